@@ -1,0 +1,204 @@
+"""The rule records every stage of Referee reads and writes.
+
+Adapters (``referee.sources``) turn one document into :class:`Entry` values:
+what that document says about one rule, where it says it.  The rulebase
+(``referee.rulebase``) folds the entries of all documents of a system into
+:class:`Rule` values, one per rule, with a :class:`Version` per document that
+defines it.  Everything is frozen: the cache pickles these, and every reader
+(CLI, lint, graph, site) shares them without copying.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a piece of rule text sits: a path relative to rules_src, 1-based lines."""
+
+    file: str
+    line: int
+    end_line: int
+
+    def __str__(self) -> str:
+        if self.end_line != self.line:
+            return f"{self.file}:{self.line}-{self.end_line}"
+        return f"{self.file}:{self.line}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "end_line": self.end_line}
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """Another name a rule goes by: a translation, a variant, a keyword form."""
+
+    name: str
+    lang: str = "en"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "lang": self.lang}
+
+
+@dataclass(frozen=True, slots=True)
+class Amendment:
+    """An erratum: this rule changes the named pages of a base book.
+
+    ``op`` is one of replace, add, remove, edit (see AMENDMENT_OPS);
+    ``pages`` keeps the page labels as written ("53", "50").
+    """
+
+    op: str
+    pages: tuple[str, ...]
+    target: str | None = None  # title of the base book, from the manifest
+
+    def to_json(self) -> dict[str, Any]:
+        return {"op": self.op, "pages": list(self.pages), "target": self.target}
+
+
+AMENDMENT_OPS = ("replace", "add", "remove", "edit")
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter of a keyword family's signature ("Ranged X heavy": X)."""
+
+    name: str
+    kind: str  # number | dice | threshold | distance | modifier | color | role | text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table inside a rule, kept as rows and columns."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    source: Source
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "header": list(self.header),
+            "rows": [list(r) for r in self.rows],
+            "source": self.source.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A weapon profile line ("Range 36\", Shots 1, Str 5, AP 2"), kept as written."""
+
+    text: str
+    source: Source
+    lang: str = "en"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "lang": self.lang, "source": self.source.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What one document says about one rule, before the documents are aligned.
+
+    ``name`` is None when the heading was lost and could not be recovered
+    (the entry is then flagged ``unnamed``).  ``key`` separates rules that
+    share a name (the Last Edition's ranged heavy and melee heavy); when it is
+    empty the rulebase derives it from the name.  ``parent`` names the parent
+    entry (by its key or name) for sub-rules.
+    """
+
+    name: str | None
+    text: str
+    source: Source
+    aliases: tuple[Alias, ...] = ()
+    category: str | None = None
+    key: str = ""
+    parent: str | None = None
+    params: tuple[Param, ...] = ()
+    amends: Amendment | None = None
+    tables: tuple[Table, ...] = ()
+    profiles: tuple[Profile, ...] = ()
+    flags: tuple[str, ...] = ()  # stub, unnamed, recovered-name, profile, ...
+    lang: str = "en"  # language of the text
+    notes: tuple[str, ...] = ()  # how the adapter read it, for editors
+    heading: str | None = None  # the heading as written, when ``name`` differs from it
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """One document's text of a rule."""
+
+    text: str
+    source: Source
+    document: str  # path of the document, relative to rules_src
+    role: str  # the document's role in the manifest: core, universal, glossary, ...
+    lang: str = "en"
+    heading: str | None = None  # the heading as that document wrote it
+    flags: tuple[str, ...] = ()
+    also_at: tuple[Source, ...] = ()  # the same text repeated in the same document
+    profiles: tuple[Profile, ...] = ()
+    tables: tuple[Table, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "source": self.source.to_json(),
+            "document": self.document,
+            "role": self.role,
+            "lang": self.lang,
+            "heading": self.heading,
+            "flags": list(self.flags),
+            "also_at": [s.to_json() for s in self.also_at],
+            "profiles": [p.to_json() for p in self.profiles],
+            "tables": [t.to_json() for t in self.tables],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A rule of one game system, as Referee answers for it.
+
+    ``text`` and ``source`` are those of the primary version (chosen by the
+    manifest's precedence); ``versions`` lists every document's text,
+    primary first.
+    """
+
+    id: str
+    name: str
+    system: str
+    text: str
+    source: Source
+    aliases: tuple[Alias, ...] = ()
+    category: str | None = None
+    parent: str | None = None  # id of the parent rule
+    params: tuple[Param, ...] = ()
+    amends: Amendment | None = None
+    versions: tuple[Version, ...] = ()
+    flags: tuple[str, ...] = ()
+    children: tuple[str, ...] = field(default=())
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.name, *(a.name for a in self.aliases))
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented JSON shape of a rule (docs/json.md)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "system": self.system,
+            "aliases": [a.to_json() for a in self.aliases],
+            "category": self.category,
+            "text": self.text,
+            "source": self.source.to_json(),
+            "amends": self.amends.to_json() if self.amends else None,
+            "parent": self.parent,
+            "params": [p.to_json() for p in self.params],
+            "versions": [v.to_json() for v in self.versions],
+            "flags": list(self.flags),
+            "children": list(self.children),
+        }

@@ -1,0 +1,33 @@
+"""A rule document as an adapter receives it: decoded text plus its manifest entry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.model import Source
+
+
+@dataclass(frozen=True)
+class Document:
+    """One document of a system.
+
+    ``path`` is relative to rules_src (``t9a/universal-rules.txt``) and is what
+    every :class:`~referee.model.Source` carries.  ``options`` holds the
+    format-specific keys of the document's table in ``system.toml``.
+    """
+
+    system: str
+    path: str
+    format: str
+    role: str
+    text: str
+    lang: str = "en"
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    def source(self, line: int, end_line: int | None = None) -> Source:
+        return Source(self.path, line, line if end_line is None else end_line)
