@@ -1,0 +1,208 @@
+"""Adapter for a glossary dumped by an army builder (format ``glossary``).
+
+Every paragraph is either a heading (a short line) or a body.  A run of
+headings is followed by the body of the last rule in the run, or by nothing.
+English and German names are interleaved: "Halberd / Hellebarde / <text>" is
+one rule with a German alias; "Hellebarde / <text>" alone is named from its
+text ("Attacks made with a Halberd ...").  Category headers listed in the
+manifest ("Close Combat Weapon", "Global") set the category of what follows
+and are not rules.  Repeats are kept as separate entries: the rulebase merges
+equal texts and keeps differing ones as versions.
+
+Manifest options read here: ``categories`` (list of header lines),
+``alias_lang`` (language of the interleaved names, default "de"),
+``curated_aliases`` (alias -> rule name, the system's curated aliases) and
+``known_names`` (rules of the system's documents read before this one), both
+passed in by the loader.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.model import Alias, Entry, Profile
+from referee.sources.document import Document
+from referee.sources.naming import candidates, fold, mentions, subject_of
+from referee.sources.paragraphs import Paragraph, looks_like_heading, paragraphs, repair_hyphenation
+
+# The first line of a body can be a tag saying what kind of rule it is.
+_TAG = re.compile(
+    r"^(?P<tag>Universal Rule|Attack Attribute\s*-\s*[\w ]+|Attacks & Weapons, [\w ]+|Close Combat"
+    r"|(?:Shooting|Melee|Artillery) Weapon|[A-Z]\w+ - (?:Melee|Shooting|Close Combat))\.?$"
+)
+_PROFILE = re.compile(r"^(?:Range|Portée)\s+\d|\bShots\b.*\b(?:Str|Strength)\b")
+_FRENCH = re.compile(r"\b(?:Portée|tir de volée|Force \d|PA \d)\b")
+# Lines that look short enough to be headings but are sentences.
+_SENTENCE_START = re.compile(r"^(?:Cannot|Can|May|Must|Roll|Is|Has|Gains|Loses)\b")
+# German, told from English by its letters and its small words.
+_GERMAN = re.compile(
+    r"[äöüßÄÖÜ]|\b(?:und|oder|die|der|das|den|aus|um|im|an|kein|kann|nicht|werden|zusätzlichem)\b"
+    r"|\w(?:ung|heit|keit|waffe|waffen|attacke|attacken|lich|isch|ige|iges|ender|tes)\b",
+)
+
+
+def is_heading(para: Paragraph) -> bool:
+    text = para.text
+    return para.single_line and looks_like_heading(text) and not _SENTENCE_START.match(text)
+
+
+class _Reader:
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.alias_lang = doc.options.get("alias_lang", "de")
+        self.categories = {fold(c): c for c in doc.options.get("categories", ())}
+        # curated aliases of the system: folded alias name -> rule name
+        self.curated = {fold(k): v for k, v in doc.options.get("curated_aliases", {}).items()}
+        self.known_names = list(doc.options.get("known_names", ()))
+        self.ignore = tuple(doc.options.get("core_terms", ()))
+        self.entries: list[Entry] = []
+        self.category: str | None = None
+
+    def is_foreign(self, name: str) -> bool:
+        return fold(name) in self.curated or _GERMAN.search(name) is not None
+
+    def read(self) -> list[Entry]:
+        paras = paragraphs(self.doc.text)
+        known = [repair_hyphenation(p.text) for p in paras if is_heading(p)]
+        self.known = [k for k in known if fold(k) not in self.categories and not self.is_foreign(k)]
+        self.known += self.known_names + list(self.curated.values())
+        self.known_folded = {fold(k) for k in self.known}
+        run: list[Paragraph] = []
+        body: list[Paragraph] = []
+        for para in paras:
+            if is_heading(para):
+                if body:
+                    self.flush(run, body)
+                    run, body = [], []
+                if fold(para.text) in self.categories:
+                    self.flush(run, [])
+                    run = []
+                    self.category = self.categories[fold(para.text)]
+                    continue
+                run.append(para)
+            else:
+                body.append(para)
+        self.flush(run, body)
+        return self.entries
+
+    def flush(self, run: list[Paragraph], body: list[Paragraph]) -> None:
+        # Collapse a heading written twice in a row ("Pistol / Pistol").
+        heads: list[Paragraph] = []
+        for para in run:
+            if heads and fold(heads[-1].text) == fold(para.text):
+                continue
+            heads.append(para)
+        if not heads and body:
+            self.emit(None, (), body[0].line, body, ["unnamed"], ["body with no heading"])
+            return
+        if not body:
+            self.emit_stubs(heads)
+            return
+        text = " ".join(p.text for p in body)
+        last = repair_hyphenation(heads[-1].text)
+        prev = repair_hyphenation(heads[-2].text) if len(heads) > 1 else None
+        name, aliases, notes = self.resolve(last, prev, text)
+        owner = len(heads) - 1 - (1 if prev and prev in (name, *aliases) and prev != last else 0)
+        self.emit_stubs(heads[:owner])
+        if heads[-1].text != last:
+            notes.append(f"split hyphenation repaired: {heads[-1].text!r}")
+        self.emit(name, aliases, heads[owner].line, body, [], notes, heading=last)
+
+    def resolve(self, last: str, prev: str | None, text: str) -> tuple[str, list[str], list[str]]:
+        """Which rule a body belongs to, given the heading(s) just above it."""
+        target = self.curated.get(fold(last))
+        if target:
+            return target, [last], [f"curated alias: {last} is {target}"]
+        if mentions(text, last):
+            return last, [], []
+        if prev and mentions(text, prev):
+            return prev, [last], []
+        subject = self._subject(text, german=_GERMAN.search(last) is not None)
+        if subject and fold(subject) != fold(last):
+            return subject, [last], [f"named from its text: {last} is an alias of {subject}"]
+        if prev and self.is_foreign(last) and not self.is_foreign(prev) and fold(prev) not in self.curated:
+            return prev, [last], [f"paired by position: {last} taken as the name of {prev} in {self.alias_lang}"]
+        if self.is_foreign(last):
+            return last, [], ["untranslated heading: the text names no rule"]
+        return last, [], []
+
+    def _subject(self, text: str, german: bool) -> str | None:
+        """The rule a text names clearly enough to rename the heading above it.
+
+        The name must be a known rule of the system (a heading here, or a rule
+        of a document read before), and stand in keyword position at least
+        once ("models with Fear"), unless the heading is plainly German.
+        """
+        scores = candidates(text)
+        best = subject_of(text, known=self.known, ignore=self.ignore)
+        if best is None:
+            return None
+        if fold(best) not in self.known_folded:
+            return None
+        if scores.get(best, 0) >= 2 or german:
+            return best
+        return None
+
+    def emit_stubs(self, heads: list[Paragraph]) -> None:
+        i = 0
+        while i < len(heads):
+            name = repair_hyphenation(heads[i].text)
+            nxt = repair_hyphenation(heads[i + 1].text) if i + 1 < len(heads) else None
+            curated = self.curated.get(fold(nxt)) if nxt else None
+            pairs = nxt and not self.is_foreign(name) and self.is_foreign(nxt)
+            if pairs and (curated is None or fold(curated) == fold(name)):
+                self.emit(name, [nxt], heads[i].line, [], ["stub"], [], end=heads[i + 1].end_line)
+                i += 2
+            else:
+                self.emit(name, [], heads[i].line, [], ["stub"], [], end=heads[i].end_line)
+                i += 1
+
+    def emit(
+        self,
+        name: str | None,
+        aliases: list[str] | tuple[str, ...],
+        line: int,
+        body: list[Paragraph],
+        flags: list[str],
+        notes: list[str],
+        end: int | None = None,
+        heading: str | None = None,
+    ) -> None:
+        category = self.category
+        text = "\n\n".join(p.text for p in body)
+        if body and (m := _TAG.match(body[0].lines[0].strip())):
+            category = m.group("tag").strip()
+            text = _strip_tag(body)
+        profiles = tuple(
+            Profile(ln.strip(), self.doc.source(p.line + k), "fr" if _FRENCH.search(ln) else "en")
+            for p in body
+            for k, ln in enumerate(p.lines)
+            if _PROFILE.search(ln)
+        )
+        lang = "fr" if _FRENCH.search(text) else self.doc.lang
+        if profiles:
+            flags = [*flags, "profile"]
+        self.entries.append(
+            Entry(
+                name=name,
+                text=text,
+                source=self.doc.source(line, end if end is not None else body[-1].end_line),
+                aliases=tuple(Alias(a, self.alias_lang) for a in aliases),
+                category=category,
+                profiles=profiles,
+                flags=tuple(flags),
+                notes=tuple(notes),
+                lang=lang,
+                heading=heading if heading and heading != name else None,
+            )
+        )
+
+
+def _strip_tag(body: list[Paragraph]) -> str:
+    first = Paragraph(body[0].line + 1, body[0].end_line, body[0].lines[1:], body[0].gap)
+    parts = [first.text] if first.lines else []
+    return "\n\n".join(parts + [p.text for p in body[1:]])
+
+
+def read(doc: Document) -> list[Entry]:
+    return _Reader(doc).read()

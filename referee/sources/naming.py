@@ -1,0 +1,118 @@
+"""Finding which rule a body of text is about, when its heading is missing.
+
+Rule texts name their own rule in keyword position: "Units with Ambush may
+...", "models with Channel may ...", "Characters with Exclusive (X) ...",
+"an unengaged Engineer may ...", "The model gains Exclusive (Chariot)".
+:func:`subject_of` scores every name found in such a position and returns the
+best one, or None when nothing in the text names a rule.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+
+# A capitalised term: "Fear", "Rally Around the Flag", "Not a Leader".
+_WORD = r"[A-Z][\w'&-]*"
+_TERM = rf"{_WORD}(?:\s+(?:(?:of|the|a|an|and|to)\s+)?{_WORD}){{0,4}}"
+
+# (pattern, weight). Each pattern captures the term in group "t".
+_SUBJECT_PATTERNS: tuple[tuple[re.Pattern[str], int], ...] = tuple(
+    (re.compile(p), w)
+    for p, w in (
+        # "The model gains Exclusive (Chariot)" opens the Chariot, Unbreakable
+        # and Unstable rules: the rule restricts joining to its own kind.
+        # "Fortitude is a Special Save": a text that opens by defining a term.
+        (rf"^(?P<t>{_TERM}) (?:is|are) an? ", 3),
+        (rf"^The model gains Exclusive \((?P<t>{_TERM})\)", 6),
+        (rf"\b(?:[Mm]odel parts?|[Mm]odels?|[Uu]nits?|Characters?|Unit Boundary|[Ww]eapons?|[Aa]ttacks?) with (?P<t>{_TERM})", 2),
+        (rf"\b(?:[Mm]odels?|[Uu]nits?|[Mm]odel parts?) (?:has|have) (?P<t>{_TERM})", 2),
+        (rf"\b[Mm]odels (?:that )?are (?P<t>{_TERM})", 2),
+        (rf"\bmade with (?:an? |the )?(?P<t>{_TERM})", 2),
+        (rf"\bwhen using (?P<t>{_TERM})", 1),
+        (rf"\b[Aa]n? (?:unengaged |charging )?(?P<t>{_TERM}) may\b", 2),
+        (rf"\b(?P<t>{_TERM}) (?:R&F )?(?:models|Characters)\b", 1),
+        (rf"\bwith (?:an? )?(?P<t>{_TERM})", 1),
+        (rf"\bare subject to (?P<t>{_TERM})", 1),
+    )
+)
+
+# Words that open sentences or name game concepts rather than special rules;
+# they are never taken as a rule's name on their own.
+_NOT_NAMES = frozenset(
+    """A An The This That These Those If When Whenever While All Each Every Any
+    Units Unit Models Model Characters Character Attacks Attack R&F Note For In On
+    At It Its They Their Such No Only Once During After Before Enemy Friendly""".split()
+)
+
+
+def fold(name: str) -> str:
+    """The form names are compared in: case-, accent- and punctuation-blind.
+
+    >>> fold("Schwere Rüstung") == fold("schwere rustung")
+    True
+    >>> fold("Counter-Attack"), fold("Nachladen!"), fold("Todesstoß")
+    ('counter attack', 'nachladen', 'todesstoss')
+    """
+    text = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ẞ", "ss"))
+    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    text = re.sub(r"[^\w&+]+", " ", text)
+    return " ".join(text.split())
+
+
+def _clean(term: str) -> str:
+    words = term.split()
+    while words and words[-1] in {"of", "the", "a", "an", "and", "to"}:
+        words.pop()
+    while words and words[0] in _NOT_NAMES:
+        words.pop(0)
+    return " ".join(words)
+
+
+def candidates(text: str) -> Counter[str]:
+    """Every term found in keyword position, weighted by how clearly it is one."""
+    found: Counter[str] = Counter()
+    for pattern, weight in _SUBJECT_PATTERNS:
+        for m in pattern.finditer(text):
+            term = _clean(m.group("t"))
+            if term:
+                found[term] += weight
+    return found
+
+
+def subject_of(text: str, known: Iterable[str] = (), ignore: Iterable[str] = ()) -> str | None:
+    """The rule a text is about, judged from the terms in keyword position.
+
+    ``known`` are names of rules of the same system: a candidate that is one
+    of them counts double.  ``ignore`` are core game terms that never name a
+    special rule.
+
+    >>> subject_of("Units with Ambush may be deployed using Special Deployment rules.")
+    'Ambush'
+    >>> subject_of("The model gains Exclusive (Chariot), unless specifically stated otherwise.")
+    'Chariot'
+    >>> subject_of("Characters, allotted by the owner of the unit as evenly as possible") is None
+    True
+    """
+    known_folded = {fold(k) for k in known}
+    ignored = {fold(i) for i in ignore}
+    scores = candidates(text)
+    best: tuple[int, int, str] | None = None
+    for term, score in scores.items():
+        if fold(term) in ignored:
+            continue
+        if fold(term) in known_folded:
+            score *= 2
+        rank = (score, -text.find(term), term)
+        if best is None or rank > best:
+            best = rank
+    return best[2] if best else None
+
+
+def mentions(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` as a whole word (case-blind, plural-tolerant)."""
+    stem = name[:-1] if name.endswith("s") and not name.endswith("ss") else name
+    pattern = r"\b" + re.escape(stem).replace(r"\ ", r"\s+") + r"(?:e?s)?\b"
+    return re.search(pattern, text, re.IGNORECASE) is not None
