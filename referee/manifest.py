@@ -1,0 +1,204 @@
+"""``system.toml``: what a game system's folder in rules_src holds.
+
+See docs/systems.md for the format.  Every problem is reported as a
+:class:`~referee.errors.RulesError` naming the manifest and, where the value
+can be found in it, its line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from referee.errors import RulesError
+from referee.sources import FORMATS
+
+MANIFEST = "system.toml"
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_LANG = re.compile(r"^[a-z]{2,3}$")
+_DOC_KEYS = {"path", "format", "role", "lang", "title", "origin"}
+WAIVER_KEYS = {"code", "rule", "term", "reason"}
+
+
+@dataclass(frozen=True)
+class DocumentSpec:
+    """One ``[[documents]]`` table of a manifest."""
+
+    path: str  # relative to rules_src: "<system>/<file>"
+    format: str
+    role: str
+    lang: str = "en"
+    title: str | None = None
+    origin: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)  # format-specific keys
+
+
+@dataclass(frozen=True)
+class Waiver:
+    code: str
+    reason: str
+    rule: str | None = None
+    term: str | None = None
+
+
+@dataclass(frozen=True)
+class Manifest:
+    id: str
+    title: str
+    path: str  # of the manifest, relative to rules_src
+    documents: tuple[DocumentSpec, ...]
+    precedence: tuple[str, ...]  # document roles, highest first
+    aliases: dict[str, tuple[str, str]]  # alias -> (rule name, language)
+    core_terms: tuple[str, ...] = ()
+    waivers: tuple[Waiver, ...] = ()
+    languages: tuple[str, ...] = ("en",)
+    origin: str | None = None
+
+    def documents_by_precedence(self) -> list[DocumentSpec]:
+        rank = {role: i for i, role in enumerate(self.precedence)}
+        return sorted(self.documents, key=lambda d: rank.get(d.role, len(rank)))
+
+
+class _Problems:
+    """Raises errors that point at the manifest line holding the bad value."""
+
+    def __init__(self, path: str, raw: str) -> None:
+        self.path = path
+        self.lines = raw.split("\n")
+
+    def line_of(self, *needles: str) -> int | None:
+        for needle in needles:
+            for number, line in enumerate(self.lines, start=1):
+                if needle in line:
+                    return number
+        return None
+
+    def fail(self, message: str, *needles: str) -> RulesError:
+        return RulesError(message, self.path, self.line_of(*needles) if needles else None)
+
+
+def load_manifest(rules_src: Path, folder: Path) -> Manifest:
+    """Read and check ``folder/system.toml``; ``folder`` lies inside ``rules_src``."""
+    file = folder / MANIFEST
+    rel = file.relative_to(rules_src).as_posix()
+    try:
+        raw = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise RulesError(f"manifest is not valid UTF-8 (byte {err.start})", rel) from None
+    problems = _Problems(rel, raw)
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as err:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(err))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err))
+        raise RulesError(f"malformed system.toml: {message}", rel, int(m.group(1)) if m else None) from None
+
+    system_id = _text(data, "id", problems, required=True)
+    if not _ID.match(system_id):
+        raise problems.fail(f"system id {system_id!r} must be lower-case letters, digits and dashes", "id")
+    if system_id != folder.name:
+        raise problems.fail(f"system id {system_id!r} does not match its folder {folder.name!r}", "id")
+    title = _text(data, "title", problems, required=True)
+    languages = tuple(_list_of_text(data, "languages", problems) or ("en",))
+
+    raw_docs = data.get("documents")
+    if not isinstance(raw_docs, list) or not raw_docs:
+        raise problems.fail("no documents: add at least one [[documents]] table")
+    documents = tuple(_document(d, folder, rules_src, problems) for d in raw_docs)
+
+    roles = [d.role for d in documents]
+    precedence = tuple(_list_of_text(data, "precedence", problems) or roles)
+    for role in precedence:
+        if role not in roles:
+            raise problems.fail(f"precedence names role {role!r}, which no document has", "precedence")
+
+    aliases: dict[str, tuple[str, str]] = {}
+    raw_aliases = data.get("aliases", {})
+    if not isinstance(raw_aliases, dict):
+        raise problems.fail("aliases must be tables of alias = rule name, one per language", "aliases")
+    for lang, table in raw_aliases.items():
+        if not _LANG.match(lang) or not isinstance(table, dict):
+            raise problems.fail(f"[aliases.{lang}] must be a language code with a table of alias = rule name", "aliases")
+        for alias, target in table.items():
+            if not isinstance(target, str) or not target.strip():
+                raise problems.fail(f"alias {alias!r} must name a rule", alias)
+            aliases[alias] = (target, lang)
+
+    waivers = tuple(_waiver(w, problems) for w in data.get("waivers", []))
+    origin = data.get("origin")
+    return Manifest(
+        id=system_id,
+        title=title,
+        path=rel,
+        documents=documents,
+        precedence=precedence,
+        aliases=aliases,
+        core_terms=tuple(_list_of_text(data, "core_terms", problems)),
+        waivers=waivers,
+        languages=languages,
+        origin=origin if isinstance(origin, str) else None,
+    )
+
+
+def _text(data: dict[str, Any], key: str, problems: _Problems, required: bool = False) -> str:
+    value = data.get(key)
+    if value is None and required:
+        raise problems.fail(f"missing required key {key!r}")
+    if value is not None and not (isinstance(value, str) and value.strip()):
+        raise problems.fail(f"{key!r} must be a non-empty string", f"{key} ", f"{key}=")
+    return value or ""
+
+
+def _list_of_text(data: dict[str, Any], key: str, problems: _Problems) -> list[str]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise problems.fail(f"{key!r} must be a list of strings", f"{key} ", f"{key}=")
+    return value
+
+
+def _document(raw: Any, folder: Path, rules_src: Path, problems: _Problems) -> DocumentSpec:
+    if not isinstance(raw, dict):
+        raise problems.fail("each [[documents]] entry must be a table", "documents")
+    path = raw.get("path")
+    if not isinstance(path, str) or not path.strip():
+        raise problems.fail("a [[documents]] table has no 'path'", "[[documents]]")
+    pure = PurePosixPath(path)
+    resolved = (folder / path).resolve()
+    if pure.is_absolute() or not resolved.is_relative_to(rules_src.resolve()):
+        raise problems.fail(f"document path {path!r} escapes rules_src", path)
+    if not resolved.is_file():
+        raise problems.fail(f"document {path!r} not found", path)
+    fmt = raw.get("format")
+    if fmt not in FORMATS:
+        known = ", ".join(sorted(FORMATS))
+        raise problems.fail(f"document {path!r} has unknown format {fmt!r} (known: {known})", f'"{fmt}"', path)
+    role = raw.get("role", "core")
+    lang = raw.get("lang", "en")
+    if not isinstance(role, str) or not isinstance(lang, str) or not _LANG.match(lang):
+        raise problems.fail(f"document {path!r}: 'role' must be a string and 'lang' a language code", path)
+    options = {k: v for k, v in raw.items() if k not in _DOC_KEYS}
+    return DocumentSpec(
+        path=resolved.relative_to(rules_src.resolve()).as_posix(),
+        format=fmt,
+        role=role,
+        lang=lang,
+        title=raw.get("title"),
+        origin=raw.get("origin"),
+        options=options,
+    )
+
+
+def _waiver(raw: Any, problems: _Problems) -> Waiver:
+    if not isinstance(raw, dict) or not isinstance(raw.get("code"), str):
+        raise problems.fail("each [[waivers]] entry needs a 'code'", "[[waivers]]")
+    unknown = set(raw) - WAIVER_KEYS
+    if unknown:
+        raise problems.fail(f"waiver has unknown key(s): {', '.join(sorted(unknown))}", "[[waivers]]")
+    if not isinstance(raw.get("reason"), str) or not raw["reason"].strip():
+        raise problems.fail(f"waiver for {raw['code']!r} needs a 'reason'", raw["code"])
+    if not raw.get("rule") and not raw.get("term"):
+        raise problems.fail(f"waiver for {raw['code']!r} must name a 'rule' or a 'term'", raw["code"])
+    return Waiver(code=raw["code"], reason=raw["reason"], rule=raw.get("rule"), term=raw.get("term"))

@@ -1,0 +1,244 @@
+"""Folding the entries of a system's documents into one rule each.
+
+The steps, in order (each a small function, run by :func:`align`):
+
+1. curated aliases from the manifest rename entries and take their alias
+   names away from entries that guessed otherwise;
+2. entries group by key (the folded name, or the adapter's own key);
+3. a group whose name is another group's alias joins that group;
+4. an untranslated heading whose text matches an English rule's text joins it;
+5. each group becomes a :class:`~referee.model.Rule`: versions ordered by the
+   manifest's precedence, equal texts of one document folded together,
+   an id unique in the system, sub-rules linked to their parents.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import replace
+
+from referee.manifest import DocumentSpec, Manifest
+from referee.model import Alias, Entry, Rule, Version
+from referee.sources.naming import fold
+
+_SIMILAR = 0.6  # word-set overlap at which two texts are taken as the same rule
+_MIN_WORDS = 5
+
+
+def slug(text: str) -> str:
+    """An id-friendly form of a name.
+
+    >>> slug("Rally Around the Flag"), slug("Ranged X spray&prey Y"), slug("Todesstoß")
+    ('rally-around-the-flag', 'ranged-x-spray-prey-y', 'todesstoss')
+    """
+    return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-") or "rule"
+
+
+class _Group:
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.members: list[tuple[int, Entry]] = []  # (document rank, entry)
+
+    @property
+    def primary(self) -> Entry:
+        with_text = [m for m in self.members if m[1].text.strip()]
+        return min(with_text or self.members, key=lambda m: (m[0], m[1].source.line))[1]
+
+
+def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> list[Rule]:
+    rank = {spec.path: i for i, (spec, _) in enumerate(read)}
+    specs = {spec.path: spec for spec, _ in read}
+    entries = [(rank[spec.path], e) for spec, es in read for e in es]
+    entries = [(r, _apply_curated(e, manifest)) for r, e in entries]
+    groups = _group(entries)
+    groups = _merge_aliases(groups)
+    groups = _merge_by_text(groups, manifest)
+    return _rules(manifest, groups, specs)
+
+
+def _apply_curated(entry: Entry, manifest: Manifest) -> Entry:
+    curated = {fold(k): v for k, v in manifest.aliases.items()}
+    aliases = list(entry.aliases)
+    name = entry.name
+    notes = list(entry.notes)
+    if name and fold(name) in curated:
+        target, lang = curated[fold(name)]
+        if fold(target) != fold(name):
+            aliases.insert(0, Alias(name, lang))
+            notes.append(f"curated alias: {name} is {target}")
+            entry = replace(entry, heading=entry.heading or name)
+            name = target
+    kept: list[Alias] = []
+    for alias in aliases:
+        target = curated.get(fold(alias.name))
+        if target and fold(target[0]) != fold(name or ""):
+            notes.append(f"alias {alias.name} dropped: the manifest gives it to {target[0]}")
+            continue
+        kept.append(Alias(alias.name, target[1]) if target else alias)
+    return replace(entry, name=name, aliases=tuple(kept), notes=tuple(notes))
+
+
+def _key(entry: Entry) -> str:
+    if entry.key:
+        return entry.key
+    if entry.name:
+        return fold(entry.name)
+    return f"unnamed:{entry.source.file}:{entry.source.line}"
+
+
+def _group(entries: list[tuple[int, Entry]]) -> dict[str, _Group]:
+    groups: dict[str, _Group] = {}
+    for rank, entry in entries:
+        key = _key(entry)
+        groups.setdefault(key, _Group(key)).members.append((rank, entry))
+    return groups
+
+
+def _merge_aliases(groups: dict[str, _Group]) -> dict[str, _Group]:
+    """A group named like another group's alias is that rule under another name."""
+    owner: dict[str, str] = {}
+    for key, group in groups.items():
+        for _, entry in group.members:
+            for alias in entry.aliases:
+                owner.setdefault(fold(alias.name), key)
+    for key in list(groups):
+        target = owner.get(key)
+        if target and target != key and target in groups and key in groups:
+            groups[target].members.extend(groups.pop(key).members)
+    return groups
+
+
+def _words(text: str) -> set[str]:
+    return set(fold(text).split())
+
+
+def _merge_by_text(groups: dict[str, _Group], manifest: Manifest) -> dict[str, _Group]:
+    """An untranslated heading whose text is an English rule's text is an alias of it."""
+    alias_lang = next((lang for lang in manifest.languages if lang != "en"), None)
+    if alias_lang is None:
+        return groups
+    untranslated = [
+        k for k, g in groups.items()
+        if all(any(n.startswith("untranslated heading") for n in e.notes) for _, e in g.members)
+    ]
+    for key in untranslated:
+        group = groups[key]
+        words = _words(group.primary.text)
+        if len(words) < _MIN_WORDS:
+            continue
+        best, best_score = None, _SIMILAR
+        for other_key, other in groups.items():
+            if other_key == key or other_key in untranslated:
+                continue
+            other_words = _words(other.primary.text)
+            if len(other_words) < _MIN_WORDS:
+                continue
+            score = len(words & other_words) / len(words | other_words)
+            if score >= best_score:
+                best, best_score = other_key, score
+        if best is not None:
+            moved = [
+                (r, replace(e, name=groups[best].primary.name, aliases=(Alias(e.name or "", alias_lang), *e.aliases),
+                            notes=(*e.notes, f"aligned by text with {groups[best].primary.name} ({best_score:.0%} of words shared)")))
+                for r, e in group.members
+            ]
+            groups[best].members.extend(moved)
+            del groups[key]
+    return groups
+
+
+def _same_text(a: str, b: str) -> bool:
+    return " ".join(a.split()) == " ".join(b.split())
+
+
+def _versions(group: _Group, specs: dict[str, DocumentSpec]) -> tuple[Version, ...]:
+    out: list[Version] = []
+    for _, entry in sorted(group.members, key=lambda m: (m[0], m[1].source.line)):
+        spec = specs[entry.source.file]
+        twin = next(
+            (i for i, v in enumerate(out) if v.document == entry.source.file and _same_text(v.text, entry.text)),
+            None,
+        )
+        if twin is not None:
+            out[twin] = replace(out[twin], also_at=(*out[twin].also_at, entry.source))
+            continue
+        out.append(
+            Version(
+                text=entry.text,
+                source=entry.source,
+                document=entry.source.file,
+                role=spec.role,
+                lang=entry.lang,
+                heading=entry.heading or entry.name,
+                flags=entry.flags,
+                profiles=entry.profiles,
+                tables=entry.tables,
+            )
+        )
+    # A stub version adds nothing when another version has text.
+    if any(v.text.strip() for v in out):
+        out = [v for v in out if v.text.strip()] + [v for v in out if not v.text.strip()]
+    return tuple(out)
+
+
+def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -> list[Rule]:
+    ids: dict[str, str] = {}
+    taken: set[str] = set()
+    for key, group in groups.items():
+        primary = group.primary
+        base = slug(primary.key or primary.name) if primary.name or primary.key else (
+            f"unnamed-{slug(primary.source.file.rsplit('/', 1)[-1].rsplit('.', 1)[0])}-{primary.source.line}"
+        )
+        rid, n = base, 2
+        while rid in taken:
+            rid, n = f"{base}-{n}", n + 1
+        taken.add(rid)
+        ids[key] = f"{manifest.id}/{rid}"
+
+    by_name: dict[str, str] = {}
+    for key, group in groups.items():
+        for _, entry in group.members:
+            for name in (entry.key, entry.name):
+                if name:
+                    by_name.setdefault(fold(name), ids[key])
+
+    children: dict[str, list[str]] = defaultdict(list)
+    rules: list[Rule] = []
+    for key, group in groups.items():
+        primary = group.primary
+        parent_name = next((e.parent for _, e in group.members if e.parent), None)
+        parent = by_name.get(fold(parent_name)) if parent_name else None
+        if parent:
+            children[parent].append(ids[key])
+        versions = _versions(group, specs)
+        flags = sorted({f for v in versions for f in v.flags} - {"stub"})
+        if not any(v.text.strip() for v in versions):
+            flags.append("stub")
+        if len(versions) > 1:
+            flags.append("versions")
+        aliases: list[Alias] = []
+        seen = {fold(primary.name or "")}
+        for _, entry in sorted(group.members, key=lambda m: m[0]):
+            for alias in (*entry.aliases, *([Alias(entry.name, entry.lang)] if entry.name else [])):
+                if alias.name and fold(alias.name) not in seen:
+                    seen.add(fold(alias.name))
+                    aliases.append(alias)
+        name = primary.name or f"(unnamed rule at {primary.source.file}:{primary.source.line})"
+        rules.append(
+            Rule(
+                id=ids[key],
+                name=name,
+                system=manifest.id,
+                text=versions[0].text,
+                source=versions[0].source,
+                aliases=tuple(aliases),
+                category=primary.category or next((e.category for _, e in group.members if e.category), None),
+                parent=parent,
+                params=next((e.params for _, e in group.members if e.params), ()),
+                amends=next((e.amends for _, e in group.members if e.amends), None),
+                versions=versions,
+                flags=tuple(flags),
+            )
+        )
+    return [replace(r, children=tuple(children.get(r.id, ()))) for r in rules]

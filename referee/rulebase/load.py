@@ -1,0 +1,64 @@
+"""Reading rules_src: manifests, documents, adapters, alignment."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from referee.errors import RulesError
+from referee.manifest import MANIFEST, DocumentSpec, Manifest, load_manifest
+from referee.model import Entry, Rule
+from referee.sources import Document, adapter_for
+
+
+def system_folders(rules_src: Path) -> list[Path]:
+    """The folders of rules_src that hold a ``system.toml``, by name."""
+    if not rules_src.is_dir():
+        raise RulesError(f"rules folder not found: {rules_src}")
+    folders = sorted(p for p in rules_src.iterdir() if (p / MANIFEST).is_file())
+    if not folders:
+        raise RulesError(f"no system found: no folder of {rules_src} has a {MANIFEST}")
+    return folders
+
+
+def decode(rules_src: Path, spec: DocumentSpec) -> str:
+    """A document's text; undecodable or empty documents are errors with a line."""
+    data = (rules_src / spec.path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise RulesError(
+            f"not valid UTF-8: byte 0x{data[err.start]:02x} cannot be decoded (save the file as UTF-8)",
+            spec.path,
+            line,
+        ) from None
+    if not text.strip():
+        raise RulesError("document is empty", spec.path)
+    return text.removeprefix("\ufeff")
+
+
+def read_system(
+    rules_src: Path, manifest: Manifest, progress: Callable[[str], None] | None = None
+) -> tuple[list[tuple[DocumentSpec, list[Entry]]], list[Rule]]:
+    """Every document of a system read by its adapter, then aligned into rules."""
+    from referee.rulebase.align import align
+
+    read: list[tuple[DocumentSpec, list[Entry]]] = []
+    known: list[str] = []
+    curated = {alias: target for alias, (target, _) in manifest.aliases.items()}
+    for spec in manifest.documents_by_precedence():
+        options = {
+            "title": spec.title,
+            "core_terms": manifest.core_terms,
+            "curated_aliases": curated,
+            "known_names": tuple(known),
+            **spec.options,
+        }
+        doc = Document(manifest.id, spec.path, spec.format, spec.role, decode(rules_src, spec), spec.lang, options)
+        entries = adapter_for(spec.format)(doc)
+        known.extend(e.name for e in entries if e.name)
+        read.append((spec, entries))
+        if progress:
+            progress(spec.path)
+    return read, align(manifest, read)
