@@ -22,9 +22,14 @@ _RULES_SRC_HELP = "Folder of rule systems (default: $REFEREE_RULES_SRC, else the
 class Failure(Exception):
     """An error already worded for the user; ``code`` is the exit status."""
 
-    def __init__(self, message: str, code: int = 2) -> None:
+    def __init__(self, message: str, code: int = 2, file: str | None = None, line: int | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.file = file
+        self.line = line
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"message": str(self), "file": self.file, "line": self.line}}
 
 
 def rules_src_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -70,7 +75,7 @@ def open_rulebase(rules_src: Path | None, refresh: bool = False) -> Any:
     except RulesError as err:
         if err.file:
             err.file = f"{_shown(src)}/{err.file}"
-        raise Failure(str(err)) from None
+        raise Failure(str(err), file=err.file, line=err.line) from None
 
 
 def _open_with_progress(src: Path, refresh: bool) -> Any:
@@ -240,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
         cli.main(args=argv, prog_name="referee", standalone_mode=False)
     except Failure as err:
         if err.code == 2 and "--json" in (argv if argv is not None else sys.argv[1:]):
-            terminal.print_json({"error": {"message": str(err)}})
+            terminal.print_json(err.to_json())
         else:
             terminal.error(f"referee: {err}")
         return err.code

@@ -130,18 +130,16 @@ class _Reader:
         """The rule a text names clearly enough to rename the heading above it.
 
         The name must be a known rule of the system (a heading here, or a rule
-        of a document read before), and stand in keyword position at least
-        once ("models with Fear"), unless the heading is plainly German.
+        of a document read before) and stand clearly in keyword position
+        ("models with Fear"); under a plainly German heading either will do.
         """
         scores = candidates(text)
         best = subject_of(text, known=self.known, ignore=self.ignore)
         if best is None:
             return None
-        if fold(best) not in self.known_folded:
-            return None
-        if scores.get(best, 0) >= 2 or german:
-            return best
-        return None
+        known = fold(best) in self.known_folded
+        clear = scores.get(best, 0) >= 2
+        return best if (known and clear) or (german and (known or clear)) else None
 
     def emit_stubs(self, heads: list[Paragraph]) -> None:
         i = 0

@@ -1,0 +1,181 @@
+"""The army-builder glossary (t9a/army-builder-glossary-en-de.txt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.model import Entry
+from referee.sources.document import Document
+from referee.sources.glossary import read
+from tests.conftest import RULES_SRC
+
+PATH = "t9a/army-builder-glossary-en-de.txt"
+CATEGORIES = ["Sonderregeln", "Close Combat Weapon", "Shooting Weapon", "Artillery Weapon", "Melee Weapon", "Global", "Suit of Armour"]
+# Names the universal-rules list (read first) contributes.
+KNOWN = ["Fear", "Fly", "Channel", "Scoring", "Chariot", "Fearless", "Frenzy", "Stubborn", "Engineer", "Terror", "Vanguard", "Scout", "Unstable", "Undead", "Bodyguard", "Insignificant"]
+
+
+def _read(**options: object) -> list[Entry]:
+    text = (RULES_SRC / PATH).read_text(encoding="utf-8")
+    return read(Document("t9a", PATH, "glossary", "glossary", text, options={"categories": CATEGORIES, **options}))
+
+
+@pytest.fixture(scope="module")
+def bare() -> list[Entry]:
+    """Read with no help from the manifest's curated aliases or other documents."""
+    return _read()
+
+
+@pytest.fixture(scope="module")
+def informed() -> list[Entry]:
+    """Read as the loader does: knowing the names of the universal-rules list."""
+    return _read(known_names=KNOWN)
+
+
+def _pairs(entries: list[Entry]) -> set[tuple[str, str]]:
+    return {(a.name, e.name) for e in entries if e.name for a in e.aliases}
+
+
+# German heading -> the English rule, found by the adapter alone: either the
+# English heading stands just above it, or the text names its rule.
+AUTOMATIC_PAIRS = [
+    ("Hellebarde", "Halberd"),  # "Attacks made with a Halberd"
+    ("Zweihandwaffe", "Great Weapon"),
+    ("Handwaffe", "Hand Weapon"),
+    ("Waffenpaar", "Paired Weapons"),
+    ("Lanze", "Lance"),
+    ("Schwere Rüstung", "Heavy Armour"),  # "Heavy Armour / Schwere Rüstung / +2 Armor"
+    ("Leichte Rüstung", "Light Armour"),
+    ("Schild", "Shield"),
+    ("Vernichtender Angriff", "Devastating Charge"),
+    ("Schnelle Bewegung", "Swiftstride"),
+    ("Geländeerfahren", "Strider"),
+    ("Vorgetäuschte Flucht", "Feigned Flight"),
+    ("Plänkler", "Skirmisher"),
+    ("Unerschütterlich", "Unbreakable"),
+    ("Zufällige Bewegung", "Random Movement"),
+    ("Riesige Statur", "Towering Presence"),
+]
+
+# Found once the names of the universal-rules list are known.
+INFORMED_PAIRS = [
+    ("Angst", "Fear"),  # "enemy models with Fear"
+    ("Fliegen", "Fly"),
+    ("Kanalisieren", "Channel"),
+    ("Punktend", "Scoring"),
+    ("Streitwagen", "Chariot"),  # "A model with Chariot can only be part of ..."
+    ("Furchtlos", "Fearless"),
+    ("Raserei", "Frenzy"),
+    ("Unnachgiebig", "Stubborn"),
+    ("Ingenieur", "Engineer"),
+    ("Kundschafter", "Scout"),
+    ("Leibwache", "Bodyguard"),
+]
+
+
+@pytest.mark.parametrize(("german", "english"), AUTOMATIC_PAIRS)
+def test_alias_pairs_found_alone(bare: list[Entry], german: str, english: str) -> None:
+    assert (german, english) in _pairs(bare)
+
+
+@pytest.mark.parametrize(("german", "english"), INFORMED_PAIRS)
+def test_alias_pairs_found_with_known_names(informed: list[Entry], german: str, english: str) -> None:
+    assert (german, english) in _pairs(informed)
+
+
+def test_aliases_are_tagged_german(bare: list[Entry]) -> None:
+    assert {a.lang for e in bare for a in e.aliases} == {"de"}
+
+
+def test_english_heading_not_renamed_after_a_rule_its_text_mentions(informed: list[Entry]) -> None:
+    names = {e.name for e in informed}
+    # "Big Brother ... subject to Maximised Roll"; "Mechanised Support ... with Infernal Brand"
+    assert {"Big Brother", "Mechanised Support", "Rage", "Tactician", "Flaming Shot"} <= names
+    assert not any(e.name == "Infernal Brand" for e in informed)
+
+
+def test_category_headers_are_categories_not_rules(bare: list[Entry]) -> None:
+    names = {e.name for e in bare}
+    assert not names & set(CATEGORIES)
+    by_line = {e.source.line: e for e in bare}
+    assert by_line[11].category == "Close Combat Weapon"  # Hellebarde
+    assert by_line[39].category == "Shooting Weapon"  # Great Aspen Bow: its body's tag
+    assert by_line[144].category == "Suit of Armour"  # Leichte Rüstung
+
+
+def test_body_tags_become_categories_and_leave_the_text(bare: list[Entry]) -> None:
+    big_brother = next(e for e in bare if e.name == "Big Brother")
+    assert big_brother.category == "Universal Rule"
+    assert big_brother.text.startswith("The model gains +1 Health Point")
+    rage = next(e for e in bare if e.name == "Rage")
+    assert rage.category == "Attack Attribute - Close Combat"
+
+
+def test_stubs_are_kept(bare: list[Entry]) -> None:
+    stubs = {e.name for e in bare if "stub" in e.flags}
+    assert {"Light Lance", "Spear", "Speer", "Nachladen!", "Macht Platz", "Firebolts", "Musician", "The Misfire Table"} <= stubs
+    assert all(e.text == "" for e in bare if "stub" in e.flags)
+
+
+def test_repeats_are_all_kept_for_the_rulebase_to_merge(bare: list[Entry]) -> None:
+    lines = [e.source.line for e in bare if e.name == "Barding"]
+    assert lines == [330, 334, 338]
+    texts = [e.text for e in bare if e.name == "Barding"]
+    assert texts == ["+1 Armour", "+ 1 Armour", "+ 1 Armour"]
+
+
+def test_split_hyphenation_repaired(bare: list[Entry]) -> None:
+    entry = next(e for e in bare if e.source.line == 204)
+    assert entry.name == "Zaubernovize"
+    assert "split hyphenation repaired: 'Zau- bernovize'" in entry.notes
+    assert any(e.name == "Zerschmettern" for e in bare)
+
+
+@pytest.mark.parametrize(
+    ("name", "profile", "lang"),
+    [
+        ("Great Aspen Bow", 'Range 36", Shots 1, Str 5, AP 2, Volley Fire.', "en"),
+        ("Pistol", 'Range 12" Shots 1 Strength 4 Armour Penetration 2 QuicktoFire', "en"),
+        ("Langbogen", 'Portée 30", tir 1, Force 3, PA 0, tir de volée', "fr"),
+        ("Throwing Weapons", "Range 8″, Shots 2, FO Same as user, AP Same as user, Accurate, Quick to Fire", "en"),
+        ("Catapult", 'Range 12-60", Shots 1, Str 3[7], AP 0[4], [Multiple Wounds (D3, Clipped Wings)].', "en"),
+    ],
+)
+def test_weapon_profiles(bare: list[Entry], name: str, profile: str, lang: str) -> None:
+    entry = next(e for e in bare if e.name == name)
+    assert "profile" in entry.flags
+    assert (entry.profiles[0].text, entry.profiles[0].lang) == (profile, lang)
+
+
+def test_french_profile_is_marked_french(bare: list[Entry]) -> None:
+    assert {e.source.line for e in bare if e.lang == "fr"} == {51, 217}
+
+
+def test_multi_line_body_keeps_its_span(bare: list[Entry]) -> None:
+    grind = next(e for e in bare if e.name == "Zermahlen")
+    assert (grind.source.line, grind.source.end_line) == (290, 298)
+    assert "Impact Hits, it may only use one of these rules" in grind.text
+
+
+def test_curated_alias_names_the_rule_directly() -> None:
+    entries = _read(curated_aliases={"Todesstoß": "Lethal Strike", "Kanone": "Cannon"})
+    lethal = next(e for e in entries if e.source.line == 425)
+    assert (lethal.name, [a.name for a in lethal.aliases], lethal.heading) == ("Lethal Strike", ["Todesstoß"], "Todesstoß")
+    # "Champion / Todesstoß": the English stub above is not taken as its name
+    assert any(e.name == "Champion" and "stub" in e.flags for e in entries)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Axe\n\nAxt\n\nAttacks made with an Axe hit hard.\n", [("Axe", ["Axt"], "")]),
+        ("Stiefel\n\nModels with Boots move fast.\n\nBoots\n\nModels with Boots move fast.\n",
+         [("Boots", ["Stiefel"], ""), ("Boots", [], "")]),
+        ("Lonely\n", [("Lonely", [], "stub")]),
+        ("Kategorie\n\nSword\n\nA blade.\n", [("Sword", [], "")]),
+    ],
+)
+def test_layouts(text: str, expected: list[tuple[str, list[str], str]]) -> None:
+    doc = Document("x", "x/g.txt", "glossary", "glossary", text, options={"categories": ["Kategorie"]})
+    got = [(e.name, [a.name for a in e.aliases], "stub" if "stub" in e.flags else "") for e in read(doc)]
+    assert got == expected
