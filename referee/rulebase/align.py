@@ -203,6 +203,11 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
                 if name:
                     by_name.setdefault(fold(name), ids[key])
 
+    # curated aliases the documents never write next to their rule
+    curated: dict[str, list[Alias]] = defaultdict(list)
+    for alias, (target, lang) in manifest.aliases.items():
+        curated[fold(target)].append(Alias(alias, lang))
+
     children: dict[str, list[str]] = defaultdict(list)
     rules: list[Rule] = []
     for key, group in groups.items():
@@ -219,11 +224,15 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
             flags.append("versions")
         aliases: list[Alias] = []
         seen = {fold(primary.name or "")}
-        for _, entry in sorted(group.members, key=lambda m: m[0]):
-            for alias in (*entry.aliases, *([Alias(entry.name, entry.lang)] if entry.name else [])):
-                if alias.name and fold(alias.name) not in seen:
-                    seen.add(fold(alias.name))
-                    aliases.append(alias)
+        written = [
+            alias
+            for _, entry in sorted(group.members, key=lambda m: m[0])
+            for alias in (*entry.aliases, *([Alias(entry.name, entry.lang)] if entry.name else []))
+        ]
+        for alias in (*written, *curated.get(fold(primary.name or ""), ())):
+            if alias.name and fold(alias.name) not in seen:
+                seen.add(fold(alias.name))
+                aliases.append(alias)
         name = primary.name or f"(unnamed rule at {primary.source.file}:{primary.source.line})"
         rules.append(
             Rule(
