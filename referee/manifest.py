@@ -8,7 +8,6 @@ can be found in it, its line.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -88,6 +87,8 @@ def load_manifest(rules_src: Path, folder: Path) -> Manifest:
         raw = file.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
         raise RulesError(f"manifest is not valid UTF-8 (byte {err.start})", rel) from None
+    import tomllib  # only builds read manifests; warm calls unpickle them
+
     problems = _Problems(rel, raw)
     try:
         data = tomllib.loads(raw)

@@ -1,0 +1,76 @@
+"""Start-up and build benchmark (not a test: run it on a quiet machine).
+
+    .venv/bin/python benchmarks/startup.py [--runs N]
+
+Measures, in one run:
+- a warm ``referee lookup Fear --system t9a`` (cache present) beside a bare
+  ``python -c pass`` of the same interpreter, interleaved so both see the
+  same machine load; goal: the lookup under 5x the bare start;
+- a cold build of all four systems, in process (``build_rulebase``) and as a
+  CLI call (``referee build --refresh``); goal: under 3 s.
+Prints a Markdown table; docs/performance.md records the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def wall(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "REFEREE_CACHE_DIR": cache}
+        referee = str(BIN / "referee")
+        lookup = [referee, "lookup", "Fear", "--system", "t9a"]
+        bare = [sys.executable, "-c", "pass"]
+
+        cold_cli = [wall([referee, "build", "--refresh"], env) for _ in range(3)]
+        warm, base = [], []
+        for _ in range(args.runs):
+            warm.append(wall(lookup, env))
+            base.append(wall(bare, env))
+
+    sys.path.insert(0, str(ROOT))
+    from referee.rulebase import build_rulebase
+
+    cold = []
+    for _ in range(5):
+        start = time.perf_counter()
+        rb = build_rulebase(ROOT / "rules_src")
+        cold.append(time.perf_counter() - start)
+
+    ms = lambda xs: f"{statistics.median(xs) * 1000:.0f} ms (min {min(xs) * 1000:.0f})"  # noqa: E731
+    ratio = statistics.median(warm) / statistics.median(base)
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"rules: {len(rb.rules)} in {len(rb.systems)} systems\n")
+    print("| measure | median (min) | goal |")
+    print("|---|---|---|")
+    print(f"| `python -c pass` | {ms(base)} | |")
+    print(f"| warm `referee lookup Fear --system t9a` | {ms(warm)} | |")
+    print(f"| ratio warm lookup / bare interpreter | {ratio:.1f}x | under 5x |")
+    print(f"| cold build, all systems, in process | {ms(cold)} | under 3 s |")
+    print(f"| cold `referee build --refresh` (whole process) | {ms(cold_cli)} | under 3 s |")
+
+
+if __name__ == "__main__":
+    main()
