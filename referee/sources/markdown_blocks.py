@@ -1,0 +1,270 @@
+"""A Markdown document as sections: headings, the lines under them, their nesting.
+
+Private helpers of :mod:`referee.sources.markdown`.  Headings are ATX headings
+(``#`` .. ``######``), Setext headings (a line underlined with ``===`` or
+``---``) and bold lines: a paragraph that is nothing but one bold span, at
+most 12 words / 80 characters, not ending like a sentence (``.``, ``,``,
+``;``).  A bold sentence inside a paragraph is text ("**Double all your VP**
+gained by ..."), and so is a bold line ending with a period ("**Only after all
+shooting attacks ... battlefield.**").
+
+Nesting (:func:`link`):
+
+- ATX and Setext headings nest by level.
+- A bold-line heading belongs to the innermost *container* above it: walking
+  up from the nearest ATX heading before it, the first one without text of
+  its own (a heading that only groups sub-sections: "### Directives:" above
+  "#### Directive 1:" and the bold "**Directive 2:**").  When every heading on
+  that path has text, it belongs to the outermost one, the top-level section
+  ("**Passing:**" under "## 4.BATTLE PHASE").  Bold lines carry no level, so
+  the sections an author groups are the honest guide: "the nearest heading"
+  would make "Directive 2" a sub-rule of "Directive 1".
+- A bold heading ending in "keywords" ("**Ranged weapon keywords:**",
+  "**Other keywords:**") opens a list: the bold headings after it, up to the
+  next such label or ATX heading, are its children.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from referee.errors import RulesError
+from referee.model import Table
+from referee.sources.document import Document
+from referee.sources.markdown_inline import find_table, is_rule_line, plain, plain_line
+
+_ATX = re.compile(r"^ {0,3}(?P<hashes>#{1,6})(?:[ \t]+(?P<text>.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(?P<mark>=+|-+)[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}|~{3,})")
+_BOLD_LINE = re.compile(r"^(?P<d>\*\*\*|\*\*|__)(?P<inner>(?=\S).+?(?<=\S))(?P=d)$")
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+_BOLD_MAX_WORDS, _BOLD_MAX_CHARS = 12, 80
+_LEAD_IN = re.compile(r"^(?:notes?|in addition|(?:for )?example|e\.g\.)(?::.*)?$", re.IGNORECASE)
+KEYWORD_LABEL = re.compile(r"\bkeywords$", re.IGNORECASE)
+
+Lines = list[tuple[int, str]]  # (1-based line number, the line as written)
+
+
+@dataclass(eq=False)
+class Section:
+    """A heading and the lines under it, up to the next heading."""
+
+    line: int
+    heading: str  # the heading as written, markup removed
+    level: int  # ATX level; 0 for bold lines (their place comes from link())
+    raw: str  # the heading's own Markdown, for folding it into a body
+    body: Lines = field(default_factory=list)
+    parent: Section | None = None
+
+    @property
+    def bold(self) -> bool:
+        return self.level == 0
+
+    @property
+    def has_text(self) -> bool:
+        return any(text.strip() and not is_rule_line(text) for _, text in self.body)
+
+    @property
+    def end_line(self) -> int:
+        """The last line with text: blank lines at the end are not the rule's."""
+        return max([self.line, *(n for n, text in self.body if text.strip())])
+
+
+def clean_name(heading: str) -> str:
+    return heading.strip().rstrip(":").strip()
+
+
+def scan(doc: Document) -> tuple[Lines, list[Section]]:
+    """The lines before the first heading, and every section."""
+    preamble: Lines = []
+    sections: list[Section] = []
+    fence: tuple[str, int] | None = None  # (marker, line it opened)
+    after_break = True  # the previous line was blank, a heading or the start
+    paragraph_line = False  # the previous line is a paragraph's only line so far
+    for number, raw in enumerate(doc.text.removeprefix("\ufeff").split("\n"), start=1):
+        line = raw.rstrip("\r")
+        if "\x00" in line:
+            raise RulesError("contains a NUL character: this is a binary file, not Markdown", doc.path, number)
+        body = sections[-1].body if sections else preamble
+        if fence is not None:
+            body.append((number, line))
+            if _closes(line, fence[0]):
+                fence = None
+            continue
+        if m := _FENCE.match(line):
+            fence = (m.group("fence"), number)
+            body.append((number, line))
+            after_break, paragraph_line = False, False
+            continue
+        if m := _ATX.match(line):
+            text = m.group("text") or ""
+            sections.append(Section(number, plain(text).strip(), len(m.group("hashes")), text))
+            after_break, paragraph_line = True, False
+            continue
+        if (m := _SETEXT.match(line)) and paragraph_line and body:
+            prev_number, prev = body.pop()
+            level = 1 if m.group("mark").startswith("=") else 2
+            sections.append(Section(prev_number, plain(prev).strip(), level, prev.strip()))
+            after_break, paragraph_line = True, False
+            continue
+        if after_break and (heading := bold_heading(line)) is not None:
+            sections.append(Section(number, heading, 0, line.strip()))
+            after_break, paragraph_line = True, False
+            continue
+        body.append((number, line))
+        blank = not line.strip()
+        paragraph_line = not blank and after_break and not LIST_ITEM.match(line) and "|" not in line
+        after_break = blank
+    if fence is not None:
+        raise RulesError(
+            f"code fence {fence[0]} opened here is never closed: the rest of the document would be read as code",
+            doc.path,
+            fence[1],
+        )
+    if not sections:
+        if not any(text.strip() for _, text in preamble):
+            raise RulesError("document is empty", doc.path)
+        raise RulesError(
+            "no headings found: a Markdown rules document names each rule with a # heading or a bold line",
+            doc.path,
+            next(n for n, text in preamble if text.strip()),
+        )
+    return preamble, sections
+
+
+def _closes(line: str, fence: str) -> bool:
+    """Whether a line closes a code fence: the same character, at least as many, alone."""
+    m = _FENCE.match(line)
+    if not m or m.group("fence")[0] != fence[0] or len(m.group("fence")) < len(fence):
+        return False
+    return not line.strip().strip(fence[0])
+
+
+def bold_heading(line: str) -> str | None:
+    """The text of a line that is one short bold span and not a sentence.
+
+    >>> bold_heading("**Ranged X heavy**"), bold_heading("***Modify by rerolling:***")
+    ('Ranged X heavy', 'Modify by rerolling:')
+    >>> bold_heading("**Double all your VP** gained by primary objectives this round.") is None
+    True
+    """
+    m = _BOLD_LINE.match(line.strip())
+    if not m or m.group("d")[:2] in m.group("inner"):
+        return None
+    text = plain(m.group("inner")).strip()
+    if not text or text.endswith((".", ",", ";")):
+        return None
+    if len(text) > _BOLD_MAX_CHARS or len(text.split()) > _BOLD_MAX_WORDS:
+        return None
+    return text
+
+
+def fold_lead_ins(sections: list[Section]) -> list[Section]:
+    """ "Note:", "Example: ...", "In addition:" are paragraphs of the rule before them.
+
+    They label a paragraph rather than name a rule: "Note:" twice would be
+    one rule with two unrelated texts, and "Example: Leader (green/red) +8
+    {...}" explains the rule it follows.
+    """
+    kept: list[Section] = []
+    for section in sections:
+        if kept and _LEAD_IN.match(clean_name(section.heading)):
+            kept[-1].body.append((section.line, section.raw))
+            kept[-1].body.extend(section.body)
+        else:
+            kept.append(section)
+    return kept
+
+
+_STOPWORDS = frozenset({"the", "a", "an", "of", "and", "for"})
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[^\W_]+", text.casefold()) if w not in _STOPWORDS}
+
+
+def title(sections: list[Section], names: list[str]) -> Section | None:
+    """The document's title: a first heading with no text, sub-sections under it,
+    and named like the document (``names``: its manifest title, system, file name).
+
+    A bare title is not a rule anyone looks up ("## THE LAST EDITION" in
+    last-edition/core-rules.md); a heading with text of its own is a rule, even
+    near the top ("### CORE RULES" and its tagline), and so is an empty group
+    heading that opens a document under a name of its own.
+    """
+    first = sections[0]
+    if first.bold or first.has_text or len(sections) < 2:
+        return None
+    following = sections[1]
+    if not (following.bold or following.level > first.level):
+        return None
+    own = _words(first.heading)
+    known = set().union(*(_words(n) for n in names))
+    return first if own and len(own & known) * 2 >= len(own) else None
+
+
+def link(sections: list[Section]) -> None:
+    """Set every section's parent (see the module docstring)."""
+    stack: list[Section] = []  # the open ATX headings, outermost first
+    group: Section | None = None  # the open keyword list label
+    for section in sections:
+        if not section.bold:
+            while stack and stack[-1].level >= section.level:
+                stack.pop()
+            section.parent = stack[-1] if stack else None
+            stack.append(section)
+            group = None
+            continue
+        is_label = KEYWORD_LABEL.search(clean_name(section.heading)) is not None
+        if group is not None and not is_label:
+            section.parent = group
+        else:
+            section.parent = _container(stack)
+        if is_label:
+            group = section
+
+
+def _container(stack: list[Section]) -> Section | None:
+    for heading in reversed(stack):
+        if not heading.has_text:
+            return heading
+    return stack[0] if stack else None
+
+
+def render(doc: Document, body: Lines) -> tuple[str, tuple[Table, ...]]:
+    """The body as plain text, paragraphs separated by one blank line; its tables."""
+    lines = [text for _, text in body]
+    out: list[str] = []
+    tables: list[Table] = []
+    fence: str | None = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if fence is not None:
+            if _closes(line, fence):
+                fence = None
+            else:
+                out.append(line.rstrip())  # code stays as written
+            i += 1
+            continue
+        if m := _FENCE.match(line):
+            fence = m.group("fence")
+            i += 1
+            continue
+        table = find_table(lines, i)
+        if table is not None:
+            out.extend(table.lines())
+            tables.append(Table(table.header, table.rows, doc.source(body[table.start][0], body[table.end][0])))
+            i = table.end + 1
+            continue
+        if not is_rule_line(line):
+            out.append(plain_line(line))
+        i += 1
+    paragraphs: list[list[str]] = [[]]
+    for line in out:
+        if line.strip():
+            paragraphs[-1].append(line)
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    return "\n\n".join("\n".join(p) for p in paragraphs if p), tuple(tables)
