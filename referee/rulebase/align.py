@@ -52,6 +52,7 @@ def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> l
     entries = [(rank[spec.path], e) for spec, es in read for e in es]
     entries = [(r, _apply_curated(e, manifest)) for r, e in entries]
     groups = _group(entries)
+    groups = _split_homonyms(groups, specs)
     groups = _merge_aliases(groups)
     groups = _merge_by_text(groups, manifest)
     return _rules(manifest, groups, specs)
@@ -95,17 +96,53 @@ def _group(entries: list[tuple[int, Entry]]) -> dict[str, _Group]:
     return groups
 
 
+def _split_homonyms(groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -> dict[str, _Group]:
+    """One heading written twice in a structured document, with different texts,
+    names two rules: The Last Edition's "Reaction units" of each phase.
+
+    A glossary dump repeats its entries instead; there different texts are
+    versions of one rule and stay together.  The same text twice is one rule
+    wherever it stands (the versions list it under ``also_at``).
+    """
+    out: dict[str, _Group] = {}
+    for key, group in groups.items():
+        split: dict[str, list[tuple[int, Entry]]] = {}
+        seen_text: dict[tuple[str, str], str] = {}
+        for member in sorted(group.members, key=lambda m: (m[0], m[1].source.line)):
+            entry = member[1]
+            if specs[entry.source.file].format == "glossary":
+                split.setdefault(key, []).append(member)
+                continue
+            text = " ".join(entry.text.split())
+            same = seen_text.get((entry.source.file, text))
+            if same is None:
+                same = key
+                while same in split and any(m[1].source.file == entry.source.file for m in split[same]):
+                    same = f"{key}#{len(split) + 1}"
+                seen_text[(entry.source.file, text)] = same
+            split.setdefault(same, []).append(member)
+        for sub_key, members in split.items():
+            out.setdefault(sub_key, _Group(sub_key)).members.extend(members)
+    return out
+
+
 def _merge_aliases(groups: dict[str, _Group]) -> dict[str, _Group]:
-    """A group named like another group's alias is that rule under another name."""
-    owner: dict[str, str] = {}
+    """A group named like another group's alias is that rule under another name.
+
+    Only an alias that exactly one rule claims can pull another group in: a
+    keyword word two families share ("heavy") never absorbs a rule.
+    """
+    owners: dict[str, set[str]] = defaultdict(set)
     for key, group in groups.items():
         for _, entry in group.members:
             for alias in entry.aliases:
-                owner.setdefault(fold(alias.name), key)
+                owners[fold(alias.name)].add(key)
     for key in list(groups):
-        target = owner.get(key)
-        if target and target != key and target in groups and key in groups:
-            groups[target].members.extend(groups.pop(key).members)
+        claimants = owners.get(key, set()) - {key}
+        if len(claimants) == 1 and key in groups:
+            (target,) = claimants
+            if target in groups:
+                groups[target].members.extend(groups.pop(key).members)
     return groups
 
 
@@ -187,7 +224,7 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
     taken: set[str] = set()
     for key, group in groups.items():
         primary = group.primary
-        base = slug(primary.key or primary.name) if primary.name or primary.key else (
+        base = slug(primary.key or primary.name) if primary.key or primary.name else (
             f"unnamed-{slug(primary.source.file.rsplit('/', 1)[-1].rsplit('.', 1)[0])}-{primary.source.line}"
         )
         rid, n = base, 2
