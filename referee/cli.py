@@ -1,22 +1,25 @@
 """The ``referee`` command: thin wrappers over the rulebase and its readers.
 
 Exit status: 0 success, 1 nothing found (lookup, show), 2 bad input or usage.
+
+argparse (standard library) rather than click: a warm ``referee lookup``
+must cost little more than starting Python, and click's import alone took
+about 22 ms of a 65 ms budget.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import click
-
 from referee import terminal
 from referee.errors import RulesError
 
-_RULES_SRC_HELP = "Folder of rule systems (default: $REFEREE_RULES_SRC, else the project's rules_src/)."
+_RULES_SRC_HELP = "folder of rule systems (default: $REFEREE_RULES_SRC, else the project's rules_src/)"
 
 
 class Failure(Exception):
@@ -32,28 +35,12 @@ class Failure(Exception):
         return {"error": {"message": str(self), "file": self.file, "line": self.line}}
 
 
-def rules_src_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--rules-src",
-        "rules_src",
-        type=click.Path(path_type=Path, file_okay=False),
-        envvar="REFEREE_RULES_SRC",
-        help=_RULES_SRC_HELP,
-    )(f)
-
-
-def json_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON (shape: docs/json.md).")(f)
-
-
-def system_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--system", "-s", "system", metavar="ID", help="Only this system (t9a, whfb-house, ...).")(f)
-
-
 def _src(rules_src: Path | None) -> Path:
+    if rules_src is not None:
+        return rules_src
     from referee.paths import default_rules_src
 
-    return rules_src if rules_src is not None else default_rules_src()
+    return default_rules_src()
 
 
 def _shown(path: Path) -> str:
@@ -64,29 +51,26 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def open_rulebase(rules_src: Path | None, refresh: bool = False) -> Any:
-    from referee.rulebase import open_rulebase as _open
+def open_view(rules_src: Path | None, refresh: bool = False) -> Any:
+    """The rulebase as plain data (cached), with a progress bar when it must be built."""
+    from referee.rulebase import cache
 
     src = _src(rules_src)
     try:
-        if refresh or terminal.is_terminal():
-            return _open_with_progress(src, refresh)
-        return _open(src, refresh=refresh)
+        if terminal.is_terminal() and (refresh or not cache.is_current(src)):
+            return _with_progress(lambda step: cache.load_view(src, refresh=refresh, progress=step))
+        return cache.load_view(src, refresh=refresh)
     except RulesError as err:
-        if err.file:
-            err.file = f"{_shown(src)}/{err.file}"
-        raise Failure(str(err), file=err.file, line=err.line) from None
+        raise _failure(err, src) from None
 
 
-def _open_with_progress(src: Path, refresh: bool) -> Any:
-    from referee.rulebase import open_rulebase as _open
-    from referee.rulebase.cache import content_key
-    from referee.paths import cache_dir
+def _failure(err: RulesError, src: Path) -> Failure:
+    if err.file:
+        err.file = f"{_shown(src)}/{err.file}"
+    return Failure(str(err), file=err.file, line=err.line)
 
-    if not refresh and (cache_dir() / f"rulebase-{content_key(src)}.pickle").exists():
-        return _open(src)
-    if not terminal.is_terminal():
-        return _open(src, refresh=refresh)
+
+def _with_progress(work: Callable[[Callable[[str], None]], Any]) -> Any:
     from rich.progress import Progress
 
     with Progress(transient=True, console=terminal.console()) as progress:
@@ -95,93 +79,7 @@ def _open_with_progress(src: Path, refresh: bool) -> Any:
         def step(path: str) -> None:
             progress.update(task, description=f"Read {path}", advance=1)
 
-        return _open(src, refresh=refresh, progress=step)
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="referee")
-def cli() -> None:
-    """Referee: the rules of your wargames, looked up, cited and checked."""
-
-
-@cli.command()
-@rules_src_option
-@json_option
-@click.option("--refresh", is_flag=True, help="Rebuild even if the cache is current.")
-def build(rules_src: Path | None, as_json: bool, refresh: bool) -> None:
-    """Build (or load from cache) the rulebase and summarise each system."""
-    rb = open_rulebase(rules_src, refresh=refresh)
-    from referee.report import system_summaries
-
-    summaries = system_summaries(rb)
-    if as_json:
-        terminal.print_json({"key": rb.key, "systems": summaries})
-        return
-    rows = [
-        [s["id"], s["title"], str(s["documents"]), str(s["rules"]), str(s["aliases"]), str(s["stubs"]), str(s["unnamed"])]
-        for s in summaries
-    ]
-    terminal.table(["system", "title", "documents", "rules", "aliases", "stubs", "unnamed"], rows, title="Rulebase")
-
-
-@cli.command(name="list")
-@rules_src_option
-@system_option
-@json_option
-def list_rules(rules_src: Path | None, system: str | None, as_json: bool) -> None:
-    """List the rules of every system, or of one."""
-    rb = open_rulebase(rules_src)
-    rules = _checked(lambda: list(rb.in_system(system)))
-    if as_json:
-        terminal.print_json({"system": system, "count": len(rules), "rules": [_brief(r) for r in rules]})
-        return
-    rows = [[r.id, r.name, r.category or "", str(r.source)] for r in rules]
-    terminal.table(["id", "name", "category", "source"], rows)
-    terminal.line(f"{len(rules)} rules", style="dim")
-
-
-@cli.command()
-@click.argument("query")
-@rules_src_option
-@system_option
-@json_option
-def lookup(query: str, rules_src: Path | None, system: str | None, as_json: bool) -> None:
-    """Find rules by name or alias (any language the rules came in)."""
-    rb = open_rulebase(rules_src)
-    rules = _checked(lambda: rb.lookup(query, system))
-    if as_json:
-        terminal.print_json({"query": query, "system": system, "results": [r.to_json() for r in rules]})
-    else:
-        for i, rule in enumerate(rules):
-            if i:
-                terminal.line()
-            _print_rule(rule, versions=False)
-    if not rules:
-        where = f" in {system}" if system else ""
-        raise Failure(f"no rule named {query!r}{where}", code=1)
-
-
-@cli.command()
-@click.argument("rule_id", metavar="ID")
-@rules_src_option
-@json_option
-def show(rule_id: str, rules_src: Path | None, as_json: bool) -> None:
-    """Show one rule whole: text, aliases, every version with its source."""
-    rb = open_rulebase(rules_src)
-    rule = rb.get(rule_id)
-    if rule is None:
-        matches = rb.lookup(rule_id)
-        if len(matches) == 1:
-            rule = matches[0]
-        elif matches:
-            ids = ", ".join(r.id for r in matches)
-            raise Failure(f"{rule_id!r} names {len(matches)} rules: {ids}; give an id", code=2)
-        else:
-            raise Failure(f"no rule with id {rule_id!r} (see 'referee list')", code=1)
-    if as_json:
-        terminal.print_json(rule.to_json())
-        return
-    _print_rule(rule, versions=True)
+        return work(step)
 
 
 def _checked(fn: Callable[[], Any]) -> Any:
@@ -191,70 +89,137 @@ def _checked(fn: Callable[[], Any]) -> Any:
         raise Failure(str(err)) from None
 
 
-def _brief(rule: Any) -> dict[str, Any]:
-    return {
-        "id": rule.id,
-        "name": rule.name,
-        "system": rule.system,
-        "category": rule.category,
-        "source": rule.source.to_json(),
-        "flags": list(rule.flags),
-    }
+# --- commands -----------------------------------------------------------------
 
 
-def _print_rule(rule: Any, versions: bool) -> None:
-    terminal.heading(f"{rule.name}  ({rule.id})")
-    if rule.aliases:
-        terminal.line("also: " + ", ".join(f"{a.name} [{a.lang}]" for a in rule.aliases), style="cyan")
-    meta = [f"source: {rule.source}"]
-    if rule.category:
-        meta.append(f"category: {rule.category}")
-    if rule.parent:
-        meta.append(f"part of: {rule.parent}")
-    if rule.amends:
-        pages = ", ".join(f"p.{p}" for p in rule.amends.pages)
-        meta.append(f"amends: {rule.amends.op} {pages}" + (f" of {rule.amends.target}" if rule.amends.target else ""))
-    if rule.params:
-        meta.append("params: " + ", ".join(f"{p.name} ({p.kind})" for p in rule.params))
-    terminal.line(" | ".join(meta), style="dim")
-    if rule.flags:
-        terminal.line("flags: " + ", ".join(rule.flags), style="yellow")
-    terminal.line()
-    terminal.line(rule.text or "(no text: the documents name this rule but never define it)")
-    if rule.children:
-        terminal.line()
-        terminal.line("sub-rules: " + ", ".join(rule.children), style="dim")
-    others = rule.versions[1:]
-    if others and not versions:
-        terminal.line(f"({len(others)} more version(s): referee show {rule.id})", style="dim")
-    if versions:
-        for v in others:
-            terminal.line()
-            terminal.heading(f"Version from {v.source} ({v.role}, {v.lang})", style="bold magenta")
-            if v.heading and v.heading != rule.name:
-                terminal.line(f"heading there: {v.heading}", style="dim")
-            terminal.line(v.text or "(no text)")
-        for v in rule.versions:
-            if v.also_at:
-                terminal.line(f"{v.source} repeated at: " + ", ".join(str(s) for s in v.also_at), style="dim")
+def cmd_build(args: argparse.Namespace) -> None:
+    """Build (or load from cache) the rulebase and summarise each system."""
+    view = open_view(args.rules_src, refresh=args.refresh)
+    if args.json:
+        terminal.print_json({"key": view.key, "systems": view.summaries})
+        return
+    rows = [
+        [s["id"], s["title"], str(s["documents"]), str(s["rules"]), str(s["aliases"]), str(s["stubs"]), str(s["unnamed"])]
+        for s in view.summaries
+    ]
+    terminal.table(["system", "title", "documents", "rules", "aliases", "stubs", "unnamed"], rows, title="Rulebase")
+
+
+def cmd_list(args: argparse.Namespace) -> None:
+    """List the rules of every system, or of one."""
+    from referee.render import where
+
+    view = open_view(args.rules_src)
+    rules = _checked(lambda: view.in_system(args.system))
+    if args.json:
+        brief = [{k: r[k] for k in ("id", "name", "system", "category", "source", "flags")} for r in rules]
+        terminal.print_json({"system": args.system, "count": len(rules), "rules": brief})
+        return
+    terminal.table(["id", "name", "category", "source"], [[r["id"], r["name"], r["category"] or "", where(r["source"])] for r in rules])
+    terminal.line(f"{len(rules)} rules", style="dim")
+
+
+def cmd_lookup(args: argparse.Namespace) -> None:
+    """Find rules by name or alias, in any language the rules came in."""
+    view = open_view(args.rules_src)
+    rules = _checked(lambda: view.lookup(args.query, args.system))
+    if args.json:
+        terminal.print_json({"query": args.query, "system": args.system, "results": rules})
+    else:
+        from referee.render import print_rule
+
+        for i, rule in enumerate(rules):
+            if i:
+                terminal.line()
+            print_rule(rule, versions=False)
+    if not rules:
+        where = f" in {args.system}" if args.system else ""
+        raise Failure(f"no rule named {args.query!r}{where}", code=1)
+
+
+def cmd_show(args: argparse.Namespace) -> None:
+    """Show one rule whole: text, aliases, every version with its source."""
+    view = open_view(args.rules_src)
+    rule = view.get(args.id)
+    if rule is None:
+        matches = view.lookup(args.id)
+        if len(matches) == 1:
+            rule = matches[0]
+        elif matches:
+            ids = ", ".join(r["id"] for r in matches)
+            raise Failure(f"{args.id!r} names {len(matches)} rules: {ids}; give an id")
+        else:
+            raise Failure(f"no rule with id {args.id!r} (see 'referee list')", code=1)
+    if args.json:
+        terminal.print_json(rule)
+        return
+    from referee.render import print_rule
+
+    print_rule(rule, versions=True)
+
+
+# --- the parser -----------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line, status 2, as every other error
+        self.print_usage(sys.stderr)
+        raise Failure(f"{self.prog}: {message}")
+
+
+def _common(p: argparse.ArgumentParser, system: bool = True) -> None:
+    p.add_argument("--rules-src", type=Path, metavar="DIR", help=_RULES_SRC_HELP)
+    if system:
+        p.add_argument("--system", "-s", metavar="ID", help="only this system (t9a, whfb-house, ...)")
+    p.add_argument("--json", action="store_true", help="print JSON (shapes: docs/json.md)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from referee import __version__
+
+    parser = _Parser(prog="referee", description="Referee: the rules of your wargames, looked up, cited and checked.")
+    parser.add_argument("--version", action="version", version=f"referee {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    def command(name: str, fn: Callable[[argparse.Namespace], None]) -> argparse.ArgumentParser:
+        doc = (fn.__doc__ or "").strip()
+        p = sub.add_parser(name, help=doc.split("\n")[0], description=doc)
+        p.set_defaults(run=fn)
+        return p
+
+    p = command("build", cmd_build)
+    _common(p, system=False)
+    p.add_argument("--refresh", action="store_true", help="rebuild even if the cache is current")
+    _common(command("list", cmd_list))
+    p = command("lookup", cmd_lookup)
+    p.add_argument("query", metavar="QUERY", help="a rule's name or alias; parameters and plurals are forgiven")
+    _common(p)
+    p = command("show", cmd_show)
+    p.add_argument("id", metavar="ID", help="a rule id (t9a/fear), or a name that names one rule")
+    _common(p, system=False)
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: runs the CLI, turning every expected failure into one line."""
+    """Entry point: runs one command, turning every expected failure into one line."""
+    args_list = sys.argv[1:] if argv is None else argv
     try:
-        cli.main(args=argv, prog_name="referee", standalone_mode=False)
+        args = build_parser().parse_args(args_list)
+        if args.rules_src is None and os.environ.get("REFEREE_RULES_SRC"):
+            args.rules_src = Path(os.environ["REFEREE_RULES_SRC"])
+        args.run(args)
     except Failure as err:
-        if err.code == 2 and "--json" in (argv if argv is not None else sys.argv[1:]):
+        if err.code == 2 and "--json" in args_list:
             terminal.print_json(err.to_json())
         else:
-            terminal.error(f"referee: {err}")
+            terminal.error(f"referee: {err}" if not str(err).startswith("referee") else str(err))
         return err.code
-    except click.exceptions.Abort:
-        terminal.error("referee: aborted")
+    except SystemExit as done:  # --help, --version
+        return int(done.code or 0)
+    except KeyboardInterrupt:
+        terminal.error("referee: interrupted")
         return 130
-    except click.ClickException as err:
-        err.show()
-        return 2
     except BrokenPipeError:
         return 0
     return 0

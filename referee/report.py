@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.rulebase import Rulebase
+if TYPE_CHECKING:
+    from referee.rulebase import Rulebase
 
 
 def system_summaries(rb: Rulebase) -> list[dict[str, Any]]:

@@ -114,8 +114,14 @@ def test_show_by_ambiguous_name_is_usage_error(capsys: pytest.CaptureFixture[str
 
 
 def test_usage_error_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "lookup")
-    assert code == 2 and "Missing argument 'QUERY'" in err
+    assert run(capsys, "lookup") == (
+        2,
+        "",
+        "usage: referee lookup [-h] [--rules-src DIR] [--system ID] [--json] QUERY\n"
+        "referee lookup: the following arguments are required: QUERY\n",
+    )
+    code, out, err = run(capsys, "nonsense")
+    assert code == 2 and err.endswith("referee: argument COMMAND: invalid choice: 'nonsense' (choose from 'build', 'list', 'lookup', 'show')\n")
 
 
 def test_rules_src_option_and_env(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,5 +1,9 @@
 """The rulebase: every rule of every system in rules_src, built once and cached.
 
+This package's ``__init__`` stays empty of imports: the quick CLI commands
+import ``referee.rulebase.cache`` and must not pay for the record classes.
+The names below load on first use.
+
 >>> from referee.rulebase import open_rulebase
 >>> rb = open_rulebase()
 >>> [r.name for r in rb.lookup("Hellebarde", system="t9a")]
@@ -8,121 +12,17 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from referee.errors import RulesError
-from referee.manifest import Manifest
-from referee.model import Rule
-from referee.sources.naming import fold
+if TYPE_CHECKING:
+    from referee.rulebase.base import DocumentSummary, Rulebase, build_rulebase, open_rulebase
+
+__all__ = ["DocumentSummary", "Rulebase", "build_rulebase", "open_rulebase"]
 
 
-@dataclass(frozen=True)
-class DocumentSummary:
-    path: str
-    format: str
-    role: str
-    lang: str
-    title: str | None
-    origin: str | None
-    entries: int
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from referee.rulebase import base
 
-
-@dataclass
-class Rulebase:
-    """Rules by id, with per-system name indexes; what the cache holds."""
-
-    key: str
-    manifests: dict[str, Manifest]
-    documents: dict[str, list[DocumentSummary]]
-    rules: dict[str, Rule]
-    names: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # system -> folded name -> ids
-
-    @classmethod
-    def from_rules(
-        cls, key: str, manifests: dict[str, Manifest], documents: dict[str, list[DocumentSummary]], rules: list[Rule]
-    ) -> Rulebase:
-        rb = cls(key, manifests, documents, {r.id: r for r in rules})
-        for rule in rules:
-            index = rb.names.setdefault(rule.system, {})
-            for name in rule.names:
-                ids = index.setdefault(fold(name), [])
-                if rule.id not in ids:
-                    ids.append(rule.id)
-        return rb
-
-    @property
-    def systems(self) -> list[str]:
-        return sorted(self.manifests)
-
-    def check_system(self, system: str | None) -> None:
-        if system is not None and system not in self.manifests:
-            known = ", ".join(self.systems)
-            raise RulesError(f"unknown system {system!r} (known: {known})")
-
-    def in_system(self, system: str | None = None) -> Iterator[Rule]:
-        self.check_system(system)
-        return (r for r in self.rules.values() if system is None or r.system == system)
-
-    def get(self, rule_id: str) -> Rule | None:
-        return self.rules.get(rule_id)
-
-    def lookup(self, query: str, system: str | None = None) -> list[Rule]:
-        """Rules named ``query`` (by name or alias; case-, accent-blind).
-
-        A keyword with parameters ("Multiple Wounds (D3)") finds its rule; a
-        plural finds the singular.  Rules whose name matches come before
-        rules that only have it as an alias.
-        """
-        self.check_system(system)
-        systems = [system] if system else self.systems
-        for form in _query_forms(query):
-            found = [rid for s in systems for rid in self.names.get(s, {}).get(form, [])]
-            if found:
-                rules = [self.rules[rid] for rid in dict.fromkeys(found)]
-                return sorted(rules, key=lambda r: (fold(r.name) != form, r.system, r.id))
-        return []
-
-
-def _query_forms(query: str) -> list[str]:
-    forms = [fold(query)]
-    bare = re.sub(r"\s*[(\[{].*$", "", query).strip()
-    if bare and bare != query:
-        forms.append(fold(bare))
-    for form in list(forms):
-        if form.endswith("s") and len(form) > 3:
-            forms.append(form[:-1])
-    return [f for f in dict.fromkeys(forms) if f]
-
-
-def build_rulebase(rules_src: Path, key: str = "", progress: Callable[[str], None] | None = None) -> Rulebase:
-    """Read every system of ``rules_src`` (no cache)."""
-    from referee.manifest import load_manifest
-    from referee.rulebase.load import read_system, system_folders
-
-    root = rules_src.resolve()
-    manifests: dict[str, Manifest] = {}
-    documents: dict[str, list[DocumentSummary]] = {}
-    rules: list[Rule] = []
-    for folder in system_folders(root):
-        manifest = load_manifest(root, folder)
-        read, system_rules = read_system(root, manifest, progress)
-        manifests[manifest.id] = manifest
-        documents[manifest.id] = [
-            DocumentSummary(s.path, s.format, s.role, s.lang, s.title, s.origin, len(es)) for s, es in read
-        ]
-        rules.extend(system_rules)
-    return Rulebase.from_rules(key, manifests, documents, rules)
-
-
-def open_rulebase(
-    rules_src: Path | None = None, *, refresh: bool = False, progress: Callable[[str], None] | None = None
-) -> Rulebase:
-    """The rulebase of ``rules_src``, from the cache when it is current."""
-    from referee.paths import default_rules_src
-    from referee.rulebase import cache
-
-    src = rules_src or default_rules_src()
-    return cache.load_or_build(src, refresh=refresh, progress=progress)
+        return getattr(base, name)
+    raise AttributeError(name)

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from referee.manifest import DocumentSpec, Manifest
 from referee.model import Alias, Entry, Rule, Version
-from referee.sources.naming import fold
+from referee.text import fold
 
 _SIMILAR = 0.6  # word-set overlap at which two texts are taken as the same rule
 _MIN_WORDS = 5

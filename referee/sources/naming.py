@@ -10,9 +10,10 @@ best one, or None when nothing in the text names a rule.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable
+
+from referee.text import fold
 
 # A capitalised term: "Fear", "Rally Around the Flag", "Not a Leader".
 _WORD = r"[A-Z][\w'&-]*"
@@ -46,20 +47,6 @@ _NOT_NAMES = frozenset(
     Units Unit Models Model Characters Character Attacks Attack R&F Note For In On
     At It Its They Their Such No Only Once During After Before Enemy Friendly""".split()
 )
-
-
-def fold(name: str) -> str:
-    """The form names are compared in: case-, accent- and punctuation-blind.
-
-    >>> fold("Schwere Rüstung") == fold("schwere rustung")
-    True
-    >>> fold("Counter-Attack"), fold("Nachladen!"), fold("Todesstoß")
-    ('counter attack', 'nachladen', 'todesstoss')
-    """
-    text = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ẞ", "ss"))
-    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
-    text = re.sub(r"[^\w&+]+", " ", text)
-    return " ".join(text.split())
 
 
 def _clean(term: str) -> str:

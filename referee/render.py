@@ -1,0 +1,51 @@
+"""Rules as people read them on a terminal (the JSON shape is docs/json.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee import terminal
+
+
+def where(source: dict[str, Any]) -> str:
+    """file:line or file:line-end_line, as compilers print it."""
+    lines = source["line"] if source["line"] == source["end_line"] else f"{source['line']}-{source['end_line']}"
+    return f"{source['file']}:{lines}"
+
+
+def print_rule(rule: dict[str, Any], versions: bool) -> None:
+    terminal.heading(f"{rule['name']}  ({rule['id']})")
+    if rule["aliases"]:
+        terminal.line("also: " + ", ".join(f"{a['name']} [{a['lang']}]" for a in rule["aliases"]), style="cyan")
+    meta = [f"source: {where(rule['source'])}"]
+    if rule["category"]:
+        meta.append(f"category: {rule['category']}")
+    if rule["parent"]:
+        meta.append(f"part of: {rule['parent']}")
+    if amends := rule["amends"]:
+        pages = ", ".join(f"p.{p}" for p in amends["pages"])
+        meta.append(f"amends: {amends['op']} {pages}".rstrip() + (f" of {amends['target']}" if amends["target"] else ""))
+    if rule["params"]:
+        meta.append("params: " + ", ".join(f"{p['name']} ({p['kind']})" for p in rule["params"]))
+    terminal.line(" | ".join(meta), style="dim")
+    if rule["flags"]:
+        terminal.line("flags: " + ", ".join(rule["flags"]), style="yellow")
+    terminal.line()
+    terminal.line(rule["text"] or "(no text: the documents name this rule but never define it)")
+    if rule["children"]:
+        terminal.line()
+        terminal.line("sub-rules: " + ", ".join(rule["children"]), style="dim")
+    others = rule["versions"][1:]
+    if others and not versions:
+        terminal.line(f"({len(others)} more version(s): referee show {rule['id']})", style="dim")
+    if versions:
+        for v in others:
+            terminal.line()
+            terminal.heading(f"Version from {where(v['source'])} ({v['role']}, {v['lang']})", style="bold magenta")
+            if v["heading"] and v["heading"] != rule["name"]:
+                terminal.line(f"heading there: {v['heading']}", style="dim")
+            terminal.line(v["text"] or "(no text)")
+        for v in rule["versions"]:
+            if v["also_at"]:
+                repeats = ", ".join(where(s) for s in v["also_at"])
+                terminal.line(f"{where(v['source'])} repeated at: {repeats}", style="dim")

@@ -1,0 +1,68 @@
+"""The rulebase as plain data: what ``list``, ``lookup`` and ``show`` read.
+
+A warm CLI call should cost little more than starting Python.  Unpickling
+the full :class:`~referee.rulebase.Rulebase` means importing the record
+classes and rebuilding thousands of objects; the view is the same rules
+already in their documented JSON shape, with the name index, in builtins
+only.  The cache writes both from one build.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.errors import RulesError
+from referee.text import find
+
+
+class RulebaseView:
+    """Rules as JSON-shaped dicts, indexed by system and folded name."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    @classmethod
+    def of(cls, rb: Any) -> RulebaseView:
+        from referee.report import system_summaries
+
+        return cls(
+            {
+                "key": rb.key,
+                "systems": rb.systems,
+                "names": rb.names,
+                "rule_names": {rid: r.name for rid, r in rb.rules.items()},
+                "rules": {rid: r.to_json() for rid, r in rb.rules.items()},
+                "summaries": system_summaries(rb),
+            }
+        )
+
+    @property
+    def key(self) -> str:
+        return self.data["key"]
+
+    @property
+    def systems(self) -> list[str]:
+        return self.data["systems"]
+
+    @property
+    def summaries(self) -> list[dict[str, Any]]:
+        return self.data["summaries"]
+
+    def check_system(self, system: str | None) -> None:
+        if system is not None and system not in self.systems:
+            raise RulesError(f"unknown system {system!r} (known: {', '.join(self.systems)})")
+
+    def in_system(self, system: str | None = None) -> list[dict[str, Any]]:
+        self.check_system(system)
+        return [r for r in self.data["rules"].values() if system is None or r["system"] == system]
+
+    def get(self, rule_id: str) -> dict[str, Any] | None:
+        return self.data["rules"].get(rule_id)
+
+    def lookup(self, query: str, system: str | None = None) -> list[dict[str, Any]]:
+        self.check_system(system)
+        systems = [system] if system else self.systems
+        ids = find(self.data["names"], self.data["rule_names"], query, systems)
+        return [self.data["rules"][rid] for rid in ids]
