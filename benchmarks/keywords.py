@@ -1,0 +1,138 @@
+"""Keyword parsing speed: LALR beside Earley, and parser construction cold vs cached.
+
+Run from the project folder:
+
+    .venv/bin/python benchmarks/keywords.py [--seconds 1.0]
+
+Prints a Markdown table.  The strings are those of the keyword tests plus the
+keyword uses found in rules_src/ by a rough pattern (see ``corpus``); swap in
+the rulebase's extractor there when it exists.  This is a script, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(PROJECT))
+
+# Keyword uses inside prose ("... gain Devastating Charge (+2 Strength, ...)") and
+# whole weapon-profile lines ("Range 36", Shots 1, ...").
+_IN_PROSE = re.compile(r"\b[A-Z][\w&'\u2019-]*(?: (?:[A-Z][\w&'\u2019-]*|of|the|and|to|in))*(?: ?\([^()\n]{1,40}\))")
+_PROFILE_LINE = re.compile(r"^(?:Range|Port\u00e9e) .*$", re.MULTILINE)
+
+
+def corpus() -> list[str]:
+    """The keyword strings to time: test tables first, then rules_src finds."""
+    from tests.keywords.test_keywords_corpus import BATTLESCRIBE_OTHER, BATTLESCRIBE_RULES, RULES_SRC
+    from tests.keywords.test_keywords_parse import CASES
+
+    strings = [text for text, _ in CASES] + BATTLESCRIBE_RULES + BATTLESCRIBE_OTHER + RULES_SRC
+    for path in sorted((PROJECT / "rules_src").rglob("*")):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8", errors="replace")
+            strings += _IN_PROSE.findall(text) + _PROFILE_LINE.findall(text)
+    return [text for text in dict.fromkeys(strings) if text.strip()]
+
+
+def readable(strings: list[str]) -> list[str]:
+    """Only the strings the keyword grammar reads (prose headings like "Panic (p.54)" are not keywords)."""
+    from referee.keywords import KeywordSyntaxError, parse
+
+    kept = []
+    for text in strings:
+        try:
+            parse(text)
+        except KeywordSyntaxError:
+            continue
+        kept.append(text)
+    return kept
+
+
+def rate(parse_one: Callable[[str], object], strings: list[str], seconds: float) -> float:
+    """Parses per second over ``strings``, best of several rounds of about ``seconds`` in all."""
+    rounds = []
+    deadline = time.perf_counter() + seconds
+    while True:
+        start = time.perf_counter()
+        for text in strings:
+            parse_one(text)
+        rounds.append(len(strings) / (time.perf_counter() - start))
+        if time.perf_counter() > deadline and len(rounds) >= 3:
+            return max(rounds)
+
+
+def construction(cold: bool, repeats: int) -> float:
+    """Median milliseconds to build the LALR parser, without (cold) or with its cache file."""
+    from referee.keywords import grammar
+
+    timings = []
+    with tempfile.TemporaryDirectory() as folder:
+        cache = Path(folder) / grammar.CACHE_FILE_NAME
+        grammar.build("lalr", cache)  # write the cache once for the warm runs
+        for _ in range(repeats):
+            if cold:
+                cache.unlink(missing_ok=True)
+            start = time.perf_counter()
+            grammar.build("lalr", cache)
+            timings.append((time.perf_counter() - start) * 1000)
+    return statistics.median(timings)
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--seconds", type=float, default=1.0, help="time per measurement (default 1.0)")
+    args = options.parse_args()
+
+    start = time.perf_counter()
+    import lark  # noqa: F401 - timed apart from construction
+
+    import_ms = (time.perf_counter() - start) * 1000
+
+    from referee.keywords import grammar, parse
+    from referee.keywords.transform import KeywordTransformer
+
+    found = corpus()
+    strings = readable(found)
+    lalr = grammar.build("lalr", None)
+    earley = grammar.build("earley")
+    to_values = KeywordTransformer()
+
+    def earley_parse(text: str) -> object:
+        return to_values.transform(earley.parse(text))
+
+    agree = 0
+    for text in strings:
+        try:
+            agree += earley_parse(text) == lalr.parse(text)
+        except Exception:  # noqa: BLE001 - Earley may read a string differently or not at all
+            pass
+
+    chars = statistics.mean(len(text) for text in strings)
+    rows = [
+        ("LALR, `parse()` (values + spans)", rate(parse, strings, args.seconds)),
+        ("LALR, parser only (transformer inside)", rate(lalr.parse, strings, args.seconds)),
+        ("Earley, parse + transform", rate(earley_parse, strings, args.seconds)),
+    ]
+    print(f"{len(strings)} keyword strings ({len(found) - len(strings)} prose finds dropped), mean {chars:.0f} characters\n")
+    print("| parser | parses/s |")
+    print("| --- | ---: |")
+    for label, per_second in rows:
+        print(f"| {label} | {per_second:,.0f} |")
+    print(f"\nLALR is {rows[1][1] / rows[2][1]:.0f}x faster than Earley; Earley reads {agree} of {len(strings)} strings the same way.\n")
+    print("| construction | ms |")
+    print("| --- | ---: |")
+    print(f"| `import lark` | {import_ms:.0f} |")
+    print(f"| LALR, cold (no cache file) | {construction(cold=True, repeats=5):.1f} |")
+    print(f"| LALR, cached | {construction(cold=False, repeats=9):.1f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Loading grammar/keywords.lark: once per process, from a cache when one is there.
+
+Lark is imported here and only here, on the first parse, so that importing
+``referee.keywords`` stays cheap (a warm CLI call must not pay ~90 ms for lark).
+The LALR tables are cached in the project's cache folder (``REFEREE_CACHE_DIR``,
+else ``<repo>/.referee-cache/``); when that folder cannot be written the parser
+is simply built without a cache.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from referee import paths
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+CACHE_FILE_NAME = "keywords.lalr.cache"
+
+_parser: Lark | None = None
+_lock = threading.Lock()
+
+
+def grammar_path() -> Path:
+    """grammar/keywords.lark, beside the ``referee`` package."""
+    return paths.GRAMMAR / "keywords.lark"
+
+
+def cache_path() -> Path | None:
+    """Where the LALR tables are cached, or None if that place cannot be written."""
+    folder = paths.cache_dir()
+    target = folder / CACHE_FILE_NAME
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK):
+        return None
+    if target.exists() and not os.access(target, os.W_OK):
+        return None
+    return target
+
+
+def build(algorithm: str = "lalr", cache: Path | None = None, transform: bool = True) -> Lark:
+    """A new parser for the keyword grammar.
+
+    ``algorithm`` is "lalr" (what ``parse`` uses) or "earley" (for comparison
+    in benchmarks/keywords.py; Earley cannot run a transformer inside the parse,
+    so it returns trees for ``KeywordTransformer().transform``).
+    """
+    from lark import Lark
+
+    from referee.keywords.transform import KeywordTransformer
+
+    options: dict[str, Any] = {"parser": algorithm, "propagate_positions": True}
+    if algorithm == "lalr":
+        options["cache"] = str(cache) if cache is not None else False
+        if transform:
+            options["transformer"] = KeywordTransformer()
+    return Lark(grammar_path().read_text(encoding="utf-8"), **options)
+
+
+def parser() -> Lark:
+    """The process-wide LALR parser, built (or loaded from the cache) on first use."""
+    global _parser
+    if _parser is None:
+        with _lock:
+            if _parser is None:
+                _parser = build("lalr", cache_path())
+    return _parser
