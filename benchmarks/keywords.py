@@ -4,15 +4,14 @@ Run from the project folder:
 
     .venv/bin/python benchmarks/keywords.py [--seconds 1.0]
 
-Prints a Markdown table.  The strings are those of the keyword tests plus the
-keyword uses found in rules_src/ by a rough pattern (see ``corpus``); swap in
-the rulebase's extractor there when it exists.  This is a script, not a test.
+Prints a Markdown table.  The strings are the corpus' keyword strings: every
+keyword string the extractor finds in rules_src (``referee parse --corpus``)
+that the grammar reads.  This is a script, not a test.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
 import sys
 import tempfile
@@ -23,27 +22,17 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
-# Keyword uses inside prose ("... gain Devastating Charge (+2 Strength, ...)") and
-# whole weapon-profile lines ("Range 36", Shots 1, ...").
-_IN_PROSE = re.compile(r"\b[A-Z][\w&'\u2019-]*(?: (?:[A-Z][\w&'\u2019-]*|of|the|and|to|in))*(?: ?\([^()\n]{1,40}\))")
-_PROFILE_LINE = re.compile(r"^(?:Range|Port\u00e9e) .*$", re.MULTILINE)
-
 
 def corpus() -> list[str]:
-    """The keyword strings to time: test tables first, then rules_src finds."""
-    from tests.keywords.test_keywords_corpus import BATTLESCRIBE_OTHER, BATTLESCRIBE_RULES, RULES_SRC
-    from tests.keywords.test_keywords_parse import CASES
+    """Every keyword string of the rule documents, duplicates kept (as a real corpus has them)."""
+    from referee.keywords.corpus import keyword_strings
+    from referee.rulebase import build_rulebase
 
-    strings = [text for text, _ in CASES] + BATTLESCRIBE_RULES + BATTLESCRIBE_OTHER + RULES_SRC
-    for path in sorted((PROJECT / "rules_src").rglob("*")):
-        if path.is_file():
-            text = path.read_text(encoding="utf-8", errors="replace")
-            strings += _IN_PROSE.findall(text) + _PROFILE_LINE.findall(text)
-    return [text for text in dict.fromkeys(strings) if text.strip()]
+    return [item.text for item in keyword_strings(build_rulebase(PROJECT / "rules_src"))]
 
 
 def readable(strings: list[str]) -> list[str]:
-    """Only the strings the keyword grammar reads (prose headings like "Panic (p.54)" are not keywords)."""
+    """Only the strings the keyword grammar reads (the corpus report lists the others)."""
     from referee.keywords import KeywordSyntaxError, parse
 
     kept = []
@@ -121,7 +110,7 @@ def main() -> None:
         ("LALR, parser only (transformer inside)", rate(lalr.parse, strings, args.seconds)),
         ("Earley, parse + transform", rate(earley_parse, strings, args.seconds)),
     ]
-    print(f"{len(strings)} keyword strings ({len(found) - len(strings)} prose finds dropped), mean {chars:.0f} characters\n")
+    print(f"{len(strings)} corpus keyword strings ({len(found) - len(strings)} unreadable left out), mean {chars:.0f} characters\n")
     print("| parser | parses/s |")
     print("| --- | ---: |")
     for label, per_second in rows:

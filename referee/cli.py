@@ -158,6 +158,41 @@ def cmd_show(args: argparse.Namespace) -> None:
     print_rule(rule, versions=True)
 
 
+def cmd_parse(args: argparse.Namespace) -> None:
+    """Parse keyword strings ("Multiple Wounds (D3, Clipped Wings)") into typed values.
+
+    STRING "-" reads one string per line from stdin and writes one JSON object
+    per line, going on past bad lines (status 2 if any was bad). --corpus
+    parses every keyword string of the rule documents and reports coverage.
+    """
+    from referee.keywords import commands
+
+    if args.corpus:
+        if args.string is not None:
+            raise Failure("give a STRING or --corpus, not both")
+        code = commands.corpus(args, open_rulebase_full(args.rules_src))
+    elif args.string is None:
+        raise Failure("give a keyword STRING, '-' to read lines from stdin, or --corpus")
+    else:
+        view = open_view(args.rules_src) if args.system else None
+        if view is not None:
+            _checked(lambda: view.check_system(args.system))
+        code = commands.parse_stdin(args, view) if args.string == "-" else commands.parse_one(args, view)
+    if code:
+        raise Failure("", code=code)
+
+
+def open_rulebase_full(rules_src: Path | None) -> Any:
+    """The full rulebase (record classes), for commands that read rules whole."""
+    from referee.rulebase import cache
+
+    src = _src(rules_src)
+    try:
+        return cache.load_or_build(src)
+    except RulesError as err:
+        raise _failure(err, src) from None
+
+
 # --- the parser -----------------------------------------------------------------
 
 
@@ -198,6 +233,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("show", cmd_show)
     p.add_argument("id", metavar="ID", help="a rule id (t9a/fear), or a name that names one rule")
     _common(p, system=False)
+    p = command("parse", cmd_parse)
+    p.add_argument("string", metavar="STRING", nargs="?", help="a keyword string, or - to read lines from stdin")
+    p.add_argument("--corpus", action="store_true", help="parse every keyword string of the rule documents")
+    _common(p)
     return parser
 
 
@@ -210,7 +249,9 @@ def main(argv: list[str] | None = None) -> int:
             args.rules_src = Path(os.environ["REFEREE_RULES_SRC"])
         args.run(args)
     except Failure as err:
-        if err.code == 2 and "--json" in args_list:
+        if not str(err):
+            pass  # the command has already said what went wrong
+        elif err.code == 2 and "--json" in args_list:
             terminal.print_json(err.to_json())
         else:
             terminal.error(f"referee: {err}" if not str(err).startswith("referee") else str(err))
@@ -222,6 +263,11 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as bug:  # noqa: BLE001 - a bug: one line, the traceback on request
+        if os.environ.get("REFEREE_DEBUG"):
+            raise
+        terminal.error(f"referee: internal error: {type(bug).__name__}: {bug} (REFEREE_DEBUG=1 shows the traceback)")
+        return 70
     return 0
 
 

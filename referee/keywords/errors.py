@@ -52,6 +52,7 @@ VALUE_TERMINALS = frozenset(
         "DODGE_SAVE",
         "QUOTED",
         "AS_USER",
+        "PLACEHOLDER",
         "LSQB",
         "LBRACE",
     }
@@ -67,6 +68,7 @@ TOKEN_NOUNS = {
     "THRESHOLD": "roll",
     "SIGNED": "modifier",
     "VAR": "variable",
+    "PLACEHOLDER": "variable",
     "ARMOUR_SAVE": "save",
     "PURE_SAVE": "save",
     "DODGE_SAVE": "save",

@@ -297,6 +297,7 @@ _READERS: dict[str, Any] = {
     "DISTANCE": _distance,
     "THRESHOLD": lambda token: _threshold(str(token)[:-1]),
     "VAR": lambda token: Variable(str(token)),
+    "PLACEHOLDER": lambda token: Variable(str(token)),
     "ARMOUR_SAVE": _armour_save,
     "PURE_SAVE": _level_save("pure"),
     "DODGE_SAVE": _level_save("dodge"),

@@ -125,7 +125,8 @@ class Modifier(_Value):
 
 @dataclass(frozen=True, slots=True)
 class Variable(_Value):
-    """A placeholder from a rule's own wording: the X of ``Exclusive (X)``."""
+    """A placeholder from a rule's own wording: the X of ``Exclusive (X)``, or
+    ``<Faction>`` (the angle brackets are kept in ``name``)."""
 
     name: str
     kind: ClassVar[str] = "variable"

@@ -266,7 +266,9 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
             for _, entry in sorted(group.members, key=lambda m: m[0])
             for alias in (*entry.aliases, *([Alias(entry.name, entry.lang)] if entry.name else []))
         ]
-        for alias in (*written, *curated.get(fold(primary.name or ""), ())):
+        named = {fold(primary.name or "")} | {fold(a.name) for a in written}
+        extra = [alias for key in named for alias in curated.get(key, ())]
+        for alias in (*written, *extra):
             if alias.name and fold(alias.name) not in seen:
                 seen.add(fold(alias.name))
                 aliases.append(alias)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.errors import RulesError
-from referee.text import find
+from referee.text import find, fold
 
 
 class RulebaseView:
@@ -35,6 +35,7 @@ class RulebaseView:
                 "rule_names": {rid: r.name for rid, r in rb.rules.items()},
                 "rules": {rid: r.to_json() for rid, r in rb.rules.items()},
                 "summaries": system_summaries(rb),
+                "core_terms": {s: sorted({fold(t) for t in m.core_terms}) for s, m in rb.manifests.items()},
             }
         )
 
@@ -49,6 +50,10 @@ class RulebaseView:
     @property
     def summaries(self) -> list[dict[str, Any]]:
         return self.data["summaries"]
+
+    def core_terms(self, system: str) -> list[str]:
+        """Folded core game terms of a system (not special rules)."""
+        return self.data["core_terms"].get(system, [])
 
     def check_system(self, system: str | None) -> None:
         if system is not None and system not in self.systems:

@@ -126,6 +126,8 @@ BRACKET_PARAMETERS = [
     ("Regeneration(4+)", [use("Regeneration", "Regeneration(4+)", 0, threshold(4))]),
     ("Cowards (3)", [use("Cowards", "Cowards (3)", 0, number(3))]),
     ("power (2)", [use("power", "power (2)", 0, number(2))]),
+    # a placeholder in angle brackets, as The Last Edition writes faction keywords
+    ("Faction keywords <Faction>", [use("Faction keywords", "Faction keywords <Faction>", 0, {"kind": "variable", "name": "<Faction>"})]),
 ]
 
 QUALIFIERS = [
