@@ -202,3 +202,64 @@ class Rule:
             "flags": list(self.flags),
             "children": list(self.children),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """The words a relation, finding or ruling rests on, and where they stand."""
+
+    rule: str  # id of the rule whose text says it
+    sentence: str
+    file: str
+    line: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "sentence": self.sentence, "file": self.file, "line": self.line}
+
+
+RELATION_KINDS = (
+    "grants",
+    "loses",
+    "immune-to",
+    "excludes",
+    "overrides",
+    "must",
+    "cannot",
+    "stacks",
+    "modifies",
+    "amends",
+    "references",
+    "part-of",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """A typed edge of the rule graph: ``source`` (a rule id) ``kind`` ``target``.
+
+    ``target`` is the id of the rule the relation concerns, or None when the
+    text names something that is not a rule of the system (a stat for
+    ``modifies``, an action for ``must``/``cannot``, nothing for ``stacks``);
+    ``target_name`` keeps the words as written.  ``details`` holds what the
+    kind needs, as (key, value) pairs: ("stat", "Strength"), ("value", "+2"),
+    ("action", "Declare a Charge"), ("mode", "cumulative").
+    """
+
+    kind: str
+    source: str
+    target: str | None
+    target_name: str | None
+    citation: Citation
+    conditions: tuple[str, ...] = ()
+    details: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "source": self.source,
+            "target": self.target,
+            "target_name": self.target_name,
+            "conditions": list(self.conditions),
+            "details": dict(self.details),
+            "citation": self.citation.to_json(),
+        }

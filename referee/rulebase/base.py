@@ -33,6 +33,7 @@ class Rulebase:
     rules: dict[str, Rule]
     names: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # system -> folded name -> ids
     rule_names: dict[str, str] = field(default_factory=dict)  # id -> name
+    texts: dict[str, str] = field(default_factory=dict)  # document path -> its text, as read
 
     @classmethod
     def from_rules(
@@ -85,15 +86,19 @@ def build_rulebase(rules_src: Path, key: str = "", progress: Callable[[str], Non
     manifests: dict[str, Manifest] = {}
     documents: dict[str, list[DocumentSummary]] = {}
     rules: list[Rule] = []
+    texts: dict[str, str] = {}
     for folder in system_folders(root):
         manifest = load_manifest(root, folder)
-        read, system_rules = read_system(root, manifest, progress)
+        read, system_rules, system_texts = read_system(root, manifest, progress)
+        texts.update(system_texts)
         manifests[manifest.id] = manifest
         documents[manifest.id] = [
             DocumentSummary(s.path, s.format, s.role, s.lang, s.title, s.origin, len(es)) for s, es in read
         ]
         rules.extend(system_rules)
-    return Rulebase.from_rules(key, manifests, documents, rules)
+    rb = Rulebase.from_rules(key, manifests, documents, rules)
+    rb.texts = texts
+    return rb
 
 
 def open_rulebase(

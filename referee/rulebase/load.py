@@ -40,11 +40,15 @@ def decode(rules_src: Path, spec: DocumentSpec) -> str:
 
 def read_system(
     rules_src: Path, manifest: Manifest, progress: Callable[[str], None] | None = None
-) -> tuple[list[tuple[DocumentSpec, list[Entry]]], list[Rule]]:
-    """Every document of a system read by its adapter, then aligned into rules."""
+) -> tuple[list[tuple[DocumentSpec, list[Entry]]], list[Rule], dict[str, str]]:
+    """Every document of a system read by its adapter, then aligned into rules.
+
+    Also returns each document's text by path, for readers that quote lines.
+    """
     from referee.rulebase.align import align
 
     read: list[tuple[DocumentSpec, list[Entry]]] = []
+    texts: dict[str, str] = {}
     known: list[str] = []
     curated = {alias: target for alias, (target, _) in manifest.aliases.items()}
     for spec in manifest.documents_by_precedence():
@@ -55,10 +59,11 @@ def read_system(
             "known_names": tuple(known),
             **spec.options,
         }
-        doc = Document(manifest.id, spec.path, spec.format, spec.role, decode(rules_src, spec), spec.lang, options)
+        texts[spec.path] = decode(rules_src, spec)
+        doc = Document(manifest.id, spec.path, spec.format, spec.role, texts[spec.path], spec.lang, options)
         entries = adapter_for(spec.format)(doc)
         known.extend(e.name for e in entries if e.name)
         read.append((spec, entries))
         if progress:
             progress(spec.path)
-    return read, align(manifest, read)
+    return read, align(manifest, read), texts
