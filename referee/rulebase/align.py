@@ -150,24 +150,32 @@ def _words(text: str) -> set[str]:
     return set(fold(text).split())
 
 
+_UNCONFIRMED = ("untranslated heading", "heading not named by its text")
+
+
 def _merge_by_text(groups: dict[str, _Group], manifest: Manifest) -> dict[str, _Group]:
-    """An untranslated heading whose text is an English rule's text is an alias of it."""
+    """A heading its own text never names, whose text is another document's text
+    of a rule, is that rule's name in the system's other language.
+    """
     alias_lang = next((lang for lang in manifest.languages if lang != "en"), None)
     if alias_lang is None:
         return groups
-    untranslated = [
+    candidates = [
         k for k, g in groups.items()
-        if all(any(n.startswith("untranslated heading") for n in e.notes) for _, e in g.members)
+        if all(any(n.startswith(_UNCONFIRMED) for n in e.notes) for _, e in g.members)
     ]
-    for key in untranslated:
+    for key in candidates:
         group = groups[key]
         words = _words(group.primary.text)
+        files = {e.source.file for _, e in group.members}
         if len(words) < _MIN_WORDS:
             continue
         best, best_score = None, _SIMILAR
         for other_key, other in groups.items():
-            if other_key == key or other_key in untranslated:
+            if other_key == key or other_key in candidates or other.primary.name is None:
                 continue
+            if not any(e.source.file not in files for _, e in other.members):
+                continue  # only another document can say what a heading means
             other_words = _words(other.primary.text)
             if len(other_words) < _MIN_WORDS:
                 continue
@@ -175,9 +183,11 @@ def _merge_by_text(groups: dict[str, _Group], manifest: Manifest) -> dict[str, _
             if score >= best_score:
                 best, best_score = other_key, score
         if best is not None:
+            target = groups[best].primary.name
             moved = [
-                (r, replace(e, name=groups[best].primary.name, aliases=(Alias(e.name or "", alias_lang), *e.aliases),
-                            notes=(*e.notes, f"aligned by text with {groups[best].primary.name} ({best_score:.0%} of words shared)")))
+                (r, replace(e, name=target, heading=e.heading or e.name,
+                            aliases=(Alias(e.name or "", alias_lang), *e.aliases),
+                            notes=(*e.notes, f"aligned by text with {target} ({best_score:.0%} of words shared)")))
                 for r, e in group.members
             ]
             groups[best].members.extend(moved)

@@ -124,7 +124,7 @@ class _Reader:
             return prev, [last], [f"paired by position: {last} taken as the name of {prev} in {self.alias_lang}"]
         if self.is_foreign(last):
             return last, [], ["untranslated heading: the text names no rule"]
-        return last, [], []
+        return last, [], ["heading not named by its text"]
 
     def _subject(self, text: str, german: bool) -> str | None:
         """The rule a text names clearly enough to rename the heading above it.

@@ -1,0 +1,97 @@
+"""Alignment of a system's documents into rules, on small fixture systems."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.rulebase import build_rulebase
+from tests.conftest import write_system
+
+TWO_DOCS = '''id = "demo"
+title = "Demo"
+languages = ["en", "de"]
+precedence = ["universal", "glossary"]
+{extra}
+[[documents]]
+path = "rules.txt"
+format = "rules-list"
+role = "universal"
+
+[[documents]]
+path = "glossary.txt"
+format = "glossary"
+role = "glossary"
+alias_lang = "de"
+'''
+
+RULES = """Terror
+
+Units with Terror make enemy units take a Panic Test when they declare a Charge against them, and they flee if they fail.
+
+Gloom
+
+Models with Gloom sulk in the rain.
+"""
+
+
+def build(tmp_path: Path, glossary: str, extra: str = ""):  # type: ignore[no-untyped-def]
+    write_system(tmp_path, "demo", TWO_DOCS.format(extra=extra), {"rules.txt": RULES, "glossary.txt": glossary})
+    return build_rulebase(tmp_path)
+
+
+def test_precedence_picks_the_primary_version(tmp_path: Path) -> None:
+    rb = build(tmp_path, "Gloom\n\nModels with Gloom sulk, and sulk again.\n")
+    gloom = rb.get("demo/gloom")
+    assert [v.document for v in gloom.versions] == ["demo/rules.txt", "demo/glossary.txt"]
+    assert gloom.text == "Models with Gloom sulk in the rain."
+    assert gloom.flags == ("versions",)
+
+
+def test_german_heading_whose_text_matches_an_english_rule_becomes_its_alias(tmp_path: Path) -> None:
+    # "Schrecken" names no rule in its text; its text is Terror's text.
+    rb = build(
+        tmp_path,
+        "Schrecken\n\nUnits with this make enemy units take a Panic Test when they declare a Charge against them, and they flee if they fail.\n",
+    )
+    [terror] = rb.lookup("Schrecken", system="demo")
+    assert terror.id == "demo/terror"
+    assert [(a.name, a.lang) for a in terror.aliases] == [("Schrecken", "de")]
+    assert [(v.document, v.heading) for v in terror.versions] == [("demo/rules.txt", "Terror"), ("demo/glossary.txt", "Schrecken")]
+
+
+def test_short_texts_are_not_aligned_by_text(tmp_path: Path) -> None:
+    rb = build(tmp_path, "Dunkel\n\nThe rain.\n")
+    assert [r.id for r in rb.lookup("Dunkel", system="demo")] == ["demo/dunkel"]
+
+
+def test_curated_alias_overrides_a_guess(tmp_path: Path) -> None:
+    glossary = "Gloom\n\nSchrecken\n\nModels with Gloom sulk in the rain.\n"
+    extra = '[aliases.de]\n"Schrecken" = "Terror"\n'
+    rb = build(tmp_path, glossary, extra)
+    assert [r.id for r in rb.lookup("Schrecken", system="demo")] == ["demo/terror"]
+    assert "Schrecken" not in [a.name for a in rb.get("demo/gloom").aliases]
+
+
+def test_curated_alias_for_a_name_the_documents_never_write(tmp_path: Path) -> None:
+    rb = build(tmp_path, "Gloom\n\nModels with Gloom sulk.\n", '[aliases.en]\n"Sulk" = "Gloom"\n')
+    assert [r.id for r in rb.lookup("Sulk", system="demo")] == ["demo/gloom"]
+
+
+def test_stub_merges_into_the_rule_it_names(tmp_path: Path) -> None:
+    rb = build(tmp_path, "Gloom\n\nDüster\n\nFog\n\nModels with Fog hide.\n", '[aliases.de]\n"Düster" = "Gloom"\n')
+    gloom = rb.get("demo/gloom")
+    assert "Düster" in [a.name for a in gloom.aliases]
+    assert rb.get("demo/fog") is not None and "stub" not in rb.get("demo/fog").flags
+
+
+def test_rules_of_two_systems_never_merge(tmp_path: Path) -> None:
+    write_system(tmp_path, "demo", TWO_DOCS.format(extra=""), {"rules.txt": RULES, "glossary.txt": "Gloom\n\nModels with Gloom sulk.\n"})
+    write_system(
+        tmp_path,
+        "other",
+        'id = "other"\ntitle = "Other"\n[[documents]]\npath = "r.txt"\nformat = "rules-list"\nrole = "core"\n',
+        {"r.txt": "Gloom\n\nModels with Gloom shine.\n"},
+    )
+    rb = build_rulebase(tmp_path)
+    assert [r.id for r in rb.lookup("Gloom")] == ["demo/gloom", "other/gloom"]
+    assert rb.get("other/gloom").versions[0].text == "Models with Gloom shine."
