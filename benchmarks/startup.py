@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/startup.py [--runs N]
 
 Measures, in one run:
-- a warm ``referee lookup Fear --system t9a`` (cache present) beside a bare
+- a warm ``referee lookup Fear --system t9a`` and ``referee explain Fly
+  --system t9a`` (cache present) beside a bare
   ``python -c pass`` of the same interpreter, interleaved so both see the
   same machine load; goal: the lookup under 5x the bare start;
 - (Referee's modules are byte-compiled first, as any install has them;)
@@ -48,12 +49,14 @@ def main() -> None:
         env = {**os.environ, "REFEREE_CACHE_DIR": cache}
         referee = str(BIN / "referee")
         lookup = [referee, "lookup", "Fear", "--system", "t9a"]
+        explain = [referee, "explain", "Fly", "--system", "t9a"]
         bare = [sys.executable, "-c", "pass"]
 
         cold_cli = [wall([referee, "build", "--refresh"], env) for _ in range(3)]
-        warm, base = [], []
+        warm, warm_explain, base = [], [], []
         for _ in range(args.runs):
             warm.append(wall(lookup, env))
+            warm_explain.append(wall(explain, env))
             base.append(wall(bare, env))
 
     sys.path.insert(0, str(ROOT))
@@ -74,6 +77,8 @@ def main() -> None:
     print(f"| `python -c pass` | {ms(base)} | |")
     print(f"| warm `referee lookup Fear --system t9a` | {ms(warm)} | |")
     print(f"| ratio warm lookup / bare interpreter | {ratio:.1f}x | under 5x |")
+    print(f"| warm `referee explain Fly --system t9a` | {ms(warm_explain)} | |")
+    print(f"| ratio warm explain / bare interpreter | {statistics.median(warm_explain) / statistics.median(base):.1f}x | under 5x |")
     print(f"| cold build, all systems, in process | {ms(cold)} | under 3 s |")
     print(f"| cold `referee build --refresh` (whole process) | {ms(cold_cli)} | under 3 s |")
 

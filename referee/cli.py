@@ -182,6 +182,97 @@ def cmd_parse(args: argparse.Namespace) -> None:
         raise Failure("", code=code)
 
 
+def cmd_explain(args: argparse.Namespace) -> None:
+    """Explain a rule: what it grants (transitively), what grants it, immunities,
+    exclusions, overrides, obligations and prohibitions, each with its citation."""
+    from referee.graph.explain import explain
+
+    view = open_view(args.rules_src)
+    rule = _one_rule(view, args.name, args.system)
+    data = explain(view, rule)
+    if args.json:
+        terminal.print_json(data)
+        return
+    from referee.render import print_explanation
+
+    print_explanation(data)
+
+
+def _one_rule(view: Any, name: str, system: str | None) -> dict[str, Any]:
+    """The rule a name or id names; several is a usage error that lists them."""
+    rule = view.get(name)
+    if rule is not None and (system is None or rule["system"] == system):
+        return rule
+    matches = _checked(lambda: view.lookup(name, system))
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        ids = ", ".join(r["id"] for r in matches)
+        hint = "; give an id" if system else "; give --system or an id"
+        raise Failure(f"{name!r} names {len(matches)} rules: {ids}{hint}")
+    where = f" in {system}" if system else ""
+    raise Failure(f"no rule named {name!r}{where}", code=1)
+
+
+def cmd_graph(args: argparse.Namespace) -> None:
+    """Export the rule graph (JSON node-link, GraphML, DOT), list the sentences
+    no clause of the effects grammar recognised (--unparsed), or report how
+    many were read (--coverage)."""
+    rb = open_rulebase_full(args.rules_src)
+    _checked(lambda: rb.check_system(args.system))
+    if args.unparsed and args.coverage:
+        raise Failure("give --unparsed or --coverage, not both")
+    if args.unparsed:
+        from referee.graph.commands import print_unparsed
+
+        print_unparsed(rb, args.system, args.json)
+        return
+    if args.coverage:
+        from referee.graph.commands import print_coverage
+
+        print_coverage(rb, args.system, args.json)
+        return
+    from referee.graph import export
+    from referee.graph.build import to_networkx
+
+    g = to_networkx(rb, rb.graph, args.system)
+    if args.format == "json":
+        terminal.print_json(export.to_json(g))
+    elif args.format == "graphml":
+        sys.stdout.write(export.to_graphml(g))
+    else:
+        title = rb.manifests[args.system].title if args.system else "Referee rule graph"
+        sys.stdout.write(export.to_dot(g, title))
+
+
+def cmd_lint(args: argparse.Namespace) -> None:
+    """Check rule sets the way a compiler checks code: undefined, conflicting,
+    duplicated, empty and broken rules, with file and line.
+    Exit status 1 when there are (unwaived) errors."""
+    from referee.lint.run import lint, parse_codes
+
+    select = _checked(lambda: parse_codes(args.select, "--select"))
+    ignore = _checked(lambda: parse_codes(args.ignore, "--ignore"))
+    rb = open_rulebase_full(args.rules_src)
+    result = _checked(lambda: lint(rb, args.system, select, ignore))
+    shown = _shown(_src(args.rules_src))
+    if args.format == "sarif":
+        from referee import __version__
+        from referee.lint.sarif import to_sarif
+
+        terminal.print_json(to_sarif(result, shown, __version__))
+    elif args.json or args.format == "json":
+        terminal.print_json(
+            {"systems": result.systems, "counts": result.counts(), "findings": [f.to_json() for f in result.findings]}
+        )
+    else:
+        from referee.lint.report import print_findings
+
+        print_findings(result, shown)
+    if result.errors:
+        raise Failure("", code=1)
+
+
 def open_rulebase_full(rules_src: Path | None) -> Any:
     """The full rulebase (record classes), for commands that read rules whole."""
     from referee.rulebase import cache
@@ -233,6 +324,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("show", cmd_show)
     p.add_argument("id", metavar="ID", help="a rule id (t9a/fear), or a name that names one rule")
     _common(p, system=False)
+    p = command("explain", cmd_explain)
+    p.add_argument("name", metavar="NAME", help="a rule's name, alias or id")
+    _common(p)
+    p = command("graph", cmd_graph)
+    p.add_argument("--format", choices=("json", "graphml", "dot"), default="json", help="export format (default json)")
+    p.add_argument("--unparsed", action="store_true", help="list the sentences no effect clause recognised")
+    p.add_argument("--coverage", action="store_true", help="per system, the share of sentences read into typed relations")
+    _common(p)
+    p = command("lint", cmd_lint)
+    p.add_argument("--select", metavar="CODES", help="only these codes (comma-separated)")
+    p.add_argument("--ignore", metavar="CODES", help="leave out these codes (comma-separated)")
+    p.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="output format (default text)")
+    _common(p)
     p = command("parse", cmd_parse)
     p.add_argument("string", metavar="STRING", nargs="?", help="a keyword string, or - to read lines from stdin")
     p.add_argument("--corpus", action="store_true", help="parse every keyword string of the rule documents")

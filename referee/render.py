@@ -49,3 +49,44 @@ def print_rule(rule: dict[str, Any], versions: bool) -> None:
             if v["also_at"]:
                 repeats = ", ".join(where(s) for s in v["also_at"])
                 terminal.line(f"{where(v['source'])} repeated at: {repeats}", style="dim")
+
+
+def _cite(citation: dict[str, Any]) -> str:
+    return f"{citation['file']}:{citation['line']}: \"{citation['sentence']}\""
+
+
+def _relation_line(rel: dict[str, Any], direction: str) -> str:
+    other = (rel["target_name"] or rel["target"] or "") if direction == "out" else rel["source_name"]
+    extra = []
+    details = {k: v for k, v in rel["details"].items() if v != other}
+    if details:
+        extra.append(", ".join(f"{k} {v}" for k, v in details.items()))
+    if rel["conditions"]:
+        extra.append("when " + ", ".join(rel["conditions"]))
+    return f"{other}" + (f" ({'; '.join(extra)})" if extra else "")
+
+
+def print_explanation(data: dict[str, Any]) -> None:
+    """``referee explain`` for people: sections of relations, each cited."""
+    from referee.graph.explain import SECTIONS, TITLES
+
+    rule = data["rule"]
+    terminal.heading(f"{rule['name']}  ({rule['id']})")
+    terminal.line(f"source: {where(rule['source'])}", style="dim")
+    if data["grants"]:
+        terminal.line()
+        terminal.heading(TITLES["grants"], style="bold green")
+        for grant in data["grants"]:
+            names = " -> ".join(grant["path_names"])
+            terminal.line(f"  {grant['target_name']}    via {names}")
+            for citation in grant["citations"]:
+                terminal.line(f"    {_cite(citation)}", style="dim")
+    for key, _kind, direction in SECTIONS:
+        rels = data[key]
+        if not rels:
+            continue
+        terminal.line()
+        terminal.heading(TITLES[key], style="bold")
+        for rel in rels:
+            terminal.line(f"  {_relation_line(rel, direction)}")
+            terminal.line(f"    {_cite(rel['citation'])}", style="dim")

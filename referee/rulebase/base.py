@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 from referee.errors import RulesError
@@ -34,6 +35,7 @@ class Rulebase:
     names: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # system -> folded name -> ids
     rule_names: dict[str, str] = field(default_factory=dict)  # id -> name
     texts: dict[str, str] = field(default_factory=dict)  # document path -> its text, as read
+    graph: Any = None  # referee.graph.build.RuleGraph, read at build time
 
     @classmethod
     def from_rules(
@@ -98,6 +100,11 @@ def build_rulebase(rules_src: Path, key: str = "", progress: Callable[[str], Non
         rules.extend(system_rules)
     rb = Rulebase.from_rules(key, manifests, documents, rules)
     rb.texts = texts
+    from referee.graph.build import read_relations
+
+    if progress:
+        progress("rule graph")
+    rb.graph = read_relations(rb)
     return rb
 
 

@@ -27,6 +27,17 @@ class RulebaseView:
     def of(cls, rb: Any) -> RulebaseView:
         from referee.report import system_summaries
 
+        out: dict[str, list[dict[str, Any]]] = {}
+        into: dict[str, list[dict[str, Any]]] = {}
+        for relations in (rb.graph.relations.values() if rb.graph else ()):
+            for rel in relations:
+                data = rel.to_json()
+                data["source_name"] = rb.rule_names.get(rel.source, rel.source)
+                if rel.target in rb.rule_names:
+                    data["target_name"] = rb.rule_names[rel.target]
+                out.setdefault(rel.source, []).append(data)
+                if rel.target:
+                    into.setdefault(rel.target, []).append(data)
         return cls(
             {
                 "key": rb.key,
@@ -36,6 +47,8 @@ class RulebaseView:
                 "rules": {rid: r.to_json() for rid, r in rb.rules.items()},
                 "summaries": system_summaries(rb),
                 "core_terms": {s: sorted({fold(t) for t in m.core_terms}) for s, m in rb.manifests.items()},
+                "relations_out": out,
+                "relations_in": into,
             }
         )
 
@@ -50,6 +63,14 @@ class RulebaseView:
     @property
     def summaries(self) -> list[dict[str, Any]]:
         return self.data["summaries"]
+
+    def relations_out(self, rule_id: str) -> list[dict[str, Any]]:
+        """Relations the rule's text states, as JSON (docs/graph.md)."""
+        return self.data["relations_out"].get(rule_id, [])
+
+    def relations_in(self, rule_id: str) -> list[dict[str, Any]]:
+        """Relations other rules state about this one."""
+        return self.data["relations_in"].get(rule_id, [])
 
     def core_terms(self, system: str) -> list[str]:
         """Folded core game terms of a system (not special rules)."""

@@ -1,0 +1,119 @@
+"""The rule graph: every relation the rule texts state, per system.
+
+Relations come from three places:
+
+- the effect clauses of each rule's text (``referee.graph.effects``): grants,
+  loses, immune-to, excludes, overrides, must, cannot, stacks, modifies,
+  references;
+- the documents' structure: ``part-of`` from a sub-rule to its parent;
+- errata: ``amends`` from a house-rule section to each base-book page it
+  changes (a page of a book not in the corpus is a node of its own, marked
+  ``external``).
+
+:func:`read_relations` runs at build time and its result is cached with the
+rulebase; :func:`to_networkx` builds a ``MultiDiGraph`` per system from it
+when a reader wants graph algorithms or an export.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from referee.model import Citation, Relation
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from referee.graph.effects import Sentence
+    from referee.model import Rule
+    from referee.rulebase import Rulebase
+
+
+@dataclass
+class RuleGraph:
+    """Relations and the sentences they were read from, by system."""
+
+    relations: dict[str, list[Relation]] = field(default_factory=dict)
+    sentences: dict[str, list[Sentence]] = field(default_factory=dict)
+
+
+def page_node(system: str, page: str) -> str:
+    """The id of a base-book page an erratum amends: ``whfb-house/page:53``."""
+    return f"{system}/page:{page}"
+
+
+def read_relations(rb: Rulebase) -> RuleGraph:
+    """Every relation of every system of ``rb``, each with its citation."""
+    from referee.graph.effects import Names, read_rule
+
+    graph = RuleGraph()
+    for system in rb.systems:
+        core = rb.manifests[system].core_terms
+        relations: list[Relation] = []
+        sentences: list[Sentence] = []
+        for rule in rb.in_system(system):
+            found, read = read_rule(rule, Names(rb.names[system], core, rule.id), rb.texts)
+            relations.extend(found)
+            sentences.extend(read)
+            relations.extend(_structure(rule))
+        graph.relations[system] = relations
+        graph.sentences[system] = sentences
+    return graph
+
+
+def _structure(rule: Rule) -> list[Relation]:
+    """part-of and amends: what the documents' layout and errata headings say."""
+    out: list[Relation] = []
+    heading = Citation(rule.id, rule.versions[0].heading or rule.name, rule.source.file, rule.source.line)
+    if rule.parent:
+        out.append(Relation("part-of", rule.id, rule.parent, None, heading))
+    if rule.amends:
+        book = rule.amends.target or "the base book"
+        details = (("op", rule.amends.op),)
+        for page in rule.amends.pages or ("?",):
+            out.append(Relation("amends", rule.id, page_node(rule.system, page), f"p.{page} of {book}", heading, (), details))
+    return out
+
+
+def to_networkx(rb: Rulebase, graph: RuleGraph, system: str | None = None) -> nx.MultiDiGraph:
+    """A MultiDiGraph of one system (or all): nodes are rules, edges relations.
+
+    Nodes carry ``name``, ``system``, ``category``, ``file``, ``line``;
+    edges carry ``kind``, ``target_name``, ``conditions``, ``details`` and the
+    citation (``rule``, ``sentence``, ``file``, ``line``).
+    """
+    import networkx as nx
+
+    g = nx.MultiDiGraph()
+    for sys_id in [system] if system else rb.systems:
+        for rule in rb.in_system(sys_id):
+            g.add_node(
+                rule.id,
+                name=rule.name,
+                system=sys_id,
+                category=rule.category or "",
+                file=rule.source.file,
+                line=rule.source.line,
+                external=False,
+            )
+        for rel in graph.relations.get(sys_id, []):
+            if rel.target is None:
+                continue  # a stat, an action, a clause with no rule to point at
+            if rel.target not in g:
+                g.add_node(rel.target, name=rel.target_name or rel.target, system=sys_id, category="", file="", line=0, external=True)
+            g.add_edge(rel.source, rel.target, key=None, **edge_attributes(rel))
+    return g
+
+
+def edge_attributes(rel: Relation) -> dict[str, Any]:
+    return {
+        "kind": rel.kind,
+        "target_name": rel.target_name or "",
+        "conditions": "; ".join(rel.conditions),
+        "details": "; ".join(f"{k}={v}" for k, v in rel.details),
+        "rule": rel.citation.rule,
+        "sentence": rel.citation.sentence,
+        "file": rel.citation.file,
+        "line": rel.citation.line,
+    }

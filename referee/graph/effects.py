@@ -1,0 +1,309 @@
+"""Typed relations read out of rule text, each with the sentence that states it.
+
+A rule's text (every version, primary first) is cut into sentences
+(:mod:`referee.graph.sentences`); each sentence is lexed against the names of
+its system (:mod:`referee.graph.lexer`) and read by grammar/effects.lark
+(:mod:`referee.graph.effects_grammar`).  What the grammar recognises becomes
+a :class:`~referee.model.Relation`: grants, loses, immune-to, excludes,
+overrides, must, cannot, stacks, modifies.  Every other rule the sentence
+names becomes a ``references`` relation.  Sentences from which no typed
+relation was read are kept as text and counted (:func:`coverage`).
+
+>>> from referee.model import Rule, Source, Version
+>>> src = Source("x/rules.txt", 1, 1)
+>>> text = "The model gains Fear and is immune to the effects of Terror."
+>>> rule = Rule("x/beast", "Beast", "x", text, src, versions=(Version(text, src, "x/rules.txt", "core"),))
+>>> names = Names({"fear": ["x/fear"], "terror": ["x/terror"], "beast": ["x/beast"]}, [])
+>>> relations, sentences = read_rule(rule, names, {})
+>>> [(r.kind, r.target) for r in relations]
+[('grants', 'x/fear'), ('immune-to', 'x/terror')]
+>>> sentences[0].typed, sentences[0].line
+(True, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from referee.graph.effects_grammar import OTHERS, SELF, Draft, find_clauses
+from referee.graph.lexer import Lexeme, Mention, Names, lex
+from referee.graph.sentences import locate, split
+from referee.model import Citation, Relation, Rule
+
+if TYPE_CHECKING:
+    from referee.rulebase import Rulebase
+
+__all__ = ["Names", "Sentence", "coverage", "read_rule", "read_sentence"]
+
+# kinds whose relation to the rule's own name says nothing ("Fear grants Fear")
+_NO_SELF = {"grants", "overrides", "excludes"}
+# kinds that take the sentence's conditions
+_CONDITIONED = {"grants", "loses", "immune-to", "excludes", "overrides", "must", "cannot", "modifies"}
+_ROLL_WORDS = {"save", "saves", "roll", "rolls", "test", "tests"}
+_BREAKS = {"COMMA", "SEMI", "COLON"}  # what separates the parts of a sentence a condition belongs to
+Condition = tuple[str, str | None]  # ("against Fly", the id of Fly), ("charging", None)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a rule's text and where it stands.
+
+    ``typed`` is True when at least one relation other than ``references``
+    was read from it.
+    """
+
+    text: str
+    rule: str
+    file: str
+    line: int
+    typed: bool
+
+
+class _Reader:
+    """Turns the drafts of one sentence into relations."""
+
+    def __init__(self, rule: Rule, names: Names, text: str, lexemes: list[Lexeme], citation: Citation):
+        self.rule = rule
+        self.names = names
+        self.text = text
+        self.lexemes = lexemes
+        self.citation = citation
+
+    def resolve(self, key: str) -> tuple[str | None, bool]:
+        """(id, is the rule being read) of a folded name."""
+        ids = self.names.ids(key)
+        if not ids:
+            return None, False
+        if self.rule.id in ids:
+            return self.rule.id, True
+        return ids[0], False
+
+    def target(self, draft: Draft) -> tuple[str | None, str | None, str | None, bool]:
+        """(id, words as written, parameter, is self) of a draft's target."""
+        if draft.target == SELF:
+            return self.rule.id, self.rule.name, None, True
+        if isinstance(draft.target, int):
+            lexeme = self.lexemes[draft.target]
+            if lexeme.type == "NAME":
+                tid, own = self.resolve(lexeme.key)
+                return tid, lexeme.text, lexeme.param, own
+            return None, lexeme.text, None, False
+        return None, None, None, False
+
+    def condition(self, word: str, index: int) -> Condition:
+        lexeme = self.lexemes[index]
+        tid, _ = self.resolve(lexeme.key)
+        return f"{word} {lexeme.text}", tid
+
+    def stat_before(self, first: int) -> tuple[str, str]:
+        """What "... must be rerolled" rerolls: a named save or roll, else the first stat
+        of the words before it (back to the last comma)."""
+        start = max((k + 1 for k in range(first) if self.lexemes[k].type in _BREAKS), default=0)
+        subject = self.lexemes[start:first]
+        for lexeme, after in zip(subject, subject[1:]):
+            if lexeme.type in ("NAME", "TERM") and after.text.lower() in _ROLL_WORDS:
+                words = f"{lexeme.text} {after.text}"
+                return words, words
+        for lexeme in subject:
+            if lexeme.type == "STAT":
+                return lexeme.norm, lexeme.text
+        return "roll", "roll"
+
+    def relations(self, drafts: list[tuple[int, Draft, list[Condition]]]) -> list[Relation]:
+        """The relations of a sentence's drafts, each with the conditions of its clause."""
+        out: list[Relation] = []
+        for first, draft, conditions in drafts:
+            if draft.target == OTHERS:
+                out.extend(self.make(draft.kind, tid, text, conditions) for tid, text in self.other_rules())
+                continue
+            tid, words, param, own = self.target(draft)
+            if own and draft.kind in _NO_SELF:
+                continue
+            details = [("parameter", param)] if param else []
+            if draft.kind == "modifies":
+                stat, words = self.stat(first, draft)
+                details += [("stat", stat), ("value", self.value(draft))]
+            elif draft.kind in ("must", "cannot") and draft.action is not None:
+                action, named = self.action(draft.action)
+                details.append(("action", action))
+                tid, words = (self.resolve(named.key)[0], named.text) if named else (None, action)
+            elif draft.action is not None:  # a rule the system does not define
+                words = self.words(draft.action)
+            elif draft.mode:
+                details.append(("mode", draft.mode))
+            own_conditions = [self.condition(word, index) for word, index in draft.conditions]
+            out.append(self.make(draft.kind, tid, words, [*own_conditions, *conditions], tuple(details)))
+        return out
+
+    def stat(self, first: int, draft: Draft) -> tuple[str, str | None]:
+        """(normalised stat, words as written) of a modifier or reroll."""
+        if draft.mode == "passive":
+            return self.stat_before(first)
+        if draft.stat is not None:
+            lexeme = self.lexemes[draft.stat]
+            return lexeme.norm or lexeme.text, lexeme.text
+        if draft.action is not None:  # "re-roll failed charge distance rolls"
+            words = self.words(draft.action)
+            return words, words
+        return ("roll", None) if draft.value == "reroll" else ("modifier", None)
+
+    def value(self, draft: Draft) -> str:
+        if isinstance(draft.value, int):
+            return _value(self.lexemes[draft.value].text)
+        return draft.value or ""
+
+    def action(self, span: tuple[int, int]) -> tuple[str, Lexeme | None]:
+        """The action's words, and the first rule it names ("use Swiftstride")."""
+        a, b = span
+        named = next((lx for lx in self.lexemes[a : b + 1] if lx.type == "NAME"), None)
+        return self.words(span), named
+
+    def words(self, span: tuple[int, int]) -> str:
+        return self.text[self.lexemes[span[0]].start : self.lexemes[span[1]].end]
+
+    def make(
+        self,
+        kind: str,
+        tid: str | None,
+        words: str | None,
+        conditions: Iterable[Condition],
+        details: tuple[tuple[str, str], ...] = (),
+    ) -> Relation:
+        """A relation; conditions about its own target ("against X" on X) are left out."""
+        kept: list[str] = []
+        if kind in _CONDITIONED:
+            for text, about in conditions:
+                if (about is None or about != tid) and text not in kept:
+                    kept.append(text)
+        return Relation(kind, self.rule.id, tid, words, self.citation, tuple(kept), details)
+
+    def other_rules(self) -> list[tuple[str, str]]:
+        """(id, words) of every rule this sentence names, other than the rule being read."""
+        out: list[tuple[str, str]] = []
+        for lexeme in self.lexemes:
+            if lexeme.type == "NAME":
+                tid, own = self.resolve(lexeme.key)
+                if tid and not own and all(tid != seen for seen, _ in out):
+                    out.append((tid, lexeme.text))
+        return out
+
+
+def _value(text: str) -> str:
+    """A signed value as one canonical string: "−1″" -> '-1"', "+ 1" -> "+1"."""
+    for odd, plain in (("−", "-"), ("–", "-"), ("″", '"'), ("”", '"')):
+        text = text.replace(odd, plain)
+    return "".join(text.split())
+
+
+def _scope(
+    conditions: list[tuple[int, Condition]], clauses: list[tuple[int, int, list[Draft]]], lexemes: list[Lexeme]
+) -> list[list[Condition]]:
+    """Which clause each condition belongs to.
+
+    A condition inside a clause's words is that clause's alone; one outside
+    any clause belongs to the clauses of its part of the sentence (between
+    commas); one in a part with no clause ("During the first Round of Combat,
+    ...") belongs to every clause of the sentence.
+    """
+    part: list[int] = []
+    count = 0
+    for lexeme in lexemes:
+        count += lexeme.type in _BREAKS
+        part.append(count)
+    scoped: list[list[Condition]] = [[] for _ in clauses]
+    for k, condition in conditions:
+        owners = [ci for ci, (first, end, _) in enumerate(clauses) if first <= k < end]
+        if not owners:
+            owners = [ci for ci, (first, end, _) in enumerate(clauses) if part[k] in part[first:end]]
+        for ci in owners or range(len(clauses)):
+            if condition not in scoped[ci]:
+                scoped[ci].append(condition)
+    return scoped
+
+
+def read_sentence(rule: Rule, names: Names, text: str, file: str, line: int) -> list[Relation]:
+    """Every relation one sentence of ``rule`` states: typed ones first, then references."""
+    mentions: list[Mention] = []
+    lexemes = lex(text, names, mentions)
+    citation = Citation(rule.id, text, file, line)
+    reader = _Reader(rule, names, text, lexemes, citation)
+    conditions: list[tuple[int, Condition]] = [(k, (lx.norm, None)) for k, lx in enumerate(lexemes) if lx.type == "COND"]
+    clauses: list[tuple[int, int, list[Draft]]] = []
+    for first, end, found in find_clauses(lexemes):
+        for draft in found:
+            if draft.kind == "condition":
+                conditions.extend((first, reader.condition(word, index)) for word, index in draft.conditions)
+        effects = [d for d in found if d.kind != "condition"]
+        if effects:
+            clauses.append((first, end, effects))
+    scoped = _scope(conditions, clauses, lexemes)
+    drafts = [(first, draft, scoped[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found]
+    typed = reader.relations(drafts)
+    covered = {r.target for r in typed if r.target}
+    out = list(typed)
+    for mention in mentions:
+        tid, own = reader.resolve(mention.key)
+        if tid is None or own or tid in covered:
+            continue
+        covered.add(tid)
+        out.append(Relation("references", rule.id, tid, mention.text, citation))
+    return out
+
+
+def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Relation], list[Sentence]]:
+    """The relations every version of ``rule`` states, and the sentences read.
+
+    Versions are read primary first; a relation stated by the same words in
+    two versions is kept once (the first), and so is a sentence.  ``texts``
+    maps document paths to their raw text, for the sentences' line numbers.
+    """
+    relations: list[Relation] = []
+    sentences: list[Sentence] = []
+    seen_relations: set[tuple[Any, ...]] = set()
+    seen_sentences: set[str] = set()
+    for version in rule.versions or ():
+        if not version.text.strip():
+            continue
+        parts = split(version.text)
+        for text, line in zip(parts, locate(parts, version, texts)):
+            found = read_sentence(rule, names, text, version.source.file, line)
+            if text not in seen_sentences:
+                seen_sentences.add(text)
+                typed = any(r.kind != "references" for r in found)
+                sentences.append(Sentence(text, rule.id, version.source.file, line, typed))
+            for relation in found:
+                key = (relation.kind, relation.target, relation.target_name, relation.conditions, relation.details, text)
+                if key not in seen_relations:
+                    seen_relations.add(key)
+                    relations.append(relation)
+    return relations, sentences
+
+
+def read_rulebase(rb: Rulebase, system: str | None = None) -> dict[str, tuple[list[Relation], list[Sentence]]]:
+    """The relations and sentences of every system of ``rb`` (or one)."""
+    out: dict[str, tuple[list[Relation], list[Sentence]]] = {}
+    for sys_id in [system] if system else rb.systems:
+        core = rb.manifests[sys_id].core_terms
+        relations: list[Relation] = []
+        sentences: list[Sentence] = []
+        for rule in rb.in_system(sys_id):
+            found, read = read_rule(rule, Names(rb.names[sys_id], core, rule.id), rb.texts)
+            relations.extend(found)
+            sentences.extend(read)
+        out[sys_id] = (relations, sentences)
+    return out
+
+
+def coverage(rb: Rulebase) -> dict[str, dict[str, float]]:
+    """Per system: sentences read, sentences with a typed relation, and their share.
+
+    The result looks like ``{"t9a": {"sentences": 499, "typed": 167, "share": 0.335}, ...}``.
+    """
+    out: dict[str, dict[str, float]] = {}
+    for sys_id, (_relations, sentences) in read_rulebase(rb).items():
+        typed = sum(1 for s in sentences if s.typed)
+        total = len(sentences)
+        out[sys_id] = {"sentences": total, "typed": typed, "share": round(typed / total, 3) if total else 0.0}
+    return out

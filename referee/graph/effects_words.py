@@ -1,0 +1,158 @@
+"""The words effect clauses are made of: grammar/effects.lark's word classes.
+
+:mod:`referee.graph.lexer` reads these tables.  A phrase is written with "|"
+between the alternatives of one word ("gain|gains"); a stat may also be
+written "to the <stat>", "to its <stat>", ...; a condition is a pattern over
+the raw sentence and the short form relations carry ("first round").
+Rule names are not here: they come from each system's rulebase.
+"""
+
+from __future__ import annotations
+
+PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
+    # grants and losses
+    ("gain|gains|get|gets|give|gives|giving|add|adds|added|become|becomes", "GAIN", ""),
+    ("result|results in", "GAIN", ""),
+    ("has|have", "HAVE", ""),
+    ("is|are|be", "BE", ""),
+    ("count|counts|counted as", "COUNTAS", ""),
+    ("confer|confers|conferred", "CONFER", ""),
+    ("lose|loses", "LOSE", ""),
+    ("immune", "IMMUNE", ""),
+    ("the effects|effect of", "EFFECTS", ""),
+    ("effects of", "EFFECTS", ""),
+    # exceptions
+    ("ignore|ignores", "IGNORE", ""),
+    ("override|overrides", "OVERRIDE", ""),
+    ("use|uses the rules for", "RULESFOR", ""),
+    ("instead", "INSTEAD", ""),
+    ("instead of", "INSTEAD_OF", ""),
+    ("rather than", "INSTEAD_OF", ""),
+    ("in place of", "INSTEAD_OF", ""),
+    ("treat|treats", "TREAT", ""),
+    # obligations and prohibitions
+    ("must|shall", "MUST", ""),
+    ("has|have to", "MUST", ""),
+    ("is|are required to", "MUST", ""),
+    ("need|needs to", "MUST", ""),
+    ("cannot", "CANNOT", ""),
+    ("can not|never", "CANNOT", ""),
+    ("can t", "CANNOT", ""),
+    ("can neither", "CANNOT", ""),
+    ("may|must not|never", "CANNOT", ""),
+    ("unable to", "CANNOT", ""),
+    ("is|are unable to", "CANNOT", ""),
+    ("is|are not allowed to", "CANNOT", ""),
+    ("may|can only", "MAYONLY", ""),
+    ("not", "NOT", ""),
+    ("do|does|did not", "NOT", ""),
+    ("never", "NEVER", ""),
+    ("simultaneously", "SIMUL", ""),
+    ("attempt|attempts|try|tries", "ATTEMPT", ""),
+    # stacking
+    ("cumulative", "CUMULATIVE", ""),
+    ("stack|stacks", "STACK", ""),
+    ("combined", "COMBINED", ""),
+    # rerolls
+    ("reroll|rerolls|rerolled", "REROLL", ""),
+    ("re roll|rolls|rolled", "REROLL", ""),
+    # small words the clauses are built from
+    ("special|universal|model rule|rules", "SPECIAL", ""),
+    ("universal special rule|rules", "SPECIAL", ""),
+    ("rule|rules", "SPECIAL", ""),
+    ("this|these", "THIS", ""),
+    ("instance|instances", "INSTANCE", ""),
+    ("one", "ONE", ""),
+    ("of", "OF", ""),
+    ("to", "TO", ""),
+    ("against", "AGAINST", ""),
+    ("other than", "OTHER_THAN", ""),
+    ("with", "WITH", ""),
+    ("as", "AS", ""),
+    ("it|they|he|she", "PRON", ""),
+    ("but", "BUT", ""),
+    ("all", "ALL", ""),
+    ("a|an", "A", ""),
+    ("the", "THE", ""),
+    ("and", "AND", ""),
+    ("or|nor", "OR", ""),
+    ("unless", "UNLESS", ""),
+    ("if|when|whenever|while|whilst|whether|which|who|whose|where|although|because", "SUB", ""),
+    ("that", "THAT", ""),
+    ("also|always|automatically|voluntarily|immediately|still|simply|themselves|itself|then", "ADV", ""),
+    ("modifier|modifiers|bonus", "MODWORD", ""),
+    ("in|during|until|at|before|after|from|for|within|on|into|through|due|except|per|so|than|up", "STOP", ""),
+    # actions a unit or model takes
+    (
+        "declare|declares|charge|charges|flee|flees|pursue|pursues|overrun|march|marches|move|moves"
+        "|advance|reform|wheel|pivot|shoot|shoots|fire|fires|join|joins|joined|leave|leaves|deploy"
+        "|deployed|redeploy|embark|disembark|perform|performs|make|makes|made|choose|chooses|cast|casts"
+        "|issue|issued|accept|hold|fight|fights|attacked|strike|strikes|use|uses|used|take|takes"
+        "|taken|pass|passes|enter|enters|select|selected|place|placed|go|rally|regroup|target|targeted"
+        "|see|seen|test",
+        "ACT",
+        "",
+    ),
+    ("counter attack", "ACT", ""),
+)
+
+# stats: (words, normalised name); each may also be written "to the|its|... <stat>"
+STATS: tuple[tuple[str, str], ...] = (
+    ("to wound|wounds", "to-wound"),
+    ("strength|str", "Strength"),
+    ("toughness", "Toughness"),
+    ("initiative", "Initiative"),
+    ("attack|attacks", "Attacks"),
+    ("attack value", "Attack Value"),
+    ("armour|armor penetration", "Armour Penetration"),
+    ("offensive skill", "Offensive Skill"),
+    ("defensive skill", "Defensive Skill"),
+    ("agility", "Agility"),
+    ("discipline", "Discipline"),
+    ("leadership", "Leadership"),
+    ("resilience", "Resilience"),
+    ("health point|points", "Health Points"),
+    ("wound|wounds", "Wounds"),
+    ("armour|armor", "Armour"),
+    ("armour|armor save|saves", "Armour Save"),
+    ("armour|armor save numbers", "Armour Save"),
+    ("numbers in the armour|armor save", "Armour Save"),
+    ("advance rate", "Advance Rate"),
+    ("march rate", "March Rate"),
+    ("movement", "Movement"),
+    ("hit", "to-hit"),
+    ("hit roll|rolls", "to-hit"),
+    ("hitroll|hitrolls|miss|misses", "to-hit"),
+    ("wound roll|rolls", "to-wound"),
+    ("casting roll|rolls", "casting roll"),
+    ("cover save|saves", "cover save"),
+    ("model s cover save", "cover save"),
+    ("shooting modifier", "to-hit"),
+    ("cs", "CS"),
+    ("ws", "WS"),
+    ("bs", "BS"),
+)
+STAT_LEADS = ("to", "to the", "to its", "to their", "to all", "to both", "to his")
+
+# conditions, by pattern over the raw sentence; the normalised form is what relations carry
+CONDITIONS: tuple[tuple[str, str], ...] = (
+    (r"(?:when|while|if)\s+(?:it|they|the\s+\w+)\s+(?:is|are)\s+charging", "charging"),
+    (r"(?:when|if)\s+charging", "charging"),
+    (r"unless\s+charging", "not charging"),
+    (r"(?:on|in)\s+a\s+turn\s+in\s+which\s+(?:the\s+unit\s+)?did\s+not\s+charge", "not charging"),
+    (r"(?:on|in)\s+a\s+turn\s+in\s+which\s+[^,.;]{0,60}?\bcharges", "charging"),
+    (r"after\s+the\s+model\s+has\s+made\s+a\s+charge\s+move", "charging"),
+    (r"charging", "charging"),
+    (r"(?:during\s+)?the\s+first\s+round(?:\s+of\s+(?:each\s+)?combat)?", "first round"),
+    (r"(?:in\s+)?the\s+first\s+(?:player\s+)?turn", "first turn"),
+    (r"against\s+melee\s+attacks|in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))", "melee"),
+    (r"close\s+combat\s+attacks?|melee\s+attacks?", "melee"),
+    (r"against\s+shooting\s+attacks|shooting\s+attacks?|ranged\s+attacks?", "shooting"),
+    (r"(?:in|during)\s+the\s+shooting\s+phase|when\s+shooting|at\s+a\s+range", "shooting"),
+    (r"on\s+foot", "on foot"),
+    (r"if\s+possible|where\s+possible|if\s+able(?:\s+to\s+do\s+so)?", "if possible"),
+    (r"after\s+the\s+unit\s+has\s+moved|if\s+it\s+moved", "moved"),
+)
+
+# a sentence holds a condition only if it holds one of these
+CONDITION_HINTS = ("charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "range")

@@ -1,0 +1,403 @@
+"""One sentence of rule text as the word classes grammar/effects.lark reads.
+
+The grammar does not see letters: it sees a rule of the system (NAME), a game
+term that is not a rule (TERM), a trigger word (GAIN, IMMUNE, CANNOT, ...), a
+stat (STAT), a signed number (SIGNED), a condition (COND) or just a WORD.
+:func:`lex` makes those tokens, in this order of precedence:
+
+1. conditions, found by pattern over the raw sentence ("when it is charging",
+   "During the first Round of Combat", "if possible");
+2. at each word, the longest of: a rule name or alias of the system or a core
+   term (written capitalised, as keywords are), or a phrase of the tables in
+   :mod:`referee.graph.effects_words` (a phrase wins a tie: "Strength" is a
+   stat before a core term);
+3. a bracket right after a rule name is that rule's parameter ("Exclusive
+   (Chariot)"); any other bracket is one PAREN token;
+4. "has", "is", "gains" inside an if/when/that clause are only the condition
+   of something else ("If a model has the Rending special rule, ..."), so they
+   become SUBHAVE, SUBBE, SUBGAIN, which no clause starts with.
+
+>>> names = Names({"fear": ["t/fear"], "terror": ["t/terror"]}, ["Round of Combat"])
+>>> [t.type for t in lex("The model gains Fear and is immune to Terror.", names)]
+['THE', 'WORD', 'GAIN', 'NAME', 'AND', 'BE', 'IMMUNE', 'TO', 'NAME', 'DOT']
+>>> [t.type for t in lex("If a model has Fear, it has Terror.", names)]
+['SUB', 'A', 'WORD', 'SUBHAVE', 'NAME', 'COMMA', 'PRON', 'HAVE', 'NAME', 'DOT']
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import product
+
+from referee.graph.effects_words import CONDITION_HINTS, CONDITIONS, PHRASE_TYPES, STAT_LEADS, STATS
+from referee.text import fold
+
+_CONDITION_RE = re.compile(
+    r"\b(?:" + "|".join(rf"(?P<c{i}>{pattern})" for i, (pattern, _) in enumerate(CONDITIONS)) + r")\b",
+    re.IGNORECASE,
+)
+
+_TOKEN_RE = re.compile(
+    r"""
+    (?P<signed>(?<![\w.])[+\-−–](?:\s?\d+(?:\.\d+)?(?![dD]\d)|[XYZ](?!\w)|\d*[dD]\d+(?:\+\d+)?)(?:["″”]|/[+\-−–]?\d+)?)
+   |(?P<num>\d*[dD]\d+(?:\+\d+)?|\d+(?:\.\d+)?(?:\+\+|\+-|\+)?["″”]?)
+   |(?P<word>[^\W\d_][^\W_]*|[&+])
+   |(?P<open>[(\[])
+   |(?P<close>[)\]])
+   |(?P<punct>[,;:.!?])
+    """,
+    re.VERBOSE,
+)
+# what a rule's parameter looks like: "(Chariot)", "(1)", "(+6\")", "(D3, Clipped Wings)", "(X)"
+_PARAMETER = re.compile(r"[(\[]\s*(?:[\d+\-−XYZ]|[dD]\d|[A-Z])[^()\[\]]{0,58}[)\]]$")
+_PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", ".": "DOT", "!": "DOT", "?": "DOT"}
+_BREAKS = {"COMMA", "SEMI", "COLON", "DOT", "PAREN"}
+_DEMOTED = {"HAVE": "SUBHAVE", "BE": "SUBBE", "GAIN": "SUBGAIN", "COUNTAS": "SUBCOUNTAS"}
+# words after "that" showing it starts a relative clause ("models that have"), not "that unit"
+_VERBISH = {"HAVE", "BE", "GAIN", "LOSE", "CANNOT", "MUST", "MAYONLY", "NOT", "ACT", "COUNTAS"}
+_AUXILIARIES = {"can", "could", "would", "will", "may", "might", "does", "do", "did", "cause", "contain"}
+
+
+@dataclass(slots=True)
+class Lexeme:
+    """One token of a sentence: its word class, its words, where it stands.
+
+    ``key`` is the folded name of a NAME or TERM (the form ``Names`` knows),
+    ``norm`` the normalised form of a STAT or COND, ``param`` the bracket
+    after a rule name as written ("(Chariot)").
+    """
+
+    type: str
+    text: str
+    start: int
+    end: int
+    key: str = ""
+    norm: str = ""
+    param: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A rule of the system named in a sentence (also inside brackets)."""
+
+    key: str  # folded name or alias
+    text: str  # as written
+    start: int
+
+
+def _expand(spec: str) -> list[tuple[str, ...]]:
+    return [tuple(words) for words in product(*(part.split("|") for part in spec.split()))]
+
+
+def _phrase_table() -> tuple[dict[tuple[str, ...], tuple[str, str]], dict[str, set[str]]]:
+    """Every phrase (lower-case words) -> (type, normalised form), and for each first
+    word the words that can follow it in a longer phrase.
+
+    Where two entries spell the same words, the first listed wins.
+    """
+    table: dict[tuple[str, ...], tuple[str, str]] = {}
+    follows: dict[str, set[str]] = {}
+    entries = [(spec, kind, norm) for spec, kind, norm in PHRASE_TYPES]
+    for spec, norm in STATS:
+        entries.append((spec, "STAT", norm))
+        entries.extend((f"{lead} {spec}", "STAT", norm) for lead in STAT_LEADS)
+    for spec, kind, norm in entries:
+        for words in _expand(spec):
+            table.setdefault(words, (kind, norm))
+            if len(words) > 1:
+                follows.setdefault(words[0], set()).add(words[1])
+    return table, follows
+
+
+PHRASES, _PHRASE_FOLLOWS = _phrase_table()
+_LONGEST_PHRASE = max(len(words) for words in PHRASES)
+
+# first word -> (words, is a core term) of every name and core term of a system, longest first
+NameIndex = dict[str, list[tuple[tuple[str, ...], bool]]]
+
+
+class Names:
+    """What the reader knows of one system: its rule names and core terms.
+
+    ``names`` maps a folded name or alias to rule ids (``Rulebase.names[system]``);
+    ``core_terms`` are game terms that are not rules (never a reference);
+    ``self_id`` is the rule being read, whose own name is no reference.
+
+    >>> n = Names({"light troops": ["t9a/light-troops"], "lance": ["t9a/lance"]}, ["March Move"])
+    >>> n.resolve("Light Troops"), n.resolve("Lances"), n.resolve("March Move")
+    ('t9a/light-troops', 't9a/lance', None)
+    """
+
+    def __init__(self, names: dict[str, list[str]], core_terms: Iterable[str], self_id: str | None = None):
+        self.names = names
+        self.self_id = self_id
+        self.index = _index_for(names, core_terms)
+
+    def resolve(self, name: str) -> str | None:
+        """The id of the rule ``name`` names (exact folded form, then singular), or None."""
+        key = fold(name)
+        for form in (key, *_singulars(key)):
+            ids = self.names.get(form)
+            if ids:
+                others = [i for i in ids if i != self.self_id]
+                return (others or ids)[0]
+        return None
+
+    def ids(self, key: str) -> list[str]:
+        """Every id a folded name (or its singular) stands for."""
+        for form in (key, *_singulars(key)):
+            if form in self.names:
+                return self.names[form]
+        return []
+
+
+def _singulars(key: str) -> list[str]:
+    out = []
+    if key.endswith("es") and len(key) > 4:
+        out.append(key[:-2])
+    if key.endswith("s") and len(key) > 3:
+        out.append(key[:-1])
+    return out
+
+
+_INDEXES: dict[tuple[int, int], tuple[object, object, NameIndex]] = {}
+_INDEX_LOCK = threading.Lock()
+_INDEXES_KEPT = 32  # systems whose index is kept; older rulebases are let go
+
+
+def _index_for(names: dict[str, list[str]], core_terms: Iterable[str]) -> NameIndex:
+    """The name index of a system, built once per names table and core terms
+    (the graph builder makes a ``Names`` per rule, with the same two objects)."""
+    cacheable = isinstance(core_terms, (list, tuple))
+    key = (id(names), id(core_terms))
+    if cacheable:
+        hit = _INDEXES.get(key)
+        if hit is not None and hit[0] is names and hit[1] is core_terms:
+            return hit[2]
+    index: NameIndex = {}
+    for term in core_terms:
+        words = tuple(fold(term).split())
+        if words:
+            index.setdefault(words[0], []).append((words, True))
+    for name in names:
+        words = tuple(name.split())
+        if words:
+            index.setdefault(words[0], []).append((words, False))
+    for options in index.values():
+        options.sort(key=lambda o: (-len(o[0]), not o[1]))
+    if cacheable:
+        with _INDEX_LOCK:
+            if len(_INDEXES) >= _INDEXES_KEPT:
+                _INDEXES.clear()
+            _INDEXES[key] = (names, core_terms, index)
+    return index
+
+
+_FOLDED: dict[str, str] = {}
+
+
+def _fold_word(word: str) -> str:
+    folded = _FOLDED.get(word)
+    if folded is None:
+        folded = _FOLDED[word] = fold(word).replace(" ", "") or word
+    return folded
+
+
+def _words_match(want: tuple[str, ...], have: list[str]) -> bool:
+    """Do the words ``have`` begin with the name ``want`` (its last word maybe plural)?"""
+    if len(have) < len(want):
+        return False
+    last = len(want) - 1
+    for i, w in enumerate(want):
+        h = have[i]
+        if h != w and not (i == last and (h == w + "s" or h == w + "es")):
+            return False
+    return True
+
+
+def _raw_tokens(sentence: str) -> list[Lexeme]:
+    """Conditions first, then signed numbers, numbers, words, brackets, punctuation."""
+    out: list[Lexeme] = []
+    taken_until = 0
+    lower = sentence.lower()
+    conditions: list[tuple[int, int, str]] = []
+    if any(hint in lower for hint in CONDITION_HINTS):
+        for m in _CONDITION_RE.finditer(sentence):
+            conditions.append((m.start(), m.end(), CONDITIONS[int(str(m.lastgroup)[1:])][1]))
+    ci = 0
+    for m in _TOKEN_RE.finditer(sentence):
+        start = m.start()
+        if start < taken_until:
+            continue
+        while ci < len(conditions) and conditions[ci][1] <= start:
+            ci += 1
+        if ci < len(conditions) and conditions[ci][0] <= start:
+            c_start, c_end, norm = conditions[ci]
+            out.append(Lexeme("COND", sentence[c_start:c_end], c_start, c_end, norm=norm))
+            taken_until = c_end
+            continue
+        kind = m.lastgroup
+        text = m.group()
+        if kind == "word":
+            out.append(Lexeme("WORD", text, start, m.end()))
+        elif kind == "signed":
+            out.append(Lexeme("DISTANCE" if text[-1] in "\"″”" else "SIGNED", text, start, m.end()))
+        elif kind == "num":
+            out.append(Lexeme("NUM", text, start, m.end()))
+        elif kind == "open":
+            out.append(Lexeme("OPEN", text, start, m.end()))
+        elif kind == "close":
+            out.append(Lexeme("CLOSE", text, start, m.end()))
+        else:
+            out.append(Lexeme(_PUNCT[text], text, start, m.end()))
+    return out
+
+
+def _classify(raw: list[Lexeme], sentence: str, index: NameIndex) -> list[Lexeme]:
+    """Words into names, terms and phrases (longest match; a phrase wins a tie)."""
+    out: list[Lexeme] = []
+    lower = [lexeme.text.lower() for lexeme in raw]
+    i = 0
+    n = len(raw)
+    while i < n:
+        if raw[i].type != "WORD":
+            out.append(raw[i])
+            i += 1
+            continue
+        # the run of words from i: names and phrases never cross punctuation
+        run_end = i + 1
+        while run_end < n and run_end - i < 8 and raw[run_end].type == "WORD":
+            run_end += 1
+
+        phrase_len, phrase_kind, phrase_norm = 0, "", ""
+        longest = 1
+        if run_end - i > 1 and lower[i + 1] in _PHRASE_FOLLOWS.get(lower[i], ()):
+            longest = min(_LONGEST_PHRASE, run_end - i)
+        for length in range(longest, 0, -1):
+            hit = PHRASES.get((lower[i],) if length == 1 else tuple(lower[i : i + length]))
+            if hit is not None:
+                phrase_len, (phrase_kind, phrase_norm) = length, hit
+                break
+
+        name_len, name_core, name_key = _name_at(raw, i, run_end, index)
+        if name_len > phrase_len:
+            start, end = raw[i].start, raw[i + name_len - 1].end
+            out.append(Lexeme("TERM" if name_core else "NAME", sentence[start:end], start, end, key=name_key))
+            i += name_len
+        elif phrase_len:
+            start, end = raw[i].start, raw[i + phrase_len - 1].end
+            out.append(Lexeme(phrase_kind, sentence[start:end], start, end, norm=phrase_norm))
+            i += phrase_len
+        else:
+            out.append(raw[i])
+            i += 1
+    return out
+
+
+def _name_at(raw: list[Lexeme], i: int, run_end: int, index: NameIndex) -> tuple[int, bool, str]:
+    """(length in words, is a core term, folded name) of the longest name at raw[i], or (0, ...).
+
+    A name is written capitalised, as keywords are ("Fear", not "fear"); its
+    last word may be plural ("Lances"); names of one or two letters count only
+    when written in capitals ("BS", not "As").
+    """
+    first = raw[i].text
+    if not first[:1].isupper():
+        return 0, False, ""
+    head = _fold_word(first)
+    candidates = index.get(head, [])
+    singles = [c for s in _singulars(head) for c in index.get(s, ()) if len(c[0]) == 1]
+    if not candidates and not singles:
+        return 0, False, ""
+    if singles:
+        candidates = sorted([*candidates, *singles], key=lambda c: (-len(c[0]), not c[1]))
+    folded = [head, *(_fold_word(raw[k].text) for k in range(i + 1, run_end))]
+    for words, core in candidates:
+        if not _words_match(words, folded):
+            continue
+        if len(words) == 1 and len(words[0]) <= 2 and not first.isupper():
+            continue
+        return len(words), core, " ".join(words)
+    return 0, False, ""
+
+
+def _glue_stats(lexemes: list[Lexeme]) -> None:
+    """"+1I and +1A": a capital letter glued to a signed number is a stat."""
+    glued = {"I": "Initiative", "A": "Attacks", "S": "Strength", "T": "Toughness", "W": "Wounds"}
+    for k in range(1, len(lexemes)):
+        prev, cur = lexemes[k - 1], lexemes[k]
+        if prev.type == "SIGNED" and cur.start == prev.end and cur.text in glued:
+            cur.type, cur.norm = "STAT", glued[cur.text]
+
+
+def _brackets(lexemes: list[Lexeme], sentence: str, mentions: list[Mention]) -> list[Lexeme]:
+    """A bracket after a rule name is its parameter; any other becomes one PAREN."""
+    out: list[Lexeme] = []
+    i = 0
+    while i < len(lexemes):
+        lexeme = lexemes[i]
+        if lexeme.type == "CLOSE":
+            i += 1
+            continue
+        if lexeme.type != "OPEN":
+            if lexeme.type == "NAME":
+                mentions.append(Mention(lexeme.key, lexeme.text, lexeme.start))
+            out.append(lexeme)
+            i += 1
+            continue
+        depth, j = 0, i
+        while j < len(lexemes):
+            if lexemes[j].type == "OPEN":
+                depth += 1
+            elif lexemes[j].type == "CLOSE":
+                depth -= 1
+                if depth == 0:
+                    break
+            j += 1
+        if j == len(lexemes):  # never closed: drop the bracket, read on
+            i += 1
+            continue
+        for inner in lexemes[i + 1 : j]:
+            if inner.type == "NAME":
+                mentions.append(Mention(inner.key, inner.text, inner.start))
+        text = sentence[lexeme.start : lexemes[j].end]
+        prev = out[-1] if out else None
+        glued = prev is not None and prev.type == "NAME" and prev.param is None and lexeme.start - prev.end <= 1
+        if glued and _PARAMETER.match(text):
+            prev.param = text  # type: ignore[union-attr]
+        else:
+            out.append(Lexeme("PAREN", text, lexeme.start, lexemes[j].end))
+        i = j + 1
+    return out
+
+
+def _demote(lexemes: list[Lexeme]) -> None:
+    """Inside an if/when/that clause, "has", "is", "gains" state a condition, not an effect."""
+    inside = False
+    for k, lexeme in enumerate(lexemes):
+        kind = lexeme.type
+        if kind in _BREAKS:
+            inside = False
+        elif kind in ("SUB", "UNLESS"):
+            inside = True
+        elif kind == "THAT" and k + 1 < len(lexemes):
+            after = next((lx for lx in lexemes[k + 1 :] if lx.type != "ADV"), lexemes[k + 1])
+            if after.type in _VERBISH or after.text.lower() in _AUXILIARIES or (
+                after.type == "WORD" and after.text.islower() and after.text.endswith(("ed", "es"))
+            ):
+                inside = True
+        elif inside and kind in _DEMOTED:
+            lexeme.type = _DEMOTED[kind]
+
+
+def lex(sentence: str, names: Names, mentions: list[Mention] | None = None) -> list[Lexeme]:
+    """The tokens of one sentence; rule names met on the way go to ``mentions``."""
+    found: list[Mention] = [] if mentions is None else mentions
+    lexemes = _classify(_raw_tokens(sentence), sentence, names.index)
+    _glue_stats(lexemes)
+    lexemes = _brackets(lexemes, sentence, found)
+    _demote(lexemes)
+    return lexemes

@@ -1,0 +1,141 @@
+"""Rule text cut into sentences, each with the source line where it starts.
+
+A version's text is the adapter's cleaned text (wrapped lines joined, bullets
+as "- ", markup removed), so the line of a sentence is found by looking for
+its opening words in the raw document, between the version's first and last
+line, comparing letters and digits only (case-, space- and markup-blind).
+Sentences are looked for in order, each after the one before, so that
+"The model ..." twice in a rule lands on two different lines.
+
+>>> split("Models with Fear are immune (e.g. to Terror). They gain +1 Strength!\\n- must flee")
+['Models with Fear are immune (e.g. to Terror).', 'They gain +1 Strength!', 'must flee']
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from referee.model import Version
+
+_ENDS = re.compile(r"(?<=[.!?])([\"”’)]?)\s+(?=[\"“‘(\[]?[A-Z0-9])|(?<=:)()\s+(?=[A-Z])")
+_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "cf.", "vs.", "p.", "pp.", "no.", "fig.", "approx.", "ex.")
+_BULLET = re.compile(r"^\s*(?:[-•*]\s*)+|^\s*(?:\d+|[a-z])[.)]\s*(?=\S)")
+_NOT_ALNUM = re.compile(r"[\W_]+")
+KEY_LENGTHS = (24, 12, 6)  # letters of a sentence's opening looked for in the document, longest first
+
+
+def split(text: str) -> list[str]:
+    """The sentences of a cleaned rule text: per line, then at ". X", "! X", ": X"."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        line = _BULLET.sub("", line).strip()
+        if not line:
+            continue
+        start = 0
+        for m in _ENDS.finditer(line):
+            cut = m.start() + len(m.group(1) or m.group(2) or "")
+            before = line[start:cut].split()
+            if before and before[-1].lower().lstrip("([\"“") in _ABBREVIATIONS:
+                continue
+            if line[cut - 1] == ":" and len(before) < 4:
+                continue  # "Cavalry: Forest DT(2) ...", "No Retreat!: If ...": a label, not a sentence
+            piece = line[start:cut].strip()
+            if piece:
+                out.append(piece)
+            start = m.end()
+        piece = line[start:].strip()
+        if piece:
+            out.append(piece)
+    return [s for s in out if _NOT_ALNUM.sub("", s)]
+
+
+def squeeze(text: str) -> str:
+    """Letters and digits only, case-folded: how openings are compared.
+
+    >>> squeeze("**Fly (X, Y)** - It must")
+    'flyxyitmust'
+    """
+    return _NOT_ALNUM.sub("", text).casefold()
+
+
+@dataclass(frozen=True)
+class SqueezedDocument:
+    """A document's letters and digits, and where each of its lines starts among them."""
+
+    chars: str
+    line_starts: tuple[int, ...]
+
+    @classmethod
+    def of(cls, text: str) -> SqueezedDocument:
+        starts: list[int] = []
+        parts: list[str] = []
+        size = 0
+        for line in text.split("\n"):
+            starts.append(size)
+            part = squeeze(line)
+            parts.append(part)
+            size += len(part)
+        return cls("".join(parts), tuple(starts))
+
+    def line_of(self, index: int) -> int:
+        """The 1-based line holding the squeezed character ``index``."""
+        return bisect_right(self.line_starts, index)
+
+    def window(self, first_line: int, last_line: int) -> tuple[int, int]:
+        lo = self.line_starts[max(first_line, 1) - 1] if self.line_starts else 0
+        hi = self.line_starts[last_line] if last_line < len(self.line_starts) else len(self.chars)
+        return lo, hi
+
+
+_DOCUMENTS: dict[int, tuple[str, SqueezedDocument]] = {}
+
+
+def squeezed(text: str) -> SqueezedDocument:
+    """The squeezed form of a document text, made once per text."""
+    hit = _DOCUMENTS.get(id(text))
+    if hit is not None and hit[0] is text:
+        return hit[1]
+    doc = SqueezedDocument.of(text)
+    _DOCUMENTS[id(text)] = (text, doc)
+    return doc
+
+
+def locate(sentences: list[str], version: Version, texts: dict[str, str]) -> list[int]:
+    """The source line where each sentence of ``version`` starts.
+
+    Falls back to the version's first line when the document is not in
+    ``texts`` or the opening words cannot be found.
+    """
+    first = version.source.line
+    raw = texts.get(version.source.file)
+    if raw is None:
+        return [first] * len(sentences)
+    doc = squeezed(raw)
+    lo, hi = doc.window(first, version.source.end_line)
+    cursor = lo
+    lines: list[int] = []
+    for sentence in sentences:
+        at = _find(doc.chars, squeeze(sentence), cursor, lo, hi)
+        if at < 0:
+            lines.append(first)
+            continue
+        lines.append(doc.line_of(at))
+        cursor = at + 1
+    return lines
+
+
+def _find(chars: str, opening: str, cursor: int, lo: int, hi: int) -> int:
+    """Where ``opening`` starts in ``chars[lo:hi]``: after ``cursor`` if it can, by the
+    longest key that is found (a table row rendered "Cavalry: Forest DT(2)" only
+    shares its first word with the document)."""
+    for length in KEY_LENGTHS:
+        key = opening[:length]
+        if not key or (length != KEY_LENGTHS[0] and len(opening) <= length):
+            continue
+        for start in (cursor, lo):
+            at = chars.find(key, start, hi)
+            if at >= 0:
+                return at
+    return -1

@@ -1,0 +1,229 @@
+"""Each clause form of grammar/effects.lark on small sentences of a tiny system.
+
+The cases live in fixtures/clauses.txt (a sentence, then the relations it must
+yield); this module reads them and checks the reader, the lexer, the sentence
+splitter and the line finder on their own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.graph.effects import Names, Sentence, read_rule, read_sentence
+from referee.graph.effects_grammar import find_clauses
+from referee.graph.lexer import lex
+from referee.graph.sentences import locate, split, squeeze
+from referee.model import Rule, Source, Version
+from referee.text import fold
+
+FIXTURES = Path(__file__).parent / "fixtures" / "clauses.txt"
+
+RULE_NAMES = [
+    "Beast", "Fear", "Terror", "Light Troops", "Swiftstride", "Exclusive", "Chariot", "Musician",
+    "Rending", "Outflank", "Pinning", "Ignores Cover", "Relentless", "Eternal Warrior", "Feel No Pain",
+    "Tall", "War Platform", "Shield", "Parry", "Stealth", "Blast", "Scoring", "Grind Attacks",
+    "Impact Hits", "Fearless", "Stubborn", "Lethal Strike", "Night Fighting", "Frenzy", "Make Way",
+    "Harnessed", "Ward",
+]  # fmt: skip
+CORE_TERMS = ["Round of Combat", "Declare a Charge", "Charge Reaction", "Flee", "March Move", "Spell Selection",
+              "Discipline Test", "Initiative Step"]  # fmt: skip
+
+
+def _id(name: str) -> str:
+    return "x/" + fold(name).replace(" ", "-")
+
+
+NAMES_TABLE = {fold(n): [_id(n)] for n in RULE_NAMES}
+BEAST = Rule("x/beast", "Beast", "x", "", Source("x/rules.txt", 1, 1))
+
+
+def names() -> Names:
+    return Names(NAMES_TABLE, CORE_TERMS, BEAST.id)
+
+
+def _parse_expected(line: str) -> tuple[str, str | None, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    conditions: tuple[str, ...] = ()
+    details: tuple[tuple[str, str], ...] = ()
+    if "{" in line:
+        line, _, inner = line.partition("{")
+        details = tuple(tuple(p.strip().split("=", 1)) for p in inner.rstrip("}").split(";"))  # type: ignore[misc]
+    if "[" in line:
+        line, _, inner = line.partition("[")
+        conditions = tuple(p.strip() for p in inner.rstrip("] ").split(";"))
+    kind, target = line.split()
+    return kind, None if target == "-" else target, conditions, details
+
+
+def _cases() -> list[tuple[str, list[tuple[str, str | None, tuple[str, ...], tuple[tuple[str, str], ...]]]]]:
+    cases: list[tuple[str, list]] = []
+    for raw in FIXTURES.read_text(encoding="utf-8").splitlines():
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        if not raw[0].isspace():
+            cases.append((raw.strip(), []))
+        elif raw.strip() != "(none)":
+            cases[-1][1].append(_parse_expected(raw.strip()))
+    return cases
+
+
+CASES = _cases()
+
+
+def read(sentence: str) -> list[tuple[str, str | None, tuple[str, ...], tuple[tuple[str, str], ...]]]:
+    found = read_sentence(BEAST, names(), sentence, "x/rules.txt", 1)
+    return [(r.kind, r.target, r.conditions, r.details) for r in found]
+
+
+def test_fixture_file_has_every_form() -> None:
+    kinds = {e[0] for _, expected in CASES for e in expected}
+    assert kinds >= {"grants", "loses", "immune-to", "excludes", "overrides", "must", "cannot", "stacks", "modifies", "references"}
+    assert len(CASES) >= 50
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CASES, ids=[c[0][:50] for c in CASES])
+def test_clause(sentence: str, expected: list) -> None:
+    assert sorted(read(sentence), key=repr) == sorted(expected, key=repr)
+
+
+def test_citation_and_target_words() -> None:
+    [relation] = read_sentence(BEAST, names(), "This rule overrides the Spell Selection rules.", "x/rules.txt", 7)
+    assert relation.target is None and relation.target_name == "Spell Selection"
+    assert relation.source == "x/beast"
+    assert (relation.citation.rule, relation.citation.file, relation.citation.line) == ("x/beast", "x/rules.txt", 7)
+    assert relation.citation.sentence == "This rule overrides the Spell Selection rules."
+
+
+def test_action_and_stat_words_are_kept_as_written() -> None:
+    must, = read_sentence(BEAST, names(), "The unit must declare a Charge if possible.", "f", 1)
+    assert must.target_name == "declare a Charge"
+    mod, = read_sentence(BEAST, names(), "It suffers -1 to hit.", "f", 1)
+    assert mod.target_name == "to hit" and dict(mod.details) == {"stat": "to-hit", "value": "-1"}
+
+
+def test_unicode_signs_are_normalised() -> None:
+    mod, = read_sentence(BEAST, names(), "Enemy units suffer −1″ Advance Rate.", "f", 1)
+    assert dict(mod.details) == {"stat": "Advance Rate", "value": '-1"'}
+
+
+# -- the lexer --------------------------------------------------------------
+
+
+def _types(sentence: str) -> list[tuple[str, str]]:
+    return [(t.type, t.text) for t in lex(sentence, names())]
+
+
+def test_lexer_prefers_the_longest_name() -> None:
+    assert ("NAME", "Ignores Cover") in _types("Template weapons have Ignores Cover.")
+    assert ("NAME", "Lances") not in _types("Infantry cannot use Lances.")  # not a rule of x
+
+
+def test_lexer_matches_plurals_and_keeps_case() -> None:
+    assert ("NAME", "Shields") in _types("Models with Shields are slow.")
+    assert all(t != "NAME" for t, _ in _types("units in fear of shields"))
+
+
+def test_lexer_reads_parameters_and_asides() -> None:
+    tokens = lex("The model gains Exclusive (Chariot) (which is rare).", names())
+    exclusive = next(t for t in tokens if t.type == "NAME")
+    assert exclusive.param == "(Chariot)"
+    assert [t.type for t in tokens][-2:] == ["PAREN", "DOT"]
+
+
+def test_lexer_demotes_verbs_inside_conditions() -> None:
+    types = dict((text, kind) for kind, text in _types("If a model has Fear, it has Terror."))
+    assert types["has"] == "HAVE"  # the second "has" (the last one wins in the dict)
+    assert [k for k, t in _types("If a model has Fear, it has Terror.") if t == "has"] == ["SUBHAVE", "HAVE"]
+
+
+def test_lexer_conditions() -> None:
+    conds = [t.norm for t in lex("During the first Round of Combat, when it is charging, on foot, if possible", names()) if t.type == "COND"]
+    assert conds == ["first round", "charging", "on foot", "if possible"]
+
+
+def test_names_resolve_and_short_names() -> None:
+    n = Names({"dt": ["x/dangerous-terrain"], "fear": ["x/fear"]}, [])
+    assert n.resolve("Fear") == "x/fear" and n.resolve("Fears") == "x/fear"
+    assert n.resolve("Nothing") is None
+    assert ("NAME", "DT") in [(t.type, t.text) for t in lex("Chariots take DT(4).", n)]
+    assert ("NAME", "Dt") not in [(t.type, t.text) for t in lex("Chariots take Dt(4).", n)]
+
+
+def test_clauses_skip_the_words_between_them() -> None:
+    tokens = lex("Sadly the model gains Fear, and later the model loses Terror.", names())
+    found = find_clauses(tokens)
+    assert [d.kind for _, _, drafts in found for d in drafts] == ["grants", "loses"]
+    assert tokens[found[0][0]].text == "gains"
+
+
+# -- sentences and lines ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("One. Two (e.g. three). Four!", ["One.", "Two (e.g. three).", "Four!"]),
+        ("- must flee\n- is immune to Fear", ["must flee", "is immune to Fear"]),
+        ("1.One model in range.", ["One model in range."]),
+        ("Cavalry: Forest DT(2); Water -", ["Cavalry: Forest DT(2); Water -"]),
+        ("Blast Weapons and Rerolls: If a model can reroll, it does.", ["Blast Weapons and Rerolls:", "If a model can reroll, it does."]),
+        ("See p. 53 for details. Then roll.", ["See p. 53 for details.", "Then roll."]),
+        ("If a Hit! is rolled, place it.", ["If a Hit! is rolled, place it."]),
+    ],
+)
+def test_split(text: str, sentences: list[str]) -> None:
+    assert split(text) == sentences
+
+
+def test_locate_finds_wrapped_and_marked_up_lines() -> None:
+    raw = "# Title\n\n**Fear**\n\nUnits with Fear\nsuffer -1 Discipline. The model\ngains Fear.\n\n- *Bullet* text here\n"
+    text = "Units with Fear suffer -1 Discipline. The model gains Fear.\n\n- Bullet text here"
+    version = Version(text, Source("x/doc.md", 5, 9), "x/doc.md", "core")
+    assert locate(split(text), version, {"x/doc.md": raw}) == [5, 6, 9]
+
+
+def test_locate_falls_back_to_the_first_line() -> None:
+    version = Version("Nothing like the document.", Source("x/doc.md", 3, 4), "x/doc.md", "core")
+    assert locate(["Nothing like the document."], version, {"x/doc.md": "a\nb\nc\nd\n"}) == [3]
+    assert locate(["Nothing like the document."], version, {}) == [3]
+
+
+def test_squeeze() -> None:
+    assert squeeze("**Fly (X, Y)** - It must") == "flyxyitmust"
+
+
+# -- whole rules --------------------------------------------------------------
+
+
+def test_read_rule_reads_every_version_once() -> None:
+    doc = "Beast\n\nThe model gains Fear.\nIt is immune to Terror.\n\nBeast again\n\nThe model gains Fear.\nIt loses Scoring.\n"
+    first = Version("The model gains Fear. It is immune to Terror.", Source("x/doc.txt", 3, 4), "x/doc.txt", "core")
+    second = Version("The model gains Fear. It loses Scoring.", Source("x/doc.txt", 8, 9), "x/doc.txt", "glossary")
+    rule = Rule("x/beast", "Beast", "x", first.text, first.source, versions=(first, second))
+    relations, sentences = read_rule(rule, names(), {"x/doc.txt": doc})
+    assert [(r.kind, r.target, r.citation.line) for r in relations] == [
+        ("grants", "x/fear", 3),
+        ("immune-to", "x/terror", 4),
+        ("loses", "x/scoring", 9),
+    ]
+    assert sentences == [
+        Sentence("The model gains Fear.", "x/beast", "x/doc.txt", 3, True),
+        Sentence("It is immune to Terror.", "x/beast", "x/doc.txt", 4, True),
+        Sentence("It loses Scoring.", "x/beast", "x/doc.txt", 9, True),
+    ]
+
+
+def test_untyped_sentences_are_kept_and_counted() -> None:
+    text = "Units with Fear may be deployed anywhere. Roll a dice."
+    version = Version(text, Source("x/doc.txt", 1, 1), "x/doc.txt", "core")
+    rule = Rule("x/beast", "Beast", "x", text, version.source, versions=(version,))
+    relations, sentences = read_rule(rule, names(), {})
+    assert [r.kind for r in relations] == ["references"]
+    assert [(s.text, s.typed) for s in sentences] == [("Units with Fear may be deployed anywhere.", False), ("Roll a dice.", False)]
+
+
+def test_stub_rules_have_no_sentences() -> None:
+    version = Version("", Source("x/doc.txt", 1, 1), "x/doc.txt", "core")
+    rule = Rule("x/beast", "Beast", "x", "", version.source, versions=(version,))
+    assert read_rule(rule, names(), {}) == ([], [])
