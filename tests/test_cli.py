@@ -121,7 +121,7 @@ def test_usage_error_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
         "referee lookup: the following arguments are required: QUERY\n",
     )
     code, out, err = run(capsys, "nonsense")
-    assert code == 2 and err.endswith("referee: argument COMMAND: invalid choice: 'nonsense' (choose from 'build', 'list', 'lookup', 'show', 'parse')\n")
+    assert code == 2 and err.endswith("referee: argument COMMAND: invalid choice: 'nonsense' (choose from 'build', 'list', 'lookup', 'show', 'explain', 'graph', 'lint', 'parse')\n")
 
 
 def test_rules_src_option_and_env(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -39,7 +39,7 @@ GERMAN = {
     "Aufpralltreffer": "Impact Hits", "Befehlsgewalt": "Commanding Presence", "Vorhut": "Vanguard",
     "Bedeutungslos": "Insignificant", "Schwieriges Ziel": "Hard Target", "Bewegen oder Schießen": "Move or Fire",
     "Multiple Lebenspunktverluste": "Multiple Wounds", "Blitzartige Reflexe": "Lightning Reflexes",
-    "Leibwache": "Bodyguard", "Brennbar": "Flammable", "Kanalisieren": "Channel", "Kanone": "Cannon",
+    "Leibwache": "Bodyguard", "Brennbar": "Flammable", "Kanalisieren": "Channel", "Kanone": "Cannon", "Kann nicht getrampelt werden": "Cannot be Stomped",
     "Punktend": "Scoring", "Vernichtender Angriff": "Devastating Charge", "Streitwagen": "Chariot",
     "Katapult": "Catapult", "Todesstoß": "Lethal Strike", "Kämpft aus zusätzlichem Glied": "Fight in Extra Rank",
     "Zauberkonklave": "Wizard Conclave", "Furchtlos": "Fearless", "Schnelle Bewegung": "Swiftstride",
@@ -57,7 +57,7 @@ GERMAN = {
 
 # German headings neither the text nor the manifest translate: kept under
 # their own name, so a German lookup still finds them.
-UNTRANSLATED = ["Überragend", "Metaphysisch", "Kann nicht getrampelt werden"]
+UNTRANSLATED = ["Überragend", "Metaphysisch"]
 
 
 @pytest.mark.parametrize("name", [n.strip() for n in ENGLISH])

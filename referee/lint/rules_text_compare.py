@@ -1,0 +1,199 @@
+"""Comparing rule texts the way an editor reads them.
+
+Two texts are the *same* when they differ only in whitespace, case,
+punctuation and typography ("+1 Armour" and "+ 1 Armour", "rider's" and
+"rider’s", "Tests ." and "Tests.").  Texts that are not the same are
+summarised by a short word diff.  Two texts are *different things* (not two
+wordings of one rule) when they are in different languages, give different
+profile values, or share almost no words.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+# Typographic variants an extraction or an editor swaps freely.
+_TYPOGRAPHY = str.maketrans(
+    {"″": '"', "“": '"', "”": '"', "„": '"', "’": "'", "‘": "'"}
+    | {"−": "-", "–": "-", "—": "-", "×": "x", "\u00a0": " "}
+)
+_SPACED_SIGN = re.compile(r"(?<![\w])([+-])\s+(?=\d)")
+_WORD = re.compile(r"[+-]?\d+(?:[.,]\d+)?\+?|[^\W_]+")
+
+
+def _tidy(text: str) -> str:
+    return _SPACED_SIGN.sub(r"\1", text.translate(_TYPOGRAPHY))
+
+
+def words(text: str) -> list[str]:
+    """The words of a text as compared: folded, signs kept on their numbers.
+
+    >>> words("+ 1 Armour"), words("Str 3 [7], AP 0[4]")
+    (['+1', 'armour'], ['str', '3', '7', 'ap', '0', '4'])
+    """
+    return _WORD.findall(_tidy(text).casefold())
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+|\n+")
+
+
+def sentences(text: str) -> list[str]:
+    """A text cut into sentences and list items (each kept as written)."""
+    return [s for s in (p.strip() for p in _SENTENCE_END.split(_tidy(text))) if s]
+
+
+def _key(text: str) -> str:
+    return "".join(words(text))
+
+
+def text_key(text: str) -> str:
+    """What two texts must share to be the same text: the same sentences, in
+    any order, spacing ignored (so words an extraction ran together still
+    match their spaced form).
+
+    >>> text_key("+1 Armour") == text_key("+ 1 armour.")
+    True
+    >>> text_key("Knows 1 spell. The Wizard selects.") == text_key("The Wizard selects. Knows 1 spell.")
+    True
+    >>> text_key("suffer -1 Discipline") == text_key("suffer +1 Discipline")
+    False
+    """
+    return "|".join(sorted(k for k in map(_key, sentences(text)) if k))
+
+
+def word_diff(old: str, new: str, shown: int = 2) -> tuple[str, int]:
+    """A short word diff from ``old`` to ``new`` and the number of changes.
+
+    Sentences both texts have (wherever they stand) are left out first, so a
+    moved sentence is no change.
+
+    >>> word_diff("are Shaken until the end of the Round of Combat.", "are Shaken. Models flee.")
+    ('-[until the end … of Combat.] +[Models flee.]', 1)
+    >>> word_diff("Knows 2 different spells. The Wizard gains Channel.", "The Wizard gains Channel. Knows 2 spells.")
+    ('-[different]', 1)
+    """
+    old_s, new_s = sentences(old), sentences(new)
+    old_keys, new_keys = [_key(s) for s in old_s], [_key(s) for s in new_s]
+    a = [w for s, k in zip(old_s, old_keys) if k not in new_keys for w in s.split()]
+    b = [w for s, k in zip(new_s, new_keys) if k not in old_keys for w in s.split()]
+    a_keys, b_keys = [_key(w) for w in a], [_key(w) for w in b]
+    matcher = difflib.SequenceMatcher(None, a_keys, b_keys, autojunk=False)
+    changes = [op for op in matcher.get_opcodes() if op[0] != "equal" and _differs(a_keys, b_keys, op)]
+    parts = []
+    for _, i1, i2, j1, j2 in changes[:shown]:
+        removed, added = _clip(a[i1:i2]), _clip(b[j1:j2])
+        parts.append(" ".join(p for p in (f"-[{removed}]" if removed else "", f"+[{added}]" if added else "") if p))
+    more = f" (+{len(changes) - shown} more)" if len(changes) > shown else ""
+    return "; ".join(parts) + more, len(changes)
+
+
+def _differs(a_keys: list[str], b_keys: list[str], op: tuple[str, int, int, int, int]) -> bool:
+    """A change of punctuation only ("." standing alone) is no change."""
+    _, i1, i2, j1, j2 = op
+    return "".join(a_keys[i1:i2]) != "".join(b_keys[j1:j2])
+
+
+def _clip(ws: list[str], most: int = 6) -> str:
+    if len(ws) <= most:
+        return " ".join(ws)
+    return " ".join(ws[:3]) + " … " + " ".join(ws[-2:])
+
+
+_STOP = frozenset(
+    "the a an and or of to in on at by for with from as is are be been it its this that these those their they "
+    "them can may must not no any all each if when while which who than then there into onto also only such "
+    "other has have had does".split()
+)
+
+
+def _content(text: str, leave_out: set[str]) -> set[str]:
+    # A crude stem ("rolls" -> "roll") is enough to compare vocabularies.
+    out = {w.removesuffix("s") for w in words(text) if w.isalpha() and len(w) > 2 and w not in _STOP}
+    return out - leave_out
+
+
+def overlap(a: str, b: str, names: tuple[str, ...] = ()) -> float:
+    """Share of content words two texts have in common (Jaccard), leaving out
+    the words of the rule's own names, which both texts are bound to use.
+
+    >>> texts = "Roll one more D6 and discard the highest.", "The model's rolls are subject to Minimised Roll."
+    >>> overlap(*texts, names=("Minimised Roll",))
+    0.0
+    """
+    leave_out = {w.removesuffix("s") for n in names for w in words(n)}
+    sa, sb = _content(a, leave_out), _content(b, leave_out)
+    if not sa or not sb:
+        return 1.0
+    return len(sa & sb) / len(sa | sb)
+
+
+# Below this share of common words two texts are not two wordings of one rule.
+DIFFERENT_THINGS = 0.2
+
+_PROFILE_VALUE = re.compile(r"\b\d*D\d+(?:[+-]\d+)?\b|\d+(?:-\d+)?", re.IGNORECASE)
+
+
+def profile_values(text: str) -> tuple[str, ...]:
+    """The numbers of a weapon profile, in order ("Range 30", Shots 1, Str 3" -> 30, 1, 3).
+
+    >>> profile_values('Portée 30", tir 1, Force 3, PA 0'), profile_values("Range 12″, Shots D6+1, Str 2")
+    (('30', '1', '3', '0'), ('12', 'D6+1', '2'))
+    """
+    return tuple(v.upper() for v in _PROFILE_VALUE.findall(_tidy(text)))
+
+
+# Language evidence: a letter only the language uses, or two of its small words.
+_LETTERS = {
+    "fr": re.compile(r"[^\W\d_]*[éèêàçùûôîœ][^\W\d_]*"),
+    "de": re.compile(r"[^\W\d_]*[äöüßÄÖÜ][^\W\d_]*"),
+}
+_SMALL_WORDS = {
+    "fr": frozenset("de la le les du des et tir volée portée une avec pour sur dans aux".split()),
+    "de": frozenset(
+        "und oder nicht werden wird mit auf ist sind ein eine einen der das dem zum zur für bei auch wenn "
+        "kann sich".split()
+    ),
+}
+
+
+def foreign_word(text: str, lang: str) -> tuple[str, str] | None:
+    """The first sign that ``text`` is not in ``lang``: (language, word).
+
+    >>> foreign_word('Portée 30", tir 1, Force 3, PA 0, tir de volée', "en")
+    ('fr', 'Portée')
+    >>> foreign_word("Units with Fear suffer -1 Discipline.", "en") is None
+    True
+    """
+    for other in _LETTERS:
+        if other == lang:
+            continue
+        if m := _LETTERS[other].search(text):
+            return other, m.group()
+        small = [w for w in re.findall(r"[^\W\d_]+", text) if w.casefold() in _SMALL_WORDS[other]]
+        if len({w.casefold() for w in small}) >= 2:
+            return other, small[0]
+    return None
+
+
+LANGUAGE_NAMES = {"en": "English", "de": "German", "fr": "French"}
+
+
+def language_name(code: str) -> str:
+    return LANGUAGE_NAMES.get(code, code)
+
+
+def text_language(text: str, default: str) -> str:
+    """The language a whole text is in: ``default`` unless it shows another's signs."""
+    found = foreign_word(text, default)
+    return found[0] if found else default
+
+
+def quote(text: str, most: int = 8) -> str:
+    """The first words of a text, for a message.
+
+    >>> quote("The model must be deployed in a unit. The model can never leave.")
+    '"The model must be deployed in a unit.…"'
+    """
+    ws = text.split()
+    return '"' + " ".join(ws[:most]) + ("…" if len(ws) > most else "") + '"'

@@ -1,0 +1,282 @@
+"""Checks that read the documents' own lines: mangled text, dangling references.
+
+Adapters repair what they can (a heading's split word, a lost space), so
+these checks read the raw lines each rule was read from, and point at the
+exact line.  Where several rules share a line (a wiki page saved as one
+line), a match counts for the rule whose text holds it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from referee.lint.finding import Finding
+from referee.lint.rules_text_compare import foreign_word, language_name, quote
+from referee.lint.rules_text_places import Place, document_lang, heading_form, heading_names, places, raw_lines
+from referee.text import fold
+
+if TYPE_CHECKING:
+    from referee.lint.context import LintContext
+
+SEVERITY = {"mangled-text": "warning", "dangling-reference": "error"}
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Text to read and where it stands: one raw line, or (on a shared line)
+    the rule's own text, whose matches are placed on the first line holding them."""
+
+    place: Place
+    line: int
+    text: str
+    raw: bool
+
+    def line_of(self, ctx: LintContext, found: str) -> int:
+        if self.raw:
+            return self.line
+        lines = raw_lines(ctx, self.place.source.file)
+        return next((n for n in self.place.lines if found in lines[n - 1]), self.line)
+
+
+def spots(ctx: LintContext) -> Iterator[Spot]:
+    all_places = [p for rule in ctx.rules for p in places(rule)]
+    owners: dict[tuple[str, int], set[str]] = {}
+    for place in all_places:
+        for n in place.lines:
+            owners.setdefault((place.source.file, n), set()).add(place.rule.id)
+    for place in all_places:
+        lines = raw_lines(ctx, place.source.file)
+        if any(len(owners[(place.source.file, n)]) > 1 for n in place.lines):
+            heading = place.version.heading or ""
+            yield Spot(place, place.source.line, f"{heading}\n{place.version.text}", raw=False)
+            continue
+        for n in place.lines:
+            if n <= len(lines) and lines[n - 1].strip():
+                yield Spot(place, n, lines[n - 1], raw=True)
+
+
+class _Findings:
+    """Findings of one check, one per rule, line and term."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.seen: set[tuple[str, int, str]] = set()
+
+    def add(self, ctx: LintContext, spot: Spot, found: str, term: str, message: str) -> Iterator[Finding]:
+        line = spot.line_of(ctx, found)
+        key = (spot.place.rule.id, line, term)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        rule = spot.place.rule.id
+        yield Finding(self.code, SEVERITY[self.code], message, spot.place.source.file, line, rule=rule, term=term)
+
+
+# --- mangled text -----------------------------------------------------------
+
+_CAMEL = re.compile(r"[a-zäöüß][A-ZÄÖÜ]")
+_DIGIT_GLUE = re.compile(r"\d([A-ZÄÖÜ][a-zäöüß]{2,})")
+_SENTENCE_GLUE = re.compile(r"[a-zäöüß]{2,}[.;:][A-ZÄÖÜ][a-zäöüß]")
+_OUTER = "\"'()[]{}.,;:!?*_#<>“”„‘’+-"
+_SMALL = frozenset("a an and as at by for from if in is it not of on or the to with".split())
+# Closed compounds of English whose two halves also stand apart in rules ("can not").
+_COMPOUNDS = frozenset(
+    "cannot into onto within without itself himself herself themselves another anyone anything everyone "
+    "everything nothing something someone whenever wherever however otherwise therefore afterwards upon "
+    "whilst overall maybe outside inside throughout alongside".split()
+)
+_WORDS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+# "Zau- bernovize": a word split by hyphenation; "Advance- and March Moves" is not.
+_SPLIT = re.compile(r"(?<![\w-])([^\W\d_]+)- ([a-zäöüß][^\W\d_]*)")
+_NOT_SPLIT = frozenset("and or nor und oder bis to".split())
+
+
+class _Vocabulary:
+    """How often each word, and each pair of words, stands in the system's documents."""
+
+    def __init__(self, ctx: LintContext) -> None:
+        self.words: Counter[str] = Counter()
+        self.pairs: Counter[tuple[str, str]] = Counter()
+        for doc in ctx.manifest.documents:
+            ws = _WORDS.findall(ctx.text(doc.path).casefold())
+            self.words.update(ws)
+            self.pairs.update(zip(ws, ws[1:]))
+        self.phrases = {fold(n).replace(" ", ""): n for n in (*_names(ctx), *ctx.manifest.core_terms) if " " in n}
+
+    def split_pair(self, token: str) -> str | None:
+        """``token`` as the two words the documents write apart more often
+        than they write it ("Woundroll" and "wound roll")."""
+        low = token.casefold()
+        if len(low) < 6 or low in _COMPOUNDS:
+            return None
+        for i in range(2, len(low) - 1):
+            if self.pairs[(low[:i], low[i:])] >= max(1, self.words[low]):
+                return f"{token[:i]} {token[i:]}"
+        return None
+
+
+def _names(ctx: LintContext) -> Iterator[str]:
+    for rule in ctx.rules:
+        yield from rule.names
+
+
+def glued(token: str, vocab: _Vocabulary) -> tuple[bool, str | None]:
+    """Whether a word is several words run together, and the repair if known."""
+    humps = _CAMEL.findall(token)
+    if len(humps) >= 2:
+        return True, None
+    if humps:
+        left = token[: token.index(humps[0]) + 1]
+        known = vocab.phrases.get(fold(token).replace(" ", ""))
+        if known or left.casefold() in _SMALL:
+            return True, known
+    if m := _DIGIT_GLUE.search(token):
+        return True, token[: m.start(1)] + " " + token[m.start(1) :]
+    if m := _SENTENCE_GLUE.search(token):
+        return True, token[: m.end() - 2] + " " + token[m.end() - 2 :]
+    return False, None
+
+
+def _strip(raw: str) -> str:
+    """A word without the punctuation around it, but with a bracket it opened.
+
+    >>> _strip("(forArmyListcreation)."), _strip('"Wound'), _strip("-2Discipline.")
+    ('forArmyListcreation', 'Wound', '2Discipline')
+    >>> _strip("category(forArmyListcreation).")
+    'category(forArmyListcreation)'
+    """
+    token = raw.strip(_OUTER)
+    after = raw[raw.find(token) + len(token) :] if token else ""
+    if token.count("(") > token.count(")") and ")" in after:
+        token += ")"
+    return token
+
+
+def mangled_text(ctx: LintContext) -> Iterable[Finding]:
+    """Words run together or split by extraction, and text in another language."""
+    vocab = _Vocabulary(ctx)
+    headings = heading_names(ctx)
+    foreign = _ForeignNames(ctx)
+    out = _Findings("mangled-text")
+    for spot in spots(ctx):
+        for raw in spot.text.split():
+            token = _strip(raw)
+            is_glued, repair = glued(token, vocab) if token else (False, None)
+            if not is_glued and not _CAMEL.search(token):
+                # a compound the documents write apart elsewhere: "Woundroll", "wound roll"
+                for word in re.findall(r"[^\W\d_]+", token):
+                    if repair := vocab.split_pair(word):
+                        token, is_glued = word, True
+                        break
+            if is_glued:
+                fix = f' ("{repair}")' if repair else ""
+                yield from out.add(ctx, spot, token, token, f'words run together: "{token}"; put the spaces back{fix}')
+        for m in _SPLIT.finditer(spot.text):
+            if m.group(2) not in _NOT_SPLIT:
+                split, whole = m.group(), m.group(1) + m.group(2)
+                yield from out.add(ctx, spot, split, split, f'word split by hyphenation: "{split}"; write "{whole}"')
+        yield from _mixed(ctx, spot, headings, foreign, out)
+
+
+class _ForeignNames:
+    """Names the system gives in another language (aliases), found in running text."""
+
+    def __init__(self, ctx: LintContext) -> None:
+        self.names = {alias: (lang, name) for alias, (name, lang) in ctx.manifest.aliases.items()}
+        for rule in ctx.rules:
+            for alias in rule.aliases:
+                if fold(alias.name) != fold(rule.name):
+                    self.names[alias.name] = (alias.lang, rule.name)
+        alternatives = "|".join(re.escape(n) for n in sorted(self.names, key=len, reverse=True))
+        self.pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)") if alternatives else None
+
+    def find(self, text: str, lang: str) -> Iterator[tuple[str, str, str]]:
+        """(alias, its language, the rule's name) for each name not in ``lang``."""
+        for m in self.pattern.finditer(text) if self.pattern else ():
+            alias_lang, name = self.names[m.group()]
+            if alias_lang != lang:
+                yield m.group(), alias_lang, name
+
+
+def _mixed(
+    ctx: LintContext, spot: Spot, headings: set[str], foreign: _ForeignNames, out: _Findings
+) -> Iterator[Finding]:
+    lang = document_lang(ctx, spot.place.source.file)
+    if spot.raw and heading_form(spot.text) in headings:
+        return  # a heading in the other language is a name, not mixed text
+    text = spot.text if spot.raw else spot.place.version.text
+    found = foreign_word(text, lang)
+    if found:
+        other, word = found
+        sample = next((ln for ln in text.split("\n") if word in ln), text)
+        message = (
+            f"{language_name(other)} text in {_a(language_name(lang))} document: {quote(sample)}; "
+            f"write it in {language_name(lang)}"
+        )
+        yield from out.add(ctx, spot, word, word, message)
+        return
+    for alias, alias_lang, name in foreign.find(text, lang):
+        message = f'{language_name(alias_lang)} name "{alias}" in {language_name(lang)} text; write "{name}"'
+        yield from out.add(ctx, spot, alias, alias, message)
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+# --- dangling references ----------------------------------------------------
+
+_REFERENCES = (
+    # "(see )"
+    (re.compile(r"\(\s*(?:see|cf\.?)\s*\)", re.IGNORECASE), "missing"),
+    # "follow the rules in .", "the normal rules for apply", "see and figure ..."
+    (
+        re.compile(
+            r"\b(?:rules?\s+(?:in|for|of|under)|described\s+in|explained\s+in|detailed\s+in|as\s+per|refer\s+to)"
+            r"\s+(?:[.,;:)]|(?:apply|applies|and|or|instead|meaning)\b)"
+            r"|(?<=[(,;])\s*see\s+(?:[.,;]|(?:and|or)\b)",
+            re.IGNORECASE,
+        ),
+        "missing",
+    ),
+    # "see page XX"
+    (re.compile(r"\b(?:pages?|p\.)\s*(?:X{2,}|x{2,}|\?{2,}|#{2,}|TBD|TODO)(?!\w)"), "page"),
+    # "Figure figure/front_rank": a figure label the extraction never resolved
+    (re.compile(r"\bfigure/[\w-]+"), "figure"),
+    # "(see diagram)" in a document that has no pictures
+    (re.compile(r"\(see (?:the )?diagram\)|\b(?:shown|see) in the (?:\w+ )?diagram\b", re.IGNORECASE), "diagram"),
+)
+_PICTURE = re.compile(r"!\[|\[\[(?:File|Image):|<img\b", re.IGNORECASE)
+
+
+def dangling_reference(ctx: LintContext) -> Iterable[Finding]:
+    """Cross-references to nothing: a missing name, a placeholder page or figure."""
+    out = _Findings("dangling-reference")
+    pictures = {d.path: bool(_PICTURE.search(ctx.text(d.path))) for d in ctx.manifest.documents}
+    for spot in spots(ctx):
+        text = spot.text
+        for pattern, kind in _REFERENCES:
+            if kind == "diagram" and pictures.get(spot.place.source.file):
+                continue
+            matches = list(pattern.finditer(text))
+            counts = Counter(" ".join(m.group().split()) for m in matches)
+            for m in matches:
+                term = " ".join(m.group().split())
+                said = f'"{term}"' + (f" ({counts[term]} times)" if counts[term] > 1 else "")
+                yield from out.add(ctx, spot, m.group(), term, _reference_message(kind, said, text, m))
+
+
+def _reference_message(kind: str, said: str, text: str, m: re.Match[str]) -> str:
+    if kind == "missing":
+        before = " ".join(text[: m.start()].split()[-5:])
+        quoted = f"…{before} {m.group().strip()}"
+        return f'cross-reference to nothing: "{quoted}" names no rule or section; write the one it means'
+    if kind == "page":
+        return f"placeholder page {said}; give the real page, or name the rule or section it means"
+    if kind == "figure":
+        return f"unresolved figure {said}; give the figure's number and page, or drop the reference"
+    return f"{said} refers to a diagram this document does not have; add it, or say in words what it shows"
