@@ -12,12 +12,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers read this
 
 from referee import terminal
 from referee.errors import RulesError
+
+if TYPE_CHECKING:  # the warm path imports neither typing's runtime nor pathlib
+    from collections.abc import Callable
+    from typing import Any
 
 _RULES_SRC_HELP = "folder of rule systems (default: $REFEREE_RULES_SRC, else the project's rules_src/)"
 
@@ -35,15 +37,15 @@ class Failure(Exception):
         return {"error": {"message": str(self), "file": self.file, "line": self.line}}
 
 
-def _src(rules_src: Path | None) -> Path:
+def _src(rules_src: str | None) -> str:
     if rules_src is not None:
         return rules_src
-    from referee.paths import default_rules_src
+    from referee.paths import rules_src_dir
 
-    return default_rules_src()
+    return rules_src_dir()
 
 
-def _shown(path: Path) -> str:
+def _shown(path: str) -> str:
     """A path as the user would type it: relative to the working folder if inside it."""
     try:
         return os.path.relpath(path)
@@ -51,7 +53,7 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def open_view(rules_src: Path | None, refresh: bool = False) -> Any:
+def open_view(rules_src: str | None, refresh: bool = False) -> Any:
     """The rulebase as plain data (cached), with a progress bar when it must be built."""
     from referee.rulebase import cache
 
@@ -64,7 +66,7 @@ def open_view(rules_src: Path | None, refresh: bool = False) -> Any:
         raise _failure(err, src) from None
 
 
-def _failure(err: RulesError, src: Path) -> Failure:
+def _failure(err: RulesError, src: str) -> Failure:
     if err.file:
         err.file = f"{_shown(src)}/{err.file}"
     return Failure(str(err), file=err.file, line=err.line)
@@ -273,7 +275,7 @@ def cmd_lint(args: argparse.Namespace) -> None:
         raise Failure("", code=1)
 
 
-def open_rulebase_full(rules_src: Path | None) -> Any:
+def open_rulebase_full(rules_src: str | None) -> Any:
     """The full rulebase (record classes), for commands that read rules whole."""
     from referee.rulebase import cache
 
@@ -294,7 +296,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _common(p: argparse.ArgumentParser, system: bool = True) -> None:
-    p.add_argument("--rules-src", type=Path, metavar="DIR", help=_RULES_SRC_HELP)
+    p.add_argument("--rules-src", metavar="DIR", help=_RULES_SRC_HELP)
     if system:
         p.add_argument("--system", "-s", metavar="ID", help="only this system (t9a, whfb-house, ...)")
     p.add_argument("--json", action="store_true", help="print JSON (shapes: docs/json.md)")
@@ -350,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(args_list)
         if args.rules_src is None and os.environ.get("REFEREE_RULES_SRC"):
-            args.rules_src = Path(os.environ["REFEREE_RULES_SRC"])
+            args.rules_src = os.environ["REFEREE_RULES_SRC"]
         args.run(args)
     except Failure as err:
         if not str(err):

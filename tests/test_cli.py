@@ -160,3 +160,14 @@ def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
 
 def test_rules_src_is_the_projects() -> None:
     assert RULES_SRC.is_dir() and sorted(p.name for p in RULES_SRC.iterdir()) == ["last-edition", "scrollhammer", "t9a", "whfb-house"]
+
+
+def test_cache_keeps_the_newest_builds_whole(tmp_path: Path, _private_cache: Path) -> None:
+    write_system(tmp_path, "demo", manifest("demo"), {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
+    (_private_cache / "rulebase-orphan.pickle").write_bytes(b"left by an older version")
+    for n in range(6):
+        (tmp_path / "demo" / "rules.txt").write_text(f"Gloom\n\nModels with Gloom sulk {n} times.\n", encoding="utf-8")
+        assert main(["build", "--rules-src", str(tmp_path), "--json"]) == 0
+    views = {p.name.removeprefix("view-") for p in _private_cache.glob("view-*.pickle")}
+    bases = {p.name.removeprefix("rulebase-") for p in _private_cache.glob("rulebase-*.pickle")}
+    assert len(views) == 4 and views == bases  # no half builds, no orphans
