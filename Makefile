@@ -22,6 +22,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/keywords.py
+	$(BIN)/python benchmarks/lint.py
 
 clean:
 	rm -rf $(VENV) .referee-cache
