@@ -52,7 +52,7 @@ def main() -> None:
             findings += len(list(check.run(ctx)))
             per_check[check.code] = per_check.get(check.code, 0.0) + time.perf_counter() - start
 
-    print(f"| measure | median (min) | goal |\n|---|---|---|")
+    print("| measure | median (min) | goal |\n|---|---|---|")
     print(f"| warm `referee lint` (4 systems, {findings} findings), whole process | "
           f"{statistics.median(walls) * 1000:.0f} ms ({min(walls) * 1000:.0f}) | under 2 s |\n")
     print("| check | ms (4 systems, in process) |\n|---|---:|")

@@ -48,3 +48,19 @@ def __getattr__(name: str) -> Path:
 
         return Path(folders[name])
     raise AttributeError(name)
+
+
+def writable_cache_file(name: str) -> Path | None:
+    """``cache_dir()/name`` if it can be written there (the folder is made), else None.
+
+    Grammars cache their parse tables here; a read-only place only costs speed.
+    """
+    folder = cache_dir()
+    target = folder / name
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        return None
+    return target

@@ -16,7 +16,6 @@ where that cannot be written the parser is built without a cache.
 
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -229,15 +228,7 @@ def grammar_path() -> Path:
 
 def cache_path() -> Path | None:
     """Where the LALR tables are cached, or None if that place cannot be written."""
-    folder = paths.cache_dir()
-    target = folder / CACHE_FILE_NAME
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        return None
-    return target
+    return paths.writable_cache_file(CACHE_FILE_NAME)
 
 
 def build(cache: Path | None = None) -> Lark:

@@ -9,7 +9,6 @@ is simply built without a cache.
 
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,17 +31,7 @@ def grammar_path() -> Path:
 
 def cache_path() -> Path | None:
     """Where the LALR tables are cached, or None if that place cannot be written."""
-    folder = paths.cache_dir()
-    target = folder / CACHE_FILE_NAME
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    if not os.access(folder, os.W_OK):
-        return None
-    if target.exists() and not os.access(target, os.W_OK):
-        return None
-    return target
+    return paths.writable_cache_file(CACHE_FILE_NAME)
 
 
 def build(algorithm: str = "lalr", cache: Path | None = None, transform: bool = True) -> Lark:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from referee.errors import RulesError
-from referee.manifest import MANIFEST, DocumentSpec, Manifest, load_manifest
+from referee.manifest import MANIFEST, DocumentSpec, Manifest
 from referee.model import Entry, Rule
 from referee.sources import Document, adapter_for
 
