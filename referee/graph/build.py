@@ -45,17 +45,11 @@ def page_node(system: str, page: str) -> str:
 
 def read_relations(rb: Rulebase) -> RuleGraph:
     """Every relation of every system of ``rb``, each with its citation."""
-    from referee.graph.effects import Names, read_rule
+    from referee.graph.effects import read_rulebase
 
     graph = RuleGraph()
-    for system in rb.systems:
-        core = rb.manifests[system].core_terms
-        relations: list[Relation] = []
-        sentences: list[Sentence] = []
+    for system, (relations, sentences) in read_rulebase(rb).items():
         for rule in rb.in_system(system):
-            found, read = read_rule(rule, Names(rb.names[system], core, rule.id), rb.texts)
-            relations.extend(found)
-            sentences.extend(read)
             relations.extend(_structure(rule))
         graph.relations[system] = relations
         graph.sentences[system] = sentences

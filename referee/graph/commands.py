@@ -26,19 +26,10 @@ def print_unparsed(rb: Any, system: str | None, as_json: bool) -> None:
     terminal.line(f"{len(rows)} of {total} sentences yield no typed relation", style="dim")
 
 
-def coverage_of(rb: Any, system: str | None) -> dict[str, dict[str, Any]]:
-    """Per system: sentences read, sentences with at least one typed relation
-    (anything but ``references``), and their share."""
-    out: dict[str, dict[str, Any]] = {}
-    for sys_id in [system] if system else rb.systems:
-        sentences = rb.graph.sentences.get(sys_id, [])
-        typed = sum(1 for s in sentences if s.typed)
-        out[sys_id] = {"sentences": len(sentences), "typed": typed, "share": round(typed / len(sentences), 3) if sentences else 0.0}
-    return out
-
-
 def print_coverage(rb: Any, system: str | None, as_json: bool) -> None:
-    data = coverage_of(rb, system)
+    from referee.graph.effects import coverage
+
+    data = coverage(rb, system)
     if as_json:
         terminal.print_json(data)
         return

@@ -296,13 +296,19 @@ def read_rulebase(rb: Rulebase, system: str | None = None) -> dict[str, tuple[li
     return out
 
 
-def coverage(rb: Rulebase) -> dict[str, dict[str, float]]:
+def coverage(rb: Rulebase, system: str | None = None) -> dict[str, dict[str, float]]:
     """Per system: sentences read, sentences with a typed relation, and their share.
 
-    The result looks like ``{"t9a": {"sentences": 499, "typed": 167, "share": 0.335}, ...}``.
+    Reads the sentences the build cached (``rb.graph``); a rulebase built
+    without its graph is read here.  The result looks like
+    ``{"t9a": {"sentences": 499, "typed": 167, "share": 0.335}, ...}``.
     """
+    if rb.graph is not None:
+        read = {s: rb.graph.sentences.get(s, []) for s in ([system] if system else rb.systems)}
+    else:
+        read = {s: sentences for s, (_relations, sentences) in read_rulebase(rb, system).items()}
     out: dict[str, dict[str, float]] = {}
-    for sys_id, (_relations, sentences) in read_rulebase(rb).items():
+    for sys_id, sentences in read.items():
         typed = sum(1 for s in sentences if s.typed)
         total = len(sentences)
         out[sys_id] = {"sentences": total, "typed": typed, "share": round(typed / total, 3) if total else 0.0}

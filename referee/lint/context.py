@@ -47,6 +47,21 @@ class LintContext:
         return {fold(t) for t in self.manifest.core_terms}
 
     @cached_property
+    def keyword_uses(self) -> list[tuple[Any, Any]]:
+        """(keyword string, its parse) for every keyword string of the system that
+        parses: extracted and parsed once, for every check that reads them."""
+        from referee.keywords import KeywordSyntaxError, parse
+        from referee.keywords.corpus import keyword_strings
+
+        out = []
+        for found in keyword_strings(self.rb, self.system):
+            try:
+                out.append((found, parse(found.text)))
+            except KeywordSyntaxError:
+                continue  # unreadable strings are `referee parse --corpus`'s report
+        return out
+
+    @cached_property
     def graph(self) -> Any:
         """networkx MultiDiGraph of this system (built on first use)."""
         from referee.graph.build import to_networkx

@@ -79,15 +79,8 @@ _WRITTEN = {
 
 
 def bad_parameters(ctx: LintContext) -> Iterator[Finding]:
-    from referee.keywords import KeywordSyntaxError, parse
-    from referee.keywords.corpus import keyword_strings
-
-    for found in keyword_strings(ctx.rb, ctx.system):
+    for found, uses in ctx.keyword_uses:
         if found.kind not in CHECKED:
-            continue
-        try:
-            uses = parse(found.text)
-        except KeywordSyntaxError:
             continue
         seen: set[str] = set()
         for use in uses:

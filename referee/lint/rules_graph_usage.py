@@ -91,16 +91,10 @@ def users(ctx: LintContext) -> dict[str, set[str]]:
 
 def _keyword_uses(ctx: LintContext) -> Iterator[tuple[str, str]]:
     """(user, used) for every keyword a keyword string of the system names."""
-    from referee.keywords import KeywordSyntaxError, parse
-    from referee.keywords.corpus import keyword_strings
     from referee.lint.rules_graph_params import CHECKED, keywords_of
 
-    for found in keyword_strings(ctx.rb, ctx.system):
+    for found, uses in ctx.keyword_uses:
         if found.kind not in CHECKED:
-            continue
-        try:
-            uses = parse(found.text)
-        except KeywordSyntaxError:
             continue
         for use in uses:
             for name, _args in keywords_of(use):
