@@ -55,6 +55,11 @@ class Manifest:
     waivers: tuple[Waiver, ...] = ()
     languages: tuple[str, ...] = ("en",)
     origin: str | None = None
+    alias_lines: dict[str, int] = field(default_factory=dict)  # alias -> its line in the manifest
+
+    def alias_error(self, alias: str, message: str) -> RulesError:
+        """An error about one curated alias, at its line of the manifest."""
+        return RulesError(message, self.path, self.alias_lines.get(alias))
 
     def documents_by_precedence(self) -> list[DocumentSpec]:
         rank = {role: i for i, role in enumerate(self.precedence)}
@@ -79,12 +84,15 @@ class _Problems:
         return RulesError(message, self.path, self.line_of(*needles) if needles else None)
 
 
-def load_manifest(rules_src: Path, folder: Path) -> Manifest:
-    """Read and check ``folder/system.toml``; ``folder`` lies inside ``rules_src``."""
+def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None = None) -> Manifest:
+    """Read and check ``folder/system.toml``; ``folder`` lies inside ``rules_src``.
+
+    ``files``: bytes already read, by path relative to ``rules_src``.
+    """
     file = folder / MANIFEST
     rel = file.relative_to(rules_src).as_posix()
     try:
-        raw = file.read_text(encoding="utf-8")
+        raw = (files[rel] if files is not None and rel in files else file.read_bytes()).decode("utf-8")
     except UnicodeDecodeError as err:
         raise RulesError(f"manifest is not valid UTF-8 (byte {err.start})", rel) from None
     import tomllib  # only builds read manifests; warm calls unpickle them
@@ -109,6 +117,13 @@ def load_manifest(rules_src: Path, folder: Path) -> Manifest:
     if not isinstance(raw_docs, list) or not raw_docs:
         raise problems.fail("no documents: add at least one [[documents]] table")
     documents = tuple(_document(d, folder, rules_src, problems) for d in raw_docs)
+    seen: set[str] = set()
+    for doc, raw_doc in zip(documents, raw_docs):
+        if doc.path in seen:
+            listed = raw_doc.get("path", doc.path)
+            line = [n for n, text in enumerate(problems.lines, 1) if listed in text]
+            raise RulesError(f"document {listed!r} is listed twice", rel, line[-1] if line else None)
+        seen.add(doc.path)
 
     roles = [d.role for d in documents]
     precedence = tuple(_list_of_text(data, "precedence", problems) or roles)
@@ -117,6 +132,7 @@ def load_manifest(rules_src: Path, folder: Path) -> Manifest:
             raise problems.fail(f"precedence names role {role!r}, which no document has", "precedence")
 
     aliases: dict[str, tuple[str, str]] = {}
+    alias_lines: dict[str, int] = {}
     raw_aliases = data.get("aliases", {})
     if not isinstance(raw_aliases, dict):
         raise problems.fail("aliases must be tables of alias = rule name, one per language", "aliases")
@@ -127,6 +143,9 @@ def load_manifest(rules_src: Path, folder: Path) -> Manifest:
             if not isinstance(target, str) or not target.strip():
                 raise problems.fail(f"alias {alias!r} must name a rule", alias)
             aliases[alias] = (target, lang)
+            line = problems.line_of(f'"{alias}"', f"{alias} =", f"{alias}=")
+            if line is not None:
+                alias_lines[alias] = line
 
     waivers = tuple(_waiver(w, problems) for w in data.get("waivers", []))
     origin = data.get("origin")
@@ -141,6 +160,7 @@ def load_manifest(rules_src: Path, folder: Path) -> Manifest:
         waivers=waivers,
         languages=languages,
         origin=origin if isinstance(origin, str) else None,
+        alias_lines=alias_lines,
     )
 
 

@@ -1,53 +1,106 @@
-"""Where Referee finds rule documents and keeps its cache.
+"""Where Referee finds rule documents, its grammars, and its cache.
 
-The string forms (``*_DIR``, :func:`rules_src_dir`, :func:`cache_folder`)
-serve the quick commands, which never import pathlib (with what it pulls in,
-about 5 ms of a warm call); everything else uses the ``Path`` forms.
+One place answers each question:
+
+- the rules folder: ``--rules-src DIR``, else ``$REFEREE_RULES_SRC``, else the
+  ``rules_src/`` of the checkout Referee runs from, else ``./rules_src`` in
+  the working folder (:func:`rules_src_dir`);
+- the grammars: the ``referee.grammar`` package, which the build maps onto
+  the project's top-level ``grammar/`` folder (one copy, read through
+  :mod:`importlib.resources` so an installed wheel finds its own);
+- the cache: ``$REFEREE_CACHE_DIR``, else ``.referee-cache/`` of the checkout
+  when the rules are the checkout's own, else the user's cache folder
+  (platformdirs), never inside the installed package.
+
+The string forms serve the quick commands, which never import pathlib (with
+what it pulls in, about 5 ms of a warm call); everything else uses ``Path``.
 """
 
 from __future__ import annotations
 
 import os
+
 TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers read this
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
-PROJECT_DIR = os.path.dirname(PACKAGE_DIR)
-GRAMMAR_DIR = os.path.join(PROJECT_DIR, "grammar")
+_CHECKOUT = os.path.dirname(PACKAGE_DIR)
+ENV_RULES_SRC = "REFEREE_RULES_SRC"
+ENV_CACHE_DIR = "REFEREE_CACHE_DIR"
 
 
-def rules_src_dir() -> str:
-    """``$REFEREE_RULES_SRC``, else the project's own ``rules_src/``."""
-    return os.environ.get("REFEREE_RULES_SRC") or os.path.join(PROJECT_DIR, "rules_src")
+class NoRulesFolder(Exception):
+    """No rules folder was given and none is where Referee looks by default."""
 
 
-def cache_folder() -> str:
-    """``$REFEREE_CACHE_DIR``, else ``.referee-cache/`` in the project."""
-    return os.environ.get("REFEREE_CACHE_DIR") or os.path.join(PROJECT_DIR, ".referee-cache")
+def checkout_dir() -> str | None:
+    """The project checkout Referee runs from, or None when installed from a wheel."""
+    if os.path.isfile(os.path.join(_CHECKOUT, "pyproject.toml")) and os.path.isdir(os.path.join(_CHECKOUT, "rules_src")):
+        return _CHECKOUT
+    return None
 
 
-def default_rules_src() -> Path:
+def rules_src_dir(given: str | None = None) -> str:
+    """The rules folder to read: the option, the environment, the checkout's, ``./rules_src``."""
+    if given:
+        return given
+    if os.environ.get(ENV_RULES_SRC):
+        return os.environ[ENV_RULES_SRC]
+    checkout = checkout_dir()
+    if checkout is not None:
+        return os.path.join(checkout, "rules_src")
+    if os.path.isdir("rules_src"):
+        return "rules_src"
+    raise NoRulesFolder(f"no rules folder: give --rules-src DIR or set {ENV_RULES_SRC}")
+
+
+def _is_checkout_rules(rules_src: str | None) -> bool:
+    checkout = checkout_dir()
+    if checkout is None:
+        return False
+    if rules_src is None:
+        return True
+    return os.path.realpath(rules_src) == os.path.realpath(os.path.join(checkout, "rules_src"))
+
+
+def cache_folder(rules_src: str | None = None) -> str:
+    """``$REFEREE_CACHE_DIR``; the checkout's ``.referee-cache/`` for its own rules;
+    else the user's cache folder (``~/.cache/referee`` on Linux)."""
+    if os.environ.get(ENV_CACHE_DIR):
+        return os.environ[ENV_CACHE_DIR]
+    if _is_checkout_rules(rules_src):
+        return os.path.join(_CHECKOUT, ".referee-cache")
+    from platformdirs import user_cache_dir
+
+    return user_cache_dir("referee", appauthor=False)
+
+
+def cache_dir(rules_src: str | None = None) -> Path:
     from pathlib import Path
 
-    return Path(rules_src_dir())
+    return Path(cache_folder(rules_src))
 
 
-def cache_dir() -> Path:
-    from pathlib import Path
+def grammar_text(name: str) -> str:
+    """The text of ``grammar/<name>`` as shipped with the package."""
+    try:
+        from importlib.resources import files
 
-    return Path(cache_folder())
+        return files("referee.grammar").joinpath(name).read_text(encoding="utf-8")
+    except ModuleNotFoundError:  # run from a source tree that was never installed
+        with open(os.path.join(grammar_folder(), name), encoding="utf-8") as fh:
+            return fh.read()
 
 
-def __getattr__(name: str) -> Path:
-    """``PACKAGE``, ``PROJECT`` and ``GRAMMAR`` as Paths, made on first use."""
-    folders = {"PACKAGE": PACKAGE_DIR, "PROJECT": PROJECT_DIR, "GRAMMAR": GRAMMAR_DIR}
-    if name in folders:
-        from pathlib import Path
-
-        return Path(folders[name])
-    raise AttributeError(name)
+def grammar_folder() -> str:
+    """The folder the grammars are read from (for hashing them into cache keys)."""
+    try:
+        import referee.grammar
+    except ModuleNotFoundError:
+        return os.path.join(_CHECKOUT, "grammar")
+    return os.path.dirname(os.path.realpath(referee.grammar.__file__))
 
 
 def writable_cache_file(name: str) -> Path | None:

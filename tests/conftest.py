@@ -2,29 +2,48 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from referee.paths import PROJECT
-from referee.rulebase import Rulebase, build_rulebase
+from referee.build import Build, assemble
+from referee.paths import checkout_dir
 
+PROJECT = Path(checkout_dir() or Path(__file__).resolve().parents[1])
 RULES_SRC = PROJECT / "rules_src"
+_SHARED_CACHE = pytest.StashKey[str]()
 
 
-@pytest.fixture(autouse=True)
-def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets its own cache folder, so no test reads another's build."""
+def pytest_configure(config: pytest.Config) -> None:
+    """One cache folder for the whole run (doctests included): the real rules are
+    built once and every read-only test shares that build.  Builds of different
+    rule folders live in separate sub-folders, so fixture systems never evict it."""
+    folder = tempfile.mkdtemp(prefix="referee-test-cache-")
+    config.stash[_SHARED_CACHE] = folder
+    os.environ["REFEREE_CACHE_DIR"] = folder
+    os.environ.pop("REFEREE_RULES_SRC", None)
+    os.environ["COLUMNS"] = "80"  # argparse wraps usage lines to the terminal's width
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(config.stash.get(_SHARED_CACHE, ""), ignore_errors=True)
+
+
+@pytest.fixture
+def private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty cache folder of the test's own, for tests of the cache itself."""
     folder = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(folder))
-    monkeypatch.delenv("REFEREE_RULES_SRC", raising=False)
     return folder
 
 
 @pytest.fixture(scope="session")
-def rulebase() -> Rulebase:
-    """The rulebase of the project's own rules_src, built once per test run."""
-    return build_rulebase(RULES_SRC)
+def rulebase() -> Build:
+    """The build of the project's own rules_src, made once per test run."""
+    return assemble(RULES_SRC)
 
 
 def write_system(root: Path, system: str, manifest: str, files: dict[str, str | bytes]) -> Path:

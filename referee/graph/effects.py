@@ -34,6 +34,7 @@ from referee.model import Citation, Relation, Rule
 
 if TYPE_CHECKING:
     from referee.rulebase import Rulebase
+    from referee.graph.build import RuleGraph
 
 __all__ = ["Names", "Sentence", "coverage", "read_rule", "read_sentence"]
 
@@ -296,15 +297,15 @@ def read_rulebase(rb: Rulebase, system: str | None = None) -> dict[str, tuple[li
     return out
 
 
-def coverage(rb: Rulebase, system: str | None = None) -> dict[str, dict[str, float]]:
+def coverage(rb: Rulebase, system: str | None = None, graph: RuleGraph | None = None) -> dict[str, dict[str, float]]:
     """Per system: sentences read, sentences with a typed relation, and their share.
 
-    Reads the sentences the build cached (``rb.graph``); a rulebase built
-    without its graph is read here.  The result looks like
+    Reads the sentences of ``graph`` (the build's) when given, else reads the
+    rulebase's texts here.  The result looks like
     ``{"t9a": {"sentences": 499, "typed": 167, "share": 0.335}, ...}``.
     """
-    if rb.graph is not None:
-        read = {s: rb.graph.sentences.get(s, []) for s in ([system] if system else rb.systems)}
+    if graph is not None:
+        read = {s: graph.sentences.get(s, []) for s in ([system] if system else rb.systems)}
     else:
         read = {s: sentences for s, (_relations, sentences) in read_rulebase(rb, system).items()}
     out: dict[str, dict[str, float]] = {}

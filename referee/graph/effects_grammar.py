@@ -4,26 +4,45 @@ The grammar is an LALR grammar of clauses ("gains X and Y", "is immune to the
 effects of X", "cannot declare Charges").  A sentence holds clauses between
 other words, so :func:`find_clauses` tries the grammar at every token where
 one can start and keeps the longest run of tokens that parses to the end;
-the words between clauses are skipped.  The scan walks lark's own parse
-table on a stack of state numbers (no values, no copies); the run it finds is
-then fed to lark's interactive parser, whose transformer (below, one method
-per grammar rule) turns it into :class:`Draft` relations.
+the words between clauses are skipped.
+
+Only lark's public API is used, so a lark release that reshapes its parse
+tables cannot break the reader.  The tokens that can open a clause are what
+a fresh interactive parser ``accepts()``; the scan feeds a run token by token
+(``feed_token``) and asks at each one whether the clause could stop there
+(``feed_eof`` on a ``copy``).  Whether a run parses depends only on its token
+types, so the answers are kept in a tree of type sequences shared by every
+sentence (:class:`_Prefix`): lark is only asked about a sequence the first
+time it is met, which keeps the scan about as fast as walking the tables.
+
+The parser that scans builds plain trees; the run found is fed once more,
+as lark tokens whose ``start_pos``/``end_pos`` are character offsets in the
+sentence, and the tree is turned into :class:`Draft` relations by the
+transformer below (one method per grammar rule), which maps each offset back
+to the token's index in the sentence for that one parse.  The parser of
+:func:`build` and :func:`parser` has that transformer inside and no offsets
+to map, so there a token's ``start_pos`` is taken as its index (tokens fed
+by hand).
 
 Lark is imported on the first sentence, not at import time, and the LALR
 tables are cached in the project's cache folder (``REFEREE_CACHE_DIR``);
 where that cannot be written the parser is built without a cache.
+
+>>> longest_clause(["GAIN", "NAME", "AND", "NAME", "COMMA", "WORD"], 0)
+4
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee import paths
 
 if TYPE_CHECKING:
-    from lark import Lark
+    from lark import Lark, Token
 
     from referee.graph.lexer import Lexeme
 
@@ -34,6 +53,7 @@ NEGATIONS = {"NOT", "NEVER", "CANNOT"}  # no clause starts right after these ("n
 _LOOSE_ENDS = {"A", "THE", "PAREN", "OF", "AS", "TO", "ALL"}  # words an action does not end on
 _ROLL_ADJECTIVES = {"failed", "successful"}
 _CONDITION_LEADS = {"if", "where", "when", "while", "in", "during", "after", "unless", "against", "on", "the", "at"}
+_PREFIXES_KEPT = 100_000  # type sequences remembered by the scan before it starts afresh
 
 
 class Draft(NamedTuple):
@@ -64,11 +84,22 @@ class _Mod(NamedTuple):
     value: int
 
 
-def _pos(token: Any) -> int:
-    return int(token.start_pos)
+_transformer_class: type | None = None
 
 
-def _make_transformer() -> Any:
+def _make_transformer(index_of: dict[int, int] | None = None) -> Any:
+    """A transformer of clause trees into Drafts.
+
+    ``index_of`` maps the character offset of each token of the clause to
+    its index in the sentence; without it a token's offset is its index.
+    """
+    global _transformer_class
+    if _transformer_class is None:
+        _transformer_class = _define_transformer()
+    return _transformer_class(index_of)
+
+
+def _define_transformer() -> type:
     from lark import Token, Transformer
 
     def tokens(children: list[Any], *types: str) -> list[Any]:
@@ -89,12 +120,21 @@ def _make_transformer() -> Any:
     class EffectTransformer(Transformer):  # type: ignore[misc]
         """One method per rule of grammar/effects.lark; each clause gives a list of Drafts."""
 
+        def __init__(self, index_of: dict[int, int] | None) -> None:
+            super().__init__(visit_tokens=False)
+            self.index_of = index_of
+
+        def at(self, token: Any) -> int:
+            """The index in the sentence of a token fed to the parser."""
+            offset = int(token.start_pos)
+            return offset if self.index_of is None else self.index_of[offset]
+
         def start(self, children: list[Any]) -> list[Draft]:
             return children[0]
 
         # items ---------------------------------------------------------
         def named(self, children: list[Any]) -> _Item:
-            return _Item(_pos(children[0]))
+            return _Item(self.at(children[0]))
 
         def this_rule(self, children: list[Any]) -> _Item:
             return _Item(SELF)
@@ -103,11 +143,11 @@ def _make_transformer() -> Any:
             return None
 
         def aside(self, children: list[Any]) -> tuple[str, int]:
-            return ("unless", _pos(tokens(children, "NAME")[-1]))
+            return ("unless", self.at(tokens(children, "NAME")[-1]))
 
         def modifier(self, children: list[Any]) -> _Mod:
             stats = tokens(children, "STAT")
-            return _Mod(_pos(stats[0]) if stats else None, _pos(tokens(children, "SIGNED", "DISTANCE")[0]))
+            return _Mod(self.at(stats[0]) if stats else None, self.at(tokens(children, "SIGNED", "DISTANCE")[0]))
 
         def _entries(self, children: list[Any]) -> list[Any]:
             out: list[Any] = []
@@ -136,7 +176,7 @@ def _make_transformer() -> Any:
                 words.pop(0)  # "also has the ...": not part of the name
             if not words or not all(w[:1].isupper() for w in words):
                 return []  # "has the same special rules": no name
-            return [Draft("grants", None, action=(_pos(words[0]), _pos(words[-1])))]
+            return [Draft("grants", None, action=(self.at(words[0]), self.at(words[-1])))]
 
         def loss(self, children: list[Any]) -> list[Draft]:
             return items_to("loses", listed(children))
@@ -160,10 +200,10 @@ def _make_transformer() -> Any:
         not_against = instead_of = uses_rules_for
 
         def overrides(self, children: list[Any]) -> list[Draft]:
-            return [Draft("overrides", _pos(tokens(children, "NAME", "TERM")[0]))]
+            return [Draft("overrides", self.at(tokens(children, "NAME", "TERM")[0]))]
 
         def instead(self, children: list[Any]) -> list[Draft]:
-            return [Draft("overrides", _pos(t)) for t in tokens(children, "NAME")]
+            return [Draft("overrides", self.at(t)) for t in tokens(children, "NAME")]
 
         def action(self, children: list[Any]) -> tuple[int, int]:
             words = [c for c in children if isinstance(c, Token)]
@@ -173,7 +213,7 @@ def _make_transformer() -> Any:
                     break
             while len(words) > 1 and words[-1].type in _LOOSE_ENDS:
                 words.pop()  # "move off the Board Edge using the" -> "... using"
-            return (_pos(words[0]), _pos(words[-1]))
+            return (self.at(words[0]), self.at(words[-1]))
 
         def actions(self, children: list[Any]) -> list[tuple[int, int]]:
             return [c for c in children if isinstance(c, tuple)]
@@ -196,9 +236,9 @@ def _make_transformer() -> Any:
         def rerolls(self, children: list[Any]) -> list[Draft]:
             rolls = tokens(children, "STAT", "TERM")
             if rolls:
-                return [Draft("modifies", None, _pos(t), "reroll") for t in rolls]
+                return [Draft("modifies", None, self.at(t), "reroll") for t in rolls]
             words = [c for c in tokens(children, "WORD", "ACT", "NUM", "OF") if c.lower() not in _ROLL_ADJECTIVES]
-            span = (_pos(words[0]), _pos(words[-1])) if words else None
+            span = (self.at(words[0]), self.at(words[-1])) if words else None
             return [Draft("modifies", None, None, "reroll", action=span)]
 
         def rerolled(self, children: list[Any]) -> list[Draft]:
@@ -206,24 +246,48 @@ def _make_transformer() -> Any:
 
         def against(self, children: list[Any]) -> list[Draft]:
             word = "except against" if tokens(children, "OTHER_THAN") else "against"
-            return [Draft("condition", conditions=((word, _pos(tokens(children, "NAME")[-1])),))]
+            return [Draft("condition", conditions=((word, self.at(tokens(children, "NAME")[-1])),))]
 
         def unless(self, children: list[Any]) -> list[Draft]:
-            return [Draft("condition", conditions=(("unless", _pos(tokens(children, "NAME")[-1])),))]
+            return [Draft("condition", conditions=(("unless", self.at(tokens(children, "NAME")[-1])),))]
 
-    return EffectTransformer()
+    return EffectTransformer
 
 
 # -- loading ---------------------------------------------------------------
 
+
+class _Prefix:
+    """What the grammar says of one sequence of token types fed from a clause's start.
+
+    ``complete``: the sequence is a whole clause.  ``next`` maps the type of
+    the following token to the longer sequence, or to None if the grammar
+    refuses that token there; a type not in ``next`` has not been asked yet.
+    """
+
+    __slots__ = ("complete", "next")
+
+    def __init__(self, complete: bool) -> None:
+        self.complete = complete
+        self.next: dict[str, _Prefix | None] = {}
+
+
+class _Scanner(NamedTuple):
+    lark: Lark  # builds trees, no transformer inside
+    openers: frozenset[str]  # token types a clause can start with
+    unexpected: type[Exception]  # what lark raises on a token the grammar refuses there
+
+
 _parser: Lark | None = None
-_tables: tuple[dict[Any, dict[str, tuple[Any, Any]]], Any, Any, Any] | None = None
+_scanner: _Scanner | None = None
+_root: _Prefix | None = None
+_prefixes = 0  # how many _Prefix entries hang under _root
 _lock = threading.Lock()
 
 
-def grammar_path() -> Path:
-    """grammar/effects.lark, beside the ``referee`` package."""
-    return paths.GRAMMAR / "effects.lark"
+def grammar_text() -> str:
+    """grammar/effects.lark, as the package ships it (:func:`referee.paths.grammar_text`)."""
+    return paths.grammar_text("effects.lark")
 
 
 def cache_path() -> Path | None:
@@ -231,12 +295,16 @@ def cache_path() -> Path | None:
     return paths.writable_cache_file(CACHE_FILE_NAME)
 
 
-def build(cache: Path | None = None) -> Lark:
-    """A new LALR parser for the effect grammar, with its transformer inside."""
+def build(cache: Path | None = None, *, transform: bool = True) -> Lark:
+    """A new LALR parser for the effect grammar, with its transformer inside
+    (tokens' ``start_pos`` read as their indexes), or building plain trees if
+    not ``transform``.  Both kinds share one cache file."""
     from lark import Lark
 
-    text = grammar_path().read_text(encoding="utf-8")
-    options: dict[str, Any] = {"parser": "lalr", "lexer": "basic", "transformer": _make_transformer()}
+    text = grammar_text()
+    options: dict[str, Any] = {"parser": "lalr", "lexer": "basic"}
+    if transform:
+        options["transformer"] = _make_transformer()
     try:
         return Lark(text, cache=str(cache) if cache is not None else False, **options)
     except OSError:  # the cache vanished or turned read-only under us
@@ -244,91 +312,125 @@ def build(cache: Path | None = None) -> Lark:
 
 
 def parser() -> Lark:
-    """The process-wide parser, built (or loaded from the cache) on first use."""
-    global _parser, _tables
+    """The process-wide parser, with its transformer inside, built (or loaded
+    from the cache) on first use.  The reader itself uses :func:`_scan`."""
+    global _parser
     if _parser is None:
         with _lock:
             if _parser is None:
-                from lark.parsers.lalr_analysis import Shift
-
-                built = build(cache_path())
-                conf = built.parse_interactive().parser_state.parse_conf
-                _tables = (conf.states, conf.start_state, conf.end_state, Shift)
-                _parser = built
+                _parser = build(cache_path())
     return _parser
+
+
+def _scan() -> _Scanner:
+    """The process-wide tree-building parser the reader scans and parses with."""
+    global _scanner, _root
+    if _scanner is None:
+        with _lock:
+            if _scanner is None:
+                from lark import UnexpectedToken
+
+                built = build(cache_path(), transform=False)
+                openers = frozenset(built.parse_interactive().accepts())
+                _root = _Prefix(False)
+                _scanner = _Scanner(built, openers, UnexpectedToken)
+    return _scanner
 
 
 # -- scanning --------------------------------------------------------------
 
 
-def _step(states: dict[Any, dict[str, tuple[Any, Any]]], shift: Any, stack: list[Any], kind: str) -> bool:
-    """Feed one token type to a stack of LALR states; False if the grammar refuses it."""
-    while True:
-        action = states[stack[-1]].get(kind)
-        if action is None:
-            return False
-        what, arg = action
-        if what is shift:
-            stack.append(arg)
-            return True
-        size = len(arg.expansion)
-        if size:
-            del stack[-size:]
-        stack.append(states[stack[-1]][arg.origin.name][1])
+def _longest(types: list[str], start: int, token: Callable[[int], Token]) -> int:
+    """The end of the longest clause of ``types`` starting at ``start``, or ``start``.
+
+    Walks the tree of sequences already asked about; at a sequence not met
+    before, feeds lark the tokens from ``start`` (``token(k)``) and records
+    its answer.
+    """
+    global _root, _prefixes
+    scanner = _scan()
+    root = _root
+    if root is None or _prefixes > _PREFIXES_KEPT:
+        root = _root = _Prefix(False)
+        _prefixes = 0
+    node = root
+    best = start
+    live = None  # lark's parser, once needed; it has read types[start:fed]
+    fed = start
+    for j in range(start, len(types)):
+        kind = types[j]
+        if kind in node.next:
+            step = node.next[kind]
+        else:
+            if live is None:
+                live = scanner.lark.parse_interactive()
+            while fed < j:  # known to parse: the tree says so
+                live.feed_token(token(fed))
+                fed += 1
+            last = token(j)
+            try:
+                live.feed_token(last)
+            except scanner.unexpected:
+                node.next[kind] = None
+                break
+            fed = j + 1
+            step = _Prefix(_ends(live, last, scanner.unexpected))
+            node.next[kind] = step
+            _prefixes += 1
+        if step is None:
+            break
+        node = step
+        if node.complete:
+            best = j + 1
+    return best
 
 
-def _ends(states: dict[Any, dict[str, tuple[Any, Any]]], shift: Any, end: Any, stack: list[Any]) -> bool:
+def _ends(live: Any, last: Token, unexpected: type[Exception]) -> bool:
     """Would the clause read so far be complete if the sentence stopped here?"""
-    stack = list(stack)
-    while True:
-        action = states[stack[-1]].get("$END")
-        if action is None or action[0] is shift:
-            return False
-        arg = action[1]
-        size = len(arg.expansion)
-        if size:
-            del stack[-size:]
-        stack.append(states[stack[-1]][arg.origin.name][1])
-        if stack[-1] == end:
-            return True
+    try:
+        live.copy(deepcopy_values=False).feed_eof(last)
+    except unexpected:
+        return False
+    return True
 
 
 def longest_clause(types: list[str], start: int) -> int:
     """The end of the longest clause starting at token ``start``, or ``start`` if none."""
-    parser()
-    assert _tables is not None
-    states, first, end, shift = _tables
-    stack = [first]
-    best = start
-    for j in range(start, len(types)):
-        if not _step(states, shift, stack, types[j]):
-            break
-        if _ends(states, shift, end, stack):
-            best = j + 1
-    return best
+    from lark import Token
+
+    return _longest(types, start, lambda k: Token(types[k], types[k]))
 
 
 def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Draft]]]:
     """Every clause of a sentence: (first token, end token, drafts), left to right."""
     from lark import Token
 
-    lark_parser = parser()
-    assert _tables is not None
-    openers = _tables[0][_tables[1]]
+    scanner = _scan()
     types = [lx.type for lx in lexemes]
+    made: dict[int, Token] = {}
+
+    def token(k: int) -> Token:
+        """Lexeme ``k`` as lark's token, placed by its character offsets in the sentence."""
+        if k not in made:
+            lexeme = lexemes[k]
+            made[k] = Token(lexeme.type, lexeme.text, start_pos=lexeme.start, end_pos=lexeme.end)
+        return made[k]
+
     found: list[tuple[int, int, list[Draft]]] = []
     i = 0
     while i < len(types):
-        if types[i] not in openers or (i and types[i - 1] in NEGATIONS and types[i] not in NEGATIONS):
+        if types[i] not in scanner.openers or (i and types[i - 1] in NEGATIONS and types[i] not in NEGATIONS):
             i += 1
             continue
-        end = longest_clause(types, i)
+        end = _longest(types, i, token)
         if end == i:
             i += 1
             continue
-        interactive = lark_parser.parse_interactive()
+        interactive = scanner.lark.parse_interactive()
         for k in range(i, end):
-            interactive.feed_token(Token(types[k], lexemes[k].text, start_pos=k))
-        found.append((i, end, interactive.feed_eof()))
+            interactive.feed_token(token(k))
+        tree = interactive.feed_eof(token(end - 1))
+        index_of = {lexemes[k].start: k for k in range(i, end)}
+        found.append((i, end, _make_transformer(index_of).transform(tree)))
         i = end
     return found

@@ -1,11 +1,13 @@
-"""The rulebase: every rule of every system in rules_src, built once and cached.
+"""The rulebase: every rule of every system in rules_src, aligned from its documents.
 
-This package's ``__init__`` stays empty of imports: the quick CLI commands
-import ``referee.rulebase.cache`` and must not pay for the record classes.
-The names below load on first use.
+It knows nothing of the graph or of any reader: ``referee.build`` assembles
+the rulebase and the graph into one cached build.  This package's
+``__init__`` stays empty of imports; the names below load on first use.
 
->>> from referee.rulebase import open_rulebase
->>> rb = open_rulebase()
+>>> from referee.paths import rules_src_dir
+>>> from referee.rulebase import build_rulebase
+>>> from pathlib import Path
+>>> rb = build_rulebase(Path(rules_src_dir()))
 >>> [r.name for r in rb.lookup("Hellebarde", system="t9a")]
 ['Halberd']
 """
@@ -17,9 +19,9 @@ TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers
 if TYPE_CHECKING:
     from typing import Any
 
-    from referee.rulebase.base import DocumentSummary, Rulebase, build_rulebase, open_rulebase
+    from referee.rulebase.base import DocumentSummary, Rulebase, build_rulebase
 
-__all__ = ["DocumentSummary", "Rulebase", "build_rulebase", "open_rulebase"]
+__all__ = ["DocumentSummary", "Rulebase", "build_rulebase"]
 
 
 def __getattr__(name: str) -> Any:

@@ -50,7 +50,9 @@ def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> l
     rank = {spec.path: i for i, (spec, _) in enumerate(read)}
     specs = {spec.path: spec for spec, _ in read}
     entries = [(rank[spec.path], e) for spec, es in read for e in es]
-    entries = [(r, _apply_curated(e, manifest)) for r, e in entries]
+    _check_curated(manifest, [e for _, e in entries])
+    curated = {fold(k): v for k, v in manifest.aliases.items()}
+    entries = [(r, _apply_curated(e, curated)) for r, e in entries]
     groups = _group(entries)
     groups = _split_homonyms(groups, specs)
     groups = _merge_aliases(groups)
@@ -58,8 +60,35 @@ def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> l
     return _rules(manifest, groups, specs)
 
 
-def _apply_curated(entry: Entry, manifest: Manifest) -> Entry:
-    curated = {fold(k): v for k, v in manifest.aliases.items()}
+def _check_curated(manifest: Manifest, entries: list[Entry]) -> None:
+    """A curated alias must not point at a near miss of a name the documents write.
+
+    A target no document writes is how a manifest names a rule the documents
+    give only in another language ("Nachladen!" = "Reload!").  But a target
+    that is one slip away from a written name ("Halbred" for "Halberd") is a
+    typo: it would make a new rule of that name with the alias's text and
+    leave the real rule a stub, so it is an error naming both.
+    """
+    import difflib
+
+    written: dict[str, str] = {}
+    for entry in entries:
+        for name in (entry.name, entry.key, *(a.name for a in entry.aliases)):
+            if name:
+                written.setdefault(fold(name), name)
+    for alias, (target, _lang) in manifest.aliases.items():
+        if fold(target) in written:
+            continue
+        others = [name for name in written if name != fold(alias)]  # the alias is written: it is the heading it renames
+        close = difflib.get_close_matches(fold(target), others, n=1, cutoff=0.8)
+        if close:
+            raise manifest.alias_error(
+                alias, f"alias {alias!r} points at {target!r}, which no document defines; did you mean {written[close[0]]!r}?"
+            )
+
+
+def _apply_curated(entry: Entry, curated: dict[str, tuple[str, str]]) -> Entry:
+    """``curated``: the manifest's aliases, folded alias -> (rule name, language)."""
     aliases = list(entry.aliases)
     name = entry.name
     notes = list(entry.notes)

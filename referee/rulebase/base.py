@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 from pathlib import Path
 
-from referee.errors import RulesError
+from referee.errors import unknown_system
 from referee.manifest import Manifest
 from referee.model import Rule
 from referee.text import find, fold
@@ -24,9 +23,13 @@ class DocumentSummary:
     entries: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class Rulebase:
-    """Rules by id, with per-system name indexes; what the cache holds."""
+    """Rules by id, with per-system name indexes and the documents' texts.
+
+    Made once by :func:`build_rulebase` and never changed after; it knows
+    nothing of the graph or of any reader (those live in ``referee.build``).
+    """
 
     key: str
     manifests: dict[str, Manifest]
@@ -35,20 +38,26 @@ class Rulebase:
     names: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # system -> folded name -> ids
     rule_names: dict[str, str] = field(default_factory=dict)  # id -> name
     texts: dict[str, str] = field(default_factory=dict)  # document path -> its text, as read
-    graph: Any = None  # referee.graph.build.RuleGraph, read at build time
+    unmanaged: tuple[str, ...] = ()  # folders of rules_src with no system.toml
 
     @classmethod
     def from_rules(
-        cls, key: str, manifests: dict[str, Manifest], documents: dict[str, list[DocumentSummary]], rules: list[Rule]
+        cls,
+        key: str,
+        manifests: dict[str, Manifest],
+        documents: dict[str, list[DocumentSummary]],
+        rules: list[Rule],
+        texts: dict[str, str] | None = None,
+        unmanaged: tuple[str, ...] = (),
     ) -> Rulebase:
-        rb = cls(key, manifests, documents, {r.id: r for r in rules}, rule_names={r.id: r.name for r in rules})
+        names: dict[str, dict[str, list[str]]] = {}
         for rule in rules:
-            index = rb.names.setdefault(rule.system, {})
+            index = names.setdefault(rule.system, {})
             for name in rule.names:
                 ids = index.setdefault(fold(name), [])
                 if rule.id not in ids:
                     ids.append(rule.id)
-        return rb
+        return cls(key, manifests, documents, {r.id: r for r in rules}, names, {r.id: r.name for r in rules}, texts or {}, unmanaged)
 
     @property
     def systems(self) -> list[str]:
@@ -56,8 +65,7 @@ class Rulebase:
 
     def check_system(self, system: str | None) -> None:
         if system is not None and system not in self.manifests:
-            known = ", ".join(self.systems)
-            raise RulesError(f"unknown system {system!r} (known: {known})")
+            raise unknown_system(system, self.systems, self.unmanaged)
 
     def in_system(self, system: str | None = None) -> Iterator[Rule]:
         self.check_system(system)
@@ -79,8 +87,14 @@ class Rulebase:
         return [self.rules[rid] for rid in ids]
 
 
-def build_rulebase(rules_src: Path, key: str = "", progress: Callable[[str], None] | None = None) -> Rulebase:
-    """Read every system of ``rules_src`` (no cache)."""
+def build_rulebase(
+    rules_src: Path, key: str = "", progress: Callable[[str], None] | None = None, files: dict[str, bytes] | None = None
+) -> Rulebase:
+    """Read every system of ``rules_src`` (no cache).
+
+    ``files``: bytes already read, by path relative to ``rules_src``; a file
+    not in it is read from disk.
+    """
     from referee.manifest import load_manifest
     from referee.rulebase.load import read_system, system_folders
 
@@ -89,31 +103,14 @@ def build_rulebase(rules_src: Path, key: str = "", progress: Callable[[str], Non
     documents: dict[str, list[DocumentSummary]] = {}
     rules: list[Rule] = []
     texts: dict[str, str] = {}
-    for folder in system_folders(root):
-        manifest = load_manifest(root, folder)
-        read, system_rules, system_texts = read_system(root, manifest, progress)
+    folders, unmanaged = system_folders(root)
+    for folder in folders:
+        manifest = load_manifest(root, folder, files)
+        read, system_rules, system_texts = read_system(root, manifest, progress, files)
         texts.update(system_texts)
         manifests[manifest.id] = manifest
         documents[manifest.id] = [
             DocumentSummary(s.path, s.format, s.role, s.lang, s.title, s.origin, len(es)) for s, es in read
         ]
         rules.extend(system_rules)
-    rb = Rulebase.from_rules(key, manifests, documents, rules)
-    rb.texts = texts
-    from referee.graph.build import read_relations
-
-    if progress:
-        progress("rule graph")
-    rb.graph = read_relations(rb)
-    return rb
-
-
-def open_rulebase(
-    rules_src: Path | None = None, *, refresh: bool = False, progress: Callable[[str], None] | None = None
-) -> Rulebase:
-    """The rulebase of ``rules_src``, from the cache when it is current."""
-    from referee.paths import default_rules_src
-    from referee.rulebase import cache
-
-    src = rules_src or default_rules_src()
-    return cache.load_or_build(src, refresh=refresh, progress=progress)
+    return Rulebase.from_rules(key, manifests, documents, rules, texts, tuple(p.name for p in unmanaged))

@@ -11,19 +11,21 @@ from referee.model import Entry, Rule
 from referee.sources import Document, adapter_for
 
 
-def system_folders(rules_src: Path) -> list[Path]:
-    """The folders of rules_src that hold a ``system.toml``, by name."""
+def system_folders(rules_src: Path) -> tuple[list[Path], list[Path]]:
+    """The folders of rules_src that hold a ``system.toml``, by name; and the
+    other (not hidden) folders, which hold none: readers warn about those."""
     if not rules_src.is_dir():
         raise RulesError(f"rules folder not found: {rules_src}")
-    folders = sorted(p for p in rules_src.iterdir() if (p / MANIFEST).is_file())
-    if not folders:
+    folders = sorted(p for p in rules_src.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    systems = [p for p in folders if (p / MANIFEST).is_file()]
+    if not systems:
         raise RulesError(f"no system found: no folder of {rules_src} has a {MANIFEST}")
-    return folders
+    return systems, [p for p in folders if p not in systems]
 
 
-def decode(rules_src: Path, spec: DocumentSpec) -> str:
+def decode(rules_src: Path, spec: DocumentSpec, files: dict[str, bytes] | None = None) -> str:
     """A document's text; undecodable or empty documents are errors with a line."""
-    data = (rules_src / spec.path).read_bytes()
+    data = files[spec.path] if files is not None and spec.path in files else (rules_src / spec.path).read_bytes()
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -39,7 +41,10 @@ def decode(rules_src: Path, spec: DocumentSpec) -> str:
 
 
 def read_system(
-    rules_src: Path, manifest: Manifest, progress: Callable[[str], None] | None = None
+    rules_src: Path,
+    manifest: Manifest,
+    progress: Callable[[str], None] | None = None,
+    files: dict[str, bytes] | None = None,
 ) -> tuple[list[tuple[DocumentSpec, list[Entry]]], list[Rule], dict[str, str]]:
     """Every document of a system read by its adapter, then aligned into rules.
 
@@ -59,7 +64,7 @@ def read_system(
             "known_names": tuple(known),
             **spec.options,
         }
-        texts[spec.path] = decode(rules_src, spec)
+        texts[spec.path] = decode(rules_src, spec, files)
         doc = Document(manifest.id, spec.path, spec.format, spec.role, texts[spec.path], spec.lang, options)
         entries = adapter_for(spec.format)(doc)
         known.extend(e.name for e in entries if e.name)

@@ -123,4 +123,6 @@ def test_coverage_report(capsys: pytest.CaptureFixture[str], rulebase: Rulebase)
         sentences = rulebase.graph.sentences[system]
         assert figures["sentences"] == len(sentences)
         assert figures["typed"] == sum(s.typed for s in sentences)
-    assert run(capsys, "graph", "--coverage", "--unparsed") == (2, "", "referee: give --unparsed or --coverage, not both\n")
+    code, out, err = run(capsys, "graph", "--coverage", "--unparsed")
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == "referee graph: argument --unparsed: not allowed with argument --coverage"

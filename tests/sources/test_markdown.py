@@ -11,7 +11,6 @@ import ast
 import doctest
 import re
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -968,17 +967,6 @@ def test_reading_is_pure() -> None:
     text = doc.text
     assert read(doc) == read(doc)
     assert doc.text == text
-
-
-def test_fast() -> None:
-    docs = [whfb_doc(), last_doc()]
-    timings = []
-    for _ in range(5):
-        start = time.perf_counter()
-        for doc in docs:
-            read(doc)
-        timings.append(time.perf_counter() - start)
-    assert min(timings) < 0.1
 
 
 _MODULES = [markdown_module, markdown_blocks, markdown_errata, markdown_inline, markdown_keywords]

@@ -1,27 +1,27 @@
-"""Summaries of a rulebase, shared by ``referee build`` and the docs."""
+"""Summaries of a build per system, shared by ``referee build`` and the docs."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.rulebase import Rulebase
+    from referee.build.record import Build
 
 
-def system_summaries(rb: Rulebase) -> list[dict[str, Any]]:
+def system_summaries(build: Build) -> list[dict[str, Any]]:
     """Per system: title, documents (with entries read), rules, aliases, stubs, unnamed."""
     out = []
-    for system in rb.systems:
-        manifest = rb.manifests[system]
-        rules = list(rb.in_system(system))
+    for system in build.systems:
+        manifest = build.manifests[system]
+        rules = list(build.in_system(system))
         out.append(
             {
                 "id": system,
                 "title": manifest.title,
-                "documents": len(rb.documents[system]),
+                "documents": len(build.documents[system]),
                 "document_list": [
                     {"path": d.path, "format": d.format, "role": d.role, "lang": d.lang, "entries": d.entries}
-                    for d in rb.documents[system]
+                    for d in build.documents[system]
                 ],
                 "rules": len(rules),
                 "aliases": sum(len(r.aliases) for r in rules),

@@ -1,10 +1,10 @@
-"""The rulebase as plain data: what ``list``, ``lookup`` and ``show`` read.
+"""A build as plain data: what ``list``, ``lookup``, ``show`` and ``explain`` read.
 
 A warm CLI call should cost little more than starting Python.  Unpickling
-the full :class:`~referee.rulebase.Rulebase` means importing the record
-classes and rebuilding thousands of objects; the view is the same rules
-already in their documented JSON shape, with the name index, in builtins
-only.  The cache writes both from one build.
+the full :class:`~referee.build.Build` means importing the record classes
+and rebuilding thousands of objects; the view is the same rules already in
+their documented JSON shape, with the name index and the relations, in
+builtins only.  The cache writes both from one build.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers
 if TYPE_CHECKING:
     from typing import Any
 
-from referee.errors import RulesError
+from referee.errors import unknown_system
 from referee.text import find, fold
 
 
-class RulebaseView:
+class View:
     """Rules as JSON-shaped dicts, indexed by system and folded name."""
 
     __slots__ = ("data",)
@@ -27,29 +27,29 @@ class RulebaseView:
         self.data = data
 
     @classmethod
-    def of(cls, rb: Any) -> RulebaseView:
-        from referee.report import system_summaries
+    def of(cls, build: Any) -> View:
+        from referee.build.summary import system_summaries
 
         out: dict[str, list[dict[str, Any]]] = {}
         into: dict[str, list[dict[str, Any]]] = {}
-        for relations in (rb.graph.relations.values() if rb.graph else ()):
-            for rel in relations:
-                data = rel.to_json()
-                data["source_name"] = rb.rule_names.get(rel.source, rel.source)
-                if rel.target in rb.rule_names:
-                    data["target_name"] = rb.rule_names[rel.target]
-                out.setdefault(rel.source, []).append(data)
-                if rel.target:
-                    into.setdefault(rel.target, []).append(data)
+        for rel in build.relations():
+            data = rel.to_json()
+            data["source_name"] = build.rule_names.get(rel.source, rel.source)
+            if rel.target in build.rule_names:
+                data["target_name"] = build.rule_names[rel.target]
+            out.setdefault(rel.source, []).append(data)
+            if rel.target:
+                into.setdefault(rel.target, []).append(data)
         return cls(
             {
-                "key": rb.key,
-                "systems": rb.systems,
-                "names": rb.names,
-                "rule_names": {rid: r.name for rid, r in rb.rules.items()},
-                "rules": {rid: r.to_json() for rid, r in rb.rules.items()},
-                "summaries": system_summaries(rb),
-                "core_terms": {s: sorted({fold(t) for t in m.core_terms}) for s, m in rb.manifests.items()},
+                "key": build.key,
+                "systems": build.systems,
+                "unmanaged": list(build.unmanaged),
+                "names": build.names,
+                "rule_names": dict(build.rule_names),
+                "rules": {rid: r.to_json() for rid, r in build.rules.items()},
+                "summaries": system_summaries(build),
+                "core_terms": {s: sorted({fold(t) for t in m.core_terms}) for s, m in build.manifests.items()},
                 "relations_out": out,
                 "relations_in": into,
             }
@@ -62,6 +62,11 @@ class RulebaseView:
     @property
     def systems(self) -> list[str]:
         return self.data["systems"]
+
+    @property
+    def unmanaged(self) -> list[str]:
+        """Folders of the rules folder with no system.toml (warned about, not read)."""
+        return self.data["unmanaged"]
 
     @property
     def summaries(self) -> list[dict[str, Any]]:
@@ -81,7 +86,7 @@ class RulebaseView:
 
     def check_system(self, system: str | None) -> None:
         if system is not None and system not in self.systems:
-            raise RulesError(f"unknown system {system!r} (known: {', '.join(self.systems)})")
+            raise unknown_system(system, self.systems, tuple(self.unmanaged))
 
     def in_system(self, system: str | None = None) -> list[dict[str, Any]]:
         self.check_system(system)
@@ -91,6 +96,7 @@ class RulebaseView:
         return self.data["rules"].get(rule_id)
 
     def lookup(self, query: str, system: str | None = None) -> list[dict[str, Any]]:
+        """Rules named ``query`` (name, alias or id; case- and accent-blind)."""
         self.check_system(system)
         systems = [system] if system else self.systems
         ids = find(self.data["names"], self.data["rule_names"], query, systems)

@@ -1,0 +1,100 @@
+"""The build cache is never wrong: keyed by the bytes it parsed, self-healing, tidy."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from referee.build import record
+from referee.cli import main
+from tests.conftest import manifest, write_system
+
+GLOOM = "Gloom\n\nModels with Gloom sulk.\n"
+EDITED = "Gloom\n\nModels with Gloom sulk loudly.\n"
+
+
+def _system(tmp_path: Path) -> Path:
+    return write_system(tmp_path / "src", "demo", manifest("demo"), {"rules.txt": GLOOM})
+
+
+def _lookup(capsys: pytest.CaptureFixture[str], src: Path) -> tuple[int, str, str]:
+    code = main(["lookup", "Gloom", "--rules-src", str(src)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_document_edited_during_a_build_is_never_cached_under_the_old_key(
+    tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src = _system(tmp_path)
+    document = src / "demo" / "rules.txt"
+    real = record.build_rulebase
+
+    def edited_while_reading(*args, **kwargs):  # type: ignore[no-untyped-def]
+        document.write_text(EDITED, encoding="utf-8")  # the user saves right after the key was taken
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(record, "build_rulebase", edited_while_reading)
+    code, out, _ = _lookup(capsys, src)
+    assert code == 0 and "sulk." in out and "loudly" not in out  # the bytes that were hashed
+    monkeypatch.setattr(record, "build_rulebase", real)
+    assert "loudly" in _lookup(capsys, src)[1]  # the edit is seen on the next call
+    document.write_text(GLOOM, encoding="utf-8")  # and reverting it gives the old text back
+    code, out, _ = _lookup(capsys, src)
+    assert code == 0 and "sulk." in out and "loudly" not in out
+
+
+@pytest.mark.parametrize("kind", ["view", "build"])
+def test_a_corrupted_cache_file_is_discarded_and_rebuilt(
+    tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    src = _system(tmp_path)
+    assert main(["build", "--rules-src", str(src)]) == 0
+    [damaged] = private_cache.glob(f"builds/*/{kind}-*.pickle")
+    damaged.write_bytes(b"garbage")
+    capsys.readouterr()
+    command = ["lookup", "Gloom"] if kind == "view" else ["lint"]
+    code = main([*command, "--rules-src", str(src)])
+    out, err = capsys.readouterr()
+    assert code == 0 and ("Gloom" in out if kind == "view" else "0 errors" in out)
+    assert err == "referee: note: discarding an unreadable cache file (UnpicklingError); rebuilding\n"
+    assert damaged.read_bytes() != b"garbage"  # written anew
+    assert main([*command, "--rules-src", str(src)]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_temporary_files_of_killed_builds_are_removed(tmp_path: Path, private_cache: Path) -> None:
+    src = _system(tmp_path)
+    assert main(["build", "--rules-src", str(src)]) == 0
+    [folder] = (private_cache / "builds").iterdir()
+    old, fresh = folder / ".view-killed.tmp", folder / ".view-writing.tmp"
+    old.write_bytes(b"x" * 1000)
+    fresh.write_bytes(b"y")
+    an_hour_ago = time.time() - 3600
+    os.utime(old, (an_hour_ago, an_hour_ago))
+    (src / "demo" / "rules.txt").write_text(EDITED, encoding="utf-8")
+    assert main(["build", "--rules-src", str(src)]) == 0
+    assert not old.exists()
+    assert fresh.exists()  # another build may still be writing it
+
+
+@pytest.mark.slow
+def test_concurrent_builds_leave_a_whole_cache(tmp_path: Path, private_cache: Path) -> None:
+    """Four processes building the same rules at once: all answer, and the cache
+    holds whole files only (each is written aside and renamed into place)."""
+    import subprocess
+    import sys
+
+    src = _system(tmp_path)
+    env = {**os.environ, "REFEREE_CACHE_DIR": str(private_cache)}
+    cmd = [sys.executable, "-m", "referee.cli", "lookup", "Gloom", "--rules-src", str(src), "--json"]
+    runs = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    results = [(p.wait(), p.stdout.read(), p.stderr.read()) for p in runs]  # type: ignore[union-attr]
+    assert [(code, err) for code, _, err in results] == [(0, "")] * 4
+    assert all('"id": "demo/gloom"' in out for _, out, _ in results)
+    [folder] = (private_cache / "builds").iterdir()
+    assert sorted(p.name.split("-")[0] for p in folder.iterdir() if not p.name.startswith(".")) == ["build", "view"]
+    assert main(["lookup", "Gloom", "--rules-src", str(src)]) == 0

@@ -1,0 +1,140 @@
+"""The package as users get it: layered without cycles, and installable from a wheel."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PROJECT, RULES_SRC
+
+PACKAGE = PROJECT / "referee"
+
+# Lowest first: a module may import its own layer or any lower one, never a higher one.
+LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"errors", "text", "model", "paths", "terminal", "grammar", "__init__"}),
+    frozenset({"sources"}),
+    frozenset({"manifest"}),
+    frozenset({"rulebase"}),
+    frozenset({"keywords", "graph"}),
+    frozenset({"build"}),
+    frozenset({"lint"}),
+    frozenset({"render", "cli"}),
+)
+
+
+def _layer(part: str) -> int:
+    return next(i for i, names in enumerate(LAYERS) if part in names)
+
+
+def _part(module: str) -> str:
+    """``referee.graph.effects`` -> ``graph``; ``referee`` -> ``__init__``."""
+    parts = module.split(".")
+    if len(parts) > 1 and ((PACKAGE / parts[1]).is_dir() or (PACKAGE / f"{parts[1]}.py").is_file() or parts[1] == "grammar"):
+        return parts[1]
+    return "__init__"  # the package itself, or a name defined in it (__version__)
+
+
+def _imports() -> list[tuple[str, str, int]]:
+    """(importing file, imported module, line) for every referee import, lazy ones included."""
+    out = []
+    for file in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "referee":
+                if node.module == "referee":  # from referee import terminal
+                    out.extend((str(file.relative_to(PROJECT)), f"referee.{a.name}", node.lineno) for a in node.names)
+                else:
+                    out.append((str(file.relative_to(PROJECT)), node.module, node.lineno))
+            elif isinstance(node, ast.Import):
+                out.extend((str(file.relative_to(PROJECT)), a.name, node.lineno) for a in node.names if a.name.startswith("referee"))
+    return out
+
+
+def test_lower_layers_never_import_higher_ones() -> None:
+    wrong = []
+    for file, module, line in _imports():
+        here = _part(".".join(Path(file).with_suffix("").parts))
+        there = _part(module)
+        if _layer(there) > _layer(here):
+            wrong.append(f"{file}:{line}: {here} imports {module}")
+    assert wrong == []
+
+
+def test_the_rulebase_knows_nothing_of_the_graph_or_its_readers() -> None:
+    leaks = [
+        f"{file}:{line}: {module}"
+        for file, module, line in _imports()
+        if file.startswith("referee/rulebase/") and _part(module) in {"graph", "build", "lint", "cli", "render"}
+    ]
+    assert leaks == []
+
+
+def test_the_package_list_covers_every_package() -> None:
+    import tomllib
+
+    listed = set(tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(PROJECT).parts) for p in PACKAGE.rglob("__init__.py")}
+    assert found | {"referee.grammar"} == listed
+
+
+def _run(cmd: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(cmd, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload]
+
+
+@pytest.mark.slow
+def test_a_wheel_installs_and_answers_on_a_rules_folder_outside_the_project(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    built = _run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", str(wheels), str(PROJECT)],
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+    )
+    assert built.returncode == 0, built.stderr
+    [wheel] = wheels.glob("referee-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    modules = {str(p.relative_to(PROJECT)) for p in PACKAGE.rglob("*.py")}
+    grammars = {f"referee/grammar/{p.name}" for p in (PROJECT / "grammar").iterdir() if p.suffix in (".lark", ".py")}
+    assert modules | grammars <= names
+
+    venv = tmp_path / "venv"
+    assert _run([sys.executable, "-m", "venv", str(venv)]).returncode == 0
+    installed = _run([str(venv / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", str(wheel)])
+    assert installed.returncode == 0, installed.stderr
+
+    rules = shutil.copytree(RULES_SRC, tmp_path / "my rules")
+    home = tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
+    env.update(HOME=str(home), XDG_CACHE_HOME=str(home / ".cache"))
+    referee = str(venv / "bin" / "referee")
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+
+    def referee_json(*args: str) -> tuple[int, dict]:
+        done = _run([referee, *args, "--rules-src", str(rules), "--json"], env=env, cwd=work)
+        assert "Traceback" not in done.stderr
+        return done.returncode, json.loads(done.stdout)
+
+    code, found = referee_json("lookup", "Fear", "--system", "t9a")
+    assert code == 0 and found["results"][0]["id"] == "t9a/fear"
+    code, parsed = referee_json("parse", "Multiple Wounds (D3, Clipped Wings)", "--system", "t9a")
+    assert code == 0 and parsed["keywords"][0]["name"] == "Multiple Wounds"
+    code, explained = referee_json("explain", "Fly", "--system", "t9a")
+    assert code == 0 and {g["target_name"] for g in explained["grants"]} >= {"Light Troops", "Swiftstride"}
+    code, linted = referee_json("lint", "--system", "t9a")
+    assert code in (0, 1) and linted["systems"] == ["t9a"]
+
+    # The cache went to the user's cache folder, never into the installed package.
+    assert list((home / ".cache" / "referee" / "builds").iterdir())
+    site = next((venv / "lib").glob("python3*/site-packages"))
+    assert not [p for p in site.rglob("*.pickle")] and not list(site.rglob("*.lalr.cache"))
+
+    # Without a rules folder, an installed Referee says what to do.
+    bare = _run([referee, "lookup", "Fear"], env=env, cwd=work)
+    assert (bare.returncode, bare.stderr) == (2, "referee: no rules folder: give --rules-src DIR or set REFEREE_RULES_SRC\n")
