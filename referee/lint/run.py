@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee.errors import RulesError
-from referee.lint.checks import CODES, checks
 from referee.lint.context import LintContext
 from referee.lint.finding import Finding
+from referee.lint.registry import checks, codes
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -34,14 +34,15 @@ class LintResult:
 
 
 def parse_codes(text: str | None, option: str) -> list[str] | None:
-    """A comma-separated list of codes, checked against the known ones."""
+    """A comma-separated list of codes, checked against the registered ones."""
     if text is None:
         return None
-    codes = [c.strip() for c in text.split(",") if c.strip()]
-    unknown = [c for c in codes if c not in CODES]
+    given = [c.strip() for c in text.split(",") if c.strip()]
+    known = codes()
+    unknown = [c for c in given if c not in known]
     if unknown:
-        raise RulesError(f"{option}: unknown code {unknown[0]!r} (known: {', '.join(CODES)})")
-    return codes
+        raise RulesError(f"{option}: unknown code {unknown[0]!r} (known: {', '.join(known)})")
+    return given
 
 
 def lint(rb: Rulebase, system: str | None = None, select: list[str] | None = None, ignore: list[str] | None = None) -> LintResult:

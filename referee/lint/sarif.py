@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.lint.checks import checks
+from referee.lint.registry import checks
 from referee.lint.run import LintResult
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

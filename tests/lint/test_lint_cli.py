@@ -7,7 +7,7 @@ import json
 import pytest
 
 from referee.cli import main
-from referee.lint.checks import CODES
+from referee.lint.registry import checks, codes
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -59,7 +59,7 @@ def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_select_and_ignore(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "lint", "--json", "--ignore", ",".join(c for c in CODES if c != "empty-rule"))
+    _, out, _ = run(capsys, "lint", "--json", "--ignore", ",".join(c for c in codes() if c != "empty-rule"))
     assert {f["code"] for f in json.loads(out)["findings"]} == {"empty-rule"}
     _, out, _ = run(capsys, "lint", "--json", "--select", "grant-cycle,unnamed-rule")
     assert {f["code"] for f in json.loads(out)["findings"]} <= {"grant-cycle", "unnamed-rule"}
@@ -68,7 +68,7 @@ def test_select_and_ignore(capsys: pytest.CaptureFixture[str]) -> None:
 def test_unknown_code_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "lint", "--select", "unnamed-rule,typo")
     assert (code, out) == (2, "")
-    assert err == f"referee: error: --select: unknown code 'typo' (known: {', '.join(CODES)})\n"
+    assert err == f"referee: error: --select: unknown code 'typo' (known: {', '.join(codes())})\n"
 
 
 def test_sarif(capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,7 +79,12 @@ def test_sarif(capsys: pytest.CaptureFixture[str]) -> None:
     [run_] = sarif["runs"]
     driver = run_["tool"]["driver"]
     assert driver["name"] == "referee"
-    assert [r["id"] for r in driver["rules"]] == list(CODES)
+    assert [r["id"] for r in driver["rules"]] == list(codes())
+    level = {"error": "error", "warning": "warning", "info": "note"}
+    for rule, registered in zip(driver["rules"], checks()):
+        assert rule["shortDescription"] == {"text": registered.summary}
+        assert rule["defaultConfiguration"] == {"level": level[registered.severity]}
+        assert rule["helpUri"] == f"docs/lint.md#{registered.code}"
     result = next(r for r in run_["results"] if r["ruleId"] == "unnamed-rule")
     assert result["level"] == "error"
     location = result["locations"][0]["physicalLocation"]

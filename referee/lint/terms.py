@@ -1,4 +1,4 @@
-"""undefined-reference: a special rule a rule uses that no rule of its system defines.
+"""The names a rule uses: names in keyword position, and keywords in keyword strings.
 
 Rule texts name the special rules they use in a few fixed positions, and only
 those are read here ("keyword positions"):
@@ -18,6 +18,10 @@ term some rule's text defines ("If Clipped Wings is stated ...", "called a
 Fear Test", a "No Retreat!:" sub-heading), or a placeholder (X, Y).  Lists
 are split where their parts are defined names, so "Hit and Run" stays one
 name and "Flammable and Regeneration" is two.
+
+Keyword strings (uses in rule text, table cells, weapon profiles) are parsed
+once per system (``LintContext.keyword_uses``); :func:`keywords_of` lists the
+keywords one of them names, nested ones included.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from typing import TYPE_CHECKING
 from referee.text import fold
 
 if TYPE_CHECKING:
+    from referee.keywords import Arg, KeywordUse
     from referee.lint.context import LintContext
 
 _WORD = r"[A-Z][\w'’&!-]*"
@@ -342,3 +347,26 @@ def named_rules(ctx: LintContext, names: Names | None = None) -> Iterator[tuple[
                 term = clean(use.term)
                 for used in names.rules_named(term) if term else ():
                     yield rule.id, used
+
+
+# Kinds of keyword strings whose keywords are read: uses in rule text, table cells, profiles.
+CHECKED = ("use", "table", "profile")
+
+
+def keywords_of(use: KeywordUse) -> Iterator[tuple[str, tuple[Arg, ...]]]:
+    """Every keyword of a use, nested ones included ("[Multiple Wounds (D3)]" in a profile)."""
+    from referee.keywords import Choice, Keyword, SecondProfile
+
+    def walk(args: tuple[Arg, ...]) -> Iterator[tuple[str, tuple[Arg, ...]]]:
+        for arg in args:
+            if isinstance(arg, Keyword):
+                yield arg.name, arg.args
+                yield from walk(arg.args)
+            elif isinstance(arg, SecondProfile):
+                yield from walk(arg.args)
+            elif isinstance(arg, Choice):
+                yield from walk(arg.options)
+
+    if use.name is not None:
+        yield use.name, use.args
+    yield from walk(use.args)

@@ -1,76 +1,38 @@
-"""Checks that compare the versions of a rule: conflicting, duplicate, alias-mismatch.
+"""The definitions themselves: rules defined twice, empty, unnamed, misnamed.
 
-A rule defined by several documents (or several times in one) has a
-:class:`~referee.model.Version` per text.  Versions with the same text are
-duplicates; versions that reword the rule conflict; versions that are not
-the same thing at all (another language, other profile values, almost no
-words in common) mean a name heads the wrong text: an alias mismatch.
+The versions of a rule (:mod:`referee.lint.versions`) are compared: the same
+text twice is a duplicate, a reworded text a conflict, and a text that is
+not the same rule at all an alias mismatch.  The records are read for rules
+with no text and bodies whose heading was lost.  See docs/lint.md for each
+code.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding, Related
-from referee.lint.rules_text_compare import (
-    DIFFERENT_THINGS,
-    language_name,
-    overlap,
-    profile_values,
-    quote,
-    text_key,
-    text_language,
-    word_diff,
-    words,
-)
-from referee.lint.rules_text_places import Place, heading_form, places, raw_lines, where
+from referee.lint.places import Place, heading_form, places, raw_lines, where
+from referee.lint.registry import check
+from referee.lint.versions import different_things, heading, written
+from referee.lint.words import language_name, quote, text_key, word_diff, words
 from referee.text import fold
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
-    from referee.model import Rule, Version
-
-SEVERITY = {"conflicting-definition": "warning", "duplicate-definition": "info", "alias-mismatch": "warning"}
+    from referee.model import Rule
 
 
-def _written(rule: Rule) -> list[Version]:
-    """The versions that have text (a stub is a heading, not a definition)."""
-    return [v for v in rule.versions if v.text.strip() and "stub" not in v.flags]
-
-
-def _heading(rule: Rule, version: Version) -> str:
-    return version.heading or rule.name
-
-
-def different_things(rule: Rule, a: Version, b: Version) -> str | None:
-    """Why two versions of a rule are not two wordings of one rule, if they are not.
-
-    Language and profile values count when the versions stand under different
-    headings (a name and its alias); a near-total lack of common words counts
-    under any headings (one heading over two rules).
-    """
-    paired = fold(_heading(rule, a)) != fold(_heading(rule, b))
-    lang_a, lang_b = text_language(a.text, a.lang), text_language(b.text, b.lang)
-    if paired and lang_a != lang_b:
-        return f"{language_name(lang_a)} here, {language_name(lang_b)} under {_heading(rule, b)!r}"
-    if paired and a.profiles and b.profiles:
-        va, vb = profile_values(a.profiles[0].text), profile_values(b.profiles[0].text)
-        if va != vb:
-            return f"profile {', '.join(va)} here, {', '.join(vb)} under {_heading(rule, b)!r}"
-    if overlap(a.text, b.text, rule.names) < DIFFERENT_THINGS:
-        return f"{quote(a.text, 7)} here, {quote(b.text, 7)} there"
-    return None
-
-
-def conflicting_definition(ctx: LintContext) -> Iterable[Finding]:
+@check("conflicting-definition", "warning", "one rule defined twice with materially different text")
+def conflicting_definition(ctx: LintContext) -> Iterator[Finding]:
     """One rule defined more than once with materially different text."""
     for rule in ctx.rules:
-        written = _written(rule)
-        if len(written) < 2:
+        texts = written(rule)
+        if len(texts) < 2:
             continue
-        primary, seen, others = written[0], {text_key(written[0].text)}, []
-        for version in written[1:]:
+        primary, seen, others = texts[0], {text_key(texts[0].text)}, []
+        for version in texts[1:]:
             key = text_key(version.text)
             if key in seen or different_things(rule, primary, version):
                 continue  # a duplicate, or an alias mismatch: other checks report them
@@ -85,9 +47,7 @@ def conflicting_definition(ctx: LintContext) -> Iterable[Finding]:
             related.append(Related(rule.id, version.source.file, version.source.line, note))
         first = others[0]
         diff, n = word_diff(primary.text, first.text)
-        yield Finding(
-            "conflicting-definition",
-            SEVERITY["conflicting-definition"],
+        yield conflicting_definition.finding(
             f"{rule.name!r} has {len(others) + 1} different texts; "
             f"{where(first.source.file, first.source.line, primary.source.file)} differs by "
             f"{n} change{'s' if n != 1 else ''}: {diff}; make them agree or drop the outdated one",
@@ -98,7 +58,8 @@ def conflicting_definition(ctx: LintContext) -> Iterable[Finding]:
         )
 
 
-def duplicate_definition(ctx: LintContext) -> Iterable[Finding]:
+@check("duplicate-definition", "info", "one rule defined twice with the same text")
+def duplicate_definition(ctx: LintContext) -> Iterator[Finding]:
     """The same (normalised) text written more than once for one rule."""
     for rule in ctx.rules:
         groups: dict[str, list[Place]] = {}
@@ -111,9 +72,7 @@ def duplicate_definition(ctx: LintContext) -> Iterable[Finding]:
             first, rest = group[0], group[1:]
             files = list(dict.fromkeys(p.source.file for p in group))
             within = f"all in {files[0]}" if len(files) == 1 else "in " + " and ".join(files)
-            yield Finding(
-                "duplicate-definition",
-                SEVERITY["duplicate-definition"],
+            yield duplicate_definition.finding(
                 f"{rule.name!r} is written {len(group)} times with the same text ({within}); "
                 "keep one, or waive this if the repeat is deliberate",
                 first.source.file,
@@ -128,7 +87,51 @@ def _sameness(first: Place, other: Place) -> str:
     return "same text" if same_order else "same sentences, in another order"
 
 
-def alias_mismatch(ctx: LintContext) -> Iterable[Finding]:
+@check("empty-rule", "warning", "a rule with no text anywhere in its system")
+def empty_rule(ctx: LintContext) -> Iterator[Finding]:
+    """A heading with no text in any version, unless it only groups sub-rules."""
+    for rule in ctx.rules:
+        if rule.children or "group" in rule.flags or any(v.text.strip() for v in rule.versions):
+            continue
+        others = [p.source for p in places(rule)][1:]
+        yield empty_rule.finding(
+            f"{rule.name!r} is a heading with no text in any document of {ctx.system}; add its text "
+            "(or, if it is a section title, make the rules below it its sub-headings)",
+            rule.source.file,
+            rule.source.line,
+            rule=rule.id,
+            related=tuple(Related(rule.id, s.file, s.line, "the same heading, no text either") for s in others),
+        )
+
+
+@check("unnamed-rule", "error", "a body whose heading was lost and could not be recovered")
+def unnamed_rule(ctx: LintContext) -> Iterator[Finding]:
+    """A body whose heading was lost and could not be recovered."""
+    for rule in ctx.rules:
+        if "unnamed" not in rule.flags:
+            continue
+        above = _rule_above(ctx, rule.source.file, rule.source.line)
+        related = ()
+        if above is not None:
+            related = (Related(above.id, above.source.file, above.source.line, f"the rule above: {above.name}"),)
+        yield unnamed_rule.finding(
+            f"text with no heading: {quote(rule.text)}; "
+            "write the rule's heading above it, or join it to the rule it continues",
+            rule.source.file,
+            rule.source.line,
+            rule=rule.id,
+            related=related,
+        )
+
+
+def _rule_above(ctx: LintContext, file: str, line: int) -> Rule | None:
+    """The named rule that ends nearest above ``line`` in ``file``."""
+    above = [r for r in ctx.rules if r.source.file == file and r.source.end_line < line and "unnamed" not in r.flags]
+    return max(above, key=lambda r: r.source.end_line, default=None)
+
+
+@check("alias-mismatch", "warning", "a name and a text that do not belong together")
+def alias_mismatch(ctx: LintContext) -> Iterator[Finding]:
     """Names and texts that do not belong together."""
     for rule in ctx.rules:
         yield from _different_texts(rule)
@@ -136,23 +139,21 @@ def alias_mismatch(ctx: LintContext) -> Iterable[Finding]:
 
 
 def _different_texts(rule: Rule) -> Iterator[Finding]:
-    written = _written(rule)
-    if len(written) < 2:
+    texts = written(rule)
+    if len(texts) < 2:
         return
-    primary = written[0]
-    for version in written[1:]:
+    primary = texts[0]
+    for version in texts[1:]:
         why = different_things(rule, primary, version)
         if why is None:
             continue
         there = where(version.source.file, version.source.line, primary.source.file)
-        name, alias = _heading(rule, primary), _heading(rule, version)
+        name, alias = heading(rule, primary), heading(rule, version)
         heads = f"{name!r} heads" if fold(name) == fold(alias) else f"{name!r} and its alias {alias!r} head"
         advice = "give each text its own name"
         if "recovered-name" in primary.flags:
             advice += f" (the heading at line {primary.source.line} was lost and guessed from the text)"
-        yield Finding(
-            "alias-mismatch",
-            SEVERITY["alias-mismatch"],
+        yield alias_mismatch.finding(
             f"{heads} two texts that are not one rule: {why} ({there}); {advice}",
             primary.source.file,
             primary.source.line,
@@ -176,17 +177,17 @@ def _mispaired_headings(ctx: LintContext) -> Iterator[Finding]:
     paired: dict[tuple[str, str], int] = {}  # (rule id, alias) -> line of "Name / Alias"
     suspects: list[tuple[Place, int, int]] = []  # place, alias line, line of the heading above it
     for place in all_places:
-        rule, heading = place.rule, place.version.heading
-        if not heading or fold(heading) == fold(rule.name):
+        rule, under = place.rule, place.version.heading
+        if not under or fold(under) == fold(rule.name):
             continue
         lines = raw_lines(ctx, place.source.file)
-        alias_at = next((n for n in place.lines if heading_form(lines[n - 1]) == fold(heading)), None)
+        alias_at = next((n for n in place.lines if heading_form(lines[n - 1]) == fold(under)), None)
         above = _line_above(lines, alias_at) if alias_at else None
         if above is None:
             continue
         if above in place.lines:
             if heading_form(lines[above - 1]) == fold(rule.name):
-                paired.setdefault((rule.id, fold(heading)), above)
+                paired.setdefault((rule.id, fold(under)), above)
         else:
             suspects.append((place, alias_at, above))
     for place, alias_at, above in suspects:
@@ -219,9 +220,7 @@ def _mispaired(place: Place, alias_at: int, above: int, evidence: int, other: Ru
     lang = next((a.lang for a in rule.aliases if fold(a.name) == fold(alias)), "")
     of_rule = f"the {language_name(lang)} name of {rule.name}" if lang else f"a name of {rule.name}"
     file = place.source.file
-    return Finding(
-        "alias-mismatch",
-        SEVERITY["alias-mismatch"],
+    return alias_mismatch.finding(
         f"{other.name!r} is paired with {alias!r}, {of_rule} (paired with {rule.name!r} at line {evidence}), "
         f"over {rule.name}'s text; correct the heading, or give {other.name} its own name and text",
         file,

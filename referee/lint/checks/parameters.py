@@ -1,4 +1,4 @@
-"""bad-parameters: a keyword use whose values do not fit its rule's signature.
+"""Keyword values against rule signatures: a keyword whose values do not fit.
 
 A rule that takes parameters records its signature (``Rule.params``: "Poisoned
 (X+)" takes one threshold).  Every keyword string of the system (uses in rule
@@ -26,16 +26,15 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding
-from referee.lint.rules_graph_places import nearest_line
+from referee.lint.places import nearest_line
+from referee.lint.registry import check
+from referee.lint.terms import CHECKED, keywords_of
 
 if TYPE_CHECKING:
-    from referee.keywords import Arg, Keyword, KeywordUse
+    from referee.keywords import Arg
     from referee.keywords.corpus import KeywordString
     from referee.lint.context import LintContext
     from referee.model import Param, Rule
-
-CODE = "bad-parameters"
-CHECKED = ("use", "table", "profile")
 
 # Which written values fill a parameter of each kind; a kind not listed takes anything.
 FITS: dict[str, frozenset[str]] = {
@@ -78,7 +77,9 @@ _WRITTEN = {
 }
 
 
+@check("bad-parameters", "error", "a keyword whose values do not fit the rule's signature")
 def bad_parameters(ctx: LintContext) -> Iterator[Finding]:
+    """Keywords whose values do not fit the signature of the rule they name."""
     for found, uses in ctx.keyword_uses:
         if found.kind not in CHECKED:
             continue
@@ -89,25 +90,6 @@ def bad_parameters(ctx: LintContext) -> Iterator[Finding]:
                 if problem and problem not in seen:
                     seen.add(problem)
                     yield _finding(ctx, found, name, problem)
-
-
-def keywords_of(use: KeywordUse) -> Iterator[tuple[str, tuple[Arg, ...]]]:
-    """Every keyword of a use, nested ones included ("[Multiple Wounds (D3)]" in a profile)."""
-    from referee.keywords import Choice, Keyword, SecondProfile
-
-    def walk(args: tuple[Arg, ...]) -> Iterator[tuple[str, tuple[Arg, ...]]]:
-        for arg in args:
-            if isinstance(arg, Keyword):
-                yield arg.name, arg.args
-                yield from walk(arg.args)
-            elif isinstance(arg, SecondProfile):
-                yield from walk(arg.args)
-            elif isinstance(arg, Choice):
-                yield from walk(arg.options)
-
-    if use.name is not None:
-        yield use.name, use.args
-    yield from walk(use.args)
 
 
 def _misfit(ctx: LintContext, name: str, args: tuple[Arg, ...], complete: bool) -> str | None:
@@ -179,12 +161,10 @@ def _finding(ctx: LintContext, found: KeywordString, name: str, problem: str) ->
                 break
     line = nearest_line(ctx, found.file, first, last, found.text, found.line)
     target = ctx.resolve(name)
-    return Finding(
-        code=CODE,
-        severity="error",
-        message=message,
-        file=found.file,
-        line=line,
+    return bad_parameters.finding(
+        message,
+        found.file,
+        line,
         rule=found.rule,
         term=ctx.rb.rules[target[0]].name if target else name,
     )

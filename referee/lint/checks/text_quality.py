@@ -1,69 +1,34 @@
-"""Checks that read the documents' own lines: mangled text, dangling references.
+"""The documents' own lines: extraction damage and cross-references to nothing.
 
 Adapters repair what they can (a heading's split word, a lost space), so
-these checks read the raw lines each rule was read from, and point at the
-exact line.  Where several rules share a line (a wiki page saved as one
-line), a match counts for the rule whose text holds it.
+these checks read the raw lines each rule was read from (the spots of
+:func:`referee.lint.places.spots`), and point at the exact line.  Where
+several rules share a line (a wiki page saved as one line), a match counts
+for the rule whose text holds it.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding
-from referee.lint.rules_text_compare import foreign_word, language_name, quote
-from referee.lint.rules_text_places import Place, document_lang, heading_form, heading_names, places, raw_lines
+from referee.lint.places import Spot, document_lang, heading_form, heading_names, spots
+from referee.lint.registry import Check, check
+from referee.lint.words import foreign_word, language_name, quote
 from referee.text import fold
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
 
-SEVERITY = {"mangled-text": "warning", "dangling-reference": "error"}
-
-
-@dataclass(frozen=True)
-class Spot:
-    """Text to read and where it stands: one raw line, or (on a shared line)
-    the rule's own text, whose matches are placed on the first line holding them."""
-
-    place: Place
-    line: int
-    text: str
-    raw: bool
-
-    def line_of(self, ctx: LintContext, found: str) -> int:
-        if self.raw:
-            return self.line
-        lines = raw_lines(ctx, self.place.source.file)
-        return next((n for n in self.place.lines if found in lines[n - 1]), self.line)
-
-
-def spots(ctx: LintContext) -> Iterator[Spot]:
-    all_places = [p for rule in ctx.rules for p in places(rule)]
-    owners: dict[tuple[str, int], set[str]] = {}
-    for place in all_places:
-        for n in place.lines:
-            owners.setdefault((place.source.file, n), set()).add(place.rule.id)
-    for place in all_places:
-        lines = raw_lines(ctx, place.source.file)
-        if any(len(owners[(place.source.file, n)]) > 1 for n in place.lines):
-            heading = place.version.heading or ""
-            yield Spot(place, place.source.line, f"{heading}\n{place.version.text}", raw=False)
-            continue
-        for n in place.lines:
-            if n <= len(lines) and lines[n - 1].strip():
-                yield Spot(place, n, lines[n - 1], raw=True)
-
 
 class _Findings:
     """Findings of one check, one per rule, line and term."""
 
-    def __init__(self, code: str) -> None:
-        self.code = code
+    def __init__(self, of: Check) -> None:
+        self.of = of
         self.seen: set[tuple[str, int, str]] = set()
 
     def add(self, ctx: LintContext, spot: Spot, found: str, term: str, message: str) -> Iterator[Finding]:
@@ -73,7 +38,7 @@ class _Findings:
             return
         self.seen.add(key)
         rule = spot.place.rule.id
-        yield Finding(self.code, SEVERITY[self.code], message, spot.place.source.file, line, rule=rule, term=term)
+        yield self.of.finding(message, spot.place.source.file, line, rule=rule, term=term)
 
 
 # --- mangled text -----------------------------------------------------------
@@ -156,12 +121,13 @@ def _strip(raw: str) -> str:
     return token
 
 
-def mangled_text(ctx: LintContext) -> Iterable[Finding]:
+@check("mangled-text", "warning", "words run together or split by extraction, mixed languages")
+def mangled_text(ctx: LintContext) -> Iterator[Finding]:
     """Words run together or split by extraction, and text in another language."""
     vocab = _Vocabulary(ctx)
     headings = heading_names(ctx)
     foreign = _ForeignNames(ctx)
-    out = _Findings("mangled-text")
+    out = _Findings(mangled_text)
     for spot in spots(ctx):
         for raw in spot.text.split():
             token = _strip(raw)
@@ -253,9 +219,10 @@ _REFERENCES = (
 _PICTURE = re.compile(r"!\[|\[\[(?:File|Image):|<img\b", re.IGNORECASE)
 
 
-def dangling_reference(ctx: LintContext) -> Iterable[Finding]:
+@check("dangling-reference", "error", "a cross-reference to nothing")
+def dangling_reference(ctx: LintContext) -> Iterator[Finding]:
     """Cross-references to nothing: a missing name, a placeholder page or figure."""
-    out = _Findings("dangling-reference")
+    out = _Findings(dangling_reference)
     pictures = {d.path: bool(_PICTURE.search(ctx.text(d.path))) for d in ctx.manifest.documents}
     for spot in spots(ctx):
         text = spot.text

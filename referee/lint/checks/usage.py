@@ -1,4 +1,4 @@
-"""unused-definition: a special rule that no other rule of its system uses.
+"""Definitions that no other rule of their system uses (see docs/lint.md).
 
 A rule is used when another rule relates to it in the rule graph (grants it,
 is immune to it, references it, ...), names it in keyword position ("models
@@ -29,13 +29,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding
+from referee.lint.registry import check
+from referee.lint.terms import CHECKED, keywords_of, named_rules
 from referee.text import fold
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
     from referee.model import Rule
 
-CODE = "unused-definition"
 _EQUIPMENT = re.compile(r"\b(?:weapon|armou?r)$")
 _ARMOUR_VALUE = re.compile(r"^(?:[+-] ?\d+ armou?r|armou?r [+-] ?\d+)\b")
 _NAMED_RULES = re.compile(r"\b(?:special rules?|universal rules?|keywords?)$")
@@ -47,16 +48,16 @@ _STRUCTURE = frozenset({"part-of", "amends"})
 _NOT_DEFINITIONS = frozenset({"unnamed", "group", "stub", "profile"})
 
 
+@check("unused-definition", "info", "a rule no other rule uses")
 def unused_definition(ctx: LintContext) -> Iterator[Finding]:
+    """The special rules of the system that no other rule uses (see the module's notes)."""
     used = users(ctx)
     for rule in ctx.rules:
         if checked(rule) and not used.get(rule.id, set()) - {rule.id} and not _mentioned(ctx, rule):
-            yield Finding(
-                code=CODE,
-                severity="info",
-                message=f"'{rule.name}' is defined here but no other rule of {ctx.system} uses it",
-                file=rule.source.file,
-                line=rule.source.line,
+            yield unused_definition.finding(
+                f"'{rule.name}' is defined here but no other rule of {ctx.system} uses it",
+                rule.source.file,
+                rule.source.line,
                 rule=rule.id,
                 term=rule.name,
             )
@@ -76,8 +77,6 @@ def checked(rule: Rule) -> bool:
 
 def users(ctx: LintContext) -> dict[str, set[str]]:
     """Rule id -> ids of the rules that use it by relation, by name in keyword position or in a keyword string."""
-    from referee.lint.rules_graph_terms import named_rules
-
     out: dict[str, set[str]] = {}
     for rel in ctx.relations:
         if rel.target and rel.kind not in _STRUCTURE:
@@ -91,8 +90,6 @@ def users(ctx: LintContext) -> dict[str, set[str]]:
 
 def _keyword_uses(ctx: LintContext) -> Iterator[tuple[str, str]]:
     """(user, used) for every keyword a keyword string of the system names."""
-    from referee.lint.rules_graph_params import CHECKED, keywords_of
-
     for found, uses in ctx.keyword_uses:
         if found.kind not in CHECKED:
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.lint.context import LintContext
-from referee.lint.rules_graph_terms import clean, names_of, uses_in, variants
+from referee.lint.terms import clean, names_of, uses_in, variants
 from tests.lint.fixtures.graph.build import CASES, SYSTEM, build, load
 
 

@@ -1,0 +1,25 @@
+"""The checks, in modules named for what they check.
+
+A check is a function decorated with :func:`referee.lint.registry.check`,
+which states its code, severity and summary.  A module may also hold what
+only its own checks need; the other helpers live beside this package, in
+modules without checks (:mod:`referee.lint.places`, :mod:`referee.lint.words`,
+:mod:`referee.lint.versions`, :mod:`referee.lint.terms`).
+
+- :mod:`.references`: names a rule uses that nothing defines;
+- :mod:`.definitions`: the definitions themselves, compared and inspected;
+- :mod:`.text_quality`: the documents' raw lines: extraction damage, broken
+  cross-references;
+- :mod:`.errata`: amendments and the books they amend;
+- :mod:`.parameters`: keyword values against rule signatures;
+- :mod:`.obligations`: what one rule obliges and another forbids;
+- :mod:`.grants`: rules that grant each other;
+- :mod:`.usage`: definitions no other rule uses.
+
+``checks`` is re-exported from the registry for older callers
+(benchmarks/lint.py); importing this package loads no check.
+"""
+
+from referee.lint.registry import checks
+
+__all__ = ["checks"]

@@ -1,0 +1,55 @@
+"""The definition checks on the project's rules_src: what an editor reading the
+documents expects, pinned one by one (every finding is in
+fixtures/text/corpus.txt, see test_corpus.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.lint.run import LintResult
+from tests.lint.corpus import GLOSSARY, UNIVERSAL, one
+
+
+def test_unnamed_rules_quote_their_text(text_result: LintResult) -> None:
+    first = one(text_result, "unnamed-rule", UNIVERSAL, 20)
+    assert first.message == (
+        'text with no heading: "The model must be deployed in a unit.…"; '
+        "write the rule's heading above it, or join it to the rule it continues"
+    )
+    assert [(r.rule, r.line) for r in first.related] == [("t9a/ambush", 5)]
+    second = one(text_result, "unnamed-rule", UNIVERSAL, 367)
+    assert [(r.rule, r.line) for r in second.related] == [("t9a/unstable", 360)]
+
+
+def test_fear_conflicts_between_the_rulebook_and_the_glossary(text_result: LintResult) -> None:
+    finding = one(text_result, "conflicting-definition", UNIVERSAL, 58)
+    assert finding.rule == "t9a/fear"
+    assert finding.message == (
+        f"'Fear' has 2 different texts; {GLOSSARY}:198 differs by 1 change: "
+        "-[and Close Combat … effects apply]; make them agree or drop the outdated one"
+    )
+    assert [(r.file, r.line) for r in finding.related] == [(GLOSSARY, 198)]
+
+
+@pytest.mark.parametrize("rule", ["fearless", "frenzy", "random-movement", "undead"])
+def test_other_rules_the_documents_word_differently(text_result: LintResult, rule: str) -> None:
+    assert [f.file for f in text_result.findings if f.code == "conflicting-definition" and f.rule == f"t9a/{rule}"] == [
+        UNIVERSAL
+    ]
+
+
+def test_barding_spacing_is_not_a_conflict(text_result: LintResult) -> None:
+    barding = [f for f in text_result.findings if f.rule == "t9a/barding"]
+    assert [(f.code, f.line, [r.line for r in f.related]) for f in barding] == [
+        ("duplicate-definition", 330, [334, 338])
+    ]
+
+
+def test_langbogen_under_bow(text_result: LintResult) -> None:
+    finding = one(text_result, "alias-mismatch", GLOSSARY, 215)
+    assert (finding.rule, finding.term) == ("t9a/bow", "Langbogen")
+    assert finding.message == (
+        "'Bow' is paired with 'Langbogen', the German name of Longbow (paired with 'Longbow' at line 49), "
+        "over Longbow's text; correct the heading, or give Bow its own name and text"
+    )
+    assert [(r.rule, r.line) for r in finding.related] == [("t9a/longbow", 217), ("t9a/longbow", 49)]

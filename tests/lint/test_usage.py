@@ -1,0 +1,59 @@
+"""unused-definition on the project's own rules_src, reviewed against the documents:
+the special rules no other rule names (army books and datasheets, not in
+the corpus, are their users), and rules that are used, or not checked, and
+so stay quiet.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rulebase import Rulebase
+from tests.lint.corpus import SYSTEMS, findings
+
+
+UNUSED = {
+    "scrollhammer": [
+        "Acute Senses", "Atronach", "Autohit", "Backfire", "Barrage", "Bestial Instinct", "Blind", "Chill",
+        "Command", "Critical Strike", "Deep Strike", "Dragonborn", "Ethereal", "Fleet of Foot", "Fleshbane",
+        "Frenzy", "Furious Charge", "Invisibility", "Master-Crafted", "Monster Hunter", "Move Through Cover",
+        "Night Eye", "Paralyze", "Physical God", "Rampage", "Scout", "Shred", "Slow", "Slow and Purposeful",
+        "Sniper", "Soul Trap", "Split Fire", "Swarms", "Torrent", "Two-Handed", "Volley Fire",
+    ],
+    "t9a": [
+        "Battle Standard Bearer", "Deafening Clamour", "Engineer", "Feigned Flight", "Frenzy", "Ghost Step",
+        "Hidden", "Hold the Line", "Insignificant", "Massive Bulk", "Protean Magic", "Skirmisher",
+        "Special Ambush", "Stand Behind", "Strider", "Supernal", "Swift Reform", "Terror", "Unbreakable",
+        "Undead", "Wizard Master", "Wizard Conclave", "Distracting", "Ash Storm", "Divine Attacks",
+        "Flaming Shot", "Move or Fire", "Big Brother", "Lightning Reflexes", "Soul Conduit",
+        "Cannot be Stomped", "Fortitude", "Hatred", "Higher Calibre", "Mechanised Support", "Rage",
+        "Tactician", "Theocratic Litigators", "Unbranded",
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_unused_definition(rulebase: Rulebase, system: str) -> None:
+    found = findings(rulebase, system, "unused-definition")
+    assert sorted(f.term or "" for f in found) == sorted(UNUSED.get(system, []))
+    assert all(f.severity == "info" for f in found)
+
+
+@pytest.mark.parametrize(
+    "system, name, why",
+    [
+        ("t9a", "Vanguard", "Scoring: 'A Vanguarding model loses Scoring'"),
+        ("t9a", "Plate Armour", "equipment: '+3 Armor'"),
+        ("t9a", "Halberd", "equipment: a Close Combat Weapon"),
+        ("t9a", "Musician", "a stub: its text was lost"),
+        ("t9a", "Matching Bases", "a sub-rule of Front Rank"),
+        ("t9a", "Fear", "Terror grants it"),
+        ("scrollhammer", "Infiltrate", "Scout: 'including Infiltrators'"),
+        ("scrollhammer", "Silence", "Physical God: 'cannot be Silenced'"),
+        ("scrollhammer", "Absorb", "a keyword family with a signature"),
+        ("last-edition", "Objective security", "a keyword under 'Other keywords'"),
+        ("whfb-house", "Volley Fire", "a section of errata to the base book"),
+    ],
+)
+def test_not_reported_unused(rulebase: Rulebase, system: str, name: str, why: str) -> None:
+    assert name not in {f.term for f in findings(rulebase, system, "unused-definition")}, why
