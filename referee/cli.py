@@ -21,28 +21,56 @@ if TYPE_CHECKING:  # the warm path imports neither typing's runtime nor pathlib
     from collections.abc import Callable
     from typing import Any
 
-_RULES_SRC_HELP = "folder of rule systems (default: $REFEREE_RULES_SRC, else the project's rules_src/)"
+_RULES_SRC_HELP = "folder of rule systems (default: $REFEREE_RULES_SRC, else the project's rules_src/, else ./rules_src)"
 
 
 class Failure(Exception):
-    """An error already worded for the user; ``code`` is the exit status."""
+    """An error already worded for the user; ``code`` is the exit status.
 
-    def __init__(self, message: str, code: int = 2, file: str | None = None, line: int | None = None) -> None:
-        super().__init__(message)
+    ``str()`` is the line a person reads ("src/x.toml:3: error: ...");
+    :meth:`to_json` gives the bare ``message`` beside ``file`` and ``line``
+    (never repeated inside it), plus ``details`` such as the query.
+    ``printed`` marks a failure whose command already wrote its JSON answer.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        code: int = 2,
+        file: str | None = None,
+        line: int | None = None,
+        *,
+        text: str | None = None,
+        details: dict[str, Any] | None = None,
+        printed: bool = False,
+    ) -> None:
+        super().__init__(text if text is not None else message)
+        self.message = message
         self.code = code
         self.file = file
         self.line = line
+        self.details = details or {}
+        self.printed = printed
+
+    @classmethod
+    def of(cls, err: RulesError, src: str | None = None) -> Failure:
+        """A RulesError for the user: its file shown relative to where they stand."""
+        if err.file and src is not None:
+            err.file = f"{_shown(src)}/{err.file}"
+        return cls(err.message, file=err.file, line=err.line, text=str(err))
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": {"message": str(self), "file": self.file, "line": self.line}}
+        return {"error": {"message": self.message, "file": self.file, "line": self.line, **self.details}}
 
 
 def _src(rules_src: str | None) -> str:
-    if rules_src is not None:
-        return rules_src
-    from referee.paths import rules_src_dir
+    """The rules folder to read; :mod:`referee.paths` is the one place that decides."""
+    from referee.paths import NoRulesFolder, rules_src_dir
 
-    return rules_src_dir()
+    try:
+        return rules_src_dir(rules_src)
+    except NoRulesFolder as err:
+        raise Failure(str(err)) from None
 
 
 def _shown(path: str) -> str:
@@ -55,27 +83,33 @@ def _shown(path: str) -> str:
 
 def open_view(rules_src: str | None, refresh: bool = False) -> Any:
     """The rulebase as plain data (cached), with a progress bar when it must be built."""
-    from referee.rulebase import cache
+    from referee.build import cache
 
     src = _src(rules_src)
     try:
         if terminal.is_terminal() and (refresh or not cache.is_current(src)):
-            return _with_progress(lambda step: cache.load_view(src, refresh=refresh, progress=step))
-        return cache.load_view(src, refresh=refresh)
+            view = _with_progress(lambda step: cache.load_view(src, refresh=refresh, progress=step))
+        else:
+            view = cache.load_view(src, refresh=refresh)
     except RulesError as err:
-        raise _failure(err, src) from None
+        raise Failure.of(err, src) from None
+    _warn_unmanaged(view.unmanaged, src)
+    return view
 
 
-def _failure(err: RulesError, src: str) -> Failure:
-    if err.file:
-        err.file = f"{_shown(src)}/{err.file}"
-    return Failure(str(err), file=err.file, line=err.line)
+def _warn_unmanaged(folders: Any, src: str) -> None:
+    """Folders of the rules folder that hold no system.toml: said on every call,
+    as a compiler repeats a warning until it is fixed."""
+    from referee.errors import unmanaged_warning
+
+    for name in folders:
+        terminal.warn(f"referee: {unmanaged_warning(_shown(os.path.join(src, name)))}")
 
 
 def _with_progress(work: Callable[[Callable[[str], None]], Any]) -> Any:
     from rich.progress import Progress
 
-    with Progress(transient=True, console=terminal.console()) as progress:
+    with Progress(transient=True, console=terminal.console(stderr=True)) as progress:
         task = progress.add_task("Reading rule documents", total=None)
 
         def step(path: str) -> None:
@@ -88,7 +122,7 @@ def _checked(fn: Callable[[], Any]) -> Any:
     try:
         return fn()
     except RulesError as err:
-        raise Failure(str(err)) from None
+        raise Failure.of(err) from None
 
 
 # --- commands -----------------------------------------------------------------
@@ -97,7 +131,7 @@ def _checked(fn: Callable[[], Any]) -> Any:
 def cmd_build(args: argparse.Namespace) -> None:
     """Build (or load from cache) the rulebase and summarise each system."""
     view = open_view(args.rules_src, refresh=args.refresh)
-    if args.json:
+    if args.format == "json":
         terminal.print_json({"key": view.key, "systems": view.summaries})
         return
     rows = [
@@ -113,7 +147,7 @@ def cmd_list(args: argparse.Namespace) -> None:
 
     view = open_view(args.rules_src)
     rules = _checked(lambda: view.in_system(args.system))
-    if args.json:
+    if args.format == "json":
         brief = [{k: r[k] for k in ("id", "name", "system", "category", "source", "flags")} for r in rules]
         terminal.print_json({"system": args.system, "count": len(rules), "rules": brief})
         return
@@ -122,10 +156,11 @@ def cmd_list(args: argparse.Namespace) -> None:
 
 
 def cmd_lookup(args: argparse.Namespace) -> None:
-    """Find rules by name or alias, in any language the rules came in."""
+    """Find rules by name, alias or id, in any language the rules came in."""
+    args.query = _query(args.query, "QUERY")
     view = open_view(args.rules_src)
     rules = _checked(lambda: view.lookup(args.query, args.system))
-    if args.json:
+    if args.format == "json":
         terminal.print_json({"query": args.query, "system": args.system, "results": rules})
     else:
         from referee.render import print_rule
@@ -135,24 +170,34 @@ def cmd_lookup(args: argparse.Namespace) -> None:
                 terminal.line()
             print_rule(rule, versions=False)
     if not rules:
-        where = f" in {args.system}" if args.system else ""
-        raise Failure(f"no rule named {args.query!r}{where}", code=1)
+        raise _not_found(args.query, args.system, printed=args.format == "json")
+
+
+def _query(value: str, what: str) -> str:
+    """A rule name as typed, invisible characters removed with a note (the one
+    policy, :data:`referee.text.INVISIBLE`); empty is a usage error."""
+    from referee.text import strip_invisible
+
+    value, notes = strip_invisible(value)
+    for note in notes:
+        terminal.warn(f"referee: note: {what}: {note}")
+    if not value.strip():
+        raise Failure(f"{what} is empty: give a rule's name, alias or id")
+    return value
+
+
+def _not_found(query: str, system: str | None, printed: bool = False) -> Failure:
+    where = f" in {system}" if system else ""
+    return Failure(
+        f"no rule named {query!r}{where}", code=1, details={"query": query, "system": system, "results": []}, printed=printed
+    )
 
 
 def cmd_show(args: argparse.Namespace) -> None:
     """Show one rule whole: text, aliases, every version with its source."""
     view = open_view(args.rules_src)
-    rule = view.get(args.id)
-    if rule is None:
-        matches = view.lookup(args.id)
-        if len(matches) == 1:
-            rule = matches[0]
-        elif matches:
-            ids = ", ".join(r["id"] for r in matches)
-            raise Failure(f"{args.id!r} names {len(matches)} rules: {ids}; give an id")
-        else:
-            raise Failure(f"no rule with id {args.id!r} (see 'referee list')", code=1)
-    if args.json:
+    rule = _one_rule(view, args.name, args.system)
+    if args.format == "json":
         terminal.print_json(rule)
         return
     from referee.render import print_rule
@@ -170,9 +215,7 @@ def cmd_parse(args: argparse.Namespace) -> None:
     from referee.keywords import commands
 
     if args.corpus:
-        if args.string is not None:
-            raise Failure("give a STRING or --corpus, not both")
-        code = commands.corpus(args, open_rulebase_full(args.rules_src))
+        code = commands.corpus(args, open_build(args.rules_src))
     elif args.string is None:
         raise Failure("give a keyword STRING, '-' to read lines from stdin, or --corpus")
     else:
@@ -192,7 +235,7 @@ def cmd_explain(args: argparse.Namespace) -> None:
     view = open_view(args.rules_src)
     rule = _one_rule(view, args.name, args.system)
     data = explain(view, rule)
-    if args.json:
+    if args.format == "json":
         terminal.print_json(data)
         return
     from referee.render import print_explanation
@@ -201,49 +244,45 @@ def cmd_explain(args: argparse.Namespace) -> None:
 
 
 def _one_rule(view: Any, name: str, system: str | None) -> dict[str, Any]:
-    """The rule a name or id names; several is a usage error that lists them."""
-    rule = view.get(name)
-    if rule is not None and (system is None or rule["system"] == system):
-        return rule
+    """The one rule a name, alias or id names (any case, any accents).
+
+    None is exit 1; several is a usage error that lists their ids.
+    """
+    name = _query(name, "NAME")
     matches = _checked(lambda: view.lookup(name, system))
     if len(matches) == 1:
         return matches[0]
     if matches:
         ids = ", ".join(r["id"] for r in matches)
         hint = "; give an id" if system else "; give --system or an id"
-        raise Failure(f"{name!r} names {len(matches)} rules: {ids}{hint}")
-    where = f" in {system}" if system else ""
-    raise Failure(f"no rule named {name!r}{where}", code=1)
+        raise Failure(f"{name!r} names {len(matches)} rules: {ids}{hint}", details={"query": name, "ids": [r["id"] for r in matches]})
+    raise _not_found(name, system)
 
 
 def cmd_graph(args: argparse.Namespace) -> None:
     """Export the rule graph (JSON node-link, GraphML, DOT), list the sentences
     no clause of the effects grammar recognised (--unparsed), or report how
     many were read (--coverage)."""
-    rb = open_rulebase_full(args.rules_src)
-    _checked(lambda: rb.check_system(args.system))
-    if args.unparsed and args.coverage:
-        raise Failure("give --unparsed or --coverage, not both")
-    if args.unparsed:
-        from referee.graph.commands import print_unparsed
+    build = open_build(args.rules_src)
+    _checked(lambda: build.check_system(args.system))
+    if args.unparsed or args.coverage:
+        if args.format_given and args.format != "json":
+            raise Failure(f"--format {args.format} exports the graph; --unparsed and --coverage print text, or JSON with --json")
+        from referee.graph.commands import print_coverage, print_unparsed
 
-        print_unparsed(rb, args.system, args.json)
-        return
-    if args.coverage:
-        from referee.graph.commands import print_coverage
-
-        print_coverage(rb, args.system, args.json)
+        show = print_unparsed if args.unparsed else print_coverage
+        show(build, args.system, args.format_given)
         return
     from referee.graph import export
     from referee.graph.build import to_networkx
 
-    g = to_networkx(rb, rb.graph, args.system)
+    g = to_networkx(build, build.graph, args.system)
     if args.format == "json":
         terminal.print_json(export.to_json(g))
     elif args.format == "graphml":
         sys.stdout.write(export.to_graphml(g))
     else:
-        title = rb.manifests[args.system].title if args.system else "Referee rule graph"
+        title = build.manifests[args.system].title if args.system else "Referee rule graph"
         sys.stdout.write(export.to_dot(g, title))
 
 
@@ -255,15 +294,15 @@ def cmd_lint(args: argparse.Namespace) -> None:
 
     select = _checked(lambda: parse_codes(args.select, "--select"))
     ignore = _checked(lambda: parse_codes(args.ignore, "--ignore"))
-    rb = open_rulebase_full(args.rules_src)
-    result = _checked(lambda: lint(rb, args.system, select, ignore))
+    build = open_build(args.rules_src)
+    result = _checked(lambda: lint(build, args.system, select, ignore))
     shown = _shown(_src(args.rules_src))
     if args.format == "sarif":
         from referee import __version__
         from referee.lint.sarif import to_sarif
 
         terminal.print_json(to_sarif(result, shown, __version__))
-    elif args.json or args.format == "json":
+    elif args.format == "json":
         terminal.print_json(
             {"systems": result.systems, "counts": result.counts(), "findings": [f.to_json() for f in result.findings]}
         )
@@ -275,15 +314,20 @@ def cmd_lint(args: argparse.Namespace) -> None:
         raise Failure("", code=1)
 
 
-def open_rulebase_full(rules_src: str | None) -> Any:
-    """The full rulebase (record classes), for commands that read rules whole."""
-    from referee.rulebase import cache
+def open_build(rules_src: str | None) -> Any:
+    """The whole build (record classes), for commands that read rules whole."""
+    from referee.build import cache
 
     src = _src(rules_src)
     try:
-        return cache.load_or_build(src)
+        if terminal.is_terminal() and not cache.is_current(src):
+            build = _with_progress(lambda step: cache.load_or_build(src, progress=step))
+        else:
+            build = cache.load_or_build(src)
     except RulesError as err:
-        raise _failure(err, src) from None
+        raise Failure.of(err, src) from None
+    _warn_unmanaged(build.unmanaged, src)
+    return build
 
 
 # --- the parser -----------------------------------------------------------------
@@ -295,11 +339,38 @@ class _Parser(argparse.ArgumentParser):
         raise Failure(f"{self.prog}: {message}")
 
 
-def _common(p: argparse.ArgumentParser, system: bool = True) -> None:
+def _common(p: argparse.ArgumentParser, system: bool = True, formats: tuple[str, ...] = ("text", "json")) -> None:
+    """Options every command shares.  ``--json`` is short for ``--format json``:
+    both set ``format``, and giving ``--json`` with another format is a usage
+    error (:func:`_output_format`), the one place the two are reconciled."""
     p.add_argument("--rules-src", metavar="DIR", help=_RULES_SRC_HELP)
     if system:
         p.add_argument("--system", "-s", metavar="ID", help="only this system (t9a, whfb-house, ...)")
-    p.add_argument("--json", action="store_true", help="print JSON (shapes: docs/json.md)")
+    p.add_argument("--json", action="store_true", help="print JSON (shapes: docs/json.md); short for --format json")
+    p.add_argument(
+        "--format", choices=formats, default=None, help=f"output format: {', '.join(formats)} (default {formats[0]})"
+    )
+    p.set_defaults(formats=formats)
+
+
+def _output_format(args: argparse.Namespace) -> None:
+    """Reconcile ``--json`` and ``--format`` into ``args.format``; ``args.format_given``
+    says whether the user chose one (``graph --unparsed`` prints text unless asked)."""
+    if args.json and args.format not in (None, "json"):
+        raise Failure(f"--json means --format json; give one of --json and --format {args.format}")
+    args.format_given = args.json or args.format is not None
+    args.format = "json" if args.json else args.format or args.formats[0]
+
+
+def _summary(doc: str) -> str:
+    """A command's one-line help: the first sentence of its docstring, whole.
+
+    >>> _summary("Explain a rule: what it grants,\\nwhat grants it. Each cited.")
+    'Explain a rule: what it grants, what grants it.'
+    """
+    paragraph = " ".join(doc.split("\n\n")[0].split())
+    end = paragraph.find(". ")
+    return paragraph if end < 0 else paragraph[: end + 1]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -312,7 +383,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def command(name: str, fn: Callable[[argparse.Namespace], None]) -> argparse.ArgumentParser:
         doc = (fn.__doc__ or "").strip()
-        p = sub.add_parser(name, help=doc.split("\n")[0], description=doc)
+        p = sub.add_parser(name, help=_summary(doc), description=doc)
         p.set_defaults(run=fn)
         return p
 
@@ -321,27 +392,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--refresh", action="store_true", help="rebuild even if the cache is current")
     _common(command("list", cmd_list))
     p = command("lookup", cmd_lookup)
-    p.add_argument("query", metavar="QUERY", help="a rule's name or alias; parameters and plurals are forgiven")
+    p.add_argument("query", metavar="QUERY", help="a rule's name, alias or id; parameters and plurals are forgiven")
     _common(p)
     p = command("show", cmd_show)
-    p.add_argument("id", metavar="ID", help="a rule id (t9a/fear), or a name that names one rule")
-    _common(p, system=False)
+    p.add_argument("name", metavar="NAME", help="a rule's id (t9a/fear), name or alias")
+    _common(p)
     p = command("explain", cmd_explain)
     p.add_argument("name", metavar="NAME", help="a rule's name, alias or id")
     _common(p)
     p = command("graph", cmd_graph)
-    p.add_argument("--format", choices=("json", "graphml", "dot"), default="json", help="export format (default json)")
-    p.add_argument("--unparsed", action="store_true", help="list the sentences no effect clause recognised")
-    p.add_argument("--coverage", action="store_true", help="per system, the share of sentences read into typed relations")
-    _common(p)
+    report = p.add_mutually_exclusive_group()
+    report.add_argument("--unparsed", action="store_true", help="list the sentences no effect clause recognised (text)")
+    report.add_argument("--coverage", action="store_true", help="per system, the share of sentences read into typed relations (text)")
+    _common(p, formats=("json", "graphml", "dot"))
     p = command("lint", cmd_lint)
     p.add_argument("--select", metavar="CODES", help="only these codes (comma-separated)")
     p.add_argument("--ignore", metavar="CODES", help="leave out these codes (comma-separated)")
-    p.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="output format (default text)")
-    _common(p)
+    _common(p, formats=("text", "json", "sarif"))
     p = command("parse", cmd_parse)
-    p.add_argument("string", metavar="STRING", nargs="?", help="a keyword string, or - to read lines from stdin")
-    p.add_argument("--corpus", action="store_true", help="parse every keyword string of the rule documents")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("string", metavar="STRING", nargs="?", help="a keyword string, or - to read lines from stdin")
+    what.add_argument("--corpus", action="store_true", help="parse every keyword string of the rule documents")
     _common(p)
     return parser
 
@@ -349,17 +420,20 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point: runs one command, turning every expected failure into one line."""
     args_list = sys.argv[1:] if argv is None else argv
+    args = None
     try:
         args = build_parser().parse_args(args_list)
-        if args.rules_src is None and os.environ.get("REFEREE_RULES_SRC"):
-            args.rules_src = os.environ["REFEREE_RULES_SRC"]
+        _output_format(args)
+        if getattr(args, "system", None):
+            args.system = args.system.lower()  # system ids are lower-case; --system T9A means t9a
         args.run(args)
     except Failure as err:
+        as_json = getattr(args, "format", None) == "json"
         if not str(err):
             pass  # the command has already said what went wrong
-        elif err.code == 2 and "--json" in args_list:
-            terminal.print_json(err.to_json())
-        else:
+        elif as_json and not err.printed:
+            terminal.print_json(err.to_json())  # a JSON answer on stdout, never an empty one
+        if str(err) and (not as_json or err.code == 1):
             terminal.error(f"referee: {err}" if not str(err).startswith("referee") else str(err))
         return err.code
     except SystemExit as done:  # --help, --version

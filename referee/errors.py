@@ -18,3 +18,14 @@ class RulesError(Exception):
             where = self.file if self.line is None else f"{self.file}:{self.line}"
             where += ": "
         return f"{where}error: {self.message}"
+
+
+def unknown_system(system: str, known: list[str], unmanaged: tuple[str, ...] = ()) -> RulesError:
+    """The error for a ``--system`` no manifest declares (one wording for every reader)."""
+    why = f"; the folder {system!r} has no system.toml" if system in unmanaged else ""
+    return RulesError(f"unknown system {system!r} (known: {', '.join(known)}){why}")
+
+
+def unmanaged_warning(folder: str) -> str:
+    """The warning for a folder of the rules folder that holds no system.toml."""
+    return f"warning: {folder} has no system.toml; its documents are not read"

@@ -2,18 +2,46 @@
 
 rich is imported only when stdout is a terminal, so piped and ``--json``
 calls stay as quick as the interpreter allows.
+
+Rule text is data from documents, so everything written for people passes
+through :func:`safe`: control characters (C0 and C1, but tab and newline)
+and bidirectional controls are shown escaped (``\x1b``, ``U+202E``), never
+written raw where they could move the cursor, recolour the terminal or
+reorder a line.  JSON output keeps every character exact (json escapes the
+C0 controls itself).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
+
 TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers read this
 
 if TYPE_CHECKING:
     from typing import Any
+
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _shown(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0xA0 else f"U+{code:04X}"
+
+
+def safe(text: str) -> str:
+    r"""``text`` with every control and bidi character escaped, for a terminal.
+
+    >>> safe("Fear\x1b[31mRED")
+    'Fear\\x1b[31mRED'
+    >>> safe("abc\u202edef"), safe("tab\tand\nnewline stay")
+    ('abcU+202Edef', 'tab\tand\nnewline stay')
+    """
+    return _UNSAFE.sub(lambda m: _shown(m.group()), text)
 
 
 def is_terminal() -> bool:
@@ -24,26 +52,35 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def console() -> Any:
+def console(stderr: bool = False) -> Any:
     from rich.console import Console
 
-    return Console(highlight=False, no_color="NO_COLOR" in os.environ)
+    return Console(highlight=False, no_color="NO_COLOR" in os.environ, stderr=stderr)
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str | None = None) -> None:
-    """Rows under headers: a rich table on a terminal, tab-free aligned text otherwise."""
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str | None = None, whole: Sequence[int] = (0,)) -> None:
+    """Rows under headers: a rich table on a terminal, aligned text otherwise.
+
+    On a terminal the table fits its width: the columns in ``whole`` (ids,
+    file:line) are never broken or cut; the others are cut with an ellipsis.
+    """
+    rows = [[safe(c) for c in row] for row in rows]
     if is_terminal():
         from rich.table import Table
+        from rich.text import Text
 
-        t = Table(title=title, header_style="bold", title_justify="left")
-        for h in headers:
-            t.add_column(h, overflow="fold")
+        t = Table(title=title and safe(title), header_style="bold", title_justify="left")
+        for i, h in enumerate(headers):
+            if i in whole:
+                t.add_column(h, no_wrap=True, min_width=max([len(h), *(len(r[i]) for r in rows)]))
+            else:
+                t.add_column(h, no_wrap=True, overflow="ellipsis")
         for row in rows:
-            t.add_row(*row)
+            t.add_row(*(Text(c) for c in row))  # rule text is never read as rich markup
         console().print(t)
         return
     if title:
-        print(title)
+        print(safe(title))
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
     print("  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip())
     for row in rows:
@@ -51,13 +88,11 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str | No
 
 
 def heading(text: str, style: str = "bold") -> None:
-    if is_terminal():
-        console().print(f"[{style}]{_escape(text)}[/{style}]")
-    else:
-        print(text)
+    line(text, style)
 
 
 def line(text: str = "", style: str | None = None) -> None:
+    text = safe(text)
     if style and is_terminal():
         console().print(f"[{style}]{_escape(text)}[/{style}]")
     else:
@@ -70,9 +105,15 @@ def _escape(text: str) -> str:
     return escape(text)
 
 
-def error(message: str) -> None:
+def error(message: str, colour: str = "31") -> None:
     """One line on stderr; red on a terminal."""
+    message = safe(message)
     if sys.stderr.isatty() and "NO_COLOR" not in os.environ:
-        sys.stderr.write(f"\x1b[31m{message}\x1b[0m\n")
+        sys.stderr.write(f"\x1b[{colour}m{message}\x1b[0m\n")
     else:
         sys.stderr.write(message + "\n")
+
+
+def warn(message: str) -> None:
+    """One line on stderr; yellow on a terminal."""
+    error(message, colour="33")

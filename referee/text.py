@@ -8,6 +8,57 @@ import unicodedata
 _NOT_WORD = re.compile(r"[^\w&+]+")
 _PARAMETERS = re.compile(r"\s*[(\[{].*$")
 
+# Characters that show as nothing but make two equal-looking names differ.
+# The one policy, everywhere names come in (documents, lookups, keyword
+# strings): they are removed, and what was removed is said in a note.
+INVISIBLE = {
+    "\u00ad": "soft hyphen",
+    "\u200b": "zero-width space",
+    "\u200c": "zero-width non-joiner",
+    "\u200d": "zero-width joiner",
+    "\u2060": "word joiner",
+    "\ufeff": "byte order mark",
+    "\u061c": "Arabic letter mark",
+    "\u200e": "left-to-right mark",
+    "\u200f": "right-to-left mark",
+    "\u202a": "left-to-right embedding",
+    "\u202b": "right-to-left embedding",
+    "\u202c": "pop directional formatting",
+    "\u202d": "left-to-right override",
+    "\u202e": "right-to-left override",
+    "\u2066": "left-to-right isolate",
+    "\u2067": "right-to-left isolate",
+    "\u2068": "first strong isolate",
+    "\u2069": "pop directional isolate",
+}
+_INVISIBLE = re.compile(f"[{''.join(INVISIBLE)}]")
+
+
+def char_name(char: str) -> str:
+    """A character as an error names it: ``zero-width space U+200B``.
+
+    >>> char_name("\u200b"), char_name("\x1b"), char_name("é")
+    ('zero-width space U+200B', 'control character U+001B', "'é' U+00E9")
+    """
+    code = f"U+{ord(char):04X}"
+    if char in INVISIBLE:
+        return f"{INVISIBLE[char]} {code}"
+    if unicodedata.category(char) == "Cc":
+        return f"control character {code}"
+    return f"{char!r} {code}"
+
+
+def strip_invisible(text: str) -> tuple[str, list[str]]:
+    """``text`` without invisible characters, and a note for each one removed.
+
+    >>> strip_invisible("Fear\u200b, Frenzy")
+    ('Fear, Frenzy', ['removed zero-width space U+200B at column 5'])
+    """
+    if not _INVISIBLE.search(text):
+        return text, []
+    notes = [f"removed {char_name(m.group())} at column {m.start() + 1}" for m in _INVISIBLE.finditer(text)]
+    return _INVISIBLE.sub("", text), notes
+
 
 def fold(name: str) -> str:
     """The form names are compared in: case-, accent- and punctuation-blind.
@@ -17,6 +68,7 @@ def fold(name: str) -> str:
     >>> fold("Counter-Attack"), fold("Nachladen!"), fold("Todesstoß")
     ('counter attack', 'nachladen', 'todesstoss')
     """
+    name = _INVISIBLE.sub("", name)
     text = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ẞ", "ss"))
     text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
     return " ".join(_NOT_WORD.sub(" ", text).split())
@@ -27,7 +79,7 @@ def query_forms(query: str) -> list[str]:
     without a plural ending.
 
     >>> query_forms("Multiple Wounds (D3, Clipped Wings)")
-    ['multiple wounds d3 clipped wings', 'multiple wounds']
+    ['multiple wounds d3 clipped wings', 'multiple wounds', 'multiple wounds d3 clipped wing', 'multiple wound']
     >>> query_forms("Halberds")
     ['halberds', 'halberd']
     """
@@ -47,7 +99,12 @@ def find(
     """Ids of the rules ``query`` names in ``systems``: exact names before aliases.
 
     ``names`` maps system -> folded name or alias -> ids; ``rule_names`` id -> name.
+    A rule's id (``t9a/fear``, in any case) names that rule too, so every
+    command that takes a rule takes a name, an alias or an id alike.
     """
+    as_id = query.strip().lower()
+    if "/" in as_id and as_id in rule_names and as_id.split("/", 1)[0] in systems:
+        return [as_id]
     for form in query_forms(query):
         found = [rid for s in systems for rid in names.get(s, {}).get(form, [])]
         if found:

@@ -87,13 +87,25 @@ CASES = [
         {"rules.txt": GOOD},
         "{src}/demo/system.toml:10: error: waiver for 'empty-rule' needs a 'reason'",
     ),
+    (
+        "curated alias with a typo in its target",
+        manifest("demo") + '\n[aliases.de]\n"Hellebarde" = "Halbred"\n',
+        {"rules.txt": "Halberd\n\nThe wielder gains +1 Strength.\n\nHellebarde\n\nDer Träger erhält +1 Stärke.\n"},
+        "{src}/demo/system.toml:10: error: alias 'Hellebarde' points at 'Halbred', which no document defines; did you mean 'Halberd'?",
+    ),
+    (
+        "document listed twice",
+        manifest("demo") + '\n[[documents]]\npath = "rules.txt"\nformat = "rules-list"\n',
+        {"rules.txt": GOOD},
+        "{src}/demo/system.toml:10: error: document 'rules.txt' is listed twice",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("label", "toml", "files", "message"), CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_one_line_exit_2_and_no_cache(
     tmp_path: Path,
-    _private_cache: Path,
+    private_cache: Path,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
     label: str,
@@ -109,7 +121,7 @@ def test_bad_input_is_one_line_exit_2_and_no_cache(
     assert err == "referee: " + message.format(src="src") + "\n"
     assert out == ""
     assert "Traceback" not in err
-    assert list(_private_cache.iterdir()) == []
+    assert list(private_cache.iterdir()) == []
 
 
 def test_missing_rules_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -139,7 +151,7 @@ def test_json_error_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str], mo
     import json
 
     assert json.loads(capsys.readouterr().out) == {
-        "error": {"message": "src/demo/rules.txt: error: document is empty", "file": "src/demo/rules.txt", "line": None}
+        "error": {"message": "document is empty", "file": "src/demo/rules.txt", "line": None}
     }
 
 

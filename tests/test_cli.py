@@ -104,20 +104,65 @@ def test_not_found_is_status_1(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "lookup", "Nonexistent Rule", "--system", "t9a") == (
         1, "", "referee: no rule named 'Nonexistent Rule' in t9a\n"
     )
-    assert run(capsys, "show", "t9a/nope") == (1, "", "referee: no rule with id 't9a/nope' (see 'referee list')\n")
+    assert run(capsys, "show", "t9a/nope") == (1, "", "referee: no rule named 't9a/nope'\n")
 
 
 def test_show_by_ambiguous_name_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "show", "heavy")
     assert code == 2
-    assert err == "referee: 'heavy' names 2 rules: last-edition/melee-heavy, last-edition/ranged-heavy; give an id\n"
+    assert err == "referee: 'heavy' names 2 rules: last-edition/melee-heavy, last-edition/ranged-heavy; give --system or an id\n"
+
+
+# One behaviour for names and ids: every command that takes a rule takes a name,
+# an alias or an id, in any case and with or without accents.
+@pytest.mark.parametrize("command", ["lookup", "show", "explain"])
+@pytest.mark.parametrize(
+    ("given", "system"),
+    [("t9a/fear", None), ("t9a/Fear", None), ("T9A/FEAR", None), ("Fear", "t9a"), ("fEAR", "T9A"), ("t9a/fear", "t9a")],
+)
+def test_every_rule_command_takes_names_and_ids_alike(
+    capsys: pytest.CaptureFixture[str], command: str, given: str, system: str | None
+) -> None:
+    args = [command, given, "--json"] + (["--system", system] if system else [])
+    code, out, err = run(capsys, *args)
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    found = {"lookup": lambda: data["results"][0], "show": lambda: data, "explain": lambda: data["rule"]}[command]()
+    assert found["id"] == "t9a/fear"
+
+
+def test_an_alias_with_accents_or_without_names_the_same_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    for written in ("Schwere Rüstung", "schwere rustung"):
+        code, out, _ = run(capsys, "show", written, "--system", "t9a", "--json")
+        assert code == 0 and json.loads(out)["name"] == "Heavy Armour"
+
+
+@pytest.mark.parametrize("command", ["lookup", "show", "explain"])
+def test_not_found_under_json_is_a_json_answer_exit_1(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, out, err = run(capsys, command, "Flyy", "--system", "t9a", "--json")
+    assert code == 1 and err == "referee: no rule named 'Flyy' in t9a\n"
+    data = json.loads(out)
+    if command == "lookup":
+        assert data == {"query": "Flyy", "system": "t9a", "results": []}
+    else:
+        assert data == {
+            "error": {"message": "no rule named 'Flyy' in t9a", "file": None, "line": None, "query": "Flyy", "system": "t9a", "results": []}
+        }
+
+
+@pytest.mark.parametrize("command", [["lookup", ""], ["show", "  "], ["explain", ""]])
+def test_an_empty_query_is_a_usage_error(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    what = "QUERY" if command[0] == "lookup" else "NAME"
+    assert run(capsys, *command) == (2, "", f"referee: {what} is empty: give a rule's name, alias or id\n")
 
 
 def test_usage_error_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "lookup") == (
         2,
         "",
-        "usage: referee lookup [-h] [--rules-src DIR] [--system ID] [--json] QUERY\n"
+        "usage: referee lookup [-h] [--rules-src DIR] [--system ID] [--json]\n"
+        "                      [--format {text,json}]\n"
+        "                      QUERY\n"
         "referee lookup: the following arguments are required: QUERY\n",
     )
     code, out, err = run(capsys, "nonsense")
@@ -133,10 +178,10 @@ def test_rules_src_option_and_env(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert code == 0 and json.loads(out)["results"][0]["source"] == {"file": "demo/rules.txt", "line": 1, "end_line": 3}
 
 
-def test_cache_is_reused_and_follows_content(tmp_path: Path, _private_cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cache_is_reused_and_follows_content(tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_system(tmp_path, "demo", manifest("demo"), {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
     assert main(["build", "--rules-src", str(tmp_path)]) == 0
-    [first] = list(_private_cache.glob("rulebase-*.pickle"))
+    [first] = list(private_cache.glob("builds/*/build-*.pickle"))
     stamp = first.stat().st_mtime_ns
     assert main(["lookup", "Gloom", "--rules-src", str(tmp_path)]) == 0
     assert first.stat().st_mtime_ns == stamp  # read, not rewritten
@@ -144,7 +189,7 @@ def test_cache_is_reused_and_follows_content(tmp_path: Path, _private_cache: Pat
     capsys.readouterr()
     assert main(["lookup", "Gloom", "--rules-src", str(tmp_path)]) == 0
     assert "sulk loudly" in capsys.readouterr().out
-    assert len(list(_private_cache.glob("rulebase-*.pickle"))) == 2
+    assert len(list(private_cache.glob("builds/*/build-*.pickle"))) == 2
 
 
 @pytest.mark.slow
@@ -162,12 +207,93 @@ def test_rules_src_is_the_projects() -> None:
     assert RULES_SRC.is_dir() and sorted(p.name for p in RULES_SRC.iterdir()) == ["last-edition", "scrollhammer", "t9a", "whfb-house"]
 
 
-def test_cache_keeps_the_newest_builds_whole(tmp_path: Path, _private_cache: Path) -> None:
+def test_cache_keeps_the_newest_builds_whole(tmp_path: Path, private_cache: Path) -> None:
     write_system(tmp_path, "demo", manifest("demo"), {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
-    (_private_cache / "rulebase-orphan.pickle").write_bytes(b"left by an older version")
+    assert main(["build", "--rules-src", str(tmp_path), "--json"]) == 0
+    [folder] = (private_cache / "builds").iterdir()
+    (folder / "build-orphan.pickle").write_bytes(b"left by an older version")
     for n in range(6):
         (tmp_path / "demo" / "rules.txt").write_text(f"Gloom\n\nModels with Gloom sulk {n} times.\n", encoding="utf-8")
         assert main(["build", "--rules-src", str(tmp_path), "--json"]) == 0
-    views = {p.name.removeprefix("view-") for p in _private_cache.glob("view-*.pickle")}
-    bases = {p.name.removeprefix("rulebase-") for p in _private_cache.glob("rulebase-*.pickle")}
-    assert len(views) == 4 and views == bases  # no half builds, no orphans
+    views = {p.name.removeprefix("view-") for p in folder.glob("view-*.pickle")}
+    builds = {p.name.removeprefix("build-") for p in folder.glob("build-*.pickle")}
+    assert len(views) == 2 and views == builds  # no half builds, no orphans
+
+
+def test_two_rules_folders_do_not_evict_each_other(tmp_path: Path, private_cache: Path) -> None:
+    for name in ("one", "two"):
+        write_system(tmp_path / name, "demo", manifest("demo"), {"rules.txt": f"Gloom\n\nModels with Gloom sulk {name}.\n"})
+    assert main(["build", "--rules-src", str(tmp_path / "one"), "--json"]) == 0
+    for n in range(3):
+        (tmp_path / "two" / "demo" / "rules.txt").write_text(f"Gloom\n\nModels sulk {n}.\n", encoding="utf-8")
+        assert main(["build", "--rules-src", str(tmp_path / "two"), "--json"]) == 0
+    folders = sorted((private_cache / "builds").iterdir())
+    assert len(folders) == 2
+    assert sorted(len(list(f.glob("view-*.pickle"))) for f in folders) == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["lint", "--json", "--format", "text"], "referee: --json means --format json; give one of --json and --format text\n"),
+        (["graph", "--json", "--format", "dot"], "referee: --json means --format json; give one of --json and --format dot\n"),
+        (
+            ["graph", "--unparsed", "--format", "dot"],
+            "referee: --format dot exports the graph; --unparsed and --coverage print text, or JSON with --json\n",
+        ),
+    ],
+)
+def test_json_and_format_never_disagree(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    assert run(capsys, *args) == (2, "", message)
+
+
+@pytest.mark.parametrize("command", [["lookup", "Fear", "--system", "t9a"], ["list", "--system", "scrollhammer"], ["build"]])
+def test_format_json_is_the_same_as_json(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    assert run(capsys, *command, "--json") == run(capsys, *command, "--format", "json")
+
+
+# Terminal safety: invisible characters are removed with a note; control and
+# bidi characters never reach a terminal raw.
+def test_lookup_removes_invisible_characters_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "lookup", "Fe\u200bar", "--system", "t9a", "--json")
+    assert code == 0 and json.loads(out)["results"][0]["id"] == "t9a/fear"
+    assert err == "referee: note: QUERY: removed zero-width space U+200B at column 3\n"
+
+
+def test_parse_removes_invisible_characters_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "parse", "Fear\u200b, Frenzy", "--json")
+    assert code == 0 and [k["name"] for k in json.loads(out)["keywords"]] == ["Fear", "Frenzy"]
+    assert err == "referee: note: removed zero-width space U+200B at column 5\n"
+
+
+def test_an_escape_sequence_in_input_is_never_echoed_raw(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "parse", "Fear\x1b[31mRED")
+    assert (code, out) == (2, "")
+    assert "\x1b" not in err and "Fear\\x1b[31mRED" in err
+    assert err.splitlines()[0] == "error: unexpected control character U+001B at column 5"
+
+
+def test_control_characters_in_rule_text_are_shown_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = "Gloom\n\nModels with Gloom\x00 sulk \x1b[2J and \u202eeverse.\n"
+    write_system(tmp_path, "demo", manifest("demo"), {"rules.txt": text})
+    code, out, _ = run(capsys, "show", "Gloom", "--rules-src", str(tmp_path))
+    assert code == 0
+    assert "Gloom\\x00 sulk \\x1b[2J and U+202Eeverse." in out
+    assert not any(c in out for c in "\x00\x1b\u202e")
+    code, out, _ = run(capsys, "show", "Gloom", "--rules-src", str(tmp_path), "--json")
+    assert "Gloom\u0000 sulk \u001b[2J and \u202eeverse." in json.loads(out)["text"]  # JSON keeps it exact
+
+
+def test_tables_fit_the_terminal_and_never_break_an_id(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee import terminal
+
+    monkeypatch.setattr(terminal, "is_terminal", lambda: True)
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run(capsys, "list", "--system", "t9a")
+    assert code == 0
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    ids = [rid for rid in (line.split("│")[1].strip() for line in lines if line.count("│") >= 4) if rid != "id"]
+    assert "t9a/multiple-wounds" in ids and "t9a/fear" in ids
+    assert all(rid.startswith("t9a/") for rid in ids)  # never folded onto a second line

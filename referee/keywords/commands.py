@@ -10,6 +10,18 @@ from referee import terminal
 from referee.keywords import KeywordSyntaxError, parse, to_json
 
 
+def clean(text: str, where: str = "") -> str:
+    """The keyword string with invisible characters removed, each said in a note
+    on stderr (the policy of :data:`referee.text.INVISIBLE`; spans and columns
+    in the answer refer to the cleaned string)."""
+    from referee.text import strip_invisible
+
+    text, notes = strip_invisible(text)
+    for note in notes:
+        terminal.warn(f"referee: note: {where}{note}")
+    return text
+
+
 def _result(text: str, view: Any, system: str | None) -> dict[str, Any]:
     data = to_json(parse(text))
     if view is not None and system:
@@ -21,14 +33,14 @@ def _result(text: str, view: Any, system: str | None) -> dict[str, Any]:
 
 def parse_one(args: Any, view: Any) -> int:
     try:
-        data = _result(args.string, view, args.system)
+        data = _result(clean(args.string), view, args.system)
     except KeywordSyntaxError as err:
-        if args.json:
+        if args.format == "json":
             terminal.print_json(err.to_json())
         else:
             terminal.error(str(err))
         return 2
-    if args.json:
+    if args.format == "json":
         terminal.print_json(data)
     else:
         print_keywords(data)
@@ -39,7 +51,7 @@ def parse_stdin(args: Any, view: Any) -> int:
     """One JSON object per input line; bad lines give an error object and the rest go on."""
     bad = 0
     for number, raw in enumerate(sys.stdin, start=1):
-        text = raw.rstrip("\r\n")
+        text = clean(raw.rstrip("\r\n"), f"line {number}: ")
         try:
             out = _result(text, view, args.system)
         except KeywordSyntaxError as err:
@@ -57,7 +69,7 @@ def corpus(args: Any, rb: Any) -> int:
     if args.system:
         rb.check_system(args.system)
     report = coverage(rb, args.system)
-    if args.json:
+    if args.format == "json":
         terminal.print_json(report)
         return 0
     rows = [

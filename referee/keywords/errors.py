@@ -16,6 +16,7 @@ around the failure cover every state at once and survive grammar changes.)
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -25,21 +26,25 @@ CLOSERS = {")": "(", "]": "[", "}": "{"}
 # Players' words for the grammar's terminals, in the order they are listed.
 # Every terminal that can start a value reads "a value": listing a dozen kinds
 # of value after each mistake would bury the one that matters.
+# Literal tokens are listed as they are typed (``)``); the text form quotes
+# them, JSON gives them bare.  DESCRIBED are kinds of token, never quoted.
 TOKEN_NAMES = {
-    "RPAR": '")"',
-    "RSQB": '"]"',
-    "RBRACE": '"}"',
-    "COMMA": '","',
-    "SLASH": '"/"',
-    "VBAR": '"|"',
-    "ON_A": '"on a"',
-    "LPAR": '"("',
+    "RPAR": ")",
+    "RSQB": "]",
+    "RBRACE": "}",
+    "COMMA": ",",
+    "SLASH": "/",
+    "VBAR": "|",
+    "ON_A": "on a",
+    "LPAR": "(",
     "NAME": "a name",
     "NUMBER": "a number",
     "VALUE": "a value",
-    "DOT": '"."',
+    "DOT": ".",
     "$END": "the end",
 }
+DESCRIBED = frozenset({"a name", "a number", "a value", "the end"})
+WINDOW = 60  # characters of a long input shown on each side of the caret
 VALUE_TERMINALS = frozenset(
     {
         "DICE",
@@ -108,10 +113,8 @@ class KeywordSyntaxError(ValueError):
     def __str__(self) -> str:
         line_start = self.input.rfind("\n", 0, self.position) + 1
         line_end = self.input.find("\n", self.position)
-        shown = self.input[line_start : len(self.input) if line_end < 0 else line_end]
-        shown = shown.replace("\t", " ")
-        tildes_from = max(self.marker_start, line_start) - line_start
-        caret = " " * tildes_from + "~" * (self.column - 1 - tildes_from) + "^"
+        line = self.input[line_start : len(self.input) if line_end < 0 else line_end]
+        shown, caret = _caret_line(line, max(self.marker_start, line_start) - line_start, self.column - 1)
         where = f"column {self.column}"
         if "\n" in self.input:
             where = f"line {self.line}, column {self.column}"
@@ -132,9 +135,35 @@ class KeywordSyntaxError(ValueError):
 
 
 def _or_list(items: tuple[str, ...]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    words = [item if item in DESCRIBED else f'"{item}"' for item in items]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _caret_line(line: str, marked_from: int, at: int) -> tuple[str, str]:
+    """The input line as a terminal may show it, and the marker under it.
+
+    Control, bidi and other invisible characters are shown escaped (the
+    marker follows the escapes); a line longer than the window is cut around the caret, with
+    "..." where it was cut.
+    """
+    from referee.terminal import safe
+    from referee.text import INVISIBLE
+
+    first, last = 0, len(line)
+    if len(line) > 2 * WINDOW:
+        first, last = max(0, at - WINDOW), min(len(line), at + WINDOW)
+    shown, caret = "..." if first else "", "   " if first else ""
+    for i in range(first, last):
+        char = " " if line[i] == "\t" else f"U+{ord(line[i]):04X}" if line[i] in INVISIBLE else safe(line[i])
+        shown += char
+        if i < at:
+            caret += ("~" if i >= marked_from else " ") * len(char)
+    caret += "^"
+    if last < len(line):
+        shown += "..."
+    return shown, caret
 
 
 def friendly(terminals: set[str] | frozenset[str]) -> tuple[str, ...]:
@@ -198,7 +227,11 @@ Check = Callable[[Failure], "Diagnosis | None"]
 
 def _unexpected_character(f: Failure) -> Diagnosis | None:
     if f.token is None:
-        return "unexpected character", f.position, f.item_start
+        from referee.text import INVISIBLE, char_name
+
+        char = f.text[f.position] if f.position < len(f.text) else ""
+        named = char and (char in INVISIBLE or unicodedata.category(char) in ("Cc", "Cf"))
+        return f"unexpected {char_name(char) if named else 'character'}", f.position, f.item_start
     return None
 
 
@@ -268,7 +301,7 @@ def diagnose(failure: Failure) -> KeywordSyntaxError:
             message, caret, marked_from = found
             return KeywordSyntaxError(message, failure.text, caret, expected, marked_from)
     token = failure.token or ""
-    what = TOKEN_NOUNS.get(token) or TOKEN_NAMES.get(token, "text")
+    what = TOKEN_NOUNS.get(token) or (_or_list((TOKEN_NAMES[token],)) if token in TOKEN_NAMES else "text")
     return KeywordSyntaxError(
         f"unexpected {what}", failure.text, failure.position, expected, failure.item_start
     )

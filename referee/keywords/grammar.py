@@ -24,9 +24,9 @@ _parser: Lark | None = None
 _lock = threading.Lock()
 
 
-def grammar_path() -> Path:
-    """grammar/keywords.lark, beside the ``referee`` package."""
-    return paths.GRAMMAR / "keywords.lark"
+def grammar_text() -> str:
+    """grammar/keywords.lark, as the package ships it (:func:`referee.paths.grammar_text`)."""
+    return paths.grammar_text("keywords.lark")
 
 
 def cache_path() -> Path | None:
@@ -50,7 +50,7 @@ def build(algorithm: str = "lalr", cache: Path | None = None, transform: bool = 
         options["cache"] = str(cache) if cache is not None else False
         if transform:
             options["transformer"] = KeywordTransformer()
-    return Lark(grammar_path().read_text(encoding="utf-8"), **options)
+    return Lark(grammar_text(), **options)
 
 
 def parser() -> Lark:

@@ -114,12 +114,17 @@ def test_stdin_all_good_is_status_0(capsys: pytest.CaptureFixture[str], monkeypa
     ("args", "message"),
     [
         (["parse"], "referee: give a keyword STRING, '-' to read lines from stdin, or --corpus\n"),
-        (["parse", "Fear", "--corpus"], "referee: give a STRING or --corpus, not both\n"),
         (["parse", "Fear", "--system", "nope"], "referee: error: unknown system 'nope' (known: last-edition, scrollhammer, t9a, whfb-house)\n"),
     ],
 )
 def test_usage_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     assert run(capsys, *args) == (2, "", message)
+
+
+def test_a_string_and_the_corpus_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "parse", "Fear", "--corpus")
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == "referee parse: argument --corpus: not allowed with argument STRING"
 
 
 def test_corpus_report(capsys: pytest.CaptureFixture[str]) -> None:

@@ -47,22 +47,23 @@ def test_one_parser_per_process_with_the_agreed_options() -> None:
     assert isinstance(parser.options.transformer, KeywordTransformer)
 
 
-def test_the_grammar_file_sits_beside_the_package() -> None:
-    import referee
+def test_the_grammar_is_read_from_the_package_that_maps_the_top_level_folder() -> None:
+    # One copy: the package referee.grammar is the project's grammar/ folder.
+    import referee.grammar
 
-    assert grammar.grammar_path() == Path(referee.__file__).parent.parent / "grammar" / "keywords.lark"
-    assert grammar.grammar_path().is_file()
+    assert Path(referee.grammar.__file__).resolve().parent == PROJECT / "grammar"
+    assert grammar.grammar_text() == (PROJECT / "grammar" / "keywords.lark").read_text(encoding="utf-8")
 
 
 def test_the_grammar_has_no_conflicts(caplog: pytest.LogCaptureFixture) -> None:
     # Lark resolves a shift/reduce conflict silently (as shift) unless debug is on.
     with caplog.at_level(logging.DEBUG, logger="lark"):
-        Lark(grammar.grammar_path().read_text(encoding="utf-8"), parser="lalr", debug=True)
+        Lark(grammar.grammar_text(), parser="lalr", debug=True)
     assert not [record.getMessage() for record in caplog.records if "conflict" in record.getMessage().lower()]
 
 
 def test_every_named_rule_has_a_transformer_method() -> None:
-    built = Lark(grammar.grammar_path().read_text(encoding="utf-8"), parser="lalr")
+    built = Lark(grammar.grammar_text(), parser="lalr")
     names = {rule.origin.name for rule in built.rules}
     named = {str(name) for name in names if not str(name).startswith("_")}
     assert named == {
