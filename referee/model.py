@@ -212,9 +212,33 @@ class Citation:
     sentence: str
     file: str
     line: int
+    column: int = 1  # 1-based, of the sentence's first character on its line
 
     def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "sentence": self.sentence, "file": self.file, "line": self.line}
+        return {"rule": self.rule, "sentence": self.sentence, "file": self.file, "line": self.line, "column": self.column}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """When a relation holds, as its sentence says.
+
+    ``situation`` is a word of the situation vocabulary
+    (:mod:`referee.graph.situations`, docs/graph.md): ``charging``,
+    ``against``, ``unit-entirely`` ...; ``value`` what the word needs (the
+    rule id for ``against``, "6+" for ``natural-roll``); ``text`` the words
+    of the sentence.  A condition the vocabulary does not know is kept with
+    situation ``other`` and its text, never dropped.
+    """
+
+    situation: str
+    value: str | None = None
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"situation": self.situation, "value": self.value, "text": self.text}
+
+    def __str__(self) -> str:
+        return self.text or " ".join(w for w in (self.situation, self.value) if w)
 
 
 RELATION_KINDS = (
@@ -250,8 +274,9 @@ class Relation:
     target: str | None
     target_name: str | None
     citation: Citation
-    conditions: tuple[str, ...] = ()
+    conditions: tuple[Condition, ...] = ()
     details: tuple[tuple[str, str], ...] = ()
+    subject: str | None = None  # who it applies to, as the sentence says ("Infantry", "the unit")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -259,7 +284,8 @@ class Relation:
             "source": self.source,
             "target": self.target,
             "target_name": self.target_name,
-            "conditions": list(self.conditions),
+            "subject": self.subject,
+            "conditions": [c.to_json() for c in self.conditions],
             "details": dict(self.details),
             "citation": self.citation.to_json(),
         }

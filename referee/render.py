@@ -65,7 +65,7 @@ def _relation_line(rel: dict[str, Any], direction: str) -> str:
     if details:
         extra.append(", ".join(f"{k} {v}" for k, v in details.items()))
     if rel["conditions"]:
-        extra.append("when " + ", ".join(rel["conditions"]))
+        extra.append("when " + ", ".join(c["text"] or c["situation"] for c in rel["conditions"]))
     return f"{other}" + (f" ({'; '.join(extra)})" if extra else "")
 
 

@@ -88,9 +88,67 @@ def query_forms(query: str) -> list[str]:
     if bare and bare != query:
         forms.append(fold(bare))
     for form in list(forms):
-        if form.endswith("s") and len(form) > 3:
-            forms.append(form[:-1])
+        forms.extend(singulars(form))
     return [f for f in dict.fromkeys(forms) if f]
+
+
+# English number and verb endings, and what a rule's name has in their place:
+# "Lances", "Abilities", "Frenzied", "Ambushing", "Ambushers", "Infiltrators".
+# The one table of them: lookup, the graph's reader, lint and the adapters all
+# read word forms through the functions below.
+_PLURAL_ENDINGS = (("ies", "y"), ("s", ""), ("es", ""))
+_VERB_ENDINGS = (("ied", "y"), ("ing", ""), ("ed", ""), ("d", ""), ("ers", ""), ("er", ""), ("ors", "e"), ("or", "e"))
+
+
+def singulars(word: str) -> list[str]:
+    """The singulars a plural (of one word, or a name's last word) may stand for.
+
+    >>> singulars("lances"), singulars("abilities"), singulars("halberds")
+    (['lance', 'lanc'], ['ability', 'abilitie', 'abiliti'], ['halberd'])
+    >>> singulars("chaos"), singulars("glass")
+    (['chao'], [])
+    """
+    out = []
+    for ending, repl in _PLURAL_ENDINGS:
+        if word.endswith(ending) and len(word) > len(ending) + 2 and not word.endswith("ss"):
+            out.append(word[: -len(ending)] + repl)
+    return list(dict.fromkeys(out))
+
+
+def plural(name: str) -> str:
+    """The English plural of a name (its last word).
+
+    >>> plural("Lance"), plural("Matching Base"), plural("Hex"), plural("Ability")
+    ('Lances', 'Matching Bases', 'Hexes', 'Abilities')
+    """
+    if name.endswith(("s", "x", "z", "ch", "sh")):
+        return f"{name}es"
+    if name.endswith("y") and len(name) > 2 and name[-2] not in "aeiou":
+        return f"{name[:-1]}ies"
+    return f"{name}s"
+
+
+def word_forms(term: str) -> list[str]:
+    """The forms a name may be written in: as is, its plural, the singular and
+    the rule a verb or agent form names ("Ambushers" -> "Ambush").
+
+    >>> word_forms("Matching Base")[:2]
+    ['Matching Base', 'Matching Bases']
+    >>> "Lance" in word_forms("Lances"), "Ambush" in word_forms("Ambushers")
+    (True, True)
+    >>> "Ambush" in word_forms("Ambushing"), "Frenzy" in word_forms("Frenzied")
+    (True, True)
+    """
+    head, _, last = term.rpartition(" ")
+    stem = f"{head} " if head else ""
+    out = [term, f"{stem}{plural(last)}"]
+    for ending, repl in _PLURAL_ENDINGS + _VERB_ENDINGS:
+        if last.endswith(ending) and len(last) > len(ending) + 2:
+            base = last[: -len(ending)] + repl
+            out.append(f"{stem}{base}")
+            if ending in ("ing", "ed") and len(base) > 2 and base[-1] == base[-2]:
+                out.append(f"{stem}{base[:-1]}")  # "Scouted", "Chilled"
+    return list(dict.fromkeys(out))
 
 
 def find(

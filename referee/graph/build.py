@@ -104,7 +104,7 @@ def edge_attributes(rel: Relation) -> dict[str, Any]:
     return {
         "kind": rel.kind,
         "target_name": rel.target_name or "",
-        "conditions": "; ".join(rel.conditions),
+        "conditions": "; ".join(str(c) for c in rel.conditions),
         "details": "; ".join(f"{k}={v}" for k, v in rel.details),
         "rule": rel.citation.rule,
         "sentence": rel.citation.sentence,

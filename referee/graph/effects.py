@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 from referee.graph.effects_grammar import OTHERS, SELF, Draft, find_clauses
 from referee.graph.lexer import Lexeme, Mention, Names, lex
 from referee.graph.sentences import locate, split
-from referee.model import Citation, Relation, Rule
+from referee.graph.situations import situation_of
+from referee.model import Citation, Condition, Relation, Rule
 
 if TYPE_CHECKING:
     from referee.rulebase import Rulebase
@@ -44,7 +45,7 @@ _NO_SELF = {"grants", "overrides", "excludes"}
 _CONDITIONED = {"grants", "loses", "immune-to", "excludes", "overrides", "must", "cannot", "modifies"}
 _ROLL_WORDS = {"save", "saves", "roll", "rolls", "test", "tests"}
 _BREAKS = {"COMMA", "SEMI", "COLON"}  # what separates the parts of a sentence a condition belongs to
-Condition = tuple[str, str | None]  # ("against Fly", the id of Fly), ("charging", None)
+Found = tuple[str, str | None]  # ("against Fly", the id of Fly), ("charging", None)
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ class _Reader:
             return None, lexeme.text, None, False
         return None, None, None, False
 
-    def condition(self, word: str, index: int) -> Condition:
+    def condition(self, word: str, index: int) -> Found:
         lexeme = self.lexemes[index]
         tid, _ = self.resolve(lexeme.key)
         return f"{word} {lexeme.text}", tid
@@ -112,7 +113,7 @@ class _Reader:
                 return lexeme.norm, lexeme.text
         return "roll", "roll"
 
-    def relations(self, drafts: list[tuple[int, Draft, list[Condition]]]) -> list[Relation]:
+    def relations(self, drafts: list[tuple[int, Draft, list[Found]]]) -> list[Relation]:
         """The relations of a sentence's drafts, each with the conditions of its clause."""
         out: list[Relation] = []
         for first, draft, conditions in drafts:
@@ -169,15 +170,15 @@ class _Reader:
         kind: str,
         tid: str | None,
         words: str | None,
-        conditions: Iterable[Condition],
+        conditions: Iterable[Found],
         details: tuple[tuple[str, str], ...] = (),
     ) -> Relation:
         """A relation; conditions about its own target ("against X" on X) are left out."""
-        kept: list[str] = []
+        kept: list[Condition] = []
         if kind in _CONDITIONED:
             for text, about in conditions:
-                if (about is None or about != tid) and text not in kept:
-                    kept.append(text)
+                if (about is None or about != tid) and all(c.text != text for c in kept):
+                    kept.append(situation_of(text, about))
         return Relation(kind, self.rule.id, tid, words, self.citation, tuple(kept), details)
 
     def other_rules(self) -> list[tuple[str, str]]:
@@ -199,8 +200,8 @@ def _value(text: str) -> str:
 
 
 def _scope(
-    conditions: list[tuple[int, Condition]], clauses: list[tuple[int, int, list[Draft]]], lexemes: list[Lexeme]
-) -> list[list[Condition]]:
+    conditions: list[tuple[int, Found]], clauses: list[tuple[int, int, list[Draft]]], lexemes: list[Lexeme]
+) -> list[list[Found]]:
     """Which clause each condition belongs to.
 
     A condition inside a clause's words is that clause's alone; one outside
@@ -213,7 +214,7 @@ def _scope(
     for lexeme in lexemes:
         count += lexeme.type in _BREAKS
         part.append(count)
-    scoped: list[list[Condition]] = [[] for _ in clauses]
+    scoped: list[list[Found]] = [[] for _ in clauses]
     for k, condition in conditions:
         owners = [ci for ci, (first, end, _) in enumerate(clauses) if first <= k < end]
         if not owners:
@@ -230,7 +231,7 @@ def read_sentence(rule: Rule, names: Names, text: str, file: str, line: int) -> 
     lexemes = lex(text, names, mentions)
     citation = Citation(rule.id, text, file, line)
     reader = _Reader(rule, names, text, lexemes, citation)
-    conditions: list[tuple[int, Condition]] = [(k, (lx.norm, None)) for k, lx in enumerate(lexemes) if lx.type == "COND"]
+    conditions: list[tuple[int, Found]] = [(k, (lx.norm, None)) for k, lx in enumerate(lexemes) if lx.type == "COND"]
     clauses: list[tuple[int, int, list[Draft]]] = []
     for first, end, found in find_clauses(lexemes):
         for draft in found:

@@ -73,7 +73,7 @@ CASES = _cases()
 
 def read(sentence: str) -> list[tuple[str, str | None, tuple[str, ...], tuple[tuple[str, str], ...]]]:
     found = read_sentence(BEAST, names(), sentence, "x/rules.txt", 1)
-    return [(r.kind, r.target, r.conditions, r.details) for r in found]
+    return [(r.kind, r.target, tuple(map(str, r.conditions)), r.details) for r in found]
 
 
 def test_fixture_file_has_every_form() -> None:

@@ -51,8 +51,8 @@ def test_explain_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert "t9a/fear" in {r["target"] for r in data["immune_to"]}
     assert "t9a/unbreakable" in {r["source"] for r in data["granted_by"]}
     relation = data["immune_to"][0]
-    assert set(relation) == {"kind", "source", "source_name", "target", "target_name", "conditions", "details", "citation"}
-    assert set(relation["citation"]) == {"rule", "sentence", "file", "line"}
+    assert set(relation) == {"kind", "source", "source_name", "target", "target_name", "subject", "conditions", "details", "citation"}
+    assert set(relation["citation"]) == {"rule", "sentence", "file", "line", "column"}
 
 
 def test_explain_human_output_quotes_its_sources(capsys: pytest.CaptureFixture[str]) -> None:

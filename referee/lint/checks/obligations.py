@@ -51,7 +51,7 @@ def must_cannot_conflict(ctx: LintContext) -> Iterator[Finding]:
     for must in ctx.relations:
         if must.kind != "must" or not specific(action(must)) or _settled(must):
             continue
-        if _YIELDS.search(" ".join((must.citation.sentence, *must.conditions))):
+        if _YIELDS.search(" ".join((must.citation.sentence, *map(str, must.conditions)))):
             continue
         for cannot in cannots:
             if cannot.source == must.source or not forbids(action(cannot), action(must)):

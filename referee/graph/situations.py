@@ -1,0 +1,95 @@
+"""The situation vocabulary: the words a relation's conditions are stated in.
+
+One table, read by the graph (what a sentence's condition means), by
+``explain`` (how to say it) and, later, by the referee's ``--when`` flags
+(the same words).  Each situation is a word and, for some, a value:
+``against`` names the rule the condition is about, ``natural-roll`` a
+roll ("6+").  A condition the table does not know is kept as ``other``
+with the sentence's words, never dropped.
+
+>>> situation_of("charging")
+Condition(situation='charging', value=None, text='charging')
+>>> situation_of("against Fly", "t9a/fly")
+Condition(situation='against', value='t9a/fly', text='against Fly')
+>>> situation_of("in the dark of night").situation
+'other'
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.model import Condition
+
+# word -> (what it means, in the words explain prints).  docs/graph.md shows this table.
+SITUATIONS: dict[str, str] = {
+    "charging": "the unit charged this turn (it is the charger)",
+    "not-charging": "the unit did not charge this turn",
+    "charged": "the unit is the target of a charge",
+    "first-round": "the first Round of Combat of a fight",
+    "first-turn": "the first turn of the game",
+    "melee": "close combat: melee attacks, a fight",
+    "shooting": "shooting and ranged attacks",
+    "fleeing": "the unit is fleeing",
+    "on-foot": "the model is on foot (not mounted)",
+    "mounted": "the model is mounted (a rider on a mount)",
+    "moved": "the unit moved this turn",
+    "if-possible": "an obligation that holds only when it can be met",
+    "could": "an obligation that holds only for those that could act (\"that could Declare a Charge\")",
+    "against": "against attacks, models or units with the rule named in value",
+    "unit-entirely": "the unit is composed entirely of models with the rule named in value",
+    "unit-more-than-half": "more than half of the unit's models have the rule named in value",
+    "with": "the model or unit has the rule named in value",
+    "unless": "unless the words in value hold",
+    "natural-roll": "on a natural roll of value (\"6+\", \"1\")",
+    "game-turn": "from or in the game turn in value (\">=4\")",
+    "other": "a condition the vocabulary does not know, kept as the sentence's words",
+}
+
+# the lexer's normalised forms that name a situation directly
+_PLAIN = {
+    "charging": "charging",
+    "not charging": "not-charging",
+    "charged": "charged",
+    "first round": "first-round",
+    "first turn": "first-turn",
+    "melee": "melee",
+    "shooting": "shooting",
+    "fleeing": "fleeing",
+    "on foot": "on-foot",
+    "mounted": "mounted",
+    "moved": "moved",
+    "if possible": "if-possible",
+}
+
+# situations whose value is a rule: the words that lead the rule's name
+_WITH_RULE = (
+    ("unit-entirely", re.compile(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of", re.I)),
+    ("unit-more-than-half", re.compile(r"more\s+than\s+half", re.I)),
+    ("against", re.compile(r"against\b", re.I)),
+    ("unless", re.compile(r"unless\b", re.I)),
+    ("with", re.compile(r"(?:with|has|have|having)\b", re.I)),
+)
+_ROLL = re.compile(r"natural\s+(?:roll\s+of\s+(?:an?\s+)?)?(\d\+?)|(?:roll|result)\s+of\s+(?:an?\s+)?natural\s+(\d\+?)", re.I)
+_TURN = re.compile(r"(?:game\s+)?turn\s+(\d+)\s+(?:or\s+later|onwards|and\s+later)|from\s+(?:game\s+)?turn\s+(\d+)", re.I)
+
+
+def situation_of(text: str, about: str | None = None) -> Condition:
+    """The condition a sentence's words state; ``about`` is the id of the rule they name."""
+    words = " ".join(text.split())
+    plain = _PLAIN.get(words.lower())
+    if plain:
+        return Condition(plain, None, words)
+    if about is not None:
+        for situation, lead in _WITH_RULE:
+            if lead.match(words):
+                return Condition(situation, about, words)
+    if words.lower().startswith("unless "):
+        return Condition("unless", words[7:], words)
+    roll = _ROLL.search(words)
+    if roll:
+        return Condition("natural-roll", roll.group(1) or roll.group(2), words)
+    turn = _TURN.search(words)
+    if turn:
+        return Condition("game-turn", f">={turn.group(1) or turn.group(2)}", words)
+    return Condition("other", None, words)
