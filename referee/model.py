@@ -21,14 +21,17 @@ class Source:
     file: str
     line: int
     end_line: int
+    column: int = 1  # 1-based column where the rule's heading or entry starts on ``line``
 
     def __str__(self) -> str:
         if self.end_line != self.line:
             return f"{self.file}:{self.line}-{self.end_line}"
+        if self.column != 1:
+            return f"{self.file}:{self.line}:{self.column}"
         return f"{self.file}:{self.line}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line, "end_line": self.end_line}
+        return {"file": self.file, "line": self.line, "end_line": self.end_line, "column": self.column}
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ def test_lookup_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(rule) == RULE_KEYS
     assert rule["id"] == "t9a/halberd" and rule["name"] == "Halberd" and rule["system"] == "t9a"
     assert rule["aliases"] == [{"name": "Hellebarde", "lang": "de"}]
-    assert rule["source"] == {"file": "t9a/army-builder-glossary-en-de.txt", "line": 11, "end_line": 13}
+    assert rule["source"] == {"file": "t9a/army-builder-glossary-en-de.txt", "line": 11, "end_line": 13, "column": 1}
     assert rule["amends"] is None and rule["parent"] is None and rule["params"] == []
     assert all(set(v) == VERSION_KEYS for v in rule["versions"])
 
@@ -175,7 +175,7 @@ def test_rules_src_option_and_env(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert code == 0 and json.loads(out)["results"][0]["id"] == "demo/gloom"
     monkeypatch.setenv("REFEREE_RULES_SRC", str(tmp_path))
     code, out, _ = run(capsys, "lookup", "Gloom", "--json")
-    assert code == 0 and json.loads(out)["results"][0]["source"] == {"file": "demo/rules.txt", "line": 1, "end_line": 3}
+    assert code == 0 and json.loads(out)["results"][0]["source"] == {"file": "demo/rules.txt", "line": 1, "end_line": 3, "column": 1}
 
 
 def test_cache_is_reused_and_follows_content(tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
