@@ -23,6 +23,7 @@ relation was read are kept as text and counted (:func:`coverage`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from referee.graph.effects_grammar import OTHERS, SELF, Draft, find_clauses
 from referee.graph.lexer import Lexeme, Mention, Names, lex
 from referee.graph.sentences import locate, split
-from referee.graph.situations import situation_of
+from referee.graph.situations import is_boilerplate, situation_of, subject_conditions
 from referee.model import Citation, Condition, Relation, Rule
 
 if TYPE_CHECKING:
@@ -45,7 +46,18 @@ _NO_SELF = {"grants", "overrides", "excludes"}
 _CONDITIONED = {"grants", "loses", "immune-to", "excludes", "overrides", "must", "cannot", "modifies"}
 _ROLL_WORDS = {"save", "saves", "roll", "rolls", "test", "tests"}
 _BREAKS = {"COMMA", "SEMI", "COLON"}  # what separates the parts of a sentence a condition belongs to
-Found = tuple[str, str | None]  # ("against Fly", the id of Fly), ("charging", None)
+Found = tuple[Any, str | None]  # ("against Fly", the id of Fly), ("charging", None), or (Condition, None)
+Subject = tuple[str | None, tuple[str, ...]]  # words as written, ids of the rules they name
+_SUBJECT_LEADS = {"AND", "OR", "BUT", "ADV", "COMMA"}
+_SUBJECT_LEAD_WORDS = {"then", "also", "instead", "additionally", "furthermore", "otherwise"}
+_SUBJECT_TAILS = {"ADV", "AND", "OR", "BUT", "MUST", "CANNOT", "NOT", "NEVER", "BE", "SUBBE", "HAVE", "SUBHAVE"}
+_SUBJECT_TAIL_WORDS = {"suffer", "suffers", "receive", "receives", "get", "gets", "can", "may", "will", "is", "are", "themselves", "itself"}
+_CLAUSE_WORDS = {"BE", "SUBBE", "HAVE", "SUBHAVE", "GAIN", "SUBGAIN", "MUST", "CANNOT", "SIGNED", "LOSE"}
+_SUBJECT_MAX = 14  # tokens; a longer run before a clause is not a subject but a clause of its own
+# sentences that illustrate a rule rather than state one
+_EXAMPLE = re.compile(r"^[\W_]*(?:for\s+(?:example|instance)\b|e\.\s?g\.|such\s+as\b|example\b)", re.IGNORECASE)
+_ABOUT_TARGET = ("against", "except against", "unless")  # "against X" on a relation to X says nothing
+_CONDITION_LEADS = {"if", "when", "whenever", "while", "whilst", "unless", "except"}
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,7 @@ class Sentence:
     file: str
     line: int
     typed: bool
+    column: int = 1
 
 
 class _Reader:
@@ -113,17 +126,21 @@ class _Reader:
                 return lexeme.norm, lexeme.text
         return "roll", "roll"
 
-    def relations(self, drafts: list[tuple[int, Draft, list[Found]]]) -> list[Relation]:
-        """The relations of a sentence's drafts, each with the conditions of its clause."""
+    def relations(self, drafts: list[tuple[int, Draft, list[Found], Subject]]) -> list[Relation]:
+        """The relations of a sentence's drafts, each with its clause's subject and conditions."""
         out: list[Relation] = []
-        for first, draft, conditions in drafts:
+        for first, draft, conditions, subject in drafts:
+            words_of_subject, subject_ids = subject
             if draft.target == OTHERS:
-                out.extend(self.make(draft.kind, tid, text, conditions) for tid, text in self.other_rules())
+                out.extend(self.make(draft.kind, tid, text, conditions, subject=words_of_subject) for tid, text in self.other_rules())
                 continue
             tid, words, param, own = self.target(draft)
+            details = [("parameter", param)] if param else []
+            if draft.kind == "overrides" and draft.mode == "yields":
+                out.extend(self.yields(tid, words, own, conditions, words_of_subject))
+                continue
             if own and draft.kind in _NO_SELF:
                 continue
-            details = [("parameter", param)] if param else []
             if draft.kind == "modifies":
                 stat, words = self.stat(first, draft)
                 details += [("stat", stat), ("value", self.value(draft))]
@@ -131,13 +148,40 @@ class _Reader:
                 action, named = self.action(draft.action)
                 details.append(("action", action))
                 tid, words = (self.resolve(named.key)[0], named.text) if named else (None, action)
+                own = tid == self.rule.id
             elif draft.action is not None:  # a rule the system does not define
                 words = self.words(draft.action)
             elif draft.mode:
                 details.append(("mode", draft.mode))
+            source = self.rule.id
+            if own and draft.target != SELF and self.rule.id not in subject_ids:
+                # "Infantry cannot use Lances" read in Lance, "A unit that is Fleeing loses
+                # Scoring" read in Scoring: the sentence's subject acts, not the rule read.
+                others = [i for i in subject_ids if i != self.rule.id]
+                if others:
+                    source = others[0]
+                else:
+                    tid = None  # the words are kept (target_name, action); no rule acts on itself
             own_conditions = [self.condition(word, index) for word, index in draft.conditions]
-            out.append(self.make(draft.kind, tid, words, [*own_conditions, *conditions], tuple(details)))
+            found = [*own_conditions, *conditions, *((c, None) for c in subject_conditions(words_of_subject, subject_ids))]
+            out.append(self.make(draft.kind, tid, words, found, tuple(details), words_of_subject, source))
         return out
+
+    def yields(
+        self, winner: str | None, words: str | None, own: bool, conditions: list[Found], subject: str | None
+    ) -> list[Relation]:
+        """overrides from the rule that prevails to the rule set aside: "uses the rules for
+        Fearless instead" read in Stubborn is Fearless over Stubborn; read in Fearless
+        ("both Fearless and Stubborn ... Fearless instead"), over the other rule named."""
+        if winner is None:
+            return [self.make("overrides", None, words, conditions, subject=subject)]
+        if not own:
+            return [self.make("overrides", self.rule.id, self.rule.name, conditions, subject=subject, source=winner)]
+        return [
+            self.make("overrides", loser, text, conditions, subject=subject, source=winner)
+            for loser, text in self.other_rules()
+            if loser != winner
+        ]
 
     def stat(self, first: int, draft: Draft) -> tuple[str, str | None]:
         """(normalised stat, words as written) of a modifier or reroll."""
@@ -172,14 +216,44 @@ class _Reader:
         words: str | None,
         conditions: Iterable[Found],
         details: tuple[tuple[str, str], ...] = (),
+        subject: str | None = None,
+        source: str | None = None,
     ) -> Relation:
         """A relation; conditions about its own target ("against X" on X) are left out."""
         kept: list[Condition] = []
         if kind in _CONDITIONED:
             for text, about in conditions:
-                if (about is None or about != tid) and all(c.text != text for c in kept):
+                if isinstance(text, Condition):
+                    if (text.value is None or text.value != tid) and all(c.text != text.text for c in kept):
+                        kept.append(text)
+                    continue
+                about_target = about is not None and about == tid and text.lower().startswith(_ABOUT_TARGET)
+                if not about_target and all(c.text != text for c in kept):
                     kept.append(situation_of(text, about))
-        return Relation(kind, self.rule.id, tid, words, self.citation, tuple(kept), details)
+        return Relation(kind, source or self.rule.id, tid, words, self.citation, tuple(kept), details, subject)
+
+    def subject(self, start: int, first: int) -> Subject:
+        """Who a clause applies to: the words before it in its part of the sentence
+        ("A unit that is Fleeing", "Infantry", "Attacks made with this weapon"),
+        with the rules they name; None for the bearer ("it", "this rule")."""
+        span = self.lexemes[start:first]
+        while span and (span[0].type in _SUBJECT_LEADS or span[0].text.lower() in _SUBJECT_LEAD_WORDS):
+            span = span[1:]
+        while span and (span[-1].type in _SUBJECT_TAILS or span[-1].text.lower() in _SUBJECT_TAIL_WORDS):
+            span = span[:-1]
+        if not span or span[0].type in ("SUB", "UNLESS", "COND") or len(span) > _SUBJECT_MAX:
+            return None, ()
+        if all(lx.type in ("PRON", "THIS", "SPECIAL") for lx in span):
+            return None, ()
+        joins = [k for k, lx in enumerate(span) if lx.type in ("AND", "BUT")]
+        if joins and any(lx.type in _CLAUSE_WORDS for lx in span[: joins[-1]]):
+            # "its Armour Penetration is set to 10 and the target of the attack": the subject
+            # is what follows the last joined clause
+            span = span[joins[-1] + 1 :]
+            if not span:
+                return None, ()
+        ids = tuple(i for lx in span if lx.type == "NAME" for i in [self.resolve(lx.key)[0]] if i)
+        return self.text[span[0].start : span[-1].end], ids
 
     def other_rules(self) -> list[tuple[str, str]]:
         """(id, words) of every rule this sentence names, other than the rule being read."""
@@ -202,48 +276,84 @@ def _value(text: str) -> str:
 def _scope(
     conditions: list[tuple[int, Found]], clauses: list[tuple[int, int, list[Draft]]], lexemes: list[Lexeme]
 ) -> list[list[Found]]:
-    """Which clause each condition belongs to.
+    """Which clauses each condition belongs to.
 
     A condition inside a clause's words is that clause's alone; one outside
     any clause belongs to the clauses of its part of the sentence (between
-    commas); one in a part with no clause ("During the first Round of Combat,
-    ...") belongs to every clause of the sentence.
+    commas).  One in a part with no clause leads the clauses after it, up to
+    the next semicolon or colon ("If X, the model gains A, and B"); with none
+    after it, it trails the nearest clause before it ("..., gains A, if X").
     """
     part: list[int] = []
-    count = 0
+    segment: list[int] = []
+    parts = segments = 0
     for lexeme in lexemes:
-        count += lexeme.type in _BREAKS
-        part.append(count)
+        parts += lexeme.type in _BREAKS
+        segments += lexeme.type in ("SEMI", "COLON")
+        part.append(parts)
+        segment.append(segments)
     scoped: list[list[Found]] = [[] for _ in clauses]
     for k, condition in conditions:
         owners = [ci for ci, (first, end, _) in enumerate(clauses) if first <= k < end]
         if not owners:
             owners = [ci for ci, (first, end, _) in enumerate(clauses) if part[k] in part[first:end]]
-        for ci in owners or range(len(clauses)):
+        if not owners:
+            owners = [ci for ci, (first, _end, _) in enumerate(clauses) if first > k and segment[first] == segment[k]]
+        if not owners:
+            before = [ci for ci, (first, _end, _) in enumerate(clauses) if first < k]
+            owners = before[-1:] or list(range(len(clauses)))
+        for ci in owners:
             if condition not in scoped[ci]:
                 scoped[ci].append(condition)
     return scoped
 
 
-def read_sentence(rule: Rule, names: Names, text: str, file: str, line: int) -> list[Relation]:
-    """Every relation one sentence of ``rule`` states: typed ones first, then references."""
+def _condition_clauses(
+    lexemes: list[Lexeme], reader: _Reader, clauses: list[tuple[int, int, list[Draft]]]
+) -> list[tuple[int, Found]]:
+    """"If a unit is both Fearless and Stubborn", "unless it is charging", "except ...":
+    a subordinate clause up to the next break is a condition, kept with its words
+    and the first rule it names (never dropped because no pattern knows it).
+
+    One that holds an effect clause of its own is not a condition but a
+    clause joined by a conjunction ("..., while Shooting Attacks gain +1 to hit"),
+    and one inside an effect clause is that clause's aside, which the grammar reads.
+    """
+    starts = [first for first, _end, _found in clauses]
+    out: list[tuple[int, Found]] = []
+    k = 0
+    while k < len(lexemes):
+        lexeme = lexemes[k]
+        if lexeme.type in ("SUB", "UNLESS") and lexeme.text.lower() in _CONDITION_LEADS:
+            end = k + 1
+            while end < len(lexemes) and lexemes[end].type not in _BREAKS and lexemes[end].type != "DOT":
+                end += 1
+            words = reader.text[lexeme.start : lexemes[end - 1].end]
+            inside = any(first <= k < stop for first, stop, _found in clauses)
+            holds = any(k < first < end for first in starts)
+            if end > k + 1 and not inside and not holds and not is_boilerplate(words):
+                about = next((reader.resolve(lx.key)[0] for lx in lexemes[k:end] if lx.type == "NAME"), None)
+                out.append((k, (words, about)))
+            k = end
+            continue
+        k += 1
+    return out
+
+
+def read_sentence(rule: Rule, names: Names, text: str, file: str, line: int, column: int = 1) -> list[Relation]:
+    """Every relation one sentence of ``rule`` states: typed ones first, then references.
+
+    A sentence that gives an example ("For example, ...", "e.g. ...") states
+    no relation of its own; the rules it names are still references.
+    """
     mentions: list[Mention] = []
     lexemes = lex(text, names, mentions)
-    citation = Citation(rule.id, text, file, line)
+    citation = Citation(rule.id, text, file, line, column)
     reader = _Reader(rule, names, text, lexemes, citation)
-    conditions: list[tuple[int, Found]] = [(k, (lx.norm, None)) for k, lx in enumerate(lexemes) if lx.type == "COND"]
-    clauses: list[tuple[int, int, list[Draft]]] = []
-    for first, end, found in find_clauses(lexemes):
-        for draft in found:
-            if draft.kind == "condition":
-                conditions.extend((first, reader.condition(word, index)) for word, index in draft.conditions)
-        effects = [d for d in found if d.kind != "condition"]
-        if effects:
-            clauses.append((first, end, effects))
-    scoped = _scope(conditions, clauses, lexemes)
-    drafts = [(first, draft, scoped[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found]
-    typed = reader.relations(drafts)
-    covered = {r.target for r in typed if r.target}
+    typed: list[Relation] = []
+    if not _EXAMPLE.match(text):
+        typed = _typed(reader, lexemes)
+    covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
         tid, own = reader.resolve(mention.key)
@@ -252,6 +362,34 @@ def read_sentence(rule: Rule, names: Names, text: str, file: str, line: int) -> 
         covered.add(tid)
         out.append(Relation("references", rule.id, tid, mention.text, citation))
     return out
+
+
+def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
+    conditions: list[tuple[int, Found]] = [(k, (lx.norm or lx.text, None)) for k, lx in enumerate(lexemes) if lx.type == "COND"]
+    clauses: list[tuple[int, int, list[Draft]]] = []
+    found_clauses = find_clauses(lexemes)
+    for first, end, found in found_clauses:
+        for draft in found:
+            if draft.kind == "condition":
+                conditions.extend((first, reader.condition(word, index)) for word, index in draft.conditions)
+        effects = [d for d in found if d.kind != "condition"]
+        if effects:
+            clauses.append((first, end, effects))
+    conditions += _condition_clauses(lexemes, reader, found_clauses)
+    conditions.sort(key=lambda c: c[0])
+    scoped = _scope(conditions, clauses, lexemes)
+    subjects: list[Subject] = []
+    for ci, (first, _end, _found) in enumerate(clauses):
+        start = max((k + 1 for k in range(first) if lexemes[k].type in _BREAKS), default=0)
+        previous = clauses[ci - 1][1] if ci and clauses[ci - 1][1] > start else None
+        subject = reader.subject(previous if previous is not None else start, first)
+        if subject[0] is None and previous is not None:
+            subject = subjects[-1]  # "The model gains Fear and is immune to Terror": one subject
+        subjects.append(subject)
+    drafts = [
+        (first, draft, scoped[ci], subjects[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found
+    ]
+    return reader.relations(drafts)
 
 
 def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Relation], list[Sentence]]:
@@ -269,14 +407,14 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
         if not version.text.strip():
             continue
         parts = split(version.text)
-        for text, line in zip(parts, locate(parts, version, texts)):
-            found = read_sentence(rule, names, text, version.source.file, line)
+        for text, (line, column) in zip(parts, locate(parts, version, texts)):
+            found = read_sentence(rule, names, text, version.source.file, line, column)
             if text not in seen_sentences:
                 seen_sentences.add(text)
                 typed = any(r.kind != "references" for r in found)
-                sentences.append(Sentence(text, rule.id, version.source.file, line, typed))
+                sentences.append(Sentence(text, rule.id, version.source.file, line, typed, column))
             for relation in found:
-                key = (relation.kind, relation.target, relation.target_name, relation.conditions, relation.details, text)
+                key = (relation.kind, relation.source, relation.target, relation.target_name, relation.conditions, relation.details, text)
                 if key not in seen_relations:
                     seen_relations.add(key)
                     relations.append(relation)

@@ -194,10 +194,15 @@ def _define_transformer() -> type:
         def ignores(self, children: list[Any]) -> list[Draft]:
             return items_to("overrides", listed(children))
 
-        def uses_rules_for(self, children: list[Any]) -> list[Draft]:
+        def instead_of(self, children: list[Any]) -> list[Draft]:
             return [Draft("overrides", c.target) for c in children if isinstance(c, _Item)]
 
-        not_against = instead_of = uses_rules_for
+        def uses_rules_for(self, children: list[Any]) -> list[Draft]:
+            """"uses the rules for X instead", "cannot be taken against X": X prevails
+            over the rule the sentence sets aside (mode "yields")."""
+            return [Draft("overrides", c.target, mode="yields") for c in children if isinstance(c, _Item)]
+
+        not_against = uses_rules_for
 
         def overrides(self, children: list[Any]) -> list[Draft]:
             return [Draft("overrides", self.at(tokens(children, "NAME", "TERM")[0]))]

@@ -94,6 +94,7 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
         "",
     ),
     ("counter attack", "ACT", ""),
+    ("go|goes to ground", "ACT", ""),
 )
 
 # stats: (words, normalised name); each may also be written "to the|its|... <stat>"
@@ -150,9 +151,10 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"against\s+shooting\s+attacks|shooting\s+attacks?|ranged\s+attacks?", "shooting"),
     (r"(?:in|during)\s+the\s+shooting\s+phase|when\s+shooting|at\s+a\s+range", "shooting"),
     (r"on\s+foot", "on foot"),
+    (r"on\s+game\s+turn\s+\d+\s+or\s+later|from\s+game\s+turn\s+\d+(?:\s+onwards)?", ""),
     (r"if\s+possible|where\s+possible|if\s+able(?:\s+to\s+do\s+so)?", "if possible"),
     (r"after\s+the\s+unit\s+has\s+moved|if\s+it\s+moved", "moved"),
 )
 
 # a sentence holds a condition only if it holds one of these
-CONDITION_HINTS = ("charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "range")
+CONDITION_HINTS = ("turn", "charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "range")

@@ -23,6 +23,7 @@ _ENDS = re.compile(r"(?<=[.!?])([\"”’)]?)\s+(?=[\"“‘(\[]?[A-Z0-9])|(?<=:
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "cf.", "vs.", "p.", "pp.", "no.", "fig.", "approx.", "ex.")
 _BULLET = re.compile(r"^\s*(?:[-•*]\s*)+|^\s*(?:\d+|[a-z])[.)]\s*(?=\S)")
 _NOT_ALNUM = re.compile(r"[\W_]+")
+_ALNUM = re.compile(r"[^\W_]+")
 KEY_LENGTHS = (24, 12, 6)  # letters of a sentence's opening looked for in the document, longest first
 
 
@@ -62,26 +63,35 @@ def squeeze(text: str) -> str:
 
 @dataclass(frozen=True)
 class SqueezedDocument:
-    """A document's letters and digits, and where each of its lines starts among them."""
+    """A document's letters and digits, where each of its lines starts among
+    them, and for each of them its column (1-based) on its line."""
 
     chars: str
     line_starts: tuple[int, ...]
+    columns: tuple[int, ...]
 
     @classmethod
     def of(cls, text: str) -> SqueezedDocument:
         starts: list[int] = []
         parts: list[str] = []
+        columns: list[int] = []
         size = 0
         for line in text.split("\n"):
             starts.append(size)
-            part = squeeze(line)
-            parts.append(part)
-            size += len(part)
-        return cls("".join(parts), tuple(starts))
+            for m in _ALNUM.finditer(line):
+                folded = m.group().casefold()
+                parts.append(folded)
+                columns.extend([m.start() + 1] * len(folded))
+                size += len(folded)
+        return cls("".join(parts), tuple(starts), tuple(columns))
 
     def line_of(self, index: int) -> int:
         """The 1-based line holding the squeezed character ``index``."""
         return bisect_right(self.line_starts, index)
+
+    def column_of(self, index: int) -> int:
+        """The 1-based column, on its line, of the squeezed character ``index``."""
+        return self.columns[index] if index < len(self.columns) else 1
 
     def window(self, first_line: int, last_line: int) -> tuple[int, int]:
         lo = self.line_starts[max(first_line, 1) - 1] if self.line_starts else 0
@@ -102,28 +112,28 @@ def squeezed(text: str) -> SqueezedDocument:
     return doc
 
 
-def locate(sentences: list[str], version: Version, texts: dict[str, str]) -> list[int]:
-    """The source line where each sentence of ``version`` starts.
+def locate(sentences: list[str], version: Version, texts: dict[str, str]) -> list[tuple[int, int]]:
+    """The source line and column where each sentence of ``version`` starts.
 
-    Falls back to the version's first line when the document is not in
-    ``texts`` or the opening words cannot be found.
+    Falls back to the version's first line and column when the document is
+    not in ``texts`` or the opening words cannot be found.
     """
-    first = version.source.line
+    first = (version.source.line, version.source.column)
     raw = texts.get(version.source.file)
     if raw is None:
         return [first] * len(sentences)
     doc = squeezed(raw)
-    lo, hi = doc.window(first, version.source.end_line)
+    lo, hi = doc.window(first[0], version.source.end_line)
     cursor = lo
-    lines: list[int] = []
+    places: list[tuple[int, int]] = []
     for sentence in sentences:
         at = _find(doc.chars, squeeze(sentence), cursor, lo, hi)
         if at < 0:
-            lines.append(first)
+            places.append(first)
             continue
-        lines.append(doc.line_of(at))
+        places.append((doc.line_of(at), doc.column_of(at)))
         cursor = at + 1
-    return lines
+    return places
 
 
 def _find(chars: str, opening: str, cursor: int, lo: int, hi: int) -> int:

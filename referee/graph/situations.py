@@ -71,7 +71,23 @@ _WITH_RULE = (
     ("with", re.compile(r"(?:with|has|have|having)\b", re.I)),
 )
 _ROLL = re.compile(r"natural\s+(?:roll\s+of\s+(?:an?\s+)?)?(\d\+?)|(?:roll|result)\s+of\s+(?:an?\s+)?natural\s+(\d\+?)", re.I)
-_TURN = re.compile(r"(?:game\s+)?turn\s+(\d+)\s+(?:or\s+later|onwards|and\s+later)|from\s+(?:game\s+)?turn\s+(\d+)", re.I)
+_TURN = re.compile(r"(?:on\s+)?(?:game\s+)?turn\s+(\d+)\s+(?:or\s+later|onwards|and\s+later)|from\s+(?:game\s+)?turn\s+(\d+)", re.I)
+
+
+_BOILERPLATE = re.compile(
+    r"(?:unless|except)\s+(?:(?:specifically|explicitly|otherwise)\s+)?(?:stated|specified|noted|mentioned)(?:\s+otherwise)?"
+    r"|(?:if|when)\s+(?:not\s+)?(?:otherwise\s+)?(?:stated|specified|noted)",
+    re.IGNORECASE,
+)
+
+
+def is_boilerplate(text: str) -> bool:
+    """"unless specifically stated otherwise": a rule's default, not a situation.
+
+    >>> is_boilerplate("unless specifically stated otherwise"), is_boilerplate("unless it is charging")
+    (True, False)
+    """
+    return _BOILERPLATE.fullmatch(" ".join(text.split())) is not None
 
 
 def situation_of(text: str, about: str | None = None) -> Condition:
@@ -93,3 +109,34 @@ def situation_of(text: str, about: str | None = None) -> Condition:
     if turn:
         return Condition("game-turn", f">={turn.group(1) or turn.group(2)}", words)
     return Condition("other", None, words)
+
+
+# conditions a relation's subject states ("Units composed entirely of models with
+# Light Troops", "each of your units ... that could Declare a Charge")
+_IN_SUBJECT = (
+    ("unit-entirely", re.compile(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of", re.I), True),
+    ("unit-more-than-half", re.compile(r"more\s+than\s+half", re.I), True),
+    ("could", re.compile(r"\bthat\s+could\b.*", re.I), False),
+    ("fleeing", re.compile(r"\b(?:is|are)\s+fleeing\b", re.I), False),
+    ("mounted", re.compile(r"\bmounted\b", re.I), False),
+    ("charged", re.compile(r"\b(?:is|are|was|were)\s+(?:being\s+)?charged\b", re.I), False),
+)
+
+
+def subject_conditions(subject: str | None, ids: tuple[str, ...] = ()) -> list[Condition]:
+    """The conditions a clause's subject states; ``ids`` are the rules it names.
+
+    >>> [str(c) for c in subject_conditions("Units composed entirely of models with Light Troops", ("t9a/light-troops",))]
+    ['composed entirely of']
+    >>> subject_conditions("A unit that is Fleeing")[0].situation
+    'fleeing'
+    """
+    if not subject:
+        return []
+    out = []
+    for situation, pattern, needs_rule in _IN_SUBJECT:
+        m = pattern.search(subject)
+        if m is None or (needs_rule and not ids):
+            continue
+        out.append(Condition(situation, ids[0] if needs_rule else None, m.group()))
+    return out

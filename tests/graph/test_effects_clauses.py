@@ -43,7 +43,7 @@ def names() -> Names:
     return Names(NAMES_TABLE, CORE_TERMS, BEAST.id)
 
 
-def _parse_expected(line: str) -> tuple[str, str | None, tuple[str, ...], tuple[tuple[str, str], ...]]:
+def _parse_expected(line: str) -> tuple[str, str | None, tuple[str, ...], tuple[tuple[str, str], ...], str]:
     conditions: tuple[str, ...] = ()
     details: tuple[tuple[str, str], ...] = ()
     if "{" in line:
@@ -52,8 +52,10 @@ def _parse_expected(line: str) -> tuple[str, str | None, tuple[str, ...], tuple[
     if "[" in line:
         line, _, inner = line.partition("[")
         conditions = tuple(p.strip() for p in inner.rstrip("] ").split(";"))
-    kind, target = line.split()
-    return kind, None if target == "-" else target, conditions, details
+    words = line.split()
+    source = words.pop(0)[:-1] if words[0].endswith(">") else BEAST.id
+    kind, target = words
+    return kind, None if target == "-" else target, conditions, details, source
 
 
 def _cases() -> list[tuple[str, list[tuple[str, str | None, tuple[str, ...], tuple[tuple[str, str], ...]]]]]:
@@ -71,9 +73,9 @@ def _cases() -> list[tuple[str, list[tuple[str, str | None, tuple[str, ...], tup
 CASES = _cases()
 
 
-def read(sentence: str) -> list[tuple[str, str | None, tuple[str, ...], tuple[tuple[str, str], ...]]]:
+def read(sentence: str) -> list[tuple[str, str | None, tuple[str, ...], tuple[tuple[str, str], ...], str]]:
     found = read_sentence(BEAST, names(), sentence, "x/rules.txt", 1)
-    return [(r.kind, r.target, tuple(map(str, r.conditions)), r.details) for r in found]
+    return [(r.kind, r.target, tuple(map(str, r.conditions)), r.details, r.source) for r in found]
 
 
 def test_fixture_file_has_every_form() -> None:
@@ -180,13 +182,19 @@ def test_locate_finds_wrapped_and_marked_up_lines() -> None:
     raw = "# Title\n\n**Fear**\n\nUnits with Fear\nsuffer -1 Discipline. The model\ngains Fear.\n\n- *Bullet* text here\n"
     text = "Units with Fear suffer -1 Discipline. The model gains Fear.\n\n- Bullet text here"
     version = Version(text, Source("x/doc.md", 5, 9), "x/doc.md", "core")
-    assert locate(split(text), version, {"x/doc.md": raw}) == [5, 6, 9]
+    assert locate(split(text), version, {"x/doc.md": raw}) == [(5, 1), (6, 23), (9, 4)]
 
 
 def test_locate_falls_back_to_the_first_line() -> None:
     version = Version("Nothing like the document.", Source("x/doc.md", 3, 4), "x/doc.md", "core")
-    assert locate(["Nothing like the document."], version, {"x/doc.md": "a\nb\nc\nd\n"}) == [3]
-    assert locate(["Nothing like the document."], version, {}) == [3]
+    assert locate(["Nothing like the document."], version, {"x/doc.md": "a\nb\nc\nd\n"}) == [(3, 1)]
+    assert locate(["Nothing like the document."], version, {}) == [(3, 1)]
+
+
+def test_locate_gives_the_column_on_a_long_line() -> None:
+    raw = "Fear. Units with Fear suffer -1 Discipline. Terror. Units with Terror cause Fear."
+    version = Version("Units with Terror cause Fear.", Source("x/doc.wiki", 1, 1, 53), "x/doc.wiki", "core")
+    assert locate(["Units with Terror cause Fear."], version, {"x/doc.wiki": raw}) == [(1, 53)]
 
 
 def test_squeeze() -> None:

@@ -39,7 +39,6 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("t9a", "t9a/lance", "grants", "t9a/devastating-charge", "gain Devastating Charge (+2 Strength", (), {"parameter": "(+2 Strength, +2 Armour Penetration)"}),
     ("t9a", "t9a/hand-weapon", "grants", "t9a/parry", "wielded by models on foot can be used alongside a Shield, then giving Parry", ("on foot",), {}),
     ("t9a", "t9a/theocratic-litigators", "grants", "t9a/magic-resistance", "gain Magic Resistance (2)", (), {"parameter": "(2)"}),
-    ("t9a", "t9a/devastating-charge", "grants", "t9a/poison-attacks", "gains +1 Strength and Poison Attacks when it is charging", ("charging",), {}),
     ("t9a", "t9a/random-movement", "loses", "t9a/swiftstride", "The model loses Swiftstride (and can never gain it)", (), {}),
     ("t9a", "t9a/ambush", "loses", "t9a/scoring", "on Game Turn 4 or later loses Scoring", (), {}),
     ("t9a", "t9a/vanguard", "loses", "t9a/scoring", "lose Scoring until the end of Game Turn 1", (), {}),
@@ -54,8 +53,8 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("t9a", "t9a/impact-hits", "excludes", "t9a/grind-attacks", "it may only use one of these rules in the same Round of Combat", (), {}),
     ("t9a", "t9a/paired-weapons", "overrides", "t9a/parry", "gain +1 Offensive Skill and ignore Parry", (), {}),
     ("t9a", "t9a/lightning-reflexes", "overrides", "t9a/great-weapon", "do not gain this +1 to-hit modifier, but strike with the Great Weapon", (), {}),
-    ("t9a", "t9a/fortitude", "overrides", "t9a/lethal-strike", "Fortitude Saves cannot be taken against attacks with Lethal Strike", (), {}),
-    ("t9a", "t9a/fortitude", "overrides", "t9a/flaming-attacks", "or against attacks with Flaming Attacks", (), {}),
+    ("t9a", "t9a/lethal-strike", "overrides", "t9a/fortitude", "Fortitude Saves cannot be taken against attacks with Lethal Strike", (), {}),
+    ("t9a", "t9a/flaming-attacks", "overrides", "t9a/fortitude", "or against attacks with Flaming Attacks", (), {}),
     ("t9a", "t9a/protean-magic", "overrides", None, "This rule overrides the Spell Selection rules", (), {}),
     ("t9a", "t9a/wizard-conclave", "overrides", None, "This overrides the Spell Selection rules for Wizard Adepts", (), {}),
     ("t9a", "t9a/special-ambush", "overrides", "t9a/ambush", "instead of placing it using the normal Ambush rules", (), {}),
@@ -75,7 +74,6 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("t9a", "t9a/devastating-charge", "stacks", None, "This rule is cumulative", (), {"mode": "cumulative"}),
     ("t9a", "t9a/maximised-roll", "stacks", None, "These rules are cumulative", (), {"mode": "cumulative"}),
     ("t9a", "t9a/distracting", "stacks", None, "cannot be combined with any other negative to-hit modifiers", (), {"mode": "never"}),
-    ("t9a", "t9a/devastating-charge", "modifies", None, "gains +1 Strength and Poison Attacks when it is charging", ("charging",), {"stat": "Strength", "value": "+1"}),
     ("t9a", "t9a/halberd", "modifies", None, "Attacks made with a Halberd gain +1 Strength", (), {"stat": "Strength", "value": "+1"}),
     ("t9a", "t9a/great-weapon", "modifies", None, "gain +2 Strength, +2 Armour Penetration", (), {"stat": "Armour Penetration", "value": "+2"}),
     ("t9a", "t9a/paired-weapons", "modifies", None, "The wielder gains +1 Attack Value when using Paired Weapons", (), {"stat": "Attack Value", "value": "+1"}),
@@ -108,10 +106,10 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("scrollhammer", "scrollhammer/dragonborn", "immune-to", "scrollhammer/instant-death", "is immune to the effects of Instant Death", (), {}),
     ("scrollhammer", "scrollhammer/terror", "immune-to", "scrollhammer/fear", "is immune to Fear and Terror", (), {}),
     ("scrollhammer", "scrollhammer/frenzy", "immune-to", "scrollhammer/terror", "is immune to Fear, Terror and Panic", (), {}),
-    ("scrollhammer", "scrollhammer/stubborn", "overrides", "scrollhammer/fearless", "it uses the rules for Fearless instead", (), {}),
+    ("scrollhammer", "scrollhammer/fearless", "overrides", "scrollhammer/stubborn", "it uses the rules for Fearless instead", (), {}),
     ("scrollhammer", "scrollhammer/night-eye", "overrides", "scrollhammer/night-fighting", "ignores the effects of Night Fighting", (), {}),
     ("scrollhammer", "scrollhammer/critical-strike", "overrides", "scrollhammer/feel-no-pain", "ignores Feel No Pain", (), {}),
-    ("scrollhammer", "scrollhammer/feel-no-pain", "overrides", "scrollhammer/instant-death", "cannot be made against unsaved Wounds that inflict Instant Death", (), {}),
+    ("scrollhammer", "scrollhammer/instant-death", "overrides", "scrollhammer/feel-no-pain", "cannot be made against unsaved Wounds that inflict Instant Death", (), {}),
     ("scrollhammer", "scrollhammer/fear", "overrides", "scrollhammer/terror", "treats models that cause Terror as causing Fear instead", (), {}),
     ("scrollhammer", "scrollhammer/stealth", "stacks", None, "Multiple instances of Stealth stack", (), {"mode": "cumulative"}),
     ("scrollhammer", "scrollhammer/furious-charge", "modifies", None, "it adds +1 to its Strength characteristic", ("charging",), {"stat": "Strength", "value": "+1"}),
@@ -130,7 +128,7 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("whfb-house", "whfb-house/second-hand-weapon", "modifies", None, "model get +1I and +1A", (), {"stat": "Initiative", "value": "+1"}),
     ("whfb-house", "whfb-house/second-hand-weapon", "modifies", None, "model get +1I and +1A", (), {"stat": "Attacks", "value": "+1"}),
     ("whfb-house", "whfb-house/subsequent-actions-of-fleeing-troops", "cannot", None, "A unit which is fleeing cannot fight, shoot or use magic", (), {"action": "use magic"}),
-    ("whfb-house", "whfb-house/volley-fire", "cannot", "whfb-house/volley-fire", "A unit cannot Volley Fire if it moved earlier", ("moved",), {}),
+    ("whfb-house", "whfb-house/volley-fire", "cannot", None, "A unit cannot Volley Fire if it moved earlier", ("moved",), {"action": "Volley Fire"}),
     ("whfb-house", "whfb-house/impossible-terrain", "must", "whfb-house/dangerous-terrain", "must take Dangerous Terrain (5)", (), {}),
     ("whfb-house", "whfb-house/subsequent-actions-of-fleeing-troops", "references", "whfb-house/move-fleeing-troops", "apply the Move Fleeing Troops rule", (), {}),
     ("whfb-house", "whfb-house/issuing-a-challenge", "references", "whfb-house/fighting-a-challenge", "as described in Fighting a Challenge", (), {}),
@@ -214,10 +212,30 @@ def test_conditions_stay_with_their_clause(relations: dict[str, list[Relation]])
 def test_relations_cite_their_own_rule(relations: dict[str, list[Relation]], rulebase: Rulebase) -> None:
     for system, found in relations.items():
         for r in found:
-            assert r.citation.rule == r.source
+            # the rule whose text states it: the source, or (overrides; a subject that acts)
+            # a rule the sentence names
+            assert r.citation.rule == r.source or r.source in _named(rulebase, r.citation.sentence, system), r
             assert rulebase.rules[r.source].system == system
             assert r.target is None or r.target in rulebase.rules
             assert r.kind != "references" or r.target != r.source
+
+
+def _named(rulebase: Rulebase, sentence: str, system: str) -> set[str]:
+    from referee.graph.lexer import Mention, Names, lex
+
+    mentions: list[Mention] = []
+    lex(sentence, Names(rulebase.names[system], rulebase.manifests[system].core_terms), mentions)
+    return {i for m in mentions for i in rulebase.names[system].get(m.key, [])} | {
+        i for m in mentions for form in __import__("referee.text", fromlist=["singulars"]).singulars(m.key) for i in rulebase.names[system].get(form, [])
+    }
+
+
+def test_examples_state_no_relation(relations: dict[str, list[Relation]]) -> None:
+    """"For example, a charging model part with Devastating Charge (+1 Strength, Poison
+    Attacks) gains +1 Strength and Poison Attacks": an illustration, not a rule."""
+    example = [r for r in relations["t9a"] if r.citation.sentence.startswith("For example") and r.kind != "references"]
+    assert example == []
+    assert any(r.citation.sentence.startswith("For example") for r in relations["t9a"])  # still references
 
 
 def _opening(sentence: str) -> str:

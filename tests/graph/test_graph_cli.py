@@ -78,7 +78,8 @@ def test_every_relation_cites_an_existing_line(rulebase: Rulebase) -> None:
         for rel in relations:
             lines = rulebase.texts[rel.citation.file].split("\n")
             assert 1 <= rel.citation.line <= len(lines), rel
-            assert rel.citation.rule == rel.source
+            assert 1 <= rel.citation.column <= max(len(lines[rel.citation.line - 1]), 1), rel
+            assert rel.citation.rule in rulebase.rules and rel.source in rulebase.rules
 
 
 def test_graph_json_is_node_link_data(capsys: pytest.CaptureFixture[str]) -> None:
