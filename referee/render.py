@@ -8,6 +8,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 from referee import terminal
+from referee.graph.situations import describe
 
 
 def where(source: dict[str, Any]) -> str:
@@ -55,7 +56,7 @@ def print_rule(rule: dict[str, Any], versions: bool) -> None:
 
 
 def _cite(citation: dict[str, Any]) -> str:
-    return f"{citation['file']}:{citation['line']}: \"{citation['sentence']}\""
+    return f"{citation['file']}:{citation['line']}:{citation.get('column', 1)}: \"{citation['sentence']}\""
 
 
 def _relation_line(rel: dict[str, Any], direction: str) -> str:
@@ -64,8 +65,9 @@ def _relation_line(rel: dict[str, Any], direction: str) -> str:
     details = {k: v for k, v in rel["details"].items() if v != other}
     if details:
         extra.append(", ".join(f"{k} {v}" for k, v in details.items()))
-    if rel["conditions"]:
-        extra.append("when " + ", ".join(c["text"] or c["situation"] for c in rel["conditions"]))
+    if rel.get("subject"):
+        extra.append(f"for {rel['subject']}")
+    extra.extend(describe(c) for c in rel["conditions"])
     return f"{other}" + (f" ({'; '.join(extra)})" if extra else "")
 
 

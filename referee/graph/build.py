@@ -73,9 +73,17 @@ def _structure(rule: Rule) -> list[Relation]:
 def to_networkx(rb: Rulebase, graph: RuleGraph, system: str | None = None) -> nx.MultiDiGraph:
     """A MultiDiGraph of one system (or all): nodes are rules, edges relations.
 
-    Nodes carry ``name``, ``system``, ``category``, ``file``, ``line``;
-    edges carry ``kind``, ``target_name``, ``conditions``, ``details`` and the
-    citation (``rule``, ``sentence``, ``file``, ``line``).
+    Every relation is an edge.  One with no target rule points at a node
+    that stands for what it concerns: a stat (``t9a/stat:Strength``), an
+    action (``t9a/action:declare a charge``), a stacking mode, or words the
+    system defines no rule for (``t9a/term:spell selection``); such nodes and
+    base-book pages have ``external`` true and say what they are in ``kind``.
+
+    Nodes carry ``name``, ``system``, ``kind``, ``category``, ``file``,
+    ``line``, ``external``; edges carry ``kind``, ``target_name``,
+    ``subject``, ``conditions`` (their words), ``situations``
+    (``charging; against:t9a/fly``), ``details`` and the citation (``rule``,
+    ``sentence``, ``file``, ``line``, ``column``).
     """
     import networkx as nx
 
@@ -86,28 +94,51 @@ def to_networkx(rb: Rulebase, graph: RuleGraph, system: str | None = None) -> nx
                 rule.id,
                 name=rule.name,
                 system=sys_id,
+                kind="rule",
                 category=rule.category or "",
                 file=rule.source.file,
                 line=rule.source.line,
                 external=False,
             )
         for rel in graph.relations.get(sys_id, []):
-            if rel.target is None:
-                continue  # a stat, an action, a clause with no rule to point at
-            if rel.target not in g:
-                g.add_node(rel.target, name=rel.target_name or rel.target, system=sys_id, category="", file="", line=0, external=True)
-            g.add_edge(rel.source, rel.target, key=None, **edge_attributes(rel))
+            target, kind, name = _target_node(sys_id, rel)
+            if target not in g:
+                g.add_node(target, name=name, system=sys_id, kind=kind, category="", file="", line=0, external=True)
+            g.add_edge(rel.source, target, key=None, **edge_attributes(rel))
     return g
+
+
+def _target_node(system: str, rel: Relation) -> tuple[str, str, str]:
+    """(node id, node kind, name) of what a relation points at."""
+    from referee.text import fold
+
+    if rel.target is not None:
+        return rel.target, "page" if "/page:" in rel.target else "rule", rel.target_name or rel.target
+    details = dict(rel.details)
+    if rel.kind == "modifies":
+        stat = details.get("stat", "modifier")
+        return f"{system}/stat:{stat}", "stat", stat
+    if rel.kind in ("must", "cannot") and "action" in details:
+        action = details["action"]
+        return f"{system}/action:{fold(action)}", "action", action
+    if rel.kind == "stacks":
+        mode = details.get("mode", "stacks")
+        return f"{system}/stacking:{mode}", "stacking", mode
+    words = rel.target_name or rel.kind
+    return f"{system}/term:{fold(words)}", "term", words
 
 
 def edge_attributes(rel: Relation) -> dict[str, Any]:
     return {
         "kind": rel.kind,
         "target_name": rel.target_name or "",
+        "subject": rel.subject or "",
         "conditions": "; ".join(str(c) for c in rel.conditions),
+        "situations": "; ".join(c.situation + (f":{c.value}" if c.value else "") for c in rel.conditions),
         "details": "; ".join(f"{k}={v}" for k, v in rel.details),
         "rule": rel.citation.rule,
         "sentence": rel.citation.sentence,
         "file": rel.citation.file,
         "line": rel.citation.line,
+        "column": rel.citation.column,
     }

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from referee.graph.effects_grammar import OTHERS, SELF, Draft, find_clauses
+from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
 from referee.graph.lexer import Lexeme, Mention, Names, lex
 from referee.graph.sentences import locate, split
 from referee.graph.situations import is_boilerplate, situation_of, subject_conditions
@@ -95,7 +95,7 @@ class _Reader:
             return self.rule.id, True
         return ids[0], False
 
-    def target(self, draft: Draft) -> tuple[str | None, str | None, str | None, bool]:
+    def target(self, draft: Effect) -> tuple[str | None, str | None, str | None, bool]:
         """(id, words as written, parameter, is self) of a draft's target."""
         if draft.target == SELF:
             return self.rule.id, self.rule.name, None, True
@@ -126,7 +126,7 @@ class _Reader:
                 return lexeme.norm, lexeme.text
         return "roll", "roll"
 
-    def relations(self, drafts: list[tuple[int, Draft, list[Found], Subject]]) -> list[Relation]:
+    def relations(self, drafts: list[tuple[int, Effect, list[Found], Subject]]) -> list[Relation]:
         """The relations of a sentence's drafts, each with its clause's subject and conditions."""
         out: list[Relation] = []
         for first, draft, conditions, subject in drafts:
@@ -183,7 +183,7 @@ class _Reader:
             if loser != winner
         ]
 
-    def stat(self, first: int, draft: Draft) -> tuple[str, str | None]:
+    def stat(self, first: int, draft: Effect) -> tuple[str, str | None]:
         """(normalised stat, words as written) of a modifier or reroll."""
         if draft.mode == "passive":
             return self.stat_before(first)
@@ -195,7 +195,7 @@ class _Reader:
             return words, words
         return ("roll", None) if draft.value == "reroll" else ("modifier", None)
 
-    def value(self, draft: Draft) -> str:
+    def value(self, draft: Effect) -> str:
         if isinstance(draft.value, int):
             return _value(self.lexemes[draft.value].text)
         return draft.value or ""
@@ -274,7 +274,7 @@ def _value(text: str) -> str:
 
 
 def _scope(
-    conditions: list[tuple[int, Found]], clauses: list[tuple[int, int, list[Draft]]], lexemes: list[Lexeme]
+    conditions: list[tuple[int, Found]], clauses: list[tuple[int, int, list[Effect]]], lexemes: list[Lexeme]
 ) -> list[list[Found]]:
     """Which clauses each condition belongs to.
 
@@ -309,7 +309,7 @@ def _scope(
 
 
 def _condition_clauses(
-    lexemes: list[Lexeme], reader: _Reader, clauses: list[tuple[int, int, list[Draft]]]
+    lexemes: list[Lexeme], reader: _Reader, clauses: list[tuple[int, int, list[Effect]]]
 ) -> list[tuple[int, Found]]:
     """"If a unit is both Fearless and Stubborn", "unless it is charging", "except ...":
     a subordinate clause up to the next break is a condition, kept with its words
@@ -366,7 +366,7 @@ def read_sentence(rule: Rule, names: Names, text: str, file: str, line: int, col
 
 def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
     conditions: list[tuple[int, Found]] = [(k, (lx.norm or lx.text, None)) for k, lx in enumerate(lexemes) if lx.type == "COND"]
-    clauses: list[tuple[int, int, list[Draft]]] = []
+    clauses: list[tuple[int, int, list[Effect]]] = []
     found_clauses = find_clauses(lexemes)
     for first, end, found in found_clauses:
         for draft in found:

@@ -17,7 +17,7 @@ time it is met, which keeps the scan about as fast as walking the tables.
 
 The parser that scans builds plain trees; the run found is fed once more,
 as lark tokens whose ``start_pos``/``end_pos`` are character offsets in the
-sentence, and the tree is turned into :class:`Draft` relations by the
+sentence, and the tree is turned into :class:`Effect` relations by the
 transformer below (one method per grammar rule), which maps each offset back
 to the token's index in the sentence for that one parse.  The parser of
 :func:`build` and :func:`parser` has that transformer inside and no offsets
@@ -56,7 +56,7 @@ _CONDITION_LEADS = {"if", "where", "when", "while", "in", "during", "after", "un
 _PREFIXES_KEPT = 100_000  # type sequences remembered by the scan before it starts afresh
 
 
-class Draft(NamedTuple):
+class Effect(NamedTuple):
     """A relation as the grammar read it, pointing at tokens by index.
 
     ``target`` is a token index (a NAME, or a TERM for overrides), SELF,
@@ -108,13 +108,13 @@ def _define_transformer() -> type:
     def listed(children: list[Any]) -> list[Any]:
         return next((c for c in children if isinstance(c, list)), [])
 
-    def items_to(kind: str, entries: list[Any]) -> list[Draft]:
-        out: list[Draft] = []
+    def items_to(kind: str, entries: list[Any]) -> list[Effect]:
+        out: list[Effect] = []
         for entry in entries:
             if isinstance(entry, _Item):
-                out.append(Draft(kind, entry.target, conditions=entry.conditions))
+                out.append(Effect(kind, entry.target, conditions=entry.conditions))
             elif isinstance(entry, _Mod):
-                out.append(Draft("modifies", None, entry.stat, entry.value))
+                out.append(Effect("modifies", None, entry.stat, entry.value))
         return out
 
     class EffectTransformer(Transformer):  # type: ignore[misc]
@@ -129,7 +129,7 @@ def _define_transformer() -> type:
             offset = int(token.start_pos)
             return offset if self.index_of is None else self.index_of[offset]
 
-        def start(self, children: list[Any]) -> list[Draft]:
+        def start(self, children: list[Any]) -> list[Effect]:
             return children[0]
 
         # items ---------------------------------------------------------
@@ -165,50 +165,50 @@ def _define_transformer() -> type:
         items = gitems = hitems = _entries
 
         # clauses -------------------------------------------------------
-        def gain(self, children: list[Any]) -> list[Draft]:
+        def gain(self, children: list[Any]) -> list[Effect]:
             return items_to("grants", listed(children))
 
         have = be = counts_as = confer = gain
 
-        def unknown_rule(self, children: list[Any]) -> list[Draft]:
+        def unknown_rule(self, children: list[Any]) -> list[Effect]:
             words = tokens(children, "ADV", "WORD", "ACT", "TERM")
             while words and words[0].type == "ADV" and words[0].islower():
                 words.pop(0)  # "also has the ...": not part of the name
             if not words or not all(w[:1].isupper() for w in words):
                 return []  # "has the same special rules": no name
-            return [Draft("grants", None, action=(self.at(words[0]), self.at(words[-1])))]
+            return [Effect("grants", None, action=(self.at(words[0]), self.at(words[-1])))]
 
-        def loss(self, children: list[Any]) -> list[Draft]:
+        def loss(self, children: list[Any]) -> list[Effect]:
             return items_to("loses", listed(children))
 
-        def immunity(self, children: list[Any]) -> list[Draft]:
+        def immunity(self, children: list[Any]) -> list[Effect]:
             return items_to("immune-to", listed(children))
 
-        def excludes_use(self, children: list[Any]) -> list[Draft]:
+        def excludes_use(self, children: list[Any]) -> list[Effect]:
             item = next(c for c in children if isinstance(c, _Item))
-            return [Draft("excludes", item.target)]
+            return [Effect("excludes", item.target)]
 
-        def excludes_others(self, children: list[Any]) -> list[Draft]:
-            return [Draft("excludes", OTHERS)]
+        def excludes_others(self, children: list[Any]) -> list[Effect]:
+            return [Effect("excludes", OTHERS)]
 
-        def ignores(self, children: list[Any]) -> list[Draft]:
+        def ignores(self, children: list[Any]) -> list[Effect]:
             return items_to("overrides", listed(children))
 
-        def instead_of(self, children: list[Any]) -> list[Draft]:
-            return [Draft("overrides", c.target) for c in children if isinstance(c, _Item)]
+        def instead_of(self, children: list[Any]) -> list[Effect]:
+            return [Effect("overrides", c.target) for c in children if isinstance(c, _Item)]
 
-        def uses_rules_for(self, children: list[Any]) -> list[Draft]:
+        def uses_rules_for(self, children: list[Any]) -> list[Effect]:
             """"uses the rules for X instead", "cannot be taken against X": X prevails
             over the rule the sentence sets aside (mode "yields")."""
-            return [Draft("overrides", c.target, mode="yields") for c in children if isinstance(c, _Item)]
+            return [Effect("overrides", c.target, mode="yields") for c in children if isinstance(c, _Item)]
 
         not_against = uses_rules_for
 
-        def overrides(self, children: list[Any]) -> list[Draft]:
-            return [Draft("overrides", self.at(tokens(children, "NAME", "TERM")[0]))]
+        def overrides(self, children: list[Any]) -> list[Effect]:
+            return [Effect("overrides", self.at(tokens(children, "NAME", "TERM")[0]))]
 
-        def instead(self, children: list[Any]) -> list[Draft]:
-            return [Draft("overrides", self.at(t)) for t in tokens(children, "NAME")]
+        def instead(self, children: list[Any]) -> list[Effect]:
+            return [Effect("overrides", self.at(t)) for t in tokens(children, "NAME")]
 
         def action(self, children: list[Any]) -> tuple[int, int]:
             words = [c for c in children if isinstance(c, Token)]
@@ -223,38 +223,38 @@ def _define_transformer() -> type:
         def actions(self, children: list[Any]) -> list[tuple[int, int]]:
             return [c for c in children if isinstance(c, tuple)]
 
-        def obligation(self, children: list[Any]) -> list[Draft]:
-            return [Draft("must", action=a) for a in listed(children)]
+        def obligation(self, children: list[Any]) -> list[Effect]:
+            return [Effect("must", action=a) for a in listed(children)]
 
-        def prohibition(self, children: list[Any]) -> list[Draft]:
-            return [Draft("cannot", action=a) for a in listed(children)]
+        def prohibition(self, children: list[Any]) -> list[Effect]:
+            return [Effect("cannot", action=a) for a in listed(children)]
 
-        def cumulative(self, children: list[Any]) -> list[Draft]:
-            return [Draft("stacks", mode="cumulative")]
+        def cumulative(self, children: list[Any]) -> list[Effect]:
+            return [Effect("stacks", mode="cumulative")]
 
-        def never_stacks(self, children: list[Any]) -> list[Draft]:
-            return [Draft("stacks", mode="never")]
+        def never_stacks(self, children: list[Any]) -> list[Effect]:
+            return [Effect("stacks", mode="never")]
 
-        def modifiers(self, children: list[Any]) -> list[Draft]:
-            return [Draft("modifies", None, m.stat, m.value) for m in children if isinstance(m, _Mod)]
+        def modifiers(self, children: list[Any]) -> list[Effect]:
+            return [Effect("modifies", None, m.stat, m.value) for m in children if isinstance(m, _Mod)]
 
-        def rerolls(self, children: list[Any]) -> list[Draft]:
+        def rerolls(self, children: list[Any]) -> list[Effect]:
             rolls = tokens(children, "STAT", "TERM")
             if rolls:
-                return [Draft("modifies", None, self.at(t), "reroll") for t in rolls]
+                return [Effect("modifies", None, self.at(t), "reroll") for t in rolls]
             words = [c for c in tokens(children, "WORD", "ACT", "NUM", "OF") if c.lower() not in _ROLL_ADJECTIVES]
             span = (self.at(words[0]), self.at(words[-1])) if words else None
-            return [Draft("modifies", None, None, "reroll", action=span)]
+            return [Effect("modifies", None, None, "reroll", action=span)]
 
-        def rerolled(self, children: list[Any]) -> list[Draft]:
-            return [Draft("modifies", None, None, "reroll", mode="passive")]
+        def rerolled(self, children: list[Any]) -> list[Effect]:
+            return [Effect("modifies", None, None, "reroll", mode="passive")]
 
-        def against(self, children: list[Any]) -> list[Draft]:
+        def against(self, children: list[Any]) -> list[Effect]:
             word = "except against" if tokens(children, "OTHER_THAN") else "against"
-            return [Draft("condition", conditions=((word, self.at(tokens(children, "NAME")[-1])),))]
+            return [Effect("condition", conditions=((word, self.at(tokens(children, "NAME")[-1])),))]
 
-        def unless(self, children: list[Any]) -> list[Draft]:
-            return [Draft("condition", conditions=(("unless", self.at(tokens(children, "NAME")[-1])),))]
+        def unless(self, children: list[Any]) -> list[Effect]:
+            return [Effect("condition", conditions=(("unless", self.at(tokens(children, "NAME")[-1])),))]
 
     return EffectTransformer
 
@@ -406,7 +406,7 @@ def longest_clause(types: list[str], start: int) -> int:
     return _longest(types, start, lambda k: Token(types[k], types[k]))
 
 
-def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Draft]]]:
+def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Effect]]]:
     """Every clause of a sentence: (first token, end token, drafts), left to right."""
     from lark import Token
 
@@ -421,7 +421,7 @@ def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Draft]]]:
             made[k] = Token(lexeme.type, lexeme.text, start_pos=lexeme.start, end_pos=lexeme.end)
         return made[k]
 
-    found: list[tuple[int, int, list[Draft]]] = []
+    found: list[tuple[int, int, list[Effect]]] = []
     i = 0
     while i < len(types):
         if types[i] not in scanner.openers or (i and types[i - 1] in NEGATIONS and types[i] not in NEGATIONS):

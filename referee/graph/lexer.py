@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from referee.graph.effects_words import CONDITION_HINTS, CONDITIONS, PHRASE_TYPES, STAT_LEADS, STATS
-from referee.text import fold
+from referee.text import fold, singulars
 
 _CONDITION_RE = re.compile(
     r"\b(?:" + "|".join(rf"(?P<c{i}>{pattern})" for i, (pattern, _) in enumerate(CONDITIONS)) + r")\b",
@@ -139,7 +139,7 @@ class Names:
     def resolve(self, name: str) -> str | None:
         """The id of the rule ``name`` names (exact folded form, then singular), or None."""
         key = fold(name)
-        for form in (key, *_singulars(key)):
+        for form in (key, *singulars(key)):
             ids = self.names.get(form)
             if ids:
                 others = [i for i in ids if i != self.self_id]
@@ -148,19 +148,10 @@ class Names:
 
     def ids(self, key: str) -> list[str]:
         """Every id a folded name (or its singular) stands for."""
-        for form in (key, *_singulars(key)):
+        for form in (key, *singulars(key)):
             if form in self.names:
                 return self.names[form]
         return []
-
-
-def _singulars(key: str) -> list[str]:
-    out = []
-    if key.endswith("es") and len(key) > 4:
-        out.append(key[:-2])
-    if key.endswith("s") and len(key) > 3:
-        out.append(key[:-1])
-    return out
 
 
 _INDEXES: dict[tuple[int, int], tuple[object, object, NameIndex]] = {}
@@ -213,7 +204,7 @@ def _words_match(want: tuple[str, ...], have: list[str]) -> bool:
     last = len(want) - 1
     for i, w in enumerate(want):
         h = have[i]
-        if h != w and not (i == last and (h == w + "s" or h == w + "es")):
+        if h != w and not (i == last and w in singulars(h)):
             return False
     return True
 
@@ -309,7 +300,7 @@ def _name_at(raw: list[Lexeme], i: int, run_end: int, index: NameIndex) -> tuple
         return 0, False, ""
     head = _fold_word(first)
     candidates = index.get(head, [])
-    singles = [c for s in _singulars(head) for c in index.get(s, ()) if len(c[0]) == 1]
+    singles = [c for s in singulars(head) for c in index.get(s, ()) if len(c[0]) == 1]
     if not candidates and not singles:
         return 0, False, ""
     if singles:

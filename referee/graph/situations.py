@@ -21,6 +21,10 @@ import re
 
 from referee.model import Condition
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 # word -> (what it means, in the words explain prints).  docs/graph.md shows this table.
 SITUATIONS: dict[str, str] = {
     "charging": "the unit charged this turn (it is the charger)",
@@ -88,6 +92,22 @@ def is_boilerplate(text: str) -> bool:
     (True, False)
     """
     return _BOILERPLATE.fullmatch(" ".join(text.split())) is not None
+
+
+_LEADS = ("if ", "when", "while", "whilst", "unless", "except", "against", "on ", "in ", "during", "after", "before", "at ", "for ", "from ", "until", "composed", "more than", "that ")
+
+
+def describe(condition: dict[str, Any]) -> str:
+    """A condition (as JSON) in words for ``explain``: "when charging", "if the test is failed".
+
+    >>> describe({"situation": "charging", "value": None, "text": "charging"})
+    'when charging'
+    >>> describe({"situation": "other", "value": None, "text": "If the test is failed"})
+    'if the test is failed'
+    """
+    words = condition["text"] or " ".join(w for w in (condition["situation"], condition["value"]) if w)
+    lowered = words[:1].lower() + words[1:]
+    return lowered if lowered.lower().startswith(_LEADS) else f"when {lowered}"
 
 
 def situation_of(text: str, about: str | None = None) -> Condition:

@@ -43,7 +43,7 @@ class Part(NamedTuple):
     end: int
 
 
-class Draft(NamedTuple):
+class RawUse(NamedTuple):
     """A keyword use before the input text is attached (see ``referee.keywords.parse``)."""
 
     name: str | None
@@ -128,7 +128,7 @@ def _name(token: Token) -> Part:
 
 
 class KeywordTransformer(Transformer):  # type: ignore[type-arg]
-    """Builds :class:`Draft` uses and their argument values, bottom-up."""
+    """Builds :class:`RawUse` uses and their argument values, bottom-up."""
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> _Inlined:
         # Only inlined helper rules get here: every named rule has a method.
@@ -136,23 +136,23 @@ class KeywordTransformer(Transformer):  # type: ignore[type-arg]
 
     # -- the list and its uses
 
-    def start(self, children: list[Draft]) -> list[Draft]:
+    def start(self, children: list[RawUse]) -> list[RawUse]:
         return children
 
-    def bare_use(self, children: list[Token]) -> Draft:
+    def bare_use(self, children: list[Token]) -> RawUse:
         name = _name(children[0])
-        return Draft(name.value, (), name.start, name.end, None)
+        return RawUse(name.value, (), name.start, name.end, None)
 
-    def closed_use(self, children: list[Any]) -> Draft:
+    def closed_use(self, children: list[Any]) -> RawUse:
         name = _name(children[0])
         args, bracketed, end = _arguments(children[1:])
-        return Draft(name.value, args, name.start, end, bracketed)
+        return RawUse(name.value, args, name.start, end, bracketed)
 
     open_use = closed_use
 
-    def lead_closed(self, children: list[Part]) -> Draft:
+    def lead_closed(self, children: list[Part]) -> RawUse:
         args = tuple(part.value for part in children)
-        return Draft(None, args, children[0].start, children[-1].end, 0)
+        return RawUse(None, args, children[0].start, children[-1].end, 0)
 
     lead_open = lead_closed
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from typing import TYPE_CHECKING
 
-from referee.text import fold
+from referee.text import fold, word_forms
 
 if TYPE_CHECKING:
     from referee.keywords import Arg, KeywordUse
@@ -120,7 +120,7 @@ _NOT_IN_NAMES = frozenset("the a an its his her their this that with in of to fo
 
 
 @dataclass
-class Names:
+class Defined:
     """What counts as defined in one system, with a cache of answers."""
 
     ctx: LintContext
@@ -164,16 +164,9 @@ class Names:
         return bool(self.ctx.resolve(form))
 
 
-# Endings of plurals, verb forms and agent nouns, and what the rule's name has instead:
-# "Lances", "Abilities", "Frenzied", "Ambushing", "Ambushers", "Infiltrators".
-_ENDINGS = (
-    ("ies", "y"), ("es", ""), ("s", ""), ("ied", "y"), ("ing", ""), ("ed", ""), ("d", ""),
-    ("ers", ""), ("er", ""), ("ors", "e"), ("or", "e"),
-)
-
-
 def variants(term: str) -> list[str]:
-    """The forms a name may be written in: as is, singular, plural, the rule a verb form names.
+    """The forms a name may be written in (:func:`referee.text.word_forms`, the one
+    table of plural and verb endings), the name as written first.
 
     >>> variants("Matching Base")[:2]
     ['Matching Base', 'Matching Bases']
@@ -182,17 +175,7 @@ def variants(term: str) -> list[str]:
     >>> "Ambush" in variants("Ambushing"), "Frenzy" in variants("Frenzied")
     (True, True)
     """
-    out = [term]
-    head, _, last = bare(term).rpartition(" ")
-    stem = f"{head} " if head else ""
-    out.append(f"{stem}{last}es" if last.endswith(("s", "x", "z", "ch", "sh")) else f"{stem}{last}s")
-    for ending, repl in _ENDINGS:
-        if last.endswith(ending) and len(last) > len(ending) + 2:
-            base = last[: -len(ending)] + repl
-            out.append(f"{stem}{base}")
-            if ending in ("ing", "ed") and len(base) > 2 and base[-1] == base[-2]:
-                out.append(f"{stem}{base[:-1]}")  # "Scouted", "Chilled"
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys([term, *word_forms(bare(term))]))
 
 
 @dataclass(frozen=True)
@@ -230,7 +213,7 @@ def clean(term: str, openers: bool = True) -> str | None:
     return " ".join(words)
 
 
-def split_list(text: str, names: Names, lower: bool = False) -> list[tuple[str, int]]:
+def split_list(text: str, names: Defined, lower: bool = False) -> list[tuple[str, int]]:
     """The names of a list, with their offsets: the longest defined runs kept whole.
 
     "Rally Around the Flag and Not a Leader" is two names; "Hit and Run" one.
@@ -257,7 +240,7 @@ def split_list(text: str, names: Names, lower: bool = False) -> list[tuple[str, 
     return [(item, at) for item, at in out if lower or item[:1].isupper() or item.startswith("the ")]
 
 
-def uses_in(text: str, names: Names) -> list[Use]:
+def uses_in(text: str, names: Defined) -> list[Use]:
     """Every name in keyword position in one rule text, in text order.
 
     A name with an explicit marker wins over a list position that overlaps it
@@ -291,7 +274,7 @@ def uses_in(text: str, names: Names) -> list[Use]:
     return sorted(found, key=lambda u: u.start)
 
 
-def _names_a_family(matched: str, names: Names) -> bool:
+def _names_a_family(matched: str, names: Defined) -> bool:
     trigger = re.match(r"(?i)immune[ ]to", matched)
     return trigger is not None and fold(trigger.group(0)) in names.param_triggers
 
@@ -333,12 +316,12 @@ def bare(term: str) -> str:
     return _PARAMS.sub("", term).strip()
 
 
-def names_of(ctx: LintContext) -> Names:
+def names_of(ctx: LintContext) -> Defined:
     """What counts as defined in ``ctx``'s system."""
-    return Names(ctx, definitions(ctx), _param_triggers(ctx))
+    return Defined(ctx, definitions(ctx), _param_triggers(ctx))
 
 
-def named_rules(ctx: LintContext, names: Names | None = None) -> Iterator[tuple[str, str]]:
+def named_rules(ctx: LintContext, names: Defined | None = None) -> Iterator[tuple[str, str]]:
     """(user, used): every rule a rule names in keyword position, by id."""
     names = names or names_of(ctx)
     for rule in ctx.rules:

@@ -12,10 +12,10 @@ import pytest
 from lark import Token
 
 from referee.graph import effects_grammar
-from referee.graph.effects_grammar import Draft, build, cache_path, longest_clause, parser
+from referee.graph.effects_grammar import Effect, build, cache_path, longest_clause, parser
 
 
-def _read(lark_parser, types: list[str]) -> list[Draft]:  # type: ignore[no-untyped-def]
+def _read(lark_parser, types: list[str]) -> list[Effect]:  # type: ignore[no-untyped-def]
     interactive = lark_parser.parse_interactive()
     for k, kind in enumerate(types):
         interactive.feed_token(Token(kind, kind.lower(), start_pos=k))
@@ -28,7 +28,7 @@ def test_cache_is_written_and_reused(tmp_path: Path) -> None:
     assert target.exists() and target.stat().st_size > 0
     second = build(target)  # loaded from the cache
     for lark_parser in (first, second):
-        assert _read(lark_parser, ["GAIN", "NAME", "AND", "NAME"]) == [Draft("grants", 1), Draft("grants", 3)]
+        assert _read(lark_parser, ["GAIN", "NAME", "AND", "NAME"]) == [Effect("grants", 1), Effect("grants", 3)]
 
 
 def test_cache_path_follows_the_cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -41,7 +41,7 @@ def test_unwritable_cache_folder_means_no_cache(tmp_path: Path, monkeypatch: pyt
     blocker.write_text("not a folder")
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(blocker / "cache"))
     assert cache_path() is None
-    assert _read(build(None), ["IMMUNE", "TO", "EFFECTS", "NAME"]) == [Draft("immune-to", 3)]
+    assert _read(build(None), ["IMMUNE", "TO", "EFFECTS", "NAME"]) == [Effect("immune-to", 3)]
 
 
 def test_parser_is_built_once() -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from referee.graph import effects_grammar
 from referee.graph.effects import Names
-from referee.graph.effects_grammar import Draft, find_clauses, longest_clause, parser
+from referee.graph.effects_grammar import Effect, find_clauses, longest_clause, parser
 from referee.graph.lexer import lex
 
 NAMES = Names({n: [f"x/{n}"] for n in ("fear", "frenzy", "terror", "swiftstride")}, ["Charge"])
@@ -66,7 +66,7 @@ def test_tokens_fed_to_lark_carry_character_offsets(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(interactive_class, "feed_token", recording)
     found = find_clauses(lexemes)
 
-    assert found == [(2, 6, [Draft("grants", 3), Draft("grants", 5)])]
+    assert found == [(2, 6, [Effect("grants", 3), Effect("grants", 5)])]
     assert (lexemes[3].text, lexemes[5].text) == ("Fear", "Frenzy")
     words = [t for t in fed if t.type != "$END"]
     assert {str(t) for t in words} >= {"gains", "Fear", "and", "Frenzy"}

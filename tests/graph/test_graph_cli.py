@@ -59,7 +59,7 @@ def test_explain_human_output_quotes_its_sources(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, "explain", "Fly", "--system", "t9a")
     assert code == 0
     assert out.startswith("Fly  (t9a/fly)\n")
-    assert 't9a/army-builder-glossary-en-de.txt:490: "The model gains Light Troops and Swiftstride.' in out
+    assert 't9a/army-builder-glossary-en-de.txt:490:1: "The model gains Light Troops and Swiftstride.' in out
 
 
 def test_explain_ambiguous_and_missing(capsys: pytest.CaptureFixture[str]) -> None:
@@ -127,3 +127,15 @@ def test_coverage_report(capsys: pytest.CaptureFixture[str], rulebase: Rulebase)
     code, out, err = run(capsys, "graph", "--coverage", "--unparsed")
     assert (code, out) == (2, "")
     assert err.splitlines()[-1] == "referee graph: argument --unparsed: not allowed with argument --coverage"
+
+
+def test_the_export_holds_every_relation_targetless_ones_included(capsys: pytest.CaptureFixture[str], rulebase: Rulebase) -> None:
+    code, out, _ = run(capsys, "graph", "--system", "t9a", "--format", "json")
+    g = nx.node_link_graph(json.loads(out), edges="edges")
+    assert code == 0 and g.number_of_edges() == len(rulebase.relations("t9a"))
+    kinds = {g.nodes[target]["kind"] for _, target, d in g.edges(data=True) if d["kind"] in ("modifies", "must", "cannot", "stacks")}
+    assert {"stat", "action", "stacking"} <= kinds
+    strength = [d for source, target, d in g.edges(data=True) if target == "t9a/stat:Strength" and d["kind"] == "modifies"]
+    assert strength and all(d["details"].startswith("stat=Strength") for d in strength)
+    charging = [d for _, _, d in g.edges(data=True) if "charging" in d["situations"].split("; ")]
+    assert charging and all(d["column"] >= 1 for d in charging)
