@@ -11,6 +11,13 @@ condition in words, not a keyword: ``Stealth (Forests)``, the ``Clipped
 Wings`` of ``Multiple Wounds (D3, Clipped Wings)``.  With a system to check
 against, it becomes ``{"kind": "qualifier", "text": ...}``; without one, the
 grammar cannot tell it from ``Exclusive (Chariot)`` and leaves it a keyword.
+
+A keyword that names a family ("Ranged", "Melee": the rule whose sub-rules
+are all "Ranged X ...") ties to that family, and the family words after it
+in the same string belong to it: in "Ranged 2 heavy/sniper", ``heavy`` is
+``ranged-heavy``, not ``melee-heavy``.  Where a name fits several rules and
+no family decides, every one is listed in ``candidates`` (the first is
+``rule``), so a reader never gets one silently picked.
 """
 
 from __future__ import annotations
@@ -25,28 +32,58 @@ UNDEFINED = "undefined"
 def resolve(data: dict[str, Any], view: Any, system: str) -> dict[str, Any]:
     """Annotate the JSON of a parse (``to_json(parse(...))``) with rule ids, in place."""
     core = set(view.core_terms(system))
+    family: str | None = None
     for keyword in data["keywords"]:
         if keyword["name"] is not None:
-            _tie(keyword, view, system, core)
-        keyword["args"] = [_arg(arg, view, system, core) for arg in keyword["args"]]
+            _tie(keyword, view, system, core, family)
+            family = _family(keyword, view, system) or family
+        keyword["args"] = [_arg(arg, view, system, core, family) for arg in keyword["args"]]
     return data
 
 
-def _tie(keyword: dict[str, Any], view: Any, system: str, core: set[str]) -> None:
+def _family(keyword: dict[str, Any], view: Any, system: str) -> str | None:
+    """The id of the family a keyword opens ("Ranged"), if it names one."""
+    rule = view.get(keyword.get("rule", UNDEFINED))
+    if rule is not None and rule["children"]:
+        return rule["id"]
+    return None
+
+
+def _families(view: Any, system: str, name: str) -> list[dict[str, Any]]:
+    """Rules whose sub-rules are all named "<name> ..." ("Ranged weapon keywords")."""
+    lead = fold(name) + " "
+    out = []
+    for rule in view.in_system(system):
+        kids = [view.get(k) for k in rule["children"]]
+        if kids and all(k is not None and fold(k["name"]).startswith(lead) for k in kids):
+            out.append(rule)
+    return out
+
+
+def _tie(keyword: dict[str, Any], view: Any, system: str, core: set[str], family: str | None = None) -> None:
     found = view.lookup(keyword["name"], system)
+    if not found and fold(keyword["name"]) not in core:
+        found = _families(view, system, keyword["name"])
+    if family is not None and len(found) > 1:
+        mine = [r for r in found if r["parent"] == family]
+        found = mine + [r for r in found if r["parent"] != family] if mine else found
+        if mine:
+            found = mine[:1]
     keyword["rule"] = found[0]["id"] if found else UNDEFINED
+    if len(found) > 1:
+        keyword["candidates"] = [r["id"] for r in found]
     if fold(keyword["name"]) in core:
         keyword["core_term"] = True
 
 
-def _arg(arg: dict[str, Any], view: Any, system: str, core: set[str]) -> dict[str, Any]:
+def _arg(arg: dict[str, Any], view: Any, system: str, core: set[str], family: str | None = None) -> dict[str, Any]:
     if arg["kind"] != "keyword":
         for key in ("options", "args"):
             if key in arg and isinstance(arg[key], list):
-                arg[key] = [_arg(a, view, system, core) if isinstance(a, dict) else a for a in arg[key]]
+                arg[key] = [_arg(a, view, system, core, family) if isinstance(a, dict) else a for a in arg[key]]
         return arg
-    _tie(arg, view, system, core)
+    _tie(arg, view, system, core, family)
     if arg["rule"] == UNDEFINED and not arg["args"] and not arg.get("core_term"):
         return {"kind": "qualifier", "text": arg["name"]}
-    arg["args"] = [_arg(a, view, system, core) for a in arg["args"]]
+    arg["args"] = [_arg(a, view, system, core, family) for a in arg["args"]]
     return arg

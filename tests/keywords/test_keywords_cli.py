@@ -61,6 +61,26 @@ def test_core_terms_are_marked(capsys: pytest.CaptureFixture[str]) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("string", "expected"),
+    [
+        ("Ranged 2 heavy/sniper", [("Ranged", "last-edition/ranged-weapon-keywords"), ("heavy", "last-edition/ranged-heavy"), ("sniper", "last-edition/ranged-sniper")]),
+        ("Melee 3 heavy -1", [("Melee", "last-edition/melee-weapon-keywords"), ("heavy", "last-edition/melee-heavy")]),
+    ],
+)
+def test_family_words_belong_to_the_family_their_string_opens(
+    capsys: pytest.CaptureFixture[str], string: str, expected: list[tuple[str, str]]
+) -> None:
+    _, out, _ = run(capsys, "parse", string, "--system", "last-edition", "--json")
+    assert [(k["name"], k["rule"]) for k in json.loads(out)["keywords"]] == expected
+
+
+def test_a_name_no_family_decides_lists_every_candidate(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "parse", "heavy", "--system", "last-edition", "--json")
+    [heavy] = json.loads(out)["keywords"]
+    assert heavy["candidates"] == ["last-edition/melee-heavy", "last-edition/ranged-heavy"]
+
+
 def test_table_cell_resolves_through_curated_alias(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "parse", "DT(4) Wo(D6)", "--system", "whfb-house", "--json")
     assert [(k["name"], k["rule"]) for k in json.loads(out)["keywords"]] == [
