@@ -14,7 +14,7 @@ Sentences are looked for in order, each after the one before, so that
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from referee.model import Version
@@ -124,6 +124,8 @@ def locate(sentences: list[str], version: Version, texts: dict[str, str]) -> lis
         return [first] * len(sentences)
     doc = squeezed(raw)
     lo, hi = doc.window(first[0], version.source.end_line)
+    if first[1] > 1:  # a page saved as one long line: start where the rule starts on it
+        lo = bisect_left(doc.columns, first[1], lo, doc.line_starts[first[0]] if first[0] < len(doc.line_starts) else len(doc.columns))
     cursor = lo
     places: list[tuple[int, int]] = []
     for sentence in sentences:

@@ -29,5 +29,16 @@ class Document:
     def lines(self) -> list[str]:
         return self.text.split("\n")
 
-    def source(self, line: int, end_line: int | None = None) -> Source:
-        return Source(self.path, line, line if end_line is None else end_line)
+    def source(self, line: int, end_line: int | None = None, column: int = 1) -> Source:
+        """Where a piece of this document sits: 1-based lines, and the 1-based
+        column (in characters) on ``line`` where it starts."""
+        return Source(self.path, line, line if end_line is None else end_line, column)
+
+
+def indent_column(line: str) -> int:
+    """The 1-based column of a line's first character that is not blank.
+
+    >>> indent_column("Fear"), indent_column("   ## Fear"), indent_column("\\tFear"), indent_column("")
+    (1, 4, 2, 1)
+    """
+    return len(line) - len(line.lstrip()) + 1 if line.strip() else 1

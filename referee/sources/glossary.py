@@ -9,6 +9,15 @@ manifest ("Close Combat Weapon", "Global") set the category of what follows
 and are not rules.  Repeats are kept as separate entries: the rulebase merges
 equal texts and keeps differing ones as versions.
 
+The text is plain text: nothing in it is read as markup.  What looks like
+Markdown or HTML ("[link](url)", "<b>") is kept in the rule text exactly as
+written; a line opening with "<" is never a heading, so it is body text.  A
+name or alias never holds HTML or invisible characters
+(:mod:`referee.sources.markup`): they are left out of it, the heading as
+written is kept in ``Entry.heading``, and a note says what was removed.
+``Source.column`` is where the entry's first heading (or, with none, its
+body) starts on its line; a profile's, where its line's text starts.
+
 Manifest options read here: ``categories`` (list of header lines),
 ``alias_lang`` (language of the interleaved names, default "de"),
 ``curated_aliases`` (alias -> rule name, the system's curated aliases) and
@@ -21,7 +30,8 @@ from __future__ import annotations
 import re
 
 from referee.model import Alias, Entry, Profile
-from referee.sources.document import Document
+from referee.sources.document import Document, indent_column
+from referee.sources.markup import name_from, names_from
 from referee.sources.naming import candidates, fold, mentions, subject_of
 from referee.sources.paragraphs import Paragraph, looks_like_heading, paragraphs, repair_hyphenation
 
@@ -43,7 +53,17 @@ _GERMAN = re.compile(
 
 def is_heading(para: Paragraph) -> bool:
     text = para.text
-    return para.single_line and looks_like_heading(text) and not _SENTENCE_START.match(text)
+    if not (para.single_line and looks_like_heading(text)) or _SENTENCE_START.match(text):
+        return False
+    return name_from(text)[0] is not None  # a name must be left once HTML is out
+
+
+def _heading(para: Paragraph) -> tuple[str, str, list[str]]:
+    """A heading's name (hyphenation repaired, HTML and invisible characters out), the
+    heading as written (hyphenation repaired), and notes on what the name left out."""
+    written = repair_hyphenation(para.text)
+    name, notes = name_from(written)
+    return name or written, written, notes
 
 
 class _Reader:
@@ -63,7 +83,7 @@ class _Reader:
 
     def read(self) -> list[Entry]:
         paras = paragraphs(self.doc.text)
-        known = [repair_hyphenation(p.text) for p in paras if is_heading(p)]
+        known = [_heading(p)[0] for p in paras if is_heading(p)]
         self.known = [k for k in known if fold(k) not in self.categories and not self.is_foreign(k)]
         self.known += self.known_names + list(self.curated.values())
         self.known_folded = {fold(k) for k in self.known}
@@ -93,20 +113,22 @@ class _Reader:
                 continue
             heads.append(para)
         if not heads and body:
-            self.emit(None, (), body[0].line, body, ["unnamed"], ["body with no heading"])
+            self.emit(None, (), body[0], body, ["unnamed"], ["body with no heading"])
             return
         if not body:
             self.emit_stubs(heads)
             return
         text = " ".join(p.text for p in body)
-        last = repair_hyphenation(heads[-1].text)
-        prev = repair_hyphenation(heads[-2].text) if len(heads) > 1 else None
+        last, written, left_out = _heading(heads[-1])
+        prev, _, prev_left_out = _heading(heads[-2]) if len(heads) > 1 else (None, None, [])
         name, aliases, notes = self.resolve(last, prev, text)
         owner = len(heads) - 1 - (1 if prev and prev in (name, *aliases) and prev != last else 0)
         self.emit_stubs(heads[:owner])
-        if heads[-1].text != last:
+        if heads[-1].text != written:
             notes.append(f"split hyphenation repaired: {heads[-1].text!r}")
-        self.emit(name, aliases, heads[owner].line, body, [], notes, heading=last)
+        if owner != len(heads) - 1:
+            left_out = prev_left_out + left_out
+        self.emit(name, aliases, heads[owner], body, [], left_out + notes, heading=written)
 
     def resolve(self, last: str, prev: str | None, text: str) -> tuple[str, list[str], list[str]]:
         """Which rule a body belongs to, given the heading(s) just above it."""
@@ -144,35 +166,42 @@ class _Reader:
     def emit_stubs(self, heads: list[Paragraph]) -> None:
         i = 0
         while i < len(heads):
-            name = repair_hyphenation(heads[i].text)
-            nxt = repair_hyphenation(heads[i + 1].text) if i + 1 < len(heads) else None
+            name, written, notes = _heading(heads[i])
+            nxt, _, nxt_notes = _heading(heads[i + 1]) if i + 1 < len(heads) else (None, None, [])
             curated = self.curated.get(fold(nxt)) if nxt else None
-            pairs = nxt and not self.is_foreign(name) and self.is_foreign(nxt)
-            if pairs and (curated is None or fold(curated) == fold(name)):
-                self.emit(name, [nxt], heads[i].line, [], ["stub"], [], end=heads[i + 1].end_line)
+            pairs = nxt is not None and not self.is_foreign(name) and self.is_foreign(nxt)
+            if pairs and nxt is not None and (curated is None or fold(curated) == fold(name)):
+                end = heads[i + 1].end_line
+                self.emit(name, [nxt], heads[i], [], ["stub"], notes + nxt_notes, heading=written, end=end)
                 i += 2
             else:
-                self.emit(name, [], heads[i].line, [], ["stub"], [], end=heads[i].end_line)
+                self.emit(name, [], heads[i], [], ["stub"], notes, heading=written, end=heads[i].end_line)
                 i += 1
 
     def emit(
         self,
         name: str | None,
         aliases: list[str] | tuple[str, ...],
-        line: int,
+        first: Paragraph,
         body: list[Paragraph],
         flags: list[str],
         notes: list[str],
         end: int | None = None,
         heading: str | None = None,
     ) -> None:
+        written = heading or name
+        name, name_notes = name_from(name) if name else (None, [])
+        aliases, alias_notes = names_from(aliases)
+        notes = [*notes, *name_notes, *alias_notes]
+        if name is None and "unnamed" not in flags:
+            flags = [*flags, "unnamed"]
         category = self.category
         text = "\n\n".join(p.text for p in body)
         if body and (m := _TAG.match(body[0].lines[0].strip())):
             category = m.group("tag").strip()
             text = _strip_tag(body)
         profiles = tuple(
-            Profile(ln.strip(), self.doc.source(p.line + k), "fr" if _FRENCH.search(ln) else "en")
+            Profile(ln.strip(), self.doc.source(p.line + k, column=indent_column(ln)), _profile_lang(ln))
             for p in body
             for k, ln in enumerate(p.lines)
             if _PROFILE.search(ln)
@@ -184,16 +213,22 @@ class _Reader:
             Entry(
                 name=name,
                 text=text,
-                source=self.doc.source(line, end if end is not None else body[-1].end_line),
+                source=self.doc.source(
+                    first.line, end if end is not None else body[-1].end_line, indent_column(first.lines[0])
+                ),
                 aliases=tuple(Alias(a, self.alias_lang) for a in aliases),
                 category=category,
                 profiles=profiles,
                 flags=tuple(flags),
                 notes=tuple(notes),
                 lang=lang,
-                heading=heading if heading and heading != name else None,
+                heading=written if written and written != name else None,
             )
         )
+
+
+def _profile_lang(line: str) -> str:
+    return "fr" if _FRENCH.search(line) else "en"
 
 
 def _strip_tag(body: list[Paragraph]) -> str:

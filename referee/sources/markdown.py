@@ -27,6 +27,25 @@ sits in ("Ranged weapon keywords" -> ``weapon keyword``, "## ARMY ROLE
 KEYWORDS" -> ``army role keyword``, "Special armor saves" -> ``special armor
 save``); a rule under a bold "... keywords" label takes that label; any other
 sub-rule takes its top-level section's name; top-level rules have none.
+
+Markup is not text, and text is not markup (:mod:`markdown_inline`): a link
+or image keeps its words and loses its destination, whatever that is
+("[link](javascript:alert(1))" reads "link"); emphasis, code spans, the
+formatting tags (``<b>``, ``<em>``, ``<span>`` ...), ``<br>`` and comments
+are unwrapped; any other HTML ("<script>", "<img ...>") is text, kept in the
+rule text exactly as written.  A name, alias or keyword family never holds
+HTML or invisible characters (:mod:`referee.sources.markup`): they are left
+out of it, with a note, and the heading as written stays in
+``Entry.heading``.  A ``#`` or Setext heading that is nothing but HTML
+("## <script>...</script>") names no rule: its section is an entry of its
+own, flagged ``unnamed`` like an empty heading, so that its text is neither
+lost nor glued onto the rule above, and the linter shows the editor where.
+A bold line that is nothing but HTML is no heading at all, only emphasis:
+text of the rule being read (:func:`markdown_blocks.bold_heading`).
+
+``Source.column`` is where the heading (the ``#``, the bold line, the first
+line of a Setext heading) starts on its line; a table's, where its first
+row starts.
 """
 
 from __future__ import annotations
@@ -37,7 +56,7 @@ from dataclasses import dataclass, field, replace
 from referee.errors import RulesError
 from referee.model import Alias, Amendment, Entry, Table
 from referee.sources import markdown_errata as errata
-from referee.sources.document import Document
+from referee.sources.document import Document, indent_column
 from referee.sources.markdown_blocks import (
     KEYWORD_LABEL,
     LIST_ITEM,
@@ -53,6 +72,8 @@ from referee.sources.markdown_blocks import (
 )
 from referee.sources.markdown_inline import plain_line
 from referee.sources.markdown_keywords import Family, family
+from referee.sources.markup import name_from, names_from
+from referee.text import singulars
 
 _SECTION_NUMBER = re.compile(r"^(?:\d+\.)+\d*\s*(?=[^\W\d_])")
 _ORDER = re.compile(r"^\(O\)\s*")
@@ -68,8 +89,8 @@ _INLINE_KEYWORD = re.compile(r"\b(?:[A-Z][a-z]+ [XYZ]|[A-Za-z]+ \([XYZxyz]\))(?!
 
 
 @dataclass
-class _Draft:
-    """One entry in the making."""
+class _SectionRule:
+    """What one section says about its rule, while the sections are read together."""
 
     section: Section
     name: str | None
@@ -100,12 +121,12 @@ def read(doc: Document) -> list[Entry]:
     top = title(sections, _document_names(doc))
     link(sections)
     is_errata = doc.role == "errata" or base_book is not None
-    drafts = [_draft(doc, s, is_errata, base_book) for s in sections if s is not top]
-    _name_removed_lists(drafts)
-    _categorise(drafts, top)
-    _inline_keywords(drafts)
+    rules = [_section_rule(doc, s, is_errata, base_book) for s in sections if s is not top]
+    _name_removed_lists(rules)
+    _categorise(rules, top)
+    _inline_keywords(rules)
     entries = [_preamble(doc, preamble)] if any(t.strip() for _, t in preamble) else []
-    return entries + _entries(doc, drafts, top)
+    return entries + _entries(doc, rules, top)
 
 
 def _document_names(doc: Document) -> list[str]:
@@ -119,135 +140,141 @@ def _document_names(doc: Document) -> list[str]:
 # -- one section ----------------------------------------------------------------
 
 
-def _draft(doc: Document, section: Section, is_errata: bool, base_book: str | None) -> _Draft:
+def _section_rule(doc: Document, section: Section, is_errata: bool, base_book: str | None) -> _SectionRule:
     heading = clean_name(section.heading)
-    draft = _Draft(section, heading or None, section.heading)
-    if not heading:
-        draft.flags.append("unnamed")
-        draft.notes.append("empty heading")
+    name, notes = name_from(heading)
+    rule = _SectionRule(section, name, section.heading, notes=notes)
+    if not name:
+        rule.flags.append("unnamed")
+        if not heading:
+            rule.notes.append("empty heading")
     body = list(section.body)
-    if heading and is_errata:
-        _read_heading_annotation(draft, base_book)
-    if draft.name:
-        _shape_name(draft)
-        if _DICE_RESULT.match(draft.name):
-            body = _take_label(draft, body)
-    _read_body_start(draft, body)
-    draft.text, draft.tables = render(doc, body)
+    if rule.name and is_errata:
+        _read_heading_annotation(rule, base_book)
+    if rule.name:
+        _shape_name(rule)
+        if _DICE_RESULT.match(rule.name):
+            body = _take_label(rule, body)
+    _read_body_start(rule, body)
+    rule.text, rule.tables = render(doc, body)
     if is_errata:
-        _read_body_annotation(draft, base_book)
-    return draft
+        _read_body_annotation(rule, base_book)
+    return rule
 
 
-def _read_heading_annotation(draft: _Draft, base_book: str | None) -> None:
-    name, inner = errata.split_heading(draft.name or "")
+def _read_heading_annotation(rule: _SectionRule, base_book: str | None) -> None:
+    name, inner = errata.split_heading(rule.name or "")
     if inner is None:
         subject = errata.instruction(name)
         if subject:
-            draft.name = subject
-            draft.amends = Amendment("edit", (), base_book)
-            instruction = draft.heading.rstrip(":")
-            draft.notes.append(f"the heading is an instruction ({instruction}) naming no page: read as edit")
+            rule.name = subject
+            rule.amends = Amendment("edit", (), base_book)
+            instruction = rule.heading.rstrip(":")
+            rule.notes.append(f"the heading is an instruction ({instruction}) naming no page: read as edit")
         return
     try:
         found = errata.parse(inner)
     except errata.AnnotationError as err:
-        draft.notes.append(f"could not read the amendment annotation ({inner}): {err}; kept it in the name")
+        rule.notes.append(f"could not read the amendment annotation ({inner}): {err}; kept it in the name")
         return
-    draft.name = name
+    rule.name = name
     if found.op is None:
-        draft.page_only = found  # the body says what happens to the page
+        rule.page_only = found  # the body says what happens to the page
     else:
-        draft.amends = Amendment(found.op, found.pages, base_book)
+        rule.amends = Amendment(found.op, found.pages, base_book)
         if not found.pages:
-            draft.notes.append(f"the amendment annotation ({inner.strip()}) names no page")
+            rule.notes.append(f"the amendment annotation ({inner.strip()}) names no page")
     if found.extra:
-        draft.notes.append(f"the amendment annotation also says: {found.extra}")
+        rule.notes.append(f"the amendment annotation also says: {found.extra}")
 
 
-def _shape_name(draft: _Draft) -> None:
+def _shape_name(rule: _SectionRule) -> None:
     """Markers, numbers and aliases out of the name (see the module docstring)."""
-    name = draft.name or ""
+    name = rule.name or ""
     if _ORDER.match(name):
         name = _ORDER.sub("", name)
-        draft.flags.append("order")
-        draft.category = "order"
+        rule.flags.append("order")
+        rule.category = "order"
     if _ACTION.search(name):
         name = _ACTION.sub("", name)
-        draft.flags.append("action")
+        rule.flags.append("action")
     if len(name) > 2 and name.startswith("!") and name.endswith("!"):
         name = name.strip("!").strip()
     name = _SECTION_NUMBER.sub("", name) or name
-    draft.fam = family(name)
-    if draft.fam is not None:
-        draft.aliases.extend(draft.fam.aliases)
+    rule.fam = family(name)
+    if rule.fam is not None:
+        rule.aliases.extend(rule.fam.aliases)
     elif m := _ABBREVIATION.match(name):
         name = m.group("name")
-        draft.aliases.append(m.group("abbr"))
+        rule.aliases.append(m.group("abbr"))
     elif m := _QUALIFIER.match(name):
-        draft.aliases.append(m.group("name"))
-    if draft.fam is None and " / " in name:
-        draft.aliases.extend(part.strip() for part in name.split(" / ") if part.strip())
-    draft.name = name
+        rule.aliases.append(m.group("name"))
+    if rule.fam is None and " / " in name:
+        rule.aliases.extend(part.strip() for part in name.split(" / ") if part.strip())
+    rule.name = name
 
 
-def _take_label(draft: _Draft, body: Lines) -> Lines:
+def _take_label(rule: _SectionRule, body: Lines) -> Lines:
     """A dice-result heading ("1:") is named by the label line under it ("Attack:")."""
     for i, (_, text) in enumerate(body):
         if not text.strip():
             continue
         label = plain_line(text).strip()
         if label.endswith(":") and len(label) <= 60 and not LIST_ITEM.match(text) and bold_heading(text) is None:
-            draft.notes.append(f"dice result {draft.name}")
-            draft.name = clean_name(label)
-            draft.heading = f"{draft.heading} {clean_name(label)}"
-            _shape_name(draft)
+            name, notes = name_from(clean_name(label))
+            if name is None:
+                break
+            rule.notes.append(f"dice result {rule.name}")
+            rule.notes.extend(notes)
+            rule.name = name
+            rule.heading = f"{rule.heading} {clean_name(label)}"
+            _shape_name(rule)
             return body[:i] + body[i + 1 :]
         break
     return body
 
 
-def _read_body_start(draft: _Draft, body: Lines) -> None:
+def _read_body_start(rule: _SectionRule, body: Lines) -> None:
     """A quoted name opening the body is an alias; a repeat of the heading is dropped."""
     first = next(((i, text) for i, (_, text) in enumerate(body) if text.strip()), None)
-    if first is None or not draft.name:
+    if first is None or not rule.name:
         return
     i, text = first
     line = plain_line(text).strip()
     if m := _QUOTED_NAME.match(line):
-        draft.aliases.append(m.group("name").strip())
+        rule.aliases.append(m.group("name").strip())
         return
     repeated = errata.split_heading(clean_name(line))[0]
-    if repeated.casefold() in (draft.name.casefold(), clean_name(draft.heading).casefold()):
+    if repeated.casefold() in (rule.name.casefold(), clean_name(rule.heading).casefold()):
         del body[i]
-        draft.notes.append("the text's first line repeats the heading; left out of the text")
+        rule.notes.append("the text's first line repeats the heading; left out of the text")
 
 
-def _read_body_annotation(draft: _Draft, base_book: str | None) -> None:
-    if draft.page_only is not None:
-        op = errata.op_from_body(draft.text)
-        draft.amends = Amendment(op, draft.page_only.pages, base_book)
+def _read_body_annotation(rule: _SectionRule, base_book: str | None) -> None:
+    if rule.page_only is not None:
+        op = errata.op_from_body(rule.text)
+        rule.amends = Amendment(op, rule.page_only.pages, base_book)
         how = "the text says removed" if op == "remove" else "the text gives the change"
-        draft.notes.append(f"the heading names pages but no operation; read as {op} ({how})")
+        rule.notes.append(f"the heading names pages but no operation; read as {op} ({how})")
         return
-    inner = errata.body_annotation(draft.text) if draft.amends is None else None
+    inner = errata.body_annotation(rule.text) if rule.amends is None else None
     if inner is None:
         return
     try:
         found = errata.parse(inner)
     except errata.AnnotationError as err:
-        draft.notes.append(f"could not read the amendment annotation ({inner}): {err}")
+        rule.notes.append(f"could not read the amendment annotation ({inner}): {err}")
         return
     if found.op is not None:
-        draft.amends = Amendment(found.op, found.pages, base_book)
+        rule.amends = Amendment(found.op, found.pages, base_book)
         if found.extra:
-            draft.notes.append(f"the amendment annotation also says: {found.extra}")
+            rule.notes.append(f"the amendment annotation also says: {found.extra}")
 
 
 # -- across sections ------------------------------------------------------------
 
 
-def _name_removed_lists(drafts: list[_Draft]) -> None:
+def _name_removed_lists(rules: list[_SectionRule]) -> None:
     """A removal listing several rules ("Terrain, Open Terrain, ...") gives one entry per rule.
 
     Each removed rule is a rule of the base book a player may look up by its
@@ -256,31 +283,31 @@ def _name_removed_lists(drafts: list[_Draft]) -> None:
     document defines again in a section of its own ("Obstacle") is left out:
     that section is the rule now, and a removed twin would hide it.
     """
-    defined = {d.name.casefold(): d for d in drafts if d.name and "," not in d.name}
+    defined = {d.name.casefold(): d for d in rules if d.name and "," not in d.name}
     i = 0
-    while i < len(drafts):
-        draft = drafts[i]
-        if not (draft.name and draft.amends and draft.amends.op == "remove" and ", " in draft.name):
+    while i < len(rules):
+        rule = rules[i]
+        if not (rule.name and rule.amends and rule.amends.op == "remove" and ", " in rule.name):
             i += 1
             continue
-        names = [n.strip() for n in draft.name.split(",") if n.strip()]
+        names = [n.strip() for n in rule.name.split(",") if n.strip()]
         redefined = [n for n in names if n.casefold() in defined]
         kept = [n for n in names if n.casefold() not in defined] or names
         copies = []
         for name in kept:
-            copy = replace(draft, name=name, aliases=[], notes=list(draft.notes), flags=list(draft.flags))
+            copy = replace(rule, name=name, aliases=[], notes=list(rule.notes), flags=list(rule.flags))
             copy.notes.append(f"one of {len(names)} rules removed by one heading: {', '.join(names)}")
             copies.append(copy)
         for name in redefined:
             if name in kept:
                 continue
             twin = defined[name.casefold()]
-            pages = ", ".join(f"p.{p}" for p in draft.amends.pages)
+            pages = ", ".join(f"p.{p}" for p in rule.amends.pages)
             note = f"{name} is not listed as removed here: line {twin.section.line} defines it again"
             copies[0].notes.append(note)
-            removed_at = draft.section.line
+            removed_at = rule.section.line
             twin.notes.append(f"the base book's {name} ({pages}) is removed at line {removed_at}; this section is the rule now")
-        drafts[i : i + 1] = copies
+        rules[i : i + 1] = copies
         i += len(copies)
 
 
@@ -293,7 +320,7 @@ def _root(section: Section, top: Section | None) -> Section:
 def _label_category(label: str, lead: str | None = None) -> str:
     """ "Ranged weapon keywords" -> "weapon keyword" (for a Ranged family); "Other keywords" -> "keyword"."""
     words = label.casefold().split()
-    words[-1] = words[-1].rstrip("s")
+    words[-1] = next(iter(singulars(words[-1])), words[-1])
     if words[0] == "other" and len(words) > 1:
         words = words[1:]
     if lead and len(words) > 1 and words[0] == lead.casefold():
@@ -301,61 +328,61 @@ def _label_category(label: str, lead: str | None = None) -> str:
     return " ".join(words)
 
 
-def _categorise(drafts: list[_Draft], top: Section | None) -> None:
+def _categorise(rules: list[_SectionRule], top: Section | None) -> None:
     """Keyword families by the keyword list they sit in; other rules by their top-level section."""
-    by_section = {id(d.section): d for d in drafts}
-    for i, draft in enumerate(drafts):
-        if draft.category or not draft.name:
+    by_section = {id(d.section): d for d in rules}
+    for i, rule in enumerate(rules):
+        if rule.category or not rule.name:
             continue
-        section = draft.section
+        section = rule.section
         root = _root(section, top)
-        if draft.fam is not None:
-            own = draft.fam.aliases[0]
+        if rule.fam is not None:
+            own = rule.fam.aliases[0]
             if _CATEGORY_LABEL.search(own):
-                draft.category = _label_category(own)
+                rule.category = _label_category(own)
                 continue
-            for label in reversed(drafts[:i]):
+            for label in reversed(rules[:i]):
                 if label.name and _CATEGORY_LABEL.search(label.name) and _root(label.section, top) is root:
-                    draft.category = _label_category(label.name, draft.fam.lead)
+                    rule.category = _label_category(label.name, rule.fam.lead)
                     break
-            if draft.category:
+            if rule.category:
                 continue
-        if section.bold and KEYWORD_LABEL.search(draft.name):
-            draft.category = _label_category(draft.name)
+        if section.bold and KEYWORD_LABEL.search(rule.name):
+            rule.category = _label_category(rule.name)
         elif section.parent is not None and _is_keyword_label(section.parent):
-            draft.category = _label_category(clean_name(section.parent.heading))
+            rule.category = _label_category(clean_name(section.parent.heading))
         elif root is not section:
-            root_draft = by_section.get(id(root))
-            draft.category = root_draft.name if root_draft else None
+            root_rule = by_section.get(id(root))
+            rule.category = root_rule.name if root_rule else None
 
 
 def _is_keyword_label(section: Section) -> bool:
     return section.bold and KEYWORD_LABEL.search(clean_name(section.heading)) is not None
 
 
-def _inline_keywords(drafts: list[_Draft]) -> None:
+def _inline_keywords(rules: list[_SectionRule]) -> None:
     """A keyword with a placeholder named in running text ("weapon keyword "Melee X"")
     is an alias of the first rule whose text names it so, unless a heading defines it."""
-    claimed = {a.casefold() for d in drafts if d.fam for a in (d.name or "", *d.aliases)}
-    for draft in drafts:
-        if draft.fam is not None:
+    claimed = {a.casefold() for d in rules if d.fam for a in (d.name or "", *d.aliases)}
+    for rule in rules:
+        if rule.fam is not None:
             continue
-        for sentence in _SENTENCE.split(draft.text):
+        for sentence in _SENTENCE.split(rule.text):
             if "keyword" not in sentence.casefold():
                 continue
             for m in _INLINE_KEYWORD.finditer(sentence):
                 keyword = m.group()
                 if keyword.casefold() not in claimed:
                     claimed.add(keyword.casefold())
-                    draft.aliases.append(keyword)
-                    draft.notes.append(f"its text defines the keyword {keyword}")
+                    rule.aliases.append(keyword)
+                    rule.notes.append(f"its text defines the keyword {keyword}")
 
 
-def _entries(doc: Document, drafts: list[_Draft], top: Section | None) -> list[Entry]:
-    by_section = {id(d.section): d for d in drafts}
-    with_children = {id(d.section.parent) for d in drafts if d.section.parent is not None}
+def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> list[Entry]:
+    by_section = {id(d.section): d for d in rules}
+    with_children = {id(d.section.parent) for d in rules if d.section.parent is not None}
     out = []
-    for d in drafts:
+    for d in rules:
         parent = by_section.get(id(d.section.parent)) if d.section.parent is not top else None
         flags = list(d.flags)
         if not d.text:
@@ -363,7 +390,8 @@ def _entries(doc: Document, drafts: list[_Draft], top: Section | None) -> list[E
             flags.extend(("stub", "group") if id(d.section) in with_children else ("stub",))
         aliases: list[Alias] = []
         seen = {(d.name or "").casefold()}
-        for alias in d.aliases:
+        kept, alias_notes = names_from(d.aliases)
+        for alias in kept:
             if alias and alias.casefold() not in seen:
                 seen.add(alias.casefold())
                 aliases.append(Alias(alias, doc.lang))
@@ -372,7 +400,7 @@ def _entries(doc: Document, drafts: list[_Draft], top: Section | None) -> list[E
             Entry(
                 name=d.name,
                 text=d.text,
-                source=doc.source(d.section.line, d.section.end_line),
+                source=doc.source(d.section.line, d.section.end_line, d.section.column),
                 aliases=tuple(aliases),
                 category=d.category,
                 key=d.fam.key if d.fam else "",
@@ -382,7 +410,7 @@ def _entries(doc: Document, drafts: list[_Draft], top: Section | None) -> list[E
                 tables=d.tables,
                 flags=tuple(flags),
                 lang=doc.lang,
-                notes=tuple(d.notes),
+                notes=tuple(dict.fromkeys([*d.notes, *alias_notes])),
                 heading=heading,
             )
         )
@@ -392,11 +420,11 @@ def _entries(doc: Document, drafts: list[_Draft], top: Section | None) -> list[E
 def _preamble(doc: Document, lines: Lines) -> Entry:
     """Text before the first heading: kept, as a rule without a name."""
     text, tables = render(doc, lines)
-    numbers = [n for n, t in lines if t.strip()]
+    written = [(n, t) for n, t in lines if t.strip()]
     return Entry(
         name=None,
         text=text,
-        source=doc.source(numbers[0], numbers[-1]),
+        source=doc.source(written[0][0], written[-1][0], indent_column(written[0][1])),
         tables=tables,
         flags=("unnamed",),
         lang=doc.lang,

@@ -4,9 +4,11 @@ Private helpers of :mod:`referee.sources.markdown`.  Headings are ATX headings
 (``#`` .. ``######``), Setext headings (a line underlined with ``===`` or
 ``---``) and bold lines: a paragraph that is nothing but one bold span, at
 most 12 words / 80 characters, not ending like a sentence (``.``, ``,``,
-``;``).  A bold sentence inside a paragraph is text ("**Double all your VP**
-gained by ..."), and so is a bold line ending with a period ("**Only after all
-shooting attacks ... battlefield.**").
+``;``), naming something once HTML and invisible characters are out.  A bold
+sentence inside a paragraph is text ("**Double all your VP** gained by ..."),
+and so are a bold line ending with a period ("**Only after all shooting
+attacks ... battlefield.**") and a bold line of nothing but HTML
+("**<script>...</script>**": emphasis of the rule being read).
 
 Nesting (:func:`link`):
 
@@ -31,8 +33,9 @@ from dataclasses import dataclass, field
 
 from referee.errors import RulesError
 from referee.model import Table
-from referee.sources.document import Document
+from referee.sources.document import Document, indent_column
 from referee.sources.markdown_inline import find_table, is_rule_line, plain, plain_line
+from referee.sources.markup import name_from
 
 _ATX = re.compile(r"^ {0,3}(?P<hashes>#{1,6})(?:[ \t]+(?P<text>.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(?P<mark>=+|-+)[ \t]*$")
@@ -56,6 +59,7 @@ class Section:
     raw: str  # the heading's own Markdown, for folding it into a body
     body: Lines = field(default_factory=list)
     parent: Section | None = None
+    column: int = 1  # where the heading starts on its line, 1-based
 
     @property
     def bold(self) -> bool:
@@ -99,17 +103,18 @@ def scan(doc: Document) -> tuple[Lines, list[Section]]:
             continue
         if m := _ATX.match(line):
             text = m.group("text") or ""
-            sections.append(Section(number, plain(text).strip(), len(m.group("hashes")), text))
+            level, column = len(m.group("hashes")), indent_column(line)
+            sections.append(Section(number, plain(text).strip(), level, text, column=column))
             after_break, paragraph_line = True, False
             continue
         if (m := _SETEXT.match(line)) and paragraph_line and body:
             prev_number, prev = body.pop()
             level = 1 if m.group("mark").startswith("=") else 2
-            sections.append(Section(prev_number, plain(prev).strip(), level, prev.strip()))
+            sections.append(Section(prev_number, plain(prev).strip(), level, prev.strip(), column=indent_column(prev)))
             after_break, paragraph_line = True, False
             continue
         if after_break and (heading := bold_heading(line)) is not None:
-            sections.append(Section(number, heading, 0, line.strip()))
+            sections.append(Section(number, heading, 0, line.strip(), column=indent_column(line)))
             after_break, paragraph_line = True, False
             continue
         body.append((number, line))
@@ -148,6 +153,8 @@ def bold_heading(line: str) -> str | None:
     ('Ranged X heavy', 'Modify by rerolling:')
     >>> bold_heading("**Double all your VP** gained by primary objectives this round.") is None
     True
+    >>> bold_heading("**<script>alert(1)</script>**") is None  # names nothing: emphasis, so text
+    True
     """
     m = _BOLD_LINE.match(line.strip())
     if not m or m.group("d")[:2] in m.group("inner"):
@@ -157,7 +164,7 @@ def bold_heading(line: str) -> str | None:
         return None
     if len(text) > _BOLD_MAX_CHARS or len(text.split()) > _BOLD_MAX_WORDS:
         return None
-    return text
+    return text if name_from(text)[0] else None
 
 
 def fold_lead_ins(sections: list[Section]) -> list[Section]:
@@ -255,7 +262,9 @@ def render(doc: Document, body: Lines) -> tuple[str, tuple[Table, ...]]:
         table = find_table(lines, i)
         if table is not None:
             out.extend(table.lines())
-            tables.append(Table(table.header, table.rows, doc.source(body[table.start][0], body[table.end][0])))
+            (first, row), (last, _) = body[table.start], body[table.end]
+            column = len(row) - len(row.lstrip(" ")) + 1  # a leading tab is the first (empty) cell
+            tables.append(Table(table.header, table.rows, doc.source(first, last, column)))
             i = table.end + 1
             continue
         if not is_rule_line(line):

@@ -34,6 +34,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from referee.model import Param
+from referee.text import plural
 
 _TOKEN = re.compile(r'\{[^}]*\}|<[^>]*>|"[^"]*"|“[^”]*”|\([^)]*\)|[^\s({<"“]+')
 _VAR = "[XYZxyz]"
@@ -94,7 +95,7 @@ def _token_params(token: str, qualified: bool) -> list[Param] | None:
         return [Param(m.group("v"), "number")]
     if m := _CHOICE.match(token):
         word = m.group("w")
-        return [Param(word + "s", word if word in _KINDS else "text")]
+        return [Param(plural(word), word if word in _KINDS else "text")]
     if token.startswith("{") and token.endswith("}"):
         return _brace(token[1:-1])
     if m := _ANGLE.match(token):

@@ -23,10 +23,28 @@ whole wikitext sits on one physical line.  Both are read the same way:
 - A section heading that is only a letter band (``===A-G===``) is an index,
   not a category: the category is the nearest heading above it that names
   something.
-- Every entry carries its line span and, in ``notes``, its columns:
-  ``col 12-345`` (1-based, inclusive, counted in characters; the first on
-  ``line``, the last on ``end_line``), so an editor can find it inside a
-  giant line.
+- Every entry carries its line span, ``Source.column`` (where its heading,
+  or the list marker before it, starts on ``line``) and, in ``notes``, both
+  its columns: ``col 12-345`` (1-based, inclusive, counted in characters;
+  the first on ``line``, the last on ``end_line``), so an editor can find it
+  inside a giant line.  A roll table's source starts at its first row.
+
+Text is what the wiki shows.  A link shows its label, else its target
+(``[[Target|text]]``, ``[[Target]]``, ``[https://x.org/a_(b) text]``; the
+label may hold single brackets, and links inside a file's caption are read
+first); a category or file link shows nothing.  Only the wiki's URL
+protocols make an external link: the wiki shows ``[javascript:x text]`` as
+written, and so does the entry.  The tags the wiki reads as markup (its
+HTML whitelist: ``<b>``, ``<span>``, ``<div>`` ...; its own: ``<nowiki>``,
+``<ref>`` ...) are unwrapped; any other tag (``<script>``, ``<img>``) the
+wiki shows as written text, and so does the entry.
+
+A name, alias or category never holds HTML or invisible characters
+(:mod:`referee.sources.markup`): they are left out of it, with a note.  Bold
+that is nothing but HTML or invisible characters (``'''<script>...</script>'''``)
+names nothing, so it is no entry heading: like any bold that does not open
+an entry, it is emphasis, and stays (as written) in the text of the entry
+being read.  A section title that is nothing but HTML names no category.
 
 Aliases and parameter signatures are read from each entry's own words: a
 heading "Blast and Large Blast", "There are many variants of this rule: A, B",
@@ -52,6 +70,8 @@ from dataclasses import dataclass, field
 from referee.errors import RulesError
 from referee.model import Alias, Entry, Param, Table
 from referee.sources.document import Document
+from referee.sources.markup import name_from, names_from
+from referee.text import plural, singulars
 
 # --------------------------------------------------------------------------
 # Where the wikitext is
@@ -190,7 +210,7 @@ def _follows(text: str, offset: int, allowed: str) -> bool:
 
 
 def _is_entry_heading(masked: str, match: re.Match[str]) -> bool:
-    label = _clean(match.group(1))
+    label = _label(match.group(1))[0]
     if not label or len(label) > 80 or not (label[0].isupper() or label[0].isdigit()):
         return False
     following = _AFTER_HEADING.match(masked, match.end())
@@ -223,8 +243,8 @@ def _inside(offset: int, marks: list[_Mark]) -> bool:
 
 
 @dataclass
-class _Draft:
-    """An entry while its pieces are being gathered."""
+class _PageEntry:
+    """An entry as it sits on the page: where its heading is, and the pieces of text that follow it."""
 
     heading: str  # as written between the ''' marks
     start: int  # where the heading (or the list marker before it) starts
@@ -236,25 +256,32 @@ class _Draft:
 
     @property
     def name(self) -> str:
-        return _heading_name(_clean(self.heading))[0]
+        return _heading_name(_label(self.heading)[0])[0]
+
+
+def _label(written: str) -> tuple[str, list[str]]:
+    """A heading or section title as a name may be written: wiki markup, HTML and
+    invisible characters out; "" when nothing is left (then it is no heading)."""
+    label, notes = name_from(_clean(written))
+    return label or "", notes
 
 
 def _category(sections: list[tuple[int, str]]) -> str | None:
     for _, title in reversed(sections):
-        if not _LETTER_BAND.fullmatch(title):
+        if title and not _LETTER_BAND.fullmatch(title):
             return title
     return None
 
 
-def _drafts(masked: str, marks: list[_Mark], stop: int) -> list[_Draft]:
-    drafts: list[_Draft] = []
-    open_: list[_Draft] = []  # the entry being read and the entries it is a sub-rule of
+def _page_entries(masked: str, marks: list[_Mark], stop: int) -> list[_PageEntry]:
+    found: list[_PageEntry] = []
+    open_: list[_PageEntry] = []  # the entry being read and the entries it is a sub-rule of
     sections: list[tuple[int, str]] = []
     i = 0
     while i < len(marks):
         mark = opening = marks[i]
         if mark.kind == "section":
-            sections = [s for s in sections if s[0] < mark.level] + [(mark.level, _clean(mark.label))]
+            sections = [s for s in sections if s[0] < mark.level] + [(mark.level, _label(mark.label)[0])]
             open_ = []
             i += 1
             continue
@@ -266,13 +293,13 @@ def _drafts(masked: str, marks: list[_Mark], stop: int) -> list[_Draft]:
             while open_ and open_[-1].depth >= depth:
                 open_.pop()
             parent = open_[-1].name if open_ and depth else None
-            draft = _Draft(mark.label, opening.start, mark.end, depth, parent, _category(sections))
-            drafts.append(draft)
-            open_.append(draft)
+            entry = _PageEntry(mark.label, opening.start, mark.end, depth, parent, _category(sections))
+            found.append(entry)
+            open_.append(entry)
         if open_:
             _add_tail(open_[-1], masked, mark, marks[i + 1].start if i + 1 < len(marks) else stop)
         i += 1
-    return drafts
+    return found
 
 
 def _opens_sub_rule(masked: str, marks: list[_Mark], i: int) -> bool:
@@ -281,39 +308,97 @@ def _opens_sub_rule(masked: str, marks: list[_Mark], i: int) -> bool:
     return nxt is not None and nxt.kind == "heading" and not masked[marks[i].end : nxt.start].strip()
 
 
-def _add_tail(draft: _Draft, masked: str, mark: _Mark, end: int) -> None:
-    """Give the draft the text that follows a mark; a list item ends at its line's end."""
+def _add_tail(entry: _PageEntry, masked: str, mark: _Mark, end: int) -> None:
+    """Give the entry the text that follows a mark; a list item ends at its line's end."""
     depth = mark.level if mark.kind == "item" else 0
     newline = masked.find("\n", mark.end, end)
     if depth and newline != -1:
-        draft.pieces.append((mark.end, newline, depth))
-        draft.pieces.append((newline, end, 0))
+        entry.pieces.append((mark.end, newline, depth))
+        entry.pieces.append((newline, end, 0))
     else:
-        draft.pieces.append((mark.end, end, depth))
+        entry.pieces.append((mark.end, end, depth))
 
 
 # --------------------------------------------------------------------------
 # Clean text
 
-_SPECIAL_LINK = re.compile(r"\[\[\s*:?\s*(?:Category|File|Image|Media)\s*:[^\]]*\]\]", re.IGNORECASE)
-_LINK = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
-_EXTERNAL = re.compile(r"\[(?:https?:)?//[^\s\]]+(?:\s+([^\]]*))?\]")
+_LINK_MARK = re.compile(r"\[\[|\]\]")
+# [[Category:X]] files the page, [[File:x.png|...]] shows a picture: neither is text;
+# [[:Category:X]], with the leading colon, is a plain link again.
+_SPECIAL_TARGET = re.compile(r"\s*(?:Category|File|Image|Media)\s*:", re.IGNORECASE)
+# [https://example.org the text]: only the wiki's URL protocols make a link;
+# the wiki shows anything else ("[javascript:x y]") as written, and so do we.
+_URL_PROTOCOL = (
+    r"(?:https?|ftps?|sftp|ssh|git|svn|irc|ircs|mailto|news|nntp|gopher|telnet|tel|sms|xmpp"
+    r"|sips?|magnet|urn|geo|worldwind|mms|bitcoin|matrix|redis):|//"
+)
+_EXTERNAL = re.compile(rf"\[(?:{_URL_PROTOCOL})[^\s\[\]<>\"]*(?:[ \t]+([^\]\n]*))?\]", re.IGNORECASE)
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
-_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)\b[^<>]*>")
+# The tags the wiki reads as markup (its HTML whitelist and its own parser
+# tags); any other tag ("<script>", "<img>") the wiki shows as written text.
+_WIKI_TAGS = frozenset(
+    """abbr b bdi bdo big blockquote caption center cite code data dd del dfn div dl dt em font
+    h1 h2 h3 h4 h5 h6 hr i ins kbd li mark ol p pre q rb rp rt rtc ruby s samp small span
+    strike strong sub sup table td th time tr tt u ul var wbr nowiki includeonly noinclude
+    onlyinclude references gallery poem math chem syntaxhighlight source score timeline
+    section indicator templatedata categorytree""".split()
+)
 _QUOTES = re.compile(r"'{2,}")
 _MAGIC = re.compile(r"__[A-Z]+__")
 _SPACES = re.compile(r" *[\t\r\xa0][ \t\r\xa0]*| {2,}")
 
 
+def _link_text(inner: str) -> str:
+    """What the wiki shows for a [[link]]: its label, else its target; nothing for a
+    category, file or image."""
+    target, bar, label = inner.partition("|")
+    if _SPECIAL_TARGET.match(target):
+        return ""
+    return label if bar and label.strip() else target.strip().lstrip(":")
+
+
+def _unlink(text: str) -> str:
+    """Every [[link]] as what the wiki shows, innermost first (a file's caption may hold
+    links); a "[[" never closed, or a "]]" never opened, stays as written."""
+    levels: list[list[str]] = [[]]  # the text of each open link, the page's own first
+    done = 0
+    for mark in _LINK_MARK.finditer(text):
+        levels[-1].append(text[done : mark.start()])
+        done = mark.end()
+        if mark.group() == "[[":
+            levels.append([])
+        elif len(levels) > 1:
+            inner = "".join(levels.pop())
+            levels[-1].append(_link_text(inner))
+        else:
+            levels[-1].append("]]")
+    levels[-1].append(text[done:])
+    while len(levels) > 1:
+        inner = "".join(levels.pop())
+        levels[-1].append("[[" + inner)
+    return "".join(levels[0])
+
+
+def _wiki_tag(match: re.Match[str]) -> str:
+    return "" if match.group(1).lower() in _WIKI_TAGS else match.group(0)
+
+
 def _clean(raw: str) -> str:
-    """Wiki markup to plain text; a <br> is the only line break kept."""
+    """Wiki markup to plain text; a <br> is the only line break kept.
+
+    >>> _clean("[[Fear|the [big] rule]], [[:Category:Psychology]], [http://x.org/a_(b) FAQ]")
+    'the [big] rule, Category:Psychology, FAQ'
+    >>> _clean("[javascript:alert(1) click] <b>bold</b> <script>alert(2)</script>")
+    '[javascript:alert(1) click] bold <script>alert(2)</script>'
+    """
     text = raw.replace("\n", " ")
     if "[" in text:  # the checks keep the common case (no such markup) fast
-        text = _SPECIAL_LINK.sub("", text)
-        text = _LINK.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(1).lstrip(":"), text)
+        if "[[" in text:
+            text = _unlink(text)
         text = _EXTERNAL.sub(lambda m: m.group(1) or "", text)
     if "<" in text:
-        text = _TAG.sub("", _BREAK.sub("\n", text))
+        text = _TAG.sub(_wiki_tag, _BREAK.sub("\n", text))
     if "__" in text:
         text = _MAGIC.sub("", text)
     text = _SPACES.sub(" ", html.unescape(_QUOTES.sub("", text)))
@@ -365,18 +450,27 @@ def _breaks(text: str) -> tuple[list[str], _Rows]:
     return lines, table
 
 
-def _render(draft: _Draft, masked: str) -> tuple[list[str], list[tuple[int, int, _Rows]]]:
-    """The draft's text as lines, and its tables with the offsets they came from."""
+def _first_row(masked: str, start: int, end: int, rows: _Rows) -> int:
+    """Where a table's first row ("1: Destroyed! ...") starts in the page, else ``start``."""
+    roll, result = rows[0]
+    words = result.split()[:1]
+    pattern = re.escape(roll).replace(r"\ ", r"\s*") + r"\s*:\s*" + (re.escape(words[0]) if words else "")
+    m = re.compile(rf"(?<![\w-]){pattern}").search(masked, start, end)
+    return m.start() if m else start
+
+
+def _render(entry: _PageEntry, masked: str) -> tuple[list[str], list[tuple[int, int, _Rows]]]:
+    """The entry's text as lines, and its tables with the offsets they came from."""
     lines: list[str] = []
     tables: list[tuple[int, int, _Rows]] = []
-    for start, end, depth in draft.pieces:
+    for start, end, depth in entry.pieces:
         raw = masked[start:end]
         paragraphs = [raw] if depth else re.split(r"\n[ \t\r]*\n", raw)
         blocks = [block for para in paragraphs for block in _clean(para).split("\n") if block]
         for number, block in enumerate(blocks):
             parts, rows = _breaks(block)
             if rows:
-                tables.append((start, end, rows))
+                tables.append((_first_row(masked, start, end, rows), end, rows))
             if depth and number == 0:
                 parts[0] = "  " * (depth - 1) + "- " + parts[0]
             lines.extend(parts)
@@ -431,6 +525,14 @@ def _after(text: str, name: str) -> list[int]:
     return ends
 
 
+def _singular(variant: str, base: str, name: str) -> str:
+    """The singular of a plural variant named beside a plural base ("Large Blasts",
+    "Blasts", "Blast"): the base's own ending when they share a last word."""
+    if variant.endswith(" " + base):
+        return variant[: -len(base)] + name
+    return next((one for one in singulars(variant) if plural(one) == variant), variant)
+
+
 def _aliases(name: str, text: str) -> list[str]:
     found: list[str] = []
     for pattern in _LISTED:
@@ -441,8 +543,10 @@ def _aliases(name: str, text: str) -> list[str]:
         found += [m.group(1) for m in _WORKS_THE_SAME.finditer(text)]
     for m in _FOLLOWS_ALL.finditer(text) if "the rules for" in text else ():
         variant, base = m.group(1), m.group(2)
-        if base in (name, name + "s"):
-            found.append(variant[:-1] if base != name and variant.endswith("s") else variant)
+        if base == name:
+            found.append(variant)
+        elif base == plural(name):  # "Large Blasts follow all of the rules for Blasts"
+            found.append(_singular(variant, base, name))
     for end in _after(text, name):
         if variant_match := _VARIANT_AFTER.match(text, end):
             found.append(f"{name} {variant_match.group(1)}")
@@ -541,35 +645,38 @@ def _params(forms: list[_Form], text: str) -> tuple[tuple[Param, ...], list[str]
 # --------------------------------------------------------------------------
 
 
-def _entry(doc: Document, draft: _Draft, masked: str, line_of: _Lines) -> Entry:
-    heading = _clean(draft.heading)
-    name, aliases, args = _heading_name(heading)
-    lines, tables = _render(draft, masked)
+def _entry(doc: Document, found: _PageEntry, masked: str, line_of: _Lines) -> Entry:
+    heading = _clean(found.heading)
+    label, label_notes = _label(found.heading)
+    name, aliases, args = _heading_name(label)
+    lines, tables = _render(found, masked)
     text = "\n".join(lines)
-    aliases = list(dict.fromkeys(a for a in aliases + _aliases(name, text) if a.lower() != name.lower()))
-    forms = [f for f in [_form(heading, args or "")] if f and args is not None]
+    aliases, alias_notes = names_from(aliases + _aliases(name, text))
+    aliases = list(dict.fromkeys(a for a in aliases if a.lower() != name.lower()))
+    forms = [f for f in [_form(label, args or "")] if f and args is not None]
     forms += _forms([name, *aliases], text)
     params, param_notes = _params(forms, text)
-    end = max((end for _, end, _ in draft.pieces), default=draft.head_end)
-    while end > draft.head_end and masked[end - 1].isspace():
+    end = max((end for _, end, _ in found.pieces), default=found.head_end)
+    while end > found.head_end and masked[end - 1].isspace():
         end -= 1
-    notes = [f"col {line_of.column(draft.start)}-{line_of.column(end - 1)}"]
+    notes = [f"col {line_of.column(found.start)}-{line_of.column(end - 1)}"]
     if heading != name:
         notes.append(f"heading: {heading}")
     return Entry(
         name=name,
         text=text,
-        source=doc.source(line_of(draft.start), line_of(end - 1)),
+        source=doc.source(line_of(found.start), line_of(end - 1), line_of.column(found.start)),
         aliases=tuple(Alias(a, doc.lang) for a in aliases),
-        category=draft.category,
-        parent=draft.parent,
+        category=found.category,
+        parent=found.parent,
         params=params,
         tables=tuple(
-            Table((), tuple(rows), doc.source(line_of(a), line_of(max(a, b - 1)))) for a, b, rows in tables
+            Table((), tuple(rows), doc.source(line_of(a), line_of(max(a, b - 1)), line_of.column(a)))
+            for a, b, rows in tables
         ),
         flags=() if text else ("stub",),
         lang=doc.lang,
-        notes=tuple(notes + param_notes),
+        notes=tuple(dict.fromkeys(notes + label_notes + alias_notes + param_notes)),
     )
 
 
@@ -585,11 +692,11 @@ def read(doc: Document) -> list[Entry]:
     start = line_of.starts[first]
     end = line_of.starts[stop] if stop < len(line_of.starts) else len(doc.text)
     masked = _mask(doc, start, end, line_of)
-    drafts = _drafts(masked, _marks(masked, start, end), end)
-    if not drafts:
+    found = _page_entries(masked, _marks(masked, start, end), end)
+    if not found:
         raise RulesError(
             "no entries found: expected '''Name''' headings followed by their text",
             doc.path,
             first + 1,
         )
-    return [_entry(doc, draft, masked, line_of) for draft in drafts]
+    return [_entry(doc, one, masked, line_of) for one in found]

@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from referee.text import fold
+from referee.text import fold, plural, singulars
 
 # A capitalised term: "Fear", "Rally Around the Flag", "Not a Leader".
 _WORD = r"[A-Z][\w'&-]*"
@@ -99,7 +99,13 @@ def subject_of(text: str, known: Iterable[str] = (), ignore: Iterable[str] = ())
 
 
 def mentions(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name`` as a whole word (case-blind, plural-tolerant)."""
-    stem = name[:-1] if name.endswith("s") and not name.endswith("ss") else name
-    pattern = r"\b" + re.escape(stem).replace(r"\ ", r"\s+") + r"(?:e?s)?\b"
-    return re.search(pattern, text, re.IGNORECASE) is not None
+    """Whether ``text`` names ``name`` as a whole word (case-blind, in the singular or plural).
+
+    >>> mentions("Models with Matching Bases may", "Matching Base"), mentions("a Matching Base", "Matching Bases")
+    (True, True)
+    >>> mentions("two Abilities", "Ability"), mentions("Fearsome models", "Fear")
+    (True, False)
+    """
+    forms = dict.fromkeys([name, plural(name), *singulars(name)])
+    words = "|".join(re.escape(form).replace(r"\ ", r"\s+") for form in sorted(forms, key=len, reverse=True))
+    return re.search(rf"\b(?:{words})\b", text, re.IGNORECASE) is not None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from referee.text import strip_invisible
+
 _LIST_ITEM = re.compile(r"^\s*(?:[-•*]|\d+\.)\s")
 # "Zau- bernovize", "Zerschmet- tern": a word split by PDF hyphenation.
 _SPLIT_WORD = re.compile(r"(?<=[a-zäöüß])- (?=[a-zäöüß])")
@@ -93,12 +95,17 @@ _HEADING_END = (".", ":", ";", ",", "?")
 def looks_like_heading(text: str, max_words: int = 7) -> bool:
     """A short line with no closing punctuation that starts with a capital.
 
+    Invisible characters (a zero-width space before "Fear") do not count; a
+    line opening with "<" (HTML, in a plain-text document) is text.
+
     >>> looks_like_heading("Rally Around the Flag"), looks_like_heading("Nachladen!")
     (True, True)
     >>> looks_like_heading("+3 Armor"), looks_like_heading("In addition:")
     (False, False)
+    >>> looks_like_heading("\u200bFear"), looks_like_heading("<b>Fear</b>")
+    (True, False)
     """
-    text = text.strip()
+    text = strip_invisible(text)[0].strip()
     if not text or text.endswith(_HEADING_END) or len(text.split()) > max_words:
         return False
     if not (text[0].isupper() or text[0] == "("):

@@ -11,6 +11,15 @@ Sub-headings inside a rule (Front Rank's "Matching Bases") are headings that
 the enclosing rule's text already mentions; they become sub-rules.  Figure
 captions ("Illustration of ...", "a) ...") are kept out of rule text and
 listed in the entry's notes.
+
+The text is plain text: nothing in it is read as markup.  What looks like
+Markdown or HTML ("[link](url)", "<b>") is kept in the rule text exactly as
+written; a line opening with "<" is never a heading, so it is text of the
+rule being read (or, after a gap, a body of its own).  A name never holds
+HTML or invisible characters (:mod:`referee.sources.markup`): they are left
+out of it, the heading as written is kept in ``Entry.heading``, and a note
+says what was removed.  ``Source.column`` is where the heading (or, with no
+heading, the body) starts on its line.
 """
 
 from __future__ import annotations
@@ -19,7 +28,8 @@ import re
 from dataclasses import dataclass, field
 
 from referee.model import Entry
-from referee.sources.document import Document
+from referee.sources.document import Document, indent_column
+from referee.sources.markup import name_from
 from referee.sources.naming import fold, mentions, subject_of
 from referee.sources.paragraphs import Paragraph, looks_like_heading, paragraphs
 
@@ -27,15 +37,19 @@ _CAPTION_ITEM = re.compile(r"^[a-z]\)\s")
 
 
 @dataclass
-class _Draft:
+class _PendingRule:
+    """A rule while its paragraphs are read; its name may wait for recovery from its text."""
+
     name: str | None
     line: int
     end_line: int
+    column: int = 1
     parts: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     parent: str | None = None
     heading: bool = True
+    written: str | None = None  # the heading as written, when the name differs from it
 
     def add(self, para: Paragraph) -> None:
         self.parts.append(para.text)
@@ -67,9 +81,9 @@ def read(doc: Document) -> list[Entry]:
     start = 0
     if title and fold(paras[0].text) == fold(title):
         start = 1  # the document's own title is not a rule
-    drafts: list[_Draft] = []
-    top: _Draft | None = None  # the enclosing top-level rule
-    current: _Draft | None = None
+    rules: list[_PendingRule] = []
+    top: _PendingRule | None = None  # the enclosing top-level rule
+    current: _PendingRule | None = None
     pending: list[str] = []  # captions waiting for the next rule
     for i in range(start, len(paras)):
         para = paras[i]
@@ -83,17 +97,22 @@ def read(doc: Document) -> list[Entry]:
                 pending.append(note)  # belongs to the rule that follows
             continue
         if _is_heading(paras, i):
-            name = para.text.strip()
+            written = para.text.strip()
+            name, notes = name_from(written)
             enclosing = " ".join(top.parts) if top else ""
-            is_sub = top is not None and top.parts and mentions(enclosing, name)
-            draft = _Draft(name, para.line, para.line, notes=pending)
+            is_sub = top is not None and top.parts and name is not None and mentions(enclosing, name)
+            rule = _PendingRule(name, para.line, para.line, indent_column(para.lines[0]), notes=pending + notes)
+            if name != written:
+                rule.written = written
+            if name is None:
+                rule.flags.append("unnamed")
             pending = []
             if is_sub and top is not None:
-                draft.parent = top.name
+                rule.parent = top.name
             else:
-                top = draft
-            drafts.append(draft)
-            current = draft
+                top = rule
+            rules.append(rule)
+            current = rule
             continue
         body_follows_heading = current is not None and current.heading and not current.parts and para.gap == 1
         if current is not None and (para.gap <= 1 or body_follows_heading):
@@ -103,30 +122,32 @@ def read(doc: Document) -> list[Entry]:
         if top is not None and _continues(para.text, top.name or subject_of(top.parts[0], ignore=ignore)):
             current.add(para)
             continue
-        draft = _Draft(None, para.line, para.line, heading=False, notes=pending)
-        draft.flags.append("lost-heading")
+        rule = _PendingRule(None, para.line, para.line, indent_column(para.lines[0]), heading=False, notes=pending)
+        rule.flags.append("lost-heading")
         pending = []
-        draft.add(para)
-        drafts.append(draft)
-        top = current = draft
-    for draft in drafts:
-        if "lost-heading" in draft.flags:
-            _name_from_text(draft, ignore)
-    return [_entry(doc, d) for d in drafts]
+        rule.add(para)
+        rules.append(rule)
+        top = current = rule
+    for rule in rules:
+        if "lost-heading" in rule.flags:
+            _name_from_text(rule, ignore)
+    return [_entry(doc, rule) for rule in rules]
 
 
-def _name_from_text(draft: _Draft, ignore: tuple[str, ...]) -> None:
-    draft.flags.remove("lost-heading")
+def _name_from_text(rule: _PendingRule, ignore: tuple[str, ...]) -> None:
+    rule.flags.remove("lost-heading")
     # The opening paragraph says most clearly what the rule is about; the
     # rest of the body only breaks ties.
-    name = subject_of(draft.parts[0], ignore=ignore) or subject_of(" ".join(draft.parts), ignore=ignore)
-    draft.name = name
+    found = subject_of(rule.parts[0], ignore=ignore) or subject_of(" ".join(rule.parts), ignore=ignore)
+    name, notes = name_from(found) if found else (None, [])
+    rule.name = name
+    rule.notes.extend(notes)
     if name:
-        draft.flags.append("recovered-name")
-        draft.notes.append(f"heading lost in extraction; name recovered from the text: {name}")
+        rule.flags.append("recovered-name")
+        rule.notes.append(f"heading lost in extraction; name recovered from the text: {name}")
     else:
-        draft.flags.append("unnamed")
-        draft.notes.append("heading lost in extraction and the text names no rule")
+        rule.flags.append("unnamed")
+        rule.notes.append("heading lost in extraction and the text names no rule")
 
 
 def _continues(text: str, name: str | None) -> bool:
@@ -134,17 +155,18 @@ def _continues(text: str, name: str | None) -> bool:
     return bool(name) and re.match(re.escape(name) + r"\b", text) is not None
 
 
-def _entry(doc: Document, d: _Draft) -> Entry:
-    flags = list(d.flags)
-    if not d.parts:
+def _entry(doc: Document, rule: _PendingRule) -> Entry:
+    flags = list(rule.flags)
+    if not rule.parts:
         flags.append("stub")
     return Entry(
-        name=d.name,
-        text="\n\n".join(d.parts),
-        source=doc.source(d.line, d.end_line),
-        parent=d.parent,
+        name=rule.name,
+        text="\n\n".join(rule.parts),
+        source=doc.source(rule.line, rule.end_line, rule.column),
+        parent=rule.parent,
         flags=tuple(flags),
-        notes=tuple(d.notes),
+        notes=tuple(rule.notes),
         lang=doc.lang,
         category=doc.options.get("category"),
+        heading=rule.written,
     )

@@ -179,3 +179,17 @@ def test_layouts(text: str, expected: list[tuple[str, list[str], str]]) -> None:
     doc = Document("x", "x/g.txt", "glossary", "glossary", text, options={"categories": ["Kategorie"]})
     got = [(e.name, [a.name for a in e.aliases], "stub" if "stub" in e.flags else "") for e in read(doc)]
     assert got == expected
+
+
+def test_columns_of_entries_and_profiles() -> None:
+    text = "  Spear\n\nAttacks made with a Spear hit.\n   Range 24\", Shots 1, Str 4, AP 1\n\n Lonely\n"
+    spear, lonely = read(Document("x", "x/g.txt", "glossary", "glossary", text))
+    assert (spear.name, spear.source.line, spear.source.column) == ("Spear", 1, 3)
+    assert [(p.source.line, p.source.column) for p in spear.profiles] == [(4, 4)]
+    assert (lonely.name, lonely.source.line, lonely.source.column) == ("Lonely", 6, 2)
+
+
+def test_real_glossary_starts_every_entry_at_column_one(bare: list[Entry]) -> None:
+    lines = (RULES_SRC / PATH).read_text(encoding="utf-8").split("\n")
+    assert all(not lines[e.source.line - 1][:1].isspace() for e in bare)
+    assert {e.source.column for e in bare} == {1}

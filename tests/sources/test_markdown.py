@@ -945,6 +945,7 @@ _FRAGMENTS = [
     "X", "-Y", "+X", "X++", "{", "}", "<", ">", '"', "|", "\t", "---", "===", "```", ":", "1:", "Note:",
     "(O)", "(Action)", " / ", ",", ".", "$", "\\times", "<b>", "- ", "1. ", "\n", "\n\n", " ", "word",
     "Ranged", "keywords", "saves", "\r\n", "\ufeff", "(X)", "(M)", "\x00",
+    "[", "]", "](", "![", "javascript:", "<script>", "</script>", "<img src=x>", "<Faction>", "\u200b", "\u202e",
 ]
 
 
@@ -955,9 +956,12 @@ def test_anything_reads_or_raises_rules_error(text: str, role: str) -> None:
         entries = md(text, role=role)
     except RulesError:
         return
-    count = len(text.removeprefix("\ufeff").split("\n"))
+    lines = text.removeprefix("\ufeff").split("\n")
     for entry in entries:
-        assert 1 <= entry.source.line <= entry.source.end_line <= count
+        assert 1 <= entry.source.line <= entry.source.end_line <= len(lines)
+        assert 1 <= entry.source.column <= max(1, len(lines[entry.source.line - 1]))
+        for name in (entry.name or "", *(a.name for a in entry.aliases)):
+            assert "<script>" not in name and "<img" not in name and "\u200b" not in name and "\u202e" not in name
         for table in entry.tables:
             assert entry.source.line <= table.source.line <= table.source.end_line <= entry.source.end_line
 
@@ -970,7 +974,9 @@ def test_reading_is_pure() -> None:
 
 
 _MODULES = [markdown_module, markdown_blocks, markdown_errata, markdown_inline, markdown_keywords]
-_ALLOWED = {"referee.model", "referee.errors", "referee.sources.document"}
+# referee.text (the one table of word forms and of invisible characters) and
+# referee.sources.markup (what a name may hold) are policy every adapter shares.
+_ALLOWED = {"referee.model", "referee.errors", "referee.sources.document", "referee.text", "referee.sources.markup"}
 
 
 @pytest.mark.parametrize("module", _MODULES, ids=lambda m: m.__name__)
@@ -994,3 +1000,30 @@ def test_imports_only_the_stdlib_and_the_contract(module) -> None:  # type: igno
 def test_docstring_examples(module) -> None:  # type: ignore[no-untyped-def]
     result = doctest.testmod(module)
     assert result.failed == 0
+
+
+# -- columns ----------------------------------------------------------------------
+
+
+def test_columns_are_where_headings_start() -> None:
+    text = (
+        "  Intro.\n\n"  # 1: text before the first heading
+        "   ## Fear\n\nText.\n\n"  # 3: an ATX heading, indented three spaces
+        "  **Terror**\n\nMore.\n\n"  # 7: a bold line
+        " Panic\n ======\n\n"  # 11: a Setext heading
+        "  | a | b |\n  |---|---|\n  | 1 | 2 |\n"  # 14-16: a pipe table
+    )
+    entries = md(text)
+    assert [(e.name, e.source.line, e.source.column) for e in entries] == [
+        (None, 1, 3),
+        ("Fear", 3, 4),
+        ("Terror", 7, 3),
+        ("Panic", 11, 2),
+    ]
+    (table,) = entries[-1].tables
+    assert table.source == Source("demo/rules.md", 14, 16, 3)
+
+
+def test_a_tab_table_starts_at_its_empty_first_cell() -> None:
+    (entry,) = md("## Roll\n\n\tFlee\tHold\nChargers\t1\t2\n")
+    assert entry.tables[0].source == Source("demo/rules.md", 3, 4, 1)

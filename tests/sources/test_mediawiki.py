@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.build import Build
 from referee.errors import RulesError
 from referee.model import Entry, Param, Source
 from referee.sources import mediawiki
@@ -273,7 +274,7 @@ def test_swarms_is_all_bullets(by_name: dict[str, Entry]) -> None:
     assert all(line.startswith("- Swarm") or line.startswith("- If a Swarm") for line in lines)
 
 
-def test_deep_strike_mishap_table(by_name: dict[str, Entry]) -> None:
+def test_deep_strike_mishap_table(by_name: dict[str, Entry], body: str) -> None:
     (table,) = by_name["Deep Strike"].tables
     assert table.rows == (
         ("1", "Destroyed! The unit is immediately removed as a casualty"),
@@ -281,7 +282,9 @@ def test_deep_strike_mishap_table(by_name: dict[str, Entry]) -> None:
         ("4-6", "Delayed! The unit goes back into reserves, to attempt to Deep Strike again next turn as "
          "permitted by the rules for Reserves"),
     )  # fmt: skip
-    assert table.source == Source(PATH, BODY_LINE, BODY_LINE)
+    # the table starts at its first row, far into the one long line
+    first_row = body.index("1: Destroyed!", body.index("'''Deep Strike'''"))
+    assert table.source == Source(PATH, BODY_LINE, BODY_LINE, first_row + 1)
     assert [e.name for e in by_name.values() if e.tables] == ["Deep Strike"]
 
 
@@ -296,7 +299,31 @@ def test_no_stubs_and_language(entries: list[Entry]) -> None:
 
 
 def test_sources(entries: list[Entry]) -> None:
-    assert {e.source for e in entries} == {Source(PATH, BODY_LINE, BODY_LINE)}
+    """Every entry sits on line 10; its column tells them apart: where its span opens."""
+    assert {(e.source.file, e.source.line, e.source.end_line) for e in entries} == {(PATH, BODY_LINE, BODY_LINE)}
+    assert [e.source.column for e in entries] == [_columns(e)[0] for e in entries]
+    columns = [e.source.column for e in entries]
+    assert columns == sorted(columns) and len(set(columns)) == len(columns)
+
+
+@pytest.mark.parametrize(("name", "opens"), [(name, opens) for name, opens, _ in SPANS])
+def test_source_column_is_where_the_heading_stands(by_name: dict[str, Entry], body: str, name: str, opens: str) -> None:
+    source = by_name[name].source
+    assert source.column == body.index(opens) + 1
+    assert source.column > 1000  # far into the line: a column of 1 would say nothing
+    assert str(source) == f"{PATH}:{BODY_LINE}:{source.column}"
+
+
+@pytest.mark.parametrize("name", ["Absorb", "Fear", "Killing Blow", "Ward"])
+def test_rule_versions_cite_the_column(rulebase: Build, body: str, name: str) -> None:
+    """What `referee show` cites: the rule's version carries the column of its heading."""
+    (rule,) = [r for r in rulebase.rules.values() if r.system == "scrollhammer" and r.name == name]
+    (version,) = rule.versions
+    heading = body.index(f"'''{name}'''")
+    if body[heading - 1] == "*":  # a sub-rule's span opens at its list marker
+        heading -= 1
+    assert version.source == Source(PATH, BODY_LINE, BODY_LINE, heading + 1)
+    assert rule.source == version.source
 
 
 @pytest.mark.parametrize(("name", "opens", "closes"), SPANS)
@@ -505,3 +532,33 @@ def test_errors(page: str, message: str, line: int) -> None:
 
 def test_docstring_examples() -> None:
     assert doctest.testmod(mediawiki).failed == 0
+
+
+def test_columns_of_a_flattened_page() -> None:
+    page = "Chrome\n==R== '''Fear''' Scary. *'''Panic''' Runs. '''Terror''' Run. Table: 1: Flee 2-6: Hold"
+    line = page.split("\n")[1]
+    fear, panic, terror = read(_doc(page))
+    assert [e.source.column for e in (fear, panic, terror)] == [
+        line.index("'''Fear'''") + 1,
+        line.index("*'''Panic'''") + 1,
+        line.index("'''Terror'''") + 1,
+    ]
+    assert {e.source.line for e in (fear, panic, terror)} == {2}
+    (table,) = terror.tables
+    assert table.source == Source("demo/page.wiki", 2, 2, line.index("1: Flee") + 1)
+
+
+# (entry name, its text, the alias read from "X follow all of the rules for Y")
+PLURAL_VARIANTS = [
+    ("Blast", "Large Blasts follow all of the rules for Blasts.", ["Large Blast"]),
+    ("Blast", "Large Blast follows all of the rules for Blast.", ["Large Blast"]),
+    ("Hex", "Big Hexes follow all of the rules for Hexes.", ["Big Hex"]),
+    ("Ability", "Special Abilities follow all of the rules for Abilities.", ["Special Ability"]),
+    ("Blast", "Large Blasts follow all of the rules for Blastses.", []),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "aliases"), PLURAL_VARIANTS)
+def test_plural_variants(name: str, text: str, aliases: list[str]) -> None:
+    (entry,) = read(_doc(f"'''{name}''' {text}"))
+    assert [a.name for a in entry.aliases] == aliases

@@ -163,3 +163,9 @@ def test_heading_mentioned_by_its_rule_is_a_sub_rule() -> None:
 def test_stub_heading_is_flagged() -> None:
     doc = Document("x", "x/r.txt", "rules-list", "core", "Lonely Heading\n")
     assert read(doc)[0].flags == ("stub",)
+
+
+def test_columns_are_where_the_heading_or_the_body_starts() -> None:
+    text = "  Fear\n\nUnits with Fear flee.\n\n\n   Models with Terror run.\n"
+    entries = read(Document("x", "x/r.txt", "rules-list", "universal", text))
+    assert [(e.name, e.source.line, e.source.column) for e in entries] == [("Fear", 1, 3), ("Terror", 6, 4)]
