@@ -288,15 +288,16 @@ def cmd_graph(args: argparse.Namespace) -> None:
 
 def cmd_lint(args: argparse.Namespace) -> None:
     """Check rule sets the way a compiler checks code: undefined, conflicting,
-    duplicated, empty and broken rules, with file and line.
+    duplicated, empty and broken rules, with file, line and column.
     Exit status 1 when there are (unwaived) errors."""
     from referee.lint.run import lint, parse_codes
 
     select = _checked(lambda: parse_codes(args.select, "--select"))
     ignore = _checked(lambda: parse_codes(args.ignore, "--ignore"))
     build = open_build(args.rules_src)
-    result = _checked(lambda: lint(build, args.system, select, ignore))
-    shown = _shown(_src(args.rules_src))
+    src = _src(args.rules_src)
+    result = _checked(lambda: lint(build, args.system, select, ignore, min_severity=args.min_severity, rules_src=src))
+    shown = _shown(src)
     if args.format == "sarif":
         from referee import __version__
         from referee.lint.sarif import to_sarif
@@ -304,7 +305,13 @@ def cmd_lint(args: argparse.Namespace) -> None:
         terminal.print_json(to_sarif(result, shown, __version__))
     elif args.format == "json":
         terminal.print_json(
-            {"systems": result.systems, "counts": result.counts(), "findings": [f.to_json() for f in result.findings]}
+            {
+                "systems": result.systems,
+                "min_severity": result.min_severity,
+                "counts": result.counts(),
+                "hidden": result.hidden,
+                "findings": [f.to_json() for f in result.findings],
+            }
         )
     else:
         from referee.lint.report import print_findings
@@ -408,6 +415,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("lint", cmd_lint)
     p.add_argument("--select", metavar="CODES", help="only these codes (comma-separated)")
     p.add_argument("--ignore", metavar="CODES", help="leave out these codes (comma-separated)")
+    p.add_argument(
+        "--min-severity",
+        choices=("info", "warning", "error"),
+        default="warning",
+        help="show findings of this severity or graver (default warning: info notes are not shown)",
+    )
     _common(p, formats=("text", "json", "sarif"))
     p = command("parse", cmd_parse)
     what = p.add_mutually_exclusive_group()

@@ -59,7 +59,7 @@ def test_a_corrupted_cache_file_is_discarded_and_rebuilt(
     command = ["lookup", "Gloom"] if kind == "view" else ["lint"]
     code = main([*command, "--rules-src", str(src)])
     out, err = capsys.readouterr()
-    assert code == 0 and ("Gloom" in out if kind == "view" else "0 errors" in out)
+    assert code == 0 and ("Gloom" in out if kind == "view" else out == "")  # a clean piped lint prints nothing
     assert err == "referee: note: discarding an unreadable cache file (UnpicklingError); rebuilding\n"
     assert damaged.read_bytes() != b"garbage"  # written anew
     assert main([*command, "--rules-src", str(src)]) == 0

@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from referee.build import Build
+    from referee.lint.finding import Finding
     from referee.manifest import Manifest
     from referee.model import Relation, Rule
-    from referee.rulebase import Rulebase
 
 
 @dataclass
 class LintContext:
-    rb: Rulebase
+    """One system of a build, as the checks read it.
+
+    ``rb`` is the build (or a bare rulebase, which has no relations).
+    ``rules_src`` is the folder the build was read from, when known: the
+    manifest's own text is read from it to place findings about the
+    manifest (a waiver) on their line.
+    """
+
+    rb: Build
     system: str
+    rules_src: str | None = None
+    _found: dict[str, list[Finding]] = field(default_factory=dict, repr=False)
 
     @property
     def manifest(self) -> Manifest:
@@ -27,7 +39,8 @@ class LintContext:
 
     @property
     def relations(self) -> list[Relation]:
-        return self.rb.graph.relations.get(self.system, []) if self.rb.graph else []
+        graph = getattr(self.rb, "graph", None)
+        return graph.relations.get(self.system, []) if graph else []
 
     def text(self, path: str) -> str:
         """A document's text as read (path relative to rules_src)."""
@@ -39,6 +52,27 @@ class LintContext:
     def resolve(self, name: str) -> list[str]:
         """Ids of the rules of this system ``name`` names (name or alias)."""
         return [r.id for r in self.rb.lookup(name, system=self.system)]
+
+    def findings(self, code: str) -> list[Finding]:
+        """What the check of ``code`` finds in this system, waivers not applied:
+        run once per context, so the run and the checks that judge other
+        checks' findings (an unused waiver) share one reading."""
+        if code not in self._found:
+            from referee.lint.registry import get
+
+            self._found[code] = list(get(code).run(self))
+        return self._found[code]
+
+    @cached_property
+    def manifest_lines(self) -> list[str] | None:
+        """The lines of this system's system.toml, or None when ``rules_src`` is not known."""
+        if self.rules_src is None:
+            return None
+        try:
+            with open(os.path.join(self.rules_src, self.manifest.path), encoding="utf-8") as f:
+                return f.read().split("\n")
+        except (OSError, UnicodeDecodeError):
+            return None
 
     @cached_property
     def core_terms(self) -> set[str]:

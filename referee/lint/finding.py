@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.model import Citation
 
 SEVERITIES = ("error", "warning", "info")
+
+
+def at_least(severity: str, minimum: str) -> bool:
+    """Whether ``severity`` is ``minimum`` or graver.
+
+    >>> at_least("error", "warning"), at_least("info", "warning"), at_least("info", "info")
+    (True, False, True)
+    """
+    return SEVERITIES.index(severity) <= SEVERITIES.index(minimum)
 
 
 @dataclass(frozen=True)
@@ -16,19 +28,27 @@ class Related:
     file: str
     line: int
     note: str = ""
+    column: int = 1
+
+    @classmethod
+    def cited(cls, rule: str | None, citation: Citation, note: str) -> Related:
+        """The place of a relation's citation, about ``rule``."""
+        return cls(rule, citation.file, citation.line, note, citation.column)
 
     def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "source": {"file": self.file, "line": self.line}, "note": self.note}
+        return {"rule": self.rule, "source": _source(self.file, self.line, self.column), "note": self.note}
 
 
 @dataclass(frozen=True)
 class Finding:
     """One thing an editor should look at.
 
-    ``rule`` is the id of the rule the finding is about (None for a finding
-    about a document as a whole); ``term`` the word or name at fault, if any
-    (the undefined name, the mangled word).  ``waived`` is the manifest's
-    reason when a waiver covers it: a waived finding is still reported.
+    ``line`` and ``column`` are 1-based: the column of the word at fault, or
+    of where the rule or sentence starts on its line.  ``rule`` is the id of
+    the rule the finding is about (None for a finding about a manifest or a
+    document as a whole); ``term`` the word or name at fault, if any (the
+    undefined name, the mangled word).  ``waived`` is the manifest's reason
+    when a waiver covers it: a waived finding is still reported.
     """
 
     code: str
@@ -36,6 +56,7 @@ class Finding:
     message: str
     file: str
     line: int
+    column: int = 1
     rule: str | None = None
     term: str | None = None
     related: tuple[Related, ...] = ()
@@ -44,6 +65,10 @@ class Finding:
     def waive(self, reason: str) -> Finding:
         return replace(self, waived=reason)
 
+    def where(self) -> str:
+        """``file:line:column``, as compilers print a place."""
+        return f"{self.file}:{self.line}:{self.column}"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "code": self.code,
@@ -51,10 +76,14 @@ class Finding:
             "rule": self.rule,
             "term": self.term,
             "message": self.message,
-            "source": {"file": self.file, "line": self.line},
+            "source": _source(self.file, self.line, self.column),
             "related": [r.to_json() for r in self.related],
             "waived": self.waived,
         }
 
-    def sort_key(self) -> tuple[str, int, str, str]:
-        return (self.file, self.line, self.code, self.term or "")
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.file, self.line, self.column, self.code, self.term or "")
+
+
+def _source(file: str, line: int, column: int) -> dict[str, Any]:
+    return {"file": file, "line": line, "column": column}

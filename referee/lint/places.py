@@ -1,4 +1,5 @@
-"""Where the text of a rule stands: its places, its raw lines, the line of a word.
+"""Where the text of a rule stands: its places, its raw lines, the line of a word;
+and where a key of a system's manifest stands.
 
 A version is written at its ``source`` and again at each ``also_at`` (the
 same text repeated in one document).  The checks look at these places, in the
@@ -95,6 +96,7 @@ class Spot:
     line: int
     text: str
     raw: bool
+    loose: bool = False  # a line between rules, that no rule's text holds
 
     def line_of(self, ctx: LintContext, found: str) -> int:
         if self.raw:
@@ -102,10 +104,28 @@ class Spot:
         lines = raw_lines(ctx, self.place.source.file)
         return next((n for n in self.place.lines if found in lines[n - 1]), self.line)
 
+    def where(self, ctx: LintContext, found: str, at: int | None = None) -> tuple[int, int]:
+        """(line, column) of ``found``; ``at``, its offset in a raw spot's text, when known.
+
+        On a shared line the search starts where the rule starts, so a word
+        another rule of the line also uses is placed in this rule's text.
+        """
+        line = self.line_of(ctx, found)
+        if self.raw and at is not None:
+            return line, at + 1
+        text = raw_lines(ctx, self.place.source.file)[line - 1]
+        start = self.place.source.column if line == self.place.source.line and not self.raw else 1
+        return line, column_of(text, found, start) or start
+
 
 def spots(ctx: LintContext) -> Iterator[Spot]:
     """Every rule's raw lines, one spot each; where several rules share a line
-    (a wiki page saved as one line), each rule's own text instead."""
+    (a wiki page saved as one line), each rule's own text instead.
+
+    Lines between a document's rules that no rule holds (figure captions the
+    adapters keep out of rule text, headings of categories) are spots too,
+    of the rule beside them that points at a figure, else of the rule above.
+    """
     all_places = [p for rule in ctx.rules for p in places(rule)]
     owners: dict[tuple[str, int], set[str]] = {}
     for place in all_places:
@@ -120,6 +140,61 @@ def spots(ctx: LintContext) -> Iterator[Spot]:
         for n in place.lines:
             if n <= len(lines) and lines[n - 1].strip():
                 yield Spot(place, n, lines[n - 1], raw=True)
+    yield from _between_rules(ctx, all_places)
+
+
+def _held(place: Place) -> Iterator[int]:
+    """The lines a place holds: its text's, and its tables' and profiles'."""
+    yield from place.lines
+    for part in (*place.version.tables, *place.version.profiles):
+        if part.source.file == place.source.file:
+            yield from range(part.source.line, part.source.end_line + 1)
+
+
+_POINTS_AT_FIGURE = re.compile(r"\b(?:figure|illustration|diagram)", re.IGNORECASE)
+
+
+def _between_rules(ctx: LintContext, all_places: list[Place]) -> Iterator[Spot]:
+    """The loose lines of each document, between its first rule and its last."""
+    by_file: dict[str, list[Place]] = {}
+    for place in all_places:
+        by_file.setdefault(place.source.file, []).append(place)
+    for file, file_places in by_file.items():
+        file_places.sort(key=lambda p: (p.source.line, p.source.column))
+        held = {n for place in file_places for n in _held(place)}
+        lines = raw_lines(ctx, file)
+        for n in range(min(held), min(max(held), len(lines)) + 1):
+            if n in held or not lines[n - 1].strip():
+                continue
+            above = [p for p in file_places if p.source.end_line < n]
+            below = [p for p in file_places if p.source.line > n]
+            owner = max(above, key=lambda p: p.source.end_line) if above else below[0]
+            if below and not _POINTS_AT_FIGURE.search(owner.version.text) and _POINTS_AT_FIGURE.search(below[0].version.text):
+                owner = below[0]
+            yield Spot(owner, n, lines[n - 1], raw=True, loose=True)
+
+
+def first_column(line: str) -> int:
+    """The column of a line's first character that is not a space.
+
+    >>> first_column("  ### Fear"), first_column("")
+    (3, 1)
+    """
+    return len(line) - len(line.lstrip()) + 1 if line.strip() else 1
+
+
+def column_of(line: str, needle: str, start: int = 1) -> int | None:
+    """The 1-based column of ``needle`` in ``line`` (case-blind, any spacing), at or after ``start``.
+
+    >>> column_of("Units with Quick to  Fire shoot", "quick to fire"), column_of("Fear", "Terror")
+    (12, None)
+    """
+    words = needle.split()
+    if not words:
+        return None
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in words), re.IGNORECASE)
+    m = pattern.search(line, max(start - 1, 0))
+    return m.start() + 1 if m else None
 
 
 def line_of(ctx: LintContext, version: Version, needle: str, at: int = 0) -> int:
@@ -127,6 +202,15 @@ def line_of(ctx: LintContext, version: Version, needle: str, at: int = 0) -> int
     source = version.source
     hint = min(source.line + version.text.count("\n", 0, max(at, 0)), source.end_line)
     return nearest_line(ctx, source.file, source.line, source.end_line, needle, hint)
+
+
+def nearest_place(ctx: LintContext, file: str, first: int, last: int, needle: str, hint: int) -> tuple[int, int]:
+    """(line, column) of ``needle`` in ``first..last``, the line as :func:`nearest_line` finds it."""
+    line = nearest_line(ctx, file, first, last, needle, hint)
+    if file not in ctx.rb.texts or not 0 < line <= len(raw_lines(ctx, file)):
+        return line, 1
+    text = raw_lines(ctx, file)[line - 1]
+    return line, column_of(text, needle) or first_column(text)
 
 
 def nearest_line(ctx: LintContext, file: str, first: int, last: int, needle: str, hint: int) -> int:
@@ -139,3 +223,33 @@ def nearest_line(ctx: LintContext, file: str, first: int, last: int, needle: str
     if not found:
         return hint
     return min(found, key=lambda n: (abs(n - hint), n))
+
+
+_TABLE_HEADER = re.compile(r"^\s*\[\[\s*([\w.-]+)\s*\]\]")
+_ANY_HEADER = re.compile(r"^\s*\[")
+
+
+def manifest_place(lines: list[str] | None, table: str, index: int, key: str) -> tuple[int, int] | None:
+    """(line, column) of ``key``'s value in the ``index``-th ``[[table]]`` of a
+    manifest's lines, else of that table's header; None when it is not found.
+
+    >>> toml = ['id = "demo"', "", "[[waivers]]", 'code = "empty-rule"', "", "[[waivers]]", ' code = "x"']
+    >>> manifest_place(toml, "waivers", 1, "code"), manifest_place(toml, "waivers", 0, "rule")
+    ((7, 9), (3, 1))
+    >>> manifest_place(toml, "documents", 0, "path") is None
+    True
+    """
+    if not lines:
+        return None
+    headers = [n for n, text in enumerate(lines, start=1) if (m := _TABLE_HEADER.match(text)) and m.group(1) == table]
+    if index >= len(headers):
+        return None
+    start = headers[index]
+    assignment = re.compile(rf"^\s*{re.escape(key)}\s*=\s*")
+    for n in range(start + 1, len(lines) + 1):
+        text = lines[n - 1]
+        if _ANY_HEADER.match(text):
+            break
+        if m := assignment.match(text):
+            return n, m.end() + 1
+    return start, first_column(lines[start - 1])

@@ -8,7 +8,7 @@ for what it checks.  Its decorator registers it::
     def empty_rule(ctx: LintContext) -> Iterator[Finding]:
         for rule in ctx.rules:
             ...
-            yield empty_rule.finding(message, rule.source.file, rule.source.line, rule=rule.id)
+            yield empty_rule.finding(message, rule.source.file, rule.source.line, rule.source.column, rule=rule.id)
 
 The decorator turns the function into a :class:`Check` (still called as
 ``empty_rule(ctx)``), and ``empty_rule.finding(...)`` makes a finding with the
@@ -23,7 +23,9 @@ docs/lint.md (:func:`markdown_table`, printed by
 it).
 
 Order: checks run and are listed in the order of :data:`MODULES`, and within
-a module in the order they are written.
+a module in the order they are written.  The checks of the manifest's
+waivers (:mod:`referee.lint.checks.waivers`) come last: they judge the
+findings of the others.
 
 Adding a check:
 
@@ -54,7 +56,9 @@ if TYPE_CHECKING:
     from referee.lint.context import LintContext
 
 # The modules of referee.lint.checks, in the order their checks run and are listed.
-MODULES = ("references", "definitions", "text_quality", "errata", "parameters", "obligations", "grants", "usage")
+MODULES = (
+    "references", "definitions", "text_quality", "errata", "parameters", "obligations", "grants", "usage", "waivers",
+)  # fmt: skip
 PACKAGE = "referee.lint.checks"
 _CODE = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
 
@@ -76,13 +80,16 @@ class Check:
         message: str,
         file: str,
         line: int,
+        column: int = 1,
         *,
         rule: str | None = None,
         term: str | None = None,
         related: tuple[Related, ...] = (),
     ) -> Finding:
         """A finding of this check: its code, its default severity."""
-        return Finding(self.code, self.severity, message, file, line, rule=rule, term=term, related=related)
+        return Finding(
+            self.code, self.severity, message, file, line, max(column, 1), rule=rule, term=term, related=related
+        )
 
 
 _CHECKS: dict[str, Check] = {}

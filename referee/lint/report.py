@@ -1,28 +1,76 @@
-"""Lint findings for people: grouped by file, one compiler-style line each."""
+"""Lint findings as text: one compiler-style line each, grouped for people.
+
+On a terminal the findings are grouped by file under its name, each with
+its related places indented below it, and a summary closes the report.
+Anywhere else (a pipe, a file, an editor's build command) the output is
+only ``file:line:column: severity code message`` lines, one per unwaived
+finding, for tools that read compiler output; the summary goes to stderr,
+and a run that finds nothing at all prints nothing.
+"""
 
 from __future__ import annotations
 
+import sys
 from itertools import groupby
+from typing import Any
 
 from referee import terminal
+from referee.lint.finding import Finding
 from referee.lint.run import LintResult
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+_PLURAL = {"error": "errors", "warning": "warnings", "info": "info", "waived": "waived"}
+# Related places shown under a finding on a terminal; JSON and SARIF list them all.
+MOST_RELATED = 5
 
 
 def print_findings(result: LintResult, rules_src: str) -> None:
-    """``<rules_src>/file:line: severity code message``, related places indented."""
+    """The report for a person on a terminal, or compiler lines for a tool."""
+    if terminal.is_terminal():
+        _grouped(result, rules_src)
+        terminal.line(summary(result), style="bold")
+    else:
+        for f in result.findings:
+            if not f.waived:
+                sys.stdout.write(terminal.safe(line(f, rules_src)) + "\n")
+        if result.findings or result.hidden:
+            terminal.error(summary(result), colour="1")  # a clean run says nothing
+
+
+def line(f: Finding, rules_src: str) -> str:
+    """``<rules_src>/file:line:column: severity code message``."""
+    return f"{rules_src}/{f.where()}: {f.severity} {f.code} {f.message}"
+
+
+def summary(result: LintResult) -> str:
+    """``2 errors, 1 warning, 0 info, 3 waived in t9a``, and what ``--min-severity`` left out."""
+    counts = ", ".join(f"{n} {k if n == 1 else _PLURAL[k]}" for k, n in result.counts().items())
+    out = f"{counts} in {', '.join(result.systems)}"
+    if result.hidden:
+        out += f" ({result.hidden} below {result.min_severity} not shown: --min-severity info shows every finding)"
+    return out
+
+
+def _grouped(result: LintResult, rules_src: str) -> None:
+    console = terminal.console()
     for file, findings in groupby(result.findings, key=lambda f: f.file):
-        terminal.heading(f"{rules_src}/{file}")
+        _say(console, f"{rules_src}/{file}", "bold")
         for f in findings:
             state = f"waived ({f.waived})" if f.waived else f.severity
             style = "dim" if f.waived else _STYLE[f.severity]
-            terminal.line(f"{rules_src}/{f.file}:{f.line}: {state} {f.code} {f.message}", style=style)
-            for r in f.related:
+            _say(console, f"{rules_src}/{f.where()}: {state} {f.code} {f.message}", style)
+            for r in f.related[:MOST_RELATED]:
                 note = f" {r.note}" if r.note else ""
-                terminal.line(f"    {rules_src}/{r.file}:{r.line}: related{note}", style="dim")
-        terminal.line()
-    counts = result.counts()
-    plural = {"error": "errors", "warning": "warnings", "info": "info", "waived": "waived"}
-    summary = ", ".join(f"{n} {k if n == 1 else plural[k]}" for k, n in counts.items())
-    terminal.line(f"{summary} in {', '.join(result.systems)}", style="bold")
+                _say(console, f"    {rules_src}/{r.file}:{r.line}:{r.column}: related{note}", "dim")
+            if len(f.related) > MOST_RELATED:
+                more = len(f.related) - MOST_RELATED
+                _say(console, f"    … and {more} more related places (--format json lists every one)", "dim")
+        _say(console, "", None)
+
+
+def _say(console: Any, text: str, style: str | None) -> None:
+    """One line, coloured; long lines are left for the terminal to wrap, so a
+    ``file:line:column`` stays whole for the terminal to open or copy."""
+    from rich.text import Text
+
+    console.print(Text(terminal.safe(text), style=style or ""), soft_wrap=True)

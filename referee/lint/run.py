@@ -1,4 +1,4 @@
-"""Running the checks: selection, waivers, ordering."""
+"""Running the checks: selection, waivers, the severity shown, ordering."""
 
 from __future__ import annotations
 
@@ -7,20 +7,23 @@ from typing import TYPE_CHECKING
 
 from referee.errors import RulesError
 from referee.lint.context import LintContext
-from referee.lint.finding import Finding
+from referee.lint.finding import SEVERITIES, Finding, at_least
 from referee.lint.registry import checks, codes
-from referee.text import fold
+from referee.lint.waiving import reason_for
 
 if TYPE_CHECKING:
-    from referee.manifest import Waiver
-    from referee.rulebase import Rulebase
+    from referee.build import Build
 
 
 @dataclass
 class LintResult:
+    """The findings shown (at ``min_severity`` or graver) and how many were not."""
+
     findings: list[Finding] = field(default_factory=list)
     systems: list[str] = field(default_factory=list)
     codes: list[str] = field(default_factory=list)
+    min_severity: str = "info"
+    hidden: int = 0  # findings below min_severity
 
     @property
     def errors(self) -> int:
@@ -45,36 +48,38 @@ def parse_codes(text: str | None, option: str) -> list[str] | None:
     return given
 
 
-def lint(rb: Rulebase, system: str | None = None, select: list[str] | None = None, ignore: list[str] | None = None) -> LintResult:
-    """Every finding of the selected checks over one system or all, waivers applied."""
-    rb.check_system(system)
+def lint(
+    build: Build,
+    system: str | None = None,
+    select: list[str] | None = None,
+    ignore: list[str] | None = None,
+    *,
+    min_severity: str = "info",
+    rules_src: str | None = None,
+) -> LintResult:
+    """Every finding of the selected checks over one system or all, waivers applied.
+
+    Findings below ``min_severity`` are counted in ``hidden``, not listed.
+    Waivers are judged on every finding of their code, whatever is
+    selected or shown.  ``rules_src``: the folder ``build`` was read from,
+    to place findings about a waiver on its line of system.toml.
+    """
+    if min_severity not in SEVERITIES:
+        raise RulesError(f"--min-severity: {min_severity!r} is not one of {', '.join(SEVERITIES)}")
+    build.check_system(system)
     wanted = [c for c in checks() if (select is None or c.code in select) and c.code not in (ignore or [])]
-    result = LintResult(systems=[system] if system else rb.systems, codes=[c.code for c in wanted])
+    result = LintResult(
+        systems=[system] if system else build.systems, codes=[c.code for c in wanted], min_severity=min_severity
+    )
     for sys_id in result.systems:
-        ctx = LintContext(rb, sys_id)
-        waivers = rb.manifests[sys_id].waivers
+        ctx = LintContext(build, sys_id, rules_src)
+        waivers = build.manifests[sys_id].waivers
         for check in wanted:
-            for finding in check.run(ctx):
-                reason = _waiver_for(finding, waivers, rb)
+            for finding in ctx.findings(check.code):
+                if not at_least(finding.severity, min_severity):
+                    result.hidden += 1
+                    continue
+                reason = reason_for(finding, waivers, build)
                 result.findings.append(finding.waive(reason) if reason else finding)
     result.findings.sort(key=Finding.sort_key)
     return result
-
-
-def _waiver_for(finding: Finding, waivers: tuple[Waiver, ...], rb: Rulebase) -> str | None:
-    for waiver in waivers:
-        if waiver.code != finding.code:
-            continue
-        if waiver.rule and finding.rule and _names_rule(rb, waiver.rule, finding.rule):
-            return waiver.reason
-        if waiver.term and finding.term and fold(waiver.term) == fold(finding.term):
-            return waiver.reason
-    return None
-
-
-def _names_rule(rb: Rulebase, written: str, rule_id: str) -> bool:
-    """A waiver names its rule by id or by any of its names."""
-    if written == rule_id:
-        return True
-    rule = rb.get(rule_id)
-    return rule is not None and fold(written) in {fold(n) for n in rule.names}

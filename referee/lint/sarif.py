@@ -12,7 +12,8 @@ _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
 def to_sarif(result: LintResult, rules_src: str, version: str) -> dict[str, Any]:
-    """One run of the ``referee`` tool; locations are relative to ``rules_src``."""
+    """One run of the ``referee`` tool; locations are relative to ``rules_src``,
+    columns count characters (``columnKind``), 1-based."""
     rules = [
         {
             "id": check.code,
@@ -31,12 +32,12 @@ def to_sarif(result: LintResult, rules_src: str, version: str) -> dict[str, Any]
             "ruleIndex": index[f.code],
             "level": _LEVEL[f.severity],
             "message": {"text": f.message},
-            "locations": [_location(f.file, f.line)],
+            "locations": [_location(f.file, f.line, f.column)],
             "properties": {"rule": f.rule, "term": f.term},
         }
         if f.related:
             item["relatedLocations"] = [
-                {**_location(r.file, r.line), "id": i, "message": {"text": r.note or (r.rule or "")}}
+                {**_location(r.file, r.line, r.column), "id": i, "message": {"text": r.note or (r.rule or "")}}
                 for i, r in enumerate(f.related)
             ]
         if f.waived:
@@ -49,16 +50,17 @@ def to_sarif(result: LintResult, rules_src: str, version: str) -> dict[str, Any]
             {
                 "tool": {"driver": {"name": "referee", "version": version, "informationUri": "docs/lint.md", "rules": rules}},
                 "originalUriBaseIds": {"RULES_SRC": {"uri": rules_src.rstrip("/") + "/"}},
+                "columnKind": "unicodeCodePoints",  # columns count characters, as Python strings do
                 "results": results,
             }
         ],
     }
 
 
-def _location(file: str, line: int) -> dict[str, Any]:
+def _location(file: str, line: int, column: int) -> dict[str, Any]:
     return {
         "physicalLocation": {
             "artifactLocation": {"uri": file, "uriBaseId": "RULES_SRC"},
-            "region": {"startLine": max(line, 1)},
+            "region": {"startLine": max(line, 1), "startColumn": max(column, 1)},
         }
     }

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from referee.text import singulars
 
 # Typographic variants an extraction or an editor swaps freely.
 _TYPOGRAPHY = str.maketrans(
@@ -62,16 +66,32 @@ def text_key(text: str) -> str:
     return "|".join(sorted(k for k in map(_key, sentences(text)) if k))
 
 
-def word_diff(old: str, new: str, shown: int = 2) -> tuple[str, int]:
-    """A short word diff from ``old`` to ``new`` and the number of changes.
+@dataclass(frozen=True)
+class Change:
+    """One change between two wordings: the words only the old text has, the
+    words only the new one has, and whether it changes what the rule says."""
+
+    removed: tuple[str, ...]
+    added: tuple[str, ...]
+    of_wording: bool
+
+    def __str__(self) -> str:
+        removed, added = _clip(list(self.removed)), _clip(list(self.added))
+        return " ".join(p for p in (f"-[{removed}]" if removed else "", f"+[{added}]" if added else "") if p)
+
+
+@lru_cache(maxsize=1024)
+def changes(old: str, new: str) -> tuple[Change, ...]:
+    """The changes from ``old`` to ``new``, in the order of the text.
 
     Sentences both texts have (wherever they stand) are left out first, so a
-    moved sentence is no change.
+    moved sentence is no change; a change of punctuation alone is none
+    either.
 
-    >>> word_diff("are Shaken until the end of the Round of Combat.", "are Shaken. Models flee.")
-    ('-[until the end … of Combat.] +[Models flee.]', 1)
-    >>> word_diff("Knows 2 different spells. The Wizard gains Channel.", "The Wizard gains Channel. Knows 2 spells.")
-    ('-[different]', 1)
+    >>> [str(c) for c in changes("Add X to its owner's pool. Cumulative.", "Add X to the owner's pool. Cumulative!")]
+    ['-[its] +[the]']
+    >>> [c.of_wording for c in changes("Roll 2 dice, while Shaken.", "Roll 3 dice, when Shaken.")]
+    [False, True]
     """
     old_s, new_s = sentences(old), sentences(new)
     old_keys, new_keys = [_key(s) for s in old_s], [_key(s) for s in new_s]
@@ -79,19 +99,89 @@ def word_diff(old: str, new: str, shown: int = 2) -> tuple[str, int]:
     b = [w for s, k in zip(new_s, new_keys) if k not in old_keys for w in s.split()]
     a_keys, b_keys = [_key(w) for w in a], [_key(w) for w in b]
     matcher = difflib.SequenceMatcher(None, a_keys, b_keys, autojunk=False)
-    changes = [op for op in matcher.get_opcodes() if op[0] != "equal" and _differs(a_keys, b_keys, op)]
-    parts = []
-    for _, i1, i2, j1, j2 in changes[:shown]:
-        removed, added = _clip(a[i1:i2]), _clip(b[j1:j2])
-        parts.append(" ".join(p for p in (f"-[{removed}]" if removed else "", f"+[{added}]" if added else "") if p))
-    more = f" (+{len(changes) - shown} more)" if len(changes) > shown else ""
-    return "; ".join(parts) + more, len(changes)
+    out = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal" or "".join(a_keys[i1:i2]) == "".join(b_keys[j1:j2]):
+            continue
+        out.append(Change(tuple(a[i1:i2]), tuple(b[j1:j2]), of_wording(a[i1:i2], b[j1:j2])))
+    return tuple(out)
 
 
-def _differs(a_keys: list[str], b_keys: list[str], op: tuple[str, int, int, int, int]) -> bool:
-    """A change of punctuation only ("." standing alone) is no change."""
-    _, i1, i2, j1, j2 = op
-    return "".join(a_keys[i1:i2]) != "".join(b_keys[j1:j2])
+def word_diff(old: str, new: str, shown: int = 2) -> tuple[str, int]:
+    """A short word diff from ``old`` to ``new`` and the number of changes:
+    the changes of substance first, then those of wording only.
+
+    >>> word_diff("are Shaken until the end of the Round of Combat.", "are Shaken. Models flee.")
+    ('-[until the end … of Combat.] +[Models flee.]', 1)
+    >>> word_diff("Knows 2 different spells. The Wizard gains Channel.", "The Wizard gains Channel. Knows 2 spells.")
+    ('-[different]', 1)
+    >>> word_diff("While its unit is Shaken, add X.", "When the unit is Shaken, add X Veil Tokens.")
+    ('+[Veil Tokens.]; -[While its] +[When the]', 2)
+    """
+    found = sorted(changes(old, new), key=lambda c: c.of_wording)
+    more = f" (+{len(found) - shown} more)" if len(found) > shown else ""
+    return "; ".join(str(c) for c in found[:shown]) + more, len(found)
+
+
+# Words whose swap, addition or removal changes the wording of a rule, not what
+# it says: articles, pronouns and possessives ("its owner's", "the owner's").
+_WORDING_WORDS = frozenset(
+    "a an the its it it's their they them this that these those his her he she which who whose so".split()
+)
+# Swaps an editor makes freely; each side as compared (folded, contractions spelled out).
+_EQUIVALENT = [
+    frozenset(pair)
+    for pair in (
+        ("while", "when"),
+        ("if", "when"),
+        ("perform", "make"),
+        ("performs", "makes"),
+        ("certain", "some"),
+        ("entirely", "solely"),
+        ("follow", "abide by"),
+        ("caused by", "taken due to"),
+        ("as well as", "and"),
+        ("eg", "such as"),
+        ("can not", "cannot"),
+    )
+]
+_SPELLED = {"can't": "cannot", "won't": "will not"}
+
+
+def _spelled_out(ws: list[str]) -> list[str]:
+    """Folded words, contractions spelled out: "doesn't" -> "does", "not"."""
+    out = []
+    for w in ws:
+        w = _tidy(w).casefold()
+        w = _SPELLED.get(w.strip(".,;:!?()\"'"), w)
+        if w.endswith("n't"):
+            w = w[:-3] + " not"
+        out.extend(k for k in (_key(part) for part in w.split()) if k)
+    return out
+
+
+def of_wording(removed: list[str], added: list[str]) -> bool:
+    """Whether replacing ``removed`` by ``added`` changes only the wording.
+
+    True for articles, pronouns and possessives alone, a contraction spelled
+    out, a word in the singular or the plural, and the swaps of
+    :data:`_EQUIVALENT`; never when a number changes.
+
+    >>> of_wording(["its"], ["the"]), of_wording(["it", "does", "not"], ["doesn't"]), of_wording(["Adepts."], ["Adept."])
+    (True, True, True)
+    >>> of_wording(["may"], ["must"]), of_wording(["2"], ["3"]), of_wording([], ["independent"])
+    (False, False, False)
+    """
+    a, b = _spelled_out(removed), _spelled_out(added)
+    if any(w[:1].isdigit() or w[:1] in "+-" for w in a + b):
+        return False
+    a = [w for w in a if w not in _WORDING_WORDS]
+    b = [w for w in b if w not in _WORDING_WORDS]
+    if a == b:
+        return True
+    if len(a) == len(b) and all(x == y or y in singulars(x) or x in singulars(y) for x, y in zip(a, b)):
+        return True
+    return frozenset({" ".join(a), " ".join(b)}) in _EQUIVALENT
 
 
 def _clip(ws: list[str], most: int = 6) -> str:
@@ -108,9 +198,13 @@ _STOP = frozenset(
 
 
 def _content(text: str, leave_out: set[str]) -> set[str]:
-    # A crude stem ("rolls" -> "roll") is enough to compare vocabularies.
-    out = {w.removesuffix("s") for w in words(text) if w.isalpha() and len(w) > 2 and w not in _STOP}
+    out = {_singular(w) for w in words(text) if w.isalpha() and len(w) > 2 and w not in _STOP}
     return out - leave_out
+
+
+def _singular(word: str) -> str:
+    """One form for a word and its plural ("rolls" and "roll"), to compare vocabularies."""
+    return next(iter(singulars(word)), word)
 
 
 def overlap(a: str, b: str, names: tuple[str, ...] = ()) -> float:
@@ -121,7 +215,7 @@ def overlap(a: str, b: str, names: tuple[str, ...] = ()) -> float:
     >>> overlap(*texts, names=("Minimised Roll",))
     0.0
     """
-    leave_out = {w.removesuffix("s") for n in names for w in words(n)}
+    leave_out = {_singular(w) for n in names for w in words(n)}
     sa, sb = _content(a, leave_out), _content(b, leave_out)
     if not sa or not sb:
         return 1.0
@@ -187,6 +281,15 @@ def text_language(text: str, default: str) -> str:
     """The language a whole text is in: ``default`` unless it shows another's signs."""
     found = foreign_word(text, default)
     return found[0] if found else default
+
+
+def listed(names: list[str]) -> str:
+    """Names as a sentence lists them.
+
+    >>> listed(["War Machine"]), listed(["War Machine", "Scout", "Vanguard"])
+    ('War Machine', 'War Machine, Scout and Vanguard')
+    """
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def quote(text: str, most: int = 8) -> str:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from referee.build import Build
 from referee.lint.run import LintResult, lint
-from referee.rulebase import Rulebase
+from tests.conftest import RULES_SRC
 from tests.lint.corpus import TABLE_CODES
 
 
 @pytest.fixture(scope="session")
-def text_result(rulebase: Rulebase) -> LintResult:
-    """The text checks over every system of rules_src, waivers applied."""
-    return lint(rulebase, None, TABLE_CODES)
+def text_result(rulebase: Build) -> LintResult:
+    """The text checks over every system of rules_src, waivers applied (the
+    manifests read from rules_src, for findings about them)."""
+    return lint(rulebase, None, TABLE_CODES, rules_src=str(RULES_SRC))

@@ -18,11 +18,13 @@ GLOSSARY = "t9a/army-builder-glossary-en-de.txt"
 UNIVERSAL = "t9a/universal-rules.txt"
 HOUSE = "whfb-house/house-rules-8th-edition.md"
 WIKI = "scrollhammer/special-rules.wiki"
+CORE = "last-edition/core-rules.md"
 BASE_BOOK = "Warhammer: The Game of Fantasy Battles, 8th edition rulebook"
 
 # The checks whose every finding on rules_src fixtures/text/corpus.txt lists.
 TABLE_CODES = [
     "conflicting-definition",
+    "reworded-definition",
     "duplicate-definition",
     "empty-rule",
     "unnamed-rule",

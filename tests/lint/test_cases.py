@@ -9,10 +9,12 @@ of each kind.
 - fixtures/graph/: the rules and relations are built by hand (see
   fixtures/graph/build.py), so the checks are tested without the adapters or
   the effects reader.  An expectation gives the rule, term and line, and for
-  some the exact message and the lines of the related places.
+  some the column, the exact message and the lines of the related places.
 - fixtures/text/: a manifest (without ``id`` and ``title``) and the
   documents' text, read by the adapters.  An expectation gives the rule,
-  file, line and term, and for some the exact message and the related places.
+  file, line and term, and for some the column, the exact message and the
+  related places.  A finding about the manifest itself (a waiver, a base
+  book) has no rule and gives ``file = "system.toml"``.
 """
 
 from __future__ import annotations
@@ -25,14 +27,13 @@ from typing import Any
 
 import pytest
 
+from referee.build import assemble
 from referee.graph.build import RuleGraph
-
-from referee.lint.checks.grants import grant_cycle
+from referee.lint.checks.grants import forbidden_grant, grant_cycle
 from referee.lint.checks.obligations import must_cannot_conflict
 from referee.lint.context import LintContext
 from referee.lint.finding import Finding
 from referee.lint.registry import get
-from referee.rulebase import build_rulebase
 from tests.conftest import write_system
 from tests.lint.fixtures.graph.build import CASES as GRAPH_CASES
 from tests.lint.fixtures.graph.build import SYSTEM as GRAPH_SYSTEM
@@ -54,8 +55,8 @@ def run_graph(case: dict[str, Any]) -> list[Finding]:
 
 def run_text(case: dict[str, Any], tmp_path: Path) -> list[Finding]:
     manifest = f'id = "{TEXT_SYSTEM}"\ntitle = "Demo"\n' + case["manifest"]
-    rb = build_rulebase(write_system(tmp_path, TEXT_SYSTEM, manifest, case["files"]))
-    return list(get(case["code"])(LintContext(rb, TEXT_SYSTEM)))
+    rules_src = write_system(tmp_path, TEXT_SYSTEM, manifest, case["files"])
+    return list(get(case["code"])(LintContext(assemble(rules_src), TEXT_SYSTEM, str(rules_src))))
 
 
 # --- fixtures/graph ---------------------------------------------------------
@@ -71,6 +72,8 @@ def test_graph_case(path: Path) -> None:
     assert got == want
     for e in expected:
         matching = [f for f in findings if f.rule == rule_id(e["rule"]) and (f.term or "") == e.get("term", "") and f.line == e["line"]]
+        if "column" in e:
+            assert any(f.column == e["column"] for f in matching), [f.column for f in matching]
         if "message" in e:
             assert any(f.message == e["message"] for f in matching), [f.message for f in matching]
         if "related" in e:
@@ -91,28 +94,35 @@ def test_no_relations_no_graph_findings() -> None:
     ctx = LintContext(rb, GRAPH_SYSTEM)
     assert list(grant_cycle(ctx)) == []
     assert list(must_cannot_conflict(ctx)) == []
+    assert list(forbidden_grant(ctx)) == []
 
 
 # --- fixtures/text ----------------------------------------------------------
 
 
-def _place(case: dict[str, Any], expect: dict[str, Any]) -> tuple[str, str, int, str | None]:
+def _place(case: dict[str, Any], expect: dict[str, Any]) -> tuple[str, str, int, str]:
     file = expect.get("file", next(iter(case["files"])))
-    return (f"{TEXT_SYSTEM}/{expect['rule']}", f"{TEXT_SYSTEM}/{file}", expect["line"], expect.get("term"))
+    rule = f"{TEXT_SYSTEM}/{expect['rule']}" if "rule" in expect else ""
+    return (rule, f"{TEXT_SYSTEM}/{file}", expect["line"], expect.get("term") or "")
+
+
+def _key(f: Finding) -> tuple[str, str, int, str]:
+    return (f.rule or "", f.file, f.line, f.term or "")
 
 
 @pytest.mark.parametrize("path", TEXT_FILES, ids=lambda p: p.stem)
 def test_text_case(path: Path, tmp_path: Path) -> None:
     case = load(path)
     findings = run_text(case, tmp_path)
-    got = sorted((f.rule or "", f.file, f.line, f.term) for f in findings)
+    got = sorted(_key(f) for f in findings)
     want = sorted(_place(case, e) for e in case.get("expect", []))
     assert got == want, [f.message for f in findings]
     for finding in findings:
         assert (finding.code, finding.severity) == (case["code"], get(case["code"]).severity)
     for expect in case.get("expect", []):
-        rule, file, line, term = _place(case, expect)
-        (finding,) = [f for f in findings if (f.rule, f.file, f.line, f.term) == (rule, file, line, term)]
+        (finding,) = [f for f in findings if _key(f) == _place(case, expect)]
+        if "column" in expect:
+            assert finding.column == expect["column"]
         if "message" in expect:
             assert finding.message == expect["message"]
         if "related" in expect:

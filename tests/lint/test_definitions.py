@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from referee.lint.run import LintResult
-from tests.lint.corpus import GLOSSARY, UNIVERSAL, one
+from tests.lint.corpus import GLOSSARY, UNIVERSAL, found, one
 
 
 def test_unnamed_rules_quote_their_text(text_result: LintResult) -> None:
@@ -36,6 +36,29 @@ def test_other_rules_the_documents_word_differently(text_result: LintResult, rul
     assert [f.file for f in text_result.findings if f.code == "conflicting-definition" and f.rule == f"t9a/{rule}"] == [
         UNIVERSAL
     ]
+
+
+def test_channel_shows_its_substantive_changes_before_its_rewording(text_result: LintResult) -> None:
+    # "adding the X of each instance" / "adding X Veil Tokens of each independent
+    # instance"; "its owner's Veil Token pool" / "the owner's Veil Token Pool"
+    finding = one(text_result, "conflicting-definition", UNIVERSAL, 30)
+    assert finding.message == (
+        f"'Channel' has 2 different texts; {GLOSSARY}:381 differs by 5 changes, 3 of them in wording only: "
+        "+[Veil Tokens]; +[independent] (+3 more); make them agree or drop the outdated one"
+    )
+
+
+def test_bodyguard_differs_only_in_wording(text_result: LintResult) -> None:
+    # "While a unit ..." in the list, "When a unit ..." in the glossary
+    finding = one(text_result, "reworded-definition", UNIVERSAL, 27)
+    assert (finding.rule, finding.severity) == ("t9a/bodyguard", "info")
+    assert finding.message == (
+        f"'Bodyguard' has 2 texts that differ only in wording; {GLOSSARY}:364: -[While] +[When]; keep one wording"
+    )
+    assert [(r.file, r.line, r.note) for r in finding.related] == [
+        (GLOSSARY, 364, "glossary version, 1 change: -[While] +[When]")
+    ]
+    assert found(text_result, "conflicting-definition", UNIVERSAL, 27) == []
 
 
 def test_barding_spacing_is_not_a_conflict(text_result: LintResult) -> None:

@@ -1,13 +1,31 @@
-"""referee lint on the command line: output, exit status, selection, JSON, SARIF."""
+"""referee lint on the command line: output on a terminal and elsewhere, exit
+status, selection, severity, waivers, JSON, SARIF.
+
+The tests run with stdout not a terminal, so ``referee lint`` prints only
+compiler lines there; the terminal's grouped report is tested with
+``referee.terminal.is_terminal`` patched.
+"""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from referee import terminal
 from referee.cli import main
 from referee.lint.registry import checks, codes
+from tests.conftest import write_system
+
+UNNAMED_20 = (
+    'rules_src/t9a/universal-rules.txt:20:1: error unnamed-rule text with no heading: "The model must be deployed in a '
+    "unit.…\"; write the rule's heading above it, or join it to the rule it continues"
+)
+UNNAMED_367 = (
+    'rules_src/t9a/universal-rules.txt:367:1: error unnamed-rule text with no heading: "Characters, allotted by the owner '
+    "of the unit…\"; write the rule's heading above it, or join it to the rule it continues"
+)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -16,53 +34,136 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_compiler_style_lines_grouped_by_file(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "lint", "--system", "t9a", "--select", "unnamed-rule")
+@pytest.fixture
+def on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """stdout taken for a terminal 80 columns wide (conftest.py): long lines are
+    left whole, for the terminal to wrap."""
+    monkeypatch.setattr(terminal, "is_terminal", lambda: True)
+
+
+# --- output -----------------------------------------------------------------
+
+
+def test_elsewhere_only_compiler_lines_and_the_summary_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "lint", "--system", "t9a", "--select", "unnamed-rule")
     assert code == 1  # unwaived errors
+    assert out.splitlines() == [UNNAMED_20, UNNAMED_367]
+    assert err == "2 errors, 0 warnings, 0 info, 0 waived in t9a\n"
+
+
+def test_on_a_terminal_grouped_by_file_with_related_places(capsys: pytest.CaptureFixture[str], on_a_terminal: None) -> None:
+    code, out, err = run(capsys, "lint", "--system", "t9a", "--select", "unnamed-rule")
+    assert code == 1
     assert out.splitlines() == [
         "rules_src/t9a/universal-rules.txt",
-        'rules_src/t9a/universal-rules.txt:20: error unnamed-rule text with no heading: "The model must be deployed in a unit.…"; '
-        "write the rule's heading above it, or join it to the rule it continues",
-        "    rules_src/t9a/universal-rules.txt:5: related the rule above: Ambush",
-        'rules_src/t9a/universal-rules.txt:367: error unnamed-rule text with no heading: "Characters, allotted by the owner of the unit…"; '
-        "write the rule's heading above it, or join it to the rule it continues",
-        "    rules_src/t9a/universal-rules.txt:360: related the rule above: Unstable",
+        UNNAMED_20,
+        "    rules_src/t9a/universal-rules.txt:5:1: related the rule above: Ambush",
+        UNNAMED_367,
+        "    rules_src/t9a/universal-rules.txt:360:1: related the rule above: Unstable",
         "",
         "2 errors, 0 warnings, 0 info, 0 waived in t9a",
     ]
+    assert err == ""
+
+
+def test_on_a_terminal_a_long_list_of_related_places_is_cut(capsys: pytest.CaptureFixture[str], on_a_terminal: None) -> None:
+    _, out, _ = run(capsys, "lint", "--system", "whfb-house", "--select", "errata-target-missing", "--min-severity", "info")
+    lines = out.splitlines()
+    assert lines[0] == "rules_src/whfb-house/system.toml"
+    assert lines[1].startswith("rules_src/whfb-house/system.toml:23:13: info errata-target-missing 42 sections of ")
+    assert lines[2] == (
+        "    rules_src/whfb-house/house-rules-8th-edition.md:3:1: related 'Redirecting the charge' replaces p.53"
+    )
+    assert lines[7] == "    … and 37 more related places (--format json lists every one)"
+    assert lines[8:] == ["", "0 errors, 0 warnings, 1 info, 0 waived in whfb-house"]
+
+
+def test_waived_findings_are_listed_on_a_terminal_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(capsys, "lint", "--system", "t9a", "--select", "undefined-reference")
+    assert code == 0  # warnings and waived findings only
+    assert "Infernal Brand" not in out
+    assert all(" warning undefined-reference " in line for line in out.splitlines())
+    assert err.endswith(" waived in t9a\n") and " 0 waived" not in err
+    monkeypatch.setattr(terminal, "is_terminal", lambda: True)
+    _, out, _ = run(capsys, "lint", "--system", "t9a", "--select", "undefined-reference")
+    assert (
+        "rules_src/t9a/army-builder-glossary-en-de.txt:622:1: waived (An army-book rule; the army books are not in "
+        "this corpus.) undefined-reference 'Infernal Brand' is used here but no rule of t9a defines it"
+    ) in out.splitlines()
 
 
 def test_no_errors_is_status_0(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "lint", "--system", "last-edition")
+    code, out, err = run(capsys, "lint", "--system", "last-edition")
     assert code == 0
-    assert out.splitlines()[-1].startswith("0 errors, ")
+    assert err.startswith("0 errors, ")
+    assert all(": warning " in line for line in out.splitlines())
 
 
-def test_waived_findings_are_listed_and_do_not_count(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "lint", "--system", "t9a", "--select", "undefined-reference", "--json")
+# --- severity ---------------------------------------------------------------
+
+
+def test_info_is_not_shown_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "lint", "--system", "t9a", "--select", "reworded-definition")
+    assert (code, out) == (0, "")
+    assert err == (
+        "0 errors, 0 warnings, 0 info, 0 waived in t9a (1 below warning not shown: --min-severity info shows every finding)\n"
+    )
+    _, out, err = run(capsys, "lint", "--system", "t9a", "--select", "reworded-definition", "--min-severity", "info")
+    assert out.splitlines() == [
+        "rules_src/t9a/universal-rules.txt:27:1: info reworded-definition 'Bodyguard' has 2 texts that differ only in "
+        "wording; t9a/army-builder-glossary-en-de.txt:364: -[While] +[When]; keep one wording"
+    ]
+    assert err == "0 errors, 0 warnings, 1 info, 0 waived in t9a\n"
+
+
+def test_min_severity_error_shows_errors_only(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "lint", "--min-severity", "error", "--json")
     data = json.loads(out)
-    waived = {(f["term"], f["waived"]) for f in data["findings"] if f["waived"]}
-    assert ("Infernal Brand", "An army-book rule; the army books are not in this corpus.") in waived
-    assert data["counts"]["waived"] == len([f for f in data["findings"] if f["waived"]]) >= 3
-    assert code == 0  # warnings and waived findings only
+    assert code == 1
+    assert {f["severity"] for f in data["findings"]} == {"error"}
+    assert data["min_severity"] == "error" and data["hidden"] > 0
+    assert data["counts"]["warning"] == data["counts"]["info"] == 0
+
+
+def test_an_unknown_severity_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "lint", "--min-severity", "note")
+    assert (code, out) == (2, "")
+    assert err.endswith(
+        "\nreferee lint: argument --min-severity: invalid choice: 'note' (choose from 'info', 'warning', 'error')\n"
+    )
+
+
+# --- JSON and SARIF -----------------------------------------------------------
 
 
 def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "lint", "--json", "--select", "conflicting-definition", "--system", "t9a")
     data = json.loads(out)
-    assert set(data) == {"systems", "counts", "findings"}
+    assert set(data) == {"systems", "min_severity", "counts", "hidden", "findings"}
+    assert (data["min_severity"], data["hidden"]) == ("warning", 0)
     assert set(data["counts"]) == {"error", "warning", "info", "waived"}
     finding = next(f for f in data["findings"] if f["rule"] == "t9a/fear")
     assert set(finding) == {"code", "severity", "rule", "term", "message", "source", "related", "waived"}
-    assert finding["source"] == {"file": "t9a/universal-rules.txt", "line": 58}
-    assert finding["related"][0]["source"] == {"file": "t9a/army-builder-glossary-en-de.txt", "line": 198}
+    assert finding["source"] == {"file": "t9a/universal-rules.txt", "line": 58, "column": 1}
+    assert finding["related"][0]["source"] == {"file": "t9a/army-builder-glossary-en-de.txt", "line": 198, "column": 1}
+
+
+def test_json_lists_waived_findings_with_their_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "lint", "--system", "t9a", "--select", "undefined-reference", "--json")
+    data = json.loads(out)
+    waived = {(f["term"], f["waived"]) for f in data["findings"] if f["waived"]}
+    assert ("Infernal Brand", "An army-book rule; the army books are not in this corpus.") in waived
+    assert data["counts"]["waived"] == len([f for f in data["findings"] if f["waived"]]) >= 3
+    assert code == 0
 
 
 def test_select_and_ignore(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "lint", "--json", "--ignore", ",".join(c for c in codes() if c != "empty-rule"))
     assert {f["code"] for f in json.loads(out)["findings"]} == {"empty-rule"}
     _, out, _ = run(capsys, "lint", "--json", "--select", "grant-cycle,unnamed-rule")
-    assert {f["code"] for f in json.loads(out)["findings"]} <= {"grant-cycle", "unnamed-rule"}
+    assert {f["code"] for f in json.loads(out)["findings"]} == {"unnamed-rule"}
 
 
 def test_unknown_code_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -77,6 +178,7 @@ def test_sarif(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1
     assert sarif["version"] == "2.1.0"
     [run_] = sarif["runs"]
+    assert run_["columnKind"] == "unicodeCodePoints"
     driver = run_["tool"]["driver"]
     assert driver["name"] == "referee"
     assert [r["id"] for r in driver["rules"]] == list(codes())
@@ -89,8 +191,72 @@ def test_sarif(capsys: pytest.CaptureFixture[str]) -> None:
     assert result["level"] == "error"
     location = result["locations"][0]["physicalLocation"]
     assert location["artifactLocation"] == {"uri": "t9a/universal-rules.txt", "uriBaseId": "RULES_SRC"}
-    assert location["region"] == {"startLine": 20}
+    assert location["region"] == {"startLine": 20, "startColumn": 1}
     assert driver["rules"][result["ruleIndex"]]["id"] == "unnamed-rule"
+    mangled = next(r for r in run_["results"] if r["properties"]["term"] == "QuicktoFire")
+    assert mangled["locations"][0]["physicalLocation"]["region"] == {"startLine": 59, "startColumn": 51}
     waived = [r for r in run_["results"] if "suppressions" in r]
     assert waived and waived[0]["suppressions"][0]["kind"] == "external"
-    assert {r["level"] for r in run_["results"]} <= {"error", "warning", "note"}
+    assert {r["level"] for r in run_["results"]} <= {"error", "warning"}  # info is not shown by default
+
+
+# --- waivers ------------------------------------------------------------------
+
+MANIFEST = """id = "demo"
+title = "Demo"
+
+[[documents]]
+path = "rules.txt"
+format = "rules-list"
+role = "universal"
+
+[[waivers]]
+code = "empty-rule"
+rule = "Musician"
+reason = "A command model."
+
+[[waivers]]
+code = "empty-rul"
+rule = "Drummer"
+reason = "A typo."
+
+[[waivers]]
+code = "dangling-reference"
+term = "page XX"
+reason = "Filled in at print."
+"""
+
+
+@pytest.fixture
+def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    write_system(tmp_path / "rules", "demo", MANIFEST, {"rules.txt": "Musician\n\nFear\n\nUnits with Fear cause Panic Tests.\n"})
+    monkeypatch.chdir(tmp_path)
+    return "rules"
+
+
+def test_waivers_that_waive_nothing(capsys: pytest.CaptureFixture[str], demo: str) -> None:
+    code, out, err = run(capsys, "lint", "--rules-src", demo)
+    assert code == 1
+    assert out.splitlines() == [
+        "rules/demo/system.toml:15:8: error unknown-waiver-code waiver names unknown code 'empty-rul', so it waives "
+        "nothing; did you mean 'empty-rule'?",
+        "rules/demo/system.toml:21:8: warning unused-waiver waiver of dangling-reference for term 'page XX' matches no "
+        "finding; remove it, or correct its rule or term",
+    ]
+    # Musician's empty-rule is waived; Fear, which nothing uses, is an unused-definition note
+    assert err == (
+        "1 error, 1 warning, 0 info, 1 waived in demo (1 below warning not shown: --min-severity info shows every finding)\n"
+    )
+
+
+def test_an_unused_waiver_is_judged_whatever_is_selected(capsys: pytest.CaptureFixture[str], demo: str) -> None:
+    _, out, _ = run(capsys, "lint", "--rules-src", demo, "--select", "unused-waiver", "--json")
+    findings = json.loads(out)["findings"]
+    assert [(f["code"], f["term"], f["source"]) for f in findings] == [
+        ("unused-waiver", "page XX", {"file": "demo/system.toml", "line": 21, "column": 8})
+    ]
+
+
+def test_a_clean_run_elsewhere_prints_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    write_system(tmp_path, "demo", MANIFEST.split("[[waivers]]")[0], {"rules.txt": "Fear\n\nUnits with Fear cause Panic Tests.\n"})
+    assert run(capsys, "lint", "--rules-src", str(tmp_path), "--select", "empty-rule,dangling-reference") == (0, "", "")

@@ -84,8 +84,9 @@ def test_the_decorated_function_is_its_check() -> None:
 def test_a_finding_takes_its_code_and_severity_from_its_check() -> None:
     unnamed = get("unnamed-rule")
     related = (Related("demo/b", "demo/rules.txt", 3, "note"),)
-    finding = unnamed.finding("no heading", "demo/rules.txt", 7, rule="demo/a", related=related)
-    assert finding == Finding("unnamed-rule", unnamed.severity, "no heading", "demo/rules.txt", 7, "demo/a", None, related)
+    finding = unnamed.finding("no heading", "demo/rules.txt", 7, 4, rule="demo/a", related=related)
+    assert finding == Finding("unnamed-rule", unnamed.severity, "no heading", "demo/rules.txt", 7, 4, "demo/a", None, related)
+    assert unnamed.finding("no heading", "demo/rules.txt", 7).column == 1  # no column given: the line's start
 
 
 @pytest.mark.parametrize(

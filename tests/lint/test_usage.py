@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.lint.checks.usage import coordinated, mentions
 from referee.rulebase import Rulebase
 from tests.lint.corpus import SYSTEMS, findings
 
@@ -24,7 +25,7 @@ UNUSED = {
         "Battle Standard Bearer", "Deafening Clamour", "Engineer", "Feigned Flight", "Frenzy", "Ghost Step",
         "Hidden", "Hold the Line", "Insignificant", "Massive Bulk", "Protean Magic", "Skirmisher",
         "Special Ambush", "Stand Behind", "Strider", "Supernal", "Swift Reform", "Terror", "Unbreakable",
-        "Undead", "Wizard Master", "Wizard Conclave", "Distracting", "Ash Storm", "Divine Attacks",
+        "Undead", "Wizard Conclave", "Distracting", "Ash Storm", "Divine Attacks",
         "Flaming Shot", "Move or Fire", "Big Brother", "Lightning Reflexes", "Soul Conduit",
         "Cannot be Stomped", "Fortitude", "Hatred", "Higher Calibre", "Mechanised Support", "Rage",
         "Tactician", "Theocratic Litigators", "Unbranded",
@@ -48,6 +49,8 @@ def test_unused_definition(rulebase: Rulebase, system: str) -> None:
         ("t9a", "Musician", "a stub: its text was lost"),
         ("t9a", "Matching Bases", "a sub-rule of Front Rank"),
         ("t9a", "Fear", "Terror grants it"),
+        ("t9a", "Wizard Master", "Protean Magic: 'Wizard Apprentices, Adepts, and Masters'"),
+        ("t9a", "Wizard Adept", "Wizard Conclave: 'the Spell Selection rules for Wizard Adepts'"),
         ("scrollhammer", "Infiltrate", "Scout: 'including Infiltrators'"),
         ("scrollhammer", "Silence", "Physical God: 'cannot be Silenced'"),
         ("scrollhammer", "Absorb", "a keyword family with a signature"),
@@ -57,3 +60,30 @@ def test_unused_definition(rulebase: Rulebase, system: str) -> None:
 )
 def test_not_reported_unused(rulebase: Rulebase, system: str, name: str, why: str) -> None:
     assert name not in {f.term for f in findings(rulebase, system, "unused-definition")}, why
+
+
+@pytest.mark.parametrize(
+    "name, text, named",
+    [
+        ("Vanguard", "A Vanguarding model loses Scoring.", True),
+        ("Infiltrate", "including Infiltrators", True),
+        ("Frenzy", "Frenzied units charge.", True),
+        ("Matching Base", "Characters on Matching Bases are placed inside the unit.", True),
+        ("Ability", "Special Abilities stack.", True),
+        ("Wizard Master", "the Spell Selection rules for Wizard Apprentices, Adepts, and Masters.", True),
+        ("Break Test", "the unit passes Panic and Break Tests.", True),
+        ("Fear", "Units that are Fearless ignore Panic.", False),
+        ("Slow", "terrain that would slow others", False),
+        ("Wizard Master", "Wizard Apprentices and Adepts know one spell; Masters know two.", False),
+    ],
+)
+def test_mentions(name: str, text: str, named: bool) -> None:
+    assert mentions(name, text) is named
+
+
+def test_coordinated_lists_written_in_full() -> None:
+    assert list(coordinated("for Wizard Apprentices, Adepts, and Masters.")) == [
+        "Wizard Apprentices", "Wizard Adepts", "Wizard Masters",
+    ]  # fmt: skip
+    assert list(coordinated("pass Panic, Fear and Break Tests")) == ["Panic Tests", "Fear Tests", "Break Tests"]
+    assert list(coordinated("gains Tall and Exclusive")) == ["Tall", "Exclusive"]

@@ -4,7 +4,8 @@ A check is a function decorated with :func:`referee.lint.registry.check`,
 which states its code, severity and summary.  A module may also hold what
 only its own checks need; the other helpers live beside this package, in
 modules without checks (:mod:`referee.lint.places`, :mod:`referee.lint.words`,
-:mod:`referee.lint.versions`, :mod:`referee.lint.terms`).
+:mod:`referee.lint.versions`, :mod:`referee.lint.terms`,
+:mod:`referee.lint.waiving`).
 
 - :mod:`.references`: names a rule uses that nothing defines;
 - :mod:`.definitions`: the definitions themselves, compared and inspected;
@@ -13,13 +14,10 @@ modules without checks (:mod:`referee.lint.places`, :mod:`referee.lint.words`,
 - :mod:`.errata`: amendments and the books they amend;
 - :mod:`.parameters`: keyword values against rule signatures;
 - :mod:`.obligations`: what one rule obliges and another forbids;
-- :mod:`.grants`: rules that grant each other;
-- :mod:`.usage`: definitions no other rule uses.
+- :mod:`.grants`: what rules grant: loops, and grants of what can never be gained;
+- :mod:`.usage`: definitions no other rule uses;
+- :mod:`.waivers`: the manifest's waivers, judged on the others' findings (last).
 
-``checks`` is re-exported from the registry for older callers
-(benchmarks/lint.py); importing this package loads no check.
+Importing this package loads no check: :func:`referee.lint.registry.checks`
+loads them.
 """
-
-from referee.lint.registry import checks
-
-__all__ = ["checks"]

@@ -1,8 +1,9 @@
 """The definitions themselves: rules defined twice, empty, unnamed, misnamed.
 
 The versions of a rule (:mod:`referee.lint.versions`) are compared: the same
-text twice is a duplicate, a reworded text a conflict, and a text that is
-not the same rule at all an alias mismatch.  The records are read for rules
+text twice is a duplicate, a text that says something else a conflict, one
+that says the same in other words (:func:`referee.lint.words.of_wording`) a
+rewording, and a text that is not the same rule at all an alias mismatch.  The records are read for rules
 with no text and bodies whose heading was lost.  See docs/lint.md for each
 code.
 """
@@ -13,49 +14,88 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding, Related
-from referee.lint.places import Place, heading_form, places, raw_lines, where
-from referee.lint.registry import check
+from referee.lint.places import Place, first_column, heading_form, places, raw_lines, where
+from referee.lint.registry import Check, check
 from referee.lint.versions import different_things, heading, written
-from referee.lint.words import language_name, quote, text_key, word_diff, words
+from referee.lint.words import changes, language_name, quote, text_key, word_diff, words
 from referee.text import fold
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
-    from referee.model import Rule
+    from referee.model import Rule, Version
 
 
 @check("conflicting-definition", "warning", "one rule defined twice with materially different text")
 def conflicting_definition(ctx: LintContext) -> Iterator[Finding]:
     """One rule defined more than once with materially different text."""
     for rule in ctx.rules:
-        texts = written(rule)
-        if len(texts) < 2:
+        substantive, _ = _rewordings(rule)
+        if substantive:
+            yield _differences(conflicting_definition, rule, substantive)
+
+
+@check("reworded-definition", "info", "one rule defined twice in texts that differ only in wording")
+def reworded_definition(ctx: LintContext) -> Iterator[Finding]:
+    """One rule defined more than once in texts that differ only in wording
+    ("its owner's" and "the owner's"): nothing a referee would rule on."""
+    for rule in ctx.rules:
+        _, reworded = _rewordings(rule)
+        if reworded:
+            yield _differences(reworded_definition, rule, reworded)
+
+
+def _rewordings(rule: Rule) -> tuple[list[Version], list[Version]]:
+    """The texts of a rule other than its primary one: those that change what
+    the rule says, and those that change only its wording.  Duplicates and
+    alias mismatches are other checks' findings, and are left out."""
+    texts = written(rule)
+    substantive: list[Version] = []
+    reworded: list[Version] = []
+    if len(texts) < 2:
+        return substantive, reworded
+    primary, seen = texts[0], {text_key(texts[0].text)}
+    for version in texts[1:]:
+        key = text_key(version.text)
+        if key in seen or different_things(rule, primary, version):
             continue
-        primary, seen, others = texts[0], {text_key(texts[0].text)}, []
-        for version in texts[1:]:
-            key = text_key(version.text)
-            if key in seen or different_things(rule, primary, version):
-                continue  # a duplicate, or an alias mismatch: other checks report them
-            seen.add(key)
-            others.append(version)
-        if not others:
-            continue
-        related = []
-        for version in others:
-            diff, n = word_diff(primary.text, version.text)
-            note = f"{version.role} version, {n} change{'s' if n != 1 else ''}: {diff}"
-            related.append(Related(rule.id, version.source.file, version.source.line, note))
-        first = others[0]
-        diff, n = word_diff(primary.text, first.text)
-        yield conflicting_definition.finding(
-            f"{rule.name!r} has {len(others) + 1} different texts; "
-            f"{where(first.source.file, first.source.line, primary.source.file)} differs by "
-            f"{n} change{'s' if n != 1 else ''}: {diff}; make them agree or drop the outdated one",
-            primary.source.file,
-            primary.source.line,
-            rule=rule.id,
-            related=tuple(related),
+        seen.add(key)
+        of_wording = all(c.of_wording for c in changes(primary.text, version.text))
+        (reworded if of_wording else substantive).append(version)
+    return substantive, reworded
+
+
+def _differences(of: Check, rule: Rule, others: list[Version]) -> Finding:
+    """One finding on the primary version, every other text related with its word diff."""
+    primary = written(rule)[0]
+    related = []
+    for version in others:
+        note = f"{version.role} version, {_changes(primary, version)}"
+        related.append(Related(rule.id, version.source.file, version.source.line, note, version.source.column))
+    first = others[0]
+    there = where(first.source.file, first.source.line, primary.source.file)
+    if of is reworded_definition:
+        message = (
+            f"{rule.name!r} has {len(others) + 1} texts that differ only in wording; {there}: "
+            f"{word_diff(primary.text, first.text)[0]}; keep one wording"
         )
+    else:
+        message = (
+            f"{rule.name!r} has {len(others) + 1} different texts; {there} differs by {_changes(primary, first)}; "
+            "make them agree or drop the outdated one"
+        )
+    return of.finding(
+        message, primary.source.file, primary.source.line, primary.source.column, rule=rule.id, related=tuple(related)
+    )
+
+
+def _changes(primary: Version, other: Version) -> str:
+    """``3 changes, 1 of them in wording only: +[...]; -[...] (+1 more)``."""
+    diff, n = word_diff(primary.text, other.text)
+    wording = sum(c.of_wording for c in changes(primary.text, other.text))
+    counted = f"{n} change{'s' if n != 1 else ''}"
+    if 0 < wording < n:
+        counted += f", {wording} of them in wording only"
+    return f"{counted}: {diff}"
 
 
 @check("duplicate-definition", "info", "one rule defined twice with the same text")
@@ -77,8 +117,11 @@ def duplicate_definition(ctx: LintContext) -> Iterator[Finding]:
                 "keep one, or waive this if the repeat is deliberate",
                 first.source.file,
                 first.source.line,
+                first.source.column,
                 rule=rule.id,
-                related=tuple(Related(rule.id, p.source.file, p.source.line, _sameness(first, p)) for p in rest),
+                related=tuple(
+                    Related(rule.id, p.source.file, p.source.line, _sameness(first, p), p.source.column) for p in rest
+                ),
             )
 
 
@@ -99,8 +142,9 @@ def empty_rule(ctx: LintContext) -> Iterator[Finding]:
             "(or, if it is a section title, make the rules below it its sub-headings)",
             rule.source.file,
             rule.source.line,
+            rule.source.column,
             rule=rule.id,
-            related=tuple(Related(rule.id, s.file, s.line, "the same heading, no text either") for s in others),
+            related=tuple(Related(rule.id, s.file, s.line, "the same heading, no text either", s.column) for s in others),
         )
 
 
@@ -113,12 +157,14 @@ def unnamed_rule(ctx: LintContext) -> Iterator[Finding]:
         above = _rule_above(ctx, rule.source.file, rule.source.line)
         related = ()
         if above is not None:
-            related = (Related(above.id, above.source.file, above.source.line, f"the rule above: {above.name}"),)
+            note = f"the rule above: {above.name}"
+            related = (Related(above.id, above.source.file, above.source.line, note, above.source.column),)
         yield unnamed_rule.finding(
             f"text with no heading: {quote(rule.text)}; "
             "write the rule's heading above it, or join it to the rule it continues",
             rule.source.file,
             rule.source.line,
+            rule.source.column,
             rule=rule.id,
             related=related,
         )
@@ -157,10 +203,13 @@ def _different_texts(rule: Rule) -> Iterator[Finding]:
             f"{heads} two texts that are not one rule: {why} ({there}); {advice}",
             primary.source.file,
             primary.source.line,
+            primary.source.column,
             rule=rule.id,
             term=alias,
             related=(
-                Related(rule.id, version.source.file, version.source.line, f"the other text, under {alias!r}"),
+                Related(
+                    rule.id, version.source.file, version.source.line, f"the other text, under {alias!r}", version.source.column
+                ),
             ),
         )
 
@@ -196,7 +245,7 @@ def _mispaired_headings(ctx: LintContext) -> Iterator[Finding]:
         other = _stub_headed_by(by_line.get((place.source.file, above), []), heading_above)
         if evidence is None or other is None:
             continue
-        yield _mispaired(place, alias_at, above, evidence, other)
+        yield _mispaired(ctx, place, alias_at, above, evidence, other)
 
 
 def _line_above(lines: tuple[str, ...], n: int) -> int | None:
@@ -215,20 +264,22 @@ def _stub_headed_by(candidates: list[Place], line: str) -> Rule | None:
     return None
 
 
-def _mispaired(place: Place, alias_at: int, above: int, evidence: int, other: Rule) -> Finding:
+def _mispaired(ctx: LintContext, place: Place, alias_at: int, above: int, evidence: int, other: Rule) -> Finding:
     rule, alias = place.rule, place.version.heading or ""
     lang = next((a.lang for a in rule.aliases if fold(a.name) == fold(alias)), "")
     of_rule = f"the {language_name(lang)} name of {rule.name}" if lang else f"a name of {rule.name}"
     file = place.source.file
+    lines = raw_lines(ctx, file)
     return alias_mismatch.finding(
         f"{other.name!r} is paired with {alias!r}, {of_rule} (paired with {rule.name!r} at line {evidence}), "
         f"over {rule.name}'s text; correct the heading, or give {other.name} its own name and text",
         file,
         above,
+        first_column(lines[above - 1]),
         rule=other.id,
         term=alias,
         related=(
-            Related(rule.id, file, alias_at, f"{alias} and {rule.name}'s text"),
-            Related(rule.id, file, evidence, f"{rule.name} / {alias}"),
+            Related(rule.id, file, alias_at, f"{alias} and {rule.name}'s text", first_column(lines[alias_at - 1])),
+            Related(rule.id, file, evidence, f"{rule.name} / {alias}", first_column(lines[evidence - 1])),
         ),
     )

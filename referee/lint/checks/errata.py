@@ -2,51 +2,93 @@
 
 An errata or house-rules section replaces, adds to, removes or changes pages
 of a base book (``Rule.amends``); the change can only be checked against the
-book when the book is a document of the system.
+book when the book is a document of the system.  What an editor can do about
+it is in the manifest (add the book as a document, or name it), so the
+finding is one per errata document and book, at the document's entry in
+system.toml, with every amendment related.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from referee.lint.finding import Finding
+from referee.lint.finding import Finding, Related
+from referee.lint.places import manifest_place
 from referee.lint.registry import check
 from referee.text import fold
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
-    from referee.model import Amendment
+    from referee.model import Amendment, Rule
 
 _OPS = {"replace": "replaces", "add": "adds to", "remove": "removes", "edit": "changes"}
 
 
-@check("errata-target-missing", "info", "an amendment to a base book not in the corpus")
+@check("errata-target-missing", "info", "amendments to a base book not in the corpus")
 def errata_target_missing(ctx: LintContext) -> Iterator[Finding]:
-    """An amendment to a base book that no document of the system is."""
+    """The amendments of an errata document to a base book that no document of
+    the system is: one finding per document and book."""
     titles = {fold(d.title) for d in ctx.manifest.documents if d.title}
+    groups: dict[tuple[str, str | None], list[Rule]] = {}
     for rule in ctx.rules:
         amends = rule.amends
         if amends is None or (amends.target and fold(amends.target) in titles):
             continue
+        groups.setdefault((rule.source.file, amends.target), []).append(rule)
+    paths = [d.path for d in ctx.manifest.documents]
+    for (path, book), rules in groups.items():
+        index = paths.index(path) if path in paths else len(paths)
+        key = "base_book" if book else "path"
+        line, column = manifest_place(ctx.manifest_lines, "documents", index, key) or (1, 1)
         yield errata_target_missing.finding(
-            _errata_message(rule.name, amends),
-            rule.source.file,
-            rule.source.line,
-            rule=rule.id,
-            term=amends.target,
+            _message(ctx, path, book, rules),
+            ctx.manifest.path,
+            line,
+            column,
+            term=book,
+            related=tuple(
+                Related(r.id, r.source.file, r.source.line, amendment(r.name, r.amends), r.source.column)
+                for r in rules
+                if r.amends is not None
+            ),
         )
 
 
-def _errata_message(name: str, amends: Amendment) -> str:
+def _message(ctx: LintContext, path: str, book: str | None, rules: list[Rule]) -> str:
+    sections = f"{len(rules)} section{'s' if len(rules) != 1 else ''} of {path}"
+    verb = "amends" if len(rules) == 1 else "amend"
+    if book is None:
+        return f"{sections} {verb} pages of a base book the manifest does not name; set base_book in {ctx.manifest.path}"
+    pages = _span([p for r in rules if r.amends is not None for p in r.amends.pages])
+    return (
+        f"{sections} {verb} {book!r}{pages}, which is not in rules_src; "
+        "add the book as a document with that title to check the changes against it"
+    )
+
+
+def amendment(name: str, amends: Amendment) -> str:
+    """What one section does to the book: ``'Buildings' removes pp.129, 130``.
+
+    >>> from referee.model import Amendment
+    >>> amendment("Make Way!", Amendment("add", ())), amendment("Buildings", Amendment("remove", ("129", "130")))
+    ("'Make Way!' adds to a page it does not give", "'Buildings' removes pp.129, 130")
+    """
     pages = amends.pages
     where = f"p.{pages[0]}" if len(pages) == 1 else f"pp.{', '.join(pages)}" if pages else "a page it does not give"
-    if amends.target is None:
-        return (
-            f"{name!r} {_OPS.get(amends.op, amends.op)} {where} of a base book the manifest does not name; "
-            "set base_book in system.toml"
-        )
-    return (
-        f"{name!r} {_OPS.get(amends.op, amends.op)} {where} of {amends.target!r}, which is not in rules_src; "
-        "add the book as a document to check the change against it"
-    )
+    return f"{name!r} {_OPS.get(amends.op, amends.op)} {where}"
+
+
+def _span(pages: list[str]) -> str:
+    """The pages amended, as a message gives them: `` (p.53)``, `` (pp.4-267)``.
+
+    >>> _span(["53", "53"]), _span(["75", "4", "267"]), _span([])
+    (' (p.53)', ' (pp.4-267)', '')
+    """
+    numbers = sorted({int(p) for p in pages if re.fullmatch(r"\d+", p)})
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return f" (p.{numbers[0]})"
+    return f" (pp.{numbers[0]}-{numbers[-1]})"

@@ -1,17 +1,20 @@
-"""Rules that grant each other (see docs/lint.md).
+"""What rules grant (see docs/lint.md).
 
 The effects reader records what a rule grants ("the model gains Fear") as
 ``grants`` relations of the rule graph; grants that come back to where they
-started make a loop no loss can break.
+started make a loop no loss can break, and a grant of what another rule says
+can never be gained is a clash nothing in the texts settles.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding, Related
 from referee.lint.registry import check
+from referee.lint.words import listed
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
@@ -52,9 +55,85 @@ def grant_cycle(ctx: LintContext) -> Iterator[Finding]:
             f"rules grant each other in a loop: {path}; losing one of them can never take it away",
             steps[0].citation.file,
             steps[0].citation.line,
+            steps[0].citation.column,
             rule=loop[0],
             related=tuple(
-                Related(s.source, s.citation.file, s.citation.line, f"{names.get(s.source, s.source)} grants {names.get(s.target or '', s.target)}")
+                Related.cited(s.source, s.citation, f"{names.get(s.source, s.source)} grants {names.get(s.target or '', s.target)}")
                 for s in steps
             ),
         )
+
+
+# "loses Swiftstride (and can never gain it)", "cannot gain Fear", "can never be granted"
+_NEVER_GAINED = re.compile(
+    r"\b(?:can ?not|can never|may not|may never|never)\s+(?:again\s+)?(?:gain|regain|receive|be granted|be given)\b"
+    r"|\b(?:can ?not|can never|may never)\s+be\s+(?:gained|regained|granted)\b",
+    re.IGNORECASE,
+)
+_GAIN_ACTION = re.compile(r"^(?:gain|regain|receive|be granted|be given)\b", re.IGNORECASE)
+_SETTLED = re.compile(r"\b(?:unless|except|instead)\b", re.IGNORECASE)
+# Relations that show two rules were written with each other in mind.
+_NOT_LINKS = frozenset({"part-of", "amends", "must", "cannot", "stacks", "modifies", "grants", "loses"})
+
+
+@check("forbidden-grant", "warning", "a rule grants what another rule says can never be gained")
+def forbidden_grant(ctx: LintContext) -> Iterator[Finding]:
+    """A grant of a rule that another rule of the system says can never be gained.
+
+    Fly: "The model gains Light Troops and Swiftstride"; Random Movement:
+    "The model loses Swiftstride (and can never gain it)".  The prohibition
+    wins ("cannot beats can"), so a model with both has no Swiftstride, but
+    neither text says so.  Read from the ``grants`` relations and the
+    ``loses`` and ``cannot`` relations whose sentence says the rule can never
+    be gained.  Not reported: a grant whose sentence states its exception
+    ("unless", "except", "instead"), and two rules one of which names the
+    other.  One finding per granting rule and granted rule, on the grant.
+    """
+    never: dict[str, list[Relation]] = {}
+    for rel in ctx.relations:
+        if rel.target and never_gained(rel):
+            never.setdefault(rel.target, []).append(rel)
+    if not never:
+        return
+    linked = {(r.source, r.target) for r in ctx.relations if r.target and r.kind not in _NOT_LINKS}
+    grants: dict[tuple[str, str], list[Relation]] = {}
+    for rel in ctx.relations:
+        if rel.kind == "grants" and rel.target in never and not _SETTLED.search(rel.citation.sentence):
+            grants.setdefault((rel.source, rel.target), []).append(rel)
+    names = ctx.rb.rule_names
+    for (source, target), given in grants.items():
+        against = [
+            n
+            for n in never[target]
+            if n.source != source and (source, n.source) not in linked and (n.source, source) not in linked
+        ]
+        if not against:
+            continue
+        first = given[0]
+        granter, granted = names.get(source, source), names.get(target, target)
+        forbidders = list(dict.fromkeys(names.get(n.source, n.source) for n in against))
+        says = f"{listed(forbidders)} say{'s' if len(forbidders) == 1 else ''}"
+        yield forbidden_grant.finding(
+            f"{granter} grants {granted}, but {says} it can never be gained; the prohibition wins "
+            f"('cannot beats can'), so a model with both has no {granted}: say so in {granter}, "
+            f"or name {granter} in {forbidders[0]}",
+            first.citation.file,
+            first.citation.line,
+            first.citation.column,
+            rule=source,
+            term=granted,
+            related=(
+                *(Related.cited(g.source, g.citation, f"grants: {g.citation.sentence}") for g in given[1:]),
+                *(Related.cited(n.source, n.citation, f"{names.get(n.source, n.source)}: {n.citation.sentence}") for n in against),
+            ),
+        )
+
+
+def never_gained(rel: Relation) -> bool:
+    """Whether ``rel`` says its target can never be gained: a loss "and can never
+    gain it", or a prohibition to gain it ("cannot gain Swiftstride")."""
+    if rel.kind == "loses":
+        return _NEVER_GAINED.search(rel.citation.sentence) is not None
+    if rel.kind == "cannot":
+        return any(key == "action" and _GAIN_ACTION.match(value) for key, value in rel.details)
+    return False

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding
-from referee.lint.places import nearest_line
+from referee.lint.places import nearest_place
 from referee.lint.registry import check
 from referee.lint.terms import CHECKED, keywords_of
 
@@ -159,12 +159,13 @@ def _finding(ctx: LintContext, found: KeywordString, name: str, problem: str) ->
             if version.source.file == found.file and any(s.line - 2 <= found.line <= s.end_line + 2 for s in spans):
                 first, last = version.source.line, version.source.end_line
                 break
-    line = nearest_line(ctx, found.file, first, last, found.text, found.line)
+    line, column = nearest_place(ctx, found.file, first, last, found.text, found.line)
     target = ctx.resolve(name)
     return bad_parameters.finding(
         message,
         found.file,
         line,
+        column,
         rule=found.rule,
         term=ctx.rb.rules[target[0]].name if target else name,
     )

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding
-from referee.lint.places import Spot, document_lang, heading_form, heading_names, spots
+from referee.lint.places import Spot, document_lang, first_column, heading_form, heading_names, raw_lines, spots
 from referee.lint.registry import Check, check
 from referee.lint.words import foreign_word, language_name, quote
-from referee.text import fold
+from referee.text import fold, word_forms
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
@@ -31,21 +31,27 @@ class _Findings:
         self.of = of
         self.seen: set[tuple[str, int, str]] = set()
 
-    def add(self, ctx: LintContext, spot: Spot, found: str, term: str, message: str) -> Iterator[Finding]:
-        line = spot.line_of(ctx, found)
+    def add(
+        self, ctx: LintContext, spot: Spot, found: str, term: str, message: str, at: int | None = None
+    ) -> Iterator[Finding]:
+        """The finding of ``found`` (at offset ``at`` of the spot's text, if known), unless made already."""
+        line, column = spot.where(ctx, found, at)
         key = (spot.place.rule.id, line, term)
         if key in self.seen:
             return
         self.seen.add(key)
         rule = spot.place.rule.id
-        yield self.of.finding(message, spot.place.source.file, line, rule=rule, term=term)
+        yield self.of.finding(message, spot.place.source.file, line, column, rule=rule, term=term)
 
 
 # --- mangled text -----------------------------------------------------------
 
 _CAMEL = re.compile(r"[a-zäöüß][A-ZÄÖÜ]")
-_DIGIT_GLUE = re.compile(r"\d([A-ZÄÖÜ][a-zäöüß]{2,})")
+# "-2Discipline", "4.2FIGHTING"; not "12VP", "2D6", "17bps" (units and dice)
+_DIGIT_GLUE = re.compile(r"\d([A-ZÄÖÜ][a-zäöüß]{2,}|[A-ZÄÖÜ]{3,})")
 _SENTENCE_GLUE = re.compile(r"[a-zäöüß]{2,}[.;:][A-ZÄÖÜ][a-zäöüß]")
+# "models)except": a closing bracket with the next word glued to it
+_BRACKET_GLUE = re.compile(r"[^\W\d_]\)(?=[^\W\d_]{2,})")
 _OUTER = "\"'()[]{}.,;:!?*_#<>“”„‘’+-"
 _SMALL = frozenset("a an and as at by for from if in is it not of on or the to with".split())
 # Closed compounds of English whose two halves also stand apart in rules ("can not").
@@ -89,8 +95,12 @@ def _names(ctx: LintContext) -> Iterator[str]:
         yield from rule.names
 
 
-def glued(token: str, vocab: _Vocabulary) -> tuple[bool, str | None]:
-    """Whether a word is several words run together, and the repair if known."""
+def glued(token: str, vocab: _Vocabulary, raw: str = "") -> tuple[bool, str | None]:
+    """Whether a word is several words run together, and the repair if known.
+
+    ``raw`` is the word with the punctuation around it: a bracket it opens
+    itself is a label ("(O)Advancing", an order), not a lost space.
+    """
     humps = _CAMEL.findall(token)
     if len(humps) >= 2:
         return True, None
@@ -103,6 +113,8 @@ def glued(token: str, vocab: _Vocabulary) -> tuple[bool, str | None]:
         return True, token[: m.start(1)] + " " + token[m.start(1) :]
     if m := _SENTENCE_GLUE.search(token):
         return True, token[: m.end() - 2] + " " + token[m.end() - 2 :]
+    if (m := _BRACKET_GLUE.search(token)) and "(" not in (raw or token)[: (raw or token).find(")")]:
+        return True, token[: m.end()] + " " + token[m.end() :]
     return False, None
 
 
@@ -121,31 +133,103 @@ def _strip(raw: str) -> str:
     return token
 
 
-@check("mangled-text", "warning", "words run together or split by extraction, mixed languages")
+@check("mangled-text", "warning", "words run together or split by extraction, leftover markup, mixed languages")
 def mangled_text(ctx: LintContext) -> Iterator[Finding]:
-    """Words run together or split by extraction, and text in another language."""
+    """Words run together or split by extraction, leftover LaTeX, doubled words,
+    names split across lines, and text in another language."""
     vocab = _Vocabulary(ctx)
     headings = heading_names(ctx)
     foreign = _ForeignNames(ctx)
     out = _Findings(mangled_text)
+    by_line: dict[tuple[str, int], Spot] = {}
     for spot in spots(ctx):
-        for raw in spot.text.split():
-            token = _strip(raw)
-            is_glued, repair = glued(token, vocab) if token else (False, None)
-            if not is_glued and not _CAMEL.search(token):
-                # a compound the documents write apart elsewhere: "Woundroll", "wound roll"
-                for word in re.findall(r"[^\W\d_]+", token):
-                    if repair := vocab.split_pair(word):
-                        token, is_glued = word, True
-                        break
-            if is_glued:
-                fix = f' ("{repair}")' if repair else ""
-                yield from out.add(ctx, spot, token, token, f'words run together: "{token}"; put the spaces back{fix}')
+        if spot.raw:
+            by_line.setdefault((spot.place.source.file, spot.line), spot)
+        lang = document_lang(ctx, spot.place.source.file)
+        markup = list(_LATEX.finditer(spot.text))
+        for m in markup:
+            yield from out.add(ctx, spot, m.group(), m.group(), _latex_message(m.group()), m.start())
+        for m in re.finditer(r"\S+", spot.text):
+            if not any(latex.start() <= m.start() < latex.end() for latex in markup):
+                yield from _glued(ctx, spot, m, vocab, out)
         for m in _SPLIT.finditer(spot.text):
             if m.group(2) not in _NOT_SPLIT:
                 split, whole = m.group(), m.group(1) + m.group(2)
-                yield from out.add(ctx, spot, split, split, f'word split by hyphenation: "{split}"; write "{whole}"')
+                message = f'word split by hyphenation: "{split}"; write "{whole}"'
+                yield from out.add(ctx, spot, split, split, message, m.start())
+        if lang == "en":
+            for m in _DOUBLED.finditer(spot.text):
+                if m.group(1).casefold() not in _DOUBLES:
+                    message = f'doubled word: "{m.group()}"; write "{m.group(1)}"'
+                    yield from out.add(ctx, spot, m.group(), m.group(), message, m.start())
         yield from _mixed(ctx, spot, headings, foreign, out)
+    yield from _split_names(ctx, by_line, out)
+
+
+def _glued(ctx: LintContext, spot: Spot, m: re.Match[str], vocab: _Vocabulary, out: _Findings) -> Iterator[Finding]:
+    raw = m.group()
+    token = _strip(raw)
+    is_glued, repair = glued(token, vocab, raw) if token else (False, None)
+    if not is_glued and not _CAMEL.search(token):
+        # a compound the documents write apart elsewhere: "Woundroll", "wound roll"
+        for word in re.findall(r"[^\W\d_]+", token):
+            if repair := vocab.split_pair(word):
+                token, is_glued = word, True
+                break
+    if is_glued:
+        fix = f' ("{repair}")' if repair else ""
+        at = m.start() + max(raw.find(token), 0)
+        yield from out.add(ctx, spot, token, token, f'words run together: "{token}"; put the spaces back{fix}', at)
+
+
+# LaTeX an export left in: a command ("\textbf{", "\times") or a formula in
+# dollars that holds one ("$5 \times 17\text{bps}$"); "$5 and $10" is money.
+_LATEX = re.compile(r"\$[^$\n]*\\[A-Za-z]+[^$\n]*\$|\\[A-Za-z]+\{?")
+# What the fix says instead: a formula as plain text.
+_LATEX_PLAIN = (
+    (re.compile(r"\\(?:text|textbf|textit|emph|mathrm|mathbf)\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"\\times\b"), "×"),
+    (re.compile(r"\\cdot\b"), "·"),
+    (re.compile(r"\$"), ""),
+)
+
+
+def _latex_message(found: str) -> str:
+    plain = found
+    for pattern, repl in _LATEX_PLAIN:
+        plain = pattern.sub(repl, plain)
+    plain = " ".join(plain.split())
+    hint = f' ("{plain}")' if plain and "\\" not in plain and "{" not in plain else ""
+    return f'LaTeX left in the text: "{found}"; write it as plain text{hint}'
+
+
+# "the the", "has has"; not "figure figure/front_rank" (a label), nor "had had".
+_DOUBLED = re.compile(r"(?<![\w/-])([^\W\d_]+)[ \t]+(\1)(?![\w/-])", re.IGNORECASE)
+_DOUBLES = frozenset({"had", "that"})
+
+
+def _split_names(ctx: LintContext, by_line: dict[tuple[str, int], Spot], out: _Findings) -> Iterator[Finding]:
+    """A name of the system broken over two lines of a paragraph ("Each Sweeping" /
+    "Attack can only ..."): a search for the name, in the document or by the
+    checks that read lines, does not find it there."""
+    names = {form for rule in ctx.rules for name in rule.names if len(name.split()) > 1 for form in word_forms(name)}
+    if not names:
+        return
+    most = max(len(n.split()) for n in names) - 1  # words of a name on either line, at most
+    for (file, line), spot in by_line.items():
+        lines = raw_lines(ctx, file)
+        if line >= len(lines) or not lines[line].strip():
+            continue  # the last line of a paragraph
+        tail = list(re.finditer(r"\S+", lines[line - 1]))[-most:]
+        head = lines[line].split()[:most]
+        for i in range(1, len(tail) + 1):
+            for j in range(1, len(head) + 1):
+                name = " ".join([*(m.group() for m in tail[-i:]), *head[:j]]).strip(_OUTER)
+                if name in names:
+                    first = tail[-i]
+                    at = first.start() + len(first.group()) - len(first.group().lstrip(_OUTER))
+                    message = f'name split across lines {line} and {line + 1}: "{name}"; write it on one line'
+                    yield from out.add(ctx, spot, name.split()[0], name, message, at)
 
 
 class _ForeignNames:
@@ -215,26 +299,65 @@ _REFERENCES = (
     (re.compile(r"\bfigure/[\w-]+"), "figure"),
     # "(see diagram)" in a document that has no pictures
     (re.compile(r"\(see (?:the )?diagram\)|\b(?:shown|see) in the (?:\w+ )?diagram\b", re.IGNORECASE), "diagram"),
+    # "see right", "as described opposite": a place on the printed page
+    (
+        re.compile(
+            r"\b(?:see|shown|described|explained|detailed|illustrated|pictured|listed)\s+"
+            r"(?:opposite|overleaf|(?:on\s+the\s+|to\s+the\s+)?(?:right|left)(?:\s+page)?|on\s+the\s+(?:opposite|facing)\s+page)\b",
+            re.IGNORECASE,
+        ),
+        "layout",
+    ),
 )
+# Kinds that need a picture or a printed page: dangling only in a document with no pictures.
+_NEEDS_PICTURES = frozenset({"diagram", "layout"})
 _PICTURE = re.compile(r"!\[|\[\[(?:File|Image):|<img\b", re.IGNORECASE)
+# A caption the adapters kept out of rule text: "Illustration of ...", "Figure 3: ...",
+# or a title over lettered items ("Skirmish formation." / "a) An example of ...").
+_CAPTION = re.compile(r"^\s*(?:Illustration of\b|(?:Figure|Fig\.|Diagram)\s*\d+\s*[.:])")
+_CAPTION_ITEM = re.compile(r"^\s*[a-z]\)\s")
 
 
 @check("dangling-reference", "error", "a cross-reference to nothing")
 def dangling_reference(ctx: LintContext) -> Iterator[Finding]:
-    """Cross-references to nothing: a missing name, a placeholder page or figure."""
+    """Cross-references to nothing: a missing name, a placeholder page or figure,
+    a diagram, a place on the page or a caption in a document without pictures."""
     out = _Findings(dangling_reference)
     pictures = {d.path: bool(_PICTURE.search(ctx.text(d.path))) for d in ctx.manifest.documents}
     for spot in spots(ctx):
         text = spot.text
         for pattern, kind in _REFERENCES:
-            if kind == "diagram" and pictures.get(spot.place.source.file):
+            if kind in _NEEDS_PICTURES and pictures.get(spot.place.source.file):
                 continue
             matches = list(pattern.finditer(text))
             counts = Counter(" ".join(m.group().split()) for m in matches)
             for m in matches:
                 term = " ".join(m.group().split())
                 said = f'"{term}"' + (f" ({counts[term]} times)" if counts[term] > 1 else "")
-                yield from out.add(ctx, spot, m.group(), term, _reference_message(kind, said, text, m))
+                at = m.start() + len(m.group()) - len(m.group().lstrip())
+                yield from out.add(ctx, spot, m.group().strip(), term, _reference_message(kind, said, text, m), at)
+        if spot.loose and not pictures.get(spot.place.source.file) and _caption(ctx, spot):
+            title = re.match(r"[^.:]*[.:]?", text.strip()).group()  # type: ignore[union-attr]
+            message = (
+                f"caption of a diagram this document does not have: {quote(text.strip(), 6)}; "
+                "add the diagram, or drop the caption"
+            )
+            yield from out.add(ctx, spot, title, title, message, first_column(text) - 1)
+
+
+def _caption(ctx: LintContext, spot: Spot) -> bool:
+    """Whether a loose line opens a figure's caption (the first line of its paragraph)."""
+    lines = raw_lines(ctx, spot.place.source.file)
+    if spot.line > 1 and lines[spot.line - 2].strip():
+        return False  # not the first line of its paragraph
+    if _CAPTION.match(spot.text):
+        return True
+    following = []
+    for n in range(spot.line + 1, len(lines) + 1):
+        if not lines[n - 1].strip():
+            break
+        following.append(lines[n - 1])
+    return bool(following) and all(_CAPTION_ITEM.match(line) for line in following)
 
 
 def _reference_message(kind: str, said: str, text: str, m: re.Match[str]) -> str:
@@ -246,4 +369,6 @@ def _reference_message(kind: str, said: str, text: str, m: re.Match[str]) -> str
         return f"placeholder page {said}; give the real page, or name the rule or section it means"
     if kind == "figure":
         return f"unresolved figure {said}; give the figure's number and page, or drop the reference"
+    if kind == "layout":
+        return f"{said} points at a place on a printed page this document does not have; name the rule or section it means"
     return f"{said} refers to a diagram this document does not have; add it, or say in words what it shows"

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding
 from referee.lint.registry import check
 from referee.lint.terms import CHECKED, keywords_of, named_rules
-from referee.text import fold
+from referee.text import fold, word_forms
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
@@ -58,6 +59,7 @@ def unused_definition(ctx: LintContext) -> Iterator[Finding]:
                 f"'{rule.name}' is defined here but no other rule of {ctx.system} uses it",
                 rule.source.file,
                 rule.source.line,
+                rule.source.column,
                 rule=rule.id,
                 term=rule.name,
             )
@@ -76,11 +78,15 @@ def checked(rule: Rule) -> bool:
 
 
 def users(ctx: LintContext) -> dict[str, set[str]]:
-    """Rule id -> ids of the rules that use it by relation, by name in keyword position or in a keyword string."""
+    """Rule id -> ids of the rules that use it: whose text relates to it, names it in
+    keyword position or writes it in a keyword string."""
     out: dict[str, set[str]] = {}
     for rel in ctx.relations:
         if rel.target and rel.kind not in _STRUCTURE:
-            out.setdefault(rel.target, set()).add(rel.source)
+            # the rule whose text says it: "Fortitude Saves cannot be taken against
+            # Lethal Strike", in Fortitude, is Lethal Strike overriding Fortitude
+            out.setdefault(rel.target, set()).add(rel.citation.rule)
+            out.setdefault(rel.source, set()).add(rel.citation.rule)
     for user, target in named_rules(ctx):
         out.setdefault(target, set()).add(user)
     for user, target in _keyword_uses(ctx):
@@ -99,24 +105,83 @@ def _keyword_uses(ctx: LintContext) -> Iterator[tuple[str, str]]:
                     yield found.rule, target
 
 
-def forms(name: str) -> re.Pattern[str]:
-    """A name and the words made from it, as written (capitalised): "Vanguard",
-    "Vanguarding", "Vanguarded"; "Infiltrate", "Infiltrators".
+def mentions(name: str, text: str) -> bool:
+    """Whether ``text`` names ``name`` in a form of its own, as written (capitalised):
+    as is, in the plural, as a verb or agent ("Vanguarding", "Infiltrators",
+    "Frenzied"), or as an item of a coordinated list ("Wizard Apprentices,
+    Adepts, and Masters" names Wizard Master).  The forms are those of
+    :func:`referee.text.word_forms`, the one place that decides them.
 
-    >>> bool(forms("Infiltrate").search("including Infiltrators")), bool(forms("Fear").search("Fearless"))
+    >>> mentions("Infiltrate", "including Infiltrators"), mentions("Fear", "Units that are Fearless")
     (True, False)
+    >>> mentions("Wizard Master", "Spell Selection for Wizard Apprentices, Adepts, and Masters.")
+    True
+    >>> mentions("Break Test", "automatically pass Panic and Break Tests"), mentions("Ability", "Special Abilities")
+    (True, True)
     """
-    stem = re.escape(name[:-1] if name.endswith("e") else name).replace(r"\ ", r"\s+")
-    return re.compile(rf"\b{stem}(?:e|es|s|ing|ed|d|ers?|ors?|rs?)?\b")
+    return _names(fold(name), _stem(name), text)
+
+
+def _names(wanted: str, stem: re.Pattern[str], text: str) -> bool:
+    """:func:`mentions`, for a name already folded and its stem compiled."""
+    for written in stem.finditer(text):
+        if wanted in _forms(written.group()):
+            return True
+    return wanted in _listed(text)
+
+
+@lru_cache(maxsize=4096)
+def _forms(written: str) -> frozenset[str]:
+    return frozenset(fold(f) for f in word_forms(written))
+
+
+@lru_cache(maxsize=1024)
+def _listed(text: str) -> frozenset[str]:
+    """Every folded form of every name a coordinated list of ``text`` writes in full."""
+    return frozenset(form for item in coordinated(text) for form in _forms(item))
+
+
+@lru_cache(maxsize=4096)
+def _stem(name: str) -> re.Pattern[str]:
+    """A name's words as written, the last one open to an ending ("Ability" -> "Abilit...")."""
+    stem = name[:-1] if name.endswith(("e", "y")) and len(name) > 3 else name
+    return re.compile(rf"(?<![\w-]){re.escape(stem).replace(chr(92) + ' ', chr(92) + 's+')}[^\W\d_]*")
+
+
+_ITEM = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
+_LIST = re.compile(rf"{_ITEM}(?:\s*,\s*{_ITEM})*\s*,?\s+(?:and|or)\s+{_ITEM}")
+_SEPARATOR = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+
+
+def coordinated(text: str) -> Iterator[str]:
+    """The names a coordinated list writes in full: a first part shared by the
+    items after it, or a last part shared by the items before it.
+
+    >>> list(coordinated("for Wizard Apprentices, Adepts, and Masters."))
+    ['Wizard Apprentices', 'Wizard Adepts', 'Wizard Masters']
+    >>> list(coordinated("pass Panic and Break Tests")), list(coordinated("Fear and Terror"))
+    (['Panic Tests', 'Break Tests'], ['Fear', 'Terror'])
+    """
+    for m in _LIST.finditer(text):
+        items = [i.split() for i in _SEPARATOR.split(m.group()) if i.strip()]
+        first, last, middle = items[0], items[-1], items[1:-1]
+        if len(first) > 1 and all(len(i) == 1 for i in items[1:]):
+            yield " ".join(first)
+            yield from (" ".join([*first[:-1], *i]) for i in items[1:])
+        elif len(last) > 1 and all(len(i) == 1 for i in [first, *middle]):
+            yield from (" ".join([*i, *last[1:]]) for i in items[:-1])
+            yield " ".join(last)
+        else:
+            yield from (" ".join(i) for i in items)
 
 
 def _mentioned(ctx: LintContext, rule: Rule) -> bool:
     """Whether another rule's text names ``rule`` (or an alias) in any of its forms."""
-    patterns = [forms(name) for name in rule.names if len(name) > 2]
+    names = [(fold(name), _stem(name)) for name in rule.names if len(name) > 2]
     return any(
-        p.search(version.text)
+        _names(wanted, stem, version.text)
         for other in ctx.rules
         if other.id != rule.id
         for version in other.versions
-        for p in patterns
+        for wanted, stem in names
     )
