@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding
-from referee.lint.places import line_of
+from referee.lint.places import nearest_place
 from referee.lint.registry import check
 from referee.lint.terms import bare, clean, names_of, uses_in
 from referee.text import fold
@@ -42,10 +42,16 @@ def undefined_reference(ctx: LintContext) -> Iterator[Finding]:
                 message = f"'{shown}' is used here but no rule of {ctx.system} defines it"
                 if books.get(version.document):
                     message += f"; if it is a rule of the base book, add it to core_terms in {ctx.manifest.path}"
+                source = version.source
+                hint = min(source.line + version.text.count("\n", 0, max(use.start, 0)), source.end_line)
+                line, column = nearest_place(ctx, source.file, source.line, source.end_line, shown, hint)
+                if line == source.line and column < source.column:
+                    column = source.column  # a page on one line: never before the rule's own start
                 yield undefined_reference.finding(
                     message,
-                    version.source.file,
-                    line_of(ctx, version, shown, use.start),
+                    source.file,
+                    line,
+                    column,
                     rule=rule.id,
                     term=shown,
                 )
