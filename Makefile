@@ -9,10 +9,12 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "error: $(PYTHON) not found (Referee needs Python 3.11+)"; exit 2; }
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip "setuptools>=68"
+	@# -qq: pip's own warnings about this machine's package-index settings (folders the
+	@# configured index lacks) are not something a user of Referee can act on; errors still show.
+	$(BIN)/pip install -qq --upgrade pip "setuptools>=68"
 	@# setuptools notes that an editable install maps grammar/ onto referee.grammar
 	@# through an import hook; that is deliberate (pyproject.toml), so the notice is muted.
-	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.[test]'
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install -qq -e '.[test]'
 	@touch $(STAMP)
 
 run: $(STAMP)
