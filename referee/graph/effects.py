@@ -49,6 +49,7 @@ _BREAKS = {"COMMA", "SEMI", "COLON"}  # what separates the parts of a sentence a
 Found = tuple[Any, str | None]  # ("against Fly", the id of Fly), ("charging", None), or (Condition, None)
 Subject = tuple[str | None, tuple[str, ...]]  # words as written, ids of the rules they name
 _SUBJECT_LEADS = {"AND", "OR", "BUT", "ADV", "COMMA"}
+_SUBJECT_LEAD_PHRASES = (("this", "means"), ("note", "that"), ("remember", "that"), ("in", "addition"))
 _SUBJECT_LEAD_WORDS = {"then", "also", "instead", "additionally", "furthermore", "otherwise"}
 _SUBJECT_TAILS = {"ADV", "AND", "OR", "BUT", "MUST", "CANNOT", "NOT", "NEVER", "BE", "SUBBE", "HAVE", "SUBHAVE"}
 _SUBJECT_TAIL_WORDS = {"suffer", "suffers", "receive", "receives", "get", "gets", "can", "may", "will", "is", "are", "themselves", "itself"}
@@ -57,6 +58,7 @@ _SUBJECT_MAX = 14  # tokens; a longer run before a clause is not a subject but a
 # sentences that illustrate a rule rather than state one
 _EXAMPLE = re.compile(r"^[\W_]*(?:for\s+(?:example|instance)\b|e\.\s?g\.|such\s+as\b|example\b)", re.IGNORECASE)
 _ABOUT_TARGET = ("against", "except against", "unless")  # "against X" on a relation to X says nothing
+_HAVING_WORDS = {"A", "THE", "WORD", "PRON", "SUBHAVE", "SUBBE", "NAME", "AND", "OR", "THIS", "ALL", "ONE", "ADV"}
 _CONDITION_LEADS = {"if", "when", "whenever", "while", "whilst", "unless", "except"}
 
 
@@ -224,7 +226,8 @@ class _Reader:
         if kind in _CONDITIONED:
             for text, about in conditions:
                 if isinstance(text, Condition):
-                    if (text.value is None or text.value != tid) and all(c.text != text.text for c in kept):
+                    about_target = text.situation in ("against", "unless") and text.value == tid
+                    if not about_target and all((c.text, c.value) != (text.text, text.value) for c in kept):
                         kept.append(text)
                     continue
                 about_target = about is not None and about == tid and text.lower().startswith(_ABOUT_TARGET)
@@ -239,6 +242,9 @@ class _Reader:
         span = self.lexemes[start:first]
         while span and (span[0].type in _SUBJECT_LEADS or span[0].text.lower() in _SUBJECT_LEAD_WORDS):
             span = span[1:]
+        for lead in _SUBJECT_LEAD_PHRASES:  # "This means this weapon", "Note that Feel No Pain rolls"
+            if [lx.text.lower() for lx in span[: len(lead)]] == list(lead):
+                span = span[len(lead) :]
         while span and (span[-1].type in _SUBJECT_TAILS or span[-1].text.lower() in _SUBJECT_TAIL_WORDS):
             span = span[:-1]
         if not span or span[0].type in ("SUB", "UNLESS", "COND") or len(span) > _SUBJECT_MAX:
@@ -332,8 +338,14 @@ def _condition_clauses(
             inside = any(first <= k < stop for first, stop, _found in clauses)
             holds = any(k < first < end for first in starts)
             if end > k + 1 and not inside and not holds and not is_boilerplate(words):
-                about = next((reader.resolve(lx.key)[0] for lx in lexemes[k:end] if lx.type == "NAME"), None)
-                out.append((k, (words, about)))
+                named = [i for lx in lexemes[k:end] if lx.type == "NAME" for i in [reader.resolve(lx.key)[0]] if i]
+                having = any(lx.type in ("SUBHAVE", "SUBBE") for lx in lexemes[k:end])
+                plain = all(lx.type in _HAVING_WORDS for lx in lexemes[k + 1 : end])
+                if named and having and plain and lexeme.text.lower() in ("if", "when", "while", "whilst"):
+                    # "If a unit is both Fearless and Stubborn": the bearer has each rule named
+                    out.extend((k, (Condition("with", rid, words), None)) for rid in dict.fromkeys(named))
+                else:
+                    out.append((k, (words, named[0] if named else None)))
             k = end
             continue
         k += 1

@@ -152,9 +152,16 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?:in|during)\s+the\s+shooting\s+phase|when\s+shooting|at\s+a\s+range", "shooting"),
     (r"on\s+foot", "on foot"),
     (r"on\s+game\s+turn\s+\d+\s+or\s+later|from\s+game\s+turn\s+\d+(?:\s+onwards)?", ""),
+    (r"until\s+the\s+end\s+of\s+(?:game\s+)?turn\s+\d+", ""),
+    (r"(?:that\s+rolled\s+|on\s+)?a\s+natural\s+(?:roll\s+of\s+(?:an?\s+)?)?\d\+?(?:\s+to\s+(?:hit|wound))?", ""),
+    (r"(?:rolls?|results?)\s+of\s+(?:an?\s+)?\d(?!\+)(?=\s|$|[,.;])", ""),
+    (r"(?:when|if|while)\s+(?:it\s+is\s+|they\s+are\s+|the\s+unit\s+is\s+)?charged", "charged"),
+    (r"(?<!non-)(?<=all\s)fleeing(?=\s+(?:units?|models?|troops))", "fleeing"),
+    (r"(?<!non-)units?\s+fleeing", "fleeing"),
+    (r"(?:which|that)\s+(?:is|are)\s+fleeing|(?:when|while|if)\s+(?:it\s+is\s+|they\s+are\s+)?fleeing", "fleeing"),
     (r"if\s+possible|where\s+possible|if\s+able(?:\s+to\s+do\s+so)?", "if possible"),
     (r"after\s+the\s+unit\s+has\s+moved|if\s+it\s+moved", "moved"),
 )
 
 # a sentence holds a condition only if it holds one of these
-CONDITION_HINTS = ("turn", "charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "range")
+CONDITION_HINTS = ("turn", "natural", "of 1", "of 6", "flee", "charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "range")

@@ -74,7 +74,10 @@ _WITH_RULE = (
     ("unless", re.compile(r"unless\b", re.I)),
     ("with", re.compile(r"(?:with|has|have|having)\b", re.I)),
 )
-_ROLL = re.compile(r"natural\s+(?:roll\s+of\s+(?:an?\s+)?)?(\d\+?)|(?:roll|result)\s+of\s+(?:an?\s+)?natural\s+(\d\+?)", re.I)
+_ROLL = re.compile(
+    r"natural\s+(?:roll\s+of\s+(?:an?\s+)?)?(\d\+?)|(?:roll|result)s?\s+of\s+(?:an?\s+)?(?:natural\s+)?(\d\+?)", re.I
+)
+_UNTIL = re.compile(r"until\s+the\s+end\s+of\s+(?:game\s+)?turn\s+(\d+)", re.I)
 _TURN = re.compile(r"(?:on\s+)?(?:game\s+)?turn\s+(\d+)\s+(?:or\s+later|onwards|and\s+later)|from\s+(?:game\s+)?turn\s+(\d+)", re.I)
 
 
@@ -125,6 +128,9 @@ def situation_of(text: str, about: str | None = None) -> Condition:
     roll = _ROLL.search(words)
     if roll:
         return Condition("natural-roll", roll.group(1) or roll.group(2), words)
+    until = _UNTIL.search(words)
+    if until:
+        return Condition("game-turn", f"<={until.group(1)}", words)
     turn = _TURN.search(words)
     if turn:
         return Condition("game-turn", f">={turn.group(1) or turn.group(2)}", words)

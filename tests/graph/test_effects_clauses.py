@@ -15,7 +15,7 @@ from referee.graph.effects import Names, Sentence, read_rule, read_sentence
 from referee.graph.effects_grammar import find_clauses
 from referee.graph.lexer import lex
 from referee.graph.sentences import locate, split, squeeze
-from referee.model import Rule, Source, Version
+from referee.model import Condition, Rule, Source, Version
 from referee.text import fold
 
 FIXTURES = Path(__file__).parent / "fixtures" / "clauses.txt"
@@ -75,7 +75,14 @@ CASES = _cases()
 
 def read(sentence: str) -> list[tuple[str, str | None, tuple[str, ...], tuple[tuple[str, str], ...], str]]:
     found = read_sentence(BEAST, names(), sentence, "x/rules.txt", 1)
-    return [(r.kind, r.target, tuple(map(str, r.conditions)), r.details, r.source) for r in found]
+    return [(r.kind, r.target, tuple(map(_condition, r.conditions)), r.details, r.source) for r in found]
+
+
+def _condition(condition: Condition) -> str:
+    """A condition as the fixture writes it: "charging", "against:x/blast", or its words."""
+    if condition.situation == "other":
+        return condition.text
+    return f"{condition.situation}:{condition.value}" if condition.value else condition.situation
 
 
 def test_fixture_file_has_every_form() -> None:
