@@ -59,6 +59,7 @@ _SUBJECT_MAX = 14  # tokens; a longer run before a clause is not a subject but a
 _EXAMPLE = re.compile(r"^[\W_]*(?:for\s+(?:example|instance)\b|e\.\s?g\.|such\s+as\b|example\b)", re.IGNORECASE)
 _ABOUT_TARGET = ("against", "except against", "unless")  # "against X" on a relation to X says nothing
 _HAVING_WORDS = {"A", "THE", "WORD", "PRON", "SUBHAVE", "SUBBE", "NAME", "AND", "OR", "THIS", "ALL", "ONE", "ADV"}
+_GOES_ON = re.compile(r"^[\W_]*(?:and|or|so|then|in\s+that\s+case)\b", re.IGNORECASE)
 _CONDITION_LEADS = {"if", "when", "whenever", "while", "whilst", "unless", "except"}
 
 
@@ -141,6 +142,14 @@ class _Reader:
             if draft.kind == "overrides" and draft.mode == "yields":
                 out.extend(self.yields(tid, words, own, conditions, words_of_subject))
                 continue
+            if draft.kind == "overrides" and own and draft.target != SELF:
+                # "Ignore Stand Behind for models with Mismatching Bases", read in Stand Behind:
+                # the other rule named prevails over the rule read
+                out.extend(
+                    self.make("overrides", self.rule.id, self.rule.name, conditions, subject=words_of_subject, source=winner)
+                    for winner, _text in self.other_rules()
+                )
+                continue
             if own and draft.kind in _NO_SELF:
                 continue
             if draft.kind == "modifies":
@@ -156,7 +165,7 @@ class _Reader:
             elif draft.mode:
                 details.append(("mode", draft.mode))
             source = self.rule.id
-            if own and draft.target != SELF and self.rule.id not in subject_ids:
+            if own and draft.target != SELF and self.rule.id not in subject_ids and not _is_bearer(words_of_subject):
                 # "Infantry cannot use Lances" read in Lance, "A unit that is Fleeing loses
                 # Scoring" read in Scoring: the sentence's subject acts, not the rule read.
                 others = [i for i in subject_ids if i != self.rule.id]
@@ -165,7 +174,8 @@ class _Reader:
                 else:
                     tid = None  # the words are kept (target_name, action); no rule acts on itself
             own_conditions = [self.condition(word, index) for word, index in draft.conditions]
-            found = [*own_conditions, *conditions, *((c, None) for c in subject_conditions(words_of_subject, subject_ids))]
+            bearers = subject_ids or ((self.rule.id,) if words_of_subject and _THIS_RULE.search(words_of_subject) else ())
+            found = [*own_conditions, *conditions, *((c, None) for c in subject_conditions(words_of_subject, bearers))]
             out.append(self.make(draft.kind, tid, words, found, tuple(details), words_of_subject, source))
         return out
 
@@ -247,7 +257,10 @@ class _Reader:
                 span = span[len(lead) :]
         while span and (span[-1].type in _SUBJECT_TAILS or span[-1].text.lower() in _SUBJECT_TAIL_WORDS):
             span = span[:-1]
-        if not span or span[0].type in ("SUB", "UNLESS", "COND") or len(span) > _SUBJECT_MAX:
+        if not span or span[0].type in ("SUB", "UNLESS") or len(span) > _SUBJECT_MAX:
+            return None, ()
+        if span[0].type == "COND" and (len(span) == 1 or not span[0].text[:1].isupper()):
+            # "when charging, ...": a condition, not who; "Close Combat Attacks made by ..." is who
             return None, ()
         if all(lx.type in ("PRON", "THIS", "SPECIAL") for lx in span):
             return None, ()
@@ -270,6 +283,20 @@ class _Reader:
                 if tid and not own and all(tid != seen for seen, _ in out):
                     out.append((tid, lexeme.text))
         return out
+
+
+_THIS_RULE = re.compile(r"\bthis\s+(?:special\s+)?rule\b", re.IGNORECASE)
+_BEARERS = re.compile(
+    r"(?:the|this|each|every)\s+(?:model|unit|bearer|wielder|character)(?:\s+part)?"
+    r"|(?:models?|units?)\s+with\s+this\s+(?:special\s+)?rule|its\s+bearer",
+    re.IGNORECASE,
+)
+
+
+def _is_bearer(subject: str | None) -> bool:
+    """"The model", "this unit", "models with this special rule": the rule's own bearer,
+    so a relation of the rule to itself is the sentence's word, not an accident."""
+    return subject is not None and _BEARERS.fullmatch(subject.strip()) is not None
 
 
 def _value(text: str) -> str:
@@ -305,6 +332,12 @@ def _scope(
             owners = [ci for ci, (first, end, _) in enumerate(clauses) if part[k] in part[first:end]]
         if not owners:
             owners = [ci for ci, (first, _end, _) in enumerate(clauses) if first > k and segment[first] == segment[k]]
+        if not owners and k and lexemes[k - 1].type == "AND":
+            # "..., and when taking Discipline Tests: ...": it opens what follows (here, the
+            # next sentence), never trails the clause before it
+            owners = [ci for ci, (first, _end, _) in enumerate(clauses) if first > k][:1]
+            if not owners:
+                continue
         if not owners:
             before = [ci for ci, (first, _end, _) in enumerate(clauses) if first < k]
             owners = before[-1:] or list(range(len(clauses)))
@@ -352,18 +385,33 @@ def _condition_clauses(
     return out
 
 
-def read_sentence(rule: Rule, names: Names, text: str, file: str, line: int, column: int = 1) -> list[Relation]:
+def is_example(text: str, after_example: bool = False) -> bool:
+    """Whether a sentence illustrates rather than states: "For example, ...", or one
+    that goes on from an example ("And if a Character ...").
+
+    >>> is_example("For example, a unit gains Fear."), is_example("And then it flees.", True)
+    (True, True)
+    >>> is_example("And then it flees."), is_example("Such a unit gains Fear.")
+    (False, False)
+    """
+    return _EXAMPLE.match(text) is not None or (after_example and _GOES_ON.match(text) is not None)
+
+
+def read_sentence(
+    rule: Rule, names: Names, text: str, file: str, line: int, column: int = 1, example: bool | None = None
+) -> list[Relation]:
     """Every relation one sentence of ``rule`` states: typed ones first, then references.
 
     A sentence that gives an example ("For example, ...", "e.g. ...") states
     no relation of its own; the rules it names are still references.
+    ``example`` overrides that test (the caller knows the sentence before).
     """
     mentions: list[Mention] = []
     lexemes = lex(text, names, mentions)
     citation = Citation(rule.id, text, file, line, column)
     reader = _Reader(rule, names, text, lexemes, citation)
     typed: list[Relation] = []
-    if not _EXAMPLE.match(text):
+    if not (is_example(text) if example is None else example):
         typed = _typed(reader, lexemes)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
@@ -419,8 +467,10 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
         if not version.text.strip():
             continue
         parts = split(version.text)
+        example = False
         for text, (line, column) in zip(parts, locate(parts, version, texts)):
-            found = read_sentence(rule, names, text, version.source.file, line, column)
+            example = is_example(text, example)
+            found = read_sentence(rule, names, text, version.source.file, line, column, example)
             if text not in seen_sentences:
                 seen_sentences.add(text)
                 typed = any(r.kind != "references" for r in found)

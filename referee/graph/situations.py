@@ -121,7 +121,10 @@ def situation_of(text: str, about: str | None = None) -> Condition:
         return Condition(plain, None, words)
     if about is not None:
         for situation, lead in _WITH_RULE:
-            if lead.match(words):
+            # the unit's make-up may stand anywhere ("If a unit is composed entirely of ...");
+            # against/unless/with lead their words
+            found = lead.search(words) if situation.startswith("unit-") else lead.match(words)
+            if found:
                 return Condition(situation, about, words)
     if words.lower().startswith("unless "):
         return Condition("unless", words[7:], words)
