@@ -51,8 +51,9 @@ _TOKEN_RE = re.compile(
     """,
     re.VERBOSE,
 )
-# what a rule's parameter looks like: "(Chariot)", "(1)", "(+6\")", "(D3, Clipped Wings)", "(X)"
-_PARAMETER = re.compile(r"[(\[]\s*(?:[\d+\-−XYZ]|[dD]\d|[A-Z])[^()\[\]]{0,58}[)\]]$")
+# what a rule's parameter looks like: "(Chariot)", "(1)", "(+6\")", "(D3, Clipped Wings)", "(X)",
+# "(Charge Range, Flee Distance, Pursuit Distance, Overrun Distance)"
+_PARAMETER = re.compile(r"[(\[]\s*(?:[\d+\-−XYZ]|[dD]\d|[A-Z])[^()\[\]]{0,160}[)\]]$")
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", ".": "DOT", "!": "DOT", "?": "DOT"}
 _BREAKS = {"COMMA", "SEMI", "COLON", "DOT", "PAREN"}
 _DEMOTED = {"HAVE": "SUBHAVE", "BE": "SUBBE", "GAIN": "SUBGAIN", "COUNTAS": "SUBCOUNTAS"}
