@@ -97,4 +97,4 @@ def assemble(
     cached build is parsed from exactly the bytes its key was hashed from.
     """
     rulebase = build_rulebase(Path(rules_src), key, progress, files)
-    return Build(key, rulebase, read_relations(rulebase))
+    return Build(key, rulebase, read_relations(rulebase, progress))

@@ -17,6 +17,7 @@ when a reader wants graph algorithms or an export.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,12 +44,21 @@ def page_node(system: str, page: str) -> str:
     return f"{system}/page:{page}"
 
 
-def read_relations(rb: Rulebase) -> RuleGraph:
-    """Every relation of every system of ``rb``, each with its citation."""
+def read_relations(rb: Rulebase, progress: Callable[[str], None] | None = None) -> RuleGraph:
+    """Every relation of every system of ``rb``, each with its citation.
+
+    ``progress`` is told of each system as its texts are read (a long build
+    shows where it is).
+    """
     from referee.graph.effects import read_rulebase
 
     graph = RuleGraph()
-    for system, (relations, sentences) in read_rulebase(rb).items():
+    found: dict[str, Any] = {}
+    for system in rb.systems:
+        if progress is not None:
+            progress(f"relations of {system}")
+        found.update(read_rulebase(rb, system))
+    for system, (relations, sentences) in found.items():
         for rule in rb.in_system(system):
             relations.extend(_structure(rule))
         graph.relations[system] = relations
