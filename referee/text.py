@@ -60,6 +60,12 @@ def strip_invisible(text: str) -> tuple[str, list[str]]:
     return _INVISIBLE.sub("", text), notes
 
 
+# A dice roll as rule texts write it ("D6", "2D6", "D3+1", "d3"): the one pattern
+# the graph lexer, the adapters and lint share; the keyword grammar's DICE token
+# (grammar/keywords.lark) also admits a multiplier ("D3x2").
+DICE = r"\d*[dD]\d+(?:[+\-]\d+)?"
+
+
 def fold(name: str) -> str:
     """The form names are compared in: case-, accent- and punctuation-blind.
 

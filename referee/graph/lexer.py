@@ -33,24 +33,23 @@ from dataclasses import dataclass
 from itertools import product
 
 from referee.graph.effects_words import CONDITION_HINTS, CONDITIONS, PHRASE_TYPES, STAT_LEADS, STATS
-from referee.text import fold, singulars
+from referee.text import DICE, fold, singulars
 
 _CONDITION_RE = re.compile(
     r"\b(?:" + "|".join(rf"(?P<c{i}>{pattern})" for i, (pattern, _) in enumerate(CONDITIONS)) + r")\b",
     re.IGNORECASE,
 )
 
-_TOKEN_RE = re.compile(
-    r"""
-    (?P<signed>(?<![\w.])[+\-−–](?:\s?\d+(?:\.\d+)?(?![dD]\d)|[XYZ](?!\w)|\d*[dD]\d+(?:\+\d+)?)(?:["″”]|/[+\-−–]?\d+)?)
-   |(?P<num>\d*[dD]\d+(?:\+\d+)?|\d+(?:\.\d+)?(?:\+\+|\+-|\+)?["″”]?)
+# DICE stands for referee.text.DICE, the one pattern of a dice roll
+_TOKEN_SPEC = r"""
+    (?P<signed>(?<![\w.])[+\-−–](?:\s?\d+(?:\.\d+)?(?![dD]\d)|[XYZ](?!\w)|DICE)(?:["″”]|/[+\-−–]?\d+)?)
+   |(?P<num>DICE|\d+(?:\.\d+)?(?:\+\+|\+-|\+)?["″”]?)
    |(?P<word>[^\W\d_][^\W_]*|[&+])
    |(?P<open>[(\[])
    |(?P<close>[)\]])
    |(?P<punct>[,;:.!?])
-    """,
-    re.VERBOSE,
-)
+    """
+_TOKEN_RE = re.compile(_TOKEN_SPEC.replace("DICE", DICE), re.VERBOSE)
 # what a rule's parameter looks like: "(Chariot)", "(1)", "(+6\")", "(D3, Clipped Wings)", "(X)",
 # "(Charge Range, Flee Distance, Pursuit Distance, Overrun Distance)"
 _PARAMETER = re.compile(r"[(\[]\s*(?:[\d+\-−XYZ]|[dD]\d|[A-Z])[^()\[\]]{0,160}[)\]]$")

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from referee.text import singulars
+from referee.text import DICE, singulars
 
 # Typographic variants an extraction or an editor swaps freely.
 _TYPOGRAPHY = str.maketrans(
@@ -225,7 +225,7 @@ def overlap(a: str, b: str, names: tuple[str, ...] = ()) -> float:
 # Below this share of common words two texts are not two wordings of one rule.
 DIFFERENT_THINGS = 0.2
 
-_PROFILE_VALUE = re.compile(r"\b\d*D\d+(?:[+-]\d+)?\b|\d+(?:-\d+)?", re.IGNORECASE)
+_PROFILE_VALUE = re.compile(rf"\b{DICE}\b|\d+(?:-\d+)?", re.IGNORECASE)
 
 
 def profile_values(text: str) -> tuple[str, ...]:

@@ -71,7 +71,7 @@ from referee.errors import RulesError
 from referee.model import Alias, Entry, Param, Table
 from referee.sources.document import Document
 from referee.sources.markup import name_from, names_from
-from referee.text import plural, singulars
+from referee.text import DICE, plural, singulars
 
 # --------------------------------------------------------------------------
 # Where the wikitext is
@@ -559,7 +559,7 @@ def _aliases(name: str, text: str) -> list[str]:
 _PLACEHOLDER = re.compile(r"(?<![\w+-])([+-]?)([XYZN])(\+?)(?!\w)")
 _VALUE_KINDS = (
     (re.compile(r"\d+\+"), "threshold"),
-    (re.compile(r"\d*[dD]\d+(?:[+-]\d+)?"), "dice"),
+    (re.compile(DICE), "dice"),
     (re.compile(r"[+-]\d+"), "modifier"),
     (re.compile(r"\d+(?:\.\d+)?\s*(?:\"|in\b|inches)"), "distance"),
     (re.compile(r"\d+"), "number"),
