@@ -140,11 +140,13 @@ def test_an_alias_with_accents_or_without_names_the_same_rule(capsys: pytest.Cap
 @pytest.mark.parametrize("command", ["lookup", "show", "explain"])
 def test_not_found_under_json_is_a_json_answer_exit_1(capsys: pytest.CaptureFixture[str], command: str) -> None:
     code, out, err = run(capsys, command, "Flyy", "--system", "t9a", "--json")
-    assert code == 1 and err == "referee: no rule named 'Flyy' in t9a\n"
     data = json.loads(out)
-    if command == "lookup":
-        assert data == {"query": "Flyy", "system": "t9a", "results": []}
+    if command == "lookup":  # lookup offers the best search results (tests/search/test_search_cli.py)
+        assert code == 1 and err == "referee: no rule named 'Flyy' in t9a; did you mean Fly (t9a/fly)?\n"
+        assert {k: data[k] for k in ("query", "system", "results")} == {"query": "Flyy", "system": "t9a", "results": []}
+        assert [s["id"] for s in data["suggestions"]] == ["t9a/fly"]
     else:
+        assert code == 1 and err == "referee: no rule named 'Flyy' in t9a\n"
         assert data == {
             "error": {"message": "no rule named 'Flyy' in t9a", "file": None, "line": None, "query": "Flyy", "system": "t9a", "results": []}
         }
@@ -166,7 +168,7 @@ def test_usage_error_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
         "referee lookup: the following arguments are required: QUERY\n",
     )
     code, out, err = run(capsys, "nonsense")
-    assert code == 2 and err.endswith("referee: argument COMMAND: invalid choice: 'nonsense' (choose from 'build', 'list', 'lookup', 'show', 'explain', 'graph', 'lint', 'parse')\n")
+    assert code == 2 and err.endswith("referee: argument COMMAND: invalid choice: 'nonsense' (choose from 'build', 'list', 'lookup', 'search', 'show', 'explain', 'graph', 'lint', 'parse', 'site')\n")
 
 
 def test_rules_src_option_and_env(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,12 +9,14 @@ content it replaced.
 
 Each rules folder has a folder of its own under ``builds/`` (fixture rule
 sets never evict the project's build), holding for each kept build the
-whole :class:`~referee.build.Build` (``build-<key>.pickle``) and its
-plain-data view (``view-<key>.pickle``).  Files are written aside and
-renamed into place, the view last, so a reader never sees half a cache; a
-cache file that cannot be read, for any reason, is discarded with one line
-on stderr and the build made anew.  Temporary files left by a killed build
-are removed once they are old enough that no build can still be writing.
+whole :class:`~referee.build.Build` (``build-<key>.pickle``), its
+plain-data view (``view-<key>.pickle``) and, once searched, its search
+index (``search-<key>/``, made by :mod:`referee.search.index`).  Files
+are written aside and renamed into place, the view last, so a reader
+never sees half a cache; a cache file that cannot be read, for any
+reason, is discarded with one line on stderr and the build made anew.
+Temporary files left by a killed build are removed once they are old
+enough that no build can still be writing.
 
 This module is on every warm call's path: it works on strings with
 ``os.path`` and imports pathlib and the record classes only to build.
@@ -174,8 +176,13 @@ def _write(file: str, obj: Any) -> None:
 
 
 def _prune(folder: str) -> None:
-    """Keep the newest builds; drop older ones, half builds and killed builds' leftovers."""
+    """Keep the newest builds; drop older ones, half builds and killed builds' leftovers.
+
+    A build's search index (``search-<key>/``, :mod:`referee.search.index`)
+    goes with its build, and so does an index whose build is gone.
+    """
     builds: dict[str, float] = {}
+    indexes: list[str] = []
     now = time.time()
     for name in os.listdir(folder):
         path = os.path.join(folder, name)
@@ -191,13 +198,25 @@ def _prune(folder: str) -> None:
         if kind in ("view", "build") and rest.endswith(".pickle"):
             key = rest[: -len(".pickle")]
             builds[key] = max(builds.get(key, 0.0), mtime)
-    for key in sorted(builds, key=builds.__getitem__, reverse=True)[KEEP:]:
+        elif kind == "search":
+            indexes.append(rest)
+    kept = set(sorted(builds, key=builds.__getitem__, reverse=True)[:KEEP])
+    for key in set(builds) - kept:
         for kind in ("view", "build"):
             _remove(os.path.join(folder, f"{kind}-{key}.pickle"))
+    for key in indexes:
+        if key not in kept:
+            _remove(os.path.join(folder, f"search-{key}"))
 
 
 def _remove(path: str) -> None:
+    """Remove a file, or a folder (a search index, a killed build's temporary one)."""
     try:
-        os.unlink(path)
+        if os.path.isdir(path) and not os.path.islink(path):
+            import shutil
+
+            shutil.rmtree(path)
+        else:
+            os.unlink(path)
     except FileNotFoundError:
         pass

@@ -1,0 +1,75 @@
+"""What ``referee search`` prints, and the suggestions of a ``lookup`` that found nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee import terminal
+
+if TYPE_CHECKING:
+    from referee.search.engine import Answer, Result
+    from referee.search.index import Index
+
+SUGGESTIONS = 3
+
+
+def print_answer(answer: Answer) -> None:
+    """Ranked results, each with its snippet; matched words highlighted on a terminal."""
+    for rank, result in enumerate(answer.results, start=1):
+        if rank > 1:
+            terminal.line()
+        _print_result(rank, result)
+    if answer.did_you_mean:
+        if answer.results:
+            terminal.line()
+        terminal.line(f"did you mean: {answer.did_you_mean}?", style="yellow")
+
+
+def _print_result(rank: int, result: Result) -> None:
+    head = f"{rank}. {result.name}  ({result.id})  {', '.join(result.matched)}  {result.score:.2f}"
+    body = result.snippet or "(no text: the documents name this rule but never define it)"
+    if not terminal.is_terminal():
+        print(terminal.safe(head))
+        print(terminal.safe(f"   {body}"))
+        return
+    from rich.text import Text
+
+    line = Text()
+    line.append(f"{rank}. ", style="dim")
+    line.append(terminal.safe(result.name), style="bold")
+    line.append(f"  ({terminal.safe(result.id)})", style="cyan")
+    line.append(f"  {', '.join(result.matched)}  {result.score:.2f}", style="dim")
+    console = terminal.console()
+    console.print(line)
+    console.print(_highlighted(body, result.spans if result.snippet else []))
+
+
+def _highlighted(text: str, spans: list[tuple[int, int]]) -> object:
+    """``text`` as rich Text with the spans in bold yellow; every piece made safe,
+    so no character of the rules can move the cursor or recolour the terminal."""
+    from rich.text import Text
+
+    out = Text("   ")
+    at = 0
+    for start, end in sorted(spans):
+        if start < at:
+            continue
+        out.append(terminal.safe(text[at:start]))
+        out.append(terminal.safe(text[start:end]), style="bold yellow")
+        at = end
+    out.append(terminal.safe(text[at:]))
+    return out
+
+
+def suggestions(index: Index, query: str, system: str | None) -> list[Result]:
+    """The search results worth offering when ``lookup`` finds no rule of that name:
+    the best few whose names match, or else that have most of the words."""
+    from referee.errors import RulesError
+    from referee.search.engine import NAMED, WEAK
+
+    try:
+        answer = index.search(query, system, limit=SUGGESTIONS)
+    except RulesError:
+        return []
+    named = [r for r in answer.results if r.score >= NAMED]
+    return named or [r for r in answer.results if r.score >= WEAK]
