@@ -3,8 +3,9 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PORT ?= 8000
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean chromium
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "error: $(PYTHON) not found (Referee needs Python 3.11+)"; exit 2; }
@@ -17,16 +18,32 @@ $(STAMP): pyproject.toml
 	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install -qq -e '.[test]'
 	@touch $(STAMP)
 
+# The rulebase (a summary per system), then the site built and served at
+# http://127.0.0.1:$(PORT), rebuilt when a file of rules_src/ changes (Ctrl-C stops it).
 run: $(STAMP)
 	$(BIN)/referee build
+	$(BIN)/referee site serve --port $(PORT)
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
+
+# The browser tests drive Debian's Chromium (never a downloaded browser). Installed
+# here when missing and this is root; otherwise those tests skip with one line
+# saying why (REFEREE_REQUIRE_BROWSER=1, set by .ci/run, makes that a failure).
+chromium:
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Chromium for the browser tests (Debian packages chromium, chromium-driver)"; \
+		{ apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1 || \
+		  { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1; }; } || \
+		echo "Chromium could not be installed: the browser tests will say so"; \
+	fi
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/keywords.py
 	$(BIN)/python benchmarks/lint.py
+	$(BIN)/python benchmarks/site.py
 
 clean:
 	rm -rf $(VENV) .referee-cache

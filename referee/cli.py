@@ -1,6 +1,6 @@
 """The ``referee`` command: thin wrappers over the rulebase and its readers.
 
-Exit status: 0 success, 1 nothing found (lookup, show), 2 bad input or usage.
+Exit status: 0 success, 1 nothing found (lookup, search, show), 2 bad input or usage.
 
 argparse (standard library) rather than click: a warm ``referee lookup``
 must cost little more than starting Python, and click's import alone took
@@ -160,7 +160,7 @@ def cmd_lookup(args: argparse.Namespace) -> None:
     args.query = _query(args.query, "QUERY")
     view = open_view(args.rules_src)
     rules = _checked(lambda: view.lookup(args.query, args.system))
-    if args.format == "json":
+    if args.format == "json" and rules:
         terminal.print_json({"query": args.query, "system": args.system, "results": rules})
     else:
         from referee.render import print_rule
@@ -170,10 +170,10 @@ def cmd_lookup(args: argparse.Namespace) -> None:
                 terminal.line()
             print_rule(rule, versions=False)
     if not rules:
-        raise _not_found(args.query, args.system, printed=args.format == "json")
+        raise _not_found(args.query, args.system, printed=args.format == "json", suggest=args)
 
 
-def _query(value: str, what: str) -> str:
+def _query(value: str, what: str, hint: str = "a rule's name, alias or id") -> str:
     """A rule name as typed, invisible characters removed with a note (the one
     policy, :data:`referee.text.INVISIBLE`); empty is a usage error."""
     from referee.text import strip_invisible
@@ -182,15 +182,98 @@ def _query(value: str, what: str) -> str:
     for note in notes:
         terminal.warn(f"referee: note: {what}: {note}")
     if not value.strip():
-        raise Failure(f"{what} is empty: give a rule's name, alias or id")
+        raise Failure(f"{what} is empty: give {hint}")
     return value
 
 
-def _not_found(query: str, system: str | None, printed: bool = False) -> Failure:
+def _not_found(query: str, system: str | None, printed: bool = False, suggest: argparse.Namespace | None = None) -> Failure:
+    """Nothing is named ``query`` (status 1).  With ``suggest`` (a lookup's
+    arguments), the best search results are offered: in JSON as
+    ``suggestions`` beside the empty ``results``, on stderr as "did you mean"."""
     where = f" in {system}" if system else ""
-    return Failure(
-        f"no rule named {query!r}{where}", code=1, details={"query": query, "system": system, "results": []}, printed=printed
-    )
+    message = f"no rule named {query!r}{where}"
+    found = _suggestions(suggest, query, system) if suggest is not None else []
+    if suggest is not None and printed:
+        terminal.print_json({"query": query, "system": system, "results": [], "suggestions": [r.to_json() for r in found]})
+    text = f"{message}; did you mean {', '.join(f'{r.name} ({r.id})' for r in found)}?" if found else None
+    return Failure(message, code=1, details={"query": query, "system": system, "results": []}, printed=printed, text=text)
+
+
+def _suggestions(args: argparse.Namespace, query: str, system: str | None) -> list[Any]:
+    from referee.search.commands import suggestions
+
+    return suggestions(open_search_index(args.rules_src), query, system)
+
+
+def cmd_search(args: argparse.Namespace) -> None:
+    """Search rules by name, alias (any language), keyword string or words of their text,
+    forgiving typos; best match first.
+
+    Ranking: the rules a pasted keyword string names, in its order; exact
+    names and aliases; the same names stemmed; names begun or mistyped; then
+    words of the text (phrases count more).  See docs/search.md.
+    """
+    args.query = _query(args.query, "QUERY", "a rule's name, alias, id, a keyword string or words of its text")
+    from referee.search.engine import check
+
+    _checked(lambda: check(args.query))
+    index = open_search_index(args.rules_src)
+    _checked(lambda: index.check_system(args.system))
+    answer = _checked(lambda: index.search(args.query, args.system, args.limit))
+    if args.format == "json":
+        terminal.print_json(answer.to_json())
+    else:
+        from referee.search.commands import print_answer
+
+        print_answer(answer)
+    if not answer.results:
+        where = f" in {args.system}" if args.system else ""
+        hint = f"; did you mean {answer.did_you_mean!r}?" if answer.did_you_mean else ""
+        raise Failure(f"nothing found for {args.query!r}{where}{hint}", code=1, printed=args.format == "json")
+
+
+def open_search_index(rules_src: str | None) -> Any:
+    """The search index of the current build; made (with a progress bar on a
+    terminal) when the rules or Referee changed since it was."""
+    from referee.search.index import current, open_index
+
+    src = _src(rules_src)
+    try:
+        index = current(src)
+        if index is None:
+            index = _making_index(src, open_index) if terminal.is_terminal() else open_index(src)
+    except RulesError as err:
+        raise Failure.of(err, src) from None
+    _warn_unmanaged(index.unmanaged, src)
+    return index
+
+
+def _making_index(src: str, open_index: Callable[..., Any]) -> Any:
+    from rich.progress import Progress
+
+    from referee.build import cache
+
+    with Progress(transient=True, console=terminal.console(stderr=True)) as progress:
+        task = progress.add_task("Reading rule documents", total=None)
+
+        def read(path: str) -> None:
+            progress.update(task, description=f"Read {path}", advance=1)
+
+        def indexed(count: int) -> None:
+            progress.update(task, description=f"Indexed {count} rules for search", advance=1)
+
+        return open_index(src, lambda: cache.load_or_build(src, progress=read), progress=indexed)
+
+
+def _limit(text: str) -> int:
+    """``--limit``: a whole number, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return value
 
 
 def cmd_show(args: argparse.Namespace) -> None:
@@ -321,6 +404,18 @@ def cmd_lint(args: argparse.Namespace) -> None:
         raise Failure("", code=1)
 
 
+def cmd_site(args: argparse.Namespace) -> None:
+    """Build the static site of the rules (a page per rule, offline), or serve it with live reload.
+
+    "referee site build" writes it to site/ (or --out DIR); "referee site serve"
+    serves it at http://127.0.0.1:8000 (or --port N) and rebuilds it when a rule
+    document changes.  See docs/site.md.
+    """
+    from referee.site.commands import run
+
+    _checked(lambda: run(args))
+
+
 def open_build(rules_src: str | None) -> Any:
     """The whole build (record classes), for commands that read rules whole."""
     from referee.build import cache
@@ -401,6 +496,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("lookup", cmd_lookup)
     p.add_argument("query", metavar="QUERY", help="a rule's name, alias or id; parameters and plurals are forgiven")
     _common(p)
+    p = command("search", cmd_search)
+    p.add_argument("query", metavar="QUERY", help="a name or alias in any language, a keyword string, or words of the rule's text")
+    p.add_argument("--limit", "-n", type=_limit, default=10, metavar="N", help="at most N results (default 10)")
+    _common(p)
     p = command("show", cmd_show)
     p.add_argument("name", metavar="NAME", help="a rule's id (t9a/fear), name or alias")
     _common(p)
@@ -427,6 +526,9 @@ def build_parser() -> argparse.ArgumentParser:
     what.add_argument("string", metavar="STRING", nargs="?", help="a keyword string, or - to read lines from stdin")
     what.add_argument("--corpus", action="store_true", help="parse every keyword string of the rule documents")
     _common(p)
+    from referee.site.commands import arguments as site_arguments
+
+    site_arguments(command("site", cmd_site))
     return parser
 
 

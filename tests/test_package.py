@@ -25,7 +25,8 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"rulebase"}),
     frozenset({"keywords", "graph"}),
     frozenset({"build"}),
-    frozenset({"lint"}),
+    frozenset({"lint", "search"}),
+    frozenset({"site"}),  # the MkDocs plugin reads the build, the graph and lint
     frozenset({"render", "cli"}),
 )
 

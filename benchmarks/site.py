@@ -1,0 +1,217 @@
+"""Site build speed: the plugin's pages beside plain MkDocs Material (not a test).
+
+    .venv/bin/python benchmarks/site.py [--runs 3] [--synthetic 10000] [--no-synthetic]
+
+Measures, in one run, each build a whole process (as `make run` starts it):
+
+- the corpus (rules_src/): ``referee site build`` with the rulebase cached,
+  beside ``mkdocs build`` of the same number of hand-written pages (each
+  rule's name, aliases and text as Markdown, the same theme and features,
+  the systems' pages in the navigation and the rules' pages out of it, as
+  the plugin does): the plugin's overhead as a ratio;
+- a synthetic corpus of N rules (benchmarks/synthetic.py, N/4 per system):
+  reading it into a rulebase (``referee build``), then the same two builds;
+- an incremental rebuild under ``referee site serve``: one rule document
+  edited, the time until the served rule page shows the edit (the whole
+  site and the rulebase of that folder are rebuilt: MkDocs has no partial
+  rebuild that keeps cross-page links right).
+
+The site is built with the configuration ``referee site build`` makes for a
+rules folder alone (no guide). Prints Markdown; docs/site.md records it.
+Do not edit Referee's code during a run: the rulebase cache key hashes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+BIN = Path(sys.executable).parent
+
+
+def run(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+    took = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{done.stderr}")
+    return took
+
+
+def median_min(xs: list[float]) -> str:
+    return f"{statistics.median(xs):.1f} s ({min(xs):.1f})"
+
+
+def site_config(folder: Path, rules_src: Path, env: dict[str, str]) -> Path:
+    """The configuration `referee site build` makes for a rules folder alone."""
+    code = (
+        "import sys; from referee.site.commands import write_config; from referee.build.cache import load_or_build;"
+        "print(write_config(sys.argv[1], load_or_build(sys.argv[2])))"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(folder), str(rules_src)], env=env, capture_output=True, text=True, check=True)
+    return Path(out.stdout.strip())
+
+
+def plain_site(folder: Path, rules_src: Path, config: Path, env: dict[str, str]) -> Path:
+    """A MkDocs Material site of hand-written pages, one per page the plugin writes."""
+    code = """
+import json, sys
+from pathlib import Path
+from referee.build.cache import load_or_build
+from referee.site.pages import Options, Site
+build = load_or_build(sys.argv[2])
+site = Site.plan(build, Options())
+docs = Path(sys.argv[1]) / "docs"
+for uri, page in site.pages.items():
+    path = docs / uri
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if page.kind == "rule":
+        rule = build.get(page.subject)
+        names = ", ".join(f"{a.name} ({a.lang})" for a in rule.aliases)
+        body = f"# {rule.name}\\n\\n" + (f"Also called: {names}\\n\\n" if names else "") + rule.text.replace("\\n- ", "\\n\\n- ") + "\\n"
+    else:
+        body = f"# {page.title}\\n\\n" + "\\n".join(f"- [{p.title}]({Path(u).name})" for u, p in site.pages.items()
+                                             if p.system == page.system and p.kind == "rule" and page.kind == "index") + "\\n"
+    path.write_text(body, encoding="utf-8")
+(docs / "index.md").write_text("# Rules\\n", encoding="utf-8")
+print(json.dumps([{site.books[s].title: [uri for uri, p in site.pages.items() if p.system == s and site.in_nav(p)]} for s in site.books]))
+"""
+    out = subprocess.run([sys.executable, "-c", code, str(folder), str(rules_src)], env=env, capture_output=True, text=True, check=True)
+    nav = [{"Home": "index.md"}, {"Rules": json.loads(out.stdout)}]
+    data = json.loads(config.read_text(encoding="utf-8"))
+    data["plugins"] = [p for p in data["plugins"] if p != "referee"]
+    data["nav"] = nav
+    data["not_in_nav"] = "/rules/**"
+    data["strict"] = False
+    path = folder / "mkdocs.yml"
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    return path
+
+
+def pages(folder: Path) -> int:
+    return sum(1 for _ in folder.rglob("*.html"))
+
+
+def compare(label: str, rules_src: Path, work: Path, env: dict[str, str], runs: int) -> list[str]:
+    config = site_config(work / "config", rules_src, env)
+    plain = plain_site(work / "plain", rules_src, config, env)
+    ours, theirs = [], []
+    for _ in range(runs):  # interleaved, so both see the same machine
+        ours.append(run([str(BIN / "referee"), "site", "build", "--rules-src", str(rules_src), "--config", str(config), "--out", str(work / "site")], env))
+        theirs.append(run([str(BIN / "mkdocs"), "build", "-q", "-f", str(plain), "-d", str(work / "plain-site")], env))
+    n_ours, n_theirs = pages(work / "site"), pages(work / "plain-site")
+    ratio = statistics.median(ours) / statistics.median(theirs)
+    return [
+        f"| {label}: `referee site build` (rulebase cached) | {n_ours} | {median_min(ours)} | {1000 * statistics.median(ours) / n_ours:.1f} ms |",
+        f"| {label}: plain MkDocs Material, same pages hand-written | {n_theirs} | {median_min(theirs)} | {1000 * statistics.median(theirs) / n_theirs:.1f} ms |",
+        f"| {label}: ratio plugin / plain | | **{ratio:.2f}x** (+{100 * (ratio - 1):.0f}%) | |",
+    ]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return answer.read().decode("utf-8")
+    except OSError:
+        return None
+
+
+def incremental(label: str, rules_src: Path, document: str, after: str, rule_page: str, work: Path, env: dict[str, str], limit: float) -> str:
+    """Seconds from saving a document, a sentence added after ``after``, to the served page showing it."""
+    folder = work / "rules"
+    shutil.copytree(rules_src, folder)
+    config = site_config(work / "config", folder, env)
+    port = free_port()
+    server = subprocess.Popen(
+        [str(BIN / "referee"), "site", "serve", "--rules-src", str(folder), "--config", str(config), "--port", str(port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/{rule_page}"
+    try:
+        deadline = time.monotonic() + limit
+        while get(url) is None:
+            if time.monotonic() > deadline or server.poll() is not None:
+                return f"| {label}: rebuild after editing one rule (serve) | did not start within {limit:.0f} s |"
+            time.sleep(0.2)
+        time.sleep(2)  # let the watcher settle
+        path = folder / document
+        text = path.read_text(encoding="utf-8")
+        marker = "Zqxwvedit"
+        assert after in text, after
+        path.write_text(text.replace(after, f"{after} {marker} applies.", 1), encoding="utf-8")
+        saved = time.monotonic()
+        while True:
+            page = get(url)
+            if page is not None and marker in page:
+                took = time.monotonic() - saved
+                return f"| {label}: rebuild after editing one rule, until the page shows it (serve) | {took:.1f} s |"
+            if time.monotonic() - saved > limit:
+                return f"| {label}: rebuild after editing one rule (serve) | over {limit:.0f} s |"
+            time.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--synthetic", type=int, default=10_000, help="rules in the synthetic corpus (default 10000)")
+    parser.add_argument("--no-synthetic", action="store_true", help="the corpus only")
+    args = parser.parse_args()
+    import synthetic
+
+    with tempfile.TemporaryDirectory(prefix="referee-bench-site-") as scratch:
+        work = Path(scratch)
+        env = {**os.environ, "REFEREE_CACHE_DIR": str(work / "cache"), "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1700000000"}
+        env.pop("REFEREE_RULES_SRC", None)
+        print(f"## Site build ({time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()})\n")
+        print("| measure | pages | median (min) | per page |")
+        print("|---|---:|---|---:|")
+        rows = compare("corpus", ROOT / "rules_src", work / "corpus", env, args.runs)
+        print("\n".join(rows), flush=True)
+        fear = "Models that have Fear themselves are immune to the effects of Fear."
+        serve_rows = [incremental("corpus", ROOT / "rules_src", "t9a/universal-rules.txt", fear, "rules/t9a/fear.html", work / "serve-corpus", env, 120)]
+        if not args.no_synthetic:
+            rules = synthetic.write_rules_src(work / "synthetic", args.synthetic)
+            read = run([str(BIN / "referee"), "build", "--rules-src", str(rules)], env)
+            print(f"| synthetic, {args.synthetic} rules: reading the rulebase (`referee build`, cold) | | {read:.1f} s | |", flush=True)
+            print("\n".join(compare(f"synthetic {args.synthetic}", rules, work / "synthetic-site", env, args.runs)), flush=True)
+            first = next(p for p in sorted((rules / "synth-a").glob("*.md")))
+            lines = first.read_text(encoding="utf-8").splitlines()
+            at = next(i for i, line in enumerate(lines) if line.startswith("### ") and lines[i + 2].strip())
+            from referee.site.urls import Address
+            from referee.text import fold
+
+            name = lines[at][4:].split(" (")[0]
+            sentence = lines[at + 2].split(". ")[0] + "."
+            page = Address("rules").rule_page("synth-a/" + "-".join(fold(name).split())).replace(".md", ".html")
+            serve_rows.append(incremental(f"synthetic {args.synthetic}", rules, f"synth-a/{first.name}", sentence, page, work / "serve-synthetic", env, 900))
+        print()
+        print("| measure | seconds |")
+        print("|---|---|")
+        print("\n".join(serve_rows))
+
+
+if __name__ == "__main__":
+    main()

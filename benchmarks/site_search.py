@@ -1,0 +1,154 @@
+"""Search on the site, measured against `referee search` on the same queries (not a test).
+
+    .venv/bin/python benchmarks/site_search.py [--site DIR]
+
+Builds the corpus site (``referee site build``, the rules-only
+configuration), opens it in headless Chromium (Debian's, driven by
+Selenium) and types each query of tests/search/queries.toml into the
+theme's search box; the rank of the wanted rule is the place of its page
+among the results (the first ten). The same queries go to Referee's own
+search in the same run. Two readings of the site:
+
+- *whole site*: the results as a player sees them; the site's search has no
+  ``--system``, so a query meant for one system competes with all four;
+- *in the system*: the results of other systems' pages left out, as
+  ``--system`` does for the command line.
+
+Prints Markdown: mean reciprocal rank (MRR, first ten) and hits@3, overall
+and per kind of query, then each query the site does not answer first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+BIN = Path(sys.executable).parent
+QUERIES = ROOT / "tests" / "search" / "queries.toml"
+FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync")
+
+
+def rank(found: list[str], want: list[str]) -> int | None:
+    return next((i + 1 for i, rule_id in enumerate(found[:10]) if rule_id in want), None)
+
+
+def scores(ranks: list[int | None]) -> tuple[float, float]:
+    """(MRR, hits@3)."""
+    if not ranks:
+        return 0.0, 0.0
+    return sum(1 / r for r in ranks if r) / len(ranks), sum(1 for r in ranks if r and r <= 3) / len(ranks)
+
+
+def build_site(out: Path, env: dict[str, str]) -> None:
+    code = (
+        "import sys; from referee.site.commands import write_config; from referee.build.cache import load_or_build;"
+        "print(write_config(sys.argv[1], load_or_build(sys.argv[2])))"
+    )
+    config = subprocess.run([sys.executable, "-c", code, str(out.parent / "config"), str(ROOT / "rules_src")], env=env, capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run([str(BIN / "referee"), "site", "build", "--config", config, "--out", str(out)], env=env, check=True, stdout=subprocess.DEVNULL)
+
+
+def site_results(driver: Any, url: str, query: str, pages: dict[str, str]) -> list[str]:
+    """Rule ids of the result pages, best first (guide pages and others left out)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(url + "index.html")
+    driver.execute_script("document.querySelector('.md-search__input').focus()")
+    field = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    field.send_keys(query)
+    try:
+        WebDriverWait(driver, 5).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item")
+            or "No matching" in d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text
+        )
+    except Exception:  # noqa: BLE001 - no answer in time counts as nothing found
+        return []
+    time.sleep(0.3)  # the list settles as the query is typed
+    paths = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.md-search-result__item > a')).map(a => new URL(a.href).pathname)"
+    )
+    return [pages[p.lstrip("/")] for p in paths if p.lstrip("/") in pages]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, help="a site already built with the rules-only configuration")
+    args = parser.parse_args()
+    if not (os.access("/usr/bin/chromium", os.X_OK) and os.access("/usr/bin/chromedriver", os.X_OK)):
+        raise SystemExit("needs Debian's chromium and chromium-driver (make test installs them as root)")
+    import functools
+    import http.server
+    import threading
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    from referee.build.cache import load_or_build
+    from referee.search.index import open_index
+    from referee.site.urls import Address, html_path
+
+    queries = tomllib.loads(QUERIES.read_text(encoding="utf-8"))["query"]
+    with tempfile.TemporaryDirectory(prefix="referee-bench-search-") as scratch:
+        work = Path(scratch)
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        site = args.site or work / "site"
+        if args.site is None:
+            build_site(site, env)
+        rules_src = str(ROOT / "rules_src")
+        build = load_or_build(rules_src)
+        address = Address("rules")
+        pages = {html_path(address.rule_page(rid)): rid for rid in build.rules}
+        cli = open_index(rules_src)
+
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+        handler.log_message = lambda *a: None  # type: ignore[method-assign]
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for flag in (*FLAGS, f"--user-data-dir={work / 'profile'}"):
+            options.add_argument(flag)
+        driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+        ranks: dict[str, list[int | None]] = {"`referee search`": [], "site, whole site": [], "site, in the system": []}
+        misses = []
+        try:
+            for q in queries:
+                want, system = q["want"], q.get("system")
+                ranks["`referee search`"].append(rank([r.id for r in cli.search(q["text"], system, 10).results], want))
+                found = site_results(driver, url, q["text"], pages)
+                ranks["site, whole site"].append(rank(found, want))
+                mine = [rid for rid in found if system is None or rid.startswith(system + "/")]
+                ranks["site, in the system"].append(rank(mine, want))
+                if ranks["site, whole site"][-1] != 1:
+                    misses.append((q, ranks["site, whole site"][-1], found[:3]))
+        finally:
+            driver.quit()
+            server.shutdown()
+
+    kinds = sorted({q["kind"] for q in queries})
+    counts = ", ".join(f"{k} {sum(q['kind'] == k for q in queries)}" for k in kinds)
+    print(f"### Search on the site beside `referee search` ({time.strftime('%Y-%m-%d')}): {len(queries)} queries ({counts})\n")
+    print("| engine | MRR | hits@3 | " + " | ".join(f"MRR {k}" for k in kinds) + " |")
+    print("|---|---|---|" + "---|" * len(kinds))
+    for name, found in ranks.items():
+        mrr, hits = scores(found)
+        per = [scores([r for r, q in zip(found, queries) if q["kind"] == k])[0] for k in kinds]
+        print(f"| {name} | {mrr:.3f} | {hits:.3f} | " + " | ".join(f"{p:.2f}" for p in per) + " |")
+    print("\nQueries the site (whole site) does not answer first:\n")
+    for q, r, top in misses:
+        print(f"- `{q['text']}` ({q.get('system') or 'all systems'}, {q['kind']}): rank {r or '>10'}, want {q['want'][0]}; first: {', '.join(top) or 'nothing'}")
+
+
+if __name__ == "__main__":
+    main()

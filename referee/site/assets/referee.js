@@ -1,0 +1,349 @@
+/* Referee's site script: the "paste a unit's rules" box of each system's index,
+ * and the ¶ link after each sentence of a rule.
+ *
+ * A player pastes a unit card's line ("Aegis (4+, against Melee Attacks),
+ * Fortitude (5+)"); each keyword it names becomes a link to its rule's page,
+ * with its parameters. The string is read the way `referee parse` reads it
+ * (grammar/keywords.lark): the same terminals, written here as portable
+ * JavaScript regular expressions (Unicode classes with the `u` flag, no
+ * inline flag groups), and the same grouping of names, brackets and values
+ * into keyword uses; names are tied to rules the way `referee parse
+ * --system` ties them (referee/keywords/resolve.py), from the system's name
+ * table (names-<system>.js, written by the site build). A test in Chromium
+ * checks both agree on every keyword string of the rule documents.
+ *
+ * Nothing from the pasted text or the name table is ever parsed as HTML:
+ * the result is built with createElement and textContent.
+ */
+(function () {
+  "use strict";
+
+  // -- terminals of grammar/keywords.lark, highest priority first ----------------
+  var L = "\\p{L}", D = "\\p{Nd}", W = "[\\p{L}\\p{N}_]";
+  var INCH = "(?:\"|''|\\u2033|\\u201d)";
+  var SIGN = "[+\\-\\u2212\\u2013]";
+  var AS_USER = "(?:[Ss][Aa][Mm][Ee]\\s+)?[Aa][Ss]\\s+[Uu][Ss][Ee][Rr](?!" + W + ")";
+  var VAR = "[XYZ](?![\\p{L}\\p{N}_'\\u2019&!]|-" + L + ")";
+  var DICE = D + "*[dD]" + D + "*(?:[+\\-]" + D + "*)?(?:[*\\u00d7]" + D + "+)?(?![\\p{L}\\p{N}_'\\u2019&\\-])";
+  var WORD = L + "(?:[\\p{L}\\p{N}_&'\\u2019]|-(?=" + L + "))*[!?]?";
+  var NOT_NAME_WORD = "(?!" + VAR + ")(?![dD]" + D + "*(?:[+\\-]" + D + "*)?(?![\\p{L}\\p{N}_'\\u2019&\\-]))(?!" + AS_USER + ")";
+  var TERMINALS = [
+    ["ARMOUR_SAVE", D + "+\\+\\/" + D + "+\\+ ?As(?!" + W + ")"],
+    ["PURE_SAVE", "(?:" + D + "+|[XYZ])\\+\\+"],
+    ["DODGE_SAVE", "(?:" + D + "+|[XYZ])\\+[\\-\\u2212](?!" + W + ")"],
+    ["DISTANCE", D + "+(?:[\\-\\u2013]" + D + "+)?" + INCH],
+    ["DICE", DICE],
+    ["THRESHOLD", "(?:" + D + "+|[XYZ])\\+(?![+\\p{Nd}])"],
+    ["SIGNED", SIGN + "\\s?(?:" + D + "+|[XYZ])(?!" + W + ")" + INCH + "?"],
+    ["AS_USER", AS_USER],
+    ["ON_A", "on an?(?=\\s)"],
+    ["NUMBER", D + "+(?!" + W + ")"],
+    ["VAR", VAR],
+    ["QUOTED", "[\"\\u201c][^\"\\u201c\\u201d\\n]*[\"\\u201d]"],
+    ["PLACEHOLDER", "<" + L + "[\\p{L}\\p{N}_ &'\\-]*>"],
+    ["NAME", WORD + "(?:\\s+" + NOT_NAME_WORD + WORD + ")*"],
+    ["PUNCT", "[()\\[\\]{},/|.]"]
+  ].map(function (t) { return [t[0], new RegExp(t[1], "uy")]; });
+  var SPACE = /\s+/uy;
+  var VALUE = { ARMOUR_SAVE: 1, PURE_SAVE: 1, DODGE_SAVE: 1, DISTANCE: 1, DICE: 1, THRESHOLD: 1, SIGNED: 1, AS_USER: 1, NUMBER: 1, VAR: 1, QUOTED: 1, PLACEHOLDER: 1 };
+  var CLOSE = { "(": ")", "[": "]", "{": "}" };
+
+  function tokens(text) {
+    var out = [], at = 0;
+    while (at < text.length) {
+      SPACE.lastIndex = at;
+      var space = SPACE.exec(text);
+      if (space) { at += space[0].length; continue; }
+      var found = null;
+      for (var i = 0; i < TERMINALS.length && !found; i++) {
+        var re = TERMINALS[i][1];
+        re.lastIndex = at;
+        var m = re.exec(text);
+        if (m && m[0].length) found = { type: TERMINALS[i][0] === "PUNCT" ? m[0] : TERMINALS[i][0], text: m[0], start: at, end: at + m[0].length };
+      }
+      if (!found) throw new ReadError("unexpected character", at);
+      if (found.type === "DICE") checkDice(found);
+      out.push(found);
+      at = found.end;
+    }
+    return out;
+  }
+
+  function ReadError(message, at) { this.message = message; this.at = at; }
+
+  // What the grammar's broad DICE terminal lets through, the transformer refuses ("2D", "D6+", "0D6").
+  var DICE_FORM = /^(\p{Nd}*)[dD](\p{Nd}+)(?:([+\-])(\p{Nd}+))?(?:[*\u00d7](\p{Nd}+))?$/u;
+  function checkDice(token) {
+    var m = DICE_FORM.exec(token.text);
+    if (!m || m[1] === "0" || Number(m[2]) === 0) throw new ReadError("unknown dice form", token.start);
+  }
+
+  // -- grouping tokens into keyword uses, as the grammar's rules do ----------------
+  // A use: a NAME, the bracket right after it, the values after that; values
+  // before any name make a use without one. A NAME right after a signed value
+  // is that modifier's stat ("+1 Strength"), not a new use. "," and "/" at
+  // the top level separate items.
+  function read(text) {
+    var toks = tokens(text), i = 0, uses = [];
+
+    function bracket(open) {  // from an opening bracket to its match; the nested keywords of its slots
+      var expected = [], slots = [[]], j = i;
+      for (; j < toks.length; j++) {
+        var t = toks[j];
+        if (t.type in CLOSE) {
+          expected.push(CLOSE[t.type]);
+          if (expected.length === 1) continue;
+        } else if (t.type === ")" || t.type === "]" || t.type === "}") {
+          if (t.type !== expected.pop()) throw new ReadError("brackets do not match", t.start);
+          if (!expected.length) break;
+        } else if (expected.length === 1 && t.type === ",") { slots.push([]); continue; }
+        slots[slots.length - 1].push({ tok: t, depth: expected.length });
+      }
+      if (j >= toks.length) throw new ReadError("missing closing bracket", text.length);
+      var end = toks[j].end;
+      i = j + 1;
+      if (slots.some(function (slot) { return !slot.length; })) throw new ReadError("empty argument", open.start);
+      return { end: end, nested: open.type === "(" ? nestedOf(slots) : [] };
+    }
+
+    function nestedOf(slots) {  // a slot that is one keyword: its name, and whether it has arguments
+      var out = [];
+      slots.forEach(function (slot) {
+        var first = slot[0].tok;
+        if (first.type !== "NAME") return;
+        if (slot.some(function (s) { return s.depth === 1 && s.tok.type === "/"; })) return;
+        out.push({ name: first.text, args: slot.length > 1 });
+      });
+      return out;
+    }
+
+    var current = null, afterSign = false;
+    while (i < toks.length) {
+      var t = toks[i];
+      if (t.type === "," || t.type === "/") {
+        if (!current && !uses.length) throw new ReadError("nothing before \"" + t.text + "\"", t.start);
+        current = null; afterSign = false; i++;
+        if (i >= toks.length) throw new ReadError("nothing after \"" + t.text + "\"", t.end);
+        continue;
+      }
+      if (t.type === ".") {
+        if (i !== toks.length - 1) throw new ReadError("unexpected \".\"", t.start);
+        i++; continue;
+      }
+      if (t.type === "NAME") {
+        i++;
+        if (current && afterSign) { current.end = t.end; afterSign = false; continue; }
+        current = { name: t.text, start: t.start, end: t.end, nameEnd: t.end, nested: [] };
+        uses.push(current);
+        if (i < toks.length && toks[i].type === "(") {
+          var b = bracket(toks[i]);
+          current.end = b.end; current.nested = b.nested;
+        }
+        continue;
+      }
+      if (t.type === "(") throw new ReadError("unexpected \"(\"", t.start);
+      if (t.type === "[" || t.type === "{" || t.type in VALUE) {
+        if (!current) { current = { name: null, start: t.start, end: t.end, nameEnd: t.start, nested: [] }; uses.push(current); }
+        if (t.type === "[" || t.type === "{") { current.end = bracket(t).end; afterSign = false; continue; }
+        current.end = t.end; afterSign = t.type === "SIGNED"; i++;
+        while (i + 1 < toks.length && toks[i].type === "|" && toks[i + 1].type in VALUE) { current.end = toks[i + 1].end; i += 2; }
+        continue;
+      }
+      throw new ReadError("unexpected \"" + t.text + "\"", t.start);
+    }
+    return uses;
+  }
+
+  // -- names to rules: referee/text.py's fold and find, keywords/resolve.py's tie --------
+  var invisible = null;  // referee.text.INVISIBLE, from the name table: one list of them
+
+  function fold(name) {
+    var text = (invisible ? name.replace(invisible, "") : name).replace(/[ßẞ]/g, "ss").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+    return text.replace(/[^\p{L}\p{N}_&+]+/gu, " ").trim().split(/\s+/).filter(Boolean).join(" ");
+  }
+
+  function singulars(word) {
+    var out = [];
+    [["ies", "y"], ["s", ""], ["es", ""]].forEach(function (e) {
+      if (word.endsWith(e[0]) && word.length > e[0].length + 2 && !word.endsWith("ss")) {
+        var form = word.slice(0, -e[0].length) + e[1];
+        if (out.indexOf(form) < 0) out.push(form);
+      }
+    });
+    return out;
+  }
+
+  function queryForms(query) {
+    var forms = [fold(query)];
+    var bare = query.replace(/\s*[(\[{].*$/, "").trim();
+    if (bare && bare !== query) forms.push(fold(bare));
+    forms.slice().forEach(function (f) { forms.push.apply(forms, singulars(f)); });
+    return forms.filter(function (f, k) { return f && forms.indexOf(f) === k; });
+  }
+
+  function lookup(table, name) {
+    var forms = queryForms(name);
+    for (var k = 0; k < forms.length; k++) {
+      var ids = (table.names[forms[k]] || []).filter(function (id, n, all) { return all.indexOf(id) === n; });
+      if (ids.length) {
+        var form = forms[k];
+        return ids.slice().sort(function (a, b) {
+          var ka = fold(table.rules[a][0]) !== form ? 1 : 0, kb = fold(table.rules[b][0]) !== form ? 1 : 0;
+          return ka - kb || (a < b ? -1 : a > b ? 1 : 0);
+        });
+      }
+    }
+    return [];
+  }
+
+  function tie(keyword, table, family) {
+    var key = fold(keyword.name), core = table.core.indexOf(key) >= 0;
+    var found = lookup(table, keyword.name);
+    if (!found.length && !core) found = (table.families[key] || []).slice();
+    if (family && found.length > 1) {
+      var mine = found.filter(function (id) { return table.rules[id][3] === family; });
+      if (mine.length) found = mine.slice(0, 1);
+    }
+    keyword.rule = found.length ? found[0] : "undefined";
+    if (found.length > 1) keyword.candidates = found;
+    if (core) keyword.core_term = true;
+  }
+
+  // A keyword string read and tied to a system's rules: what the box shows and the test compares.
+  function resolve(text, table) {
+    invisible = new RegExp("[" + table.invisible + "]", "gu");
+    var uses;
+    try { uses = read(text); } catch (e) {
+      if (e instanceof ReadError) return { error: e.message, column: e.at + 1 };
+      throw e;
+    }
+    var family = null;
+    return {
+      keywords: uses.map(function (use) {
+        var out = { name: use.name, span: [use.start, use.end], args: text.slice(use.nameEnd, use.end).trim() };
+        if (use.name !== null) {
+          tie(out, table, family);
+          var rule = table.rules[out.rule];
+          if (rule && rule[4]) family = out.rule;
+        }
+        out.nested = [];
+        use.nested.forEach(function (n) {
+          var kw = { name: n.name };
+          tie(kw, table, family);
+          if (kw.rule === "undefined" && !n.args && !kw.core_term) return;  // a qualifier in words
+          out.nested.push(kw);
+        });
+        return out;
+      })
+    };
+  }
+
+  // -- the box -----------------------------------------------------------------------------
+  function el(name, text, attrs) {
+    var node = document.createElement(name);
+    if (text !== undefined && text !== null) node.textContent = text;
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    return node;
+  }
+
+  // The theme shows a title as HTML (content.tooltips): escape it, whatever a name holds.
+  function asHtml(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
+
+  function ruleLink(table, id, shown) {
+    var rule = table.rules[id];
+    return el("a", shown, { href: rule[1], "class": "rf-mention", title: asHtml(rule[0]) });
+  }
+
+  function show(result, table, text) {
+    var box = el("ul");
+    if (result.error) {
+      var wrong = el("li", null, { "class": "rf-kw-error" });
+      wrong.textContent = "Could not read this string: " + result.error + " at column " + result.column + ".";
+      box.appendChild(wrong);
+      return box;
+    }
+    result.keywords.forEach(function (kw) {
+      var item = el("li");
+      if (kw.name === null) {
+        item.appendChild(el("span", kw.args, { "class": "rf-kw-args" }));
+      } else if (kw.rule !== "undefined") {
+        item.appendChild(ruleLink(table, kw.rule, kw.name));
+        var rule = table.rules[kw.rule];
+        if (fold(rule[0]) !== fold(kw.name)) item.appendChild(el("span", " (" + rule[0] + ")"));
+        (kw.candidates || []).slice(1).forEach(function (id) {
+          item.appendChild(document.createTextNode(" or "));
+          item.appendChild(ruleLink(table, id, table.rules[id][0]));
+        });
+        if (rule[2].length) item.appendChild(el("small", " " + rule[2].map(function (p) { return p[0] + ": " + p[1]; }).join(", ")));
+      } else {
+        item.appendChild(el("span", kw.name, { "class": kw.core_term ? "" : "rf-kw-undefined", title: kw.core_term ? "a game term, not a special rule" : "no rule of this system has this name" }));
+        item.appendChild(el("small", kw.core_term ? " game term" : " not a rule of this system"));
+      }
+      if (kw.name !== null && kw.args) {
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(el("span", kw.args, { "class": "rf-kw-args" }));
+      }
+      kw.nested.forEach(function (n) {
+        if (n.rule === "undefined") return;
+        item.appendChild(document.createTextNode(" · "));
+        item.appendChild(ruleLink(table, n.rule, n.name));
+      });
+      box.appendChild(item);
+    });
+    return box;
+  }
+
+  function render(section, table) {
+    var input = section.querySelector("#rf-paste-input"), out = section.querySelector("#rf-paste-result");
+    var lines = input.value.split(/\n/).map(function (s) { return s.trim(); }).filter(Boolean);
+    out.textContent = "";
+    lines.forEach(function (line) { out.appendChild(show(resolve(line, table), table, line)); });
+  }
+
+  function setUp() {
+    var section = document.querySelector(".rf-paste[data-system]");
+    if (!section || section.getAttribute("data-ready")) return;
+    section.setAttribute("data-ready", "loading");
+    var system = section.getAttribute("data-system");
+    function start() {
+      var table = window.RefereeNames && window.RefereeNames[system];
+      if (!table) return;
+      var input = section.querySelector("#rf-paste-input"), timer = null;
+      input.addEventListener("input", function () {
+        clearTimeout(timer);
+        timer = setTimeout(function () { render(section, table); }, 120);
+      });
+      if (input.value) render(section, table);
+      section.setAttribute("data-ready", "yes");
+    }
+    if (window.RefereeNames && window.RefereeNames[system]) return start();
+    var script = document.createElement("script");
+    script.src = section.getAttribute("data-names");
+    script.onload = start;
+    document.head.appendChild(script);
+  }
+
+  // -- a ¶ after each sentence of a rule, linking to it (the anchor is the sentence's id, or,
+  // for a sentence repeated in another version, the first one's, in data-at) -----------------
+  function pins() {
+    var spans = document.querySelectorAll(".rf-s:not([data-pinned])");
+    for (var i = 0; i < spans.length; i++) {
+      var span = spans[i], anchor = span.id || span.getAttribute("data-at");
+      span.setAttribute("data-pinned", "");
+      if (!anchor) continue;
+      var pin = el("a", "\u00b6", { href: "#" + anchor, "class": "rf-pin", "aria-label": "Link to this sentence" });
+      span.appendChild(pin);
+    }
+  }
+
+  function setUpPage() { pins(); setUp(); }
+
+  window.RefereeKeywords = { read: resolve, fold: fold };
+  // Once the page is there, and again after each of the theme's instant page changes
+  // (document$; it may never emit where the theme cannot fetch, as from a folder).
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage);
+  else setUpPage();
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(function () { setUpPage(); });
+})();

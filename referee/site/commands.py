@@ -1,0 +1,271 @@
+"""``referee site build`` and ``referee site serve``: MkDocs with the plugin, on any rules folder.
+
+Which MkDocs configuration: ``--config FILE``, else the ``mkdocs.yml`` of the
+Referee checkout being run (its guide and the plugin), else a small one made
+for the occasion in a temporary folder: a home page listing the systems,
+Material without web fonts, search in the systems' languages with the
+boosts of the project's own ``mkdocs.yml``, and the plugin.  The rules
+folder reaches the plugin through ``$REFEREE_RULES_SRC``, the one way
+``mkdocs serve`` leaves (it reloads the configuration on every rebuild).
+
+``serve`` builds, serves http://127.0.0.1:PORT/ (8000 unless ``--port`` or
+``$REFEREE_SITE_PORT``) and rebuilds when a file in the rules folder, the
+guide or the configuration changes; the open page reloads by itself.
+Ctrl-C stops it.
+
+This module is imported to build the ``referee`` parser, so at the top it
+imports nothing but the standard library; MkDocs loads in :func:`run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from referee.errors import RulesError
+
+TYPE_CHECKING = False  # typing costs a warm `referee lookup` ~4 ms; only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
+ENV_PORT = "REFEREE_SITE_PORT"
+LUNR_LANGUAGES = frozenset(
+    "ar da de du es fi fr hi hu hy it ja jp kn ko nl no pt ro ru sa sv ta te th tr vi zh".split()
+)  # lunr languages Material ships (assets/javascripts/lunr/min); English is built in
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``site`` command's arguments (cheap: called for every ``referee`` call)."""
+    parser.add_argument("action", choices=("build", "serve"), help="build the site into a folder, or serve it with live reload")
+    parser.add_argument("--rules-src", metavar="DIR", help="folder of rule systems (default: as for every command)")
+    parser.add_argument("--out", metavar="DIR", help="build: the folder to write the site to (default: site/)")
+    parser.add_argument("--port", metavar="N", type=_port, default=None, help=f"serve: the port on 127.0.0.1 (default ${ENV_PORT}, else 8000)")
+    parser.add_argument("--config", metavar="FILE", help="an mkdocs.yml of your own (with `- referee` under plugins)")
+    parser.set_defaults(json=False, format=None, formats=("text",))
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 < value < 65536:
+        raise argparse.ArgumentTypeError(f"must be a port number (1-65535), not {text!r}")
+    return value
+
+
+def run(args: argparse.Namespace) -> None:
+    """Build or serve; bad input raises :class:`RulesError` (one line, status 2)."""
+    from referee.paths import NoRulesFolder, rules_src_dir
+
+    try:
+        rules_src = os.path.abspath(rules_src_dir(args.rules_src))
+    except NoRulesFolder as err:
+        raise RulesError(str(err)) from None
+    if not os.path.isdir(rules_src):
+        raise RulesError(f"rules folder not found: {rules_src}")
+    port = (args.port or _env_port()) if args.action == "serve" else 0
+    # the plugin reads the rules folder from the environment (serve reloads the
+    # configuration on each rebuild); set for this command only
+    with _environment(REFEREE_RULES_SRC=rules_src, NO_MKDOCS_2_WARNING=os.environ.get("NO_MKDOCS_2_WARNING", "1")):
+        _run(args, rules_src, port)
+
+
+def _run(args: argparse.Namespace, rules_src: str, port: int) -> None:
+    import tempfile
+    import time
+
+    if args.action == "serve":
+        _log_to_terminal()
+    build = _load(rules_src)
+    with tempfile.TemporaryDirectory(prefix="referee-site-") as scratch:
+        config_file = args.config or _project_config() or write_config(scratch, build)
+        if not os.path.isfile(config_file):
+            raise RulesError(f"no such configuration file: {config_file}")
+        if args.action == "build":
+            out = os.path.abspath(args.out or "site")
+            started = time.monotonic()
+            pages = build_site(config_file, out)
+            print(f"Site built: {pages} pages in {_shown(out)} ({time.monotonic() - started:.1f} s); open {_shown(os.path.join(out, 'index.html'))}")
+        else:
+            serve_site(config_file, port)
+
+
+class _environment:
+    """Environment variables set inside a ``with``, put back as they were after it."""
+
+    def __init__(self, **values: str) -> None:
+        self.values = values
+        self.saved: dict[str, str | None] = {}
+
+    def __enter__(self) -> None:
+        self.saved = {key: os.environ.get(key) for key in self.values}
+        os.environ.update(self.values)
+
+    def __exit__(self, *_exc: object) -> None:
+        for key, value in self.saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def _load(rules_src: str) -> Any:
+    """The build, made first (with its progress bar on a terminal) so errors name their file."""
+    from referee import terminal
+    from referee.build import cache
+    from referee.errors import unmanaged_warning
+
+    if not terminal.is_terminal() or cache.is_current(rules_src):
+        build = cache.load_or_build(rules_src)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True, console=terminal.console(stderr=True)) as progress:
+            task = progress.add_task("Reading rule documents", total=None)
+            build = cache.load_or_build(rules_src, progress=lambda path: progress.update(task, description=f"Read {path}", advance=1))
+    for folder in build.unmanaged:
+        terminal.warn(f"referee: {unmanaged_warning(_shown(os.path.join(rules_src, folder)))}")
+    return build
+
+
+def _project_config() -> str | None:
+    from referee.paths import checkout_dir
+
+    checkout = checkout_dir()
+    if checkout and os.path.isfile(os.path.join(checkout, "mkdocs.yml")):
+        return os.path.join(checkout, "mkdocs.yml")
+    return None
+
+
+def write_config(folder: str, build: Any) -> str:
+    """A configuration for a rules folder alone: a home page and the plugin's pages."""
+    import json
+
+    from markupsafe import escape
+
+    languages = ["en"] + sorted({lang for m in build.manifests.values() for lang in m.languages} & LUNR_LANGUAGES)
+    docs = os.path.join(folder, "docs")
+    os.makedirs(docs)
+    lines = ["# Rules", "", "The rule systems of this folder, each with its A-Z index:", ""]
+    for system in build.systems:
+        title = str(escape(build.manifests[system].title or system)).replace("[", "\\[").replace("]", "\\]")
+        lines.append(f"- [{title}](rules/{system}/index.md)")
+    with open(os.path.join(docs, "index.md"), "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    config = {
+        "site_name": "Rules",
+        "strict": True,  # a warning (an unknown option of the plugin, say) stops the build
+        "docs_dir": "docs",
+        "use_directory_urls": False,
+        "theme": {
+            "name": "material",
+            "font": False,
+            "features": ["navigation.instant", "navigation.prune", "navigation.sections", "content.tooltips", "search.highlight"],
+        },
+        "plugins": [
+            {"search": {"lang": languages, "fields": {"title": {"boost": 1000}, "tags": {"boost": 400}, "text": {"boost": 1}}}},
+            "referee",
+        ],
+        "nav": [{"Home": "index.md"}],
+    }
+    path = os.path.join(folder, "mkdocs.yml")
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(config, fh, indent=2)  # JSON is YAML
+    return path
+
+
+def build_site(config_file: str, out: str) -> int:
+    """Build into ``out``; the number of pages written.
+
+    MkDocs says what went wrong in its log and then raises a bare "Aborted";
+    the log's warnings and errors are collected, so the one error line
+    names the cause ("unknown system 'nope'"), and on success the warnings
+    are shown on stderr.
+    """
+    import logging
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+
+    said = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(said)
+    try:
+        config = load_config(config_file=config_file, site_dir=out)
+        build(config)
+    except (Abort, ConfigurationError, PluginError) as err:
+        raise RulesError(f"the site was not built: {'; '.join(said.messages) or err}") from None
+    finally:
+        logger.removeHandler(said)
+    for message in said.messages:
+        print(f"referee: warning: {message}", file=sys.stderr)
+    return sum(1 for _ in _pages(out))
+
+
+class _Collect:
+    """A logging handler keeping MkDocs' warnings and errors (duck-typed: logging is imported late)."""
+
+    level = 30  # logging.WARNING
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def handle(self, record: Any) -> bool:
+        if record.levelno >= self.level:
+            self.messages.append(" ".join(record.getMessage().split()))
+        return True
+
+
+def serve_site(config_file: str, port: int) -> None:
+    from mkdocs.commands.serve import serve
+    from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+
+    try:
+        serve(config_file=config_file, dev_addr=f"127.0.0.1:{port}", livereload=True)
+    except (Abort, ConfigurationError, PluginError) as err:
+        raise RulesError(f"the site was not served: {err}") from None
+    except OSError as err:  # the port is taken
+        raise RulesError(f"cannot serve on 127.0.0.1:{port}: {err.strerror or err}; give another with --port") from None
+
+
+def _pages(folder: str) -> Any:
+    for root, _dirs, names in os.walk(folder):
+        for name in names:
+            if name.endswith(".html"):
+                yield os.path.join(root, name)
+
+
+def _env_port() -> int:
+    text = os.environ.get(ENV_PORT)
+    if not text:
+        return 8000
+    try:
+        return _port(text)
+    except argparse.ArgumentTypeError as err:
+        raise RulesError(f"${ENV_PORT}: {err}") from None
+
+
+def _shown(path: str) -> str:
+    try:
+        shown = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if shown.startswith("../..") else shown
+
+
+def _log_to_terminal() -> None:
+    """MkDocs' messages on stderr while serving, as its own command shows them
+    ("Serving on ...", "Building ...", a rebuild's errors)."""
+    import logging
+
+    logger = logging.getLogger("mkdocs")
+    if any(getattr(h, "_referee", False) for h in logger.handlers):
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    handler._referee = True  # type: ignore[attr-defined]
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)

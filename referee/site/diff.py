@@ -1,0 +1,44 @@
+"""Two versions of a rule compared word by word, for showing side by side.
+
+>>> left, right = word_diff("Models gain +1 Strength.", "Models gain +2 Strength and Fear.")
+>>> str(left)
+'Models gain +<del>1</del> Strength.'
+>>> str(right)
+'Models gain +<ins>2</ins> Strength<ins> and Fear</ins>.'
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from referee.site.html import Markup, join, tag
+
+_TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
+
+
+def words(text: str) -> list[str]:
+    return _TOKENS.findall(text)
+
+
+def word_diff(old: str, new: str) -> tuple[Markup, Markup]:
+    """``old`` with what ``new`` drops in ``<del>``, ``new`` with what it adds in ``<ins>``."""
+    a, b = words(old), words(new)
+    left: list[Markup] = []
+    right: list[Markup] = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        gone, came = "".join(a[i1:i2]), "".join(b[j1:j2])
+        if op == "equal":
+            left.append(join(gone))
+            right.append(join(came))
+            continue
+        if gone:
+            left.append(tag("del", gone))
+        if came:
+            right.append(tag("ins", came))
+    return join(left), join(right)
+
+
+def similarity(old: str, new: str) -> float:
+    """Share of words the two texts have in common (1.0: the same words)."""
+    return SequenceMatcher(None, words(old), words(new), autojunk=False).ratio()

@@ -1,0 +1,228 @@
+"""Every page the plugin adds to a site, planned from one build, written on demand.
+
+:class:`Site` knows, for a build and the plugin's options, which pages exist
+(their source paths, as MkDocs names pages), what each is about, its title
+and search settings, the navigation entries, and the assets (style sheet,
+script, each system's name table); :meth:`Site.write` writes one page's
+HTML when MkDocs asks for it.  Nothing here imports MkDocs.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib.resources import files as package_files
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import escape
+
+from referee.site import report, rulepage, systempages
+from referee.site.rulebook import Rulebook
+from referee.site.urls import Address, relative
+from referee.text import INVISIBLE, fold
+
+if TYPE_CHECKING:
+    from referee.build import Build
+    from referee.lint.run import LintResult
+    from referee.site.ahead import Ahead
+
+ASSETS = ("referee.css", "referee.js", "folder-worker.js")
+# search: rule pages count double against the guide's pages; aliases are tags (mkdocs.yml boosts tags)
+RULE_BOOST = 2
+
+
+@dataclass(frozen=True)
+class Options:
+    """The plugin options the pages depend on (:class:`referee.site.config.RefereeConfig`)."""
+
+    section: str = "rules"
+    systems: tuple[str, ...] = ()
+    diagrams: bool = True
+    editor_report: bool = True
+    paste_box: bool = True
+    nav_title: str = "Rules"
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One page to write: ``kind`` is rule, index, categories, report or document."""
+
+    uri: str
+    kind: str
+    system: str
+    subject: str = ""  # the rule id, or the document's path
+    title: str = ""
+
+
+@dataclass
+class Site:
+    build: Build
+    options: Options
+    rules_src: str | None = None
+    codes_page: str | None = None  # the guide's page of lint codes, if the site has one
+    books: dict[str, Rulebook] = field(default_factory=dict)
+    pages: dict[str, Planned] = field(default_factory=dict)
+    _lint: dict[str, LintResult] = field(default_factory=dict)
+    ahead: Ahead | None = None  # the helper writing pages and linting in a second process
+
+    @classmethod
+    def plan(cls, build: Build, options: Options, rules_src: str | None = None, codes_page: str | None = None) -> Site:
+        site = cls(build, options, rules_src, codes_page)
+        address = Address(options.section)
+        for system in options.systems or tuple(build.systems):
+            build.check_system(system)
+            book = site.books[system] = Rulebook.of(build, system, address)
+            site._add(Planned(address.system_page(system), "index", system, title=book.title))
+            site._add(Planned(address.system_page(system, "categories"), "categories", system, title=f"{book.title}: categories"))
+            if options.editor_report:
+                site._add(Planned(address.system_page(system, "report"), "report", system, title=f"Editor's report: {book.title}"))
+            for document in book.documents:
+                site._add(Planned(address.document_page(document), "document", system, document, document))
+            for rule in book.rules:
+                site._add(Planned(address.rule_page(rule.id), "rule", system, rule.id, rule.name))
+        return site
+
+    def _add(self, page: Planned) -> None:
+        if page.uri in self.pages:  # two rule ids with one slug: refuse rather than overwrite a page
+            other = self.pages[page.uri]
+            raise ValueError(f"{page.subject or page.kind} and {other.subject or other.kind} would both be {page.uri}")
+        self.pages[page.uri] = page
+
+    # -- what MkDocs asks ---------------------------------------------------------------
+
+    def in_nav(self, page: Planned) -> bool:
+        return page.kind in ("index", "categories", "report")
+
+    def meta(self, uri: str) -> dict[str, Any]:
+        """The page's title (as HTML: escaped) and search settings."""
+        page = self.pages[uri]
+        meta: dict[str, Any] = {"title": str(escape(page.title))}
+        if page.kind in ("categories", "report", "document"):
+            meta["search"] = {"exclude": True}  # their words are the rules' own, found on the rules' pages
+        if page.kind == "rule":
+            rule = self.build.get(page.subject)
+            meta["search"] = {"boost": RULE_BOOST}
+            aliases = list(dict.fromkeys(a.name for a in rule.aliases if fold(a.name) != fold(rule.name))) if rule else []
+            if aliases:  # searched with the boost mkdocs.yml gives tags; shown as HTML in results
+                meta["tags"] = [str(escape(a)) for a in aliases]
+        return meta
+
+    def write(self, uri: str) -> rulepage.Written:
+        if self.ahead is not None:
+            done = self.ahead.take(uri)
+            if done is not None:
+                return done
+        page = self.pages[uri]
+        book = self.books[page.system]
+        if page.kind == "rule":
+            rule = book.rule(page.subject)
+            assert rule is not None
+            return rulepage.write_rule(book, rule, uri, diagrams=self.options.diagrams)
+        if page.kind == "index":
+            return systempages.write_index(book, uri, self.options.paste_box, self.options.editor_report)
+        if page.kind == "categories":
+            return systempages.write_categories(book, uri)
+        if page.kind == "document":
+            return systempages.write_document(book, page.subject, uri)
+        return report.write_report(book, self.lint(page.system), uri, self.codes_page)
+
+    def start_ahead(self) -> None:
+        """A second process writing rule pages and linting, for a large system (:mod:`~referee.site.ahead`)."""
+        from referee.site.ahead import Ahead
+
+        if self.ahead is None:
+            self.ahead = Ahead.start(self)
+
+    def close(self) -> None:
+        if self.ahead is not None:
+            self.ahead.close()
+            self.ahead = None
+
+    def lint(self, system: str) -> LintResult:
+        """The system's findings; every system's are read (or found in the cache) at once."""
+        if system not in self._lint:
+            from referee.site.lintcache import lint_all
+
+            if self.ahead is not None:
+                self.ahead.wait_for_lint()
+            self._lint.update(lint_all(self.build, list(self.books), self.rules_src))
+        return self._lint[system]
+
+    def late(self, uri: str) -> bool:
+        """Pages written only when the theme lays them out, after every other page: the
+        Editor's reports, so linting has the whole build's time to finish."""
+        return self.pages[uri].kind == "report"
+
+    def ordered(self) -> list[Planned]:
+        """The pages in the order to build them: the reports last."""
+        return sorted(self.pages.values(), key=lambda p: p.kind == "report")
+
+    def nav(self) -> list[dict[str, Any]]:
+        """Navigation entries: a section per system holding its own pages."""
+        out = []
+        for system, book in self.books.items():
+            address = book.address
+            entries = [{"A–Z index": address.system_page(system)}, {"Categories": address.system_page(system, "categories")}]
+            if self.options.editor_report:
+                entries.append({"Editor's report": address.system_page(system, "report")})
+            out.append({str(escape(book.title)): entries})
+        return out
+
+    def assets(self) -> dict[str, bytes]:
+        """The files every page needs: style, script, and per system the name table."""
+        address = Address(self.options.section)
+        out = {address.asset(name): package_files("referee.site").joinpath("assets", name).read_bytes() for name in ASSETS}
+        if self.options.paste_box:
+            for system, book in self.books.items():
+                out[address.asset(f"names-{system}.js")] = name_table(book)
+        return out
+
+    def stylesheets(self) -> list[str]:
+        return [Address(self.options.section).asset("referee.css")]
+
+    def scripts(self) -> list[str]:
+        return [Address(self.options.section).asset("referee.js")]
+
+
+def name_table(book: Rulebook) -> bytes:
+    """What the paste box needs to link keywords: each folded name and alias to rule ids,
+    each id's name and page (relative to the system's folder), and the core terms.
+
+    A script file rather than JSON, so a site opened from a folder (file://) reads it too.
+    """
+    here = book.address.system_page(book.system)
+    rules = {
+        r.id: [r.name, relative(here, book.page(r.id)), [[p.name, p.kind] for p in r.params], r.parent, bool(r.children)]
+        for r in book.sorted_rules()
+    }
+    names = {key: ids for key, ids in sorted(book.build.names[book.system].items())}
+    data = {
+        "system": book.system,
+        "names": names,
+        "rules": rules,
+        "families": families(book),
+        "core": sorted({fold(t) for t in book.build.manifests[book.system].core_terms}),
+        "invisible": "".join(sorted(INVISIBLE)),
+    }
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = text.replace("<", "\\u003c")  # never a "</script>" inside a script, whatever a name holds
+    return f"window.RefereeNames=window.RefereeNames||{{}};window.RefereeNames[{json.dumps(book.system)}]={text};\n".encode()
+
+
+def families(book: Rulebook) -> dict[str, list[str]]:
+    """Each word that opens the names of all of a rule's sub-rules -> those rules, in
+    the system's order ("ranged" -> the Ranged weapon keywords): the families
+    :mod:`referee.keywords.resolve` ties a keyword to when no rule has its name."""
+    out: dict[str, list[str]] = {}
+    for rule in book.rules:
+        kids = [book.rule(k) for k in rule.children]
+        if not kids or any(k is None for k in kids):
+            continue
+        common: set[str] | None = None
+        for kid in kids:
+            words = fold(kid.name).split()  # type: ignore[union-attr]
+            leads = {" ".join(words[:n]) for n in range(1, len(words))}
+            common = leads if common is None else common & leads
+        for lead in sorted(common or ()):
+            out.setdefault(lead, []).append(rule.id)
+    return out

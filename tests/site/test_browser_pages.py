@@ -1,0 +1,168 @@
+"""The site in a browser: search, relation lists, previews, diagrams, phones, offline, hostile text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from tests.site.sites import BuiltSite
+
+
+def _search(browser: Any, url: str, query: str) -> list[tuple[str, str]]:
+    """(title, path) of the search results for ``query``, best first (the highlight's ?h= left out)."""
+    browser.get(f"{url}index.html")
+    browser.execute_script("document.querySelector('.md-search__input').focus()")
+    field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    field.send_keys(query)
+    WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item"))
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll('.md-search-result__item > a')).map("
+        "a => [a.querySelector('h1, h2').textContent.trim(), new URL(a.href).pathname + new URL(a.href).hash])"
+    )
+
+
+def test_search_finds_halberd_by_its_german_name(wide: Any, corpus_url: str, screenshot: Callable[[str], Path]) -> None:
+    results = _search(wide, corpus_url, "Hellebarde")
+    assert results[0][0] == "Halberd" and results[0][1].endswith("rules/t9a/halberd.html")
+    screenshot("results")
+
+
+def test_search_puts_a_rules_own_page_first(wide: Any, corpus_url: str) -> None:
+    assert _search(wide, corpus_url, "Swiftstride")[0][1].endswith("rules/t9a/swiftstride.html")
+
+
+def test_the_fear_page_lists_what_grants_it_and_what_references_it(wide: Any, corpus_url: str, screenshot: Callable[[str], Path]) -> None:
+    wide.get(f"{corpus_url}rules/t9a/fear.html")
+    lists = wide.execute_script(
+        "const out = {}; for (const h of document.querySelectorAll('article h3')) {"
+        "  const list = h.nextElementSibling; if (list && list.matches('ul.rf-rels'))"
+        "    out[h.id] = Array.from(list.querySelectorAll(':scope > li > .rf-rel > a')).map(a => a.textContent); }"
+        "return out;"
+    )
+    assert lists["granted-by"] == ["Terror"]
+    assert "Commanding Presence" in lists["referenced-by"]
+    assert "Fearless" in lists["rules-immune-to-it"]
+    quote = wide.find_element(By.CSS_SELECTOR, "#granted-by + ul blockquote q")
+    assert quote.is_displayed() and quote.text == "The model gains Fear and is immune to the effects of Terror."
+    screenshot("fear")
+
+
+def test_hovering_a_linked_rule_previews_it(wide: Any, corpus_url: str, screenshot: Callable[[str], Path]) -> None:
+    wide.get(f"{corpus_url}rules/t9a/fly.html")
+    link = wide.find_element(By.CSS_SELECTOR, "#v2 a.rf-mention[href$='light-troops.html']")
+    wide.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    ActionChains(wide).move_to_element(link).perform()
+    tip = WebDriverWait(wide, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".md-tooltip2--active"))
+    assert tip.text.startswith("Light Troops (Universal Rule): A unit composed entirely of models with Light Troops")
+    screenshot("preview")
+
+
+def test_a_sentence_link_lands_on_the_sentence(wide: Any, corpus_url: str) -> None:
+    wide.get(f"{corpus_url}rules/t9a/fly.html#s-the-model-gains-light-troops")
+    target = wide.execute_script(
+        "const t = document.querySelector(':target'); const r = t.getBoundingClientRect();"
+        "return [t.textContent, getComputedStyle(t).backgroundColor, r.top >= 0 && r.bottom <= innerHeight];"
+    )
+    assert target[0].startswith("The model gains Light Troops and Swiftstride.")
+    assert target[1] not in ("rgba(0, 0, 0, 0)", "transparent")  # marked
+    assert target[2]  # and scrolled into view
+    pins = wide.execute_script(
+        "return Array.from(document.querySelectorAll('.rf-s')).map(s => [s.id || s.dataset.at, s.querySelector(':scope > a.rf-pin').getAttribute('href')])"
+    )
+    assert pins and all(href == f"#{anchor}" for anchor, href in pins)  # every sentence has its ¶ link to itself
+
+
+def test_the_neighbourhood_diagram_renders_and_its_nodes_lead_on(wide: Any, corpus_url: str, screenshot: Callable[[str], Path]) -> None:
+    wide.get(f"{corpus_url}rules/t9a/fly.html")
+    svg = wide.find_element(By.CSS_SELECTOR, "svg.rf-diagram")
+    wide.execute_script("arguments[0].scrollIntoView({block: 'center'})", svg)
+    assert svg.size["width"] > 300 and svg.size["height"] > 80
+    # the link over a node sits on that node's box, whatever the width the picture got
+    boxes = wide.execute_script(
+        "const link = document.querySelector('a.rf-node-link[href$=\"light-troops.html\"]');"
+        "const text = Array.from(document.querySelectorAll('svg.rf-diagram text')).find(t => t.textContent === 'Light Troops');"
+        "const rect = text.previousElementSibling.getBoundingClientRect(); const l = link.getBoundingClientRect();"
+        "return [l.x, l.y, l.width, l.height, rect.x, rect.y, rect.width, rect.height];"
+    )
+    assert all(abs(a - b) < 2 for a, b in zip(boxes[:4], boxes[4:])), boxes
+    screenshot("diagram")
+    wide.find_element(By.CSS_SELECTOR, "a.rf-node-link[href$='light-troops.html']").click()
+    WebDriverWait(wide, 10).until(lambda d: d.current_url.endswith("/rules/t9a/light-troops.html"))
+
+
+@pytest.mark.parametrize("page", ["rules/t9a/fly.html", "rules/t9a/index.html", "rules/t9a/report.html", "rules/scrollhammer/sources/special-rules-wiki.html", "rules/whfb-house/categories.html"])
+def test_pages_fit_a_phone(phone: Any, corpus_url: str, page: str, screenshot: Callable[[str], Path]) -> None:
+    phone.get(corpus_url + page)
+    width = phone.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+    assert width[0] == 390 and width[1] <= 390, width
+    screenshot("phone")
+
+
+def test_the_site_opened_from_a_folder_works_without_a_server(wide: Any, corpus_site: BuiltSite, screenshot: Callable[[str], Path]) -> None:
+    wide.get((corpus_site.root / "rules/t9a/fear.html").as_uri())
+    header = wide.find_element(By.CSS_SELECTOR, ".md-header")
+    assert header.value_of_css_property("background-color") not in ("rgba(0, 0, 0, 0)", "transparent")  # the theme's styles loaded
+    loaded = wide.execute_script("return Array.from(document.querySelectorAll('script[src], link[href]')).map(e => e.src || e.href)")
+    assert loaded and all(r.startswith("file://") for r in loaded), loaded
+    screenshot("file")
+    wide.find_element(By.CSS_SELECTOR, "#granted-by + ul a.rf-mention").click()
+    WebDriverWait(wide, 10).until(lambda d: d.current_url.endswith("/rules/t9a/terror.html"))
+    wide.get((corpus_site.root / "rules/t9a/index.html").as_uri())
+    WebDriverWait(wide, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".rf-paste").get_attribute("data-ready") == "yes")
+
+
+def test_nothing_is_fetched_from_another_host(wide: Any, corpus_url: str) -> None:
+    for page in ("index.html", "rules/t9a/fly.html", "rules/t9a/index.html"):
+        wide.get(corpus_url + page)
+        resources = wide.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert resources and all(r.startswith(corpus_url) for r in resources), resources
+
+
+@pytest.mark.parametrize("page", ["rules/hostile/fear.html", "rules/hostile/terror.html", "rules/hostile/stubborn.html", "rules/hostile/index.html"])
+def test_markup_in_rules_is_shown_and_never_run(wide: Any, hostile_url: str, page: str, screenshot: Callable[[str], Path]) -> None:
+    wide.get(hostile_url + page)
+    article = wide.find_element(By.CSS_SELECTOR, "article")
+    assert not article.find_elements(By.CSS_SELECTOR, "img, script, iframe, .mermaid, strong")
+    if page.endswith("fear.html"):
+        assert 'cause <script>alert("fear")</script> panic' in article.text
+        assert """<img src=x onerror="alert('img')">""" in article.text
+    if page.endswith("terror.html"):
+        assert "**bold**" in article.text and "```mermaid graph TD; A-->B ```" in article.text
+        for link in article.find_elements(By.CSS_SELECTOR, "a"):
+            ActionChains(wide).move_to_element(link).perform()
+    assert wide.execute_script("return window.__dialogs") == []
+    screenshot("hostile")
+
+
+def test_searching_hostile_text_runs_nothing(wide: Any, hostile_url: str) -> None:
+    results = _search(wide, hostile_url, "panic")
+    assert results and results[0][1].endswith("rules/hostile/fear.html")
+    shown = wide.find_element(By.CSS_SELECTOR, ".md-search-result__item").text
+    assert "<script>" in shown or "alert" in shown
+    assert wide.execute_script("return window.__dialogs") == []
+    assert not wide.find_elements(By.CSS_SELECTOR, ".md-search-result img")
+
+
+def test_an_alias_with_markup_is_found_and_shown_as_text(wide: Any, hostile_url: str) -> None:
+    results = _search(wide, hostile_url, "Schrecken")
+    assert results[0][1].endswith("rules/hostile/terror.html")
+    item = wide.find_element(By.CSS_SELECTOR, ".md-search-result__item")
+    assert not item.find_elements(By.CSS_SELECTOR, "i, b") and "Schrecken <i>x</i>" in " ".join(item.text.split())
+    assert wide.execute_script("return window.__dialogs") == []
+
+
+def test_search_works_in_a_site_opened_from_a_folder(wide: Any, corpus_site: BuiltSite, screenshot: Callable[[str], Path]) -> None:
+    wide.get((corpus_site.root / "index.html").as_uri())
+    wide.execute_script("document.querySelector('.md-search__input').focus()")
+    wide.find_element(By.CSS_SELECTOR, "input.md-search__input").send_keys("Hellebarde")
+    WebDriverWait(wide, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item"))
+    first = wide.find_element(By.CSS_SELECTOR, ".md-search-result__item > a")
+    assert first.find_element(By.CSS_SELECTOR, "h1, h2").text == "Halberd"
+    assert first.get_attribute("href").startswith("file://") and "/rules/t9a/halberd.html" in first.get_attribute("href")
+    screenshot("folder-search")
