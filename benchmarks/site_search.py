@@ -110,8 +110,11 @@ def main() -> None:
         pages = {html_path(address.rule_page(rid)): rid for rid in build.rules}
         cli = open_index(rules_src)
 
-        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-        handler.log_message = lambda *a: None  # type: ignore[method-assign]
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *_args: Any) -> None:
+                pass
+
+        handler = functools.partial(Quiet, directory=str(site))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -120,6 +123,7 @@ def main() -> None:
         for flag in (*FLAGS, f"--user-data-dir={work / 'profile'}"):
             options.add_argument(flag)
         driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+        driver.set_window_size(1280, 900)  # the search field of the wide layout
         ranks: dict[str, list[int | None]] = {"`referee search`": [], "site, whole site": [], "site, in the system": []}
         misses = []
         try:

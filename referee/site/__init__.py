@@ -14,13 +14,20 @@ rules folder into pages, beside the hand-written ones of ``docs/``:
 The plugin is thin, in the manner of mkdocs-material's own plugins: typed
 options in :mod:`~referee.site.config`, hooks in :mod:`~referee.site.plugin`
 that only hand over to the helpers, which know nothing of MkDocs and write
-plain HTML strings: :mod:`~referee.site.rulebook` (what a system's pages
-show), :mod:`~referee.site.urls` (where each page and anchor is),
+plain HTML strings: :mod:`~referee.site.pages` (which pages there are, their
+titles and search settings, the assets), :mod:`~referee.site.rulebook` (what
+a system's pages show), :mod:`~referee.site.urls` (where each page and
+anchor is), :mod:`~referee.site.html` (escaping, always),
 :mod:`~referee.site.ruletext`, :mod:`~referee.site.rulepage`,
-:mod:`~referee.site.systempages`, :mod:`~referee.site.report`,
-:mod:`~referee.site.diagram`, :mod:`~referee.site.diff`.  Keeping MkDocs out
-of the helpers keeps the generator swappable (Material announces its end of
-life for 2027).
+:mod:`~referee.site.relations`, :mod:`~referee.site.systempages`,
+:mod:`~referee.site.report`, :mod:`~referee.site.diagram`,
+:mod:`~referee.site.diff`; for speed, :mod:`~referee.site.lintcache` (the
+reports' findings kept with their build) and :mod:`~referee.site.ahead` (a
+second process writing pages and linting).  Keeping MkDocs out of the
+helpers keeps the generator swappable (Material announces its end of life
+for 2027).  The browser side is ``assets/``: the style sheet, the paste
+box's reader of keyword strings (``referee.js``) and the Web Worker stand-in
+that lets search run in a site opened from a folder.
 
 ``referee site build`` and ``referee site serve`` (:mod:`~referee.site.commands`)
 run MkDocs with this plugin on any rules folder.

@@ -31,7 +31,7 @@ import sys
 import tempfile
 import time
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from referee.site.pages import Site

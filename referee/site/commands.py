@@ -220,9 +220,15 @@ class _Collect:
 
 
 def serve_site(config_file: str, port: int) -> None:
+    import signal
+
     from mkdocs.commands.serve import serve
     from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
+    def stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt  # as Ctrl-C: MkDocs then removes its temporary site folder
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         serve(config_file=config_file, dev_addr=f"127.0.0.1:{port}", livereload=True)
     except (Abort, ConfigurationError, PluginError) as err:

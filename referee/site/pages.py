@@ -102,7 +102,10 @@ class Site:
         if page.kind == "rule":
             rule = self.build.get(page.subject)
             meta["search"] = {"boost": RULE_BOOST}
-            aliases = list(dict.fromkeys(a.name for a in rule.aliases if fold(a.name) != fold(rule.name))) if rule else []
+            names = [a.name for a in rule.aliases if fold(a.name) != fold(rule.name)] if rule else []
+            # the search's own tokenizer keeps "ß" and accents: "Todesstoss" and "Plankler"
+            # would not find Todesstoß and Plänkler, so their plain spellings go in too
+            aliases = list(dict.fromkeys([*names, *(plain_letters(n) for n in names)]))
             if aliases:  # searched with the boost mkdocs.yml gives tags; shown as HTML in results
                 meta["tags"] = [str(escape(a)) for a in aliases]
         return meta
@@ -182,6 +185,18 @@ class Site:
 
     def scripts(self) -> list[str]:
         return [Address(self.options.section).asset("referee.js")]
+
+
+def plain_letters(name: str) -> str:
+    """A name as typed on a keyboard without its letters: accents off, "ß" as "ss".
+
+    >>> plain_letters("Todesstoß"), plain_letters("Plänkler"), plain_letters("Fear")
+    ('Todesstoss', 'Plankler', 'Fear')
+    """
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ẞ", "SS"))
+    return "".join(c for c in text if not unicodedata.combining(c))
 
 
 def name_table(book: Rulebook) -> bytes:

@@ -45,7 +45,8 @@ FLAGS = (
 RECORD_DIALOGS = "window.__dialogs = []; for (const n of ['alert', 'confirm', 'prompt']) window[n] = (m) => { window.__dialogs.push(n + ': ' + m); };"
 
 
-def _missing() -> str | None:
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
     try:
         import selenium  # noqa: F401
     except ImportError:
@@ -58,7 +59,7 @@ def _missing() -> str | None:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    why = _missing()
+    why = missing()
     if why:
         if os.environ.get(REQUIRE) == "1":
             pytest.fail(f"browser tests are required ({REQUIRE}=1) but {why}", pytrace=False)

@@ -1,4 +1,9 @@
-"""The site in a browser: search, relation lists, previews, diagrams, phones, offline, hostile text."""
+"""The site in headless Chromium: search, relation lists, previews, diagrams, phones,
+offline use, the paste box, and markup in rules shown as text and never run.
+
+Without Debian's Chromium (or Selenium) this whole module is skipped with one
+line saying why; with REFEREE_REQUIRE_BROWSER=1 (.ci/run) that is an error.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.site.sites import BuiltSite
+from tests.site.chromium import REQUIRE, missing
+
+_WHY = missing()
+if _WHY:
+    import os
+
+    if os.environ.get(REQUIRE) == "1":
+        pytest.fail(f"browser tests are required ({REQUIRE}=1) but {_WHY}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {_WHY}", allow_module_level=True)
+
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402 - only once the browser is there
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from referee.build import Build  # noqa: E402
+from referee.build.cache import load_view  # noqa: E402
+from referee.keywords import KeywordSyntaxError, parse, to_json  # noqa: E402
+from referee.keywords.corpus import keyword_strings  # noqa: E402
+from referee.keywords.resolve import resolve  # noqa: E402
+from tests.conftest import RULES_SRC  # noqa: E402
+from tests.site.sites import BuiltSite  # noqa: E402
 
 
 def _search(browser: Any, url: str, query: str) -> list[tuple[str, str]]:
@@ -33,8 +55,17 @@ def test_search_finds_halberd_by_its_german_name(wide: Any, corpus_url: str, scr
     screenshot("results")
 
 
-def test_search_puts_a_rules_own_page_first(wide: Any, corpus_url: str) -> None:
-    assert _search(wide, corpus_url, "Swiftstride")[0][1].endswith("rules/t9a/swiftstride.html")
+@pytest.mark.parametrize(
+    ("query", "page"),
+    [
+        ("Swiftstride", "rules/t9a/swiftstride.html"),  # its own page before every page mentioning it
+        ("Todesstoss", "rules/t9a/lethal-strike.html"),  # Todesstoß typed without ß
+        ("Plankler", "rules/t9a/skirmisher.html"),  # Plänkler typed without the umlaut
+        ("Angst", "rules/t9a/fear.html"),
+    ],
+)
+def test_search_puts_the_rule_first(wide: Any, corpus_url: str, query: str, page: str) -> None:
+    assert _search(wide, corpus_url, query)[0][1].endswith(page)
 
 
 def test_the_fear_page_lists_what_grants_it_and_what_references_it(wide: Any, corpus_url: str, screenshot: Callable[[str], Path]) -> None:
@@ -166,3 +197,122 @@ def test_search_works_in_a_site_opened_from_a_folder(wide: Any, corpus_site: Bui
     assert first.find_element(By.CSS_SELECTOR, "h1, h2").text == "Halberd"
     assert first.get_attribute("href").startswith("file://") and "/rules/t9a/halberd.html" in first.get_attribute("href")
     screenshot("folder-search")
+
+
+# -- the paste box ------------------------------------------------------------------
+
+# Strings no document holds, each testing one way of reading (system, string).
+EXTRA = (
+    ("t9a", "Aegis (4+, against Melee Attacks), Fortitude (5+)"),
+    ("t9a", "Hellebarde, Lances, Fearless / Stubborn"),
+    ("t9a", "Angst, Furchtlos, Schwere Rüstung"),
+    ("t9a", "Stealth +2 Strength"),
+    ("t9a", '12" Ranged 2'),
+    ("t9a", "2+/4+As, 3++, 4+-"),
+    ("t9a", "Multiple Wounds (D3, Clipped Wings), Fearless."),
+    ("t9a", "Leader (green/red) +8 {3 base / 2 guardian/elite}"),
+    ("t9a", "Breath Attack (Str 4, AP 1, Flaming Attacks)"),
+    ("t9a", "Fly (8\", 16\"), Swiftstride"),
+    ("t9a", "Hatred (Dragoons) Fear (x)"),
+    ("t9a", "Str 3 [7], AP 0[4]"),
+    ("t9a", "FO Same as user, Accurate"),
+    ("t9a", "Fear\u200b, Terror"),
+    ("t9a", "a | b"),
+    ("t9a", "Poisoned (4+"),
+    ("t9a", "Fear)"),
+    ("t9a", ",Fear"),
+    ("t9a", "Fear,"),
+    ("t9a", "()"),
+    ("t9a", "Fear (D)"),
+    ("last-edition", "Ranged 2 heavy/sniper, Melee 1 light +1"),
+    ("last-edition", "Melee X heavy -Y, Ranged X heavy"),
+    ("scrollhammer", "Absorb Magicka(2 on a 4+)"),
+)
+
+
+def expected(text: str, system: str, view: Any) -> dict[str, Any]:
+    """What the browser must say: each use's name, span and rule, and its nested keywords."""
+    try:
+        data = resolve(to_json(parse(text)), view, system)
+    except KeywordSyntaxError:
+        return {"error": True}
+    return {
+        "keywords": [
+            {
+                "name": kw["name"],
+                "span": list(kw["span"]),
+                "rule": kw.get("rule"),
+                "candidates": kw.get("candidates"),
+                "nested": [
+                    {"name": a["name"], "rule": a["rule"], "candidates": a.get("candidates")}
+                    for a in kw["args"]
+                    if a.get("kind") == "keyword"
+                ],
+            }
+            for kw in data["keywords"]
+        ]
+    }
+
+
+IN_BROWSER = """
+const [strings, system] = arguments;
+return strings.map((text) => {
+  const got = window.RefereeKeywords.read(text, window.RefereeNames[system]);
+  if (got.error) return {error: true};
+  return {keywords: got.keywords.map((k) => ({
+    name: k.name, span: k.span, rule: k.name === null ? null : k.rule, candidates: k.candidates || null,
+    nested: k.nested.map((n) => ({name: n.name, rule: n.rule, candidates: n.candidates || null})),
+  }))};
+});
+"""
+
+
+def _open_index(browser: Any, url: str, system: str) -> None:
+    browser.get(f"{url}rules/{system}/index.html")
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".rf-paste").get_attribute("data-ready") == "yes")
+
+
+def test_the_browser_reads_every_keyword_string_as_referee_parse(browser: Any, corpus_url: str, rulebase: Build) -> None:
+    view = load_view(RULES_SRC)
+    cases: dict[str, list[str]] = {}
+    for found in keyword_strings(rulebase.rulebase):
+        cases.setdefault(found.system, []).append(found.text)
+    for system, text in EXTRA:
+        cases.setdefault(system, []).append(text)
+    disagree = []
+    checked = 0
+    for system, strings in sorted(cases.items()):
+        _open_index(browser, corpus_url, system)
+        got = browser.execute_script(IN_BROWSER, strings, system)
+        for text, mine in zip(strings, got, strict=True):
+            checked += 1
+            want = expected(text, system, view)
+            if mine != want:
+                disagree.append((system, text, want, mine))
+    assert checked > 100 and disagree == []
+
+
+def test_a_pasted_line_links_each_rule_with_its_parameters(browser: Any, corpus_url: str, screenshot: Callable[[str], Path]) -> None:
+    _open_index(browser, corpus_url, "t9a")
+    box = browser.find_element(By.ID, "rf-paste-input")
+    box.send_keys("Multiple Wounds (D3, Clipped Wings), Hellebarde, Plumpsack")
+    WebDriverWait(browser, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rf-paste-result li")) == 3)
+    items = browser.find_elements(By.CSS_SELECTOR, "#rf-paste-result li")
+    first = items[0].find_element(By.CSS_SELECTOR, "a")
+    assert first.text == "Multiple Wounds" and first.get_attribute("href").endswith("/rules/t9a/multiple-wounds.html")
+    assert "(D3, Clipped Wings)" in items[0].text
+    halberd = items[1].find_element(By.CSS_SELECTOR, "a")
+    assert halberd.text == "Hellebarde" and halberd.get_attribute("href").endswith("/rules/t9a/halberd.html") and "(Halberd)" in items[1].text
+    assert "not a rule of this system" in items[2].text and not items[2].find_elements(By.CSS_SELECTOR, "a")
+    screenshot("paste")
+    first.click()
+    WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("/rules/t9a/multiple-wounds.html"))
+
+
+def test_an_unreadable_line_says_where(browser: Any, corpus_url: str) -> None:
+    _open_index(browser, corpus_url, "t9a")
+    box = browser.find_element(By.ID, "rf-paste-input")
+    box.clear()
+    box.send_keys("Poisoned (4+")
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#rf-paste-result .rf-kw-error"))
+    assert browser.find_element(By.CSS_SELECTOR, "#rf-paste-result").text == "Could not read this string: missing closing bracket at column 13."
