@@ -43,6 +43,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/keywords.py
 	$(BIN)/python benchmarks/lint.py
+	$(BIN)/python benchmarks/graph_precision.py --markdown
+	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/site.py
 
 clean:

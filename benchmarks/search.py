@@ -66,8 +66,23 @@ def rank(found: list[str], want: list[str]) -> int | None:
 
 def scores(ranks: list[int | None]) -> tuple[float, float]:
     """(MRR, hits@3)."""
+    if not ranks:
+        return 0.0, 0.0
     mrr = sum(1 / r for r in ranks if r) / len(ranks)
     return mrr, sum(1 for r in ranks if r and r <= 3) / len(ranks)
+
+
+def print_quality(title: str, ranks: dict[str, list[int | None]], queries: list[dict]) -> None:
+    """A markdown table of MRR and hits@3 per engine, overall and per kind of query."""
+    kinds = sorted({q["kind"] for q in queries})
+    counts = ", ".join(f"{k} {sum(q['kind'] == k for q in queries)}" for k in kinds)
+    print(f"### {title}: {len(queries)} queries ({counts})\n")
+    print("| engine | MRR | hits@3 | " + " | ".join(f"MRR {k}" for k in kinds) + " |")
+    print("|---|---|---|" + "---|" * len(kinds))
+    for name, found in ranks.items():
+        mrr, hits = scores(found)
+        per = [scores([r for r, q in zip(found, queries) if q["kind"] == k])[0] for k in kinds]
+        print(f"| {name} | {mrr:.3f} | {hits:.3f} | " + " | ".join(f"{p:.2f}" for p in per) + " |")
 
 
 def substring(build: object) -> Callable[[str, str | None], list[str]]:
@@ -113,15 +128,7 @@ def quality(index: object, build: object, fts: Fts5) -> None:
         "SQLite FTS5 (bm25, porter)": fts.find,
     }
     ranks = {name: [rank(find(q["text"], q.get("system")), q["want"]) for q in queries] for name, find in engines.items()}
-    kinds = sorted({q["kind"] for q in queries})
-    counts = ", ".join(f"{k} {sum(q['kind'] == k for q in queries)}" for k in kinds)
-    print(f"### Quality: {len(queries)} queries ({counts})\n")
-    print("| engine | MRR | hits@3 | " + " | ".join(f"MRR {k}" for k in kinds) + " |")
-    print("|---|---|---|" + "---|" * len(kinds))
-    for name, found in ranks.items():
-        mrr, hits = scores(found)
-        per = [scores([r for r, q in zip(found, queries) if q["kind"] == k])[0] for k in kinds]
-        print(f"| {name} | {mrr:.3f} | {hits:.3f} | " + " | ".join(f"{p:.2f}" for p in per) + " |")
+    print_quality("Quality", ranks, queries)
     print("\nQueries Referee does not answer first:\n")
     for r, q in zip(ranks["Referee search"], queries):
         if r != 1:

@@ -26,26 +26,16 @@ import subprocess
 import sys
 import tempfile
 import time
-import tomllib
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from search import load_queries, print_quality, rank  # noqa: E402  (the search benchmark's scoring and table)
 BIN = Path(sys.executable).parent
-QUERIES = ROOT / "tests" / "search" / "queries.toml"
 FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync")
-
-
-def rank(found: list[str], want: list[str]) -> int | None:
-    return next((i + 1 for i, rule_id in enumerate(found[:10]) if rule_id in want), None)
-
-
-def scores(ranks: list[int | None]) -> tuple[float, float]:
-    """(MRR, hits@3)."""
-    if not ranks:
-        return 0.0, 0.0
-    return sum(1 / r for r in ranks if r) / len(ranks), sum(1 for r in ranks if r and r <= 3) / len(ranks)
 
 
 def build_site(out: Path, env: dict[str, str]) -> None:
@@ -97,7 +87,7 @@ def main() -> None:
     from referee.search.index import open_index
     from referee.site.urls import Address, html_path
 
-    queries = tomllib.loads(QUERIES.read_text(encoding="utf-8"))["query"]
+    queries = load_queries()
     with tempfile.TemporaryDirectory(prefix="referee-bench-search-") as scratch:
         work = Path(scratch)
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -140,15 +130,7 @@ def main() -> None:
             driver.quit()
             server.shutdown()
 
-    kinds = sorted({q["kind"] for q in queries})
-    counts = ", ".join(f"{k} {sum(q['kind'] == k for q in queries)}" for k in kinds)
-    print(f"### Search on the site beside `referee search` ({time.strftime('%Y-%m-%d')}): {len(queries)} queries ({counts})\n")
-    print("| engine | MRR | hits@3 | " + " | ".join(f"MRR {k}" for k in kinds) + " |")
-    print("|---|---|---|" + "---|" * len(kinds))
-    for name, found in ranks.items():
-        mrr, hits = scores(found)
-        per = [scores([r for r, q in zip(found, queries) if q["kind"] == k])[0] for k in kinds]
-        print(f"| {name} | {mrr:.3f} | {hits:.3f} | " + " | ".join(f"{p:.2f}" for p in per) + " |")
+    print_quality(f"Search on the site beside `referee search` ({time.strftime('%Y-%m-%d')})", ranks, queries)
     print("\nQueries the site (whole site) does not answer first:\n")
     for q, r, top in misses:
         print(f"- `{q['text']}` ({q.get('system') or 'all systems'}, {q['kind']}): rank {r or '>10'}, want {q['want'][0]}; first: {', '.join(top) or 'nothing'}")

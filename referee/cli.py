@@ -87,10 +87,8 @@ def open_view(rules_src: str | None, refresh: bool = False) -> Any:
 
     src = _src(rules_src)
     try:
-        if terminal.is_terminal() and (refresh or not cache.is_current(src)):
-            view = _with_progress(lambda step: cache.load_view(src, refresh=refresh, progress=step))
-        else:
-            view = cache.load_view(src, refresh=refresh)
+        with terminal.Steps() as step:
+            view = cache.load_view(src, refresh=refresh, progress=lambda path: step(f"Read {path}"))
     except RulesError as err:
         raise Failure.of(err, src) from None
     _warn_unmanaged(view.unmanaged, src)
@@ -104,18 +102,6 @@ def _warn_unmanaged(folders: Any, src: str) -> None:
 
     for name in folders:
         terminal.warn(f"referee: {unmanaged_warning(_shown(os.path.join(src, name)))}")
-
-
-def _with_progress(work: Callable[[Callable[[str], None]], Any]) -> Any:
-    from rich.progress import Progress
-
-    with Progress(transient=True, console=terminal.console(stderr=True)) as progress:
-        task = progress.add_task("Reading rule documents", total=None)
-
-        def step(path: str) -> None:
-            progress.update(task, description=f"Read {path}", advance=1)
-
-        return work(step)
 
 
 def _checked(fn: Callable[[], Any]) -> Any:
@@ -235,34 +221,21 @@ def cmd_search(args: argparse.Namespace) -> None:
 def open_search_index(rules_src: str | None) -> Any:
     """The search index of the current build; made (with a progress bar on a
     terminal) when the rules or Referee changed since it was."""
-    from referee.search.index import current, open_index
+    from referee.build import cache
+    from referee.search.index import open_index
 
     src = _src(rules_src)
     try:
-        index = current(src)
-        if index is None:
-            index = _making_index(src, open_index) if terminal.is_terminal() else open_index(src)
+        with terminal.Steps() as step:
+            index = open_index(
+                src,
+                lambda: cache.load_or_build(src, progress=lambda path: step(f"Read {path}")),
+                progress=lambda count: step(f"Indexed {count} rules for search"),
+            )
     except RulesError as err:
         raise Failure.of(err, src) from None
     _warn_unmanaged(index.unmanaged, src)
     return index
-
-
-def _making_index(src: str, open_index: Callable[..., Any]) -> Any:
-    from rich.progress import Progress
-
-    from referee.build import cache
-
-    with Progress(transient=True, console=terminal.console(stderr=True)) as progress:
-        task = progress.add_task("Reading rule documents", total=None)
-
-        def read(path: str) -> None:
-            progress.update(task, description=f"Read {path}", advance=1)
-
-        def indexed(count: int) -> None:
-            progress.update(task, description=f"Indexed {count} rules for search", advance=1)
-
-        return open_index(src, lambda: cache.load_or_build(src, progress=read), progress=indexed)
 
 
 def _limit(text: str) -> int:
@@ -422,10 +395,8 @@ def open_build(rules_src: str | None) -> Any:
 
     src = _src(rules_src)
     try:
-        if terminal.is_terminal() and not cache.is_current(src):
-            build = _with_progress(lambda step: cache.load_or_build(src, progress=step))
-        else:
-            build = cache.load_or_build(src)
+        with terminal.Steps() as step:
+            build = cache.load_or_build(src, progress=lambda path: step(f"Read {path}"))
     except RulesError as err:
         raise Failure.of(err, src) from None
     _warn_unmanaged(build.unmanaged, src)

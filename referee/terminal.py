@@ -114,6 +114,39 @@ def error(message: str, colour: str = "31") -> None:
         sys.stderr.write(message + "\n")
 
 
+class Steps:
+    """A transient progress bar on stderr for a build, drawn only on a terminal and only
+    once the work reports its first step: a cached answer draws nothing, and nobody
+    has to ask the cache beforehand whether it will build.
+
+    >>> with Steps() as step:  # not a terminal here: nothing is drawn
+    ...     step("Read t9a/universal-rules.txt")
+    """
+
+    def __init__(self, label: str = "Reading rule documents") -> None:
+        self.label = label
+        self._bar: Any = None
+        self._task: Any = None
+
+    def __call__(self, what: str) -> None:
+        if self._bar is None:
+            if not is_terminal():
+                return
+            from rich.progress import Progress
+
+            self._bar = Progress(transient=True, console=console(stderr=True))
+            self._bar.start()
+            self._task = self._bar.add_task(self.label, total=None)
+        self._bar.update(self._task, description=what, advance=1)
+
+    def __enter__(self) -> Steps:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
 def warn(message: str) -> None:
     """One line on stderr; yellow on a terminal."""
     error(message, colour="33")

@@ -130,6 +130,15 @@ def test_missing_rules_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert capsys.readouterr().err == f"referee: error: rules folder not found: {tmp_path / 'nope'}\n"
 
 
+def test_manifest_that_is_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write_system(tmp_path / "src", "demo", manifest("demo"), {"rules.txt": GOOD})
+    (tmp_path / "src" / "demo" / "system.toml").write_bytes(b'id = "demo"\ntitle = "D\xe9mo"\n')
+    code = main(["list", "--rules-src", "src"])
+    assert code == 2
+    assert capsys.readouterr().err == "referee: src/demo/system.toml: error: manifest is not valid UTF-8 (byte 22)\n"
+
+
 def test_folder_without_systems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["list", "--rules-src", str(tmp_path)])
     assert code == 2

@@ -139,12 +139,6 @@ def load_view(rules_src: str | os.PathLike[str], refresh: bool = False, progress
     return View.of(_build(rules_src, key, files, progress))
 
 
-def is_current(rules_src: str | os.PathLike[str]) -> bool:
-    """Whether a build of the current content is cached (no progress bar needed)."""
-    key = content_key(rules_src)
-    return os.path.exists(os.path.join(builds_folder(rules_src), f"view-{key}.pickle"))
-
-
 def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes], progress: Progress) -> Build:
     from referee.build.record import assemble
     from referee.build.view import View

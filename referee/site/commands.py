@@ -117,14 +117,8 @@ def _load(rules_src: str) -> Any:
     from referee.build import cache
     from referee.errors import unmanaged_warning
 
-    if not terminal.is_terminal() or cache.is_current(rules_src):
-        build = cache.load_or_build(rules_src)
-    else:
-        from rich.progress import Progress
-
-        with Progress(transient=True, console=terminal.console(stderr=True)) as progress:
-            task = progress.add_task("Reading rule documents", total=None)
-            build = cache.load_or_build(rules_src, progress=lambda path: progress.update(task, description=f"Read {path}", advance=1))
+    with terminal.Steps() as step:
+        build = cache.load_or_build(rules_src, progress=lambda path: step(f"Read {path}"))
     for folder in build.unmanaged:
         terminal.warn(f"referee: {unmanaged_warning(_shown(os.path.join(rules_src, folder)))}")
     return build

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -185,8 +188,6 @@ def _wait_for(condition: object, seconds: float) -> bool:
 def test_serve_rebuilds_when_a_rule_document_changes(tmp_path: Path) -> None:
     """`referee site serve` (what `make run` starts): served on the port asked, rebuilt on an edit."""
     import shutil
-    import subprocess
-    import sys
 
     rules = shutil.copytree(FIXTURE_RULES, tmp_path / "rules")
     config = commands.write_config(str(tmp_path / "config"), load_or_build(rules))
@@ -207,3 +208,23 @@ def test_serve_rebuilds_when_a_rule_document_changes(tmp_path: Path) -> None:
         server.terminate()
         output = server.communicate(timeout=30)[0]
     assert f"Serving on http://127.0.0.1:{port}/" in output
+
+
+def test_a_taken_port_is_named(tmp_path: Path) -> None:
+    """serve_site on a port another program listens on: one line naming the port, no hang."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Rules\n", encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: Rules\ndocs_dir: docs\n", encoding="utf-8")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = (
+            "from referee.errors import RulesError\n"
+            "from referee.site.commands import serve_site\n"
+            f"try:\n    serve_site({str(config)!r}, {port})\n"
+            "except RulesError as err:\n    print(err.message)\n"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.stdout == f"cannot serve on 127.0.0.1:{port}: Address already in use; give another with --port\n", done.stderr
