@@ -9,21 +9,29 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import Build, assemble
+from referee.build import Build
+from referee.build.cache import load_or_build
 from referee.paths import checkout_dir
 
 PROJECT = Path(checkout_dir() or Path(__file__).resolve().parents[1])
 RULES_SRC = PROJECT / "rules_src"
 _SHARED_CACHE = pytest.StashKey[str]()
+_SHARED_CACHE_VARIABLE = "REFEREE_TEST_SHARED_CACHE"
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """One cache folder for the whole run (doctests included): the real rules are
     built once and every read-only test shares that build.  Builds of different
-    rule folders live in separate sub-folders, so fixture systems never evict it."""
-    folder = tempfile.mkdtemp(prefix="referee-test-cache-")
-    config.stash[_SHARED_CACHE] = folder
-    os.environ["REFEREE_CACHE_DIR"] = folder
+    rule folders live in separate sub-folders, so fixture systems never evict it.
+
+    Under pytest-xdist the controller makes the folder and the workers inherit it
+    through the environment (the cache is safe for concurrent builds), so the
+    rules are built once per run, not once per worker."""
+    if not hasattr(config, "workerinput"):  # the controller, or a run without workers
+        folder = tempfile.mkdtemp(prefix="referee-test-cache-")
+        config.stash[_SHARED_CACHE] = folder
+        os.environ[_SHARED_CACHE_VARIABLE] = folder
+    os.environ["REFEREE_CACHE_DIR"] = os.environ[_SHARED_CACHE_VARIABLE]
     os.environ.pop("REFEREE_RULES_SRC", None)
     os.environ["COLUMNS"] = "80"  # argparse wraps usage lines to the terminal's width
 
@@ -42,8 +50,9 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 
 @pytest.fixture(scope="session")
 def rulebase() -> Build:
-    """The build of the project's own rules_src, made once per test run."""
-    return assemble(RULES_SRC)
+    """The build of the project's own rules_src, made once per test run (the first
+    worker to ask builds it into the shared cache; the others load it)."""
+    return load_or_build(RULES_SRC)
 
 
 def write_system(root: Path, system: str, manifest: str, files: dict[str, str | bytes]) -> Path:
