@@ -67,7 +67,8 @@ def _relation_line(rel: dict[str, Any], direction: str) -> str:
         extra.append(", ".join(f"{k} {v}" for k, v in details.items()))
     if rel.get("subject"):
         extra.append(f"for {rel['subject']}")
-    extra.extend(describe(c) for c in rel["conditions"])
+    # "If a unit is both Fearless and Stubborn" states two conditions (with each rule): said once
+    extra.extend(dict.fromkeys(describe(c) for c in rel["conditions"]))
     return f"{other}" + (f" ({'; '.join(extra)})" if extra else "")
 
 

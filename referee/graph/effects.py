@@ -445,11 +445,47 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
         subject = reader.subject(previous if previous is not None else start, first)
         if subject[0] is None and previous is not None:
             subject = subjects[-1]  # "The model gains Fear and is immune to Terror": one subject
+        if subject[0] is None and previous is None:
+            consequence = _consequence(reader, lexemes, start, first)
+            if consequence is not None:
+                subject, together = consequence
+                scoped[ci] = [*scoped[ci], *together]
         subjects.append(subject)
     drafts = [
         (first, draft, scoped[ci], subjects[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found
     ]
     return reader.relations(drafts)
+
+
+_MODALS = frozenset({"can", "may", "could", "might"})
+_TOGETHER = re.compile(r"(?:alongside|together\s+with|along\s+with|in\s+combination\s+with)$", re.IGNORECASE)
+
+
+def _consequence(reader: _Reader, lexemes: list[Lexeme], start: int, first: int) -> tuple[Subject, list[Found]] | None:
+    """"Hand Weapons wielded by models on foot can be used alongside a Shield, then
+    giving Parry": a clause led by "then" after a comma states what the sentence's
+    first part leads to, so its subject is that part's subject (before "can"), and
+    the rules it is used alongside are conditions (``with``)."""
+    if not (start and lexemes[start - 1].type == "COMMA" and lexemes[start].text.lower() == "then" and start < first):
+        return None
+    part = max((k + 1 for k in range(start - 1) if lexemes[k].type in _BREAKS), default=0)
+    modal = next((k for k in range(part, start - 1) if lexemes[k].type == "WORD" and lexemes[k].text.lower() in _MODALS), None)
+    if modal is None:
+        return None
+    subject = reader.subject(part, modal)
+    if subject[0] is None:
+        return None
+    together: list[Found] = []
+    for k in range(modal, start - 1):
+        if lexemes[k].type != "NAME":
+            continue
+        lead = k - 1 - (lexemes[k - 1].type in ("A", "THE"))
+        words = reader.text[lexemes[part].start : lexemes[lead].end] if lead >= part else ""
+        if _TOGETHER.search(words):
+            tid = reader.resolve(lexemes[k].key)[0]
+            if tid:
+                together.append((reader.text[lexemes[lead].start : lexemes[k].end], tid))
+    return subject, together
 
 
 def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Relation], list[Sentence]]:

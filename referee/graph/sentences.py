@@ -9,6 +9,8 @@ Sentences are looked for in order, each after the one before, so that
 
 >>> split("Models with Fear are immune (e.g. to Terror). They gain +1 Strength!\\n- must flee")
 ['Models with Fear are immune (e.g. to Terror).', 'They gain +1 Strength!', 'must flee']
+>>> split("+1 Armour Hand Weapons wielded by models on foot can be used alongside a Shield.")
+['+1 Armour', 'Hand Weapons wielded by models on foot can be used alongside a Shield.']
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from referee.graph.effects_words import STATS
 from referee.model import Version
 
 _ENDS = re.compile(r"(?<=[.!?])([\"”’)]?)\s+(?=[\"“‘(\[]?[A-Z0-9])|(?<=:)()\s+(?=[A-Z])")
@@ -24,6 +27,10 @@ _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "cf.", "vs.", "p.", "pp.", "no.", "fig
 _BULLET = re.compile(r"^\s*(?:[-•*]\s*)+|^\s*(?:\d+|[a-z])[.)]\s*(?=\S)")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _ALNUM = re.compile(r"[^\W_]+")
+# a weapon's profile cell run into the sentence after it ("+1 Armour Hand Weapons wielded
+# by ..."): the cell is a part of its own, or its modifier would take the sentence's conditions
+_STAT_NAMES = sorted({norm for _, norm in STATS if " " in norm or norm.isalpha()}, key=len, reverse=True)
+_CELL = re.compile(r"^[+\-−]\d+[\"″]?\s+(?:" + "|".join(map(re.escape, _STAT_NAMES)) + r")(?=\s+[A-Z][a-z])")
 KEY_LENGTHS = (24, 12, 6)  # letters of a sentence's opening looked for in the document, longest first
 
 
@@ -34,6 +41,10 @@ def split(text: str) -> list[str]:
         line = _BULLET.sub("", line).strip()
         if not line:
             continue
+        cell = _CELL.match(line)
+        if cell:
+            out.append(cell.group())
+            line = line[cell.end() :].strip()
         start = 0
         for m in _ENDS.finditer(line):
             cut = m.start() + len(m.group(1) or m.group(2) or "")

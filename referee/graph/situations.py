@@ -72,7 +72,7 @@ _WITH_RULE = (
     ("unit-more-than-half", re.compile(r"more\s+than\s+half", re.I)),
     ("against", re.compile(r"against\b", re.I)),
     ("unless", re.compile(r"unless\b", re.I)),
-    ("with", re.compile(r"(?:with|has|have|having)\b", re.I)),
+    ("with", re.compile(r"(?:with|has|have|having|alongside|together\s+with|along\s+with)\b", re.I)),
 )
 _ROLL = re.compile(
     r"natural\s+(?:roll\s+of\s+(?:an?\s+)?)?(\d\+?)|(?:roll|result)s?\s+of\s+(?:an?\s+)?(?:natural\s+)?(\d\+?)", re.I
