@@ -160,8 +160,10 @@ class _Reader:
                 details.append(("action", action))
                 tid, words = (self.resolve(named.key)[0], named.text) if named else (None, action)
                 own = tid == self.rule.id
-            elif draft.action is not None:  # a rule the system does not define
+            elif draft.action is not None:  # a rule the system does not define, or its own brackets
                 words = self.words(draft.action)
+                if draft.mode == "parameters":
+                    details.append(("grants", "its parameters"))
             elif draft.mode:
                 details.append(("mode", draft.mode))
             source = self.rule.id

@@ -178,6 +178,10 @@ def _define_transformer() -> type:
                 return []  # "has the same special rules": no name
             return [Effect("grants", None, action=(self.at(words[0]), self.at(words[-1])))]
 
+        def gain_parameters(self, children: list[Any]) -> list[Effect]:
+            words = tokens(children, "SPECIAL", "TERM", "WORD", "MODWORD", "AND", "STAT", "PARAMS")
+            return [Effect("grants", None, action=(self.at(words[0]), self.at(words[-1])), mode="parameters")]
+
         def loss(self, children: list[Any]) -> list[Effect]:
             return items_to("loses", listed(children))
 

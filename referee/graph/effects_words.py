@@ -13,6 +13,8 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     # grants and losses
     ("gain|gains|get|gets|give|gives|giving|add|adds|added|become|becomes", "GAIN", ""),
     ("result|results in", "GAIN", ""),
+    # what a rule's own brackets say: "gains the ... modifiers stated in brackets"
+    ("stated|given|listed in brackets|parentheses", "PARAMS", ""),
     ("has|have", "HAVE", ""),
     ("is|are|be", "BE", ""),
     ("count|counts|counted as", "COUNTAS", ""),
