@@ -51,7 +51,8 @@ Subject = tuple[str | None, tuple[str, ...]]  # words as written, ids of the rul
 _SUBJECT_LEADS = {"AND", "OR", "BUT", "ADV", "COMMA"}
 _SUBJECT_LEAD_PHRASES = (("this", "means"), ("note", "that"), ("remember", "that"), ("in", "addition"))
 _SUBJECT_LEAD_WORDS = {"then", "also", "instead", "additionally", "furthermore", "otherwise"}
-_SUBJECT_TAILS = {"ADV", "AND", "OR", "BUT", "MUST", "CANNOT", "NOT", "NEVER", "BE", "SUBBE", "HAVE", "SUBHAVE"}
+_SUBJECT_TAILS = {"ADV", "AND", "OR", "BUT", "MUST", "CANNOT", "NOT", "NEVER", "BE", "SUBBE", "HAVE", "SUBHAVE", "SUBGAIN"}
+_CONTRASTS = {"while", "whereas", "whilst"}
 _SUBJECT_TAIL_WORDS = {"suffer", "suffers", "receive", "receives", "get", "gets", "can", "may", "will", "is", "are", "themselves", "itself"}
 _CLAUSE_WORDS = {"BE", "SUBBE", "HAVE", "SUBHAVE", "GAIN", "SUBGAIN", "MUST", "CANNOT", "SIGNED", "LOSE"}
 _SUBJECT_MAX = 14  # tokens; a longer run before a clause is not a subject but a clause of its own
@@ -259,20 +260,25 @@ class _Reader:
                 span = span[len(lead) :]
         while span and (span[-1].type in _SUBJECT_TAILS or span[-1].text.lower() in _SUBJECT_TAIL_WORDS):
             span = span[:-1]
-        if not span or span[0].type in ("SUB", "UNLESS") or len(span) > _SUBJECT_MAX:
+        if len(span) > 2 and span[0].type == "SUB" and span[0].text.lower() in _CONTRASTS and start and self.lexemes[start - 1].type == "COMMA":
+            span = span[1:]  # "..., while Close Combat Attacks allocated towards ... gain +1": who, not when
+        if not span or span[0].type in ("SUB", "UNLESS"):
+            return None, ()
+        joins = [k for k, lx in enumerate(span) if lx.type in ("AND", "BUT")]
+        if joins and any(lx.type in _CLAUSE_WORDS for lx in span[: joins[-1]]):
+            # "its Armour Penetration is set to 10 and the target of the attack", "the models
+            # in the unit are Shaken and Close Combat Attacks made by ...": the subject is what
+            # follows the last joined clause
+            span = span[joins[-1] + 1 :]
+            if not span:
+                return None, ()
+        if len(span) > _SUBJECT_MAX:
             return None, ()
         if span[0].type == "COND" and (len(span) == 1 or not span[0].text[:1].isupper()):
             # "when charging, ...": a condition, not who; "Close Combat Attacks made by ..." is who
             return None, ()
         if all(lx.type in ("PRON", "THIS", "SPECIAL") for lx in span):
             return None, ()
-        joins = [k for k, lx in enumerate(span) if lx.type in ("AND", "BUT")]
-        if joins and any(lx.type in _CLAUSE_WORDS for lx in span[: joins[-1]]):
-            # "its Armour Penetration is set to 10 and the target of the attack": the subject
-            # is what follows the last joined clause
-            span = span[joins[-1] + 1 :]
-            if not span:
-                return None, ()
         ids = tuple(i for lx in span if lx.type == "NAME" for i in [self.resolve(lx.key)[0]] if i)
         return self.text[span[0].start : span[-1].end], ids
 
@@ -447,6 +453,8 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
         subject = reader.subject(previous if previous is not None else start, first)
         if subject[0] is None and previous is not None:
             subject = subjects[-1]  # "The model gains Fear and is immune to Terror": one subject
+        elif subject[0] is None and ci and _joined(lexemes, clauses[ci - 1][1], first):
+            subject = subjects[-1]  # "... cannot March, but counts as Relentless": the same subject
         if subject[0] is None and previous is None:
             consequence = _consequence(reader, lexemes, start, first)
             if consequence is not None:
@@ -457,6 +465,13 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
         (first, draft, scoped[ci], subjects[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found
     ]
     return reader.relations(drafts)
+
+
+def _joined(lexemes: list[Lexeme], end: int, first: int) -> bool:
+    """Whether only a comma and a conjunction stand between a clause's end and the next
+    clause (", but", ", and"), so that the two share their subject."""
+    between = [lx.type for lx in lexemes[end:first] if lx.type != "ADV"]
+    return bool(between) and between[0] == "COMMA" and set(between[1:]) <= {"AND", "BUT"} and len(between) <= 2
 
 
 _MODALS = frozenset({"can", "may", "could", "might"})
