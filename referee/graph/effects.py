@@ -53,7 +53,11 @@ _SUBJECT_LEAD_PHRASES = (("this", "means"), ("note", "that"), ("remember", "that
 _SUBJECT_LEAD_WORDS = {"then", "also", "instead", "additionally", "furthermore", "otherwise"}
 _SUBJECT_TAILS = {"ADV", "AND", "OR", "BUT", "MUST", "CANNOT", "NOT", "NEVER", "BE", "SUBBE", "HAVE", "SUBHAVE", "SUBGAIN"}
 _CONTRASTS = {"while", "whereas", "whilst"}
-_SUBJECT_TAIL_WORDS = {"suffer", "suffers", "receive", "receives", "get", "gets", "can", "may", "will", "is", "are", "themselves", "itself"}
+_SUBJECT_TAIL_WORDS = {"suffer", "suffers", "receive", "receives", "get", "gets", "can", "may", "will", "is", "are", "themselves", "itself",
+                       "does", "do", "so", "at", "a", "an"}
+# "Soft cover inflicts a -1 to hit penalty to ...": what stands before these verbs causes the
+# modifier, it is not who has it
+_CAUSE_VERBS = {"inflicts", "inflict", "causes", "cause", "imposes", "impose", "applies", "apply"}
 _CLAUSE_WORDS = {"BE", "SUBBE", "HAVE", "SUBHAVE", "GAIN", "SUBGAIN", "MUST", "CANNOT", "SIGNED", "LOSE"}
 _SUBJECT_MAX = 14  # tokens; a longer run before a clause is not a subject but a clause of its own
 # sentences that illustrate a rule rather than state one
@@ -141,7 +145,9 @@ class _Reader:
             tid, words, param, own = self.target(draft)
             details = [("parameter", param)] if param else []
             if draft.kind == "overrides" and draft.mode == "yields":
-                out.extend(self.yields(tid, words, own, conditions, words_of_subject))
+                who = self.words(draft.action) if draft.action is not None else words_of_subject
+                groups = [d.action[0] for f, d, _c, _s in drafts if f == first and d.mode == "yields" and d.action]
+                out.extend(self.yields(tid, words, own, self.in_group(conditions, draft, groups), who))
                 continue
             if draft.kind == "overrides" and own and draft.target != SELF:
                 # "Ignore Stand Behind for models with Mismatching Bases", read in Stand Behind:
@@ -156,6 +162,8 @@ class _Reader:
             if draft.kind == "modifies":
                 stat, words = self.stat(first, draft)
                 details += [("stat", stat), ("value", self.value(draft))]
+                if words and "shooting" in words.lower().split():
+                    conditions = [*conditions, ("shooting", None)]  # "a -1 shooting modifier"
             elif draft.kind in ("must", "cannot") and draft.action is not None:
                 action, named = self.action(draft.action)
                 details.append(("action", action))
@@ -181,6 +189,23 @@ class _Reader:
             found = [*own_conditions, *conditions, *((c, None) for c in subject_conditions(words_of_subject, bearers))]
             out.append(self.make(draft.kind, tid, words, found, tuple(details), words_of_subject, source))
         return out
+
+    def in_group(self, conditions: list[Found], draft: Effect, groups: list[int]) -> list[Found]:
+        """The conditions of one "against ..." group of a clause with several ("against attacks
+        with Lethal Strike that rolled a natural 6+ to wound, or against attacks with Flaming
+        Attacks"): those stated before the first group, and those inside this one."""
+        if draft.action is None or len(groups) < 2:
+            return conditions
+        starts = sorted(self.lexemes[k].start for k in groups)
+        mine = self.lexemes[draft.action[0]].start
+        after = next((s for s in starts if s > mine), len(self.text) + 1)
+        kept = []
+        for found in conditions:
+            words = found[0].text if isinstance(found[0], Condition) else str(found[0])
+            at = self.text.find(words)
+            if at < 0 or at < starts[0] or mine <= at < after:
+                kept.append(found)
+        return kept
 
     def yields(
         self, winner: str | None, words: str | None, own: bool, conditions: list[Found], subject: str | None
@@ -260,6 +285,8 @@ class _Reader:
                 span = span[len(lead) :]
         while span and (span[-1].type in _SUBJECT_TAILS or span[-1].text.lower() in _SUBJECT_TAIL_WORDS):
             span = span[:-1]
+        if span and span[-1].text.lower() in _CAUSE_VERBS:
+            return None, ()
         if len(span) > 2 and span[0].type == "SUB" and span[0].text.lower() in _CONTRASTS and start and self.lexemes[start - 1].type == "COMMA":
             span = span[1:]  # "..., while Close Combat Attacks allocated towards ... gain +1": who, not when
         if not span or span[0].type in ("SUB", "UNLESS"):

@@ -206,7 +206,19 @@ def _define_transformer() -> type:
             over the rule the sentence sets aside (mode "yields")."""
             return [Effect("overrides", c.target, mode="yields") for c in children if isinstance(c, _Item)]
 
-        not_against = uses_rules_for
+        def not_against(self, children: list[Any]) -> list[Effect]:
+            """"Fortitude Saves cannot be taken against attacks with Lethal Strike": Lethal
+            Strike prevails, and the attacks it is stated for ("attacks with Lethal Strike",
+            from after "against" to the rule) are who the exception is for."""
+            out: list[Effect] = []
+            lead: int | None = None
+            for child in children:
+                if isinstance(child, Token) and child.type == "AGAINST":
+                    lead = self.at(child) + 1
+                elif isinstance(child, _Item) and isinstance(child.target, int):
+                    span = (lead, child.target) if lead is not None and lead <= child.target else None
+                    out.append(Effect("overrides", child.target, mode="yields", action=span))
+            return out
 
         def overrides(self, children: list[Any]) -> list[Effect]:
             return [Effect("overrides", self.at(tokens(children, "NAME", "TERM")[0]))]
