@@ -33,6 +33,7 @@ from referee.graph.lexer import Lexeme, Mention, Names, lex
 from referee.graph.sentences import locate, split
 from referee.graph.situations import is_boilerplate, situation_of, subject_conditions
 from referee.model import Citation, Condition, Relation, Rule
+from referee.text import fold, word_forms
 
 if TYPE_CHECKING:
     from referee.rulebase import Rulebase
@@ -307,7 +308,19 @@ class _Reader:
         if all(lx.type in ("PRON", "THIS", "SPECIAL") for lx in span):
             return None, ()
         ids = tuple(i for lx in span if lx.type == "NAME" for i in [self.resolve(lx.key)[0]] if i)
+        ids += tuple(i for lx in span[1:] if lx.type == "WORD" for i in [self.verb_form(lx.text)] if i and i not in ids)
         return self.text[span[0].start : span[-1].end], ids
+
+    def verb_form(self, word: str) -> str | None:
+        """The rule a capitalised verb or agent form inside a subject names ("An Ambushing
+        unit" -> Ambush, "Frenzied models" -> Frenzy); None for any other word."""
+        if not word[:1].isupper() or not word.lower().endswith(("ing", "ed", "ers")):
+            return None
+        for form in word_forms(word)[2:]:
+            tid = self.resolve(fold(form))[0]
+            if tid:
+                return tid
+        return None
 
     def other_rules(self) -> list[tuple[str, str]]:
         """(id, words) of every rule this sentence names, other than the rule being read."""

@@ -223,11 +223,15 @@ def test_relations_cite_their_own_rule(relations: dict[str, list[Relation]], rul
 def _named(rulebase: Rulebase, sentence: str, system: str) -> set[str]:
     from referee.graph.lexer import Mention, Names, lex
 
+    from referee.text import fold, singulars, word_forms
+
     mentions: list[Mention] = []
     lex(sentence, Names(rulebase.names[system], rulebase.manifests[system].core_terms), mentions)
-    return {i for m in mentions for i in rulebase.names[system].get(m.key, [])} | {
-        i for m in mentions for form in __import__("referee.text", fromlist=["singulars"]).singulars(m.key) for i in rulebase.names[system].get(form, [])
-    }
+    table = rulebase.names[system]
+    named = {i for m in mentions for form in (m.key, *singulars(m.key)) for i in table.get(form, [])}
+    # a rule named by a verb or agent form ("An Ambushing unit" names Ambush)
+    verbs = [w for w in sentence.split() if w[:1].isupper() and w.lower().endswith(("ing", "ed", "ers"))]
+    return named | {i for w in verbs for form in word_forms(w) for i in table.get(fold(form), [])}
 
 
 def test_examples_state_no_relation(relations: dict[str, list[Relation]]) -> None:
