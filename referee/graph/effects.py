@@ -158,8 +158,8 @@ class _Reader:
                     for winner, _text in self.other_rules()
                 )
                 continue
-            if own and draft.kind in _NO_SELF:
-                continue
+            if own and draft.kind in _NO_SELF and not _names_a_kind(words_of_subject, draft):
+                continue  # a rule granting itself to its bearer says nothing; "Infantry Characters gain Light Troops" does
             if draft.kind == "modifies":
                 stat, words = self.stat(first, draft)
                 details += [("stat", stat), ("value", self.value(draft))]
@@ -341,6 +341,18 @@ _BEARERS = re.compile(
 )
 
 
+_DETERMINERS = {"a", "an", "the", "all", "each", "every", "any", "this", "that", "these", "those", "its", "their"}
+
+
+def _names_a_kind(subject: str | None, draft: Effect) -> bool:
+    """Whether a subject names a kind of model by its game terms ("Infantry Characters"),
+    so that the rule read being granted to them is a statement, not a tautology."""
+    if subject is None or draft.target == SELF or _is_bearer(subject):
+        return False
+    first = subject.split()[0]
+    return first[:1].isupper() and first.lower() not in _DETERMINERS
+
+
 def _is_bearer(subject: str | None) -> bool:
     """"The model", "this unit", "models with this special rule": the rule's own bearer,
     so a relation of the rule to itself is the sentence's word, not an accident."""
@@ -511,7 +523,13 @@ def _joined(lexemes: list[Lexeme], end: int, first: int) -> bool:
     """Whether only a comma and a conjunction stand between a clause's end and the next
     clause (", but", ", and"), so that the two share their subject."""
     between = [lx.type for lx in lexemes[end:first] if lx.type != "ADV"]
-    return bool(between) and between[0] == "COMMA" and set(between[1:]) <= {"AND", "BUT"} and len(between) <= 2
+    if "COMMA" not in between:
+        return False
+    comma = len(between) - 1 - between[::-1].index("COMMA")
+    head, tail = between[:comma], between[comma + 1 :]
+    # what stands between the clause and the comma may only be its own condition
+    # ("gain Light Troops while joined to ..., and lose this instance ...")
+    return set(tail) <= {"AND", "BUT"} and len(tail) <= 1 and (not head or head[0] in ("SUB", "COND", "STOP"))
 
 
 _MODALS = frozenset({"can", "may", "could", "might"})
