@@ -176,6 +176,8 @@ class _Reader:
                     details.append(("grants", "its parameters"))
             elif draft.mode:
                 details.append(("mode", draft.mode))
+            if draft.kind == "stacks" and words_of_subject and _ITSELF.match(words_of_subject):
+                words_of_subject = None  # "Multiple instances of Stealth stack": the rule itself, not who
             source = self.rule.id
             if own and draft.target != SELF and self.rule.id not in subject_ids and not _is_bearer(words_of_subject):
                 # "Infantry cannot use Lances" read in Lance, "A unit that is Fleeing loses
@@ -274,7 +276,7 @@ class _Reader:
                     kept.append(situation_of(text, about))
         return Relation(kind, source or self.rule.id, tid, words, self.citation, tuple(kept), details, subject)
 
-    def subject(self, start: int, first: int) -> Subject:
+    def subject(self, start: int, first: int, longest: int = 0) -> Subject:
         """Who a clause applies to: the words before it in its part of the sentence
         ("A unit that is Fleeing", "Infantry", "Attacks made with this weapon"),
         with the rules they name; None for the bearer ("it", "this rule")."""
@@ -300,7 +302,7 @@ class _Reader:
             span = span[joins[-1] + 1 :]
             if not span:
                 return None, ()
-        if len(span) > _SUBJECT_MAX:
+        if len(span) > (longest or _SUBJECT_MAX):
             return None, ()
         if span[0].type == "COND" and (len(span) == 1 or not span[0].text[:1].isupper()):
             # "when charging, ...": a condition, not who; "Close Combat Attacks made by ..." is who
@@ -341,6 +343,7 @@ _BEARERS = re.compile(
 )
 
 
+_ITSELF = re.compile(r"(?:this|these|the)\s+(?:[\w-]+\s+)?(?:modifiers?|rules?|effects?|bonus(?:es)?)$|(?:multiple|several|all)\s+instances\s+of\b", re.I)
 _DETERMINERS = {"a", "an", "the", "all", "each", "every", "any", "this", "that", "these", "those", "its", "their"}
 
 
@@ -512,11 +515,21 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
             if consequence is not None:
                 subject, together = consequence
                 scoped[ci] = [*scoped[ci], *together]
+            elif ci == 0 and start == first and _one_comma_before(lexemes, start):
+                # "Characters with Light Troops that are joined to units ..., lose this rule":
+                # a comma between a long subject and its verb
+                subject = reader.subject(0, start - 1, longest=20)
         subjects.append(subject)
     drafts = [
         (first, draft, scoped[ci], subjects[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found
     ]
     return reader.relations(drafts)
+
+
+def _one_comma_before(lexemes: list[Lexeme], start: int) -> bool:
+    """Whether the clause at ``start`` follows the sentence's only comma so far (a comma
+    between a long subject and its verb, not one of an aside or a list)."""
+    return bool(start) and lexemes[start - 1].type == "COMMA" and all(lx.type not in _BREAKS for lx in lexemes[: start - 1])
 
 
 def _joined(lexemes: list[Lexeme], end: int, first: int) -> bool:
