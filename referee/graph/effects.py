@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
 from referee.graph.lexer import Lexeme, Mention, Names, lex
 from referee.graph.sentences import locate, split
+from referee.graph.unknown import unknown_names
 from referee.graph.situations import is_boilerplate, situation_of, subject_conditions
 from referee.model import Citation, Condition, Relation, Rule
 from referee.text import fold, word_forms
@@ -83,6 +84,9 @@ class Sentence:
     line: int
     typed: bool
     column: int = 1
+    # names in keyword position the system does not define, with their offsets in the
+    # sentence (referee.graph.unknown): what lint's undefined-reference reports
+    unknown: tuple[tuple[str, int, str], ...] = ()
 
 
 class _Reader:
@@ -461,7 +465,14 @@ def is_example(text: str, after_example: bool = False) -> bool:
 
 
 def read_sentence(
-    rule: Rule, names: Names, text: str, file: str, line: int, column: int = 1, example: bool | None = None
+    rule: Rule,
+    names: Names,
+    text: str,
+    file: str,
+    line: int,
+    column: int = 1,
+    example: bool | None = None,
+    unknown: list[tuple[str, int, str]] | None = None,
 ) -> list[Relation]:
     """Every relation one sentence of ``rule`` states: typed ones first, then references.
 
@@ -471,6 +482,8 @@ def read_sentence(
     """
     mentions: list[Mention] = []
     lexemes = lex(text, names, mentions)
+    if unknown is not None:
+        unknown.extend(unknown_names(lexemes))
     citation = Citation(rule.id, text, file, line, column)
     reader = _Reader(rule, names, text, lexemes, citation)
     typed: list[Relation] = []
@@ -594,11 +607,12 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
         example = False
         for text, (line, column) in zip(parts, locate(parts, version, texts)):
             example = is_example(text, example)
-            found = read_sentence(rule, names, text, version.source.file, line, column, example)
+            unknown: list[tuple[str, int, str]] = []
+            found = read_sentence(rule, names, text, version.source.file, line, column, example, unknown)
             if text not in seen_sentences:
                 seen_sentences.add(text)
                 typed = any(r.kind != "references" for r in found)
-                sentences.append(Sentence(text, rule.id, version.source.file, line, typed, column))
+                sentences.append(Sentence(text, rule.id, version.source.file, line, typed, column, tuple(unknown)))
             for relation in found:
                 key = (relation.kind, relation.source, relation.target, relation.target_name, relation.conditions, relation.details, text)
                 if key not in seen_relations:

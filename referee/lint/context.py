@@ -42,6 +42,13 @@ class LintContext:
         graph = getattr(self.rb, "graph", None)
         return graph.relations.get(self.system, []) if graph else []
 
+    @property
+    def sentences(self) -> list[Any]:
+        """The sentences the rule graph read, with the names in keyword position the
+        system does not define (:class:`referee.graph.effects.Sentence`)."""
+        graph = getattr(self.rb, "graph", None)
+        return graph.sentences.get(self.system, []) if graph else []
+
     def text(self, path: str) -> str:
         """A document's text as read (path relative to rules_src)."""
         return self.rb.texts[path]

@@ -1,23 +1,13 @@
-"""The names a rule uses: names in keyword position, and keywords in keyword strings.
+"""What counts as defined in a system, for the names the rule graph found in keyword position.
 
-Rule texts name the special rules they use in a few fixed positions, and only
-those are read here ("keyword positions"):
-
-- after a holder: "models with Fly", "attacks made with a Halberd",
-  "units that are Fearless", "has Bodyguard", "have Harnessed or Inanimate";
-- after an effect: "gains Tall, Commanding Presence (+6\") and Exclusive",
-  "loses Scoring", "is immune to the effects of Terror", "subject to
-  Maximised Roll", "causes Fear", "rules, such as Otherworldly";
-- with an explicit marker: "the Fearless special rule", "Large Target
-  special rule", "the Ambush rule", "the leader keyword";
-- as a keyword with a value in brackets: "Exclusive (X)", "Channel (1)".
-
-A name found there is *defined* when it is a core game term of the manifest,
-a rule's name or alias (singular, plural and "-ing"/"-ed" forms included), a
-term some rule's text defines ("If Clipped Wings is stated ...", "called a
-Fear Test", a "No Retreat!:" sub-heading), or a placeholder (X, Y).  Lists
-are split where their parts are defined names, so "Hit and Run" stays one
-name and "Flammable and Regeneration" is two.
+The rule graph reads the names a rule uses in keyword position once, from the
+lexer's tokens ("gains X", "models with X", "the X special rule", "X (3)"), and
+keeps on each sentence the ones the system does not know
+(:mod:`referee.graph.unknown`).  Lint judges them here: a name is *defined*
+when it is a core game term of the manifest, a rule's name or alias (singular,
+plural and "-ing"/"-ed" forms included), a term some rule's text defines ("If
+Clipped Wings is stated ...", "called a Fear Test", a "No Retreat!:"
+sub-heading), or a placeholder (X, Y).
 
 Keyword strings (uses in rule text, table cells, weapon profiles) are parsed
 once per system (``LintContext.keyword_uses``); :func:`keywords_of` lists the
@@ -41,45 +31,8 @@ if TYPE_CHECKING:
 _WORD = r"[A-Z][\w'’&!-]*"
 _JOIN = r"(?:of|the|a|an|to|in|and)"
 _TERM = rf"{_WORD}(?:[ ](?:{_JOIN}[ ]){{0,2}}{_WORD}){{0,5}}"
-_BRACKET = r"(?:[ ]?\([^()]*\))"
-# One item of a list: "Tall", "Commanding Presence (+6\")", "+1 Strength".
-_ITEM = rf"(?:[+\-−]?\d+[\"″]?[ ])?(?:the[ ])?{_TERM}{_BRACKET}?"
-_LIST = rf"(?P<list>{_ITEM}(?:(?:,[ ](?:and[ ]|or[ ])?|[ ](?:and|or|and/or)[ ]){_ITEM})*)"
-_SEPARATOR = re.compile(r"(,[ ](?:and[ ]|or[ ])?|[ ](?:and|or|and/or)[ ])")
 _PARAMS = re.compile(r"\s*\([^()]*\)")
 _TRAILING_PARAMS = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\)$")
-
-_HOLDER = r"(?:models?|model[ ]parts?|units?|characters?|weapons?|attacks?|hits?|spells?|generals?|wizards?|champions?|bearers?)"
-
-# Positions followed by a list of names.
-_LIST_POSITIONS: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(p)
-    for p in (
-        rf"(?i:\b{_HOLDER}[ ]with[ ](?:at[ ]least[ ]one[ ]|one[ ]or[ ]more[ ])?)(?:the[ ])?{_LIST}",
-        rf"(?i:\bmade[ ]with[ ])(?:an?[ ]|the[ ])?{_LIST}",
-        rf"(?i:\b(?:models?|units?)[ ](?:that[ ])?are[ ]){_LIST}",
-        rf"\b(?:has|have|having)[ ](?:both[ ])?(?:the[ ])?{_LIST}",
-        rf"\b(?:gains?|gaining|loses?|losing|confers?|conferring|receives?)[ ](?:the[ ])?{_LIST}",
-        rf"(?i:\bimmune[ ]to[ ])(?P<effects>the[ ]effects?[ ]of[ ])?{_LIST}",
-        rf"\b(?:subject[ ]to|affected[ ]by)[ ]{_LIST}",
-        rf"\b(?:causes?|causing|inflicts?)[ ]{_LIST}",
-        rf"\brules?,?[ ]such[ ]as[ ]{_LIST}",
-        rf"\b[Rr]ange[ ]of[ ](?:(?:an?[ ]|the[ ])?(?:friendly[ ])?(?:model|bearer|unit)['’]s[ ])?{_LIST}",
-    )
-)
-
-# Positions with an explicit marker: one name, lower-case words allowed.
-_MARKED: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(p)
-    for p in (
-        r"\bthe[ ][\"“]?(?P<t>[\w'’&!-]+(?:[ ][\w'’&!-]+){0,4}?(?:[ ]?\([^()]*\))?)[\"”]?[ ]"
-        r"(?:[Uu]niversal[ ])?(?:[Ss]pecial[ ][Rr]ules?|keywords?)\b",
-        rf"(?P<t>{_TERM})[ ](?:[Uu]niversal[ ])?[Ss]pecial[ ][Rr]ules?\b",
-        rf"\bthe[ ](?:(?:normal|usual|same)[ ])?(?P<t>{_TERM})[ ]rules?\b",
-    )
-)
-
-_KEYWORD_USE = re.compile(rf"(?P<t>{_TERM})[ ]?\((?P<args>(?:[^()]|\([^()]*\))+)\)")
 
 # Terms a rule's text defines for itself or for others.
 _DEFINITIONS: tuple[re.Pattern[str], ...] = tuple(
@@ -115,8 +68,6 @@ _GAME_NOUNS = frozenset(
 _PLACEHOLDER = re.compile(r"^(?:[A-Z]|XX|[XYZ][+\d]?)$")
 _DETERMINERS = frozenset("same this that these those other following additional specific normal usual".split())
 _CLAUSE_WORDS = frozenset({"of", "the", "a", "an", "to", "in", "and", "or"})
-# Lower-case words that never stand inside a name written before "keyword" or "special rule".
-_NOT_IN_NAMES = frozenset("the a an its his her their this that with in of to for by behind from at on".split())
 
 
 @dataclass
@@ -154,6 +105,13 @@ class Defined:
         words = term.split()
         return any(self.is_known(" ".join(words[start:]), parts=False) for start in range(1, len(words)))
 
+    def argument_of_family(self, before: str) -> bool:
+        """Whether the words ``before`` a name end with the name of a parametrised rule
+        used as a phrase ("immune to" of Immunity (X)), so the name is its argument
+        ("immune to Poison"), unless "the effects of" comes between."""
+        trigger = re.search(r"(?i)\bimmune[ ]to[ ](?:[\w' ]+?,[ ](?:and[ ]|or[ ])?|[\w' ]+?[ ](?:and|or)[ ])*$", before)
+        return trigger is not None and fold("immune to") in self.param_triggers
+
     def _names(self, form: str) -> bool:
         written = _TRAILING_PARAMS.sub("", form)
         if "(" in written:
@@ -176,16 +134,6 @@ def variants(term: str) -> list[str]:
     (True, True)
     """
     return list(dict.fromkeys([term, *word_forms(bare(term))]))
-
-
-@dataclass(frozen=True)
-class Use:
-    """A name in keyword position: as written, and where in the version's text."""
-
-    term: str
-    start: int
-    end: int
-    kind: str  # list | marked | keyword-marker | keyword
 
 
 def clean(term: str, openers: bool = True) -> str | None:
@@ -211,86 +159,6 @@ def clean(term: str, openers: bool = True) -> str | None:
     if plain[-1].casefold() in _GAME_NOUNS:
         return None
     return " ".join(words)
-
-
-def split_list(text: str, names: Defined, lower: bool = False) -> list[tuple[str, int]]:
-    """The names of a list, with their offsets: the longest defined runs kept whole.
-
-    "Rally Around the Flag and Not a Leader" is two names; "Hit and Run" one.
-    Items that start with a value ("+1 Strength") are characteristics, not names;
-    lower-case items are kept only with ``lower`` (after an explicit marker).
-    """
-    parts = _SEPARATOR.split(text)
-    items, seps = parts[0::2], parts[1::2]
-    offsets, at = [], 0
-    for i, item in enumerate(items):
-        offsets.append(at)
-        at += len(item) + (len(seps[i]) if i < len(seps) else 0)
-    out: list[tuple[str, int]] = []
-    i = 0
-    while i < len(items):
-        taken = i
-        for j in range(len(items) - 1, i, -1):
-            joined = "".join(items[k] + (seps[k] if k < j else "") for k in range(i, j + 1))
-            if names.is_known(joined, parts=False):
-                taken = j
-                break
-        out.append(("".join(items[k] + (seps[k] if k < taken else "") for k in range(i, taken + 1)), offsets[i]))
-        i = taken + 1
-    return [(item, at) for item, at in out if lower or item[:1].isupper() or item.startswith("the ")]
-
-
-def uses_in(text: str, names: Defined) -> list[Use]:
-    """Every name in keyword position in one rule text, in text order.
-
-    A name with an explicit marker wins over a list position that overlaps it
-    ("have the Deep strike special rule" is "Deep strike", not "Deep").
-    """
-    marked: list[Use] = []
-    for pattern in _MARKED:
-        for m in pattern.finditer(text):
-            words = m.group("t").split()
-            if any(w in _NOT_IN_NAMES for w in words[1:]) or (words[0].islower() and words[0] in _NOT_IN_NAMES):
-                continue
-            kind = "keyword-marker" if m.group(0).endswith(("keyword", "keywords")) else "marked"
-            start = m.start("t")
-            for item, at in split_list(m.group("t"), names, lower=True):  # "the Pinning and Rending special rules"
-                use = Use(item, start + at, start + at + len(item), kind)
-                if use not in marked:
-                    marked.append(use)
-    found = list(marked)
-    for pattern in _LIST_POSITIONS:
-        for m in pattern.finditer(text):
-            if "effects" in m.groupdict() and m.group("effects") is None and _names_a_family(m.group(0), names):
-                continue  # "Immune to Flame": the argument of a parametrised rule
-            start = m.start("list")
-            for item, at in split_list(m.group("list"), names):
-                use = Use(item, start + at, start + at + len(item), "list")
-                if not any(u.start < use.end and use.start < u.end for u in marked):
-                    found.append(use)
-    for m in _KEYWORD_USE.finditer(text):
-        if _has_value(m.group(0)):
-            found.append(Use(m.group("t"), m.start("t"), m.end("t"), "keyword"))
-    return sorted(found, key=lambda u: u.start)
-
-
-def _names_a_family(matched: str, names: Defined) -> bool:
-    trigger = re.match(r"(?i)immune[ ]to", matched)
-    return trigger is not None and fold(trigger.group(0)) in names.param_triggers
-
-
-_VALUE_KINDS = frozenset({"number", "dice", "threshold", "distance", "modifier", "variable", "save", "roll"})
-
-
-def _has_value(text: str) -> bool:
-    """Whether a "Name (...)" is a keyword with a value, not a name with a remark."""
-    from referee.keywords import KeywordSyntaxError, parse
-
-    try:
-        uses = parse(text)
-    except KeywordSyntaxError:
-        return False
-    return len(uses) == 1 and any(arg.kind in _VALUE_KINDS for arg in uses[0].args)
 
 
 def definitions(ctx: LintContext) -> set[str]:
@@ -319,17 +187,6 @@ def bare(term: str) -> str:
 def names_of(ctx: LintContext) -> Defined:
     """What counts as defined in ``ctx``'s system."""
     return Defined(ctx, definitions(ctx), _param_triggers(ctx))
-
-
-def named_rules(ctx: LintContext, names: Defined | None = None) -> Iterator[tuple[str, str]]:
-    """(user, used): every rule a rule names in keyword position, by id."""
-    names = names or names_of(ctx)
-    for rule in ctx.rules:
-        for version in rule.versions:
-            for use in uses_in(version.text, names):
-                term = clean(use.term)
-                for used in names.rules_named(term) if term else ():
-                    yield rule.id, used
 
 
 # Kinds of keyword strings whose keywords are read: uses in rule text, table cells, profiles.

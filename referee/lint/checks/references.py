@@ -1,7 +1,11 @@
 """Names a rule uses that no rule of its system defines (see docs/lint.md).
 
-Only names in keyword position count as uses; :mod:`referee.lint.terms`
-reads them and decides what counts as defined.
+The rule graph reads the names in keyword position ("gains X", "models with X",
+"the X special rule", ...) once, from the lexer's tokens, and keeps the ones the
+system does not know on each sentence (:mod:`referee.graph.unknown`).  Here
+they are only judged: :mod:`referee.lint.terms` says what counts as defined
+after all (a core term, a term a rule's text defines, a placeholder, a plural
+or verb form of a rule's name).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from typing import TYPE_CHECKING
 from referee.lint.finding import Finding
 from referee.lint.places import nearest_place
 from referee.lint.registry import check
-from referee.lint.terms import bare, clean, names_of, uses_in
+from referee.lint.terms import bare, clean, names_of
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -24,34 +28,34 @@ def undefined_reference(ctx: LintContext) -> Iterator[Finding]:
     """Names in keyword position that nothing in the system defines: one finding per (rule, name)."""
     names = names_of(ctx)
     books = {d.path: d.options.get("base_book") for d in ctx.manifest.documents}
-    for rule in ctx.rules:
-        reported: set[str] = set()
-        for version in rule.versions:
-            for use in uses_in(version.text, names):
-                term = clean(use.term)
-                if term is None or names.is_known(term) or names.is_known(use.term):
-                    continue
-                if use.kind == "keyword" and names.is_known_suffix(bare(term)):
-                    continue  # "Water DT(2)": a table's label before a keyword
-                if use.kind == "keyword-marker" and names.is_known(f"{term} keywords"):
-                    continue  # "the same faction keyword": Faction keywords
-                shown = bare(term)
-                if fold(shown) in reported:
-                    continue
-                reported.add(fold(shown))
-                message = f"'{shown}' is used here but no rule of {ctx.system} defines it"
-                if books.get(version.document):
-                    message += f"; if it is a rule of the base book, add it to core_terms in {ctx.manifest.path}"
-                source = version.source
-                hint = min(source.line + version.text.count("\n", 0, max(use.start, 0)), source.end_line)
-                line, column = nearest_place(ctx, source.file, source.line, source.end_line, shown, hint)
-                if line == source.line and column < source.column:
-                    column = source.column  # a page on one line: never before the rule's own start
-                yield undefined_reference.finding(
-                    message,
-                    source.file,
-                    line,
-                    column,
-                    rule=rule.id,
-                    term=shown,
-                )
+    reported: set[tuple[str, str]] = set()
+    for sentence in ctx.sentences:
+        for term_written, offset, position in sentence.unknown:
+            term = clean(term_written)
+            if term is None or names.is_known(term) or names.is_known(term_written):
+                continue
+            if position == "keyword" and names.is_known_suffix(bare(term)):
+                continue  # "Fleeing Chariot - Wo(D6)": a table's label before a keyword
+            if names.argument_of_family(sentence.text[:offset]):
+                continue  # "immune to Flame": the argument of Immunity (X), not a use of a rule
+            shown = bare(term)
+            if (sentence.rule, fold(shown)) in reported:
+                continue
+            reported.add((sentence.rule, fold(shown)))
+            message = f"'{shown}' is used here but no rule of {ctx.system} defines it"
+            if books.get(sentence.file):
+                message += f"; if it is a rule of the base book, add it to core_terms in {ctx.manifest.path}"
+            last = _last_line(ctx, sentence.rule, sentence.file, sentence.line)
+            line, column = nearest_place(ctx, sentence.file, sentence.line, last, shown, sentence.line)
+            if line == sentence.line and column < sentence.column:
+                column = sentence.column  # a page on one line: never before the sentence's own start
+            yield undefined_reference.finding(message, sentence.file, line, column, rule=sentence.rule, term=shown)
+
+
+def _last_line(ctx: LintContext, rule_id: str, file: str, line: int) -> int:
+    """The last line of the version of ``rule_id`` in ``file`` that holds ``line``."""
+    rule = next((r for r in ctx.rules if r.id == rule_id), None)
+    for version in rule.versions if rule else ():
+        if version.source.file == file and version.source.line <= line <= version.source.end_line:
+            return version.source.end_line
+    return line

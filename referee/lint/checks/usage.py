@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding
 from referee.lint.registry import check
-from referee.lint.terms import CHECKED, keywords_of, named_rules
+from referee.lint.terms import CHECKED, keywords_of
 from referee.text import fold, word_forms
 
 if TYPE_CHECKING:
@@ -78,8 +78,8 @@ def checked(rule: Rule) -> bool:
 
 
 def users(ctx: LintContext) -> dict[str, set[str]]:
-    """Rule id -> ids of the rules that use it: whose text relates to it, names it in
-    keyword position or writes it in a keyword string."""
+    """Rule id -> ids of the rules that use it: whose text relates to it or names it
+    (the rule graph's relations, references included) or writes it in a keyword string."""
     out: dict[str, set[str]] = {}
     for rel in ctx.relations:
         if rel.target and rel.kind not in _STRUCTURE:
@@ -87,8 +87,6 @@ def users(ctx: LintContext) -> dict[str, set[str]]:
             # Lethal Strike", in Fortitude, is Lethal Strike overriding Fortitude
             out.setdefault(rel.target, set()).add(rel.citation.rule)
             out.setdefault(rel.source, set()).add(rel.citation.rule)
-    for user, target in named_rules(ctx):
-        out.setdefault(target, set()).add(user)
     for user, target in _keyword_uses(ctx):
         out.setdefault(target, set()).add(user)
     return out

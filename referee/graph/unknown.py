@@ -1,0 +1,156 @@
+"""Names in keyword position that the system does not define, read from a sentence's tokens.
+
+The lexer (:mod:`referee.graph.lexer`) has already told each word's class from
+the one phrase table (:mod:`referee.graph.effects_words`): a rule of the system
+is a NAME, a core term a TERM, "gains" a GAIN, "with" a WITH, "special rule" a
+SPECIAL.  A name the system lacks stays a run of capitalised words, and it is a
+*use* of a rule only where a rule's name would stand:
+
+- after a grant, a loss, an immunity or a cause: "gains Always Strike Last",
+  "immune to the effects of Panic", "subject to Maximised Roll", "causes Fear";
+- after a holder: "units with Large Target", "attacks made with a Halberd",
+  "units that are Fearless", "rules, such as Flammable and Regeneration", "the
+  range of Academy Training";
+- before "special rule" / "rule": "the Large Target rule";
+- before a bracket holding a value: "Stomp (D6)".
+
+A list after such a position goes on through commas, "and" and "or" ("such as
+Flammable and Regeneration").  What counts as defined after all (a term a rule
+defines in its text, a placeholder) is lint's question (:mod:`referee.lint.terms`),
+not the reader's.
+
+>>> from referee.graph.lexer import Names, lex
+>>> names = Names({"flammable": ["t/flammable"]}, [], "t/x")
+>>> unknown_names(lex("It interacts with rules, such as Flammable and Regeneration.", names, []))
+[('Regeneration', 47, 'list')]
+>>> unknown_names(lex("A Stomp has Always Strike Last special rule.", names, []))
+[('Always Strike Last', 12, 'list')]
+>>> unknown_names(lex("Roll for each Model.", names, []))
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.graph.lexer import Lexeme
+
+# word classes that open a keyword position for what follows them
+_OPENERS = frozenset({"GAIN", "SUBGAIN", "LOSE", "HAVE", "SUBHAVE", "CONFER", "COUNTAS", "EFFECTS"})
+# words before "with"/"are" that hold rules ("models with", "units that are")
+_HOLDERS = frozenset(
+    """model models unit units character characters general generals weapon weapons attack attacks
+    hit hits spell spells wizard wizards champion champions bearer bearers part parts""".split()
+)
+# verbs whose object is a rule a model has: "causes Fear", "inflicts Panic"
+_CAUSES = frozenset({"causes", "cause", "causing", "inflicts", "inflict"})
+# what a run of a name may hold besides capitalised words ("March to the Beat")
+_JOINERS = frozenset({"of", "the", "to", "a", "an", "in"})
+_SEPARATORS = frozenset({"COMMA", "AND", "OR"})
+_SKIPPED = frozenset({"THE"})  # "has the ..." ("have a Front" is a facing, not a rule)
+_MAX_WORDS = 6
+
+
+def _capitalised(lexeme: Lexeme) -> bool:
+    return lexeme.type in ("WORD", "ACT", "ADV", "STAT") and lexeme.text[:1].isupper()
+
+
+def _run(lexemes: list[Lexeme], i: int) -> int:
+    """The end (exclusive) of the run of a name the sentence does not know, starting at
+    ``i``; ``i`` itself when none starts there."""
+    end = i
+    k = i
+    words = 0
+    while k < len(lexemes) and words < _MAX_WORDS:
+        lexeme = lexemes[k]
+        if _capitalised(lexeme):
+            words += 1
+            k += 1
+            end = k
+        elif end > i and lexeme.text.lower() in _JOINERS and lexeme.type != "AND":
+            k += 1  # a joiner counts only if a capitalised word follows it
+        else:
+            break
+    return end
+
+
+def _opens(lexemes: list[Lexeme], k: int) -> bool:
+    """Whether the token at ``k`` puts the words after it in keyword position."""
+    lexeme = lexemes[k]
+    before = lexemes[k - 1].text.lower() if k else ""
+    if lexeme.type in _OPENERS:
+        return True
+    if lexeme.type == "TO" and k and (lexemes[k - 1].type == "IMMUNE" or before == "subject"):
+        return True  # "immune to ...", "subject to ..."
+    if lexeme.type == "WITH":  # "models with ...", "attacks made with ...", "R&F model with ..."
+        return before in _HOLDERS or before == "made" or (k >= 3 and before == "model" and lexemes[k - 3].text == "R")
+    if lexeme.type in ("BE", "SUBBE"):  # "units that are ..."
+        return before == "that" and k >= 2 and lexemes[k - 2].text.lower() in _HOLDERS
+    if lexeme.text.lower() in _CAUSES:
+        return True
+    if lexeme.text.lower() == "by" and before == "affected":
+        return True
+    if lexeme.type == "AS":  # "rules, such as ...", not "creatures, such as Trolls"
+        return before == "such" and k >= 2 and (lexemes[k - 2].type == "SPECIAL" or (k >= 3 and lexemes[k - 2].type == "COMMA" and lexemes[k - 3].type == "SPECIAL"))
+    if lexeme.type == "OF":
+        return before == "range"
+    return False
+
+
+_VALUE = re.compile(r"[(\[]\s*(?:[\d+\-−]|[XY]\b|[dD]\d|[dD]\b)")
+
+
+def _value_bracket(lexeme: Lexeme) -> bool:
+    """"(D6)", "(3+)", "(X)": a keyword's value, not a remark such as "(Dawn Assault)"."""
+    return lexeme.type == "PAREN" and _VALUE.match(lexeme.text) is not None
+
+
+def unknown_names(lexemes: list[Lexeme]) -> list[tuple[str, int, str]]:
+    """(name as written, offset in the sentence, position) of every name in keyword
+    position the system does not define, in sentence order; the position is "list"
+    (after a grant, holder, ...), "marked" (before "special rule") or "keyword"
+    (before a bracket with a value: a table's label may stand before it)."""
+    found: dict[int, tuple[str, int, str]] = {}
+
+    def take(i: int, end: int, kind: str) -> None:
+        text = " ".join(lx.text for lx in lexemes[i:end])
+        found.setdefault(lexemes[i].start, (text, lexemes[i].start, kind))
+
+    for k in range(len(lexemes)):
+        if _opens(lexemes, k):
+            i = k + 1
+            skipped = _SKIPPED | ({"A"} if lexemes[k].type == "WITH" else set())  # "made with a Halberd"
+            while i < len(lexemes):
+                while i < len(lexemes) and (lexemes[i].type in skipped or (lexemes[i].type == "ADV" and lexemes[i].text.islower())):
+                    i += 1
+                # skip a possessive owner: "the range of the model's March to the Beat"
+                if i + 1 < len(lexemes) and lexemes[i + 1].text == "s" and lexemes[i].type == "WORD":
+                    i += 2
+                    continue
+                end = _run(lexemes, i)
+                if end > i:
+                    take(i, end, "list")
+                elif i < len(lexemes) and lexemes[i].type in ("NAME", "TERM"):
+                    end = i + 1  # a known name in the list; the list goes on after it
+                else:
+                    break
+                if end < len(lexemes) and lexemes[end].type == "PAREN":
+                    end += 1  # the item's parameter: "Stealth (+1) and Infiltrate"
+                if end < len(lexemes) and lexemes[end].type in _SEPARATORS:
+                    i = end + 1
+                    while i < len(lexemes) and lexemes[i].type in _SEPARATORS:
+                        i += 1
+                    continue
+                break
+    # "the Large Target rule", "Stomp (D6)": a name marked by what follows it
+    for k, lexeme in enumerate(lexemes):
+        marked = lexeme.type == "SPECIAL" and (lexeme.text.lower().startswith("special") or lexeme.text.lower() == "rule")
+        if marked or _value_bracket(lexeme):
+            i = k
+            while i > 0 and (_capitalised(lexemes[i - 1]) or (lexemes[i - 1].text.lower() in _JOINERS and i - 1 > 0 and _capitalised(lexemes[i - 2]))):
+                i -= 1
+            while i < k and not _capitalised(lexemes[i]):
+                i += 1
+            if i < k and (i == 0 or lexemes[i - 1].type != "DOT"):
+                take(i, k, "marked" if marked else "keyword")
+    return [found[start] for start in sorted(found)]
