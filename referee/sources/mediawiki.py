@@ -71,7 +71,8 @@ from referee.errors import RulesError
 from referee.model import Alias, Entry, Param, Table
 from referee.sources.document import Document
 from referee.sources.markup import name_from, names_from
-from referee.text import DICE, plural, singulars
+from referee.sources.values import value_kind
+from referee.text import plural, singulars
 
 # --------------------------------------------------------------------------
 # Where the wikitext is
@@ -557,18 +558,11 @@ def _aliases(name: str, text: str) -> list[str]:
 
 
 _PLACEHOLDER = re.compile(r"(?<![\w+-])([+-]?)([XYZN])(\+?)(?!\w)")
-_VALUE_KINDS = (
-    (re.compile(r"\d+\+"), "threshold"),
-    (re.compile(DICE), "dice"),
-    (re.compile(r"[+-]\d+"), "modifier"),
-    (re.compile(r"\d+(?:\.\d+)?\s*(?:\"|in\b|inches)"), "distance"),
-    (re.compile(r"\d+"), "number"),
-)
 _WHERE = re.compile(r"\bwhere ([XYZN]) (?:is|identifies|indicates|names|refers to|gives)\b([^.]*)")
 
 
 def _value_kind(value: str) -> str:
-    return next((kind for pattern, kind in _VALUE_KINDS if pattern.fullmatch(value)), "text")
+    return value_kind(value)  # the keyword grammar's reading (referee.sources.values)
 
 
 def _is_value(written: str) -> bool:
