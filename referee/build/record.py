@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from referee.manifest import Manifest
     from referee.model import Relation, Rule
     from referee.rulebase import DocumentSummary, Rulebase
+    from referee.units import ArmyBook
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class Build:
     key: str
     rulebase: Rulebase
     graph: RuleGraph
+    armies: dict[str, tuple[ArmyBook, ...]] = field(default_factory=dict)  # system -> its BattleScribe books and units (referee.army)
 
     # -- the rulebase's answers -------------------------------------------------
 
@@ -97,4 +99,6 @@ def assemble(
     cached build is parsed from exactly the bytes its key was hashed from.
     """
     rulebase = build_rulebase(Path(rules_src), key, progress, files)
-    return Build(key, rulebase, read_relations(rulebase, progress))
+    from referee.army import muster
+
+    return Build(key, rulebase, read_relations(rulebase, progress), muster(rulebase))

@@ -57,7 +57,8 @@ if TYPE_CHECKING:
 
 # The modules of referee.lint.checks, in the order their checks run and are listed.
 MODULES = (
-    "references", "definitions", "text_quality", "errata", "parameters", "obligations", "grants", "usage", "waivers",
+    "references", "definitions", "text_quality", "errata", "parameters", "obligations", "grants", "usage", "armies",
+    "waivers",
 )  # fmt: skip
 PACKAGE = "referee.lint.checks"
 _CODE = re.compile(r"^[a-z]+(?:-[a-z]+)*$")

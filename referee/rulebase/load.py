@@ -8,7 +8,7 @@ from pathlib import Path
 from referee.errors import RulesError
 from referee.manifest import MANIFEST, DocumentSpec, Manifest
 from referee.model import Entry, Rule
-from referee.sources import Document, adapter_for
+from referee.sources import Document, adapter_for, unpack
 
 
 def system_folders(rules_src: Path) -> tuple[list[Path], list[Path]]:
@@ -26,6 +26,7 @@ def system_folders(rules_src: Path) -> tuple[list[Path], list[Path]]:
 def decode(rules_src: Path, spec: DocumentSpec, files: dict[str, bytes] | None = None) -> str:
     """A document's text; undecodable or empty documents are errors with a line."""
     data = files[spec.path] if files is not None and spec.path in files else (rules_src / spec.path).read_bytes()
+    data = unpack(spec.format, spec.path, data)  # zipped formats (BattleScribe's .catz) give their XML
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:

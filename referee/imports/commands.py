@@ -1,0 +1,61 @@
+"""``referee import battlescribe PATH... --system S [--into DIR]``.
+
+This module is imported to build the ``referee`` parser, so at the top it
+imports nothing but the standard library and Referee's error type.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+TYPE_CHECKING = False  # typing costs a warm `referee lookup` ~4 ms; only checkers read this
+if TYPE_CHECKING:
+    from referee.imports.battlescribe import Import
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``import`` command's arguments (cheap: called for every ``referee`` call)."""
+    parser.add_argument("kind", choices=("battlescribe",), help="the army builder the files come from")
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="BattleScribe files: a game system (.gst) and catalogues (.cat), zipped or not")
+    parser.add_argument("--system", "-s", metavar="ID", required=True, help="the system folder to import into (made if new)")
+    parser.add_argument("--into", metavar="DIR", help="the rules folder to import into (default: the rules folder, as for every command)")
+    parser.add_argument("--rules-src", metavar="DIR", help="folder of rule systems (default: as for every command)")
+    parser.add_argument("--json", action="store_true", help="print JSON (shapes: docs/json.md)")
+    parser.set_defaults(format=None, formats=("text", "json"))
+
+
+def run(args: argparse.Namespace) -> None:
+    """Import; bad input raises :class:`~referee.errors.RulesError` (one line, status 2)."""
+    from referee import terminal
+    from referee.errors import RulesError
+    from referee.imports.battlescribe import import_files
+    from referee.paths import NoRulesFolder, rules_src_dir
+
+    try:
+        into = args.into or rules_src_dir(args.rules_src)
+    except NoRulesFolder as err:
+        raise RulesError(str(err)) from None
+    result = import_files(list(args.paths), args.system, into)
+    if args.format == "json":
+        terminal.print_json(result.to_json())
+        return
+    _print(result)
+
+
+def _print(result: Import) -> None:
+    from referee import terminal
+
+    rows = [[f.path, f.kind, f.name, str(f.rules), str(f.units), f.status] for f in result.files]
+    terminal.table(["file", "kind", "name", "rules", "units", "status"], rows, title=f"Imported into {result.system}")
+    manifest = os.path.relpath(result.manifest) if not os.path.isabs(result.manifest) else result.manifest
+    if result.created:
+        terminal.line(f"wrote {manifest}")
+    elif result.listed:
+        terminal.line(f"listed {len(result.listed)} new document(s) in {manifest}; nothing else in it changed")
+    else:
+        terminal.line(f"{manifest} already lists every file")
+    for link in result.unresolved[:10]:
+        terminal.warn(f"{link['file']}:{link['line']}: warning: {link['element']} {link['name']!r} points at id {link['target']!r}, which no BattleScribe file of {result.system} declares")
+    if len(result.unresolved) > 10:
+        terminal.warn(f"... and {len(result.unresolved) - 10} more links to unknown ids (referee lint lists them all)")
