@@ -1,0 +1,79 @@
+"""Exact dice questions under a system's rules: ``referee calc`` (docs/calc.md).
+
+Called from Python (the CLI and a shell do the same)::
+
+    from referee.build.cache import load_or_build
+    found = answer(load_or_build("rules_src"), "last-edition", "hit CS5 vs CS5")
+    found.probability, found.needed     # (Fraction(1, 2), '4+')
+
+Modules: ``parse`` (grammar/calc.lark -> ``question`` values, through
+``lalr``, which walks the grammar's cached LALR tables), ``dice``
+(Fraction distributions), ``citations`` (the sentence each step rests on),
+one module per system's mechanics (``systems`` says which), ``chain``
+(attacks through stages), ``commands`` (the CLI).
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # the CLI imports this package to build its parser: nothing heavy at the top
+if TYPE_CHECKING:
+    from typing import Any
+
+    from referee.calc.answers import Answer
+
+__all__ = ["Answer", "CalcSyntaxError", "Citation", "Clause", "Refusal", "Rulebook", "Step", "answer"]
+
+_HOMES = {
+    "Answer": "answers",
+    "Step": "answers",
+    "Citation": "citations",
+    "Clause": "citations",
+    "Rulebook": "citations",
+    "CalcSyntaxError": "errors",
+    "Refusal": "errors",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The public classes, imported when first asked for."""
+    if name in _HOMES:
+        from importlib import import_module
+
+        return getattr(import_module(f"referee.calc.{_HOMES[name]}"), name)
+    raise AttributeError(name)
+
+
+def answer(build: Any, system: str, question: str, rules_src: str | None = None) -> Answer:
+    """The exact answer to ``question`` under ``system``'s rules, every step cited.
+
+    ``build``: a :class:`~referee.build.Build`, or a cached view with the
+    ``rules_src`` it was built from, or a :class:`Rulebook`.  Raises
+    :class:`CalcSyntaxError` for a question the grammar cannot read and
+    :class:`Refusal` for one the system's documents do not settle.
+    """
+    from referee.calc import chain
+    from referee.calc import question as q
+    from referee.calc.answers import Answer
+    from referee.calc.citations import Rulebook
+    from referee.calc.errors import Refusal, not_defined
+    from referee.calc.parse import parse
+    from referee.calc.systems import mechanics
+
+    asked = parse(question)
+    module = mechanics(system)
+    too_big = q.out_of_range(asked)
+    if too_big is not None:
+        raise Refusal(too_big, system, question)
+    book = Rulebook.of(build, rules_src)
+    try:
+        if isinstance(asked, q.Chain):
+            parts = chain.answer(book, system, asked, module)
+        else:
+            handler = module.FORMS.get(type(asked))
+            if handler is None:
+                raise not_defined(system, asked.mechanic)
+            parts = handler(book, asked)
+    except Refusal as refused:
+        refused.question = question
+        raise
+    return Answer(system, question, tuple(parts.pop("steps")), **parts)

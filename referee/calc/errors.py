@@ -1,0 +1,106 @@
+"""The two ways a question is turned away, each one clear line (or a caret).
+
+- :class:`CalcSyntaxError`: the grammar cannot read the question.  It points
+  at the bad character and says what would have fitted there::
+
+      error: unexpected 'vs' at column 12
+          hit CS5 vs vs CS4
+                     ^
+      expected: "cs"
+
+- :class:`Refusal`: the question reads, but the system's documents do not
+  define the mechanic it asks about, or do not settle it ("t9a does not
+  define to-hit rolls by Combat Skill").  Never a guess.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
+
+# Players' words for the grammar's terminals; keywords ("hit", "vs") are shown as typed.
+TERMINAL_WORDS = {
+    "INT": "a number",
+    "SIGNED": "a number (armour penetration, e.g. -2)",
+    "ARMOUR": "a roll such as 4+",
+    "PURE": "a pure save such as 2++",
+    "DODGE": "a dodge save such as 6+-",
+    "DICE": "dice such as 2D6 or D3",
+    "CLIPPED_WINGS": "clipped wings",
+    "MAXIMISED": "maximised",
+    "MINIMISED": "minimised",
+    "DISTANCE": "charge range, flee distance, pursuit distance or overrun distance",
+    "COVER": "soft, hard or light",
+    "WORD": "a word",
+    "$END": "the end",
+}
+
+
+class CalcSyntaxError(ValueError):
+    """A question the grammar cannot read: ``message``, the 1-based ``column``
+    of the caret and what was ``expected`` there, in players' words."""
+
+    def __init__(self, message: str, question: str, position: int, expected: tuple[str, ...] = ()) -> None:
+        self.message = message
+        self.question = question
+        self.position = position
+        self.column = position + 1
+        self.expected = expected
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        from referee.terminal import safe
+
+        shown = safe(self.question.replace("\n", " ").replace("\t", " "))
+        caret = " " * len(safe(self.question[: self.position].replace("\n", " ").replace("\t", " "))) + "^"
+        lines = [f"error: {self.message} at column {self.column}", f"    {shown}", f"    {caret}"]
+        if self.expected:
+            lines.append(f"expected: {or_list(self.expected)}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"message": self.message, "question": self.question, "column": self.column, "expected": list(self.expected)}}
+
+
+class Refusal(ValueError):
+    """A question the system's documents do not answer; ``message`` says why."""
+
+    def __init__(self, message: str, system: str, question: str = "") -> None:
+        self.message = message
+        self.system = system
+        self.question = question
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return f"error: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"message": self.message, "system": self.system, "question": self.question}}
+
+
+def not_defined(system: str, mechanic: str) -> Refusal:
+    """The refusal for a mechanic the system's documents do not define."""
+    return Refusal(f"{system} does not define {mechanic}", system)
+
+
+def describe(terminals: frozenset[str], strings: dict[str, str]) -> tuple[str, ...]:
+    """Terminal names as players' words: keywords quoted as typed ("hit"), kinds described."""
+    keywords: list[str] = []
+    kinds: list[str] = []
+    for name in sorted(terminals):
+        if name in TERMINAL_WORDS:
+            kinds.append(TERMINAL_WORDS[name])
+        elif name in strings:
+            keywords.append(f'"{strings[name].lower()}"')
+        else:
+            kinds.append(name.lower())
+    end = [k for k in kinds if k == "the end"]
+    return tuple(sorted(set(keywords)) + sorted(set(kinds) - set(end)) + end)
+
+
+def or_list(items: tuple[str, ...]) -> str:
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " or " + items[-1]

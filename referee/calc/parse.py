@@ -1,0 +1,176 @@
+"""Reading a question: grammar/calc.lark into :mod:`referee.calc.question` values.
+
+The parse walks the grammar's LALR tables (:mod:`referee.calc.lalr`); Lark
+itself is imported only when the grammar changed and its tables must be
+made again, so that a warm ``referee calc`` does not pay for it.
+"""
+
+from __future__ import annotations
+
+from referee.calc import lalr
+from referee.calc import question as q
+from referee.calc.errors import CalcSyntaxError, describe
+
+TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def parse(text: str) -> q.Question:
+    """The question ``text`` asks; :class:`CalcSyntaxError` (with a caret) if it cannot be read."""
+    try:
+        tree = lalr.parse(text)
+    except lalr.Stuck as stuck:
+        raise _syntax_error(text, stuck) from None
+    return _Reader().read(tree)
+
+
+def _syntax_error(text: str, stuck: lalr.Stuck) -> CalcSyntaxError:
+    expected = describe(stuck.expected, lalr.strings())
+    if not text.strip():
+        return CalcSyntaxError("the question is empty", text, 0, expected)
+    if stuck.met == "":
+        return CalcSyntaxError("the question ends too soon", text, stuck.position, expected)
+    met = stuck.met if stuck.met is not None else text[stuck.position]
+    return CalcSyntaxError(f"unexpected {met!r}", text, stuck.position, expected)
+
+
+def _int(token: Any) -> int:
+    return int(str(token).replace("−", "-"))
+
+
+def _roll(token: Any) -> int:
+    """ "4+", "2++", "6+-" -> 4, 2, 6."""
+    return int(str(token).rstrip("+-"))
+
+
+def _dice(token: Any) -> q.Dice:
+    count, _, sides = str(token).lower().partition("d")
+    return q.Dice(int(count) if count else 1, int(sides))
+
+
+class _Reader:
+    """Tree -> question values, one method per grammar rule (as a Lark
+    Transformer would be, without importing Lark)."""
+
+    def read(self, tree: Any) -> Any:
+        return getattr(self, tree.data)(tree.children)
+
+    def _sub(self, child: Any) -> Any:
+        return self.read(child) if hasattr(child, "data") else child
+
+    def chain(self, children: list[Any]) -> q.Chain:
+        count = self.read(children[0]) if children[0] is not None else None
+        return q.Chain(count, tuple(self.read(c) for c in children[1:]))
+
+    def count(self, children: list[Any]) -> int:
+        return _int(children[0])
+
+    def hit(self, children: list[Any]) -> q.Hit:
+        return q.Hit(_int(children[0]), _int(children[1]))
+
+    def strength_vs(self, children: list[Any]) -> tuple[int, int]:
+        return _int(children[0]), _int(children[1])
+
+    def wound(self, children: list[Any]) -> q.Wound:
+        return q.Wound(*self.read(children[0]))
+
+    def ap(self, children: list[Any]) -> int:
+        return abs(_int(children[0]))
+
+    def armour_save(self, children: list[Any]) -> q.ArmourSave:
+        best, strong, ap = children
+        return q.ArmourSave(_roll(best), _roll(strong) if strong is not None else None, self.read(ap) if ap is not None else 0)
+
+    def dodge_save(self, children: list[Any]) -> q.DodgeSave:
+        needed, ap = children
+        return q.DodgeSave(_roll(needed), self.read(ap) if ap is not None else 0)
+
+    def pure_save(self, children: list[Any]) -> q.PureSave:
+        return q.PureSave(_roll(children[0]))
+
+    def fnp(self, children: list[Any]) -> q.FeelNoPain:
+        return q.FeelNoPain(_roll(children[0]) if children and children[0] is not None else None)
+
+    def normally(self, children: list[Any]) -> int:
+        return _roll(children[0])
+
+    def poisoned(self, children: list[Any]) -> q.Poisoned:
+        needed, normally, versus = children
+        strength, toughness = self.read(versus) if versus is not None else (None, None)
+        return q.Poisoned(
+            _roll(needed) if needed is not None else None,
+            self.read(normally) if normally is not None else None,
+            strength,
+            toughness,
+        )
+
+    def sniper(self, children: list[Any]) -> q.Sniper:
+        return q.Sniper()
+
+    def fleshbane(self, children: list[Any]) -> q.Fleshbane:
+        return q.Fleshbane()
+
+    def multiple_wounds(self, children: list[Any]) -> q.MultipleWounds:
+        value, clipped = self.read(children[0])
+        fly, hp = False, None
+        if children[1] is not None:
+            for part in children[1].children:
+                if part.data == "fly":
+                    fly = True
+                else:
+                    hp = _int(part.children[0])
+        return q.MultipleWounds(value, clipped, fly, hp)
+
+    def wounds_value(self, children: list[Any]) -> tuple[int | q.Dice, bool]:
+        value, clipped = children[0], children[-1]
+        return (_dice(value) if value.type == "DICE" else _int(value)), clipped is not None
+
+    def roll(self, children: list[Any]) -> q.Roll:
+        dice, *modifiers, needing = children
+        maximised = sum(self.read(m)[1] for m in modifiers if m.data == "maximised")
+        minimised = sum(self.read(m)[1] for m in modifiers if m.data == "minimised")
+        return q.Roll(_dice(dice), maximised, minimised, self.read(needing) if needing is not None else None)
+
+    def maximised(self, children: list[Any]) -> tuple[str, int]:
+        return "maximised", self.read(children[1]) if children[1] is not None else 1
+
+    def minimised(self, children: list[Any]) -> tuple[str, int]:
+        return "minimised", self.read(children[1]) if children[1] is not None else 1
+
+    def once(self, children: list[Any]) -> int:
+        return 1
+
+    def twice(self, children: list[Any]) -> int:
+        return 2
+
+    def thrice(self, children: list[Any]) -> int:
+        return 3
+
+    def times(self, children: list[Any]) -> int:
+        return _int(children[0])
+
+    def needing(self, children: list[Any]) -> int:
+        return _int(children[0])
+
+    def swiftstride(self, children: list[Any]) -> q.Swiftstride:
+        distance, needing = children
+        return q.Swiftstride(" ".join(str(distance).lower().split()), self.read(needing) if needing is not None else None)
+
+    def unstable(self, children: list[Any]) -> q.Unstable:
+        flags: dict[str, Any] = {}
+        for condition in children[1:]:
+            if condition.data == "rank_bonus":
+                flags["rank_bonus"] = _int(condition.children[0])
+            else:
+                flags[str(condition.data)] = True
+        return q.Unstable(_int(children[0]), **flags)
+
+    def cover(self, children: list[Any]) -> q.Cover:
+        return q.Cover(tuple(str(c).lower() for c in children))
+
+    def dangerous(self, children: list[Any]) -> q.DangerousTerrain:
+        return q.DangerousTerrain(tuple(str(c) for c in children))
+
+    def pool(self, children: list[Any]) -> q.BadLuckPool:
+        return q.BadLuckPool(tuple(_int(c) for c in children if c is not None))

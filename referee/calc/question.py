@@ -1,0 +1,181 @@
+"""Questions as values: what grammar/calc.lark reads, typed.
+
+Each question names the mechanic it asks about in players' words
+(:attr:`mechanic`), the words a refusal uses: "t9a does not define to-hit
+rolls by Combat Skill".  Numbers are kept as typed; whether they make
+sense under a system's rules is for that system's mechanics to say.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+
+class _Value(tuple):
+    """An immutable question part, equal only to one of the same kind with the
+    same fields (a Sniper is never a Fleshbane).  namedtuple rather than
+    dataclasses: importing dataclasses costs a warm call more than parsing."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+class Dice(_Value, namedtuple("Dice", "count sides")):
+    """``count`` dice of ``sides`` sides ("2D6"; "D3" is one D3)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"{self.count if self.count != 1 else ''}D{self.sides}"
+
+
+class Hit(_Value, namedtuple("Hit", "attacker defender")):
+    """Combat Skill against Combat Skill."""
+
+    __slots__ = ()
+    mechanic = "to-hit rolls by Combat Skill"
+
+
+class Wound(_Value, namedtuple("Wound", "strength toughness")):
+    __slots__ = ()
+    mechanic = "wound rolls by Strength against Toughness"
+
+
+class ArmourSave(_Value, namedtuple("ArmourSave", "best strong penetration")):
+    """``best`` and ``strong``: the 2 and 4 of "2+/4+" (``strong`` None when one
+    number was given); ``penetration``: the AP as a positive number ("AP-2": 2)."""
+
+    __slots__ = ()
+    mechanic = "armour saves"
+
+
+class DodgeSave(_Value, namedtuple("DodgeSave", "needed penetration")):
+    __slots__ = ()
+    mechanic = "dodge saves"
+
+
+class PureSave(_Value, namedtuple("PureSave", "needed")):
+    __slots__ = ()
+    mechanic = "pure saves"
+
+
+class FeelNoPain(_Value, namedtuple("FeelNoPain", "needed")):
+    """``needed`` None: the rule's own number."""
+
+    __slots__ = ()
+    mechanic = "Feel No Pain"
+
+
+class Poisoned(_Value, namedtuple("Poisoned", "needed normally strength toughness", defaults=(None, None, None))):
+    """``needed`` None: the rule's default; ``normally``: the roll the attack
+    would need without Poisoned, when the question says it."""
+
+    __slots__ = ()
+    mechanic = "Poisoned"
+
+
+class Sniper(_Value, namedtuple("Sniper", "")):
+    __slots__ = ()
+    mechanic = "Sniper"
+
+
+class Fleshbane(_Value, namedtuple("Fleshbane", "")):
+    __slots__ = ()
+    mechanic = "Fleshbane"
+
+
+class MultipleWounds(_Value, namedtuple("MultipleWounds", "value clipped_wings fly health_points", defaults=(False, False, None))):
+    """``value``: a number or a :class:`Dice`; the target's Fly and Health Points when given."""
+
+    __slots__ = ()
+    mechanic = "Multiple Wounds"
+
+
+Stage = Hit | Wound | ArmourSave | DodgeSave | PureSave | FeelNoPain | Poisoned | Sniper | Fleshbane | MultipleWounds
+
+
+class Chain(_Value, namedtuple("Chain", "count stages")):
+    """One stage alone (``count`` None), or ``count`` attacks through the stages in order."""
+
+    __slots__ = ()
+    mechanic = "attack sequences"
+
+
+class Roll(_Value, namedtuple("Roll", "dice maximised minimised needing", defaults=(0, 0, None))):
+    """``maximised``, ``minimised``: how many instances of each apply."""
+
+    __slots__ = ()
+    mechanic = "dice rolls"
+
+
+class Swiftstride(_Value, namedtuple("Swiftstride", "distance needing", defaults=(None,))):
+    """``distance``: "charge range", "flee distance", ... as typed, lower-case."""
+
+    __slots__ = ()
+    mechanic = "Swiftstride"
+
+
+class Unstable(_Value, namedtuple("Unstable", "lost undead stubborn steadfast rally rank_bonus", defaults=(False, False, False, False, None))):
+    """``lost``: the Combat Score difference, in Health Points."""
+
+    __slots__ = ()
+    mechanic = "Unstable"
+
+
+class Cover(_Value, namedtuple("Cover", "kinds")):
+    """``kinds``: "soft", "hard", "light", lower-case, as given."""
+
+    __slots__ = ()
+    mechanic = "cover modifiers"
+
+
+class DangerousTerrain(_Value, namedtuple("DangerousTerrain", "words")):
+    """``words``: the troop type and the terrain, as typed."""
+
+    __slots__ = ()
+    mechanic = "Dangerous Terrain tests"
+
+
+class BadLuckPool(_Value, namedtuple("BadLuckPool", "dice", defaults=((),))):
+    __slots__ = ()
+    mechanic = "the bad luck pool"
+
+
+Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool
+
+
+# How big a question calc takes: an exact answer to "10000 attacks" exists but
+# would keep a player waiting; these bounds keep every answer under a second.
+MOST_ATTACKS = 100
+MOST_DICE = 20
+LARGEST_NUMBER = 1000
+
+
+def out_of_range(asked: Question) -> str | None:
+    """Why ``asked`` is too big to answer at the table, or None."""
+    if isinstance(asked, Chain):
+        if asked.count is not None and asked.count > MOST_ATTACKS:
+            return f"calc answers at most {MOST_ATTACKS} attacks at once, not {asked.count}"
+        parts: list[object] = list(asked.stages)
+    else:
+        parts = [asked]
+    for part in parts:
+        for name, value in part._asdict().items():
+            dice = value if isinstance(value, Dice) else None
+            if dice is not None and dice.count + getattr(part, "maximised", 0) + getattr(part, "minimised", 0) > MOST_DICE:
+                return f"calc rolls at most {MOST_DICE} dice at once; {dice} with its extra dice is more"
+            if dice is not None and dice.sides > LARGEST_NUMBER:
+                return f"calc takes numbers up to {LARGEST_NUMBER}, not D{dice.sides}"
+            numbers = value if isinstance(value, tuple) and not isinstance(value, Dice) else (value,)
+            for number in numbers:
+                if isinstance(number, int) and not isinstance(number, bool) and number > LARGEST_NUMBER:
+                    return f"calc takes numbers up to {LARGEST_NUMBER}, not {number} ({name.replace('_', ' ')})"
+    return None

@@ -1,0 +1,146 @@
+"""The WHFB 8th edition house rules' dice: cover modifiers that do not stack, and
+the Dangerous Terrain Table (house-rules-8th-edition.md).
+
+The table is read from the build (the rule's table, as the Markdown adapter
+parsed it), so a row or a number changed in the document changes the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from referee.calc import question as q
+from referee.calc.answers import Step, fraction
+from referee.calc.citations import Clause, Rulebook
+from referee.calc.dice import Distribution
+from referee.calc.errors import Refusal
+
+TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
+SYSTEM = "whfb-house"
+
+SOFT = Clause("whfb-house/target-behind-soft-cover", "Soft cover inflicts a -1 shooting modifier")
+HARD = Clause("whfb-house/target-behind-hard-cover", "Hard cover inflicts a -2 shooting modifier")
+NO_STACK = Clause("whfb-house/target-behind-hard-cover", "the To Hit penalties for hard and soft cover do not stack")
+_MODIFIER = re.compile(r"([-−]\d+) shooting modifier")
+
+TABLE_RULE = "whfb-house/dangerous-terrain-table"
+SCORE = Clause(TABLE_RULE, "Score equal or less")
+MISHAP = Clause("whfb-house/dangerous-terrain", "Number in parentheses and any less score, means that model has suffered a terrible mishap")
+CHARIOT_D6 = Clause("whfb-house/dangerous-terrain", "A Chariot that fails a Dangerous Terrain Test suffers D6 Wounds instead of 1")
+_CELL = re.compile(r"^DT\((\d+)\)\s*Wo\((\w+)\)\s*(\*?)$")
+
+
+def cover(book: Rulebook, asked: q.Cover) -> dict[str, Any]:
+    kinds = sorted(set(asked.kinds), key=asked.kinds.index)
+    if "light" in kinds:
+        raise Refusal(f"{SYSTEM} names a Light Cover modifier (forests, obstacles) but never gives its value", SYSTEM)
+    steps = []
+    values = {}
+    for kind in kinds:
+        cited = book.cite(SOFT if kind == "soft" else HARD)
+        values[kind] = _modifier(cited.quote, cited.rule)
+        steps.append(Step(f"{kind.title()} cover: {values[kind]} to hit.", cited))
+    if len(kinds) > 1:
+        cited = book.cite(NO_STACK)
+        value = _modifier(cited.quote, cited.rule)
+        steps.append(Step(f"Soft and hard cover do not stack: {value}, not {sum(values.values())}.", cited))
+    else:
+        value = values[kinds[0]]
+    return {"steps": steps, "value": value, "outcome": "To Hit modifier"}
+
+
+def _modifier(sentence: str, rule: str) -> int:
+    found = _MODIFIER.findall(sentence)
+    if not found:
+        raise Refusal(f"{rule} no longer states its shooting modifier", SYSTEM)
+    return int(found[-1].replace("−", "-"))
+
+
+def dangerous_terrain(book: Rulebook, asked: q.DangerousTerrain) -> dict[str, Any]:
+    header, rows = _table(book)
+    row, column = _row_and_column(asked.words, [r[0] for r in rows], list(header[1:]))
+    cells = dict(zip(header, next(r for r in rows if r[0] == row)))
+    cell = cells[column].strip()
+    if cell == "-":
+        raise Refusal(f"the Dangerous Terrain Table gives no test (\"-\") for {row} in {column}", SYSTEM)
+    found = _CELL.match(cell)
+    if found is None:
+        raise Refusal(f"the Dangerous Terrain Table's entry for {row} in {column}, {cell!r}, cannot be read", SYSTEM)
+    score, wounds, starred = int(found.group(1)), found.group(2), found.group(3)
+    fails = Fraction(min(score, 6), 6)
+    steps = [
+        Step(f"{row} in {column}: {cell}.", book.row(TABLE_RULE, row)),
+        Step(f"The test fails on a score of {score} or less.", book.cite(SCORE)),
+        Step(
+            "Read as one D6 (the documents do not name the die; the table's scores run 1 to 5): "
+            f"fails {fraction(fails)}, passes {fraction(1 - fails)}.",
+            book.cite(MISHAP),
+        ),
+    ]
+    if wounds.upper() == "D6":
+        per_fail = Distribution.die(6)
+        steps.append(Step("A failed test costs D6 Wounds, not 1.", book.cite(CHARIOT_D6)))
+    elif wounds.isdigit():
+        per_fail = Distribution.certain(int(wounds))
+        steps.append(Step(f"A failed test costs {wounds} wound{'s' if wounds != '1' else ''}, no armour saves allowed.", book.cite(MISHAP)))
+    else:
+        raise Refusal(f"the Dangerous Terrain Table's wounds {wounds!r} for {row} in {column} cannot be read", SYSTEM)
+    if starred:
+        steps.append(Step("The table marks this entry with * but gives no footnote for it.", None))
+    distribution = _mix(1 - fails, Distribution.certain(0), fails, per_fail)
+    return {
+        "steps": steps,
+        "probability": 1 - fails,
+        "probability_of": "the test is passed",
+        "needed": f"{score + 1}+" if score < 6 else None,
+        "distribution": distribution,
+        "outcome": "wounds (no armour saves)",
+    }
+
+
+def _mix(p: Fraction, a: Distribution, r: Fraction, b: Distribution) -> Distribution:
+    out: dict[int, Fraction] = {}
+    for weight, dist in ((p, a), (r, b)):
+        for outcome, chance in dist.items():
+            out[outcome] = out.get(outcome, Fraction(0)) + weight * chance
+    return Distribution(out)
+
+
+def _table(book: Rulebook) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    rule = book.rule(TABLE_RULE)
+    for version in (rule or {}).get("versions") or []:
+        for table in version.get("tables") or []:
+            return tuple(table["header"]), [tuple(r) for r in table["rows"]]
+    raise Refusal(f"the documents hold no Dangerous Terrain Table ({TABLE_RULE})", SYSTEM)
+
+
+def _words(name: str) -> list[str]:
+    return [w.rstrip("s") for w in name.lower().split()]
+
+
+def _matches(words: list[str], names: list[str]) -> list[str]:
+    """Names holding every one of ``words`` (singular or plural, any case)."""
+    wanted = [w.lower().rstrip("s") for w in words]
+    return [n for n in names if all(w in _words(n) for w in wanted)]
+
+
+def _row_and_column(words: tuple[str, ...], rows: list[str], columns: list[str]) -> tuple[str, str]:
+    """The table's row and column the words name, in either order ("cavalry water", "water cavalry")."""
+    for cut in range(1, len(words)):
+        for first, second in ((words[:cut], words[cut:]), (words[cut:], words[:cut])):
+            row, column = _matches(list(first), rows), _matches(list(second), columns)
+            if len(row) == 1 and len(column) == 1:
+                return row[0], column[0]
+    raise Refusal(
+        f"name a troop type ({', '.join(rows)}) and a terrain ({', '.join(columns)}) of the Dangerous Terrain Table; "
+        f"{' '.join(words)!r} names no one entry",
+        SYSTEM,
+    )
+
+
+FORMS = {q.Cover: cover, q.DangerousTerrain: dangerous_terrain}
+LINKS: dict[Any, Clause] = {}
