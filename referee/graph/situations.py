@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import re
 
-from referee.model import Condition
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from referee.model import Condition
     from typing import Any
 
 # word -> (what it means, in the words explain prints).  docs/graph.md shows this table.
@@ -115,6 +114,7 @@ def describe(condition: dict[str, Any]) -> str:
 
 def situation_of(text: str, about: str | None = None) -> Condition:
     """The condition a sentence's words state; ``about`` is the id of the rule they name."""
+    from referee.model import Condition  # here, not at the top: `referee resolve` reads the table without the record classes
     words = " ".join(text.split())
     plain = _PLAIN.get(words.lower())
     if plain:
@@ -162,6 +162,8 @@ def subject_conditions(subject: str | None, ids: tuple[str, ...] = ()) -> list[C
     """
     if not subject:
         return []
+    from referee.model import Condition
+
     out = []
     for situation, pattern, needs_rule in _IN_SUBJECT:
         m = pattern.search(subject)

@@ -1,0 +1,150 @@
+"""``resolve``: rules in play on both sides, met, ruled on under the precedence model."""
+
+from __future__ import annotations
+
+import re
+
+from referee.resolve.meeting import instance_meetings, obligation_meetings, relation_meetings, version_meetings
+from referee.resolve.modifiers import parts, same_models, stat_meetings, total
+from referee.resolve.naming import picks
+from referee.resolve.play import Pick, both_sides
+from referee.resolve.principles import Context, settle
+from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, quote
+from referee.resolve.situation import parse_flags
+from referee.text import fold
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import Any
+
+
+def _view(build: Any) -> Any:
+    """The plain-data view the referee reads; a whole :class:`~referee.build.Build` is turned into one."""
+    if hasattr(build, "relations_out"):
+        return build
+    from referee.build.view import View
+
+    return View.of(build)
+
+
+def _picks(view: Any, system: str, unit: str | Sequence[Pick] | None, what: str) -> tuple[str | None, list[Pick]]:
+    if unit is None:
+        return None, []
+    if isinstance(unit, str):
+        return unit, picks(view, system, unit, what)
+    return ", ".join(p.text or view.data["rule_names"].get(p.rule, p.rule) for p in unit), list(unit)
+
+
+def resolve(
+    build: Any,
+    system: str,
+    acting: str | Sequence[Pick],
+    opponent: str | Sequence[Pick] | None = None,
+    when: Iterable[str] = (),
+) -> Resolution:
+    """Rule on what ``acting`` (a keyword string, or picks from unit data) has, against ``opponent``, in the situation ``when``.
+
+    >>> from referee.build import open_build
+    >>> from referee.paths import rules_src_dir
+    >>> answer = resolve(open_build(rules_src_dir()), "t9a", "Fear", opponent="Fear")
+    >>> [(r.principle, r.winner) for r in answer.rulings]
+    [('immunity', 'Fear'), ('source-conflict', None)]
+    >>> answer.rulings[0].citations[0]["quote"]
+    'Models that have Fear themselves are immune to the effects of Fear.'
+
+    Bad input raises :class:`~referee.errors.RulesError` (unknown system,
+    unknown flag, a keyword string that names no rule, with a caret).
+    """
+    view = _view(build)
+    view.check_system(system)
+    flags = parse_flags(when)
+    acting_text, mine = _picks(view, system, acting, "KEYWORDS")
+    opponent_text, theirs = _picks(view, system, opponent, "--vs")
+    sides = both_sides(view, mine, theirs, flags)
+    ctx = Context(view, system, {side.name: side.ids for side in sides})
+    meetings, idle = relation_meetings(view, sides, flags)
+    meetings += obligation_meetings(view, sides) + instance_meetings(sides) + version_meetings(view, sides)
+    answers = [settle(ctx, m) for m in meetings]
+    found = parts(view, sides, flags, ctx.set_aside)
+    in_play = sides[0].ids | sides[1].ids
+    stat_answers = {(m.sides[0], m.extra["stat"]): settle(ctx, m) for m in stat_meetings(view, system, found, in_play)}
+    answers += list(stat_answers.values())
+    names = view.data["rule_names"]
+    for (_, stat), items in found.items():
+        for p in items:
+            p["citation"] = quote(p["citation"], names)
+            p["conditions"] += _doubted(stat, p, answers)
+    modifiers = [_modifier(side, stat, items, stat_answers.get((side, stat))) for (side, stat), items in found.items()]
+    unresolved = [a for a in answers if isinstance(a, Unresolved)]
+    unresolved += [
+        _which(m, stat_answers.get((m.side, m.stat)))
+        for m in modifiers
+        if m.value is None and not m.stacks and len({p["rule"] for p in m.parts}) == len(m.parts) > 1 and same_models(m.parts)
+    ]
+    return Resolution(
+        system=system,
+        acting=acting_text or "",
+        opponent=opponent_text,
+        when=flags,
+        in_play={
+            side.name: [entry.to_json(ctx.merged.get((side.name, rid)), _aside(ctx, side.name, entry)) for rid, entry in side.rules.items()]
+            for side in sides
+        },
+        inactive=[{**i.to_json(), "side": i.side} for side in sides for i in side.inactive] + [{**i.to_json(), "side": i.side} for i in idle],
+        rulings=sorted((a for a in answers if isinstance(a, Ruling)), key=lambda r: PRINCIPLES.index(r.principle)),
+        modifiers=modifiers,
+        unresolved=unresolved,
+    )
+
+
+def _doubted(stat: str, part: dict[str, Any], answers: list[Ruling | Unresolved]) -> list[str]:
+    """An exception between two rules whose words speak of a stat one of them modifies ("do not gain
+    this +1 to-hit modifier") may take that modifier away: it stays, with those words as its condition."""
+    words = fold(stat).replace(" ", "")
+    out = []
+    for ruling in answers:
+        if not isinstance(ruling, Ruling) or ruling.principle != "explicit-exception" or part["name"] not in ruling.rules:
+            continue
+        for c in ruling.citations:
+            if c["quote"] != part["citation"]["quote"] and words in fold(c["quote"]).replace(" ", ""):
+                out.append(f"unless set aside by {c['name']}: \"{c['quote']}\"")
+    return out
+
+
+def _aside(ctx: Context, side: str, entry: Any) -> str | None:
+    """Why a rule in play brings nothing here: set aside itself, or granted through a rule that is."""
+    for rid in [entry.rule, *(step["rule"] for step in entry.via)]:
+        why = ctx.set_aside.get((side, rid))
+        if why is not None:
+            return why if rid == entry.rule else f"granted through {ctx.name(rid)}: {why}"
+    return None
+
+
+def _modifier(side: str, stat: str, items: list[dict[str, Any]], ruling: Ruling | Unresolved | None) -> Modifier:
+    shown = [{k: p[k] for k in ("rule", "name", "value", "subject", "conditions", "citation")} for p in items]
+    rules = {p["rule"] for p in items}
+    if len(rules) < len(items) or not same_models(items):
+        # for different models (Fear's -1 and +1 to hit; attacks with a Halberd, with a Great Weapon): never added
+        return Modifier(side, stat, None, False, shown)
+    if isinstance(ruling, Ruling) and ruling.principle == "never-stacks":
+        values = {p["value"] for p in items}
+        return Modifier(side, stat, values.pop() if len(values) == 1 else None, False, shown)
+    if isinstance(ruling, Unresolved):
+        return Modifier(side, stat, None, False, shown)
+    return Modifier(side, stat, total([p["value"] for p in items]), True, shown)
+
+
+def _which(m: Modifier, ruling: Ruling | Unresolved | None) -> Unresolved:
+    """Modifiers that do not stack and differ: which applies stays open, unless the never-stack sentence says ("simply apply a -2")."""
+    values = ", ".join(f"{p['name']} {p['value']}" for p in m.parts)
+    rule_says = [c["quote"] for c in (ruling.citations if ruling else []) if _APPLY.search(c["quote"])]
+    return Unresolved(
+        [p["name"] for p in m.parts],
+        f"{m.stat}: {values} do not stack, and no principle says which one applies",
+        [*(ruling.citations if ruling else []), *(p["citation"] for p in m.parts)],
+        tie_break=f"the rules say: {rule_says[0]}" if rule_says else None,
+    )
+
+
+_APPLY = re.compile(r"\b(?:simply\s+)?apply\b", re.I)

@@ -1,0 +1,170 @@
+"""Where rules in play meet: the questions the principles are asked.
+
+A :class:`Meeting` is one question: two rules joined by a relation that
+sets one against the other (``overrides``, ``excludes``, ``immune-to``,
+``amends``), an obligation and a prohibition of the same action, several
+instances of one rule, modifiers of one stat from several rules, or one rule
+worded differently by two documents.  Relations whose conditions fail in
+the situation ask nothing; they are listed as inactive with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.resolve.play import Inactive, Side, target_of
+from referee.resolve.ruling import quote
+from referee.resolve.situation import FAILS, HOLDS, holds, why_not
+from referee.text import fold, singulars
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+AGAINST = ("overrides", "excludes", "immune-to", "amends")
+
+
+class Meeting:
+    """One question for the principles.
+
+    ``kind``: ``relation`` (``relations`` join ``rules``), ``obligation``
+    (a ``must`` and a ``cannot``), ``instances`` (one rule, several times),
+    ``modifiers`` (one stat), ``versions`` (one rule, two wordings).
+    ``unknown`` holds the words of conditions the situation cannot tell.
+    """
+
+    __slots__ = ("kind", "rules", "sides", "relations", "unknown", "extra")
+
+    def __init__(self, kind: str, rules: list[str], sides: list[str], relations: list[dict[str, Any]] | None = None,
+                 unknown: list[str] | None = None, extra: dict[str, Any] | None = None) -> None:
+        self.kind, self.rules, self.sides = kind, rules, sides
+        self.relations = relations or []
+        self.unknown = unknown or []
+        self.extra = extra or {}
+
+
+def _conditions(rel: dict[str, Any], mine: Side, theirs: Side, flags: tuple[str, ...]) -> tuple[dict[str, Any] | None, list[str]]:
+    unknown = []
+    for cond in rel["conditions"]:
+        answer = holds(cond, flags, mine.ids, theirs.ids)
+        if answer == FAILS:
+            return cond, []
+        if answer != HOLDS:
+            unknown.append(cond["text"] or cond["situation"])
+    return None, unknown
+
+
+def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Meeting], list[Inactive]]:
+    """Rules in play joined by a relation that sets one against the other."""
+    names = view.data["rule_names"]
+    found: dict[tuple[Any, ...], Meeting] = {}
+    idle: list[Inactive] = []
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            for rel in view.relations_out(rid):
+                kind, target = rel["kind"], target_of(rel, names)
+                if kind not in AGAINST:
+                    continue
+                if kind == "amends":
+                    where = [mine.name]
+                elif kind == "immune-to":
+                    # immunity shields a model from what the other side brings
+                    where = [theirs.name] if target in theirs.rules else []
+                elif kind == "excludes":
+                    # "a model using this weapon cannot simultaneously use a Shield": its own Shield
+                    where = [mine.name] if target in mine.rules and target != rid else []
+                else:
+                    where = [s.name for s in sides if target in s.rules and (s is mine or target != rid)]
+                if not where:
+                    continue
+                failed, unknown = _conditions(rel, mine, theirs, flags)
+                if failed is not None:
+                    reason = f"{names.get(rid, rid)} {kind} {rel['target_name']} {why_not(failed)}"
+                    idle.append(Inactive(target or "", rel["target_name"] or "", mine.name, reason, quote(rel["citation"], names), relation=kind))
+                    continue
+                if kind in ("overrides", "excludes"):
+                    key: tuple[Any, ...] = ("against", frozenset((rid, target)))
+                else:
+                    key = (kind, rid, target)
+                meeting = found.setdefault(key, Meeting("relation", [rid, target] if target else [rid], []))
+                meeting.relations.append(rel)
+                meeting.sides = sorted({*meeting.sides, mine.name, *where}, key=("self", "opponent").index)
+                meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+    return list(found.values()), idle
+
+
+_ARTICLES = frozenset({"a", "an", "the", "any", "as", "to"})
+
+
+def action_words(action: str) -> frozenset[str]:
+    """An action's words, articles dropped and plurals made singular: "declare Charges" -> {declare, charge}."""
+    out = set()
+    for word in fold(action).split():
+        if word in _ARTICLES:
+            continue
+        forms = singulars(word)
+        out.add(forms[0] if forms else word)
+    return frozenset(out)
+
+
+def obligation_meetings(view: Any, sides: tuple[Side, Side]) -> list[Meeting]:
+    """A ``must`` and a ``cannot`` of one side about the same action ("declare a Charge")."""
+    found: dict[tuple[str, str, str, frozenset[str]], Meeting] = {}
+    for side in sides:
+        musts, cannots = [], []
+        for rid in side.rules:
+            for rel in view.relations_out(rid):
+                action = dict(rel["details"]).get("action")
+                if action and rel["kind"] == "must":
+                    musts.append((action_words(action), rel))
+                elif action and rel["kind"] == "cannot":
+                    cannots.append((action_words(action), rel))
+        for must_words, must in musts:
+            for cannot_words, cannot in cannots:
+                if must["source"] == cannot["source"] or not must_words or must_words != cannot_words:
+                    continue
+                key = (side.name, must["source"], cannot["source"], must_words)
+                meeting = found.setdefault(key, Meeting("obligation", [cannot["source"], must["source"]], [side.name]))
+                meeting.relations.extend(r for r in (cannot, must) if r not in meeting.relations)
+    return list(found.values())
+
+
+def instance_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
+    """A rule a side has more than once (Channel (1), Channel (2))."""
+    return [
+        Meeting("instances", [rid], [side.name], extra={"instances": entry.instances})
+        for side in sides
+        for rid, entry in side.rules.items()
+        if len(entry.instances) > 1
+    ]
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def sentences(text: str) -> list[str]:
+    """A text's sentences; a stray "." left by extraction is none."""
+    return [s.strip() for s in _SENTENCE.split(text) if any(c.isalnum() for c in s)]
+
+
+def version_meetings(view: Any, sides: tuple[Side, Side]) -> list[Meeting]:
+    """A rule in play that two documents of its system word differently (same language)."""
+    out = []
+    seen = set()
+    for side in sides:
+        for rid in side.rules:
+            rule = view.get(rid)
+            if rid in seen or rule is None:
+                continue
+            seen.add(rid)
+            versions = rule["versions"]
+            first = versions[0] if versions else None
+            for other in versions[1:]:
+                if other["lang"] != first["lang"] or other["document"] == first["document"]:
+                    continue
+                mine = [s for s in sentences(first["text"]) if fold(s) not in {fold(t) for t in sentences(other["text"])}]
+                theirs = [s for s in sentences(other["text"]) if fold(s) not in {fold(t) for t in sentences(first["text"])}]
+                if mine or theirs:
+                    out.append(Meeting("versions", [rid], [side.name], extra={"versions": (first, other), "differ": (mine, theirs)}))
+                    break
+    return out

@@ -1,0 +1,125 @@
+"""The modifiers in force: per side and stat, each cited, summed only where they stack.
+
+A ``modifies`` relation of a rule in play counts when its conditions hold;
+one whose conditions the situation cannot tell counts with those words
+attached.  Rules set aside by a ruling (a Shield that cannot be used, the
+effects a side is immune to) bring none.  Whether several modifiers of one
+stat add up is the principles' question (:func:`stat_meetings`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.resolve.meeting import Meeting
+from referee.resolve.play import PLAIN_SUBJECT, Side
+from referee.resolve.situation import FAILS, HOLDS, holds
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_NUMBER = re.compile(r"[+-]\d+")
+_WIDE = re.compile(r"^(?:any|all|every)\b", re.I)
+
+
+def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str]) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    """(side, folded stat) -> the modifiers in force, each ``{rule, name, value, conditions, citation}``."""
+    names = view.data["rule_names"]
+    out: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            chain = [rid, *(step["rule"] for step in mine.rules[rid].via)]
+            if any((mine.name, r) in set_aside for r in chain):
+                continue  # set aside, or granted through a rule that is
+            for rel, details in _modifying(view.relations_out(rid), mine.rules[rid].instances):
+                unknown, failed = [], False
+                for cond in rel["conditions"]:
+                    answer = holds(cond, flags, mine.ids, theirs.ids)
+                    failed = failed or answer == FAILS
+                    if answer not in (HOLDS, FAILS):
+                        unknown.append(cond["text"] or cond["situation"])
+                if failed:
+                    continue
+                items = out.setdefault((mine.name, details["stat"]), [])
+                value = details.get("value", "")
+                if any(p["rule"] == rid and p["value"] == value for p in items):
+                    continue  # the same modifier said twice in one rule (two documents, a summary)
+                subject = rel["subject"] if rel["subject"] and not PLAIN_SUBJECT.fullmatch(rel["subject"].strip()) else None
+                items.append({"rule": rid, "name": names.get(rid, rid), "value": value, "subject": subject, "conditions": unknown, "citation": rel["citation"]})
+    return out
+
+
+# "+2 Strength", "-1 Armour Penetration": a rule's parameter that modifies a stat
+_PARAMETER = re.compile(r"^([+\-−]\d+)\"?\s+([A-Z][\w ]*?)\s*$")
+
+
+def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]) -> list[tuple[dict[str, Any], dict[str, str]]]:
+    """(relation, details with stat and value) of every modifier a rule's text states: its
+    ``modifies`` relations, and, where it grants "the ... modifiers stated in brackets"
+    (Devastating Charge (+2 Strength, +2 Armour Penetration)), each modifier its
+    parameters give, under that relation's conditions and citation."""
+    out = []
+    for rel in relations:
+        details = dict(rel["details"])
+        if rel["kind"] == "modifies" and "stat" in details:
+            out.append((rel, details))
+        elif rel["kind"] == "grants" and details.get("grants") == "its parameters":
+            for params in instances:
+                for param in params:
+                    found = _PARAMETER.match(param.strip())
+                    if found:
+                        out.append((rel, {"stat": _stat(found.group(2)), "value": found.group(1).replace("−", "-")}))
+    return out
+
+
+def _stat(words: str) -> str:
+    """A stat as the graph names it in ``modifies`` relations ("Armour Penetration"): the
+    lexer's phrase table is the one place that knows the stats' spellings."""
+    from referee.graph.lexer import PHRASES
+
+    kind, norm = PHRASES.get(tuple(words.lower().split()), ("", ""))
+    return norm if kind == "STAT" else words
+
+
+def same_models(items: list[dict[str, Any]]) -> bool:
+    """Whether modifiers concern the same models: none names whom it is for, or all name the same.
+    "Attacks made with a Halberd" and "Attacks made with a Great Weapon" are not added up."""
+    return len({p["subject"] for p in items if p["subject"]}) <= 1 and (all(p["subject"] for p in items) or not any(p["subject"] for p in items))
+
+
+def total(values: list[str]) -> str:
+    """Modifiers added up: "+2" and "+1" -> "+3"; words that are not numbers are joined."""
+    if all(_NUMBER.fullmatch(v.strip()) for v in values):
+        n = sum(int(v) for v in values)
+        return f"{n:+d}"
+    return " and ".join(values)
+
+
+def never_rules(view: Any, system: str, in_play: set[str]) -> list[dict[str, Any]]:
+    """``stacks`` relations of mode "never" that speak of every ability of the system ("Any ability that ... never stacks")."""
+    out = []
+    for rule in view.in_system(system):
+        if rule["id"] in in_play:
+            continue
+        for rel in view.relations_out(rule["id"]):
+            if rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never" and _WIDE.match(rel["subject"] or ""):
+                out.append(rel)
+    return out
+
+
+def stat_meetings(view: Any, system: str, found: dict[tuple[str, str], list[dict[str, Any]]], in_play: set[str]) -> list[Meeting]:
+    """A stat modified by more than one rule on one side: do they add up?"""
+    wide = never_rules(view, system, in_play)
+    out = []
+    for (side, stat), items in found.items():
+        if len({p["rule"] for p in items}) < 2 or not same_models(items):
+            continue
+        own = [
+            rel
+            for p in items
+            for rel in view.relations_out(p["rule"])
+            if rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never"
+        ]
+        out.append(Meeting("modifiers", list(dict.fromkeys(p["rule"] for p in items)), [side], own + wide, extra={"stat": stat, "parts": items}))
+    return out

@@ -1,0 +1,242 @@
+"""The precedence model, as an ordered tuple of small functions (docs/referee.md).
+
+Each principle is asked about one :class:`~referee.resolve.meeting.Meeting`
+and answers with a :class:`~referee.resolve.ruling.Ruling` when it settles
+it, or None when it does not apply; the first answer stands.  A meeting no
+principle settles becomes an :class:`~referee.resolve.ruling.Unresolved`
+(:func:`settle`), citing every rule involved: the referee never picks.
+Applicability (the first principle of the model) is decided before: a
+relation whose conditions fail asks nothing (:mod:`referee.resolve.meeting`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.resolve.meeting import Meeting, sentences
+from referee.resolve.modifiers import total
+from referee.resolve.ruling import Ruling, Unresolved, quote
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+# Source tiers, most specific first, as document roles name them: an army
+# book's rule over a universal rule over a core rule.
+TIERS = ("faction", "army", "universal", "core")
+
+
+class Context:
+    """What the principles read, and what their rulings set aside or merge for the rest of the answer."""
+
+    __slots__ = ("view", "system", "held", "set_aside", "merged")
+
+    def __init__(self, view: Any, system: str, held: dict[str, set[str]] | None = None) -> None:
+        self.view, self.system = view, system
+        self.held = held or {}  # side -> the ids of its rules in play
+        self.set_aside: dict[tuple[str, str], str] = {}  # (side, rule id) -> why it brings nothing here
+        self.merged: dict[tuple[str, str], list[str]] = {}  # (side, rule id) -> merged params
+
+    def aside(self, sides: list[str], rid: str, why: str) -> None:
+        """Set a rule aside on these sides: it brings no modifiers, and the answer says why."""
+        for side in sides:
+            self.set_aside.setdefault((side, rid), why)
+
+    def name(self, rid: str | None) -> str:
+        return self.view.data["rule_names"].get(rid, rid) if rid else ""
+
+    def quotes(self, rels: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The citations of relations (or of modifier parts, already quoted)."""
+        return [r["citation"] if "quote" in r["citation"] else quote(r["citation"], self.view.data["rule_names"]) for r in rels]
+
+    def rule_quote(self, rid: str, text: str | None = None, version: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A sentence of a rule (its first, unless ``text`` is given) at its file, line and column."""
+        rule = self.view.get(rid)
+        where = version or {"text": rule["text"], "source": rule["source"]}
+        body, source = where["text"], where["source"]
+        said = text or (sentences(body) or [body])[0]
+        at = max(body.find(said), 0)
+        line = source["line"] + body.count("\n", 0, at)
+        column = at - body.rfind("\n", 0, at) if "\n" in body[:at] else source["column"] + at
+        return {"rule": rid, "name": rule["name"], "file": source["file"], "line": line, "column": column, "quote": said}
+
+
+def _if(meeting: Meeting) -> str:
+    return f", if {' and '.join(meeting.unknown)}" if meeting.unknown else ""
+
+
+def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
+    """A rule that names another and sets it aside ("instead", "ignore", "cannot ... against") wins over it."""
+    kinds = {r["kind"] for r in m.relations}
+    if m.kind != "relation" or not kinds <= {"overrides", "excludes"}:
+        return None
+    if len({r["source"] for r in m.relations}) > 1:
+        return None  # each says it prevails: no exception settles that
+    winner = m.relations[0]["source"]
+    loser = next(r for r in m.rules if r != winner)
+    if kinds == {"excludes"}:
+        outcome = f"{ctx.name(loser)} cannot be used together with {ctx.name(winner)}{_if(m)}"
+        if not m.unknown:
+            ctx.aside(m.sides, loser, outcome)
+    else:
+        outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
+    return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+
+
+def immunity(ctx: Context, m: Meeting) -> Ruling | None:
+    """"Immune to (the effects of) X": X's effects do not touch that side's models."""
+    if m.kind != "relation" or {r["kind"] for r in m.relations} != {"immune-to"}:
+        return None
+    source, target = m.rules[0], m.rules[-1]
+    duties = [dict(r["details"])["action"] for r in ctx.view.relations_out(target) if r["kind"] == "must" and "action" in dict(r["details"])]
+    spared = f"; none of {ctx.name(target)}'s effects apply to them (they need not {', nor '.join(dict.fromkeys(duties))})" if duties else ""
+    who = "both sides" if len(m.sides) > 1 and source == target else "its models"
+    outcome = f"{ctx.name(source)}: {who} are immune to the effects of {ctx.name(target)}{spared}{_if(m)}"
+    if not m.unknown:
+        # X is set aside where it is held against a side that is immune to it
+        facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
+                  if target in ctx.held.get(side, ()) and source in ctx.held.get(other, ())]
+        ctx.aside(facing, target, outcome)
+    return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+
+
+def errata(ctx: Context, m: Meeting) -> Ruling | None:
+    """An amendment (replace/add/remove) changes the base text before anything else is ruled."""
+    if m.kind != "relation" or {r["kind"] for r in m.relations} != {"amends"}:
+        return None
+    rel = m.relations[0]
+    op = dict(rel["details"]).get("op", "amend")
+    outcome = f"{ctx.name(rel['source'])} ({op}) amends {rel['target_name']}: the amended text is the one in force"
+    return Ruling([ctx.name(rel["source"]), rel["target_name"] or ""], ctx.name(rel["source"]), "errata", outcome, ctx.quotes([rel]), m.unknown, m.sides)
+
+
+def source_tier(ctx: Context, m: Meeting) -> Ruling | None:
+    """Where two rules each say they prevail, the more specific tier (faction over universal over core) wins."""
+    if m.kind != "relation" or len({r["source"] for r in m.relations}) < 2:
+        return None
+    roles = {rid: ((ctx.view.get(rid) or {}).get("versions") or [{}])[0].get("role") for rid in m.rules}
+    if not all(role in TIERS for role in roles.values()) or len({TIERS.index(r) for r in roles.values()}) < len(roles):
+        return None
+    winner = min(m.rules, key=lambda rid: TIERS.index(roles[rid]))
+    loser = next(r for r in m.rules if r != winner)
+    outcome = f"{ctx.name(winner)} ({roles[winner]}) prevails over {ctx.name(loser)} ({roles[loser]}): the more specific source"
+    return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "source-tier", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+
+
+def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
+    """A prohibition wins over an obligation of the same action ("if possible" ones yield silently)."""
+    if m.kind != "obligation":
+        return None
+    cannot = [r for r in m.relations if r["kind"] == "cannot"]
+    must = [r for r in m.relations if r["kind"] == "must"]
+    action = dict(must[0]["details"])["action"]
+    gentle = any(c["situation"] == "if-possible" for r in must for c in r["conditions"])
+    why = " (it holds only if possible)" if gentle else ""
+    outcome = f"{ctx.name(cannot[0]['source'])} cannot {dict(cannot[0]['details'])['action']}: {ctx.name(must[0]['source'])}'s obligation to {action} yields{why}"
+    return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+
+
+def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
+    rels = [r for r in ctx.view.relations_out(rid) if r["kind"] == "stacks"]
+    modes = {dict(r["details"]).get("mode") for r in rels}
+    return (modes.pop() if len(modes) == 1 else None if not modes else "both"), rels
+
+
+_NUMBER = re.compile(r"[+-]?\d+")
+
+
+def stacking(ctx: Context, m: Meeting) -> Ruling | None:
+    """Cumulative rules add up; the same rule twice applies once unless it says otherwise; modifiers of several rules add up."""
+    if m.kind == "modifiers":
+        if m.relations:
+            return None  # a rule in force says they never stack
+        items = m.extra["parts"]
+        value = total([p["value"] for p in items])
+        outcome = f"{m.extra['stat']}: {', '.join(p['name'] + ' ' + p['value'] for p in items)} add up to {value}"
+        return Ruling(list(dict.fromkeys(p["name"] for p in items)), None, "stacking", outcome, ctx.quotes(items), [], m.sides)
+    if m.kind != "instances":
+        return None
+    rid, side = m.rules[0], m.sides[0]
+    mode, rels = _mode(ctx, rid)
+    instances = m.extra["instances"]
+    shown = " and ".join(f"{ctx.name(rid)} ({', '.join(p)})" if p else ctx.name(rid) for p in instances)
+    if mode == "cumulative":
+        if all(len(p) == 1 and _NUMBER.fullmatch(p[0]) for p in instances):
+            n = sum(int(p[0]) for p in instances)
+            merged = f"{n:+d}" if instances[0][0][0] in "+-" else str(n)  # Stealth (+1) and (+2): Stealth (+3)
+            ctx.merged[(side, rid)] = [merged]
+            outcome = f"{ctx.name(rid)} is cumulative: {shown} count as {ctx.name(rid)} ({merged})"
+        else:
+            ctx.merged[(side, rid)] = [part for p in instances for part in p]
+            outcome = f"{ctx.name(rid)} is cumulative: {shown} all apply"
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels), [], m.sides)
+    if mode is None and len(set(instances)) == 1:
+        outcome = f"{shown}: the same rule twice applies once (it does not say it is cumulative)"
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, [ctx.rule_quote(rid)], [], m.sides)
+    return None
+
+
+def never_stacks(ctx: Context, m: Meeting) -> Ruling | None:
+    """Rules that "never stack" apply once: the modifiers are not added up."""
+    if m.kind == "instances":
+        rid = m.rules[0]
+        mode, rels = _mode(ctx, rid)
+        if mode != "never" or len(set(m.extra["instances"])) != 1:
+            return None
+        return Ruling([ctx.name(rid)], None, "never-stacks", f"{ctx.name(rid)} never stacks: it applies once", ctx.quotes(rels), [], m.sides)
+    if m.kind != "modifiers" or not m.relations:
+        return None
+    items = m.extra["parts"]
+    values = {p["value"] for p in items}
+    which = f"the one value {values.pop()} applies" if len(values) == 1 else "which one applies is left open (unresolved)"
+    outcome = f"{m.extra['stat']}: {', '.join(p['name'] + ' ' + p['value'] for p in items)} never stack: {which}"
+    return Ruling(list(dict.fromkeys(p["name"] for p in items)), None, "never-stacks", outcome, ctx.quotes(m.relations) + ctx.quotes(items), [], m.sides)
+
+
+def source_conflict(ctx: Context, m: Meeting) -> Ruling | None:
+    """One rule worded differently by two documents of its system: both shown, the manifest's preference said."""
+    if m.kind != "versions":
+        return None
+    rid = m.rules[0]
+    first, other = m.extra["versions"]
+    mine, theirs = m.extra["differ"]
+    cites = [ctx.rule_quote(rid, s, first) for s in mine[:1]] + [ctx.rule_quote(rid, s, other) for s in theirs[:1]]
+    outcome = (
+        f"{first['document']} and {other['document']} word {ctx.name(rid)} differently; "
+        f"the manifest's precedence prefers {first['document']} ({first['role']} before {other['role']})"
+    )
+    return Ruling([ctx.name(rid)], None, "source-conflict", outcome, cites, [], m.sides)
+
+
+PRINCIPLES: tuple[Callable[[Context, Meeting], Ruling | None], ...] = (
+    errata,
+    explicit_exception,
+    immunity,
+    source_tier,
+    cannot_beats_can,
+    stacking,
+    never_stacks,
+    source_conflict,
+)
+
+_WHY = {
+    "relation": "each rule says it prevails over the other, and no principle settles which",
+    "instances": "the rule is there more than once with different values, and does not say whether they add up or which applies",
+    "obligation": "an obligation and a prohibition of the same action",
+    "modifiers": "modifiers of one stat whose stacking the rules do not settle",
+    "versions": "two documents word the rule differently",
+}
+
+
+def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
+    """The first principle's ruling, or the question left open with every rule cited."""
+    for principle in PRINCIPLES:
+        ruling = principle(ctx, m)
+        if ruling is not None:
+            return ruling
+    cites = ctx.quotes(m.relations) or [ctx.rule_quote(rid) for rid in m.rules if ctx.view.get(rid)]
+    why = _WHY[m.kind]
+    if m.kind == "relation" and {r["kind"] for r in m.relations} == {"excludes"}:
+        why = "the rules exclude each other: only one of them can be used, and they do not say which"
+    return Unresolved([ctx.name(r) for r in m.rules], why, cites)

@@ -1,0 +1,223 @@
+"""A resolution as a referee says it aloud (terminal), or ready to paste (Markdown).
+
+Both read the JSON shape (:meth:`Resolution.to_json`), so what is printed is
+what ``--json`` gives.  The Markdown links each rule to its page on the site
+and each quote to its sentence's anchor; the site's own scheme makes the
+addresses (:mod:`referee.site.urls`, handed in by the CLI: the referee sits
+below the site and never imports it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee import terminal
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+WORDS = {
+    "explicit-exception": "explicit exception",
+    "immunity": "immunity",
+    "errata": "errata",
+    "source-tier": "source tier",
+    "cannot-beats-can": "cannot beats can",
+    "stacking": "stacking",
+    "never-stacks": "never stacks",
+    "source-conflict": "two documents disagree",
+    "unresolved": "unresolved",
+}
+WHO = {"self": "You", "opponent": "Opponent"}
+OWN = {"self": "Your rules", "opponent": "Opponent's rules"}  # a modifier is listed by the side whose rule states it
+
+
+def _for(m: dict[str, Any]) -> str:
+    """Whom the modifiers are for, where their sentences say ("for Units in base contact with ... Fear")."""
+    said = list(dict.fromkeys(p["subject"] for p in m["parts"] if p["subject"]))
+    return f"; for {' / '.join(said)}" if said else ""
+
+
+def _situation(data: dict[str, Any]) -> str:
+    vs = f" against {data['vs']}" if data["vs"] else ""
+    when = f", when {', '.join(data['when'])}" if data["when"] else ""
+    return f"{data['keywords']}{vs}{when}"
+
+
+_LEADS = ("if ", "when", "unless", "while", "whilst", "on ", "in ", "against", "during", "after", "before", "until", "for ", "from ", "only", "may ")
+
+
+def conditions(texts: list[str]) -> str:
+    """Conditions as a referee says them ("if" only where the words lack a lead).
+
+    >>> conditions(["the test is failed", "unless it is a War Platform"])
+    ' if the test is failed; unless it is a War Platform'
+    >>> conditions([])
+    ''
+    """
+    said = [t[:1].lower() + t[1:] if t.lower().startswith(_LEADS) else f"if {t}" for t in texts]
+    return f" {'; '.join(said)}" if said else ""
+
+
+def _where(c: dict[str, Any]) -> str:
+    return f"{c['file']}:{c['line']}:{c['column']}"
+
+
+def _rule_entry(entry: dict[str, Any]) -> str:
+    params = [p for p in entry["params"] if p]
+    shown = entry["name"]
+    if params and all(isinstance(p, str) for p in params):
+        shown += f" ({', '.join(params)})"
+    elif params:
+        shown += " " + " ".join(f"({', '.join(p)})" for p in params)
+    if entry["via"]:
+        shown += " via " + " > ".join(step["name"] for step in entry["via"])
+    if entry["conditions"]:
+        shown += f" [{conditions(entry['conditions']).strip()}]"
+    if entry["set_aside"]:
+        shown += " [set aside]"
+    return shown
+
+
+def _said(c: dict[str, Any]) -> str:
+    """A quote as said aloud: the sentence on one line, then whose it is and where."""
+    return f"\"{' '.join(c['quote'].split())}\"  ({c['name']}, {_where(c)})"
+
+
+def _split(rulings: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Rulings proper, and the rules two documents word differently (shown apart: nearly every
+    rule of a system with a rulebook and a glossary has two wordings)."""
+    return [r for r in rulings if r["principle"] != "source-conflict"], [r for r in rulings if r["principle"] == "source-conflict"]
+
+
+def _inactive(entry: dict[str, Any]) -> str:
+    if entry["relation"]:
+        return f"Does not apply here: {entry['reason']}"
+    return f"Not in play: {entry['name']} ({WHO[entry['side']].lower()}): {entry['reason']}"
+
+
+def print_resolution(data: dict[str, Any]) -> None:
+    """The ruling for the terminal: what is in play, each ruling with its quotes, the modifiers, what stays open."""
+    terminal.heading(f"Ruling ({data['system']}): {_situation(data)}")
+    for side in ("self", "opponent"):
+        if data["in_play"][side]:
+            terminal.line(f"{WHO[side]}: " + "; ".join(_rule_entry(e) for e in data["in_play"][side]))
+    for entry in data["in_play"]["inactive"]:
+        terminal.line(_inactive(entry), style="dim")
+    rulings, wordings = _split(data["rulings"])
+    for number, ruling in enumerate(rulings, start=1):
+        terminal.line()
+        terminal.line(f"{number}. {ruling['outcome']}.", style="bold")
+        terminal.line(f"   ({WORDS[ruling['principle']]}{'; winner: ' + ruling['winner'] if ruling['winner'] else ''})", style="dim")
+        for c in ruling["citations"]:
+            terminal.line(f"   {_said(c)}")
+    if data["modifiers"]:
+        terminal.line()
+        terminal.heading("Modifiers")
+        for m in data["modifiers"]:
+            value = m["value"] if m["value"] is not None else "not added up: " + ", ".join(p["value"] for p in m["parts"])
+            terminal.line(f"  {OWN[m['side']]}: {m['stat']} {value} (from {', '.join(dict.fromkeys(m['from']))}){conditions(m['condition'])}{_for(m)}")
+    for item in data["unresolved"]:
+        terminal.line()
+        terminal.line(f"Unresolved: {', '.join(item['rules'])}: {item['reason']}.", style="yellow")
+        terminal.line(f"   Tie-break: {item['tie_break']}" if item["tie_break"] else "   The rules state no tie-break: agree on one before you play on.")
+        for c in item["citations"]:
+            terminal.line(f"   {_said(c)}")
+    if wordings:
+        terminal.line()
+        terminal.heading("Worded differently by two documents (the first is the one the manifest prefers)")
+        for ruling in wordings:
+            terminal.line(f"  {', '.join(ruling['rules'])}:")
+            for c in ruling["citations"]:
+                terminal.line(f"   {_said(c)}", style="dim")
+    if not (data["rulings"] or data["modifiers"] or data["unresolved"]):
+        terminal.line()
+        terminal.line("Nothing to rule on: no rules in play meet, and none modifies a stat here.")
+
+
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|#])")
+
+
+def _md(text: str) -> str:
+    r"""Rule text in Markdown as plain words: its markup characters escaped, its line breaks made spaces.
+
+    >>> print(_md("*Fear* [see p. 3]\n<b>"))
+    \*Fear\* \[see p. 3\] \<b\>
+    """
+    return _MARKDOWN.sub(r"\\\1", re.sub(r"\s+", " ", text))
+
+
+def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> str:
+    """The same ruling for a forum or a chat; ``link(rule_id, sentence)`` gives a page or sentence address."""
+    names = {e["name"]: e["rule"] for side in ("self", "opponent") for e in data["in_play"][side]}
+
+    def rule(name: str) -> str:
+        return f"[{_md(name)}]({link(names[name], None)})" if name in names else _md(name)
+
+    def cite(c: dict[str, Any]) -> str:
+        return f"> [“{_md(c['quote'])}”]({link(c['rule'], c['quote'])}) — [{_md(c['name'])}]({link(c['rule'], None)}), `{_where(c)}`"
+
+    out = [f"**Ruling** ({_md(data['system'])}): {_md(_situation(data))}", ""]
+    for side in ("self", "opponent"):
+        if data["in_play"][side]:
+            out.append(f"- {WHO[side]}: " + "; ".join(rule(e["name"]) + _md(_rule_entry(e)[len(e["name"]):]) for e in data["in_play"][side]))
+    for entry in data["in_play"]["inactive"]:
+        out.append(f"- {_md(_inactive(entry))}")
+    rulings, wordings = _split(data["rulings"])
+    for number, ruling in enumerate(rulings, start=1):
+        winner = f" {rule(ruling['winner'])} wins." if ruling["winner"] else ""
+        out += ["", f"{number}. **{_md(ruling['outcome'])}.**{winner} *({WORDS[ruling['principle']]})*", ""]
+        out += [line for c in ruling["citations"] for line in (f"   {cite(c)}", "")][:-1]  # one blockquote each
+    if data["modifiers"]:
+        out += ["", "**Modifiers**", ""]
+        for m in data["modifiers"]:
+            value = m["value"] if m["value"] is not None else "not added up: " + ", ".join(p["value"] for p in m["parts"])
+            from_ = ", ".join(rule(n) for n in dict.fromkeys(m["from"]))
+            out.append(f"- {OWN[m['side']]}: {_md(m['stat'])} {_md(value)} (from {from_}){_md(conditions(m['condition']) + _for(m))}")
+    for item in data["unresolved"]:
+        out += ["", f"**Unresolved:** {', '.join(rule(n) for n in item['rules'])}: {_md(item['reason'])}.", ""]
+        out += [f"Tie-break: {_md(item['tie_break'])}" if item["tie_break"] else "The rules state no tie-break: agree on one before you play on.", ""]
+        out += [line for c in item["citations"] for line in (cite(c), "")][:-1]
+    if wordings:
+        out += ["", "**Worded differently by two documents** (the first is the one the manifest prefers)"]
+        for ruling in wordings:
+            out += ["", f"- {', '.join(rule(n) for n in ruling['rules'])}: {_md(ruling['outcome'])}", ""]
+            out += [line for c in ruling["citations"] for line in (f"  {cite(c)}", "")][:-1]
+    return "\n".join(out) + "\n"
+
+
+def site_links(site: tuple[Any, Any], base: str, view: Any, section: str = "rules") -> Callable[[str, str | None], str]:
+    """``link(rule_id, sentence)``: the address of a rule's page, or of a sentence's anchor on it.
+
+    ``site`` is ``(referee.site.urls, referee.site.rulebook)``, handed in by the CLI.  A page's
+    sentence anchors are taken as the site takes them (``Rulebook.anchors``: every version's
+    sentences, primary first, the page's section ids and sub-rule slugs reserved), so a second
+    "If this test is failed, ..." links to its ``-2``; tests/resolve check the two agree.
+    """
+    urls, rulebook = site
+    address = urls.Address(section)
+    base = base if base.endswith("/") else base + "/"
+    pages: dict[str, dict[str, str]] = {}
+
+    def anchors(rule_id: str) -> dict[str, str]:
+        found = pages.get(rule_id)
+        if found is None:
+            rule = view.get(rule_id) or {"versions": [], "children": []}
+            taken = urls.Anchors(set(rulebook.PAGE_SECTIONS) | {urls.slug(c.partition("/")[2]) or "sub-rule" for c in rule["children"]})
+            found = pages[rule_id] = {}
+            for version in rule["versions"]:
+                for sentence in rulebook.Rulebook.sentences_of(version["text"]):
+                    if sentence not in found:
+                        found[sentence] = taken.take(urls.sentence_anchor(sentence))
+        return found
+
+    def link(rule_id: str, sentence: str | None) -> str:
+        page = base + urls.html_path(address.rule_page(rule_id))
+        if not sentence:
+            return page
+        on_page = anchors(rule_id)
+        anchor = on_page.get(sentence) or next((a for s, a in on_page.items() if sentence in s or s in sentence), None)
+        return f"{page}#{anchor}" if anchor else page
+
+    return link

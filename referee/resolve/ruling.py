@@ -1,0 +1,138 @@
+"""The referee's answers as values: a :class:`Ruling`, an :class:`Unresolved` question, a :class:`Resolution`.
+
+Every ruling names its principle (one of :data:`PRINCIPLES`) and quotes the
+sentences it rests on, each at its file, line and column.  ``winner`` is
+None where no rule prevails (stacking, a source conflict); a question no
+principle settles is an :class:`Unresolved`, never a ruling with a guess.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+PRINCIPLES = (
+    "explicit-exception",
+    "immunity",
+    "errata",
+    "source-tier",
+    "cannot-beats-can",
+    "stacking",
+    "never-stacks",
+    "source-conflict",
+    "unresolved",
+)
+
+
+def quote(citation: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """A relation's citation as a ruling quotes it: rule, file, line, column and the words."""
+    return {
+        "rule": citation["rule"],
+        "name": names.get(citation["rule"], citation["rule"]),
+        "file": citation["file"],
+        "line": citation["line"],
+        "column": citation["column"],
+        "quote": citation["sentence"],
+    }
+
+
+def _unique(citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen, out = set(), []
+    for c in citations:
+        key = (c["file"], c["line"], c["column"], c["quote"])
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+class Ruling:
+    """How two (or more) rules in play meet, and why: ``principle`` and the quoted sentences.
+
+    ``conditions``: what the situation cannot tell, the "if ..." of the ruling.
+    """
+
+    __slots__ = ("rules", "winner", "principle", "outcome", "citations", "conditions", "sides")
+
+    def __init__(self, rules: list[str], winner: str | None, principle: str, outcome: str, citations: list[dict[str, Any]],
+                 conditions: list[str] | None = None, sides: list[str] | None = None) -> None:
+        if principle not in PRINCIPLES:
+            raise ValueError(f"unknown principle {principle!r}")
+        self.rules, self.winner, self.principle, self.outcome = rules, winner, principle, outcome
+        self.citations = _unique(citations)
+        self.conditions = conditions or []
+        self.sides = sides or []
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules,
+            "winner": self.winner,
+            "principle": self.principle,
+            "outcome": self.outcome,
+            "conditions": self.conditions,
+            "sides": self.sides,
+            "citations": self.citations,
+        }
+
+
+class Unresolved:
+    """A question the rules do not settle: every rule involved, cited, and the system's tie-break if it states one."""
+
+    __slots__ = ("rules", "reason", "citations", "tie_break")
+
+    def __init__(self, rules: list[str], reason: str, citations: list[dict[str, Any]], tie_break: str | None = None) -> None:
+        self.rules, self.reason, self.tie_break = rules, reason, tie_break
+        self.citations = _unique(citations)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rules": self.rules, "reason": self.reason, "tie_break": self.tie_break, "citations": self.citations}
+
+
+class Modifier:
+    """The modifiers of one stat on one side: each part cited, summed only where they stack.
+
+    ``value``: the sum, the one value, or None where the rules do not say which applies;
+    ``parts``: ``{rule, name, value, conditions, citation}`` each.
+    """
+
+    __slots__ = ("side", "stat", "value", "stacks", "parts")
+
+    def __init__(self, side: str, stat: str, value: str | None, stacks: bool, parts: list[dict[str, Any]]) -> None:
+        self.side, self.stat, self.value, self.stacks, self.parts = side, stat, value, stacks, parts
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "stat": self.stat,
+            "value": self.value,
+            "stacks": self.stacks,
+            "from": [p["name"] for p in self.parts],
+            "condition": sorted({c for p in self.parts for c in p["conditions"]}),
+            "parts": self.parts,
+        }
+
+
+class Resolution:
+    """``referee resolve``: what is in play, the rulings, the modifiers, and what stays open."""
+
+    __slots__ = ("system", "acting", "opponent", "when", "in_play", "inactive", "rulings", "modifiers", "unresolved")
+
+    def __init__(self, system: str, acting: str, opponent: str | None, when: tuple[str, ...], in_play: dict[str, list[dict[str, Any]]],
+                 inactive: list[dict[str, Any]], rulings: list[Ruling], modifiers: list[Modifier], unresolved: list[Unresolved]) -> None:
+        self.system, self.acting, self.opponent, self.when = system, acting, opponent, when
+        self.in_play, self.inactive = in_play, inactive
+        self.rulings, self.modifiers, self.unresolved = rulings, modifiers, unresolved
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented shape (docs/json.md, "resolve")."""
+        return {
+            "system": self.system,
+            "keywords": self.acting,
+            "vs": self.opponent,
+            "when": list(self.when),
+            "in_play": {**self.in_play, "inactive": self.inactive},
+            "rulings": [r.to_json() for r in self.rulings],
+            "modifiers": [m.to_json() for m in self.modifiers],
+            "unresolved": [u.to_json() for u in self.unresolved],
+        }

@@ -1,0 +1,95 @@
+"""The situation a ruling is asked for: ``--when`` flags, and whether a condition holds.
+
+The flags are the words of the one situation table,
+:data:`referee.graph.situations.SITUATIONS`, that need no value: a user can
+say ``--when charging`` but not ``--when against`` (that one names a rule,
+and the referee reads it from the rules in play).  A condition is answered
+in three ways: it holds, it does not, or the situation cannot tell (a
+natural roll of 6+, "if the test is failed"); the last is never guessed,
+the ruling carries the condition's words instead.
+
+>>> parse_flags(["charging, melee"])
+('charging', 'melee')
+>>> parse_flags(["sneaking"])
+Traceback (most recent call last):
+  ...
+referee.errors.RulesError: error: unknown situation flag 'sneaking' for --when (known: charging, not-charging, charged, first-round, first-turn, melee, shooting, fleeing, on-foot, mounted, moved)
+"""
+
+from __future__ import annotations
+
+from referee.errors import RulesError
+from referee.graph.situations import SITUATIONS, is_boilerplate
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+# Situations that take a value or qualify an obligation: they are read from the
+# rules in play or from the sentence, never asked of the user.
+VALUED = frozenset({"if-possible", "could", "against", "unit-entirely", "unit-more-than-half", "with", "unless", "natural-roll", "game-turn", "other"})
+FLAGS: tuple[str, ...] = tuple(word for word in SITUATIONS if word not in VALUED)
+
+# Flags that cannot both hold.
+OPPOSITES = (("charging", "not-charging"), ("on-foot", "mounted"), ("melee", "shooting"))
+
+HOLDS, FAILS, UNKNOWN = "holds", "fails", "unknown"
+
+
+def parse_flags(values: Iterable[str]) -> tuple[str, ...]:
+    """The ``--when`` flags (each may be a comma-separated list), checked against the table."""
+    flags: list[str] = []
+    for value in values:
+        for word in value.split(","):
+            word = word.strip().lower().replace("_", "-").replace(" ", "-")
+            if not word:
+                continue
+            if word not in FLAGS:
+                raise RulesError(f"unknown situation flag {word!r} for --when (known: {', '.join(FLAGS)})")
+            if word not in flags:
+                flags.append(word)
+    for one, other in OPPOSITES:
+        if one in flags and other in flags:
+            raise RulesError(f"--when {one} and --when {other} cannot both hold")
+    return tuple(flags)
+
+
+def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], theirs: set[str]) -> str:
+    """Whether a condition (as JSON) holds: HOLDS, FAILS or UNKNOWN.
+
+    ``mine`` are the rule ids in play on the side whose rule states the
+    condition, ``theirs`` those of the other side.  The situation is what
+    the flags say: a flag not given does not hold ("charging" unless
+    ``--when charging``), so ``not-charging`` holds without ``--when charging``.
+    """
+    word = condition["situation"]
+    if word == "not-charging":
+        return FAILS if "charging" in flags else HOLDS
+    if word in FLAGS:
+        return HOLDS if word in flags else FAILS
+    if word in ("with", "unit-entirely", "unit-more-than-half"):
+        return HOLDS if condition["value"] in mine else FAILS
+    if word == "against":
+        return HOLDS if condition["value"] in theirs else FAILS
+    if word == "unless" and condition["value"] and "/" in condition["value"] and " " not in condition["value"]:
+        return FAILS if condition["value"] in mine else HOLDS  # "unless it is a War Platform": a rule id
+    if word in ("if-possible", "could"):
+        return HOLDS  # qualifies an obligation; the ruling says so
+    if word == "other" and is_boilerplate(condition["text"]):
+        return HOLDS
+    return UNKNOWN
+
+
+def why_not(condition: dict[str, Any]) -> str:
+    """Why a condition that fails does not hold, in a referee's words."""
+    word = condition["situation"]
+    if word == "not-charging":
+        return "only when not charging, and the situation says --when charging"
+    if word in FLAGS:
+        return f"only when {SITUATIONS[word]} (--when {word} not given)"
+    if word == "against":
+        return f"only {condition['text'] or 'against ' + condition['value']}: the other side does not have it"
+    if word == "unless":
+        return f"{condition['text'] or 'unless ' + condition['value']}, and it is"
+    return f"only {condition['text'] or word}: not so here"

@@ -1,0 +1,160 @@
+"""``referee resolve`` as users call it: the three outputs and every error message, pinned."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from referee.cli import main
+from referee.site.urls import Address, html_path, sentence_anchor
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["resolve", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "Halberd, Shield", "--system", "t9a", "--when", "melee", "--vs", "Fear", "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert set(data) == {"system", "keywords", "vs", "when", "in_play", "rulings", "modifiers", "unresolved"}
+    assert (data["system"], data["keywords"], data["vs"], data["when"]) == ("t9a", "Halberd, Shield", "Fear", ["melee"])
+    assert set(data["in_play"]) == {"self", "opponent", "inactive"}
+    entry = data["in_play"]["self"][0]
+    assert set(entry) == {"name", "rule", "via", "params", "instances", "conditions", "set_aside"}
+    assert (entry["name"], entry["rule"], entry["via"], entry["params"]) == ("Halberd", "t9a/halberd", [], [[]])
+    ruling = next(r for r in data["rulings"] if r["principle"] == "explicit-exception")
+    assert set(ruling) == {"rules", "winner", "principle", "outcome", "conditions", "sides", "citations"}
+    assert set(ruling["citations"][0]) == {"rule", "name", "file", "line", "column", "quote"}
+    [idle] = data["in_play"]["inactive"]
+    assert set(idle) == {"name", "rule", "relation", "reason", "via", "citation", "side"}
+    assert (idle["name"], idle["relation"], idle["side"]) == ("Parry", None, "self")
+    modifier = data["modifiers"][0]
+    assert set(modifier) == {"side", "stat", "value", "stacks", "from", "condition", "parts"}
+    assert set(modifier["parts"][0]) == {"rule", "name", "value", "subject", "conditions", "citation"}
+    assert modifier["parts"][0]["subject"] == "Attacks made with a Halberd"
+
+
+def test_the_terminal_ruling_quotes_its_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "Frenzy, War Machine", "--system", "t9a")
+    assert (code, err) == (0, "")
+    assert out.startswith("Ruling (t9a): Frenzy, War Machine\nYou: Frenzy; War Machine; ")
+    assert "1. War Machine cannot declare Charges: Frenzy's obligation to declare a Charge yields (it holds only if possible).\n" in out
+    assert "   (cannot beats can; winner: War Machine)\n" in out
+    assert '"If the test is failed, the whole unit must declare a Charge this Player Turn if possible."  (Frenzy, t9a/universal-rules.txt:' in out
+
+
+def test_unresolved_questions_are_said_with_every_rule_cited(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "Taking cover, vision hindering", "--system", "last-edition", "--when", "shooting")
+    assert code == 0
+    assert "Unresolved: Taking cover, Terrain type 2 / vision hindering: Armour Save:" in out
+    assert "The rules state no tie-break: agree on one before you play on." in out
+    assert '"+1 to both numbers in the armor save."  (Taking cover, last-edition/core-rules.md:' in out
+    assert '"They add +1/+0 to the armor saves against shooting attacks."' in out
+
+
+def test_markdown_links_each_rule_and_quote_to_the_site(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "Fear", "--vs", "Fear", "--system", "t9a", "--format", "markdown", "--site-url", "https://rules.example/")
+    assert (code, err) == (0, "")
+    page = "https://rules.example/" + html_path(Address("rules").rule_page("t9a/fear"))
+    sentence = "Models that have Fear themselves are immune to the effects of Fear."
+    assert page == "https://rules.example/rules/t9a/fear.html"
+    assert out.startswith("**Ruling** (t9a): Fear against Fear\n")
+    assert f"- You: [Fear]({page}) \\[set aside\\]" in out
+    assert f"> [“{sentence}”]({page}#{sentence_anchor(sentence)}) — [Fear]({page}), `t9a/universal-rules.txt:" in out
+    assert "*(immunity)*" in out
+
+
+def test_markdown_escapes_rule_text(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFEREE_SITE_URL", "https://env.example/site")
+    code, out, _ = run(capsys, "Taking cover, vision hindering", "--system", "last-edition", "--when", "shooting", "--format", "markdown")
+    assert code == 0
+    assert "(https://env.example/site/rules/last-edition/" in out
+    assert "Terrain type 2 / vision hindering" in out and "\\*" not in out.replace("**", "")
+
+
+def test_nothing_to_rule_on_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "Stubborn", "--system", "scrollhammer")
+    assert code == 0 and out.endswith("Nothing to rule on: no rules in play meet, and none modifies a stat here.\n")
+
+
+ERRORS: list[tuple[list[str], str]] = [
+    (
+        ["Fear", "--system", "t9a", "--when", "sneaking"],
+        "referee: error: unknown situation flag 'sneaking' for --when (known: charging, not-charging, charged, first-round,"
+        " first-turn, melee, shooting, fleeing, on-foot, mounted, moved)\n",
+    ),
+    (
+        ["Poisoned (4+", "--system", "t9a"],
+        'referee: error: KEYWORDS: missing closing bracket at column 13\n    Poisoned (4+\n             ~~~^\nexpected: ")", ",", "/" or "|"\n',
+    ),
+    (["Fear, Frob", "--system", "t9a"], "referee: error: KEYWORDS: unknown rule 'Frob' in t9a at column 10\n    Fear, Frob\n          ~~~^\n"),
+    (["Fear", "--vs", "Fear, Frob", "--system", "t9a"], "referee: error: --vs: unknown rule 'Frob' in t9a at column 10\n    Fear, Frob\n          ~~~^\n"),
+    (["Strength", "--system", "t9a"], "referee: error: KEYWORDS: 'Strength' is a core game term of t9a, not a special rule at column 8\n    Strength\n    ~~~~~~~^\n"),
+    (["4+", "--system", "t9a"], "referee: error: KEYWORDS: '4+' names no rule at column 2\n    4+\n    ~^\n"),
+    (["  ", "--system", "t9a"], 'referee: error: KEYWORDS is empty: give a keyword string such as "Fear, Fly (8, 16)"\n'),
+    (["Fear", "--system", "nope"], "referee: error: unknown system 'nope' (known: last-edition, scrollhammer, t9a, whfb-house)\n"),
+    (["Fear"], "referee: error: resolve needs --system (one of: last-edition, scrollhammer, t9a, whfb-house)\n"),
+    (["Fear", "--system", "t9a", "--when", "melee,shooting"], "referee: error: --when melee and --when shooting cannot both hold\n"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), ERRORS, ids=[" ".join(a) for a, _ in ERRORS])
+def test_bad_input_is_one_pinned_error_with_status_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    assert run(capsys, *args) == (2, "", message)
+
+
+def test_a_name_of_several_rules_is_refused_with_every_candidate(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "heavy", "--system", "last-edition")
+    assert (code, out) == (2, "")
+    assert err == (
+        "referee: error: KEYWORDS: 'heavy' names 2 rules of last-edition: last-edition/melee-heavy, last-edition/ranged-heavy at column 5\n"
+        "    heavy\n    ~~~~^\n"
+    )
+
+
+def test_errors_in_json_are_a_json_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "Fear", "--system", "t9a", "--when", "sneaking", "--json")
+    assert (code, err) == (2, "")
+    assert json.loads(out)["error"]["message"].startswith("unknown situation flag 'sneaking' for --when (known: charging,")
+
+
+def test_invisible_characters_are_removed_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "Fear\u200b", "--system", "t9a", "--json")
+    assert code == 0 and json.loads(out)["keywords"] == "Fear"
+    assert err.startswith("referee: note: KEYWORDS: ")
+
+
+@pytest.mark.parametrize("system", ["t9a", "scrollhammer"])
+def test_markdown_sentence_anchors_are_the_sites_own(rulebase: Any, view: Any, system: str) -> None:
+    """Every sentence of every rule links to the anchor the site gives it (second openings get -2)."""
+    from referee.resolve.render import site_links
+    from referee.site import rulebook, urls
+
+    link = site_links((urls, rulebook), "https://x/", view)
+    book = rulebook.Rulebook.of(rulebase, system, Address("rules"))
+    checked = 0
+    for rule in book.rules:
+        for sentence, anchor in book.anchors(rule).items():
+            assert link(rule.id, sentence).endswith(f"#{anchor}"), (rule.id, sentence)
+            checked += 1
+    assert checked > 300 and any(a.endswith("-2") for r in book.rules for a in book.anchors(r).values())
+
+
+def test_markdown_links_the_second_wording_to_its_own_anchor(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "Fear", "--system", "t9a", "--format", "markdown")
+    assert code == 0
+    assert "fear.html#s-if-this-test-is-failed)" in out and "fear.html#s-if-this-test-is-failed-2)" in out
+
+
+def test_markdown_says_what_stays_open_and_links_every_quoted_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "Taking cover, vision hindering", "--system", "last-edition", "--when", "shooting", "--format", "markdown")
+    assert code == 0
+    assert "**Unresolved:** [Taking cover](" in out and "The rules state no tie-break: agree on one before you play on." in out
+    assert "— [ABILITIES/Bufs and nerfs](http://127.0.0.1:8000/rules/last-edition/abilities-bufs-and-nerfs.html), `last-edition/core-rules.md:" in out
+    code, out, _ = run(capsys, "Target Behind Hard Cover, Target Behind Soft Cover", "--system", "whfb-house", "--when", "shooting", "--format", "markdown")
+    assert "Tie-break: the rules say: Note that the To Hit penalties for hard and soft cover do not stack" in out
