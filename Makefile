@@ -46,6 +46,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/graph_precision.py --markdown
 	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/site.py
+	$(BIN)/python benchmarks/calc.py
+	$(BIN)/python benchmarks/shell.py
 
 clean:
 	rm -rf $(VENV) .referee-cache

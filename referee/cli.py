@@ -389,6 +389,61 @@ def cmd_site(args: argparse.Namespace) -> None:
     _checked(lambda: run(args))
 
 
+def cmd_calc(args: argparse.Namespace) -> None:
+    """Answer a dice question exactly under a system's rules, every step cited ("hit CS5 vs CS4 then wound S4 vs T4").
+
+    Chances are exact fractions (enumeration and convolution, never
+    simulation).  The question language and what is refused: docs/calc.md.
+    """
+    from referee.calc.commands import run
+
+    view = open_view(args.rules_src)
+    _checked(lambda: view.check_system(args.system))
+    code = run(args, view, _src(args.rules_src))
+    if code:
+        raise Failure("", code=code)
+
+
+def cmd_resolve(args: argparse.Namespace) -> None:
+    """Rule on the rules in play: what prevails, what is immune, what stacks, each quoted; what the rules do not settle stays unresolved.
+
+    KEYWORDS is the acting model or unit, --vs the opposing one, --when the
+    situation (charging, melee, shooting, ...).  See docs/referee.md.
+    """
+    from referee.resolve.commands import run
+
+    def site_urls() -> Any:  # the referee sits below the site: the CLI hands it the site's URL scheme
+        from referee.site import rulebook, urls
+
+        return urls, rulebook
+
+    _checked(lambda: run(args, open_view(args.rules_src), site_urls))
+
+
+def cmd_shell(args: argparse.Namespace) -> None:
+    """An interactive session: rules loaded once, then lookup, search, explain, resolve and calc at a prompt, with a table state.
+
+    Tab completes commands, rule names and situation flags; the history is
+    kept in your user state folder.  Without a terminal it reads one command
+    per line from stdin.  See docs/shell.md.
+    """
+    from referee.shell.commands import run
+
+    code = _checked(lambda: run(args, _src(args.rules_src)))
+    if code:
+        raise Failure("", code=code)
+
+
+def cmd_import(args: argparse.Namespace) -> None:
+    """Import army-builder data: copy BattleScribe files into a system folder and list them in its system.toml.
+
+    See docs/battlescribe.md.
+    """
+    from referee.imports.commands import run
+
+    _checked(lambda: run(args))
+
+
 def open_build(rules_src: str | None) -> Any:
     """The whole build (record classes), for commands that read rules whole."""
     from referee.build import cache
@@ -500,6 +555,20 @@ def build_parser() -> argparse.ArgumentParser:
     from referee.site.commands import arguments as site_arguments
 
     site_arguments(command("site", cmd_site))
+    from referee.calc.commands import arguments as calc_arguments
+
+    calc_arguments(command("calc", cmd_calc))
+    from referee.resolve.commands import arguments as resolve_arguments
+
+    p = command("resolve", cmd_resolve)
+    resolve_arguments(p)
+    _common(p, formats=("text", "json", "markdown"))
+    from referee.imports.commands import arguments as import_arguments
+
+    import_arguments(command("import", cmd_import))
+    from referee.shell.commands import arguments as shell_arguments
+
+    shell_arguments(command("shell", cmd_shell))
     return parser
 
 

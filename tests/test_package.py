@@ -19,15 +19,15 @@ PACKAGE = PROJECT / "referee"
 
 # Lowest first: a module may import its own layer or any lower one, never a higher one.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"errors", "text", "model", "paths", "terminal", "grammar", "__init__"}),
+    frozenset({"errors", "text", "model", "units", "paths", "terminal", "grammar", "__init__"}),
     frozenset({"sources"}),
     frozenset({"manifest"}),
     frozenset({"rulebase"}),
-    frozenset({"keywords", "graph"}),
+    frozenset({"keywords", "graph", "army"}),  # army: BattleScribe units tied to rules (keyword grammar)
     frozenset({"build"}),
-    frozenset({"lint", "search"}),
+    frozenset({"lint", "search", "imports", "calc", "resolve"}),  # imports: `referee import battlescribe`; calc: dice questions; resolve: the referee
     frozenset({"site"}),  # the MkDocs plugin reads the build, the graph and lint
-    frozenset({"render", "cli"}),
+    frozenset({"render", "cli", "shell"}),  # shell: the interactive session over search, resolve and calc
 )
 
 

@@ -1,0 +1,57 @@
+"""The readers a session answers from, loaded once: the build, its view, the
+calc rulebook and the search index, plus the names tab completion offers.
+
+The CLI opens the cached SQLite view per call (cheap for one question); a
+session pays for the whole build once (a progress bar while it loads) and
+then keeps everything in memory, so each answer costs only the reader's own
+work.  ``table`` is the state at the table (:mod:`referee.shell.table`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.shell.table import Table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+@dataclass
+class Session:
+    rules_src: str
+    build: Any
+    view: Any
+    rulebook: Any
+    index: Any
+    table: Table = field(default_factory=Table)
+    _names: dict[str | None, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, rules_src: str, system: str | None = None, progress: Any = None) -> Session:
+        """Load everything for ``rules_src``; ``progress`` hears each step, as the CLI's bar does.
+
+        Raises :class:`~referee.errors.RulesError` for a bad rules folder or an unknown system.
+        """
+        from referee.build.cache import load_or_build
+        from referee.build.view import View
+        from referee.calc import Rulebook
+        from referee.search.index import open_index
+
+        say = progress or (lambda text: None)
+        build = load_or_build(rules_src, progress=lambda path: say(f"Read {path}"))
+        view = View.of(build)
+        view.check_system(system)
+        index = open_index(rules_src, lambda: build, progress=lambda count: say(f"Indexed {count} rules for search"))
+        return cls(rules_src, build, view, Rulebook.of(build), index, Table(system))
+
+    def names(self, system: str | None = None) -> list[str]:
+        """Every rule name and alias (any language) of ``system``, or of all systems, sorted once."""
+        if system not in self._names:
+            found: set[str] = set()
+            for rule in self.view.in_system(system):
+                found.add(rule["name"])
+                found.update(a["name"] for a in rule["aliases"])
+            self._names[system] = sorted(found, key=str.casefold)
+        return self._names[system]

@@ -1,0 +1,86 @@
+"""What is on the table: the system played, the acting unit, its opponent and the situation.
+
+Set once, asked about many times: ``me``, ``vs`` and ``when`` change it,
+``resolve`` without keywords reads it, ``state`` shows it.  A side is kept
+as what the player said (``said``) and what the referee reads it as
+(``reading``): today a keyword string, so both are the same text; a unit of
+army data ("me unit Spearmen") will keep its name in ``said`` and hand the
+referee its rule picks (:class:`referee.resolve.Pick`) in ``reading``,
+which :func:`referee.resolve.resolve` already takes.
+
+>>> t = Table("t9a").with_me(Side.of_keywords("Halberd, Shield")).with_when(("melee",))
+>>> t.me.said, t.when
+('Halberd, Shield', ('melee',))
+>>> t.with_system("last-edition").me is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side at the table: what the player said, and what the referee reads.
+
+    ``kind`` says what ``said`` is: "keywords" (a keyword string); later
+    "unit" (a unit of army data, its rules in ``reading`` as picks).
+    """
+
+    kind: str
+    said: str
+    reading: str | Sequence[Any]
+
+    @classmethod
+    def of_keywords(cls, text: str) -> Side:
+        return cls("keywords", text, text)
+
+    def shown(self) -> str:
+        return self.said if self.kind == "keywords" else f"{self.kind} {self.said}"
+
+
+@dataclass(frozen=True)
+class Table:
+    """The session's state; immutable, so a command that fails leaves it as it was."""
+
+    system: str | None = None
+    me: Side | None = None
+    vs: Side | None = None
+    when: tuple[str, ...] = ()
+
+    def with_system(self, system: str) -> Table:
+        """Another system: the sides named rules of the old one, so they leave the table
+        (systems are namespaces); the situation is the same words in every system."""
+        if system == self.system:
+            return self
+        return Table(system, None, None, self.when)
+
+    def with_me(self, side: Side | None) -> Table:
+        return replace(self, me=side)
+
+    def with_vs(self, side: Side | None) -> Table:
+        return replace(self, vs=side)
+
+    def with_when(self, flags: tuple[str, ...]) -> Table:
+        return replace(self, when=flags)
+
+    def rows(self) -> list[list[str]]:
+        """The state as rows for ``state``: what each part is, and its value."""
+        return [
+            ["system", self.system or "(none: give `system ID`)"],
+            ["me", self.me.shown() if self.me else "(nobody: give `me KEYWORDS`)"],
+            ["vs", self.vs.shown() if self.vs else "(nobody)"],
+            ["when", ", ".join(self.when) if self.when else "(no situation flags)"],
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        def side(s: Side | None) -> dict[str, str] | None:
+            return None if s is None else {"kind": s.kind, "said": s.said}
+
+        return {"system": self.system, "me": side(self.me), "vs": side(self.vs), "when": list(self.when)}
