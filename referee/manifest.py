@@ -20,6 +20,9 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LANG = re.compile(r"^[a-z]{2,3}$")
 _DOC_KEYS = {"path", "format", "role", "lang", "title", "origin"}
 WAIVER_KEYS = {"code", "rule", "term", "reason"}
+# Keys of a document's table that its reader takes as text (title, origin and the
+# formats' own options: docs/systems.md); a number or a table there is refused here.
+_TEXT_OPTIONS = ("title", "origin", "category", "alias_lang", "base_book")
 
 
 @dataclass(frozen=True)
@@ -74,9 +77,14 @@ class _Problems:
         self.lines = raw.split("\n")
 
     def line_of(self, *needles: str) -> int | None:
+        import json  # only an error looks for its line
+
         for needle in needles:
+            # a value is found as read or as written in a TOML basic string ("a\\b", "\u0000"),
+            # whose escapes are JSON's
+            written = json.dumps(needle, ensure_ascii=False)[1:-1]
             for number, line in enumerate(self.lines, start=1):
-                if needle in line:
+                if needle in line or written in line:
                     return number
         return None
 
@@ -187,19 +195,30 @@ def _document(raw: Any, folder: Path, rules_src: Path, problems: _Problems) -> D
     if not isinstance(path, str) or not path.strip():
         raise problems.fail("a [[documents]] table has no 'path'", "[[documents]]")
     pure = PurePosixPath(path)
-    resolved = (folder / path).resolve()
-    if pure.is_absolute() or not resolved.is_relative_to(rules_src.resolve()):
+    try:
+        resolved = (folder / path).resolve()
+        escapes = pure.is_absolute() or not resolved.is_relative_to(rules_src.resolve())
+        found = not escapes and resolved.is_file()
+    except (OSError, ValueError) as err:  # a NUL character, a name too long for the file system
+        raise problems.fail(f"document path {path!r} is not a usable file name: {getattr(err, 'strerror', None) or err}", path) from None
+    if escapes:
         raise problems.fail(f"document path {path!r} escapes rules_src", path)
-    if not resolved.is_file():
+    if not found:
         raise problems.fail(f"document {path!r} not found", path)
     fmt = raw.get("format")
-    if fmt not in FORMATS:
+    if not isinstance(fmt, str) or fmt not in FORMATS:
         known = ", ".join(sorted(FORMATS))
         raise problems.fail(f"document {path!r} has unknown format {fmt!r} (known: {known})", f'"{fmt}"', path)
     role = raw.get("role", "core")
     lang = raw.get("lang", "en")
     if not isinstance(role, str) or not isinstance(lang, str) or not _LANG.match(lang):
         raise problems.fail(f"document {path!r}: 'role' must be a string and 'lang' a language code", path)
+    for key in _TEXT_OPTIONS:
+        if key in raw and not isinstance(raw[key], str):
+            raise problems.fail(f"document {path!r}: {key!r} must be a string", path)
+    categories = raw.get("categories", [])
+    if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
+        raise problems.fail(f"document {path!r}: 'categories' must be a list of strings", path)
     options = {k: v for k, v in raw.items() if k not in _DOC_KEYS}
     return DocumentSpec(
         path=resolved.relative_to(rules_src.resolve()).as_posix(),

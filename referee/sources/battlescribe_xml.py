@@ -130,7 +130,7 @@ def parse(path: str, text: str) -> tuple[Any, str]:
         root = etree.fromstring(text.encode("utf-8"), parser)
     except etree.XMLSyntaxError as err:
         where = f" (column {err.position[1]})" if err.position and err.position[1] else ""
-        message = str(err.msg or err).split(", line ")[0]
+        message = " ".join(str(err.msg or err).split(", line ")[0].split())  # libxml2 may end it with a newline
         raise RulesError(f"malformed XML{where}: {message}", path, err.lineno or None) from None
     kind = ROOTS.get(root.tag)
     if kind is None:

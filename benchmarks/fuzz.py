@@ -1,0 +1,102 @@
+"""The long fuzzing run: the properties of tests/robustness/ with a large Hypothesis budget.
+
+Run from the project folder:
+
+    .venv/bin/python benchmarks/fuzz.py --examples 20000     # the long run (docs/performance.md)
+    .venv/bin/python benchmarks/fuzz.py --examples 500 --only keywords,effects
+
+Each target is one property of ``tests/robustness/``, run for ``--examples``
+generated inputs (documents are split evenly among the formats): rule
+documents through their adapter, whole builds, manifests, keyword strings
+and rule texts through the effect reader.  Prints a Markdown table (target,
+examples, seconds, result); a failure is shown with Hypothesis' smallest
+failing input and its traceback, and the exit status is 1.  Keep each crash
+found as an ``@example`` of the test it broke.  This is a script, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(PROJECT))
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402 - after the path is set
+from hypothesis import strategies as st  # noqa: E402
+
+from tests.robustness import strategies  # noqa: E402
+from tests.robustness.test_fuzz_readers import KEYWORD_TEXT, TEXTS, check_effects, check_keyword  # noqa: E402
+from tests.robustness.test_fuzz_sources import (  # noqa: E402
+    FUZZED,
+    build_document,
+    make_bare_system,
+    make_single_systems,
+    make_systems,
+    read_document,
+    read_manifest,
+)
+
+
+def targets(scratch: Path, examples: int) -> dict[str, tuple[Callable[..., None], object, int]]:
+    """name -> (property, strategy, examples)."""
+    systems = make_systems(scratch / "documents")
+    manifests = make_bare_system(scratch / "manifests")
+    out: dict[str, tuple[Callable[..., None], object, int]] = {}
+    for fmt in FUZZED:
+        out[f"document:{fmt}"] = (lambda data, fmt=fmt: read_document(systems, fmt, data), strategies.DOCUMENTS, max(1, examples // len(FUZZED)))
+    documents = st.tuples(st.sampled_from(FUZZED), strategies.DOCUMENTS)
+    builds = make_single_systems(scratch / "builds")
+    out["build"] = (lambda drawn: build_document(builds, *drawn), documents, max(1, examples // 4))  # a build costs a few reads
+    out["manifest"] = (lambda data: read_manifest(manifests, data), strategies.MANIFESTS, examples)
+    out["keywords"] = (check_keyword, KEYWORD_TEXT, examples)
+    out["effects"] = (check_effects, TEXTS, examples)
+    return out
+
+
+def run(prop: Callable[..., None], strategy: object, examples: int) -> tuple[int, float, str]:
+    count = 0
+
+    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def fuzz(value: object) -> None:
+        nonlocal count
+        count += 1
+        prop(value)
+
+    started = time.perf_counter()
+    try:
+        fuzz()
+    except Exception:  # noqa: BLE001 - any failure is the finding
+        traceback.print_exc()
+        return count, time.perf_counter() - started, "FAILED (see above)"
+    return count, time.perf_counter() - started, "ok"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--examples", type=int, default=2000, help="inputs per target (default 2000)")
+    parser.add_argument("--only", default="", help="comma-separated target names or prefixes (document, build, manifest, keywords, effects)")
+    args = parser.parse_args()
+    wanted = [w for w in args.only.split(",") if w]
+    rows = []
+    print("| target | inputs run | seconds | result |")
+    print("|---|---:|---:|---|", flush=True)
+    with tempfile.TemporaryDirectory(prefix="referee-fuzz-") as scratch:
+        for name, (prop, strategy, examples) in targets(Path(scratch), args.examples).items():
+            if wanted and not any(name.startswith(w) for w in wanted):
+                continue
+            print(f"fuzzing {name}: {examples} examples ...", file=sys.stderr, flush=True)
+            rows.append((name, *run(prop, strategy, examples)))
+            print("| {} | {} | {:.1f} | {} |".format(*rows[-1]), flush=True)  # a long run shows each row as it ends
+    print(f"\nTotal: {sum(r[1] for r in rows)} inputs in {sum(r[2] for r in rows):.0f} s (`--examples {args.examples}`)")
+    return 1 if any(r[3] != "ok" for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
