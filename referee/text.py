@@ -103,7 +103,10 @@ def query_forms(query: str) -> list[str]:
 # The one table of them: lookup, the graph's reader, lint and the adapters all
 # read word forms through the functions below.
 _PLURAL_ENDINGS = (("ies", "y"), ("s", ""), ("es", ""))
-_VERB_ENDINGS = (("ied", "y"), ("ing", ""), ("ed", ""), ("d", ""), ("ers", ""), ("er", ""), ("ors", "e"), ("or", "e"))
+# verb, agent and adjective forms of a rule's name: "Frenzied", "Ambushing", "Infiltrators",
+# "Invisible" (Invisibility)
+_VERB_ENDINGS = (("ied", "y"), ("ing", ""), ("ed", ""), ("d", ""), ("ers", ""), ("er", ""), ("ors", "e"), ("or", "e"),
+                 ("ible", "ibility"), ("able", "ability"))
 
 
 def singulars(word: str) -> list[str]:
@@ -142,8 +145,8 @@ def word_forms(term: str) -> list[str]:
     ['Matching Base', 'Matching Bases']
     >>> "Lance" in word_forms("Lances"), "Ambush" in word_forms("Ambushers")
     (True, True)
-    >>> "Ambush" in word_forms("Ambushing"), "Frenzy" in word_forms("Frenzied")
-    (True, True)
+    >>> "Ambush" in word_forms("Ambushing"), "Frenzy" in word_forms("Frenzied"), "Invisibility" in word_forms("Invisible")
+    (True, True, True)
     """
     head, _, last = term.rpartition(" ")
     stem = f"{head} " if head else ""

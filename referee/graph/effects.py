@@ -318,9 +318,10 @@ class _Reader:
         return self.text[span[0].start : span[-1].end], ids
 
     def verb_form(self, word: str) -> str | None:
-        """The rule a capitalised verb or agent form inside a subject names ("An Ambushing
-        unit" -> Ambush, "Frenzied models" -> Frenzy); None for any other word."""
-        if not word[:1].isupper() or not word.lower().endswith(("ing", "ed", "ers")):
+        """The rule a capitalised verb, agent or adjective form inside a subject names ("An
+        Ambushing unit" -> Ambush, "Frenzied models" -> Frenzy, "A completely Invisible unit"
+        -> Invisibility); None for any other word."""
+        if not word[:1].isupper() or not word.lower().endswith(("ing", "ed", "ers", "ible", "able")):
             return None
         for form in word_forms(word)[2:]:
             tid = self.resolve(fold(form))[0]

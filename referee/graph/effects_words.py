@@ -151,7 +151,7 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"against\s+melee\s+attacks|in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))", "melee"),
     (r"close\s+combat\s+attacks?|melee\s+attacks?", "melee"),
     (r"against\s+shooting\s+attacks|shooting\s+attacks?|ranged\s+attacks?", "shooting"),
-    (r"(?:in|during)\s+the\s+shooting\s+phase|when\s+shooting|at\s+a\s+range", "shooting"),
+    (r"(?:in|during)\s+the\s+(?:following\s+|next\s+)?shooting\s+phase|when\s+shooting|at\s+a\s+range", "shooting"),
     (r"on\s+foot", "on foot"),
     (r"on\s+game\s+turn\s+\d+\s+or\s+later|from\s+game\s+turn\s+\d+(?:\s+onwards)?", ""),
     (r"until\s+the\s+end\s+of\s+(?:game\s+)?turn\s+\d+", ""),

@@ -143,7 +143,7 @@ def situation_of(text: str, about: str | None = None) -> Condition:
 # conditions a relation's subject states ("Units composed entirely of models with
 # Light Troops", "each of your units ... that could Declare a Charge")
 _IN_SUBJECT = (
-    ("unit-entirely", re.compile(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of", re.I), True),
+    ("unit-entirely", re.compile(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of|\b(?:completely|entirely)\s+\w+\s+units?\b", re.I), True),
     ("unit-more-than-half", re.compile(r"more\s+than\s+half", re.I), True),
     ("could", re.compile(r"\bthat\s+could\b.*", re.I), False),
     ("fleeing", re.compile(r"\b(?:is|are)\s+fleeing\b", re.I), False),
