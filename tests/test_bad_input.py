@@ -37,7 +37,7 @@ CASES = [
         "unknown format",
         manifest("demo", fmt="pdf"),
         {"rules.txt": GOOD},
-        "{src}/demo/system.toml:6: error: document 'rules.txt' has unknown format 'pdf' (known: glossary, markdown, mediawiki, rules-list)",
+        "{src}/demo/system.toml:6: error: document 'rules.txt' has unknown format 'pdf' (known: battlescribe, glossary, markdown, mediawiki, rules-list)",
     ),
     (
         "malformed toml",
