@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.model import Citation
+    from referee.model import Citation, Source
 
 SEVERITIES = ("error", "warning", "info")
 
@@ -31,9 +31,9 @@ class Related:
     column: int = 1
 
     @classmethod
-    def cited(cls, rule: str | None, citation: Citation, note: str) -> Related:
-        """The place of a relation's citation, about ``rule``."""
-        return cls(rule, citation.file, citation.line, note, citation.column)
+    def cited(cls, rule: str | None, place: Citation | Source, note: str) -> Related:
+        """A place about ``rule``: a relation's citation, or a rule's or version's source."""
+        return cls(rule, place.file, place.line, note, place.column)
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "source": _source(self.file, self.line, self.column), "note": self.note}

@@ -8,7 +8,7 @@ for what it checks.  Its decorator registers it::
     def empty_rule(ctx: LintContext) -> Iterator[Finding]:
         for rule in ctx.rules:
             ...
-            yield empty_rule.finding(message, rule.source.file, rule.source.line, rule.source.column, rule=rule.id)
+            yield empty_rule.finding_at(message, rule.source, rule=rule.id)
 
 The decorator turns the function into a :class:`Check` (still called as
 ``empty_rule(ctx)``), and ``empty_rule.finding(...)`` makes a finding with the
@@ -48,7 +48,7 @@ import importlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.lint.finding import SEVERITIES, Finding, Related
 
@@ -75,6 +75,19 @@ class Check:
 
     def __call__(self, ctx: LintContext) -> Iterable[Finding]:
         return self.run(ctx)
+
+    def finding_at(
+        self,
+        message: str,
+        place: Any,
+        *,
+        rule: str | None = None,
+        term: str | None = None,
+        related: tuple[Related, ...] = (),
+    ) -> Finding:
+        """A finding at a place: anything with a file, a line and a column (a rule's
+        Source, a relation's Citation)."""
+        return self.finding(message, place.file, place.line, place.column, rule=rule, term=term, related=related)
 
     def finding(
         self,

@@ -42,12 +42,10 @@ def undefined_unit_rule(ctx: LintContext) -> Iterator[Finding]:
                 seen.add(key)
                 others = sum(1 for u in book.units if any(fold(r.name) == key for r in u.rules)) - 1
                 more = f" (and {others} other unit{'s' if others != 1 else ''} of {book.name})" if others > 0 else ""
-                yield undefined_unit_rule.finding(
+                yield undefined_unit_rule.finding_at(
                     f"{unit.name!r} has '{use.text}' ({use.carrier}){more}, but no document of {ctx.system} defines "
                     f"{use.name!r}; add its rule, or an alias if it goes by another name",
-                    use.source.file,
-                    use.source.line,
-                    use.source.column,
+                    use.source,
                     term=use.name,
                 )
 
@@ -69,14 +67,12 @@ def unit_rule_parameters(ctx: LintContext) -> Iterator[Finding]:
                     continue
                 seen.add((use.text, use.source.file))
                 shown = f"'{use.text}' {problem}" if problem.startswith("gives") else f"'{use.text}': {problem}"
-                yield unit_rule_parameters.finding(
+                yield unit_rule_parameters.finding_at(
                     f"{shown} (on {unit.name!r}, {use.carrier})",
-                    use.source.file,
-                    use.source.line,
-                    use.source.column,
+                    use.source,
                     rule=rule.id,
                     term=rule.name,
-                    related=(Related(rule.id, rule.source.file, rule.source.line, f"the rule {rule.name}", rule.source.column),),
+                    related=(Related.cited(rule.id, rule.source, f"the rule {rule.name}"),),
                 )
 
 
@@ -89,12 +85,10 @@ def broken_link(ctx: LintContext) -> Iterator[Finding]:
         for target, source, name, element in book.links:
             if target in declared:
                 continue
-            yield broken_link.finding(
+            yield broken_link.finding_at(
                 f"the {element} {name!r} points at id {target!r}, which no BattleScribe file of {ctx.system} declares; "
                 "import the file that declares it, or fix the targetId",
-                source.file,
-                source.line,
-                source.column,
+                source,
                 term=name,
             )
 
@@ -109,13 +103,11 @@ def duplicate_id(ctx: LintContext) -> Iterator[Finding]:
                 first[ident] = source
                 continue
             was = first[ident]
-            yield duplicate_id.finding(
+            yield duplicate_id.finding_at(
                 f"id {ident!r} is declared again (first at {was.file}:{was.line}); links to it cannot tell the two apart",
-                source.file,
-                source.line,
-                source.column,
+                source,
                 term=ident,
-                related=(Related(None, was.file, was.line, "the first declaration", was.column),),
+                related=(Related.cited(None, was, "the first declaration"),),
             )
 
 
@@ -145,12 +137,10 @@ def source_drift(ctx: LintContext) -> Iterator[Finding]:
             )
             for v in written
         )  # fmt: skip
-        yield source_drift.finding(
+        yield source_drift.finding_at(
             f"{rule.name!r} reads differently in the BattleScribe data ({drifted[0].source.file}:{drifted[0].source.line}) "
             f"and in {theirs[0].document}; the {primary.role} version is primary (precedence in {ctx.manifest.path})",
-            primary.source.file,
-            primary.source.line,
-            primary.source.column,
+            primary.source,
             rule=rule.id,
             related=side,
         )

@@ -70,7 +70,7 @@ def _differences(of: Check, rule: Rule, others: list[Version]) -> Finding:
     related = []
     for version in others:
         note = f"{version.role} version, {_changes(primary, version)}"
-        related.append(Related(rule.id, version.source.file, version.source.line, note, version.source.column))
+        related.append(Related.cited(rule.id, version.source, note))
     first = others[0]
     there = where(first.source.file, first.source.line, primary.source.file)
     if of is reworded_definition:
@@ -83,8 +83,7 @@ def _differences(of: Check, rule: Rule, others: list[Version]) -> Finding:
             f"{rule.name!r} has {len(others) + 1} different texts; {there} differs by {_changes(primary, first)}; "
             "make them agree or drop the outdated one"
         )
-    return of.finding(
-        message, primary.source.file, primary.source.line, primary.source.column, rule=rule.id, related=tuple(related)
+    return of.finding_at(message, primary.source, rule=rule.id, related=tuple(related)
     )
 
 
@@ -112,15 +111,13 @@ def duplicate_definition(ctx: LintContext) -> Iterator[Finding]:
             first, rest = group[0], group[1:]
             files = list(dict.fromkeys(p.source.file for p in group))
             within = f"all in {files[0]}" if len(files) == 1 else "in " + " and ".join(files)
-            yield duplicate_definition.finding(
+            yield duplicate_definition.finding_at(
                 f"{rule.name!r} is written {len(group)} times with the same text ({within}); "
                 "keep one, or waive this if the repeat is deliberate",
-                first.source.file,
-                first.source.line,
-                first.source.column,
+                first.source,
                 rule=rule.id,
                 related=tuple(
-                    Related(rule.id, p.source.file, p.source.line, _sameness(first, p), p.source.column) for p in rest
+                    Related.cited(rule.id, p.source, _sameness(first, p)) for p in rest
                 ),
             )
 
@@ -137,14 +134,12 @@ def empty_rule(ctx: LintContext) -> Iterator[Finding]:
         if rule.children or "group" in rule.flags or any(v.text.strip() for v in rule.versions):
             continue
         others = [p.source for p in places(rule)][1:]
-        yield empty_rule.finding(
+        yield empty_rule.finding_at(
             f"{rule.name!r} is a heading with no text in any document of {ctx.system}; add its text "
             "(or, if it is a section title, make the rules below it its sub-headings)",
-            rule.source.file,
-            rule.source.line,
-            rule.source.column,
+            rule.source,
             rule=rule.id,
-            related=tuple(Related(rule.id, s.file, s.line, "the same heading, no text either", s.column) for s in others),
+            related=tuple(Related.cited(rule.id, s, "the same heading, no text either") for s in others),
         )
 
 
@@ -158,13 +153,11 @@ def unnamed_rule(ctx: LintContext) -> Iterator[Finding]:
         related = ()
         if above is not None:
             note = f"the rule above: {above.name}"
-            related = (Related(above.id, above.source.file, above.source.line, note, above.source.column),)
-        yield unnamed_rule.finding(
+            related = (Related.cited(above.id, above.source, note),)
+        yield unnamed_rule.finding_at(
             f"text with no heading: {quote(rule.text)}; "
             "write the rule's heading above it, or join it to the rule it continues",
-            rule.source.file,
-            rule.source.line,
-            rule.source.column,
+            rule.source,
             rule=rule.id,
             related=related,
         )
@@ -199,11 +192,9 @@ def _different_texts(rule: Rule) -> Iterator[Finding]:
         advice = "give each text its own name"
         if "recovered-name" in primary.flags:
             advice += f" (the heading at line {primary.source.line} was lost and guessed from the text)"
-        yield alias_mismatch.finding(
+        yield alias_mismatch.finding_at(
             f"{heads} two texts that are not one rule: {why} ({there}); {advice}",
-            primary.source.file,
-            primary.source.line,
-            primary.source.column,
+            primary.source,
             rule=rule.id,
             term=alias,
             related=(

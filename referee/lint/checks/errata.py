@@ -49,7 +49,7 @@ def errata_target_missing(ctx: LintContext) -> Iterator[Finding]:
             column,
             term=book,
             related=tuple(
-                Related(r.id, r.source.file, r.source.line, amendment(r.name, r.amends), r.source.column)
+                Related.cited(r.id, r.source, amendment(r.name, r.amends))
                 for r in rules
                 if r.amends is not None
             ),

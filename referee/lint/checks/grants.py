@@ -51,11 +51,9 @@ def grant_cycle(ctx: LintContext) -> Iterator[Finding]:
     for loop in sorted(loops, key=lambda c: [order.get(n, len(order)) for n in c]):
         steps = [grants[(a, b)] for a, b in zip(loop, loop[1:] + loop[:1])]
         path = " -> ".join(names.get(n, n) for n in [*loop, loop[0]])
-        yield grant_cycle.finding(
+        yield grant_cycle.finding_at(
             f"rules grant each other in a loop: {path}; losing one of them can never take it away",
-            steps[0].citation.file,
-            steps[0].citation.line,
-            steps[0].citation.column,
+            steps[0].citation,
             rule=loop[0],
             related=tuple(
                 Related.cited(s.source, s.citation, f"{names.get(s.source, s.source)} grants {names.get(s.target or '', s.target)}")
@@ -113,13 +111,11 @@ def forbidden_grant(ctx: LintContext) -> Iterator[Finding]:
         granter, granted = names.get(source, source), names.get(target, target)
         forbidders = list(dict.fromkeys(names.get(n.source, n.source) for n in against))
         says = f"{listed(forbidders)} say{'s' if len(forbidders) == 1 else ''}"
-        yield forbidden_grant.finding(
+        yield forbidden_grant.finding_at(
             f"{granter} grants {granted}, but {says} it can never be gained; the prohibition wins "
             f"('cannot beats can'), so a model with both has no {granted}: say so in {granter}, "
             f"or name {granter} in {forbidders[0]}",
-            first.citation.file,
-            first.citation.line,
-            first.citation.column,
+            first.citation,
             rule=source,
             term=granted,
             related=(

@@ -96,13 +96,11 @@ def _conflict(names: dict[str, str], musts: list[Relation], cannots: list[Relati
     related += [
         Related.cited(c.source, c.citation, f"{names.get(c.source, c.source)} cannot: {c.citation.sentence}") for c in cannots
     ]
-    return must_cannot_conflict.finding(
+    return must_cannot_conflict.finding_at(
         f"{names.get(first.source, first.source)} obliges '{written}' (must) and {forbid} it (cannot); the referee lets "
         "the prohibition win ('cannot beats must'), but the obligation has no 'if possible' and "
         f"{'neither rule' if len(who) == 1 else 'no rule'} names an exception",
-        first.citation.file,
-        first.citation.line,
-        first.citation.column,
+        first.citation,
         rule=first.source,
         term=written,
         related=tuple(related),

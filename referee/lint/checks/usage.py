@@ -55,11 +55,9 @@ def unused_definition(ctx: LintContext) -> Iterator[Finding]:
     used = users(ctx)
     for rule in ctx.rules:
         if checked(rule) and not used.get(rule.id, set()) - {rule.id} and not _mentioned(ctx, rule):
-            yield unused_definition.finding(
+            yield unused_definition.finding_at(
                 f"'{rule.name}' is defined here but no other rule of {ctx.system} uses it",
-                rule.source.file,
-                rule.source.line,
-                rule.source.column,
+                rule.source,
                 rule=rule.id,
                 term=rule.name,
             )
