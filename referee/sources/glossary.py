@@ -156,7 +156,7 @@ class _Reader:
         ("models with Fear"); under a plainly German heading either will do.
         """
         scores = candidates(text)
-        best = subject_of(text, known=self.known, ignore=self.ignore)
+        best = subject_of(text, ignore=self.ignore, known_folded=self.known_folded)
         if best is None:
             return None
         known = fold(best) in self.known_folded

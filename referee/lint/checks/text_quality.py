@@ -232,6 +232,9 @@ def _split_names(ctx: LintContext, by_line: dict[tuple[str, int], Spot], out: _F
                     yield from out.add(ctx, spot, name.split()[0], name, message, at)
 
 
+_WORD = re.compile(r"\w+")
+
+
 class _ForeignNames:
     """Names the system gives in another language (aliases), found in running text."""
 
@@ -241,15 +244,29 @@ class _ForeignNames:
             for alias in rule.aliases:
                 if fold(alias.name) != fold(rule.name):
                     self.names[alias.name] = (alias.lang, rule.name)
-        alternatives = "|".join(re.escape(n) for n in sorted(self.names, key=len, reverse=True))
-        self.pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)") if alternatives else None
+        # aliases by the word they begin with, longest first: one alternation of every
+        # alias run over every text grew with aliases x texts (64 s of lint at 100,000 rules)
+        self.by_first: dict[str, list[str]] = {}
+        for alias in sorted(self.names, key=len, reverse=True):
+            first = _WORD.match(alias)
+            self.by_first.setdefault(first.group() if first else alias[:1], []).append(alias)
 
     def find(self, text: str, lang: str) -> Iterator[tuple[str, str, str]]:
-        """(alias, its language, the rule's name) for each name not in ``lang``."""
-        for m in self.pattern.finditer(text) if self.pattern else ():
-            alias_lang, name = self.names[m.group()]
-            if alias_lang != lang:
-                yield m.group(), alias_lang, name
+        """(alias, its language, the rule's name) for each name not in ``lang``: whole
+        words, leftmost and longest, not overlapping."""
+        end = 0
+        for word in _WORD.finditer(text):
+            at = word.start()
+            if at < end or (at and (text[at - 1].isalnum() or text[at - 1] == "_")):
+                continue
+            for alias in self.by_first.get(word.group(), ()):
+                after = at + len(alias)
+                if text.startswith(alias, at) and not (after < len(text) and (text[after].isalnum() or text[after] == "_")):
+                    end = after
+                    alias_lang, name = self.names[alias]
+                    if alias_lang != lang:
+                        yield alias, alias_lang, name
+                    break
 
 
 def _mixed(
