@@ -34,8 +34,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from search import load_queries, print_quality, rank  # noqa: E402  (the search benchmark's scoring and table)
+from tests.site.headless import missing, start  # noqa: E402  (the browser tests' Chromium, flags and all)
+
 BIN = Path(sys.executable).parent
-FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync")
 
 
 def build_site(out: Path, env: dict[str, str]) -> None:
@@ -74,14 +75,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, help="a site already built with the rules-only configuration")
     args = parser.parse_args()
-    if not (os.access("/usr/bin/chromium", os.X_OK) and os.access("/usr/bin/chromedriver", os.X_OK)):
-        raise SystemExit("needs Debian's chromium and chromium-driver (make test installs them as root)")
+    why = missing()
+    if why:
+        raise SystemExit(f"needs Debian's chromium and chromium-driver (make test installs them as root): {why}")
     import functools
     import http.server
     import threading
-
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
 
     from referee.build.cache import load_or_build
     from referee.search.index import open_index
@@ -108,12 +107,7 @@ def main() -> None:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}/"
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for flag in (*FLAGS, f"--user-data-dir={work / 'profile'}"):
-            options.add_argument(flag)
-        driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
-        driver.set_window_size(1280, 900)  # the search field of the wide layout
+        driver = start(work / "profile")  # 1280 px wide: the search field of the wide layout
         ranks: dict[str, list[int | None]] = {"`referee search`": [], "site, whole site": [], "site, in the system": []}
         misses = []
         try:

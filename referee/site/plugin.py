@@ -16,6 +16,9 @@
 - ``on_page_context``: an Editor's report is written, last of all pages, by
   when the linting started in ``on_files`` (:mod:`~referee.site.ahead`) has
   had the build's time to end;
+- ``on_post_page``/``on_post_template``: each page's configuration names our
+  search worker (``assets/search-worker.js``, written in ``on_files`` beside
+  the theme's, which it loads): rules by name first, then lunr's results;
 - ``on_post_build``: the search index is also written as a script
   (``search/search_index.js``), which a site opened from a folder reads;
 - ``on_serve``: the rules folder is watched, so ``mkdocs serve`` rebuilds
@@ -51,6 +54,7 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
         self.site: Site | None = None
         self.rules_src: str | None = None
         self.rest: dict[str, tuple[str, str]] = {}  # page -> its HTML the search does not read
+        self.worker: tuple[str, str] | None = None  # the theme's search worker's file name, and ours
 
     def on_config(self, config: Any) -> Any:
         if not self.config.enabled:
@@ -83,6 +87,7 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
         site.start_ahead()
         for uri, content in site.assets().items():
             files.append(File.generated(config, uri, content=content))
+        self.worker = search_worker(files, config)
         for page in site.ordered():
             inclusion = InclusionLevel.INCLUDED if site.in_nav(page) else InclusionLevel.NOT_IN_NAV
             files.append(File.generated(config, page.uri, content="", inclusion=inclusion))
@@ -120,15 +125,24 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
         return context
 
     def on_post_page(self, output: str, /, *, page: Any, config: Any) -> str | None:
-        parts = self.rest.pop(page.file.src_uri, None)
-        if not self.config.enabled or parts is None:
+        if not self.config.enabled:
             return None
+        if self.worker is not None:  # the theme's search worker -> ours, which loads it
+            output = swap_worker(output, self.worker)
+        parts = self.rest.pop(page.file.src_uri, None)
+        if parts is None:
+            return output
         for marker, html in zip((ASIDE, REST), parts):
             before, found, after = output.partition(marker)
             if not found:
                 raise PluginError(f"referee: {page.file.src_uri}: the page lost a marker of its parts")
             output = before + html + after
         return output
+
+    def on_post_template(self, output_content: str, /, *, template_name: str, config: Any) -> str | None:
+        if not self.config.enabled or self.worker is None:
+            return None
+        return swap_worker(output_content, self.worker)  # 404.html searches too
 
     def on_post_build(self, *, config: Any) -> None:
         if not self.config.enabled:
@@ -157,6 +171,29 @@ def folder_search_index(site_dir: str) -> None:
         data = fh.read()
     with open(os.path.join(site_dir, "search", "search_index.js"), "w", encoding="utf-8") as fh:
         fh.write(f"var __index = {data};\n")
+
+
+def search_worker(files: Files, config: Any) -> tuple[str, str] | None:
+    """Our search worker (``assets/search-worker.js``: rules by name first, then the theme's
+    lunr search, stemmed) as a file beside the theme's, which it loads; None without the
+    theme's search. Beside it, because the theme's worker loads its languages relative to
+    the worker's own address. (theme's file name, ours), as the pages' configuration names them."""
+    from importlib.resources import files as package_files
+
+    folder = "assets/javascripts/workers/"
+    theirs = sorted(f.src_uri for f in files if f.src_uri.startswith(folder) and f.src_uri.endswith(".min.js"))
+    if not theirs:
+        return None
+    name = theirs[0][len(folder):]
+    script = package_files("referee.site").joinpath("assets", "search-worker.js").read_text(encoding="utf-8")
+    files.append(File.generated(config, folder + "referee-search.js", content=script.replace("MATERIAL_WORKER", name)))
+    return f'workers/{name}"', 'workers/referee-search.js"'  # as the configuration's JSON names it
+
+
+def swap_worker(html: str, worker: tuple[str, str]) -> str:
+    """The page's configuration (after its content, so the last mention) names our worker."""
+    before, found, after = html.rpartition(worker[0])
+    return before + worker[1] + after if found else html
 
 
 def options_of(config: RefereeConfig) -> Options:

@@ -10,12 +10,15 @@ graph never disagree about what a sentence names.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee.graph.lexer import Mention, Names, lex
 from referee.graph.sentences import split
+from referee.site import memo
 from referee.site.urls import Address, Anchors, sentence_anchor, slug
 from referee.text import fold
 
@@ -51,6 +54,7 @@ class Rulebook:
     lint: Callable[[], LintResult | None] | None = None
     _anchors: dict[str, dict[str, str]] = field(default_factory=dict)
     _previews: dict[str, str] = field(default_factory=dict)
+    _names_key: str = ""
 
     @classmethod
     def of(cls, build: Build, system: str, address: Address) -> Rulebook:
@@ -109,7 +113,7 @@ class Rulebook:
     @staticmethod
     def sentences_of(text: str) -> list[str]:
         """The sentences of a text, as the rule graph cuts them (a new list each call)."""
-        return split(text) if text.strip() else []
+        return list(memo.SENTENCES.get(text, lambda: tuple(split(text) if text.strip() else ())))
 
     def anchors(self, rule: Rule) -> dict[str, str]:
         """Sentence -> anchor on the rule's own page, every version's, primary first.
@@ -138,10 +142,21 @@ class Rulebook:
 
     # -- mentions ----------------------------------------------------------------------
 
-    def links(self, rule: Rule, sentence: str) -> list[Link]:
+    def links(self, rule: Rule, sentence: str) -> tuple[Link, ...]:
         """The other rules of the system ``sentence`` names, as the rule graph reads them."""
+        return memo.LINKS.get((self.names_key(), rule.id, sentence), lambda: self._links(rule.id, sentence))
+
+    def names_key(self) -> str:
+        """A digest of what mentions are read by (the system's names and core terms): what
+        ``links`` depends on besides the sentence, the same across rebuilds of the same names."""
+        if not self._names_key:
+            data = [sorted(self.build.names[self.system].items()), sorted(self.build.manifests[self.system].core_terms)]
+            self._names_key = hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
+        return self._names_key
+
+    def _links(self, rule_id: str, sentence: str) -> tuple[Link, ...]:
         # a Names per rule is cheap: the name index behind it is built once per system
-        names = Names(self.build.names[self.system], self.build.manifests[self.system].core_terms, rule.id)
+        names = Names(self.build.names[self.system], self.build.manifests[self.system].core_terms, rule_id)
         mentions: list[Mention] = []
         lex(sentence, names, mentions)
         out: list[Link] = []
@@ -149,8 +164,8 @@ class Rulebook:
         for mention in sorted(mentions, key=lambda m: m.start):
             if mention.start < end:
                 continue
-            ids = tuple(i for i in names.ids(mention.key) if i != rule.id)
+            ids = tuple(i for i in names.ids(mention.key) if i != rule_id)
             if ids:
                 end = mention.start + len(mention.text)
                 out.append(Link(mention.start, end, ids))
-        return out
+        return tuple(out)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from referee.site import relations
+from referee.site import memo, relations
 from referee.site.diagram import neighbourhood
 from referee.site.diff import word_diff
 from referee.site.html import Markup, join, tag
@@ -246,6 +246,6 @@ def diagram(book: Rulebook, rule: Rule, here: str) -> Markup | None:
         out.sort(key=lambda n: (order.get(n[2][0], len(order)), n[1].casefold(), n[1]))
         return out
 
-    into = gather(book.into.get(rule.id, []), outgoing=False)
-    out = gather(book.out.get(rule.id, []), outgoing=True)
-    return neighbourhood(rule.name, into, out)
+    into = tuple(gather(book.into.get(rule.id, []), outgoing=False))
+    out = tuple(gather(book.out.get(rule.id, []), outgoing=True))
+    return memo.DIAGRAMS.get((rule.name, into, out), lambda: neighbourhood(rule.name, into, out))

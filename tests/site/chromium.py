@@ -3,7 +3,7 @@
 ``make test`` installs Chromium when it is missing and it can (as root);
 without it these tests are skipped with one line saying why, unless
 ``REFEREE_REQUIRE_BROWSER=1`` (set by ``.ci/run``) makes that a failure.
-Never a browser download: only /usr/bin/chromium and /usr/bin/chromedriver.
+Never a browser download: tests/site/headless.py starts only /usr/bin/chromium.
 
 Every page opened runs with ``alert``, ``confirm`` and ``prompt`` replaced by
 a recorder, so a test can tell that a rule's ``<script>`` never ran.
@@ -26,35 +26,11 @@ from typing import Any
 import pytest
 
 from tests.conftest import PROJECT
+from tests.site.headless import missing, start
 from tests.site.sites import BuiltSite
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 REQUIRE = "REFEREE_REQUIRE_BROWSER"
-FLAGS = (
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--allow-file-access-from-files",  # only for the test that opens the site from a folder
-)
 RECORD_DIALOGS = "window.__dialogs = []; for (const n of ['alert', 'confirm', 'prompt']) window[n] = (m) => { window.__dialogs.push(n + ': ' + m); };"
-
-
-def missing() -> str | None:
-    """Why the browser tests cannot run here, or None."""
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e '.[test]')"
-    for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
-        if not os.access(path, os.X_OK):
-            return f"{path} not found (as root: apt-get install {package})"
-    return None
 
 
 @pytest.fixture(scope="session")
@@ -64,17 +40,9 @@ def browser() -> Iterator[Any]:
         if os.environ.get(REQUIRE) == "1":
             pytest.fail(f"browser tests are required ({REQUIRE}=1) but {why}", pytrace=False)
         pytest.skip(f"browser tests skipped: {why}")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
     profile = tempfile.mkdtemp(prefix="referee-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (*FLAGS, f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver = start(profile)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_DIALOGS})
-    driver.set_window_size(1280, 900)
     try:
         yield driver
     finally:

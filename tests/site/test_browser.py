@@ -62,6 +62,11 @@ def test_search_finds_halberd_by_its_german_name(wide: Any, corpus_url: str, scr
         ("Todesstoss", "rules/t9a/lethal-strike.html"),  # Todesstoß typed without ß
         ("Plankler", "rules/t9a/skirmisher.html"),  # Plänkler typed without the umlaut
         ("Angst", "rules/t9a/fear.html"),
+        # found by our search worker (referee/site/assets/search-worker.js), which lunr alone did not
+        ("vangaurd", "rules/t9a/vanguard.html"),  # two letters swapped
+        ("swift stride", "rules/t9a/swiftstride.html"),  # the name without its space
+        ("Poisoned Attacks (4+)", "rules/t9a/poison-attacks.html"),  # an alias, its parameter left out
+        ("counter attack", "rules/scrollhammer/counter-attack.html"),  # the whole name before Ranged Counterfire
     ],
 )
 def test_search_puts_the_rule_first(wide: Any, corpus_url: str, query: str, page: str) -> None:

@@ -228,3 +228,14 @@ def test_a_taken_port_is_named(tmp_path: Path) -> None:
         )
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.stdout == f"cannot serve on 127.0.0.1:{port}: Address already in use; give another with --port\n", done.stderr
+
+
+def test_pages_search_through_our_worker_which_loads_the_themes(corpus_site: BuiltSite) -> None:
+    root = corpus_site.root
+    theirs = [p.name for p in (root / "assets/javascripts/workers").glob("search.*.min.js")]
+    assert len(theirs) == 1
+    ours = (root / "assets/javascripts/workers/referee-search.js").read_text(encoding="utf-8")
+    assert f'importScripts("{theirs[0]}")' in ours
+    for page in ("rules/t9a/fear.html", "index.html", "404.html"):
+        html = (root / page).read_text(encoding="utf-8")
+        assert 'workers/referee-search.js"' in html and theirs[0] not in html, page
