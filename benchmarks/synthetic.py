@@ -1,12 +1,17 @@
 """Synthetic rule corpora of any size, for benchmarks (not a test).
 
-    .venv/bin/python benchmarks/synthetic.py OUT --rules 100000 [--seed 7]
+    .venv/bin/python benchmarks/synthetic.py OUT --rules 100000 [--seed 7] [--format mixed]
 
-writes a rules folder (four systems of Markdown documents and their
-``system.toml``, one with German aliases) that ``referee --rules-src OUT``
-reads like any other.  In a benchmark, :func:`build` gives the same rules
-as a :class:`referee.build.Build` directly, without reading documents
-(reading 100,000 rules through the adapters is a benchmark of its own):
+writes a rules folder (four systems and their ``system.toml``, one with
+German aliases) that ``referee --rules-src OUT`` reads like any other.
+``--format`` chooses the documents: ``markdown`` (the default: every system
+in Markdown), ``rules-list``, ``glossary`` or ``mediawiki`` (every system in
+that format), or ``mixed`` (one format per system: a rules list, a glossary
+with interleaved German names, a MediaWiki page, Markdown).  BattleScribe
+data has a generator of its own (``benchmarks/battlescribe.py``).  In a
+benchmark, :func:`build` gives the same rules as a
+:class:`referee.build.Build` directly, without reading documents (reading
+100,000 rules through the adapters is a benchmark of its own):
 
     sys.path.insert(0, "benchmarks"); import synthetic
     build = synthetic.build(100_000)
@@ -15,8 +20,11 @@ The corpus is deterministic for a seed.  Its shape follows the real one:
 names of one to three words from a wargame vocabulary (unique within a
 system), a category, about one rule in twenty a sub-rule of the one before,
 one in ten taking a parameter ("Ward (X+)"), texts of two to six sentences
-that mention other rules of the system and the game's terms, German aliases
-for most two-word names of one system, and a few rules with no text at all (stubs).
+that mention other rules of the system (references, grants and losses with
+conditions, immunities, overrides, keyword strings such as "Iron Guard (3),
+Storm Ward") and the game's terms, German aliases for most two-word names
+of one system, curated aliases (abbreviations) in the manifests, and a few
+rules with no text at all (stubs).
 """
 
 from __future__ import annotations
@@ -79,7 +87,12 @@ TEMPLATES = (
     "When a unit with {rule} loses a combat, it suffers {n} hits with Strength {n2}.",
     "Enemy units within {inches}\" of a model with {rule} suffer -{n} {stat}.",
     "This rule is cumulative: a model with several instances of {rule} applies all of them.",
+    "A unit with {rule} gains {other} while {situation}.",
+    "A unit that is {situation} loses {other}.",
+    "Models with {rule} have the following rules: {keywords}.",
+    "If a unit is both {rule} and {other}, it uses the rules for {rule} instead.",
 )
+KEYWORD_PARAMETERS = ("1", "2", "3", "4+", "5+", "D3", "D6", '6"')
 SITUATIONS = ("charging", "fighting in the first round of combat", "in base contact with the enemy", "fleeing", "on foot", "within 6\" of the General")
 
 
@@ -149,29 +162,67 @@ def _sentence(rng: random.Random, rule: str, others: list[str]) -> str:
         phase=rng.choice(PHASES),
         inches=rng.choice((3, 6, 8, 12, 18)),
         situation=rng.choice(SITUATIONS),
+        keywords=", ".join(_keyword(rng, rng.choice(others)) for _ in range(rng.randint(2, 4))),
     )
+
+
+def _keyword(rng: random.Random, name: str) -> str:
+    """A keyword as army lists write it: "Iron Guard", "Storm Ward (4+)", "Grim Hunt (D3)"."""
+    if rng.random() < 0.3:
+        return f"{name} ({rng.choice(KEYWORD_PARAMETERS)})"
+    return name
 
 
 # --- as documents ------------------------------------------------------------------
 
 
-def documents(all_specs: list[RuleSpec]) -> dict[str, str]:
-    """The rules folder's files, by path relative to it: Markdown documents and manifests."""
+FORMATS = ("markdown", "rules-list", "glossary", "mediawiki")
+MIXED = {"synth-a": "rules-list", "synth-b": "glossary", "synth-c": "mediawiki", "synth-d": "markdown"}
+SUFFIX = {"markdown": "md", "rules-list": "txt", "glossary": "txt", "mediawiki": "wiki"}
+ABBREVIATIONS = 20  # curated aliases per system: initials of its first two-word rules ("IG" = "Iron Guard")
+
+
+def documents(all_specs: list[RuleSpec], fmt: str = "markdown") -> dict[str, str]:
+    """The rules folder's files, by path relative to it: documents in ``fmt``
+    (one of :data:`FORMATS`, or ``mixed``) and manifests."""
     files: dict[str, str] = {}
     for system, langs in SYSTEMS:
+        doc_format = MIXED[system] if fmt == "mixed" else fmt
         mine = [s for s in all_specs if s.system == system]
         docs = [mine[i : i + RULES_PER_DOCUMENT] for i in range(0, len(mine), RULES_PER_DOCUMENT)]
         manifest = [f'id = "{system}"', f'title = "Synthetic {system}"', f"languages = {list(langs)!r}".replace("'", '"'), ""]
-        if "de" in langs:
-            manifest.append("[aliases.de]")
-            manifest.extend(f'"{s.german}" = "{_heading(s)}"' for s in mine if s.german)
-            manifest.append("")
+        manifest.extend(_curated(mine, langs, doc_format))
         for n, chunk in enumerate(docs, start=1):
-            path = f"rules-{n:03d}.md"
-            files[f"{system}/{path}"] = _markdown(chunk)
-            manifest.extend(["[[documents]]", f'path = "{path}"', 'format = "markdown"', 'role = "core"', 'lang = "en"', ""])
+            path = f"rules-{n:03d}.{SUFFIX[doc_format]}"
+            files[f"{system}/{path}"] = WRITERS[doc_format](chunk)
+            manifest.extend(["[[documents]]", f'path = "{path}"', f'format = "{doc_format}"', 'role = "core"', 'lang = "en"'])
+            if doc_format == "glossary":
+                manifest.append(f"categories = {list(CATEGORIES)!r}".replace("'", '"'))
+            manifest.append("")
         files[f"{system}/system.toml"] = "\n".join(manifest)
     return files
+
+
+def _curated(mine: list[RuleSpec], langs: tuple[str, ...], doc_format: str) -> list[str]:
+    """The manifest's curated aliases: German names (unless a glossary writes
+    them beside the English ones) and abbreviations."""
+    out = []
+    if "de" in langs and doc_format != "glossary":
+        out.append("[aliases.de]")
+        out.extend(f'"{s.german}" = "{_heading(s)}"' for s in mine if s.german)
+        out.append("")
+    short: dict[str, str] = {}
+    for spec in mine:
+        words = spec.name.split()
+        initials = "".join(w[0] for w in words).upper()
+        if len(words) == 2 and not spec.param and initials not in short:
+            short[initials] = spec.name
+        if len(short) == ABBREVIATIONS:
+            break
+    out.append("[aliases.en]")
+    out.extend(f'"{abbreviation}" = "{name}"' for abbreviation, name in short.items())
+    out.append("")
+    return out
 
 
 def _heading(spec: RuleSpec) -> str:
@@ -188,9 +239,52 @@ def _markdown(chunk: list[RuleSpec]) -> str:
     return "\n".join(lines)
 
 
-def write_rules_src(folder: Path, rules: int, seed: int = 7) -> Path:
+def _rules_list(chunk: list[RuleSpec]) -> str:
+    """A heading line, one blank line, the text; two blank lines between rules
+    (the layout of a list extracted from a rulebook, with no headings lost)."""
+    parts = ["List of Universal Rules"]
+    for spec in chunk:
+        parts.append(f"{_heading(spec)}\n\n{spec.text}" if spec.text else _heading(spec))
+    return "\n\n\n".join(parts) + "\n"
+
+
+def _glossary(chunk: list[RuleSpec]) -> str:
+    """Category headers, then per rule its English name, its German name when
+    it has one, and its text: one paragraph each, as an army builder dumps them."""
+    paragraphs: list[str] = []
+    category = None
+    for spec in chunk:
+        if spec.category != category:
+            category = spec.category
+            paragraphs.append(category)
+        paragraphs.append(_heading(spec))
+        if spec.german:
+            paragraphs.append(spec.german)
+        if spec.text:
+            paragraphs.append(spec.text)
+    return "\n\n".join(paragraphs) + "\n"
+
+
+def _mediawiki(chunk: list[RuleSpec]) -> str:
+    """Raw wikitext: a ``==Section==`` per category, ``'''Name''' text`` per
+    rule, ``*'''Name''' text`` for a sub-rule of the rule above."""
+    lines = ["==Special Rules=="]
+    category = None
+    for spec in chunk:
+        if spec.category != category:
+            category = spec.category
+            lines.append(f"==={category}===")
+        marker = "*" if spec.parent else ""
+        lines.append(f"{marker}'''{_heading(spec)}''' {spec.text}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+WRITERS = {"markdown": _markdown, "rules-list": _rules_list, "glossary": _glossary, "mediawiki": _mediawiki}
+
+
+def write_rules_src(folder: Path, rules: int, seed: int = 7, fmt: str = "markdown") -> Path:
     """Write a synthetic rules folder of ``rules`` rules into ``folder``."""
-    for rel, text in documents(specs(rules, seed)).items():
+    for rel, text in documents(specs(rules, seed), fmt).items():
         path = folder / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -238,9 +332,10 @@ def main() -> None:
     parser.add_argument("out", type=Path, help="folder to write the rules folder into")
     parser.add_argument("--rules", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--format", choices=(*FORMATS, "mixed"), default="markdown", help="the documents' format (default markdown)")
     args = parser.parse_args()
-    write_rules_src(args.out, args.rules, args.seed)
-    print(f"wrote {args.rules} rules in {len(SYSTEMS)} systems to {args.out}")
+    write_rules_src(args.out, args.rules, args.seed, args.format)
+    print(f"wrote {args.rules} rules in {len(SYSTEMS)} systems ({args.format}) to {args.out}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import record
+from referee.build import cache, record
 from referee.cli import main
 from tests.conftest import manifest, write_system
 
@@ -47,20 +47,20 @@ def test_a_document_edited_during_a_build_is_never_cached_under_the_old_key(
     assert code == 0 and "sulk." in out and "loudly" not in out
 
 
-@pytest.mark.parametrize("kind", ["view", "build"])
+@pytest.mark.parametrize(("kind", "error"), [("view", "DatabaseError"), ("build", "UnpicklingError")])
 def test_a_corrupted_cache_file_is_discarded_and_rebuilt(
-    tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], kind: str
+    tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], kind: str, error: str
 ) -> None:
     src = _system(tmp_path)
     assert main(["build", "--rules-src", str(src)]) == 0
-    [damaged] = private_cache.glob(f"builds/*/{kind}-*.pickle")
+    [damaged] = private_cache.glob(f"builds/*/{kind}-*.{'sqlite' if kind == 'view' else 'pickle'}")
     damaged.write_bytes(b"garbage")
     capsys.readouterr()
     command = ["lookup", "Gloom"] if kind == "view" else ["lint"]
     code = main([*command, "--rules-src", str(src)])
     out, err = capsys.readouterr()
     assert code == 0 and ("Gloom" in out if kind == "view" else out == "")  # a clean piped lint prints nothing
-    assert err == "referee: note: discarding an unreadable cache file (UnpicklingError); rebuilding\n"
+    assert err == f"referee: note: discarding an unreadable cache file ({error}); rebuilding\n"
     assert damaged.read_bytes() != b"garbage"  # written anew
     assert main([*command, "--rules-src", str(src)]) == 0
     assert capsys.readouterr().err == ""
@@ -96,5 +96,89 @@ def test_concurrent_builds_leave_a_whole_cache(tmp_path: Path, private_cache: Pa
     assert [(code, err) for code, _, err in results] == [(0, "")] * 4
     assert all('"id": "demo/gloom"' in out for _, out, _ in results)
     [folder] = (private_cache / "builds").iterdir()
-    assert sorted(p.name.split("-")[0] for p in folder.iterdir() if not p.name.startswith(".")) == ["build", "view"]
+    assert sorted(p.name.split("-")[0] for p in folder.iterdir() if not p.name.startswith(".")) == ["build", "stamp", "view"]
     assert main(["lookup", "Gloom", "--rules-src", str(src)]) == 0
+
+
+# -- the stamp: a warm call takes the recorded key without hashing every byte ---------
+
+
+@pytest.fixture
+def settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files written before hashing began count as settled (no same-tick doubt),
+    so a test need not wait out the real two-second window."""
+    monkeypatch.setattr(cache, "UNSURE_NS", 0)
+
+
+def test_the_stamp_gives_the_key_while_no_file_changes(tmp_path: Path, private_cache: Path, settled: None) -> None:
+    src = _system(tmp_path)
+    assert cache.stamped_key(src) is None  # nothing built yet
+    assert cache.content_key(src) and cache.stamped_key(src) is None  # a key alone is not stamped
+    key = cache.load_view(src).key
+    assert cache.stamped_key(src) == key and cache.content_key(src) == key
+
+
+def test_an_edit_of_the_same_size_with_the_mtime_set_back_is_seen(tmp_path: Path, private_cache: Path, settled: None) -> None:
+    """The change time, which no program can set back, gives the edit away."""
+    src = _system(tmp_path)
+    document = src / "demo" / "rules.txt"
+    key = cache.load_view(src).key
+    before = document.stat()
+    document.write_text(GLOOM.replace("sulk", "SULK"), encoding="utf-8")
+    os.utime(document, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert document.stat().st_size == before.st_size and document.stat().st_mtime_ns == before.st_mtime_ns
+    assert cache.stamped_key(src) is None
+    assert cache.content_key(src) != key
+
+
+@pytest.mark.parametrize("change", ["edit", "new file", "removed file", "renamed file"])
+def test_any_change_of_the_files_is_seen(tmp_path: Path, private_cache: Path, settled: None, change: str) -> None:
+    src = write_system(tmp_path / "src", "demo", manifest("demo"), {"rules.txt": GLOOM, "notes.md": "# Notes\n"})
+    key = cache.load_view(src).key
+    assert cache.stamped_key(src) == key
+    if change == "edit":
+        (src / "demo" / "rules.txt").write_text(EDITED, encoding="utf-8")
+    elif change == "new file":
+        (src / "demo" / "more.md").write_text("# More\n", encoding="utf-8")
+    elif change == "removed file":
+        (src / "demo" / "notes.md").unlink()
+    else:
+        (src / "demo" / "notes.md").rename(src / "demo" / "notez.md")
+    assert cache.stamped_key(src) is None
+    assert cache.content_key(src) != key
+
+
+def test_a_file_written_in_the_same_clock_tick_is_hashed_not_trusted(tmp_path: Path, private_cache: Path) -> None:
+    """Within two seconds of the hash, a second save could keep size and
+    timestamps on a coarse file system: the stamp is not trusted then."""
+    src = _system(tmp_path)
+    cache.load_view(src)
+    assert (Path(cache.builds_folder(src)) / cache.STAMP).is_file()
+    assert cache.stamped_key(src) is None
+
+
+def test_a_damaged_stamp_only_costs_a_hash(tmp_path: Path, private_cache: Path, settled: None) -> None:
+    src = _system(tmp_path)
+    key = cache.load_view(src).key
+    (Path(cache.builds_folder(src)) / cache.STAMP).write_bytes(b"\x00garbage")
+    assert cache.stamped_key(src) is None
+    assert cache.load_view(src).key == key and cache.stamped_key(src) == key  # written anew
+
+
+def test_a_warm_lookup_reads_the_store_not_the_pickles(
+    tmp_path: Path, private_cache: Path, settled: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src = _system(tmp_path)
+    assert main(["build", "--rules-src", str(src)]) == 0
+    capsys.readouterr()
+
+    def no_unpickling(*args: object) -> None:
+        raise AssertionError("a warm lookup unpickled a cache file")
+
+    def no_hashing(*args: object) -> None:
+        raise AssertionError("a warm lookup hashed the files")
+
+    monkeypatch.setattr(cache, "_load", no_unpickling)
+    monkeypatch.setattr(cache, "_hash", no_hashing)
+    code, out, err = _lookup(capsys, src)
+    assert (code, err) == (0, "") and "Models with Gloom sulk." in out

@@ -217,8 +217,8 @@ def test_cache_keeps_the_newest_builds_whole(tmp_path: Path, private_cache: Path
     for n in range(6):
         (tmp_path / "demo" / "rules.txt").write_text(f"Gloom\n\nModels with Gloom sulk {n} times.\n", encoding="utf-8")
         assert main(["build", "--rules-src", str(tmp_path), "--json"]) == 0
-    views = {p.name.removeprefix("view-") for p in folder.glob("view-*.pickle")}
-    builds = {p.name.removeprefix("build-") for p in folder.glob("build-*.pickle")}
+    views = {p.stem.removeprefix("view-") for p in folder.glob("view-*.sqlite")}
+    builds = {p.stem.removeprefix("build-") for p in folder.glob("build-*.pickle")}
     assert len(views) == 2 and views == builds  # no half builds, no orphans
 
 
@@ -231,7 +231,7 @@ def test_two_rules_folders_do_not_evict_each_other(tmp_path: Path, private_cache
         assert main(["build", "--rules-src", str(tmp_path / "two"), "--json"]) == 0
     folders = sorted((private_cache / "builds").iterdir())
     assert len(folders) == 2
-    assert sorted(len(list(f.glob("view-*.pickle"))) for f in folders) == [1, 2]
+    assert sorted(len(list(f.glob("view-*.sqlite"))) for f in folders) == [1, 2]
 
 
 @pytest.mark.parametrize(

@@ -1,32 +1,33 @@
 """The build cache: builds kept by a hash of the bytes they were read from.
 
-A warm call reads every file under rules_src once (a few hundred KB: a
-couple of milliseconds), hashes those bytes with Referee's own code and
-grammars, and loads the build stored under that hash.  A build that has to
-be made parses *the same bytes* that were hashed, never a second read of
-the disk, so a document saved mid-build can never be stored under the
-content it replaced.
+A key is a hash of every file under rules_src with Referee's own code and
+grammars.  A warm call does not hash them again: the folder's stamp
+records each file's size and times when its key was taken, and while they
+all match, the recorded key stands (:func:`stamped_key`; what this can and
+cannot see is said there).  A build that has to be made parses *the same
+bytes* that were hashed, never a second read of the disk, so a document
+saved mid-build can never be stored under the content it replaced.
 
 Each rules folder has a folder of its own under ``builds/`` (fixture rule
-sets never evict the project's build), holding for each kept build the
-whole :class:`~referee.build.Build` (``build-<key>.pickle``), its
-plain-data view (``view-<key>.pickle``) and, once searched, its search
-index (``search-<key>/``, made by :mod:`referee.search.index`).  Files
-are written aside and renamed into place, the view last, so a reader
-never sees half a cache; a cache file that cannot be read, for any
-reason, is discarded with one line on stderr and the build made anew.
-Temporary files left by a killed build are removed once they are old
-enough that no build can still be writing.
+sets never evict the project's build), holding its ``stamp`` and, for each
+kept build, the whole :class:`~referee.build.Build` (``build-<key>.pickle``),
+its view as an indexed SQLite store (``view-<key>.sqlite``,
+:mod:`referee.build.store`) and, once searched, its search index
+(``search-<key>/``, made by :mod:`referee.search.index`).  Files are
+written aside and renamed into place, the view last, so a reader never sees
+half a cache; a cache file that cannot be read, for any reason, is
+discarded with one line on stderr and the build made anew.  Temporary files
+left by a killed build are removed once they are old enough that no build
+can still be writing.
 
 This module is on every warm call's path: it works on strings with
-``os.path`` and imports pathlib and the record classes only to build.
+``os.path`` and imports pathlib, pickle and the record classes only to build.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 import sys
 import time
 
@@ -40,11 +41,12 @@ if TYPE_CHECKING:
     from typing import Any
 
     from referee.build.record import Build
+    from referee.build.store import StoredView
     from referee.build.view import View
 
     Progress = Callable[[str], None] | None
 
-FORMAT = 4  # bump when the pickled shape changes in a way hashing the code cannot see
+FORMAT = 5  # bump when the pickled shape changes in a way hashing the code cannot see
 KEEP = 2  # builds kept per rules folder
 STALE_TMP = 600  # seconds after which a temporary file is a killed build's leftover
 
@@ -59,31 +61,142 @@ def _files(root: str, suffixes: tuple[str, ...] | None = None) -> list[str]:
     return out
 
 
+def _roots(src: str) -> tuple[tuple[str, str, tuple[str, ...] | None], ...]:
+    return (("src", src, None), ("code", PACKAGE_DIR, (".py",)), ("grammar", grammar_folder(), (".lark",)))
+
+
+def _header() -> str:
+    return f"{FORMAT}:{sys.version_info[:2]}"
+
+
 def content_key(rules_src: str | os.PathLike[str], keep: dict[str, bytes] | None = None) -> str:
     """A hash of rules_src's files (names and bytes) and of the code reading them.
 
     ``keep``: a dict that receives the bytes hashed, by path relative to
-    rules_src (``/``-separated), for the build to parse.
+    rules_src (``/``-separated), for the build to parse.  Without it, the
+    key recorded in the folder's stamp is taken when no file changed since
+    (:func:`stamped_key`), so a warm call does not hash every byte.
     """
     src = os.fspath(rules_src)
     if not os.path.isdir(src):
         raise RulesError(f"rules folder not found: {src}")
+    if keep is None:
+        key = stamped_key(src)
+        if key is not None:
+            return key
+    return _hash(src, keep)
+
+
+def _hash(src: str, keep: dict[str, bytes] | None) -> str:
+    started = time.time_ns()
     h = hashlib.blake2b(digest_size=16)
-    h.update(f"{FORMAT}:{sys.version_info[:2]}".encode())
-    roots = (("src", src, None), ("code", PACKAGE_DIR, (".py",)), ("grammar", grammar_folder(), (".lark",)))
-    for label, root, suffixes in roots:
+    h.update(_header().encode())
+    seen: list[tuple[str, str, int, int, int, int]] = []
+    for label, root, suffixes in _roots(src):
         for path in _files(root, suffixes):
             rel = os.path.relpath(path, root).replace(os.sep, "/")
             h.update(f"\0{label}:{rel}\0".encode())
             try:
                 with open(path, "rb") as fh:
+                    # Stat the open file before reading it: a save after this
+                    # moment changes what the stamp recorded, so it is seen.
+                    seen.append((label, rel, *_signature(os.fstat(fh.fileno()))))
                     data = fh.read()
             except OSError:
+                seen.append((label, rel, *_signature(_stat(path))))
                 continue  # unreadable or vanished: the build names it when it needs it
             h.update(data)
             if keep is not None and label == "src":
                 keep[rel] = data
-    return h.hexdigest()
+    key = h.hexdigest()
+    _PENDING[src] = (_header(), key, started, tuple(seen))
+    return key
+
+
+# -- the stamp: which files a key was hashed from, by size and times ------------------
+#
+# Hashing every byte of a 100,000-rule folder costs a warm call about 0.2 s.
+# The stamp records, for the last key hashed, every file's size, modification
+# and change times (ns) and inode.  When all still match, nothing was written
+# since, and the key stands without reading a byte.  The change time (ctime)
+# is set by the kernel on every write, rename or chmod and cannot be set back
+# by a program, so an edit that keeps the size and restores the mtime
+# (``touch -d``, ``os.utime``) is still seen.  A file whose times lie within
+# UNSURE_NS of the moment hashing began may have been written again within the
+# same clock tick (coarse file-system timestamps): while any does, the stamp
+# is not trusted and the files are hashed.  What remains unseen: a file
+# rewritten with the same size while the system clock was set back to the very
+# same nanoseconds, or a file system that records no times at all.
+
+STAMP = "stamp"
+UNSURE_NS = 2_000_000_000
+# Stamps of keys hashed by this process, written only once the cache holds a
+# build for the key: rules that fail to build leave no cache behind, not even
+# a stamp.
+_PENDING: dict[str, tuple[Any, ...]] = {}
+
+
+def _confirm(rules_src: str | os.PathLike[str], key: str) -> None:
+    src = os.fspath(rules_src)
+    stamp = _PENDING.pop(src, None)
+    if stamp is not None and stamp[1] == key:
+        _write_stamp(src, stamp)
+
+
+def _signature(st: os.stat_result | None) -> tuple[int, int, int, int]:
+    if st is None:
+        return (-1, -1, -1, -1)
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def _stat(path: str) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
+
+
+def stamped_key(rules_src: str | os.PathLike[str]) -> str | None:
+    """The key of the current content if no file changed since it was hashed, else None."""
+    import marshal
+
+    src = os.fspath(rules_src)
+    try:
+        with open(os.path.join(builds_folder(src), STAMP), "rb") as fh:
+            header, key, started, recorded = marshal.load(fh)
+    except Exception:  # noqa: BLE001 - missing, damaged or older: hash as without one
+        return None
+    if header != _header():
+        return None
+    unsure = started - UNSURE_NS
+    files = iter(recorded)
+    for label, root, suffixes in _roots(src):
+        for path in _files(root, suffixes):
+            rel = os.path.relpath(path, root).replace(os.sep, "/")
+            sig = _signature(_stat(path))
+            if next(files, None) != (label, rel, *sig) or sig[1] >= unsure or sig[2] >= unsure:
+                return None
+    if next(files, None) is not None:  # a file was removed
+        return None
+    return key
+
+
+def _write_stamp(src: str, stamp: tuple[Any, ...]) -> None:
+    """Written aside and renamed into place; a cache folder that cannot be written only costs speed."""
+    import marshal
+
+    folder = builds_folder(src)
+    tmp = os.path.join(folder, f".stamp-{os.getpid()}.tmp")
+    try:
+        os.makedirs(folder, exist_ok=True)
+        with open(tmp, "wb") as fh:
+            marshal.dump(stamp, fh)
+        os.replace(tmp, os.path.join(folder, STAMP))
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
 
 
 def builds_folder(rules_src: str | os.PathLike[str]) -> str:
@@ -99,6 +212,8 @@ def _load(file: str, key: str) -> Any:
     A file that exists but cannot be loaded (damaged, truncated, written by
     other code) is removed, with a note, so the next build replaces it.
     """
+    import pickle
+
     try:
         with open(file, "rb") as fh:
             obj = pickle.load(fh)
@@ -117,45 +232,65 @@ def _load(file: str, key: str) -> Any:
 
 def load_or_build(rules_src: str | os.PathLike[str], refresh: bool = False, progress: Progress = None) -> Build:
     """The whole build for the current content of ``rules_src``."""
+    if not refresh:
+        key = content_key(rules_src)
+        build = _load(os.path.join(builds_folder(rules_src), f"build-{key}.pickle"), key)
+        if build is not None:
+            _confirm(rules_src, key)
+            return build
     files: dict[str, bytes] = {}
     key = content_key(rules_src, keep=files)
     if not refresh:
         build = _load(os.path.join(builds_folder(rules_src), f"build-{key}.pickle"), key)
         if build is not None:
+            _confirm(rules_src, key)
             return build
-    return _build(rules_src, key, files, progress)
+    return _build(rules_src, key, files, progress)[0]
 
 
-def load_view(rules_src: str | os.PathLike[str], refresh: bool = False, progress: Progress = None) -> View:
-    """The plain-data view for the current content of ``rules_src``."""
-    from referee.build.view import View
+def load_view(rules_src: str | os.PathLike[str], refresh: bool = False, progress: Progress = None) -> View | StoredView:
+    """The view for the current content of ``rules_src``: its indexed store
+    (:mod:`referee.build.store`) when cached, so a warm call reads only the
+    rows it asks for; the view of a fresh build when one had to be made."""
+    from referee.build import store
 
+    if not refresh:
+        key = content_key(rules_src)
+        found = store.open_store(os.path.join(builds_folder(rules_src), f"view-{key}.sqlite"), key)
+        if found is not None:
+            _confirm(rules_src, key)
+            return found
     files: dict[str, bytes] = {}
     key = content_key(rules_src, keep=files)
     if not refresh:
-        data = _load(os.path.join(builds_folder(rules_src), f"view-{key}.pickle"), key)
-        if data is not None:
-            return View(data)
-    return View.of(_build(rules_src, key, files, progress))
+        found = store.open_store(os.path.join(builds_folder(rules_src), f"view-{key}.sqlite"), key)
+        if found is not None:
+            _confirm(rules_src, key)
+            return found
+    return _build(rules_src, key, files, progress)[1]
 
 
-def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes], progress: Progress) -> Build:
+def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes], progress: Progress) -> tuple[Build, View]:
+    from referee.build import store
     from referee.build.record import assemble
     from referee.build.view import View
 
     build = assemble(rules_src, key, progress, files)
+    view = View.of(build)
     folder = builds_folder(rules_src)
     try:
         os.makedirs(folder, exist_ok=True)
         _write(os.path.join(folder, f"build-{key}.pickle"), build)
-        _write(os.path.join(folder, f"view-{key}.pickle"), View.of(build).data)
+        store.write(os.path.join(folder, f"view-{key}.sqlite"), view.data)
     except OSError:
-        return build  # a read-only cache folder only costs speed
+        return build, view  # a read-only cache folder only costs speed
+    _confirm(rules_src, key)
     _prune(folder)
-    return build
+    return build, view
 
 
 def _write(file: str, obj: Any) -> None:
+    import pickle
     import tempfile
 
     stem = os.path.basename(file).split("-", 1)[0]
@@ -189,15 +324,15 @@ def _prune(folder: str) -> None:
                 _remove(path)
             continue
         kind, _, rest = name.partition("-")
-        if kind in ("view", "build") and rest.endswith(".pickle"):
-            key = rest[: -len(".pickle")]
+        if kind in ("view", "build") and rest.endswith((".pickle", ".sqlite")):
+            key = rest.rpartition(".")[0]
             builds[key] = max(builds.get(key, 0.0), mtime)
         elif kind == "search":
             indexes.append(rest)
     kept = set(sorted(builds, key=builds.__getitem__, reverse=True)[:KEEP])
     for key in set(builds) - kept:
-        for kind in ("view", "build"):
-            _remove(os.path.join(folder, f"{kind}-{key}.pickle"))
+        for name in (f"build-{key}.pickle", f"view-{key}.sqlite", f"view-{key}.pickle"):
+            _remove(os.path.join(folder, name))
     for key in indexes:
         if key not in kept:
             _remove(os.path.join(folder, f"search-{key}"))

@@ -30,10 +30,12 @@ class View:
     def of(cls, build: Any) -> View:
         from referee.build.summary import system_summaries
 
+        every: list[dict[str, Any]] = []
         out: dict[str, list[dict[str, Any]]] = {}
         into: dict[str, list[dict[str, Any]]] = {}
         for rel in build.relations():
             data = rel.to_json()
+            every.append(data)
             data["source_name"] = build.rule_names.get(rel.source, rel.source)
             if rel.target in build.rule_names:
                 data["target_name"] = build.rule_names[rel.target]
@@ -52,6 +54,7 @@ class View:
                 "core_terms": {s: sorted({fold(t) for t in m.core_terms}) for s, m in build.manifests.items()},
                 "relations_out": out,
                 "relations_in": into,
+                "relations": every,  # in reading order: the store keeps each relation once
             }
         )
 

@@ -14,6 +14,7 @@ The steps, in order (each a small function, run by :func:`align`):
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from dataclasses import replace
@@ -189,10 +190,14 @@ def _merge_by_text(groups: dict[str, _Group], manifest: Manifest) -> dict[str, _
     alias_lang = next((lang for lang in manifest.languages if lang != "en"), None)
     if alias_lang is None:
         return groups
-    candidates = [
-        k for k, g in groups.items()
+    candidates = {
+        k: None for k, g in groups.items()
         if all(any(n.startswith(_UNCONFIRMED) for n in e.notes) for _, e in g.members)
-    ]
+    }
+    if not candidates:
+        return groups
+    order = {k: i for i, k in enumerate(groups)}
+    texts = _Texts(groups, candidates)
     for key in candidates:
         group = groups[key]
         words = _words(group.primary.text)
@@ -200,12 +205,13 @@ def _merge_by_text(groups: dict[str, _Group], manifest: Manifest) -> dict[str, _
         if len(words) < _MIN_WORDS:
             continue
         best, best_score = None, _SIMILAR
-        for other_key, other in groups.items():
-            if other_key == key or other_key in candidates or other.primary.name is None:
+        for other_key in texts.near(words, order):
+            other = groups[other_key]
+            if other.primary.name is None:
                 continue
             if not any(e.source.file not in files for _, e in other.members):
                 continue  # only another document can say what a heading means
-            other_words = _words(other.primary.text)
+            other_words = texts.words[other_key]
             if len(other_words) < _MIN_WORDS:
                 continue
             score = len(words & other_words) / len(words | other_words)
@@ -221,7 +227,44 @@ def _merge_by_text(groups: dict[str, _Group], manifest: Manifest) -> dict[str, _
             ]
             groups[best].members.extend(moved)
             del groups[key]
+            texts.add(best, groups[best])  # its primary, and so its text, may have changed
     return groups
+
+
+class _Texts:
+    """The word sets of the groups a heading may be aligned to, and which
+    groups hold each word.
+
+    Comparing every unconfirmed heading's text with every rule's text was
+    headings x rules set comparisons, each refolding the other text: hours
+    at 100,000 rules.  A text shares at least ``_SIMILAR`` of the two texts'
+    words only if it holds one of the heading's rarest words (any
+    ``n - floor(_SIMILAR * n) + 1`` of its ``n`` words will do), so only
+    the groups holding those are compared, in the groups' order, and the
+    result is the one the full comparison gives.
+    """
+
+    def __init__(self, groups: dict[str, _Group], candidates: dict[str, None]) -> None:
+        self.words: dict[str, set[str]] = {}
+        self.holding: dict[str, set[str]] = defaultdict(set)
+        for key, group in groups.items():
+            if key not in candidates:
+                self.add(key, group)
+
+    def add(self, key: str, group: _Group) -> None:
+        words = self.words[key] = _words(group.primary.text)
+        if len(words) >= _MIN_WORDS:
+            for word in words:
+                self.holding[word].add(key)
+
+    def near(self, words: set[str], order: dict[str, int]) -> list[str]:
+        """Keys of the groups that may share ``_SIMILAR`` of their words with ``words``."""
+        need = math.floor(_SIMILAR * len(words))
+        rarest = sorted(words, key=lambda w: (len(self.holding.get(w, ())), w))[: len(words) - need + 1]
+        found: set[str] = set()
+        for word in rarest:
+            found |= self.holding.get(word, set())
+        return sorted(found, key=order.__getitem__)
 
 
 def _same_text(a: str, b: str) -> bool:
@@ -284,14 +327,19 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
     for alias, (target, lang) in manifest.aliases.items():
         curated[fold(target)].append(Alias(alias, lang))
 
+    # Parents first, so each rule is made once with its children (remaking
+    # every frozen rule afterwards cost a tenth of this step).
+    parents: dict[str, str | None] = {}
     children: dict[str, list[str]] = defaultdict(list)
+    for key, group in groups.items():
+        parent_name = next((e.parent for _, e in group.members if e.parent), None)
+        parent = parents[key] = by_name.get(fold(parent_name)) if parent_name else None
+        if parent:
+            children[parent].append(ids[key])
     rules: list[Rule] = []
     for key, group in groups.items():
         primary = group.primary
-        parent_name = next((e.parent for _, e in group.members if e.parent), None)
-        parent = by_name.get(fold(parent_name)) if parent_name else None
-        if parent:
-            children[parent].append(ids[key])
+        parent = parents[key]
         versions = _versions(group, specs)
         flags = sorted({f for v in versions for f in v.flags} - {"stub"})
         if not any(v.text.strip() for v in versions):
@@ -326,6 +374,7 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
                 amends=next((e.amends for _, e in group.members if e.amends), None),
                 versions=versions,
                 flags=tuple(flags),
+                children=tuple(children.get(ids[key], ())),
             )
         )
-    return [replace(r, children=tuple(children.get(r.id, ()))) for r in rules]
+    return rules

@@ -30,7 +30,7 @@ def test_the_index_is_written_beside_the_build_under_its_key(tmp_path: Path, pri
     folder = Path(cache.builds_folder(str(src)))
     key = cache.content_key(str(src))
     assert index.key == key and Path(index.folder) == folder / f"search-{key}"
-    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith("search-")) == [f"build-{key}.pickle", f"view-{key}.pickle"]
+    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith("search-")) == [f"build-{key}.pickle", "stamp", f"view-{key}.sqlite"]
     assert [r.id for r in index.search("gloom").results] == ["demo/gloom"]
     assert index.systems == ["demo"] and index.unmanaged == []
 

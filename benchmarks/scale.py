@@ -1,0 +1,203 @@
+"""Scale benchmark: Referee on synthetic rule folders of 10,000 (and 100,000) rules.
+
+    .venv/bin/python benchmarks/scale.py [--rules 10000] [--format mixed] [--runs 7] [--skip-search]
+    .venv/bin/python benchmarks/scale.py --rules 100000 --skip-search --skip-lint --skip-rebuild  # long
+
+Not a test: run it on a quiet machine.  For the rules folder written by
+``benchmarks/synthetic.py`` (``--format``: markdown, rules-list, glossary,
+mediawiki or mixed, one format per system), it measures, each as a whole
+process, in one run:
+
+- the cold build (``referee build``): wall time, peak memory (the child's
+  maximum resident set, from ``os.wait4``) and the size of the cache it wrote;
+- the rebuild after one document is edited;
+- warm ``lookup``, ``show``, ``explain`` (a name found once), ``list --system``
+  and, unless ``--skip-search``, the search index build and warm ``search``;
+  ``lint`` (whole build read from the cache); each beside a bare
+  ``python -c pass`` run interleaved with it, so both see the same load;
+- the plain alternatives, side by side: ``grep`` over the documents for the
+  name (lookup) and a linear scan of every document's paragraphs for the
+  words (search), and SQLite FTS5 over the same rules for the words.
+
+Referee's code is copied into a temporary folder first and run from there
+(``PYTHONPATH``), because the cache key hashes Referee's own code: in a tree
+others are editing, every edit would make the next "warm" call cold.
+Prints a Markdown table; docs/performance.md (Scale) records the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import synthetic  # noqa: E402
+
+
+def run(cmd: list[str], env: dict[str, str], check: bool = True) -> tuple[float, int]:
+    """Wall seconds and peak resident memory (KB) of one whole process."""
+    start = time.perf_counter()
+    # From a neutral folder: ``python -m`` puts the working folder first on sys.path.
+    proc = subprocess.Popen(cmd, env=env, cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    took = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if check and proc.returncode not in (0, 1):
+        raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}")
+    return took, usage.ru_maxrss
+
+
+def folder_size(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def snapshot(into: Path) -> Path:
+    """Referee's code and grammars, copied so their hash stays put while others edit."""
+    shutil.copytree(ROOT / "referee", into / "referee", ignore=shutil.ignore_patterns("__pycache__"))
+    # Inside the package too, where an installed Referee has them: found before
+    # the editable install's mapping of referee.grammar onto the live grammar/.
+    shutil.copytree(ROOT / "grammar", into / "referee" / "grammar", ignore=shutil.ignore_patterns("__pycache__"))
+    import compileall
+
+    compileall.compile_dir(into / "referee", quiet=1)  # an install has bytecode
+    return into
+
+
+def linear_scan(folder: str, words: str) -> int:
+    """The plain search: every paragraph of every document, kept if it has all the words."""
+    wanted = words.casefold().split()
+    hits = 0
+    for path in sorted(Path(folder).rglob("*")):
+        if path.is_file() and path.suffix != ".toml":
+            for para in path.read_text(encoding="utf-8").split("\n\n"):
+                low = para.casefold()
+                hits += all(w in low for w in wanted)
+    return hits
+
+
+def fts5(store: Path, into: Path, words: str) -> tuple[float, float]:
+    """SQLite FTS5 over the rules' names and texts: seconds to index, to answer."""
+    import sqlite3
+
+    db = sqlite3.connect(into)
+    start = time.perf_counter()
+    db.execute("CREATE VIRTUAL TABLE rules USING fts5(id UNINDEXED, name, text)")
+    from referee.build.store import unpack
+
+    rows = (unpack(blob) for (blob,) in sqlite3.connect(store).execute("SELECT json FROM rules"))
+    db.executemany("INSERT INTO rules VALUES (?, ?, ?)", ((r["id"], r["name"], r["text"]) for r in rows))
+    db.commit()
+    indexed = time.perf_counter() - start
+    start = time.perf_counter()
+    db.execute("SELECT id FROM rules WHERE rules MATCH ? ORDER BY rank LIMIT 10", (words,)).fetchall()
+    return indexed, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rules", type=int, default=10_000)
+    parser.add_argument("--format", choices=(*synthetic.FORMATS, "mixed"), default="mixed")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--skip-search", action="store_true", help="leave out the search index (long at 100,000 rules)")
+    parser.add_argument("--skip-rebuild", action="store_true", help="leave out the rebuild after an edit (a whole build today)")
+    parser.add_argument("--skip-lint", action="store_true", help="leave out lint (long at 100,000 rules)")
+    parser.add_argument("--keep", type=Path, help="write the rules folder and cache here and keep them")
+    args = parser.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="referee-scale-")) if args.keep is None else args.keep
+    work.mkdir(parents=True, exist_ok=True)
+    try:
+        measure(args, work)
+    finally:
+        if args.keep is None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def measure(args: argparse.Namespace, work: Path) -> None:
+    code = snapshot(work / "code") if not (work / "code").exists() else work / "code"
+    src = work / "rules_src"
+    if not src.exists():
+        synthetic.write_rules_src(src, args.rules, fmt=args.format)
+    cache = work / "cache"
+    shutil.rmtree(cache, ignore_errors=True)
+    env = {**os.environ, "PYTHONPATH": str(code), "REFEREE_CACHE_DIR": str(cache), "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("REFEREE_RULES_SRC", None)
+    check = [sys.executable, "-c", "import referee.paths as p, sys; sys.stdout.write(p.PACKAGE_DIR + ' ' + p.grammar_folder())"]
+    found = subprocess.run(check, env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True, check=True).stdout.split()
+    assert found == [str(code / "referee"), str(code / "referee" / "grammar")], found  # the copy runs, not the live tree
+    py = sys.executable
+    referee = [py, "-m", "referee.cli"]
+    where = ["--rules-src", str(src)]
+    specs = synthetic.specs(args.rules)
+    named = next(s for s in specs if s.system == "synth-d" and s.text and not s.param and sum(t.name == s.name for t in specs) == 1)
+    words = "reroll Panic"  # "may reroll failed Panic Tests": in about one rule in thirty
+
+    rows: list[tuple[str, str, str]] = []
+    cold, peak = run([*referee, "build", *where], env)
+    rows.append(("cold `referee build`", f"{cold:.1f} s", f"peak {peak / 1024:.0f} MB"))
+    rows.append(("cache size after the build", f"{folder_size(cache) / 2**20:.0f} MB", ""))
+
+    if not args.skip_rebuild:
+        edited = next(p for p in sorted(src.rglob("*")) if p.suffix in (".md", ".txt", ".wiki"))
+        edited.write_text(edited.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        again, peak = run([*referee, "build", *where], env)
+        rows.append((f"rebuild after editing one document ({edited.name})", f"{again:.1f} s", f"peak {peak / 1024:.0f} MB"))
+    time.sleep(2.5)  # past the stamp's same-tick window: warm calls now take the recorded key
+
+    if not args.skip_search:
+        took, peak = run([*referee, "search", words, *where], env)
+        rows.append(("search index build (first `referee search`)", f"{took:.1f} s", f"peak {peak / 1024:.0f} MB"))
+    if not args.skip_lint:
+        took, peak = run([*referee, "lint", *where], env, check=False)
+        rows.append(("`referee lint` (build from cache)", f"{took:.1f} s", f"peak {peak / 1024:.0f} MB"))
+
+    warm = {
+        f"warm `referee lookup '{named.name}'`": [*referee, "lookup", named.name, *where],
+        f"warm `referee show '{named.name}'`": [*referee, "show", named.name, *where],
+        f"warm `referee explain '{named.name}'`": [*referee, "explain", named.name, *where],
+        "warm `referee list --system synth-d --json`": [*referee, "list", "--system", "synth-d", "--json", *where],
+        f"plain: `grep -rF '{named.name}'` over the documents": ["grep", "-rF", named.name, str(src)],
+        f"plain: linear scan of every paragraph for '{words}'": [py, "-c", f"import sys; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); import scale; scale.linear_scan({str(src)!r}, {words!r})"],
+    }
+    if not args.skip_search:
+        warm[f"warm `referee search '{words}'`"] = [*referee, "search", words, *where]
+    bare = [py, "-c", "pass"]
+    times: dict[str, list[float]] = {label: [] for label in warm}
+    base: list[float] = []
+    for _ in range(args.runs):
+        for label, cmd in warm.items():
+            times[label].append(run(cmd, env)[0])
+            base.append(run(bare, env)[0])
+    b, low = statistics.median(base), min(base)
+    rows.append(("`python -c pass` (bare interpreter)", f"{b * 1000:.0f} ms (min {low * 1000:.0f})", ""))
+    for label, xs in times.items():
+        m = statistics.median(xs)
+        # On a busy shared machine the medians swing with the load; the minima
+        # are each command alone, so their ratio is given too.
+        rows.append((label, f"{m * 1000:.0f} ms (min {min(xs) * 1000:.0f})", f"{m / b:.1f}x bare (min to min {min(xs) / low:.1f}x)"))
+
+    stores = sorted(cache.rglob("view-*.sqlite"), key=lambda p: p.stat().st_mtime)
+    if stores:
+        indexed, answered = fts5(stores[-1], work / "fts5.sqlite", words)
+        rows.append((f"plain: SQLite FTS5 index of names and texts; query '{words}'", f"{indexed:.1f} s to index", f"{answered * 1000:.1f} ms to answer"))
+
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"rules: {args.rules} in {len(synthetic.SYSTEMS)} systems, format {args.format}\n")
+    print("| measure | time | note |")
+    print("|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
