@@ -29,6 +29,7 @@ class View:
     @classmethod
     def of(cls, build: Any) -> View:
         from referee.build.summary import system_summaries
+        from referee.build.units import unit_index
 
         every: list[dict[str, Any]] = []
         out: dict[str, list[dict[str, Any]]] = {}
@@ -55,6 +56,7 @@ class View:
                 "relations_out": out,
                 "relations_in": into,
                 "relations": every,  # in reading order: the store keeps each relation once
+                "units": unit_index(build),  # system -> folded unit name -> units with their rules (resolve --unit)
             }
         )
 

@@ -20,8 +20,13 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"  # where `make run` and `referee sit
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     """The ``resolve`` command's own arguments (cheap: called for every ``referee`` call)."""
-    parser.add_argument("keywords", metavar="KEYWORDS", help='the acting model or unit, as a keyword string ("Great Weapon, Lightning Reflexes")')
+    parser.add_argument(
+        "keywords", metavar="KEYWORDS", nargs="?", help='the acting model or unit, as a keyword string ("Great Weapon, Lightning Reflexes"); or give --unit'
+    )
     parser.add_argument("--vs", metavar="KEYWORDS", help="the opposing model or unit, as a keyword string")
+    parser.add_argument("--unit", metavar="NAME", help="the acting unit, by name, from the system's army data (BattleScribe): its rules and its weapons' and options'")
+    parser.add_argument("--vs-unit", metavar="NAME", help="the opposing unit, by name, from the system's army data")
+    parser.add_argument("--army", metavar="NAME", help="the army book of --unit/--vs-unit, when units of several armies share the name")
     parser.add_argument(
         "--when",
         metavar="FLAG",
@@ -44,6 +49,33 @@ def _clean(text: str, what: str) -> str:
     return text
 
 
+def _sides(args: argparse.Namespace, view: Any) -> tuple[Any, Any, tuple[Any, Any]]:
+    """What each side has: a keyword string, or a unit's picks (and the unit, for the ruling to name)."""
+    from referee.errors import RulesError
+    from referee.resolve.naming import unit_picks
+
+    if args.keywords is not None and args.unit is not None:
+        raise RulesError("resolve: give KEYWORDS or --unit, not both")
+    if args.vs is not None and args.vs_unit is not None:
+        raise RulesError("resolve: give --vs or --vs-unit, not both")
+    if args.keywords is None and args.unit is None:
+        raise RulesError("resolve needs the acting side: KEYWORDS or --unit NAME")
+    if args.army is not None and args.unit is None and args.vs_unit is None:
+        raise RulesError("resolve: --army names the army of --unit or --vs-unit; give one")
+    acting: Any
+    opponent: Any = None
+    unit = vs_unit = None
+    if args.unit is not None:
+        unit, acting = unit_picks(view, args.system, _clean(args.unit, "--unit"), args.army, "--unit")
+    else:
+        acting = _clean(args.keywords, "KEYWORDS")
+    if args.vs_unit is not None:
+        vs_unit, opponent = unit_picks(view, args.system, _clean(args.vs_unit, "--vs-unit"), args.army, "--vs-unit")
+    elif args.vs is not None:
+        opponent = _clean(args.vs, "--vs")
+    return acting, opponent, (unit, vs_unit)
+
+
 def run(args: argparse.Namespace, view: Any, site_urls: Callable[[], Any]) -> None:
     """Rule, and print the ruling; bad input raises :class:`~referee.errors.RulesError`.
 
@@ -57,9 +89,8 @@ def run(args: argparse.Namespace, view: Any, site_urls: Callable[[], Any]) -> No
     if not args.system:
         raise RulesError(f"resolve needs --system (one of: {', '.join(view.systems)})")
     view.check_system(args.system)
-    acting = _clean(args.keywords, "KEYWORDS")
-    opponent = _clean(args.vs, "--vs") if args.vs is not None else None
-    answer = resolve(view, args.system, acting, opponent, args.when)
+    acting, opponent, units = _sides(args, view)
+    answer = resolve(view, args.system, acting, opponent, args.when, units)
     data = answer.to_json()
     if args.format == "json":
         from referee import terminal

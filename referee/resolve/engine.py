@@ -42,6 +42,7 @@ def resolve(
     acting: str | Sequence[Pick],
     opponent: str | Sequence[Pick] | None = None,
     when: Iterable[str] = (),
+    units: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None),
 ) -> Resolution:
     """Rule on what ``acting`` (a keyword string, or picks from unit data) has, against ``opponent``, in the situation ``when``.
 
@@ -52,6 +53,9 @@ def resolve(
     [('immunity', 'Fear'), ('source-conflict', None)]
     >>> answer.rulings[0].citations[0]["quote"]
     'Models that have Fear themselves are immune to the effects of Fear.'
+
+    ``units``: the acting and opposing units of army data the picks came
+    from (:func:`referee.resolve.naming.unit_picks`), shown in the ruling.
 
     Bad input raises :class:`~referee.errors.RulesError` (unknown system,
     unknown flag, a keyword string that names no rule, with a caret).
@@ -82,7 +86,7 @@ def resolve(
         for m in modifiers
         if m.value is None and not m.stacks and len({p["rule"] for p in m.parts}) == len(m.parts) > 1 and same_models(m.parts)
     ]
-    return Resolution(
+    answer = Resolution(
         system=system,
         acting=acting_text or "",
         opponent=opponent_text,
@@ -96,6 +100,8 @@ def resolve(
         modifiers=modifiers,
         unresolved=unresolved,
     )
+    answer.units = {"self": units[0], "opponent": units[1]}
+    return answer
 
 
 def _doubted(stat: str, part: dict[str, Any], answers: list[Ruling | Unresolved]) -> list[str]:

@@ -93,3 +93,63 @@ def _caret(what: str, err: Any) -> RulesError:
     """The keyword error as one RulesError: ``error: KEYWORDS: <message> at column N`` and the caret."""
     shown = str(err)
     return RulesError(f"{what}: {shown[len('error: '):] if shown.startswith('error: ') else shown}")
+
+
+def unit_picks(view: Any, system: str, name: str, army: str | None = None, what: str = "--unit") -> tuple[dict[str, Any], list[Pick]]:
+    """A unit of the system's army data, named case- and accent-blind, and the picks of its rules.
+
+    Each pick carries what carries the rule (``{"unit", "weapon", "text", "source"}``).
+    A name of no unit is an error listing near names; a name of units in
+    several armies lists them and asks for ``--army``: never one silently.
+    The unit comes back as ``{"name", "army", "source", "not_ruled"}``:
+    ``not_ruled`` lists the rule uses the referee leaves out, each with why
+    (no rule of the system defines it, or its name fits several rules):
+    it rules on no rule it had to guess, and says so.
+    """
+    unit = find_unit(view, system, name, army, what)
+    out, left = [], []
+    for use in unit["rules"]:
+        source = {"file": use["file"], "line": use["line"], "column": use["column"]}
+        carrier = {"unit": unit["name"], "weapon": use["via"], "text": use["text"], "source": source}
+        if use["rule"] is None:
+            why = f"no rule of {system} defines {use['name']!r}" + (f" ({use['problem']})" if use.get("problem") else "")
+        elif use["candidates"]:
+            why = f"{use['name']!r} names {len(use['candidates'])} rules of {system}: {', '.join(use['candidates'])}"
+        else:
+            out.append(Pick(use["rule"], tuple(use["params"]), use["text"], None, carrier))
+            continue
+        left.append({**carrier, "reason": why})
+    shown = {
+        "name": unit["name"],
+        "army": unit["army"],
+        "source": {"file": unit["file"], "line": unit["line"], "column": unit["column"]},
+        "not_ruled": left,
+    }
+    return shown, out
+
+
+def find_unit(view: Any, system: str, name: str, army: str | None = None, what: str = "--unit") -> dict[str, Any]:
+    """The one unit ``name`` names in ``system`` (in ``army`` when given); see :func:`unit_picks`."""
+    units = unit_names(view, system)
+    if not name.strip():
+        raise RulesError(f"{what} is empty: give a unit's name, as its army data writes it")
+    found = units.get(fold(name), [])
+    if army is not None and len(found) > 1:  # --army settles a shared name; both sides may name one each
+        found = [u for u in found if fold(u["army"]) == fold(army)] or found
+    if not found:
+        import difflib
+
+        everyone = sorted({u["name"] for same in units.values() for u in same})
+        near = set(difflib.get_close_matches(fold(name), [fold(n) for n in everyone], n=5, cutoff=0.6))
+        shown = [n for n in everyone if fold(n) in near]
+        hint = f"; did you mean {', '.join(shown)}?" if shown else ("" if everyone else f" ({system} has no army data: import some with `referee import battlescribe`)")
+        raise RulesError(f"{what}: no unit named {name!r} in {system}{hint}")
+    if len(found) > 1:
+        armies = "; ".join(f"{u['army']} ({u['file']}:{u['line']})" for u in found)
+        raise RulesError(f"{what}: {name!r} names units of {len(found)} armies of {system}: {armies}; give --army NAME")
+    return found[0]
+
+
+def unit_names(view: Any, system: str) -> dict[str, list[dict[str, Any]]]:
+    """Folded unit name -> the units of that name in ``system`` (empty when it has no army data)."""
+    return view.data["units"].get(system, {})

@@ -33,17 +33,22 @@ class Pick:
     unit) gives picks directly; a keyword string gives them through
     :func:`referee.resolve.naming.picks`.
 
+    ``carrier``, for a pick from unit data, says what carries the rule:
+    ``{"unit", "weapon", "text", "source"}`` (``weapon`` the weapon or
+    option, None when the unit or its model has the rule itself).
+
     >>> Pick("t9a/channel", ("1",), "Channel (1)")
     Pick(rule='t9a/channel', params=('1',), text='Channel (1)', span=None)
     """
 
-    __slots__ = ("rule", "params", "text", "span")
+    __slots__ = ("rule", "params", "text", "span", "carrier")
 
-    def __init__(self, rule: str, params: tuple[str, ...] = (), text: str = "", span: tuple[int, int] | None = None) -> None:
-        self.rule, self.params, self.text, self.span = rule, tuple(params), text, span
+    def __init__(self, rule: str, params: tuple[str, ...] = (), text: str = "", span: tuple[int, int] | None = None,
+                 carrier: dict[str, Any] | None = None) -> None:
+        self.rule, self.params, self.text, self.span, self.carrier = rule, tuple(params), text, span, carrier
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.rule, self.params, self.text, self.span)
+        return (self.rule, self.params, self.text, self.span, repr(self.carrier))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Pick) and self._key() == other._key()
@@ -58,12 +63,13 @@ class Pick:
 class InPlay:
     """A rule in play on one side; ``via`` is the grant chain (empty when named directly)."""
 
-    __slots__ = ("rule", "name", "side", "via", "instances", "conditions")
+    __slots__ = ("rule", "name", "side", "via", "instances", "conditions", "carriers")
 
     def __init__(self, rule: str, name: str, side: str, via: list[dict[str, Any]] | None = None,
                  instances: list[tuple[str, ...]] | None = None, conditions: list[str] | None = None) -> None:
         self.rule, self.name, self.side = rule, name, side
         self.via = via or []
+        self.carriers: list[dict[str, Any]] = []  # for a unit's rule: what carries each instance
         self.instances = instances or []  # the params of each instance
         self.conditions = conditions or []  # conditions the situation cannot decide
 
@@ -76,6 +82,7 @@ class InPlay:
             "instances": len(self.instances),
             "conditions": self.conditions,
             "set_aside": set_aside,
+            "carriers": self.carriers,
         }
 
 
@@ -140,6 +147,8 @@ def side_in_play(view: Any, name: str, picks: list[Pick], flags: tuple[str, ...]
     for pick in picks:
         entry = side.rules.setdefault(pick.rule, InPlay(pick.rule, names.get(pick.rule, pick.rule), name))
         entry.instances.append(pick.params)
+        if pick.carrier is not None:
+            entry.carriers.append({**pick.carrier, "params": list(pick.params)})
     queue = deque(side.rules)
     while queue:
         current = queue.popleft()

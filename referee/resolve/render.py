@@ -40,9 +40,25 @@ def _for(m: dict[str, Any]) -> str:
 
 
 def _situation(data: dict[str, Any]) -> str:
-    vs = f" against {data['vs']}" if data["vs"] else ""
+    acting, opponent = _unit(data.get("unit")) or data["keywords"], _unit(data.get("vs_unit")) or data["vs"]
+    vs = f" against {opponent}" if opponent else ""
     when = f", when {', '.join(data['when'])}" if data["when"] else ""
-    return f"{data['keywords']}{vs}{when}"
+    return f"{acting}{vs}{when}"
+
+
+def _unit(unit: dict[str, Any] | None) -> str | None:
+    """A unit of army data as the heading names it: "Spearmen (Demo Army)"."""
+    return f"{unit['name']} ({unit['army']})" if unit else None
+
+
+def not_ruled(data: dict[str, Any]) -> list[str]:
+    """The rules a unit has that the referee left out, each with why (the data names no rule, or several)."""
+    out = []
+    for key in ("unit", "vs_unit"):
+        for use in (data.get(key) or {}).get("not_ruled", []):
+            on = f" on {use['weapon']}" if use["weapon"] else ""
+            out.append(f"Not ruled on: {use['text']} ({use['unit']}{on}, {_where(use['source'])}): {use['reason']}")
+    return out
 
 
 _LEADS = ("if ", "when", "unless", "while", "whilst", "on ", "in ", "against", "during", "after", "before", "until", "for ", "from ", "only", "may ")
@@ -71,6 +87,9 @@ def _rule_entry(entry: dict[str, Any]) -> str:
         shown += f" ({', '.join(params)})"
     elif params:
         shown += " " + " ".join(f"({', '.join(p)})" for p in params)
+    weapons = list(dict.fromkeys(c["weapon"] for c in entry.get("carriers", ()) if c["weapon"]))
+    if weapons:
+        shown += f" (from {', '.join(weapons)})"
     if entry["via"]:
         shown += " via " + " > ".join(step["name"] for step in entry["via"])
     if entry["conditions"]:
@@ -105,6 +124,8 @@ def print_resolution(data: dict[str, Any]) -> None:
             terminal.line(f"{WHO[side]}: " + "; ".join(_rule_entry(e) for e in data["in_play"][side]))
     for entry in data["in_play"]["inactive"]:
         terminal.line(_inactive(entry), style="dim")
+    for line in not_ruled(data):
+        terminal.line(line, style="yellow")
     rulings, wordings = _split(data["rulings"])
     for number, ruling in enumerate(rulings, start=1):
         terminal.line()
@@ -164,6 +185,7 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
             out.append(f"- {WHO[side]}: " + "; ".join(rule(e["name"]) + _md(_rule_entry(e)[len(e["name"]):]) for e in data["in_play"][side]))
     for entry in data["in_play"]["inactive"]:
         out.append(f"- {_md(_inactive(entry))}")
+    out += [f"- {_md(line)}" for line in not_ruled(data)]
     rulings, wordings = _split(data["rulings"])
     for number, ruling in enumerate(rulings, start=1):
         winner = f" {rule(ruling['winner'])} wins." if ruling["winner"] else ""

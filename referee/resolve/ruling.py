@@ -116,13 +116,14 @@ class Modifier:
 class Resolution:
     """``referee resolve``: what is in play, the rulings, the modifiers, and what stays open."""
 
-    __slots__ = ("system", "acting", "opponent", "when", "in_play", "inactive", "rulings", "modifiers", "unresolved")
+    __slots__ = ("system", "acting", "opponent", "when", "in_play", "inactive", "rulings", "modifiers", "unresolved", "units")
 
     def __init__(self, system: str, acting: str, opponent: str | None, when: tuple[str, ...], in_play: dict[str, list[dict[str, Any]]],
                  inactive: list[dict[str, Any]], rulings: list[Ruling], modifiers: list[Modifier], unresolved: list[Unresolved]) -> None:
         self.system, self.acting, self.opponent, self.when = system, acting, opponent, when
         self.in_play, self.inactive = in_play, inactive
         self.rulings, self.modifiers, self.unresolved = rulings, modifiers, unresolved
+        self.units: dict[str, dict[str, Any] | None] = {"self": None, "opponent": None}  # units of army data, when a side is one
 
     def to_json(self) -> dict[str, Any]:
         """The documented shape (docs/json.md, "resolve")."""
@@ -135,4 +136,6 @@ class Resolution:
             "rulings": [r.to_json() for r in self.rulings],
             "modifiers": [m.to_json() for m in self.modifiers],
             "unresolved": [u.to_json() for u in self.unresolved],
+            "unit": self.units["self"],
+            "vs_unit": self.units["opponent"],
         }

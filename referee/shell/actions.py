@@ -191,7 +191,8 @@ def resolve(session: Session, rest: str) -> Said:
     else:
         raise Unanswered("referee: error: resolve needs the acting unit: give `me KEYWORDS` first, or `resolve KEYWORDS`")
     opponent = table.vs.reading if table.vs is not None else None
-    data = ruling(session.view, system, acting, opponent, table.when).to_json()
+    units = (None if rest.strip() or table.me is None else table.me.unit, table.vs.unit if table.vs is not None else None)
+    data = ruling(session.view, system, acting, opponent, table.when, units).to_json()
     return Said(data, lambda: print_resolution(data))
 
 
@@ -238,6 +239,13 @@ def _side(session: Session, rest: str, what: str, command: str) -> Side | None:
     if rest.strip() == "-":
         return None
     system = _system(session, command)
+    said = rest.strip()
+    if said[:5].lower() == "unit " or said.lower() == "unit":
+        from referee.resolve.naming import unit_picks
+
+        name = _needs(said[5:], "a unit's name, as its army data writes it")
+        unit, picks = unit_picks(session.view, system, name, None, f"{command} unit")
+        return Side.of_unit(unit, picks)
     text = _needs(rest, "KEYWORDS (a keyword string), or - to clear")
     if what == "KEYWORDS":
         ruling(session.view, system, text)
@@ -311,8 +319,8 @@ ACTIONS: tuple[Action, ...] = (
     Action("resolve", "[KEYWORDS]", "rule on the rules in play: me (or KEYWORDS) vs the opponent, when the situation holds", resolve, "keywords"),
     Action("calc", "QUESTION", 'a dice question answered exactly under the system\'s rules ("2D6 maximised")', calc, ""),
     Action("system", "[ID]", "play another system (clears me and vs), or show the current one", system, "systems"),
-    Action("me", "KEYWORDS | -", 'the acting unit, as a keyword string ("Halberd, Shield"); - clears it', me, "keywords"),
-    Action("vs", "KEYWORDS | -", "the opponent, as a keyword string; - clears it", vs, "keywords"),
+    Action("me", "KEYWORDS | unit NAME | -", 'the acting unit, as a keyword string ("Halberd, Shield") or a unit of army data; - clears it', me, "keywords"),
+    Action("vs", "KEYWORDS | unit NAME | -", "the opponent, as a keyword string or a unit of army data; - clears it", vs, "keywords"),
     Action("when", "FLAG ... | -", "the situation (charging, melee, shooting, ...); replaces the flags; - clears them", when, "flags"),
     Action("state", "", "what is on the table: system, me, vs, when", state, ""),
     Action("help", "[COMMAND]", "the commands, or one command", help_, "commands"),

@@ -13,6 +13,9 @@ after the last comma; flags complete the last word.
 (['Lightning Reflexes'], 5)
 >>> candidates(fake, "me Halberd, f")
 (['Fear', 'Fly'], 1)
+>>> fake.unit_names = lambda system: ["Spear Throwers", "Spearmen"]
+>>> candidates(fake, "me unit spearm")
+(['Spearmen'], 6)
 >>> candidates(fake, "he")
 (['help'], 2)
 """
@@ -38,6 +41,9 @@ def candidates(session: Any, before: str) -> tuple[list[str], int]:
     kind = action.completes if action else ""
     if kind == "rules":
         return _starting(rest, session.names(session.table.system)), len(rest)
+    if kind == "keywords" and command.lower() in ("me", "vs") and rest[:5].lower() == "unit ":
+        name = rest[5:].lstrip()
+        return _starting(name, session.unit_names(session.table.system)), len(name)
     if kind == "keywords":
         part = rest.rsplit(",", 1)[-1].lstrip()
         return _starting(part, session.names(session.table.system)), len(part)

@@ -46,6 +46,14 @@ class Session:
         index = open_index(rules_src, lambda: build, progress=lambda count: say(f"Indexed {count} rules for search"))
         return cls(rules_src, build, view, Rulebook.of(build), index, Table(system))
 
+    def unit_names(self, system: str | None) -> list[str]:
+        """The names of the units of ``system``'s army data (BattleScribe), sorted; tab completion offers them."""
+        from referee.resolve.naming import unit_names
+
+        if system is None:
+            return []
+        return sorted({u["name"] for same in unit_names(self.view, system).values() for u in same}, key=str.casefold)
+
     def names(self, system: str | None = None) -> list[str]:
         """Every rule name and alias (any language) of ``system``, or of all systems, sorted once."""
         if system not in self._names:

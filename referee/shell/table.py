@@ -3,10 +3,10 @@
 Set once, asked about many times: ``me``, ``vs`` and ``when`` change it,
 ``resolve`` without keywords reads it, ``state`` shows it.  A side is kept
 as what the player said (``said``) and what the referee reads it as
-(``reading``): today a keyword string, so both are the same text; a unit of
-army data ("me unit Spearmen") will keep its name in ``said`` and hand the
-referee its rule picks (:class:`referee.resolve.Pick`) in ``reading``,
-which :func:`referee.resolve.resolve` already takes.
+(``reading``): for a keyword string both are the same text; a unit of
+army data ("me unit Spearmen") keeps its name in ``said``, its rule picks
+(:class:`referee.resolve.Pick`) in ``reading``, and the unit itself
+(name, army, where it is written) in ``unit``, for the ruling to name.
 
 >>> t = Table("t9a").with_me(Side.of_keywords("Halberd, Shield")).with_when(("melee",))
 >>> t.me.said, t.when
@@ -29,19 +29,26 @@ if TYPE_CHECKING:
 class Side:
     """One side at the table: what the player said, and what the referee reads.
 
-    ``kind`` says what ``said`` is: "keywords" (a keyword string); later
+    ``kind`` says what ``said`` is: "keywords" (a keyword string) or
     "unit" (a unit of army data, its rules in ``reading`` as picks).
     """
 
     kind: str
     said: str
     reading: str | Sequence[Any]
+    unit: dict[str, Any] | None = None  # a unit's name, army, source and the rules left unruled
+
+    @classmethod
+    def of_unit(cls, unit: dict[str, Any], picks: Sequence[Any]) -> Side:
+        return cls("unit", unit["name"], tuple(picks), unit)
 
     @classmethod
     def of_keywords(cls, text: str) -> Side:
         return cls("keywords", text, text)
 
     def shown(self) -> str:
+        if self.unit is not None:
+            return f"unit {self.said} ({self.unit['army']}, {self.unit['source']['file']}:{self.unit['source']['line']})"
         return self.said if self.kind == "keywords" else f"{self.kind} {self.said}"
 
 
@@ -80,7 +87,9 @@ class Table:
         ]
 
     def to_json(self) -> dict[str, Any]:
-        def side(s: Side | None) -> dict[str, str] | None:
-            return None if s is None else {"kind": s.kind, "said": s.said}
+        def side(s: Side | None) -> dict[str, Any] | None:
+            if s is None:
+                return None
+            return {"kind": s.kind, "said": s.said, **({"army": s.unit["army"], "source": s.unit["source"]} if s.unit else {})}
 
         return {"system": self.system, "me": side(self.me), "vs": side(self.vs), "when": list(self.when)}

@@ -21,11 +21,13 @@ def test_the_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "Halberd, Shield", "--system", "t9a", "--when", "melee", "--vs", "Fear", "--json")
     assert (code, err) == (0, "")
     data = json.loads(out)
-    assert set(data) == {"system", "keywords", "vs", "when", "in_play", "rulings", "modifiers", "unresolved"}
+    assert set(data) == {"system", "keywords", "vs", "when", "in_play", "rulings", "modifiers", "unresolved", "unit", "vs_unit"}
+    assert (data["unit"], data["vs_unit"]) == (None, None)  # keyword strings; tests/units has units
     assert (data["system"], data["keywords"], data["vs"], data["when"]) == ("t9a", "Halberd, Shield", "Fear", ["melee"])
     assert set(data["in_play"]) == {"self", "opponent", "inactive"}
     entry = data["in_play"]["self"][0]
-    assert set(entry) == {"name", "rule", "via", "params", "instances", "conditions", "set_aside"}
+    assert set(entry) == {"name", "rule", "via", "params", "instances", "conditions", "set_aside", "carriers"}
+    assert entry["carriers"] == []
     assert (entry["name"], entry["rule"], entry["via"], entry["params"]) == ("Halberd", "t9a/halberd", [], [[]])
     ruling = next(r for r in data["rulings"] if r["principle"] == "explicit-exception")
     assert set(ruling) == {"rules", "winner", "principle", "outcome", "conditions", "sides", "citations"}
