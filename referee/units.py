@@ -9,7 +9,8 @@ each value where it was written, and tie every rule a unit has to the
 rule of the system that defines it (:mod:`referee.army` does the tying).
 
 A build holds them per system (``Build.armies``: system id -> army books),
-pickled with it; the warm CLI's view never reads them.  Everything is
+pickled with it; the warm view carries a summary of each unit and its rules
+(:mod:`referee.build.units`) for ``resolve --unit``.  Everything is
 frozen and slotted, as the rule records of :mod:`referee.model` are.
 """
 
