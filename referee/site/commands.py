@@ -178,7 +178,11 @@ def write_config(folder: str, build: Any) -> str:
 
 
 def build_site(config_file: str, out: str) -> int:
-    """Build into ``out``; the number of pages written.
+    """Build into ``out``, whole or not at all; the number of pages written.
+
+    The site is built in a folder beside ``out`` and renamed into its place
+    (:mod:`referee.site.swap`): a build killed part-way leaves the previous
+    site as it was, and two builds at once leave one whole site.
 
     MkDocs says what went wrong in its log and then raises a bare "Aborted";
     the log's warnings and errors are collected, so the one error line
@@ -191,19 +195,25 @@ def build_site(config_file: str, out: str) -> int:
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
+    from referee.site import swap
+
     said = _Collect()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(said)
     try:
-        config = load_config(config_file=config_file, site_dir=out)
-        build(config)
+        with swap.Staged(out) as staged:  # MkDocs writes aside; the whole folder replaces ``out`` at the end
+            config = load_config(config_file=config_file, site_dir=staged.folder)
+            build(config)
+            pages = sum(1 for _ in _pages(staged.folder))
     except (Abort, ConfigurationError, PluginError) as err:
         raise RulesError(f"the site was not built: {'; '.join(said.messages) or err}") from None
+    except OSError as err:  # the folder cannot be written beside, or swapped in
+        raise RulesError(f"the site was not built: {err.filename or out}: {err.strerror or err}") from None
     finally:
         logger.removeHandler(said)
     for message in said.messages:
         print(f"referee: warning: {message}", file=sys.stderr)
-    return sum(1 for _ in _pages(out))
+    return pages
 
 
 class _Collect:

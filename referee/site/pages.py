@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import escape
 
-from referee.site import report, rulepage, systempages
+from referee.site import report, rulepage, systempages, unitpages
 from referee.site.rulebook import Rulebook
 from referee.site.urls import Address, relative
 from referee.text import INVISIBLE, fold
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from referee.build import Build
     from referee.lint.run import LintResult
     from referee.site.ahead import Ahead
+    from referee.site.armies import Army
+    from referee.units import Unit
 
 ASSETS = ("referee.css", "referee.js", "folder-worker.js")
 # search: rule pages count double against the guide's pages; aliases are tags (mkdocs.yml boosts tags)
@@ -45,7 +47,7 @@ class Options:
 
 @dataclass(frozen=True)
 class Planned:
-    """One page to write: ``kind`` is rule, index, categories, report or document."""
+    """One page to write: ``kind`` is rule, index, categories, report, document, army or unit."""
 
     uri: str
     kind: str
@@ -63,6 +65,7 @@ class Site:
     books: dict[str, Rulebook] = field(default_factory=dict)
     pages: dict[str, Planned] = field(default_factory=dict)
     _lint: dict[str, LintResult] = field(default_factory=dict)
+    _armies: dict[str, tuple[Army, Unit | None]] = field(default_factory=dict)  # army or unit page -> what it shows
     ahead: Ahead | None = None  # the helper writing pages and linting in a second process
 
     @classmethod
@@ -80,6 +83,12 @@ class Site:
                 site._add(Planned(address.document_page(document), "document", system, document, document))
             for rule in book.rules:
                 site._add(Planned(address.rule_page(rule.id), "rule", system, rule.id, rule.name))
+            for army in book.armies.armies if book.armies else ():
+                site._add(Planned(army.page, "army", system, army.book.file, army.book.name))
+                site._armies[army.page] = (army, None)
+                for unit, page in army.units:
+                    site._add(Planned(page, "unit", system, unit.id, unit.name))
+                    site._armies[page] = (army, unit)
         return site
 
     def _add(self, page: Planned) -> None:
@@ -91,7 +100,7 @@ class Site:
     # -- what MkDocs asks ---------------------------------------------------------------
 
     def in_nav(self, page: Planned) -> bool:
-        return page.kind in ("index", "categories", "report")
+        return page.kind in ("index", "categories", "report", "army")
 
     def meta(self, uri: str) -> dict[str, Any]:
         """The page's title (as HTML: escaped) and search settings."""
@@ -127,6 +136,9 @@ class Site:
             return systempages.write_categories(book, uri)
         if page.kind == "document":
             return systempages.write_document(book, page.subject, uri)
+        if page.kind in ("army", "unit"):
+            army, unit = self._armies[uri]
+            return unitpages.write_army(book, army, uri) if unit is None else unitpages.write_unit(book, army, unit, uri)
         return report.write_report(book, self.lint(page.system), uri, self.codes_page)
 
     def start_ahead(self) -> None:
@@ -168,6 +180,8 @@ class Site:
             entries = [{"A–Z index": address.system_page(system)}, {"Categories": address.system_page(system, "categories")}]
             if self.options.editor_report:
                 entries.append({"Editor's report": address.system_page(system, "report")})
+            if book.armies:  # only a system with imported army data
+                entries.append({"Armies": [{str(escape(a.book.name)): a.page} for a in book.armies.armies]})
             out.append({str(escape(book.title)): entries})
         return out
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from referee.graph.lexer import Mention, Names, lex
 from referee.graph.sentences import split
 from referee.site import memo
+from referee.site.armies import Armies
 from referee.site.urls import Address, Anchors, sentence_anchor, slug
 from referee.text import fold
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 # ids of the sections of a rule page: no sentence or sub-rule anchor may take them
 PREVIEW_CHARS = 240  # of a rule's text in the tooltip of a link to it
-PAGE_SECTIONS = ("rule", "text", "sub-rules", "tables", "versions", "relations", "neighbourhood")
+PAGE_SECTIONS = ("rule", "text", "sub-rules", "tables", "versions", "used-by", "relations", "neighbourhood")
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Rulebook:
     out: dict[str, list[Relation]] = field(default_factory=dict)
     into: dict[str, list[Relation]] = field(default_factory=dict)
     lint: Callable[[], LintResult | None] | None = None
+    armies: Armies | None = None  # its army books and units, when it has imported army data
     _anchors: dict[str, dict[str, str]] = field(default_factory=dict)
     _previews: dict[str, str] = field(default_factory=dict)
     _names_key: str = ""
@@ -59,6 +61,7 @@ class Rulebook:
     @classmethod
     def of(cls, build: Build, system: str, address: Address) -> Rulebook:
         book = cls(build, system, address, list(build.in_system(system)))
+        book.armies = Armies.of(build, system, address)
         for rel in build.relations(system):
             book.out.setdefault(rel.source, []).append(rel)
             if rel.target:

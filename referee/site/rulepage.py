@@ -69,6 +69,8 @@ def language(code: str) -> str:
 
 
 def write_rule(book: Rulebook, rule: Rule, here: str, diagrams: bool = True) -> Written:
+    from referee.site.unitpages import used_by  # it builds on this module
+
     writer = TextWriter(book, rule, here)
     toc: list[tuple[str, str, int]] = []
     name, aside = tag("h1", rule.name, id="rule"), crumbs(book, rule, here) + facts(book, rule, here)
@@ -97,6 +99,11 @@ def write_rule(book: Rulebook, rule: Rule, here: str, diagrams: bool = True) -> 
         toc.append(("versions", "Versions", 2))
         body.append(heading(2, "versions", "Versions"))
         body.extend(versions(book, rule, writer, here))
+
+    users = used_by(book, rule.id, here) if book.armies else []
+    if users:
+        toc.append(("used-by", "Used by", 2))
+        body.extend(users)
 
     lists = relations.lists(book, rule, here)
     if lists:

@@ -57,6 +57,8 @@ def write_index(book: Rulebook, here: str, paste_box: bool, report: bool) -> Wri
     if report:
         links.append(tag("a", "Editor's report", href=relative(here, book.address.system_page(book.system, "report"))))
     links.extend(tag("a", doc.partition("/")[2], href=relative(here, book.address.document_page(doc))) for doc in book.documents)
+    if book.armies:  # imported army data: each army book's units
+        links.extend(tag("a", f"Army: {army.book.name}", href=relative(here, army.page), class_="rf-army-link") for army in book.armies.armies)
     body: list[Markup] = [
         tag("h1", book.title, id="system"),
         tag("p", [counts, " ", join(links, " · ")], class_="rf-system-links"),

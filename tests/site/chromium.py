@@ -76,6 +76,11 @@ def hostile_url(hostile_site: BuiltSite) -> Iterator[str]:
     yield from _serve(hostile_site.root)
 
 
+@pytest.fixture(scope="session")
+def army_url(army_site: BuiltSite) -> Iterator[str]:
+    yield from _serve(army_site.root)
+
+
 @pytest.fixture
 def screenshot(browser: Any, request: pytest.FixtureRequest) -> Callable[[str], Path]:
     folder = Path(os.environ.get("REFEREE_ARTIFACTS") or PROJECT / "build" / "browser")

@@ -109,3 +109,33 @@ def content(html: str) -> str:
     found = re.search(r'<article class="md-content__inner md-typeset">(.*)</article>', html, re.S)
     assert found, "no article on the page"
     return found.group(1)
+
+
+# -- a rules folder with army data ---------------------------------------------------
+
+BATTLESCRIBE = Path(__file__).resolve().parents[1] / "battlescribe" / "fixtures"
+ARMY_FIXTURES = Path(__file__).resolve().parent / "fixtures" / "armies"
+ARMY_MANIFEST = '''id = "demo"
+title = "Demo"
+precedence = ["core", "battlescribe"]
+''' + "".join(
+    f'\n[[documents]]\npath = "{path}"\nformat = "{fmt}"\nrole = "{role}"\n'
+    for path, fmt, role in (
+        ("rules.md", "markdown", "core"),
+        ("demo.gst", "battlescribe", "battlescribe"),
+        ("demo-army.cat", "battlescribe", "battlescribe"),
+        ("hostile-army.cat", "battlescribe", "battlescribe"),
+    )
+)
+
+
+def army_rules(root: Path) -> Path:
+    """A rules folder of one system, "demo": a rules document, the BattleScribe tests' game
+    system and catalogue, and a catalogue of our own whose names hold markup."""
+    folder = root / "demo"
+    folder.mkdir(parents=True)
+    (folder / "system.toml").write_text(ARMY_MANIFEST, encoding="utf-8")
+    for name in ("rules.md", "demo.gst", "demo-army.cat"):
+        (folder / name).write_bytes((BATTLESCRIBE / name).read_bytes())
+    (folder / "hostile-army.cat").write_bytes((ARMY_FIXTURES / "hostile-army.cat").read_bytes())
+    return root

@@ -321,3 +321,39 @@ def test_an_unreadable_line_says_where(browser: Any, corpus_url: str) -> None:
     box.send_keys("Poisoned (4+")
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#rf-paste-result .rf-kw-error"))
     assert browser.find_element(By.CSS_SELECTOR, "#rf-paste-result").text == "Could not read this string: missing closing bracket at column 13."
+
+
+# -- armies and units (tests/site/sites.py: army_rules) ---------------------------------
+
+
+def test_a_unit_page_shows_its_profile_and_its_rules_lead_to_their_pages(wide: Any, army_url: str, screenshot: Callable[[str], Path]) -> None:
+    wide.get(f"{army_url}rules/demo/armies/demo-army/spearmen.html")
+    WebDriverWait(wide, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "article .rf-unit-profiles table"))
+    cells = wide.execute_script(
+        "return Array.from(document.querySelectorAll('article .rf-unit-profiles table')).map("
+        "t => Array.from(t.querySelectorAll('tbody tr')).map(r => Array.from(r.cells).map(c => c.textContent)))"
+    )
+    assert cells[0] == [["Spearman", "Spearmen", "3", "Fear, Aegis (4+), Marine Training, Stubborn"]]
+    screenshot("unit")
+    wide.find_element(By.CSS_SELECTOR, "#r-aegis-4 a.rf-unit-rule").click()
+    WebDriverWait(wide, 10).until(lambda d: d.current_url.endswith("rules/demo/aegis.html"))
+    assert wide.find_element(By.CSS_SELECTOR, "article h1").text == "Aegis"
+
+
+def test_a_rule_page_lists_the_units_that_use_it(wide: Any, army_url: str, screenshot: Callable[[str], Path]) -> None:
+    wide.get(f"{army_url}rules/demo/fear.html")
+    users = wide.execute_script("return Array.from(document.querySelectorAll('ul.rf-used-by > li')).map(li => li.textContent)")
+    assert users == ["Spearmen: Fear on Spearman", """<img src=x onerror="alert('unit')"> Imps: Fear""", "Spearmen: Fear"]
+    screenshot("used-by")
+    wide.find_element(By.CSS_SELECTOR, "ul.rf-used-by a.rf-user").click()
+    WebDriverWait(wide, 10).until(lambda d: d.current_url.endswith("rules/demo/armies/demo-army/spearmen.html"))
+    assert wide.find_element(By.CSS_SELECTOR, "article h1").text == "Spearmen"
+
+
+def test_markup_in_army_data_is_shown_and_never_run(wide: Any, army_url: str) -> None:
+    wide.get(f"{army_url}rules/demo/armies/i-hostile-i-host/img-src-x-onerror-alert-unit-imps.html")
+    article = wide.find_element(By.CSS_SELECTOR, "article")
+    assert not article.find_elements(By.CSS_SELECTOR, "img, script, iframe, b, i")
+    assert """<img src=x onerror="alert('unit')"> Imps""" in article.text
+    assert "Imp <script>alert('profile')</script>" in article.text
+    assert wide.execute_script("return window.__dialogs") == []
