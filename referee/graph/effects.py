@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
@@ -474,6 +474,7 @@ def read_sentence(
     column: int = 1,
     example: bool | None = None,
     unknown: list[tuple[str, int, str]] | None = None,
+    withheld: list[Withheld] | None = None,
 ) -> list[Relation]:
     """Every relation one sentence of ``rule`` states: typed ones first, then references.
 
@@ -487,6 +488,8 @@ def read_sentence(
         unknown.extend(unknown_names(lexemes))
     citation = Citation(rule.id, text, file, line, column)
     reader = _Reader(rule, names, text, lexemes, citation)
+    if withheld is not None:
+        withheld.extend(_withheld(reader, lexemes))
     typed: list[Relation] = []
     if not (is_example(text) if example is None else example):
         typed = _typed(reader, lexemes)
@@ -601,6 +604,7 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
     sentences: list[Sentence] = []
     seen_relations: set[tuple[Any, ...]] = set()
     seen_sentences: set[str] = set()
+    withheld: list[Withheld] = []
     for version in rule.versions or ():
         if not version.text.strip():
             continue
@@ -609,7 +613,7 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
         for text, (line, column) in zip(parts, locate(parts, version, texts)):
             example = is_example(text, example)
             unknown: list[tuple[str, int, str]] = []
-            found = read_sentence(rule, names, text, version.source.file, line, column, example, unknown)
+            found = read_sentence(rule, names, text, version.source.file, line, column, example, unknown, withheld)
             if text not in seen_sentences:
                 seen_sentences.add(text)
                 typed = any(r.kind != "references" for r in found)
@@ -619,7 +623,56 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
                 if key not in seen_relations:
                     seen_relations.add(key)
                     relations.append(relation)
-    return relations, sentences
+    return _withhold(relations, withheld), sentences
+
+
+@dataclass(frozen=True)
+class Withheld:
+    """"Model parts ... wielding Great Weapons do not gain this +1 to-hit modifier": a
+    modifier the rule states, taken back from those its subject names."""
+
+    stat: str
+    value: str
+    rules: tuple[str, ...]  # the rules the subject names (Great Weapon)
+    words: str  # the condition's words: "unless <subject>", the clause quoted
+
+
+def _withheld(reader: _Reader, lexemes: list[Lexeme]) -> list[Withheld]:
+    """The modifiers a sentence says its subject does not gain ("do not gain this +1
+    to-hit modifier"), with the rules its subject names."""
+    out = []
+    types = [lx.type for lx in lexemes]
+    for k in range(len(lexemes) - 4):
+        if types[k : k + 5] == ["NOT", "GAIN", "THIS", "SIGNED", "STAT"]:
+            start = max((j + 1 for j in range(k) if types[j] in _BREAKS), default=0)
+            words, ids = reader.subject(start, k)
+            if words and ids:
+                end = k + 5 + (k + 5 < len(lexemes) and types[k + 5] == "MODWORD")
+                clause = reader.text[lexemes[start].start : lexemes[end - 1].end]
+                said = f'unless {words} ("{clause}")'  # the words that take it back, quoted
+                out.append(Withheld(lexemes[k + 4].norm or lexemes[k + 4].text, _value(lexemes[k + 3].text), ids, said))
+    return out
+
+
+def _withhold(relations: list[Relation], withheld: list[Withheld]) -> list[Relation]:
+    """The rule's modifiers, each with an ``unless`` condition for every rule whose
+    bearers a later sentence takes that modifier back from."""
+    if not withheld:
+        return relations
+    out = []
+    for rel in relations:
+        details = dict(rel.details)
+        if rel.kind == "modifies":
+            extra = tuple(
+                Condition("unless", rid, w.words)
+                for w in withheld
+                if details.get("stat") == w.stat and details.get("value") == w.value
+                for rid in w.rules
+            )
+            if extra:
+                rel = replace(rel, conditions=rel.conditions + extra)
+        out.append(rel)
+    return out
 
 
 def read_rulebase(rb: Rulebase, system: str | None = None) -> dict[str, tuple[list[Relation], list[Sentence]]]:
