@@ -9,6 +9,7 @@ from referee import terminal
 if TYPE_CHECKING:
     from referee.search.engine import Answer, Result
     from referee.search.index import Index
+    from referee.search.units import UnitResult
 
 SUGGESTIONS = 3
 
@@ -25,7 +26,12 @@ def print_answer(answer: Answer) -> None:
         terminal.line(f"did you mean: {answer.did_you_mean}?", style="yellow")
 
 
-def _print_result(rank: int, result: Result) -> None:
+def _print_result(rank: int, result: Result | UnitResult) -> None:
+    from referee.search.units import UnitResult
+
+    if isinstance(result, UnitResult):
+        _print_unit(rank, result)
+        return
     head = f"{rank}. {result.name}  ({result.id})  {', '.join(result.matched)}  {result.score:.2f}"
     body = result.snippet or "(no text: the documents name this rule but never define it)"
     if not terminal.is_terminal():
@@ -42,6 +48,27 @@ def _print_result(rank: int, result: Result) -> None:
     console = terminal.console()
     console.print(line)
     console.print(_highlighted(body, result.spans if result.snippet else []))
+
+
+def _print_unit(rank: int, unit: UnitResult) -> None:
+    """A unit: its army and where its data writes it, then the names of its rules."""
+    head = f"{rank}. {unit.name} \u2014 unit of {unit.army}, {unit.where}  {', '.join(unit.matched)}  {unit.score:.2f}"
+    body = f"rules: {', '.join(unit.rules)}" if unit.rules else "(its data gives it no rules)"
+    if not terminal.is_terminal():
+        print(terminal.safe(head))
+        print(terminal.safe(f"   {body}"))
+        return
+    from rich.text import Text
+
+    line = Text()
+    line.append(f"{rank}. ", style="dim")
+    line.append(terminal.safe(unit.name), style="bold")
+    line.append(f" \u2014 unit of {terminal.safe(unit.army)}, ")
+    line.append(terminal.safe(unit.where), style="cyan")
+    line.append(f"  {', '.join(unit.matched)}  {unit.score:.2f}", style="dim")
+    console = terminal.console()
+    console.print(line)
+    console.print(Text(terminal.safe(f"   {body}")))
 
 
 def _highlighted(text: str, spans: list[tuple[int, int]]) -> object:
@@ -63,12 +90,13 @@ def _highlighted(text: str, spans: list[tuple[int, int]]) -> object:
 
 def suggestions(index: Index, query: str, system: str | None) -> list[Result]:
     """The search results worth offering when ``lookup`` finds no rule of that name:
-    the best few whose names match, or else that have most of the words."""
+    the best few rules whose names match, or else that have most of the words.
+    Units are left out: lookup names rules, and its suggestions are rules' ids."""
     from referee.errors import RulesError
     from referee.search.engine import NAMED, WEAK
 
     try:
-        answer = index.search(query, system, limit=SUGGESTIONS)
+        answer = index.search(query, system, limit=SUGGESTIONS, units=False)
     except RulesError:
         return []
     named = [r for r in answer.results if r.score >= NAMED]

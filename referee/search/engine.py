@@ -14,6 +14,9 @@ tier what matched                               score
 1    words of its text, names, headings          0.49 at most, by words found
 ===  =========================================  ==========================
 
+Units of army data (:mod:`referee.search.units`) are matched by name in
+tiers 4 to 2 with the same scores, and rank after rules of the same score.
+
 An answer is *weak* when nothing scores 0.2 or more: no name matched and no
 rule has most of the words.  Where words of the query were corrected
 (:func:`referee.search.fulltext.correct`) and the answer is weak or rests
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import RulesError
-from referee.search import fulltext, match, snippet
+from referee.search import fulltext, match, snippet, units
 from referee.search.keywordquery import looks_like_keywords, named, names_one_rule
 
 if TYPE_CHECKING:
@@ -68,7 +71,7 @@ class Answer:
 
     query: str
     system: str | None
-    results: list[Result]
+    results: list[Result | units.UnitResult]  # units only where the rules have army data
     did_you_mean: str | None = None
 
     @property
@@ -93,6 +96,19 @@ class _Hit:
     matched: set[str]
 
 
+@dataclass
+class _UnitHit:
+    unit: dict[str, Any]
+    system: str
+    tier: int
+    score: float
+    order: int
+
+    def result(self) -> units.UnitResult:
+        u = self.unit
+        return units.UnitResult(u["name"], self.system, u["army"], u["file"], u["line"], u["column"], list(u["rules"]), self.score, ["name"])
+
+
 def check(query: str) -> str:
     """The query with its whitespace made single spaces; an error if there is
     nothing to search for or far too much."""
@@ -107,8 +123,9 @@ def check(query: str) -> str:
     return text
 
 
-def search(index: Index, query: str, system: str | None = None, limit: int = 10) -> Answer:
-    """The rules ``query`` most likely means, best first (at most ``limit``)."""
+def search(index: Index, query: str, system: str | None = None, limit: int = 10, with_units: bool = True) -> Answer:
+    """The rules ``query`` most likely means, best first (at most ``limit``); with
+    ``with_units``, the units of army data whose names it matches among them, by the same tiers."""
     text = check(query)
     index.check_system(system)
     systems = [system] if system else index.systems
@@ -141,8 +158,11 @@ def search(index: Index, query: str, system: str | None = None, limit: int = 10)
     for doc, score, matched in _text(index, text, words, system, limit + len(hits), plain=bool(hits) and looks_like_keywords(text)):
         add(doc, TEXT, score, matched)
 
-    ranked = sorted(hits.values(), key=lambda h: (-h.tier, -h.score, h.order))[:limit]
-    answer = Answer(text, system, [_result(index, hit, words) for hit in ranked])
+    found: list[_Hit | _UnitHit] = list(hits.values())
+    for unit, unit_system, tier, score in units.find(index, text, systems) if with_units else []:
+        found.append(_UnitHit(unit, unit_system, tier, score, len(found)))  # after rules of the same score
+    ranked = sorted(found, key=lambda h: (-h.tier, -h.score, h.order))[:limit]
+    answer = Answer(text, system, [hit.result() if isinstance(hit, _UnitHit) else _result(index, hit, words) for hit in ranked])
     if answer.weak or (words.corrections and ranked[0].tier == TEXT):
         answer.did_you_mean = words.did_you_mean()
     return answer

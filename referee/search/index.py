@@ -42,6 +42,7 @@ from whoosh import fields as wf
 from whoosh import index as windex
 
 from referee.search import analysis
+from referee.search.units import summary as unit_summary
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ class Corpus:
     core_terms: dict[str, list[str]]  # system -> folded core terms
     unmanaged: tuple[str, ...] = ()
     rule_names: dict[str, str] = field(default_factory=dict)  # id -> name, for sub-rule headings
+    units: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # system -> army data units (referee.search.units)
 
     @classmethod
     def of(cls, build: Any) -> Corpus:
@@ -76,6 +78,7 @@ class Corpus:
             core_terms={s: sorted({fold(t) for t in m.core_terms}) for s, m in build.manifests.items()},
             unmanaged=tuple(build.unmanaged),
             rule_names=dict(build.rule_names),
+            units=unit_summary(build),
         )
 
 
@@ -108,6 +111,11 @@ class Index:
     def languages(self) -> list[str]:
         return self.meta["all_languages"]
 
+    @property
+    def units(self) -> dict[str, list[dict[str, Any]]]:
+        """System -> the units of its army data, found by name (:mod:`referee.search.units`)."""
+        return self.meta.get("units", {})
+
     def core_terms(self, system: str) -> list[str]:
         return self.meta["core_terms"].get(system, [])
 
@@ -122,11 +130,11 @@ class Index:
             self._searcher = self.ix.searcher()
         return self._searcher
 
-    def search(self, query: str, system: str | None = None, limit: int = 10) -> Any:
-        """The ranked :class:`~referee.search.engine.Answer` for ``query``."""
+    def search(self, query: str, system: str | None = None, limit: int = 10, units: bool = True) -> Any:
+        """The ranked :class:`~referee.search.engine.Answer` for ``query``; ``units``: army data's units too."""
         from referee.search.engine import search
 
-        return search(self, query, system, limit)
+        return search(self, query, system, limit, units)
 
     def close(self) -> None:
         if self._searcher is not None:
@@ -295,6 +303,7 @@ def write(corpus: Corpus, folder: str | None, progress: Callable[[int], None] | 
         "all_languages": all_languages,
         "core_terms": corpus.core_terms,
         "rules": len(rules),
+        "units": corpus.units,
     }
     the_schema = schema(all_languages)
     tmp = None
