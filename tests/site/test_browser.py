@@ -342,7 +342,10 @@ def test_a_unit_page_shows_its_profile_and_its_rules_lead_to_their_pages(wide: A
 
 def test_a_rule_page_lists_the_units_that_use_it(wide: Any, army_url: str, screenshot: Callable[[str], Path]) -> None:
     wide.get(f"{army_url}rules/demo/fear.html")
-    users = wide.execute_script("return Array.from(document.querySelectorAll('ul.rf-used-by > li')).map(li => li.textContent)")
+    script = "return Array.from(document.querySelectorAll('ul.rf-used-by > li')).map(li => li.textContent)"
+    # the page may still be settling when get() returns on a loaded machine (seen once in CI-like runs)
+    WebDriverWait(wide, 10).until(lambda d: d.execute_script(script))
+    users = wide.execute_script(script)
     assert users == ["Spearmen: Fear on Spearman", """<img src=x onerror="alert('unit')"> Imps: Fear""", "Spearmen: Fear"]
     screenshot("used-by")
     wide.find_element(By.CSS_SELECTOR, "ul.rf-used-by a.rf-user").click()
