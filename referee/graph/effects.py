@@ -290,6 +290,7 @@ class _Reader:
         for lead in _SUBJECT_LEAD_PHRASES:  # "This means this weapon", "Note that Feel No Pain rolls"
             if [lx.text.lower() for lx in span[: len(lead)]] == list(lead):
                 span = span[len(lead) :]
+        joined = any(lx.type in ("AND", "BUT") for lx in span[-2:])  # "... and cannot ...": a clause joined to this one
         while span and (span[-1].type in _SUBJECT_TAILS or span[-1].text.lower() in _SUBJECT_TAIL_WORDS):
             span = span[:-1]
         if span and span[-1].text.lower() in _CAUSE_VERBS:
@@ -299,7 +300,20 @@ class _Reader:
         if not span or span[0].type in ("SUB", "UNLESS"):
             return None, ()
         joins = [k for k, lx in enumerate(span) if lx.type in ("AND", "BUT")]
-        if joins and any(lx.type in _CLAUSE_WORDS for lx in span[: joins[-1]]):
+        before = span[: joins[-1]] if joins else span if joined else []
+        # a finite verb ("passes", "takes"), not a participle ("Attacks made with a Lance and
+        # allocated toward ..." is one subject)
+        verbs = [k for k, lx in enumerate(before) if lx.type == "ACT" and lx.text.endswith("s") and k and span[k - 1].type not in ("THAT", "SUB", "WITH", "TO")]
+        if verbs and all(lx.type not in _CLAUSE_WORDS for lx in before):
+            # "the unit automatically passes Panic Tests and cannot ...": a clause the
+            # grammar does not read (passes ...) stands between who and the clause read
+            head = verbs[0]
+            while head and span[head - 1].type == "ADV":
+                head -= 1
+            span = span[:head]
+            if not span:
+                return None, ()
+        elif joins and any(lx.type in _CLAUSE_WORDS for lx in span[: joins[-1]]):
             # "its Armour Penetration is set to 10 and the target of the attack", "the models
             # in the unit are Shaken and Close Combat Attacks made by ...": the subject is what
             # follows the last joined clause
@@ -523,6 +537,8 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
         start = max((k + 1 for k in range(first) if lexemes[k].type in _BREAKS), default=0)
         previous = clauses[ci - 1][1] if ci and clauses[ci - 1][1] > start else None
         subject = reader.subject(previous if previous is not None else start, first)
+        if previous is not None and subject[0] is not None and lexemes[previous].type in ("TO", "STOP") and ci:
+            subject = subjects[-1]  # "-1″ Advance Rate to a minimum of 3″ and -2″ March Rate": the same units
         if subject[0] is None and previous is not None:
             subject = subjects[-1]  # "The model gains Fear and is immune to Terror": one subject
         elif subject[0] is None and ci and _joined(lexemes, clauses[ci - 1][1], first):
