@@ -44,7 +44,7 @@ INDEXES = """
 CREATE INDEX relations_by_source ON relations (source, seq);
 CREATE INDEX relations_by_target ON relations (target, seq);
 """
-META = ("key", "systems", "unmanaged", "summaries", "core_terms", "units")
+META = ("key", "systems", "unmanaged", "summaries", "core_terms", "against_terms", "units")
 
 
 # Rules and relations are kept as compressed JSON: a rule's text stands in its

@@ -53,6 +53,12 @@ class View:
                 "rules": {rid: r.to_json() for rid, r in build.rules.items()},
                 "summaries": system_summaries(build),
                 "core_terms": {s: sorted({fold(t) for t in m.core_terms}) for s, m in build.manifests.items()},
+                # core terms a rule's condition is stated against ("suffered from flaming attack"):
+                # the referee accepts them in play (referee.resolve.naming)
+                "against_terms": {
+                    s: sorted({c.value for r in build.relations(s) for c in r.conditions if c.situation == "against" and c.value and "/" not in c.value})
+                    for s in build.manifests
+                },
                 "relations_out": out,
                 "relations_in": into,
                 "relations": every,  # in reading order: the store keeps each relation once

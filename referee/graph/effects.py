@@ -192,6 +192,7 @@ class _Reader:
                 else:
                     tid = None  # the words are kept (target_name, action); no rule acts on itself
             own_conditions = [self.condition(word, index) for word, index in draft.conditions]
+            own_conditions += self.suffered_from(words_of_subject)
             bearers = subject_ids or ((self.rule.id,) if words_of_subject and _THIS_RULE.search(words_of_subject) else ())
             found = [*own_conditions, *conditions, *((c, None) for c in subject_conditions(words_of_subject, bearers))]
             out.append(self.make(draft.kind, tid, words, found, tuple(details), words_of_subject, source))
@@ -331,6 +332,21 @@ class _Reader:
         ids += tuple(i for lx in span[1:] if lx.type == "WORD" for i in [self.verb_form(lx.text)] if i and i not in ids)
         return self.text[span[0].start : span[-1].end], ids
 
+    def suffered_from(self, subject: str | None) -> list[Found]:
+        """"Wounds suffered from flaming attack": the subject says what the clause is
+        against (a rule's id, or the folded name of a core term of the system)."""
+        if not subject:
+            return []
+        found = _SUFFERED.search(subject)
+        if found is None:
+            return []
+        at = self.text.find(subject) + found.end()
+        for lexeme in self.lexemes:
+            if lexeme.start == at and lexeme.type in ("NAME", "TERM"):
+                about = self.resolve(lexeme.key)[0] if lexeme.type == "NAME" else lexeme.key
+                return [(Condition("against", about, f"{found.group().strip()} {lexeme.text}"), None)]
+        return []
+
     def verb_form(self, word: str) -> str | None:
         """The rule a capitalised verb, agent or adjective form inside a subject names ("An
         Ambushing unit" -> Ambush, "Frenzied models" -> Frenzy, "A completely Invisible unit"
@@ -354,6 +370,7 @@ class _Reader:
         return out
 
 
+_SUFFERED = re.compile(r"\b(?:suffered|caused|inflicted)\s+(?:from|by)\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
 _THIS_RULE = re.compile(r"\bthis\s+(?:special\s+)?rule\b", re.IGNORECASE)
 _BEARERS = re.compile(
     r"(?:the|this|each|every)\s+(?:model|unit|bearer|wielder|character)(?:\s+part)?"

@@ -198,14 +198,14 @@ def _fold_word(word: str) -> str:
 
 
 def _words_match(want: tuple[str, ...], have: list[str]) -> bool:
-    """Do the words ``have`` begin with the name ``want`` (its last word maybe plural)?"""
+    """Do the words ``have`` begin with the name ``want`` (its last word in either number)?"""
     if len(have) < len(want):
         return False
     last = len(want) - 1
     for i, w in enumerate(want):
         h = have[i]
-        if h != w and not (i == last and w in singulars(h)):
-            return False
+        if h != w and not (i == last and (w in singulars(h) or h in singulars(w))):
+            return False  # the last word in the plural or the singular: "Lances", "flaming attack"
     return True
 
 
@@ -291,12 +291,14 @@ def _classify(raw: list[Lexeme], sentence: str, index: NameIndex) -> list[Lexeme
 def _name_at(raw: list[Lexeme], i: int, run_end: int, index: NameIndex) -> tuple[int, bool, str]:
     """(length in words, is a core term, folded name) of the longest name at raw[i], or (0, ...).
 
-    A name is written capitalised, as keywords are ("Fear", not "fear"); its
-    last word may be plural ("Lances"); names of one or two letters count only
+    A name is written capitalised, as keywords are ("Fear", not "fear"), except a
+    core term of several words, which rule texts also write in lower case
+    ("wounds suffered from flaming attack"); its last word may be plural ("Lances"); names of one or two letters count only
     when written in capitals ("BS", not "As").
     """
     first = raw[i].text
-    if not first[:1].isupper():
+    lower = not first[:1].isupper()  # only a core term of several words may be written so ("flaming attack")
+    if lower and not first[:1].isalpha():
         return 0, False, ""
     head = _fold_word(first)
     candidates = index.get(head, [])
@@ -307,6 +309,8 @@ def _name_at(raw: list[Lexeme], i: int, run_end: int, index: NameIndex) -> tuple
         candidates = sorted([*candidates, *singles], key=lambda c: (-len(c[0]), not c[1]))
     folded = [head, *(_fold_word(raw[k].text) for k in range(i + 1, run_end))]
     for words, core in candidates:
+        if lower and not (core and len(words) > 1):
+            continue
         if not _words_match(words, folded):
             continue
         if len(words) == 1 and len(words[0]) <= 2 and not first.isupper():

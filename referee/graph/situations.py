@@ -39,7 +39,7 @@ SITUATIONS: dict[str, str] = {
     "moved": "the unit moved this turn",
     "if-possible": "an obligation that holds only when it can be met",
     "could": "an obligation that holds only for those that could act (\"that could Declare a Charge\")",
-    "against": "against attacks, models or units with the rule named in value",
+    "against": "against attacks, models or units with the rule named in value (or a core game term of the system, folded: a rule of its base book)",
     "unit-entirely": "the unit is composed entirely of models with the rule named in value",
     "unit-more-than-half": "more than half of the unit's models have the rule named in value",
     "with": "the model or unit has the rule named in value",

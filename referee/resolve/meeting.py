@@ -63,6 +63,17 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
         for rid in mine.rules:
             for rel in view.relations_out(rid):
                 kind, target = rel["kind"], target_of(rel, names)
+                against = _stated_against(rel, theirs)
+                if kind == "cannot" and against is not None:
+                    # "Wounds suffered from flaming attack cannot be regenerated": the rule's own
+                    # text sets its effect aside against what the other side has
+                    failed, unknown = _conditions(rel, mine, theirs, flags)
+                    if failed is None:
+                        meeting = found.setdefault(("cannot-against", rid, against), Meeting("relation", [against, rid], [], extra={"winner": against, "shown": theirs.rules[against].name}))
+                        meeting.relations.append(rel)
+                        meeting.sides = sorted({*meeting.sides, mine.name}, key=("self", "opponent").index)
+                        meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+                    continue
                 if kind not in AGAINST:
                     continue
                 if kind == "amends":
@@ -91,6 +102,14 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                 meeting.sides = sorted({*meeting.sides, mine.name, *where}, key=("self", "opponent").index)
                 meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
     return list(found.values()), idle
+
+
+def _stated_against(rel: dict[str, Any], theirs: Side) -> str | None:
+    """The rule (or game term) of the other side a relation's ``against`` condition names."""
+    for cond in rel["conditions"]:
+        if cond["situation"] == "against" and cond["value"] in theirs.rules:
+            return cond["value"]
+    return None
 
 
 _ARTICLES = frozenset({"a", "an", "the", "any", "as", "to"})

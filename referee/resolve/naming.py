@@ -40,6 +40,11 @@ def picks(view: Any, system: str, text: str, what: str = "KEYWORDS") -> list[Pic
         if use.name is None:
             raise _caret(what, KeywordSyntaxError(f"{use.text!r} names no rule", text, end - 1, (), start))
         rule = keyword.get("rule")
+        if keyword.get("core_term") and _stated_against(view, system, use.name) is not None:
+            # a game term some rule is stated against ("Flaming Attacks" of the base book, in the
+            # house Regeneration rule): in play by its folded name, with no text of its own
+            out.append(Pick(_stated_against(view, system, use.name), tuple(str(arg) for arg in use.args), use.text, (start, end)))
+            continue
         if keyword.get("core_term"):
             message = f"{use.name!r} is a core game term of {system}, not a special rule"
             raise _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
@@ -87,6 +92,16 @@ def _plain_names(view: Any, system: str, text: str) -> list[Pick] | None:
             return None
         out.append(Pick(found[0]["id"], tuple(params), use, (at, at + len(use))))
     return out
+
+
+def _stated_against(view: Any, system: str, name: str) -> str | None:
+    """The folded form of a core term some rule's condition is stated against, as the
+    relation writes it (singular or plural), or None."""
+    from referee.text import singulars
+
+    terms = set(view.data["against_terms"].get(system, ()))
+    folded = fold(name)
+    return next((form for form in (folded, *singulars(folded), folded + "s") if form in terms), None)
 
 
 def _caret(what: str, err: Any) -> RulesError:

@@ -145,7 +145,9 @@ def side_in_play(view: Any, name: str, picks: list[Pick], flags: tuple[str, ...]
     names = view.data["rule_names"]
     side = Side(name)
     for pick in picks:
-        entry = side.rules.setdefault(pick.rule, InPlay(pick.rule, names.get(pick.rule, pick.rule), name))
+        # a game term (no rule of the system: "Flaming Attacks" of the base book) is named as written
+        shown = names.get(pick.rule) or pick.text.split("(")[0].strip() or pick.rule
+        entry = side.rules.setdefault(pick.rule, InPlay(pick.rule, shown, name))
         entry.instances.append(pick.params)
         if pick.carrier is not None:
             entry.carriers.append({**pick.carrier, "params": list(pick.params)})

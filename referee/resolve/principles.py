@@ -69,6 +69,13 @@ def _if(meeting: Meeting) -> str:
 def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
     """A rule that names another and sets it aside ("instead", "ignore", "cannot ... against") wins over it."""
     kinds = {r["kind"] for r in m.relations}
+    if m.kind == "relation" and kinds == {"cannot"} and "winner" in m.extra:
+        # a rule's own "cannot ... against X": X prevails over it, as far as its words say
+        rid = next(r for r in m.rules if r != m.extra["winner"])
+        actions = sorted({dict(r["details"]).get("action", "") for r in m.relations} - {""})
+        who = next((r["subject"] for r in m.relations if r.get("subject")), "it")
+        outcome = f"{m.extra['shown']} prevails over {ctx.name(rid)}, as {ctx.name(rid)}'s own text says{_if(m)}: {who} cannot {' / '.join(actions)}"
+        return Ruling([m.extra["shown"], ctx.name(rid)], m.extra["shown"], "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
     if m.kind != "relation" or not kinds <= {"overrides", "excludes"}:
         return None
     if len({r["source"] for r in m.relations}) > 1:

@@ -201,7 +201,12 @@ def test_conditions_use_the_situation_vocabulary(rulebase: Build) -> None:
                 assert colon and value.strip(), (precision.entry_label(entry), f"{situation} needs a value")
             else:
                 assert not colon, (precision.entry_label(entry), f"{situation} takes no value")
-            if situation in RULE_VALUED:
+            if situation == "against" and "/" not in value:  # a core game term of the system, folded
+                from referee.text import fold
+
+                terms = {fold(t) for t in rulebase.manifests[entry["system"]].core_terms}
+                assert value in terms or value.rstrip("s") in terms or value + "s" in terms, (precision.entry_label(entry), text)
+            elif situation in RULE_VALUED:
                 rule = rulebase.get(value)
                 assert rule is not None and rule.system == entry["system"], (precision.entry_label(entry), text)
             if situation == "unless" and "/" in value:

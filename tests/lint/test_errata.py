@@ -11,7 +11,7 @@ from tests.lint.corpus import BASE_BOOK, HOUSE, found
 
 def test_one_finding_for_the_missing_book_at_base_book(text_result: LintResult) -> None:
     (finding,) = [f for f in text_result.findings if f.code == "errata-target-missing"]
-    assert (finding.file, finding.line, finding.column) == ("whfb-house/system.toml", 23, 13)
+    assert (finding.file, finding.line, finding.column) == ("whfb-house/system.toml", 24, 13)
     assert (finding.rule, finding.term, finding.severity) == (None, BASE_BOOK, "info")
     assert finding.message == (
         f"42 sections of {HOUSE} amend '{BASE_BOOK}' (pp.4-267), which is not in rules_src; "

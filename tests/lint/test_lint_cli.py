@@ -70,7 +70,7 @@ def test_on_a_terminal_a_long_list_of_related_places_is_cut(capsys: pytest.Captu
     _, out, _ = run(capsys, "lint", "--system", "whfb-house", "--select", "errata-target-missing", "--min-severity", "info")
     lines = out.splitlines()
     assert lines[0] == "rules_src/whfb-house/system.toml"
-    assert lines[1].startswith("rules_src/whfb-house/system.toml:23:13: info errata-target-missing 42 sections of ")
+    assert lines[1].startswith("rules_src/whfb-house/system.toml:24:13: info errata-target-missing 42 sections of ")
     assert lines[2] == (
         "    rules_src/whfb-house/house-rules-8th-edition.md:3:1: related 'Redirecting the charge' replaces p.53"
     )
