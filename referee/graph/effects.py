@@ -55,6 +55,7 @@ _SUBJECT_LEAD_PHRASES = (("this", "means"), ("note", "that"), ("remember", "that
 _SUBJECT_LEAD_WORDS = {"then", "also", "instead", "additionally", "furthermore", "otherwise"}
 _SUBJECT_TAILS = {"ADV", "AND", "OR", "BUT", "MUST", "CANNOT", "NOT", "NEVER", "BE", "SUBBE", "HAVE", "SUBHAVE", "SUBGAIN"}
 _CONTRASTS = {"while", "whereas", "whilst"}
+_IMPERATIVES = {"apply", "use", "roll", "place", "choose", "measure", "remove", "add"}  # lower case: mid-sentence
 _SUBJECT_TAIL_WORDS = {"suffer", "suffers", "receive", "receives", "get", "gets", "can", "may", "will", "is", "are", "themselves", "itself",
                        "does", "do", "so", "at", "a", "an"}
 # "Soft cover inflicts a -1 to hit penalty to ...": what stands before these verbs causes the
@@ -300,6 +301,8 @@ class _Reader:
             span = span[1:]  # "..., while Close Combat Attacks allocated towards ... gain +1": who, not when
         if not span or span[0].type in ("SUB", "UNLESS"):
             return None, ()
+        if span[0].text in _IMPERATIVES:
+            return None, ()  # "apply the following rules instead of ...": an instruction to the player, not who
         joins = [k for k, lx in enumerate(span) if lx.type in ("AND", "BUT")]
         before = span[: joins[-1]] if joins else span if joined else []
         # a finite verb ("passes", "takes"), not a participle ("Attacks made with a Lance and
@@ -547,6 +550,7 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
         if effects:
             clauses.append((first, end, effects))
     conditions += _condition_clauses(lexemes, reader, found_clauses)
+    conditions += _bracketed_exceptions(lexemes, reader)
     conditions.sort(key=lambda c: c[0])
     scoped = _scope(conditions, clauses, lexemes)
     subjects: list[Subject] = []
@@ -574,6 +578,24 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
         (first, draft, scoped[ci], subjects[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found
     ]
     return reader.relations(drafts)
+
+
+_BRACKETED_UNLESS = re.compile(r"[(\[]\s*(?:unless|except)\b", re.IGNORECASE)
+
+
+def _bracketed_exceptions(lexemes: list[Lexeme], reader: _Reader) -> list[tuple[int, Found]]:
+    """"can never be joined or join a unit (unless it is a War Platform)": an exception in
+    brackets is a condition of the clauses before it, with the rule it names."""
+    out: list[tuple[int, Found]] = []
+    for k, lexeme in enumerate(lexemes):
+        if lexeme.type != "PAREN" or not _BRACKETED_UNLESS.match(lexeme.text):
+            continue
+        inner = [lx for lx in lex(lexeme.text[1:-1], reader.names, []) if lx.type == "NAME"]
+        tid = reader.resolve(inner[0].key)[0] if inner else None
+        words = " ".join(lexeme.text[1:-1].split())
+        if not is_boilerplate(words):  # "(unless specifically stated)": the rule's default
+            out.append((k, (words, tid)))
+    return out
 
 
 def _one_comma_before(lexemes: list[Lexeme], start: int) -> bool:
