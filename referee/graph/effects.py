@@ -551,6 +551,7 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
             clauses.append((first, end, effects))
     conditions += _condition_clauses(lexemes, reader, found_clauses)
     conditions += _bracketed_exceptions(lexemes, reader)
+    conditions += _against_unknown(lexemes, reader)
     conditions.sort(key=lambda c: c[0])
     scoped = _scope(conditions, clauses, lexemes)
     subjects: list[Subject] = []
@@ -595,6 +596,21 @@ def _bracketed_exceptions(lexemes: list[Lexeme], reader: _Reader) -> list[tuple[
         words = " ".join(lexeme.text[1:-1].split())
         if not is_boilerplate(words):  # "(unless specifically stated)": the rule's default
             out.append((k, (words, tid)))
+    return out
+
+
+def _against_unknown(lexemes: list[Lexeme], reader: _Reader) -> list[tuple[int, Found]]:
+    """"re-rolls all failed to-wound rolls against Monstrous Creatures": against something the
+    system does not define (a troop type) is a condition kept in its words."""
+    out: list[tuple[int, Found]] = []
+    for k, lexeme in enumerate(lexemes[:-1]):
+        if lexeme.type != "AGAINST":
+            continue
+        end = k + 1
+        while end < len(lexemes) and lexemes[end].type == "WORD" and lexemes[end].text[:1].isupper():
+            end += 1
+        if end > k + 1:
+            out.append((k, (reader.text[lexeme.start : lexemes[end - 1].end], None)))
     return out
 
 
