@@ -23,11 +23,12 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from startup import wall  # noqa: E402  (one whole-process timer for every start-up benchmark)
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -38,12 +39,6 @@ CALLS = {
     "resolve (parameters)": ["Fly (8, 16)", "--system", "t9a"],
     "resolve (keyword grammar)": ["Ranged 2 heavy", "--system", "last-edition", "--when", "moved"],
 }
-
-
-def wall(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
 
 
 def main() -> None:

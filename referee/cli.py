@@ -176,12 +176,13 @@ def _not_found(query: str, system: str | None, printed: bool = False, suggest: a
     """Nothing is named ``query`` (status 1).  With ``suggest`` (a lookup's
     arguments), the best search results are offered: in JSON as
     ``suggestions`` beside the empty ``results``, on stderr as "did you mean"."""
-    where = f" in {system}" if system else ""
-    message = f"no rule named {query!r}{where}"
+    from referee.errors import no_rule_named
+
+    message = no_rule_named(query, system)
     found = _suggestions(suggest, query, system) if suggest is not None else []
     if suggest is not None and printed:
         terminal.print_json({"query": query, "system": system, "results": [], "suggestions": [r.to_json() for r in found]})
-    text = f"{message}; did you mean {', '.join(f'{r.name} ({r.id})' for r in found)}?" if found else None
+    text = no_rule_named(query, system, [f"{r.name} ({r.id})" for r in found]) if found else None
     return Failure(message, code=1, details={"query": query, "system": system, "results": []}, printed=printed, text=text)
 
 
@@ -309,9 +310,10 @@ def _one_rule(view: Any, name: str, system: str | None) -> dict[str, Any]:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        ids = ", ".join(r["id"] for r in matches)
-        hint = "; give an id" if system else "; give --system or an id"
-        raise Failure(f"{name!r} names {len(matches)} rules: {ids}{hint}", details={"query": name, "ids": [r["id"] for r in matches]})
+        from referee.errors import several_rules
+
+        ids = [r["id"] for r in matches]
+        raise Failure(several_rules(name, ids, "give an id" if system else "give --system or an id"), details={"query": name, "ids": ids})
     raise _not_found(name, system)
 
 

@@ -26,6 +26,23 @@ def unknown_system(system: str, known: list[str], unmanaged: tuple[str, ...] = (
     return RulesError(f"unknown system {system!r} (known: {', '.join(known)}){why}")
 
 
+def no_rule_named(query: str, system: str | None, guesses: list[str] = ()) -> str:
+    """A name that names no rule (status 1), with the search's best guesses ("Fear (t9a/fear)").
+
+    >>> no_rule_named("Feer", "t9a", ["Fear (t9a/fear)"])
+    "no rule named 'Feer' in t9a; did you mean Fear (t9a/fear)?"
+    """
+    where = f" in {system}" if system else ""
+    guess = f"; did you mean {', '.join(guesses)}?" if guesses else ""
+    return f"no rule named {query!r}{where}{guess}"
+
+
+def several_rules(name: str, ids: list[str], hint: str) -> str:
+    """A name that names several rules: their ids, and how to choose (``hint``, such as
+    "give --system or an id")."""
+    return f"{name!r} names {len(ids)} rules: {', '.join(ids)}; {hint}"
+
+
 def unmanaged_warning(folder: str) -> str:
     """The warning for a folder of the rules folder that holds no system.toml."""
     return f"warning: {folder} has no system.toml; its documents are not read"

@@ -206,6 +206,16 @@ def builds_folder(rules_src: str | os.PathLike[str]) -> str:
     return os.path.join(cache_folder(src), "builds", tag)
 
 
+def discard(file: str, err: BaseException) -> None:
+    """Remove a cache file that cannot be read (any damage means the same: build anew),
+    with one line saying so."""
+    print(f"referee: note: discarding an unreadable cache file ({type(err).__name__}); rebuilding", file=sys.stderr)
+    try:
+        os.unlink(file)
+    except OSError:
+        pass
+
+
 def _load(file: str, key: str) -> Any:
     """The object stored in ``file`` for ``key``, or None.
 
@@ -220,11 +230,7 @@ def _load(file: str, key: str) -> Any:
     except FileNotFoundError:
         return None
     except Exception as err:  # noqa: BLE001 - any damage means the same: build anew
-        print(f"referee: note: discarding an unreadable cache file ({type(err).__name__}); rebuilding", file=sys.stderr)
-        try:
-            os.unlink(file)
-        except OSError:
-            pass
+        discard(file, err)
         return None
     found = obj.get("key") if isinstance(obj, dict) else getattr(obj, "key", None)
     return obj if found == key else None

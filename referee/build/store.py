@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import zlib
 
 TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers read this
@@ -123,11 +122,9 @@ def open_store(file: str, key: str) -> StoredView | None:
         row = db.execute("SELECT value FROM meta WHERE name = 'key'").fetchone()
         found = json.loads(row[0]) if row else None
     except Exception as err:  # noqa: BLE001 - any damage means the same: build anew
-        print(f"referee: note: discarding an unreadable cache file ({type(err).__name__}); rebuilding", file=sys.stderr)
-        try:
-            os.unlink(file)
-        except OSError:
-            pass
+        from referee.build.cache import discard
+
+        discard(file, err)
         return None
     if found != key:
         db.close()

@@ -213,9 +213,8 @@ def site_links(site: tuple[Any, Any], base: str, view: Any, section: str = "rule
     """``link(rule_id, sentence)``: the address of a rule's page, or of a sentence's anchor on it.
 
     ``site`` is ``(referee.site.urls, referee.site.rulebook)``, handed in by the CLI.  A page's
-    sentence anchors are taken as the site takes them (``Rulebook.anchors``: every version's
-    sentences, primary first, the page's section ids and sub-rule slugs reserved), so a second
-    "If this test is failed, ..." links to its ``-2``; tests/resolve check the two agree.
+    sentence anchors are the site's own (``rulebook.page_anchors``), so a second "If this test
+    is failed, ..." links to its ``-2``.
     """
     urls, rulebook = site
     address = urls.Address(section)
@@ -226,12 +225,7 @@ def site_links(site: tuple[Any, Any], base: str, view: Any, section: str = "rule
         found = pages.get(rule_id)
         if found is None:
             rule = view.get(rule_id) or {"versions": [], "children": []}
-            taken = urls.Anchors(set(rulebook.PAGE_SECTIONS) | {urls.slug(c.partition("/")[2]) or "sub-rule" for c in rule["children"]})
-            found = pages[rule_id] = {}
-            for version in rule["versions"]:
-                for sentence in rulebook.Rulebook.sentences_of(version["text"]):
-                    if sentence not in found:
-                        found[sentence] = taken.take(urls.sentence_anchor(sentence))
+            found = pages[rule_id] = rulebook.page_anchors([v["text"] for v in rule["versions"]], rule["children"])
         return found
 
     def link(rule_id: str, sentence: str | None) -> str:

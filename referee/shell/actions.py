@@ -109,9 +109,10 @@ def _one_rule(session: Session, name: str) -> dict[str, Any]:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        ids = ", ".join(r["id"] for r in matches)
-        hint = "; give an id" if system else "; give `system ID` or an id"
-        raise Unanswered(f"referee: error: {name!r} names {len(matches)} rules: {ids}{hint}")
+        from referee.errors import several_rules
+
+        ids = [r["id"] for r in matches]
+        raise Unanswered(f"referee: error: {several_rules(name, ids, 'give an id' if system else 'give `system ID` or an id')}")
     raise _not_found(session, name, suggest=False)  # as `referee show` and `explain` say it
 
 
@@ -119,11 +120,11 @@ def _not_found(session: Session, name: str, suggest: bool = True) -> Unanswered:
     """"no rule named ...", with the search's best guesses, as ``referee lookup`` says it."""
     from referee.search.commands import suggestions
 
+    from referee.errors import no_rule_named
+
     system = session.table.system
-    where = f" in {system}" if system else ""
     found = suggestions(session.index, name, system) if suggest else []
-    guess = f"; did you mean {', '.join(f'{r.name} ({r.id})' for r in found)}?" if found else ""
-    return Unanswered(f"referee: no rule named {name!r}{where}{guess}", code=1)
+    return Unanswered(f"referee: {no_rule_named(name, system, [f'{r.name} ({r.id})' for r in found])}", code=1)
 
 
 # --- the readers ----------------------------------------------------------------

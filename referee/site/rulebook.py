@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -40,6 +40,24 @@ class Link:
     start: int
     end: int
     rules: tuple[str, ...]  # ids, best first; more than one when the name is ambiguous
+
+
+def child_anchor(rule_id: str) -> str:
+    """The anchor of a sub-rule on its parent's page: its slug."""
+    return slug(rule_id.partition("/")[2]) or "sub-rule"
+
+
+def page_anchors(texts: list[str], children: Iterable[str]) -> dict[str, str]:
+    """Sentence -> anchor on a rule's page, from its versions' texts, primary first: the
+    page's sections and sub-rules keep their ids, and the same sentence in two versions has
+    one anchor (its first place).  The one scheme the site writes and the referee links to."""
+    taken = Anchors(set(PAGE_SECTIONS) | {child_anchor(c) for c in children})
+    found: dict[str, str] = {}
+    for text in texts:
+        for sentence in Rulebook.sentences_of(text):
+            if sentence not in found:
+                found[sentence] = taken.take(sentence_anchor(sentence))
+    return found
 
 
 @dataclass
@@ -125,18 +143,12 @@ class Rulebook:
         """
         found = self._anchors.get(rule.id)
         if found is None:
-            taken = Anchors(set(PAGE_SECTIONS) | {self.child_anchor(c) for c in rule.children})
-            found = {}
-            for version in rule.versions:
-                for sentence in self.sentences(version):
-                    if sentence not in found:
-                        found[sentence] = taken.take(sentence_anchor(sentence))
-            self._anchors[rule.id] = found
+            found = self._anchors[rule.id] = page_anchors([v.text for v in rule.versions], rule.children)
         return found
 
     def child_anchor(self, rule_id: str) -> str:
         """The anchor of a sub-rule on its parent's page: its slug."""
-        return slug(rule_id.partition("/")[2]) or "sub-rule"
+        return child_anchor(rule_id)
 
     def cited(self, rule_id: str, sentence: str) -> str | None:
         """The anchor of ``sentence`` on ``rule_id``'s page, if that rule's text holds it."""
