@@ -115,8 +115,34 @@ def _phrase_table() -> tuple[dict[tuple[str, ...], tuple[str, str]], dict[str, s
 PHRASES, _PHRASE_FOLLOWS = _phrase_table()
 _LONGEST_PHRASE = max(len(words) for words in PHRASES)
 
-# first word -> (words, is a core term) of every name and core term of a system, longest first
-NameIndex = dict[str, list[tuple[tuple[str, ...], bool]]]
+
+
+class NameIndex:
+    """Every name and core term of a system, found by its words.
+
+    ``by_words`` maps the folded words a sentence may show to the names they
+    spell, each as (order, words, is a core term): the name's own words, and
+    the same with its last word in the singular ("flaming attack" for Flaming
+    Attacks). ``longest`` holds, for each first word, the most words a name
+    beginning with it has, so a sentence is tried only as far as a name could
+    reach. ``order`` is the order names are preferred in where several of one
+    length match: core terms first, then as the system lists them.
+    """
+
+    __slots__ = ("by_words", "longest")
+
+    def __init__(self) -> None:
+        self.by_words: dict[tuple[str, ...], list[tuple[int, tuple[str, ...], bool]]] = {}
+        self.longest: dict[str, int] = {}
+
+    def add(self, words: tuple[str, ...], core: bool, order: int) -> None:
+        keys = [words]
+        if len(words) > 1:  # the sentence may write the last word in the singular
+            keys.extend((*words[:-1], s) for s in singulars(words[-1]))
+        for key in keys:
+            self.by_words.setdefault(key, []).append((order, words, core))
+        if len(words) > self.longest.get(words[0], 0):
+            self.longest[words[0]] = len(words)
 
 
 class Names:
@@ -168,17 +194,18 @@ def _index_for(names: dict[str, list[str]], core_terms: Iterable[str]) -> NameIn
         hit = _INDEXES.get(key)
         if hit is not None and hit[0] is names and hit[1] is core_terms:
             return hit[2]
-    index: NameIndex = {}
+    index = NameIndex()
+    order = 0
     for term in core_terms:
         words = tuple(fold(term).split())
         if words:
-            index.setdefault(words[0], []).append((words, True))
+            index.add(words, True, order)
+            order += 1
     for name in names:
         words = tuple(name.split())
         if words:
-            index.setdefault(words[0], []).append((words, False))
-    for options in index.values():
-        options.sort(key=lambda o: (-len(o[0]), not o[1]))
+            index.add(words, False, order)
+            order += 1
     if cacheable:
         with _INDEX_LOCK:
             if len(_INDEXES) >= _INDEXES_KEPT:
@@ -195,18 +222,6 @@ def _fold_word(word: str) -> str:
     if folded is None:
         folded = _FOLDED[word] = fold(word).replace(" ", "") or word
     return folded
-
-
-def _words_match(want: tuple[str, ...], have: list[str]) -> bool:
-    """Do the words ``have`` begin with the name ``want`` (its last word in either number)?"""
-    if len(have) < len(want):
-        return False
-    last = len(want) - 1
-    for i, w in enumerate(want):
-        h = have[i]
-        if h != w and not (i == last and (w in singulars(h) or h in singulars(w))):
-            return False  # the last word in the plural or the singular: "Lances", "flaming attack"
-    return True
 
 
 def _raw_tokens(sentence: str) -> list[Lexeme]:
@@ -293,29 +308,44 @@ def _name_at(raw: list[Lexeme], i: int, run_end: int, index: NameIndex) -> tuple
 
     A name is written capitalised, as keywords are ("Fear", not "fear"), except a
     core term of several words, which rule texts also write in lower case
-    ("wounds suffered from flaming attack"); its last word may be plural ("Lances"); names of one or two letters count only
-    when written in capitals ("BS", not "As").
+    ("wounds suffered from flaming attack"); its last word may be plural ("Lances")
+    or singular ("flaming attack" for Flaming Attacks); names of one or two letters
+    count only when written in capitals ("BS", not "As").  Names are looked up by
+    their words, longest first, so the time per word does not grow with the
+    number of names sharing a first word.
     """
     first = raw[i].text
     lower = not first[:1].isupper()  # only a core term of several words may be written so ("flaming attack")
     if lower and not first[:1].isalpha():
         return 0, False, ""
     head = _fold_word(first)
-    candidates = index.get(head, [])
-    singles = [c for s in singulars(head) for c in index.get(s, ()) if len(c[0]) == 1]
-    if not candidates and not singles:
+    by_words = index.by_words
+    reach = min(index.longest.get(head, 0), run_end - i)
+    folded = [head]
+    for length in range(reach, 1, -1):
+        if len(folded) < length:
+            folded.extend(_fold_word(raw[k].text) for k in range(i + len(folded), i + length))
+        words = tuple(folded[:length])
+        found = list(by_words.get(words, ()))
+        for s in singulars(words[-1]):  # the sentence's last word in the plural: "Lances"
+            variant = (*words[:-1], s)
+            found.extend(c for c in by_words.get(variant, ()) if c[1] == variant)
+        if found:
+            for _, name, core in sorted(found):
+                if lower and not core:
+                    continue
+                return length, core, " ".join(name)
+    if lower:
         return 0, False, ""
-    if singles:
-        candidates = sorted([*candidates, *singles], key=lambda c: (-len(c[0]), not c[1]))
-    folded = [head, *(_fold_word(raw[k].text) for k in range(i + 1, run_end))]
-    for words, core in candidates:
-        if lower and not (core and len(words) > 1):
+    # one word: the word itself, then its singulars ("Lances" for Lance)
+    found = sorted(c for c in by_words.get((head,), ()) if len(c[1]) == 1)
+    for s in singulars(head):
+        found.extend(sorted(c for c in by_words.get((s,), ()) if len(c[1]) == 1))
+    ones = sorted(found, key=lambda c: not c[2])  # core terms first; stable otherwise
+    for _, name, core in ones:
+        if len(name[0]) <= 2 and not first.isupper():
             continue
-        if not _words_match(words, folded):
-            continue
-        if len(words) == 1 and len(words[0]) <= 2 and not first.isupper():
-            continue
-        return len(words), core, " ".join(words)
+        return 1, core, name[0]
     return 0, False, ""
 
 
