@@ -45,7 +45,7 @@ __all__ = ["Names", "Sentence", "coverage", "read_rule", "read_sentence"]
 # kinds whose relation to the rule's own name says nothing ("Fear grants Fear")
 _NO_SELF = {"grants", "overrides", "excludes"}
 # kinds that take the sentence's conditions
-_CONDITIONED = {"grants", "loses", "immune-to", "excludes", "overrides", "must", "cannot", "modifies"}
+_CONDITIONED = {"grants", "loses", "immune-to", "excludes", "overrides", "must", "cannot", "modifies", "stacks"}
 _ROLL_WORDS = {"save", "saves", "roll", "rolls", "test", "tests"}
 _BREAKS = {"COMMA", "SEMI", "COLON"}  # what separates the parts of a sentence a condition belongs to
 Found = tuple[Any, str | None]  # ("against Fly", the id of Fly), ("charging", None), or (Condition, None)
@@ -62,7 +62,7 @@ _SUBJECT_TAIL_WORDS = {"suffer", "suffers", "receive", "receives", "get", "gets"
 # modifier, it is not who has it
 _CAUSE_VERBS = {"inflicts", "inflict", "causes", "cause", "imposes", "impose", "applies", "apply"}
 _CLAUSE_WORDS = {"BE", "SUBBE", "HAVE", "SUBHAVE", "GAIN", "SUBGAIN", "MUST", "CANNOT", "SIGNED", "LOSE"}
-_SUBJECT_MAX = 14  # tokens; a longer run before a clause is not a subject but a clause of its own
+_SUBJECT_MAX = 24  # tokens; a longer run before a clause is not a subject but a clause of its own
 # sentences that illustrate a rule rather than state one
 _EXAMPLE = re.compile(r"^[\W_]*(?:for\s+(?:example|instance)\b|e\.\s?g\.|such\s+as\b|example\b)", re.IGNORECASE)
 _ABOUT_TARGET = ("against", "except against", "unless")  # "against X" on a relation to X says nothing
@@ -333,7 +333,10 @@ class _Reader:
             return None, ()
         ids = tuple(i for lx in span if lx.type == "NAME" for i in [self.resolve(lx.key)[0]] if i)
         ids += tuple(i for lx in span[1:] if lx.type == "WORD" for i in [self.verb_form(lx.text)] if i and i not in ids)
-        return self.text[span[0].start : span[-1].end], ids
+        end = span[-1].end
+        if span[-1].param:  # "A model with Chameleon(X)": the name's bracket is part of who
+            end = self.text.index(span[-1].param, end) + len(span[-1].param)
+        return self.text[span[0].start : end], ids
 
     def suffered_from(self, subject: str | None) -> list[Found]:
         """"Wounds suffered from flaming attack": the subject says what the clause is
@@ -432,6 +435,12 @@ def _scope(
         owners = [ci for ci, (first, end, _) in enumerate(clauses) if first <= k < end]
         if not owners:
             owners = [ci for ci, (first, end, _) in enumerate(clauses) if part[k] in part[first:end]]
+            before = [ci for ci in owners if clauses[ci][1] <= k]
+            after = [ci for ci in owners if clauses[ci][0] > k]
+            if before and after and _ends_before_and(lexemes, k, clauses[after[0]][0]):
+                # "lose Scoring until the end of Game Turn 1 and may not declare Charges": the
+                # condition closes the clause before "and", not the one after it
+                owners = before[-1:]
         if not owners:
             owners = [ci for ci, (first, _end, _) in enumerate(clauses) if first > k and segment[first] == segment[k]]
         if not owners and k and lexemes[k - 1].type == "AND":
@@ -440,6 +449,8 @@ def _scope(
             owners = [ci for ci, (first, _end, _) in enumerate(clauses) if first > k][:1]
             if not owners:
                 continue
+        if not owners and _unread_clause_part(lexemes, part, k):
+            continue  # ", and always has the minimum cover save ... in close combat": its own clause's
         if not owners:
             before = [ci for ci, (first, _end, _) in enumerate(clauses) if first < k]
             owners = before[-1:] or list(range(len(clauses)))
@@ -447,6 +458,22 @@ def _scope(
             if condition not in scoped[ci]:
                 scoped[ci].append(condition)
     return scoped
+
+
+def _ends_before_and(lexemes: list[Lexeme], k: int, next_first: int) -> bool:
+    """Whether the condition at ``k`` runs up to an "and"/"or" that opens the next clause."""
+    between = [lx.type for lx in lexemes[k + 1 : next_first] if lx.type not in ("COND", "PAREN")]
+    return bool(between) and between[0] in ("AND", "OR")
+
+
+def _unread_clause_part(lexemes: list[Lexeme], part: list[int], k: int) -> bool:
+    """Whether the part of the sentence holding ``k`` is a clause of its own joined by a
+    conjunction (", and always has ...") that the grammar did not read: its conditions
+    are that clause's, not the one before."""
+    members = [lx for lx, p in zip(lexemes, part) if p == part[k] and lx.type not in _BREAKS]
+    while members and members[0].type == "ADV":
+        members = members[1:]
+    return bool(members) and members[0].type in ("AND", "BUT") and any(lx.type in _CLAUSE_WORDS for lx in members)
 
 
 def _condition_clauses(
@@ -581,7 +608,7 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
     return reader.relations(drafts)
 
 
-_BRACKETED_UNLESS = re.compile(r"[(\[]\s*(?:unless|except)\b", re.IGNORECASE)
+_BRACKETED_UNLESS = re.compile(r"[(\[]\s*(?:unless|except|if|when|while|whilst)\b", re.IGNORECASE)
 
 
 def _bracketed_exceptions(lexemes: list[Lexeme], reader: _Reader) -> list[tuple[int, Found]]:
