@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.model import Citation, Relation
 
@@ -44,11 +44,23 @@ def page_node(system: str, page: str) -> str:
     return f"{system}/page:{page}"
 
 
-def read_relations(rb: Rulebase, progress: Callable[[str], None] | None = None) -> RuleGraph:
+class ReadRules(Protocol):
+    """What a build remembers of rules read before (``referee.build`` keeps it on disk):
+    ``recall`` gives what :func:`~referee.graph.effects.read_rule` found in
+    this very rule, when nothing it depends on changed, or None; ``keep``
+    records it."""
+
+    def recall(self, rule: Rule) -> tuple[list[Relation], list[Sentence]] | None: ...
+
+    def keep(self, rule: Rule, found: tuple[list[Relation], list[Sentence]]) -> None: ...
+
+
+def read_relations(rb: Rulebase, progress: Callable[[str], None] | None = None, read_before: ReadRules | None = None) -> RuleGraph:
     """Every relation of every system of ``rb``, each with its citation.
 
     ``progress`` is told of each system as its texts are read (a long build
-    shows where it is).
+    shows where it is).  ``read_before``: rules whose reading is recalled
+    are not read again (an edit re-reads the rules it touched).
     """
     from referee.graph.effects import read_rulebase
 
@@ -57,13 +69,32 @@ def read_relations(rb: Rulebase, progress: Callable[[str], None] | None = None) 
     for system in rb.systems:
         if progress is not None:
             progress(f"relations of {system}")
-        found.update(read_rulebase(rb, system))
+        found.update(read_rulebase(rb, system) if read_before is None else _read_system(rb, system, read_before))
     for system, (relations, sentences) in found.items():
         for rule in rb.in_system(system):
             relations.extend(_structure(rule))
         graph.relations[system] = relations
         graph.sentences[system] = sentences
     return graph
+
+
+def _read_system(rb: Rulebase, system: str, read_before: ReadRules) -> dict[str, tuple[list[Relation], list[Sentence]]]:
+    """:func:`~referee.graph.effects.read_rulebase` for one system, rule by rule
+    through ``read_before``: the same relations and sentences, in the same order."""
+    from referee.graph.effects import read_rule
+    from referee.graph.lexer import Names
+
+    core = rb.manifests[system].core_terms
+    relations: list[Relation] = []
+    sentences: list[Sentence] = []
+    for rule in rb.in_system(system):
+        read = read_before.recall(rule)
+        if read is None:
+            read = read_rule(rule, Names(rb.names[system], core, rule.id), rb.texts)
+            read_before.keep(rule, read)
+        relations.extend(read[0])
+        sentences.extend(read[1])
+    return {system: (relations, sentences)}
 
 
 def _structure(rule: Rule) -> list[Relation]:

@@ -159,9 +159,10 @@ class _Reader:
                 # "Ignore Stand Behind for models with Mismatching Bases", read in Stand Behind:
                 # the other rule named prevails over the rule read
                 out.extend(
-                    self.make("overrides", self.rule.id, self.rule.name, conditions, subject=words_of_subject, source=winner)
+                    self.make("overrides", self.rule.id, self.rule.name, conditions,
+                              subject=words_of_subject or self.for_phrase(first, winner), source=winner)
                     for winner, _text in self.other_rules()
-                )
+                )  # fmt: skip
                 continue
             if own and draft.kind in _NO_SELF and not _names_a_kind(words_of_subject, draft):
                 continue  # a rule granting itself to its bearer says nothing; "Infantry Characters gain Light Troops" does
@@ -198,6 +199,23 @@ class _Reader:
             found = [*own_conditions, *conditions, *((c, None) for c in subject_conditions(words_of_subject, bearers))]
             out.append(self.make(draft.kind, tid, words, found, tuple(details), words_of_subject, source))
         return out
+
+    def for_phrase(self, first: int, rule_id: str) -> str | None:
+        """"Ignore Stand Behind for models with Mismatching Bases": who the clause at
+        ``first`` is for, when a for-phrase after it names ``rule_id``."""
+        lexemes = self.lexemes
+        for k in range(first + 1, len(lexemes) - 1):
+            if lexemes[k].type in _BREAKS or lexemes[k].type == "DOT":
+                return None
+            if lexemes[k].type == "STOP" and lexemes[k].text.lower() == "for":
+                end = k + 1
+                while end < len(lexemes) and lexemes[end].type not in _BREAKS and lexemes[end].type != "DOT":
+                    end += 1
+                span = lexemes[k + 1 : end]
+                if any(lx.type == "NAME" and self.resolve(lx.key)[0] == rule_id for lx in span):
+                    return self.text[span[0].start : span[-1].end]
+                return None
+        return None
 
     def in_group(self, conditions: list[Found], draft: Effect, groups: list[int]) -> list[Found]:
         """The conditions of one "against ..." group of a clause with several ("against attacks
@@ -301,6 +319,9 @@ class _Reader:
             span = span[1:]  # "..., while Close Combat Attacks allocated towards ... gain +1": who, not when
         if not span or span[0].type in ("SUB", "UNLESS"):
             return None, ()
+        inner = next((k for k, lx in enumerate(span) if k and lx.type == "SUB" and lx.text.lower() in _CONDITION_LEADS), None)
+        if inner is not None:
+            span = span[:inner]  # "Characters that are part of a Combined Unit when the unit gains X": who, then when
         if span[0].text in _IMPERATIVES:
             return None, ()  # "apply the following rules instead of ...": an instruction to the player, not who
         joins = [k for k, lx in enumerate(span) if lx.type in ("AND", "BUT")]
@@ -495,6 +516,8 @@ def _condition_clauses(
         if lexeme.type in ("SUB", "UNLESS") and lexeme.text.lower() in _CONDITION_LEADS:
             end = k + 1
             while end < len(lexemes) and lexemes[end].type not in _BREAKS and lexemes[end].type != "DOT":
+                if lexemes[end].text.lower() == "will" and end + 1 in starts:
+                    break  # "when the unit gains X will gain X too": the condition ends before the main verb
                 end += 1
             words = reader.text[lexeme.start : lexemes[end - 1].end]
             inside = any(first <= k < stop for first, stop, _found in clauses)
@@ -594,7 +617,10 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
             subject = subjects[-1]  # "... cannot March, but counts as Relentless": the same subject
         if subject[0] is None and previous is None:
             consequence = _consequence(reader, lexemes, start, first)
-            if consequence is not None:
+            bearer = _bearer_before_rather(reader, lexemes, start, first) if consequence is None else None
+            if bearer is not None:
+                subject = bearer
+            elif consequence is not None:
                 subject, together = consequence
                 scoped[ci] = [*scoped[ci], *together]
             elif ci == 0 and start == first and _one_comma_before(lexemes, start):
@@ -689,6 +715,35 @@ def _consequence(reader: _Reader, lexemes: list[Lexeme], start: int, first: int)
             if tid:
                 together.append((reader.text[lexemes[lead].start : lexemes[k].end], tid))
     return subject, together
+
+
+_BEARER_WORDS = {"model", "models", "unit", "units", "character", "characters"}
+
+
+def _bearer_before_rather(reader: _Reader, lexemes: list[Lexeme], start: int, first: int) -> Subject | None:
+    """"A model with Immune to Poison causes Poisoned attacks to roll normally against it,
+    rather than using the Poisoned special rules": a "rather than" clause after a comma is
+    said of the bearer the sentence's part before it opens with ("A model with X")."""
+    if not (start == first and start and lexemes[first].type == "INSTEAD_OF" and lexemes[start - 1].type == "COMMA"):
+        return None
+    part = max((k + 1 for k in range(start - 1) if lexemes[k].type in _BREAKS), default=0)
+    span = lexemes[part : start - 1]
+    k = 1 if span and span[0].type in ("A", "THE") else 0
+    if not (len(span) > k + 2 and span[k].text.lower() in _BEARER_WORDS and span[k + 1].type == "WITH"):
+        return None
+    end = k + 2
+    while end < len(span):
+        lexeme = span[end]
+        if lexeme.type in ("NAME", "TERM") or (lexeme.type == "WORD" and lexeme.text[:1].isupper()):
+            end += 1
+        elif lexeme.type in ("TO", "OF") and end + 1 < len(span) and span[end + 1].text[:1].isupper():
+            end += 1
+        else:
+            break
+    if end == k + 2:
+        return None
+    ids = tuple(i for lx in span[:end] if lx.type == "NAME" for i in [reader.resolve(lx.key)[0]] if i)
+    return reader.text[span[0].start : span[end - 1].end], ids
 
 
 def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Relation], list[Sentence]]:

@@ -25,6 +25,7 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("effects of", "EFFECTS", ""),
     # exceptions
     ("ignore|ignores", "IGNORE", ""),
+    ("due|owing to", "DUETO", ""),
     ("override|overrides", "OVERRIDE", ""),
     ("use|uses the rules for", "RULESFOR", ""),
     ("instead", "INSTEAD", ""),

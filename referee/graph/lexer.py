@@ -401,19 +401,21 @@ def _brackets(lexemes: list[Lexeme], sentence: str, mentions: list[Mention]) -> 
 
 def _demote(lexemes: list[Lexeme]) -> None:
     """Inside an if/when/that clause, "has", "is", "gains" state a condition, not an effect."""
-    inside = False
+    inside = inside_sub = False
     for k, lexeme in enumerate(lexemes):
         kind = lexeme.type
         if kind in _BREAKS:
             inside = False
         elif kind in ("SUB", "UNLESS"):
-            inside = True
+            inside = inside_sub = True
         elif kind == "THAT" and k + 1 < len(lexemes):
             after = next((lx for lx in lexemes[k + 1 :] if lx.type != "ADV"), lexemes[k + 1])
             if after.type in _VERBISH or after.text.lower() in _AUXILIARIES or (
                 after.type == "WORD" and after.text.islower() and after.text.endswith(("ed", "es"))
             ):
-                inside = True
+                inside, inside_sub = True, False
+        elif inside and kind == "WORD" and lexeme.text.lower() == "will" and inside_sub:
+            inside = False  # "Characters ... when the unit gains X will gain X too": the main verb follows
         elif inside and kind in _DEMOTED:
             lexeme.type = _DEMOTED[kind]
 
