@@ -148,6 +148,17 @@ class _Reader:
             if draft.target == OTHERS:
                 out.extend(self.make(draft.kind, tid, text, conditions, subject=words_of_subject) for tid, text in self.other_rules())
                 continue
+            if draft.kind == "overrides" and isinstance(draft.target, int) and self.lexemes[draft.target].type == "TERM":
+                named = self.for_rules(first)
+                if named:  # "overrides the Spell Selection rules for Wizard Apprentices, Adepts, and Masters"
+                    out.extend(self.make("overrides", tid, text, conditions, subject=words_of_subject) for tid, text in named)
+                    continue
+            if draft.mode == "verb" and draft.action is not None:
+                word = self.words(draft.action)
+                tid = self.verb_form(word)
+                if tid and tid != self.rule.id:  # "cannot be Silenced": immune to Silence
+                    out.append(self.make(draft.kind, tid, word, conditions, subject=words_of_subject))
+                continue
             tid, words, param, own = self.target(draft)
             details = [("parameter", param)] if param else []
             if draft.kind == "overrides" and draft.mode == "yields":
@@ -198,6 +209,33 @@ class _Reader:
             bearers = subject_ids or ((self.rule.id,) if words_of_subject and _THIS_RULE.search(words_of_subject) else ())
             found = [*own_conditions, *conditions, *((c, None) for c in subject_conditions(words_of_subject, bearers))]
             out.append(self.make(draft.kind, tid, words, found, tuple(details), words_of_subject, source))
+        return out
+
+    def for_rules(self, first: int) -> list[tuple[str, str]]:
+        """(id, words) of the rules a for-phrase after the clause at ``first`` lists, a list
+        that may leave out the words its names share ("for Wizard Apprentices, Adepts, and
+        Masters": Wizard Adept, Wizard Master)."""
+        lexemes = self.lexemes
+        at = next((k for k in range(first + 1, len(lexemes)) if lexemes[k].type in ("DOT", "SEMI", "COLON")
+                   or (lexemes[k].type == "STOP" and lexemes[k].text.lower() == "for")), None)  # fmt: skip
+        if at is None or lexemes[at].type != "STOP":
+            return []
+        out: list[tuple[str, str]] = []
+        shared: list[str] = []
+        for lexeme in lexemes[at + 1 :]:
+            if lexeme.type in ("DOT", "SEMI", "COLON"):
+                break
+            if lexeme.type == "NAME":
+                tid = self.resolve(lexeme.key)[0]
+                if tid and tid != self.rule.id:
+                    out.append((tid, lexeme.text))
+                shared = lexeme.key.split()[:-1]
+            elif lexeme.type == "WORD" and lexeme.text[:1].isupper() and shared:
+                tid = self.resolve(fold(" ".join([*shared, lexeme.text])))[0]
+                if tid and tid != self.rule.id:
+                    out.append((tid, lexeme.text))
+            elif lexeme.type not in ("COMMA", "AND", "OR", "THE"):
+                break
         return out
 
     def for_phrase(self, first: int, rule_id: str) -> str | None:
@@ -589,7 +627,10 @@ def read_sentence(
 
 
 def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
-    conditions: list[tuple[int, Found]] = [(k, (lx.norm or lx.text, None)) for k, lx in enumerate(lexemes) if lx.type == "COND"]
+    conditions: list[tuple[int, Found]] = []
+    for k, lexeme in enumerate(lexemes):
+        if lexeme.type == "COND":
+            conditions.extend((k, found) for found in _pattern_condition(reader, lexemes, k))
     clauses: list[tuple[int, int, list[Effect]]] = []
     found_clauses = find_clauses(lexemes)
     for first, end, found in found_clauses:
@@ -632,6 +673,26 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
         (first, draft, scoped[ci], subjects[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found
     ]
     return reader.relations(drafts)
+
+
+def _pattern_condition(reader: _Reader, lexemes: list[Lexeme], k: int) -> list[Found]:
+    """The conditions a COND token states, with what its part of the sentence adds to it.
+
+    "charges or Counter-Attacks": a condition joined by "or" to another is neither
+    situation alone, so it is kept in its words; "if charged by the Hated foe": the
+    situation, and its words with who it is by.
+    """
+    lexeme = lexemes[k]
+    end = k + 1
+    while end < len(lexemes) and lexemes[end].type not in _BREAKS and lexemes[end].type != "DOT":
+        end += 1
+    rest = lexemes[k + 1 : end]
+    if rest and rest[0].type == "OR" and lexeme.norm:
+        return [(reader.text[lexeme.start : rest[-1].end], None)]
+    if rest and rest[0].text.lower() == "by" and lexeme.norm and lexeme.text.lower().startswith(("if ", "when ", "while ")):
+        words = reader.text[lexeme.start : rest[-1].end]
+        return [(lexeme.norm, None), (Condition("other", None, " ".join(words.split())), None)]
+    return [(lexeme.norm or lexeme.text, None)]
 
 
 _BRACKETED_UNLESS = re.compile(r"[(\[]\s*(?:unless|except|if|when|while|whilst)\b", re.IGNORECASE)

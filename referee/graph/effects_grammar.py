@@ -188,6 +188,12 @@ def _define_transformer() -> type:
         def immunity(self, children: list[Any]) -> list[Effect]:
             return items_to("immune-to", listed(children))
 
+        def immune_verb(self, children: list[Any]) -> list[Effect]:
+            """"cannot be Silenced": immunity to the rule the verb form names (the reader
+            drops it when the word names no rule)."""
+            word = tokens(children, "WORD")[0]
+            return [Effect("immune-to", None, action=(self.at(word), self.at(word)), mode="verb")]
+
         def excludes_use(self, children: list[Any]) -> list[Effect]:
             item = next(c for c in children if isinstance(c, _Item))
             return [Effect("excludes", item.target)]
