@@ -153,6 +153,13 @@ class _Reader:
                 if named:  # "overrides the Spell Selection rules for Wizard Apprentices, Adepts, and Masters"
                     out.extend(self.make("overrides", tid, text, conditions, subject=words_of_subject) for tid, text in named)
                     continue
+            if draft.mode == "replaces" and draft.action is not None:
+                winner, winner_words, _param, _own = self.target(draft)
+                loser_lexeme = self.lexemes[draft.action[0]]
+                loser = self.resolve(loser_lexeme.key)[0]
+                if winner and loser and winner != loser:  # "treats Terror as Fear": Fear over Terror
+                    out.append(self.make("overrides", loser, loser_lexeme.text, conditions, subject=words_of_subject, source=winner))
+                continue
             if draft.mode == "verb" and draft.action is not None:
                 word = self.words(draft.action)
                 tid = self.verb_form(word)
@@ -204,7 +211,8 @@ class _Reader:
                     source = others[0]
                 else:
                     tid = None  # the words are kept (target_name, action); no rule acts on itself
-            own_conditions = [self.condition(word, index) for word, index in draft.conditions]
+            words_of_subject, aside = _without_aside(words_of_subject)
+            own_conditions = [self.condition(word, index) for word, index in draft.conditions] + aside
             own_conditions += self.suffered_from(words_of_subject)
             bearers = subject_ids or ((self.rule.id,) if words_of_subject and _THIS_RULE.search(words_of_subject) else ())
             found = [*own_conditions, *conditions, *((c, None) for c in subject_conditions(words_of_subject, bearers))]
@@ -446,6 +454,21 @@ _BEARERS = re.compile(
 
 _ITSELF = re.compile(r"(?:this|these|the)\s+(?:[\w-]+\s+)?(?:modifiers?|rules?|effects?|bonus(?:es)?)$|(?:multiple|several|all)\s+instances\s+of\b", re.I)
 _DETERMINERS = {"a", "an", "the", "all", "each", "every", "any", "this", "that", "these", "those", "its", "their"}
+
+
+_ASIDE = re.compile(r"\s*\((?P<words>(?:without|except|excluding|not)\b[^()]*)\)", re.IGNORECASE)
+
+
+def _without_aside(subject: str | None) -> tuple[str | None, list[Found]]:
+    """"All models (without war machines and chariots) with US(3+)": who, without the
+    bracketed exception, and the exception as a condition in its words."""
+    if not subject:
+        return subject, []
+    found = _ASIDE.search(subject)
+    if found is None:
+        return subject, []
+    rest = f"{subject[: found.start()]} {subject[found.end() :].lstrip()}".strip()
+    return rest, [(Condition("other", None, " ".join(found["words"].split())), None)]
 
 
 def _names_a_kind(subject: str | None, draft: Effect) -> bool:

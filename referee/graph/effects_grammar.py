@@ -226,6 +226,17 @@ def _define_transformer() -> type:
                     out.append(Effect("overrides", child.target, mode="yields", action=span))
             return out
 
+        def treats(self, children: list[Any]) -> list[Effect]:
+            """"treats Terror as Fear": the second rule's rules replace the first's (target:
+            the one that prevails; action: the one set aside)."""
+            names = tokens(children, "NAME")
+            loser, winner = self.at(names[0]), self.at(names[-1])
+            return [Effect("overrides", winner, mode="replaces", action=(loser, loser))]
+
+        def exchanges(self, children: list[Any]) -> list[Effect]:
+            """"exchange normal Stomp to Thunderstomp": the second rule replaces the first."""
+            return self.treats(children)
+
         def overrides(self, children: list[Any]) -> list[Effect]:
             return [Effect("overrides", self.at(tokens(children, "NAME", "TERM")[0]))]
 
@@ -250,6 +261,10 @@ def _define_transformer() -> type:
 
         def prohibition(self, children: list[Any]) -> list[Effect]:
             return [Effect("cannot", action=a) for a in listed(children)]
+
+        def prohibited_reroll(self, children: list[Any]) -> list[Effect]:
+            """"A roll can never be rerolled more than once": a prohibition, not a reroll."""
+            return [Effect("cannot", action=self.action([c for c in children if c.type not in ("CANNOT", "ADV")]))]
 
         def cumulative(self, children: list[Any]) -> list[Effect]:
             return [Effect("stacks", mode="cumulative")]

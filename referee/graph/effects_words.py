@@ -33,6 +33,9 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("rather than", "INSTEAD_OF", ""),
     ("in place of", "INSTEAD_OF", ""),
     ("treat|treats", "TREAT", ""),
+    ("exchange|exchanges|replace|replaces", "EXCHANGE", ""),
+    # one word of an action's object, not a stop and a word: "be rerolled more than once"
+    ("more than once|twice", "WORD", ""),
     # obligations and prohibitions
     ("must|shall", "MUST", ""),
     ("has|have to", "MUST", ""),
