@@ -184,6 +184,8 @@ class _Reader:
                 continue
             if own and draft.kind in _NO_SELF and not _names_a_kind(words_of_subject, draft):
                 continue  # a rule granting itself to its bearer says nothing; "Infantry Characters gain Light Troops" does
+            if draft.kind == "modifies" and draft.mode == "of" and draft.action is not None:
+                words_of_subject = self.words(draft.action)  # "the CS of this model is +Y": this model's
             if draft.kind == "modifies":
                 stat, words = self.stat(first, draft)
                 details += [("stat", stat), ("value", self.value(draft))]
@@ -523,6 +525,10 @@ def _scope(
                 # "lose Scoring until the end of Game Turn 1 and may not declare Charges": the
                 # condition closes the clause before "and", not the one after it
                 owners = before[-1:]
+            elif before and after and any(lx.type in ("AND", "BUT") for lx in lexemes[clauses[before[-1]][1] : k]):
+                # "They lose 2\" movement but enemies shooting them in the shooting phase have -1
+                # to hit": inside the next clause's subject, that clause's alone
+                owners = after[:1]
         if not owners:
             owners = [ci for ci, (first, _end, _) in enumerate(clauses) if first > k and segment[first] == segment[k]]
         if not owners and k and lexemes[k - 1].type == "AND":

@@ -194,6 +194,12 @@ def _define_transformer() -> type:
             word = tokens(children, "WORD")[0]
             return [Effect("immune-to", None, action=(self.at(word), self.at(word)), mode="verb")]
 
+        def lose_stat(self, children: list[Any]) -> list[Effect]:
+            """"They lose 2\" movement": a modifier of minus that much."""
+            amount = tokens(children, "NUM")[0]
+            value = "-" + str(amount).replace("″", '"').replace("”", '"')
+            return [Effect("modifies", None, self.at(tokens(children, "STAT")[0]), value)]
+
         def excludes_use(self, children: list[Any]) -> list[Effect]:
             item = next(c for c in children if isinstance(c, _Item))
             return [Effect("excludes", item.target)]
@@ -271,6 +277,12 @@ def _define_transformer() -> type:
 
         def never_stacks(self, children: list[Any]) -> list[Effect]:
             return [Effect("stacks", mode="never")]
+
+        def modifier_of(self, children: list[Any]) -> list[Effect]:
+            """"the CS of this model is +Y": the modifier, and whose stat it is (action)."""
+            stat, value = tokens(children, "STAT")[0], tokens(children, "SIGNED")[0]
+            whose = [c for c in children if c.type in ("THIS", "WORD")]
+            return [Effect("modifies", None, self.at(stat), self.at(value), action=(self.at(whose[0]), self.at(whose[-1])), mode="of")]
 
         def modifiers(self, children: list[Any]) -> list[Effect]:
             return [Effect("modifies", None, m.stat, m.value) for m in children if isinstance(m, _Mod)]

@@ -95,7 +95,7 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
         "|deployed|redeploy|embark|disembark|perform|performs|make|makes|made|choose|chooses|cast|casts"
         "|issue|issued|accept|hold|fight|fights|attacked|strike|strikes|use|uses|used|take|takes"
         "|taken|pass|passes|enter|enters|select|selected|place|placed|go|rally|regroup|target|targeted"
-        "|see|seen|test|regenerate|regenerated|roll|rolls",
+        "|see|seen|test|regenerate|regenerated|roll|rolls|direct|directs",
         "ACT",
         "",
     ),

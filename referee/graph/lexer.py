@@ -47,13 +47,13 @@ _TOKEN_SPEC = r"""
    |(?P<word>[^\W\d_][^\W_]*|[&+])
    |(?P<open>[(\[])
    |(?P<close>[)\]])
-   |(?P<punct>[,;:.!?])
+   |(?P<punct>[,;:.!?—])
     """
 _TOKEN_RE = re.compile(_TOKEN_SPEC.replace("DICE", DICE), re.VERBOSE)
 # what a rule's parameter looks like: "(Chariot)", "(1)", "(+6\")", "(D3, Clipped Wings)", "(X)",
 # "(Charge Range, Flee Distance, Pursuit Distance, Overrun Distance)"
 _PARAMETER = re.compile(r"[(\[]\s*(?:[\d+\-−XYZ]|[dD]\d|[A-Z])[^()\[\]]{0,160}[)\]]$")
-_PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", ".": "DOT", "!": "DOT", "?": "DOT"}
+_PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", ".": "DOT", "!": "DOT", "?": "DOT", "—": "SEMI"}  # an em dash parts clauses
 _BREAKS = {"COMMA", "SEMI", "COLON", "DOT", "PAREN"}
 _DEMOTED = {"HAVE": "SUBHAVE", "BE": "SUBBE", "GAIN": "SUBGAIN", "COUNTAS": "SUBCOUNTAS"}
 # words after "that" showing it starts a relative clause ("models that have"), not "that unit"
