@@ -58,6 +58,7 @@ _BREAKS = {"COMMA", "SEMI", "COLON", "DOT", "PAREN"}
 _DEMOTED = {"HAVE": "SUBHAVE", "BE": "SUBBE", "GAIN": "SUBGAIN", "COUNTAS": "SUBCOUNTAS"}
 # words after "that" showing it starts a relative clause ("models that have"), not "that unit"
 _VERBISH = {"HAVE", "BE", "GAIN", "LOSE", "CANNOT", "MUST", "MAYONLY", "NOT", "ACT", "COUNTAS"}
+_PERMITS = {"allow", "allows", "permit", "permits", "let", "lets"}  # "Some rules allow the player to reroll"
 _AUXILIARIES = {"can", "could", "would", "will", "may", "might", "does", "do", "did", "cause", "contain"}
 
 
@@ -401,11 +402,13 @@ def _brackets(lexemes: list[Lexeme], sentence: str, mentions: list[Mention]) -> 
 
 def _demote(lexemes: list[Lexeme]) -> None:
     """Inside an if/when/that clause, "has", "is", "gains" state a condition, not an effect."""
-    inside = inside_sub = False
+    inside = inside_sub = permits = False
     for k, lexeme in enumerate(lexemes):
         kind = lexeme.type
         if kind in _BREAKS:
-            inside = False
+            inside = permits = False
+        elif kind == "WORD" and lexeme.text.lower() in _PERMITS:
+            permits = True
         elif kind in ("SUB", "UNLESS"):
             inside = inside_sub = True
         elif kind == "THAT" and k + 1 < len(lexemes):
@@ -416,6 +419,12 @@ def _demote(lexemes: list[Lexeme]) -> None:
                 inside, inside_sub = True, False
         elif inside and kind == "WORD" and lexeme.text.lower() == "will" and inside_sub:
             inside = False  # "Characters ... when the unit gains X will gain X too": the main verb follows
+        elif kind == "MUST" and k and lexemes[k - 1].text.lower() == "only":
+            lexeme.type = "LIMIT"  # "a unit only needs to take one Panic test": a limit, not an obligation
+        elif inside and inside_sub and kind in ("MUST", "CANNOT"):
+            lexeme.type = "SUB" + kind  # "If two or more units ... have to take Panic tests, ...": the condition
+        elif kind == "REROLL" and k and (lexemes[k - 1].type in ("THE", "A") or permits):
+            lexeme.type = "WORD"  # "the rerolled dice", "allow the player to reroll a roll": no reroll given
         elif inside and kind in _DEMOTED:
             lexeme.type = _DEMOTED[kind]
 
