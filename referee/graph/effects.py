@@ -200,7 +200,7 @@ class _Reader:
                 words = self.words(draft.action)
                 if draft.mode == "parameters":
                     details.append(("grants", "its parameters"))
-            elif draft.mode:
+            elif draft.mode and draft.mode != "confer":
                 details.append(("mode", draft.mode))
             if draft.kind == "stacks" and words_of_subject and _ITSELF.match(words_of_subject):
                 words_of_subject = None  # "Multiple instances of Stealth stack": the rule itself, not who
@@ -214,12 +214,30 @@ class _Reader:
                 else:
                     tid = None  # the words are kept (target_name, action); no rule acts on itself
             words_of_subject, aside = _without_aside(words_of_subject)
+            if draft.mode == "confer" and isinstance(draft.target, int):
+                words_of_subject = self.recipient(draft.target) or words_of_subject
             own_conditions = [self.condition(word, index) for word, index in draft.conditions] + aside
             own_conditions += self.suffered_from(words_of_subject)
             bearers = subject_ids or ((self.rule.id,) if words_of_subject and _THIS_RULE.search(words_of_subject) else ())
             found = [*own_conditions, *conditions, *((c, None) for c in subject_conditions(words_of_subject, bearers))]
             out.append(self.make(draft.kind, tid, words, found, tuple(details), words_of_subject, source))
         return out
+
+    def recipient(self, target: int) -> str | None:
+        """"confers the Outflank special rule to units of Infiltrators that are kept as
+        Reserves (see page XX)": who a conferred rule goes to, up to the next break."""
+        lexemes = self.lexemes
+        k = target + 1
+        while k < len(lexemes) and lexemes[k].type == "SPECIAL":
+            k += 1
+        if k >= len(lexemes) or lexemes[k].type != "TO":
+            return None
+        end = k + 1
+        while end < len(lexemes) and lexemes[end].type not in (*_BREAKS, "DOT", "PAREN"):
+            end += 1
+        if end == k + 1:
+            return None
+        return self.text[lexemes[k + 1].start : lexemes[end - 1].end]
 
     def for_rules(self, first: int) -> list[tuple[str, str]]:
         """(id, words) of the rules a for-phrase after the clause at ``first`` lists, a list
@@ -701,7 +719,32 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
     drafts = [
         (first, draft, scoped[ci], subjects[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found
     ]
+    for ci, (first, end, found) in enumerate(clauses):
+        other = _alternative(reader, lexemes, end, clauses[ci + 1][0] if ci + 1 < len(clauses) else len(lexemes))
+        if other is not None:
+            # "cannot Volley Fire if it moved earlier in the turn, or as a Stand and Shoot reaction":
+            # either condition alone: the clause again, with the conditions before it and the other one
+            leading = [f for k, f in conditions if k < first and f in scoped[ci]]
+            drafts.extend((first, draft, [*leading, other], subjects[ci]) for draft in found)
     return reader.relations(drafts)
+
+
+def _alternative(reader: _Reader, lexemes: list[Lexeme], end: int, stop: int) -> Found | None:
+    """", or as a Stand and Shoot reaction" after a clause and its conditions: another
+    condition under which the clause holds, kept in its words; None if there is none."""
+    k = end
+    while k < stop and lexemes[k].type not in ("COMMA", "DOT", "SEMI", "COLON"):
+        k += 1
+    if not (k + 2 < stop and lexemes[k].type == "COMMA" and lexemes[k + 1].type == "OR"):
+        return None
+    if lexemes[k + 2].type not in ("AS", "SUB", "COND", "STOP", "UNLESS", "AGAINST"):
+        return None  # ", or ..." naming another thing, not another situation
+    tail = k + 2
+    while tail < stop and lexemes[tail].type not in ("COMMA", "DOT", "SEMI", "COLON"):
+        tail += 1
+    if tail < len(lexemes) and lexemes[tail].type != "DOT":
+        return None
+    return (" ".join(reader.text[lexemes[k + 2].start : lexemes[tail - 1].end].split()), None)
 
 
 def _pattern_condition(reader: _Reader, lexemes: list[Lexeme], k: int) -> list[Found]:

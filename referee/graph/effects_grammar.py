@@ -168,7 +168,11 @@ def _define_transformer() -> type:
         def gain(self, children: list[Any]) -> list[Effect]:
             return items_to("grants", listed(children))
 
-        have = be = counts_as = confer = gain
+        have = be = counts_as = gain
+
+        def confer(self, children: list[Any]) -> list[Effect]:
+            """"confers the Outflank special rule to units of ...": the reader looks for who."""
+            return [e._replace(mode="confer") for e in items_to("grants", listed(children))]
 
         def unknown_rule(self, children: list[Any]) -> list[Effect]:
             words = tokens(children, "ADV", "WORD", "ACT", "TERM")
