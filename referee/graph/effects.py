@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
-from referee.graph.lexer import Lexeme, Mention, Names, lex
+from referee.graph.lexer import PARAMETER, Lexeme, Mention, Names, lex
 from referee.graph.sentences import locate, split
 from referee.graph.unknown import unknown_names
 from referee.graph.situations import is_boilerplate, situation_of, subject_conditions
@@ -377,8 +377,12 @@ class _Reader:
             if [lx.text.lower() for lx in span[: len(lead)]] == list(lead):
                 span = span[len(lead) :]
         joined = any(lx.type in ("AND", "BUT") for lx in span[-2:])  # "... and cannot ...": a clause joined to this one
-        while span and (span[-1].type in _SUBJECT_TAILS or span[-1].text.lower() in _SUBJECT_TAIL_WORDS):
-            span = span[:-1]
+        while span and (
+            span[-1].type in _SUBJECT_TAILS
+            or span[-1].text.lower() in _SUBJECT_TAIL_WORDS
+            or (span[-1].type == "PAREN" and not PARAMETER.match(span[-1].text))
+        ):
+            span = span[:-1]  # "... +7\" (using the lowest Advance Rate ...) must": a remark, not who
         if span and span[-1].text.lower() in _CAUSE_VERBS:
             return None, ()
         if len(span) > 2 and span[0].type == "SUB" and span[0].text.lower() in _CONTRASTS and start and self.lexemes[start - 1].type == "COMMA":

@@ -52,7 +52,7 @@ _TOKEN_SPEC = r"""
 _TOKEN_RE = re.compile(_TOKEN_SPEC.replace("DICE", DICE), re.VERBOSE)
 # what a rule's parameter looks like: "(Chariot)", "(1)", "(+6\")", "(D3, Clipped Wings)", "(X)",
 # "(Charge Range, Flee Distance, Pursuit Distance, Overrun Distance)"
-_PARAMETER = re.compile(r"[(\[]\s*(?:[\d+\-−XYZ]|[dD]\d|[A-Z])[^()\[\]]{0,160}[)\]]$")
+PARAMETER = re.compile(r"[(\[]\s*(?:[\d+\-−XYZ]|[dD]\d|[A-Z])[^()\[\]]{0,160}[)\]]$")
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", ".": "DOT", "!": "DOT", "?": "DOT", "—": "SEMI"}  # an em dash parts clauses
 _BREAKS = {"COMMA", "SEMI", "COLON", "DOT", "PAREN"}
 _DEMOTED = {"HAVE": "SUBHAVE", "BE": "SUBBE", "GAIN": "SUBGAIN", "COUNTAS": "SUBCOUNTAS"}
@@ -392,7 +392,7 @@ def _brackets(lexemes: list[Lexeme], sentence: str, mentions: list[Mention]) -> 
         text = sentence[lexeme.start : lexemes[j].end]
         prev = out[-1] if out else None
         glued = prev is not None and prev.type == "NAME" and prev.param is None and lexeme.start - prev.end <= 1
-        if glued and _PARAMETER.match(text):
+        if glued and PARAMETER.match(text):
             prev.param = text  # type: ignore[union-attr]
         else:
             out.append(Lexeme("PAREN", text, lexeme.start, lexemes[j].end))
