@@ -56,7 +56,8 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("t9a", "t9a/lethal-strike", "overrides", "t9a/fortitude", "Fortitude Saves cannot be taken against attacks with Lethal Strike", (), {}),
     ("t9a", "t9a/flaming-attacks", "overrides", "t9a/fortitude", "or against attacks with Flaming Attacks", (), {}),
     ("t9a", "t9a/protean-magic", "overrides", None, "This rule overrides the Spell Selection rules", (), {}),
-    ("t9a", "t9a/wizard-conclave", "overrides", None, "This overrides the Spell Selection rules for Wizard Adepts", (), {}),
+    # the Spell Selection rules of the rule the for-phrase names are set aside (not a targetless override)
+    ("t9a", "t9a/wizard-conclave", "overrides", "t9a/wizard-adept", "This overrides the Spell Selection rules for Wizard Adepts", (), {}),
     ("t9a", "t9a/special-ambush", "overrides", "t9a/ambush", "instead of placing it using the normal Ambush rules", (), {}),
     ("t9a", "t9a/frenzy", "must", None, "the whole unit must declare a Charge this Player Turn if possible", ("if possible",), {"action": "declare a Charge"}),
     ("t9a", "t9a/frenzy", "must", None, "If the test is failed, the whole unit must Declare a Charge this Player Turn.", (), {"action": "Declare a Charge"}),
@@ -112,7 +113,8 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("scrollhammer", "scrollhammer/instant-death", "overrides", "scrollhammer/feel-no-pain", "cannot be made against unsaved Wounds that inflict Instant Death", (), {}),
     ("scrollhammer", "scrollhammer/fear", "overrides", "scrollhammer/terror", "treats models that cause Terror as causing Fear instead", (), {}),
     ("scrollhammer", "scrollhammer/stealth", "stacks", None, "Multiple instances of Stealth stack", (), {"mode": "cumulative"}),
-    ("scrollhammer", "scrollhammer/furious-charge", "modifies", None, "it adds +1 to its Strength characteristic", ("charging",), {"stat": "Strength", "value": "+1"}),
+    # "charges or Counter-Attacks": either, so not the charging situation alone (kept in its words)
+    ("scrollhammer", "scrollhammer/furious-charge", "modifies", None, "it adds +1 to its Strength characteristic", ("In a turn in which a model with this special rule charges or Counter-Attacks",), {"stat": "Strength", "value": "+1"}),
     ("scrollhammer", "scrollhammer/hatred", "modifies", None, "re-rolls all misses during the first round of each combat", ("melee", "first round"), {"value": "reroll"}),
     ("scrollhammer", "scrollhammer/chill", "modifies", None, "A Chilled model gets -1 Initiative", (), {"stat": "Initiative", "value": "-1"}),
     ("scrollhammer", "scrollhammer/fearless", "cannot", None, "They cannot flee as a charge reaction", (), {"action": "flee as a charge reaction"}),
