@@ -364,6 +364,9 @@ class _Reader:
                 about_target = about is not None and about == tid and text.lower().startswith(_ABOUT_TARGET)
                 if not about_target and all(c.text != text for c in kept):
                     kept.append(situation_of(text, about))
+            # one situation said twice ("A unit which is fleeing": the pattern and the subject) is one condition
+            kept = [c for k, c in enumerate(kept) if c.situation == "other" or c.value is not None
+                    or all(d.situation != c.situation or d.value is not None for d in kept[:k])]  # fmt: skip
         return Relation(kind, source or self.rule.id, tid, words, self.citation, tuple(kept), details, subject)
 
     def subject(self, start: int, first: int, longest: int = 0) -> Subject:
@@ -422,6 +425,8 @@ class _Reader:
             return None, ()
         if all(lx.type in ("PRON", "THIS", "SPECIAL") for lx in span):
             return None, ()
+        if span[0].type == "PRON" and len(span) > 1 and span[1].type in ("BE", "SUBBE", "HAVE", "SUBHAVE"):
+            return None, ()  # "it is pinned and must ...": a clause of the bearer's, not who
         ids = tuple(i for lx in span if lx.type == "NAME" for i in [self.resolve(lx.key)[0]] if i)
         ids += tuple(i for lx in span[1:] if lx.type == "WORD" for i in [self.verb_form(lx.text)] if i and i not in ids)
         end = span[-1].end
