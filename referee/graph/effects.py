@@ -193,6 +193,11 @@ class _Reader:
                     conditions = [*conditions, ("shooting", None)]  # "a -1 shooting modifier"
             elif draft.kind in ("must", "cannot") and draft.action is not None:
                 action, named = self.action(draft.action)
+                active = self.active(draft, words_of_subject) if draft.kind == "must" else None
+                if active is not None:
+                    # "A Heavy Casualties Panic test must also be taken (immediately) by a charging
+                    # unit": the charging unit must take the test
+                    action, words_of_subject, named = active
                 details.append(("action", action))
                 tid, words = (self.resolve(named.key)[0], named.text) if named else (None, action)
                 own = tid == self.rule.id
@@ -320,6 +325,11 @@ class _Reader:
         """(normalised stat, words as written) of a modifier or reroll."""
         if draft.mode == "passive":
             return self.stat_before(first)
+        if draft.mode == "own" and draft.action is not None:
+            # "multiplied into X+1": the rule's multiplier; any other verb: its value
+            verb = self.words(draft.action).lower()
+            stat = f"{self.rule.name} {'multiplier' if verb.startswith('multipl') else 'value'}"
+            return stat, self.words(draft.action)
         if draft.stat is not None:
             lexeme = self.lexemes[draft.stat]
             return lexeme.norm or lexeme.text, lexeme.text
@@ -334,10 +344,39 @@ class _Reader:
         return draft.value or ""
 
     def action(self, span: tuple[int, int]) -> tuple[str, Lexeme | None]:
-        """The action's words, and the first rule it names ("use Swiftstride")."""
+        """The action's words, and the first rule it names ("use Swiftstride").
+
+        An object the grammar stopped short of at "or" ("end the movement on top of
+        terrain or models") is read on, when what follows "or" is no action of its own.
+        """
         a, b = span
-        named = next((lx for lx in self.lexemes[a : b + 1] if lx.type == "NAME"), None)
-        return self.words(span), named
+        lexemes = self.lexemes
+        while b + 2 < len(lexemes) and lexemes[b + 1].type == "OR" and lexemes[b + 2].type == "WORD" and lexemes[b + 2].text.islower():
+            b += 2
+        named = next((lx for lx in lexemes[a : b + 1] if lx.type == "NAME"), None)
+        return self.words((a, b)), named
+
+    def active(self, draft: Effect, subject: str | None) -> tuple[str, str, Lexeme | None] | None:
+        """(action, subject, first rule named) of a passive obligation said of a thing and its
+        agent ("A ... Panic test must be taken by a charging unit"), turned round to the agent;
+        None for any other."""
+        if draft.action is None or not subject or _is_bearer(subject):
+            return None
+        a, b = draft.action
+        span = self.lexemes[a : b + 1]
+        if len(span) < 4 or span[0].type != "BE" or span[1].text.lower() not in _PARTICIPLES:
+            return None
+        by = next((k for k, lx in enumerate(span) if lx.text.lower() == "by"), None)
+        if by is None or by + 1 >= len(span):
+            return None
+        agent = self.text[span[by + 1].start : span[-1].end]
+        thing = subject[:1].lower() + subject[1:] if subject.split()[0] in ("A", "An", "The") else subject
+        start = self.text.find(subject)
+        named = next(
+            (lx for lx in self.lexemes if lx.type == "NAME" and start <= lx.start < start + len(subject) and self.resolve(lx.key)[0] != self.rule.id),
+            None,
+        )
+        return f"{_PARTICIPLES[span[1].text.lower()]} {thing}", agent, named
 
     def words(self, span: tuple[int, int]) -> str:
         return self.text[self.lexemes[span[0]].start : self.lexemes[span[1]].end]
@@ -399,6 +438,15 @@ class _Reader:
             return None, ()  # "apply the following rules instead of ...": an instruction to the player, not who
         joins = [k for k, lx in enumerate(span) if lx.type in ("AND", "BUT")]
         before = span[: joins[-1]] if joins else span if joined else []
+        modal = next((k for k, lx in enumerate(before) if k and lx.type == "WORD" and lx.text.lower() in _MODALS), None)
+        if modal is not None and joined and not joins:
+            # "all models in the activated unit can be moved an additional 3\" but must ...":
+            # who stands before the first clause's modal
+            span = span[:modal]
+            if span and span[0].type == "STOP" and span[0].text.lower() in ("after", "before", "once"):
+                # "After the enemy models get removed all models ...": the time, then who
+                cut = next((k + 1 for k in range(len(span) - 1) if span[k].text.endswith("ed") and span[k + 1].type in ("ALL", "THE", "A")), None)
+                span = span[cut:] if cut else span
         # a finite verb ("passes", "takes"), not a participle ("Attacks made with a Lance and
         # allocated toward ..." is one subject)
         verbs = [k for k, lx in enumerate(before) if lx.type == "ACT" and lx.text.endswith("s") and k and span[k - 1].type not in ("THAT", "SUB", "WITH", "TO")]
@@ -472,6 +520,9 @@ class _Reader:
         return out
 
 
+# participles of the actions an obligation can be said of in the passive, and their verbs
+_PARTICIPLES = {"taken": "take", "made": "make", "passed": "pass", "declared": "declare", "chosen": "choose",
+                "used": "use", "rolled": "roll", "placed": "place", "removed": "remove", "cast": "cast"}  # fmt: skip
 _SUFFERED = re.compile(r"\b(?:suffered|caused|inflicted)\s+(?:from|by)\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
 _THIS_RULE = re.compile(r"\bthis\s+(?:special\s+)?rule\b", re.IGNORECASE)
 _BEARERS = re.compile(
@@ -607,7 +658,8 @@ def _condition_clauses(
     k = 0
     while k < len(lexemes):
         lexeme = lexemes[k]
-        if lexeme.type in ("SUB", "UNLESS") and lexeme.text.lower() in _CONDITION_LEADS:
+        if lexeme.type in ("SUB", "UNLESS") and lexeme.text.lower() in _CONDITION_LEADS and not (k and lexemes[k - 1].type == "AS"):
+            # ("as if they were not there" says how, not when)
             end = k + 1
             while end < len(lexemes) and lexemes[end].type not in _BREAKS and lexemes[end].type != "DOT":
                 if lexemes[end].text.lower() == "will" and end + 1 in starts:
@@ -720,6 +772,12 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
             elif consequence is not None:
                 subject, together = consequence
                 scoped[ci] = [*scoped[ci], *together]
+            elif ci == 0 and start < first and lexemes[start].type in ("BUT", "AND") and _one_comma_before(lexemes, start):
+                # "A model with this keyword can move over terrain ..., but cannot end ...": who
+                # the first part is about, up to its modal
+                modal = next((k for k in range(start) if lexemes[k].type == "WORD" and lexemes[k].text.lower() in _MODALS), None)
+                if modal is not None:
+                    subject = reader.subject(0, modal)
             elif ci == 0 and start == first and _one_comma_before(lexemes, start):
                 # "Characters with Light Troops that are joined to units ..., lose this rule":
                 # a comma between a long subject and its verb

@@ -288,6 +288,14 @@ def _define_transformer() -> type:
             whose = [c for c in children if c.type in ("THIS", "WORD")]
             return [Effect("modifies", None, self.at(stat), self.at(value), action=(self.at(whose[0]), self.at(whose[-1])), mode="of")]
 
+        def own_value(self, children: list[Any]) -> list[Effect]:
+            """"is multiplied into X+1": the rule's own value X changes by +1 (value as a
+            string; action: the verb, which names what the value is)."""
+            changed = str(tokens(children, "XPLUS")[0])
+            value = "".join(changed[1:].split())
+            verb = tokens(children, "WORD")[0]
+            return [Effect("modifies", None, None, value, action=(self.at(verb), self.at(verb)), mode="own")]
+
         def modifiers(self, children: list[Any]) -> list[Effect]:
             return [Effect("modifies", None, m.stat, m.value) for m in children if isinstance(m, _Mod)]
 

@@ -36,6 +36,7 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("exchange|exchanges|replace|replaces", "EXCHANGE", ""),
     # one word of an action's object, not a stop and a word: "be rerolled more than once"
     ("more than once|twice", "WORD", ""),
+    ("on top of", "WORD", ""),
     # obligations and prohibitions
     ("must|shall", "MUST", ""),
     ("has|have to", "MUST", ""),
@@ -95,11 +96,12 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
         "|deployed|redeploy|embark|disembark|perform|performs|make|makes|made|choose|chooses|cast|casts"
         "|issue|issued|accept|hold|fight|fights|attacked|strike|strikes|use|uses|used|take|takes"
         "|taken|pass|passes|enter|enters|select|selected|place|placed|go|rally|regroup|target|targeted"
-        "|see|seen|test|regenerate|regenerated|roll|rolls|direct|directs",
+        "|see|seen|test|regenerate|regenerated|roll|rolls|direct|directs|end|ends",
         "ACT",
         "",
     ),
     ("counter attack", "ACT", ""),
+    ("end|ends up", "ACT", ""),
     ("go|goes to ground", "ACT", ""),
 )
 

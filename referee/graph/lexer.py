@@ -43,6 +43,7 @@ _CONDITION_RE = re.compile(
 # DICE stands for referee.text.DICE, the one pattern of a dice roll
 _TOKEN_SPEC = r"""
     (?P<signed>(?<![\w.])[+\-−–](?:\s?\d+(?:\.\d+)?(?![dD]\d)|[XYZ](?!\w)|DICE)(?:["″”]|/[+\-−–]?\d+)?)
+   |(?P<xplus>(?<![\w.])[XYZ]\s?[+\-]\s?\d+(?![\w.]))
    |(?P<num>DICE|\d+(?:\.\d+)?(?:\+\+|\+-|\+)?["″”]?)
    |(?P<word>[^\W\d_][^\W_]*|[&+])
    |(?P<open>[(\[])
@@ -252,6 +253,8 @@ def _raw_tokens(sentence: str) -> list[Lexeme]:
             out.append(Lexeme("WORD", text, start, m.end()))
         elif kind == "signed":
             out.append(Lexeme("DISTANCE" if text[-1] in "\"″”" else "SIGNED", text, start, m.end()))
+        elif kind == "xplus":  # "X+1": a rule's own value, changed
+            out.append(Lexeme("XPLUS", text, start, m.end()))
         elif kind == "num":
             out.append(Lexeme("NUM", text, start, m.end()))
         elif kind == "open":
