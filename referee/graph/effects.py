@@ -32,7 +32,7 @@ from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
 from referee.graph.lexer import PARAMETER, Lexeme, Mention, Names, lex
 from referee.graph.sentences import locate, split
 from referee.graph.unknown import unknown_names
-from referee.graph.situations import is_boilerplate, situation_of, subject_conditions
+from referee.graph.situations import beyond_make_up, is_boilerplate, situation_of, subject_conditions
 from referee.model import Citation, Condition, Relation, Rule
 from referee.text import fold, word_forms
 
@@ -250,9 +250,12 @@ class _Reader:
         Masters": Wizard Adept, Wizard Master)."""
         lexemes = self.lexemes
         at = next((k for k in range(first + 1, len(lexemes)) if lexemes[k].type in ("DOT", "SEMI", "COLON")
-                   or (lexemes[k].type == "STOP" and lexemes[k].text.lower() == "for")), None)  # fmt: skip
-        if at is None or lexemes[at].type != "STOP":
+                   or (lexemes[k].type == "STOP" and lexemes[k].text.lower() == "for")
+                   or _CONNECTED.match(self.text, lexemes[k].start)), None)  # fmt: skip
+        if at is None or lexemes[at].type in ("DOT", "SEMI", "COLON"):
             return []
+        if lexemes[at].type != "STOP":  # "connected to being a Wizard Adept": read on from the name
+            at = next((k - 1 for k in range(at, len(lexemes)) if lexemes[k].type == "NAME"), at)
         out: list[tuple[str, str]] = []
         shared: list[str] = []
         for lexeme in lexemes[at + 1 :]:
@@ -402,7 +405,10 @@ class _Reader:
                     continue
                 about_target = about is not None and about == tid and text.lower().startswith(_ABOUT_TARGET)
                 if not about_target and all(c.text != text for c in kept):
-                    kept.append(situation_of(text, about))
+                    found = situation_of(text, about)
+                    kept.append(found)
+                    if found.situation.startswith("unit-") and beyond_make_up(text):
+                        kept.append(Condition("other", None, found.text))  # "... loses a combat" too
             # one situation said twice ("A unit which is fleeing": the pattern and the subject) is one condition
             kept = [c for k, c in enumerate(kept) if c.situation == "other" or c.value is not None
                     or all(d.situation != c.situation or d.value is not None for d in kept[:k])]  # fmt: skip
@@ -523,6 +529,7 @@ class _Reader:
 # participles of the actions an obligation can be said of in the passive, and their verbs
 _PARTICIPLES = {"taken": "take", "made": "make", "passed": "pass", "declared": "declare", "chosen": "choose",
                 "used": "use", "rolled": "roll", "placed": "place", "removed": "remove", "cast": "cast"}  # fmt: skip
+_CONNECTED = re.compile(r"(?:connected|related)\s+to\s+being\s+an?\b", re.IGNORECASE)
 _SUFFERED = re.compile(r"\b(?:suffered|caused|inflicted)\s+(?:from|by)\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
 _THIS_RULE = re.compile(r"\bthis\s+(?:special\s+)?rule\b", re.IGNORECASE)
 _BEARERS = re.compile(

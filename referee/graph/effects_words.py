@@ -37,6 +37,7 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     # one word of an action's object, not a stop and a word: "be rerolled more than once"
     ("more than once|twice", "WORD", ""),
     ("on top of", "WORD", ""),
+    ("one or more|two", "WORD", ""),
     # obligations and prohibitions
     ("must|shall", "MUST", ""),
     ("has|have to", "MUST", ""),

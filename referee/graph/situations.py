@@ -73,6 +73,40 @@ _WITH_RULE = (
     ("unless", re.compile(r"unless\b", re.I)),
     ("with", re.compile(r"(?:with|has|have|having|alongside|together\s+with|along\s+with)\b", re.I)),
 )
+# what a condition on the unit's make-up says besides the make-up: "when a unit consisting
+# entirely of models with Supernal loses a combat" also needs the combat lost
+_MAKE_UP = re.compile(
+    r"^(?:if|when|while|whilst)?\s*(?:a|the|its|this|each|every)?\s*units?\s*(?:that\s+is|which\s+is|is|are)?\s*"
+    r"(?:(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of|(?:with\s+)?more\s+than\s+half\s+(?:of\s+)?(?:its\s+)?)"
+    r"\s*(?:models?|model\s+parts?)?\s*(?:with|that\s+have|having)?\s*",
+    re.I,
+)
+
+
+def beyond_make_up(words: str, rule_name_words: int = 4) -> bool:
+    """Whether a unit-make-up condition's words say more than the make-up ("... loses a
+    combat"): then they are kept as a condition of their own too.
+
+    >>> beyond_make_up("if it is in a unit consisting entirely of models with Chameleon")
+    False
+    >>> beyond_make_up("when a unit consisting entirely of models with Supernal loses a combat")
+    True
+    """
+    words = " ".join(words.split())
+    lead = re.match(r"^(?:if|when|while|whilst)\s+it\s+is\s+in\s+", words, re.I)
+    if lead:
+        words = words[lead.end() :]
+    found = _MAKE_UP.match(words)
+    if found is None:
+        return False
+    rest = words[found.end() :].split()
+    # the rule's name, written capitalised, then whatever follows it
+    k = 0
+    while k < len(rest) and k < rule_name_words and (rest[k][:1].isupper() or rest[k].lower() in ("of", "the", "to")):
+        k += 1
+    return any(w[:1].isalpha() for w in rest[k:])
+
+
 _ROLL = re.compile(
     r"natural\s+(?:roll\s+of\s+(?:an?\s+)?)?(\d\+?)|(?:roll|result)s?\s+of\s+(?:an?\s+)?(?:natural\s+)?(\d\+?)", re.I
 )
