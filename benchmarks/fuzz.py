@@ -7,8 +7,9 @@ Run from the project folder:
 
 Each target is one property of ``tests/robustness/``, run for ``--examples``
 generated inputs (documents are split evenly among the formats): rule
-documents through their adapter, whole builds, manifests, keyword strings
-and rule texts through the effect reader.  Prints a Markdown table (target,
+documents through their adapter (BattleScribe XML included), whole builds,
+manifests, keyword strings, rule texts through the effect reader, and calc
+questions.  Prints a Markdown table (target,
 examples, seconds, result); a failure is shown with Hypothesis' smallest
 failing input and its traceback, and the exit status is 1.  Keep each crash
 found as an ``@example`` of the test it broke.  This is a script, not a test.
@@ -30,7 +31,11 @@ sys.path.insert(0, str(PROJECT))
 from hypothesis import HealthCheck, given, settings  # noqa: E402 - after the path is set
 from hypothesis import strategies as st  # noqa: E402
 
+from tests.battlescribe.test_fuzz import _read as read_battlescribe  # noqa: E402
+from tests.battlescribe.test_fuzz import damaged  # noqa: E402
+from tests.calc.test_calc_properties import QUESTIONS, check_answer  # noqa: E402
 from tests.robustness import strategies  # noqa: E402
+from referee.calc.systems import MODULES  # noqa: E402
 from tests.robustness.test_fuzz_readers import KEYWORD_TEXT, TEXTS, check_effects, check_keyword  # noqa: E402
 from tests.robustness.test_fuzz_sources import (  # noqa: E402
     FUZZED,
@@ -56,7 +61,25 @@ def targets(scratch: Path, examples: int) -> dict[str, tuple[Callable[..., None]
     out["manifest"] = (lambda data: read_manifest(manifests, data), strategies.MANIFESTS, examples)
     out["keywords"] = (check_keyword, KEYWORD_TEXT, examples)
     out["effects"] = (check_effects, TEXTS, examples)
+    catalogues = scratch / "battlescribe"
+    # BattleScribe XML: any bytes, and the fixture catalogue cut, repeated or patched
+    xml = st.one_of(st.binary(max_size=300), damaged())
+    out["document:battlescribe"] = (lambda data: read_battlescribe(catalogues, "army.cat", data), xml, max(1, examples // len(FUZZED)))
+    out["calc"] = (lambda drawn: check_answer(_rules_src_build(), *drawn), st.tuples(st.sampled_from(sorted(MODULES)), QUESTIONS), examples)
     return out
+
+
+_BUILD: list[object] = []
+
+
+def _rules_src_build() -> object:
+    """The shipped rules' build, read once (the calc questions are asked of it)."""
+    if not _BUILD:
+        from referee.build import assemble
+        from referee.paths import rules_src_dir
+
+        _BUILD.append(assemble(rules_src_dir()))
+    return _BUILD[0]
 
 
 def run(prop: Callable[..., None], strategy: object, examples: int) -> tuple[int, float, str]:
@@ -81,7 +104,7 @@ def run(prop: Callable[..., None], strategy: object, examples: int) -> tuple[int
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--examples", type=int, default=2000, help="inputs per target (default 2000)")
-    parser.add_argument("--only", default="", help="comma-separated target names or prefixes (document, build, manifest, keywords, effects)")
+    parser.add_argument("--only", default="", help="comma-separated target names or prefixes (document, build, manifest, keywords, effects, calc)")
     args = parser.parse_args()
     wanted = [w for w in args.only.split(",") if w]
     rows = []

@@ -26,7 +26,8 @@ from tests.conftest import manifest, write_system
 from tests.robustness.strategies import DOCUMENTS, MANIFESTS
 
 # Sixty inputs a property keep the folder quick; benchmarks/fuzz.py runs thousands.
-# BattleScribe's XML adapter is being written as this is; its own tests fuzz it (see docs/performance.md).
+# BattleScribe's XML adapter has its own property, with damage near real XML structure
+# (tests/battlescribe/test_fuzz.py); benchmarks/fuzz.py runs it long too.
 FUZZED = sorted(set(FORMATS) - {"battlescribe"})
 QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
