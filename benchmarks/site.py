@@ -1,6 +1,6 @@
 """Site build speed: the plugin's pages beside plain MkDocs Material (not a test).
 
-    .venv/bin/python benchmarks/site.py [--runs 3] [--synthetic 10000] [--no-synthetic]
+    .venv/bin/python benchmarks/site.py [--runs 3] [--synthetic 10000] [--no-synthetic] [--snapshot]
 
 Measures, in one run, each build a whole process (as `make run` starts it), its
 wall time and its processor time (user + system, with the helper process a
@@ -20,7 +20,10 @@ large site starts; on a shared machine the wall time follows the others' load):
 
 The site is built with the configuration ``referee site build`` makes for a
 rules folder alone (no guide). Prints Markdown; docs/site.md records it.
-Do not edit Referee's code during a run: the rulebase cache key hashes it.
+Do not edit Referee's code during a run: the rulebase cache key hashes it;
+or give ``--snapshot``, which runs a copy of the code made at the start
+(``benchmarks/scale.py``), so that others' edits to the tree leave the run
+alone (``--snapshot COPY``: a copy made before).
 """
 
 from __future__ import annotations
@@ -53,7 +56,8 @@ def run(cmd: list[str], env: dict[str, str]) -> float:
     wall time varies with the others' load, the processor time far less)."""
     start = time.perf_counter()
     with tempfile.TemporaryFile() as errors:
-        process = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        # from a neutral folder: ``python -c`` puts the working folder first on sys.path
+        process = subprocess.Popen(cmd, env=env, cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=errors)
         _pid, status, usage = os.wait4(process.pid, 0)  # usage counts the helper processes it waited for
         process.returncode = os.waitstatus_to_exitcode(status)
         took = time.perf_counter() - start
@@ -74,7 +78,7 @@ def site_config(folder: Path, rules_src: Path, env: dict[str, str]) -> Path:
         "import sys; from referee.site.commands import write_config; from referee.build.cache import load_or_build;"
         "print(write_config(sys.argv[1], load_or_build(sys.argv[2])))"
     )
-    out = subprocess.run([sys.executable, "-c", code, str(folder), str(rules_src)], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code, str(folder), str(rules_src)], env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True, check=True)
     return Path(out.stdout.strip())
 
 
@@ -102,7 +106,7 @@ for uri, page in site.pages.items():
 (docs / "index.md").write_text("# Rules\\n", encoding="utf-8")
 print(json.dumps([{site.books[s].title: [uri for uri, p in site.pages.items() if p.system == s and site.in_nav(p)]} for s in site.books]))
 """
-    out = subprocess.run([sys.executable, "-c", code, str(folder), str(rules_src)], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code, str(folder), str(rules_src)], env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True, check=True)
     nav = [{"Home": "index.md"}, {"Rules": json.loads(out.stdout)}]
     data = json.loads(config.read_text(encoding="utf-8"))
     data["plugins"] = [p for p in data["plugins"] if p != "referee"]
@@ -159,7 +163,7 @@ def incremental(label: str, rules_src: Path, document: str, after: str, rule_pag
     port = free_port()
     server = subprocess.Popen(
         [str(BIN / "referee"), "site", "serve", "--rules-src", str(folder), "--config", str(config), "--port", str(port)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=env, cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}/{rule_page}"
     try:
@@ -193,6 +197,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--synthetic", type=int, default=10_000, help="rules in the synthetic corpus (default 10000)")
     parser.add_argument("--no-synthetic", action="store_true", help="the corpus only")
+    parser.add_argument("--snapshot", nargs="?", const="", metavar="COPY",
+                        help="run a copy of Referee's code, made at the start or the one given (others may edit the tree meanwhile)")
     args = parser.parse_args()
     import synthetic
 
@@ -200,6 +206,12 @@ def main() -> None:
         work = Path(scratch)
         env = {**os.environ, "REFEREE_CACHE_DIR": str(work / "cache"), "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1700000000"}
         env.pop("REFEREE_RULES_SRC", None)
+        if args.snapshot is not None:
+            from scale import snapshot
+
+            code = Path(args.snapshot) if args.snapshot else snapshot(work / "code")
+            env["PYTHONPATH"] = str(code)  # found before the editable install's finder
+        print(f"load average {os.getloadavg()[0]:.1f}\n")
         print(f"## Site build ({time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()})\n")
         print("| measure | pages | wall: median (min) | processor: median (min) | wall per page |")
         print("|---|---:|---|---|---:|")
@@ -226,6 +238,7 @@ def main() -> None:
         print("| measure | seconds |")
         print("|---|---|")
         print("\n".join(serve_rows))
+        print(f"\nload average at the end {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

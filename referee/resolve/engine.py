@@ -11,21 +11,13 @@ from referee.resolve.play import Pick, both_sides
 from referee.resolve.principles import Context, settle
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, quote
 from referee.resolve.situation import parse_flags
+from referee.resolve.source import source
 from referee.text import fold
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import Any
-
-
-def _view(build: Any) -> Any:
-    """The plain-data view the referee reads; a whole :class:`~referee.build.Build` is turned into one."""
-    if hasattr(build, "relations_out"):
-        return build
-    from referee.build.view import View
-
-    return View.of(build)
 
 
 def _picks(view: Any, system: str, unit: str | Sequence[Pick] | None, what: str) -> tuple[str | None, list[Pick]]:
@@ -60,7 +52,7 @@ def resolve(
     Bad input raises :class:`~referee.errors.RulesError` (unknown system,
     unknown flag, a keyword string that names no rule, with a caret).
     """
-    view = _view(build)
+    view = source(build)
     view.check_system(system)
     flags = parse_flags(when)
     acting_text, mine = _picks(view, system, acting, "KEYWORDS")

@@ -14,13 +14,13 @@ import re
 from referee.resolve.meeting import Meeting
 from referee.resolve.play import PLAIN_SUBJECT, Side
 from referee.resolve.situation import FAILS, HOLDS, holds
+from referee.resolve.source import never_stacking
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 _NUMBER = re.compile(r"[+-]\d+")
-_WIDE = re.compile(r"^(?:any|all|every)\b", re.I)
 
 
 def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str]) -> dict[tuple[str, str], list[dict[str, Any]]]:
@@ -97,15 +97,9 @@ def total(values: list[str]) -> str:
 
 
 def never_rules(view: Any, system: str, in_play: set[str]) -> list[dict[str, Any]]:
-    """``stacks`` relations of mode "never" that speak of every ability of the system ("Any ability that ... never stacks")."""
-    out = []
-    for rule in view.in_system(system):
-        if rule["id"] in in_play:
-            continue
-        for rel in view.relations_out(rule["id"]):
-            if rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never" and _WIDE.match(rel["subject"] or ""):
-                out.append(rel)
-    return out
+    """``stacks`` relations of mode "never" that speak of every ability of the system ("Any ability that ... never stacks"),
+    stated by rules not in play (those in play are asked about their own)."""
+    return [rel for rel in never_stacking(view, system) if rel["source"] not in in_play]
 
 
 def stat_meetings(view: Any, system: str, found: dict[tuple[str, str], list[dict[str, Any]]], in_play: set[str]) -> list[Meeting]:
