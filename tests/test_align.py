@@ -95,3 +95,42 @@ def test_rules_of_two_systems_never_merge(tmp_path: Path) -> None:
     rb = build_rulebase(tmp_path)
     assert [r.id for r in rb.lookup("Gloom")] == ["demo/gloom", "other/gloom"]
     assert rb.get("other/gloom").versions[0].text == "Models with Gloom shine."
+
+
+def test_texts_compared_by_words_include_every_text_sharing_enough_of_them() -> None:
+    # _merge_by_text compares a heading's text only with the groups _Texts.near
+    # names: every text sharing _SIMILAR of the two texts' words must be among
+    # them, however common the words (texts here draw on 12 words only).
+    import random
+    from types import SimpleNamespace
+
+    from referee.rulebase.align import _MIN_WORDS, _SIMILAR, _Texts, _words
+
+    rnd = random.Random(15)
+    vocabulary = [f"word{i}" for i in range(12)]
+
+    def text() -> str:
+        return " ".join(rnd.sample(vocabulary, rnd.randint(3, 12)))
+
+    texts = _Texts({}, {})
+    keys = [f"rule{i}" for i in range(300)]
+    for key in keys:
+        texts.add(key, SimpleNamespace(primary=SimpleNamespace(text=text())))
+    for key in keys[:30]:  # filed again under another text, as after a merge
+        texts.add(key, SimpleNamespace(primary=SimpleNamespace(text=text())))
+    order = {key: i for i, key in enumerate(keys)}
+    compared = 0
+    for _ in range(200):
+        words = _words(text())
+        if len(words) < _MIN_WORDS:
+            continue
+        near = texts.near(words, order)
+        assert near == sorted(near, key=order.__getitem__)
+        similar = [
+            key for key in keys
+            if len(texts.words[key]) >= _MIN_WORDS
+            and len(words & texts.words[key]) / len(words | texts.words[key]) >= _SIMILAR
+        ]
+        assert set(similar) <= set(near)
+        compared += len(similar)
+    assert compared > 100  # the case is not vacuous

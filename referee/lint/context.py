@@ -28,6 +28,7 @@ class LintContext:
     system: str
     rules_src: str | None = None
     _found: dict[str, list[Finding]] = field(default_factory=dict, repr=False)
+    _lines: dict[str, list[str]] = field(default_factory=dict, repr=False)
 
     @property
     def manifest(self) -> Manifest:
@@ -54,7 +55,11 @@ class LintContext:
         return self.rb.texts[path]
 
     def lines(self, path: str) -> list[str]:
-        return self.rb.texts[path].split("\n")
+        """A document's lines, split once per context (splitting the whole document
+        again for each finding placed in it grew with findings x document size)."""
+        if path not in self._lines:
+            self._lines[path] = self.rb.texts[path].split("\n")
+        return self._lines[path]
 
     def resolve(self, name: str) -> list[str]:
         """Ids of the rules of this system ``name`` names (name or alias)."""

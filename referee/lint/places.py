@@ -15,6 +15,7 @@ recognition.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -163,14 +164,28 @@ def _between_rules(ctx: LintContext, all_places: list[Place]) -> Iterator[Spot]:
         file_places.sort(key=lambda p: (p.source.line, p.source.column))
         held = {n for place in file_places for n in _held(place)}
         lines = raw_lines(ctx, file)
+        starts = [p.source.line for p in file_places]
+        # The rule above a loose line is the first (in the document's order) of those
+        # ending last before it.  Lines are visited in order, so the places ending
+        # before each are taken in once, by where they end (asking every place of
+        # the document for every loose line grew with the square of its rules).
+        ending = sorted(range(len(file_places)), key=lambda i: file_places[i].source.end_line)
+        taken = 0
+        above: int | None = None  # index of the rule above, in file_places
         for n in range(min(held), min(max(held), len(lines)) + 1):
             if n in held or not lines[n - 1].strip():
                 continue
-            above = [p for p in file_places if p.source.end_line < n]
-            below = [p for p in file_places if p.source.line > n]
-            owner = max(above, key=lambda p: p.source.end_line) if above else below[0]
-            if below and not _POINTS_AT_FIGURE.search(owner.version.text) and _POINTS_AT_FIGURE.search(below[0].version.text):
-                owner = below[0]
+            while taken < len(ending) and file_places[ending[taken]].source.end_line < n:
+                i = ending[taken]
+                if above is None or (file_places[i].source.end_line, -i) > (file_places[above].source.end_line, -above):
+                    above = i
+                taken += 1
+            after = bisect_right(starts, n)
+            below = file_places[after] if after < len(file_places) else None
+            owner = file_places[above] if above is not None else below
+            figure = _POINTS_AT_FIGURE.search
+            if below and not figure(owner.version.text) and figure(below.version.text):
+                owner = below
             yield Spot(owner, n, lines[n - 1], raw=True, loose=True)
 
 

@@ -238,10 +238,8 @@ def profile_values(text: str) -> tuple[str, ...]:
 
 
 # Language evidence: a letter only the language uses, or two of its small words.
-_LETTERS = {
-    "fr": re.compile(r"[^\W\d_]*[éèêàçùûôîœ][^\W\d_]*"),
-    "de": re.compile(r"[^\W\d_]*[äöüßÄÖÜ][^\W\d_]*"),
-}
+_LETTER = {"fr": re.compile(r"[éèêàçùûôîœ]"), "de": re.compile(r"[äöüßÄÖÜ]")}
+_LETTERS = {lang: re.compile(rf"[^\W\d_]*{letter.pattern}[^\W\d_]*") for lang, letter in _LETTER.items()}
 _SMALL_WORDS = {
     "fr": frozenset("de la le les du des et tir volée portée une avec pour sur dans aux".split()),
     "de": frozenset(
@@ -259,12 +257,16 @@ def foreign_word(text: str, lang: str) -> tuple[str, str] | None:
     >>> foreign_word("Units with Fear suffer -1 Discipline.", "en") is None
     True
     """
+    words: list[str] | None = None
     for other in _LETTERS:
         if other == lang:
             continue
-        if m := _LETTERS[other].search(text):
+        # the letter alone first: the word pattern, tried at every letter, is slow
+        if _LETTER[other].search(text) and (m := _LETTERS[other].search(text)):
             return other, m.group()
-        small = [w for w in re.findall(r"[^\W\d_]+", text) if w.casefold() in _SMALL_WORDS[other]]
+        if words is None:
+            words = re.findall(r"[^\W\d_]+", text)
+        small = [w for w in words if w.casefold() in _SMALL_WORDS[other]]
         if len({w.casefold() for w in small}) >= 2:
             return other, small[0]
     return None

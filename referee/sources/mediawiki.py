@@ -224,23 +224,40 @@ def _marks(masked: str, start: int, stop: int) -> list[_Mark]:
         for m in _SECTION.finditer(masked, start, stop)
         if _follows(masked, m.start(), " \t\r\n")
     ]
-    marks += [
+    covered = _Covered(len(masked), marks)
+    headings = [
         _Mark(m.start(), m.end(), "heading", 0, m.group(1))
         for m in _BOLD.finditer(masked, start, stop)
         if _follows(masked, m.start(), " \t\r\n*#")
         and _is_entry_heading(masked, m)
-        and not _inside(m.start(), marks)
+        and m.start() not in covered
     ]
+    marks += headings
+    covered.add(headings)
     items = list(_LINE_ITEM.finditer(masked, start, stop))
     items += [m for m in _INLINE_ITEM.finditer(masked, start, stop) if _follows(masked, m.start(), " \t")]
     for m in items:
-        if not _inside(m.start(1), marks):
-            marks.append(_Mark(m.start(1), m.end(1), "item", len(m.group(1))))
+        if m.start(1) not in covered:
+            item = _Mark(m.start(1), m.end(1), "item", len(m.group(1)))
+            marks.append(item)
+            covered.add([item])
     return sorted(marks, key=lambda mark: mark.start)
 
 
-def _inside(offset: int, marks: list[_Mark]) -> bool:
-    return any(mark.start <= offset < mark.end for mark in marks)
+class _Covered:
+    """The offsets some mark spans: asking every mark whether it holds an offset
+    was marks x marks, seconds for a page of a few thousand entries."""
+
+    def __init__(self, size: int, marks: list[_Mark]) -> None:
+        self.spanned = bytearray(size)
+        self.add(marks)
+
+    def add(self, marks: list[_Mark]) -> None:
+        for mark in marks:
+            self.spanned[mark.start : mark.end] = b"\x01" * (mark.end - mark.start)
+
+    def __contains__(self, offset: int) -> bool:
+        return 0 <= offset < len(self.spanned) and self.spanned[offset] == 1
 
 
 @dataclass

@@ -76,3 +76,24 @@ def test_langbogen_under_bow(text_result: LintResult) -> None:
         "over Longbow's text; correct the heading, or give Bow its own name and text"
     )
     assert [(r.rule, r.line) for r in finding.related] == [("t9a/longbow", 217), ("t9a/longbow", 49)]
+
+
+def test_rule_above_an_unnamed_body_is_found_by_line_as_by_asking_every_rule() -> None:
+    # unnamed-rule cites the named rule ending nearest above (the first of the
+    # system's order among those ending on that line), now looked up by line.
+    import random
+    from types import SimpleNamespace
+
+    from referee.lint.checks.definitions import _named_by_end, _rule_above
+
+    rnd = random.Random(3)
+    rules = []
+    for i in range(200):
+        line = rnd.randint(1, 80)
+        source = SimpleNamespace(file=rnd.choice(["a.txt", "b.txt"]), line=line, end_line=line + rnd.randint(0, 3))
+        rules.append(SimpleNamespace(id=f"demo/r{i}", source=source, flags=rnd.choice([(), ("unnamed",)])))
+    ends = _named_by_end(SimpleNamespace(rules=rules))
+    for file in ("a.txt", "b.txt", "c.txt"):
+        for line in range(0, 90):
+            above = [r for r in rules if r.source.file == file and r.source.end_line < line and "unnamed" not in r.flags]
+            assert _rule_above(ends, file, line) is max(above, key=lambda r: r.source.end_line, default=None)

@@ -87,3 +87,48 @@ def test_coordinated_lists_written_in_full() -> None:
     ]  # fmt: skip
     assert list(coordinated("pass Panic, Fear and Break Tests")) == ["Panic Tests", "Fear Tests", "Break Tests"]
     assert list(coordinated("gains Tall and Exclusive")) == ["Tall", "Exclusive"]
+
+
+def test_texts_filed_by_words_answer_as_asking_every_text() -> None:
+    # unused-definition asks the texts filed under a name's words
+    # (usage._Writings) where it asked every text: the answers must be the same,
+    # for names of plain words, words with endings, hyphens, quotes and odd spacing.
+    import random
+    from types import SimpleNamespace
+
+    from referee.lint.checks.usage import _Writings, _names, _stem
+    from referee.text import fold
+
+    names = [
+        "Fear", "Ability", "Iron Guard", "Storm Ward of-the-north", "Kings' Guard", "Rock'n Roll",
+        "Hit & Run", "Nachladen!", "Wizard Master", "Break Test", "Ward  Twice", "Fly",
+    ]
+    pieces = [
+        "Fear", "Fearless", "Abilities", "Iron", "Guard", "Guards", "Iron\tGuard", "Storm Ward of-the-north",
+        "Storm Ward of the north", "Kings' Guard", "Kings'Guard", "Rock'n Roll", "Hit & Run", "Nachladen!",
+        "Nachladen", "Wizard Apprentices, Adepts, and Masters", "Panic and Break Tests", "Ward  Twice",
+        "Ward Twice", "-Fear", "with", "models", ",", ".", "\n",
+    ]
+    rnd = random.Random(7)
+    rules = [
+        SimpleNamespace(
+            id=f"demo/r{i}",
+            names=[names[i % len(names)]],
+            versions=[SimpleNamespace(text=" ".join(rnd.choices(pieces, k=rnd.randint(0, 6)))) for _ in range(2)],
+        )
+        for i in range(60)
+    ]
+    writings = _Writings(SimpleNamespace(rules=rules))
+    answers = []
+    for rule in rules:
+        every_text = any(
+            _names(fold(name), _stem(name), version.text)
+            for other in rules
+            if other.id != rule.id
+            for version in other.versions
+            for name in rule.names
+            if len(name) > 2
+        )
+        assert writings.mention(rule) is every_text, rule.names
+        answers.append(every_text)
+    assert True in answers and False in answers

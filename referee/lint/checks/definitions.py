@@ -10,6 +10,7 @@ code.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -146,10 +147,13 @@ def empty_rule(ctx: LintContext) -> Iterator[Finding]:
 @check("unnamed-rule", "error", "a body whose heading was lost and could not be recovered")
 def unnamed_rule(ctx: LintContext) -> Iterator[Finding]:
     """A body whose heading was lost and could not be recovered."""
+    ends: dict[str, tuple[list[int], list[Rule]]] | None = None
     for rule in ctx.rules:
         if "unnamed" not in rule.flags:
             continue
-        above = _rule_above(ctx, rule.source.file, rule.source.line)
+        if ends is None:
+            ends = _named_by_end(ctx)
+        above = _rule_above(ends, rule.source.file, rule.source.line)
         related = ()
         if above is not None:
             note = f"the rule above: {above.name}"
@@ -163,10 +167,27 @@ def unnamed_rule(ctx: LintContext) -> Iterator[Finding]:
         )
 
 
-def _rule_above(ctx: LintContext, file: str, line: int) -> Rule | None:
-    """The named rule that ends nearest above ``line`` in ``file``."""
-    above = [r for r in ctx.rules if r.source.file == file and r.source.end_line < line and "unnamed" not in r.flags]
-    return max(above, key=lambda r: r.source.end_line, default=None)
+def _named_by_end(ctx: LintContext) -> dict[str, tuple[list[int], list[Rule]]]:
+    """The named rules of each file by the line they end on (the first of the
+    system's order last among those ending on the same line), and those lines."""
+    order: dict[str, list[tuple[int, int, Rule]]] = {}
+    for i, rule in enumerate(ctx.rules):
+        if "unnamed" not in rule.flags:
+            order.setdefault(rule.source.file, []).append((rule.source.end_line, -i, rule))
+    out = {}
+    for file, rules in order.items():
+        rules.sort(key=lambda t: t[:2])
+        out[file] = ([end for end, _, _ in rules], [rule for _, _, rule in rules])
+    return out
+
+
+def _rule_above(ends: dict[str, tuple[list[int], list[Rule]]], file: str, line: int) -> Rule | None:
+    """The named rule that ends nearest above ``line`` in ``file`` (of those, the
+    first in the system's order): looked up by line, where asking every rule of
+    the system for every unnamed one grew with their square."""
+    lines, rules = ends.get(file, ([], []))
+    at = bisect_left(lines, line)
+    return rules[at - 1] if at else None
 
 
 @check("alias-mismatch", "warning", "a name and a text that do not belong together")

@@ -77,6 +77,7 @@ class _Vocabulary:
             self.words.update(ws)
             self.pairs.update(zip(ws, ws[1:]))
         self.phrases = {fold(n).replace(" ", ""): n for n in (*_names(ctx), *ctx.manifest.core_terms) if " " in n}
+        self._judged: dict[str, tuple[str, bool, str | None]] = {}
 
     def split_pair(self, token: str) -> str | None:
         """``token`` as the two words the documents write apart more often
@@ -84,15 +85,37 @@ class _Vocabulary:
         low = token.casefold()
         if len(low) < 6 or low in _COMPOUNDS:
             return None
+        least = max(1, self.words.get(low, 0))
         for i in range(2, len(low) - 1):
-            if self.pairs[(low[:i], low[i:])] >= max(1, self.words[low]):
+            if self.pairs.get((low[:i], low[i:]), 0) >= least:
                 return f"{token[:i]} {token[i:]}"
         return None
+
+    def judged(self, raw: str) -> tuple[str, bool, str | None]:
+        """(the word of ``raw``, whether it is words run together, the repair if known),
+        judged once per distinct ``raw``: a system's documents write the same words
+        again and again (millions of tokens at 40,000 rules, far fewer words)."""
+        if raw not in self._judged:
+            self._judged[raw] = _judge(raw, self)
+        return self._judged[raw]
 
 
 def _names(ctx: LintContext) -> Iterator[str]:
     for rule in ctx.rules:
         yield from rule.names
+
+
+def _judge(raw: str, vocab: _Vocabulary) -> tuple[str, bool, str | None]:
+    """:meth:`_Vocabulary.judged`, not remembered."""
+    token = _strip(raw)
+    is_glued, repair = glued(token, vocab, raw) if token else (False, None)
+    if not is_glued and not _CAMEL.search(token):
+        # a compound the documents write apart elsewhere: "Woundroll", "wound roll"
+        for word in re.findall(r"[^\W\d_]+", token):
+            if repair := vocab.split_pair(word):
+                token, is_glued = word, True
+                break
+    return token, is_glued, repair
 
 
 def glued(token: str, vocab: _Vocabulary, raw: str = "") -> tuple[bool, str | None]:
@@ -150,7 +173,7 @@ def mangled_text(ctx: LintContext) -> Iterator[Finding]:
         for m in markup:
             yield from out.add(ctx, spot, m.group(), m.group(), _latex_message(m.group()), m.start())
         for m in re.finditer(r"\S+", spot.text):
-            if not any(latex.start() <= m.start() < latex.end() for latex in markup):
+            if not markup or not any(latex.start() <= m.start() < latex.end() for latex in markup):
                 yield from _glued(ctx, spot, m, vocab, out)
         for m in _SPLIT.finditer(spot.text):
             if m.group(2) not in _NOT_SPLIT:
@@ -168,14 +191,7 @@ def mangled_text(ctx: LintContext) -> Iterator[Finding]:
 
 def _glued(ctx: LintContext, spot: Spot, m: re.Match[str], vocab: _Vocabulary, out: _Findings) -> Iterator[Finding]:
     raw = m.group()
-    token = _strip(raw)
-    is_glued, repair = glued(token, vocab, raw) if token else (False, None)
-    if not is_glued and not _CAMEL.search(token):
-        # a compound the documents write apart elsewhere: "Woundroll", "wound roll"
-        for word in re.findall(r"[^\W\d_]+", token):
-            if repair := vocab.split_pair(word):
-                token, is_glued = word, True
-                break
+    token, is_glued, repair = vocab.judged(raw)
     if is_glued:
         fix = f' ("{repair}")' if repair else ""
         at = m.start() + max(raw.find(token), 0)
@@ -254,6 +270,8 @@ class _ForeignNames:
     def find(self, text: str, lang: str) -> Iterator[tuple[str, str, str]]:
         """(alias, its language, the rule's name) for each name not in ``lang``: whole
         words, leftmost and longest, not overlapping."""
+        if self.by_first.keys().isdisjoint(_WORD.findall(text)):
+            return  # no word of the text begins an alias: most texts, found in C
         end = 0
         for word in _WORD.finditer(text):
             at = word.start()
@@ -347,6 +365,8 @@ def dangling_reference(ctx: LintContext) -> Iterator[Finding]:
             if kind in _NEEDS_PICTURES and pictures.get(spot.place.source.file):
                 continue
             matches = list(pattern.finditer(text))
+            if not matches:
+                continue
             counts = Counter(" ".join(m.group().split()) for m in matches)
             for m in matches:
                 term = " ".join(m.group().split())

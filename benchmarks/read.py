@@ -1,0 +1,104 @@
+"""Reading speed: each system's documents through its adapter, then aligned (not a test).
+
+    .venv/bin/python benchmarks/read.py RULES_SRC [--runs 1] [--system ID] [--profile OUT.prof] [--dump OUT.json]
+
+For every system of a rules folder (e.g. one written by
+``benchmarks/synthetic.py``), in process: the time ``read_system`` takes
+(every document read by its adapter, then aligned), and of that the time
+``align`` takes (measured by aligning the entries read once more), best of
+``--runs``, as wall time and as the process's CPU time (steadier on a shared
+machine).  Run it at two sizes to see how reading grows: a system of 2,500
+rules against one of 10,000 should take about 4x, not 16x.
+
+``--profile`` writes a cProfile of reading those systems once more (for
+``python -m pstats``); ``--dump`` writes every rule they hold (id, names,
+aliases, text, versions, sources, every field) as JSON, to compare the
+rules a change reads before and after, byte for byte.  Prints a Markdown table;
+docs/performance.md (Scale) records the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))  # after PYTHONPATH: a copy of the code given there is what runs
+
+
+def _plain(value: object) -> object:
+    """A rule as JSON-ready data, every field kept, in a fixed order."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_plain(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
+    return value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("rules_src", type=Path)
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--system", action="append", help="time only this system (repeatable)")
+    parser.add_argument("--profile", type=Path, help="write a cProfile of reading the systems here")
+    parser.add_argument("--dump", type=Path, help="write every rule as JSON here")
+    args = parser.parse_args()
+
+    from referee.manifest import load_manifest
+    from referee.rulebase.align import align
+    from referee.rulebase.load import read_system, system_folders
+
+    root = args.rules_src.resolve()
+    load = os.getloadavg()
+    print(f"{root} (load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, best of {args.runs})\n")
+    print("| system | formats | rules | read_system s (CPU s) | of which align s (CPU s) |\n|---|---|---:|---:|---:|")
+    total = aligned = total_cpu = aligned_cpu = 0.0
+    folders = [f for f in system_folders(root)[0] if not args.system or f.name in args.system]
+    for folder in folders:
+        manifest = load_manifest(root, folder)
+        best = best_align = best_cpu = best_align_cpu = float("inf")
+        for _ in range(args.runs):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            read, rules, _texts = read_system(root, manifest)
+            best = min(best, time.perf_counter() - start)
+            best_cpu = min(best_cpu, time.process_time() - start_cpu)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            align(manifest, read)
+            best_align = min(best_align, time.perf_counter() - start)
+            best_align_cpu = min(best_align_cpu, time.process_time() - start_cpu)
+        formats = ", ".join(sorted({spec.format for spec, _ in read}))
+        times = f"{best:.2f} ({best_cpu:.2f}) | {best_align:.2f} ({best_align_cpu:.2f})"
+        print(f"| {manifest.id} | {formats} | {len(rules)} | {times} |")
+        total, total_cpu = total + best, total_cpu + best_cpu
+        aligned, aligned_cpu = aligned + best_align, aligned_cpu + best_align_cpu
+    print(f"| all | | | {total:.2f} ({total_cpu:.2f}) | {aligned:.2f} ({aligned_cpu:.2f}) |")
+
+    if args.profile or args.dump:
+        import cProfile
+
+        profile = cProfile.Profile()
+        rules = []
+        for folder in folders:
+            manifest = load_manifest(root, folder)
+            if args.profile:
+                profile.enable()
+            rules.extend(read_system(root, manifest)[1])
+            profile.disable()
+        if args.profile:
+            profile.dump_stats(str(args.profile))
+        if args.dump:
+            plain = [_plain(rule) for rule in sorted(rules, key=lambda r: r.id)]
+            args.dump.write_text(json.dumps(plain, ensure_ascii=False, indent=0, default=repr))
+
+
+if __name__ == "__main__":
+    main()
