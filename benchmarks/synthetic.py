@@ -209,7 +209,8 @@ def _curated(mine: list[RuleSpec], langs: tuple[str, ...], doc_format: str) -> l
     out = []
     if "de" in langs and doc_format != "glossary":
         out.append("[aliases.de]")
-        out.extend(f'"{s.german}" = "{_heading(s)}"' for s in mine if s.german)
+        # rules without a parameter only: adapters differ on whether "Name (X+)" keeps its bracket
+        out.extend(f'"{s.german}" = "{s.name}"' for s in mine if s.german and not s.param)
         out.append("")
     short: dict[str, str] = {}
     for spec in mine:
