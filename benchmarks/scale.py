@@ -1,16 +1,18 @@
 """Scale benchmark: Referee on synthetic rule folders of 10,000 (and 100,000) rules.
 
     .venv/bin/python benchmarks/scale.py [--rules 10000] [--format mixed] [--runs 7] [--skip-search]
-    .venv/bin/python benchmarks/scale.py --rules 100000 --skip-search --skip-lint --skip-rebuild  # long
+    .venv/bin/python benchmarks/scale.py --rules 100000 --skip-search --skip-lint --runs 3  # minutes
 
 Not a test: run it on a quiet machine.  For the rules folder written by
 ``benchmarks/synthetic.py`` (``--format``: markdown, rules-list, glossary,
 mediawiki or mixed, one format per system), it measures, each as a whole
 process, in one run:
 
-- the cold build (``referee build``): wall time, peak memory (the child's
-  maximum resident set, from ``os.wait4``) and the size of the cache it wrote;
-- the rebuild after one document is edited;
+- the cold build (``referee build``): wall time, peak memory (the largest
+  maximum resident set of the build and its workers, from ``os.wait4``, and
+  the peak of their proportional set sizes together, sampled from /proc) and
+  the size of the cache it wrote;
+- the rebuild after one sentence is added to one document;
 - warm ``lookup``, ``show``, ``explain`` (a name found once), ``list --system``
   and, unless ``--skip-search``, the search index build and warm ``search``;
   ``lint`` (whole build read from the cache); each beside a bare
@@ -35,6 +37,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -44,17 +47,60 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import synthetic  # noqa: E402
 
 
-def run(cmd: list[str], env: dict[str, str], check: bool = True) -> tuple[float, int]:
-    """Wall seconds and peak resident memory (KB) of one whole process."""
+def run(cmd: list[str], env: dict[str, str], check: bool = True, tree: list[int] | None = None) -> tuple[float, int]:
+    """Wall seconds and peak resident memory (KB) of one whole process (the largest
+    of it and its workers, as ``os.wait4`` reports it).  ``tree``: receives the peak
+    of the memory of the process and its workers together (KB), sampled."""
     start = time.perf_counter()
     # From a neutral folder: ``python -m`` puts the working folder first on sys.path.
     proc = subprocess.Popen(cmd, env=env, cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    done = threading.Event()
+    if tree is not None:
+        tree.append(0)
+        threading.Thread(target=_sample_tree, args=(proc.pid, done, tree), daemon=True).start()
     _, status, usage = os.wait4(proc.pid, 0)
+    done.set()
     took = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     if check and proc.returncode not in (0, 1):
         raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}")
     return took, usage.ru_maxrss
+
+
+def _sample_tree(pid: int, done: threading.Event, peak: list[int]) -> None:
+    """Every 0.2 s, the proportional set size (KB: shared pages split between the
+    processes sharing them, so forked workers are not counted twice) of ``pid``
+    and its descendants; the largest sum goes into ``peak[-1]``."""
+    while not done.wait(0.2):
+        parents: dict[int, int] = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as fh:
+                        parents[int(entry)] = int(fh.read().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    pass
+        family, grew = {pid}, True
+        while grew:
+            more = {p for p, parent in parents.items() if parent in family} - family
+            grew, family = bool(more), family | more
+        total = 0
+        for member in family:
+            try:
+                with open(f"/proc/{member}/smaps_rollup") as fh:
+                    total += next(int(line.split()[1]) for line in fh if line.startswith("Pss:"))
+            except (OSError, StopIteration, ValueError):
+                pass
+        peak[-1] = max(peak[-1], total)
+
+
+class _Said(list):  # type: ignore[type-arg]
+    """The table's rows, each also said on stderr as soon as measured (a long run
+    that fails late keeps what it measured)."""
+
+    def append(self, row: tuple[str, str, str]) -> None:
+        print(" | ".join(row), file=sys.stderr, flush=True)
+        super().append(row)
 
 
 def folder_size(path: Path) -> int:
@@ -89,6 +135,7 @@ def fts5(store: Path, into: Path, words: str) -> tuple[float, float]:
     """SQLite FTS5 over the rules' names and texts: seconds to index, to answer."""
     import sqlite3
 
+    into.unlink(missing_ok=True)  # a kept folder's earlier run
     db = sqlite3.connect(into)
     start = time.perf_counter()
     db.execute("CREATE VIRTUAL TABLE rules USING fts5(id UNINDEXED, name, text)")
@@ -109,7 +156,7 @@ def main() -> None:
     parser.add_argument("--format", choices=(*synthetic.FORMATS, "mixed"), default="mixed")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--skip-search", action="store_true", help="leave out the search index (long at 100,000 rules)")
-    parser.add_argument("--skip-rebuild", action="store_true", help="leave out the rebuild after an edit (a whole build today)")
+    parser.add_argument("--skip-rebuild", action="store_true", help="leave out the rebuild after an edit")
     parser.add_argument("--skip-lint", action="store_true", help="leave out lint (long at 100,000 rules)")
     parser.add_argument("--keep", type=Path, help="write the rules folder and cache here and keep them")
     args = parser.parse_args()
@@ -142,16 +189,21 @@ def measure(args: argparse.Namespace, work: Path) -> None:
     named = next(s for s in specs if s.system == "synth-d" and s.text and not s.param and sum(t.name == s.name for t in specs) == 1)
     words = "reroll Panic"  # "may reroll failed Panic Tests": in about one rule in thirty
 
-    rows: list[tuple[str, str, str]] = []
-    cold, peak = run([*referee, "build", *where], env)
-    rows.append(("cold `referee build`", f"{cold:.1f} s", f"peak {peak / 1024:.0f} MB"))
+    rows: list[tuple[str, str, str]] = _Said()
+    tree: list[int] = []
+    cold, peak = run([*referee, "build", *where], env, tree=tree)
+    rows.append(("cold `referee build`", f"{cold:.1f} s", f"peak {peak / 1024:.0f} MB (largest process); {tree[-1] / 1024:.0f} MB all processes (PSS, sampled)"))
     rows.append(("cache size after the build", f"{folder_size(cache) / 2**20:.0f} MB", ""))
 
     if not args.skip_rebuild:
+        # One sentence added to one rule in the middle of one document: the
+        # document is read again, and the rules it gives a version of.
         edited = next(p for p in sorted(src.rglob("*")) if p.suffix in (".md", ".txt", ".wiki"))
-        edited.write_text(edited.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-        again, peak = run([*referee, "build", *where], env)
-        rows.append((f"rebuild after editing one document ({edited.name})", f"{again:.1f} s", f"peak {peak / 1024:.0f} MB"))
+        text = edited.read_text(encoding="utf-8")
+        at = text.index(".", len(text) // 2) + 1
+        edited.write_text(text[:at] + " Models with it may reroll failed Panic Tests." + text[at:], encoding="utf-8")
+        again, peak = run([*referee, "build", *where], env, tree=tree)
+        rows.append((f"rebuild after editing one document ({edited.parent.name}/{edited.name})", f"{again:.1f} s", f"peak {peak / 1024:.0f} MB; {tree[-1] / 1024:.0f} MB all processes"))
     time.sleep(2.5)  # past the stamp's same-tick window: warm calls now take the recorded key
 
     if not args.skip_search:

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import cache, record
+from referee.build import cache
 from referee.cli import main
+from referee.rulebase import base
 from tests.conftest import manifest, write_system
 
 GLOOM = "Gloom\n\nModels with Gloom sulk.\n"
@@ -31,16 +32,16 @@ def test_a_document_edited_during_a_build_is_never_cached_under_the_old_key(
 ) -> None:
     src = _system(tmp_path)
     document = src / "demo" / "rules.txt"
-    real = record.build_rulebase
+    real = base.read_folder
 
     def edited_while_reading(*args, **kwargs):  # type: ignore[no-untyped-def]
         document.write_text(EDITED, encoding="utf-8")  # the user saves right after the key was taken
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(record, "build_rulebase", edited_while_reading)
+    monkeypatch.setattr(base, "read_folder", edited_while_reading)
     code, out, _ = _lookup(capsys, src)
     assert code == 0 and "sulk." in out and "loudly" not in out  # the bytes that were hashed
-    monkeypatch.setattr(record, "build_rulebase", real)
+    monkeypatch.setattr(base, "read_folder", real)
     assert "loudly" in _lookup(capsys, src)[1]  # the edit is seen on the next call
     document.write_text(GLOOM, encoding="utf-8")  # and reverting it gives the old text back
     code, out, _ = _lookup(capsys, src)

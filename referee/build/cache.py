@@ -10,10 +10,14 @@ saved mid-build can never be stored under the content it replaced.
 
 Each rules folder has a folder of its own under ``builds/`` (fixture rule
 sets never evict the project's build), holding its ``stamp`` and, for each
-kept build, the whole :class:`~referee.build.Build` (``build-<key>.pickle``),
+kept build, the whole :class:`~referee.build.Build` (``build-<key>.pickle``,
+each system's part of it pickled apart: :mod:`referee.build.parts`),
 its view as an indexed SQLite store (``view-<key>.sqlite``,
 :mod:`referee.build.store`) and, once searched, its search index
-(``search-<key>/``, made by :mod:`referee.search.index`).  Files are
+(``search-<key>/``, made by :mod:`referee.search.index`).  What its
+builds read, system by system and document by document, is kept beside,
+under ``memo/`` (:mod:`referee.build.memo`), so a rebuild after an edit
+reads again only what the edit touched.  Files are
 written aside and renamed into place, the view last, so a reader never sees
 half a cache; a cache file that cannot be read, for any reason, is
 discarded with one line on stderr and the build made anew.  Temporary files
@@ -46,7 +50,7 @@ if TYPE_CHECKING:
 
     Progress = Callable[[str], None] | None
 
-FORMAT = 5  # bump when the pickled shape changes in a way hashing the code cannot see
+FORMAT = 6  # bump when the pickled shape changes in a way hashing the code cannot see
 KEEP = 2  # builds kept per rules folder
 STALE_TMP = 600  # seconds after which a temporary file is a killed build's leftover
 
@@ -206,6 +210,13 @@ def builds_folder(rules_src: str | os.PathLike[str]) -> str:
     return os.path.join(cache_folder(src), "builds", tag)
 
 
+def memo_folder(rules_src: str | os.PathLike[str]) -> str:
+    """Where a rules folder's builds keep what they read (:mod:`referee.build.memo`),
+    beside its builds, not among them."""
+    builds = builds_folder(rules_src)
+    return os.path.join(os.path.dirname(os.path.dirname(builds)), "memo", os.path.basename(builds))
+
+
 def discard(file: str, err: BaseException) -> None:
     """Remove a cache file that cannot be read (any damage means the same: build anew),
     with one line saying so."""
@@ -216,24 +227,29 @@ def discard(file: str, err: BaseException) -> None:
         pass
 
 
-def _load(file: str, key: str) -> Any:
-    """The object stored in ``file`` for ``key``, or None.
+def _load(file: str, key: str) -> Build | None:
+    """The build stored in ``file`` for ``key``, or None.
 
-    A file that exists but cannot be loaded (damaged, truncated, written by
-    other code) is removed, with a note, so the next build replaces it.
+    The file holds a header, then each system's one-system build
+    (:mod:`referee.build.parts`), put together here.  A file that exists
+    but cannot be loaded (damaged, truncated, written by other code) is
+    removed, with a note, so the next build replaces it.
     """
     import pickle
 
+    from referee.build.parts import merge
+
     try:
         with open(file, "rb") as fh:
-            obj = pickle.load(fh)
+            header = pickle.load(fh)
+            if not isinstance(header, dict) or header.get("key") != key:
+                return None
+            return merge(key, [pickle.load(fh) for _ in range(header["parts"])], header["unmanaged"])
     except FileNotFoundError:
         return None
     except Exception as err:  # noqa: BLE001 - any damage means the same: build anew
         discard(file, err)
         return None
-    found = obj.get("key") if isinstance(obj, dict) else getattr(obj, "key", None)
-    return obj if found == key else None
 
 
 def load_or_build(rules_src: str | os.PathLike[str], refresh: bool = False, progress: Progress = None) -> Build:
@@ -251,7 +267,7 @@ def load_or_build(rules_src: str | os.PathLike[str], refresh: bool = False, prog
         if build is not None:
             _confirm(rules_src, key)
             return build
-    return _build(rules_src, key, files, progress)[0]
+    return _build(rules_src, key, files, progress, whole=True)
 
 
 def load_view(rules_src: str | os.PathLike[str], refresh: bool = False, progress: Progress = None) -> View | StoredView:
@@ -273,41 +289,119 @@ def load_view(rules_src: str | os.PathLike[str], refresh: bool = False, progress
         if found is not None:
             _confirm(rules_src, key)
             return found
-    return _build(rules_src, key, files, progress)[1]
+    return _build(rules_src, key, files, progress, whole=False)
 
 
-def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes], progress: Progress) -> tuple[Build, View]:
-    from referee.build import store
-    from referee.build.record import assemble
-    from referee.build.view import View
+def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes], progress: Progress, whole: bool) -> Any:
+    """Read the rules (each system alone, on every core: :mod:`referee.build.workers`)
+    and write the build and its view as the systems come, so neither is ever held
+    whole here.  Gives the :class:`Build` (``whole``) or the view, as the store now
+    holds it (a warm call reads the same)."""
+    from pathlib import Path
 
-    build = assemble(rules_src, key, progress, files)
-    view = View.of(build)
+    from referee.build import memo, workers
+    from referee.rulebase.load import system_folders
+
+    root = Path(rules_src).resolve()
+    folders, others = system_folders(root)
+    unmanaged = tuple(p.name for p in others)
     folder = builds_folder(rules_src)
+    kept = memo.Memo(memo_folder(rules_src), code_key())
+    made = [f for f in (folder, kept.folder) if not os.path.isdir(f)]
+    read = lambda: workers.read_parts(root, folders, files, progress, kept)  # noqa: E731
     try:
-        os.makedirs(folder, exist_ok=True)
-        _write(os.path.join(folder, f"build-{key}.pickle"), build)
-        store.write(os.path.join(folder, f"view-{key}.sqlite"), view.data)
-    except OSError:
-        return build, view  # a read-only cache folder only costs speed
+        try:
+            os.makedirs(folder, exist_ok=True)
+            _write_build(folder, key, unmanaged, len(folders), read())
+        except OSError:  # a read-only cache folder only costs speed
+            return _in_memory(key, read(), unmanaged, whole)
+    except BaseException:
+        for path in made:  # rules that fail to build leave no cache behind
+            _remove(path)
+            try:
+                os.rmdir(os.path.dirname(path))
+            except OSError:
+                pass
+        raise
     _confirm(rules_src, key)
     _prune(folder)
-    return build, view
+    memo.prune(kept.folder)
+    if whole:
+        return _load(os.path.join(folder, f"build-{key}.pickle"), key) or _in_memory(key, read(), unmanaged, whole)
+    from referee.build import store
+
+    return store.open_store(os.path.join(folder, f"view-{key}.sqlite"), key) or _in_memory(key, read(), unmanaged, whole)
 
 
-def _write(file: str, obj: Any) -> None:
+def _write_build(folder: str, key: str, unmanaged: tuple[str, ...], count: int, parts: Any) -> None:
+    """Write ``build-<key>.pickle`` (a header, then each system's pickled build) and
+    ``view-<key>.sqlite`` from the parts as they come, one system at a time; each
+    aside, renamed into place once whole, the view last."""
     import pickle
     import tempfile
 
-    stem = os.path.basename(file).split("-", 1)[0]
-    fd, tmp = tempfile.mkstemp(prefix=f".{stem}-", suffix=".tmp", dir=os.path.dirname(file))
+    from referee.build import store
+    from referee.build.parts import copy_build, store_meta
+
+    systems: list[str] = []
+    metas: list[dict[str, Any]] = []
+    fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump(obj, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, file)
+            pickle.dump({"key": key, "parts": count, "unmanaged": unmanaged}, fh, protocol=pickle.HIGHEST_PROTOCOL)
+
+            def rows() -> Any:
+                for part, data in parts:
+                    try:
+                        copy_build(part.path, fh)
+                    finally:
+                        if part.temporary:
+                            os.unlink(part.path)
+                    systems.append(data.pop("system"))
+                    metas.append(data.pop("meta"))
+                    yield data
+
+            def build_in_place() -> None:
+                fh.close()
+                os.replace(tmp, os.path.join(folder, f"build-{key}.pickle"))
+
+            meta = lambda: store_meta(key, systems, unmanaged, metas)  # noqa: E731 - once every system is in
+            store.write_systems(os.path.join(folder, f"view-{key}.sqlite"), meta, rows(), before=build_in_place)
     except BaseException:
-        os.unlink(tmp)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
         raise
+
+
+def _in_memory(key: str, parts: Any, unmanaged: tuple[str, ...], whole: bool) -> Any:
+    """The build (or its view) when the cache cannot hold it: nothing written."""
+    from referee.build.parts import load_build, merge
+    from referee.build.view import View
+
+    builds = []
+    for part, _rows in parts:
+        builds.append(load_build(part.path))
+        if part.temporary:
+            os.unlink(part.path)
+    build = merge(key, builds, unmanaged)
+    return build if whole else View.of(build)
+
+
+def code_key() -> str:
+    """A hash of Referee's own code and grammars: what the memo's keys include."""
+    h = hashlib.blake2b(digest_size=16)
+    h.update(_header().encode())
+    for label, root, suffixes in _roots("")[1:]:
+        for path in _files(root, suffixes):
+            h.update(f"\0{label}:{os.path.relpath(path, root)}\0".encode())
+            try:
+                with open(path, "rb") as fh:
+                    h.update(fh.read())
+            except OSError:
+                continue
+    return h.hexdigest()
 
 
 def _prune(folder: str) -> None:

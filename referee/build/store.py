@@ -27,7 +27,7 @@ from referee.text import find
 
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
 SCHEMA = """
@@ -66,6 +66,43 @@ def unpack(blob: bytes) -> Any:
 
 def write(file: str, data: dict[str, Any]) -> None:
     """Store a view's ``data`` (:meth:`View.of <referee.build.view.View.of>`) in ``file``, atomically."""
+    write_systems(file, {name: data[name] for name in META}, [_rows(data)])
+
+
+def _rows(data: dict[str, Any]) -> dict[str, Iterable[Any]]:
+    """A view's data as the rows :func:`write_systems` inserts."""
+    return rows(data["rules"].values(), data["rule_names"].items(), data["names"], data["relations"])
+
+
+def rows(
+    rules: Iterable[dict[str, Any]], rule_names: Iterable[tuple[str, str]], names: dict[str, dict[str, list[str]]], relations: Iterable[dict[str, Any]]
+) -> dict[str, Iterable[Any]]:
+    """The store's rows, made one at a time as they are inserted: rules and
+    relations as the view gives them (JSON-shaped), the name index by system."""
+    return {
+        "rules": ((r["id"], r["system"], pack(r)) for r in rules),
+        "rule_names": rule_names,
+        "names": ((system, form, _encode(ids)) for system, forms in names.items() for form, ids in forms.items()),
+        # Each relation once, in reading order: a rule's relations out are those
+        # it is the source of, its relations in those it is the target of, in the
+        # order the view lists them (both follow reading order).
+        "relations": ((rel["source"], rel["target"], pack(rel)) for rel in relations),
+    }
+
+
+def write_systems(
+    file: str,
+    meta: dict[str, Any] | Callable[[], dict[str, Any]],
+    systems: Iterable[dict[str, Iterable[Any]]],
+    before: Callable[[], None] | None = None,
+) -> None:
+    """Store rows, system after system (:func:`rows`), in ``file``, atomically.
+
+    The rows go in as they come, so the whole view is never held at once;
+    ``meta`` may be a function, called once every system's rows are in;
+    ``before`` is called once the file is whole, before it is renamed into
+    place (what must be in place before the view is).
+    """
     import sqlite3
     import tempfile
 
@@ -78,34 +115,26 @@ def write(file: str, data: dict[str, Any]) -> None:
             db.execute("PRAGMA synchronous = OFF")
             db.executescript(SCHEMA)
             with db:
-                _fill(db, data)
+                for system in systems:
+                    _fill(db, system)
+                values = meta() if callable(meta) else meta
+                db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, _encode(values[name])) for name in META))
             db.executescript(INDEXES)
         finally:
             db.close()
+        if before is not None:
+            before()
         os.replace(tmp, file)
     except BaseException:
         os.unlink(tmp)
         raise
 
 
-def _fill(db: sqlite3.Connection, data: dict[str, Any]) -> None:
-    db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, _encode(data[name])) for name in META))
-    db.executemany(
-        "INSERT INTO rules (id, system, json) VALUES (?, ?, ?)", ((rid, r["system"], pack(r)) for rid, r in data["rules"].items())
-    )
-    db.executemany("INSERT INTO rule_names VALUES (?, ?)", data["rule_names"].items())
-    db.executemany(
-        "INSERT INTO names VALUES (?, ?, ?)",
-        ((system, form, _encode(ids)) for system, forms in data["names"].items() for form, ids in forms.items()),
-    )
-    # Each relation once, in reading order: a rule's relations out are those
-    # it is the source of, its relations in those it is the target of, in the
-    # order the view lists them (both follow reading order).
-    db.executemany(
-        "INSERT INTO relations (source, target, json) VALUES (?, ?, ?)",
-        ((rel["source"], rel["target"], pack(rel)) for rel in data["relations"]),
-    )
-
+def _fill(db: sqlite3.Connection, rows: dict[str, Any]) -> None:
+    db.executemany("INSERT INTO rules (id, system, json) VALUES (?, ?, ?)", rows["rules"])
+    db.executemany("INSERT INTO rule_names VALUES (?, ?)", rows["rule_names"])
+    db.executemany("INSERT INTO names VALUES (?, ?, ?)", rows["names"])
+    db.executemany("INSERT INTO relations (source, target, json) VALUES (?, ?, ?)", rows["relations"])
 
 
 def open_store(file: str, key: str) -> StoredView | None:

@@ -18,6 +18,26 @@ from referee.errors import unknown_system
 from referee.text import find, fold
 
 
+def relation_data(rel: Any, rule_names: Any) -> dict[str, Any]:
+    """A relation as the view keeps it: its JSON with the names of the rules at its ends."""
+    data = rel.to_json()
+    data["source_name"] = rule_names.get(rel.source, rel.source)
+    if rel.target in rule_names:
+        data["target_name"] = rule_names[rel.target]
+    return data
+
+
+def folded_core_terms(manifest: Any) -> list[str]:
+    """A system's core game terms (not special rules), folded, as the view lists them."""
+    return sorted({fold(t) for t in manifest.core_terms})
+
+
+def against_terms(build: Any, system: str) -> list[str]:
+    """Core terms a rule's condition is stated against ("suffered from flaming attack"):
+    the referee accepts them in play (referee.resolve.naming)."""
+    return sorted({c.value for r in build.relations(system) for c in r.conditions if c.situation == "against" and c.value and "/" not in c.value})
+
+
 class View:
     """Rules as JSON-shaped dicts, indexed by system and folded name."""
 
@@ -35,11 +55,8 @@ class View:
         out: dict[str, list[dict[str, Any]]] = {}
         into: dict[str, list[dict[str, Any]]] = {}
         for rel in build.relations():
-            data = rel.to_json()
+            data = relation_data(rel, build.rule_names)
             every.append(data)
-            data["source_name"] = build.rule_names.get(rel.source, rel.source)
-            if rel.target in build.rule_names:
-                data["target_name"] = build.rule_names[rel.target]
             out.setdefault(rel.source, []).append(data)
             if rel.target:
                 into.setdefault(rel.target, []).append(data)
@@ -52,13 +69,8 @@ class View:
                 "rule_names": dict(build.rule_names),
                 "rules": {rid: r.to_json() for rid, r in build.rules.items()},
                 "summaries": system_summaries(build),
-                "core_terms": {s: sorted({fold(t) for t in m.core_terms}) for s, m in build.manifests.items()},
-                # core terms a rule's condition is stated against ("suffered from flaming attack"):
-                # the referee accepts them in play (referee.resolve.naming)
-                "against_terms": {
-                    s: sorted({c.value for r in build.relations(s) for c in r.conditions if c.situation == "against" and c.value and "/" not in c.value})
-                    for s in build.manifests
-                },
+                "core_terms": {s: folded_core_terms(m) for s, m in build.manifests.items()},
+                "against_terms": {s: against_terms(build, s) for s in build.manifests},
                 "relations_out": out,
                 "relations_in": into,
                 "relations": every,  # in reading order: the store keeps each relation once

@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee.errors import unknown_system
 from referee.manifest import Manifest
 from referee.model import Rule
 from referee.text import find, fold
+
+if TYPE_CHECKING:
+    from referee.rulebase.load import ReadDocuments
 
 
 @dataclass(frozen=True)
@@ -95,8 +99,7 @@ def build_rulebase(
     ``files``: bytes already read, by path relative to ``rules_src``; a file
     not in it is read from disk.
     """
-    from referee.manifest import load_manifest
-    from referee.rulebase.load import read_system, system_folders
+    from referee.rulebase.load import system_folders
 
     root = rules_src.resolve()
     manifests: dict[str, Manifest] = {}
@@ -105,12 +108,30 @@ def build_rulebase(
     texts: dict[str, str] = {}
     folders, unmanaged = system_folders(root)
     for folder in folders:
-        manifest = load_manifest(root, folder, files)
-        read, system_rules, system_texts = read_system(root, manifest, progress, files)
+        manifest, summaries, system_rules, system_texts = read_folder(root, folder, progress, files)
         texts.update(system_texts)
         manifests[manifest.id] = manifest
-        documents[manifest.id] = [
-            DocumentSummary(s.path, s.format, s.role, s.lang, s.title, s.origin, len(es)) for s, es in read
-        ]
+        documents[manifest.id] = summaries
         rules.extend(system_rules)
     return Rulebase.from_rules(key, manifests, documents, rules, texts, tuple(p.name for p in unmanaged))
+
+
+def read_folder(
+    root: Path,
+    folder: Path,
+    progress: Callable[[str], None] | None = None,
+    files: dict[str, bytes] | None = None,
+    read_before: ReadDocuments | None = None,
+) -> tuple[Manifest, list[DocumentSummary], list[Rule], dict[str, str]]:
+    """One system folder of ``root`` (resolved): its manifest, documents, rules and texts.
+
+    Systems are namespaces, so each folder reads alone: a build may read
+    them in any order, or at once, and put them together after.
+    """
+    from referee.manifest import load_manifest
+    from referee.rulebase.load import read_system
+
+    manifest = load_manifest(root, folder, files)
+    read, system_rules, system_texts = read_system(root, manifest, progress, files, read_before)
+    summaries = [DocumentSummary(s.path, s.format, s.role, s.lang, s.title, s.origin, len(es)) for s, es in read]
+    return manifest, summaries, system_rules, system_texts

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Protocol
 
 from referee.errors import RulesError
 from referee.manifest import MANIFEST, DocumentSpec, Manifest
@@ -41,15 +42,31 @@ def decode(rules_src: Path, spec: DocumentSpec, files: dict[str, bytes] | None =
     return text.removeprefix("\ufeff")
 
 
+class ReadDocuments(Protocol):
+    """What a build remembers of documents read before (``referee.build`` keeps it on disk).
+
+    ``recall`` gives the entries an adapter read from these very bytes with
+    these options, or None; ``keep`` records them.  The rulebase only asks:
+    how entries are kept, and for how long, is the build's business.
+    """
+
+    def recall(self, spec: DocumentSpec, options: dict[str, Any], text: str) -> list[Entry] | None: ...
+
+    def keep(self, spec: DocumentSpec, options: dict[str, Any], text: str, entries: list[Entry]) -> None: ...
+
+
 def read_system(
     rules_src: Path,
     manifest: Manifest,
     progress: Callable[[str], None] | None = None,
     files: dict[str, bytes] | None = None,
+    read_before: ReadDocuments | None = None,
 ) -> tuple[list[tuple[DocumentSpec, list[Entry]]], list[Rule], dict[str, str]]:
     """Every document of a system read by its adapter, then aligned into rules.
 
     Also returns each document's text by path, for readers that quote lines.
+    ``progress`` is told of each document an adapter reads; one recalled
+    from ``read_before`` is not read again, and not told.
     """
     from referee.rulebase.align import align
 
@@ -65,11 +82,15 @@ def read_system(
             "known_names": tuple(known),
             **spec.options,
         }
-        texts[spec.path] = decode(rules_src, spec, files)
-        doc = Document(manifest.id, spec.path, spec.format, spec.role, texts[spec.path], spec.lang, options)
-        entries = adapter_for(spec.format)(doc)
+        text = texts[spec.path] = decode(rules_src, spec, files)
+        entries = read_before.recall(spec, options, text) if read_before is not None else None
+        if entries is None:
+            doc = Document(manifest.id, spec.path, spec.format, spec.role, text, spec.lang, options)
+            entries = adapter_for(spec.format)(doc)
+            if read_before is not None:
+                read_before.keep(spec, options, text, entries)
+            if progress:
+                progress(spec.path)
         known.extend(e.name for e in entries if e.name)
         read.append((spec, entries))
-        if progress:
-            progress(spec.path)
     return read, align(manifest, read), texts

@@ -1,0 +1,92 @@
+"""A build read system by system, on several cores, is the build read whole."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from referee.build import cache, record, store, workers
+from referee.build.view import View
+from referee.cli import main
+from referee.errors import RulesError
+from referee.paths import rules_src_dir
+from tests.conftest import manifest, write_system
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> Path:
+    """A copy of the project's rules: four systems, five documents, four formats."""
+    return Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
+
+
+def _tables(file: str) -> dict[str, list[tuple[object, ...]]]:
+    db = sqlite3.connect(file)
+    try:
+        return {t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("meta", "rules", "rule_names", "names", "relations")}
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("n", ["1", "2"])
+def test_the_build_of_parts_is_the_build_read_whole(
+    rules: Path, private_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, n: str
+) -> None:
+    monkeypatch.setenv(workers.WORKERS, n)
+    files: dict[str, bytes] = {}
+    key = cache.content_key(rules, keep=files)
+    whole = record.assemble(rules, key, None, files)
+    told: list[str] = []
+    built = cache.load_or_build(rules, progress=told.append)
+    assert built.key == key and built == whole
+    assert list(built.rules) == list(whole.rules) and list(built.names) == list(whole.names)
+    assert list(built.graph.relations) == list(whole.graph.relations) and list(built.armies) == list(whole.armies)
+    # every document's reading is told, from whichever process read it
+    assert sorted(t for t in told if not t.startswith("relations of")) == sorted(f for f in files if not f.endswith("system.toml"))
+    # the store holds, row for row, what the view of the whole build holds
+    written = str(tmp_path / "whole.sqlite")
+    store.write(written, View.of(whole).data)
+    assert _tables(written) == _tables(str(Path(cache.builds_folder(rules)) / f"view-{key}.sqlite"))
+
+
+def test_two_workers_are_used_for_a_big_folder_and_none_for_a_small_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(workers.WORKERS, raising=False)
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    assert workers.workers(4, 10 * workers.PARALLEL_BYTES) == 2
+    assert workers.workers(1, 10 * workers.PARALLEL_BYTES) == 1  # one system: no pool
+    assert workers.workers(4, 1000) == 1  # a small folder reads faster than processes start
+    monkeypatch.setenv(workers.WORKERS, "3")
+    assert workers.workers(4, 1000) == 3
+
+
+@pytest.mark.parametrize("n", ["1", "2"])
+def test_the_cli_answers_the_same_from_either_build(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], n: str) -> None:
+    outputs = []
+    for workers_n in ("1", n):
+        monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / f"cache-{workers_n}-{len(outputs)}"))
+        monkeypatch.setenv(workers.WORKERS, workers_n)
+        said = []
+        for command in (["list", "--json"], ["graph", "--format", "json"], ["lint", "--json"], ["build", "--json"]):
+            main([*command, "--rules-src", str(rules)])
+            said.append(capsys.readouterr().out)
+        outputs.append(said)
+    assert outputs[0] == outputs[1]
+    assert json.loads(outputs[0][0])["count"] > 100
+
+
+def test_an_error_in_a_worker_is_the_error_of_the_serial_build(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first failing system, in folder order, names the failure, as when read one by one."""
+    src = tmp_path / "src"
+    write_system(src, "alpha", manifest("alpha"), {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
+    write_system(src, "beta", manifest("beta"), {"rules.txt": b"Gloom\n\n\xff bad bytes\n"})
+    write_system(src, "gamma", manifest("gamma"), {"rules.txt": "   \n"})
+    errors = []
+    for n in ("1", "2"):
+        monkeypatch.setenv(workers.WORKERS, n)
+        with pytest.raises(RulesError) as caught:
+            cache.load_or_build(src, refresh=True)
+        errors.append(str(caught.value))
+    assert errors[0] == errors[1] and errors[0].startswith("beta/rules.txt:3: error: not valid UTF-8")
