@@ -184,7 +184,7 @@ class Names:
 
 _INDEXES: dict[tuple[int, int], tuple[object, object, NameIndex]] = {}
 _INDEX_LOCK = threading.Lock()
-_INDEXES_KEPT = 32  # systems whose index is kept; older rulebases are let go
+_INDEXES_KEPT = 2  # systems whose index is kept: a build reads one system at a time, and at 100,000 rules an index is tens of MB
 
 
 def _index_for(names: dict[str, list[str]], core_terms: Iterable[str]) -> NameIndex:
