@@ -529,7 +529,7 @@ class _Reader:
 # participles of the actions an obligation can be said of in the passive, and their verbs
 _PARTICIPLES = {"taken": "take", "made": "make", "passed": "pass", "declared": "declare", "chosen": "choose",
                 "used": "use", "rolled": "roll", "placed": "place", "removed": "remove", "cast": "cast"}  # fmt: skip
-_CONNECTED = re.compile(r"(?:connected|related)\s+to\s+being\s+an?\b", re.IGNORECASE)
+_CONNECTED = re.compile(r"(?:connected|related)\s+to\s+being\b", re.IGNORECASE)
 _SUFFERED = re.compile(r"\b(?:suffered|caused|inflicted)\s+(?:from|by)\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
 _THIS_RULE = re.compile(r"\bthis\s+(?:special\s+)?rule\b", re.IGNORECASE)
 _BEARERS = re.compile(
