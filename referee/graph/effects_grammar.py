@@ -253,6 +253,14 @@ def _define_transformer() -> type:
         def instead(self, children: list[Any]) -> list[Effect]:
             return [Effect("overrides", self.at(t)) for t in tokens(children, "NAME")]
 
+        def treats_instead(self, children: list[Any]) -> list[Effect]:
+            """"treats models that cause Terror as causing Fear instead": the last rule named
+            replaces the first (one rule named: it prevails, as in ``instead``)."""
+            names = tokens(children, "NAME")
+            if len(names) < 2:
+                return self.instead(children)
+            return [Effect("overrides", self.at(names[-1]), mode="replaces", action=(self.at(names[0]), self.at(names[0])))]
+
         def action(self, children: list[Any]) -> tuple[int, int]:
             words = [c for c in children if isinstance(c, Token)]
             for k, word in enumerate(words[1:], 1):

@@ -55,7 +55,8 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("t9a", "t9a/lightning-reflexes", "overrides", "t9a/great-weapon", "do not gain this +1 to-hit modifier, but strike with the Great Weapon", (), {}),
     ("t9a", "t9a/lethal-strike", "overrides", "t9a/fortitude", "Fortitude Saves cannot be taken against attacks with Lethal Strike", (), {}),
     ("t9a", "t9a/flaming-attacks", "overrides", "t9a/fortitude", "or against attacks with Flaming Attacks", (), {}),
-    ("t9a", "t9a/protean-magic", "overrides", None, "This rule overrides the Spell Selection rules", (), {}),
+    # the Spell Selection rules of the Wizards listed (both documents' wordings) are set aside
+    ("t9a", "t9a/protean-magic", "overrides", "t9a/wizard-master", "This rule overrides the Spell Selection rules", (), {}),
     # the Spell Selection rules of the rule the for-phrase names are set aside (not a targetless override)
     ("t9a", "t9a/wizard-conclave", "overrides", "t9a/wizard-adept", "This overrides the Spell Selection rules for Wizard Adepts", (), {}),
     ("t9a", "t9a/special-ambush", "overrides", "t9a/ambush", "instead of placing it using the normal Ambush rules", (), {}),
@@ -158,6 +159,8 @@ ABSENT: list[tuple[str, str, str, str | None, str]] = [
     ("t9a", "t9a/lightning-reflexes", "modifies", None, "do not gain this +1 to-hit modifier"),
     ("t9a", "t9a/strider", "loses", None, "the unit never loses Steadfast"),
     ("t9a", "t9a/fear", "references", "t9a/fear", "Models that have Fear themselves"),
+    # "treats X as Y instead" runs one way: Fear over Terror, never Terror over Fear
+    ("scrollhammer", "scrollhammer/terror", "overrides", "scrollhammer/fear", "treats models that cause Terror as causing Fear instead"),
 ]  # fmt: skip
 
 
