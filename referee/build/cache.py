@@ -10,16 +10,18 @@ saved mid-build can never be stored under the content it replaced.
 
 Each rules folder has a folder of its own under ``builds/`` (fixture rule
 sets never evict the project's build), holding its ``stamp`` and, for each
-kept build, the whole :class:`~referee.build.Build` (``build-<key>.pickle``,
-each system's part of it pickled apart: :mod:`referee.build.parts`),
-its view as an indexed SQLite store (``view-<key>.sqlite``,
-:mod:`referee.build.store`) and, once searched, its search index
-(``search-<key>/``, made by :mod:`referee.search.index`).  What its
-builds read, system by system and document by document, is kept beside,
-under ``memo/`` (:mod:`referee.build.memo`), so a rebuild after an edit
-reads again only what the edit touched.  Files are
-written aside and renamed into place, the view last, so a reader never sees
-half a cache; a cache file that cannot be read, for any reason, is
+kept build, the index of the whole :class:`~referee.build.Build`
+(``build-<key>.pickle``: the file of each system's part of it, pickled
+apart, :mod:`referee.build.parts`, kept under ``parts/``), its view as an
+indexed SQLite store (``view-<key>.sqlite``, :mod:`referee.build.store`)
+and, once searched, its search index (``search-<key>/``, made by
+:mod:`referee.search.index`).  What its builds read, system by system and
+document by document, is kept beside, under ``memo/``
+(:mod:`referee.build.memo`), so a rebuild after an edit reads again only
+what the edit touched, links the other systems' parts, and writes only the
+changed systems' rows into a copy of the last view.  Files are written
+aside and renamed into place, the view last, so a reader never sees half a
+cache; a cache file that cannot be read, for any reason, is
 discarded with one line on stderr and the build made anew.  Temporary files
 left by a killed build are removed once they are old enough that no build
 can still be writing.
@@ -50,7 +52,7 @@ if TYPE_CHECKING:
 
     Progress = Callable[[str], None] | None
 
-FORMAT = 6  # bump when the pickled shape changes in a way hashing the code cannot see
+FORMAT = 7  # bump when the pickled shape changes in a way hashing the code cannot see
 KEEP = 2  # builds kept per rules folder
 STALE_TMP = 600  # seconds after which a temporary file is a killed build's leftover
 
@@ -213,8 +215,7 @@ def builds_folder(rules_src: str | os.PathLike[str]) -> str:
 def memo_folder(rules_src: str | os.PathLike[str]) -> str:
     """Where a rules folder's builds keep what they read (:mod:`referee.build.memo`),
     beside its builds, not among them."""
-    builds = builds_folder(rules_src)
-    return os.path.join(os.path.dirname(os.path.dirname(builds)), "memo", os.path.basename(builds))
+    return _beside(builds_folder(rules_src), "memo")
 
 
 def discard(file: str, err: BaseException) -> None:
@@ -228,28 +229,54 @@ def discard(file: str, err: BaseException) -> None:
 
 
 def _load(file: str, key: str) -> Build | None:
-    """The build stored in ``file`` for ``key``, or None.
+    """The build stored for ``key``, or None.
 
-    The file holds a header, then each system's one-system build
-    (:mod:`referee.build.parts`), put together here.  A file that exists
-    but cannot be loaded (damaged, truncated, written by other code) is
-    removed, with a note, so the next build replaces it.
+    ``file`` is the build's index (``build-<key>.pickle``): it names each
+    system's part file beside it, in folder order, with the digest of the
+    part's pickled build; the parts are checked against it and put together
+    here (:mod:`referee.build.parts`).  An index or part that exists but
+    cannot be loaded (damaged, truncated, written by other code) is removed,
+    with a note, so the next build replaces it.
     """
     import pickle
 
-    from referee.build.parts import merge
+    from referee.build.parts import load_checked, merge
 
     try:
         with open(file, "rb") as fh:
-            header = pickle.load(fh)
-            if not isinstance(header, dict) or header.get("key") != key:
-                return None
-            return merge(key, [pickle.load(fh) for _ in range(header["parts"])], header["unmanaged"])
+            index = pickle.load(fh)
     except FileNotFoundError:
         return None
     except Exception as err:  # noqa: BLE001 - any damage means the same: build anew
         discard(file, err)
         return None
+    folder = os.path.dirname(file)
+    part = ""
+    try:
+        if not isinstance(index, dict) or index.get("key") != key:
+            return None
+        builds = []
+        for entry in index["parts"]:
+            part = os.path.join(_beside(folder, "parts"), entry["name"])
+            builds.append(load_checked(part, entry["digest"]))
+        return merge(key, builds, tuple(index["unmanaged"]))
+    except Exception as err:  # noqa: BLE001 - any damage means the same: build anew
+        discard(file, err)
+        if part:  # a damaged part goes, and the memo's file of it when it is the same file, linked
+            memo = os.path.join(_beside(folder, "memo"), os.path.basename(part).rsplit("-", 1)[0] + ".pickle")
+            try:
+                if os.path.samestat(os.stat(part), os.stat(memo)):
+                    _remove(memo)
+            except OSError:
+                pass
+            _remove(part)
+        return None
+
+
+def _beside(builds: str, kind: str) -> str:
+    """The folder of a rules folder's ``memo`` (:func:`memo_folder`) or of its builds'
+    ``parts``, given its builds folder: ``<cache>/<kind>/<tag>``."""
+    return os.path.join(os.path.dirname(os.path.dirname(builds)), kind, os.path.basename(builds))
 
 
 def load_or_build(rules_src: str | os.PathLike[str], refresh: bool = False, progress: Progress = None) -> Build:
@@ -307,12 +334,15 @@ def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes],
     unmanaged = tuple(p.name for p in others)
     folder = builds_folder(rules_src)
     kept = memo.Memo(memo_folder(rules_src), code_key())
-    made = [f for f in (folder, kept.folder) if not os.path.isdir(f)]
-    read = lambda: workers.read_parts(root, folders, files, progress, kept)  # noqa: E731
+    made = [f for f in (folder, kept.folder, _beside(folder, "parts")) if not os.path.isdir(f)]
+    earlier = _earlier(folder, kept.code)
+    trusted = lambda part: _trusted(earlier, part)  # noqa: E731
+    read = lambda: workers.read_parts(root, folders, files, progress, kept, trusted)  # noqa: E731
     try:
         try:
             os.makedirs(folder, exist_ok=True)
-            _write_build(folder, key, unmanaged, len(folders), read())
+            os.makedirs(_beside(folder, "parts"), exist_ok=True)
+            _write_build(folder, key, unmanaged, [f.name for f in folders], read(), earlier, kept.code)
         except OSError:  # a read-only cache folder only costs speed
             return _in_memory(key, read(), unmanaged, whole)
     except BaseException:
@@ -333,46 +363,162 @@ def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes],
     return store.open_store(os.path.join(folder, f"view-{key}.sqlite"), key) or _in_memory(key, read(), unmanaged, whole)
 
 
-def _write_build(folder: str, key: str, unmanaged: tuple[str, ...], count: int, parts: Any) -> None:
-    """Write ``build-<key>.pickle`` (a header, then each system's pickled build) and
-    ``view-<key>.sqlite`` from the parts as they come, one system at a time; each
-    aside, renamed into place once whole, the view last."""
+# -- a build's files: its index, its parts, its view -------------------------------------
+#
+# A build is its index (``build-<key>.pickle``: the key, the unmanaged folders,
+# and for each system folder, in order, the name of its part file, the digest
+# of its pickled build, and the file's signature), the part files (in
+# ``<cache>/parts/<tag>/``, beside ``memo/<tag>/``: ``part-<memo key>-<digest>.pickle``,
+# the memo's part hard-linked, so a system that did not change costs a link
+# that is usually already there, not a copy), and its view store.  A rebuild starts its view from the view of an earlier
+# build of the same system folders (its signature unchanged since it was
+# written): the file is copied, and only the systems whose part changed are
+# taken out and written again (:func:`referee.build.store.write_systems`).
+# A part no one wrote since a build checked it (the same size, modification
+# time and inode as its index records) is not checked again: its digests
+# were checked when it was written or last recalled; a part written in place
+# since (a stray write, a bad disk) has another modification time and is
+# checked in full.
+
+
+def _file_signature(path: str) -> tuple[int, int, int]:
+    """A cache file's size, modification time and inode: unchanged while no one writes it."""
+    st = os.stat(path)
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def _earlier(folder: str, code: str) -> list[tuple[str, dict[str, Any]]]:
+    """The readable indexes of earlier builds made by this code, newest first."""
+    import pickle
+
+    found = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    for name in names:
+        if name.startswith("build-") and name.endswith(".pickle"):
+            path = os.path.join(folder, name)
+            try:
+                mtime = os.path.getmtime(path)
+                with open(path, "rb") as fh:
+                    index = pickle.load(fh)
+                if isinstance(index, dict) and index.get("code") == code:
+                    found.append((mtime, index["key"], index))
+            except Exception:  # noqa: BLE001 - damaged or being replaced: no help here
+                continue
+    return [(k, index) for _, k, index in sorted(found, key=lambda f: f[0], reverse=True)]
+
+
+def _trusted(earlier: list[tuple[str, dict[str, Any]]], part: Any) -> bool:
+    """Whether a recalled part is the file an earlier build recorded, unwritten since."""
+    try:
+        sig = _file_signature(part.path)
+    except OSError:
+        return False
+    return any(entry.get("key") == part.key and tuple(entry["signature"]) == sig for _, index in earlier for entry in index["parts"])
+
+
+def _place(folder: str, part: Any) -> str:
+    """Put a system's part in the builds' ``folder`` of parts (a hard link to the memo's file where it
+    can, a copy where it cannot); its name there."""
+    import shutil
+
+    from referee.build.memo import used
+    from referee.build.parts import build_digest
+
+    # Named by what it was read from and by its bytes: two builds of the same
+    # files at once may pickle them differently (sets), and neither's index
+    # may then name the other's file.
+    name = f"part-{part.key or 't'}-{build_digest(part.path).hex()}.pickle"
+    target = os.path.join(folder, name)
+    try:
+        if os.path.samestat(os.stat(part.path), os.stat(target)):
+            used(target)  # its change time tells _prune a build uses it
+            return name
+    except OSError:
+        pass
+    tmp = os.path.join(folder, f".part-{os.getpid()}-{os.urandom(6).hex()}.tmp")
+    try:
+        if part.temporary:
+            shutil.copyfile(part.path, tmp)
+        else:
+            try:
+                os.link(part.path, tmp)
+            except OSError:  # no hard links here: a copy
+                shutil.copyfile(part.path, tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        _remove(tmp)
+        raise
+    finally:
+        if part.temporary:
+            _remove(part.path)
+    return name
+
+
+def _write_build(
+    folder: str, key: str, unmanaged: tuple[str, ...], names: list[str], parts: Any, earlier: list[tuple[str, dict[str, Any]]], code: str
+) -> None:
+    """Write the build's parts and index and its view (``view-<key>.sqlite``) from the
+    parts as they come, one system at a time; each aside, renamed into place once
+    whole, the view last.  The view starts from an earlier build's where one of the
+    same system folders is whole (a system's id is its folder's name, so each place
+    holds the same system there as here)."""
     import pickle
     import tempfile
 
     from referee.build import store
-    from referee.build.parts import copy_build, store_meta
+    from referee.build.parts import build_digest, load_head, load_rows, store_meta
 
+    view = os.path.join(folder, f"view-{key}.sqlite")
+    previous: dict[str, Any] | None = None
+    for old_key, index in earlier:
+        if [e["folder"] for e in index["parts"]] == names and _view_signature(folder, old_key) == index.get("view"):
+            previous = {"file": os.path.join(folder, f"view-{old_key}.sqlite"), "parts": index["parts"]}
+            break
+    entries: list[dict[str, Any]] = []
     systems: list[str] = []
     metas: list[dict[str, Any]] = []
-    fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump({"key": key, "parts": count, "unmanaged": unmanaged}, fh, protocol=pickle.HIGHEST_PROTOCOL)
 
-            def rows() -> Any:
-                for part, data in parts:
-                    try:
-                        copy_build(part.path, fh)
-                    finally:
-                        if part.temporary:
-                            os.unlink(part.path)
-                    systems.append(data.pop("system"))
-                    metas.append(data.pop("meta"))
-                    yield data
+    def rows() -> Any:
+        for place, part in enumerate(parts):
+            name = _place(_beside(folder, "parts"), part)
+            path = os.path.join(_beside(folder, "parts"), name)
+            before = previous["parts"][place] if previous else None
+            if before is not None and part.key is not None and before.get("key") == part.key:
+                head, data = load_head(path), None  # the previous view holds its rows
+            else:
+                data = load_rows(path)
+                head = {"system": data.pop("system"), "meta": data.pop("meta")}
+            systems.append(head["system"])
+            metas.append(head["meta"])
+            entries.append(
+                {"folder": names[place], "system": head["system"], "key": part.key, "name": name, "digest": build_digest(path), "signature": _file_signature(path)}
+            )
+            yield place, data, before["system"] if before is not None and data is not None else None
 
-            def build_in_place() -> None:
-                fh.close()
-                os.replace(tmp, os.path.join(folder, f"build-{key}.pickle"))
-
-            meta = lambda: store_meta(key, systems, unmanaged, metas)  # noqa: E731 - once every system is in
-            store.write_systems(os.path.join(folder, f"view-{key}.sqlite"), meta, rows(), before=build_in_place)
-    except BaseException:
+    def index_in_place(written: str) -> None:
+        st = os.stat(written)
+        index = {"key": key, "code": code, "unmanaged": list(unmanaged), "parts": entries, "view": (st.st_size, st.st_mtime_ns, st.st_ino)}
+        fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=folder)
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, os.path.join(folder, f"build-{key}.pickle"))
+        except BaseException:
+            _remove(tmp)
+            raise
+
+    meta = lambda: store_meta(key, systems, unmanaged, metas)  # noqa: E731 - once every system is in
+    store.write_systems(view, meta, rows(), before=index_in_place, previous=previous["file"] if previous else None)
+
+
+def _view_signature(folder: str, key: str) -> tuple[int, int, int] | None:
+    try:
+        return _file_signature(os.path.join(folder, f"view-{key}.sqlite"))
+    except OSError:
+        return None
 
 
 def _in_memory(key: str, parts: Any, unmanaged: tuple[str, ...], whole: bool) -> Any:
@@ -381,7 +527,7 @@ def _in_memory(key: str, parts: Any, unmanaged: tuple[str, ...], whole: bool) ->
     from referee.build.view import View
 
     builds = []
-    for part, _rows in parts:
+    for part in parts:
         builds.append(load_build(part.path))
         if part.temporary:
             os.unlink(part.path)
@@ -408,25 +554,31 @@ def _prune(folder: str) -> None:
     """Keep the newest builds; drop older ones, half builds and killed builds' leftovers.
 
     A build's search index (``search-<key>/``, :mod:`referee.search.index`)
-    goes with its build, and so does an index whose build is gone.
+    goes with its build, and so does an index whose build is gone.  In the
+    builds' folder of parts, a file goes when no kept build names it and no
+    build has placed or used it for STALE_TMP (its change time: a build
+    writing its index now may be about to name it); a killed build's
+    half-placed part goes the same way.
     """
+    import pickle
+
     builds: dict[str, float] = {}
     indexes: list[str] = []
     now = time.time()
     for name in os.listdir(folder):
         path = os.path.join(folder, name)
         try:
-            mtime = os.path.getmtime(path)
+            st = os.stat(path)
         except OSError:
             continue
         if name.startswith(".") and name.endswith(".tmp"):
-            if now - mtime > STALE_TMP:
+            if now - st.st_mtime > STALE_TMP:
                 _remove(path)
             continue
         kind, _, rest = name.partition("-")
         if kind in ("view", "build") and rest.endswith((".pickle", ".sqlite")):
             key = rest.rpartition(".")[0]
-            builds[key] = max(builds.get(key, 0.0), mtime)
+            builds[key] = max(builds.get(key, 0.0), st.st_mtime)
         elif kind == "search":
             indexes.append(rest)
     kept = set(sorted(builds, key=builds.__getitem__, reverse=True)[:KEEP])
@@ -436,6 +588,28 @@ def _prune(folder: str) -> None:
     for key in indexes:
         if key not in kept:
             _remove(os.path.join(folder, f"search-{key}"))
+    named: set[str] = set()
+    for key in kept:
+        try:
+            with open(os.path.join(folder, f"build-{key}.pickle"), "rb") as fh:
+                named.update(entry["name"] for entry in pickle.load(fh)["parts"])
+        except FileNotFoundError:
+            continue
+        except Exception:  # noqa: BLE001 - an index that cannot be read: keep every part this time
+            return
+    stock = _beside(folder, "parts")
+    try:
+        names = os.listdir(stock)
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(stock, name)
+        try:
+            changed = os.stat(path).st_ctime
+        except OSError:
+            continue
+        if name not in named and now - changed > STALE_TMP:
+            _remove(path)
 
 
 def _remove(path: str) -> None:

@@ -75,10 +75,7 @@ class Memo:
             found = pickle.loads(data)
         except Exception:  # noqa: BLE001 - missing, damaged or being replaced: read anew
             return None
-        try:
-            os.utime(os.path.join(self.folder, name))  # used: kept by prune
-        except OSError:
-            pass
+        used(os.path.join(self.folder, name))
         return found
 
     def _keep(self, name: str, obj: Any) -> None:
@@ -130,11 +127,9 @@ class Memo:
         from referee.build.parts import Part
 
         path = os.path.join(self.folder, f"part-{key}.pickle")
-        try:
-            os.utime(path)  # used: kept by prune
-        except OSError:
+        if not used(path):
             return None
-        return Part(path)
+        return Part(path, key=key, recalled=True)
 
     def keep_part(self, key: str, build: Build, rows: dict[str, Any], rules: Rules | None = None) -> Part | None:
         """Keep a system's part, with what the graph read in its rules; the system's
@@ -146,7 +141,7 @@ class Memo:
         path = self._write(name, lambda fh: parts.write(fh, build, rows, record))
         if path and rules is not None:
             self._write(f"last-{rules.system}", lambda fh: fh.write(f"{rules.key} {name}".encode()))
-        return parts.Part(path) if path else None
+        return parts.Part(path, key=key) if path else None
 
     # -- documents and rules of a system being read ---------------------------------
 
@@ -235,8 +230,23 @@ class Rules:
         self.now[rule.id] = (rule, self._cites(rule), found)
 
 
+def used(path: str) -> bool:
+    """Mark a file used now, for :func:`prune`; False if it is gone.
+
+    Only its access time is set: its modification time stays the one it was
+    written with, so a build can tell a part no one wrote since it was
+    checked by its size, modification time and inode
+    (:func:`referee.build.cache._trusted`)."""
+    try:
+        st = os.stat(path)
+        os.utime(path, ns=(time.time_ns(), st.st_mtime_ns))
+    except OSError:
+        return False
+    return True
+
+
 def prune(memo: str) -> None:
-    """Remove memo files no build used for a while: a build touches what it reads."""
+    """Remove memo files no build used for a while: a build marks what it reads (:func:`used`)."""
     try:
         names = os.listdir(memo)
     except OSError:
@@ -245,7 +255,8 @@ def prune(memo: str) -> None:
     for name in names:
         path = os.path.join(memo, name)
         try:
-            if now - os.path.getmtime(path) > KEEP_UNUSED:
+            st = os.stat(path)
+            if now - max(st.st_mtime, st.st_atime) > KEEP_UNUSED:
                 os.unlink(path)
         except OSError:
             pass

@@ -9,9 +9,10 @@ of the view store, already packed.  Put together in folder order (:func:`merge`,
 folder whole with :func:`referee.build.assemble` (``tests/build`` pins it).
 
 A part travels as a file, never through a pipe: the process that writes
-the cache copies its build's bytes into the build's file as they are, and
-reads its rows one system at a time, so it never holds the whole build
-(unless a reader asks for it).
+the cache links the file among the build's parts (the build's index names
+them, :mod:`referee.build.cache`), and reads its rows one system at a time,
+only for the systems that changed since the last build, so it never holds
+the whole build (unless a reader asks for it).
 """
 
 from __future__ import annotations
@@ -31,10 +32,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Part:
-    """A system read, in a file: ``temporary`` when it is no memo's and goes once used."""
+    """A system read, in a file: ``temporary`` when it is no memo's and goes once used;
+    ``key``: the memo's key of what it was read from (None without a memo), which
+    names it among a build's parts; ``recalled`` when this build did not read it."""
 
     path: str
     temporary: bool = False
+    key: str | None = None
+    recalled: bool = False
 
 
 def read_part(
@@ -62,8 +67,9 @@ def read_part(
 # -- a part's file ------------------------------------------------------------------------
 #
 # The one-system build, pickled, comes first, after a header giving its length
-# and digest: it is copied into the build's file as it stands, checked on the
-# way (a damaged part is read anew, never cached whole).  The store rows
+# and digest: the build's index records the digest, and a reader of the whole
+# build checks the bytes against it (a damaged part is read anew, never
+# cached whole).  The store rows
 # follow (pickled without a memo: they share nothing), then what the graph
 # read in each rule (for the memo), pickled by the build's own pickler, so
 # the rules and relations it names are references to the build's, not copies.
@@ -192,6 +198,31 @@ def load_build(path: str) -> Build:
         return pickle.load(fh)
 
 
+def build_digest(path: str) -> bytes:
+    """The digest of the part's pickled build, as its header gives it."""
+    with open(path, "rb") as fh:
+        return _header(fh)[1]
+
+
+def load_checked(path: str, digest: bytes) -> Build:
+    """The part's build, if its bytes are the ones of ``digest``; else :class:`Damaged`."""
+    with open(path, "rb") as fh:
+        size, found, _, _ = _header(fh)
+        data = fh.read(size)
+    if found != digest or len(data) != size or hashlib.blake2b(data, digest_size=16).digest() != digest:
+        raise Damaged(path)
+    return pickle.loads(data)
+
+
+def load_head(path: str) -> dict[str, Any]:
+    """The part's ``system`` and its share of the store's ``meta``, without its rows."""
+    with open(path, "rb") as fh:
+        size, _, _, _ = _header(fh)
+        fh.seek(_HEADER + size)
+        out: dict[str, Any] = pickle.load(fh)
+    return out
+
+
 def load_rules(path: str) -> Any:
     """What the graph read in each rule, as :func:`write` was given it (None if not)."""
     with open(path, "rb") as fh:
@@ -218,7 +249,7 @@ def _rows(build: Build) -> dict[str, Any]:
     from referee.build import store
     from referee.build.summary import system_summaries
     from referee.build.units import unit_index
-    from referee.build.view import against_terms, folded_core_terms, relation_data
+    from referee.build.view import against_terms, families, folded_core_terms, never_stacking, relation_data
 
     names = build.rule_names
     out: dict[str, Any] = store.rows((r.to_json() for r in build.rules.values()), names.items(), build.names, (relation_data(r, names) for r in build.relations()))
@@ -227,6 +258,8 @@ def _rows(build: Build) -> dict[str, Any]:
         "summaries": system_summaries(build),
         "core_terms": {s: folded_core_terms(m) for s, m in build.manifests.items()},
         "against_terms": {s: against_terms(build, s) for s in build.manifests},
+        "never_stacking": {s: never_stacking(build, s) for s in build.manifests},
+        "families": {s: families(build, s) for s in build.manifests},
         "units": unit_index(build),
     }
     return out
@@ -252,13 +285,16 @@ def merge(key: str, builds: list[Build], unmanaged: tuple[str, ...]) -> Build:
     return Build(key, rulebase, graph, armies)
 
 
+_BY_SYSTEM = ("core_terms", "against_terms", "never_stacking", "families", "units")  # meta values keyed by system
+
+
 def store_meta(key: str, systems: list[str], unmanaged: tuple[str, ...], metas: list[dict[str, Any]]) -> dict[str, Any]:
     """The store's meta values of the whole build, from each system's share (folder order)."""
     out: dict[str, Any] = {"key": key, "systems": systems, "unmanaged": list(unmanaged), "summaries": []}
-    for name in ("core_terms", "against_terms", "units"):
+    for name in _BY_SYSTEM:
         out[name] = {}
     for meta in metas:
         out["summaries"].extend(meta["summaries"])
-        for name in ("core_terms", "against_terms", "units"):
+        for name in _BY_SYSTEM:
             out[name].update(meta[name])
     return out

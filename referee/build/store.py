@@ -43,7 +43,9 @@ INDEXES = """
 CREATE INDEX relations_by_source ON relations (source, seq);
 CREATE INDEX relations_by_target ON relations (target, seq);
 """
-META = ("key", "systems", "unmanaged", "summaries", "core_terms", "against_terms", "units")
+# ``never_stacking`` and ``families``: the two answers about a whole system that a warm
+# resolve needs (referee.build.view), made once at build time.
+META = ("key", "systems", "unmanaged", "summaries", "core_terms", "against_terms", "never_stacking", "families", "units")
 
 
 # Rules and relations are kept as compressed JSON: a rule's text stands in its
@@ -66,7 +68,7 @@ def unpack(blob: bytes) -> Any:
 
 def write(file: str, data: dict[str, Any]) -> None:
     """Store a view's ``data`` (:meth:`View.of <referee.build.view.View.of>`) in ``file``, atomically."""
-    write_systems(file, {name: data[name] for name in META}, [_rows(data)])
+    write_systems(file, {name: data[name] for name in META}, [(None, _rows(data), None)])
 
 
 def _rows(data: dict[str, Any]) -> dict[str, Iterable[Any]]:
@@ -90,18 +92,35 @@ def rows(
     }
 
 
+# A build's store numbers the rows of the system at place i of its rules folder
+# from i * SPAN: ``seq`` orders rules and relations as before (reading order,
+# system after system), and one system's rows can be taken out and put back
+# without renumbering any other's (:func:`write_systems` with ``previous``).
+SPAN = 1 << 32
+
+
 def write_systems(
     file: str,
     meta: dict[str, Any] | Callable[[], dict[str, Any]],
-    systems: Iterable[dict[str, Iterable[Any]]],
-    before: Callable[[], None] | None = None,
+    systems: Iterable[tuple[int | None, dict[str, Iterable[Any]] | None, str | None]],
+    before: Callable[[str], None] | None = None,
+    previous: str | None = None,
 ) -> None:
-    """Store rows, system after system (:func:`rows`), in ``file``, atomically.
+    """Store rows, system after system, in ``file``, atomically.
+
+    ``systems`` gives, for each system, ``(place, rows, replaces)``: its place
+    in the rules folder (its rows are numbered from ``place * SPAN``; None:
+    one after the other), its rows (:func:`rows`), and the system whose rows
+    the place holds in ``previous`` (None: no rows there).  With ``previous``,
+    a store of an earlier build of the same systems, the new store starts as
+    a copy of it: a place given no rows keeps the previous one's, a place
+    given rows has those of ``replaces`` taken out first; so a rebuild after
+    one document's edit writes that document's system, not every row.
 
     The rows go in as they come, so the whole view is never held at once;
     ``meta`` may be a function, called once every system's rows are in;
-    ``before`` is called once the file is whole, before it is renamed into
-    place (what must be in place before the view is).
+    ``before`` is called with the file written aside once it is whole, before
+    it is renamed into place (what must be in place before the view is).
     """
     import sqlite3
     import tempfile
@@ -109,32 +128,57 @@ def write_systems(
     fd, tmp = tempfile.mkstemp(prefix=".view-", suffix=".tmp", dir=os.path.dirname(file))
     os.close(fd)
     try:
+        if previous is not None:
+            import shutil
+
+            shutil.copyfile(previous, tmp)  # in the kernel (copy_file_range), no row read
         db = sqlite3.connect(tmp)
         try:
             db.execute("PRAGMA journal_mode = OFF")  # a file nobody reads until it is renamed into place
             db.execute("PRAGMA synchronous = OFF")
-            db.executescript(SCHEMA)
+            if previous is None:
+                db.executescript(SCHEMA)
             with db:
-                for system in systems:
-                    _fill(db, system)
+                for place, system, replaces in systems:
+                    if previous is not None and replaces is not None and place is not None:
+                        _drop(db, place, replaces)
+                    if system is not None:
+                        _fill(db, system, None if place is None else place * SPAN)
                 values = meta() if callable(meta) else meta
+                db.execute("DELETE FROM meta")
                 db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, _encode(values[name])) for name in META))
-            db.executescript(INDEXES)
+            if previous is None:
+                db.executescript(INDEXES)
         finally:
             db.close()
         if before is not None:
-            before()
+            before(tmp)
         os.replace(tmp, file)
     except BaseException:
         os.unlink(tmp)
         raise
 
 
-def _fill(db: sqlite3.Connection, rows: dict[str, Any]) -> None:
-    db.executemany("INSERT INTO rules (id, system, json) VALUES (?, ?, ?)", rows["rules"])
+def _fill(db: sqlite3.Connection, rows: dict[str, Any], base: int | None) -> None:
+    if base is None:
+        db.executemany("INSERT INTO rules (id, system, json) VALUES (?, ?, ?)", rows["rules"])
+    else:
+        db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((base + n, *row) for n, row in enumerate(rows["rules"])))
     db.executemany("INSERT INTO rule_names VALUES (?, ?)", rows["rule_names"])
     db.executemany("INSERT INTO names VALUES (?, ?, ?)", rows["names"])
-    db.executemany("INSERT INTO relations (source, target, json) VALUES (?, ?, ?)", rows["relations"])
+    if base is None:
+        db.executemany("INSERT INTO relations (source, target, json) VALUES (?, ?, ?)", rows["relations"])
+    else:
+        db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, *row) for n, row in enumerate(rows["relations"])))
+
+
+def _drop(db: sqlite3.Connection, place: int, system: str) -> None:
+    """Take out the rows of ``system``, at ``place`` (its rules' names with its rules)."""
+    span = (place * SPAN, (place + 1) * SPAN - 1)
+    db.execute("DELETE FROM rule_names WHERE id IN (SELECT id FROM rules WHERE seq BETWEEN ? AND ?)", span)
+    db.execute("DELETE FROM rules WHERE seq BETWEEN ? AND ?", span)
+    db.execute("DELETE FROM names WHERE system = ?", (system,))
+    db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", span)
 
 
 def open_store(file: str, key: str) -> StoredView | None:

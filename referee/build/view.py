@@ -14,6 +14,8 @@ TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers
 if TYPE_CHECKING:
     from typing import Any
 
+import re
+
 from referee.errors import unknown_system
 from referee.text import find, fold
 
@@ -36,6 +38,42 @@ def against_terms(build: Any, system: str) -> list[str]:
     """Core terms a rule's condition is stated against ("suffered from flaming attack"):
     the referee accepts them in play (referee.resolve.naming)."""
     return sorted({c.value for r in build.relations(system) for c in r.conditions if c.situation == "against" and c.value and "/" not in c.value})
+
+
+_WIDE = re.compile(r"^(?:any|all|every)\b", re.I)
+
+
+def binds_every_ability(rel: dict[str, Any]) -> bool:
+    """A ``stacks`` relation (as JSON) of mode "never" whose subject is every ability of
+    the system ("Any ability that ..."): it binds rules that do not name it."""
+    return rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never" and bool(_WIDE.match(rel["subject"] or ""))
+
+
+def never_stacking(build: Any, system: str) -> list[dict[str, Any]]:
+    """The relations of ``system`` (as the view keeps them) that say every ability never
+    stacks, rule by rule in reading order, as ``relations_out`` of each rule of
+    ``in_system`` gives them: the one question about a whole system the referee asks
+    (:func:`referee.resolve.source.never_stacking`), answered once per build."""
+    order = {rid: i for i, rid in enumerate(r.id for r in build.in_system(system))}
+    # Only a "stacks" relation can bind every ability: the others are not turned into JSON.
+    found = [relation_data(rel, build.rule_names) for rel in build.relations(system) if rel.kind == "stacks" and rel.source in order]
+    return sorted((rel for rel in found if binds_every_ability(rel)), key=lambda rel: order[rel["source"]])
+
+
+def families(build: Any, system: str) -> dict[str, list[str]]:
+    """Folded word-prefix -> ids of the rules of ``system`` all of whose sub-rules' folded
+    names start with it and a space ("ranged" -> "Ranged weapon keywords"), in reading
+    order: what :mod:`referee.keywords.resolve` ties a keyword string's name to when it
+    names no rule, without reading the whole system at query time."""
+    from referee.keywords.resolve import family_leads
+
+    out: dict[str, list[str]] = {}
+    for rule in build.in_system(system):
+        kids = [build.get(k) for k in rule.children]
+        if kids and all(k is not None for k in kids):
+            for lead in family_leads([fold(k.name) for k in kids]):
+                out.setdefault(lead, []).append(rule.id)
+    return out
 
 
 class View:
@@ -71,6 +109,8 @@ class View:
                 "summaries": system_summaries(build),
                 "core_terms": {s: folded_core_terms(m) for s, m in build.manifests.items()},
                 "against_terms": {s: against_terms(build, s) for s in build.manifests},
+                "never_stacking": {s: never_stacking(build, s) for s in build.manifests},
+                "families": {s: families(build, s) for s in build.manifests},
                 "relations_out": out,
                 "relations_in": into,
                 "relations": every,  # in reading order: the store keeps each relation once

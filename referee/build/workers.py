@@ -51,10 +51,14 @@ def read_parts(
     files: dict[str, bytes] | None = None,
     progress: Callable[[str], None] | None = None,
     memo: Memo | None = None,
-) -> Iterator[tuple[Part, dict[str, Any]]]:
-    """Every system folder read into a part, with its store rows, in folder order,
-    each given once read.  A part recalled from the memo is checked first; one
-    found damaged is read anew."""
+    trusted: Callable[[Part], bool] | None = None,
+) -> Iterator[Part]:
+    """Every system folder read into a part, in folder order, each given once read.
+
+    A part recalled from the memo is checked against its digests first, unless
+    ``trusted`` vouches for it (a file no one wrote since a build checked it:
+    the cache knows, :func:`referee.build.cache._trusted`); one found damaged
+    is read anew."""
     from referee.build import parts
 
     keys = [memo.part_key(root, folder, files) if memo else None for folder in folders]
@@ -74,16 +78,19 @@ def read_parts(
             again = lambda i=i: _read_here(root, folders[i], files, progress, memo, keys[i])  # noqa: E731
             if i in recalled:
                 try:
-                    parts.check(recalled[i].path)
-                    yield recalled[i], parts.load_rows(recalled[i].path)
+                    if trusted is None or not trusted(recalled[i]):
+                        parts.check(recalled[i].path)
+                    yield recalled[i]
                     continue
-                except Exception:  # noqa: BLE001 - a damaged memo file: read the system anew
+                except parts.Damaged:  # a damaged memo file: read the system anew
+                    part = again()
+                except OSError:  # gone meanwhile (another build pruned it)
                     part = again()
             elif i in futures:
                 part = _wait(futures[i], pool[1], progress) or again()
             else:
                 part = again()
-            yield part, parts.load_rows(part.path)
+            yield part
     except BaseException:
         if pool:  # a system failed (or the build was stopped): the others' reading is moot
             for process in dict(getattr(pool[0], "_processes", None) or {}).values():
@@ -118,7 +125,7 @@ def _read_here(root: Path, folder: Path, files: dict[str, bytes] | None, progres
     except BaseException:
         os.unlink(path)
         raise
-    return parts.Part(path, temporary=True)
+    return parts.Part(path, temporary=True, key=key)
 
 
 # -- the pool ----------------------------------------------------------------------------

@@ -49,15 +49,40 @@ def _family(keyword: dict[str, Any], view: Any, system: str) -> str | None:
     return None
 
 
+def family_leads(names: list[str]) -> list[str]:
+    """The folded word-prefixes that every one of ``names`` (a rule's sub-rules' folded
+    names) begins with, each followed by a space: "ranged" for "ranged heavy",
+    "ranged sniper".  A rule is the family of a keyword's name when its folded name
+    is one of them (:func:`_families`); the build lists them for every rule
+    (:func:`referee.build.view.families`)."""
+    if not names:
+        return []
+    first = names[0]
+    return [first[:i] for i, char in enumerate(first) if char == " " and all(name.startswith(first[: i + 1]) for name in names)]
+
+
 def _families(view: Any, system: str, name: str) -> list[dict[str, Any]]:
-    """Rules whose sub-rules are all named "<name> ..." ("Ranged weapon keywords")."""
-    lead = fold(name) + " "
+    """Rules whose sub-rules are all named "<name> ..." ("Ranged weapon keywords"), in
+    reading order: from the build's list by word-prefix (the view's ``families``),
+    so only the rules found are read; a view without one (the search index's)
+    offers the rules to look at (``in_system``)."""
+    lead = fold(name)
+    known = _family_index(view)
+    if known is not None:
+        return [rule for rule in map(view.get, known.get(system, {}).get(lead, [])) if rule is not None]
     out = []
     for rule in view.in_system(system):
         kids = [view.get(k) for k in rule["children"]]
-        if kids and all(k is not None and fold(k["name"]).startswith(lead) for k in kids):
+        if kids and all(k is not None for k in kids) and lead in family_leads([fold(k["name"]) for k in kids]):
             out.append(rule)
     return out
+
+
+def _family_index(view: Any) -> dict[str, dict[str, list[str]]] | None:
+    try:
+        return view.data["families"]
+    except (AttributeError, KeyError):
+        return None
 
 
 def _tie(keyword: dict[str, Any], view: Any, system: str, core: set[str], family: str | None = None) -> None:

@@ -24,9 +24,14 @@ def rules(tmp_path: Path) -> Path:
 
 
 def _tables(file: str) -> dict[str, list[tuple[object, ...]]]:
+    """Every table's rows; rules and relations in ``seq`` order, without the numbers
+    themselves (a build's store numbers each system's rows from its own base)."""
     db = sqlite3.connect(file)
     try:
-        return {t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("meta", "rules", "rule_names", "names", "relations")}
+        out = {t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("meta", "rule_names", "names")}
+        out["rules"] = db.execute("SELECT id, system, json FROM rules ORDER BY seq").fetchall()
+        out["relations"] = db.execute("SELECT source, target, json FROM relations ORDER BY seq").fetchall()
+        return out
     finally:
         db.close()
 

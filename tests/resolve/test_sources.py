@@ -18,9 +18,11 @@ import pytest
 from referee.build import store
 from referee.build.view import View
 from referee.errors import RulesError
+from referee.keywords.resolve import _families
 from referee.resolve import resolve, source
 from referee.resolve.render import markdown, site_links
 from referee.site import rulebook, urls
+from referee.text import fold
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -83,79 +85,66 @@ def test_every_ability_never_stacks_is_found_in_the_store(view: View, stored: st
     assert rel["citation"]["sentence"].startswith("Any ability that increases or decreases a value in a datasheet never stacks")
 
 
-def _kept(stored: store.StoredView, system: str) -> str:
-    file = source._kept(stored._db, stored.key, system)
-    assert file is not None
-    return file
+def test_the_answer_is_a_meta_value_of_the_store(view: View, stored: store.StoredView, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Made at build time: reading it touches no relation row and writes nothing beside the store."""
+    folder = os.path.dirname(next(file for _, name, file in stored._db.execute("PRAGMA database_list") if name == "main"))
+    before = sorted(os.listdir(folder))
+    monkeypatch.setattr(store, "unpack", lambda *_: pytest.fail("read a relation row"))
+    assert source.never_stacking(stored, "last-edition") == source.never_stacking(view, "last-edition") != []
+    assert sorted(os.listdir(folder)) == before
 
 
-def test_the_answer_is_kept_beside_the_store_and_read_back(view: View, stored: store.StoredView, monkeypatch: pytest.MonkeyPatch) -> None:
-    expected = source.never_stacking(view, "last-edition")
-    file = _kept(stored, "last-edition")
-    if os.path.exists(file):
-        os.unlink(file)
-    assert source.never_stacking(stored, "last-edition") == expected
-    assert os.path.isfile(file) and os.path.basename(file).startswith(f"never-{stored.key}-")
-
-    def no_scan(*_: Any) -> Any:
-        raise AssertionError("scanned the store again")
-
-    monkeypatch.setattr(source, "_scan", no_scan)
-    assert source.never_stacking(stored, "last-edition") == expected
+def test_the_answer_follows_reading_order_rule_by_rule(view: View) -> None:
+    """The build's answer is the one a pass over every rule of the system and its relations gives."""
+    for system in view.systems:
+        scanned = [rel for rule in view.in_system(system) for rel in view.relations_out(rule["id"]) if source.binds_every_ability(rel)]
+        assert source.never_stacking(view, system) == scanned
 
 
-@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"key": "another", "system": "last-edition", "relations": []}', b"[1, 2]"])
-def test_a_damaged_or_stale_kept_answer_is_made_again(view: View, stored: store.StoredView, damage: bytes) -> None:
-    file = _kept(stored, "last-edition")
-    source.never_stacking(stored, "last-edition")
-    Path(file).write_bytes(damage)
-    assert source.never_stacking(stored, "last-edition") == source.never_stacking(view, "last-edition")
-    assert json.loads(Path(file).read_text(encoding="utf-8"))["key"] == stored.key
+def _families_by_reading(view: View, system: str, name: str) -> list[str]:
+    """Rules whose sub-rules are all named "<name> ...", found by reading every rule of the system."""
+    lead = fold(name) + " "
+    out = []
+    for rule in view.in_system(system):
+        kids = [view.get(k) for k in rule["children"]]
+        if kids and all(k is not None and fold(k["name"]).startswith(lead) for k in kids):
+            out.append(rule["id"])
+    return out
 
 
-def test_answers_of_builds_whose_store_is_gone_are_removed(stored: store.StoredView) -> None:
-    file = _kept(stored, "t9a")
-    folder = os.path.dirname(file)
-    orphan = os.path.join(folder, "never-0123456789abcdef-0123456789abcdef.json")
-    Path(orphan).write_text("{}", encoding="utf-8")
-    if os.path.exists(file):
-        os.unlink(file)
-    source.never_stacking(stored, "t9a")
-    assert os.path.isfile(file) and not os.path.exists(orphan)
-
-
-def test_a_read_only_cache_folder_still_answers(view: View, stored: store.StoredView, monkeypatch: pytest.MonkeyPatch) -> None:
-    file = _kept(stored, "whfb-house")
-    if os.path.exists(file):
-        os.unlink(file)
-
-    def refuse(*_: Any, **__: Any) -> Any:
-        raise PermissionError("read-only")
-
-    monkeypatch.setattr("tempfile.mkstemp", refuse)
-    assert source.never_stacking(stored, "whfb-house") == source.never_stacking(view, "whfb-house")
-    assert not os.path.exists(file)
+def test_families_are_those_every_rule_of_the_system_gives(view: View, stored: store.StoredView) -> None:
+    """Every word-prefix of every sub-rule's name (and a few that lead nowhere) ties to
+    the same families from the build's map as from reading the whole system."""
+    for system in view.systems:
+        prefixes = {"", "ranged", "melee", "halbard", "clipped wings"}
+        for rule in view.in_system(system):
+            words = fold(rule["name"]).split(" ")
+            prefixes.update(" ".join(words[:i]) for i in range(1, len(words) + 1))
+        found = 0
+        for prefix in sorted(prefixes):
+            expected = _families_by_reading(view, system, prefix)
+            assert [r["id"] for r in _families(view, system, prefix)] == expected, (system, prefix)
+            assert [r["id"] for r in _families(stored, system, prefix)] == expected, (system, prefix)
+            found += bool(expected)
+        assert found or system != "last-edition"
+    assert [r["name"] for r in _families(stored, "last-edition", "Ranged")] == ["Ranged weapon keywords"]
 
 
 # Keyword strings with a name that is no rule: a family's word ("Ranged" of "Ranged weapon
 # keywords"), a qualifier in brackets ("Clipped Wings"), a misspelling.  The keyword grammar
-# (referee.keywords.resolve) looks each up among every rule of the system as a family: the
-# one whole-system read left in a ruling (referee/resolve/source.py).
-FAMILY_WORDS = {"Ranged 2 heavy", "Melee 2 charge 1", "Multiple Wounds (D3, Clipped Wings)", "Halbard"}
+# (referee.keywords.resolve) finds families in the build's map (the store's meta value
+# ``families``), so these too read only the rows they name.
 
 
-@pytest.mark.parametrize(("system", "keywords", "vs", "when"), [q for q in _questions() if q.values[1] not in FAMILY_WORDS])
+@pytest.mark.parametrize(("system", "keywords", "vs", "when"), _questions())
 def test_a_ruling_reads_only_the_rows_it_names(stored: store.StoredView, system: str, keywords: str, vs: str | None, when: list[str],
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    """No question reads every rule or every relation of the store (the kept "never stacks" answer aside)."""
-    for system_ in stored.systems:
-        source.never_stacking(stored, system_)  # kept beside the store, as after the first call
+    """No question reads every rule or every relation of the store."""
 
     def whole(*_: Any, **__: Any) -> Any:
         raise AssertionError("read a whole system")
 
     monkeypatch.setattr(store.StoredView, "in_system", whole)
-    monkeypatch.setattr(source, "_scan", whole)
     monkeypatch.setattr(store._Data, "__getitem__", lambda self, name: whole() if name in ("rules", "relations", "relations_out", "relations_in", "names") else _DATA(self, name))
     _answer(stored, system, keywords, vs, when)
 
