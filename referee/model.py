@@ -10,7 +10,8 @@ defines it.  Everything is frozen: the cache pickles these, and every reader
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 
@@ -292,3 +293,30 @@ class Relation:
             "details": dict(self.details),
             "citation": self.citation.to_json(),
         }
+
+
+def _quick_pickling(cls: type) -> None:
+    """Give a frozen, slotted record a state of its fields' values read in one call.
+
+    The ``__getstate__``/``__setstate__`` that ``dataclass(slots=True)`` writes
+    call ``dataclasses.fields`` for every record pickled: at 100,000 rules that
+    was 3.4 s of the 7.7 s a rebuild spent writing one system.  The state is the
+    same list of values in field order, so caches written either way read back.
+    """
+    names = tuple(f.name for f in fields(cls))
+    read = attrgetter(*names)
+    single = len(names) == 1
+
+    def getstate(self: Any) -> list[Any]:
+        return [read(self)] if single else list(read(self))
+
+    def setstate(self: Any, state: list[Any]) -> None:
+        for name, value in zip(names, state):
+            object.__setattr__(self, name, value)
+
+    cls.__getstate__ = getstate  # type: ignore[attr-defined]
+    cls.__setstate__ = setstate  # type: ignore[attr-defined]
+
+
+for _record in (Source, Alias, Amendment, Param, Table, Profile, Entry, Version, Rule, Citation, Relation):
+    _quick_pickling(_record)
