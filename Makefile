@@ -50,7 +50,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/shell.py
 	$(BIN)/python benchmarks/resolve.py
 	$(BIN)/python benchmarks/battlescribe.py
-	@echo "Longer runs, by hand: benchmarks/scale.py (10,000 and 100,000 rules), benchmarks/fuzz.py --examples 20000 (docs/performance.md)"
+	@echo "Longer runs, by hand: benchmarks/scale.py (10,000 and 100,000 rules), benchmarks/read.py FOLDER (reading per system), benchmarks/fuzz.py --examples 20000 (docs/performance.md)"
 
 clean:
 	rm -rf $(VENV) .referee-cache
