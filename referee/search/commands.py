@@ -34,26 +34,23 @@ def _print_result(rank: int, result: Result | UnitResult) -> None:
         return
     head = f"{rank}. {result.name}  ({result.id})  {', '.join(result.matched)}  {result.score:.2f}"
     body = result.snippet or "(no text: the documents name this rule but never define it)"
-    if not terminal.is_terminal():
-        print(terminal.safe(head))
-        print(terminal.safe(f"   {body}"))
-        return
-    from rich.text import Text
-
-    line = Text()
-    line.append(f"{rank}. ", style="dim")
-    line.append(terminal.safe(result.name), style="bold")
-    line.append(f"  ({terminal.safe(result.id)})", style="cyan")
-    line.append(f"  {', '.join(result.matched)}  {result.score:.2f}", style="dim")
-    console = terminal.console()
-    console.print(line)
-    console.print(_highlighted(body, result.spans if result.snippet else []))
+    parts = [(f"{rank}. ", "dim"), (terminal.safe(result.name), "bold"), (f"  ({terminal.safe(result.id)})", "cyan"),
+             (f"  {', '.join(result.matched)}  {result.score:.2f}", "dim")]  # fmt: skip
+    _emit(head, body, parts, result.spans if result.snippet else [])
 
 
 def _print_unit(rank: int, unit: UnitResult) -> None:
     """A unit: its army and where its data writes it, then the names of its rules."""
     head = f"{rank}. {unit.name} \u2014 unit of {unit.army}, {unit.where}  {', '.join(unit.matched)}  {unit.score:.2f}"
     body = f"rules: {', '.join(unit.rules)}" if unit.rules else "(its data gives it no rules)"
+    parts = [(f"{rank}. ", "dim"), (terminal.safe(unit.name), "bold"), (f" \u2014 unit of {terminal.safe(unit.army)}, ", ""),
+             (terminal.safe(unit.where), "cyan"), (f"  {', '.join(unit.matched)}  {unit.score:.2f}", "dim")]  # fmt: skip
+    _emit(head, body, parts, [])
+
+
+def _emit(head: str, body: str, parts: list[tuple[str, str]], spans: list[tuple[int, int]]) -> None:
+    """One result: its head line and its body, plain when piped; on a terminal the head's
+    ``parts`` in their styles and the body with its matched ``spans`` highlighted."""
     if not terminal.is_terminal():
         print(terminal.safe(head))
         print(terminal.safe(f"   {body}"))
@@ -61,14 +58,11 @@ def _print_unit(rank: int, unit: UnitResult) -> None:
     from rich.text import Text
 
     line = Text()
-    line.append(f"{rank}. ", style="dim")
-    line.append(terminal.safe(unit.name), style="bold")
-    line.append(f" \u2014 unit of {terminal.safe(unit.army)}, ")
-    line.append(terminal.safe(unit.where), style="cyan")
-    line.append(f"  {', '.join(unit.matched)}  {unit.score:.2f}", style="dim")
+    for text, style in parts:
+        line.append(text, style=style or None)
     console = terminal.console()
     console.print(line)
-    console.print(Text(terminal.safe(f"   {body}")))
+    console.print(_highlighted(body, spans))
 
 
 def _highlighted(text: str, spans: list[tuple[int, int]]) -> object:

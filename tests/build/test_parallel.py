@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from referee.build.view import View
 from referee.cli import main
 from referee.errors import RulesError
 from referee.paths import rules_src_dir
+from tests.build.tables import store_tables
 from tests.conftest import manifest, write_system
 
 
@@ -21,19 +21,6 @@ from tests.conftest import manifest, write_system
 def rules(tmp_path: Path) -> Path:
     """A copy of the project's rules: four systems, five documents, four formats."""
     return Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
-
-
-def _tables(file: str) -> dict[str, list[tuple[object, ...]]]:
-    """Every table's rows; rules and relations in ``seq`` order, without the numbers
-    themselves (a build's store numbers each system's rows from its own base)."""
-    db = sqlite3.connect(file)
-    try:
-        out = {t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("meta", "rule_names", "names")}
-        out["rules"] = db.execute("SELECT id, system, json FROM rules ORDER BY seq").fetchall()
-        out["relations"] = db.execute("SELECT source, target, json FROM relations ORDER BY seq").fetchall()
-        return out
-    finally:
-        db.close()
 
 
 @pytest.mark.parametrize("n", ["1", "2"])
@@ -54,7 +41,7 @@ def test_the_build_of_parts_is_the_build_read_whole(
     # the store holds, row for row, what the view of the whole build holds
     written = str(tmp_path / "whole.sqlite")
     store.write(written, View.of(whole).data)
-    assert _tables(written) == _tables(str(Path(cache.builds_folder(rules)) / f"view-{key}.sqlite"))
+    assert store_tables(written) == store_tables(str(Path(cache.builds_folder(rules)) / f"view-{key}.sqlite"))
 
 
 def test_two_workers_are_used_for_a_big_folder_and_none_for_a_small_one(monkeypatch: pytest.MonkeyPatch) -> None:

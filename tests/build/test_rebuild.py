@@ -20,6 +20,7 @@ import pytest
 from referee.build import cache, parts, record, store, workers
 from referee.build.view import View
 from referee.paths import rules_src_dir
+from tests.build.tables import store_tables
 
 GLOSSARY = "t9a/army-builder-glossary-en-de.txt"
 
@@ -32,18 +33,6 @@ def rules(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) 
     src = Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
     cache.load_or_build(src)
     return src
-
-
-def _tables(file: str) -> dict[str, list[tuple[object, ...]]]:
-    """Every table's rows; rules and relations in ``seq`` order, without the numbers."""
-    db = sqlite3.connect(file)
-    try:
-        out = {t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("meta", "rule_names", "names")}
-        out["rules"] = db.execute("SELECT id, system, json FROM rules ORDER BY seq").fetchall()
-        out["relations"] = db.execute("SELECT source, target, json FROM relations ORDER BY seq").fetchall()
-        return out
-    finally:
-        db.close()
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -86,7 +75,7 @@ def _same_as_from_nothing(src: Path, tmp_path: Path) -> None:
     assert built == whole
     fresh = str(tmp_path / "fresh.sqlite")
     store.write(fresh, View.of(whole).data)
-    assert _tables(fresh) == _tables(os.path.join(cache.builds_folder(src), f"view-{built.key}.sqlite"))
+    assert store_tables(fresh) == store_tables(os.path.join(cache.builds_folder(src), f"view-{built.key}.sqlite"))
 
 
 def test_an_edit_writes_only_its_system_and_the_result_is_a_build_from_nothing(
