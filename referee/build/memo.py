@@ -16,7 +16,9 @@ own code, so a change of code forgets it all):
   and found through ``last-<system>``: valid while the system's name index
   and core terms stay the same (any name added, removed or renamed can
   change what every sentence refers to); a rule is read again when it, or
-  the text of a document it cites, changed.
+  the lines of a document its versions stand on, changed.  With it, the
+  rule's packed rows of the view store, reused while no rule of the
+  system changed its name (a relation's row names the rules at its ends).
 
 Every file is written aside and renamed into place; one that cannot be
 read is a miss, never an error (another build may be replacing it).
@@ -190,33 +192,54 @@ class Rules:
         self.texts = rulebase.texts
         names = marshal.dumps((rulebase.names.get(system, {}), rulebase.manifests[system].core_terms))
         self.key = _digest(memo.code, names)
-        self.before: dict[str, Any] = self._recall()
         self.now: dict[str, Any] = {}
-        self._text_keys: dict[str, str] = {}
+        self._recalled: set[str] = set()
+        self._lines: dict[str, list[str] | None] = {}
+        self._rows = _Rows()
+        self.before: dict[str, Any] = self._recall(rulebase)
 
-    def _recall(self) -> dict[str, Any]:
+    def _recall(self, rulebase: Rulebase) -> dict[str, Any]:
         """The record of the system's last read, if made under the same names."""
-        from referee.build.parts import check, load_rules
+        from referee.build.parts import check, load_recorded, load_rows
 
         try:
             with open(os.path.join(self.memo.folder, f"last-{self.system}"), "rb") as fh:
                 key, name = fh.read().decode().split(" ", 1)
             if key != self.key:
                 return {}
-            check(os.path.join(self.memo.folder, name))  # the record's rules and relations are the build's
-            found = load_rules(os.path.join(self.memo.folder, name))
+            path = os.path.join(self.memo.folder, name)
+            check(path)  # the record's rules and relations are the build's
+            build, found = load_recorded(path)
+            if not (isinstance(found, tuple) and len(found) == 2 and found[0] == self.key):
+                return {}
+            if build.rule_names == rulebase.rule_names:
+                self._rows = _Rows(build, load_rows(path))
         except Exception:  # noqa: BLE001 - missing, damaged or being replaced: read anew
             return {}
-        return found[1] if isinstance(found, tuple) and len(found) == 2 and found[0] == self.key else {}
+        return found[1]
 
     def _cites(self, rule: Rule) -> tuple[str, ...]:
-        """Keys of the texts of the documents the rule's versions come from (their lines are cited)."""
+        """Keys of the lines each version of the rule stands on: all of its document
+        that :func:`referee.graph.sentences.locate` reads to place its sentences.
+
+        Lines, not the whole document: an edit elsewhere in the document
+        leaves a rule whose lines and place did not change as it was read
+        (the rule's own equality checks its place).  When the lines run to
+        the document's end, what follows them may join them: the number of
+        lines is part of the key then.
+        """
         out = []
         for version in rule.versions:
-            file = version.source.file
-            if file not in self._text_keys:
-                self._text_keys[file] = _digest(self.texts.get(file, ""))
-            out.append(self._text_keys[file])
+            file, first, last = version.source.file, version.source.line, version.source.end_line
+            lines = self._lines.get(file, False)
+            if lines is False:
+                text = self.texts.get(file)
+                lines = self._lines[file] = None if text is None else text.split("\n")
+            if lines is None:
+                out.append("")
+                continue
+            tail = str(len(lines)) if max(first, last) >= len(lines) else ""
+            out.append(_digest("\n".join(lines[max(first, 1) - 1 : last]), tail))
         return tuple(out)
 
     def recall(self, rule: Rule) -> tuple[list[Relation], list[Any]] | None:
@@ -224,10 +247,41 @@ class Rules:
         if kept is None or kept[0] != rule or kept[1] != self._cites(rule):
             return None
         self.now[rule.id] = (rule, kept[1], kept[2])
+        self._recalled.add(rule.id)
         return kept[2]
+
+    def packed_rule(self, rule: Rule) -> bytes | None:
+        """The rule's row of the view store as the last build packed it, if the
+        graph recalled the rule (it is that rule, under the same names)."""
+        if rule.id not in self._recalled or self.now[rule.id][0] is not rule:
+            return None
+        return self._rows.rules.get(rule.id)
+
+    def packed_relation(self, relation: Relation) -> bytes | None:
+        """A recalled relation's row of the view store as the last build packed it."""
+        found = self._rows.relations.get(id(relation))
+        return found[1] if found is not None and found[0] is relation else None
 
     def keep(self, rule: Rule, found: tuple[list[Relation], list[Any]]) -> None:
         self.now[rule.id] = (rule, self._cites(rule), found)
+
+
+class _Rows:
+    """The packed rows of a system's last build, by rule id and by relation (the
+    very objects the graph recalls); none when names changed since."""
+
+    def __init__(self, build: Build | None = None, rows: dict[str, Any] | None = None) -> None:
+        self.rules: dict[str, bytes] = {}
+        self.relations: dict[int, tuple[Relation, bytes]] = {}
+        if build is None or rows is None:
+            return
+        self.rules = {rid: packed for rid, _, packed in rows["rules"]}
+        for table in ("rule_names", "names"):
+            for _ in rows[table]:
+                pass  # read past, in file order
+        relations = build.relations()
+        for rel, (_, _, packed) in zip(relations, rows["relations"], strict=True):
+            self.relations[id(rel)] = (rel, packed)
 
 
 def used(path: str) -> bool:

@@ -61,7 +61,7 @@ def read_part(
     read_before = memo.rules(rulebase, manifest.id) if memo else None
     graph = read_relations(rulebase, progress, read_before)
     build = Build("", rulebase, graph, muster(rulebase))
-    return build, _rows(build), read_before
+    return build, _rows(build, read_before), read_before
 
 
 # -- a part's file ------------------------------------------------------------------------
@@ -223,17 +223,18 @@ def load_head(path: str) -> dict[str, Any]:
     return out
 
 
-def load_rules(path: str) -> Any:
-    """What the graph read in each rule, as :func:`write` was given it (None if not)."""
+def load_recorded(path: str) -> tuple[Build, Any]:
+    """The part's build, and what the graph read in each rule as :func:`write` was
+    given it (None if not): the record's rules and relations are the build's objects."""
     with open(path, "rb") as fh:
         size, _, rows_size, _ = _header(fh)
         reader = pickle.Unpickler(fh)
-        reader.load()  # the build: the rules' record refers to its objects
+        build = reader.load()
         fh.seek(_HEADER + size + rows_size)
         try:
-            return reader.load()
+            return build, reader.load()
         except EOFError:
-            return None
+            return build, None
 
 
 def _header(fh: BinaryIO) -> tuple[int, bytes, int, bytes]:
@@ -243,16 +244,33 @@ def _header(fh: BinaryIO) -> tuple[int, bytes, int, bytes]:
     return int.from_bytes(head[:8], "little"), head[8:24], int.from_bytes(head[24:32], "little"), head[32:]
 
 
-def _rows(build: Build) -> dict[str, Any]:
+def _rows(build: Build, before: Rules | None = None) -> dict[str, Any]:
     """A one-system build's rows of the view store (made as they are written), and its
-    share of the store's meta."""
+    share of the store's meta.  ``before``: the memo's record of the system's last
+    read, whose packed rows stand for the rules and relations the graph recalled
+    (packing is most of the time of writing a part)."""
     from referee.build import store
     from referee.build.summary import system_summaries
     from referee.build.units import unit_index
     from referee.build.view import against_terms, families, folded_core_terms, never_stacking, relation_data
 
     names = build.rule_names
-    out: dict[str, Any] = store.rows((r.to_json() for r in build.rules.values()), names.items(), build.names, (relation_data(r, names) for r in build.relations()))
+
+    def rules() -> Iterator[tuple[str, str, bytes]]:
+        for rule in build.rules.values():
+            packed = before.packed_rule(rule) if before is not None else None
+            yield rule.id, rule.system, packed if packed is not None else store.pack(rule.to_json())
+
+    def relations() -> Iterator[tuple[str, str | None, bytes]]:
+        for rel in build.relations():
+            packed = before.packed_relation(rel) if before is not None else None
+            if packed is None:
+                data = relation_data(rel, names)
+                yield data["source"], data["target"], store.pack(data)
+            else:
+                yield rel.source, rel.target, packed
+
+    out: dict[str, Any] = store.packed_rows(rules(), names.items(), build.names, relations())
     out["system"] = build.systems[0]
     out["meta"] = {
         "summaries": system_summaries(build),

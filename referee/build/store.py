@@ -81,14 +81,30 @@ def rows(
 ) -> dict[str, Iterable[Any]]:
     """The store's rows, made one at a time as they are inserted: rules and
     relations as the view gives them (JSON-shaped), the name index by system."""
+    return packed_rows(
+        ((r["id"], r["system"], pack(r)) for r in rules),
+        rule_names,
+        names,
+        ((rel["source"], rel["target"], pack(rel)) for rel in relations),
+    )
+
+
+def packed_rows(
+    rules: Iterable[tuple[str, str, bytes]],
+    rule_names: Iterable[tuple[str, str]],
+    names: dict[str, dict[str, list[str]]],
+    relations: Iterable[tuple[str, str | None, bytes]],
+) -> dict[str, Iterable[Any]]:
+    """:func:`rows` of rules ``(id, system, packed)`` and relations ``(source, target,
+    packed)`` already packed (a rebuild keeps the rows of rules it did not read again)."""
     return {
-        "rules": ((r["id"], r["system"], pack(r)) for r in rules),
+        "rules": rules,
         "rule_names": rule_names,
         "names": ((system, form, _encode(ids)) for system, forms in names.items() for form, ids in forms.items()),
         # Each relation once, in reading order: a rule's relations out are those
         # it is the source of, its relations in those it is the target of, in the
         # order the view lists them (both follow reading order).
-        "relations": ((rel["source"], rel["target"], pack(rel)) for rel in relations),
+        "relations": relations,
     }
 
 

@@ -64,6 +64,29 @@ def test_an_edited_document_is_the_only_one_read_again(rules: Path, monkeypatch:
     build = cache.load_or_build(rules)
     cited = {r.id for r in build.in_system("t9a") if any(v.source.file == GLOSSARY for v in r.versions)}
     assert "t9a/halberd" in read and set(read) <= cited
+    # an edit within a line: only the rule standing on that line is read again
+    assert read == ["t9a/halberd"]
+
+
+def test_a_line_added_reads_again_the_rules_below_it_in_that_document(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    document = "t9a/universal-rules.txt"
+    before = cache.load_or_build(rules)
+    places = {  # every line a rule stands on in the document, its versions' repeats too
+        r.id: [s.line for v in r.versions for s in (v.source, *v.also_at) if s.file == document] for r in before.in_system("t9a")
+    }
+    placed = sorted((min(lines), rid) for rid, lines in places.items() if lines)
+    # below the last unnamed rule: its id is its line, a moved one is a name changed (all is read)
+    last_unnamed = max(n for n, rid in placed if "/unnamed-" in rid)
+    placed = [(n, rid) for n, rid in placed if n > last_unnamed]
+    line, middle = placed[len(placed) // 2]
+    text = (rules / document).read_text(encoding="utf-8").split("\n")
+    (rules / document).write_text("\n".join([*text[: line - 1], "", *text[line - 1 :]]), encoding="utf-8")  # a blank line above it
+    documents, read = _rebuild(rules, monkeypatch)
+    assert documents == [document]
+    below = {rid for rid, lines in places.items() if any(n >= line for n in lines)}
+    above = {rid for rid, lines in places.items() if lines and all(n < line for n in lines)}
+    assert middle in below and above and len(below) > 1
+    assert set(read) == below  # every rule whose lines moved, none above the blank line
 
 
 def test_nothing_is_read_again_when_nothing_changed_but_the_key(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
