@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
     Progress = Callable[[str], None] | None
 
-FORMAT = 7  # bump when the pickled shape changes in a way hashing the code cannot see
+FORMAT = 8  # bump when the pickled shape changes in a way hashing the code cannot see
 KEEP = 2  # builds kept per rules folder
 STALE_TMP = 600  # seconds after which a temporary file is a killed build's leftover
 
@@ -457,6 +457,21 @@ def _place(folder: str, part: Any) -> str:
     return name
 
 
+def _changes(before: str, path: str) -> dict[str, Any] | None:
+    """The rows of part ``path`` that differ from those of ``before``, the part whose
+    rows the previous view holds (None when that part is gone or damaged: then
+    every row of the system is written anew)."""
+    import pickle
+
+    from referee.build.parts import Damaged, build_digest, load_changes
+
+    try:
+        build_digest(before)  # its header is whole
+        return load_changes(before, path)
+    except (OSError, Damaged, EOFError, ValueError, pickle.UnpicklingError):
+        return None
+
+
 def _write_build(
     folder: str, key: str, unmanaged: tuple[str, ...], names: list[str], parts: Any, earlier: list[tuple[str, dict[str, Any]]], code: str
 ) -> None:
@@ -489,7 +504,8 @@ def _write_build(
             if before is not None and part.key is not None and before.get("key") == part.key:
                 head, data = load_head(path), None  # the previous view holds its rows
             else:
-                data = load_rows(path)
+                data = _changes(os.path.join(_beside(folder, "parts"), before["name"]), path) if before is not None else None
+                data = data or load_rows(path)
                 head = {"system": data.pop("system"), "meta": data.pop("meta")}
             systems.append(head["system"])
             metas.append(head["meta"])

@@ -55,11 +55,11 @@ META = ("key", "systems", "unmanaged", "summaries", "core_terms", "against_terms
 # microseconds.  A 1 KB
 # window (wbits 10) compresses a row about as well as the default 32 KB and
 # several times faster: zlib sets up its whole window for every row.
-_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def pack(data: Any) -> bytes:
-    return zlib.compress(_encode(data).encode(), 1, 10)
+    return zlib.compress(encode(data).encode(), 1, 10)
 
 
 def unpack(blob: bytes) -> Any:
@@ -81,38 +81,24 @@ def rows(
 ) -> dict[str, Iterable[Any]]:
     """The store's rows, made one at a time as they are inserted: rules and
     relations as the view gives them (JSON-shaped), the name index by system."""
-    return packed_rows(
-        ((r["id"], r["system"], pack(r)) for r in rules),
-        rule_names,
-        names,
-        ((rel["source"], rel["target"], pack(rel)) for rel in relations),
-    )
-
-
-def packed_rows(
-    rules: Iterable[tuple[str, str, bytes]],
-    rule_names: Iterable[tuple[str, str]],
-    names: dict[str, dict[str, list[str]]],
-    relations: Iterable[tuple[str, str | None, bytes]],
-) -> dict[str, Iterable[Any]]:
-    """:func:`rows` of rules ``(id, system, packed)`` and relations ``(source, target,
-    packed)`` already packed (a rebuild keeps the rows of rules it did not read again)."""
     return {
-        "rules": rules,
+        "rules": ((r["id"], r["system"], pack(r)) for r in rules),
         "rule_names": rule_names,
-        "names": ((system, form, _encode(ids)) for system, forms in names.items() for form, ids in forms.items()),
+        "names": ((system, form, encode(ids)) for system, forms in names.items() for form, ids in forms.items()),
         # Each relation once, in reading order: a rule's relations out are those
         # it is the source of, its relations in those it is the target of, in the
         # order the view lists them (both follow reading order).
-        "relations": relations,
+        "relations": ((rel["source"], rel["target"], pack(rel)) for rel in relations),
     }
 
 
 # A build's store numbers the rows of the system at place i of its rules folder
-# from i * SPAN: ``seq`` orders rules and relations as before (reading order,
-# system after system), and one system's rows can be taken out and put back
-# without renumbering any other's (:func:`write_systems` with ``previous``).
-SPAN = 1 << 32
+# from i * SPAN, adding the number each row has in its system
+# (:func:`referee.build.parts.load_rows`): ``seq`` orders rules and relations
+# as before (reading order, system after system), and one system's rows, or
+# one section of them, can be taken out and put back without renumbering any
+# other's (:func:`write_systems` with ``previous``).
+SPAN = 1 << 40
 
 
 def write_systems(
@@ -125,13 +111,17 @@ def write_systems(
     """Store rows, system after system, in ``file``, atomically.
 
     ``systems`` gives, for each system, ``(place, rows, replaces)``: its place
-    in the rules folder (its rows are numbered from ``place * SPAN``; None:
-    one after the other), its rows (:func:`rows`), and the system whose rows
-    the place holds in ``previous`` (None: no rows there).  With ``previous``,
-    a store of an earlier build of the same systems, the new store starts as
-    a copy of it: a place given no rows keeps the previous one's, a place
-    given rows has those of ``replaces`` taken out first; so a rebuild after
-    one document's edit writes that document's system, not every row.
+    in the rules folder (None: its rows, :func:`rows`, go one after the
+    other; else rules and relations come numbered within the system, from
+    :func:`referee.build.parts.load_rows`, and are numbered from
+    ``place * SPAN``), its rows, and the system whose rows the place holds in
+    ``previous`` (None: no rows there).  With ``previous``, a store of an
+    earlier build of the same systems, the new store starts as a copy of it:
+    a place given no rows keeps the previous one's, a place given rows has
+    those of ``replaces`` taken out first, and rows that say what to ``drop``
+    (:func:`referee.build.parts.load_changes`) replace only the sections of
+    the system that changed; so a rebuild after one document's edit writes
+    the rows that edit changed, not every row.
 
     The rows go in as they come, so the whole view is never held at once;
     ``meta`` may be a function, called once every system's rows are in;
@@ -156,13 +146,15 @@ def write_systems(
                 db.executescript(SCHEMA)
             with db:
                 for place, system, replaces in systems:
-                    if previous is not None and replaces is not None and place is not None:
+                    if previous is not None and system is not None and place is not None and "drop" in system:
+                        _drop_sections(db, place, system["drop"])
+                    elif previous is not None and replaces is not None and place is not None:
                         _drop(db, place, replaces)
                     if system is not None:
                         _fill(db, system, None if place is None else place * SPAN)
                 values = meta() if callable(meta) else meta
                 db.execute("DELETE FROM meta")
-                db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, _encode(values[name])) for name in META))
+                db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, encode(values[name])) for name in META))
             if previous is None:
                 db.executescript(INDEXES)
         finally:
@@ -179,13 +171,13 @@ def _fill(db: sqlite3.Connection, rows: dict[str, Any], base: int | None) -> Non
     if base is None:
         db.executemany("INSERT INTO rules (id, system, json) VALUES (?, ?, ?)", rows["rules"])
     else:
-        db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((base + n, *row) for n, row in enumerate(rows["rules"])))
+        db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((base + n, *row) for n, *row in rows["rules"]))
     db.executemany("INSERT INTO rule_names VALUES (?, ?)", rows["rule_names"])
     db.executemany("INSERT INTO names VALUES (?, ?, ?)", rows["names"])
     if base is None:
         db.executemany("INSERT INTO relations (source, target, json) VALUES (?, ?, ?)", rows["relations"])
     else:
-        db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, *row) for n, row in enumerate(rows["relations"])))
+        db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, *row) for n, *row in rows["relations"]))
 
 
 def _drop(db: sqlite3.Connection, place: int, system: str) -> None:
@@ -195,6 +187,21 @@ def _drop(db: sqlite3.Connection, place: int, system: str) -> None:
     db.execute("DELETE FROM rules WHERE seq BETWEEN ? AND ?", span)
     db.execute("DELETE FROM names WHERE system = ?", (system,))
     db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", span)
+
+
+def _drop_sections(db: sqlite3.Connection, place: int, drop: dict[str, Any]) -> None:
+    """Take out the rows of the sections of the system at ``place`` that changed, their
+    rules' names, and the name index's rows that changed or went."""
+    from referee.build.parts import LAYOUT, SECTION_ROWS
+
+    for k in drop["sections"]:
+        for start in (0, LAYOUT):
+            span = (place * SPAN + start + k * SECTION_ROWS, place * SPAN + start + (k + 1) * SECTION_ROWS - 1)
+            if start == 0:
+                db.execute("DELETE FROM rules WHERE seq BETWEEN ? AND ?", span)
+            db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", span)
+    db.executemany("DELETE FROM rule_names WHERE id = ?", ((rid,) for rid in drop["rule_names"]))
+    db.executemany("DELETE FROM names WHERE system = ? AND form = ?", drop["names"])
 
 
 def open_store(file: str, key: str) -> StoredView | None:

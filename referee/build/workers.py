@@ -114,14 +114,14 @@ def _read_here(root: Path, folder: Path, files: dict[str, bytes] | None, progres
 
     from referee.build import parts
 
-    build, rows, rules = parts.read_part(root, folder, files, progress, memo)
-    kept = memo.keep_part(key, build, rows, rules) if memo and key else None
+    read = parts.read_part(root, folder, files, progress, memo)
+    kept = memo.keep_part(key, read) if memo and key else None
     if kept is not None:
         return kept
     fd, path = tempfile.mkstemp(prefix="referee-part-", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
-            parts.write(fh, build, rows)
+            parts.write(fh, read)
     except BaseException:
         os.unlink(path)
         raise

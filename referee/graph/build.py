@@ -72,7 +72,7 @@ def read_relations(rb: Rulebase, progress: Callable[[str], None] | None = None, 
         found.update(read_rulebase(rb, system) if read_before is None else _read_system(rb, system, read_before))
     for system, (relations, sentences) in found.items():
         for rule in rb.in_system(system):
-            relations.extend(_structure(rule))
+            relations.extend(layout_relations(rule))
         graph.relations[system] = relations
         graph.sentences[system] = sentences
     return graph
@@ -97,7 +97,7 @@ def _read_system(rb: Rulebase, system: str, read_before: ReadRules) -> dict[str,
     return {system: (relations, sentences)}
 
 
-def _structure(rule: Rule) -> list[Relation]:
+def layout_relations(rule: Rule) -> list[Relation]:
     """part-of and amends: what the documents' layout and errata headings say."""
     out: list[Relation] = []
     heading = Citation(rule.id, rule.versions[0].heading or rule.name, rule.source.file, rule.source.line)

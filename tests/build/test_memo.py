@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import cache, record, workers
+from referee.build import cache, parts, record, workers
 from referee.graph import effects
 from referee.paths import rules_src_dir
 
@@ -66,6 +66,24 @@ def test_an_edited_document_is_the_only_one_read_again(rules: Path, monkeypatch:
     assert "t9a/halberd" in read and set(read) <= cited
     # an edit within a line: only the rule standing on that line is read again
     assert read == ["t9a/halberd"]
+
+
+def _sections(src: Path, system: str) -> dict[tuple[str, ...], parts.Section]:
+    """The sections of the part the memo last kept for ``system``."""
+    folder = Path(cache.memo_folder(src))
+    name = (folder / f"last-{system}").read_text().split(" ", 1)[1]
+    _, found = parts.load_sections(str(folder / name))
+    return {ids: read() for ids, read in found.items()}
+
+
+def test_a_rebuild_keeps_the_bytes_of_every_section_the_edit_left(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = _sections(rules, "t9a")
+    _edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
+    _rebuild(rules, monkeypatch)
+    new = _sections(rules, "t9a")
+    assert list(new) == list(old) and len(new) >= 2
+    changed = [ids for ids in new if new[ids] != old[ids]]
+    assert len(changed) == 1 and "t9a/halberd" in changed[0]  # the one section the edited rule stands in
 
 
 def test_a_line_added_reads_again_the_rules_below_it_in_that_document(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:

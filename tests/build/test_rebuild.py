@@ -48,6 +48,8 @@ def _watched(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
 
     def filled(db: Any, rows: Any, base: Any) -> None:
         seen["filled"].append(base)
+        rows = {name: list(given) if name != "drop" else given for name, given in rows.items()}
+        seen.setdefault("rows", []).append(rows)
         fill(db, rows, base)
 
     def written(*args: Any, **kwargs: Any) -> None:
@@ -90,6 +92,12 @@ def test_an_edit_writes_only_its_system_and_the_result_is_a_build_from_nothing(
     t9a = view.systems.index("t9a")
     assert seen["previous"] == [os.path.join(cache.builds_folder(rules), f"view-{before}.sqlite")]
     assert seen["filled"] == [t9a * store.SPAN]  # the other three systems' rows are the copy's
+    # and of t9a, only the section the edited rule stands in (:mod:`referee.build.sections`)
+    (rows,) = seen["rows"]
+    written = {row[1] for row in rows["rules"]}
+    assert "t9a/halberd" in written and len(written) < len(list(cache.load_or_build(rules).in_system("t9a")))
+    assert len(rows["drop"]["sections"]) == 1  # one section taken out and put back
+    assert sorted(rows["drop"]["rule_names"]) == sorted(written)  # the names of the rules put back
     # the unchanged systems' parts are the files the last build recorded: not checked again;
     # the edited system's last part is (the graph's record of its rules is in it)
     assert seen["checked"] == [edited]
@@ -153,3 +161,61 @@ def test_parts_no_kept_build_names_go_once_stale(rules: Path, monkeypatch: pytes
     cache._prune(folder)
     assert not os.path.exists(orphan)
     assert sorted(os.listdir(_parts(rules))) == named
+
+
+EXTRA = """
+[[documents]]
+path = "more-rules.md"
+format = "markdown"
+role = "core"
+lang = "en"
+title = "More rules"
+"""
+
+
+def test_sections_added_moved_and_removed_give_the_store_of_a_build_from_nothing(
+    tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Small sections, so that each edit adds, moves or takes away some: after each,
+    the view that only had the changed sections replaced is the view of a build from nothing."""
+    from referee.build import sections
+
+    monkeypatch.setenv(workers.WORKERS, "1")
+    monkeypatch.setattr(cache, "code_key", lambda: "code")
+    monkeypatch.setattr(sections, "SECTION_RULES", 7)
+    src = Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
+    cache.load_or_build(src)
+    core = src / "last-edition" / "core-rules.md"
+    text = core.read_text(encoding="utf-8")
+    middle = text.index("\n## ", len(text) // 2)
+    rules_there = len(list(cache.load_or_build(src).in_system("last-edition")))
+
+    def rebuilt() -> dict[str, Any]:
+        seen = _watched(monkeypatch)
+        cache.load_view(src)
+        monkeypatch.setattr(store, "_fill", _FILL)
+        monkeypatch.setattr(store, "write_systems", _WRITE)
+        monkeypatch.setattr(parts, "check", _CHECK)
+        assert seen["previous"][0] is not None  # started from the last view
+        (rows,) = seen["rows"]
+        _same_as_from_nothing(src, tmp_path)
+        return rows
+
+    # a new rule in the middle of a document: the sections after it in that document move
+    core.write_text(text[:middle] + "\n## Gloomy Sulk\n\nModels with Gloomy Sulk cannot March Move.\n" + text[middle:], encoding="utf-8")
+    rows = rebuilt()
+    assert "drop" in rows and 0 < len(rows["rules"]) < rules_there  # the sections from the new rule on, not the system
+    assert any(row[1] == "last-edition/gloomy-sulk" for row in rows["rules"])
+    # a document added: sections added at the end of its system
+    with (src / "last-edition" / "system.toml").open("a", encoding="utf-8") as fh:
+        fh.write(EXTRA)
+    (src / "last-edition" / "more-rules.md").write_text("# More rules\n\n## Gloom\n\nModels with Gloom sulk.\n", encoding="utf-8")
+    rows = rebuilt()
+    assert rows["drop"]["sections"] == [] and [row[1] for row in rows["rules"]] == ["last-edition/gloom"]
+    # the new rule taken away again: sections go
+    core.write_text(text, encoding="utf-8")
+    rows = rebuilt()
+    assert "drop" in rows and len(rows["drop"]["sections"]) > len({row[0] // parts.SECTION_ROWS for row in rows["rules"]})
+
+
+_FILL, _WRITE, _CHECK = store._fill, store.write_systems, parts.check
