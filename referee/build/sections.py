@@ -28,6 +28,7 @@ document below the edit.
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -60,7 +61,7 @@ class Kept:
     graph read in it, its layout relations, and its rows of the store, packed."""
 
     rule: Rule
-    lines: tuple[str, ...]
+    lines: tuple[bytes, ...]
     found: tuple[list[Relation], list[Any]]
     layout: list[Relation]
     rows: tuple[tuple[str, str, bytes], list[tuple[str, str | None, bytes]], list[tuple[str, str | None, bytes]]]
@@ -91,9 +92,7 @@ class Lines:
         self.texts = texts
         self._lines: dict[str, list[str] | None] = {}
 
-    def key(self, rule: Rule) -> tuple[str, ...]:
-        from referee.build.memo import digest
-
+    def key(self, rule: Rule) -> tuple[bytes, ...]:
         out = []
         for version in rule.versions:
             file, first, last = version.source.file, version.source.line, version.source.end_line
@@ -102,10 +101,11 @@ class Lines:
                 self._lines[file] = None if text is None else text.split("\n")
             lines = self._lines[file]
             if lines is None:
-                out.append("")
+                out.append(b"")
                 continue
             tail = str(len(lines)) if max(first, last) >= len(lines) else ""
-            out.append(digest("\n".join(lines[max(first, 1) - 1 : last]), tail))
+            window = "\n".join(lines[max(first, 1) - 1 : last])
+            out.append(hashlib.blake2b(f"{tail}\x00{window}".encode("utf-8", "surrogatepass"), digest_size=16).digest())
         return tuple(out)
 
 
@@ -161,8 +161,11 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
     for run in runs(list(rulebase.in_system(system))):
         ids = tuple(rule.id for rule in run)
         keys = [lines.key(rule) for rule in run]
+        pickled = _pickled((run, keys))
         old = before.section(ids) if before is not None and before.rows else None
-        if old is not None and pickle.loads(old.rules) == (run, keys):
+        # The same bytes are the same rules; other bytes may still be (a string shared
+        # otherwise), so they are compared as rules before the section is read again.
+        if old is not None and (old.rules == pickled or pickle.loads(old.rules) == (run, keys)):
             yield old
             continue
         found: list[tuple[list[Relation], list[Any]]] = []
@@ -199,7 +202,7 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
                         never.append(data)
         yield Section(
             ids,
-            _pickled((run, keys)),
+            pickled,
             _pickled((found, layout)),
             _pickled(rows),
             tuple(never),
