@@ -12,7 +12,8 @@ process, in one run:
   maximum resident set of the build and its workers, from ``os.wait4``, and
   the peak of their proportional set sizes together, sampled from /proc) and
   the size of the cache it wrote;
-- the rebuild after one sentence is added to one document;
+- the rebuild after one sentence is added to one document (``--edit line``:
+  after a line is added at its top, so that every rule of it moves);
 - warm ``lookup``, ``show``, ``explain`` (a name found once), ``list --system``
   and, unless ``--skip-search``, the search index build and warm ``search``;
   ``lint`` (whole build read from the cache); each beside a bare
@@ -159,7 +160,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--skip-search", action="store_true", help="leave out the search index (long at 100,000 rules)")
     parser.add_argument("--skip-rebuild", action="store_true", help="leave out the rebuild after an edit")
-    parser.add_argument("--rebuilds", type=int, default=1, help="rebuilds after an edit to time (each a new sentence in the same document)")
+    parser.add_argument("--rebuilds", type=int, default=1, help="rebuilds after an edit to time (each a new edit of the same document)")
+    parser.add_argument(
+        "--edit",
+        choices=("sentence", "line"),
+        default="sentence",
+        help="the edit before each rebuild: a sentence added within a line in the middle of the document, "
+        "or a line added at its top (every rule of the document moves: the document is read again whole)",
+    )
     parser.add_argument("--skip-lint", action="store_true", help="leave out lint (long at 100,000 rules)")
     parser.add_argument("--keep", type=Path, help="write the rules folder and cache here and keep them")
     args = parser.parse_args()
@@ -206,12 +214,17 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         peaks: list[tuple[int, int]] = []
         for n in range(max(1, args.rebuilds)):
             text = edited.read_text(encoding="utf-8")
-            at = text.index(".", len(text) // 2) + 1
-            edited.write_text(text[:at] + f" Models with it may reroll failed Panic Tests ({n})." + text[at:], encoding="utf-8")
+            if args.edit == "line":
+                at = text.index("\n") + 1  # below the document's first line: every rule of it moves down
+                edited.write_text(text[:at] + "\n" + text[at:], encoding="utf-8")
+            else:
+                at = text.index(".", len(text) // 2) + 1
+                edited.write_text(text[:at] + f" Models with it may reroll failed Panic Tests ({n})." + text[at:], encoding="utf-8")
             again, peak = run([*referee, "build", *where], env, tree=tree)
             took.append(again)
             peaks.append((peak, tree[-1]))
-        label = f"rebuild after editing one document ({edited.parent.name}/{edited.name})"
+        what = "a line added at the top of" if args.edit == "line" else "a sentence added in"
+        label = f"rebuild after {what} one document ({edited.parent.name}/{edited.name})"
         spread = f"{statistics.median(took):.1f} s (min {min(took):.1f}, {len(took)} runs)" if len(took) > 1 else f"{took[0]:.1f} s"
         peak, whole = max(peaks)
         rows.append((label, spread, f"peak {peak / 1024:.0f} MB; {whole / 1024:.0f} MB all processes"))

@@ -155,7 +155,7 @@ class Memo:
         made under the same names, can give (None when there is none)."""
         import marshal
 
-        from referee.build.parts import check, load_sections
+        from referee.build.parts import load_sections, open_checked
         from referee.build.sections import Before
 
         names = marshal.dumps((rulebase.names.get(system, {}), rulebase.manifests[system].core_terms))
@@ -166,8 +166,7 @@ class Memo:
             if kept != key:
                 return key, None
             path = os.path.join(self.folder, name)
-            check(path)  # its sections are read from it as they are asked for
-            record, sections = load_sections(path)
+            record, sections = load_sections(open_checked(path))  # sections are taken as they are asked for
         except Exception:  # noqa: BLE001 - missing, damaged or being replaced: read anew
             return key, None
         if not (isinstance(record, tuple) and len(record) == 2 and record[0] == key):

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 if TYPE_CHECKING:
+    import mmap
     from collections.abc import Callable, Iterator
     from pathlib import Path
 
@@ -203,7 +204,7 @@ def _frame(fh: BinaryIO) -> bytes:
     size = int.from_bytes(fh.read(8), "little")
     data = fh.read(size)
     if len(data) != size:
-        raise Damaged(fh.name)
+        raise Damaged(getattr(fh, "name", "part"))
     return data
 
 
@@ -426,28 +427,43 @@ def load_head(path: str) -> dict[str, Any]:
     return out
 
 
-def load_sections(path: str) -> tuple[Any, dict[tuple[str, ...], Callable[[], Section]]]:
-    """The memo's record a part was written with, and its sections by their rules' ids,
-    each read from the file when asked for (the caller checked the file first)."""
-    with open(path, "rb") as fh:
-        layout = _layout(fh)
-        fh.seek(_HEADER + layout.size + layout.rows_size)
-        record = pickle.loads(_frame(fh))
+def open_checked(path: str) -> mmap.mmap:
+    """The part's bytes, mapped, once they match their digests (else :class:`Damaged`).
 
+    Mapped, not read: a rebuild takes a few sections of its system's last part,
+    and the mapping keeps the file it checked even if another build renames a
+    new one into its place meanwhile."""
+    import mmap
+
+    with open(path, "rb") as fh:
+        data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+    try:
+        size, build, _, rest = _header(data)  # type: ignore[arg-type]
+        with memoryview(data) as view:  # hashed in place, not copied
+            whole = len(view) >= _HEADER + size
+            if not whole or hashlib.blake2b(view[_HEADER : _HEADER + size], digest_size=16).digest() != build:
+                raise Damaged(path)
+            if hashlib.blake2b(view[_HEADER + size :], digest_size=16).digest() != rest:
+                raise Damaged(path)
+    except BaseException:
+        data.close()
+        raise
+    return data
+
+
+def load_sections(data: mmap.mmap) -> tuple[Any, dict[tuple[str, ...], Callable[[], Section]]]:
+    """The memo's record a part was written with, and its sections by their rules' ids,
+    each taken from the part's bytes (:func:`open_checked`) when asked for."""
     from referee.build.sections import Section
+
+    data.seek(0)
+    layout = _layout(data)  # type: ignore[arg-type]
+    data.seek(_HEADER + layout.size + layout.rows_size)
+    record = pickle.loads(_frame(data))  # type: ignore[arg-type]
 
     def reader(place: tuple[Any, ...]) -> Callable[[], Section]:
         ids, rules_at, n_rules, graph_at, n_graph, rows_at, n_rows, never, against = place
-
-        def read() -> Section:
-            with open(path, "rb") as fh:
-                fh.seek(rules_at)
-                rules = fh.read(n_rules + n_graph)
-                fh.seek(rows_at)
-                rows = fh.read(n_rows)
-            return Section(ids, rules[:n_rules], rules[n_rules:], rows, never, against)
-
-        return read
+        return lambda: Section(ids, data[rules_at:graph_at], data[graph_at : graph_at + n_graph], data[rows_at : rows_at + n_rows], never, against)
 
     return record, {place[0]: reader(place) for place in layout.sections}
 
@@ -455,7 +471,7 @@ def load_sections(path: str) -> tuple[Any, dict[tuple[str, ...], Callable[[], Se
 def _header(fh: BinaryIO) -> tuple[int, bytes, int, bytes]:
     head = fh.read(_HEADER)
     if len(head) != _HEADER:
-        raise Damaged(fh.name)
+        raise Damaged(getattr(fh, "name", "part"))
     return int.from_bytes(head[:8], "little"), head[8:24], int.from_bytes(head[24:32], "little"), head[32:]
 
 

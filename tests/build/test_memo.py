@@ -72,7 +72,7 @@ def _sections(src: Path, system: str) -> dict[tuple[str, ...], parts.Section]:
     """The sections of the part the memo last kept for ``system``."""
     folder = Path(cache.memo_folder(src))
     name = (folder / f"last-{system}").read_text().split(" ", 1)[1]
-    _, found = parts.load_sections(str(folder / name))
+    _, found = parts.load_sections(parts.open_checked(str(folder / name)))
     return {ids: read() for ids, read in found.items()}
 
 

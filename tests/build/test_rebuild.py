@@ -42,7 +42,8 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 
 def _watched(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
-    """Record the systems whose rows are written, the store copied from, and the parts checked."""
+    """Record the systems whose rows are written, the store copied from, and the parts checked
+    (whole, or mapped for a rebuild to take sections from)."""
     seen: dict[str, list[Any]] = {"filled": [], "previous": [], "checked": []}
     fill, write, check = store._fill, store.write_systems, parts.check
 
@@ -60,9 +61,15 @@ def _watched(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
         seen["checked"].append(os.path.basename(path))
         check(path)
 
+    def opened(path: str) -> Any:
+        seen["checked"].append(os.path.basename(path))
+        return open_checked(path)
+
+    open_checked = parts.open_checked
     monkeypatch.setattr(store, "_fill", filled)
     monkeypatch.setattr(store, "write_systems", written)
     monkeypatch.setattr(parts, "check", checked)
+    monkeypatch.setattr(parts, "open_checked", opened)
     return seen
 
 
