@@ -191,18 +191,14 @@ def _write_stamp(src: str, stamp: tuple[Any, ...]) -> None:
     """Written aside and renamed into place; a cache folder that cannot be written only costs speed."""
     import marshal
 
+    from referee.atomic import replace_with
+
     folder = builds_folder(src)
-    tmp = os.path.join(folder, f".stamp-{os.getpid()}.tmp")
     try:
         os.makedirs(folder, exist_ok=True)
-        with open(tmp, "wb") as fh:
-            marshal.dump(stamp, fh)
-        os.replace(tmp, os.path.join(folder, STAMP))
+        replace_with(os.path.join(folder, STAMP), lambda fh: marshal.dump(stamp, fh), ".stamp-")
     except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        pass
 
 
 def builds_folder(rules_src: str | os.PathLike[str]) -> str:
@@ -481,8 +477,8 @@ def _write_build(
     same system folders is whole (a system's id is its folder's name, so each place
     holds the same system there as here)."""
     import pickle
-    import tempfile
 
+    from referee.atomic import replace_with
     from referee.build import store
     from referee.build.parts import build_digest, load_head, load_rows, store_meta
 
@@ -517,14 +513,7 @@ def _write_build(
     def index_in_place(written: str) -> None:
         st = os.stat(written)
         index = {"key": key, "code": code, "unmanaged": list(unmanaged), "parts": entries, "view": (st.st_size, st.st_mtime_ns, st.st_ino)}
-        fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, os.path.join(folder, f"build-{key}.pickle"))
-        except BaseException:
-            _remove(tmp)
-            raise
+        replace_with(os.path.join(folder, f"build-{key}.pickle"), lambda fh: pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL), ".build-")
 
     meta = lambda: store_meta(key, systems, unmanaged, metas)  # noqa: E731 - once every system is in
     store.write_systems(view, meta, rows(), before=index_in_place, previous=previous["file"] if previous else None)

@@ -31,7 +31,6 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import tempfile
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -88,25 +87,14 @@ class Memo:
     def _write(self, name: str, write: Callable[[BinaryIO], None]) -> str | None:
         """Written aside and renamed into place; a cache that cannot be written only
         costs speed (None then).  The file's path otherwise."""
-        try:
-            os.makedirs(self.folder, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".memo-", suffix=".tmp", dir=self.folder)
-        except OSError:
-            return None
+        from referee.atomic import replace_with
+
         path = os.path.join(self.folder, name)
         try:
-            with os.fdopen(fd, "wb") as fh:
-                write(fh)
-            os.replace(tmp, path)
+            os.makedirs(self.folder, exist_ok=True)
+            replace_with(path, write, ".memo-")
         except OSError:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
             return None
-        except BaseException:
-            os.unlink(tmp)
-            raise
         return path
 
     # -- whole systems -------------------------------------------------------------

@@ -129,11 +129,10 @@ def write_systems(
     it is renamed into place (what must be in place before the view is).
     """
     import sqlite3
-    import tempfile
 
-    fd, tmp = tempfile.mkstemp(prefix=".view-", suffix=".tmp", dir=os.path.dirname(file))
-    os.close(fd)
-    try:
+    from referee.atomic import aside
+
+    with aside(file, ".view-") as tmp:
         if previous is not None:
             import shutil
 
@@ -161,10 +160,6 @@ def write_systems(
             db.close()
         if before is not None:
             before(tmp)
-        os.replace(tmp, file)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def _fill(db: sqlite3.Connection, rows: dict[str, Any], base: int | None) -> None:

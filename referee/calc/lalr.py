@@ -282,13 +282,9 @@ def _read(path: Any) -> dict[str, Any] | None:
 
 def _write(path: Any, data: dict[str, Any]) -> None:
     """Written aside and renamed into place: a reader never sees half a table."""
-    tmp = f"{path}.{os.getpid()}.tmp"
+    from referee.atomic import replace_with
+
     try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(data, fh)
-        os.replace(tmp, path)
+        replace_with(str(path), lambda fh: fh.write(json.dumps(data).encode("utf-8")), ".lalr-")
     except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        pass
