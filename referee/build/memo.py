@@ -143,10 +143,10 @@ class Memo:
         made under the same names, can give (None when there is none)."""
         import marshal
 
-        from referee.build.parts import load_sections, open_checked
+        from referee.build.parts import load_sections, names_digest, open_checked
         from referee.build.sections import Before
 
-        names = marshal.dumps((rulebase.names.get(system, {}), rulebase.manifests[system].core_terms))
+        names = marshal.dumps((_named(rulebase, system), rulebase.manifests[system].core_terms))
         key = digest(self.code, names)
         try:
             with open(os.path.join(self.folder, f"last-{system}"), "rb") as fh:
@@ -154,15 +154,34 @@ class Memo:
             if kept != key:
                 return key, None
             path = os.path.join(self.folder, name)
-            record, sections = load_sections(open_checked(path))  # sections are taken as they are asked for
+            record, sections, rule_names = load_sections(open_checked(path))  # sections are taken as they are asked for
+            if not (isinstance(record, tuple) and len(record) == 2 and record[0] == key):
+                return key, None
+            renamed: set[str] = set()
+            if record[1] != names_digest(rulebase.rule_names):
+                before, now = rule_names(), rulebase.rule_names
+                renamed = {rid for rid in before.keys() | now.keys() if before.get(rid) != now.get(rid)}
         except Exception:  # noqa: BLE001 - missing, damaged or being replaced: read anew
             return key, None
-        if not (isinstance(record, tuple) and len(record) == 2 and record[0] == key):
-            return key, None
-        from referee.build.parts import names_digest
-
         used(path)
-        return key, Before(sections, record[1] == names_digest(rulebase.rule_names))
+        return key, Before(sections, renamed)
+
+
+def _named(rulebase: Rulebase, system: str) -> dict[str, list[str]]:
+    """The system's name index as a sentence can refer to it: without the names an
+    unnamed rule is given ("(unnamed rule at FILE:LINE)"), which change whenever a
+    line is added above it, when no text of the system holds the word "unnamed"
+    (then no sentence can name one)."""
+    from referee.text import fold
+
+    index = rulebase.names.get(system, {})
+    placeholders = {fold(r.name) for r in rulebase.in_system(system) if "unnamed" in r.flags and r.name.startswith("(unnamed rule at ")}
+    if not placeholders:
+        return index
+    for text in rulebase.texts.values():
+        if "unnamed" in (text.casefold() if text.isascii() else fold(text)):
+            return index
+    return {form: ids for form, ids in index.items() if form not in placeholders}
 
 
 def _bytes(root: Path, rel: str, files: dict[str, bytes] | None) -> bytes:

@@ -90,7 +90,7 @@ def read_part(
         "texts": rulebase.texts,
         "armies": armies,
     }
-    record = (names_key, names_digest(rulebase.rule_names)) if memo else None
+    record = (names_key, names_digest(rulebase.rule_names)) if memo else None  # the digest: a quick "no rule renamed"
     return Read(system, frame, read, {"system": system, "meta": meta}, record)
 
 
@@ -163,7 +163,7 @@ def write(fh: BinaryIO, read: Read) -> None:
     fh.write(bytes(_HEADER))
     out = _Hashing(fh)
     out.frame(_pickled(read.frame))
-    out.frame(_pickled([(s.ids, len(s.rules), len(s.graph), len(s.rows), s.never, s.against) for s in read.sections]))
+    out.frame(_pickled([(s.ids, len(s.rules), len(s.graph), len(s.rows), s.never, s.against, s.ends) for s in read.sections]))
     for section in read.sections:
         out.write(section.rules)
         out.write(section.graph)
@@ -196,7 +196,7 @@ class _Layout:
 
     size: int
     rows_size: int
-    sections: list[tuple[Any, ...]]  # (ids, rules at, rules length, graph at, graph length, rows at, rows length, never, against)
+    sections: list[tuple[Any, ...]]  # (ids, rules at, rules length, graph at, graph length, rows at, rows length, never, against, ends)
     rest: int  # where the rows' head frame starts
 
 
@@ -215,8 +215,8 @@ def _layout(fh: BinaryIO) -> _Layout:
     described = pickle.loads(_frame(fh))
     at = fh.tell()
     placed = []
-    for ids, n_rules, n_graph, n_rows, never, against in described:
-        placed.append([ids, at, n_rules, at + n_rules, n_graph, 0, n_rows, never, against])
+    for ids, n_rules, n_graph, n_rows, never, against, ends in described:
+        placed.append([ids, at, n_rules, at + n_rules, n_graph, 0, n_rows, never, against, ends])
         at += n_rules + n_graph
     rest = _HEADER + size
     fh.seek(rest)
@@ -402,7 +402,7 @@ def _assemble(data: bytes) -> Build:
     said: list[Any] = []
     laid: list[Any] = []
     sentences: list[Any] = []
-    for _, n_rules, n_graph, _, _, _ in described:
+    for _, n_rules, n_graph, *_ in described:
         run, _ = pickle.loads(view[at : at + n_rules])
         found, layout = pickle.loads(view[at + n_rules : at + n_rules + n_graph])
         at += n_rules + n_graph
@@ -451,9 +451,10 @@ def open_checked(path: str) -> mmap.mmap:
     return data
 
 
-def load_sections(data: mmap.mmap) -> tuple[Any, dict[tuple[str, ...], Callable[[], Section]]]:
-    """The memo's record a part was written with, and its sections by their rules' ids,
-    each taken from the part's bytes (:func:`open_checked`) when asked for."""
+def load_sections(data: mmap.mmap) -> tuple[Any, dict[tuple[str, ...], Callable[[], Section]], Callable[[], dict[str, str]]]:
+    """The memo's record a part was written with, its sections by their rules' ids,
+    each taken from the part's bytes (:func:`open_checked`) when asked for, and a
+    reader of its rules' names."""
     from referee.build.sections import Section
 
     data.seek(0)
@@ -461,11 +462,16 @@ def load_sections(data: mmap.mmap) -> tuple[Any, dict[tuple[str, ...], Callable[
     data.seek(_HEADER + layout.size + layout.rows_size)
     record = pickle.loads(_frame(data))  # type: ignore[arg-type]
 
-    def reader(place: tuple[Any, ...]) -> Callable[[], Section]:
-        ids, rules_at, n_rules, graph_at, n_graph, rows_at, n_rows, never, against = place
-        return lambda: Section(ids, data[rules_at:graph_at], data[graph_at : graph_at + n_graph], data[rows_at : rows_at + n_rows], never, against)
+    def rule_names() -> dict[str, str]:
+        data.seek(layout.rest)
+        _frame(data)  # type: ignore[arg-type]  # the head
+        return dict(pickle.loads(_frame(data)))  # type: ignore[arg-type]
 
-    return record, {place[0]: reader(place) for place in layout.sections}
+    def reader(place: tuple[Any, ...]) -> Callable[[], Section]:
+        ids, rules_at, n_rules, graph_at, n_graph, rows_at, n_rows, never, against, ends = place
+        return lambda: Section(ids, data[rules_at:graph_at], data[graph_at : graph_at + n_graph], data[rows_at : rows_at + n_rows], never, against, ends)
+
+    return record, {place[0]: reader(place) for place in layout.sections}, rule_names
 
 
 def _header(fh: BinaryIO) -> tuple[int, bytes, int, bytes]:

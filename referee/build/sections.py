@@ -53,6 +53,7 @@ class Section:
     rows: bytes
     never: tuple[dict[str, Any], ...]
     against: tuple[str, ...]
+    ends: tuple[str, ...] = ()  # the rules its relations join, whose names its rows carry
 
 
 @dataclass(frozen=True)
@@ -112,12 +113,13 @@ class Lines:
 class Before:
     """What a rebuild may take from the last build of the system (the memo gives it,
     :meth:`referee.build.memo.Memo.before`): its sections by their rules' ids, and
-    each rule's share of them.  ``rows``: whether its packed rows still hold (no rule
-    of the system was renamed: a relation's row names the rules at its ends)."""
+    each rule's share of them.  ``renamed``: the rules whose name changed, or that
+    came or went, since (a relation's packed row names the rules at its ends, so
+    rows joining one of them are packed again)."""
 
-    def __init__(self, sections: dict[tuple[str, ...], Callable[[], Section]], rows: bool) -> None:
+    def __init__(self, sections: dict[tuple[str, ...], Callable[[], Section]], renamed: set[str]) -> None:
         self.sections = sections
-        self.rows = rows
+        self.renamed = renamed
         self._where = {rid: ids for ids in sections for rid in ids}
         self._open: dict[tuple[str, ...], dict[str, Kept]] = {}
 
@@ -162,7 +164,9 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
         ids = tuple(rule.id for rule in run)
         keys = [lines.key(rule) for rule in run]
         pickled = _pickled((run, keys))
-        old = before.section(ids) if before is not None and before.rows else None
+        old = before.section(ids) if before is not None else None
+        if old is not None and before is not None and not before.renamed.isdisjoint(old.ends):
+            old = None
         # The same bytes are the same rules; other bytes may still be (a string shared
         # otherwise), so they are compared as rules before the section is read again.
         if old is not None and (old.rules == pickled or pickle.loads(old.rules) == (run, keys)):
@@ -173,6 +177,7 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
         rows: tuple[list[Any], list[Any], list[Any]] = ([], [], [])
         never: list[dict[str, Any]] = []
         against: set[str] = set()
+        ends: set[str] = set()
         for rule, key in zip(run, keys):
             kept = before.rule(rule.id) if before is not None else None
             if kept is None or kept.rule != rule or kept.lines != key:
@@ -185,7 +190,9 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
             laid = kept.layout if kept is not None else layout_relations(rule)
             found.append(read_rule)
             layout.append(laid)
-            if kept is not None and before is not None and before.rows:
+            joined = {end for rel in (*read_rule[0], *laid) for end in (rel.source, rel.target) if end is not None}
+            ends |= joined
+            if kept is not None and before is not None and before.renamed.isdisjoint(joined):
                 rule_row, effect_rows, layout_rows = kept.rows
             else:
                 rule_row = (rule.id, rule.system, _pack(rule.to_json()))
@@ -207,6 +214,7 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
             _pickled(rows),
             tuple(never),
             tuple(sorted(against)),
+            tuple(sorted(ends)),
         )
 
 

@@ -72,7 +72,7 @@ def _sections(src: Path, system: str) -> dict[tuple[str, ...], parts.Section]:
     """The sections of the part the memo last kept for ``system``."""
     folder = Path(cache.memo_folder(src))
     name = (folder / f"last-{system}").read_text().split(" ", 1)[1]
-    _, found = parts.load_sections(parts.open_checked(str(folder / name)))
+    _, found, _ = parts.load_sections(parts.open_checked(str(folder / name)))
     return {ids: read() for ids, read in found.items()}
 
 
@@ -93,18 +93,33 @@ def test_a_line_added_reads_again_the_rules_below_it_in_that_document(rules: Pat
         r.id: [s.line for v in r.versions for s in (v.source, *v.also_at) if s.file == document] for r in before.in_system("t9a")
     }
     placed = sorted((min(lines), rid) for rid, lines in places.items() if lines)
-    # below the last unnamed rule: its id is its line, a moved one is a name changed (all is read)
-    last_unnamed = max(n for n, rid in placed if "/unnamed-" in rid)
-    placed = [(n, rid) for n, rid in placed if n > last_unnamed]
+    # above an unnamed rule: its id is its line, so it is renamed too, but no sentence
+    # can name it, and the rest of the system is not read again for it
+    unnamed = [n for n, rid in placed if "/unnamed-" in rid]
+    placed = [(n, rid) for n, rid in placed if min(unnamed) < n < max(unnamed)]
     line, middle = placed[len(placed) // 2]
     text = (rules / document).read_text(encoding="utf-8").split("\n")
     (rules / document).write_text("\n".join([*text[: line - 1], "", *text[line - 1 :]]), encoding="utf-8")  # a blank line above it
     documents, read = _rebuild(rules, monkeypatch)
     assert documents == [document]
+    now = cache.load_or_build(rules)
     below = {rid for rid, lines in places.items() if any(n >= line for n in lines)}
     above = {rid for rid, lines in places.items() if lines and all(n < line for n in lines)}
-    assert middle in below and above and len(below) > 1
-    assert set(read) == below  # every rule whose lines moved, none above the blank line
+    gone, came = below - set(now.rules), set(now.rules) - set(before.rules)  # the unnamed rule's id went, a new one came
+    assert middle in below and above and len(below) > 1 and len(gone) == len(came) == 1
+    assert set(read) == (below & set(now.rules)) | came  # every rule whose lines moved, none above the blank line
+
+
+def test_a_text_naming_unnamed_rules_keeps_their_names_in_the_key(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a text holds the word "unnamed", a sentence might name an unnamed rule by
+    the name it is given: moving one then reads the whole system again."""
+    document = "t9a/universal-rules.txt"
+    _edit(rules / document, "Place the arriving units", "Unnamed rules aside, place the arriving units")
+    _rebuild(rules, monkeypatch)
+    text = (rules / document).read_text(encoding="utf-8").split("\n")
+    (rules / document).write_text("\n".join([*text[:21], "", *text[21:]]), encoding="utf-8")  # above the unnamed rule at 367
+    _, read = _rebuild(rules, monkeypatch)
+    assert sorted(read) == sorted(r.id for r in cache.load_or_build(rules).in_system("t9a"))
 
 
 def test_nothing_is_read_again_when_nothing_changed_but_the_key(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
