@@ -591,6 +591,8 @@ def _scope(
     the next semicolon or colon ("If X, the model gains A, and B"); with none
     after it, it trails the nearest clause before it ("..., gains A, if X").
     """
+    if not conditions:
+        return [[] for _ in clauses]
     part: list[int] = []
     segment: list[int] = []
     parts = segments = 0
@@ -1000,8 +1002,10 @@ class Withheld:
 def _withheld(reader: _Reader, lexemes: list[Lexeme]) -> list[Withheld]:
     """The modifiers a sentence says its subject does not gain ("do not gain this +1
     to-hit modifier"), with the rules its subject names."""
-    out = []
+    out: list[Withheld] = []
     types = [lx.type for lx in lexemes]
+    if "NOT" not in types:
+        return out
     for k in range(len(lexemes) - 4):
         if types[k : k + 5] == ["NOT", "GAIN", "THIS", "SIGNED", "STAT"]:
             start = max((j + 1 for j in range(k) if types[j] in _BREAKS), default=0)

@@ -51,6 +51,9 @@ _TOKEN_SPEC = r"""
    |(?P<punct>[,;:.!?—])
     """
 _TOKEN_RE = re.compile(_TOKEN_SPEC.replace("DICE", DICE), re.VERBOSE)
+_KINDS = {"word": "WORD", "xplus": "XPLUS", "num": "NUM", "open": "OPEN", "close": "CLOSE"}  # signed and punct: by their text
+# a sentence holds a condition only if its lower case holds one of CONDITION_HINTS (one search, not one per hint)
+_HINT_RE = re.compile("|".join(map(re.escape, CONDITION_HINTS)))
 # what a rule's parameter looks like: "(Chariot)", "(1)", "(+6\")", "(D3, Clipped Wings)", "(X)",
 # "(Charge Range, Flee Distance, Pursuit Distance, Overrun Distance)"
 PARAMETER = re.compile(r"[(\[]\s*(?:[\d+\-−XYZ]|[dD]\d|[A-Z])[^()\[\]]{0,160}[)\]]$")
@@ -128,14 +131,22 @@ class NameIndex:
     Attacks). ``longest`` holds, for each first word, the most words a name
     beginning with it has, so a sentence is tried only as far as a name could
     reach. ``order`` is the order names are preferred in where several of one
-    length match: core terms first, then as the system lists them.
+    length match: core terms first, then as the system lists them. ``words``
+    keeps what the lexer works out of each word as written (:class:`_Word`), so
+    a word met again in another sentence costs one lookup.
     """
 
-    __slots__ = ("by_words", "longest")
+    __slots__ = ("by_words", "longest", "words")
 
     def __init__(self) -> None:
         self.by_words: dict[tuple[str, ...], list[tuple[int, tuple[str, ...], bool]]] = {}
         self.longest: dict[str, int] = {}
+        self.words: dict[str, _Word] = {}  # each word as written, once met (:meth:`learn`)
+
+    def learn(self, text: str) -> _Word:
+        """What the lexer needs of a word as written; asked once all names are added."""
+        word = self.words[text] = _Word(text, self)
+        return word
 
     def add(self, words: tuple[str, ...], core: bool, order: int) -> None:
         keys = [words]
@@ -167,7 +178,7 @@ class Names:
     def resolve(self, name: str) -> str | None:
         """The id of the rule ``name`` names (exact folded form, then singular), or None."""
         key = fold(name)
-        for form in (key, *singulars(key)):
+        for form in (key, *_singulars(key)):
             ids = self.names.get(form)
             if ids:
                 others = [i for i in ids if i != self.self_id]
@@ -176,9 +187,12 @@ class Names:
 
     def ids(self, key: str) -> list[str]:
         """Every id a folded name (or its singular) stands for."""
-        for form in (key, *singulars(key)):
-            if form in self.names:
-                return self.names[form]
+        names = self.names
+        if key in names:
+            return names[key]
+        for form in _singulars(key):
+            if form in names:
+                return names[form]
         return []
 
 
@@ -228,13 +242,17 @@ def _fold_word(word: str) -> str:
 
 def _raw_tokens(sentence: str) -> list[Lexeme]:
     """Conditions first, then signed numbers, numbers, words, brackets, punctuation."""
-    out: list[Lexeme] = []
-    taken_until = 0
-    lower = sentence.lower()
     conditions: list[tuple[int, int, str]] = []
-    if any(hint in lower for hint in CONDITION_HINTS):
+    if _HINT_RE.search(sentence.lower()) is not None:
         for m in _CONDITION_RE.finditer(sentence):
             conditions.append((m.start(), m.end(), CONDITIONS[int(str(m.lastgroup)[1:])][1]))
+    if not conditions:  # most sentences: every match is a token
+        return [
+            Lexeme(_KINDS.get(m.lastgroup) or _kind(m), m.group(), m.start(), m.end())  # type: ignore[arg-type]
+            for m in _TOKEN_RE.finditer(sentence)
+        ]
+    out: list[Lexeme] = []
+    taken_until = 0
     ci = 0
     for m in _TOKEN_RE.finditer(sentence):
         start = m.start()
@@ -247,52 +265,56 @@ def _raw_tokens(sentence: str) -> list[Lexeme]:
             out.append(Lexeme("COND", sentence[c_start:c_end], c_start, c_end, norm=norm))
             taken_until = c_end
             continue
-        kind = m.lastgroup
-        text = m.group()
-        if kind == "word":
-            out.append(Lexeme("WORD", text, start, m.end()))
-        elif kind == "signed":
-            out.append(Lexeme("DISTANCE" if text[-1] in "\"″”" else "SIGNED", text, start, m.end()))
-        elif kind == "xplus":  # "X+1": a rule's own value, changed
-            out.append(Lexeme("XPLUS", text, start, m.end()))
-        elif kind == "num":
-            out.append(Lexeme("NUM", text, start, m.end()))
-        elif kind == "open":
-            out.append(Lexeme("OPEN", text, start, m.end()))
-        elif kind == "close":
-            out.append(Lexeme("CLOSE", text, start, m.end()))
-        else:
-            out.append(Lexeme(_PUNCT[text], text, start, m.end()))
+        out.append(Lexeme(_KINDS.get(m.lastgroup) or _kind(m), m.group(), start, m.end()))  # type: ignore[arg-type]
     return out
+
+
+def _kind(m: re.Match[str]) -> str:
+    """The type of a signed number or a punctuation mark (every other kind is in ``_KINDS``)."""
+    text = m.group()
+    if m.lastgroup == "signed":
+        return "DISTANCE" if text[-1] in "\"″”" else "SIGNED"
+    return _PUNCT[text]
 
 
 def _classify(raw: list[Lexeme], sentence: str, index: NameIndex) -> list[Lexeme]:
     """Words into names, terms and phrases (longest match; a phrase wins a tie)."""
     out: list[Lexeme] = []
-    lower = [lexeme.text.lower() for lexeme in raw]
-    i = 0
     n = len(raw)
+    known = index.words
+    words = [
+        (known.get(lexeme.text) or index.learn(lexeme.text)) if lexeme.type == "WORD" else None for lexeme in raw
+    ]  # fmt: skip
+    # where the run of words holding each word ends: names and phrases never cross punctuation
+    run_ends = [0] * n
+    run_end = n
+    for k in range(n - 1, -1, -1):
+        if words[k] is None:
+            run_end = k
+        run_ends[k] = run_end
+    i = 0
     while i < n:
-        if raw[i].type != "WORD":
+        word = words[i]
+        if word is None:
             out.append(raw[i])
             i += 1
             continue
-        # the run of words from i: names and phrases never cross punctuation
-        run_end = i + 1
-        while run_end < n and run_end - i < 8 and raw[run_end].type == "WORD":
-            run_end += 1
+        run_end = min(run_ends[i], i + 8)
 
         phrase_len, phrase_kind, phrase_norm = 0, "", ""
-        longest = 1
-        if run_end - i > 1 and lower[i + 1] in _PHRASE_FOLLOWS.get(lower[i], ()):
-            longest = min(_LONGEST_PHRASE, run_end - i)
-        for length in range(longest, 0, -1):
-            hit = PHRASES.get((lower[i],) if length == 1 else tuple(lower[i : i + length]))
-            if hit is not None:
-                phrase_len, (phrase_kind, phrase_norm) = length, hit
-                break
+        if run_end - i > 1 and words[i + 1].lower in word.follows:  # type: ignore[union-attr]
+            for length in range(min(_LONGEST_PHRASE, run_end - i), 0, -1):
+                hit = PHRASES.get(tuple(w.lower for w in words[i : i + length]))  # type: ignore[union-attr]
+                if hit is not None:
+                    phrase_len, (phrase_kind, phrase_norm) = length, hit
+                    break
+        elif word.phrase is not None:
+            phrase_len, (phrase_kind, phrase_norm) = 1, word.phrase
 
-        name_len, name_core, name_key = _name_at(raw, i, run_end, index)
+        if word.capital or (word.longest > 1 and run_end - i > 1):
+            name_len, name_core, name_key = _name_at(words, i, run_end, index)  # type: ignore[arg-type]
+        else:  # only a capitalised word, or the first of a core term of several words, starts a name
+            name_len = 0
         if name_len > phrase_len:
             start, end = raw[i].start, raw[i + name_len - 1].end
             out.append(Lexeme("TERM" if name_core else "NAME", sentence[start:end], start, end, key=name_key))
@@ -307,8 +329,8 @@ def _classify(raw: list[Lexeme], sentence: str, index: NameIndex) -> list[Lexeme
     return out
 
 
-def _name_at(raw: list[Lexeme], i: int, run_end: int, index: NameIndex) -> tuple[int, bool, str]:
-    """(length in words, is a core term, folded name) of the longest name at raw[i], or (0, ...).
+def _name_at(words: list[_Word], i: int, run_end: int, index: NameIndex) -> tuple[int, bool, str]:
+    """(length in words, is a core term, folded name) of the longest name at word i, or (0, ...).
 
     A name is written capitalised, as keywords are ("Fear", not "fear"), except a
     core term of several words, which rule texts also write in lower case
@@ -318,44 +340,93 @@ def _name_at(raw: list[Lexeme], i: int, run_end: int, index: NameIndex) -> tuple
     their words, longest first, so the time per word does not grow with the
     number of names sharing a first word.
     """
-    first = raw[i].text
-    lower = not first[:1].isupper()  # only a core term of several words may be written so ("flaming attack")
-    if lower and not first[:1].isalpha():
-        return 0, False, ""
-    head = _fold_word(first)
+    first = words[i]
+    lower = not first.capital  # only a core term of several words may be written so ("flaming attack")
     by_words = index.by_words
-    reach = min(index.longest.get(head, 0), run_end - i)
-    folded = [head]
-    for length in range(reach, 1, -1):
-        if len(folded) < length:
-            folded.extend(_fold_word(raw[k].text) for k in range(i + len(folded), i + length))
-        words = tuple(folded[:length])
-        found = list(by_words.get(words, ()))
-        for s in singulars(words[-1]):  # the sentence's last word in the plural: "Lances"
-            variant = (*words[:-1], s)
-            found.extend(c for c in by_words.get(variant, ()) if c[1] == variant)
-        if found:
-            for _, name, core in sorted(found):
-                if lower and not core:
-                    continue
-                return length, core, " ".join(name)
+    reach = min(first.longest, run_end - i)
+    if reach > 1:
+        heads = tuple(w.head for w in words[i : i + reach])  # type: ignore[union-attr]
+        for length in range(reach, 1, -1):
+            spelled = heads[:length]
+            found = by_words.get(spelled)
+            found = list(found) if found else []
+            for s in _singulars(spelled[-1]):  # the sentence's last word in the plural: "Lances"
+                variant = (*spelled[:-1], s)
+                candidates = by_words.get(variant)
+                if candidates:
+                    found.extend(c for c in candidates if c[1] == variant)
+            if found:
+                for _, name, core in sorted(found):
+                    if lower and not core:
+                        continue
+                    return length, core, " ".join(name)
     if lower:
-        return 0, False, ""
-    # one word: the word itself, then its singulars ("Lances" for Lance)
-    found = sorted(c for c in by_words.get((head,), ()) if len(c[1]) == 1)
-    for s in singulars(head):
-        found.extend(sorted(c for c in by_words.get((s,), ()) if len(c[1]) == 1))
+        return _NO_NAME
+    return first.alone
+
+
+_NO_NAME = (0, False, "")
+
+
+class _Word:
+    """What the lexer needs of one word as written, worked out once per word and system.
+
+    ``lower``: its lower case, as phrases are spelled; ``follows``: the words that
+    can follow it in a longer phrase; ``phrase``: the phrase (type, normalised
+    form) the word is alone, if any; ``head``: its folded form, as names are
+    spelled; ``capital``: written capitalised; ``longest``: the most words a name
+    beginning with it has; ``alone``: the name of one word it is, as
+    :func:`_name_at` gives it (for a capitalised word).
+    """
+
+    __slots__ = ("lower", "follows", "phrase", "head", "capital", "longest", "alone")
+
+    def __init__(self, text: str, index: NameIndex) -> None:
+        self.lower = text.lower()
+        self.follows = _PHRASE_FOLLOWS.get(self.lower, frozenset())
+        self.phrase = PHRASES.get((self.lower,))
+        self.head = head = _fold_word(text)
+        self.capital = text[:1].isupper()
+        self.longest = index.longest.get(head, 0) if self.capital or text[:1].isalpha() else 0
+        self.alone = _one_word_name(text, head, index) if self.capital else _NO_NAME
+
+
+def _one_word_name(text: str, head: str, index: NameIndex) -> tuple[int, bool, str]:
+    """The name of one word ``text`` is: the word itself, then its singulars ("Lances"
+    for Lance), core terms first; one of one or two letters only when written in
+    capitals ("BS", not "As")."""
+    by_words = index.by_words
+    candidates = by_words.get((head,))
+    found = sorted(c for c in candidates if len(c[1]) == 1) if candidates else []
+    for s in _singulars(head):
+        candidates = by_words.get((s,))
+        if candidates:
+            found.extend(sorted(c for c in candidates if len(c[1]) == 1))
     ones = sorted(found, key=lambda c: not c[2])  # core terms first; stable otherwise
     for _, name, core in ones:
-        if len(name[0]) <= 2 and not first.isupper():
+        if len(name[0]) <= 2 and not text.isupper():
             continue
         return 1, core, name[0]
-    return 0, False, ""
+    return _NO_NAME
+
+
+_SINGULARS: dict[str, tuple[str, ...]] = {}
+
+
+def _singulars(word: str) -> tuple[str, ...]:
+    """:func:`referee.text.singulars` of a folded word, worked out once per word."""
+    found = _SINGULARS.get(word)
+    if found is None:
+        found = _SINGULARS[word] = tuple(singulars(word))
+    return found
+
+
+_GLUED = {"I": "Initiative", "A": "Attacks", "S": "Strength", "T": "Toughness", "W": "Wounds"}
 
 
 def _glue_stats(lexemes: list[Lexeme]) -> None:
     """"+1I and +1A": a capital letter glued to a signed number is a stat."""
-    glued = {"I": "Initiative", "A": "Attacks", "S": "Strength", "T": "Toughness", "W": "Wounds"}
+    glued = _GLUED
     for k in range(1, len(lexemes)):
         prev, cur = lexemes[k - 1], lexemes[k]
         if prev.type == "SIGNED" and cur.start == prev.end and cur.text in glued:
@@ -364,6 +435,9 @@ def _glue_stats(lexemes: list[Lexeme]) -> None:
 
 def _brackets(lexemes: list[Lexeme], sentence: str, mentions: list[Mention]) -> list[Lexeme]:
     """A bracket after a rule name is its parameter; any other becomes one PAREN."""
+    if not ("(" in sentence or ")" in sentence or "[" in sentence or "]" in sentence):  # no bracket: every token stays
+        mentions.extend(Mention(lexeme.key, lexeme.text, lexeme.start) for lexeme in lexemes if lexeme.type == "NAME")
+        return lexemes
     out: list[Lexeme] = []
     i = 0
     while i < len(lexemes):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from itertools import accumulate
 
 from referee.graph.effects_words import STATS
 from referee.model import Version
@@ -27,6 +28,7 @@ _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "cf.", "vs.", "p.", "pp.", "no.", "fig
 _BULLET = re.compile(r"^\s*(?:[-•*]\s*)+|^\s*(?:\d+|[a-z])[.)]\s*(?=\S)")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _ALNUM = re.compile(r"[^\W_]+")
+_WORDS = re.compile(r"([A-Za-z0-9]+)")  # splits an ASCII line into what lies between words, and words
 # a weapon's profile cell run into the sentence after it ("+1 Armour Hand Weapons wielded
 # by ..."): the cell is a part of its own, or its modifier would take the sentence's conditions
 _STAT_NAMES = sorted({norm for _, norm in STATS if " " in norm or norm.isalpha()}, key=len, reverse=True)
@@ -60,7 +62,7 @@ def split(text: str) -> list[str]:
         piece = line[start:].strip()
         if piece:
             out.append(piece)
-    return [s for s in out if _NOT_ALNUM.sub("", s)]
+    return [s for s in out if _ALNUM.search(s)]  # a sentence holds a letter or digit
 
 
 def squeeze(text: str) -> str:
@@ -75,26 +77,42 @@ def squeeze(text: str) -> str:
 @dataclass(frozen=True)
 class SqueezedDocument:
     """A document's letters and digits, where each of its lines starts among
-    them, and for each of them its column (1-based) on its line."""
+    them, and where each of its words (a run of letters and digits) starts
+    among them with the word's column (1-based) on its line: every letter of
+    a word is placed at the column the word starts at."""
 
     chars: str
     line_starts: tuple[int, ...]
-    columns: tuple[int, ...]
+    word_starts: tuple[int, ...]
+    word_columns: tuple[int, ...]
 
     @classmethod
     def of(cls, text: str) -> SqueezedDocument:
         starts: list[int] = []
         parts: list[str] = []
-        columns: list[int] = []
+        word_starts: list[int] = []
+        word_columns: list[int] = []
         size = 0
         for line in text.split("\n"):
             starts.append(size)
+            if line.isascii():  # a word keeps its length when folded: the line at once
+                pieces = _WORDS.split(line)  # between words, a word, between words, ...
+                words = pieces[1::2]
+                if not words:
+                    continue
+                word_columns.extend(list(accumulate(map(len, pieces[:-1]), initial=1))[1::2])
+                word_starts.extend(accumulate(map(len, words[:-1]), initial=size))
+                folded = "".join(words).lower()
+                parts.append(folded)
+                size += len(folded)
+                continue
             for m in _ALNUM.finditer(line):
                 folded = m.group().casefold()
                 parts.append(folded)
-                columns.extend([m.start() + 1] * len(folded))
+                word_starts.append(size)
+                word_columns.append(m.start() + 1)
                 size += len(folded)
-        return cls("".join(parts), tuple(starts), tuple(columns))
+        return cls("".join(parts), tuple(starts), tuple(word_starts), tuple(word_columns))
 
     def line_of(self, index: int) -> int:
         """The 1-based line holding the squeezed character ``index``."""
@@ -102,7 +120,17 @@ class SqueezedDocument:
 
     def column_of(self, index: int) -> int:
         """The 1-based column, on its line, of the squeezed character ``index``."""
-        return self.columns[index] if index < len(self.columns) else 1
+        if index >= len(self.chars):
+            return 1
+        return self.word_columns[bisect_right(self.word_starts, index) - 1]
+
+    def from_column(self, column: int, lo: int, hi: int) -> int:
+        """The first squeezed character in ``lo:hi`` (one line's) at ``column`` or after
+        it, else ``hi``."""
+        first = bisect_left(self.word_starts, lo)
+        last = bisect_left(self.word_starts, hi, first)
+        at = bisect_left(self.word_columns, column, first, last)
+        return self.word_starts[at] if at < last else hi
 
     def window(self, first_line: int, last_line: int) -> tuple[int, int]:
         lo = self.line_starts[max(first_line, 1) - 1] if self.line_starts else 0
@@ -136,7 +164,7 @@ def locate(sentences: list[str], version: Version, texts: dict[str, str]) -> lis
     doc = squeezed(raw)
     lo, hi = doc.window(first[0], version.source.end_line)
     if first[1] > 1:  # a page saved as one long line: start where the rule starts on it
-        lo = bisect_left(doc.columns, first[1], lo, doc.line_starts[first[0]] if first[0] < len(doc.line_starts) else len(doc.columns))
+        lo = doc.from_column(first[1], lo, doc.line_starts[first[0]] if first[0] < len(doc.line_starts) else len(doc.chars))
     cursor = lo
     places: list[tuple[int, int]] = []
     for sentence in sentences:

@@ -47,6 +47,7 @@ _CAUSES = frozenset({"causes", "cause", "causing", "inflicts", "inflict"})
 # what a run of a name may hold besides capitalised words ("March to the Beat")
 _JOINERS = frozenset({"of", "the", "to", "a", "an", "in"})
 _SEPARATORS = frozenset({"COMMA", "AND", "OR"})
+_PLACED = frozenset({"TO", "WITH", "BE", "SUBBE", "AS", "OF"})  # word classes that open by the words around them
 _SKIPPED = frozenset({"THE"})  # "has the ..." ("have a Front" is a facing, not a rule)
 _MAX_WORDS = 6
 
@@ -77,9 +78,12 @@ def _run(lexemes: list[Lexeme], i: int) -> int:
 def _opens(lexemes: list[Lexeme], k: int) -> bool:
     """Whether the token at ``k`` puts the words after it in keyword position."""
     lexeme = lexemes[k]
-    before = lexemes[k - 1].text.lower() if k else ""
     if lexeme.type in _OPENERS:
         return True
+    if lexeme.type not in _PLACED:  # most tokens: only a verb of causing, or "affected by", opens
+        word = lexeme.text.lower()
+        return word in _CAUSES or (word == "by" and k > 0 and lexemes[k - 1].text.lower() == "affected")
+    before = lexemes[k - 1].text.lower() if k else ""
     if lexeme.type == "TO" and k and (lexemes[k - 1].type == "IMMUNE" or before == "subject"):
         return True  # "immune to ...", "subject to ..."
     if lexeme.type == "WITH":  # "models with ...", "attacks made with ...", "R&F model with ..."
@@ -144,6 +148,8 @@ def unknown_names(lexemes: list[Lexeme]) -> list[tuple[str, int, str]]:
                 break
     # "the Large Target rule", "Stomp (D6)": a name marked by what follows it
     for k, lexeme in enumerate(lexemes):
+        if lexeme.type != "SPECIAL" and lexeme.type != "PAREN":
+            continue
         marked = lexeme.type == "SPECIAL" and (lexeme.text.lower().startswith("special") or lexeme.text.lower() == "rule")
         if marked or _value_bracket(lexeme):
             i = k

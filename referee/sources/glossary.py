@@ -83,14 +83,15 @@ class _Reader:
 
     def read(self) -> list[Entry]:
         paras = paragraphs(self.doc.text)
-        known = [_heading(p)[0] for p in paras if is_heading(p)]
+        headings = [is_heading(p) for p in paras]  # asked once a paragraph: a glossary has tens of thousands
+        known = [_heading(p)[0] for p, heading in zip(paras, headings) if heading]
         self.known = [k for k in known if fold(k) not in self.categories and not self.is_foreign(k)]
         self.known += self.known_names + list(self.curated.values())
         self.known_folded = {fold(k) for k in self.known}
         run: list[Paragraph] = []
         body: list[Paragraph] = []
-        for para in paras:
-            if is_heading(para):
+        for para, heading in zip(paras, headings):
+            if heading:
                 if body:
                     self.flush(run, body)
                     run, body = [], []

@@ -90,6 +90,7 @@ def repair_hyphenation(text: str) -> str:
 
 
 _HEADING_END = (".", ":", ";", ",", "?")
+_DIGIT_OR_INCHES = re.compile(r"\d|[\"″”]")  # a heading holds no number and no distance
 
 
 def looks_like_heading(text: str, max_words: int = 7) -> bool:
@@ -110,4 +111,4 @@ def looks_like_heading(text: str, max_words: int = 7) -> bool:
         return False
     if not (text[0].isupper() or text[0] == "("):
         return False
-    return not re.search(r"\d|[\"″”]", text)
+    return not _DIGIT_OR_INCHES.search(text)
