@@ -1,6 +1,6 @@
 """Reading speed: each system's documents through its adapter, then aligned (not a test).
 
-    .venv/bin/python benchmarks/read.py RULES_SRC [--runs 1] [--system ID] [--profile OUT.prof] [--dump OUT.json]
+    .venv/bin/python benchmarks/read.py RULES_SRC [--runs 1] [--system ID] [--graph] [--profile OUT.prof] [--dump OUT.json]
 
 For every system of a rules folder (e.g. one written by
 ``benchmarks/synthetic.py``), in process: the time ``read_system`` takes
@@ -10,8 +10,10 @@ For every system of a rules folder (e.g. one written by
 machine), and of ``align`` the CPU time of its step that aligns untranslated
 headings by text (``_merge_by_text``) and, in brackets, of that step's
 filter (``_Texts.near``, the one part that grows with headings x rules).
-Run it at two sizes to see how reading grows: a system of 2,500 rules
-against one of 10,000 should take about 4x, not 16x.
+``--graph`` adds the rule graph's reading of each system's rules
+(``read_relations``: the effect reader), wall and CPU time, best of
+``--runs``.  Run it at two sizes to see how reading grows: a system of
+2,500 rules against one of 10,000 should take about 4x, not 16x.
 
 ``--profile`` writes a cProfile of reading those systems once more (for
 ``python -m pstats``); ``--dump`` writes every rule they hold (id, names,
@@ -70,6 +72,7 @@ def main() -> None:
     parser.add_argument("--system", action="append", help="time only this system (repeatable)")
     parser.add_argument("--profile", type=Path, help="write a cProfile of reading the systems here")
     parser.add_argument("--dump", type=Path, help="write every rule as JSON here")
+    parser.add_argument("--graph", action="store_true", help="time the rule graph's reading of each system too")
     args = parser.parse_args()
 
     from referee.manifest import load_manifest
@@ -79,11 +82,12 @@ def main() -> None:
     root = args.rules_src.resolve()
     load = os.getloadavg()
     print(f"{root} (load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, best of {args.runs})\n")
+    graph_head = " graph s (CPU s) |" if args.graph else ""
     print(
-        "| system | formats | rules | read_system s (CPU s) | of which align s (CPU s) | of which by text CPU s (filter) |"
-        "\n|---|---|---:|---:|---:|---:|"
+        f"| system | formats | rules | read_system s (CPU s) | of which align s (CPU s) | of which by text CPU s (filter) |{graph_head}"
+        f"\n|---|---|---:|---:|---:|---:|{'---:|' if args.graph else ''}"
     )
-    total = aligned = total_cpu = aligned_cpu = 0.0
+    total = aligned = total_cpu = aligned_cpu = graphed = graphed_cpu = 0.0
     folders = [f for f in system_folders(root)[0] if not args.system or f.name in args.system]
     for folder in folders:
         manifest = load_manifest(root, folder)
@@ -109,10 +113,15 @@ def main() -> None:
         times = (
             f"{best:.2f} ({best_cpu:.2f}) | {best_align:.2f} ({best_align_cpu:.2f}) | {best_by_text:.2f} ({best_near:.2f})"
         )
+        if args.graph:
+            graph, graph_cpu = _graph(manifest, read, rules, _texts, args.runs)
+            times += f" | {graph:.2f} ({graph_cpu:.2f})"
+            graphed, graphed_cpu = graphed + graph, graphed_cpu + graph_cpu
         print(f"| {manifest.id} | {formats} | {len(rules)} | {times} |")
         total, total_cpu = total + best, total_cpu + best_cpu
         aligned, aligned_cpu = aligned + best_align, aligned_cpu + best_align_cpu
-    print(f"| all | | | {total:.2f} ({total_cpu:.2f}) | {aligned:.2f} ({aligned_cpu:.2f}) | |")
+    graph_total = f" {graphed:.2f} ({graphed_cpu:.2f}) |" if args.graph else ""
+    print(f"| all | | | {total:.2f} ({total_cpu:.2f}) | {aligned:.2f} ({aligned_cpu:.2f}) | |{graph_total}")
 
     if args.profile or args.dump:
         import cProfile
@@ -130,6 +139,21 @@ def main() -> None:
         if args.dump:
             plain = [_plain(rule) for rule in sorted(rules, key=lambda r: r.id)]
             args.dump.write_text(json.dumps(plain, ensure_ascii=False, indent=0, default=repr))
+
+
+def _graph(manifest: object, read: object, rules: list[object], texts: dict[str, str], runs: int) -> tuple[float, float]:
+    """Wall and CPU seconds of the rule graph's reading of one system's rules, best of ``runs``."""
+    from referee.graph.build import read_relations
+    from referee.rulebase.base import DocumentSummary, Rulebase
+
+    summaries = [DocumentSummary(s.path, s.format, s.role, s.lang, s.title, s.origin, len(es)) for s, es in read]  # type: ignore[attr-defined]
+    rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)  # type: ignore[attr-defined,arg-type]
+    best = best_cpu = float("inf")
+    for _ in range(runs):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        read_relations(rulebase)
+        best, best_cpu = min(best, time.perf_counter() - start), min(best_cpu, time.process_time() - start_cpu)
+    return best, best_cpu
 
 
 if __name__ == "__main__":
