@@ -1,10 +1,11 @@
 """Site build speed: the plugin's pages beside plain MkDocs Material (not a test).
 
-    .venv/bin/python benchmarks/site.py [--runs 3] [--synthetic 10000] [--no-synthetic] [--snapshot]
+    .venv/bin/python benchmarks/site.py [--runs 3] [--synthetic 10000] [--no-synthetic] [--serve-only] [--snapshot]
 
 Measures, in one run, each build a whole process (as `make run` starts it), its
-wall time and its processor time (user + system, with the helper process a
-large site starts; on a shared machine the wall time follows the others' load):
+wall time, its processor time (user + system, with the helper process a
+large site starts; on a shared machine the wall time follows the others' load)
+and its peak memory (the largest resident set of the build or its helper):
 
 - the corpus (rules_src/): ``referee site build`` with the rulebase cached,
   beside ``mkdocs build`` of the same number of hand-written pages (each
@@ -14,9 +15,10 @@ large site starts; on a shared machine the wall time follows the others' load):
 - a synthetic corpus of N rules (benchmarks/synthetic.py, N/4 per system):
   reading it into a rulebase (``referee build``), then the same two builds;
 - an incremental rebuild under ``referee site serve``: one rule document
-  edited, the time until the served rule page shows the edit (the whole
-  site and the rulebase of that folder are rebuilt: MkDocs has no partial
-  rebuild that keeps cross-page links right).
+  edited, the time until the served rule page shows the edit (the rulebase
+  of that folder is read again; the site writes again only the pages of
+  the edited system, and lays out again only the pages that changed:
+  ``referee/site/kept.py``). ``--serve-only`` measures this alone.
 
 The site is built with the configuration ``referee site build`` makes for a
 rules folder alone (no guide). Prints Markdown; docs/site.md records it.
@@ -49,6 +51,7 @@ BIN = Path(sys.executable).parent
 
 
 CPU: list[float] = []  # processor seconds (user + system) of the last run's process and its helpers
+PEAK: list[float] = []  # the largest resident set (MB) of the last run's process or one of its helpers
 
 
 def run(cmd: list[str], env: dict[str, str]) -> float:
@@ -65,6 +68,7 @@ def run(cmd: list[str], env: dict[str, str]) -> float:
             errors.seek(0)
             raise SystemExit(f"{' '.join(cmd)} failed:\n{errors.read().decode(errors='replace')}")
     CPU[:] = [usage.ru_utime + usage.ru_stime]
+    PEAK[:] = [usage.ru_maxrss / 1024]  # kilobytes on Linux
     return took
 
 
@@ -125,19 +129,21 @@ def pages(folder: Path) -> int:
 def compare(label: str, rules_src: Path, work: Path, env: dict[str, str], runs: int) -> list[str]:
     config = site_config(work / "config", rules_src, env)
     plain = plain_site(work / "plain", rules_src, config, env)
-    ours, theirs, ours_cpu, theirs_cpu = [], [], [], []
+    ours, theirs, ours_cpu, theirs_cpu, ours_peak, theirs_peak = [], [], [], [], [], []
     for _ in range(runs):  # interleaved, so both see the same machine
         ours.append(run([str(BIN / "referee"), "site", "build", "--rules-src", str(rules_src), "--config", str(config), "--out", str(work / "site")], env))
         ours_cpu.extend(CPU)
+        ours_peak.extend(PEAK)
         theirs.append(run([str(BIN / "mkdocs"), "build", "-q", "-f", str(plain), "-d", str(work / "plain-site")], env))
         theirs_cpu.extend(CPU)
+        theirs_peak.extend(PEAK)
     n_ours, n_theirs = pages(work / "site"), pages(work / "plain-site")
     ratio = statistics.median(ours) / statistics.median(theirs)
     cpu_ratio = statistics.median(ours_cpu) / statistics.median(theirs_cpu)
     return [
-        f"| {label}: `referee site build` (rulebase cached) | {n_ours} | {median_min(ours)} | {median_min(ours_cpu)} | {1000 * statistics.median(ours) / n_ours:.1f} ms |",
-        f"| {label}: plain MkDocs Material, same pages hand-written | {n_theirs} | {median_min(theirs)} | {median_min(theirs_cpu)} | {1000 * statistics.median(theirs) / n_theirs:.1f} ms |",
-        f"| {label}: ratio plugin / plain | | **{ratio:.2f}x** (+{100 * (ratio - 1):.0f}%) | **{cpu_ratio:.2f}x** (+{100 * (cpu_ratio - 1):.0f}%) | |",
+        f"| {label}: `referee site build` (rulebase cached) | {n_ours} | {median_min(ours)} | {median_min(ours_cpu)} | {1000 * statistics.median(ours) / n_ours:.1f} ms | {max(ours_peak):.0f} MB |",
+        f"| {label}: plain MkDocs Material, same pages hand-written | {n_theirs} | {median_min(theirs)} | {median_min(theirs_cpu)} | {1000 * statistics.median(theirs) / n_theirs:.1f} ms | {max(theirs_peak):.0f} MB |",
+        f"| {label}: ratio plugin / plain | | **{ratio:.2f}x** (+{100 * (ratio - 1):.0f}%) | **{cpu_ratio:.2f}x** (+{100 * (cpu_ratio - 1):.0f}%) | | |",
     ]
 
 
@@ -197,6 +203,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--synthetic", type=int, default=10_000, help="rules in the synthetic corpus (default 10000)")
     parser.add_argument("--no-synthetic", action="store_true", help="the corpus only")
+    parser.add_argument("--serve-only", action="store_true", help="only the rebuilds under serve, no whole builds")
     parser.add_argument("--snapshot", nargs="?", const="", metavar="COPY",
                         help="run a copy of Referee's code, made at the start or the one given (others may edit the tree meanwhile)")
     args = parser.parse_args()
@@ -213,17 +220,18 @@ def main() -> None:
             env["PYTHONPATH"] = str(code)  # found before the editable install's finder
         print(f"load average {os.getloadavg()[0]:.1f}\n")
         print(f"## Site build ({time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()})\n")
-        print("| measure | pages | wall: median (min) | processor: median (min) | wall per page |")
-        print("|---|---:|---|---|---:|")
-        rows = compare("corpus", ROOT / "rules_src", work / "corpus", env, args.runs)
-        print("\n".join(rows), flush=True)
+        print("| measure | pages | wall: median (min) | processor: median (min) | wall per page | peak memory |")
+        print("|---|---:|---|---|---:|---:|")
+        if not args.serve_only:
+            print("\n".join(compare("corpus", ROOT / "rules_src", work / "corpus", env, args.runs)), flush=True)
         fear = "Models that have Fear themselves are immune to the effects of Fear."
         serve_rows = [incremental("corpus", ROOT / "rules_src", "t9a/universal-rules.txt", fear, "rules/t9a/fear.html", work / "serve-corpus", env, 120)]
         if not args.no_synthetic:
             rules = synthetic.write_rules_src(work / "synthetic", args.synthetic)
             read = run([str(BIN / "referee"), "build", "--rules-src", str(rules)], env)
-            print(f"| synthetic, {args.synthetic} rules: reading the rulebase (`referee build`, cold) | | {read:.1f} s | {CPU[0]:.1f} s | |", flush=True)
-            print("\n".join(compare(f"synthetic {args.synthetic}", rules, work / "synthetic-site", env, args.runs)), flush=True)
+            print(f"| synthetic, {args.synthetic} rules: reading the rulebase (`referee build`, cold) | | {read:.1f} s | {CPU[0]:.1f} s | | {PEAK[0]:.0f} MB |", flush=True)
+            if not args.serve_only:
+                print("\n".join(compare(f"synthetic {args.synthetic}", rules, work / "synthetic-site", env, args.runs)), flush=True)
             first = next(p for p in sorted((rules / "synth-a").glob("*.md")))
             lines = first.read_text(encoding="utf-8").splitlines()
             at = next(i for i, line in enumerate(lines) if line.startswith("### ") and lines[i + 2].strip())

@@ -10,7 +10,8 @@ cores the second has nothing to do. For a large system a helper process
    whichever process first creates its claim file (``O_EXCL``, so never
    both), and where the two meet the helper stops. A chunk the helper
    wrote is read back by the build (:meth:`Ahead.take`);
-2. then lints every system into the lint cache (:mod:`referee.site.lintcache`),
+2. then lints every system the build has no findings for yet into the lint
+   cache (:mod:`referee.site.lintcache`),
    for the Editor's reports, which the build writes last of all.
 
 Either part can fail or be slow without harm: the build writes any page the
@@ -45,7 +46,7 @@ POLL = 0.02  # seconds between looks for a chunk the helper is writing
 class Ahead:
     """The build's side: starts the helper, and takes the pages it wrote."""
 
-    def __init__(self, site: Site, chunks: list[list[str]], lint: bool) -> None:
+    def __init__(self, site: Site, chunks: list[list[str]], lint: list[str]) -> None:
         self.site = site
         self.chunks = chunks
         self.chunk_of = {uri: n for n, chunk in enumerate(chunks) for uri in chunk}
@@ -67,16 +68,19 @@ class Ahead:
             self.process = None  # nothing to spare: the build writes everything
 
     @classmethod
-    def start(cls, site: Site) -> Ahead | None:
-        """A helper for ``site`` when it has something worth doing, else None."""
+    def start(cls, site: Site, skip: frozenset[str] = frozenset()) -> Ahead | None:
+        """A helper for ``site`` when it has something worth doing, else None; it writes
+        no page of the systems in ``skip`` (whose pages the build has already)."""
         from referee.site import lintcache
 
         if not site.build.key or not site.rules_src:
             return None  # not the cache's build: a helper could not load the same one
-        rules = [p.uri for p in site.ordered() if p.kind == "rule"]
+        rules = [p.uri for p in site.ordered() if p.kind == "rule" and p.system not in skip]
         many = len(rules) >= PAGES_AHEAD and (os.cpu_count() or 1) > 1
-        lint = bool(site.options.editor_report) and len(site.build.rules) >= lintcache.EARLY
-        lint = lint and lintcache.cached(site.build, list(site.books), site.rules_src) is None
+        unlinted = site.unlinted()
+        lint = unlinted if site.options.editor_report else []
+        lint = lint if sum(len(site.books[s].rules) for s in lint) >= lintcache.EARLY else []
+        lint = lint if lintcache.cached(site.build, lint, site.rules_src) is None else []
         if not many and not lint:
             return None
         chunks = [rules[i : i + CHUNK] for i in range(0, len(rules), CHUNK)] if many else []
@@ -148,7 +152,7 @@ def helper(rules_src: str, key: str, folder: str) -> int:
             pickle.dump(pages, fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, os.path.join(folder, f"chunk-{n:05d}.pickle"))
     if job["lint"]:
-        lintcache.lint_all(build, list(site.books), rules_src)
+        lintcache.lint_all(build, job["lint"], rules_src)
     return 0
 
 

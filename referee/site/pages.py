@@ -141,12 +141,13 @@ class Site:
             return unitpages.write_army(book, army, uri) if unit is None else unitpages.write_unit(book, army, unit, uri)
         return report.write_report(book, self.lint(page.system), uri, self.codes_page)
 
-    def start_ahead(self) -> None:
-        """A second process writing rule pages and linting, for a large system (:mod:`~referee.site.ahead`)."""
+    def start_ahead(self, skip: frozenset[str] = frozenset()) -> None:
+        """A second process writing rule pages and linting, for a large system (:mod:`~referee.site.ahead`);
+        none of the pages of the systems in ``skip`` (under serve: as in the build before)."""
         from referee.site.ahead import Ahead
 
         if self.ahead is None:
-            self.ahead = Ahead.start(self)
+            self.ahead = Ahead.start(self, skip)
 
     def close(self) -> None:
         if self.ahead is not None:
@@ -160,8 +161,21 @@ class Site:
 
             if self.ahead is not None:
                 self.ahead.wait_for_lint()
-            self._lint.update(lint_all(self.build, list(self.books), self.rules_src))
+            self._lint.update(lint_all(self.build, self.unlinted(), self.rules_src))
         return self._lint[system]
+
+    def known_findings(self, results: dict[str, LintResult]) -> None:
+        """Findings known before this build (under serve: of the systems as in the build before)."""
+        self._lint.update(results)
+
+    def findings(self) -> dict[str, LintResult]:
+        """Every system's findings found so far."""
+        return dict(self._lint)
+
+    def unlinted(self) -> list[str]:
+        """The systems whose findings are still to be found (under serve, a system as in the
+        build before has its findings of then: :mod:`~referee.site.kept`)."""
+        return [system for system in self.books if system not in self._lint]
 
     def late(self, uri: str) -> bool:
         """Pages written only when the theme lays them out, after every other page: the

@@ -12,7 +12,8 @@
   rule's name and text) goes in here; the rest (relations, versions, the
   diagram) takes the place of a marker in ``on_post_page``, so the theme's
   search does not parse what it would leave out anyway (on a large system,
-  a fifth of the build);
+  a fifth of the build). Till then it waits on disk (:mod:`~referee.site.later`),
+  not in memory for every page at once;
 - ``on_page_context``: an Editor's report is written, last of all pages, by
   when the linting started in ``on_files`` (:mod:`~referee.site.ahead`) has
   had the build's time to end;
@@ -22,13 +23,27 @@
 - ``on_post_build``: the search index is also written as a script
   (``search/search_index.js``), which a site opened from a folder reads;
 - ``on_serve``: the rules folder is watched, so ``mkdocs serve`` rebuilds
-  when a rule document changes.
+  when a rule document changes;
+- under ``serve`` (``on_startup`` keeps this object across its rebuilds),
+  a rebuild does again only what an edit changed (:mod:`~referee.site.kept`):
+  the pages of a system whose part of the build is as before are not
+  written again (``on_files`` compares, ``on_page_content`` reads them as
+  they were); a page of ours whose every input is as before keeps the file
+  the build before wrote and its search entries (``on_pre_build`` moves the
+  files aside, ``on_env`` picks the pages, ``on_page_context`` gives the
+  search their entries, ``on_post_page`` moves their files back).
+
+A page of ours has no Markdown (its HTML comes in ``on_page_content``), so
+MkDocs' rendering of it is replaced by what rendering nothing gives
+(:func:`render_blank`), without setting up a Markdown converter per page;
+once laid out, its HTML is let go (MkDocs holds every page to the end).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from functools import partial
 from typing import Any
 
 from mkdocs.exceptions import PluginError
@@ -38,6 +53,8 @@ from mkdocs.structure.toc import get_toc
 
 from referee.errors import RulesError
 from referee.site.config import RefereeConfig
+from referee.site.kept import Kept, only_known_plugins, parts_digest
+from referee.site.later import Later
 from referee.site.pages import Options, Site
 
 log = logging.getLogger("mkdocs.plugins.referee")
@@ -53,8 +70,30 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
     def __init__(self) -> None:
         self.site: Site | None = None
         self.rules_src: str | None = None
-        self.rest: dict[str, tuple[str, str]] = {}  # page -> its HTML the search does not read
+        self.later: Later | None = None  # each page's HTML the search does not read, on disk till laid out
+        self.parts: dict[str, bytes] = {}  # under serve: a digest of each page's parts in ``later``
         self.worker: tuple[str, str] | None = None  # the theme's search worker's file name, and ours
+        self.kept: Kept | None = None  # under serve: the pages whose file the build before wrote
+        self.keeping = False  # whether this build takes pages from the build before
+        self.nav: Any = None
+        self.known_plugins = False  # no plugin or hook but the search and ours
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # defining this hook keeps the plugin's object across the rebuilds of one serve
+        if command == "serve" and not dirty:
+            self.kept = Kept()
+
+    def on_shutdown(self) -> None:
+        self.kept = None
+
+    def on_pre_build(self, *, config: Any) -> None:
+        # before MkDocs empties the site folder: the build before's files go aside
+        self.keeping = False
+        if self.kept is not None:
+            if self.config.enabled:
+                self.keeping = self.kept.start(config)
+            else:
+                self.kept.end(ok=False)
 
     def on_config(self, config: Any) -> Any:
         if not self.config.enabled:
@@ -83,8 +122,9 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
         if not self.config.enabled:
             return files
         site = self.site = load_site(self.rules_src, options_of(self.config), codes_page(files))
-        self.rest = {}
-        site.start_ahead()
+        self.later, self.parts = Later(), {}
+        self.known_plugins = only_known_plugins(config)
+        site.start_ahead(self.kept.compare(site) if self.keeping and self.kept is not None else frozenset())
         for uri, content in site.assets().items():
             files.append(File.generated(config, uri, content=content))
         self.worker = search_worker(files, config)
@@ -99,6 +139,7 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
         if not self.config.enabled or self.site is None or page.file.src_uri not in self.site.pages:
             return None
         page.meta.update(self.site.meta(page.file.src_uri))
+        page.render = partial(render_blank, page)
         return markdown
 
     def on_page_content(self, html: str, /, *, page: Any, config: Any, files: Files) -> str | None:
@@ -107,17 +148,56 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
         uri = page.file.src_uri
         if self.site.late(uri):
             return LATER
+        if self.keeping and self.kept is not None:  # its system as in the build before: read as then
+            found = self.kept.recall(uri, self.site.pages[uri].system)
+            if found is not None:
+                content, toc, self.parts[uri] = found
+                page.toc = get_toc(toc_tokens(toc))
+                return content
         written = self.site.write(uri)
         page.toc = get_toc(toc_tokens(written.toc))
         if not written.rest and not written.aside:
-            return str(written.title + written.html)
-        self.rest[uri] = (str(written.aside), str(written.rest))
-        return str(written.title) + ASIDE + str(written.html) + REST
+            content, digest = str(written.title + written.html), b""
+        else:
+            parts = (str(written.aside), str(written.rest))
+            assert self.later is not None
+            self.later.put(uri, parts)
+            content, digest = str(written.title) + ASIDE + str(written.html) + REST, parts_digest(parts)
+        if self.keeping and self.kept is not None:
+            self.parts[uri] = digest
+            self.kept.remember(uri, (content, written.toc, digest))
+        return content
+
+    def on_nav(self, nav: Any, /, *, config: Any, files: Files) -> Any:
+        self.nav = nav
+        return nav
+
+    def on_env(self, env: Any, /, *, config: Any, files: Files) -> Any:
+        """Under serve, after every page is read and before any is laid out: the pages of
+        ours whose inputs are as in the build before get an empty layout (:mod:`~referee.site.kept`)."""
+        if not self.keeping or self.kept is None or self.site is None:
+            return env
+        from referee.site.kept import TEMPLATE, page_digest, site_digest
+
+        shared = site_digest(config, self.nav, files)
+        for file in files.documentation_pages():
+            uri = file.src_uri
+            if file.page is None or uri not in self.site.pages or self.site.late(uri):
+                continue
+            if self.kept.take(file.page, page_digest(shared, file.page, self.parts.get(uri, b""))):
+                file.page.meta["template"] = TEMPLATE
+        if self.kept.taken:
+            log.info(f"referee: {len(self.kept.taken)} of {len(self.site.pages)} pages as in the build before, kept")
+        return self.kept.layouts(env)
 
     def on_page_context(self, context: Any, /, *, page: Any, config: Any, nav: Any) -> Any:
-        if not self.config.enabled or self.site is None or page.file.src_uri not in self.site.pages:
+        if not self.config.enabled or self.site is None:
             return context
         uri = page.file.src_uri
+        if self.keeping and self.kept is not None:  # after the search's turn: its entries of the page
+            self.kept.indexed.after_search(uri, ours=uri in self.site.pages)
+        if uri not in self.site.pages:
+            return context
         if self.site.late(uri):
             written = self.site.write(uri)
             page.content = str(written.whole)
@@ -127,9 +207,18 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
     def on_post_page(self, output: str, /, *, page: Any, config: Any) -> str | None:
         if not self.config.enabled:
             return None
+        uri = page.file.src_uri
+        ours = self.site is not None and uri in self.site.pages
+        if ours and self.known_plugins:
+            page.content = None  # laid out: nothing reads it again (MkDocs keeps every page to the end)
+        if self.kept is not None and uri in self.kept.taken:
+            if self.later is not None:
+                self.later.take(uri, read=False)
+            self.kept.move_in(page)  # the file of the build before: the same bytes
+            return ""
         if self.worker is not None:  # the theme's search worker -> ours, which loads it
             output = swap_worker(output, self.worker)
-        parts = self.rest.pop(page.file.src_uri, None)
+        parts = self.parts_of(uri) if ours else None
         if parts is None:
             return output
         for marker, html in zip((ASIDE, REST), parts):
@@ -139,6 +228,15 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
             output = before + html + after
         return output
 
+    def parts_of(self, uri: str) -> tuple[str, ...] | None:
+        """The HTML of page ``uri`` put in after the search read it (None if none): from
+        disk, or, for a page read as in the build before (under serve), written now."""
+        parts = self.later.take(uri) if self.later is not None else None
+        if parts is None and self.parts.get(uri) and self.site is not None:
+            written = self.site.write(uri)
+            parts = (str(written.aside), str(written.rest))
+        return parts
+
     def on_post_template(self, output_content: str, /, *, template_name: str, config: Any) -> str | None:
         if not self.config.enabled or self.worker is None:
             return None
@@ -147,18 +245,46 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
     def on_post_build(self, *, config: Any) -> None:
         if not self.config.enabled:
             return
-        if self.site is not None:
-            self.site.close()
         folder_search_index(config.site_dir)
+        if self.kept is not None:
+            if self.site is not None:
+                self.kept.note_findings(self.site.findings())
+            self.kept.end(ok=self.keeping)
+        self.let_go()
 
     def on_build_error(self, *, error: Exception) -> None:
+        if self.kept is not None:
+            self.kept.end(ok=False)
+        self.let_go()
+
+    def let_go(self) -> None:
+        """After a build: its pages and rules, which this object (kept across a serve's
+        rebuilds) would otherwise hold while the next build loads its own."""
         if self.site is not None:
             self.site.close()
+        if self.later is not None:
+            self.later.close()
+        self.site, self.nav, self.later, self.parts = None, None, None, {}
 
     def on_serve(self, server: Any, /, *, config: Any, builder: Any) -> Any:
         if self.config.enabled and self.rules_src:
             server.watch(self.rules_src)
         return server
+
+
+def render_blank(page: Any, config: Any, files: Files) -> None:
+    """``Page.render`` for a page of ours: Python-Markdown gives "" for a blank source
+    before any extension runs, so this sets what MkDocs' render then sets, without
+    building a Markdown converter for the page (a millisecond each, 10,000 pages)."""
+    if page.markdown and page.markdown.strip():  # another plugin wrote some: render it
+        return type(page).render(page, config, files)
+    page.content = ""
+    page.toc = get_toc([])
+    page._title_from_render = None
+    page.present_anchor_ids = set()
+    if logging.getLogger("mkdocs.structure.pages").getEffectiveLevel() > logging.DEBUG:
+        page.links_to_anchors = {}
+    return None
 
 
 def folder_search_index(site_dir: str) -> None:

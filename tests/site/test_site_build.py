@@ -208,6 +208,7 @@ def test_serve_rebuilds_when_a_rule_document_changes(tmp_path: Path) -> None:
         server.terminate()
         output = server.communicate(timeout=30)[0]
     assert f"Serving on http://127.0.0.1:{port}/" in output
+    assert "pages as in the build before, kept" in output  # the rebuild laid out only what changed
 
 
 def test_a_taken_port_is_named(tmp_path: Path) -> None:
