@@ -34,6 +34,8 @@ import time
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
+from referee.atomic import replace_with
+
 if TYPE_CHECKING:
     from referee.site.pages import Site
     from referee.site.rulepage import Written
@@ -147,10 +149,7 @@ def helper(rules_src: str, key: str, folder: str) -> int:
         if not _claim(folder, n):
             break  # the build got here first: from here on, every chunk is its
         pages = {uri: site.write(uri) for uri in job["chunks"][n]}
-        fd, tmp = tempfile.mkstemp(prefix=".chunk-", dir=folder)
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump(pages, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, os.path.join(folder, f"chunk-{n:05d}.pickle"))
+        replace_with(os.path.join(folder, f"chunk-{n:05d}.pickle"), lambda fh: pickle.dump(pages, fh, protocol=pickle.HIGHEST_PROTOCOL), ".chunk-")
     if job["lint"]:
         lintcache.lint_all(build, job["lint"], rules_src)
     return 0

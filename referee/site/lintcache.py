@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import os
 import pickle
-import tempfile
 from typing import TYPE_CHECKING
+
+from referee.atomic import replace_with
 
 if TYPE_CHECKING:
     from referee.build import Build
@@ -72,14 +73,8 @@ def _write(path: str, key: str, results: dict[str, LintResult]) -> None:
     folder = os.path.dirname(path)
     try:
         os.makedirs(folder, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".lint-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump({"format": FORMAT, "key": key, "results": results}, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        data = {"format": FORMAT, "key": key, "results": results}
+        replace_with(path, lambda fh: pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL), ".lint-")
         _prune(folder)
     except OSError:
         pass  # a read-only cache only costs speed
