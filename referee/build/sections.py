@@ -33,6 +33,9 @@ import pickle
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from referee.build.store import pack
+from referee.build.view import binds_every_ability, relation_data
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
@@ -152,7 +155,6 @@ def unpack(section: Section) -> dict[str, Kept]:
 def read(rulebase: Rulebase, system: str, before: Before | None, read_again: list[str] | None = None) -> Iterator[Section]:
     """The sections of ``system`` (a one-system rulebase's), reading in the graph only
     what ``before`` cannot give; ``read_again`` is told each rule read."""
-    from referee.build.view import relation_data
     from referee.graph import effects
     from referee.graph.build import layout_relations
     from referee.graph.lexer import Names
@@ -195,7 +197,7 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
             if kept is not None and before is not None and before.renamed.isdisjoint(joined):
                 rule_row, effect_rows, layout_rows = kept.rows
             else:
-                rule_row = (rule.id, rule.system, _pack(rule.to_json()))
+                rule_row = (rule.id, rule.system, pack(rule.to_json()))
                 effect_rows = [_relation_row(rel, rule_names) for rel in read_rule[0]]
                 layout_rows = [_relation_row(rel, rule_names) for rel in laid]
             rows[0].append(rule_row)
@@ -205,7 +207,7 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
                 against.update(c.value for c in rel.conditions if c.situation == "against" and c.value and "/" not in c.value)
                 if rel.kind == "stacks":
                     data = relation_data(rel, rule_names)
-                    if _binds_every_ability(data):
+                    if binds_every_ability(data):
                         never.append(data)
         yield Section(
             ids,
@@ -222,20 +224,6 @@ def _pickled(obj: Any) -> bytes:
     return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _pack(data: Any) -> bytes:
-    from referee.build.store import pack
-
-    return pack(data)
-
-
 def _relation_row(rel: Relation, rule_names: dict[str, str]) -> tuple[str, str | None, bytes]:
-    from referee.build.view import relation_data
-
     data = relation_data(rel, rule_names)
-    return data["source"], data["target"], _pack(data)
-
-
-def _binds_every_ability(data: dict[str, Any]) -> bool:
-    from referee.build.view import binds_every_ability
-
-    return binds_every_ability(data)
+    return data["source"], data["target"], pack(data)
