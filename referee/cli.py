@@ -519,7 +519,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("build", cmd_build)
     _common(p, system=False)
-    p.add_argument("--refresh", action="store_true", help="rebuild even if the cache is current")
+    p.add_argument("--refresh", action="store_true", help="rebuild even if the cache is current (systems whose files did not change come from the build's memo)")
     _common(command("list", cmd_list))
     p = command("lookup", cmd_lookup)
     p.add_argument("query", metavar="QUERY", help="a rule's name, alias or id; parameters and plurals are forgiven")

@@ -3,8 +3,9 @@
 Systems are namespaces: nothing one system's documents say resolves in
 another.  So a build reads each system folder on its own (on a core of its
 own, :mod:`referee.build.workers`) into a :class:`Part`, a file holding
-the pickled one-system :class:`~referee.build.Build` and the system's rows
-of the view store, already packed.  Put together in folder order (:func:`merge`,
+the one-system :class:`~referee.build.Build` and the system's rows of the
+view store, already packed, in sections a rebuild can keep as they are
+(:mod:`referee.build.sections`).  Put together in folder order (:func:`merge`,
 :func:`store_meta`) they are exactly the build and the view of reading the
 folder whole with :func:`referee.build.assemble` (``tests/build`` pins it).
 
@@ -186,9 +187,6 @@ def _name_rows(names: dict[str, dict[str, list[str]]]) -> list[tuple[str, str, s
     return [(system, form, encode(ids)) for system, forms in names.items() for form, ids in forms.items()]
 
 
-TABLES = ("rules", "rule_names", "names", "relations")
-
-
 @dataclass(frozen=True)
 class _Layout:
     """Where things are in a part file: the build's length, the rows' length, the
@@ -277,8 +275,8 @@ LAYOUT = 1 << 39
 
 def load_rows(path: str) -> dict[str, Any]:
     """The part's store rows: ``system`` and ``meta``, and each table's rows, read
-    from the file as they are taken (in :data:`TABLES` order; rules and relations
-    numbered within the system)."""
+    from the file as they are taken (``rules``, ``rule_names``, ``names``,
+    ``relations``; rules and relations numbered within the system)."""
     with open(path, "rb") as fh:
         layout = _layout(fh)
         fh.seek(layout.rest)

@@ -10,16 +10,8 @@ import pytest
 from referee.build import cache, parts, record, workers
 from referee.graph import effects
 from referee.paths import rules_src_dir
+from tests.build.edits import EXTRA, GLOSSARY, edit
 
-GLOSSARY = "t9a/army-builder-glossary-en-de.txt"
-EXTRA = '''
-[[documents]]
-path = "more-rules.md"
-format = "markdown"
-role = "core"
-lang = "en"
-title = "More rules"
-'''
 MORE = "# More rules\n\n## Gloom\n\nModels with Gloom sulk. A model with Gloom cannot March Move.\n"
 
 
@@ -50,14 +42,9 @@ def _rebuild(src: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], lis
     return documents, rules
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
 
 def test_an_edited_document_is_the_only_one_read_again(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
+    edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
     documents, read = _rebuild(rules, monkeypatch)
     assert documents == [GLOSSARY]
     # the graph reads again only rules the glossary gives a version of; other systems not at all
@@ -78,7 +65,7 @@ def _sections(src: Path, system: str) -> dict[tuple[str, ...], parts.Section]:
 
 def test_a_rebuild_keeps_the_bytes_of_every_section_the_edit_left(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     old = _sections(rules, "t9a")
-    _edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
+    edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
     _rebuild(rules, monkeypatch)
     new = _sections(rules, "t9a")
     assert list(new) == list(old) and len(new) >= 2
@@ -114,7 +101,7 @@ def test_a_text_naming_unnamed_rules_keeps_their_names_in_the_key(rules: Path, m
     """Where a text holds the word "unnamed", a sentence might name an unnamed rule by
     the name it is given: moving one then reads the whole system again."""
     document = "t9a/universal-rules.txt"
-    _edit(rules / document, "Place the arriving units", "Unnamed rules aside, place the arriving units")
+    edit(rules / document, "Place the arriving units", "Unnamed rules aside, place the arriving units")
     _rebuild(rules, monkeypatch)
     text = (rules / document).read_text(encoding="utf-8").split("\n")
     (rules / document).write_text("\n".join([*text[:21], "", *text[21:]]), encoding="utf-8")  # above the unnamed rule at 367
@@ -129,7 +116,7 @@ def test_nothing_is_read_again_when_nothing_changed_but_the_key(rules: Path, mon
 
 def test_a_renamed_rule_reads_its_system_again(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A name added or removed can change what any sentence of the system refers to."""
-    _edit(rules / GLOSSARY, "Hellebarde", "Hellebarte")
+    edit(rules / GLOSSARY, "Hellebarde", "Hellebarte")
     documents, read = _rebuild(rules, monkeypatch)
     assert documents == [GLOSSARY]
     build = cache.load_or_build(rules)
@@ -158,7 +145,7 @@ def test_a_damaged_memo_file_is_read_anew(rules: Path, monkeypatch: pytest.Monke
     memo = Path(cache.memo_folder(rules))
     for file in memo.iterdir():
         file.write_bytes(b"garbage")
-    _edit(rules / GLOSSARY, "+1 Armour Penetration", "+2 Armour Penetration")
+    edit(rules / GLOSSARY, "+1 Armour Penetration", "+2 Armour Penetration")
     documents, _ = _rebuild(rules, monkeypatch)
     assert sorted(documents) == sorted(f"{p.parent.name}/{p.name}" for p in rules.glob("*/*") if p.name != "system.toml")
 
@@ -185,6 +172,6 @@ def test_a_document_memo_changed_in_place_is_not_recalled(rules: Path, monkeypat
         data = bytearray(file.read_bytes())
         data[-5] ^= 0x01
         file.write_bytes(bytes(data))
-    _edit(rules / GLOSSARY, "+1 Armour Penetration", "+2 Armour Penetration")
+    edit(rules / GLOSSARY, "+1 Armour Penetration", "+2 Armour Penetration")
     documents, _ = _rebuild(rules, monkeypatch)
     assert documents == ["t9a/universal-rules.txt", GLOSSARY]

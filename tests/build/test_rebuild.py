@@ -20,9 +20,9 @@ import pytest
 from referee.build import cache, parts, record, store, workers
 from referee.build.view import View
 from referee.paths import rules_src_dir
+from tests.build.edits import EXTRA, GLOSSARY, edit
 from tests.build.tables import store_tables
 
-GLOSSARY = "t9a/army-builder-glossary-en-de.txt"
 
 
 @pytest.fixture
@@ -34,11 +34,6 @@ def rules(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) 
     cache.load_or_build(src)
     return src
 
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def _watched(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
@@ -93,7 +88,7 @@ def test_an_edit_writes_only_its_system_and_the_result_is_a_build_from_nothing(
     before = cache.load_view(rules).key
     edited = _last(rules, "t9a")
     seen = _watched(monkeypatch)
-    _edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
+    edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
     view = cache.load_view(rules)
     assert view.key != before
     t9a = view.systems.index("t9a")
@@ -134,7 +129,7 @@ def test_a_view_written_in_place_is_not_copied(rules: Path, tmp_path: Path, monk
         db.execute("DELETE FROM rule_names WHERE id = 't9a/halberd'")  # a stray write the index cannot see
     db.close()
     seen = _watched(monkeypatch)
-    _edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
+    edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
     cache.load_view(rules)
     assert seen["previous"] == [None] and len(seen["filled"]) == 4
     monkeypatch.undo()
@@ -148,7 +143,7 @@ def test_a_part_written_in_place_is_checked_and_read_anew(rules: Path, tmp_path:
     data[200] ^= 0xFF
     (memo / last).write_bytes(bytes(data))
     seen = _watched(monkeypatch)
-    _edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
+    edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
     cache.load_view(rules)
     assert set(seen["checked"]) == {last, edited}  # the damaged one found, then read anew
     monkeypatch.undo()
@@ -170,14 +165,6 @@ def test_parts_no_kept_build_names_go_once_stale(rules: Path, monkeypatch: pytes
     assert sorted(os.listdir(_parts(rules))) == named
 
 
-EXTRA = """
-[[documents]]
-path = "more-rules.md"
-format = "markdown"
-role = "core"
-lang = "en"
-title = "More rules"
-"""
 
 
 def test_sections_added_moved_and_removed_give_the_store_of_a_build_from_nothing(

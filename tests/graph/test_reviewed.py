@@ -15,9 +15,7 @@ file is loaded here).  An entry the reader is known to miss carries a
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -27,24 +25,13 @@ import pytest
 from referee.build import Build
 from referee.graph.situations import SITUATIONS
 from referee.model import RELATION_KINDS
+from tests.benchmark_scripts import benchmark
 
 PROJECT = Path(__file__).resolve().parents[2]
 RULES_SRC = PROJECT / "rules_src"
 
 
-def _load_precision() -> Any:
-    name = "referee_benchmark_graph_precision"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, PROJECT / "benchmarks" / "graph_precision.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-precision = _load_precision()
+precision = benchmark("graph_precision")
 RELATIONS, NEGATIVES = precision.load_table()
 SYSTEMS = {"t9a", "whfb-house", "last-edition", "scrollhammer"}
 

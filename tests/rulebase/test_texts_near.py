@@ -10,9 +10,7 @@ whose headings do merge by text.
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
@@ -24,8 +22,7 @@ from hypothesis import strategies as st
 
 from referee.rulebase import align as aligning
 from referee.rulebase.align import _MIN_WORDS, _SIMILAR, _at_least, _fewest_shared, _similar, _Texts
-
-PROJECT = Path(__file__).resolve().parents[2]
+from tests.benchmark_scripts import benchmark
 
 
 def _group(words: list[str]) -> Any:
@@ -112,25 +109,13 @@ def test_near_finds_similar_texts_of_every_kind() -> None:
     assert texts.near({"a", "b", "c", "d", "e", "new"}, order) == ["with-a-rare-word", "far"]
 
 
-def _synthetic() -> Any:
-    name = "referee_benchmarks_synthetic"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, PROJECT / "benchmarks" / "synthetic.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_a_synthetic_glossary_aligns_as_with_a_full_comparison(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # synth-b, the system with German names, as a glossary of two documents:
     # headings of the second align by text with rules of the first.
     from referee.manifest import load_manifest
     from referee.rulebase.load import read_system
 
-    synthetic = _synthetic()
+    synthetic = benchmark("synthetic")
     for path, text in synthetic.documents(synthetic.specs(10_000), "glossary").items():
         if path.startswith("synth-b/"):
             (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
