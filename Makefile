@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: run test bench clean chromium
+.PHONY: run test check bench clean chromium
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "error: $(PYTHON) not found (Referee needs Python 3.11+)"; exit 2; }
@@ -26,6 +26,11 @@ run: $(STAMP)
 
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
+
+# The developers' fast lane: every test but the browser ones and the slow end-to-end
+# ones (subprocess builds, kills, the wheel install); `make test` and CI run them all.
+check: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow and not browser"
 
 # The browser tests drive Debian's Chromium (never a downloaded browser). Installed
 # here when missing and this is root; otherwise those tests skip with one line

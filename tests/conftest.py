@@ -75,3 +75,14 @@ def manifest(system: str, path: str = "rules.txt", fmt: str = "rules-list", extr
         f'id = "{system}"\ntitle = "Test system"\n{extra}\n'
         f'[[documents]]\npath = "{path}"\nformat = "{fmt}"\nrole = "core"\n'
     )
+
+
+_BROWSER_FIXTURES = frozenset({"browser", "phone", "wide"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that asks for a browser is a browser test, whatever its module: the
+    fast lane (``make check``) leaves those out by marker rather than by file name."""
+    for item in items:
+        if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
