@@ -434,13 +434,14 @@ def load(half: str, kind: str = "referee") -> list[dict[str, Any]]:
     return json.loads((QUESTIONS / f"{kind}_{half}.json").read_text(encoding="utf-8"))["questions"]
 
 
-def table(results: list[dict[str, Any]]) -> str:
-    """A Markdown table: categories by system, and the total."""
+def table(results: list[dict[str, Any]], by: str = "system") -> str:
+    """A Markdown table: categories by system (or by class of question), and the total."""
     by_system: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
-        by_system[result["system"]][result["category"]] += 1
+        for key in ([result["system"]] if by == "system" else result["classes"]):
+            by_system[key][result["category"]] += 1
         by_system["all"][result["category"]] += 1
-    lines = ["| system | " + " | ".join(CATEGORIES) + " | questions |", "|---|" + "---:|" * (len(CATEGORIES) + 1)]
+    lines = [f"| {by} | " + " | ".join(CATEGORIES) + " | questions |", "|---|" + "---:|" * (len(CATEGORIES) + 1)]
     for system in sorted(s for s in by_system if s != "all") + ["all"]:
         counts = by_system[system]
         total = sum(counts.values())
@@ -493,6 +494,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\nnote: {note}")
         print(f"\n{args.half} half, {len(results)} questions\n")
         print(table(results))
+        if args.verbose:
+            print("\nBy class of question (a question may have several):\n")
+            print(table(results, by="class"))
     return 0
 
 
