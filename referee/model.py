@@ -93,6 +93,17 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
+class Field:
+    """One named value of a rule read from a table row or card ("Range": "24\""), as written."""
+
+    name: str
+    value: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
 class Profile:
     """A weapon profile line ("Range 36\", Shots 1, Str 5, AP 2"), kept as written."""
 
@@ -130,6 +141,7 @@ class Entry:
     lang: str = "en"  # language of the text
     notes: tuple[str, ...] = ()  # how the adapter read it, for editors
     heading: str | None = None  # the heading as written, when ``name`` differs from it
+    fields: tuple[Field, ...] = ()  # the other cells of the table row or card that defines it
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +158,7 @@ class Version:
     also_at: tuple[Source, ...] = ()  # the same text repeated in the same document
     profiles: tuple[Profile, ...] = ()
     tables: tuple[Table, ...] = ()
+    fields: tuple[Field, ...] = ()  # its profile: the other cells of the row or card defining it
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -159,6 +172,7 @@ class Version:
             "also_at": [s.to_json() for s in self.also_at],
             "profiles": [p.to_json() for p in self.profiles],
             "tables": [t.to_json() for t in self.tables],
+            "fields": [f.to_json() for f in self.fields],
         }
 
 
@@ -205,6 +219,7 @@ class Rule:
             "versions": [v.to_json() for v in self.versions],
             "flags": list(self.flags),
             "children": list(self.children),
+            "fields": [f.to_json() for f in self.versions[0].fields] if self.versions else [],
         }
 
 
@@ -318,5 +333,5 @@ def _quick_pickling(cls: type) -> None:
     cls.__setstate__ = setstate  # type: ignore[attr-defined]
 
 
-for _record in (Source, Alias, Amendment, Param, Table, Profile, Entry, Version, Rule, Citation, Relation):
+for _record in (Source, Alias, Amendment, Param, Table, Field, Profile, Entry, Version, Rule, Citation, Relation):
     _quick_pickling(_record)

@@ -35,6 +35,8 @@ def print_rule(rule: dict[str, Any], versions: bool) -> None:
     if rule["flags"]:
         terminal.line("flags: " + ", ".join(rule["flags"]), style="yellow")
     terminal.line()
+    if rule.get("fields"):
+        _print_fields(rule["fields"])
     terminal.line(rule["text"] or "(no text: the documents name this rule but never define it)")
     if rule["children"]:
         terminal.line()
@@ -53,6 +55,17 @@ def print_rule(rule: dict[str, Any], versions: bool) -> None:
             if v["also_at"]:
                 repeats = ", ".join(where(s) for s in v["also_at"])
                 terminal.line(f"{where(v['source'])} repeated at: {repeats}", style="dim")
+
+
+def _print_fields(fields: list[dict[str, Any]]) -> None:
+    """A rule's profile (the other cells of the table row or card defining it), as a table."""
+    named = [f for f in fields if f["name"]]
+    if named:
+        terminal.table([terminal.safe(f["name"]) for f in named], [[f["value"] for f in named]], whole=())
+    for f in fields:
+        if not f["name"]:
+            terminal.line(f["value"])
+    terminal.line()
 
 
 def _cite(citation: dict[str, Any]) -> str:

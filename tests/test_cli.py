@@ -13,8 +13,8 @@ import pytest
 from referee.cli import main
 from tests.conftest import RULES_SRC, manifest, write_system
 
-RULE_KEYS = {"id", "name", "system", "aliases", "category", "text", "source", "amends", "parent", "params", "versions", "flags", "children"}
-VERSION_KEYS = {"text", "source", "document", "role", "lang", "heading", "flags", "also_at", "profiles", "tables"}
+RULE_KEYS = {"id", "name", "system", "aliases", "category", "text", "source", "amends", "parent", "params", "versions", "flags", "children", "fields"}
+VERSION_KEYS = {"text", "source", "document", "role", "lang", "heading", "flags", "also_at", "profiles", "tables", "fields"}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -454,6 +454,7 @@ def _versions(group: _Group, specs: dict[str, DocumentSpec]) -> tuple[Version, .
                 flags=entry.flags,
                 profiles=entry.profiles,
                 tables=entry.tables,
+                fields=entry.fields,
             )
         )
     # A stub version adds nothing when another version has text.

@@ -170,10 +170,25 @@ def extras(version: Version | None) -> list[Markup]:
     if version is None:
         return []
     out: list[Markup] = []
+    if version.fields:
+        out.append(fields(version))
     for profile in version.profiles:
         out.append(tag("p", [tag("span", "Profile", class_="rf-label"), " ", tag("code", profile.text, lang=profile.lang)], class_="rf-profile"))
     out.extend(table(t) for t in version.tables)
     return out
+
+
+def fields(version: Version) -> Markup:
+    """A rule's profile: the other cells of the table row or card defining it, one column each."""
+    named = [f for f in version.fields if f.name]
+    rows = []
+    if named:
+        rows.append(tag("thead", tag("tr", [tag("th", f.name) for f in named])))
+        rows.append(tag("tbody", tag("tr", [tag("td", f.value) for f in named])))
+    loose = [tag("tr", tag("td", f.value, colspan=str(max(len(named), 1)))) for f in version.fields if not f.name]
+    if loose:
+        rows.append(tag("tbody", loose))
+    return tag("div", tag("table", rows), class_="rf-table rf-fields")
 
 
 def table(t: Table) -> Markup:

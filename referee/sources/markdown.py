@@ -54,11 +54,12 @@ import re
 from dataclasses import dataclass, field, replace
 
 from referee.errors import RulesError
-from referee.model import Alias, Amendment, Entry, Table
+from referee.model import Alias, Amendment, Entry, Field, Table
 from referee.sources import markdown_errata as errata
 from referee.sources.document import Document, indent_column
 from referee.sources.markdown_blocks import (
     KEYWORD_LABEL,
+    FoundEntry,
     LIST_ITEM,
     Lines,
     Section,
@@ -70,7 +71,7 @@ from referee.sources.markdown_blocks import (
     scan,
     title,
 )
-from referee.sources.markdown_inline import plain_line
+from referee.sources.markdown_inline import plain, plain_line
 from referee.sources.markdown_keywords import Family, family
 from referee.sources.markup import name_from, names_from
 from referee.text import singulars
@@ -104,6 +105,8 @@ class _SectionRule:
     page_only: errata.Annotation | None = None
     text: str = ""
     tables: tuple[Table, ...] = ()
+    fields: tuple[Field, ...] = ()
+    found: list[FoundEntry] = field(default_factory=list)
 
 
 def read(doc: Document) -> list[Entry]:
@@ -122,6 +125,7 @@ def read(doc: Document) -> list[Entry]:
     link(sections)
     is_errata = doc.role == "errata" or base_book is not None
     rules = [_section_rule(doc, s, is_errata, base_book) for s in sections if s is not top]
+    rules = [one for rule in rules for one in (rule, *_table_rules(rule))]
     _name_removed_lists(rules)
     _categorise(rules, top)
     _inline_keywords(rules)
@@ -156,10 +160,39 @@ def _section_rule(doc: Document, section: Section, is_errata: bool, base_book: s
         if _DICE_RESULT.match(rule.name):
             body = _take_label(rule, body)
     _read_body_start(rule, body)
-    rule.text, rule.tables = render(doc, body)
+    rule.text, rule.tables, rule.found = render(doc, body)
     if is_errata:
         _read_body_annotation(rule, base_book)
     return rule
+
+
+def _table_rules(rule: _SectionRule) -> list[_SectionRule]:
+    """The entries the section's tables define, each a sub-rule of the section's rule,
+    named and shaped like a heading, cited to its own cell (see :mod:`markdown_entries`)."""
+    out = []
+    for found in rule.found:
+        lines = [(found.line, found.name)] + ([(found.end_line, found.text)] if found.end_line != found.line else [])
+        section = Section(found.line, found.name, rule.section.level + 1, found.name, lines, rule.section, found.column)
+        heading = clean_name(found.name)
+        name, notes = name_from(_card_title(heading))
+        child = _SectionRule(section, name, found.name, notes=notes)
+        child.notes.append(f"an entry of a {found.kind} table")
+        if not name:
+            child.flags.append("unnamed")
+        else:
+            _shape_name(child)
+        child.text = found.text
+        child.fields = tuple(Field(k, v) for k, v in found.fields)
+        out.append(child)
+    if rule.found:
+        rule.notes.append(f"its tables define {len(rule.found)} entries, each a rule of its own")
+    return out
+
+
+def _card_title(heading: str) -> str:
+    """ "Pass - 1 AP" -> "Pass": a card's title, its cost left out of the name."""
+    parts = re.split(r"\s+[-–—]\s+", heading, maxsplit=1)
+    return parts[0] if len(parts) == 2 and re.search(r"\d", parts[1]) and len(parts[1].split()) <= 3 else heading
 
 
 def _read_heading_annotation(rule: _SectionRule, base_book: str | None) -> None:
@@ -241,7 +274,7 @@ def _read_body_start(rule: _SectionRule, body: Lines) -> None:
         return
     i, text = first
     line = plain_line(text).strip()
-    if m := _QUOTED_NAME.match(line):
+    if m := _QUOTED_NAME.match(plain(text).strip()):  # HTML in it: left out of the alias, with a note
         rule.aliases.append(m.group("name").strip())
         return
     repeated = errata.split_heading(clean_name(line))[0]
@@ -408,6 +441,7 @@ def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> l
                 params=d.fam.params if d.fam else (),
                 amends=d.amends,
                 tables=d.tables,
+                fields=d.fields,
                 flags=tuple(flags),
                 lang=doc.lang,
                 notes=tuple(dict.fromkeys([*d.notes, *alias_notes])),
@@ -419,7 +453,7 @@ def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> l
 
 def _preamble(doc: Document, lines: Lines) -> Entry:
     """Text before the first heading: kept, as a rule without a name."""
-    text, tables = render(doc, lines)
+    text, tables, _ = render(doc, lines)
     written = [(n, t) for n, t in lines if t.strip()]
     return Entry(
         name=None,

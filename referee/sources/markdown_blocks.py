@@ -34,7 +34,9 @@ from dataclasses import dataclass, field
 from referee.errors import RulesError
 from referee.model import Table
 from referee.sources.document import Document, indent_column
-from referee.sources.markdown_inline import find_table, is_rule_line, plain, plain_line
+from referee.sources import markdown_entries
+from referee.sources.markdown_inline import is_rule_line, plain, plain_line
+from referee.sources.markdown_tables import find as find_table
 from referee.sources.markup import name_from
 
 _ATX = re.compile(r"^ {0,3}(?P<hashes>#{1,6})(?:[ \t]+(?P<text>.*?))?(?:[ \t]+#+)?[ \t]*$")
@@ -239,11 +241,26 @@ def _container(stack: list[Section]) -> Section | None:
     return stack[0] if stack else None
 
 
-def render(doc: Document, body: Lines) -> tuple[str, tuple[Table, ...]]:
-    """The body as plain text, paragraphs separated by one blank line; its tables."""
+@dataclass(frozen=True)
+class FoundEntry:
+    """A thing a table in a body defines (:mod:`markdown_entries`), placed in the document."""
+
+    name: str  # its name cell, as written (plain)
+    line: int  # document line of the name cell
+    column: int
+    end_line: int
+    fields: tuple[tuple[str, str], ...]
+    text: str
+    kind: str  # the table's shape: pipe, grid, simple, tab, html
+
+
+def render(doc: Document, body: Lines) -> tuple[str, tuple[Table, ...], list[FoundEntry]]:
+    """The body as plain text, paragraphs separated by one blank line; its tables
+    that are data; the entries its other tables define (they leave the text)."""
     lines = [text for _, text in body]
     out: list[str] = []
     tables: list[Table] = []
+    found: list[FoundEntry] = []
     fence: str | None = None
     i = 0
     while i < len(lines):
@@ -259,13 +276,22 @@ def render(doc: Document, body: Lines) -> tuple[str, tuple[Table, ...]]:
             fence = m.group("fence")
             i += 1
             continue
-        table = find_table(lines, i)
-        if table is not None:
-            out.extend(table.lines())
-            (first, row), (last, _) = body[table.start], body[table.end]
-            column = len(row) - len(row.lstrip(" ")) + 1  # a leading tab is the first (empty) cell
-            tables.append(Table(table.header, table.rows, doc.source(first, last, column)))
-            i = table.end + 1
+        block = find_table(lines, i)
+        if block is not None:
+            entries = markdown_entries.read(block)
+            if entries:
+                for e in entries:
+                    found.append(
+                        FoundEntry(e.name.text, body[e.name.line][0], e.name.column, body[e.end][0], e.fields, e.text, block.kind)
+                    )
+                out.append("")
+            else:
+                out.extend(block.lines())
+                (first, row), (last, _) = body[block.start], body[block.end]
+                column = len(row) - len(row.lstrip(" ")) + 1  # a leading tab is the first (empty) cell
+                header, rows = block.texts()
+                tables.append(Table(header, rows, doc.source(first, last, column)))
+            i = block.end + 1
             continue
         if not is_rule_line(line):
             out.append(plain_line(line))
@@ -276,4 +302,4 @@ def render(doc: Document, body: Lines) -> tuple[str, tuple[Table, ...]]:
             paragraphs[-1].append(line)
         elif paragraphs[-1]:
             paragraphs.append([])
-    return "\n\n".join("\n".join(p) for p in paragraphs if p), tuple(tables)
+    return "\n\n".join("\n".join(p) for p in paragraphs if p), tuple(tables), found

@@ -1,4 +1,4 @@
-"""Markdown text as plain text: inline markup, list bullets, tables.
+"""Markdown text as plain text: inline markup and list bullets.
 
 Private helpers of :mod:`referee.sources.markdown`.  Everything here works on
 strings and line lists; nothing knows about rules.
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+
+from referee.sources.markup import html_as_text
 
 # A backslash escape hides one ASCII punctuation character from the markup
 # passes; the character is parked in the private-use area and put back last.
@@ -47,8 +48,6 @@ _BULLET = re.compile(r"^(\s*)[*+](\s+)")
 _STAR_BULLET = re.compile(r"^(\s*)(?:-\s+)?\\\*\s+")
 _QUOTE = re.compile(r"^\s{0,3}>\s?")
 _RULE_LINE = re.compile(r"^\s{0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
-_PIPE_DELIMITER = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
-_UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 
 
 def _park(match: re.Match[str]) -> str:
@@ -165,8 +164,13 @@ def unlink(text: str, _depth: int = 0) -> str:
 _MARKUP = re.compile(r"[\\*_`<\[&$~]")
 
 
-def plain(text: str) -> str:
+def plain(text: str, tags: bool = False) -> str:
     """Inline Markdown as the words a reader sees.
+
+    ``tags``: every HTML tag is markup too (rule text: images show their alt
+    text, :func:`referee.sources.markup.html_as_text`); without it only the
+    formatting tags are (names keep the rest for :mod:`referee.sources.markup`
+    to leave out with a note).
 
     >>> plain(r"**Double all your VP** gained by *primary* objectives \\* 2")
     'Double all your VP gained by primary objectives * 2'
@@ -174,8 +178,10 @@ def plain(text: str) -> str:
     'Cavalry and Modify by rerolling:'
     >>> plain(r"like  $5 \\times 17\\text{bps} = 85\\text{bps}$ ")
     'like  5 × 17bps = 85bps '
-    >>> plain("[link](javascript:alert(1)) and <script>alert(2)</script>")  # other HTML is text
+    >>> plain("[link](javascript:alert(1)) and <script>alert(2)</script>")  # other HTML is kept for names
     'link and <script>alert(2)</script>'
+    >>> plain('A <img src="b.png" alt="bomb"> and <script>alert(2)</script>.', tags=True)
+    'A bomb and .'
     """
     if not _MARKUP.search(text):
         return text  # most lines: nothing to unwrap
@@ -193,6 +199,8 @@ def plain(text: str) -> str:
         previous = None
         while previous != text:
             previous, text = text, pattern.sub(r"\1", text)
+    if tags:
+        text = html_as_text(text)
     text = _ENTITY.sub(lambda m: html.unescape(m.group()), text)
     return _PARKED.sub(_unpark, text)
 
@@ -202,84 +210,9 @@ def plain_line(line: str) -> str:
     line = _QUOTE.sub("", line)
     line = _STAR_BULLET.sub(r"\1- ", line)
     line = _BULLET.sub(r"\1-\2", line)
-    return plain(line).rstrip()
+    return plain(line, tags=True).rstrip()
 
 
 def is_rule_line(line: str) -> bool:
     """A thematic break (---, ***, ___): layout, not text."""
     return _RULE_LINE.match(line) is not None
-
-
-@dataclass(frozen=True)
-class TableBlock:
-    """A table found in a body: where it sits and its cells, cleaned."""
-
-    start: int  # index into the body lines
-    end: int  # index of the last line, inclusive
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-    def lines(self) -> list[str]:
-        """The table as readable lines for a rule's text.
-
-        A table whose first header cell is empty has row labels: each row reads
-        "Cavalry: Forest DT(2) Wo(1); Water ...".  Other tables keep their grid
-        as "a | b | c" lines, header first.
-        """
-        if self.header and not self.header[0]:
-            out = []
-            for row in self.rows:
-                cells = "; ".join(f"{h} {c}".strip() for h, c in zip(self.header[1:], row[1:]))
-                out.append(f"{row[0]}: {cells}" if row[0] else cells)
-            return out
-        return [" | ".join(cells) for cells in (self.header, *self.rows)]
-
-
-def _pipe_cells(line: str) -> list[str]:
-    body = line.strip()
-    if body.startswith("|"):
-        body = body[1:]
-    if body.endswith("|") and not body.endswith("\\|"):
-        body = body[:-1]
-    return [plain(cell.strip()).strip() for cell in _UNESCAPED_PIPE.split(body)]
-
-
-def _tab_cells(line: str) -> list[str]:
-    return [plain(cell.strip()).strip() for cell in line.rstrip(" \r").split("\t")]
-
-
-def _pad(rows: list[list[str]], width: int) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(row + [""] * (width - len(row))) for row in rows)
-
-
-def find_table(lines: list[str], i: int) -> TableBlock | None:
-    """The table starting at ``lines[i]``, if one does.
-
-    Two forms are tables: a pipe table (a header row, then a delimiter row of
-    dashes) and a block of two or more consecutive tab-separated lines where
-    at least one line has two non-empty cells (a copy-paste from a
-    spreadsheet or word processor).
-    """
-    line = lines[i]
-    if "|" in line and i + 1 < len(lines) and _PIPE_DELIMITER.match(lines[i + 1]) and "-" in lines[i + 1]:
-        header = _pipe_cells(line)
-        rows: list[list[str]] = []
-        j = i + 2
-        while j < len(lines) and lines[j].strip() and "|" in lines[j]:
-            rows.append(_pipe_cells(lines[j]))
-            j += 1
-        width = max(len(header), *(len(r) for r in rows)) if rows else len(header)
-        return TableBlock(i, j - 1, _pad([header], width)[0], _pad(rows, width))
-    if "\t" in line.strip(" ") and line.strip():
-        j = i
-        while j < len(lines) and "\t" in lines[j] and lines[j].strip():
-            j += 1
-        if j - i < 2:
-            return None
-        cells = [_tab_cells(lines[k]) for k in range(i, j)]
-        if not any(sum(1 for c in row if c) >= 2 for row in cells):
-            return None
-        width = max(len(row) for row in cells)
-        padded = _pad(cells, width)
-        return TableBlock(i, j - 1, padded[0], padded[1:])
-    return None

@@ -123,6 +123,44 @@ def html_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_ALT = re.compile(r"""\balt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
+_BLOCK = frozenset("address article aside blockquote br dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table tbody td tfoot th thead tr ul".split())
+
+
+def html_as_text(text: str) -> str:
+    """Text that a format interprets as HTML (Markdown), as the words a reader sees.
+
+    Tags go; an image shows its alt text; an element whose content is not
+    shown (``<script>``, ``<style>`` ...) goes whole; a block tag (``<p>``,
+    ``<td>``, ``<br>``) leaves a space.  Placeholders (``<Faction>``) stay.
+
+    >>> html_as_text('<p>Fire <b>Bomb</b></p><img src="x.png" alt="a bomb"> <script>alert(1)</script>ok <Faction>')
+    'Fire Bomb a bomb ok <Faction>'
+    """
+    spans = html_spans(text)
+    if not spans:
+        return text
+    out, last = [], 0
+    for a, b in spans:
+        out.append(text[last:a])
+        piece = text[a:b]
+        m = _PIECE.match(piece)
+        tag = (m.group("tag") or "").lower() if m else ""
+        if tag in ("img", "image") and (alt := _ALT.search(piece)):
+            out.append(next(g for g in alt.groups() if g is not None))
+        elif tag in _BLOCK:
+            written = next((piece for piece in reversed(out) if piece), "")
+            if written and not written.endswith(" ") and any(piece.strip() for piece in out):
+                out.append(" ")
+            if text[b : b + 1] == " ":
+                b += 1
+        elif text[b : b + 1] == " " and (not out[-1] or out[-1].endswith(" ")):
+            b += 1  # "them; <img> stays": one space, not two
+        last = b
+    out.append(text[last:])
+    return "".join(out)
+
+
 def has_html(text: str) -> bool:
     """Whether ``text`` holds HTML (see the module docstring for what counts).
 

@@ -76,14 +76,14 @@ def test_no_markup_in_any_name(name: str) -> None:
 # (line, name, aliases, heading as written, text)
 MARKDOWN = [
     (1, "Fear", [], None,
-     "Units see the rule and the [big] FAQ.\na skull marks them; <img src=x onerror=alert(2)> stays as written."),
+     "Units see the rule and the [big] FAQ.\na skull marks them; stays as written."),
     (6, None, [], "<script>alert(3)</script>", "This text is its own, not Fear's."),
-    (10, "Terror", [], "Ter\u200bror\u202e", '"<script>alert(4)</script>"\n\nModels flee from Terror.'),
+    (10, "Terror", [], "Ter\u200bror\u202e", '""\n\nModels flee from Terror.'),
     (16, "Frenzy", ["BloodLust"], "Frenzy <img src=x onerror=alert(5)>", '"Blood\u200bLust"\n\nFrenzied models attack.'),
     (22, "Hatred", [], None, "Re-roll misses against <Faction> models."),
     (26, "Ranged X", ["Ranged"], "Ranged X <iframe src=//example.org></iframe>", "A weapon keyword."),
     (30, "Poison", [], "Poison <svg onload=alert(6)><text>Venom</text></svg>",
-     "<script>alert(7)</script>\n\nPoisoned attacks wound on 4+."),
+     "Poisoned attacks wound on 4+."),
     (36, "Vile Poison Draught", [], "Vile Poison <div>Draught</div>", '"<Faction>" models are immune.'),
 ]  # fmt: skip
 
@@ -108,9 +108,10 @@ def test_markdown_keyword_family_is_read_without_the_html() -> None:
 
 
 def test_markdown_bold_line_of_nothing_but_html_is_text() -> None:
+    # Markdown interprets HTML: a reader sees no script, so the text holds none (issue 24)
     entries = _read_fixture("rules.md")
     poison = next(e for e in entries if e.name == "Poison")
-    assert poison.text.startswith("<script>alert(7)</script>")
+    assert poison.text == "Poisoned attacks wound on 4+."
     assert next(e for e in entries if e.name == "Vile Poison Draught").parent == "Poison"
 
 
@@ -137,7 +138,10 @@ MARKDOWN_LINKS = [
     ("[x](a([y](c)", "[x](a(y"),  # the first destination never closes its "(": only [y] is a link
     ("[a](<http://x/(> b", "[a](http://x/( b"),  # no ")": no link, but an autolink
     ("\\[escaped](http://x)", "[escaped](http://x)"),
-    ("<script>alert(1)</script> and <img src=x onerror=alert(1)>", "<script>alert(1)</script> and <img src=x onerror=alert(1)>"),
+    # HTML is shown as a reader sees it: no tags, no script, an image by its alt text
+    ("<script>alert(1)</script> and <img src=x onerror=alert(1)>", "and"),
+    ('A <img src="b.png" alt="bomb"> and a <img src="c.png"> box.', "A bomb and a box."),
+    ("<p>One</p><p>two</p>", "One two"),
     ("<b>bold</b> <span style='x'>span</span>", "bold span"),
 ]  # fmt: skip
 

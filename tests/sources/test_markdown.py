@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.errors import RulesError
-from referee.model import Amendment, Entry, Param, Source, Table
+from referee.model import Amendment, Entry, Field, Param, Source, Table
 from referee.sources import markdown_blocks, markdown_errata, markdown_inline, markdown_keywords
 from referee.sources import markdown as markdown_module
 from referee.sources.document import Document
@@ -872,12 +872,23 @@ def test_title(text: str, options: dict[str, str], expected: list[tuple[str, str
     assert [(e.name, e.parent) for e in md(text, **options)] == expected
 
 
-def test_pipe_table() -> None:
-    (entry,) = md("## Saves\n\nBy unit:\n\n| Unit | Save |\n|---|:---:|\n| **Spearmen** | 5+ |\n| Knights | 3\\| 4 |\n")
+def test_pipe_table_of_data() -> None:
+    # a chart of numbers stays one table in its rule
+    (entry,) = md("## Saves\n\nBy armour:\n\n| Armour | Save |\n|---|:---:|\n| 1 | 5+ |\n| 2-3 | 3\\| 4 |\n")
     assert entry.tables == (
-        Table(("Unit", "Save"), (("Spearmen", "5+"), ("Knights", "3| 4")), Source("demo/rules.md", 5, 8)),
+        Table(("Armour", "Save"), (("1", "5+"), ("2-3", "3| 4")), Source("demo/rules.md", 5, 8)),
     )
-    assert entry.text == "By unit:\n\nUnit | Save\nSpearmen | 5+\nKnights | 3| 4"
+    assert entry.text == "By armour:\n\nArmour | Save\n1 | 5+\n2-3 | 3| 4"
+
+
+def test_pipe_table_of_entries() -> None:
+    # before issue 24 this table stayed text of Saves; its rows name units a player looks up
+    saves, spearmen, knights = md("## Saves\n\nBy unit:\n\n| Unit | Save |\n|---|:---:|\n| **Spearmen** | 5+ |\n|  Knights | 3\\| 4 |\n")
+    assert (saves.text, saves.tables) == ("By unit:", ())
+    assert [(e.name, e.parent, str(e.source), e.fields) for e in (spearmen, knights)] == [
+        ("Spearmen", "Saves", "demo/rules.md:7:3", (Field("Save", "5+"),)),
+        ("Knights", "Saves", "demo/rules.md:8:4", (Field("Save", "3| 4"),)),
+    ]
 
 
 def test_tab_table() -> None:
