@@ -56,6 +56,7 @@ from dataclasses import dataclass, field, replace
 from referee.errors import RulesError
 from referee.model import Alias, Amendment, Entry, Field, Table
 from referee.sources import markdown_errata as errata
+from referee.sources import markdown_labels as labels
 from referee.sources.document import Document, indent_column
 from referee.sources.markdown_blocks import (
     KEYWORD_LABEL,
@@ -80,7 +81,7 @@ _SECTION_NUMBER = re.compile(r"^(?:\d+\.)+\d*\s*(?=[^\W\d_])")
 _ORDER = re.compile(r"^\(O\)\s*")
 _ACTION = re.compile(r"\s*\(Action\)$", re.IGNORECASE)
 _ABBREVIATION = re.compile(r"^(?P<name>.*\S)\s*\((?P<abbr>[A-Z][A-Za-z]{0,2})\)$")
-_QUALIFIER = re.compile(r"^(?P<name>.*\S)\s*\([^()]+\)$")
+_QUALIFIER = re.compile(r"^(?P<name>.*\S)\s*(?:\([^()]+\)|\[[^\[\]]+\])$")
 _DICE_RESULT = re.compile(r"^\d+(?:\s*[-–]\s*\d+)?$")
 _QUOTED_NAME = re.compile(r'^["“”](?P<name>[^"“”]{1,60})["”“]:?$')
 _CATEGORY_LABEL = re.compile(r"\b(?:keywords|saves)$", re.IGNORECASE)
@@ -107,6 +108,7 @@ class _SectionRule:
     tables: tuple[Table, ...] = ()
     fields: tuple[Field, ...] = ()
     found: list[FoundEntry] = field(default_factory=list)
+    labelled: list[_SectionRule] = field(default_factory=list)  # rules its labelled paragraphs define
 
 
 def read(doc: Document) -> list[Entry]:
@@ -125,7 +127,7 @@ def read(doc: Document) -> list[Entry]:
     link(sections)
     is_errata = doc.role == "errata" or base_book is not None
     rules = [_section_rule(doc, s, is_errata, base_book) for s in sections if s is not top]
-    rules = [one for rule in rules for one in (rule, *_table_rules(rule))]
+    rules = [one for rule in rules for one in (rule, *rule.labelled, *(t for r in (rule, *rule.labelled) for t in _table_rules(r)))]
     _name_removed_lists(rules)
     _categorise(rules, top)
     _inline_keywords(rules)
@@ -160,10 +162,35 @@ def _section_rule(doc: Document, section: Section, is_errata: bool, base_book: s
         if _DICE_RESULT.match(rule.name):
             body = _take_label(rule, body)
     _read_body_start(rule, body)
+    body = _split_labelled(doc, rule, body, doc.role == "glossary" or labels.glossary_heading(section.heading))
     rule.text, rule.tables, rule.found = render(doc, body)
     if is_errata:
         _read_body_annotation(rule, base_book)
     return rule
+
+
+def _split_labelled(doc: Document, rule: _SectionRule, body: Lines, glossary: bool) -> Lines:
+    """Paragraphs that open with a label ("**Term**: ...", "Term (ABBR): ...") define that
+    term: each becomes a sub-rule of the section, and leaves the section's text."""
+    found = labels.find([text for _, text in body], glossary)
+    if not found:
+        return body
+    taken: set[int] = set()
+    for first, last, one in found:
+        number = body[first][0]
+        lines = [(number, one.rest), *body[first + 1 : last + 1]]
+        section = Section(number, one.term, rule.section.level + 1, body[first][1], lines, rule.section, one.column)
+        name, notes = name_from(clean_name(one.term))
+        child = _SectionRule(section, name, one.term, notes=notes)
+        child.notes.append("a labelled paragraph" if one.emphasised else "a glossary line")
+        if name:
+            _shape_name(child)
+        else:
+            child.flags.append("unnamed")
+        child.text, child.tables, child.found = render(doc, lines)
+        rule.labelled.append(child)
+        taken.update(range(first, last + 1))
+    return [line for i, line in enumerate(body) if i not in taken]
 
 
 def _table_rules(rule: _SectionRule) -> list[_SectionRule]:

@@ -210,52 +210,53 @@ def _grid(lines: list[str], i: int) -> Block | None:
 
 
 def _runs(line: str) -> list[tuple[int, int]]:
-    spans = [(m.start(), m.end()) for m in _RUN.finditer(line)]
-    # a column's text runs from its dashes' start to the next column's start
-    return [(a, spans[n + 1][0] if n + 1 < len(spans) else -1) for n, (a, _) in enumerate(spans)]
+    return [(m.start(), m.end()) for m in _RUN.finditer(line)]
+
+
+def _columns(line: str, index: int, runs: list[tuple[int, int]]) -> tuple[Cell, ...]:
+    """A line of a simple table cut into its columns: each word goes to the run of dashes
+    it overlaps most (or stands nearest), so right-aligned cells that start left of their
+    dashes still land in their own column."""
+    words: list[list[re.Match[str]]] = [[] for _ in runs]
+    for m in re.finditer(r"\S+", line):
+        a, b = m.span()
+        overlaps = [min(b, end) - max(a, start) for start, end in runs]
+        best = max(range(len(runs)), key=lambda k: (overlaps[k], -min(abs(a - runs[k][1]), abs(b - runs[k][0]))))
+        words[best].append(m)
+    out = []
+    for column, found in zip(runs, words):
+        if not found:
+            out.append(Cell("", index, column[0] + 1))
+            continue
+        raw = line[found[0].start() : found[-1].end()]
+        out.append(Cell(plain(raw).strip(), index, found[0].start() + 1))
+    return tuple(out)
 
 
 def _simple(lines: list[str], i: int) -> Block | None:
     """A pandoc simple table: header line, dash runs, rows to a blank line (or a closing dash line)."""
     if i + 1 < len(lines) and lines[i].strip() and _DASH_RUNS.match(lines[i + 1]) and not _DASH_RUNS.match(lines[i]):
-        bounds = _runs(lines[i + 1])
-        header = _cells(lines[i], i, _slices(lines[i], _bounds_from(lines[i], bounds)))
+        runs = _runs(lines[i + 1])
+        header = _columns(lines[i], i, runs)
         j = i + 2
         rows = []
         while j < len(lines) and lines[j].strip() and not _DASH_LINE.match(lines[j]) and not _DASH_RUNS.match(lines[j]):
-            rows.append(_cells(lines[j], j, _slices(lines[j], _bounds_from(lines[j], bounds))))
+            rows.append(_columns(lines[j], j, runs))
             j += 1
         if not rows:
             return None
         end = j if j < len(lines) and (_DASH_LINE.match(lines[j]) or _DASH_RUNS.match(lines[j])) else j - 1
         return Block(i, end, "simple", header, tuple(rows))
     if _DASH_RUNS.match(lines[i]):  # headerless: dash runs, rows, dash runs
-        bounds = _runs(lines[i])
+        runs = _runs(lines[i])
         j = i + 1
         rows = []
         while j < len(lines) and lines[j].strip() and not _DASH_RUNS.match(lines[j]):
-            rows.append(_cells(lines[j], j, _slices(lines[j], _bounds_from(lines[j], bounds))))
+            rows.append(_columns(lines[j], j, runs))
             j += 1
         if rows and j < len(lines) and _DASH_RUNS.match(lines[j]):
             return Block(i, j, "simple", (), tuple(rows))
     return None
-
-
-def _bounds_from(line: str, bounds: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Column bounds widened to the left where a right-aligned cell starts before its dashes."""
-    out = []
-    for n, (a, b) in enumerate(bounds):
-        start = a
-        floor = bounds[n - 1][0] + 1 if n else 0
-        while start > floor and line[start - 1 : start].strip() and start - 1 < len(line):
-            start -= 1
-        out.append((start, b))
-    # keep the previous column from swallowing what was given to this one
-    fixed = []
-    for n, (a, b) in enumerate(out):
-        end = out[n + 1][0] if n + 1 < len(out) else b
-        fixed.append((a, end))
-    return fixed
 
 
 # -- HTML tables ------------------------------------------------------------------

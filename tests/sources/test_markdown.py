@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from referee.errors import RulesError
 from referee.model import Amendment, Entry, Field, Param, Source, Table
-from referee.sources import markdown_blocks, markdown_errata, markdown_inline, markdown_keywords
+from referee.sources import markdown_blocks, markdown_entries, markdown_errata, markdown_inline, markdown_keywords
+from referee.sources import markdown_labels, markdown_tables
 from referee.sources import markdown as markdown_module
 from referee.sources.document import Document
 from referee.sources.markdown import read
@@ -502,6 +503,9 @@ LAST_ENTRIES = [
     (921, 923, "Flying", "Other keywords"),
     (925, 927, "Protected", "Other keywords"),
     (929, 937, 'Shock teleport X|Y "direction1/direction2"', "Other keywords"),
+    # "**Anywhere:** This means ...": labelled paragraphs define their terms (issue 24)
+    (935, 935, "Anywhere", "shock-teleport"),
+    (937, 937, "Side", "shock-teleport"),
     (939, 941, "Transport", "Other keywords"),
     (943, 947, "Embarking", "Other keywords"),
     (949, 955, "Disembarking", "Other keywords"),
@@ -555,8 +559,9 @@ def test_last_yields_every_heading_in_order(last: list[Entry]) -> None:
 
 
 def test_last_entry_count(last: list[Entry]) -> None:
-    # 82 # headings + 74 bold-line headings, less the title and 4 lead-ins.
-    assert len(last) == 151
+    # 82 # headings + 74 bold-line headings, less the title and 4 lead-ins,
+    # and 2 labelled paragraphs ("**Anywhere:** ...", "**Side:** ...").
+    assert len(last) == 153
 
 
 def test_last_title_is_not_a_rule(last: list[Entry]) -> None:
@@ -660,7 +665,9 @@ def test_last_names(
         # bold sentences are text, without their markers
         ("Wound rolls", "Keep in mind\n\nthat a roll of a 1 on this next roll always is a failed wound roll. If"),
         ("Directive 3", "Double all your VP gained by primary objectives this round."),
-        ("Shock teleport X|Y \"direction1/direction2\"", "Anywhere: This means the unit can be set up anywhere"),
+        # its labelled paragraphs ("**Anywhere:** ...") are sub-rules of their own since issue 24
+        ("Shock teleport X|Y \"direction1/direction2\"", "The direction describes the location where the unit can be set up."),
+        ("Anywhere", "This means the unit can be set up anywhere on the battlefield."),
         ("DISTANCES", "Distances are measured in inches"),
         # nested list bullets keep their indentation
         ("STRUCTURE OF THIS RULE DOCUMENT", "5. Playing the game\n  - a. Distanced\n  - b. Dice\n    - i. Dice"),
@@ -984,7 +991,10 @@ def test_reading_is_pure() -> None:
     assert doc.text == text
 
 
-_MODULES = [markdown_module, markdown_blocks, markdown_errata, markdown_inline, markdown_keywords]
+_MODULES = [
+    markdown_module, markdown_blocks, markdown_errata, markdown_inline, markdown_keywords,
+    markdown_tables, markdown_entries, markdown_labels,
+]  # fmt: skip
 # referee.text (the one table of word forms and of invisible characters) and
 # referee.sources.markup (what a name may hold) are policy every adapter shares.
 _ALLOWED = {"referee.model", "referee.errors", "referee.sources.document", "referee.text", "referee.sources.markup"}
