@@ -12,11 +12,13 @@ structure, not as rules:
 - a heading that is only a dice result ("**1:**") takes its name from the
   label line under it ("Attack:"), which leaves the text.
 
-Names lose emphasis, a trailing colon, section numbers ("1.COMMAND PHASE"),
+Names lose emphasis, a trailing colon, section numbers ("1.COMMAND PHASE", "A) Orders"),
 decorative "!...!" and the markers "(O)" (flag and category ``order``) and
 "(Action)" (flag ``action``).  A trailing abbreviation becomes an alias
 ("Movement (M)": Movement, alias M), as do a trailing qualifier ("Steadfast
-(only The Horde formation)": alias Steadfast), the parts of "A / B", and a
+(only The Horde formation)": alias Steadfast; "Ward [X]": alias Ward), the parts
+of "A / B", both forms of "Block Die/Dice", each name of a list of capitalised names
+("Dodge, Block, Parry"), and a
 quoted name opening the body ("Directive 1": "Deus Ex Machina").  Keyword
 families ("Ranged X heavy") are read by :mod:`markdown_keywords`; errata
 annotations ("(exchange p.53)") by :mod:`markdown_errata`, in documents whose
@@ -77,11 +79,14 @@ from referee.sources.markdown_keywords import Family, family
 from referee.sources.markup import name_from, names_from
 from referee.text import singulars
 
-_SECTION_NUMBER = re.compile(r"^(?:\d+\.)+\d*\s*(?=[^\W\d_])")
+_SECTION_NUMBER = re.compile(r"^(?:(?:\d+ ?\.)+\d*\s*|(?:[A-Z]|\d+)\)\s+)(?=[^\W\d_])")
 _ORDER = re.compile(r"^\(O\)\s*")
 _ACTION = re.compile(r"\s*\(Action\)$", re.IGNORECASE)
 _ABBREVIATION = re.compile(r"^(?P<name>.*\S)\s*\((?P<abbr>[A-Z][A-Za-z]{0,2})\)$")
 _QUALIFIER = re.compile(r"^(?P<name>.*\S)\s*(?:\([^()]+\)|\[[^\[\]]+\])$")
+# "Block Die/Dice": the last word in two forms, each form of the name an alias
+_LAST_WORD_VARIANTS = re.compile(r"^(?P<lead>.*\S\s)(?P<a>[^\W\d_]+)/(?P<b>[^\W\d_]+)$")
+_CAPITALISED = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}$")
 _DICE_RESULT = re.compile(r"^\d+(?:\s*[-–]\s*\d+)?$")
 _QUOTED_NAME = re.compile(r'^["“”](?P<name>[^"“”]{1,60})["”“]:?$')
 _CATEGORY_LABEL = re.compile(r"\b(?:keywords|saves)$", re.IGNORECASE)
@@ -172,7 +177,7 @@ def _section_rule(doc: Document, section: Section, is_errata: bool, base_book: s
 def _split_labelled(doc: Document, rule: _SectionRule, body: Lines, glossary: bool) -> Lines:
     """Paragraphs that open with a label ("**Term**: ...", "Term (ABBR): ...") define that
     term: each becomes a sub-rule of the section, and leaves the section's text."""
-    found = labels.find([text for _, text in body], glossary)
+    found = labels.find([text for _, text in body], glossary, rule.name or "")
     if not found:
         return body
     taken: set[int] = set()
@@ -271,6 +276,10 @@ def _shape_name(rule: _SectionRule) -> None:
         rule.aliases.append(m.group("name"))
     if rule.fam is None and " / " in name:
         rule.aliases.extend(part.strip() for part in name.split(" / ") if part.strip())
+    elif rule.fam is None and (m := _LAST_WORD_VARIANTS.match(name)):
+        rule.aliases.extend((m.group("lead") + m.group("a"), m.group("lead") + m.group("b")))
+    elif rule.fam is None and ", " in name and all(_CAPITALISED.match(p.strip()) for p in name.split(",")):
+        rule.aliases.extend(p.strip() for p in name.split(","))  # "Dodge, Block, Parry": each its name
     rule.name = name
 
 

@@ -1,7 +1,7 @@
 """A Markdown document as sections: headings, the lines under them, their nesting.
 
 Private helpers of :mod:`referee.sources.markdown`.  Headings are ATX headings
-(``#`` .. ``######``), Setext headings (a line underlined with ``===`` or
+(``#`` .. ``######``, with or without a blank after the hashes: "##Overview"), Setext headings (a line underlined with ``===`` or
 ``---``) and bold lines: a paragraph that is nothing but one bold span, at
 most 12 words / 80 characters, not ending like a sentence (``.``, ``,``,
 ``;``), naming something once HTML and invisible characters are out.  A bold
@@ -39,7 +39,9 @@ from referee.sources.markdown_inline import is_rule_line, plain, plain_line
 from referee.sources.markdown_tables import find as find_table
 from referee.sources.markup import name_from
 
-_ATX = re.compile(r"^ {0,3}(?P<hashes>#{1,6})(?:[ \t]+(?P<text>.*?))?(?:[ \t]+#+)?[ \t]*$")
+# "##Overview": older pandoc and Python-Markdown read a heading without the blank after
+# its hashes, and documents written for them rely on it; a letter or digit must follow.
+_ATX = re.compile(r"^ {0,3}(?P<hashes>#{1,6})(?:(?:[ \t]+|(?=[^\W_]))(?P<text>.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(?P<mark>=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}|~{3,})")
 _BOLD_LINE = re.compile(r"^(?P<d>\*\*\*|\*\*|__)(?P<inner>(?=\S).+?(?<=\S))(?P=d)$")

@@ -97,7 +97,7 @@ def read(block: Block) -> list[RowEntry] | None:
     column = named[0] if named else first
     if not header[column].strip():
         return None  # row labels under an empty corner: a chart
-    names = [r[column].text if column < len(r) else "" for r in rows]
+    names = [_first_line(r[column].text) if column < len(r) else "" for r in rows]
     real = [n for n in names if n.strip().casefold() not in _NOTHING]
     if not real or sum(_is_name(n) for n in real) * 10 < len(real) * 9:
         return None
@@ -110,27 +110,41 @@ def read(block: Block) -> list[RowEntry] | None:
         fields: list[tuple[str, str]] = []
         texts: list[str] = []
         seen: set[int] = set()
+        own = row[column].text.split("\n", 1)
+        if len(own) == 2 and own[1].strip():
+            texts.append(own[1].strip())  # "Stunned / Can only perform ...": a name over its text
         for k in filled:
             if k == column or k >= len(row) or id(row[k]) in seen:
                 continue
             seen.add(id(row[k]))
             value = row[k].text
+            if k == column:
+                continue
             if _is_running_text(value) and not _NAME_HEADER.match(header[k].strip()):
                 texts.append(value)
             elif value:
                 fields.append((header[k].strip(), value))
         end = max([c.end for c in row])
-        out.append(RowEntry(row[column], tuple(fields), "\n\n".join(texts), end))
+        cell = row[column]
+        out.append(RowEntry(Cell(name, cell.line, cell.column, cell.span, cell.last_line), tuple(fields), "\n\n".join(texts), end))
     return out
 
 
+def _first_line(text: str) -> str:
+    return text.split("\n", 1)[0].strip()
+
+
 def _card(block: Block) -> RowEntry | None:
-    """A table about one thing: a single-column pipe table under its name, or an HTML
-    card (an image row, a title row, value rows, text rows)."""
-    if block.kind == "pipe" and block.width == 1 and block.header and _is_name(_title(block.header[0].text)):
-        texts = [r[0].text for r in block.rows if r and r[0].text]
-        end = max([block.header[0].end, *(c.end for r in block.rows for c in r)])
-        return RowEntry(block.header[0], (), "\n\n".join(texts), end)
+    """A table about one thing: a single-column table under its name, a one-row table
+    whose header's first cell names it, or an HTML card (an image row, a title row,
+    value rows, text rows)."""
+    header = block.header
+    if header and _is_name(_title(header[0].text)) and not _NAME_HEADER.match(header[0].text.strip()):
+        prose = any(_is_running_text(c.text) for r in block.rows for c in r)
+        if prose and (block.width == 1 or len(block.rows) == 1):
+            texts = [c.text for c in header[1:] if c.text] + [c.text for r in block.rows for c in r if c.text]
+            end = max([header[0].end, *(c.end for r in block.rows for c in r)])
+            return RowEntry(header[0], (), "\n\n".join(texts), end)
     if block.kind != "html" or block.header:
         return None
     rows = [r for r in block.rows if any(c.text for c in r)]

@@ -4,6 +4,7 @@ Private helpers of :mod:`referee.sources.markdown`.  A paragraph, a list item
 or a line of a run of such lines defines a term when it opens with
 
 - an emphasised label: ``**Term**: ...``, ``**Term:** ...``, ``*Term* — ...``,
+  ``**Short Term.** The ...`` (a run-in heading of at most four words),
   ``**Term**[N] ...``, ``**Term (ABBR)** The ...`` (a new sentence after it),
   or a label split over several bold runs (``**Multiple** **Wounds**: ...``);
 - or, in a glossary, a plain label: ``Term: definition``,
@@ -13,8 +14,11 @@ or a line of a run of such lines defines a term when it opens with
 
 A label is a name: a capital letter first, at most eight words, not a
 sentence, not a lead-in ("Note:", "Example:"), and the definition follows it.
-A bold label running on in lower case ("**Distances** are measured ...") is
-emphasis in a sentence, not a label.
+A bold label running on in lower case is emphasis in a sentence ("**Double
+all your VP** gained by ..."), unless the sentence defines it ("**Wealth** is
+a measure of ...", "... occurs when", "... means").  A label naming the
+section it sits in ("## DISTANCES" over "**Distances** are measured ...")
+repeats the heading: it stays text of that section.
 """
 
 from __future__ import annotations
@@ -35,9 +39,14 @@ _PLAIN = re.compile(
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TABLE_OPEN = re.compile(r"^\s{0,3}<table\b", re.IGNORECASE)
 _TABLE_CLOSE = re.compile(r"</table\s*>", re.IGNORECASE)
-_LEAD_IN = re.compile(r"^(?:notes?|in addition|(?:for )?example|e\.g|i\.e|important|hint|tip)$", re.IGNORECASE)
+# a plain label is a name, not a clause ("Character is in melee combat: -3")
+_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|can|may|must|will|gets?|gains?|does|do)\b", re.IGNORECASE)
+_LEAD_IN = re.compile(r"^(?:.*\bnotes?|in addition|(?:for )?example|e\.g|i\.e|important|hint|tip)$", re.IGNORECASE)
+# "**Wealth** is a measure of ...": a sentence that defines its bold subject
+_DEFINING = r"(?:is|are|occurs|means|refers|represents|describes)\b"
 _GLOSSARY = re.compile(r"\b(?:glossary|definitions?|terms|abbreviations|terminology)\b", re.IGNORECASE)
 _MAX_WORDS, _MAX_CHARS = 8, 60
+_RUN_IN_WORDS = 4  # "**Feed armies.** ...": a run-in heading ending in a period is short
 
 
 @dataclass(frozen=True)
@@ -66,7 +75,7 @@ def label(line: str) -> Label | None:
     'Multiple Wounds (D3)'
     >>> label("Action Points (AP): Number of actions.")
     Label(term='Action Points (AP)', column=1, rest='Number of actions.', emphasised=False)
-    >>> label("**Distances** are measured in inches.") is None
+    >>> label("**Double all your VP** gained by objectives.") is None
     True
     """
     bullet = _BULLET.match(line)
@@ -75,8 +84,10 @@ def label(line: str) -> Label | None:
     if body[:1] in ("*", "_"):
         return _emphasised(body, start)
     m = _PLAIN.match(body)
-    if m is None or not _is_term(m.group("term")):
+    if m is None or not _is_term(m.group("term")) or _VERB.search(m.group("term")):
         return None
+    if not re.match(r"[^\W\d_]|[\"“'(]", m.group("rest")):
+        return None  # "Target is prone: +3": a modifier in a list, not a definition
     term = (m.group("term") + (m.group("extra") or "")).strip()
     return Label(plain(term).strip(), start + 1, m.group("rest").strip(), False)
 
@@ -100,12 +111,16 @@ def _emphasised(body: str, start: int) -> Label | None:
     term = plain(" ".join(parts)).strip()
     if term.endswith(":"):
         term, sep = term[:-1].strip(), sep or ":"
+    elif term.endswith(".") and len(term.split()) <= _RUN_IN_WORDS and re.match(r"[A-Z]", body[after.end() :].strip()):
+        term, sep = term[:-1].strip(), "."  # "**Feed armies.** If you wish ...": a run-in heading
     if extra:
         term = f"{term} {extra}"
     if not rest or not _is_term(term):
         return None
     if sep is None and not (extra and extra.startswith("[")) and not re.match(r"[A-Z0-9\"“'(]", rest):
-        return None  # "**Distances** are measured": emphasis inside a sentence
+        if not re.match(_DEFINING, rest):
+            return None  # "**Double all your VP** gained by ...": emphasis inside a sentence
+        rest = body.strip()  # "**Wealth** is a measure ...": the sentence, its subject included
     return Label(term, start + 1, rest, True)
 
 
@@ -113,10 +128,10 @@ def glossary_heading(heading: str) -> bool:
     return _GLOSSARY.search(heading) is not None
 
 
-def find(lines: list[str], glossary: bool) -> list[tuple[int, int, Label]]:
+def find(lines: list[str], glossary: bool, own: str = "") -> list[tuple[int, int, Label]]:
     """Where labelled paragraphs sit in a body: (first line index, last line index, label).
 
-    A labelled paragraph runs to the end of its paragraph or list item, or to
+    ``own``: the name of the section the lines are under.  A labelled paragraph runs to the end of its paragraph or list item, or to
     the next labelled line in it (a run of "Term: ..." lines with hard breaks).
     """
     found: list[tuple[int, int, Label]] = []
@@ -150,7 +165,8 @@ def find(lines: list[str], glossary: bool) -> list[tuple[int, int, Label]]:
             previous_labelled = False
         starts = False
     plain_ok = glossary or sum(1 for _, _, one in found if not one.emphasised) >= 2
-    return [f for f in found if f[2].emphasised or plain_ok]
+    own = own.casefold().strip()
+    return [f for f in found if (f[2].emphasised or plain_ok) and f[2].term.casefold() != own]
 
 
 def _continues(line: str) -> bool:

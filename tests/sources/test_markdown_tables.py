@@ -200,7 +200,9 @@ Every hero has skills.
 
 **Sword** **Fighting**: Fighting with a blade.
 
-**Distances** are measured in inches, and this stays the text of Skills.
+**Only once** per turn may a hero use a skill: this stays the text of Skills.
+
+**Wealth** is what a hero owns.
 
 Note: a lead-in stays a paragraph.
 """
@@ -214,11 +216,17 @@ def test_a_labelled_paragraph_defines_its_term() -> None:
         ("Climbing", [], "demo/rules.md:7:3", "Scaling walls and cliffs."),
         ("Swimming [2]", ["Swimming"], "demo/rules.md:8:3", "Crossing water; see page 2."),  # [N] like (N)
         ("Sword Fighting", [], "demo/rules.md:10", "Fighting with a blade."),
+        ("Wealth", [], "demo/rules.md:14", "Wealth is what a hero owns."),  # a sentence defining its bold subject
     ]
     assert skills.text == (
-        "Every hero has skills.\n\nDistances are measured in inches, and this stays the text of Skills.\n\n"
+        "Every hero has skills.\n\nOnly once per turn may a hero use a skill: this stays the text of Skills.\n\n"
         "Note: a lead-in stays a paragraph."
     )
+
+
+def test_a_label_repeating_its_section_heading_stays_text() -> None:
+    (entry,) = md("## Distances\n\n**Distances** are measured in inches.\n")
+    assert entry.text == "Distances are measured in inches."
 
 
 def test_one_plain_label_outside_a_glossary_is_text() -> None:
