@@ -1,6 +1,10 @@
 """Adapter for a glossary dumped by an army builder (format ``glossary``).
 
-Every paragraph is either a heading (a short line) or a body.  A run of
+Every paragraph is either a heading (a short line) or a body.  A glossary of
+definition lines ("Action Points (AP): Number of actions ...", "Cover — ...",
+two or more of them: :mod:`referee.sources.definitions`) reads one entry per
+line, the abbreviation an alias in the document's language, lines that
+define nothing continuing the entry above.  A run of
 headings is followed by the body of the last rule in the run, or by nothing.
 English and German names are interleaved: "Halberd / Hellebarde / <text>" is
 one rule with a German alias; "Hellebarde / <text>" alone is named from its
@@ -32,14 +36,16 @@ import re
 from referee.model import Alias, Entry, Profile
 from referee.sources.document import Document, indent_column
 from referee.sources.markup import name_from, names_from
+from referee.sources.definitions import definition, split_term
 from referee.sources.naming import candidates, fold, mentions, subject_of
-from referee.sources.paragraphs import Paragraph, looks_like_heading, paragraphs, repair_hyphenation
+from referee.sources.paragraphs import Paragraph, join_lines, looks_like_heading, paragraphs, repair_hyphenation
 
 # The first line of a body can be a tag saying what kind of rule it is.
 _TAG = re.compile(
     r"^(?P<tag>Universal Rule|Attack Attribute\s*-\s*[\w ]+|Attacks & Weapons, [\w ]+|Close Combat"
     r"|(?:Shooting|Melee|Artillery) Weapon|[A-Z]\w+ - (?:Melee|Shooting|Close Combat))\.?$"
 )
+_SHORT_NAME = re.compile(r"^[A-Z][A-Za-z]{0,4}$")  # "AP", "LoS": an abbreviation, not a parameter
 _PROFILE = re.compile(r"^(?:Range|Portée)\s+\d|\bShots\b.*\b(?:Str|Strength)\b")
 _FRENCH = re.compile(r"\b(?:Portée|tir de volée|Force \d|PA \d)\b")
 # Lines that look short enough to be headings but are sentences.
@@ -90,7 +96,15 @@ class _Reader:
         self.known_folded = {fold(k) for k in self.known}
         run: list[Paragraph] = []
         body: list[Paragraph] = []
-        for para, heading in zip(paras, headings):
+        # "Term (ABBR): definition" lines: a glossary of them when there are two or more
+        defined = [definition(p.lines[0]) is not None for p in paras]
+        lines_glossary = sum(defined) >= 2
+        for para, heading, is_definition in zip(paras, headings, defined):
+            if lines_glossary and is_definition:
+                self.flush(run, body)
+                run, body = [], []
+                self.emit_definitions(para)
+                continue
             if heading:
                 if body:
                     self.flush(run, body)
@@ -163,6 +177,39 @@ class _Reader:
         known = fold(best) in self.known_folded
         clear = scores.get(best, 0) >= 2
         return best if (known and clear) or (german and (known or clear)) else None
+
+    def emit_definitions(self, para: Paragraph) -> None:
+        """One entry per definition line of a paragraph; lines that are none continue the one above."""
+        groups: list[list[tuple[int, str]]] = []
+        for k, line in enumerate(para.lines):
+            if definition(line) is not None or not groups:
+                groups.append([])
+            groups[-1].append((para.line + k, line))
+        for lines in groups:
+            found = definition(lines[0][1])
+            assert found is not None  # a paragraph's first line is one
+            term, short = split_term(found.term)
+            abbreviation = short and found.term.endswith(")") and len(short) > 1 and _SHORT_NAME.match(short)
+            aliases = [short] if abbreviation and short else []
+            name = term if aliases or short is None else found.term
+            if short and not aliases:
+                aliases = [term]  # "Ward [X]": the bare name is an alias
+            written, notes = name_from(name)
+            kept, alias_notes = names_from(aliases)
+            text = join_lines((found.rest, *(line for _, line in lines[1:])))
+            self.entries.append(
+                Entry(
+                    name=written,
+                    text=text,
+                    source=self.doc.source(lines[0][0], lines[-1][0], found.offset + 1),
+                    aliases=tuple(Alias(a, self.doc.lang) for a in kept),
+                    category=self.category,
+                    flags=() if written else ("unnamed",),
+                    notes=("a glossary line", *notes, *alias_notes),
+                    lang=self.doc.lang,
+                    heading=found.term if found.term != written else None,
+                )
+            )
 
     def emit_stubs(self, heads: list[Paragraph]) -> None:
         i = 0

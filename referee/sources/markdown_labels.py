@@ -8,7 +8,8 @@ or a line of a run of such lines defines a term when it opens with
   ``**Term**[N] ...``, ``**Term (ABBR)** The ...`` (a new sentence after it),
   or a label split over several bold runs (``**Multiple** **Wounds**: ...``);
 - or, in a glossary, a plain label: ``Term: definition``,
-  ``Term (ABBR): definition``, ``Term — definition``.  A plain label counts
+  ``Term (ABBR): definition``, ``Term — definition``
+  (:mod:`referee.sources.definitions`).  A plain label counts
   only in a run of two or more (a glossary reads as a list of them) or under
   a heading that says it is one ("Glossary", "Definitions", "Terms").
 
@@ -26,21 +27,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from referee.sources.definitions import definition
 from referee.sources.markdown_inline import plain
 
 _BULLET = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")
 _RUN = re.compile(r"(\*\*\*|\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1(?!\w)")
 _AFTER = re.compile(r"\s*(?P<extra>(?:\[[^\[\]]{1,20}\]|\([^()]{1,20}\))?)\s*(?P<sep>:|[—–]|-(?=\s))?\s*")
-_PLAIN = re.compile(
-    r"^(?P<term>[A-Z][^\s:.!?;,—–]*(?:[ /&'-][^\s:.!?;,—–]+){0,4})"
-    r"(?P<extra>\s*(?:\([^()]{1,20}\)|\[[^\[\]]{1,20}\]))?"
-    r"(?P<sep>:|\s[—–])\s+(?P<rest>\S.*)$"
-)
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TABLE_OPEN = re.compile(r"^\s{0,3}<table\b", re.IGNORECASE)
 _TABLE_CLOSE = re.compile(r"</table\s*>", re.IGNORECASE)
-# a plain label is a name, not a clause ("Character is in melee combat: -3")
-_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|can|may|must|will|gets?|gains?|does|do)\b", re.IGNORECASE)
 _LEAD_IN = re.compile(r"^(?:.*\bnotes?|in addition|(?:for )?example|e\.g|i\.e|important|hint|tip)$", re.IGNORECASE)
 # "**Wealth** is a measure of ...": a sentence that defines its bold subject
 _DEFINING = r"(?:is|are|occurs|means|refers|represents|describes)\b"
@@ -83,13 +78,10 @@ def label(line: str) -> Label | None:
     body = line[start:]
     if body[:1] in ("*", "_"):
         return _emphasised(body, start)
-    m = _PLAIN.match(body)
-    if m is None or not _is_term(m.group("term")) or _VERB.search(m.group("term")):
+    found = definition(body)
+    if found is None or not _is_term(found.term):
         return None
-    if not re.match(r"[^\W\d_]|[\"“'(]", m.group("rest")):
-        return None  # "Target is prone: +3": a modifier in a list, not a definition
-    term = (m.group("term") + (m.group("extra") or "")).strip()
-    return Label(plain(term).strip(), start + 1, m.group("rest").strip(), False)
+    return Label(plain(found.term).strip(), start + 1, found.rest, False)
 
 
 def _emphasised(body: str, start: int) -> Label | None:

@@ -193,3 +193,35 @@ def test_real_glossary_starts_every_entry_at_column_one(bare: list[Entry]) -> No
     lines = (RULES_SRC / PATH).read_text(encoding="utf-8").split("\n")
     assert all(not lines[e.source.line - 1][:1].isspace() for e in bare)
     assert {e.source.column for e in bare} == {1}
+
+
+# -- definition lines (issue 24) ----------------------------------------------------
+
+DEFINITIONS = """\
+Action Points (AP): How many actions a model takes.
+
+Line of Sight (LoS): Whether one model sees another,
+wrapped onto a second line.
+Cover — Terrain between a shooter and its target.
+
+Ward [X]: Saves on a roll of X or more.
+"""
+
+
+def _definitions(text: str) -> list[Entry]:
+    return read(Document("demo", "demo/glossary.txt", "glossary", "glossary", text))
+
+
+def test_definition_lines_are_one_rule_each() -> None:
+    got = [(e.name, [(a.name, a.lang) for a in e.aliases], e.source.line, e.source.end_line, e.text) for e in _definitions(DEFINITIONS)]
+    assert got == [
+        ("Action Points", [("AP", "en")], 1, 1, "How many actions a model takes."),
+        ("Line of Sight", [("LoS", "en")], 3, 4, "Whether one model sees another, wrapped onto a second line."),
+        ("Cover", [], 5, 5, "Terrain between a shooter and its target."),
+        ("Ward [X]", [("Ward", "en")], 7, 7, "Saves on a roll of X or more."),  # square brackets: a parameter
+    ]
+
+
+def test_one_definition_line_alone_is_no_glossary_of_them() -> None:
+    (entry,) = _definitions("Fear\n\nModels with Fear: they cause Panic tests.\n")
+    assert (entry.name, entry.text) == ("Fear", "Models with Fear: they cause Panic tests.")

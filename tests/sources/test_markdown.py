@@ -997,7 +997,10 @@ _MODULES = [
 ]  # fmt: skip
 # referee.text (the one table of word forms and of invisible characters) and
 # referee.sources.markup (what a name may hold) are policy every adapter shares.
-_ALLOWED = {"referee.model", "referee.errors", "referee.sources.document", "referee.text", "referee.sources.markup"}
+_ALLOWED = {
+    "referee.model", "referee.errors", "referee.sources.document", "referee.text", "referee.sources.markup",
+    "referee.sources.definitions",
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("module", _MODULES, ids=lambda m: m.__name__)
