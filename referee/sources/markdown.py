@@ -34,8 +34,9 @@ Markup is not text, and text is not markup (:mod:`markdown_inline`): a link
 or image keeps its words and loses its destination, whatever that is
 ("[link](javascript:alert(1))" reads "link"); emphasis, code spans, the
 formatting tags (``<b>``, ``<em>``, ``<span>`` ...), ``<br>`` and comments
-are unwrapped; any other HTML ("<script>", "<img ...>") is text, kept in the
-rule text exactly as written.  A name, alias or keyword family never holds
+are unwrapped; any other HTML in rule text is shown as a reader of the page
+sees it (:func:`referee.sources.markup.html_as_text`): tags go, an image keeps
+its alt text, ``<script>`` and ``<style>`` go whole.  A name, alias or keyword family never holds
 HTML or invisible characters (:mod:`referee.sources.markup`): they are left
 out of it, with a note, and the heading as written stays in
 ``Entry.heading``.  A ``#`` or Setext heading that is nothing but HTML
@@ -45,9 +46,16 @@ lost nor glued onto the rule above, and the linter shows the editor where.
 A bold line that is nothing but HTML is no heading at all, only emphasis:
 text of the rule being read (:func:`markdown_blocks.bold_heading`).
 
+Tables (:mod:`markdown_tables`) of entries give one sub-rule per row or card
+with its other cells as fields; tables of data stay tables of their rule
+(:mod:`markdown_entries`).  Labelled paragraphs and glossary lines
+("**Term**: ...", "Term (ABBR): ...") define their terms as sub-rules
+(:mod:`markdown_labels`).
+
 ``Source.column`` is where the heading (the ``#``, the bold line, the first
 line of a Setext heading) starts on its line; a table's, where its first
-row starts.
+row starts; a table entry's, where its name cell's text starts; a labelled
+paragraph's, where its label starts.
 """
 
 from __future__ import annotations
