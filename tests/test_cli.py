@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -299,3 +300,18 @@ def test_tables_fit_the_terminal_and_never_break_an_id(capsys: pytest.CaptureFix
     ids = [rid for rid in (line.split("│")[1].strip() for line in lines if line.count("│") >= 4) if rid != "id"]
     assert "t9a/multiple-wounds" in ids and "t9a/fear" in ids
     assert all(rid.startswith("t9a/") for rid in ids)  # never folded onto a second line
+
+
+TRAITS = "## Traits\n\n| Trait | Effect | Cost |\n|---|---|---|\n| Brave | Never flees. | 5 |\n| Swift | Moves twice. | 3 |\n"
+
+
+def test_show_prints_a_table_entry_s_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_system(tmp_path, "demo", manifest("demo", "rules.md", "markdown"), {"rules.md": TRAITS})
+    code, out, _ = run(capsys, "show", "Brave", "--rules-src", str(tmp_path), "--json")
+    rule = json.loads(out)
+    assert code == 0 and rule["fields"] == [{"name": "Cost", "value": "5"}] == rule["versions"][0]["fields"]
+    assert (rule["text"], rule["parent"], rule["source"]) == (
+        "Never flees.", "demo/traits", {"file": "demo/rules.md", "line": 5, "end_line": 5, "column": 3}
+    )
+    code, out, _ = run(capsys, "show", "Brave", "--rules-src", str(tmp_path))
+    assert code == 0 and re.search(r"Cost\n5\n\nNever flees\.", out), out
