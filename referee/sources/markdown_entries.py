@@ -61,7 +61,7 @@ def _is_name(text: str) -> bool:
 
 
 def _is_running_text(text: str) -> bool:
-    return len(text) > 40 or bool(_SENTENCE.search(text)) or "\n" in text
+    return any(len(line) > 40 or _SENTENCE.search(line) for line in text.split("\n"))
 
 
 def _expand(row: tuple[Cell, ...]) -> list[Cell]:
@@ -123,7 +123,7 @@ def read(block: Block) -> list[RowEntry] | None:
             if _is_running_text(value) and not _NAME_HEADER.match(header[k].strip()):
                 texts.append(value)
             elif value:
-                fields.append((header[k].strip(), value))
+                fields.append((header[k].strip(), ", ".join(value.split("\n"))))  # "RECOVER / CLEANSE" lines
         end = max([c.end for c in row])
         cell = row[column]
         out.append(RowEntry(Cell(name, cell.line, cell.column, cell.span, cell.last_line), tuple(fields), "\n\n".join(texts), end))

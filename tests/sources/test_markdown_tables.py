@@ -237,3 +237,30 @@ def test_one_plain_label_outside_a_glossary_is_text() -> None:
 def test_labels_inside_code_and_tables_are_not_read() -> None:
     (entry,) = md("## Code\n\n```\n**Term**: not a rule\n```\n")
     assert entry.text == "**Term**: not a rule"
+
+
+STATUS = """\
+## Conditions
+
+<table>
+<thead>
+<tr><th></th><th>Effect</th><th>Ended by</th></tr>
+</thead>
+<tbody>
+<tr>
+<td><img src="dazed.png" /></td>
+<td><p>Dazed</p>
+<p>May only walk this turn.</p></td>
+<td><p>REST<br />
+PRAY</p></td>
+</tr>
+</tbody>
+</table>
+"""
+
+
+def test_a_name_over_its_text_and_a_cell_of_short_lines() -> None:
+    # an image column is skipped; "Dazed" over a sentence is a name and its text
+    _, dazed = md(STATUS)
+    assert (dazed.name, dazed.source.line, dazed.source.column) == ("Dazed", 10, 8)
+    assert (dazed.text, dazed.fields) == ("May only walk this turn.", (Field("Ended by", "REST, PRAY"),))
