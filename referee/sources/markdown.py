@@ -140,12 +140,17 @@ def read(doc: Document) -> list[Entry]:
     link(sections)
     is_errata = doc.role == "errata" or base_book is not None
     rules = [_section_rule(doc, s, is_errata, base_book) for s in sections if s is not top]
-    rules = [one for rule in rules for one in (rule, *rule.labelled, *(t for r in (rule, *rule.labelled) for t in _table_rules(r)))]
+    first, defined = _preamble(doc, preamble) if any(t.strip() for _, t in preamble) else (None, [])
+    rules = defined + [one for rule in rules for one in (rule, *_defined(rule))]
     _name_removed_lists(rules)
     _categorise(rules, top)
     _inline_keywords(rules)
-    entries = [_preamble(doc, preamble)] if any(t.strip() for _, t in preamble) else []
-    return entries + _entries(doc, rules, top)
+    return ([first] if first is not None else []) + _entries(doc, rules, top)
+
+
+def _defined(rule: _SectionRule) -> list[_SectionRule]:
+    """The sub-rules a section's labelled paragraphs and tables define, in that order."""
+    return [*rule.labelled, *(t for r in (rule, *rule.labelled) for t in _table_rules(r))]
 
 
 def _document_names(doc: Document) -> list[str]:
@@ -495,19 +500,27 @@ def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> l
     return out
 
 
-def _preamble(doc: Document, lines: Lines) -> Entry:
-    """Text before the first heading: kept, as a rule without a name."""
-    text, tables, _ = render(doc, lines)
+def _preamble(doc: Document, lines: Lines) -> tuple[Entry | None, list[_SectionRule]]:
+    """Text before the first heading: kept, as a rule without a name; the rules its
+    tables and labelled paragraphs define are rules of their own, with no parent."""
     written = [(n, t) for n, t in lines if t.strip()]
-    return Entry(
+    holder = _SectionRule(Section(written[0][0], "", 0, "", list(lines)), None, "")
+    body = _split_labelled(doc, holder, list(lines), doc.role == "glossary")
+    text, tables, holder.found = render(doc, body)
+    defined = _defined(holder)
+    left = [(n, t) for n, t in body if t.strip()]
+    if not (text or tables) or not left:
+        return None, defined
+    entry = Entry(
         name=None,
         text=text,
-        source=doc.source(written[0][0], written[-1][0], indent_column(written[0][1])),
+        source=doc.source(left[0][0], left[-1][0], indent_column(left[0][1])),
         tables=tables,
         flags=("unnamed",),
         lang=doc.lang,
         notes=("text before the first heading",),
     )
+    return entry, defined
 
 
 __all__ = ["read"]

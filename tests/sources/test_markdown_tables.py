@@ -264,3 +264,12 @@ def test_a_name_over_its_text_and_a_cell_of_short_lines() -> None:
     _, dazed = md(STATUS)
     assert (dazed.name, dazed.source.line, dazed.source.column) == ("Dazed", 10, 8)
     assert (dazed.text, dazed.fields) == ("May only walk this turn.", (Field("Ended by", "REST, PRAY"),))
+
+
+def test_before_the_first_heading_tables_and_glossary_lines_define_rules_too() -> None:
+    entries = md("Roll-off: Each player rolls a die.\n\nTurn: One round of play.\n\n# Fear\n\nUnits flee.\n")
+    assert [(e.name, e.parent, e.source.line, e.flags) for e in entries] == [
+        ("Roll-off", None, 1, ()),
+        ("Turn", None, 3, ()),
+        ("Fear", None, 5, ()),
+    ]
