@@ -216,6 +216,12 @@ def _table_rules(rule: _SectionRule) -> list[_SectionRule]:
     named and shaped like a heading, cited to its own cell (see :mod:`markdown_entries`)."""
     out = []
     for found in rule.found:
+        if rule.name and not rule.fields and _card_title(clean_name(found.name)).casefold() == rule.name.casefold():
+            # "##### Unarmed" over a one-row table naming Unarmed: the profile of the section's own rule
+            rule.fields = tuple(Field(k, v) for k, v in found.fields)
+            rule.text = "\n\n".join(t for t in (rule.text, found.text) if t)
+            rule.notes.append(f"its profile is the {found.kind} table row at line {found.line}")
+            continue
         lines = [(found.line, found.name)] + ([(found.end_line, found.text)] if found.end_line != found.line else [])
         section = Section(found.line, found.name, rule.section.level + 1, found.name, lines, rule.section, found.column)
         heading = clean_name(found.name)
@@ -229,8 +235,8 @@ def _table_rules(rule: _SectionRule) -> list[_SectionRule]:
         child.text = found.text
         child.fields = tuple(Field(k, v) for k, v in found.fields)
         out.append(child)
-    if rule.found:
-        rule.notes.append(f"its tables define {len(rule.found)} entries, each a rule of its own")
+    if out:
+        rule.notes.append(f"its tables define {len(out)} entries, each a rule of its own")
     return out
 
 

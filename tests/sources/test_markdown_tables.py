@@ -273,3 +273,8 @@ def test_before_the_first_heading_tables_and_glossary_lines_define_rules_too() -
         ("Turn", None, 3, ()),
         ("Fear", None, 5, ()),
     ]
+
+
+def test_a_row_naming_its_own_section_is_that_rule_s_profile() -> None:
+    (unarmed,) = md("## Unarmed:\n\nFists and feet.\n\n| name | RNG | ATK |\n|---|---|---|\n| Unarmed | 1 | 2 |\n")
+    assert (unarmed.name, unarmed.text, unarmed.fields) == ("Unarmed", "Fists and feet.", (Field("RNG", "1"), Field("ATK", "2")))
