@@ -41,6 +41,7 @@ _NUMBERISH = re.compile(r"^[\s\d+\-–—/.,%x×\"'“”]*$")
 _NOTHING = frozenset({"", "-", "–", "—", "none", "n/a", "na", "nil"})
 _SENTENCE = re.compile(r"[.!?:;]\s+\S|[.!?]$")
 _MAX_NAME_WORDS, _MAX_NAME_CHARS = 8, 60
+_MAX_COLUMNS = 40
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,8 @@ def read(block: Block) -> list[RowEntry] | None:
     card = _card(block)
     if card is not None:
         return [card]
+    if block.width > _MAX_COLUMNS:
+        return None  # no one defines rules in a table this wide: a chart
     header = [c.text for c in _expand(block.header)] if block.header else []
     rows = [_expand(r) for r in block.rows]
     if header and not any(header) and rows:  # an empty header row over the real one

@@ -20,6 +20,7 @@ so an entry read from a row is cited to its own place.  What a table *means*
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
@@ -218,10 +219,12 @@ def _columns(line: str, index: int, runs: list[tuple[int, int]]) -> tuple[Cell, 
     it overlaps most (or stands nearest), so right-aligned cells that start left of their
     dashes still land in their own column."""
     words: list[list[re.Match[str]]] = [[] for _ in runs]
+    starts = [start for start, _ in runs]
     for m in re.finditer(r"\S+", line):
         a, b = m.span()
-        overlaps = [min(b, end) - max(a, start) for start, end in runs]
-        best = max(range(len(runs)), key=lambda k: (overlaps[k], -min(abs(a - runs[k][1]), abs(b - runs[k][0]))))
+        k = bisect_right(starts, b) - 1  # the last run starting before the word ends; its neighbours
+        near = [n for n in (k - 1, k, k + 1) if 0 <= n < len(runs)]
+        best = max(near, key=lambda n: (min(b, runs[n][1]) - max(a, runs[n][0]), -min(abs(a - runs[n][1]), abs(b - runs[n][0]))))
         words[best].append(m)
     out = []
     for column, found in zip(runs, words):
