@@ -140,21 +140,30 @@ def html_as_text(text: str) -> str:
     spans = html_spans(text)
     if not spans:
         return text
-    out, last = [], 0
+    out: list[str] = []
+    last = 0
+    shown = False  # some text is out already: a block tag after it leaves a space
+    tail = ""  # the last character out
+
+    def put(words: str) -> None:
+        nonlocal shown, tail
+        if words:
+            out.append(words)
+            shown, tail = shown or bool(words.strip()), words[-1]
+
     for a, b in spans:
-        out.append(text[last:a])
+        put(text[last:a])
         piece = text[a:b]
         m = _PIECE.match(piece)
         tag = (m.group("tag") or "").lower() if m else ""
         if tag in ("img", "image") and (alt := _ALT.search(piece)):
-            out.append(next(g for g in alt.groups() if g is not None))
+            put(next(g for g in alt.groups() if g is not None))
         elif tag in _BLOCK:
-            written = next((piece for piece in reversed(out) if piece), "")
-            if written and not written.endswith(" ") and any(piece.strip() for piece in out):
-                out.append(" ")
+            if shown and tail != " ":
+                put(" ")
             if text[b : b + 1] == " ":
                 b += 1
-        elif text[b : b + 1] == " " and (not out[-1] or out[-1].endswith(" ")):
+        elif text[b : b + 1] == " " and (not out or tail == " "):
             b += 1  # "them; <img> stays": one space, not two
         last = b
     out.append(text[last:])
