@@ -55,7 +55,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/shell.py
 	$(BIN)/python benchmarks/resolve.py
 	$(BIN)/python benchmarks/battlescribe.py
-	@echo "Longer runs, by hand: benchmarks/scale.py (10,000 and 100,000 rules), benchmarks/read.py FOLDER (reading per system), benchmarks/fuzz.py --examples 20000 (docs/performance.md)"
+	$(BIN)/python benchmarks/markdown_reader.py
+	@echo "Longer runs, by hand: benchmarks/scale.py (10,000 and 100,000 rules), benchmarks/read.py FOLDER (reading per system), benchmarks/fuzz.py --examples 20000 (docs/performance.md), benchmarks/documents.py SET=PATH ... (rule sets kept outside the repository, docs/systems.md)"
 
 clean:
 	rm -rf $(VENV) .referee-cache
