@@ -1,8 +1,8 @@
 """A Markdown document as sections: headings, the lines under them, their nesting.
 
 Private helpers of :mod:`referee.sources.markdown`.  Headings are ATX headings
-(``#`` .. ``######``, with or without a blank after the hashes: "##Overview"), Setext headings (a line underlined with ``===`` or
-``---``) and bold lines: a paragraph that is nothing but one bold span, at
+(``#`` .. ``######``, with or without a blank after the hashes: "##Overview"),
+Setext headings (a line underlined with ``===`` or ``---``) and bold lines: a paragraph that is nothing but one bold span, at
 most 12 words / 80 characters, not ending like a sentence (``.``, ``,``,
 ``;``), naming something once HTML and invisible characters are out.  A bold
 sentence inside a paragraph is text ("**Double all your VP** gained by ..."),

@@ -106,31 +106,33 @@ def read(block: Block) -> list[RowEntry] | None:
         return None
     if len({n.casefold() for n in real}) != len(real):
         return None
-    out = []
-    for row, name in zip(rows, names):
-        if name.strip().casefold() in _NOTHING or column >= len(row):
-            continue
-        fields: list[tuple[str, str]] = []
-        texts: list[str] = []
-        seen: set[int] = set()
-        own = row[column].text.split("\n", 1)
-        if len(own) == 2 and own[1].strip():
-            texts.append(own[1].strip())  # "Stunned / Can only perform ...": a name over its text
-        for k in filled:
-            if k == column or k >= len(row) or id(row[k]) in seen:
-                continue
-            seen.add(id(row[k]))
-            value = row[k].text
-            if k == column:
-                continue
-            if _is_running_text(value) and not _NAME_HEADER.match(header[k].strip()):
-                texts.append(value)
-            elif value:
-                fields.append((header[k].strip(), ", ".join(value.split("\n"))))  # "RECOVER / CLEANSE" lines
-        end = max([c.end for c in row])
-        cell = row[column]
-        out.append(RowEntry(Cell(name, cell.line, cell.column, cell.span, cell.last_line), tuple(fields), "\n\n".join(texts), end))
-    return out
+    return [
+        _row_entry(row, name, column, header, filled)
+        for row, name in zip(rows, names)
+        if name.strip().casefold() not in _NOTHING and column < len(row)
+    ]
+
+
+def _row_entry(row: list[Cell], name: str, column: int, header: list[str], filled: list[int]) -> RowEntry:
+    """One row as an entry: its name cell, its short cells as fields, its running text as text."""
+    fields: list[tuple[str, str]] = []
+    texts: list[str] = []
+    own = row[column].text.split("\n", 1)
+    if len(own) == 2 and own[1].strip():
+        texts.append(own[1].strip())  # "Stunned / Can only perform ...": a name over its text
+    seen: set[int] = set()
+    for k in filled:
+        if k == column or k >= len(row) or id(row[k]) in seen:
+            continue  # a spanning cell counts once
+        seen.add(id(row[k]))
+        value = row[k].text
+        if _is_running_text(value) and not _NAME_HEADER.match(header[k].strip()):
+            texts.append(value)
+        elif value:
+            fields.append((header[k].strip(), ", ".join(value.split("\n"))))  # "RECOVER / CLEANSE" lines
+    cell = row[column]
+    named = Cell(name, cell.line, cell.column, cell.span, cell.last_line)
+    return RowEntry(named, tuple(fields), "\n\n".join(texts), max(c.end for c in row))
 
 
 def _first_line(text: str) -> str:
