@@ -33,6 +33,7 @@ from referee.sources.markdown_inline import plain
 _BULLET = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")
 _RUN = re.compile(r"(\*\*\*|\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1(?!\w)")
 _AFTER = re.compile(r"\s*(?P<extra>(?:\[[^\[\]]{1,20}\]|\([^()]{1,20}\))?)\s*(?P<sep>:|[—–]|-(?=\s))?\s*")
+_SPACES = re.compile(r" *")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TABLE_OPEN = re.compile(r"^\s{0,3}<table\b", re.IGNORECASE)
 _TABLE_CLOSE = re.compile(r"</table\s*>", re.IGNORECASE)
@@ -90,10 +91,11 @@ def _emphasised(body: str, start: int) -> Label | None:
     while (m := _RUN.match(body, pos)) is not None:
         parts.append(m.group(2))
         pos = m.end()
-        gap = len(body[pos:]) - len(body[pos:].lstrip(" "))
-        if _RUN.match(body, pos + gap) is None:
+        gap = _SPACES.match(body, pos)
+        assert gap is not None  # it matches nothing at worst
+        if _RUN.match(body, gap.end()) is None:
             break
-        pos += gap
+        pos = gap.end()
     if not parts:
         return None
     after = _AFTER.match(body, pos)
@@ -123,8 +125,9 @@ def glossary_heading(heading: str) -> bool:
 def find(lines: list[str], glossary: bool, own: str = "") -> list[tuple[int, int, Label]]:
     """Where labelled paragraphs sit in a body: (first line index, last line index, label).
 
-    ``own``: the name of the section the lines are under.  A labelled paragraph runs to the end of its paragraph or list item, or to
-    the next labelled line in it (a run of "Term: ..." lines with hard breaks).
+    ``own`` is the name of the section the lines are under.  A labelled
+    paragraph runs to the end of its paragraph or list item, or to the next
+    labelled line in it (a run of "Term: ..." lines with hard breaks).
     """
     found: list[tuple[int, int, Label]] = []
     starts = True  # the line opens a paragraph
