@@ -12,13 +12,13 @@ structure, not as rules:
 - a heading that is only a dice result ("**1:**") takes its name from the
   label line under it ("Attack:"), which leaves the text.
 
-Names lose emphasis, a trailing colon, section numbers ("1.COMMAND PHASE", "A) Orders"),
-decorative "!...!" and the markers "(O)" (flag and category ``order``) and
-"(Action)" (flag ``action``).  A trailing abbreviation becomes an alias
-("Movement (M)": Movement, alias M), as do a trailing qualifier ("Steadfast
-(only The Horde formation)": alias Steadfast; "Ward [X]": alias Ward), the parts
-of "A / B", both forms of "Block Die/Dice", each name of a list of capitalised names
-("Dodge, Block, Parry"), and a
+Names lose emphasis, a trailing colon, section numbers ("1.COMMAND PHASE",
+"A) Orders"), decorative "!...!" and the markers "(O)" (flag and category
+``order``) and "(Action)" (flag ``action``).  A trailing abbreviation becomes
+an alias ("Movement (M)": Movement, alias M), as do a trailing qualifier
+("Steadfast (only The Horde formation)": alias Steadfast; "Ward [X]": alias
+Ward), the parts of "A / B", both forms of "Block Die/Dice", each name of a
+list of capitalised names ("Dodge, Block, Parry"), and a
 quoted name opening the body ("Directive 1": "Deus Ex Machina").  Keyword
 families ("Ranged X heavy") are read by :mod:`markdown_keywords`; errata
 annotations ("(exchange p.53)") by :mod:`markdown_errata`, in documents whose
@@ -36,7 +36,8 @@ or image keeps its words and loses its destination, whatever that is
 formatting tags (``<b>``, ``<em>``, ``<span>`` ...), ``<br>`` and comments
 are unwrapped; any other HTML in rule text is shown as a reader of the page
 sees it (:func:`referee.sources.markup.html_as_text`): tags go, an image keeps
-its alt text, ``<script>`` and ``<style>`` go whole.  A name, alias or keyword family never holds
+its alt text, ``<script>`` and ``<style>`` go whole.  A name, alias or
+keyword family never holds
 HTML or invisible characters (:mod:`referee.sources.markup`): they are left
 out of it, with a note, and the heading as written stays in
 ``Entry.heading``.  A ``#`` or Setext heading that is nothing but HTML
