@@ -6,6 +6,8 @@ Every fixture here is written for these tests; none is copied from a rule set.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.model import Entry, Field
 from referee.sources.document import Document
@@ -278,3 +280,28 @@ def test_before_the_first_heading_tables_and_glossary_lines_define_rules_too() -
 def test_a_row_naming_its_own_section_is_that_rule_s_profile() -> None:
     (unarmed,) = md("## Unarmed:\n\nFists and feet.\n\n| name | RNG | ATK |\n|---|---|---|\n| Unarmed | 1 | 2 |\n")
     assert (unarmed.name, unarmed.text, unarmed.fields) == ("Unarmed", "Fists and feet.", (Field("RNG", "1"), Field("ATK", "2")))
+
+
+# -- every citation points at its name, whatever the layout ---------------------------
+
+_WORDS = st.sampled_from(["Brave", "Swift", "Iron Hide", "Keen Eye", "Stone Skin", "Fury", "Ward", "Mist Step"])
+_PADS = st.integers(min_value=0, max_value=4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(_WORDS, _PADS, _PADS), min_size=1, max_size=6, unique_by=lambda t: t[0]), _PADS, st.booleans())
+def test_an_entry_s_line_and_column_point_at_its_name(rows: list[tuple[str, int, int]], indent: int, html: bool) -> None:
+    if html:
+        body = ["<table>", "<thead><tr><th>Name</th><th>Effect</th></tr></thead>", "<tbody>"]
+        body += [f"<tr>{' ' * a}<td>{' ' * b}{name}</td><td>Acts at once.</td></tr>" for name, a, b in rows]
+        body += ["</tbody>", "</table>"]
+    else:
+        body = [" " * indent + "| Name | Effect |", " " * indent + "|---|---|"]
+        body += [" " * indent + f"|{' ' * (a + 1)}{name}{' ' * b}| Acts at once. |" for name, a, b in rows]
+    text = "## Gifts\n\n" + "\n".join(body) + "\n"
+    lines = text.split("\n")
+    _, *entries = md(text)
+    assert [e.name for e in entries] == [name for name, _, _ in rows]
+    for entry in entries:
+        line = lines[entry.source.line - 1]
+        assert line[entry.source.column - 1 :].startswith(entry.name), (entry.name, line, entry.source)
