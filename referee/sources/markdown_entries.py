@@ -21,7 +21,8 @@ Rows are entries when (:func:`read`):
 An entry's other cells are its fields, named by their column; a cell of
 running text (a sentence, or long) is its text instead.  A card's title is
 its first short single-cell row that is more than an image; its rows of
-several cells are fields, its single-cell rows text.
+several cells are fields (values each followed by their label, "13 | Points",
+give named fields), its single-cell rows text.
 """
 
 from __future__ import annotations
@@ -166,10 +167,20 @@ def _card(block: Block) -> RowEntry | None:
             continue
         if len(row) == 1:
             texts.append(row[0].text)
+        elif _value_label_pairs(row):
+            fields.extend((row[k + 1].text, row[k].text) for k in range(0, len(row), 2))  # "13 | Points"
         else:
             fields.append(("", " | ".join(c.text for c in row)))
     end = max(c.end for r in block.rows for c in r)
     return RowEntry(title, tuple(fields), "\n\n".join(texts), end)
+
+
+def _value_label_pairs(row: tuple[Cell, ...]) -> bool:
+    """A card's row written as values each followed by its label ("11 | D66 | 0 | Points")."""
+    values, labels = [c.text for c in row[0::2]], [c.text for c in row[1::2]]
+    return len(values) == len(labels) and all(v and _NUMBERISH.match(v) for v in values) and all(
+        label[:1].isalpha() for label in labels
+    )
 
 
 def _title(text: str) -> str:

@@ -142,6 +142,9 @@ def test_html_cells_are_shown_as_text() -> None:
 def test_a_card_is_named_by_its_title_row() -> None:
     _, horn, rest = md(CARDS)
     assert (horn.text, horn.fields) == ("Once per game, every friend may move again.", (Field("", "31 | D66 | 8 Points"),))
+    # values each followed by their label are named fields
+    card = md(CARDS.replace("<td><p>8 Points</p></td>", "<td><p>8</p></td>\n<td><p>Points</p></td>"))[1]
+    assert card.fields == (Field("D66", "31"), Field("Points", "8"))
     assert (rest.text, rest.heading) == ("The model regains one wound.", "Rest - 1 AP")
 
 
