@@ -144,15 +144,11 @@ def write_config(folder: str, build: Any) -> str:
     """A configuration for a rules folder alone: a home page and the plugin's pages."""
     import json
 
-    from markupsafe import escape
-
     languages = ["en"] + sorted({lang for m in build.manifests.values() for lang in m.languages} & LUNR_LANGUAGES)
     docs = os.path.join(folder, "docs")
     os.makedirs(docs)
-    lines = ["# Rules", "", "The rule systems of this folder, each with its A-Z index:", ""]
-    for system in build.systems:
-        title = str(escape(build.manifests[system].title or system)).replace("[", "\\[").replace("]", "\\]")
-        lines.append(f"- [{title}](rules/{system}/index.md)")
+    # the plugin puts the games (each with its rule count and search box) in place of the marker
+    lines = ["# Rules", "", "<!-- referee: games -->", ""]
     with open(os.path.join(docs, "index.md"), "w", encoding="utf-8") as fh:
         fh.write("\n".join(lines) + "\n")
     config = {
@@ -163,7 +159,7 @@ def write_config(folder: str, build: Any) -> str:
         "theme": {
             "name": "material",
             "font": False,
-            "features": ["navigation.instant", "navigation.prune", "navigation.sections", "content.tooltips", "search.highlight"],
+            "features": ["navigation.instant", "navigation.prune", "navigation.sections", "search.highlight"],
         },
         "plugins": [
             {"search": {"lang": languages, "pipeline": SEARCH_PIPELINE, "fields": SEARCH_FIELDS}},

@@ -18,7 +18,8 @@ from markupsafe import escape
 
 from referee.site import report, rulepage, systempages, unitpages
 from referee.site.rulebook import Rulebook
-from referee.site.urls import Address, relative
+from referee.site.html import Markup, join, tag
+from referee.site.urls import Address, html_path, relative, slug
 from referee.text import INVISIBLE, fold
 
 if TYPE_CHECKING:
@@ -28,7 +29,9 @@ if TYPE_CHECKING:
     from referee.site.armies import Army
     from referee.units import Unit
 
-ASSETS = ("referee.css", "referee.js", "folder-worker.js")
+ASSETS = ("referee.css", "referee.js", "folder-worker.js", "search-scope.js")
+PREVIEW_SENTENCES = 2  # of a rule's text in the rich preview of a link to it
+PREVIEW_CHARS = 320
 # search: rule pages count double against the guide's pages; aliases are tags (mkdocs.yml boosts tags)
 RULE_BOOST = 2
 
@@ -110,6 +113,9 @@ class Site:
             meta["search"] = {"exclude": True}  # their words are the rules' own, found on the rules' pages
         if page.kind == "rule":
             rule = self.build.get(page.subject)
+            if rule is not None and not self.books[page.system].for_players(rule):
+                meta["search"] = {"exclude": True}  # unnamed or empty: the Editor's report lists it
+                return meta
             meta["search"] = {"boost": RULE_BOOST}
             names = [a.name for a in rule.aliases if fold(a.name) != fold(rule.name)] if rule else []
             # the search's own tokenizer keeps "ß" and accents: "Todesstoss" and "Plankler"
@@ -206,7 +212,59 @@ class Site:
         if self.options.paste_box:
             for system, book in self.books.items():
                 out[address.asset(f"names-{system}.js")] = name_table(book)
+        for system, book in self.books.items():
+            out[address.asset(f"previews-{system}.js")] = preview_table(book)
+        out[address.asset("games.js")] = script_data("RefereeGames", {"section": address.section, "games": self.games()})
         return out
+
+    def games(self) -> list[dict[str, Any]]:
+        """Each game (system) as the home page and the search's filters show it: its id,
+        name, how many rules players see, its index page, and its categories."""
+        out = []
+        for system, book in self.books.items():
+            shown = book.player_rules()
+            categories = sorted({r.category for r in shown if r.category}, key=lambda c: (fold(c), c))
+            out.append({"id": system, "name": book.title, "rules": len(shown), "categories": categories})
+        return out
+
+    def search_fields(self) -> dict[str, dict[str, str]]:
+        """The search index's location of each page of ours -> the fields the search worker
+        filters and labels by: ``game`` (the system), ``game_name`` and, for a rule, its
+        ``category``. (The theme hands its worker only the index's documents.)"""
+        out: dict[str, dict[str, str]] = {}
+        for uri, page in self.pages.items():
+            fields = {"game": page.system, "game_name": self.books[page.system].title}
+            if page.kind == "rule":
+                rule = self.build.get(page.subject)
+                if rule is not None and rule.category:
+                    fields["category"] = rule.category
+            out[html_path(uri)] = fields
+        return out
+
+    def home(self, here: str) -> Markup:
+        """The games, first thing on the home page: each with its rule count, a search box
+        scoped to it, and its A-Z index and categories."""
+        cards = []
+        for game in self.games():
+            book = self.books[game["id"]]
+            index = relative(here, book.address.system_page(book.system))
+            links = [
+                tag("a", "A–Z index", href=index),
+                tag("a", "Categories", href=relative(here, book.address.system_page(book.system, "categories"))),
+            ]
+            cards.append(
+                tag(
+                    "section",
+                    [
+                        tag("h2", tag("a", book.title, href=index), id=f"game-{slug(book.system) or 'x'}"),
+                        tag("p", f"{game['rules']} rules", class_="rf-game-count"),
+                        systempages.game_search(book.system, book.title),
+                        tag("p", join(links, " · "), class_="rf-game-links"),
+                    ],
+                    class_="rf-game",
+                )
+            )
+        return tag("div", cards, class_="rf-games")
 
     def stylesheets(self) -> list[str]:
         return [Address(self.options.section).asset("referee.css")]
@@ -225,6 +283,34 @@ def plain_letters(name: str) -> str:
 
     text = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ẞ", "SS"))
     return "".join(c for c in text if not unicodedata.combining(c))
+
+
+def script_data(name: str, data: Any) -> bytes:
+    """``data`` as a script setting ``window.<name>``: a script, not JSON, so a site opened
+    from a folder (file://) reads it too; never a "</script>" inside, whatever a name holds."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).replace("<", "\\u003c")
+    return f"window.{name}={text};\n".encode()
+
+
+def preview_table(book: Rulebook) -> bytes:
+    """What the rich preview of a link to a rule shows, per rule page of the system (its
+    file name): name, category, its first sentences, parameters. Loaded on the first
+    preview of a page; only the rules players see."""
+    from referee.graph.sentences import split
+
+    folder = book.address.folder(book.system) + "/"
+    rules = {}
+    for rule in book.player_rules():
+        opening = ""
+        if rule.text.strip():
+            opening = " ".join(" ".join(split(rule.text)[:PREVIEW_SENTENCES]).split())
+            if len(opening) > PREVIEW_CHARS:
+                opening = opening[:PREVIEW_CHARS].rsplit(" ", 1)[0] + " …"
+        params = [f"{p.name}: {p.kind}" for p in rule.params]
+        rules[html_path(book.page(rule.id))[len(folder):]] = [rule.name, rule.category or "", opening, params]
+    return script_data(f"RefereePreviews[{json.dumps(book.system)}]", rules).replace(
+        b"window.", b"window.RefereePreviews=window.RefereePreviews||{};window.", 1
+    )
 
 
 def name_table(book: Rulebook) -> bytes:

@@ -62,6 +62,8 @@ log = logging.getLogger("mkdocs.plugins.referee")
 REST = "<!-- referee: the rest of the page -->"
 ASIDE = "<!-- referee: where the rule sits -->"
 LATER = "<!-- referee: written when laid out -->"
+# where the home page (the guide's index.md, or the one made for a rules folder) shows the games
+GAMES = "<!-- referee: games -->"
 
 
 class RefereePlugin(BasePlugin[RefereeConfig]):
@@ -77,9 +79,11 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
         self.keeping = False  # whether this build takes pages from the build before
         self.nav: Any = None
         self.known_plugins = False  # no plugin or hook but the search and ours
+        self.serving = False  # under serve: no service worker (pages change as they are edited)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # defining this hook keeps the plugin's object across the rebuilds of one serve
+        self.serving = command == "serve"
         if command == "serve" and not dirty:
             self.kept = Kept()
 
@@ -109,13 +113,16 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
         for sheet in (address.asset("referee.css"),):
             if sheet not in config.extra_css:
                 config.extra_css.append(sheet)
-        for script in (address.asset("referee.js"),):
+        for script in (address.asset("games.js"), address.asset("referee.js")):
             if script not in [str(s) for s in config.extra_javascript]:
                 config.extra_javascript.append(script)
-        # before the theme's own script: search from a folder needs a stand-in for Web Workers
-        polyfills = config.extra.get("polyfills") or []
-        if address.asset("folder-worker.js") not in polyfills:
-            config.extra["polyfills"] = [*polyfills, address.asset("folder-worker.js")]
+        # before the theme's own script: search from a folder needs a stand-in for Web Workers,
+        # and the search worker is told the page's game and the player's filter
+        polyfills = list(config.extra.get("polyfills") or [])
+        for script in (address.asset("folder-worker.js"), address.asset("search-scope.js")):
+            if script not in polyfills:
+                polyfills.append(script)
+        config.extra["polyfills"] = polyfills
         return config
 
     def on_files(self, files: Files, /, *, config: Any) -> Files:
@@ -143,7 +150,11 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
         return markdown
 
     def on_page_content(self, html: str, /, *, page: Any, config: Any, files: Files) -> str | None:
-        if not self.config.enabled or self.site is None or page.file.src_uri not in self.site.pages:
+        if not self.config.enabled or self.site is None:
+            return None
+        if page.file.src_uri not in self.site.pages:
+            if GAMES in html:  # the home page: the games first
+                return html.replace(GAMES, str(self.site.home(page.file.src_uri)), 1)
             return None
         uri = page.file.src_uri
         if self.site.late(uri):
@@ -245,7 +256,11 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
     def on_post_build(self, *, config: Any) -> None:
         if not self.config.enabled:
             return
-        folder_search_index(config.site_dir)
+        folder_search_index(config.site_dir, self.site.search_fields() if self.site is not None else {})
+        if not self.serving:
+            from referee.site import offline
+
+            offline.write(config.site_dir, config.site_name, config.site_description or "")
         if self.kept is not None:
             if self.site is not None:
                 self.kept.note_findings(self.site.findings())
@@ -287,14 +302,27 @@ def render_blank(page: Any, config: Any, files: Files) -> None:
     return None
 
 
-def folder_search_index(site_dir: str) -> None:
-    """``search/search_index.js``: the search index as a script, for a site opened from a
-    folder, where the theme loads it with a script element instead of fetching the JSON."""
+def folder_search_index(site_dir: str, fields: dict[str, dict[str, str]] | None = None) -> None:
+    """The search index with each page's game and category (``fields``: location -> fields),
+    which our search worker filters and labels results by; and
+    ``search/search_index.js``, the index as a script, for a site opened from a folder,
+    where the theme loads it with a script element instead of fetching the JSON."""
+    import json
+
     source = os.path.join(site_dir, "search", "search_index.json")
     if not os.path.isfile(source):
         return  # no search plugin
     with open(source, encoding="utf-8") as fh:
         data = fh.read()
+    if fields:
+        index = json.loads(data)
+        for doc in index.get("docs", []):
+            found = fields.get(doc.get("location", "").split("#", 1)[0])
+            if found:
+                doc.update(found)
+        data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+        with open(source, "w", encoding="utf-8") as fh:
+            fh.write(data)
     with open(os.path.join(site_dir, "search", "search_index.js"), "w", encoding="utf-8") as fh:
         fh.write(f"var __index = {data};\n")
 

@@ -55,7 +55,35 @@ def write_report(book: Rulebook, result: LintResult, here: str, codes_page: str 
         body.append(tag("ul", [_finding(book, f, here, codes_page) for f in by_file[file]], class_="rf-findings"))
     if not findings:
         body.append(tag("p", "Nothing to report.", class_="rf-empty"))
+    notes = extraction_notes(book, here)
+    if notes is not None:
+        toc.append(("extraction", "Extraction notes", 2))
+        body.append(heading(2, "extraction", "Extraction notes"))
+        body.append(notes)
     return Written(join(body), tuple(toc))
+
+
+def extraction_notes(book: Rulebook, here: str) -> Markup | None:
+    """The rules the adapters noted something about (a lost heading, no text), each with its
+    notes and line; those left out of the players' index and search say so."""
+    from referee.site.rulepage import FLAGS
+
+    items = []
+    for rule in book.rules:
+        notes = [FLAGS[f] for f in rule.flags if f in FLAGS and f != "versions"]
+        hidden = not book.for_players(rule)
+        if not notes and not hidden:
+            continue
+        head: list[Markup] = [
+            tag("a", rule.name, href=relative(here, book.page(rule.id)), class_="rf-mention"),
+            source_link(book, rule.source.file, rule.source.line, rule.source.column, here),
+        ]
+        if hidden:
+            head.append(tag("span", "not in the players' index and search", class_="rf-hidden-note"))
+        items.append(tag("li", [tag("div", join(head, " "), class_="rf-finding-head"), tag("p", "; ".join(notes), class_="rf-message") if notes else None], class_="rf-finding"))
+    if not items:
+        return None
+    return tag("ul", items, class_="rf-findings")
 
 
 def _code_link(code: str, here: str, codes_page: str | None) -> Markup:
@@ -74,16 +102,16 @@ def _codes_table(findings: list[Finding], here: str, codes_page: str | None) -> 
         rows.append(
             tag(
                 "tr",
-                [
-                    tag("td", _code_link(code, here, codes_page)),
-                    tag("td", tag("span", severity, class_=f"rf-sev rf-sev-{severity}")),
-                    tag("td", str(sum(n for (c, _s), n in shown.items() if c == code))),
-                    tag("td", str(waived.get(code, 0))),
+                [  # each cell says its column: on a phone the rows are cards
+                    tag("td", _code_link(code, here, codes_page), data_label="code"),
+                    tag("td", tag("span", severity, class_=f"rf-sev rf-sev-{severity}"), data_label="severity"),
+                    tag("td", str(sum(n for (c, _s), n in shown.items() if c == code)), data_label="findings"),
+                    tag("td", str(waived.get(code, 0)), data_label="waived"),
                 ],
             )
         )
     head = tag("thead", tag("tr", [tag("th", h) for h in ("code", "severity", "findings", "waived")]))
-    return tag("div", tag("table", [head, tag("tbody", rows)]), class_="rf-table")
+    return tag("div", tag("table", [head, tag("tbody", rows)]), class_="rf-table rf-cards")
 
 
 def _finding(book: Rulebook, finding: Finding, here: str, codes_page: str | None) -> Markup:

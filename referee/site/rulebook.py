@@ -122,6 +122,16 @@ class Rulebook:
             found = self._previews[rule_id] = f"{head}: {text}" if text else f"{head}: no text"
         return found
 
+    def for_players(self, rule: Rule) -> bool:
+        """Whether players are shown the rule in the index, the categories and the search: a
+        rule with a name and something to read (a text, or sub-rules). A rule whose heading was
+        lost, or which the documents name without a text, is an editor's matter: its page
+        stays (the Editor's report lists and links it), out of the players' way."""
+        return "unnamed" not in rule.flags and (bool(rule.text.strip()) or bool(rule.children))
+
+    def player_rules(self) -> list[Rule]:
+        return [r for r in self.rules if self.for_players(r)]
+
     def sorted_rules(self) -> list[Rule]:
         """A-Z by folded name, then id: the order of every list of rules."""
         return sorted(self.rules, key=lambda r: (fold(r.name), r.id))

@@ -120,6 +120,9 @@ def write_rule(book: Rulebook, rule: Rule, here: str, diagrams: bool = True) -> 
             toc.append(("neighbourhood", "Neighbourhood", 2))
             body.append(heading(2, "neighbourhood", "Neighbourhood"))
             body.append(tag("figure", svg, class_="rf-figure", data_search_exclude=True))
+    editors = for_editors(book, rule, here)
+    if editors is not None:
+        body.append(editors)
     return Written(head, tuple(toc), join(body), name, aside)
 
 
@@ -159,10 +162,26 @@ def facts(book: Rulebook, rule: Rule, here: str) -> Markup:
         relations.source_link(book, rule.source.file, rule.source.line, rule.source.column, here, rule.source.end_line),
         "rf-sourceline",
     )
-    notes = [FLAGS[f] for f in rule.flags if f in FLAGS and f != "versions"]
-    if notes:
-        row("Note", join(notes, "; "), "rf-flags")
     return tag("dl", rows, class_="rf-facts")
+
+
+def for_editors(book: Rulebook, rule: Rule, here: str) -> Markup | None:
+    """What the extraction noted about the rule (a lost heading, no text), for editors: a
+    collapsed box at the foot of the page, beside a link to the system's Editor's report."""
+    notes = [FLAGS[f] for f in rule.flags if f in FLAGS and f != "versions"]
+    if not notes:
+        return None
+    report = relative(here, book.address.system_page(book.system, "report"))
+    return tag(
+        "details",
+        [
+            tag("summary", "For editors"),
+            tag("ul", [tag("li", note) for note in notes]),
+            tag("p", ["Every such note is on the ", tag("a", "Editor's report", href=report), "."]),
+        ],
+        class_="rf-editors",
+        data_search_exclude=True,
+    )
 
 
 def extras(version: Version | None) -> list[Markup]:

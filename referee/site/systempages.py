@@ -35,7 +35,8 @@ def initial(name: str) -> str:
 def write_index(book: Rulebook, here: str, paste_box: bool, report: bool) -> Written:
     """The A-Z index of rule names and aliases, and the paste box."""
     entries: list[tuple[str, str, Markup]] = []
-    for rule in book.rules:
+    shown = book.player_rules()
+    for rule in shown:
         link = tag("a", rule.name, href=relative(here, book.page(rule.id)))
         notes = [tag("span", rule.category, class_="rf-cat")] if rule.category else []
         if rule.parent and book.rule(rule.parent) is not None:
@@ -52,7 +53,7 @@ def write_index(book: Rulebook, here: str, paste_box: bool, report: bool) -> Wri
         letters.setdefault(initial(key), []).append(item)
     order = sorted(letters, key=lambda c: (c == "#", c))
 
-    counts = f"{len(book.rules)} rules, {sum(len(r.aliases) for r in book.rules)} other names, {len(book.documents)} documents."
+    counts = f"{len(shown)} rules, {sum(len(r.aliases) for r in shown)} other names, {len(book.documents)} documents."
     links = [tag("a", "Categories", href=relative(here, book.address.system_page(book.system, "categories")))]
     if report:
         links.append(tag("a", "Editor's report", href=relative(here, book.address.system_page(book.system, "report"))))
@@ -61,6 +62,7 @@ def write_index(book: Rulebook, here: str, paste_box: bool, report: bool) -> Wri
         links.extend(tag("a", f"Army: {army.book.name}", href=relative(here, army.page), class_="rf-army-link") for army in book.armies.armies)
     body: list[Markup] = [
         tag("h1", book.title, id="system"),
+        game_search(book.system, book.title),
         tag("p", [counts, " ", join(links, " · ")], class_="rf-system-links"),
     ]
     head, body = join(body), []
@@ -77,6 +79,23 @@ def write_index(book: Rulebook, here: str, paste_box: bool, report: bool) -> Wri
         body.append(heading(3, f"letter-{_letter_id(c)}", c))
         body.append(tag("ul", letters[c], class_="rf-index"))
     return Written(head, tuple(toc), join(body))
+
+
+def game_search(system: str, title: str, rules: int | None = None) -> Markup:
+    """A search box for one game: the site's search, scoped to the game (``referee.js``
+    opens the search with the game chosen; its results have a switch to all games)."""
+    label = f"Search {title}" + (f" ({rules} rules)" if rules is not None else "")
+    return tag(
+        "form",
+        [
+            tag("label", label, for_=f"rf-find-{system}", class_="rf-sr"),
+            tag("input", None, type="search", id=f"rf-find-{system}", placeholder=label, autocomplete="off", spellcheck="false"),
+            tag("button", "Search", type="submit"),
+        ],
+        class_="rf-game-search",
+        data_game=system,
+        role="search",
+    )
 
 
 def _letter_id(c: str) -> str:
@@ -114,6 +133,8 @@ def write_categories(book: Rulebook, here: str) -> Written:
     """Each category with its rules, A-Z; rules without one last."""
     groups: dict[str, list] = {}
     for rule in book.sorted_rules():
+        if not book.for_players(rule):
+            continue
         groups.setdefault(rule.category or "", []).append(rule)
     order = sorted((c for c in groups if c), key=lambda c: (fold(c), c)) + ([""] if "" in groups else [])
     body: list[Markup] = [tag("h1", f"{book.title}: categories", id="categories")]

@@ -1,5 +1,8 @@
 /* Referee's site script: the "paste a unit's rules" box of each system's index,
- * and the ¶ link after each sentence of a rule.
+ * the ¶ link after each sentence of a rule, the search's game and category
+ * filter and the games' own search boxes, rich previews of links to rules
+ * (hover, tap, keyboard), and, over http(s), the manifest and the service
+ * worker that make the site an installable app working offline.
  *
  * A player pastes a unit card's line ("Aegis (4+, against Melee Attacks),
  * Fortitude (5+)"); each keyword it names becomes a link to its rule's page,
@@ -338,12 +341,244 @@
     }
   }
 
-  function setUpPage() { pins(); setUp(); }
+  // -- the search: a filter by game and category, and each game's own search box -------------
+  function games() { return (window.RefereeGames && window.RefereeGames.games) || []; }
+  function gameOf(id) { return games().filter(function (g) { return g.id === id; })[0] || null; }
+
+  function option(value, text, selected) {
+    var node = el("option", text, { value: value });
+    if (selected) node.selected = true;
+    return node;
+  }
+
+  var filterBar = null;
+
+  function showFilter() {  // the bar above the results: what the search looks in, and a switch
+    var search = window.RefereeSearch;
+    if (!search || !games().length) return;
+    var output = document.querySelector(".md-search__output");
+    if (!output) return;
+    if (!filterBar) {
+      filterBar = el("div", null, { "class": "rf-scope", role: "group", "aria-label": "Search in" });
+      var gameBox = el("label", "Game ", { "class": "rf-scope-game" });
+      gameBox.appendChild(el("select", null, { "aria-label": "Game" }));
+      var catBox = el("label", "Category ", { "class": "rf-scope-cat" });
+      catBox.appendChild(el("select", null, { "aria-label": "Category" }));
+      var all = el("button", "Search all games", { type: "button", "class": "rf-scope-all" });
+      filterBar.appendChild(gameBox);
+      filterBar.appendChild(catBox);
+      filterBar.appendChild(all);
+      gameBox.querySelector("select").addEventListener("change", function (e) { search.choose(e.target.value, ""); showFilter(); });
+      catBox.querySelector("select").addEventListener("change", function (e) { search.choose(search.scope().game, e.target.value); showFilter(); });
+      all.addEventListener("click", function () { search.choose("", ""); showFilter(); });
+      output.insertBefore(filterBar, output.firstChild);
+    }
+    var now = search.scope(), game = gameOf(now.game);
+    var gameSelect = filterBar.querySelector(".rf-scope-game select"), catSelect = filterBar.querySelector(".rf-scope-cat select");
+    gameSelect.textContent = "";
+    gameSelect.appendChild(option("", "All games", !now.game));
+    games().forEach(function (g) { gameSelect.appendChild(option(g.id, g.name, g.id === now.game)); });
+    catSelect.textContent = "";
+    catSelect.appendChild(option("", "All categories", !now.category));
+    (game ? game.categories : []).forEach(function (c) { catSelect.appendChild(option(c, c, c === now.category)); });
+    filterBar.querySelector(".rf-scope-cat").hidden = !game || game.categories.length < 2;
+    filterBar.querySelector(".rf-scope-all").hidden = !now.game;
+  }
+
+  function openSearch(game, text) {  // the site's search, on one game, with what was typed so far
+    var input = document.querySelector(".md-search__input"), toggle = document.getElementById("__search");
+    if (!input || !window.RefereeSearch) return false;
+    window.RefereeSearch.choose(game, "");
+    if (toggle && !toggle.checked) { toggle.checked = true; toggle.dispatchEvent(new Event("change")); }
+    input.value = text;
+    input.focus();
+    input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+    showFilter();
+    return true;
+  }
+
+  function gameBoxes() {
+    var forms = document.querySelectorAll("form.rf-game-search:not([data-ready])");
+    for (var i = 0; i < forms.length; i++) {
+      (function (form) {
+        form.setAttribute("data-ready", "");
+        var field = form.querySelector("input");
+        form.addEventListener("submit", function (e) { e.preventDefault(); openSearch(form.getAttribute("data-game"), field.value); });
+        field.addEventListener("input", function () {
+          if (openSearch(form.getAttribute("data-game"), field.value)) field.value = "";
+        });
+      })(forms[i]);
+    }
+  }
+
+  // -- rich previews of links to rules: hover, a first tap, keyboard focus; Escape closes ---------
+  var ownSrc = document.currentScript ? document.currentScript.src : "";
+  var previewBox = null, previewFor = null, hideTimer = null, showTimer = null, lastPointer = "mouse";
+  var loading = {};
+
+  function assetsBase() { return ownSrc.replace(/referee\.js(\?.*)?$/, ""); }
+
+  function ruleTarget(link) {  // {game, file} of a link to a rule page of the site, or null
+    if (!link || !link.getAttribute("href") || link.closest(".rf-preview, .md-search, .md-nav, .md-header")) return null;
+    var url;
+    try { url = new URL(link.href, location.href); } catch (e) { return null; }
+    var here = new URL(location.href);
+    if (url.pathname === here.pathname) return null;  // within the page
+    var parts = url.pathname.split("/"), file = parts.pop(), game = parts.pop(), section = parts.pop();
+    if (!window.RefereeGames || section !== window.RefereeGames.section || !gameOf(game)) return null;
+    return { game: game, file: file, href: link.href };
+  }
+
+  function withPreviews(game, then) {
+    var all = window.RefereePreviews || {};
+    if (all[game]) return then(all[game]);
+    if (!loading[game]) {
+      loading[game] = [];
+      var script = document.createElement("script");
+      script.src = assetsBase() + "previews-" + game + ".js";
+      script.onload = function () { var table = (window.RefereePreviews || {})[game]; loading[game].splice(0).forEach(function (f) { if (table) f(table); }); };
+      document.head.appendChild(script);
+    }
+    loading[game].push(then);
+  }
+
+  function box() {
+    if (!previewBox) {
+      previewBox = el("div", null, { "class": "rf-preview md-typeset", role: "tooltip", id: "rf-preview", hidden: "" });
+      previewBox.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
+      previewBox.addEventListener("mouseleave", function () { hideSoon(); });
+      document.body.appendChild(previewBox);
+    }
+    return previewBox;
+  }
+
+  function place(link) {
+    var b = box(), r = link.getBoundingClientRect(), width = Math.min(360, document.documentElement.clientWidth - 16);
+    b.style.width = width + "px";
+    var left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8));
+    b.style.left = (left + window.scrollX) + "px";
+    var below = r.bottom + 6, height = b.offsetHeight;
+    var top = below + height > window.innerHeight && r.top - height - 6 > 0 ? r.top - height - 6 : below;
+    b.style.top = (top + window.scrollY) + "px";
+  }
+
+  function showPreview(link, target) {
+    clearTimeout(hideTimer);
+    withPreviews(target.game, function (table) {
+      var data = table[target.file];
+      if (!data) return;
+      var b = box(), game = gameOf(target.game);
+      b.textContent = "";
+      b.appendChild(el("p", data[0], { "class": "rf-preview-name" }));
+      b.appendChild(el("p", [game ? game.name : target.game, data[1]].filter(Boolean).join(" · "), { "class": "rf-preview-where" }));
+      if (data[2]) b.appendChild(el("p", data[2], { "class": "rf-preview-text" }));
+      else b.appendChild(el("p", "No text: see the rule's page.", { "class": "rf-preview-text rf-empty" }));
+      if (data[3].length) b.appendChild(el("p", "Parameters: " + data[3].join(", "), { "class": "rf-preview-params" }));
+      b.appendChild(el("a", "Open " + data[0] + " →", { href: target.href, "class": "rf-preview-open" }));
+      b.hidden = false;
+      previewFor = link;
+      link.setAttribute("aria-describedby", "rf-preview");
+      place(link);
+    });
+  }
+
+  function hidePreview() {
+    clearTimeout(hideTimer);
+    clearTimeout(showTimer);
+    if (previewBox) previewBox.hidden = true;
+    if (previewFor) previewFor.removeAttribute("aria-describedby");
+    previewFor = null;
+  }
+
+  function hideSoon() { clearTimeout(hideTimer); hideTimer = setTimeout(hidePreview, 250); }
+
+  function linkOf(node) { return node && node.closest ? node.closest("a[href]") : null; }
+
+  function quiet(link) {  // the build's plain title tooltip gives way to the rich preview
+    if (link.hasAttribute("title")) { link.setAttribute("data-rf-title", link.getAttribute("title")); link.removeAttribute("title"); }
+  }
+
+  function previews() {
+    if (document.documentElement.getAttribute("data-rf-previews")) return;
+    document.documentElement.setAttribute("data-rf-previews", "yes");
+    document.addEventListener("pointerdown", function (e) { lastPointer = e.pointerType || "mouse"; }, true);
+    document.addEventListener("mouseover", function (e) {
+      if (lastPointer === "touch") return;
+      var link = linkOf(e.target), target = ruleTarget(link);
+      if (!target) return;
+      quiet(link);
+      clearTimeout(hideTimer);
+      clearTimeout(showTimer);
+      showTimer = setTimeout(function () { showPreview(link, target); }, 150);
+    });
+    document.addEventListener("mouseout", function (e) {
+      var link = linkOf(e.target);
+      if (link && ruleTarget(link)) { clearTimeout(showTimer); hideSoon(); }
+    });
+    document.addEventListener("focusin", function (e) {
+      var link = linkOf(e.target), target = ruleTarget(link);
+      if (target && !(previewBox && previewBox.contains(e.target))) { quiet(link); showPreview(link, target); }
+    });
+    document.addEventListener("focusout", function (e) {
+      var next = e.relatedTarget;
+      if (previewBox && next && previewBox.contains(next)) return;
+      if (linkOf(e.target) === previewFor) hideSoon();
+    });
+    document.addEventListener("keydown", function (e) {
+      if (e.key !== "Escape" || !previewFor || previewBox.hidden) return;
+      var link = previewFor;
+      hidePreview();
+      if (previewBox.contains(document.activeElement)) link.focus();
+    });
+    // a tap: the first on a link shows its preview (with a link to open it), a second opens it
+    document.addEventListener("click", function (e) {
+      if (previewBox && !previewBox.hidden && !previewBox.contains(e.target) && linkOf(e.target) !== previewFor) hidePreview();
+      if (lastPointer !== "touch") return;
+      var link = linkOf(e.target), target = ruleTarget(link);
+      if (!target || link === previewFor) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      quiet(link);
+      showPreview(link, target);
+    }, true);
+    window.addEventListener("resize", function () { if (previewFor) place(previewFor); });
+  }
+
+  // -- installable, offline: the manifest and the service worker, over http(s) only -----------
+  function offline() {
+    if (!/^https?:$/.test(location.protocol) || !window.RefereeSearch) return;
+    var root = window.RefereeSearch.root();
+    if (!document.querySelector('link[rel="manifest"]')) {
+      document.head.appendChild(el("link", null, { rel: "manifest", href: root + "manifest.webmanifest" }));
+      document.head.appendChild(el("meta", null, { name: "theme-color", content: "#3f51b5" }));
+    }
+    if ("serviceWorker" in navigator && !window.__refereeWorker) {
+      window.__refereeWorker = navigator.serviceWorker.register(root + "sw.js").catch(function () { return null; });
+    }
+  }
+
+  function centreDiagrams() {  // a diagram wider than the screen scrolls: start with the rule in view
+    var figures = document.querySelectorAll(".rf-figure");
+    for (var i = 0; i < figures.length; i++) {
+      var f = figures[i];
+      if (f.scrollWidth > f.clientWidth) f.scrollLeft = (f.scrollWidth - f.clientWidth) / 2;
+    }
+  }
+
+  function setUpPage() {
+    pins(); setUp(); gameBoxes(); hidePreview(); centreDiagrams();
+    if (filterBar) showFilter();
+  }
 
   window.RefereeKeywords = { read: resolve, fold: fold };
   // Once the page is there, and again after each of the theme's instant page changes
   // (document$; it may never emit where the theme cannot fetch, as from a folder).
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpPage);
-  else setUpPage();
+  function setUpSite() {
+    setUpPage(); previews(); offline();
+    var input = document.querySelector(".md-search__input");
+    if (input) input.addEventListener("focus", showFilter);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUpSite);
+  else setUpSite();
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(function () { setUpPage(); });
 })();

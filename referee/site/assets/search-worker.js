@@ -10,13 +10,22 @@
  *   "tests" missed a text indexed as "test"); common English words ("the",
  *   "to") are left out of the prefix terms, where "to" matched every word
  *   opening with "to";
- * - the pages whose name or other name (the search's tags) matches the
- *   query go first, in tiers as `referee search` ranks names: the whole
- *   name, then the query's first keyword without its parameters ("Poisoned
- *   Attacks (4+)"), the name written without spaces ("swift stride"), every
- *   word a prefix of the name's ("lightning reflex"), the words inside a
- *   longer name ("bad luck pool"), one or two typing slips ("vangaurd"); then
- *   lunr's results, in lunr's order.
+ * - the results are ordered by the tiers docs/search.md states for
+ *   `referee search` (Ranking): rules before the guide's pages; among
+ *   rules, a match of the name or another name first, in the order
+ *   exact name, then the query's first keyword without its parameters
+ *   ("Poisoned Attacks (4+)"), the name written without spaces ("swift
+ *   stride"), every word a prefix of the name's ("lightning reflex"), the
+ *   words inside a longer name ("bad luck pool"), one or two typing slips
+ *   ("vangaurd"); then the rules lunr found by their text, in lunr's order;
+ *   within a tier, the game the player is in before the others;
+ * - the page tells the worker where the player is and what they filter by
+ *   (a "referee-scope" message, sent by search-scope.js before each query):
+ *   a game, and within it a category, leave every other rule out;
+ * - every result says its game (the search index carries each page's game
+ *   and category, added by the plugin), and says which query words its
+ *   page holds: those are highlighted on the opened page, and a rule found
+ *   by its name never shows a "Missing" word.
  *
  * Everything runs in the browser, offline, on the search index the site
  * ships. In a site opened from a folder, importScripts loads the theme's
@@ -33,6 +42,7 @@
   var names = [];  // {key, bare, words, location, alias} per name and other name of a page
   var docs = {};  // location -> the page's search document
   var lastQuery = "";
+  var within = { game: "", category: "", here: "" };  // the player's filter, and their game
 
   var addListener = scope.addEventListener.bind(scope);
   scope.addEventListener = function (type, fn, options) {  // the theme's worker registers here
@@ -53,7 +63,13 @@
     listeners.forEach(function (fn) { fn({ data: data }); });
   }
   addListener("message", function (event) {
-    if (ready) deliver(event.data); else waiting.push(event.data);
+    var data = event.data;
+    if (data && data.type === "referee-scope") {  // ours, never the theme's
+      within = { game: data.scope.game || "", category: data.scope.category || "", here: data.scope.here || "" };
+      if (data.again && ready && lastQuery) deliver({ type: QUERY, data: lastQuery });
+      return;
+    }
+    if (ready) deliver(data); else waiting.push(data);
   });
   Promise.resolve(importScripts("MATERIAL_WORKER")).then(function () {
     ready = true;
@@ -180,32 +196,89 @@
   }
 
   function rerank(result, query) {
-    if (!result || !result.items || !query.trim()) return result;
-    var wanted = forms(query);
-    var ranked = {};
-    names.forEach(function (name) {
-      var t = tier(name, wanted);
-      if (!t) return;
-      var score = [t[0], t[1], name.alias ? 1 : 0];
-      var had = ranked[name.location];
-      if (!had || compare(score, had) < 0) ranked[name.location] = score;
-    });
-    if (!Object.keys(ranked).length) return result;
+    if (!result || !result.items) return result;
+    var wanted = query.trim() ? forms(query) : [];
+    var named = {};  // location -> [tier, closeness, alias] of its best name
+    if (wanted.length) {
+      names.forEach(function (name) {
+        if (!kept(name.location)) return;
+        var t = tier(name, wanted);
+        if (!t) return;
+        var score = [t[0], t[1], name.alias ? 1 : 0];
+        var had = named[name.location];
+        if (!had || compare(score, had) < 0) named[name.location] = score;
+      });
+    }
     var groups = {}, order = {};
     result.items.forEach(function (group, n) {
       var article = articleOf(group);
+      if (!kept(article)) return;
       groups[article] = group;
       order[article] = n;
     });
-    Object.keys(ranked).forEach(function (location) {  // ties go as lunr ranked them (a rule of each system)
-      ranked[location].push(location in order ? order[location] : result.items.length);
+    Object.keys(named).forEach(function (location) { if (!(location in order)) order[location] = result.items.length; });
+    var words = queryWords(query);
+    var items = Object.keys(order).map(function (location) {
+      var doc = docs[location] || {}, name = named[location];
+      var key = [
+        doc.game ? 0 : 1,  // rules (and a game's pages) before the guide's
+        name ? name[0] : 9,  // a name's tier, else found by the text
+        within.here && doc.game !== within.here ? 1 : 0,  // the player's game first
+        name ? name[1] : 0,
+        name ? name[2] : 0,
+        order[location]
+      ];
+      var group = groups[location] || [Object.assign({}, doc, { text: opening(doc.text || ""), score: 0, terms: {} })];
+      return { key: key, location: location, group: label(group, doc, words, !!name) };
     });
-    var first = Object.keys(ranked).sort(function (a, b) { return compare(ranked[a], ranked[b]) || (a < b ? -1 : a > b ? 1 : 0); });
-    var items = first.map(function (location) {
-      return groups[location] || [Object.assign({}, docs[location], { score: 0, terms: {} })];
+    items.sort(function (a, b) { return compare(a.key, b.key) || (a.location < b.location ? -1 : a.location > b.location ? 1 : 0); });
+    return Object.assign({}, result, { items: items.map(function (i) { return i.group; }) });
+  }
+
+  function kept(location) {  // whether the filter keeps the page
+    var doc = docs[location];
+    if (!doc) return !within.game;
+    if (within.game && doc.game && doc.game !== within.game) return false;
+    if (within.category && doc.category !== within.category) return false;
+    return true;
+  }
+
+  function opening(text) {
+    return text.length > 300 ? text.slice(0, 300).replace(/\s+\S*$/, "") + " …" : text;
+  }
+
+  function escapeHtml(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
+
+  // -- what each result says: its game, and the query's words its page holds -------------
+
+  function queryWords(query) {
+    var out = [];
+    fold(query).split(" ").forEach(function (w) {
+      if (w.length > 1 && /\p{L}/u.test(w) && !common(w) && out.indexOf(w) < 0) out.push(w);
     });
-    result.items.forEach(function (group) { if (!(articleOf(group) in ranked)) items.push(group); });
-    return Object.assign({}, result, { items: items });
+    return out;
+  }
+
+  function stem(word) {  // enough to tell "tests" is in a text that says "test"
+    return word.replace(/(ing|ed|es|s)$/, "").slice(0, Math.max(3, word.length - 3)) || word;
+  }
+
+  function label(group, doc, words, byName) {
+    var tag = ' <span class="rf-result-game">' + escapeHtml(doc.game ? doc.game_name || doc.game : "Guide") + "</span>";
+    return group.map(function (item, n) {
+      var copy = Object.assign({}, item);
+      if (n === 0 || item.location.indexOf("#") < 0) copy.title = (item.title || "") + tag;
+      var hay = " " + fold(unescape((item.title || "") + " " + (item.text || "") + " " + (item.tags || []).join(" "))) + " ";
+      var terms = {};
+      words.forEach(function (w) {
+        var found = hay.indexOf(" " + w) >= 0 || hay.indexOf(" " + stem(w)) >= 0;
+        if (found || !byName) terms[w] = found;  // a rule found by its name misses no word
+      });
+      copy.terms = terms;
+      return copy;
+    });
   }
 
   function articleOf(group) {
