@@ -36,16 +36,18 @@ from tests.conftest import RULES_SRC  # noqa: E402
 from tests.site.sites import BuiltSite  # noqa: E402
 
 
-def _search(browser: Any, url: str, query: str) -> list[tuple[str, str]]:
-    """(title, path) of the search results for ``query``, best first (the highlight's ?h= left out)."""
-    browser.get(f"{url}index.html")
+def _search(browser: Any, url: str, query: str, page: str = "index.html") -> list[tuple[str, str]]:
+    """(title, path) of the search results for ``query`` typed on ``page``, best first (the
+    highlight's ?h= and the game each result names left out)."""
+    browser.get(f"{url}{page}")
     browser.execute_script("document.querySelector('.md-search__input').focus()")
     field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
     field.send_keys(query)
     WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item"))
     return browser.execute_script(
-        "return Array.from(document.querySelectorAll('.md-search-result__item > a')).map("
-        "a => [a.querySelector('h1, h2').textContent.trim(), new URL(a.href).pathname + new URL(a.href).hash])"
+        "return Array.from(document.querySelectorAll('.md-search-result__item > a')).map(a => {"
+        "  const h = a.querySelector('h1, h2').cloneNode(true); h.querySelectorAll('.rf-result-game').forEach(g => g.remove());"
+        "  return [h.textContent.trim(), new URL(a.href).pathname + new URL(a.href).hash]; })"
     )
 
 
@@ -94,8 +96,12 @@ def test_hovering_a_linked_rule_previews_it(wide: Any, corpus_url: str, screensh
     link = wide.find_element(By.CSS_SELECTOR, "#v2 a.rf-mention[href$='light-troops.html']")
     wide.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
     ActionChains(wide).move_to_element(link).perform()
-    tip = WebDriverWait(wide, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".md-tooltip2--active"))
-    assert tip.text.startswith("Light Troops (Universal Rule): A unit composed entirely of models with Light Troops")
+    tip = WebDriverWait(wide, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".rf-preview:not([hidden])"))
+    lines = tip.text.split("\n")
+    assert lines[:2] == ["Light Troops", "The Ninth Age: Fantasy Battles · Universal Rule"], lines
+    assert lines[2].startswith("A unit composed entirely of models with Light Troops"), lines
+    assert tip.find_element(By.CSS_SELECTOR, "a.rf-preview-open").get_attribute("href").endswith("rules/t9a/light-troops.html")
+    assert not link.get_attribute("title")  # the build's plain tooltip gave way
     screenshot("preview")
 
 
@@ -199,7 +205,8 @@ def test_search_works_in_a_site_opened_from_a_folder(wide: Any, corpus_site: Bui
     wide.find_element(By.CSS_SELECTOR, "input.md-search__input").send_keys("Hellebarde")
     WebDriverWait(wide, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item"))
     first = wide.find_element(By.CSS_SELECTOR, ".md-search-result__item > a")
-    assert first.find_element(By.CSS_SELECTOR, "h1, h2").text == "Halberd"
+    assert first.find_element(By.CSS_SELECTOR, "h1, h2").text == "Halberd The Ninth Age: Fantasy Battles"
+    assert first.find_element(By.CSS_SELECTOR, ".rf-result-game").text == "The Ninth Age: Fantasy Battles"
     assert first.get_attribute("href").startswith("file://") and "/rules/t9a/halberd.html" in first.get_attribute("href")
     screenshot("folder-search")
 

@@ -87,7 +87,8 @@ def test_the_configuration_for_a_rules_folder_alone(tmp_path: Path) -> None:
     search = config["plugins"][0]["search"]
     assert search["lang"] == ["en", "de"] and search["fields"]["title"]["boost"] > search["fields"]["tags"]["boost"]
     home = (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
-    assert "- [The Ninth Age: Fantasy Battles](rules/t9a/index.md)" in home
+    assert "<!-- referee: games -->" in home  # the plugin shows the games there (tests/site/test_players.py)
+    assert "content.tooltips" not in config["theme"]["features"]  # the page script's previews instead
 
 
 def test_site_build_writes_a_site_and_says_where(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
