@@ -102,8 +102,8 @@ def wide(browser: Any) -> Iterator[Any]:
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    """A phone's screen: 390 CSS pixels wide, touch, no hover."""
-    metrics = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+    """A small phone's screen: 360 x 740 CSS pixels, touch, no hover."""
+    metrics = {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True}
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
     try:

@@ -138,14 +138,6 @@ def test_the_neighbourhood_diagram_renders_and_its_nodes_lead_on(wide: Any, corp
     WebDriverWait(wide, 10).until(lambda d: d.current_url.endswith("/rules/t9a/light-troops.html"))
 
 
-@pytest.mark.parametrize("page", ["rules/t9a/fly.html", "rules/t9a/index.html", "rules/t9a/report.html", "rules/scrollhammer/sources/special-rules-wiki.html", "rules/whfb-house/categories.html"])
-def test_pages_fit_a_phone(phone: Any, corpus_url: str, page: str, screenshot: Callable[[str], Path]) -> None:
-    phone.get(corpus_url + page)
-    width = phone.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
-    assert width[0] == 390 and width[1] <= 390, width
-    screenshot("phone")
-
-
 def test_the_site_opened_from_a_folder_works_without_a_server(wide: Any, corpus_site: BuiltSite, screenshot: Callable[[str], Path]) -> None:
     wide.get((corpus_site.root / "rules/t9a/fear.html").as_uri())
     header = wide.find_element(By.CSS_SELECTOR, ".md-header")
