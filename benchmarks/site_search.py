@@ -16,6 +16,18 @@ search in the same run. Two readings of the site:
 
 Prints Markdown: mean reciprocal rank (MRR, first ten) and hits@3, overall
 and per kind of query, then each query the site does not answer first.
+
+    .venv/bin/python benchmarks/site_search.py --player [--site DIR]
+
+The player's script instead (benchmarks/site_player_queries.toml: 25
+lookups, each written with its wanted rule before any was run): each query
+typed where the player is, into the search box of the game's index page
+(the site's search then looks in that game, as ``referee search --system``)
+or of the home page (every game); the same queries go to ``referee search``.
+Prints, per query, the wanted rule's rank in both, how many are first,
+and the time from a keystroke to the results shown (the page's clock, the
+index loaded, each query typed whole at once, the median of three tries:
+then the median and the worst over the 25).
 """
 
 from __future__ import annotations
@@ -71,9 +83,65 @@ def site_results(driver: Any, url: str, query: str, pages: dict[str, str]) -> li
     return [pages[p.lstrip("/")] for p in paths if p.lstrip("/") in pages]
 
 
+PLAYER = ROOT / "benchmarks" / "site_player_queries.toml"
+# the keystroke to the first result drawn, in the page: the theme's search answers on keyup
+TYPE = (
+    "const [query, done] = arguments; const input = document.querySelector('.md-search__input');"
+    "const list = document.querySelector('.md-search-result__list');"
+    "const start = performance.now();"
+    "const seen = new MutationObserver(() => { if (list.querySelector('.md-search-result__item')) {"
+    "  seen.disconnect(); done(performance.now() - start); } });"
+    "seen.observe(list, {childList: true}); input.value = query;"
+    "input.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}));"
+    "setTimeout(() => { seen.disconnect(); done(-1); }, 5000);"
+)
+
+
+def player(driver: Any, url: str, cli: Any, pages: dict[str, str]) -> None:
+    """The player's 25 lookups in the command line and in the site; prints Markdown."""
+    import statistics
+    import tomllib
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    queries = tomllib.loads(PLAYER.read_text(encoding="utf-8"))["query"]
+    rows, times, firsts = [], [], {"cli": 0, "site": 0}
+    for q in queries:
+        game = q.get("game")
+        found_cli = [r.id for r in cli.search(q["text"], game, 10).results]
+        driver.get(url + (f"rules/{game}/index.html" if game else "index.html"))
+        driver.execute_script("document.querySelector('.md-search__input').focus()")
+        WebDriverWait(driver, 10).until(lambda d: "matching" not in d.find_element(By.CSS_SELECTOR, ".md-search-result__meta").text or True)
+        time.sleep(0.5)  # the index loaded into the worker
+        tries = []
+        for _ in range(3):  # the median of three, the box emptied in between (a loaded machine stalls now and then)
+            driver.execute_script("const i = document.querySelector('.md-search__input'); i.value = ''; i.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}))")
+            time.sleep(0.15)
+            tries.append(driver.execute_async_script(TYPE, q["text"]))
+        took = statistics.median(tries)
+        time.sleep(0.2)
+        paths = driver.execute_script("return Array.from(document.querySelectorAll('.md-search-result__item > a')).map(a => new URL(a.href).pathname)")
+        found_site = [pages.get(p.lstrip("/"), p) for p in paths]
+        r_cli, r_site = rank(found_cli, [q["want"]]), rank(found_site, [q["want"]])
+        firsts["cli"] += r_cli == 1
+        firsts["site"] += r_site == 1
+        if took >= 0:
+            times.append(took)
+        rows.append(f"| `{q['text']}` | {game or 'all games'} | {q['want']} | {r_cli or '>10'} | {r_site or '>10'} | {took:.0f} ms |")
+    print(f"## A player's 25 lookups ({time.strftime('%Y-%m-%d')})\n")
+    print("| query | searched in | wanted | `referee search` rank | site rank | keystroke to results |")
+    print("|---|---|---|---:|---:|---:|")
+    print("\n".join(rows))
+    print(f"\nWanted rule first: `referee search` {firsts['cli']} of {len(queries)}, site {firsts['site']} of {len(queries)}.")
+    if times:
+        print(f"Keystroke to results in the site: median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms ({len(times)} queries).")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, help="a site already built with the rules-only configuration")
+    parser.add_argument("--player", action="store_true", help="the player's 25 lookups (benchmarks/site_player_queries.toml)")
     args = parser.parse_args()
     why = missing()
     if why:
@@ -108,6 +176,13 @@ def main() -> None:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         driver = start(work / "profile")  # 1280 px wide: the search field of the wide layout
+        if args.player:
+            try:
+                player(driver, url, cli, pages)
+            finally:
+                driver.quit()
+                server.shutdown()
+            return
         ranks: dict[str, list[int | None]] = {"`referee search`": [], "site, whole site": [], "site, in the system": []}
         misses = []
         try:

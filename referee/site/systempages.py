@@ -81,15 +81,15 @@ def write_index(book: Rulebook, here: str, paste_box: bool, report: bool) -> Wri
     return Written(head, tuple(toc), join(body))
 
 
-def game_search(system: str, title: str, rules: int | None = None) -> Markup:
+def game_search(system: str, title: str) -> Markup:
     """A search box for one game: the site's search, scoped to the game (``referee.js``
     opens the search with the game chosen; its results have a switch to all games)."""
-    label = f"Search {title}" + (f" ({rules} rules)" if rules is not None else "")
+    label = f"Search {title}"  # said to screen readers; the box shows "Find a rule…"
     return tag(
         "form",
         [
             tag("label", label, for_=f"rf-find-{system}", class_="rf-sr"),
-            tag("input", None, type="search", id=f"rf-find-{system}", placeholder=label, autocomplete="off", spellcheck="false"),
+            tag("input", None, type="search", id=f"rf-find-{system}", placeholder="Find a rule…", autocomplete="off", spellcheck="false"),
             tag("button", "Search", type="submit"),
         ],
         class_="rf-game-search",

@@ -30,7 +30,7 @@ def test_the_home_page_opens_with_every_game_its_rule_count_and_a_search_box_for
     for system, book in books(rulebase).items():
         title = rulebase.manifests[system].title
         assert f'<a href="rules/{system}/index.html">{title}</a></h2><p class="rf-game-count">{len(book.player_rules())} rules</p>' in html
-        assert f'placeholder="Search {title}"' in html
+        assert f'<label for="rf-find-{system}" class="rf-sr">Search {title}</label>' in html
     assert "rules/t9a/categories.html" in html
 
 
