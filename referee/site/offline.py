@@ -18,6 +18,7 @@ only), so nothing is fetched or shipped as a binary.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -82,12 +83,14 @@ def version(site_dir: str, files: list[str]) -> str:
     """A digest of every file's path and bytes: the cache's name, new with any change."""
     digest = hashlib.sha256()
     for path in files:
-        digest.update(path.encode() + b"\0")
         with open(os.path.join(site_dir, path), "rb") as fh:
-            digest.update(hashlib.sha256(fh.read()).digest())
+            data = fh.read()
+        digest.update(f"{path}\0{len(data)}\0".encode())
+        digest.update(data)
     return digest.hexdigest()[:16]
 
 
+@functools.lru_cache(maxsize=len(ICON_SIZES))
 def icon_png(size: int) -> bytes:
     """A square icon: the theme's colour, a white shield in the middle. PNG, RGB, drawn
     row by row (an icon of 512 px is about 3 KB once compressed).
@@ -114,4 +117,4 @@ def icon_png(size: int) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b"")

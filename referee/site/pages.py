@@ -296,14 +296,12 @@ def preview_table(book: Rulebook) -> bytes:
     """What the rich preview of a link to a rule shows, per rule page of the system (its
     file name): name, category, its first sentences, parameters. Loaded on the first
     preview of a page; only the rules players see."""
-    from referee.graph.sentences import split
-
     folder = book.address.folder(book.system) + "/"
     rules = {}
     for rule in book.player_rules():
         opening = ""
         if rule.text.strip():
-            opening = " ".join(" ".join(split(rule.text)[:PREVIEW_SENTENCES]).split())
+            opening = " ".join(" ".join(book.sentences_of(rule.text)[:PREVIEW_SENTENCES]).split())  # cut once for the pages too
             if len(opening) > PREVIEW_CHARS:
                 opening = opening[:PREVIEW_CHARS].rsplit(" ", 1)[0] + " …"
         params = [f"{p.name}: {p.kind}" for p in rule.params]
