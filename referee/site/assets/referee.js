@@ -415,6 +415,9 @@
   var ownSrc = document.currentScript ? document.currentScript.src : "";
   var previewBox = null, previewFor = null, hideTimer = null, showTimer = null, lastPointer = "mouse";
   var loading = {};
+  // lists whose every entry is a link to a rule (the A-Z, the categories, where a rule sits):
+  // there a tap opens the rule at once, as a player scanning a list expects; hover still previews
+  var LISTS = ".rf-index, .rf-crumbs, .rf-system-links, .rf-games";
 
   function assetsBase() { return ownSrc.replace(/referee\.js(\?.*)?$/, ""); }
 
@@ -535,7 +538,7 @@
       if (previewBox && !previewBox.hidden && !previewBox.contains(e.target) && linkOf(e.target) !== previewFor) hidePreview();
       if (lastPointer !== "touch") return;
       var link = linkOf(e.target), target = ruleTarget(link);
-      if (!target || link === previewFor) return;
+      if (!target || link === previewFor || link.closest(LISTS)) return;
       e.preventDefault();
       e.stopImmediatePropagation();
       quiet(link);
