@@ -80,10 +80,10 @@ def extraction_notes(book: Rulebook, here: str) -> Markup | None:
         ]
         if hidden:
             head.append(tag("span", "not in the players' index and search", class_="rf-hidden-note"))
-        items.append(tag("li", [tag("div", join(head, " "), class_="rf-finding-head"), tag("p", "; ".join(notes), class_="rf-message") if notes else None], class_="rf-finding"))
+        items.append(tag("li", [tag("div", join(head, " "), class_="rf-finding-head"), tag("p", "; ".join(notes), class_="rf-message") if notes else None], class_="rf-note"))
     if not items:
         return None
-    return tag("ul", items, class_="rf-findings")
+    return tag("ul", items, class_="rf-findings rf-notes")
 
 
 def _code_link(code: str, here: str, codes_page: str | None) -> Markup:
