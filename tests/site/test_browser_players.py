@@ -80,8 +80,10 @@ def fits(browser: Any) -> list[int]:
 
 
 @pytest.mark.parametrize("size", ["phone", "wide"])
-def test_home_game_search_rule_preview_and_back(size: str, request: pytest.FixtureRequest, corpus_url: str, screenshot: Callable[[str], Path]) -> None:
-    browser = request.getfixturevalue(size)
+def test_home_game_search_rule_preview_and_back(
+    size: str, browser: Any, request: pytest.FixtureRequest, corpus_url: str, screenshot: Callable[[str], Path]
+) -> None:
+    browser = request.getfixturevalue(size)  # the phone's or the desktop's screen
     browser.get(corpus_url + "index.html")
     cards = browser.find_elements(By.CSS_SELECTOR, ".rf-game h2")
     assert T9A in [c.text for c in cards] and fits(browser)[1] <= fits(browser)[0]
