@@ -88,7 +88,9 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
             self.kept = Kept()
 
     def on_shutdown(self) -> None:
+        # MkDocs keeps a plugin with these hooks for the next configuration loaded in the process
         self.kept = None
+        self.serving = False
 
     def on_pre_build(self, *, config: Any) -> None:
         # before MkDocs empties the site folder: the build before's files go aside
