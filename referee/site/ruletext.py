@@ -5,10 +5,11 @@ list items opened by "- ").  Each sentence that
 :func:`referee.graph.sentences.split` finds becomes
 ``<span class="rf-s" id="s-...">`` (the page's script puts a ¶ link after
 it), so a referee can copy the link to one clause; each mention of another rule of the system
-becomes a link to that rule's page, whose tooltip (the theme's
-``content.tooltips``) previews the rule: a ``title``, so it works on any
-server and from a folder opened with no server at all.  Everything else is
-escaped text.
+becomes a link to that rule's page, with a ``title`` previewing the rule
+(the browser's own tooltip, where the page's script does not run; where it
+does, ``referee.js`` shows a rich preview instead, on hover, focus or tap,
+on any server and from a folder opened with no server at all).  Everything
+else is escaped text.
 """
 
 from __future__ import annotations
