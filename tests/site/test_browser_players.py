@@ -247,3 +247,14 @@ def test_the_service_worker_serves_pages_offline(browser: Any, corpus_site: Buil
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
         pass
+
+
+def test_a_preview_shows_markup_in_a_rule_as_text(wide: Any, hostile_url: str) -> None:
+    wide.get(hostile_url + "rules/hostile/fear.html")
+    link = wide.find_element(By.CSS_SELECTOR, "article a.rf-mention[href$='terror.html']")
+    wide.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    ActionChains(wide).move_to_element(link).perform()
+    shown = preview(wide)
+    assert "**bold**" in shown.text and "<div onclick=" in shown.text
+    assert not shown.find_elements(By.CSS_SELECTOR, "img, script, iframe, strong, div[onclick]")
+    assert wide.execute_script("return window.__dialogs") == []
