@@ -318,8 +318,8 @@ def folder_search_index(site_dir: str, fields: dict[str, dict[str, str]] | None 
         data = fh.read()
     if fields:
         index = json.loads(data)
-        for doc in index.get("docs", []):
-            found = fields.get(doc.get("location", "").split("#", 1)[0])
+        for doc in index.get("docs", []):  # a page's, not its sections' (the worker reads the page's)
+            found = fields.get(doc.get("location", ""))
             if found:
                 doc.update(found)
         data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
