@@ -258,7 +258,7 @@ class Site:
                     [
                         tag("h2", tag("a", book.title, href=index), id=f"game-{slug(book.system) or 'x'}"),
                         tag("p", f"{game['rules']} rules", class_="rf-game-count"),
-                        systempages.game_search(book.system, book.title),
+                        systempages.game_search(book.system, book.title, index),
                         tag("p", join(links, " · "), class_="rf-game-links"),
                     ],
                     class_="rf-game",

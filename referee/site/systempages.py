@@ -62,7 +62,7 @@ def write_index(book: Rulebook, here: str, paste_box: bool, report: bool) -> Wri
         links.extend(tag("a", f"Army: {army.book.name}", href=relative(here, army.page), class_="rf-army-link") for army in book.armies.armies)
     body: list[Markup] = [
         tag("h1", book.title, id="system"),
-        game_search(book.system, book.title),
+        game_search(book.system, book.title, relative(here, book.address.system_page(book.system))),
         tag("p", [counts, " ", join(links, " · ")], class_="rf-system-links"),
     ]
     head, body = join(body), []
@@ -81,9 +81,10 @@ def write_index(book: Rulebook, here: str, paste_box: bool, report: bool) -> Wri
     return Written(head, tuple(toc), join(body))
 
 
-def game_search(system: str, title: str) -> Markup:
+def game_search(system: str, title: str, index: str) -> Markup:
     """A search box for one game: the site's search, scoped to the game (``referee.js``
-    opens the search with the game chosen; its results have a switch to all games)."""
+    opens the search with the game chosen; its results have a switch to all games).
+    Without script, sending it opens the game's A-Z index (``index``, relative)."""
     label = f"Search {title}"  # said to screen readers; the box shows "Find a rule…"
     return tag(
         "form",
@@ -95,6 +96,7 @@ def game_search(system: str, title: str) -> Markup:
         class_="rf-game-search",
         data_game=system,
         role="search",
+        action=index,
     )
 
 
