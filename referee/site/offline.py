@@ -35,15 +35,17 @@ THEME_COLOUR = "#3f51b5"  # the theme's default primary colour (indigo)
 SKIP = frozenset({WORKER, "sitemap.xml.gz"})
 
 
-def write(site_dir: str, name: str, description: str = "") -> int:
-    """Write the manifest, its icons and the service worker into ``site_dir``, after
-    every other file; the number of files the worker caches."""
+def write(site_dir: str, name: str, description: str = "", worker: bool = True) -> int:
+    """Write the manifest, its icons and (``worker``) the service worker into ``site_dir``,
+    after every other file; the number of files the worker caches (0 without one)."""
     os.makedirs(os.path.join(site_dir, "_icons"), exist_ok=True)
     for size in ICON_SIZES:
         with open(os.path.join(site_dir, "_icons", f"icon-{size}.png"), "wb") as fh:
             fh.write(icon_png(size))
     with open(os.path.join(site_dir, MANIFEST), "w", encoding="utf-8") as fh:
         json.dump(manifest(name, description), fh, ensure_ascii=False, indent=1, sort_keys=True)
+    if not worker:
+        return 0
     files = site_files(site_dir)
     script = package_files("referee.site").joinpath("assets", "service-worker.js").read_text(encoding="utf-8")
     script = script.replace('"FILES"', json.dumps(files, ensure_ascii=False)).replace("VERSION", version(site_dir, files))

@@ -259,10 +259,10 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
         if not self.config.enabled:
             return
         folder_search_index(config.site_dir, self.site.search_fields() if self.site is not None else {})
-        if not self.serving:
-            from referee.site import offline
+        from referee.site import offline
 
-            offline.write(config.site_dir, config.site_name, config.site_description or "")
+        # under serve no service worker: its cache would stand between the editor and the edit
+        offline.write(config.site_dir, config.site_name, config.site_description or "", worker=not self.serving)
         if self.kept is not None:
             if self.site is not None:
                 self.kept.note_findings(self.site.findings())

@@ -117,3 +117,12 @@ def test_the_search_worker_states_the_tiers_docs_search_md_ranks_by() -> None:
     assert "docs/search.md" in worker and "Ranking" in worker
     guide = (Path(__file__).resolve().parents[2] / "docs" / "search.md").read_text(encoding="utf-8")
     assert "The site's search follows these tiers" in guide
+
+
+def test_under_serve_the_site_gets_its_manifest_but_no_service_worker(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "index.html").write_text("<p>a page</p>", encoding="utf-8")
+    assert offline.write(str(tmp_path), "Rules", worker=False) == 0
+    assert (tmp_path / "manifest.webmanifest").is_file() and (tmp_path / "_icons" / "icon-512.png").is_file()
+    assert not (tmp_path / "sw.js").exists()
+    assert offline.write(str(tmp_path), "Rules") == 4  # the page, the manifest and two icons
+    assert (tmp_path / "sw.js").is_file()
