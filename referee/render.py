@@ -12,9 +12,11 @@ from referee.graph.situations import describe
 
 
 def where(source: dict[str, Any]) -> str:
-    """file:line or file:line-end_line, as compilers print it."""
+    """file:line or file:line-end_line, as compilers print it, and the book's
+    page when the document was made from one (``referee import pdf``)."""
     lines = source["line"] if source["line"] == source["end_line"] else f"{source['line']}-{source['end_line']}"
-    return f"{source['file']}:{lines}"
+    page = source.get("page")
+    return f"{source['file']}:{lines}" + (f" ({'pp' if '-' in page else 'p'}. {page})" if page else "")
 
 
 def print_rule(rule: dict[str, Any], versions: bool) -> None:
