@@ -120,11 +120,9 @@ def cmd_build(args: argparse.Namespace) -> None:
     if args.format == "json":
         terminal.print_json({"key": view.key, "systems": view.summaries})
         return
-    rows = [
-        [s["id"], s["title"], str(s["documents"]), str(s["rules"]), str(s["aliases"]), str(s["stubs"]), str(s["unnamed"])]
-        for s in view.summaries
-    ]
-    terminal.table(["system", "title", "documents", "rules", "aliases", "stubs", "unnamed"], rows, title="Rulebase")
+    from referee.build.report import print_build
+
+    print_build(view.summaries, _shown(_src(args.rules_src)))
 
 
 def cmd_list(args: argparse.Namespace) -> None:
@@ -446,6 +444,17 @@ def cmd_import(args: argparse.Namespace) -> None:
     _checked(lambda: run(args))
 
 
+def cmd_init(args: argparse.Namespace) -> None:
+    """Start a rule system in one command: a folder, its documents and a system.toml whose formats are guessed from the files' content.
+
+    Says which format it guessed for each file and why; PDFs and Word
+    documents are converted to text first.  See docs/getting-started.md.
+    """
+    from referee.imports.init import run
+
+    _checked(lambda: run(args))
+
+
 def open_build(rules_src: str | None) -> Any:
     """The whole build (record classes), for commands that read rules whole."""
     from referee.build import cache
@@ -568,6 +577,9 @@ def build_parser() -> argparse.ArgumentParser:
     from referee.imports.commands import arguments as import_arguments
 
     import_arguments(command("import", cmd_import))
+    from referee.imports.init import arguments as init_arguments
+
+    init_arguments(command("init", cmd_init))
     from referee.shell.commands import arguments as shell_arguments
 
     shell_arguments(command("shell", cmd_shell))

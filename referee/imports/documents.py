@@ -47,20 +47,41 @@ class BookImport:
         }  # fmt: skip
 
 
-def import_book(kind: str, given: str, system: str, into: str) -> BookImport:
-    """Convert ``given`` (a PDF or a .docx) into ``into/system/<stem>.txt`` and list it."""
-    from referee.imports.listing import check_system_id
-    from referee.imports.listing import add_document, write_aside
+@dataclass
+class Converted:
+    """A book as text: what is written, its title, and the blocks it was read as."""
+
+    name: str  # the text document's file name
+    text: str
+    title: str | None
+    blocks: list[Block]
+
+    def counts(self) -> dict[str, int]:
+        pages = {b.page for b in self.blocks} | {p for b in self.blocks for p in b.pages}
+        kinds = [b.kind for b in self.blocks]
+        return {"pages": len(pages - {""}), "headings": kinds.count("heading"), "paragraphs": kinds.count("paragraph"), "tables": kinds.count("table")}
+
+
+def convert(kind: str, given: str) -> Converted:
+    """Read ``given`` (a PDF or a .docx) into the text of a rules-list document."""
     from referee.imports.textdoc import write_rules_list
 
-    check_system_id(system)
     found = _read(kind, given)
     title = None
     if found and found[0].kind == "heading" and found[0].level == 1:  # the book's own title
         title = " ".join(found[0].lines[0].split())
         found = found[1:]
-    text = write_rules_list(found, title)
     name = os.path.splitext(os.path.basename(given))[0] + ".txt"
+    return Converted(name, write_rules_list(found, title), title, found)
+
+
+def import_book(kind: str, given: str, system: str, into: str) -> BookImport:
+    """Convert ``given`` (a PDF or a .docx) into ``into/system/<stem>.txt`` and list it."""
+    from referee.imports.listing import add_document, check_system_id, write_aside
+
+    check_system_id(system)
+    book = convert(kind, given)
+    text, title, name = book.text, book.title, book.name
     folder = os.path.join(into, system)
     target = os.path.join(folder, name)
     origin = f"{os.path.basename(given)}, converted with referee import {kind}."
@@ -79,11 +100,10 @@ def import_book(kind: str, given: str, system: str, into: str) -> BookImport:
     table["origin"] = origin
     manifest, created, listed = add_document(manifest_file, system, title or system, table)
     write_aside(folder, [(name, text.encode("utf-8"))] if status != "unchanged" else [], manifest)
-    pages = {b.page for b in found} | {p for b in found for p in b.pages}
+    counts = book.counts()
     return BookImport(
         system, given, f"{system}/{name}", manifest_file, created, listed, status, title,
-        len(pages - {""}), sum(b.kind == "heading" for b in found), sum(b.kind == "paragraph" for b in found),
-        sum(b.kind == "table" for b in found),
+        counts["pages"], counts["headings"], counts["paragraphs"], counts["tables"],
     )  # fmt: skip
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import unknown_system
 from referee.manifest import Manifest
@@ -25,6 +25,20 @@ class DocumentSummary:
     title: str | None
     origin: str | None
     entries: int
+    aliases: int = 0  # of the entries read
+    tables: int = 0  # tables kept with the entries
+    flags: tuple[tuple[str, int], ...] = ()  # how many entries carry each flag (unnamed, stub, ...)
+
+
+def document_summary(spec: Any, entries: list[Any]) -> DocumentSummary:
+    """What ``referee build`` says it read from one document."""
+    from collections import Counter
+
+    flags = Counter(flag for e in entries for flag in e.flags)
+    return DocumentSummary(
+        spec.path, spec.format, spec.role, spec.lang, spec.title, spec.origin, len(entries),
+        sum(len(e.aliases) for e in entries), sum(len(e.tables) for e in entries), tuple(sorted(flags.items())),
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -133,5 +147,5 @@ def read_folder(
 
     manifest = load_manifest(root, folder, files)
     read, system_rules, system_texts = read_system(root, manifest, progress, files, read_before)
-    summaries = [DocumentSummary(s.path, s.format, s.role, s.lang, s.title, s.origin, len(es)) for s, es in read]
+    summaries = [document_summary(s, es) for s, es in read]
     return manifest, summaries, system_rules, system_texts
