@@ -169,7 +169,7 @@ def test_usage_error_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
         "referee lookup: the following arguments are required: QUERY\n",
     )
     code, out, err = run(capsys, "nonsense")
-    assert code == 2 and err.endswith("referee: argument COMMAND: invalid choice: 'nonsense' (choose from 'build', 'list', 'lookup', 'search', 'show', 'explain', 'graph', 'lint', 'parse', 'site', 'calc', 'resolve', 'import', 'init', 'shell')\n")
+    assert code == 2 and err.endswith("referee: argument COMMAND: invalid choice: 'nonsense' (choose from 'build', 'list', 'lookup', 'search', 'show', 'explain', 'graph', 'lint', 'parse', 'site', 'calc', 'resolve', 'import', 'unit', 'init', 'shell')\n")
 
 
 def test_rules_src_option_and_env(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
