@@ -175,3 +175,12 @@ def test_headings_by_size_and_weight_and_running_lines_dropped() -> None:
         ("heading", ["Charging"], 2, "40"),
         ("paragraph", ["A charging unit moves first."], 0, "40"),
     ]
+
+
+def test_the_site_cites_the_books_pages(book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.site.sites import build_site, content
+
+    _json(capsys, "import", "pdf", str(book), "--system", "skirmish", "--into", str(tmp_path / "rules"))
+    site = build_site(tmp_path / "rules", tmp_path / "site", tmp_path / "scratch")
+    page = content(site.page("rules/skirmish/terror.html"))
+    assert "<code>skirmish/core.txt:15-22</code></a> (pp. 12-13)" in page
