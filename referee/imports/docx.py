@@ -20,6 +20,12 @@ def read_docx(path: str) -> list[Block]:
     """The blocks of a .docx in document order."""
     try:
         if not zipfile.is_zipfile(path):
+            from referee.sources.sniff import binary_kind
+
+            with open(path, "rb") as fh:
+                found = binary_kind(fh.read())
+            if found:
+                raise RulesError(f"not a .docx: this is {found[0]}: {found[1]}", path)
             raise RulesError("not a .docx: a Word document is a zip archive, and this file is not one (a .doc from before 2007? save it as .docx)", path)
     except FileNotFoundError:
         raise RulesError("file not found", path) from None

@@ -116,10 +116,13 @@ class Block:
         self.pages = self.pages or [self.page] * max(1, len(self.lines))
 
 
-def page_lines(words: list[Word], index: int, width: float, tables: list[tuple[tuple[float, float, float, float], list[list[str]]]] = ()) -> list[Line]:  # type: ignore[assignment]
-    """The lines of one page in reading order; ``tables`` are (bbox, rows) found
+Box = tuple[float, float, float, float]  # x0, top, x1, bottom
+
+
+def page_lines(words: list[Word], index: int, width: float, tables: list[tuple[Box, list[list[str]]]] | None = None) -> list[Line]:
+    """The lines of one page in reading order; ``tables`` are (box, rows) found
     on it, whose words are read as the table instead of as lines."""
-    inside = [t for t in tables]
+    inside = tables or []
     free = [w for w in words if not any(_within(w, bbox) for bbox, _ in inside)]
     rows = _rows(free)
     segments = [_segments(row) for row in rows]
@@ -144,7 +147,7 @@ def page_lines(words: list[Word], index: int, width: float, tables: list[tuple[t
     return out + left + right
 
 
-def _within(w: Word, bbox: tuple[float, float, float, float]) -> bool:
+def _within(w: Word, bbox: Box) -> bool:
     x0, top, x1, bottom = bbox
     cx, cy = (w.x0 + w.x1) / 2, (w.top + w.bottom) / 2
     return x0 <= cx <= x1 and top <= cy <= bottom

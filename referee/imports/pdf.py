@@ -34,7 +34,12 @@ def read_pages(path: str) -> list[Page]:
     except OSError as err:
         raise RulesError(f"cannot read the file: {err.strerror}", path) from None
     if PDF_MAGIC not in head:
-        raise RulesError("not a PDF: the file does not start with %PDF-", path)
+        from referee.sources.sniff import binary_kind
+
+        with open(path, "rb") as fh:
+            found = binary_kind(fh.read())  # a zip's names are at its end: read it whole (this is the error path)
+        said = f"this is {found[0]}: {found[1]}" if found else "the file does not start with %PDF-"
+        raise RulesError(f"not a PDF: {said}", path)
     import pdfplumber
     from pdfminer.pdfparser import PDFSyntaxError
 

@@ -108,6 +108,8 @@ def test_a_word_document_is_read_likewise(tmp_path: Path, capsys: pytest.Capture
         ("pdf", b"%PDF-1.4\nbroken", "cannot read the PDF: No /Root object! - Is this really a PDF?"),
         ("pdf", "blank", "the PDF has no text layer (scanned pages?): run it through OCR first, e.g. ocrmypdf, then import the result"),
         ("docx", b"Fear\n", "not a .docx: a Word document is a zip archive, and this file is not one (a .doc from before 2007? save it as .docx)"),
+        ("docx", b"%PDF-1.7\n", "not a .docx: this is a PDF: use referee import pdf FILE --system ID to turn it into a text document"),
+        ("pdf", b"\xd0\xcf\x11\xe0\xa1\xb1", "not a PDF: this is an old Word or Excel file (.doc, .xls): save it as .docx and use referee import docx"),
     ],
 )
 def test_a_file_that_is_not_what_it_says_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, content: bytes | str, message: str) -> None:
@@ -123,6 +125,12 @@ def test_a_file_that_is_not_what_it_says_is_refused(tmp_path: Path, capsys: pyte
     assert main(["import", kind, str(given), "--system", "demo", "--into", str(tmp_path / "rules")]) == 2
     assert capsys.readouterr().err == f"referee: {given}: error: {message}\n"
     assert not (tmp_path / "rules" / "demo").exists()
+
+
+def test_a_word_document_given_as_a_pdf_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    given = word_book(tmp_path / "book.pdf")  # misnamed
+    assert main(["import", "pdf", str(given), "--system", "demo", "--into", str(tmp_path / "rules")]) == 2
+    assert capsys.readouterr().err == f"referee: {given}: error: not a PDF: this is a Word document (.docx): use referee import docx FILE --system ID to turn it into a text document\n"
 
 
 def test_a_book_never_overwrites_another_document_of_the_same_name(book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
