@@ -72,9 +72,18 @@ def start(into: str, system: str, files: list[str], title: str | None = None) ->
     if not files:
         written["rules.md"] = EXAMPLE.encode("utf-8")
         listed.append(Listed(None, "rules.md", "markdown", "an example to replace with your rules"))
+    for name, data in written.items():  # a file already in the folder is the user's: never overwritten
+        target = os.path.join(folder, name)
+        if os.path.exists(target) and not _same(target, data):
+            raise RulesError(f"{system}/{name} already exists and differs: init never overwrites a file; move it aside or list it by hand", target)
     title = title or book_title or system
     write_aside(folder, list(written.items()), _manifest(system, title, listed))
     return Started(system, title, folder, manifest_file, listed)
+
+
+def _same(path: str, data: bytes) -> bool:
+    with open(path, "rb") as fh:
+        return fh.read() == data
 
 
 def _document(given: str) -> tuple[Listed, bytes, str | None]:

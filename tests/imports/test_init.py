@@ -89,6 +89,15 @@ def test_init_never_overwrites_a_system(tmp_path: Path, capsys: pytest.CaptureFi
     assert capsys.readouterr().err == f"referee: {tmp_path}/mine/system.toml: error: mine already has a system.toml: add documents with referee import, or list them in it by hand\n"
 
 
+def test_init_never_overwrites_a_file_already_in_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "rules.md").write_text("# My own rules\n")
+    assert main(["init", str(tmp_path), "--system", "mine"]) == 2
+    assert capsys.readouterr().err == f"referee: {tmp_path}/mine/rules.md: error: mine/rules.md already exists and differs: init never overwrites a file; move it aside or list it by hand\n"
+    assert (tmp_path / "mine" / "rules.md").read_text() == "# My own rules\n"
+    assert not (tmp_path / "mine" / "system.toml").exists()
+
+
 def test_a_pdf_listed_as_text_says_what_it_is(tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     write_system(tmp_path / "src", "demo", manifest("demo", path="rules.pdf"), {"rules.pdf": b"%PDF-1.7\n\x00\x01binary"})
