@@ -260,6 +260,7 @@ def blocks(pages: list[Page]) -> list[Block]:
     body = body_size(pages)
     heading_sizes = sorted({line.size for page in pages for line in page.lines if is_heading(line, body)}, reverse=True)
     leading = _leading(pages, body)
+    compounds = _compounds(pages)
     out: list[Block] = []
     prev: Line | None = None
     for page in pages:
@@ -277,7 +278,7 @@ def blocks(pages: list[Page]) -> list[Block]:
             else:
                 last = out[-1] if out else None
                 if last and last.kind == "paragraph" and prev is not None and _continues(prev, line, leading):
-                    _add_line(last, line.text, label)
+                    _add_line(last, line.text, label, compounds)
                 else:
                     out.append(Block("paragraph", [line.text], label))
             prev = line
@@ -311,12 +312,28 @@ def _continues(a: Line, b: Line, leading: float) -> bool:
     return not a.text.rstrip().endswith(_SENTENCE_END) or (first.islower())
 
 
-def _add_line(block: Block, text: str, page: str) -> None:
-    """Add a line to a paragraph, joining a word the line before hyphenated."""
+def _compounds(pages: list[Page]) -> set[str]:
+    """Words the document writes with a hyphen inside a line ("two-handed"): a line
+    break after their hyphen keeps it."""
+    return {
+        word.strip(".,;:!?()[]\"'").casefold()
+        for page in pages
+        for line in page.lines
+        if line.rows is None
+        for word in line.text.split()
+        if "-" in word.strip("-")
+    }
+
+
+def _add_line(block: Block, text: str, page: str, compounds: set[str] | frozenset[str] = frozenset()) -> None:
+    """Add a line to a paragraph, joining a word the line before hyphenated
+    ("immedi-" "ately"), keeping the hyphen of a word the document writes with one."""
     last = block.lines[-1]
     if _HYPHENATED.search(last) and text[:1].islower():
         head, _, text = text.partition(" ")
-        block.lines[-1] = last[:-1] + head
+        start = last.rsplit(" ", 1)[-1]
+        whole = (start + head).strip(".,;:!?()[]\"'").casefold()
+        block.lines[-1] = (last if whole in compounds else last[:-1]) + head
         if not text:
             return
     block.lines.append(text)

@@ -192,3 +192,11 @@ def test_the_site_cites_the_books_pages(book: Path, tmp_path: Path, capsys: pyte
     site = build_site(tmp_path / "rules", tmp_path / "site", tmp_path / "scratch")
     page = content(site.page("rules/skirmish/terror.html"))
     assert "<code>skirmish/core.txt:15-22</code></a> (pp. 12-13)" in page
+
+
+def test_a_hyphen_at_a_line_end_goes_unless_the_book_writes_the_word_with_one() -> None:
+    words = _words(60, 100, "A two-handed weapon strikes last; a two-") + _words(60, 114, "handed sword is one, and it strikes immedi-")
+    words += _words(60, 128, "ately after the charge.")
+    page = Page(0, 595, 842, page_lines(words, 0, 595))
+    [paragraph] = blocks([page])
+    assert paragraph.lines == ["A two-handed weapon strikes last; a two-handed", "sword is one, and it strikes immediately", "after the charge."]
