@@ -103,7 +103,9 @@ class _Problems:
 
 
 def _did_you_mean(key: str, known: set[str]) -> str:
-    """>>> _did_you_mean("fromat", {"format", "path"}), _did_you_mean("zzz", {"format"})
+    """The known key ``key`` most looks like, as a hint, or nothing.
+
+    >>> _did_you_mean("fromat", {"format", "path"}), _did_you_mean("zzz", {"format"})
     ("; did you mean 'format'?", '')
     """
     import difflib

@@ -14,7 +14,9 @@ from referee.imports.layout import Block
 
 
 def page_marker(label: str) -> str:
-    """>>> page_marker("12")
+    """The line that says the lines after it stand on page ``label``.
+
+    >>> page_marker("12")
     '[page 12]'
     """
     return f"[page {label}]"
