@@ -56,7 +56,13 @@ class Line:
 
     @property
     def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+        """The words with a space between, but for a drop cap ("W" set large, then "elcome")."""
+        out = ""
+        for i, w in enumerate(self.words):
+            after = self.words[i - 1] if i else None
+            cap = after is not None and len(after.text) == 1 and after.text.isupper() and after.size > 1.2 * w.size and w.text[:1].islower()
+            out += ("" if not out or cap else " ") + w.text
+        return out
 
     @property
     def top(self) -> float:
@@ -277,12 +283,55 @@ def blocks(pages: list[Page]) -> list[Block]:
                     out.append(Block("heading", [line.text], label, level=level))
             else:
                 last = out[-1] if out else None
-                if last and last.kind == "paragraph" and prev is not None and _continues(prev, line, leading):
+                goes_on = last is not None and last.kind == "paragraph" and prev is not None and _continues(prev, line, leading)
+                # "BUILDING YOUR FORCES: To custom build ...": a label after a full stop names what follows
+                found = run_in_label(line) if not goes_on or (prev is not None and prev.text.rstrip().endswith(_SENTENCE_END)) else None
+                if found:
+                    name, rest = found
+                    out.append(Block("heading", [name], label, level=len(heading_sizes) + 1))
+                    out.append(Block("paragraph", [rest], label))
+                elif goes_on and last is not None:
                     _add_line(last, line.text, label, compounds)
                 else:
                     out.append(Block("paragraph", [line.text], label))
             prev = line
     return out
+
+
+def run_in_label(line: Line) -> tuple[str, str] | None:
+    """(label, the rest of the line) for a paragraph opening with a label: up to
+    six words set in bold or in capitals, closed by a colon.
+
+    >>> run_in_label(Line(_say("SETTING UP THE MAP: Players should agree"), 0))
+    ('SETTING UP THE MAP', 'Players should agree')
+    >>> run_in_label(Line(_say("Deployment : In place of activating", bold=1), 0))
+    ('Deployment', 'In place of activating')
+    >>> run_in_label(Line(_say("Note that: the unit moves"), 0)) is None
+    True
+    """
+    words = line.words
+    for end, word in enumerate(words[:7]):
+        closes = word.text.endswith(":") or (end + 1 < len(words) and words[end + 1].text == ":")
+        if not closes:
+            continue
+        label = [w for w in words[: end + 1]]
+        text = " ".join(w.text for w in label).rstrip(":").strip()
+        marked = all(w.bold for w in label) or all(_capitals(w.text) for w in label)
+        rest = words[end + 2 :] if not word.text.endswith(":") else words[end + 1 :]
+        if not marked or not any(c.isalpha() for c in text) or not rest:
+            return None
+        return text, " ".join(w.text for w in rest)
+    return None
+
+
+def _capitals(word: str) -> bool:
+    letters = [c for c in word if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+def _say(text: str, bold: int = 0) -> list[Word]:
+    """Words of ``text`` set in a row, the first ``bold`` of them in bold (for the examples)."""
+    return [Word(t, i * 50, i * 50 + 40, 0, 10, 10, "Bold" if i < bold else "Regular") for i, t in enumerate(text.split())]
 
 
 def _leading(pages: list[Page], body: float) -> float:

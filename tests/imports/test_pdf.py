@@ -200,3 +200,19 @@ def test_a_hyphen_at_a_line_end_goes_unless_the_book_writes_the_word_with_one() 
     page = Page(0, 595, 842, page_lines(words, 0, 595))
     [paragraph] = blocks([page])
     assert paragraph.lines == ["A two-handed weapon strikes last; a two-handed", "sword is one, and it strikes immediately", "after the charge."]
+
+
+def test_a_run_in_label_names_the_paragraph_it_opens_and_a_drop_cap_joins_its_word() -> None:
+    words = _words(60, 100, "Movement", 18)
+    big_w = Word("W", 60, 70, 110, 125, 15.0, "Helvetica")
+    words += [big_w] + _words(72, 114, "elcome to the game, general.")
+    words += _words(60, 140, "DEPLOYMENT ZONES: Each player deploys within")
+    words += _words(60, 154, "twelve inches of the table edge.")
+    [page] = [Page(0, 595, 842, page_lines(words, 0, 595))]
+    found = [(b.kind, b.lines) for b in blocks([page])]
+    assert found == [
+        ("heading", ["Movement"]),
+        ("paragraph", ["Welcome to the game, general."]),
+        ("heading", ["DEPLOYMENT ZONES"]),
+        ("paragraph", ["Each player deploys within", "twelve inches of the table edge."]),
+    ]
