@@ -35,7 +35,15 @@ def document_line(doc: dict[str, Any]) -> str:
         said.append(_n(doc["tables"], "table", "tables"))
     flags = doc.get("flags", {})
     notes = [f"{flags[flag]} {words}" for flag, words in _FLAGS.items() if flags.get(flag)]
+    skipped = doc.get("skipped", [])
+    if skipped:
+        shown = ", ".join(f"{_lines(s)} {s['why']}" for s in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
+        notes.append(f"{_n(len(skipped), 'block', 'blocks')} read into no rule ({shown})")
     return ", ".join(said) + ("; " + ", ".join(notes) if notes else "")
+
+
+def _lines(block: dict[str, Any]) -> str:
+    return f"line {block['line']}" if block["line"] == block["end_line"] else f"lines {block['line']}-{block['end_line']}"
 
 
 def _n(count: int, one: str, many: str) -> str:

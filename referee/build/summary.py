@@ -23,6 +23,7 @@ def system_summaries(build: Build) -> list[dict[str, Any]]:
                     {
                         "path": d.path, "format": d.format, "role": d.role, "lang": d.lang, "entries": d.entries,
                         "aliases": getattr(d, "aliases", 0), "tables": getattr(d, "tables", 0), "flags": dict(getattr(d, "flags", ())),
+                        "skipped": [{"line": a, "end_line": b, "why": why} for a, b, why in getattr(d, "skipped", ())],
                     }  # fmt: skip
                     for d in build.documents[system]
                 ],

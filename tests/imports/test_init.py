@@ -151,3 +151,15 @@ def test_import_battlescribe_makes_the_folder_it_is_given(tmp_path: Path, capsys
     code, data = _json(capsys, "import", "battlescribe", str(BSDATA / "2nd-theNinthAge-FantasyBattles.gst"), "--system", "t9a", "--into", str(into))
     assert (code, data["manifest"]["created"]) == (0, True)
     assert (into / "t9a" / "system.toml").is_file()
+
+
+def test_build_says_which_blocks_no_rule_took(tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    page = "Jump to navigation\nlog in\n==Special Rules==\n'''Fear''' Units with Fear scare others.\n\nPlease note that all contributions may be edited.\n"
+    write_system(tmp_path / "src", "demo", manifest("demo", path="rules.wiki", fmt="mediawiki"), {"rules.wiki": page})
+    code, data = _json(capsys, "build", "--rules-src", "src")
+    [doc] = data["systems"][0]["document_list"]
+    assert doc["skipped"] == [{"line": 1, "end_line": 3, "why": "before the first rule"}]  # the wiki's chrome and a section heading
+    assert main(["build", "--rules-src", "src"]) == 0
+    out = capsys.readouterr().out
+    assert "demo/rules.wiki (mediawiki): 1 entry, 0 aliases; 1 block read into no rule (lines 1-3 before the first rule)\n" in out
