@@ -100,6 +100,8 @@ def _document(given: str) -> tuple[Listed, bytes, str | None]:
         raise RulesError("a folder, not a document: list the documents inside it", given) from None
     except OSError as err:
         raise RulesError(f"cannot read the file: {err.strerror}", given) from None
+    if not data.strip():
+        raise RulesError("document is empty", given)
     found = guess(os.path.basename(given), data)
     if not found.format:
         raise RulesError(f"not a rule document: {found.why}", given)

@@ -72,6 +72,7 @@ def test_init_without_files_writes_an_example_that_builds(tmp_path: Path, capsys
     [
         (b"\x89PNG\r\n\x1a\n....", "not a rule document: a PNG image, not a rule document"),
         (b"PK\x03\x04junk", "not a rule document: a zip archive, not a rule document"),
+        (b"  \n\n", "document is empty"),
     ],
 )
 def test_init_refuses_what_is_no_rule_document_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str) -> None:
