@@ -186,9 +186,12 @@ class _Walk:
             return [self.use(text, text, original, carrier, via, source, target=target, problem=parsed)]
         out = []
         for kw in parsed:
-            if kw.name is None:
-                continue  # bare values ("12\"") are characteristics, not rules
-            out.append(self.use(kw.name, kw.text, original, carrier, via, source, kw.args, target))
+            if kw.name is not None:
+                out.append(self.use(kw.name, kw.text, original, carrier, via, source, kw.args, target))
+            # bare values ("12\"") are characteristics, not rules; but the keywords of a
+            # second profile ("[Multiple Wounds (D3, Clipped Wings)]") are rules its carrier has
+            for inner in _second_profile_keywords(kw.args):
+                out.append(self.use(inner.name, f"[{inner}]", original, carrier, via, source, inner.args, target))
         return out
 
     def use(
@@ -203,6 +206,18 @@ class _Walk:
 
     def add(self, use: RuleUse) -> None:
         self.uses.setdefault((use.text, use.carrier, use.via), use)
+
+
+def _second_profile_keywords(args: tuple[Any, ...]) -> list[Any]:
+    """The keywords written inside a second profile's brackets, among ``args``.
+
+    >>> from referee.keywords import parse
+    >>> [str(k) for k in _second_profile_keywords(parse("[Multiple Wounds (D3, Clipped Wings)]")[0].args)]
+    ['Multiple Wounds (D3, Clipped Wings)']
+    """
+    from referee.keywords.values import Keyword, SecondProfile
+
+    return [inner for arg in args if isinstance(arg, SecondProfile) for inner in arg.args if isinstance(inner, Keyword)]
 
 
 def _with(use: RuleUse, **changes: Any) -> RuleUse:

@@ -120,11 +120,9 @@ def cmd_build(args: argparse.Namespace) -> None:
     if args.format == "json":
         terminal.print_json({"key": view.key, "systems": view.summaries})
         return
-    rows = [
-        [s["id"], s["title"], str(s["documents"]), str(s["rules"]), str(s["aliases"]), str(s["stubs"]), str(s["unnamed"])]
-        for s in view.summaries
-    ]
-    terminal.table(["system", "title", "documents", "rules", "aliases", "stubs", "unnamed"], rows, title="Rulebase")
+    from referee.build.report import print_build
+
+    print_build(view.summaries, _shown(_src(args.rules_src)))
 
 
 def cmd_list(args: argparse.Namespace) -> None:
@@ -146,6 +144,16 @@ def cmd_lookup(args: argparse.Namespace) -> None:
     args.query = _query(args.query, "QUERY")
     view = open_view(args.rules_src)
     rules = _checked(lambda: view.lookup(args.query, args.system))
+    if not rules:
+        from referee.unitcard import print_unit_found, units_in_view
+
+        units = units_in_view(view, args.query, args.system)
+        if units:  # no rule has the name, a unit of the army data does
+            if args.format == "json":
+                terminal.print_json({"query": args.query, "system": args.system, "results": [], "units": units})
+            else:
+                print_unit_found(units)
+            return
     if args.format == "json" and rules:
         terminal.print_json({"query": args.query, "system": args.system, "results": rules})
     else:
@@ -446,6 +454,45 @@ def cmd_import(args: argparse.Namespace) -> None:
     _checked(lambda: run(args))
 
 
+def cmd_unit(args: argparse.Namespace) -> None:
+    """Show a unit of the army data: its army, profiles, and rules (its weapons' and options' too), each linked and cited.
+
+    A rule the data names twice is listed once, with everything that
+    carries it.  Exit status 1 when no unit has the name.  See docs/battlescribe.md.
+    """
+    from referee.unitcard import card, print_card, unit_names, units_named
+
+    args.name = _query(args.name, "NAME", "a unit's name")
+    build = open_build(args.rules_src)
+    _checked(lambda: build.check_system(args.system))
+    found = [card(build, system, unit) for system, unit in units_named(build, args.name, args.system)]
+    if args.format == "json":
+        terminal.print_json({"query": args.name, "system": args.system, "units": found})
+    else:
+        for i, data in enumerate(found):
+            if i:
+                terminal.line()
+            print_card(data)
+    if not found:
+        import difflib
+
+        close = difflib.get_close_matches(args.name, unit_names(build, args.system), n=3, cutoff=0.6)
+        where = f" in {args.system}" if args.system else ""
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise Failure(f"no unit named {args.name!r}{where}{hint}", code=1, printed=args.format == "json")
+
+
+def cmd_init(args: argparse.Namespace) -> None:
+    """Start a rule system in one command: a folder, its documents and a system.toml whose formats are guessed from the files' content.
+
+    Says which format it guessed for each file and why; PDFs and Word
+    documents are converted to text first.  See docs/getting-started.md.
+    """
+    from referee.imports.init import run
+
+    _checked(lambda: run(args))
+
+
 def open_build(rules_src: str | None) -> Any:
     """The whole build (record classes), for commands that read rules whole."""
     from referee.build import cache
@@ -568,6 +615,14 @@ def build_parser() -> argparse.ArgumentParser:
     from referee.imports.commands import arguments as import_arguments
 
     import_arguments(command("import", cmd_import))
+    from referee.unitcard import arguments as unit_arguments
+
+    p = command("unit", cmd_unit)
+    unit_arguments(p)
+    _common(p)
+    from referee.imports.init import arguments as init_arguments
+
+    init_arguments(command("init", cmd_init))
     from referee.shell.commands import arguments as shell_arguments
 
     shell_arguments(command("shell", cmd_shell))

@@ -19,6 +19,9 @@ MANIFEST = "system.toml"
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LANG = re.compile(r"^[a-z]{2,3}$")
 _DOC_KEYS = {"path", "format", "role", "lang", "title", "origin"}
+# The formats' own options (docs/systems.md); a key neither here nor above is warned of.
+FORMAT_OPTIONS = {"category", "categories", "alias_lang", "base_book", "keyword_fields"}
+TOP_KEYS = {"id", "title", "languages", "origin", "documents", "precedence", "aliases", "core_terms", "waivers"}
 WAIVER_KEYS = {"code", "rule", "term", "reason"}
 # Keys of a document's table that its reader takes as text (title, origin and the
 # formats' own options: docs/systems.md); a number or a table there is refused here.
@@ -59,6 +62,7 @@ class Manifest:
     languages: tuple[str, ...] = ("en",)
     origin: str | None = None
     alias_lines: dict[str, int] = field(default_factory=dict)  # alias -> its line in the manifest
+    warnings: tuple[str, ...] = ()  # "system.toml:7: warning: ..." lines: keys no reader knows
 
     def alias_error(self, alias: str, message: str) -> RulesError:
         """An error about one curated alias, at its line of the manifest."""
@@ -91,6 +95,24 @@ class _Problems:
     def fail(self, message: str, *needles: str) -> RulesError:
         return RulesError(message, self.path, self.line_of(*needles) if needles else None)
 
+    def unknown_key(self, key: str, known: set[str], where: str) -> str:
+        """A warning line for a key no reader takes, with the known key it most looks like."""
+        line = self.line_of(f"{key} =", f"{key}=", f'"{key}"')
+        place = f"{self.path}:{line}" if line else self.path
+        return f"{place}: warning: unknown key {key!r}{where}, ignored{_did_you_mean(key, known)}"
+
+
+def _did_you_mean(key: str, known: set[str]) -> str:
+    """The known key ``key`` most looks like, as a hint, or nothing.
+
+    >>> _did_you_mean("fromat", {"format", "path"}), _did_you_mean("zzz", {"format"})
+    ("; did you mean 'format'?", '')
+    """
+    import difflib
+
+    close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
 
 def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None = None) -> Manifest:
     """Read and check ``folder/system.toml``; ``folder`` lies inside ``rules_src``.
@@ -113,6 +135,11 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err))
         raise RulesError(f"malformed system.toml: {message}", rel, int(m.group(1)) if m else None) from None
 
+    warnings = [problems.unknown_key(key, TOP_KEYS, "") for key in data if key not in TOP_KEYS]
+    for raw_doc in data.get("documents", []) if isinstance(data.get("documents"), list) else []:
+        if isinstance(raw_doc, dict):
+            where = f" of document {raw_doc['path']!r}" if isinstance(raw_doc.get("path"), str) else ""
+            warnings += [problems.unknown_key(key, _DOC_KEYS | FORMAT_OPTIONS, where) for key in raw_doc if key not in _DOC_KEYS | FORMAT_OPTIONS]
     system_id = _text(data, "id", problems, required=True)
     if not _ID.match(system_id):
         raise problems.fail(f"system id {system_id!r} must be lower-case letters, digits and dashes", "id")
@@ -169,6 +196,7 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
         languages=languages,
         origin=origin if isinstance(origin, str) else None,
         alias_lines=alias_lines,
+        warnings=tuple(warnings),
     )
 
 
@@ -206,9 +234,15 @@ def _document(raw: Any, folder: Path, rules_src: Path, problems: _Problems) -> D
     if not found:
         raise problems.fail(f"document {path!r} not found", path)
     fmt = raw.get("format")
+    known = ", ".join(sorted(FORMATS))
+    if fmt is None:
+        misspelt = [k for k in raw if k not in _DOC_KEYS | FORMAT_OPTIONS and _did_you_mean(k, {"format"})]
+        hint = f"; {misspelt[0]!r} looks like a misspelling of it" if misspelt else ""
+        raise problems.fail(f"document {path!r} has no 'format' (known: {known}){hint}", path)
+    if fmt in ("pdf", "docx"):
+        raise problems.fail(f"document {path!r}: format {fmt!r} is read once converted to text: run referee import {fmt} FILE --system {folder.name}, which lists the text it writes", f'"{fmt}"', path)
     if not isinstance(fmt, str) or fmt not in FORMATS:
-        known = ", ".join(sorted(FORMATS))
-        raise problems.fail(f"document {path!r} has unknown format {fmt!r} (known: {known})", f'"{fmt}"', path)
+        raise problems.fail(f"document {path!r} has unknown format {fmt!r} (known: {known}){_did_you_mean(str(fmt), set(FORMATS))}", f'"{fmt}"', path)
     role = raw.get("role", "core")
     lang = raw.get("lang", "en")
     if not isinstance(role, str) or not isinstance(lang, str) or not _LANG.match(lang):

@@ -23,6 +23,7 @@ class Source:
     line: int
     end_line: int
     column: int = 1  # 1-based column where the rule's heading or entry starts on ``line``
+    page: str | None = None  # the printed page(s) of a document made from a book ("12", "12-13")
 
     def __str__(self) -> str:
         if self.end_line != self.line:
@@ -32,7 +33,10 @@ class Source:
         return f"{self.file}:{self.line}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line, "end_line": self.end_line, "column": self.column}
+        out: dict[str, Any] = {"file": self.file, "line": self.line, "end_line": self.end_line, "column": self.column}
+        if self.page is not None:  # only documents made from a book have pages
+            out["page"] = self.page
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,11 @@ from referee.graph.situations import describe
 
 
 def where(source: dict[str, Any]) -> str:
-    """file:line or file:line-end_line, as compilers print it."""
+    """file:line or file:line-end_line, as compilers print it, and the book's
+    page when the document was made from one (``referee import pdf``)."""
     lines = source["line"] if source["line"] == source["end_line"] else f"{source['line']}-{source['end_line']}"
-    return f"{source['file']}:{lines}"
+    page = source.get("page")
+    return f"{source['file']}:{lines}" + (f" ({'pp' if '-' in page else 'p'}. {page})" if page else "")
 
 
 def print_rule(rule: dict[str, Any], versions: bool) -> None:
@@ -38,6 +40,8 @@ def print_rule(rule: dict[str, Any], versions: bool) -> None:
     if rule.get("fields"):
         _print_fields(rule["fields"])
     terminal.line(rule["text"] or "(no text: the documents name this rule but never define it)")
+    if rule["versions"]:
+        _print_profiles_and_tables(rule["versions"][0])
     if rule["children"]:
         terminal.line()
         terminal.line("sub-rules: " + ", ".join(rule["children"]), style="dim")
@@ -51,6 +55,7 @@ def print_rule(rule: dict[str, Any], versions: bool) -> None:
             if v["heading"] and v["heading"] != rule["name"]:
                 terminal.line(f"heading there: {v['heading']}", style="dim")
             terminal.line(v["text"] or "(no text)")
+            _print_profiles_and_tables(v)
         for v in rule["versions"]:
             if v["also_at"]:
                 repeats = ", ".join(where(s) for s in v["also_at"])
@@ -66,6 +71,15 @@ def _print_fields(fields: list[dict[str, Any]]) -> None:
         if not f["name"]:
             terminal.line(f["value"])
     terminal.line()
+
+
+def _print_profiles_and_tables(version: dict[str, Any]) -> None:
+    """A version's profiles (a weapon's "Range 8\", Shots 2, ..."), and its tables, as the site shows them."""
+    for profile in version.get("profiles", ()):
+        terminal.line(f"profile: {profile['text']}", style="cyan")
+    for table in version.get("tables", ()):
+        terminal.line()
+        terminal.table(table["header"], table["rows"])
 
 
 def _cite(citation: dict[str, Any]) -> str:

@@ -190,3 +190,40 @@ class ArmyBook:
             "units": [u.to_json() for u in self.units],
             "rules": [r.to_json() for r in self.rules],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class ListedRule:
+    """A rule as a unit's list shows it: once, however often its data names it.
+
+    Army data often names a rule twice (on the unit and on its model, by a
+    link and in a "Rules" characteristic): the list gives it once, with
+    every use kept (``uses``: what carries it and where it is written).
+    """
+
+    name: str
+    text: str
+    rule: str | None
+    candidates: tuple[str, ...]
+    params: tuple[str, ...]
+    problem: str | None
+    uses: tuple[RuleUse, ...]
+
+
+def listed_rules(rules: tuple[RuleUse, ...] | list[RuleUse]) -> list[ListedRule]:
+    """A unit's rule uses grouped by the rule and the text they name, in the data's order.
+
+    >>> src = Source("a.cat", 1, 1)
+    >>> uses = [RuleUse("Fear", "Fear", "Ghosts", "link", src), RuleUse("Fear", "Fear", "Ghosts > Ghost", "characteristic", src)]
+    >>> [(r.text, [u.carrier for u in r.uses]) for r in listed_rules(uses)]
+    [('Fear', ['Ghosts', 'Ghosts > Ghost'])]
+    """
+    groups: dict[tuple[str, str], list[RuleUse]] = {}
+    for use in rules:
+        groups.setdefault((use.rule or use.name.casefold(), " ".join(use.text.casefold().split())), []).append(use)
+    out = []
+    for uses in groups.values():
+        first = uses[0]
+        problem = next((u.problem for u in uses if u.problem), None)
+        out.append(ListedRule(first.name, first.text, first.rule, first.candidates, first.params, problem, tuple(uses)))
+    return out

@@ -35,9 +35,15 @@ CASES = [
     ),
     (
         "unknown format",
+        manifest("demo", fmt="text"),
+        {"rules.txt": GOOD},
+        "{src}/demo/system.toml:6: error: document 'rules.txt' has unknown format 'text' (known: battlescribe, glossary, markdown, mediawiki, rules-list)",
+    ),
+    (
+        "a book's format",  # a PDF is converted first, and the message says how
         manifest("demo", fmt="pdf"),
         {"rules.txt": GOOD},
-        "{src}/demo/system.toml:6: error: document 'rules.txt' has unknown format 'pdf' (known: battlescribe, glossary, markdown, mediawiki, rules-list)",
+        "{src}/demo/system.toml:6: error: document 'rules.txt': format 'pdf' is read once converted to text: run referee import pdf FILE --system demo, which lists the text it writes",
     ),
     (
         "malformed toml",

@@ -66,7 +66,7 @@ def test_build_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and set(data) == {"key", "systems"}
     assert [s["id"] for s in data["systems"]] == ["last-edition", "scrollhammer", "t9a", "whfb-house"]
     t9a = next(s for s in data["systems"] if s["id"] == "t9a")
-    assert set(t9a) == {"id", "title", "documents", "document_list", "rules", "aliases", "stubs", "unnamed", "with_versions"}
+    assert set(t9a) == {"id", "title", "documents", "document_list", "rules", "aliases", "stubs", "unnamed", "with_versions", "units", "warnings"}
     assert [d["path"] for d in t9a["document_list"]] == ["t9a/universal-rules.txt", "t9a/army-builder-glossary-en-de.txt"]
     assert t9a["unnamed"] == 2
 
@@ -169,7 +169,7 @@ def test_usage_error_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
         "referee lookup: the following arguments are required: QUERY\n",
     )
     code, out, err = run(capsys, "nonsense")
-    assert code == 2 and err.endswith("referee: argument COMMAND: invalid choice: 'nonsense' (choose from 'build', 'list', 'lookup', 'search', 'show', 'explain', 'graph', 'lint', 'parse', 'site', 'calc', 'resolve', 'import', 'shell')\n")
+    assert code == 2 and err.endswith("referee: argument COMMAND: invalid choice: 'nonsense' (choose from 'build', 'list', 'lookup', 'search', 'show', 'explain', 'graph', 'lint', 'parse', 'site', 'calc', 'resolve', 'import', 'unit', 'init', 'shell')\n")
 
 
 def test_rules_src_option_and_env(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

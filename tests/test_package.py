@@ -27,7 +27,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"build"}),
     frozenset({"lint", "search", "imports", "calc", "resolve"}),  # imports: `referee import battlescribe`; calc: dice questions; resolve: the referee
     frozenset({"site"}),  # the MkDocs plugin reads the build, the graph and lint
-    frozenset({"render", "cli", "shell"}),  # shell: the interactive session over search, resolve and calc
+    frozenset({"render", "cli", "shell", "unitcard"}),  # shell: the interactive session over search, resolve and calc; unitcard: `referee unit`
 )
 
 

@@ -20,7 +20,11 @@ def system_summaries(build: Build) -> list[dict[str, Any]]:
                 "title": manifest.title,
                 "documents": len(build.documents[system]),
                 "document_list": [
-                    {"path": d.path, "format": d.format, "role": d.role, "lang": d.lang, "entries": d.entries}
+                    {
+                        "path": d.path, "format": d.format, "role": d.role, "lang": d.lang, "entries": d.entries,
+                        "aliases": getattr(d, "aliases", 0), "tables": getattr(d, "tables", 0), "flags": dict(getattr(d, "flags", ())),
+                        "skipped": [{"line": a, "end_line": b, "why": why} for a, b, why in getattr(d, "skipped", ())],
+                    }  # fmt: skip
                     for d in build.documents[system]
                 ],
                 "rules": len(rules),
@@ -28,6 +32,8 @@ def system_summaries(build: Build) -> list[dict[str, Any]]:
                 "stubs": sum("stub" in r.flags for r in rules),
                 "unnamed": sum("unnamed" in r.flags for r in rules),
                 "with_versions": sum(len([v for v in r.versions if v.text.strip()]) > 1 for r in rules),
+                "units": sum(len(book.units) for book in getattr(build, "armies", {}).get(system, ())),
+                "warnings": list(getattr(manifest, "warnings", ())),
             }
         )
     return out

@@ -16,17 +16,15 @@ what was written aside.
 from __future__ import annotations
 
 import os
-import re
-import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.errors import RulesError
+from referee.imports.listing import check_system_id, keeps, listed_paths, read_manifest_text, write_aside
 from referee.manifest import MANIFEST
 
 SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
 ROLE = "battlescribe"
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 @dataclass
@@ -71,12 +69,9 @@ class Import:
 
 def import_files(paths: list[str], system: str, into: str) -> Import:
     """Copy BattleScribe ``paths`` into ``into/system`` and list them in its system.toml."""
-    if not _ID.match(system):
-        raise RulesError(f"system id {system!r} must be lower-case letters, digits and dashes")
+    check_system_id(system)
     if not paths:
         raise RulesError("no file to import: give one or more .gst, .cat, .gstz or .catz files")
-    if not os.path.isdir(into):
-        raise RulesError(f"rules folder not found: {into}")
     folder = os.path.join(into, system)
     drafts: list[tuple[str, str, bytes, Any]] = []  # (given, file name, bytes, draft)
     names: dict[str, str] = {}
@@ -136,22 +131,11 @@ def _read(given: str, system: str) -> tuple[bytes, Any]:
 
 
 def _read_text(file: str) -> str:
-    try:
-        with open(file, encoding="utf-8") as fh:
-            return fh.read()
-    except UnicodeDecodeError as err:
-        raise RulesError(f"manifest is not valid UTF-8 (byte {err.start})", file) from None
+    return read_manifest_text(file)
 
 
 def _listed(text: str, file: str) -> set[str]:
-    import tomllib
-
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RulesError(f"malformed system.toml, left as it is: {err}", file) from None
-    docs = data.get("documents", [])
-    return {d.get("path") for d in docs if isinstance(d, dict)} if isinstance(docs, list) else set()
+    return listed_paths(text, file)
 
 
 def _document(name: str, draft: Any) -> Any:
@@ -206,47 +190,11 @@ def _updated(text: str, system: str, drafts: list[tuple[str, str, bytes, Any]], 
 
 
 def _keeps(before: str, after: str, added: int) -> bool:
-    """Whether ``after`` holds every line of ``before``, in order, and means the
-    same but for ``added`` more documents at the end of the list."""
-    import tomllib
-
-    lines = iter(after.split("\n"))
-    if not all(any(line == other for other in lines) for line in before.split("\n")):
-        return False
-    old, new = tomllib.loads(before), tomllib.loads(after)
-    documents = new.pop("documents", [])
-    return {**new, "documents": documents[: len(documents) - added]} == {**old, "documents": old.get("documents", [])}
+    return keeps(before, after, added)
 
 
 def _write(folder: str, files: list[tuple[str, bytes]], manifest: str | None) -> None:
-    """Write everything aside, then rename it into place (the manifest last)."""
-    made = not os.path.isdir(folder)
-    os.makedirs(folder, exist_ok=True)
-    staged: list[tuple[str, str]] = []
-    try:
-        for name, data in files:
-            staged.append((_aside(folder, data), os.path.join(folder, name)))
-        if manifest is not None:
-            staged.append((_aside(folder, manifest.encode("utf-8")), os.path.join(folder, MANIFEST)))
-    except BaseException:
-        for tmp, _ in staged:
-            os.unlink(tmp)
-        if made:
-            os.rmdir(folder)
-        raise
-    for tmp, target in staged:
-        os.replace(tmp, target)
-
-
-def _aside(folder: str, data: bytes) -> str:
-    fd, tmp = tempfile.mkstemp(prefix=".import-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    return tmp
+    write_aside(folder, files, manifest)
 
 
 def _unresolved(folder: str, system: str, drafts: list[Any]) -> list[dict[str, Any]]:

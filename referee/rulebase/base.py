@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import unknown_system
 from referee.manifest import Manifest
@@ -25,6 +25,63 @@ class DocumentSummary:
     title: str | None
     origin: str | None
     entries: int
+    aliases: int = 0  # of the entries read
+    tables: int = 0  # tables kept with the entries
+    flags: tuple[tuple[str, int], ...] = ()  # how many entries carry each flag (unnamed, stub, ...)
+    skipped: tuple[tuple[int, int, str], ...] = ()  # (line, end line, why): text read into no entry
+
+
+def document_summary(spec: Any, entries: list[Any], text: str = "") -> DocumentSummary:
+    """What ``referee build`` says it read from one document."""
+    from collections import Counter
+
+    flags = Counter(flag for e in entries for flag in e.flags)
+    skipped = skipped_blocks(text, entries, spec.title) if spec.format not in _WHOLE_FILE_FORMATS else ()
+    return DocumentSummary(
+        spec.path, spec.format, spec.role, spec.lang, spec.title, spec.origin, len(entries),
+        sum(len(e.aliases) for e in entries), sum(len(e.tables) for e in entries), tuple(sorted(flags.items())), skipped,
+    )  # fmt: skip
+
+
+# Formats whose files are data, most of whose lines are no rule's text by design (BattleScribe's XML).
+_WHOLE_FILE_FORMATS = ("battlescribe",)
+
+
+def skipped_blocks(text: str, entries: list[Any], title: str | None = None) -> tuple[tuple[int, int, str], ...]:
+    """Runs of lines with text that no entry's lines cover, and where they stand.
+
+    Whatever the adapter, what it read into no rule shows here: a preamble
+    before the first heading, a wiki's navigation, text between two rules.
+    The document's own title and ``[page N]`` lines are not text.
+
+    >>> from referee.model import Entry, Source
+    >>> skipped_blocks("Intro words\\n\\nFear\\n\\nUnits flee.\\n", [Entry("Fear", "Units flee.", Source("a", 3, 5))])
+    ((1, 1, 'before the first rule'),)
+    """
+    import re
+
+    covered = [False] * (text.count("\n") + 2)
+    for entry in entries:
+        for line in range(entry.source.line, min(entry.source.end_line, len(covered) - 1) + 1):
+            covered[line] = True
+    first = min((e.source.line for e in entries), default=None)
+    last = max((e.source.end_line for e in entries), default=None)
+    out: list[tuple[int, int, str]] = []
+    start = None
+    lines = text.split("\n")
+    for number, line in enumerate([*lines, ""], start=1):
+        stripped = line.strip()
+        is_text = bool(stripped) and not re.match(r"^\[page [^\]\s]{1,12}\]$", stripped) and stripped != (title or "").strip()
+        if is_text and not covered[min(number, len(covered) - 1)]:
+            if start is None:
+                start = number
+            end = number
+            continue
+        if start is not None and (not stripped or covered[min(number, len(covered) - 1)] or number > len(lines)):
+            where = "before the first rule" if first is None or end < first else "after the last rule" if last is not None and start > last else "between rules"
+            out.append((start, end, where))
+            start = None
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -133,5 +190,5 @@ def read_folder(
 
     manifest = load_manifest(root, folder, files)
     read, system_rules, system_texts = read_system(root, manifest, progress, files, read_before)
-    summaries = [DocumentSummary(s.path, s.format, s.role, s.lang, s.title, s.origin, len(es)) for s, es in read]
+    summaries = [document_summary(s, es, system_texts.get(s.path, "")) for s, es in read]
     return manifest, summaries, system_rules, system_texts

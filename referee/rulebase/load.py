@@ -17,6 +17,10 @@ def system_folders(rules_src: Path) -> tuple[list[Path], list[Path]]:
     other (not hidden) folders, which hold none: readers warn about those."""
     if not rules_src.is_dir():
         raise RulesError(f"rules folder not found: {rules_src}")
+    if (rules_src / MANIFEST).is_file():
+        raise RulesError(
+            f"{rules_src} is one system's folder (it holds its {MANIFEST}): give the folder above it, which holds a folder per system (--rules-src {rules_src.parent})"
+        )
     folders = sorted(p for p in rules_src.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
     systems = [p for p in folders if (p / MANIFEST).is_file()]
     if not systems:
@@ -27,6 +31,13 @@ def system_folders(rules_src: Path) -> tuple[list[Path], list[Path]]:
 def decode(rules_src: Path, spec: DocumentSpec, files: dict[str, bytes] | None = None) -> str:
     """A document's text; undecodable or empty documents are errors with a line."""
     data = files[spec.path] if files is not None and spec.path in files else (rules_src / spec.path).read_bytes()
+    if spec.format != "battlescribe" or not data.startswith(b"PK"):  # .catz is zipped XML, unpacked below
+        from referee.sources.sniff import binary_kind
+
+        found = binary_kind(data)
+        if found is not None:
+            what, todo = found
+            raise RulesError(f"this is {what}, not a text document: {todo}", spec.path)
     data = unpack(spec.format, spec.path, data)  # zipped formats (BattleScribe's .catz) give their XML
     try:
         text = data.decode("utf-8")

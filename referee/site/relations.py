@@ -101,9 +101,11 @@ def quote(book: Rulebook, citation: Citation, here: str) -> Markup:
     return tag("blockquote", [tag("q", citation.sentence), " ", tag("span", ["— ", said, ", ", place], class_="rf-where")], class_="rf-cite")
 
 
-def source_link(book: Rulebook, file: str, line: int, column: int, here: str, end_line: int | None = None) -> Markup:
-    """``t9a/universal-rules.txt:58:1``, linked to that line of the document's page."""
+def source_link(book: Rulebook, file: str, line: int, column: int, here: str, end_line: int | None = None, page: str | None = None) -> Markup:
+    """``t9a/universal-rules.txt:58:1``, linked to that line of the document's page;
+    and the book's page after it, for a document made from a book (``referee import pdf``)."""
     shown = f"{file}:{line}" + (f"-{end_line}" if end_line and end_line != line else f":{column}")
+    pages = f" ({'pp' if '-' in page else 'p'}. {page})" if page else ""
     if file not in book.documents:
-        return tag("code", shown)
-    return tag("a", tag("code", shown), href=relative(here, book.address.document_page(file), line_anchor(line)), class_="rf-source")
+        return join([tag("code", shown), pages])
+    return join([tag("a", tag("code", shown), href=relative(here, book.address.document_page(file), line_anchor(line)), class_="rf-source"), pages])

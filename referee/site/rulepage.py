@@ -159,7 +159,7 @@ def facts(book: Rulebook, rule: Rule, here: str) -> Markup:
         row("Amends", join([f"{verb} {pages} of ", tag("cite", book_title)]), "rf-amends")
     row(
         "Source",
-        relations.source_link(book, rule.source.file, rule.source.line, rule.source.column, here, rule.source.end_line),
+        relations.source_link(book, rule.source.file, rule.source.line, rule.source.column, here, rule.source.end_line, rule.source.page),
         "rf-sourceline",
     )
     return tag("dl", rows, class_="rf-facts")
@@ -238,7 +238,7 @@ def versions(book: Rulebook, rule: Rule, writer: TextWriter, here: str) -> list[
         ]
         if version.heading and version.heading != rule.name:
             title.append(join([" as ", tag("q", version.heading)]))
-        where = relations.source_link(book, version.source.file, version.source.line, version.source.column, here, version.source.end_line)
+        where = relations.source_link(book, version.source.file, version.source.line, version.source.column, here, version.source.end_line, version.source.page)
         head = tag("p", [*title, " — ", where, " (primary)" if n == 1 else None], class_="rf-version-head")
         if n == 1:
             out.append(tag("div", [head, tag("p", tag("a", "The text above.", href="#text"))], class_="rf-version", id=f"v{n}"))

@@ -26,7 +26,7 @@ from referee.text import fold
 
 if TYPE_CHECKING:
     from referee.site.rulebook import Rulebook
-    from referee.units import RuleUse, Unit, UnitProfile
+    from referee.units import ListedRule, Unit, UnitProfile
 
 
 def write_army(book: Rulebook, army: Army, here: str) -> Written:
@@ -98,7 +98,10 @@ def write_unit(book: Rulebook, army: Army, unit: Unit, here: str) -> Written:
     toc.append(("rules", "Rules", 2))
     rest.append(heading(2, "rules", "Rules"))
     if unit.rules:
-        items = [rule_use(book, unit, use, armies.anchors[(here, n)], here) for n, use in enumerate(unit.rules)]
+        from referee.units import listed_rules
+
+        index = {id(use): n for n, use in enumerate(unit.rules)}  # each use keeps the anchor "Used by" links to
+        items = [rule_use(book, unit, listed, [armies.anchors[(here, index[id(u)])] for u in listed.uses], here) for listed in listed_rules(unit.rules)]
         rest.append(tag("ul", items, class_="rf-unit-rules"))
     else:
         rest.append(tag("p", "Its data gives it no rules.", class_="rf-empty"))
@@ -147,9 +150,11 @@ def carrier(profile: UnitProfile, unit: Unit) -> str:
     return carried_by(where, unit.name) or unit.name
 
 
-def rule_use(book: Rulebook, unit: Unit, use: RuleUse, anchor: str, here: str) -> Markup:
-    """One rule of a unit: linked, its parameters named, what carries it, where it was read."""
-    parts: list[Markup | str] = []
+def rule_use(book: Rulebook, unit: Unit, use: ListedRule, anchors: list[str], here: str) -> Markup:
+    """One rule of a unit, once however often its data names it: linked, its
+    parameters named, what carries it (a weapon or option named like a rule
+    links to that rule), and where each use was read."""
+    parts: list[Markup | str] = [tag("span", "", id=a) for a in anchors[1:]]  # the other uses' anchors stay
     ids = list(dict.fromkeys(([use.rule] if use.rule else []) + list(use.candidates)))
     known = [i for i in ids if book.rule(i) is not None]
     if known:
@@ -161,16 +166,26 @@ def rule_use(book: Rulebook, unit: Unit, use: RuleUse, anchor: str, here: str) -
     if use.params and names:  # the text shows the values; say which parameter each is
         shown = [f"{names[i]} = {value}" if i < len(names) else value for i, value in enumerate(use.params)]
         parts.extend([" ", tag("span", ["(", ", ".join(shown), ")"], class_="rf-unit-params")])
-    where = carried_by(use.carrier, unit.name)
-    if where:
-        parts.extend([" ", tag("span", ["on ", where], class_="rf-via")])
+    wheres = list(dict.fromkeys(carried_by(u.carrier, unit.name) for u in use.uses))
+    if any(wheres):
+        shown_on = [_carrier_link(book, where, here) if where else unit.name for where in wheres]
+        parts.extend([" ", tag("span", ["on ", join(shown_on, "; ")], class_="rf-via")])
     if len(known) > 1:
         others = [tag("a", book.name(i), href=relative(here, book.page(i))) for i in known[1:]]
         parts.extend([" ", tag("span", ["the name also fits ", join(others, ", "), "; the data does not say which"], class_="rf-candidates")])
     if not known:
         parts.extend([" ", tag("span", use.problem or "no rule of the system defines it", class_="rf-problem")])
-    parts.extend([" ", relations.source_link(book, use.source.file, use.source.line, use.source.column, here)])
-    return tag("li", parts, id=anchor)
+    for u in use.uses:
+        parts.extend([" ", relations.source_link(book, u.source.file, u.source.line, u.source.column, here)])
+    return tag("li", parts, id=anchors[0])
+
+
+def _carrier_link(book: Rulebook, where: str, here: str) -> Markup:
+    """"Spearman › Great Weapon", its last part a link when exactly one rule has its name."""
+    head, _, last = where.rpartition(" › ")
+    found = book.build.lookup(last, book.system)
+    shown: Markup | str = tag("a", last, href=relative(here, book.page(found[0].id)), class_="rf-carrier-rule") if len(found) == 1 else last
+    return join([head, " › ", shown] if head else [shown], "")
 
 
 def used_by(book: Rulebook, rule_id: str, here: str) -> list[Markup]:

@@ -20,6 +20,12 @@ HTML or invisible characters (:mod:`referee.sources.markup`): they are left
 out of it, the heading as written is kept in ``Entry.heading``, and a note
 says what was removed.  ``Source.column`` is where the heading (or, with no
 heading, the body) starts on its line.
+
+Two conventions come from documents made from a book (``referee import
+pdf``): a line ``[page 12]`` says the lines after it stand on page 12 (it is
+no text: a rule's ``Source.page`` gives the pages its lines span), and a
+paragraph whose every line is a row ``| a | b |`` is a table of the rule, its
+first row the header.
 """
 
 from __future__ import annotations
@@ -27,13 +33,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from referee.model import Entry
+from referee.model import Entry, Source, Table
 from referee.sources.document import Document, indent_column
 from referee.sources.markup import name_from
 from referee.sources.naming import fold, mentions, subject_of
 from referee.sources.paragraphs import Paragraph, looks_like_heading, paragraphs
 
 _CAPTION_ITEM = re.compile(r"^[a-z]\)\s")
+_PAGE_MARKER = re.compile(r"^\[page ([^\]\s]{1,12})\]$")
+_TABLE_ROW = re.compile(r"^\|.*\|$")
 
 
 @dataclass
@@ -50,10 +58,56 @@ class _PendingRule:
     parent: str | None = None
     heading: bool = True
     written: str | None = None  # the heading as written, when the name differs from it
+    tables: list[Paragraph] = field(default_factory=list)
 
     def add(self, para: Paragraph) -> None:
-        self.parts.append(para.text)
+        if _is_table(para):
+            self.tables.append(para)
+        else:
+            self.parts.append(para.text)
         self.end_line = para.end_line
+
+
+def _is_table(para: Paragraph) -> bool:
+    return len(para.lines) >= 2 and all(_TABLE_ROW.match(line.strip()) for line in para.lines)
+
+
+class _Pages:
+    """The page each line stands on, from ``[page N]`` lines (none: no pages)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts: list[tuple[int, str]] = []
+        self.kept: list[int] = []  # original number of each line kept
+        lines = []
+        for number, line in enumerate(text.split("\n"), start=1):
+            found = _PAGE_MARKER.match(line.strip())
+            if found:
+                self.starts.append((number, found.group(1)))
+            else:
+                self.kept.append(number)
+                lines.append(line)
+        self.text = "\n".join(lines) if self.starts else text
+
+    def paragraphs(self) -> list[Paragraph]:
+        """The paragraphs of the text without its page markers, numbered as in the document."""
+        paras = paragraphs(self.text)
+        if not self.starts:
+            return paras
+        return [Paragraph(self.kept[p.line - 1], self.kept[p.end_line - 1], p.lines, p.gap) for p in paras]
+
+    def of(self, line: int, end_line: int) -> str | None:
+        if not self.starts:
+            return None
+        first, last = self._at(line), self._at(end_line)
+        return first if first == last or first is None or last is None else f"{first}-{last}"
+
+    def _at(self, line: int) -> str | None:
+        label = None
+        for start, name in self.starts:
+            if start > line:
+                break
+            label = name
+        return label
 
 
 def _is_caption(para: Paragraph) -> bool:
@@ -73,7 +127,8 @@ def _is_heading(paras: list[Paragraph], i: int) -> bool:
 
 
 def read(doc: Document) -> list[Entry]:
-    paras = paragraphs(doc.text)
+    pages = _Pages(doc.text)
+    paras = pages.paragraphs()
     if not paras:
         return []
     ignore = tuple(doc.options.get("core_terms", ()))
@@ -131,7 +186,7 @@ def read(doc: Document) -> list[Entry]:
     for rule in rules:
         if "lost-heading" in rule.flags:
             _name_from_text(rule, ignore)
-    return [_entry(doc, rule) for rule in rules]
+    return [_entry(doc, rule, pages) for rule in rules]
 
 
 def _name_from_text(rule: _PendingRule, ignore: tuple[str, ...]) -> None:
@@ -155,14 +210,19 @@ def _continues(text: str, name: str | None) -> bool:
     return bool(name) and re.match(re.escape(name) + r"\b", text) is not None
 
 
-def _entry(doc: Document, rule: _PendingRule) -> Entry:
+def _entry(doc: Document, rule: _PendingRule, pages: _Pages) -> Entry:
     flags = list(rule.flags)
-    if not rule.parts:
+    if not rule.parts and not rule.tables:
         flags.append("stub")
+    source = doc.source(rule.line, rule.end_line, rule.column)
+    page = pages.of(rule.line, rule.end_line)
+    if page is not None:
+        source = Source(source.file, source.line, source.end_line, source.column, page)
     return Entry(
         name=rule.name,
         text="\n\n".join(rule.parts),
-        source=doc.source(rule.line, rule.end_line, rule.column),
+        source=source,
+        tables=tuple(_table(doc, para) for para in rule.tables),
         parent=rule.parent,
         flags=tuple(flags),
         notes=tuple(rule.notes),
@@ -170,3 +230,8 @@ def _entry(doc: Document, rule: _PendingRule) -> Entry:
         category=doc.options.get("category"),
         heading=rule.written,
     )
+
+
+def _table(doc: Document, para: Paragraph) -> Table:
+    rows = [tuple(cell.strip() for cell in line.strip()[1:-1].split("|")) for line in para.lines]
+    return Table(rows[0], tuple(rows[1:]), doc.source(para.line, para.end_line, indent_column(para.lines[0])))

@@ -146,11 +146,16 @@ def test_nothing_of_units_in_the_shipped_rules(index: Index) -> None:
             assert set(result.to_json()) == {"id", "name", "system", "score", "snippet", "matched"}
 
 
-def test_lookup_suggests_no_units(rules_src: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """lookup names rules: a unit's name is no rule, and no unit is offered in its place."""
+def test_lookup_answers_with_a_unit_but_suggests_none(rules_src: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A unit's name is no rule's: lookup answers with the unit (issue 24), beside no rule;
+    a name nothing has suggests rules only, never a unit."""
     code, out, err = run(capsys, rules_src, "lookup", "spearmen", "--system", "demo", "--json")
+    data = json.loads(out)
+    assert (code, data["results"], [(u["kind"], u["name"], u["system"]) for u in data["units"]]) == (0, [], [("unit", "Spearmen", "demo")] * len(data["units"]))
+    assert data["units"] and "suggestions" not in data
+    code, out, err = run(capsys, rules_src, "lookup", "spaermen", "--system", "demo", "--json")
     assert code == 1
-    assert json.loads(out) == {"query": "spearmen", "system": "demo", "results": [], "suggestions": []}
+    assert json.loads(out) == {"query": "spaermen", "system": "demo", "results": [], "suggestions": []}
 
 
 def test_levenshtein_counts_a_swap_as_two() -> None:

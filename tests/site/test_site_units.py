@@ -140,3 +140,9 @@ def test_a_system_without_army_data_has_no_army_pages(corpus_site: BuiltSite) ->
     assert not list(corpus_site.root.glob("rules/*/armies"))
     assert 'id="used-by"' not in corpus_site.page("rules/t9a/fear.html")
     assert ">Armies<" not in corpus_site.page("rules/t9a/index.html")
+
+
+def test_a_weapon_named_like_a_rule_links_to_it(army_site: BuiltSite) -> None:
+    page = content(army_site.page(SPEARMEN))
+    carriers = [(attrs["href"], attrs.get("class")) for tag, attrs in elements(page).tags if tag == "a" and "rf-carrier-rule" in (attrs.get("class") or "")]
+    assert carriers == [("../../spear.html", "rf-carrier-rule")]  # "on Spearman › Spear": the Spear is the rule Spear

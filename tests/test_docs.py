@@ -1,0 +1,54 @@
+"""README.md and docs/: a Markdown linter (pymarkdownlnt, configured in pyproject.toml)
+and a check that every code fence closes where its writer meant it to."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})(.*)$")
+
+
+def test_readme_and_docs_pass_the_markdown_linter() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pymarkdown", "scan", *map(str, PAGES)], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout + done.stderr) == (0, "")
+
+
+def fence_problems(text: str) -> list[str]:
+    """Fences whose info string is not one word (a closing fence with text after
+    it opens a block instead), and a fence left open at the end.
+
+    >>> fence_problems("```sh\\nmake\\n``` Exit status: 0\\n")
+    ['line 3: a fence with text after it ("Exit status: 0") opens a code block; put the text on the next line', 'line 1: code fence never closed']
+    >>> fence_problems("```sh\\nmake\\n```\\n")
+    []
+    """
+    problems = []
+    opened: int | None = None
+    for number, line in enumerate(text.split("\n"), start=1):
+        found = _FENCE.match(line)
+        if not found:
+            continue
+        info = found.group(2).strip()
+        if len(info.split()) > 1:
+            problems.append(f'line {number}: a fence with text after it ("{info}") opens a code block; put the text on the next line')
+        if opened is None:
+            opened = number
+        elif not info:
+            opened = None
+    if opened is not None:
+        problems.append(f"line {opened}: code fence never closed")
+    return problems
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_code_fence_closes(page: Path) -> None:
+    assert fence_problems(page.read_text(encoding="utf-8")) == []
