@@ -7,7 +7,10 @@ can be found in it, its line.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -99,6 +102,8 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
     """
     file = folder / MANIFEST
     rel = file.relative_to(rules_src).as_posix()
+    if files is None or rel not in files:
+        _check_readable(file, rules_src, rel)
     try:
         raw = (files[rel] if files is not None and rel in files else file.read_bytes()).decode("utf-8")
     except UnicodeDecodeError as err:
@@ -172,6 +177,35 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
     )
 
 
+def _check_readable(file: Path, rules_src: Path, rel: str) -> None:
+    """A manifest is read only when it is a regular file inside the rules folder."""
+    real = os.path.realpath(file)
+    if not real.startswith(str(rules_src.resolve()).rstrip(os.sep) + os.sep):
+        raise RulesError("system.toml lies outside the rules folder (through a symbolic link); copy it in instead", rel)
+    try:
+        mode = os.stat(file).st_mode
+    except OSError as err:
+        raise RulesError(f"system.toml cannot be read: {err.strerror}", rel) from None
+    if not stat.S_ISREG(mode):
+        raise RulesError(f"system.toml is not a regular file ({_kind_of(mode)})", rel)
+
+
+def _mode(path: Path) -> int | None:
+    """A file's mode, None when there is none (other errors go on: a name too long, a loop)."""
+    try:
+        return os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def _kind_of(mode: int) -> str:
+    """What a file that is not a regular one is, in a word a user knows."""
+    for test, word in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return word
+    return "not a regular file"
+
+
 def _text(data: dict[str, Any], key: str, problems: _Problems, required: bool = False) -> str:
     value = data.get(key)
     if value is None and required:
@@ -198,13 +232,19 @@ def _document(raw: Any, folder: Path, rules_src: Path, problems: _Problems) -> D
     try:
         resolved = (folder / path).resolve()
         escapes = pure.is_absolute() or not resolved.is_relative_to(rules_src.resolve())
-        found = not escapes and resolved.is_file()
+        mode = None if escapes else _mode(resolved)
+    except RuntimeError:  # Path.resolve's "Symlink loop from ..."
+        raise problems.fail(f"document path {path!r} is a loop of symbolic links", path) from None
     except (OSError, ValueError) as err:  # a NUL character, a name too long for the file system
+        if getattr(err, "errno", None) == errno.ELOOP:
+            raise problems.fail(f"document path {path!r} is a loop of symbolic links", path) from None
         raise problems.fail(f"document path {path!r} is not a usable file name: {getattr(err, 'strerror', None) or err}", path) from None
     if escapes:
         raise problems.fail(f"document path {path!r} escapes rules_src", path)
-    if not found:
+    if mode is None:
         raise problems.fail(f"document {path!r} not found", path)
+    if not stat.S_ISREG(mode):
+        raise problems.fail(f"document {path!r} is not a regular file ({_kind_of(mode)}); list a file", path)
     fmt = raw.get("format")
     if not isinstance(fmt, str) or fmt not in FORMATS:
         known = ", ".join(sorted(FORMATS))
