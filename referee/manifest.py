@@ -16,9 +16,10 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from referee.errors import RulesError
+from referee.paths import MANIFEST  # re-exported: readers import it from here
 from referee.sources import FORMATS
 
-MANIFEST = "system.toml"
+__all__ = ["MANIFEST", "DocumentSpec", "Manifest", "Waiver", "load_manifest"]
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LANG = re.compile(r"^[a-z]{2,3}$")
 _DOC_KEYS = {"path", "format", "role", "lang", "title", "origin"}

@@ -40,7 +40,7 @@ import time
 TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers read this
 
 from referee.errors import RulesError
-from referee.paths import PACKAGE_DIR, cache_folder, grammar_folder
+from referee.paths import MANIFEST, PACKAGE_DIR, cache_folder, grammar_folder
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -91,8 +91,6 @@ def _header() -> str:
 def _tops(src: str) -> list[tuple[str, str]]:
     """The folders a build looks at, as :func:`referee.rulebase.load.system_folders`
     does: ("system" or "other", ``<folder>/system.toml``), by name."""
-    from referee.manifest import MANIFEST
-
     try:
         names = sorted(e.name for e in os.scandir(src) if not e.name.startswith((".", "_")) and e.is_dir())
     except OSError:
