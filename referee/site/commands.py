@@ -98,7 +98,7 @@ def _run(args: argparse.Namespace, rules_src: str, port: int) -> None:
             pages = build_site(config_file, out, rules_src)
             print(f"Site built: {pages} pages in {_shown(out)} ({time.monotonic() - started:.1f} s); open {_shown(os.path.join(out, 'index.html'))}")
         else:
-            serve_site(config_file, port)
+            serve_site(config_file, port, rules_src)
 
 
 def _check_out(out: str, rules_src: str) -> None:
@@ -249,18 +249,21 @@ class _Collect:
         return True
 
 
-def serve_site(config_file: str, port: int) -> None:
+def serve_site(config_file: str, port: int, rules_src: str | None = None) -> None:
+    """Serve with live reload; a rebuild that fails keeps the last good site served, with
+    its error on every page (:mod:`referee.site.serving`)."""
     import signal
 
-    from mkdocs.commands.serve import serve
     from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
+    from referee.site.serving import serve
+
     def stop(_signum: int, _frame: object) -> None:
-        raise KeyboardInterrupt  # as Ctrl-C: MkDocs then removes its temporary site folder
+        raise KeyboardInterrupt  # as Ctrl-C: the temporary site folder is then removed
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        serve(config_file=config_file, dev_addr=f"127.0.0.1:{port}", livereload=True)
+        serve(config_file, port, rules_src)
     except (Abort, ConfigurationError, PluginError) as err:
         raise RulesError(f"the site was not served: {err}") from None
     except OSError as err:  # the port is taken
