@@ -444,7 +444,9 @@ def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes],
             os.makedirs(folder, exist_ok=True)
             os.makedirs(_beside(folder, "parts"), exist_ok=True)
             _write_build(folder, key, unmanaged, [f.name for f in folders], read(), earlier, kept.code)
-        except OSError:  # a read-only cache folder only costs speed
+        except Exception as err:  # a read-only or full cache folder only costs speed
+            if not cache_unwritable(err):
+                raise
             return _in_memory(key, read(), unmanaged, whole)
     except BaseException:
         for path in made:  # rules that fail to build leave no cache behind
@@ -462,6 +464,17 @@ def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes],
     from referee.build import store
 
     return store.open_store(os.path.join(folder, f"view-{key}.sqlite"), key) or _in_memory(key, read(), unmanaged, whole)
+
+
+def cache_unwritable(err: BaseException) -> bool:
+    """Whether ``err`` says the cache folder cannot be written (full, read-only, gone),
+    as the file system says it (OSError) or as SQLite does ("database or disk is full")."""
+    if isinstance(err, OSError):
+        return True
+    import sqlite3
+
+    words = ("disk is full", "disk i/o error", "readonly database", "unable to open database")
+    return isinstance(err, sqlite3.OperationalError) and any(w in str(err).lower() for w in words)
 
 
 # -- a build's files: its index, its parts, its view -------------------------------------

@@ -88,10 +88,15 @@ def import_files(paths: list[str], system: str, into: str) -> Import:
         drafts.append((given, name, *_read(given, system)))
 
     manifest_file = os.path.join(folder, MANIFEST)
-    existing = _read_text(manifest_file) if os.path.exists(manifest_file) else None
+    existing = _read_text(manifest_file) if os.path.lexists(manifest_file) else None
+    crlf = existing is not None and "\r\n" in existing and existing.count("\r\n") == existing.count("\n")
+    if crlf:  # worked on with "\n" and written back with the user's line ends
+        existing = existing.replace("\r\n", "\n")  # type: ignore[union-attr]
     listed = _listed(existing, manifest_file) if existing is not None else set()
     new_docs = [name for _, name, _, _ in drafts if name not in listed]
     text = _updated(existing, system, drafts, new_docs) if existing is not None else _new(system, drafts)
+    if crlf:
+        text, existing = text.replace("\n", "\r\n"), existing.replace("\n", "\r\n")  # type: ignore[union-attr]
 
     result = Import(system, folder, manifest_file, existing is None, listed=new_docs)
     for given, name, data, draft in drafts:
@@ -104,7 +109,10 @@ def import_files(paths: list[str], system: str, into: str) -> Import:
             ImportedFile(given, f"{system}/{name}", draft.kind, draft.name, draft.revision, status, len(draft.rules), len(draft.units))
         )
     changed = {f.path.rsplit("/", 1)[-1] for f in result.files if f.status != "unchanged"}
-    _write(folder, [(name, data) for _, name, data, _ in drafts if name in changed], text if text != existing else None)
+    try:
+        _write(folder, [(name, data) for _, name, data, _ in drafts if name in changed], text if text != existing else None)
+    except OSError as err:  # a full disk, a name too long, a folder not writable: nothing was changed
+        raise RulesError(f"cannot write into {err.filename or folder}: {err.strerror or err}; nothing was changed") from None
     result.unresolved = _unresolved(folder, system, [d for *_, d in drafts])
     return result
 
@@ -136,11 +144,20 @@ def _read(given: str, system: str) -> tuple[bytes, Any]:
 
 
 def _read_text(file: str) -> str:
+    """The manifest's text, line ends as written (``\r\n`` kept)."""
+    import stat
+
     try:
-        with open(file, encoding="utf-8") as fh:
+        mode = os.stat(file).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise RulesError(f"system.toml is {kind}, left as it is; the import needs a system.toml file there or none", file)
+        with open(file, encoding="utf-8", newline="") as fh:
             return fh.read()
     except UnicodeDecodeError as err:
         raise RulesError(f"manifest is not valid UTF-8 (byte {err.start})", file) from None
+    except OSError as err:
+        raise RulesError(f"cannot read system.toml: {err.strerror or err}", file) from None
 
 
 def _listed(text: str, file: str) -> set[str]:
@@ -151,7 +168,16 @@ def _listed(text: str, file: str) -> set[str]:
     except tomllib.TOMLDecodeError as err:
         raise RulesError(f"malformed system.toml, left as it is: {err}", file) from None
     docs = data.get("documents", [])
-    return {d.get("path") for d in docs if isinstance(d, dict)} if isinstance(docs, list) else set()
+    if not isinstance(docs, list) or not all(isinstance(d, dict) for d in docs):
+        raise RulesError("malformed system.toml, left as it is: 'documents' must be [[documents]] tables", file, _line_of_key(text, "documents"))
+    return {d.get("path") for d in docs}
+
+
+def _line_of_key(text: str, key: str) -> int | None:
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.lstrip().startswith((f"{key} ", f"{key}=", f"[[{key}]]")):
+            return number
+    return None
 
 
 def _document(name: str, draft: Any) -> Any:

@@ -171,3 +171,83 @@ def test_a_changed_file_is_updated(rules_dir: Path, tmp_path: Path, capsys: pyte
     code, data = _import(capsys, str(mine), "--system", "demo", "--into", str(rules_dir))
     assert (code, [(f["status"], f["revision"]) for f in data["files"]]) == (0, [("updated", "4")])
     assert 'revision="4"' in (rules_dir / "demo" / "demo.gst").read_text()
+
+
+# -- issue 23: what gave an internal error, and a CRLF manifest rewritten LF -----------------
+
+
+@pytest.mark.parametrize(
+    ("make", "error"),
+    [
+        (
+            lambda folder: (folder / "system.toml").write_text('id = "demo"\ntitle = "Demo"\ndocuments = 5\n'),
+            "demo/system.toml:3: error: malformed system.toml, left as it is: 'documents' must be [[documents]] tables",
+        ),
+        (
+            lambda folder: (folder / "system.toml").write_text('id = "demo"\ntitle = "Demo"\ndocuments = ["a.md"]\n'),
+            "demo/system.toml:3: error: malformed system.toml, left as it is: 'documents' must be [[documents]] tables",
+        ),
+        (
+            lambda folder: (folder / "system.toml").mkdir(),
+            "demo/system.toml: error: system.toml is a folder, left as it is; the import needs a system.toml file there or none",
+        ),
+    ],
+    ids=["documents a number", "documents a list of strings", "system.toml a folder"],
+)
+def test_a_manifest_of_the_wrong_shape_is_one_line_and_left_alone(
+    make: object, error: str, rules_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = rules_dir / "demo"
+    folder.mkdir()
+    make(folder)  # type: ignore[operator]
+    before = sorted(p.name for p in folder.iterdir())
+    monkeypatch.chdir(rules_dir)
+    assert main(["import", "battlescribe", GST, "--system", "demo", "--into", "."]) == 2
+    assert capsys.readouterr().err == f"referee: ./{error}\n"
+    assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_a_system_id_too_long_for_a_folder_name_is_one_line(rules_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    system = "a" * 300
+    assert main(["import", "battlescribe", GST, "--system", system, "--into", str(rules_dir)]) == 2
+    assert capsys.readouterr().err == f"referee: error: cannot write into {rules_dir / system}: File name too long; nothing was changed\n"
+    assert list(rules_dir.iterdir()) == []
+
+
+def test_a_full_disk_during_the_import_changes_nothing(rules_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second file written aside meets a full disk (ENOSPC, as a real one raises it): nothing is left."""
+    import errno
+    import os
+
+    from referee.imports import battlescribe
+
+    real = battlescribe._aside
+    written: list[str] = []
+
+    def full(folder: str, data: bytes) -> str:
+        if written:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        written.append(real(folder, data))
+        return written[-1]
+
+    monkeypatch.setattr(battlescribe, "_aside", full)
+    assert main(["import", "battlescribe", GST, CAT, "--system", "demo", "--into", str(rules_dir)]) == 2
+    assert capsys.readouterr().err == f"referee: error: cannot write into {rules_dir / 'demo'}: No space left on device; nothing was changed\n"
+    assert list(rules_dir.iterdir()) == []
+
+
+def test_a_crlf_manifest_stays_crlf(rules_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = rules_dir / "demo"
+    folder.mkdir()
+    crlf = USER_MANIFEST.replace("\n", "\r\n").encode()
+    (folder / "system.toml").write_bytes(crlf)
+    (folder / "rules.md").write_text((FIXTURES / "rules.md").read_text())
+    code, data = _import(capsys, GST, "--system", "demo", "--into", str(rules_dir))
+    assert (code, data["manifest"]["documents_added"]) == (0, ["demo.gst"])
+    after = (folder / "system.toml").read_bytes()
+    lines = iter(after.split(b"\r\n"))
+    assert all(any(line == other for other in lines) for line in crlf.split(b"\r\n"))  # in order, untouched
+    assert b'path = "demo.gst"\r\n' in after
+    assert after.count(b"\n") == after.count(b"\r\n")  # every line end as the user wrote them
+    code, data = _import(capsys, GST, "--system", "demo", "--into", str(rules_dir))
+    assert (code, data["manifest"]["documents_added"]) == (0, []) and (folder / "system.toml").read_bytes() == after
