@@ -43,8 +43,10 @@ class Failure(Exception):
         text: str | None = None,
         details: dict[str, Any] | None = None,
         printed: bool = False,
+        usage: str | None = None,
     ) -> None:
         super().__init__(text if text is not None else message)
+        self.usage = usage  # a usage error's usage line(s), for stderr or beside the JSON error
         self.message = message
         self.code = code
         self.file = file
@@ -60,7 +62,8 @@ class Failure(Exception):
         return cls(err.message, file=err.file, line=err.line, text=str(err))
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": {"message": self.message, "file": self.file, "line": self.line, **self.details}}
+        usage = {"usage": self.usage} if self.usage else {}
+        return {"error": {"message": self.message, "file": self.file, "line": self.line, **self.details}, **usage}
 
 
 def _src(rules_src: str | None) -> str:
@@ -465,8 +468,14 @@ def open_build(rules_src: str | None) -> Any:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, status 2, as every other error
-        self.print_usage(sys.stderr)
-        raise Failure(f"{self.prog}: {message}")
+        raise Failure(f"{self.prog}: {message}", usage=self.format_usage().strip())
+
+
+def _wants_json(args_list: list[str]) -> bool:
+    """Whether the command line asks for JSON, read from the words themselves: a usage
+    error stops argparse before it says (``search --limit abc --json``)."""
+    words = args_list[: args_list.index("--")] if "--" in args_list else args_list
+    return "--json" in words or "--format=json" in words or any(a == "--format" and b == "json" for a, b in zip(words, words[1:]))
 
 
 def _common(p: argparse.ArgumentParser, system: bool = True, formats: tuple[str, ...] = ("text", "json")) -> None:
@@ -510,6 +519,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"referee {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
+    parser.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, by name
 
     def command(name: str, fn: Callable[[argparse.Namespace], None]) -> argparse.ArgumentParser:
         doc = (fn.__doc__ or "").strip()
@@ -619,8 +629,12 @@ def main(argv: list[str] | None = None) -> int:
     args = None
     terminal.prepare_streams()
     try:
-        args = build_parser().parse_args(args_list)
-        _output_format(args)
+        parser = build_parser()
+        parsed, extra = parser.parse_known_args(args_list)
+        if extra:  # said by the command's own parser, with its usage
+            parser.commands[parsed.command].error(f"unrecognized arguments: {' '.join(extra)}")
+        _output_format(parsed)
+        args = parsed  # its format is known from here on
         _closed_streams(args)
         if getattr(args, "system", None):
             args.system = args.system.lower()  # system ids are lower-case; --system T9A means t9a
@@ -628,7 +642,9 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stdout is not None:
             sys.stdout.flush()  # a full disk or closed pipe is met here, inside, not after main
     except Failure as err:
-        as_json = getattr(args, "format", None) == "json" and sys.stdout is not None
+        as_json = (getattr(args, "format", None) == "json" if args is not None else _wants_json(args_list)) and sys.stdout is not None
+        if err.usage and not as_json:
+            sys.stderr.write(err.usage + "\n")
         if not str(err):
             pass  # the command has already said what went wrong
         elif as_json and not err.printed:
