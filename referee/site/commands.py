@@ -156,15 +156,12 @@ def write_config(folder: str, build: Any) -> str:
     """A configuration for a rules folder alone: a home page and the plugin's pages."""
     import json
 
-    from markupsafe import escape
-
     languages = ["en"] + sorted({lang for m in build.manifests.values() for lang in m.languages} & LUNR_LANGUAGES)
     docs = os.path.join(folder, "docs")
     os.makedirs(docs)
     lines = ["# Rules", "", "The rule systems of this folder, each with its A-Z index:", ""]
     for system in build.systems:
-        title = str(escape(build.manifests[system].title or system)).replace("[", "\\[").replace("]", "\\]")
-        lines.append(f"- [{title}](rules/{system}/index.md)")
+        lines.append(f"- [{markdown_text(build.manifests[system].title or system)}](rules/{system}/index.md)")
     with open(os.path.join(docs, "index.md"), "w", encoding="utf-8") as fh:
         fh.write("\n".join(lines) + "\n")
     config = {
@@ -187,6 +184,29 @@ def write_config(folder: str, build: Any) -> str:
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(config, fh, indent=2)  # JSON is YAML
     return path
+
+
+# Python-Markdown's backslash escapes (Markdown.ESCAPED_CHARS), and what HTML must not see raw.
+_MARKDOWN_PUNCTUATION = frozenset("\\`*_{}[]()>#+-.!")
+_HTML_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;", "\x00": "\ufffd"}
+
+
+def markdown_text(value: str) -> str:
+    r"""``value`` as Markdown that shows exactly it, as text: every character Markdown
+    would read escaped, markup characters as HTML entities, a line break as a space.
+
+    >>> markdown_text("*Rules* [x](y) <b> back\\")
+    '\\*Rules\\* \\[x\\]\\(y\\) &lt;b&gt; back\\\\'
+    """
+    out = []
+    for char in " ".join(value.split()) if any(c in value for c in "\r\n") else value:
+        if char in _HTML_ENTITIES:
+            out.append(_HTML_ENTITIES[char])
+        elif char in _MARKDOWN_PUNCTUATION:
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 def build_site(config_file: str, out: str, rules_src: str | None = None) -> int:
