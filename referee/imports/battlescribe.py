@@ -121,12 +121,13 @@ def _read(given: str, system: str) -> tuple[bytes, Any]:
     """A file's bytes and its draft: every reading error stops the import here."""
     from referee.sources import Document
     from referee.sources.battlescribe import read_book
-    from referee.sources.battlescribe_xml import unpack
+    from referee.sources.battlescribe_xml import check_size, unpack
 
     if not given.lower().endswith(SUFFIXES):
         raise RulesError("not a BattleScribe file: expected a .gst, .cat, .gstz or .catz file", given)
     try:
         with open(given, "rb") as fh:
+            check_size(given, os.fstat(fh.fileno()).st_size)  # refused before it is read whole
             data = fh.read()
     except FileNotFoundError:
         raise RulesError("file not found", given) from None

@@ -251,3 +251,61 @@ def test_a_crlf_manifest_stays_crlf(rules_dir: Path, capsys: pytest.CaptureFixtu
     assert after.count(b"\n") == after.count(b"\r\n")  # every line end as the user wrote them
     code, data = _import(capsys, GST, "--system", "demo", "--into", str(rules_dir))
     assert (code, data["manifest"]["documents_added"]) == (0, []) and (folder / "system.toml").read_bytes() == after
+
+
+# -- issue 23: what one import may bring in ------------------------------------------------------
+
+CATALOGUE_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<catalogue id="big" name="Big" revision="1" battleScribeVersion="2.03" gameSystemId="sys-demo" '
+    'xmlns="http://www.battlescribe.net/schema/catalogueSchema">\n<sharedRules>\n'
+)
+
+
+def _catz(folder: Path, rules: int, padding: int = 0) -> Path:
+    """A zipped catalogue of ``rules`` tiny rules (and ``padding`` bytes of comment): a few
+    kilobytes on disk however much it unpacks to."""
+    import zipfile
+
+    body = "".join(f'<rule id="r{i}" name="Rule {i}" hidden="false"><description>Rule {i} does a thing.</description></rule>\n' for i in range(rules))
+    xml = CATALOGUE_HEAD + body + "</sharedRules>\n" + (f"<!--{' ' * padding}-->\n" if padding else "") + "</catalogue>\n"
+    path = folder / "big.catz"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("big.cat", xml)
+    assert path.stat().st_size < 1_000_000
+    return path
+
+
+@pytest.mark.parametrize(
+    ("rules", "padding", "error"),
+    [
+        (6_000, 0, "the file holds 6,000 rules, over the limit of 5,000 for one BattleScribe file"),
+        (10, 33 * 1024 * 1024, "big.cat would unpack to 34,604,232 bytes, over the limit of 33,554,432 for one BattleScribe file"),
+    ],
+    ids=["too many rules", "too many bytes"],
+)
+def test_an_import_past_the_limits_is_refused_with_its_numbers(
+    rules: int, padding: int, error: str, rules_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catz = _catz(tmp_path, rules, padding)
+    assert main(["import", "battlescribe", GST, str(catz), "--system", "demo", "--into", str(rules_dir)]) == 2
+    assert capsys.readouterr().err == f"referee: {catz}: error: {error}\n"
+    assert list(rules_dir.iterdir()) == []
+
+
+def test_a_build_of_a_listed_file_past_the_limit_names_it(tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file put in the folder by hand, past the import, meets the same limit in the build."""
+    from tests.conftest import write_system
+
+    src = write_system(tmp_path / "src", "demo", 'id = "demo"\ntitle = "Demo"\n\n[[documents]]\npath = "big.catz"\nformat = "battlescribe"\nrole = "army"\n', {})
+    _catz(src / "demo", 5_001)
+    assert main(["list", "--rules-src", str(src)]) == 2
+    assert capsys.readouterr().err.endswith("demo/big.catz: error: the file holds 5,001 rules, over the limit of 5,000 for one BattleScribe file\n")
+
+
+def test_an_import_at_the_limit_goes_through(rules_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from referee.sources.battlescribe_xml import MAX_RULES
+
+    catz = _catz(tmp_path, 50)
+    assert main(["import", "battlescribe", GST, str(catz), "--system", "demo", "--into", str(rules_dir)]) == 0
+    assert MAX_RULES == 5_000  # docs/battlescribe.md states it
