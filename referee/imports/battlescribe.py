@@ -125,10 +125,19 @@ def _read(given: str, system: str) -> tuple[bytes, Any]:
 
     if not given.lower().endswith(SUFFIXES):
         raise RulesError("not a BattleScribe file: expected a .gst, .cat, .gstz or .catz file", given)
+    import stat
+
     try:
-        with open(given, "rb") as fh:
-            check_size(given, os.fstat(fh.fileno()).st_size)  # refused before it is read whole
-            data = fh.read()
+        fd = os.open(given, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO would wait for a writer
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise RulesError("not a regular file (a folder, a FIFO or a device): give a BattleScribe file", given)
+            check_size(given, st.st_size)  # refused before it is read whole
+            with os.fdopen(os.dup(fd), "rb") as fh:
+                data = fh.read()
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise RulesError("file not found", given) from None
     except OSError as err:

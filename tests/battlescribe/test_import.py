@@ -309,3 +309,15 @@ def test_an_import_at_the_limit_goes_through(rules_dir: Path, tmp_path: Path, ca
     catz = _catz(tmp_path, 50)
     assert main(["import", "battlescribe", GST, str(catz), "--system", "demo", "--into", str(rules_dir)]) == 0
     assert MAX_RULES == 5_000  # docs/battlescribe.md states it
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_path_that_is_not_a_regular_file_is_refused_unread(kind: str, rules_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A FIFO given to the import would block its read for ever; a folder is no file."""
+    import os
+
+    path = tmp_path / "army.cat"
+    os.mkfifo(path) if kind == "fifo" else path.mkdir()
+    assert main(["import", "battlescribe", str(path), "--system", "demo", "--into", str(rules_dir)]) == 2
+    assert capsys.readouterr().err == f"referee: {path}: error: not a regular file (a folder, a FIFO or a device): give a BattleScribe file\n"
+    assert list(rules_dir.iterdir()) == []
