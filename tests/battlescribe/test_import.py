@@ -317,7 +317,10 @@ def test_a_path_that_is_not_a_regular_file_is_refused_unread(kind: str, rules_di
     import os
 
     path = tmp_path / "army.cat"
-    os.mkfifo(path) if kind == "fifo" else path.mkdir()
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.mkdir()
     assert main(["import", "battlescribe", str(path), "--system", "demo", "--into", str(rules_dir)]) == 2
     assert capsys.readouterr().err == f"referee: {path}: error: not a regular file (a folder, a FIFO or a device): give a BattleScribe file\n"
     assert list(rules_dir.iterdir()) == []
