@@ -9,7 +9,10 @@ Each target is one property of ``tests/robustness/``, run for ``--examples``
 generated inputs (documents are split evenly among the formats): rule
 documents through their adapter (BattleScribe XML included), whole builds,
 manifests, keyword strings, rule texts through the effect reader, and calc
-questions.  Prints a Markdown table (target,
+questions.  Then the ``scaling`` targets: inputs of shapes that once took the
+square of their size (a sentence of unbalanced brackets, in each format; a
+manifest of many curated aliases), built whole at growing sizes, each size
+within a time budget that grows linearly with it.  Prints a Markdown table (target,
 examples, seconds, result); a failure is shown with Hypothesis' smallest
 failing input and its traceback, and the exit status is 1.  Keep each crash
 found as an ``@example`` of the test it broke.  This is a script, not a test.
@@ -82,6 +85,62 @@ def _rules_src_build() -> object:
     return _BUILD[0]
 
 
+# -- scaling: shapes that grew with the square of their size (issue 23) ------------------------
+#
+# name -> (sizes, seconds allowed = fixed + per_unit * size, make(folder, size) -> rules folder).
+# The budgets are generous (a quiet machine builds 20,000 brackets in under 1 s and 200,000
+# aliases in about 9 s); a quadratic step blows through them by minutes.
+
+BRACKET_SIZES = (2_500, 5_000, 10_000, 20_000)
+ALIAS_SIZES = (25_000, 50_000, 100_000, 200_000)
+
+
+def _brackets_system(fmt: str) -> Callable[[Path, int], Path]:
+    def make(folder: Path, size: int) -> Path:
+        from tests.conftest import manifest, write_system
+
+        sentence = "Models with Gloom gain " + "(" * size + " Fear.\n"
+        name, text = {
+            "rules-list": ("rules.txt", "Gloom\n\n" + sentence),
+            "glossary": ("rules.txt", "Gloom\n\n" + sentence),
+            "markdown": ("rules.md", "# Rules\n\n## Gloom\n\n" + sentence),
+        }[fmt]
+        return write_system(folder, "demo", manifest("demo", name, fmt), {name: text})
+
+    return make
+
+
+def _aliases_system(folder: Path, size: int) -> Path:
+    from tests.conftest import manifest, write_system
+
+    aliases = "[aliases.en]\n" + "".join(f'"Alias {i}" = "Gloom"\n' for i in range(size))
+    return write_system(folder, "demo", manifest("demo") + aliases, {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
+
+
+SCALING: dict[str, tuple[tuple[int, ...], float, float, Callable[[Path, int], Path]]] = {
+    **{f"scaling:brackets:{fmt}": (BRACKET_SIZES, 5.0, 0.0005, _brackets_system(fmt)) for fmt in ("rules-list", "glossary", "markdown")},
+    "scaling:aliases": (ALIAS_SIZES, 5.0, 0.0002, _aliases_system),
+}
+
+
+def run_scaling(scratch: Path, sizes: tuple[int, ...], fixed: float, per_unit: float, make: Callable[[Path, int], Path]) -> tuple[str, float, str]:
+    """Build each size whole (no cache); the sizes run, the seconds, and the first size over its budget."""
+    from referee.build import assemble
+
+    total, shown = 0.0, []
+    for size in sizes:
+        src = make(scratch / str(size), size)
+        started = time.perf_counter()
+        assemble(str(src))
+        took = time.perf_counter() - started
+        total += took
+        budget = fixed + per_unit * size
+        shown.append(f"{size:,}: {took:.1f} s")
+        if took > budget:
+            return ", ".join(shown), total, f"TOO SLOW at {size:,} ({took:.1f} s > {budget:.1f} s)"
+    return ", ".join(shown), total, "ok"
+
+
 def run(prop: Callable[..., None], strategy: object, examples: int) -> tuple[int, float, str]:
     count = 0
 
@@ -104,7 +163,7 @@ def run(prop: Callable[..., None], strategy: object, examples: int) -> tuple[int
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--examples", type=int, default=2000, help="inputs per target (default 2000)")
-    parser.add_argument("--only", default="", help="comma-separated target names or prefixes (document, build, manifest, keywords, effects, calc)")
+    parser.add_argument("--only", default="", help="comma-separated target names or prefixes (document, build, manifest, keywords, effects, calc, scaling)")
     args = parser.parse_args()
     wanted = [w for w in args.only.split(",") if w]
     rows = []
@@ -117,6 +176,13 @@ def main() -> int:
             print(f"fuzzing {name}: {examples} examples ...", file=sys.stderr, flush=True)
             rows.append((name, *run(prop, strategy, examples)))
             print("| {} | {} | {:.1f} | {} |".format(*rows[-1]), flush=True)  # a long run shows each row as it ends
+        for name, (sizes, fixed, per_unit, make) in SCALING.items():
+            if wanted and not any(name.startswith(w) for w in wanted):
+                continue
+            print(f"scaling {name}: sizes {', '.join(map(str, sizes))} ...", file=sys.stderr, flush=True)
+            shown, seconds, result = run_scaling(Path(scratch) / name.replace(":", "-"), sizes, fixed, per_unit, make)
+            rows.append((name, len(sizes), seconds, result))
+            print(f"| {name} ({shown}) | {len(sizes)} sizes | {seconds:.1f} | {result} |", flush=True)
     print(f"\nTotal: {sum(r[1] for r in rows)} inputs in {sum(r[2] for r in rows):.0f} s (`--examples {args.examples}`)")
     return 1 if any(r[3] != "ok" for r in rows) else 0
 

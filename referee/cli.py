@@ -43,8 +43,10 @@ class Failure(Exception):
         text: str | None = None,
         details: dict[str, Any] | None = None,
         printed: bool = False,
+        usage: str | None = None,
     ) -> None:
         super().__init__(text if text is not None else message)
+        self.usage = usage  # a usage error's usage line(s), for stderr or beside the JSON error
         self.message = message
         self.code = code
         self.file = file
@@ -60,7 +62,8 @@ class Failure(Exception):
         return cls(err.message, file=err.file, line=err.line, text=str(err))
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": {"message": self.message, "file": self.file, "line": self.line, **self.details}}
+        usage = {"usage": self.usage} if self.usage else {}
+        return {"error": {"message": self.message, "file": self.file, "line": self.line, **self.details}, **usage}
 
 
 def _src(rules_src: str | None) -> str:
@@ -512,8 +515,14 @@ def open_build(rules_src: str | None) -> Any:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, status 2, as every other error
-        self.print_usage(sys.stderr)
-        raise Failure(f"{self.prog}: {message}")
+        raise Failure(f"{self.prog}: {message}", usage=self.format_usage().strip())
+
+
+def _wants_json(args_list: list[str]) -> bool:
+    """Whether the command line asks for JSON, read from the words themselves: a usage
+    error stops argparse before it says (``search --limit abc --json``)."""
+    words = args_list[: args_list.index("--")] if "--" in args_list else args_list
+    return "--json" in words or "--format=json" in words or any(a == "--format" and b == "json" for a, b in zip(words, words[1:]))
 
 
 def _common(p: argparse.ArgumentParser, system: bool = True, formats: tuple[str, ...] = ("text", "json")) -> None:
@@ -557,6 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"referee {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
+    parser.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, by name
 
     def command(name: str, fn: Callable[[argparse.Namespace], None]) -> argparse.ArgumentParser:
         doc = (fn.__doc__ or "").strip()
@@ -629,18 +639,67 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _typed(arg: str) -> str:
+    """An argument as typed: under an ASCII locale Python keeps the bytes of "Todesstoß"
+    as escapes (surrogates); they are read again as UTF-8, what a terminal sends."""
+    if not any("\udc80" <= c <= "\udcff" for c in arg):
+        return arg
+    try:
+        return os.fsencode(arg).decode("utf-8")
+    except UnicodeDecodeError:
+        return arg
+
+
+def _closed_streams(args: argparse.Namespace) -> None:
+    """A standard stream the command needs that the shell closed (``>&-``, ``<&-``): one line."""
+    if sys.stdout is None:
+        closed = "standard output is closed (>&-): nothing could be written; redirect it to a file or /dev/null instead"
+        raise Failure(closed, text=f"error: {closed}")
+    reads_stdin = args.command == "shell" or (args.command == "parse" and getattr(args, "string", None) == "-")
+    if sys.stdin is None and reads_stdin:
+        closed = "standard input is closed (<&-): nothing to read; give it a file or a pipe"
+        raise Failure(closed, text=f"error: {closed}")
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush of what could not be
+    written (a full disk, a closed pipe) does not fail again on the way out."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _disk_full(err: OSError) -> bool:
+    import errno
+
+    return err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: runs one command, turning every expected failure into one line."""
-    args_list = sys.argv[1:] if argv is None else argv
+    args_list = [_typed(a) for a in (sys.argv[1:] if argv is None else argv)]
     args = None
+    terminal.prepare_streams()
     try:
-        args = build_parser().parse_args(args_list)
-        _output_format(args)
+        parser = build_parser()
+        parsed, extra = parser.parse_known_args(args_list)
+        if extra:  # said by the command's own parser, with its usage
+            parser.commands[parsed.command].error(f"unrecognized arguments: {' '.join(extra)}")
+        _output_format(parsed)
+        args = parsed  # its format is known from here on
+        _closed_streams(args)
         if getattr(args, "system", None):
             args.system = args.system.lower()  # system ids are lower-case; --system T9A means t9a
         args.run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk or closed pipe is met here, inside, not after main
     except Failure as err:
-        as_json = getattr(args, "format", None) == "json"
+        as_json = (getattr(args, "format", None) == "json" if args is not None else _wants_json(args_list)) and sys.stdout is not None
+        if err.usage and not as_json:
+            sys.stderr.write(err.usage + "\n")
         if not str(err):
             pass  # the command has already said what went wrong
         elif as_json and not err.printed:
@@ -654,14 +713,36 @@ def main(argv: list[str] | None = None) -> int:
         terminal.error("referee: interrupted")
         return 130
     except BrokenPipeError:
+        _quiet_stdout()
         return 0
+    except OSError as err:
+        if not _disk_full(err):
+            return _internal(err)
+        _quiet_stdout()
+        where = f"{err.filename}: " if err.filename else ("writing standard output: " if _writing_stdout(err) else "")
+        terminal.error(f"referee: error: {where}no space left on device; free some space and run it again")
+        return 2
     except Exception as bug:  # noqa: BLE001 - a bug: one line, the traceback on request
-        if os.environ.get("REFEREE_DEBUG"):
-            raise
-        terminal.error(f"referee: internal error: {type(bug).__name__}: {bug} (REFEREE_DEBUG=1 shows the traceback)")
-        return 70
+        return _internal(bug)
     return 0
 
+
+def _internal(bug: BaseException) -> int:
+    if os.environ.get("REFEREE_DEBUG"):
+        raise bug
+    terminal.error(f"referee: internal error: {type(bug).__name__}: {bug} (REFEREE_DEBUG=1 shows the traceback)")
+    return 70
+
+
+def _writing_stdout(err: OSError) -> bool:
+    """Whether an error without a file name came from writing standard output: a line on
+    its way prints (C code adds no frame of its own), or rich does."""
+    import traceback
+
+    return any(
+        "print" in (frame.line or "") or "stdout" in (frame.line or "") or f"{os.sep}rich{os.sep}" in frame.filename
+        for frame in traceback.extract_tb(err.__traceback__)
+    )
 
 if __name__ == "__main__":
     sys.exit(main())

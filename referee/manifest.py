@@ -7,17 +7,24 @@ can be found in it, its line.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from referee.errors import RulesError
+from referee.paths import MANIFEST  # re-exported: readers import it from here
 from referee.sources import FORMATS
 
-MANIFEST = "system.toml"
+__all__ = ["MANIFEST", "DocumentSpec", "Manifest", "Waiver", "load_manifest"]
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LANG = re.compile(r"^[a-z]{2,3}$")
+_TABLE = re.compile(r"^\s*\[\[?\s*([^\]]*)\]")  # a table's header line: [aliases.de], [[documents]]
+# A key before "=": at the line's start or after "{" or "," (an inline table); bare, "basic" or 'literal'.
+_KEY = re.compile(r"""(?:^|[{,])\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
 _DOC_KEYS = {"path", "format", "role", "lang", "title", "origin"}
 # The formats' own options (docs/systems.md); a key neither here nor above is warned of.
 FORMAT_OPTIONS = {"category", "categories", "alias_lang", "base_book", "keyword_fields"}
@@ -92,6 +99,34 @@ class _Problems:
                     return number
         return None
 
+    def alias_lines(self) -> dict[str, int]:
+        """Each key written under an ``[aliases...]`` table, with the first line it is
+        on: read once, so finding the line of every alias costs one pass over the
+        manifest, not one per alias (200,000 aliases: a pass each did not finish in
+        14 minutes)."""
+        import json
+
+        found: dict[str, int] = {}
+        table = ""
+        for number, line in enumerate(self.lines, start=1):
+            header = _TABLE.match(line)
+            if header:
+                table = header.group(1).strip()
+                continue
+            if not table.startswith("aliases"):
+                continue
+            for match in _KEY.finditer(line):
+                key = match.group(1)
+                if key.startswith('"'):
+                    try:
+                        key = json.loads(key)
+                    except ValueError:
+                        continue
+                elif key.startswith("'"):
+                    key = key[1:-1]
+                found.setdefault(key, number)
+        return found
+
     def fail(self, message: str, *needles: str) -> RulesError:
         return RulesError(message, self.path, self.line_of(*needles) if needles else None)
 
@@ -121,6 +156,8 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
     """
     file = folder / MANIFEST
     rel = file.relative_to(rules_src).as_posix()
+    if files is None or rel not in files:
+        _check_readable(file, rules_src, rel)
     try:
         raw = (files[rel] if files is not None and rel in files else file.read_bytes()).decode("utf-8")
     except UnicodeDecodeError as err:
@@ -171,6 +208,7 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
     raw_aliases = data.get("aliases", {})
     if not isinstance(raw_aliases, dict):
         raise problems.fail("aliases must be tables of alias = rule name, one per language", "aliases")
+    written = problems.alias_lines() if raw_aliases else {}
     for lang, table in raw_aliases.items():
         if not _LANG.match(lang) or not isinstance(table, dict):
             raise problems.fail(f"[aliases.{lang}] must be a language code with a table of alias = rule name", "aliases")
@@ -178,7 +216,7 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
             if not isinstance(target, str) or not target.strip():
                 raise problems.fail(f"alias {alias!r} must name a rule", alias)
             aliases[alias] = (target, lang)
-            line = problems.line_of(f'"{alias}"', f"{alias} =", f"{alias}=")
+            line = written.get(alias)
             if line is not None:
                 alias_lines[alias] = line
 
@@ -198,6 +236,35 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
         alias_lines=alias_lines,
         warnings=tuple(warnings),
     )
+
+
+def _check_readable(file: Path, rules_src: Path, rel: str) -> None:
+    """A manifest is read only when it is a regular file inside the rules folder."""
+    real = os.path.realpath(file)
+    if not real.startswith(str(rules_src.resolve()).rstrip(os.sep) + os.sep):
+        raise RulesError("system.toml lies outside the rules folder (through a symbolic link); copy it in instead", rel)
+    try:
+        mode = os.stat(file).st_mode
+    except OSError as err:
+        raise RulesError(f"system.toml cannot be read: {err.strerror}", rel) from None
+    if not stat.S_ISREG(mode):
+        raise RulesError(f"system.toml is not a regular file ({_kind_of(mode)})", rel)
+
+
+def _mode(path: Path) -> int | None:
+    """A file's mode, None when there is none (other errors go on: a name too long, a loop)."""
+    try:
+        return os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def _kind_of(mode: int) -> str:
+    """What a file that is not a regular one is, in a word a user knows."""
+    for test, word in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return word
+    return "not a regular file"
 
 
 def _text(data: dict[str, Any], key: str, problems: _Problems, required: bool = False) -> str:
@@ -226,13 +293,19 @@ def _document(raw: Any, folder: Path, rules_src: Path, problems: _Problems) -> D
     try:
         resolved = (folder / path).resolve()
         escapes = pure.is_absolute() or not resolved.is_relative_to(rules_src.resolve())
-        found = not escapes and resolved.is_file()
+        mode = None if escapes else _mode(resolved)
+    except RuntimeError:  # Path.resolve's "Symlink loop from ..."
+        raise problems.fail(f"document path {path!r} is a loop of symbolic links", path) from None
     except (OSError, ValueError) as err:  # a NUL character, a name too long for the file system
+        if getattr(err, "errno", None) == errno.ELOOP:
+            raise problems.fail(f"document path {path!r} is a loop of symbolic links", path) from None
         raise problems.fail(f"document path {path!r} is not a usable file name: {getattr(err, 'strerror', None) or err}", path) from None
     if escapes:
         raise problems.fail(f"document path {path!r} escapes rules_src", path)
-    if not found:
+    if mode is None:
         raise problems.fail(f"document {path!r} not found", path)
+    if not stat.S_ISREG(mode):
+        raise problems.fail(f"document {path!r} is not a regular file ({_kind_of(mode)}); list a file", path)
     fmt = raw.get("format")
     known = ", ".join(sorted(FORMATS))
     if fmt is None:

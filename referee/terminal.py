@@ -49,7 +49,35 @@ def is_terminal() -> bool:
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    # on an output that cannot carry every character (an ASCII locale), JSON's own \u escapes
+    sys.stdout.write(json.dumps(data, ensure_ascii=not _carries_all(sys.stdout), indent=2) + "\n")
+
+
+def print_json_line(data: Any) -> None:
+    """One JSON value on one line (``parse -``, the shell's ``--json`` answers)."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=not _carries_all(sys.stdout)) + "\n")
+
+
+def _carries_all(stream: Any) -> bool:
+    """Whether ``stream`` can write any character (a UTF encoding), not only some."""
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return encoding.startswith(("utf", "ucs"))
+
+
+def prepare_streams() -> None:
+    """Make the standard streams safe for any rule text before a command runs.
+
+    Under an ASCII-only output encoding (``PYTHONIOENCODING=ascii``, or
+    ``LC_ALL=C`` with ``PYTHONUTF8=0``) what can be written is written and the
+    rest escaped (``Todessto\\xdf``), never an encoding error; JSON then uses
+    its own escapes (:func:`print_json`).  Standard input in such a locale is
+    read as UTF-8, what terminals and files send today."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and not _carries_all(stream) and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    stdin = sys.stdin
+    if stdin is not None and (getattr(stdin, "encoding", "") or "").lower() in ("ascii", "us-ascii", "ansi_x3.4-1968") and hasattr(stdin, "reconfigure"):
+        stdin.reconfigure(encoding="utf-8", errors="replace")
 
 
 def console(stderr: bool = False) -> Any:

@@ -5,6 +5,7 @@ Each case is a broken rule system and the exact line the user must see.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,63 @@ def test_user_data_is_never_written(tmp_path: Path) -> None:
     before = sorted((p.name, p.stat().st_mtime_ns) for p in (tmp_path / "demo").iterdir())
     assert main(["build", "--rules-src", str(tmp_path)]) == 0
     assert sorted((p.name, p.stat().st_mtime_ns) for p in (tmp_path / "demo").iterdir()) == before
+
+
+# -- listed paths that are not regular files (issue 23: a FIFO hung, a loop was an internal error) --
+
+
+def _fifo(folder: Path) -> None:
+    os.mkfifo(folder / "rules.txt")
+
+
+def _folder(folder: Path) -> None:
+    (folder / "rules.txt").mkdir()
+
+
+def _loop(folder: Path) -> None:
+    os.symlink("loop-b", folder / "rules.txt")
+    os.symlink("rules.txt", folder / "loop-b")
+
+
+def _manifest_outside(folder: Path) -> None:
+    outside = folder.parent.parent / "elsewhere.toml"
+    outside.write_text(manifest("demo"), encoding="utf-8")
+    (folder / "system.toml").unlink()
+    os.symlink(outside, folder / "system.toml")
+
+
+def _manifest_fifo(folder: Path) -> None:
+    (folder / "system.toml").unlink()
+    os.mkfifo(folder / "system.toml")
+
+
+NOT_REGULAR = [
+    ("fifo", _fifo, "src/demo/system.toml:5: error: document 'rules.txt' is not a regular file (a FIFO); list a file"),
+    ("folder", _folder, "src/demo/system.toml:5: error: document 'rules.txt' is not a regular file (a folder); list a file"),
+    ("symlink loop", _loop, "src/demo/system.toml:5: error: document path 'rules.txt' is a loop of symbolic links"),
+    (
+        "manifest linked from outside",
+        _manifest_outside,
+        "src/demo/system.toml: error: system.toml lies outside the rules folder (through a symbolic link); copy it in instead",
+    ),
+    ("manifest a fifo", _manifest_fifo, "error: no system found: no folder of {src} has a system.toml"),
+]
+
+
+@pytest.mark.parametrize(("label", "make", "message"), NOT_REGULAR, ids=[c[0] for c in NOT_REGULAR])
+def test_a_listed_path_that_is_not_a_regular_file_is_refused_unread(
+    tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, label: str, make: object, message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write_system(tmp_path / "src", "demo", manifest("demo"), {})
+    make(tmp_path / "src" / "demo")  # type: ignore[operator]
+    for command in (["lookup", "Fear"], ["build", "--refresh"]):
+        assert main([*command, "--rules-src", "src"]) == 2
+        out, err = capsys.readouterr()
+        assert (out, err) == ("", f"referee: {message.format(src=tmp_path / 'src')}\n")
+
+
+def test_the_dev_folder_as_rules_folder_is_refused_without_reading(capsys: pytest.CaptureFixture[str], private_cache: Path) -> None:
+    """`--rules-src /dev` hung reading devices; now only manifests and what they list are opened."""
+    assert main(["list", "--rules-src", "/dev"]) == 2
+    assert capsys.readouterr().err == "referee: error: no system found: no folder of /dev has a system.toml\n"

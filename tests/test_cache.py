@@ -132,21 +132,76 @@ def test_an_edit_of_the_same_size_with_the_mtime_set_back_is_seen(tmp_path: Path
     assert cache.content_key(src) != key
 
 
-@pytest.mark.parametrize("change", ["edit", "new file", "removed file", "renamed file"])
-def test_any_change_of_the_files_is_seen(tmp_path: Path, private_cache: Path, settled: None, change: str) -> None:
-    src = write_system(tmp_path / "src", "demo", manifest("demo"), {"rules.txt": GLOOM, "notes.md": "# Notes\n"})
+TWO_DOCUMENTS = manifest("demo") + '[[documents]]\npath = "notes.md"\nformat = "markdown"\nrole = "core"\n'
+
+
+@pytest.mark.parametrize(
+    "change", ["edit", "manifest edited", "listed file removed", "listed file renamed", "new system", "new folder", "manifest added"]
+)
+def test_any_change_of_what_a_build_reads_is_seen(tmp_path: Path, private_cache: Path, settled: None, change: str) -> None:
+    """The key covers the manifests, the files they list, and which folders hold a manifest.
+    (Before issue 23 it covered every file under rules_src, listed or not; this test then
+    pinned that an unlisted new file changed the key.)"""
+    src = write_system(tmp_path / "src", "demo", TWO_DOCUMENTS, {"rules.txt": GLOOM, "notes.md": "# Notes\n"})
     key = cache.load_view(src).key
     assert cache.stamped_key(src) == key
     if change == "edit":
         (src / "demo" / "rules.txt").write_text(EDITED, encoding="utf-8")
-    elif change == "new file":
-        (src / "demo" / "more.md").write_text("# More\n", encoding="utf-8")
-    elif change == "removed file":
+    elif change == "manifest edited":
+        (src / "demo" / "system.toml").write_text(TWO_DOCUMENTS.replace("Test system", "Tested"), encoding="utf-8")
+    elif change == "listed file removed":
         (src / "demo" / "notes.md").unlink()
-    else:
+    elif change == "listed file renamed":
         (src / "demo" / "notes.md").rename(src / "demo" / "notez.md")
+    elif change == "new system":
+        write_system(src, "more", manifest("more"), {"rules.txt": GLOOM})
+    elif change == "new folder":
+        (src / "drafts").mkdir()  # readers warn of a folder without a manifest
+    else:
+        (src / "drafts").mkdir()
+        key = cache.load_view(src).key
+        assert cache.stamped_key(src) == key
+        (src / "drafts" / "system.toml").write_text(manifest("drafts"), encoding="utf-8")
     assert cache.stamped_key(src) is None
     assert cache.content_key(src) != key
+
+
+@pytest.mark.parametrize("folder", [".drafts", "__pycache__", "sub/.hidden"])
+def test_a_listed_document_in_a_hidden_folder_is_seen_without_refresh(
+    tmp_path: Path, private_cache: Path, settled: None, capsys: pytest.CaptureFixture[str], folder: str
+) -> None:
+    """Issue 23: `path = ".drafts/rules.txt"` was read, but the stamp skipped dot-folders and
+    __pycache__, so its edits were never seen until --refresh."""
+    src = write_system(tmp_path / "src", "demo", manifest("demo", f"{folder}/rules.txt"), {f"{folder}/rules.txt": GLOOM})
+    assert _lookup(capsys, src)[0] == 0
+    (src / "demo" / folder / "rules.txt").write_text(EDITED, encoding="utf-8")
+    code, out, _ = _lookup(capsys, src)
+    assert code == 0 and "loudly" in out
+
+
+def test_unlisted_files_are_never_read(tmp_path: Path, private_cache: Path, settled: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only what the manifests list is opened: an unlisted FIFO (which would block a read),
+    a link to /dev/zero (endless) and a new or edited unlisted file change nothing."""
+    src = _system(tmp_path)
+    (src / "demo" / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    key = cache.load_view(src).key
+    os.mkfifo(src / "demo" / "pipe")
+    os.symlink("/dev/zero", src / "demo" / "zero")
+    (src / "demo" / "notes.md").write_text("# Notes, edited\n", encoding="utf-8")
+    (src / "demo" / "huge.pdf").write_bytes(b"%PDF" + b"\0" * 1000)
+    (src / "stray.txt").write_text("not a folder", encoding="utf-8")
+    opened: list[str] = []
+    real_open = os.open
+
+    def watched(path: str, *args: object, **kwargs: object) -> int:
+        opened.append(os.fspath(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", watched)
+    assert cache.stamped_key(src) == key
+    assert cache.content_key(src, keep={}) == key
+    under = sorted(os.path.relpath(p, src) for p in opened if p.startswith(str(src)))
+    assert under == ["demo/rules.txt", "demo/system.toml"]
 
 
 def test_a_file_written_in_the_same_clock_tick_is_hashed_not_trusted(tmp_path: Path, private_cache: Path) -> None:

@@ -247,7 +247,14 @@ def test_two_rules_folders_do_not_evict_each_other(tmp_path: Path, private_cache
     ],
 )
 def test_json_and_format_never_disagree(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
-    assert run(capsys, *args) == (2, "", message)
+    """With --json the error is a JSON answer on stdout (issue 23: --json means JSON, usage
+    errors included; before, a --json/--format clash was said on stderr only)."""
+    if "--json" not in args:
+        assert run(capsys, *args) == (2, "", message)
+        return
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert err == "" and json.loads(out) == {"error": {"message": message.removeprefix("referee: ").strip(), "file": None, "line": None}}
 
 
 @pytest.mark.parametrize("command", [["lookup", "Fear", "--system", "t9a"], ["list", "--system", "scrollhammer"], ["build"]])
@@ -315,3 +322,48 @@ def test_show_prints_a_table_entry_s_fields(tmp_path: Path, capsys: pytest.Captu
     )
     code, out, _ = run(capsys, "show", "Brave", "--rules-src", str(tmp_path))
     assert code == 0 and re.search(r"Cost\n5\n\nNever flees\.", out), out
+
+
+# -- --json means JSON on stdout, usage errors included (issue 23) -----------------------------
+
+COMMANDS = ["build", "list", "lookup", "search", "show", "explain", "graph", "lint", "parse", "site", "calc", "resolve", "import", "shell"]
+
+
+def test_every_command_is_in_the_json_usage_table() -> None:
+    from referee.cli import build_parser
+
+    parser = build_parser()
+    [sub] = [a for a in parser._actions if isinstance(a, __import__("argparse")._SubParsersAction)]
+    assert sorted(sub.choices) == sorted(COMMANDS)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_usage_error_under_json_is_a_json_answer(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    assert main([command, "--no-such-option", "--json"]) == 2
+    out, err = capsys.readouterr()
+    answer = json.loads(out)
+    assert sorted(answer) == ["error", "usage"] and err == ""
+    assert answer["error"]["message"].startswith(f"referee {command}: ")
+    assert answer["usage"].startswith(f"usage: referee {command} ")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["search", "Fear", "--limit", "abc", "--json"], "referee search: argument --limit/-n: must be a whole number of at least 1, not 'abc'"),
+        (["lint", "--min-severity", "bogus", "--format", "json"], "referee lint: argument --min-severity: invalid choice: 'bogus' (choose from 'info', 'warning', 'error')"),
+        (["lookup", "--json"], "referee lookup: the following arguments are required: QUERY"),
+    ],
+)
+def test_the_usage_errors_of_the_attack_run(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    code = main(args)
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert json.loads(out) == {"error": {"message": message, "file": None, "line": None}, "usage": json.loads(out)["usage"]}
+    assert err == ""
+
+
+def test_a_usage_error_without_json_keeps_the_usage_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "Fear", "--limit", "abc"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("usage: referee search ") and err.endswith("not 'abc'\n")

@@ -1,7 +1,7 @@
 """The build cache: builds kept by a hash of the bytes they were read from.
 
-A key is a hash of every file under rules_src with Referee's own code and
-grammars.  A warm call does not hash them again: the folder's stamp
+A key is a hash of the files rules_src's manifests list (and the manifests)
+with Referee's own code and grammars.  A warm call does not hash them again: the folder's stamp
 records each file's size and times when its key was taken, and while they
 all match, the recorded key stands (:func:`stamped_key`; what this can and
 cannot see is said there).  A build that has to be made parses *the same
@@ -40,7 +40,7 @@ import time
 TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers read this
 
 from referee.errors import RulesError
-from referee.paths import PACKAGE_DIR, cache_folder, grammar_folder
+from referee.paths import MANIFEST, PACKAGE_DIR, cache_folder, grammar_folder
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -67,21 +67,100 @@ def _files(root: str, suffixes: tuple[str, ...] | None = None) -> list[str]:
     return out
 
 
-def _roots(src: str) -> tuple[tuple[str, str, tuple[str, ...] | None], ...]:
-    return (("src", src, None), ("code", PACKAGE_DIR, (".py",)), ("grammar", grammar_folder(), (".lark",)))
+def _code_roots() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    return (("code", PACKAGE_DIR, (".py",)), ("grammar", grammar_folder(), (".lark",)))
 
 
 def _header() -> str:
     return f"{FORMAT}:{sys.version_info[:2]}"
 
 
+# -- what a key covers: the files the manifests list, and Referee's code -------------------
+#
+# Of a rules folder, exactly what a build reads: each system folder's manifest
+# and the documents it lists, wherever they are (a dot-folder, __pycache__),
+# and the names of the folders that hold no manifest (readers warn of them).
+# Nothing else under it is opened, so an unlisted file (a 3 GB PDF, a link to
+# /dev/zero, a FIFO) costs nothing, and a listed path that is not a regular
+# file is stat'ed, never read: the build then refuses it with its line.
+# Entries are ``(kind, path relative to rules_src)``: "system" (a manifest),
+# "document" (a listed file, as the manifest's folder joined with its path),
+# "other" (the manifest path of a folder without one).
+
+
+def _tops(src: str) -> list[tuple[str, str]]:
+    """The folders a build looks at, as :func:`referee.rulebase.load.system_folders`
+    does: ("system" or "other", ``<folder>/system.toml``), by name."""
+    try:
+        names = sorted(e.name for e in os.scandir(src) if not e.name.startswith((".", "_")) and e.is_dir())
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        rel = f"{name}/{MANIFEST}"
+        found.append(("system" if os.path.isfile(os.path.join(src, rel)) else "other", rel))
+    return found
+
+
+def _listed_documents(src: str, manifest_rel: str, data: bytes) -> list[str]:
+    """The document paths a manifest lists, relative to rules_src (``/``-separated), those
+    that stay inside it; a manifest that cannot be read lists none (the build says why)."""
+    import posixpath
+    import tomllib
+
+    try:
+        table = tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return []
+    documents = table.get("documents")
+    folder = posixpath.dirname(manifest_rel)
+    out: list[str] = []
+    for doc in documents if isinstance(documents, list) else ():
+        path = doc.get("path") if isinstance(doc, dict) else None
+        if not isinstance(path, str) or not path.strip() or "\0" in path or posixpath.isabs(path):
+            continue
+        rel = posixpath.normpath(posixpath.join(folder, path))
+        if rel != ".." and not rel.startswith("../") and rel not in out:
+            out.append(rel)
+    return out
+
+
+def _inside(src: str, path: str) -> bool:
+    real, root = os.path.realpath(path), os.path.realpath(src)
+    return real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _read_regular(path: str) -> tuple[tuple[int, int, int, int], bytes | None]:
+    """A file's signature and bytes; no bytes when it cannot be read or is not a
+    regular file.  Opened without blocking (a FIFO would wait for a writer) and
+    stat'ed open, before reading: a save after this moment changes what the stamp
+    recorded, so it is seen."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return _signature(_stat(path)), None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        return _signature(st), None
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            return _signature(st), fh.read()
+        except OSError:
+            return _signature(st), None
+
+
 def content_key(rules_src: str | os.PathLike[str], keep: dict[str, bytes] | None = None) -> str:
-    """A hash of rules_src's files (names and bytes) and of the code reading them.
+    """A hash of the files rules_src's manifests list (names and bytes), the
+    manifests themselves, and the code reading them.
 
     ``keep``: a dict that receives the bytes hashed, by path relative to
-    rules_src (``/``-separated), for the build to parse.  Without it, the
-    key recorded in the folder's stamp is taken when no file changed since
-    (:func:`stamped_key`), so a warm call does not hash every byte.
+    rules_src as the build names them (``/``-separated, links resolved), for
+    the build to parse.  Without it, the key recorded in the folder's stamp
+    is taken when no file changed since (:func:`stamped_key`), so a warm call
+    does not hash every byte.
     """
     src = os.fspath(rules_src)
     if not os.path.isdir(src):
@@ -97,23 +176,35 @@ def _hash(src: str, keep: dict[str, bytes] | None) -> str:
     started = time.time_ns()
     h = hashlib.blake2b(digest_size=16)
     h.update(_header().encode())
-    seen: list[tuple[str, str, int, int, int, int]] = []
-    for label, root, suffixes in _roots(src):
+    seen: list[tuple[Any, ...]] = []
+    real_src = os.path.realpath(src)
+
+    def take(kind: str, rel: str) -> bytes | None:
+        path = os.path.join(src, rel)
+        h.update(f"\0{kind}:{rel}\0".encode("utf-8", "surrogateescape"))
+        if kind == "other" or not _inside(src, path):  # a manifest linked from outside is refused by the build
+            sig, data = _signature(_stat(path)), None
+        else:
+            sig, data = _read_regular(path)
+        seen.append((kind, rel, *sig))
+        if data is not None:
+            h.update(data)
+            if keep is not None:
+                keep[os.path.relpath(os.path.realpath(path), real_src).replace(os.sep, "/")] = data
+        return data
+
+    for kind, manifest in _tops(src):
+        data = take(kind, manifest)
+        for rel in _listed_documents(src, manifest, data) if data is not None else ():
+            take("document", rel)
+    for label, root, suffixes in _code_roots():
         for path in _files(root, suffixes):
             rel = os.path.relpath(path, root).replace(os.sep, "/")
             h.update(f"\0{label}:{rel}\0".encode())
-            try:
-                with open(path, "rb") as fh:
-                    # Stat the open file before reading it: a save after this
-                    # moment changes what the stamp recorded, so it is seen.
-                    seen.append((label, rel, *_signature(os.fstat(fh.fileno()))))
-                    data = fh.read()
-            except OSError:
-                seen.append((label, rel, *_signature(_stat(path))))
-                continue  # unreadable or vanished: the build names it when it needs it
-            h.update(data)
-            if keep is not None and label == "src":
-                keep[rel] = data
+            sig, data = _read_regular(path)
+            seen.append((label, rel, *sig))
+            if data is not None:
+                h.update(data)
     key = h.hexdigest()
     _PENDING[src] = (_header(), key, started, tuple(seen))
     return key
@@ -175,14 +266,28 @@ def stamped_key(rules_src: str | os.PathLike[str]) -> str | None:
     if header != _header():
         return None
     unsure = started - UNSURE_NS
+
+    def same(entry: tuple[Any, ...] | None, kind: str, rel: str, path: str) -> bool:
+        sig = _signature(_stat(path))
+        return entry == (kind, rel, *sig) and sig[1] < unsure and sig[2] < unsure
+
     files = iter(recorded)
-    for label, root, suffixes in _roots(src):
+    entry = next(files, None)
+    for kind, manifest in _tops(src):
+        if not same(entry, kind, manifest, os.path.join(src, manifest)):
+            return None
+        entry = next(files, None)
+        while entry is not None and entry[0] == "document":  # the manifest is unchanged: so is its list
+            if not same(entry, "document", entry[1], os.path.join(src, entry[1])):
+                return None
+            entry = next(files, None)
+    for label, root, suffixes in _code_roots():
         for path in _files(root, suffixes):
             rel = os.path.relpath(path, root).replace(os.sep, "/")
-            sig = _signature(_stat(path))
-            if next(files, None) != (label, rel, *sig) or sig[1] >= unsure or sig[2] >= unsure:
+            if not same(entry, label, rel, path):
                 return None
-    if next(files, None) is not None:  # a file was removed
+            entry = next(files, None)
+    if entry is not None:  # a file was removed
         return None
     return key
 
@@ -339,7 +444,9 @@ def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes],
             os.makedirs(folder, exist_ok=True)
             os.makedirs(_beside(folder, "parts"), exist_ok=True)
             _write_build(folder, key, unmanaged, [f.name for f in folders], read(), earlier, kept.code)
-        except OSError:  # a read-only cache folder only costs speed
+        except Exception as err:  # a read-only or full cache folder only costs speed
+            if not cache_unwritable(err):
+                raise
             return _in_memory(key, read(), unmanaged, whole)
     except BaseException:
         for path in made:  # rules that fail to build leave no cache behind
@@ -357,6 +464,17 @@ def _build(rules_src: str | os.PathLike[str], key: str, files: dict[str, bytes],
     from referee.build import store
 
     return store.open_store(os.path.join(folder, f"view-{key}.sqlite"), key) or _in_memory(key, read(), unmanaged, whole)
+
+
+def cache_unwritable(err: BaseException) -> bool:
+    """Whether ``err`` says the cache folder cannot be written (full, read-only, gone),
+    as the file system says it (OSError) or as SQLite does ("database or disk is full")."""
+    if isinstance(err, OSError):
+        return True
+    import sqlite3
+
+    words = ("disk is full", "disk i/o error", "readonly database", "unable to open database")
+    return isinstance(err, sqlite3.OperationalError) and any(w in str(err).lower() for w in words)
 
 
 # -- a build's files: its index, its parts, its view -------------------------------------
@@ -544,7 +662,7 @@ def code_key() -> str:
     """A hash of Referee's own code and grammars: what the memo's keys include."""
     h = hashlib.blake2b(digest_size=16)
     h.update(_header().encode())
-    for label, root, suffixes in _roots("")[1:]:
+    for label, root, suffixes in _code_roots():
         for path in _files(root, suffixes):
             h.update(f"\0{label}:{os.path.relpath(path, root)}\0".encode())
             try:

@@ -83,10 +83,15 @@ def import_files(paths: list[str], system: str, into: str) -> Import:
         drafts.append((given, name, *_read(given, system)))
 
     manifest_file = os.path.join(folder, MANIFEST)
-    existing = _read_text(manifest_file) if os.path.exists(manifest_file) else None
+    existing = _read_text(manifest_file) if os.path.lexists(manifest_file) else None
+    crlf = existing is not None and "\r\n" in existing and existing.count("\r\n") == existing.count("\n")
+    if crlf:  # worked on with "\n" and written back with the user's line ends
+        existing = existing.replace("\r\n", "\n")  # type: ignore[union-attr]
     listed = _listed(existing, manifest_file) if existing is not None else set()
     new_docs = [name for _, name, _, _ in drafts if name not in listed]
     text = _updated(existing, system, drafts, new_docs) if existing is not None else _new(system, drafts)
+    if crlf:
+        text, existing = text.replace("\n", "\r\n"), existing.replace("\n", "\r\n")  # type: ignore[union-attr]
 
     result = Import(system, folder, manifest_file, existing is None, listed=new_docs)
     for given, name, data, draft in drafts:
@@ -99,7 +104,10 @@ def import_files(paths: list[str], system: str, into: str) -> Import:
             ImportedFile(given, f"{system}/{name}", draft.kind, draft.name, draft.revision, status, len(draft.rules), len(draft.units))
         )
     changed = {f.path.rsplit("/", 1)[-1] for f in result.files if f.status != "unchanged"}
-    _write(folder, [(name, data) for _, name, data, _ in drafts if name in changed], text if text != existing else None)
+    try:
+        _write(folder, [(name, data) for _, name, data, _ in drafts if name in changed], text if text != existing else None)
+    except OSError as err:  # a full disk, a name too long, a folder not writable: nothing was changed
+        raise RulesError(f"cannot write into {err.filename or folder}: {err.strerror or err}; nothing was changed") from None
     result.unresolved = _unresolved(folder, system, [d for *_, d in drafts])
     return result
 
@@ -108,13 +116,23 @@ def _read(given: str, system: str) -> tuple[bytes, Any]:
     """A file's bytes and its draft: every reading error stops the import here."""
     from referee.sources import Document
     from referee.sources.battlescribe import read_book
-    from referee.sources.battlescribe_xml import unpack
+    from referee.sources.battlescribe_xml import check_size, unpack
 
     if not given.lower().endswith(SUFFIXES):
         raise RulesError("not a BattleScribe file: expected a .gst, .cat, .gstz or .catz file", given)
+    import stat
+
     try:
-        with open(given, "rb") as fh:
-            data = fh.read()
+        fd = os.open(given, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO would wait for a writer
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise RulesError("not a regular file (a folder, a FIFO or a device): give a BattleScribe file", given)
+            check_size(given, st.st_size)  # refused before it is read whole
+            with os.fdopen(os.dup(fd), "rb") as fh:
+                data = fh.read()
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise RulesError("file not found", given) from None
     except OSError as err:

@@ -24,11 +24,20 @@ def check_system_id(system: str) -> None:
 
 
 def read_manifest_text(file: str) -> str:
+    """The manifest's text, line ends as written (``\r\n`` kept)."""
+    import stat
+
     try:
-        with open(file, encoding="utf-8") as fh:
+        mode = os.stat(file).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise RulesError(f"system.toml is {kind}, left as it is; the import needs a system.toml file there or none", file)
+        with open(file, encoding="utf-8", newline="") as fh:
             return fh.read()
     except UnicodeDecodeError as err:
         raise RulesError(f"manifest is not valid UTF-8 (byte {err.start})", file) from None
+    except OSError as err:
+        raise RulesError(f"cannot read system.toml: {err.strerror or err}", file) from None
 
 
 def listed_paths(text: str, file: str) -> set[str]:
@@ -40,7 +49,16 @@ def listed_paths(text: str, file: str) -> set[str]:
     except tomllib.TOMLDecodeError as err:
         raise RulesError(f"malformed system.toml, left as it is: {err}", file) from None
     docs = data.get("documents", [])
-    return {d.get("path") for d in docs if isinstance(d, dict)} if isinstance(docs, list) else set()
+    if not isinstance(docs, list) or not all(isinstance(d, dict) for d in docs):
+        raise RulesError("malformed system.toml, left as it is: 'documents' must be [[documents]] tables", file, _line_of_key(text, "documents"))
+    return {d.get("path") for d in docs}
+
+
+def _line_of_key(text: str, key: str) -> int | None:
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.lstrip().startswith((f"{key} ", f"{key}=", f"[[{key}]]")):
+            return number
+    return None
 
 
 def add_document(manifest_file: str, system: str, title: str, table: dict[str, str]) -> tuple[str | None, bool, bool]:

@@ -59,7 +59,7 @@ def parse_stdin(args: Any, view: Any) -> int:
             out = err.to_json()
             out["error"]["line"] = number  # the line of the input stream
             out["input"] = text
-        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        terminal.print_json_line(out)
     return 2 if bad else 0
 
 

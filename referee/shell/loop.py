@@ -59,8 +59,6 @@ def answer(session: Session, line: str, as_json: bool = False) -> int:
 
 
 def _answer_json(session: Session, line: str) -> int:
-    import json
-
     try:
         said = ask(session, line)
     except Unanswered as err:
@@ -72,7 +70,7 @@ def _answer_json(session: Session, line: str) -> int:
         if said is None:
             return 0
         out, code = {"line": line.strip(), "answer": said.data}, 0
-    sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    terminal.print_json_line(out)
     sys.stdout.flush()  # a script reading the answers line by line gets each at once
     return code
 

@@ -83,20 +83,32 @@ def _run(args: argparse.Namespace, rules_src: str, port: int) -> None:
     import tempfile
     import time
 
+    out = os.path.abspath(args.out or "site")
     if args.action == "serve":
         _log_to_terminal()
+    else:
+        _check_out(out, rules_src)
     build = _load(rules_src)
     with tempfile.TemporaryDirectory(prefix="referee-site-") as scratch:
         config_file = args.config or _project_config() or write_config(scratch, build)
         if not os.path.isfile(config_file):
             raise RulesError(f"no such configuration file: {config_file}")
         if args.action == "build":
-            out = os.path.abspath(args.out or "site")
             started = time.monotonic()
-            pages = build_site(config_file, out)
+            pages = build_site(config_file, out, rules_src)
             print(f"Site built: {pages} pages in {_shown(out)} ({time.monotonic() - started:.1f} s); open {_shown(os.path.join(out, 'index.html'))}")
         else:
-            serve_site(config_file, port)
+            serve_site(config_file, port, rules_src)
+
+
+def _check_out(out: str, rules_src: str) -> None:
+    """Refuse a folder the site may not replace before the rules are read (the build checks again)."""
+    from referee.site import swap
+
+    try:
+        swap.check_replaceable(out, (rules_src,))
+    except swap.NotASite as err:
+        raise RulesError(f"--out {_shown(out)}: {err.strerror}") from None
 
 
 class _environment:
@@ -173,8 +185,35 @@ def write_config(folder: str, build: Any) -> str:
     return path
 
 
-def build_site(config_file: str, out: str) -> int:
+# Python-Markdown's backslash escapes (Markdown.ESCAPED_CHARS), and what HTML must not see raw.
+_MARKDOWN_PUNCTUATION = frozenset("\\`*_{}[]()>#+-.!")
+_HTML_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;", "\x00": "\ufffd"}
+
+
+def markdown_text(value: str) -> str:
+    r"""``value`` as Markdown that shows exactly it, as text: every character Markdown
+    would read escaped, markup characters as HTML entities, a line break as a space.
+
+    >>> markdown_text("*Rules* [x](y) <b> back\\")
+    '\\*Rules\\* \\[x\\]\\(y\\) &lt;b&gt; back\\\\'
+    """
+    out = []
+    for char in " ".join(value.split()) if any(c in value for c in "\r\n") else value:
+        if char in _HTML_ENTITIES:
+            out.append(_HTML_ENTITIES[char])
+        elif char in _MARKDOWN_PUNCTUATION:
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def build_site(config_file: str, out: str, rules_src: str | None = None) -> int:
     """Build into ``out``, whole or not at all; the number of pages written.
+
+    ``out`` must be missing, empty or a site built before (:mod:`referee.site.swap`
+    refuses anything else), and never the rules folder (``rules_src``, else
+    ``$REFEREE_RULES_SRC``) nor a folder holding it.
 
     The site is built in a folder beside ``out`` and renamed into its place
     (:mod:`referee.site.swap`): a build killed part-way leaves the previous
@@ -197,12 +236,15 @@ def build_site(config_file: str, out: str) -> int:
     logger = logging.getLogger("mkdocs")
     logger.addHandler(said)
     try:
-        with swap.Staged(out) as staged:  # MkDocs writes aside; the whole folder replaces ``out`` at the end
+        rules = rules_src or os.environ.get("REFEREE_RULES_SRC")
+        with swap.Staged(out, keep=(rules,) if rules else ()) as staged:  # MkDocs writes aside; the whole folder replaces ``out`` at the end
             config = load_config(config_file=config_file, site_dir=staged.folder)
             build(config)
             pages = sum(1 for _ in _pages(staged.folder))
     except (Abort, ConfigurationError, PluginError) as err:
         raise RulesError(f"the site was not built: {'; '.join(said.messages) or err}") from None
+    except swap.NotASite as err:
+        raise RulesError(f"--out {_shown(out)}: {err.strerror}") from None
     except OSError as err:  # the folder cannot be written beside, or swapped in
         raise RulesError(f"the site was not built: {err.filename or out}: {err.strerror or err}") from None
     finally:
@@ -226,18 +268,21 @@ class _Collect:
         return True
 
 
-def serve_site(config_file: str, port: int) -> None:
+def serve_site(config_file: str, port: int, rules_src: str | None = None) -> None:
+    """Serve with live reload; a rebuild that fails keeps the last good site served, with
+    its error on every page (:mod:`referee.site.serving`)."""
     import signal
 
-    from mkdocs.commands.serve import serve
     from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
+    from referee.site.serving import serve
+
     def stop(_signum: int, _frame: object) -> None:
-        raise KeyboardInterrupt  # as Ctrl-C: MkDocs then removes its temporary site folder
+        raise KeyboardInterrupt  # as Ctrl-C: the temporary site folder is then removed
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        serve(config_file=config_file, dev_addr=f"127.0.0.1:{port}", livereload=True)
+        serve(config_file, port, rules_src)
     except (Abort, ConfigurationError, PluginError) as err:
         raise RulesError(f"the site was not served: {err}") from None
     except OSError as err:  # the port is taken

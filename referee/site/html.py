@@ -21,7 +21,7 @@ tens of thousands of pages of a few hundred elements each.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from html import escape as _escape
+from html import escape as _html_escape
 from typing import Union
 
 from markupsafe import Markup
@@ -29,6 +29,20 @@ from markupsafe import Markup
 __all__ = ["Markup", "Content", "join", "tag", "text", "tooltip"]
 
 Content = Union[str, Markup, Iterable["Content"], None]
+REPLACEMENT = "\ufffd"  # what a browser shows for a NUL byte; HTML may not carry one raw
+
+
+def _escape(value: str) -> str:
+    r"""``value`` as HTML text or attribute value: markup characters escaped, and a NUL
+    byte of a document written as U+FFFD, as an HTML parser would read it, never raw.
+
+    >>> _escape("a\x00<b>") == "a\ufffd&lt;b&gt;"
+    True
+    """
+    out = _html_escape(value)
+    return out.replace("\x00", REPLACEMENT) if "\x00" in out else out
+
+
 VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "wbr"})
 
 

@@ -13,6 +13,12 @@ Two builds into one place each stage their own folder; whichever renames
 last wins, whole.  A rename onto a folder another build has just put in
 place fails (the folder is not empty), so the swap is tried again.
 
+Only a folder that is empty, or that a site build made (it holds the
+:data:`MARKER` file every build writes), is ever replaced: anything else
+(a project folder, someone's notes, the rules folder) is refused with
+:class:`NotASite` before anything is touched, and so is a folder that is,
+or holds, one of the folders ``Staged`` is told to keep (the rules).
+
 Between the two renames there is a moment (two system calls long) with no
 folder at ``out``; a build killed exactly then leaves the previous site
 under its ``.<name>.old-<pid>-...`` name beside it, never half of one.
@@ -29,27 +35,40 @@ from types import TracebackType
 
 BUILDING = "building"
 OLD = "old"
+MARKER = ".referee-site"  # written into every site built; its presence lets the next build replace the folder
+MARKER_TEXT = "This folder was built by `referee site build`; the next build replaces it whole.\n"
 ATTEMPTS = 50  # swaps lost to other builds renaming in between; each loss means another build finished
 
 
-class Staged:
-    """``with Staged(out) as staged:`` build into ``staged.folder``; on a clean exit it becomes ``out``."""
+class NotASite(OSError):
+    """``out`` is a folder a site build may not replace (its ``strerror`` says why)."""
 
-    def __init__(self, out: str) -> None:
+
+class Staged:
+    """``with Staged(out) as staged:`` build into ``staged.folder``; on a clean exit it becomes ``out``.
+
+    ``keep``: folders (the rules folder) that ``out`` may be neither equal to nor hold.
+    """
+
+    def __init__(self, out: str, keep: tuple[str, ...] = ()) -> None:
         out = os.path.abspath(out)
         if os.path.islink(out):  # replace the folder the link points at, not the link
             out = os.path.realpath(out)
         self.out = out
+        self.keep = keep
         self.parent, self.name = os.path.split(out)
         self.folder = ""
 
     def __enter__(self) -> Staged:
         if os.path.lexists(self.out) and not os.path.isdir(self.out):
             raise NotADirectoryError(errno.ENOTDIR, "not a folder", self.out)
+        check_replaceable(self.out, self.keep)
         os.makedirs(self.parent, exist_ok=True)
         remove_stale(self.parent, self.name)
         self.folder = tempfile.mkdtemp(dir=self.parent, prefix=sibling(self.name, BUILDING))
         os.chmod(self.folder, 0o777 & ~current_umask())  # mkdtemp's 0700 would hide the site from a web server
+        with open(os.path.join(self.folder, MARKER), "w", encoding="utf-8") as fh:
+            fh.write(MARKER_TEXT)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, _error: BaseException | None, _tb: TracebackType | None) -> None:
@@ -59,6 +78,30 @@ class Staged:
         finally:
             if os.path.isdir(self.folder):  # the build failed, or the swap did
                 shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def check_replaceable(out: str, keep: tuple[str, ...] = ()) -> None:
+    """Raise :class:`NotASite` unless ``out`` is missing, empty or a site a build made,
+    and is neither one of ``keep`` nor a folder holding one."""
+    real = os.path.realpath(out)
+    for folder in keep:
+        kept = os.path.realpath(folder)
+        if real == kept or kept.startswith(real.rstrip(os.sep) + os.sep):
+            what = "the rules folder" if real == kept else "a folder holding the rules folder"
+            raise NotASite(errno.EEXIST, f"that is {what}; give a folder of its own for the site", out)
+        if real.startswith(kept.rstrip(os.sep) + os.sep):
+            raise NotASite(errno.EEXIST, "that is inside the rules folder; give a folder outside it for the site", out)
+    try:
+        entries = os.listdir(real)
+    except (FileNotFoundError, NotADirectoryError):  # a new folder; a file is refused by Staged
+        return
+    if entries and MARKER not in entries:
+        raise NotASite(
+            errno.ENOTEMPTY,
+            f"the folder holds files a site build did not write (no {MARKER} in it), and a build replaces its folder whole; "
+            "give an empty or new folder",
+            out,
+        )
 
 
 def sibling(name: str, what: str, pid: int | None = None) -> str:

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from referee.model import Entry, Profile, Source
-from referee.sources.battlescribe_xml import clean, local, parse, unpack
+from referee.sources.battlescribe_xml import check_rules, clean, local, parse, unpack
 from referee.sources.document import Document
 from referee.units import BookRule
 
@@ -161,6 +161,7 @@ class _Reader:
                 rules.append(el)
             elif tag == "profile" and el.get("id"):
                 profiles.append(el)
+        check_rules(self.path, len(rules))  # before drafting any: a file past the limit costs no more
         for el in rules:
             self.rule(el, book)
         for section in root:

@@ -26,7 +26,12 @@ CATALOGUE_NS = "http://www.battlescribe.net/schema/catalogueSchema"
 ROOTS = {f"{{{GAME_SYSTEM_NS}}}gameSystem": "game-system", f"{{{CATALOGUE_NS}}}catalogue": "catalogue"}
 ZIPPED = (".gstz", ".catz")
 XML_SUFFIXES = (".gst", ".cat", ".xml")
-MAX_UNPACKED = 256 * 1024 * 1024  # far above any real data set (a whole system is ~10 MB)
+# What one BattleScribe file may bring in (docs/battlescribe.md, "Limits"): real files hold a few
+# hundred kilobytes and at most about a hundred rules; a whole game system is about 10 MB.  A
+# file past these (a 237 MB catalogue of 28,000 rules from an 800 KB .catz) is refused with its
+# numbers, by the import and by the build alike, before its rules are drafted.
+MAX_UNPACKED = 32 * 1024 * 1024  # bytes of XML in one file, zipped or not
+MAX_RULES = 5_000  # rule elements in one file
 
 # Characters real data carries that no reader sees: zero-width spaces and
 # joiners, soft hyphens, direction marks, word joiners, a stray BOM.  They
@@ -76,7 +81,7 @@ def unpack(path: str, data: bytes) -> bytes:
                 raise RulesError(f"a .{suffix} archive must hold one BattleScribe XML file; this one holds {names}", path)
             (member,) = xml
             if member.file_size > MAX_UNPACKED:
-                raise RulesError(f"{member.filename} would unpack to {member.file_size} bytes, over the limit of {MAX_UNPACKED}", path)
+                raise RulesError(f"{member.filename} would unpack to {member.file_size:,} bytes, over the limit of {MAX_UNPACKED:,} for one BattleScribe file", path)
             with archive.open(member) as fh:
                 out = fh.read(MAX_UNPACKED + 1)
     except RulesError:
@@ -84,8 +89,20 @@ def unpack(path: str, data: bytes) -> bytes:
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, NotImplementedError, ValueError) as err:
         raise RulesError(f"not a readable zip archive (a .{suffix} is a BattleScribe {kind} zipped): {err}", path) from None
     if len(out) > MAX_UNPACKED:
-        raise RulesError(f"{member.filename} unpacks to more than {MAX_UNPACKED} bytes", path)
+        raise RulesError(f"{member.filename} unpacks to more than {MAX_UNPACKED:,} bytes, the limit for one BattleScribe file", path)
     return out
+
+
+def check_size(path: str, size: int) -> None:
+    """Refuse a BattleScribe file of more than :data:`MAX_UNPACKED` bytes (before it is read whole)."""
+    if size > MAX_UNPACKED:
+        raise RulesError(f"the file holds {size:,} bytes of XML, over the limit of {MAX_UNPACKED:,} for one BattleScribe file", path)
+
+
+def check_rules(path: str, count: int) -> None:
+    """Refuse a BattleScribe file of more than :data:`MAX_RULES` rules."""
+    if count > MAX_RULES:
+        raise RulesError(f"the file holds {count:,} rules, over the limit of {MAX_RULES:,} for one BattleScribe file", path)
 
 
 def _doctype_line(text: str) -> int | None:
@@ -113,6 +130,7 @@ def _doctype_line(text: str) -> int | None:
 
 def parse(path: str, text: str) -> tuple[Any, str]:
     """The root element of a BattleScribe file and its kind (game-system or catalogue)."""
+    check_size(path, len(text))
     line = _doctype_line(text)
     if line is not None:
         raise RulesError(

@@ -171,3 +171,156 @@ def test_a_changed_file_is_updated(rules_dir: Path, tmp_path: Path, capsys: pyte
     code, data = _import(capsys, str(mine), "--system", "demo", "--into", str(rules_dir))
     assert (code, [(f["status"], f["revision"]) for f in data["files"]]) == (0, [("updated", "4")])
     assert 'revision="4"' in (rules_dir / "demo" / "demo.gst").read_text()
+
+
+# -- issue 23: what gave an internal error, and a CRLF manifest rewritten LF -----------------
+
+
+@pytest.mark.parametrize(
+    ("make", "error"),
+    [
+        (
+            lambda folder: (folder / "system.toml").write_text('id = "demo"\ntitle = "Demo"\ndocuments = 5\n'),
+            "demo/system.toml:3: error: malformed system.toml, left as it is: 'documents' must be [[documents]] tables",
+        ),
+        (
+            lambda folder: (folder / "system.toml").write_text('id = "demo"\ntitle = "Demo"\ndocuments = ["a.md"]\n'),
+            "demo/system.toml:3: error: malformed system.toml, left as it is: 'documents' must be [[documents]] tables",
+        ),
+        (
+            lambda folder: (folder / "system.toml").mkdir(),
+            "demo/system.toml: error: system.toml is a folder, left as it is; the import needs a system.toml file there or none",
+        ),
+    ],
+    ids=["documents a number", "documents a list of strings", "system.toml a folder"],
+)
+def test_a_manifest_of_the_wrong_shape_is_one_line_and_left_alone(
+    make: object, error: str, rules_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = rules_dir / "demo"
+    folder.mkdir()
+    make(folder)  # type: ignore[operator]
+    before = sorted(p.name for p in folder.iterdir())
+    monkeypatch.chdir(rules_dir)
+    assert main(["import", "battlescribe", GST, "--system", "demo", "--into", "."]) == 2
+    assert capsys.readouterr().err == f"referee: ./{error}\n"
+    assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_a_system_id_too_long_for_a_folder_name_is_one_line(rules_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    system = "a" * 300
+    assert main(["import", "battlescribe", GST, "--system", system, "--into", str(rules_dir)]) == 2
+    assert capsys.readouterr().err == f"referee: error: cannot write into {rules_dir / system}: File name too long; nothing was changed\n"
+    assert list(rules_dir.iterdir()) == []
+
+
+def test_a_full_disk_during_the_import_changes_nothing(rules_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second file written aside meets a full disk (ENOSPC, as a real one raises it): nothing is left."""
+    import errno
+    import os
+
+    from referee.imports import battlescribe
+
+    real = battlescribe._aside
+    written: list[str] = []
+
+    def full(folder: str, data: bytes) -> str:
+        if written:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        written.append(real(folder, data))
+        return written[-1]
+
+    monkeypatch.setattr(battlescribe, "_aside", full)
+    assert main(["import", "battlescribe", GST, CAT, "--system", "demo", "--into", str(rules_dir)]) == 2
+    assert capsys.readouterr().err == f"referee: error: cannot write into {rules_dir / 'demo'}: No space left on device; nothing was changed\n"
+    assert list(rules_dir.iterdir()) == []
+
+
+def test_a_crlf_manifest_stays_crlf(rules_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = rules_dir / "demo"
+    folder.mkdir()
+    crlf = USER_MANIFEST.replace("\n", "\r\n").encode()
+    (folder / "system.toml").write_bytes(crlf)
+    (folder / "rules.md").write_text((FIXTURES / "rules.md").read_text())
+    code, data = _import(capsys, GST, "--system", "demo", "--into", str(rules_dir))
+    assert (code, data["manifest"]["documents_added"]) == (0, ["demo.gst"])
+    after = (folder / "system.toml").read_bytes()
+    lines = iter(after.split(b"\r\n"))
+    assert all(any(line == other for other in lines) for line in crlf.split(b"\r\n"))  # in order, untouched
+    assert b'path = "demo.gst"\r\n' in after
+    assert after.count(b"\n") == after.count(b"\r\n")  # every line end as the user wrote them
+    code, data = _import(capsys, GST, "--system", "demo", "--into", str(rules_dir))
+    assert (code, data["manifest"]["documents_added"]) == (0, []) and (folder / "system.toml").read_bytes() == after
+
+
+# -- issue 23: what one import may bring in ------------------------------------------------------
+
+CATALOGUE_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<catalogue id="big" name="Big" revision="1" battleScribeVersion="2.03" gameSystemId="sys-demo" '
+    'xmlns="http://www.battlescribe.net/schema/catalogueSchema">\n<sharedRules>\n'
+)
+
+
+def _catz(folder: Path, rules: int, padding: int = 0) -> Path:
+    """A zipped catalogue of ``rules`` tiny rules (and ``padding`` bytes of comment): a few
+    kilobytes on disk however much it unpacks to."""
+    import zipfile
+
+    body = "".join(f'<rule id="r{i}" name="Rule {i}" hidden="false"><description>Rule {i} does a thing.</description></rule>\n' for i in range(rules))
+    xml = CATALOGUE_HEAD + body + "</sharedRules>\n" + (f"<!--{' ' * padding}-->\n" if padding else "") + "</catalogue>\n"
+    path = folder / "big.catz"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("big.cat", xml)
+    assert path.stat().st_size < 1_000_000
+    return path
+
+
+@pytest.mark.parametrize(
+    ("rules", "padding", "error"),
+    [
+        (6_000, 0, "the file holds 6,000 rules, over the limit of 5,000 for one BattleScribe file"),
+        (10, 33 * 1024 * 1024, "big.cat would unpack to 34,604,232 bytes, over the limit of 33,554,432 for one BattleScribe file"),
+    ],
+    ids=["too many rules", "too many bytes"],
+)
+def test_an_import_past_the_limits_is_refused_with_its_numbers(
+    rules: int, padding: int, error: str, rules_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catz = _catz(tmp_path, rules, padding)
+    assert main(["import", "battlescribe", GST, str(catz), "--system", "demo", "--into", str(rules_dir)]) == 2
+    assert capsys.readouterr().err == f"referee: {catz}: error: {error}\n"
+    assert list(rules_dir.iterdir()) == []
+
+
+def test_a_build_of_a_listed_file_past_the_limit_names_it(tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file put in the folder by hand, past the import, meets the same limit in the build."""
+    from tests.conftest import write_system
+
+    src = write_system(tmp_path / "src", "demo", 'id = "demo"\ntitle = "Demo"\n\n[[documents]]\npath = "big.catz"\nformat = "battlescribe"\nrole = "army"\n', {})
+    _catz(src / "demo", 5_001)
+    assert main(["list", "--rules-src", str(src)]) == 2
+    assert capsys.readouterr().err.endswith("demo/big.catz: error: the file holds 5,001 rules, over the limit of 5,000 for one BattleScribe file\n")
+
+
+def test_an_import_at_the_limit_goes_through(rules_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from referee.sources.battlescribe_xml import MAX_RULES
+
+    catz = _catz(tmp_path, 50)
+    assert main(["import", "battlescribe", GST, str(catz), "--system", "demo", "--into", str(rules_dir)]) == 0
+    assert MAX_RULES == 5_000  # docs/battlescribe.md states it
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_path_that_is_not_a_regular_file_is_refused_unread(kind: str, rules_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A FIFO given to the import would block its read for ever; a folder is no file."""
+    import os
+
+    path = tmp_path / "army.cat"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.mkdir()
+    assert main(["import", "battlescribe", str(path), "--system", "demo", "--into", str(rules_dir)]) == 2
+    assert capsys.readouterr().err == f"referee: {path}: error: not a regular file (a folder, a FIFO or a device): give a BattleScribe file\n"
+    assert list(rules_dir.iterdir()) == []

@@ -110,7 +110,7 @@ def test_a_text_naming_unnamed_rules_keeps_their_names_in_the_key(rules: Path, m
 
 
 def test_nothing_is_read_again_when_nothing_changed_but_the_key(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (rules / "notes.txt").write_text("not a rule document\n", encoding="utf-8")  # a new key, the same systems
+    (rules / "notes").mkdir()  # a new key (a folder without a manifest), the same systems
     assert _rebuild(rules, monkeypatch) == ([], [])
 
 
@@ -160,7 +160,7 @@ def test_a_part_changed_in_place_is_read_anew_not_copied(rules: Path, monkeypatc
     data = bytearray(part.read_bytes())
     data[where if where > 0 else len(data) + where] ^= 0xFF
     part.write_bytes(bytes(data))
-    (rules / "notes.txt").write_text("a new key\n", encoding="utf-8")
+    (rules / "notes").mkdir()  # a new key: a folder without a manifest
     documents, read = _rebuild(rules, monkeypatch)
     assert documents == []  # its document's entries are still known
     assert sorted(read) == sorted(r.id for r in cache.load_or_build(rules).in_system("scrollhammer"))

@@ -75,14 +75,15 @@ def _nothing_kept(cache: Path) -> None:
 def test_a_symlinked_system_folder_reads_nothing_outside(
     tmp_path: Path, outside: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A system folder that is a link to elsewhere: its documents lie outside, so they are refused."""
+    """A system folder that is a link to elsewhere: its manifest lies outside, so it is refused unread
+    (before issue 23 the manifest was read and its documents refused)."""
     monkeypatch.chdir(tmp_path)
     (outside / "system.toml").write_text(manifest("linked", path="secret.txt"), encoding="utf-8")
     write_system(tmp_path / "src", "demo", manifest("demo"), {"rules.txt": GOOD})
     os.symlink(outside, tmp_path / "src" / "linked")
     code, out, err = _run(capsys, "list", "--rules-src", "src")
     assert (code, out) == (2, "")
-    assert err == "referee: src/linked/system.toml:5: error: document path 'secret.txt' escapes rules_src\n"
+    assert err == "referee: src/linked/system.toml: error: system.toml lies outside the rules folder (through a symbolic link); copy it in instead\n"
     _nothing_kept(private_cache)
 
 

@@ -137,3 +137,54 @@ def test_nothing_outside_the_site_is_served(served: tuple[int, Path], target: st
     assert SECRET.encode() not in body and b"root:" not in body and b'id = "demo"' not in body, (status, body[:200])
     assert status >= 400 or (status == 200 and b"<html" in body.lower()[:2000]), status  # an error, or a page of the site
     assert _get(port, "/rules/demo/gloom.html")[0] == 200  # and the server is still up
+
+
+# -- a rebuild that fails keeps the last good site served (issue 23: requests hung) ---------
+
+
+def test_a_failed_rebuild_keeps_serving_the_last_site_with_the_error_on_every_page(tmp_path: Path) -> None:
+    src = write_system(tmp_path / "src", "demo", manifest("demo"), {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
+    config = rules_only_config(src, tmp_path / "config")
+    port = _free_port()
+    log_file = tmp_path / "server.log"
+    with log_file.open("w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "referee.cli", "site", "serve", "--rules-src", str(src), "--port", str(port), "--config", config],
+            env=env(tmp_path / "cache"), stdout=subprocess.DEVNULL, stderr=log, cwd=tmp_path,
+        )  # fmt: skip
+        try:
+            page = "/rules/demo/gloom.html"
+            assert _until(lambda: _page(port, page)[0] == 200, server, log_file), "the site was not served"
+            (src / "demo" / "rules.txt").write_bytes(b"Gloom\n\nModels with Gloom \xff sulk.\n")
+            error = "src/demo/rules.txt:3: error: not valid UTF-8: byte 0xff cannot be decoded (save the file as UTF-8)"
+            assert _until(lambda: "referee-build-error" in _page(port, page)[1], server, log_file), "no banner"
+            for target in (page, "/index.html", "/rules/demo/index.html"):
+                status, body = _page(port, target)  # answered, not held until the rules are fixed
+                assert status == 200 and body.count('id="referee-build-error"') == 1, target
+                assert error in body.replace("&#x27;", "'"), target
+            assert "Models with Gloom sulk." in _page(port, page)[1]  # the last good site
+            assert f"ERROR   -  referee: {error}; still serving the last site that built" in log_file.read_text()
+            (src / "demo" / "rules.txt").write_text("Gloom\n\nModels with Gloom sulk loudly.\n", encoding="utf-8")
+            assert _until(lambda: "sulk loudly" in _page(port, page)[1], server, log_file), "the fix was not served"
+            assert "referee-build-error" not in _page(port, page)[1]
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def _page(port: int, target: str) -> tuple[int, str]:
+    try:
+        status, body = _get(port, target)
+    except OSError:
+        return 0, ""
+    return status, body.decode("utf-8", "replace")
+
+
+def _until(condition: object, server: subprocess.Popen[bytes], log: Path) -> bool:
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        assert server.poll() is None, log.read_text()
+        if condition():  # type: ignore[operator]
+            return True
+        time.sleep(0.2)
+    return False

@@ -36,8 +36,9 @@ def test_search_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_json_is_format_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "search", "Fear", "--json") == run(capsys, "search", "Fear", "--format", "json")
-    code, _, err = run(capsys, "search", "Fear", "--json", "--format", "text")
-    assert (code, err) == (2, "referee: --json means --format json; give one of --json and --format text\n")
+    code, out, err = run(capsys, "search", "Fear", "--json", "--format", "text")
+    # with --json the clash is a JSON answer on stdout (issue 23; it was said on stderr before)
+    assert (code, err) == (2, "") and json.loads(out)["error"]["message"] == "--json means --format json; give one of --json and --format text"
 
 
 def test_limit(capsys: pytest.CaptureFixture[str]) -> None:

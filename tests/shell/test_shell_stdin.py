@@ -48,7 +48,7 @@ def test_the_cli_reads_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
     ("argv", "message"),
     [
         (["shell", "--system", "nowhere"], f"referee: error: unknown system 'nowhere' (known: {SYSTEMS})"),
-        (["shell", "--vs", "Fear"], "referee: unrecognized arguments: --vs Fear"),
+        (["shell", "--vs", "Fear"], "referee shell: unrecognized arguments: --vs Fear"),  # said by the command (issue 23)
     ],
 )
 def test_bad_arguments_are_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

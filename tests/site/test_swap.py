@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from referee.site.swap import Staged, remove_stale, sibling, swap_in
+from referee.site.swap import MARKER, NotASite, Staged, remove_stale, sibling, swap_in
 
 
 def _site(folder: Path, text: str) -> Path:
+    """A site as a build leaves it: pages and the marker that lets the next build replace it."""
     folder.mkdir(parents=True)
+    (folder / MARKER).write_text("built\n", encoding="utf-8")
     (folder / "index.html").write_text(text, encoding="utf-8")
     (folder / "rules").mkdir()
     (folder / "rules" / "fear.html").write_text(text, encoding="utf-8")
@@ -120,3 +122,83 @@ def test_a_failed_build_through_the_command_keeps_the_previous_site(tmp_path: Pa
     assert "the site was not built" in capsys.readouterr().err
     assert (out / "index.html").read_text(encoding="utf-8") == "previous"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["config", "site"]
+
+
+# -- what a build may replace (issue 23: `--out .` deleted a project's rules and notes) --------
+
+
+def _project(tmp_path: Path) -> tuple[Path, Path]:
+    """A project folder: the rules (a copy of the fixture's), a note of the user's; the config aside."""
+    import shutil
+
+    from referee.build.cache import load_or_build
+    from referee.site import commands
+    from tests.site.sites import FIXTURE_RULES
+
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURE_RULES, project / "rules_src")
+    (project / "notes.txt").write_text("my notes", encoding="utf-8")
+    (project / "important").mkdir()
+    (project / "important" / "thesis.tex").write_text("years of work", encoding="utf-8")
+    config = commands.write_config(str(tmp_path / "config"), load_or_build(project / "rules_src"))
+    return project, Path(config)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("out", "why"),
+    [
+        (".", "that is a folder holding the rules folder; give a folder of its own for the site"),
+        ("rules_src", "that is the rules folder; give a folder of its own for the site"),
+        ("rules_src/hostile", "that is inside the rules folder; give a folder outside it for the site"),
+        (
+            "important",
+            "the folder holds files a site build did not write (no .referee-site in it), and a build replaces its "
+            "folder whole; give an empty or new folder",
+        ),
+    ],
+)
+def test_a_folder_the_build_did_not_make_is_refused_and_kept(
+    out: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee.cli import main
+
+    project, config = _project(tmp_path)
+    before = _files(project)
+    monkeypatch.chdir(project)
+    assert main(["site", "build", "--rules-src", "rules_src", "--out", out, "--config", str(config)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"referee: error: --out {out}: {why}"]
+    assert _files(project) == before
+    assert sorted(p.name for p in project.iterdir()) == ["important", "notes.txt", "rules_src"]
+
+
+def test_an_empty_folder_or_a_built_site_is_replaced_and_marked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from referee.cli import main
+
+    project, config = _project(tmp_path)
+    out = tmp_path / "empty"
+    out.mkdir()
+    site = ["site", "build", "--rules-src", str(project / "rules_src"), "--out", str(out), "--config", str(config)]
+    assert main(site) == 0, capsys.readouterr().err
+    assert (out / MARKER).is_file() and (out / "index.html").is_file()
+    (out / "stale.html").write_text("a page of the previous build", encoding="utf-8")
+    assert main(site) == 0, capsys.readouterr().err  # its own site: replaced whole
+    assert not (out / "stale.html").exists() and (out / MARKER).is_file()
+
+
+def test_staged_refuses_before_touching_anything(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    (rules / "demo").mkdir(parents=True)
+    with pytest.raises(NotASite), Staged(str(tmp_path), keep=(str(rules),)):
+        pass
+    with pytest.raises(NotASite), Staged(str(rules / "demo"), keep=(str(rules),)):
+        pass
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "a.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(NotASite), Staged(str(tmp_path / "notes")):
+        pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes", "rules"]
