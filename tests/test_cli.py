@@ -326,7 +326,7 @@ def test_show_prints_a_table_entry_s_fields(tmp_path: Path, capsys: pytest.Captu
 
 # -- --json means JSON on stdout, usage errors included (issue 23) -----------------------------
 
-COMMANDS = ["build", "list", "lookup", "search", "show", "explain", "graph", "lint", "parse", "site", "calc", "resolve", "import", "shell"]
+COMMANDS = ["build", "list", "lookup", "search", "show", "explain", "graph", "lint", "parse", "site", "calc", "resolve", "import", "shell", "init", "unit"]
 
 
 def test_every_command_is_in_the_json_usage_table() -> None:

@@ -185,29 +185,6 @@ def write_config(folder: str, build: Any) -> str:
     return path
 
 
-# Python-Markdown's backslash escapes (Markdown.ESCAPED_CHARS), and what HTML must not see raw.
-_MARKDOWN_PUNCTUATION = frozenset("\\`*_{}[]()>#+-.!")
-_HTML_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;", "\x00": "\ufffd"}
-
-
-def markdown_text(value: str) -> str:
-    r"""``value`` as Markdown that shows exactly it, as text: every character Markdown
-    would read escaped, markup characters as HTML entities, a line break as a space.
-
-    >>> markdown_text("*Rules* [x](y) <b> back\\")
-    '\\*Rules\\* \\[x\\]\\(y\\) &lt;b&gt; back\\\\'
-    """
-    out = []
-    for char in " ".join(value.split()) if any(c in value for c in "\r\n") else value:
-        if char in _HTML_ENTITIES:
-            out.append(_HTML_ENTITIES[char])
-        elif char in _MARKDOWN_PUNCTUATION:
-            out.append("\\" + char)
-        else:
-            out.append(char)
-    return "".join(out)
-
-
 def build_site(config_file: str, out: str, rules_src: str | None = None) -> int:
     """Build into ``out``, whole or not at all; the number of pages written.
 

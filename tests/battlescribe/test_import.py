@@ -219,9 +219,9 @@ def test_a_full_disk_during_the_import_changes_nothing(rules_dir: Path, capsys: 
     import errno
     import os
 
-    from referee.imports import battlescribe
+    from referee.imports import listing
 
-    real = battlescribe._aside
+    real = listing._aside
     written: list[str] = []
 
     def full(folder: str, data: bytes) -> str:
@@ -230,7 +230,7 @@ def test_a_full_disk_during_the_import_changes_nothing(rules_dir: Path, capsys: 
         written.append(real(folder, data))
         return written[-1]
 
-    monkeypatch.setattr(battlescribe, "_aside", full)
+    monkeypatch.setattr(listing, "_aside", full)
     assert main(["import", "battlescribe", GST, CAT, "--system", "demo", "--into", str(rules_dir)]) == 2
     assert capsys.readouterr().err == f"referee: error: cannot write into {rules_dir / 'demo'}: No space left on device; nothing was changed\n"
     assert list(rules_dir.iterdir()) == []
