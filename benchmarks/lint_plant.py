@@ -416,8 +416,9 @@ class Planter:
                     if in_list and not re.search(r"(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)$", before[-8:]):
                         continue
                     if in_list:
-                        prev = pattern.search(before[-60:])
-                        if not prev or not re.fullmatch(r"(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)", before[-60:][prev.end() :]):
+                        window = before[-60:]
+                        items = list(pattern.finditer(window))  # the item before this one: a name too
+                        if not items or not re.fullmatch(r"(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)", window[items[-1].end() :]):
                             continue
                     found.append((block, lo + m.start(), lo + m.end(), name))
         return found
@@ -481,19 +482,25 @@ def _copyable(p: Planter) -> list[Block]:
     return [b for b in p.text_blocks(headed=True, min_body=40) if not b.parent and (p.doc.format != "markdown" or b.level)]
 
 
+def _later_head(p: Planter, block: Block) -> Block | None:
+    """A heading after the block, at its level, to put a copy before: the copy is the second definition."""
+    heads = [h for h in p.boundary_heads(block.level) if h.start > block.end and h.rule != block.rule]
+    return p.rng.choice(heads) if heads else None
+
+
 def plant_redefined_in_document(p: Planter) -> Iterator[Planting]:
     blocks = _copyable(p)
-    if not blocks:
+    p.rng.shuffle(blocks)
+    for block in blocks:
+        head = _later_head(p, block)
+        if head is None:
+            continue
+        section = p.section_text(block)
+        edit, at = p.insert_before(head, section)
+        first_line = section.split("\n", 1)[0]
+        yield p.planting([edit], at, at + len(first_line), f"'{block.name}' copied before '{head.name}'", [block.name],
+                         entry_start=at if p.doc.format == "mediawiki" else None)
         return
-    block = p.rng.choice(blocks)
-    heads = [h for h in p.boundary_heads(block.level) if h.rule != block.rule and abs(h.start - block.start) > 0]
-    if not heads:
-        return
-    head = p.rng.choice(heads)
-    section = p.section_text(block)
-    edit, at = p.insert_before(head, section)
-    first_line = section.split("\n", 1)[0]
-    yield p.planting([edit], at, at + len(first_line), f"'{block.name}' copied before '{head.name}'", [block.name], entry_start=at if p.doc.format == "mediawiki" else None)
 
 
 # A change of substance an editor makes to a copy: a number, may/must, can/cannot.
@@ -524,12 +531,9 @@ def plant_conflicting_redefinition(p: Planter) -> Iterator[Planting]:
         section = p.section_text(block)
         head_len = block.body_start - block.start
         changed = _change_substance(p, section[head_len:])
-        if not changed:
+        head = _later_head(p, block) if changed else None
+        if head is None:
             continue
-        heads = [h for h in p.boundary_heads(block.level) if h.rule != block.rule]
-        if not heads:
-            return
-        head = p.rng.choice(heads)
         edit, at = p.insert_before(head, section[:head_len] + changed[0])
         first_line = section.split("\n", 1)[0]
         yield p.planting([edit], at, at + min(len(first_line), head_len or len(first_line)),
@@ -791,6 +795,9 @@ def _bracketed_uses(p: Planter) -> list[tuple[Block, int, int, str, int, int]]:
                 continue  # prose in brackets, or a label ("Poison cloud (Action):")
             if p.entry_of(m.start()) != block:
                 continue  # a sub-rule's text: found with the sub-rule
+            line_start = doc.text.rfind("\n", 0, m.start()) + 1
+            if doc.format != "mediawiki" and (doc.text.startswith("#", line_start) or _bold_only(doc.text[line_start : doc.text.find("\n", m.start())])):
+                continue  # a heading's words, not a keyword string
             out.append((block, m.start(), m.end() + b.end(), m.group(1), m.end() + b.start(1) - 1, m.end() + b.end() - 1))
     return out
 
@@ -839,7 +846,7 @@ def plant_doubled_word(p: Planter) -> Iterator[Planting]:
     words = []
     for block in p.text_blocks():
         for lo, hi in p.own_paragraphs(block):
-            for m in re.finditer(r"\b(the|a|to|of|with|and|is|in|that|has)\b", doc.text[lo:hi]):
+            for m in re.finditer(r"\b(the|a|to|of|with|and|is|in|has)\b", doc.text[lo:hi]):
                 words.append((block, lo + m.start(), lo + m.end()))
     if not words:
         return
@@ -1091,7 +1098,7 @@ class Linter:
     def __init__(self, rules_src: Path, work: Path) -> None:
         self.rules_src = rules_src
         self.work = work
-        self.env = dict(os.environ, REFEREE_CACHE_DIR=str(work / "cache"))
+        self.env = dict(os.environ, REFEREE_CACHE_DIR=str(work / "cache"), REFEREE_WORKERS="1")
         self.baseline: dict[str, list[dict]] = {}
         self.dirty: dict[str, set[str]] = {}
 
@@ -1258,6 +1265,38 @@ def describe(r: Result) -> str:
     return "\n".join(lines)
 
 
+def run_all(plantings: list[Planting], systems: dict[str, System], rules_src: Path, work: Path, jobs: int,
+            show: Callable[[Result], str] | None) -> list[Result]:
+    """Lint every planting, ``jobs`` at a time, each worker on copies of its own; results in planting order."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    local = threading.local()
+    lock = threading.Lock()
+    done = [0]
+
+    def one(planting: Planting) -> Result:
+        if not hasattr(local, "linter"):
+            with lock:
+                folder = work / f"worker{len(list(work.glob('worker*')))}"
+                folder.mkdir()
+            local.linter = Linter(rules_src, folder)
+        result = local.linter.run(planting, systems[planting.system])
+        with lock:
+            done[0] += 1
+            if show:
+                print(show(result), flush=True)
+            elif sys.stderr.isatty():
+                print(f"\r{done[0]}/{len(plantings)}", end="", file=sys.stderr, flush=True)
+        return result
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        results = list(pool.map(one, plantings))
+    if sys.stderr.isatty() and not show:
+        print(file=sys.stderr)
+    return results
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", default="1-5", help="seeds, e.g. 1-5 or 101-110 or 1,3 (1-5 tune, 101-110 report)")
@@ -1266,6 +1305,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules-src", type=Path, default=ROOT / "rules_src")
     parser.add_argument("--json", action="store_true", help="print every planting and its score as JSON")
     parser.add_argument("--verbose", "-v", action="store_true", help="print each planting and the findings it caused")
+    parser.add_argument("--jobs", "-j", type=int, default=1, help="lint runs at a time (default 1; each has its own copy)")
     parser.add_argument("--plan-only", action="store_true", help="print the plantings without running lint")
     parser.add_argument("--list-kinds", action="store_true")
     args = parser.parse_args(argv)
@@ -1292,17 +1332,7 @@ def main(argv: list[str] | None = None) -> int:
             for p in plantings:
                 print(f"seed {p.seed} {p.kind} {p.file}:{p.line}:{p.column}: {p.what}")
             return 0
-        linter = Linter(rules_src, work)
-        results = []
-        for i, p in enumerate(plantings, 1):
-            r = linter.run(p, by_id[p.system])
-            results.append(r)
-            if args.verbose:
-                print(describe(r), flush=True)
-            elif sys.stderr.isatty():
-                print(f"\r{i}/{len(plantings)}", end="", file=sys.stderr, flush=True)
-        if sys.stderr.isatty() and not args.verbose:
-            print(file=sys.stderr)
+        results = run_all(plantings, by_id, rules_src, work, args.jobs, describe if args.verbose else None)
     if args.json:
         print(json.dumps({
             "seeds": seeds,
