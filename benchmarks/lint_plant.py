@@ -34,23 +34,32 @@ unplanted findings are taken once per system, and mapped through the edit
 
 - *Found*: a finding that the unplanted run does not have, at the planted
   file and line (the line where the defect stands: for a redefinition, the
-  heading of the second definition; for a misspelled or unknown name, the
-  line of the name; for a pasted paragraph or repeated sentence, the line of
-  the second copy; for a manifest defect, its line in system.toml).  Any code
-  counts: the harness does not know lint's codes.  On the wiki page, whose
-  rules all stand on one line, the column must also fall between the start
-  of the entry that holds the defect and the end of the planted text.  A
-  diverged version (``diverged-version``) is found at the edited version's
-  line or at the rule's primary version, where conflicting-definition
-  reports.  A manifest alias with a typo (``manifest-alias-typo``) is found
-  only if the run also goes on: no error instead of findings, and at least
-  80 % of the unplanted findings still reported.
-- *False alarm*: a new finding elsewhere that is not about the planting: a
-  finding at another place counts as the planting's consequence, not a false
-  alarm, when its rule or term is one of the names the planting touched (the
-  rule whose text was edited, the name misspelled, the copied rule, the
-  alias): a misspelled "Fear" may well leave Fear unused.  The table gives
-  the plantings that caused at least one false alarm.
+  heading of the second definition, the copy, which the planter always puts
+  after the original; for a misspelled or unknown name, the line of the name;
+  for a pasted paragraph or repeated sentence, the line of the second copy;
+  for a manifest defect, its line in system.toml).  Any code counts (the
+  harness does not know lint's codes), but two kinds of finding are never
+  evidence: ``unused-definition`` (a note that nobody names a rule), and,
+  for kinds that are not about definitions, the findings that compare a
+  rule's versions (conflicting-, reworded- and duplicate-definition,
+  alias-mismatch, source-drift): a typo in a rule that another document also
+  defines makes its versions differ, which is the typo's consequence.  On
+  the wiki page, whose rules all stand on one line, the column must also
+  fall between the start of the entry that holds the defect and the end of
+  the planted text.  A diverged version (``diverged-version``) is found at
+  the edited version's line or at the rule's primary version, where
+  conflicting-definition reports, by a new finding or by a finding of the
+  unplanted run whose message changed (the rule's versions differed
+  already).  A manifest alias with a typo (``manifest-alias-typo``) is
+  found only if the run also goes on: no error instead of findings, and at
+  least 80 % of the unplanted findings still reported.
+- *False alarm*: a new finding elsewhere that is not about the planting.
+  Not false alarms but consequences: a finding whose rule or term is one of
+  the names the planting touched (the rule whose text was edited, the name
+  misspelled, the copied rule, the alias: a misspelled "Fear" may well leave
+  Fear unused), and a finding inside copied text of a problem the original
+  text has too (its code and term are among the unplanted findings).  The
+  table gives the plantings that caused at least one false alarm.
 
 Kinds that lint's documents describe but that are not planted: grant
 cycles, must/cannot conflicts and forbidden grants (an editor seldom writes
@@ -202,13 +211,17 @@ class System:
     versions: dict[str, list[tuple[str, int]]]  # rule id -> (document, line) of each version
     primary: dict[str, tuple[str, int]]
     params: dict[str, tuple[str, ...]]  # rule id -> kinds of its parameters
+    agreeing: set[str] = field(default_factory=set)  # rules two documents define with the same text
 
     def document(self, path: str) -> Document:
         return next(d for d in self.documents if d.path == path)
 
     def names_pattern(self) -> re.Pattern[str]:
         if not hasattr(self, "_pattern"):
-            usable = sorted((n for n in self.names if len(n) >= 3 and n[0].isupper()), key=len, reverse=True)
+            usable = sorted(
+                (n for n in self.names if len(n) >= 3 and n[0].isupper() and not re.search(r"(?<!\S)[A-Z]\d?(?!\S)", n)),
+                key=len, reverse=True,
+            )  # not a keyword family's signature ("Ranged X heavy"): running text writes its values
             self._pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, usable)) + r")(?![\w-])")
         return self._pattern
 
@@ -235,6 +248,7 @@ def read_corpus(rules_src: Path, only: set[str] | None = None) -> list[System]:
         versions: dict[str, list[tuple[str, int]]] = {}
         primary: dict[str, tuple[str, int]] = {}
         params: dict[str, tuple[str, ...]] = {}
+        agreeing: set[str] = set()
         wiki_starts: dict[str, list[int]] = {}
         rules = [r for r in build.rules.values() if r.system == sid]
         for rule in rules:
@@ -246,6 +260,9 @@ def read_corpus(rules_src: Path, only: set[str] | None = None) -> list[System]:
             versions[rule.id] = [(v.document, v.source.line) for v in rule.versions]
             primary[rule.id] = (rule.source.file, rule.source.line)
             params[rule.id] = tuple(p.kind for p in rule.params)
+            texts = {fold(v.text) for v in rule.versions if "stub" not in v.flags}  # the same words
+            if len({v.document for v in rule.versions if "stub" not in v.flags}) > 1 and len(texts) == 1:
+                agreeing.add(rule.id)
             for v in rule.versions:
                 doc = by_path.get(v.document)
                 if doc is not None and doc.format == "mediawiki":
@@ -262,7 +279,7 @@ def read_corpus(rules_src: Path, only: set[str] | None = None) -> list[System]:
         for doc in docs:
             doc.blocks.sort(key=lambda b: b.start)
         manifest_text = (rules_src / manifest.path).read_text(encoding="utf-8")
-        systems.append(System(sid, manifest.path, manifest_text, docs, names, rule_names, known, versions, primary, params))
+        systems.append(System(sid, manifest.path, manifest_text, docs, names, rule_names, known, versions, primary, params, agreeing))
     return systems
 
 
@@ -376,6 +393,8 @@ class Planter:
         ]
 
     def planting(self, edits, at, at_end, what, names, *, file=None, entry_start=None, **kw) -> Planting:
+        if self.doc is not None:  # the rules whose text an edit changes are touched too
+            names = [*names, *(b.name for e in edits if e.file == self.doc.path for b in [self.entry_of(e.start)] if b)]
         return Planting(
             self.seed, self.kind, self.system.id, self.doc.path if self.doc else self.system.manifest_path,
             tuple(edits), file or (self.doc.path if self.doc else self.system.manifest_path), at, at_end,
@@ -1189,6 +1208,32 @@ def _about(f: dict, planting: Planting) -> bool:
     return any(fold(q) in touched for q in quoted)
 
 
+# Findings that compare a rule's versions: evidence of a redefinition, not of a typo or a pasted
+# paragraph in a rule another document also defines (there they are the edit's consequence).
+VERSION_CODES = {"conflicting-definition", "reworded-definition", "duplicate-definition", "alias-mismatch", "source-drift"}
+DEFINITION_KINDS = {"redefined-in-document", "redefined-across-documents", "conflicting-redefinition", "diverged-version"}
+
+
+def _evidence(f: dict, planting: Planting) -> bool:
+    """Whether a finding at the planted place can be the finding of the planted defect."""
+    if f["code"] == "unused-definition":  # a note that nobody names a rule: never an editing mistake
+        return False
+    return planting.kind in DEFINITION_KINDS or f["code"] not in VERSION_CODES
+
+
+def _copied(f: dict, planting: Planting, planted: dict[str, str], inherited: set) -> bool:
+    """A finding inside text the planting copied, of a problem the original text has too."""
+    if (f["code"], f.get("term")) not in inherited:
+        return False
+    s = f["source"]
+    for e in planting.edits:
+        if e.file == s["file"] and e.text and e.file in planted:
+            offset = to_offset(line_starts(planted[e.file]), s["line"], s.get("column", 1))
+            if e.start <= offset < e.start + len(e.text):
+                return True
+    return False
+
+
 def score(planting: Planting, system: System, baseline: list[dict], findings: list[dict], error: str | None, seconds: float) -> Result:
     cache: dict = {}
     before = Counter(_moved(f, planting, system, cache) for f in baseline)
@@ -1200,10 +1245,19 @@ def score(planting: Planting, system: System, baseline: list[dict], findings: li
         if seen[k] > before.get(k, 0):
             new.append(f)
     lost = sum((before - Counter(_key(f) for f in findings)).values())
-    hits = [f for f in new if _at_place(f, planting)]
-    rest = [f for f in new if not _at_place(f, planting)]
-    consequences = [f for f in rest if _about(f, planting)]
-    false_alarms = [f for f in rest if not _about(f, planting)]
+    hits = [f for f in new if _at_place(f, planting) and _evidence(f, planting)]
+    if planting.kind == "diverged-version":
+        # a rule whose versions differed already has its finding: it tells the new change, or not
+        said = {}
+        for f in baseline:
+            said.setdefault(_moved(f, planting, system, cache), set()).add(f.get("message"))
+        hits += [f for f in findings if f not in new and _at_place(f, planting) and _evidence(f, planting)
+                 and f.get("message") not in said.get(_key(f), set())]
+    rest = [f for f in new if f not in hits]
+    inherited = {(f["code"], f.get("term")) for f in baseline}
+    planted = planted_files(planting, system)
+    consequences = [f for f in rest if _about(f, planting) or _copied(f, planting, planted, inherited)]
+    false_alarms = [f for f in rest if f not in consequences]
     found = bool(hits) and error is None
     if planting.run_goes_on and found:
         kept = sum(min(before[k], Counter(_key(f) for f in findings)[k]) for k in before)
