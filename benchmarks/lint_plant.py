@@ -348,6 +348,7 @@ class Planting:
     new_files: tuple[str, ...] = ()
     also: tuple[tuple[str, int], ...] = ()  # other acceptable places (file, line)
     run_goes_on: bool = False
+    format: str = ""  # of the document planted in, or "manifest"
     # filled by place():
     line: int = 0
     column: int = 0
@@ -1057,6 +1058,7 @@ def plan(systems: list[System], seed: int, kinds: list[Kind]) -> list[Planting]:
                 targets = [d for d in system.documents if d.format in kind.formats]
             for doc in targets:
                 for planting in kind.plant(Planter(seed, kind.name, system, doc)):
+                    planting.format = doc.format if doc else "manifest"
                     place(planting, system)
                     out.append(planting)
     return out
@@ -1280,20 +1282,24 @@ def parse_seeds(spec: str) -> list[int]:
     return seeds
 
 
-def table(results: list[Result], kinds: list[Kind]) -> str:
+def table(records: list[dict], kinds: list[Kind], by_format: bool = False) -> str:
+    """The Markdown table of plantings scored (``_result_json`` records)."""
     rows = ["| kind | plantings | found | recall | with false alarms |", "|---|---:|---:|---:|---:|"]
     total = [0, 0, 0]
-    for kind in kinds:
-        mine = [r for r in results if r.planting.kind == kind.name]
+    groups = [(k.name, k.name, None) for k in kinds]
+    if by_format:
+        groups = [(f"{k.name} ({f})", k.name, f) for k in kinds for f in k.formats]
+    for label, name, fmt in groups:
+        mine = [r for r in records if r["kind"] == name and fmt in (None, r.get("format"))]
         if not mine:
-            rows.append(f"| {kind.name} | 0 | | | |")
+            rows.append(f"| {label} | 0 | | | |")
             continue
-        found = sum(r.found for r in mine)
-        alarms = sum(bool(r.false_alarms) for r in mine)
+        found = sum(r["found"] for r in mine)
+        alarms = sum(bool(r["false_alarms"]) for r in mine)
         total[0] += len(mine)
         total[1] += found
         total[2] += alarms
-        rows.append(f"| {kind.name} | {len(mine)} | {found} | {100 * found / len(mine):.0f} % | {alarms} ({100 * alarms / len(mine):.0f} %) |")
+        rows.append(f"| {label} | {len(mine)} | {found} | {100 * found / len(mine):.0f} % | {alarms} ({100 * alarms / len(mine):.0f} %) |")
     if total[0]:
         rows.append(f"| **all** | {total[0]} | {total[1]} | {100 * total[1] / total[0]:.0f} % | {total[2]} ({100 * total[2] / total[0]:.0f} %) |")
     return "\n".join(rows)
@@ -1360,9 +1366,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print every planting and its score as JSON")
     parser.add_argument("--verbose", "-v", action="store_true", help="print each planting and the findings it caused")
     parser.add_argument("--jobs", "-j", type=int, default=1, help="lint runs at a time (default 1; each has its own copy)")
+    parser.add_argument("--by-format", action="store_true", help="a row per kind and document format")
     parser.add_argument("--plan-only", action="store_true", help="print the plantings without running lint")
     parser.add_argument("--list-kinds", action="store_true")
+    parser.add_argument("--table-from", type=Path, metavar="JSON", help="print the table of a run saved with --json")
     args = parser.parse_args(argv)
+    if args.table_from:
+        saved = json.loads(args.table_from.read_text(encoding="utf-8"))
+        names = set(saved["kinds"])
+        print(table(saved["plantings"], [k for k in KINDS if k.name in names], args.by_format))
+        return 0
     if args.list_kinds:
         for kind in KINDS:
             print(f"{kind.name:28} {', '.join(kind.formats):40} {kind.summary}")
@@ -1396,7 +1409,7 @@ def main(argv: list[str] | None = None) -> int:
         }, indent=1))
     else:
         print(f"seeds {args.seeds}: {len(results)} plantings, lint {sum(r.seconds for r in results):.0f} s\n")
-        print(table(results, kinds))
+        print(table([_result_json(r) for r in results], kinds, args.by_format))
     return 0
 
 
@@ -1412,7 +1425,7 @@ def _kind_summary(kind: Kind, results: list[Result]) -> dict:
 def _result_json(r: Result) -> dict:
     p = r.planting
     return {
-        "seed": p.seed, "kind": p.kind, "system": p.system, "file": p.file, "line": p.line, "column": p.column,
+        "seed": p.seed, "kind": p.kind, "format": p.format, "system": p.system, "file": p.file, "line": p.line, "column": p.column,
         "end_column": p.end_column, "entry_column": p.entry_column, "also": [list(a) for a in p.also],
         "what": p.what, "found": r.found, "error": r.error, "lost": r.lost, "seconds": round(r.seconds, 2),
         "hits": r.hits, "false_alarms": r.false_alarms, "consequences": r.consequences,

@@ -107,3 +107,18 @@ def test_a_finding_of_the_unplanted_run_moves_with_its_text() -> None:
     assert plant.shift(10, edits) == 13  # text at an insertion point moves after it
     assert plant.shift(22, edits) == 23  # inside replaced text: at the replacement
     assert plant.shift(30, edits) == 29
+
+
+def test_the_table_counts_plantings_found_and_false_alarms_per_kind() -> None:
+    records = [
+        {"kind": "doubled-word", "format": "markdown", "found": True, "false_alarms": []},
+        {"kind": "doubled-word", "format": "mediawiki", "found": False, "false_alarms": [{"code": "x"}]},
+        {"kind": "empty-rule", "format": "markdown", "found": True, "false_alarms": []},
+    ]
+    kinds = [plant.KIND_BY_NAME["doubled-word"], plant.KIND_BY_NAME["empty-rule"]]
+    assert plant.table(records, kinds).split("\n")[2:] == [
+        "| doubled-word | 2 | 1 | 50 % | 1 (50 %) |",
+        "| empty-rule | 1 | 1 | 100 % | 0 (0 %) |",
+        "| **all** | 3 | 2 | 67 % | 1 (33 %) |",
+    ]
+    assert "| doubled-word (mediawiki) | 1 | 0 | 0 % | 1 (100 %) |" in plant.table(records, kinds, by_format=True)
