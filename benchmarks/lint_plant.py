@@ -208,7 +208,7 @@ class System:
     names: dict[str, str]  # name or alias as written -> rule id
     rule_names: dict[str, str]  # rule id -> name
     known: set[str]  # folded names, aliases and core terms
-    versions: dict[str, list[tuple[str, int]]]  # rule id -> (document, line) of each version
+    versions: dict[str, list[tuple[str, int]]]  # rule id -> (document, line) of each version with text
     primary: dict[str, tuple[str, int]]
     params: dict[str, tuple[str, ...]]  # rule id -> kinds of its parameters
     agreeing: set[str] = field(default_factory=set)  # rules two documents define with the same text
@@ -257,7 +257,7 @@ def read_corpus(rules_src: Path, only: set[str] | None = None) -> list[System]:
                 names.setdefault(rule.name, rule.id)
             for alias in rule.aliases:
                 names.setdefault(alias.name, rule.id)
-            versions[rule.id] = [(v.document, v.source.line) for v in rule.versions]
+            versions[rule.id] = [(v.document, v.source.line) for v in rule.versions if "stub" not in v.flags]
             primary[rule.id] = (rule.source.file, rule.source.line)
             params[rule.id] = tuple(p.kind for p in rule.params)
             texts = {fold(v.text) for v in rule.versions if "stub" not in v.flags}  # the same words
@@ -428,7 +428,7 @@ class Planter:
                 para = self.doc.text[lo:hi]
                 for m in pattern.finditer(para):
                     name = m.group(1)
-                    if self.system.names.get(name) == block.rule:
+                    if self.system.names.get(name) == block.rule or fold(name) == fold(block.name):
                         continue  # a rule naming itself
                     before = para[: m.start()]
                     if cue and not CUE.search(before[-40:]):
