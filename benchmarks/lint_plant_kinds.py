@@ -357,7 +357,8 @@ def plant_unbalanced_bracket(p: Planter) -> Iterator[Planting]:
 
 
 def plant_bad_parameters(p: Planter) -> Iterator[Planting]:
-    uses = [u for u in _bracketed_uses(p) if p.system.params.get(p.system.names.get(u[3], ""))]
+    # another rule's use: the rule's own text is where its signature is read from
+    uses = [u for u in _bracketed_uses(p) if p.system.params.get(p.system.names.get(u[3], "")) and p.system.names[u[3]] != u[0].rule]
     p.rng.shuffle(uses)
     for block, lo, hi, name, opening, closing in uses:
         kinds = p.system.params[p.system.names[name]]
@@ -365,12 +366,19 @@ def plant_bad_parameters(p: Planter) -> Iterator[Planting]:
         if "X" in values or "Y" in values:
             continue
         parts = [v.strip() for v in values.split(",")]
+        first = values[len(parts[0]) :]
+        options = []
         if len(parts) >= len(kinds) and all(k != "text" for k in kinds):
-            new = values + ", " + parts[-1]  # a value too many
-        elif kinds[0] == "threshold" and re.fullmatch(r"\d\+", parts[0]):
-            new = "D6" + values[len(parts[0]) :]
-        else:
+            options.append(values + ", " + parts[-1])  # a value too many
+        if kinds[0] == "threshold" and re.fullmatch(r"\d\+", parts[0]):
+            options.append("D6" + first)  # a dice roll for a roll needed
+        if kinds[0] in ("number", "dice") and re.fullmatch(r"\d", parts[0]):
+            options.append(parts[0] + "+" + first)  # a roll needed for a number
+        if kinds[0] == "modifier" and re.fullmatch(r"[+-]\d", parts[0]):
+            options.append(parts[0][1:] + "+" + first)  # a roll needed for a modifier
+        if not options:
             continue
+        new = p.rng.choice(options)
         edit = Edit(p.doc.path, opening + 1, closing, new)
         written = p.doc.text[lo : opening + 1] + new + ")"
         yield p.planting([edit], lo, lo + len(written), f"'{p.doc.text[lo:hi]}' -> '{written}' in '{block.name}'",
@@ -552,7 +560,7 @@ KINDS = (
     Kind("unbalanced-bracket", plant_unbalanced_bracket, TEXT_FORMATS,
          "a keyword's closing bracket dropped, or its opening bracket doubled"),
     Kind("bad-parameters", plant_bad_parameters, TEXT_FORMATS,
-         "a keyword given a value too many, or a dice roll for a threshold"),
+         "a keyword given a value too many, or a value of the wrong kind ('D6' for '4+')"),
     Kind("doubled-word", plant_doubled_word, TEXT_FORMATS, "a short word written twice ('the the')"),
     Kind("run-together", plant_run_together, TEXT_FORMATS, "the spaces of a multi-word name dropped"),
     Kind("empty-rule", plant_empty_rule, ("glossary", "markdown", "mediawiki"),
