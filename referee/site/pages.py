@@ -210,6 +210,9 @@ class Site:
         address = Address(self.options.section)
         out = {address.asset(name): package_files("referee.site").joinpath("assets", name).read_bytes() for name in ASSETS}
         if self.options.paste_box:
+            from referee.site import keyword_parser
+
+            out[address.asset(keyword_parser.ASSET)] = keyword_parser.generate().encode("utf-8")
             for system, book in self.books.items():
                 out[address.asset(f"names-{system}.js")] = name_table(book)
         for system, book in self.books.items():

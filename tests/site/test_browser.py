@@ -235,11 +235,12 @@ EXTRA = (
 
 
 def expected(text: str, system: str, view: Any) -> dict[str, Any]:
-    """What the browser must say: each use's name, span and rule, and its nested keywords."""
+    """What the browser must say: each use's name, span and rule, and its nested keywords;
+    or, for a string that cannot be read, the column of the caret."""
     try:
         data = resolve(to_json(parse(text)), view, system)
-    except KeywordSyntaxError:
-        return {"error": True}
+    except KeywordSyntaxError as error:
+        return {"error": error.column}
     return {
         "keywords": [
             {
@@ -262,7 +263,7 @@ IN_BROWSER = """
 const [strings, system] = arguments;
 return strings.map((text) => {
   const got = window.RefereeKeywords.read(text, window.RefereeNames[system]);
-  if (got.error) return {error: true};
+  if (got.error) return {error: got.column};
   return {keywords: got.keywords.map((k) => ({
     name: k.name, span: k.span, rule: k.name === null ? null : k.rule, candidates: k.candidates || null,
     nested: k.nested.map((n) => ({name: n.name, rule: n.rule, candidates: n.candidates || null})),
