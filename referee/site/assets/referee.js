@@ -6,11 +6,10 @@
  *
  * A player pastes a unit card's line ("Aegis (4+, against Melee Attacks),
  * Fortitude (5+)"); each keyword it names becomes a link to its rule's page,
- * with its parameters. The string is read the way `referee parse` reads it
- * (grammar/keywords.lark): the same terminals, written here as portable
- * JavaScript regular expressions (Unicode classes with the `u` flag, no
- * inline flag groups), and the same grouping of names, brackets and values
- * into keyword uses; names are tied to rules the way `referee parse
+ * with its parameters. The string is read the way `referee parse` reads it:
+ * by grammar/keywords.lark's own LALR tables (keyword-parser.js, which the
+ * site build generates with lark-js: referee/site/keyword_parser.py), with a
+ * transformer here; names are tied to rules the way `referee parse
  * --system` ties them (referee/keywords/resolve.py), from the system's name
  * table (names-<system>.js, written by the site build). A test in Chromium
  * checks both agree on every keyword string of the rule documents.
