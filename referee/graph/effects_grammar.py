@@ -373,16 +373,9 @@ def build(cache: Path | None = None, *, transform: bool = True) -> Lark:
     """A new LALR parser for the effect grammar, with its transformer inside
     (tokens' ``start_pos`` read as their indexes), or building plain trees if
     not ``transform``.  Both kinds share one cache file."""
-    from lark import Lark
+    from referee import grammars
 
-    text = grammar_text()
-    options: dict[str, Any] = {"parser": "lalr", "lexer": "basic"}
-    if transform:
-        options["transformer"] = _make_transformer()
-    try:
-        return Lark(text, cache=str(cache) if cache is not None else False, **options)
-    except OSError:  # the cache vanished or turned read-only under us
-        return Lark(text, cache=False, **options)
+    return grammars.load("effects.lark", transformer=_make_transformer() if transform else None, lexer="basic", cache=cache)
 
 
 def parser() -> Lark:
