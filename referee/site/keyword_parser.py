@@ -27,7 +27,6 @@ import json
 from functools import cache
 from typing import Any
 
-from referee import paths
 
 ASSET = "keyword-parser.js"
 
@@ -180,11 +179,12 @@ def _literal(char: str, inside: bool) -> str:
 
 def tables() -> tuple[dict[str, Any], dict[str, Any]]:
     """The keyword grammar's LALR tables as Lark serializes them, fixed for lark-js."""
-    from lark import Lark
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
 
-    lark = Lark(paths.grammar_text("keywords.lark"), parser="lalr", lexer="contextual")
+    from referee import grammars
+
+    lark = grammars.load("keywords.lark", cache=None)  # made once per site build
     data, memo = lark.memo_serialize([TerminalDef, Rule])
     for name in UNKNOWN_TO_LARK_JS:
         data["options"].pop(name, None)
