@@ -209,7 +209,7 @@ def generate() -> str:
     return "".join(
         (
             "/* GENERATED from grammar/keywords.lark by referee/site/keyword_parser.py\n",
-            " * (`make keyword-parser`); do not edit. The runtime is lark-js (MIT,\n",
+            " * at each site build; do not edit. The runtime is lark-js (MIT,\n",
             " * https://github.com/lark-parser/Lark.js), the tables are Lark's for the keyword grammar.\n",
             " */\n",
             "(function () {\n",
