@@ -333,6 +333,7 @@ def name_table(book: Rulebook) -> bytes:
         "families": families(book),
         "core": sorted({fold(t) for t in book.build.manifests[book.system].core_terms}),
         "invisible": "".join(sorted(INVISIBLE)),
+        "invisible_names": INVISIBLE,  # for the box's "unexpected zero-width space U+200B"
     }
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     text = text.replace("<", "\\u003c")  # never a "</script>" inside a script, whatever a name holds

@@ -116,7 +116,7 @@
       } else if ((ch === "," || ch === "/") && depth === 0) itemStart = k + 1;
     }
     var here = text.charAt(at), before = text.slice(0, at).replace(/\s+$/, ""), previous = before.slice(-1);
-    if (token === null) return new ReadError("unexpected character", at);
+    if (token === null) return new ReadError("unexpected " + characterName(text.codePointAt(at)), at);
     if (token === "$END" && open.length) return new ReadError("missing closing bracket", at);
     if (here in CLOSERS && !open.length) return new ReadError("unmatched closing bracket", at);
     if (here in CLOSERS && text.charAt(open[open.length - 1]) !== CLOSERS[here]) return new ReadError("mismatched closing bracket", at);
@@ -125,6 +125,16 @@
     if ((here === "," || here === "/") && (previous === "" || previous === "," || previous === "/")) return new ReadError("missing keyword", at);
     if (previous === "." && !open.length) return new ReadError("text after the closing full stop", at);
     return new ReadError("unexpected " + (NOUNS[token] || (token === "$END" ? "the end" : "text")), at);
+  }
+
+  // referee/text.py's char_name, for the characters a player cannot see
+  var invisibleNames = {};
+  function characterName(code) {
+    var ch = String.fromCodePoint(code), hex = code.toString(16), id = "U+" + ("000" + hex.toUpperCase()).slice(-Math.max(4, hex.length));
+    if (invisibleNames[ch]) return invisibleNames[ch] + " " + id;
+    if (/\p{Cc}/u.test(ch)) return "control character " + id;
+    if (/\p{Cf}/u.test(ch)) return "'\\" + (code > 0xffff ? "U" + ("0000000" + hex).slice(-8) : "u" + ("000" + hex).slice(-4)) + "' " + id;
+    return "character";
   }
 
   function read(text) {
@@ -204,6 +214,7 @@
   // A keyword string read and tied to a system's rules: what the box shows and the test compares.
   function resolve(text, table) {
     invisible = new RegExp("[" + table.invisible + "]", "gu");
+    invisibleNames = table.invisible_names || {};
     var uses;
     try { uses = read(text); } catch (e) {
       if (e instanceof ReadError) return { error: e.message, column: e.at + 1 };
