@@ -228,6 +228,8 @@ EXTRA = (
     ("t9a", "Fear (4+,)"),
     ("t9a", "Fear. Terror"),
     ("t9a", "Fear, , Terror"),
+    ("t9a", "Poisoned (\U0001d7d2+), Fear"),
+    ("t9a", "Poisoned (\U0001d7d2+), Fear ("),
     ("t9a", "a | b"),
     ("t9a", "Poisoned (4+"),
     ("t9a", "Fear)"),

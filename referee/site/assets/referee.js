@@ -211,19 +211,22 @@
     if (core) keyword.core_term = true;
   }
 
+  // Offsets as Python counts them (characters; JavaScript's count UTF-16 units: "𝟒" is two).
+  function characters(text, at) { return Array.from(text.slice(0, at)).length; }
+
   // A keyword string read and tied to a system's rules: what the box shows and the test compares.
   function resolve(text, table) {
     invisible = new RegExp("[" + table.invisible + "]", "gu");
     invisibleNames = table.invisible_names || {};
     var uses;
     try { uses = read(text); } catch (e) {
-      if (e instanceof ReadError) return { error: e.message, column: e.at + 1 };
+      if (e instanceof ReadError) return { error: e.message, column: characters(text, e.at) + 1 };
       throw e;
     }
     var family = null;
     return {
       keywords: uses.map(function (use) {
-        var out = { name: use.name, span: [use.start, use.end], args: text.slice(use.nameEnd, use.end).trim() };
+        var out = { name: use.name, span: [characters(text, use.start), characters(text, use.end)], args: text.slice(use.nameEnd, use.end).trim() };
         if (use.name !== null) {
           tie(out, table, family);
           var rule = table.rules[out.rule];
