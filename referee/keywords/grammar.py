@@ -13,12 +13,12 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee import paths
+from referee import grammars, paths
 
 if TYPE_CHECKING:
     from lark import Lark
 
-CACHE_FILE_NAME = "keywords.lalr.cache"
+CACHE_FILE_NAME = grammars.cache_name("keywords.lark")
 
 _parser: Lark | None = None
 _lock = threading.Lock()
@@ -45,7 +45,6 @@ def build(algorithm: str = "lalr", cache: Path | None = None, transform: bool = 
         from lark import Lark
 
         return Lark(grammar_text(), parser=algorithm, propagate_positions=True)
-    from referee import grammars
     from referee.keywords.transform import KeywordTransformer
 
     return grammars.load(
