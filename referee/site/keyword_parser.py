@@ -195,6 +195,59 @@ def tables() -> tuple[dict[str, Any], dict[str, Any]]:
         if pattern and pattern.get("__type__") == "PatternRE":
             pattern["value"] = to_javascript(pattern["value"])
             pattern["raw"] = None
+    return _canonical(data, memo)
+
+
+def _canonical(data: dict[str, Any], memo: dict[int, Any]) -> tuple[dict[str, Any], dict[int, Any]]:
+    """The same tables, numbered the same way in every process.
+
+    Lark numbers LALR states, token columns and memo entries in the order its
+    sets happen to iterate, which changes with the hash seed; a site built twice
+    must be the same bytes.  Memo entries are renumbered in the order of their
+    text, tokens by name, states in the order a walk from the start state meets
+    them (actions taken by token name).
+    """
+    order = sorted(memo, key=lambda i: json.dumps(memo[i], sort_keys=True))
+    entry = {old: new for new, old in enumerate(order)}
+
+    def refs(value: Any) -> Any:
+        if isinstance(value, dict):
+            if set(value) == {"@"}:
+                return {"@": entry[value["@"]]}
+            return {key: refs(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [refs(item) for item in value]
+        return value
+
+    memo = {entry[old]: refs(memo[old]) for old in order}
+    data = refs(data)
+    data["rules"] = sorted(data["rules"], key=lambda ref: ref["@"])
+    table = data["parser"]["parser"]
+    names = table["tokens"]
+    column = {old: new for new, old in enumerate(sorted(names, key=lambda i: names[i]))}
+    states = table["states"]
+    state: dict[int, int] = {}
+    queue = [*table["start_states"].values()]
+    while queue:
+        here = queue.pop(0)
+        if here in state:
+            continue
+        state[here] = len(state)
+        for token in sorted(states[here], key=lambda t: names[t]):
+            kind, target = states[here][token]
+            if kind == 0:  # a shift (or a goto): the state it leads to
+                queue.append(target)
+    for here in sorted(set(states) - set(state)):  # none in an LALR table; kept if ever
+        state[here] = len(state)
+    table["tokens"] = {column[old]: name for old, name in names.items()}
+    table["states"] = {
+        state[here]: {
+            column[token]: [kind, state[target] if kind == 0 else target] for token, (kind, target) in sorted(actions.items(), key=lambda a: names[a[0]])
+        }
+        for here, actions in sorted(states.items(), key=lambda s: state[s[0]])
+    }
+    table["start_states"] = {name: state[s] for name, s in table["start_states"].items()}
+    table["end_states"] = {name: state[s] for name, s in table["end_states"].items()}
     return data, memo
 
 

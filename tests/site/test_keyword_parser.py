@@ -7,6 +7,11 @@ expressions into JavaScript, and the tables lark-js is given.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import subprocess
+import sys
+
 import pytest
 
 from referee.site.keyword_parser import UNKNOWN_TO_LARK_JS, Untranslatable, generate, tables, to_javascript
@@ -59,3 +64,15 @@ def test_the_script_defines_the_parser_for_the_page_only() -> None:
     assert script.startswith("/* GENERATED from grammar/keywords.lark")
     assert "window.RefereeKeywordParser = module.exports;" in script
     assert script.rstrip().endswith("})();")
+
+
+def test_the_script_is_the_same_bytes_in_every_process() -> None:
+    """Lark numbers its states as its sets iterate (by hash seed); a site built twice must not differ."""
+    code = "import hashlib; from referee.site.keyword_parser import generate; print(hashlib.sha256(generate().encode()).hexdigest())"
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(digests) == 1 and hashlib.sha256(generate().encode()).hexdigest() + "\n" in digests
