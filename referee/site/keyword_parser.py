@@ -7,16 +7,20 @@ of Lark, and the site build writes that runtime with the keyword grammar's
 tables as the asset ``keyword-parser.js`` (:func:`generate`).
 
 It is made at each site build, not committed: the grammar is then the one
-source, with no copy to fall stale, and the repository holds no copy of
-lark-js's code.  Making it costs a site build about a tenth of a second.
+source, with no copy to fall stale (``referee site serve`` picks up an edited
+grammar on its next build), and the repository holds no copy of lark-js's
+code.  Making it costs a site build 60 to 110 ms (measured here).
 
-Two things differ between the languages, and are fixed here, in the tables:
+Three things differ between the languages, and are fixed here, in the tables:
 
 - the terminals' regular expressions are Python's; JavaScript rejects inline
   flag groups (``(?i:...)``) and reads ``\\w``, ``\\d`` as ASCII, so each pattern
   is rewritten (:func:`to_javascript`) and compiled with the ``u`` flag;
 - lark-js 0.1.4 rejects option names Lark 1.3 adds to its serialized options
-  (``strict``, ``cache_grammar``, ``ordered_sets``): they are dropped.
+  (``strict``, ``cache_grammar``, ``ordered_sets``): they are dropped;
+- Lark numbers its states as Python's sets iterate, differently in each
+  process: they are renumbered (:func:`_canonical`), so that a site built
+  twice is the same bytes.
 
 The browser gets ``window.RefereeKeywordParser.get_parser(options)``.
 """
@@ -24,9 +28,7 @@ The browser gets ``window.RefereeKeywordParser.get_parser(options)``.
 from __future__ import annotations
 
 import json
-from functools import cache
 from typing import Any
-
 
 ASSET = "keyword-parser.js"
 
@@ -251,7 +253,6 @@ def _canonical(data: dict[str, Any], memo: dict[int, Any]) -> tuple[dict[str, An
     return data, memo
 
 
-@cache
 def generate() -> str:
     """The text of ``assets/keyword-parser.js``: lark-js's runtime and the tables, in one closure."""
     from importlib.resources import files
