@@ -19,7 +19,7 @@ PACKAGE = PROJECT / "referee"
 
 # Lowest first: a module may import its own layer or any lower one, never a higher one.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"errors", "text", "model", "units", "paths", "atomic", "terminal", "grammar", "__init__"}),  # atomic: files written aside, renamed into place
+    frozenset({"errors", "text", "model", "units", "paths", "atomic", "terminal", "grammar", "grammars", "__init__"}),  # atomic: files written aside, renamed into place; grammars: the Lark loader
     frozenset({"sources"}),
     frozenset({"manifest"}),
     frozenset({"rulebase"}),

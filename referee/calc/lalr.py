@@ -208,10 +208,11 @@ def _regex(t: dict[str, Any], name: str) -> re.Pattern[str]:
 
 
 def export(grammar: str, key: str) -> dict[str, Any]:
-    """Lark's LALR tables and tree-building rules for ``grammar``, as plain data."""
-    from lark import Lark
+    """Lark's LALR tables and tree-building rules for grammar/calc.lark (whose
+    text, ``grammar``, the ``key`` was made from), as plain data."""
+    from referee import grammars
 
-    lark = Lark(grammar, parser="lalr", maybe_placeholders=True)
+    lark = grammars.load("calc.lark", cache=None)  # the tables are kept here, as JSON
     table = lark.parser.parser._parse_table
     rules = list(table_rules(table))
     index = {id(rule): i for i, rule in enumerate(rules)}

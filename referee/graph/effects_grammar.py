@@ -39,14 +39,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee import paths
+from referee import grammars, paths
 
 if TYPE_CHECKING:
     from lark import Lark, Token
 
     from referee.graph.lexer import Lexeme
 
-CACHE_FILE_NAME = "effects.lalr.cache"
+CACHE_FILE_NAME = grammars.cache_name("effects.lark")
 SELF = "self"  # target: the rule being read ("lose this rule")
 OTHERS = "others"  # target: every other rule the sentence names ("only one of these rules")
 NEGATIONS = {"NOT", "NEVER", "CANNOT"}  # no clause starts right after these ("never loses X")
@@ -373,16 +373,7 @@ def build(cache: Path | None = None, *, transform: bool = True) -> Lark:
     """A new LALR parser for the effect grammar, with its transformer inside
     (tokens' ``start_pos`` read as their indexes), or building plain trees if
     not ``transform``.  Both kinds share one cache file."""
-    from lark import Lark
-
-    text = grammar_text()
-    options: dict[str, Any] = {"parser": "lalr", "lexer": "basic"}
-    if transform:
-        options["transformer"] = _make_transformer()
-    try:
-        return Lark(text, cache=str(cache) if cache is not None else False, **options)
-    except OSError:  # the cache vanished or turned read-only under us
-        return Lark(text, cache=False, **options)
+    return grammars.load("effects.lark", transformer=_make_transformer() if transform else None, lexer="basic", cache=cache)
 
 
 def parser() -> Lark:

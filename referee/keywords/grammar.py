@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from referee import paths
+from referee import grammars, paths
 
 if TYPE_CHECKING:
     from lark import Lark
 
-CACHE_FILE_NAME = "keywords.lalr.cache"
+CACHE_FILE_NAME = grammars.cache_name("keywords.lark")
 
 _parser: Lark | None = None
 _lock = threading.Lock()
@@ -37,20 +37,19 @@ def cache_path() -> Path | None:
 def build(algorithm: str = "lalr", cache: Path | None = None, transform: bool = True) -> Lark:
     """A new parser for the keyword grammar.
 
-    ``algorithm`` is "lalr" (what ``parse`` uses) or "earley" (for comparison
-    in benchmarks/keywords.py; Earley cannot run a transformer inside the parse,
-    so it returns trees for ``KeywordTransformer().transform``).
+    ``algorithm`` is "lalr" (what ``parse`` uses; through :func:`referee.grammars.load`)
+    or "earley" (for comparison in benchmarks/keywords.py; Earley cannot run a
+    transformer inside the parse, so it returns trees for ``KeywordTransformer().transform``).
     """
-    from lark import Lark
+    if algorithm != "lalr":
+        from lark import Lark
 
+        return Lark(grammar_text(), parser=algorithm, propagate_positions=True)
     from referee.keywords.transform import KeywordTransformer
 
-    options: dict[str, Any] = {"parser": algorithm, "propagate_positions": True}
-    if algorithm == "lalr":
-        options["cache"] = str(cache) if cache is not None else False
-        if transform:
-            options["transformer"] = KeywordTransformer()
-    return Lark(grammar_text(), **options)
+    return grammars.load(
+        "keywords.lark", transformer=KeywordTransformer() if transform else None, propagate_positions=True, cache=cache
+    )
 
 
 def parser() -> Lark:

@@ -26,7 +26,8 @@ reports' findings kept with their build) and :mod:`~referee.site.ahead` (a
 second process writing pages and linting).  Keeping MkDocs out of the
 helpers keeps the generator swappable (Material announces its end of life
 for 2027).  The browser side is ``assets/``: the style sheet, the paste
-box's reader of keyword strings (``referee.js``) and the Web Worker stand-in
+box (``referee.js``, reading with the parser :mod:`~referee.site.keyword_parser`
+makes from the keyword grammar at build) and the Web Worker stand-in
 that lets search run in a site opened from a folder.
 
 ``referee site build`` and ``referee site serve`` (:mod:`~referee.site.commands`)

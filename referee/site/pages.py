@@ -210,6 +210,9 @@ class Site:
         address = Address(self.options.section)
         out = {address.asset(name): package_files("referee.site").joinpath("assets", name).read_bytes() for name in ASSETS}
         if self.options.paste_box:
+            from referee.site import keyword_parser
+
+            out[address.asset(keyword_parser.ASSET)] = keyword_parser.generate().encode("utf-8")
             for system, book in self.books.items():
                 out[address.asset(f"names-{system}.js")] = name_table(book)
         for system, book in self.books.items():
@@ -330,6 +333,7 @@ def name_table(book: Rulebook) -> bytes:
         "families": families(book),
         "core": sorted({fold(t) for t in book.build.manifests[book.system].core_terms}),
         "invisible": "".join(sorted(INVISIBLE)),
+        "invisible_names": INVISIBLE,  # for the box's "unexpected zero-width space U+200B"
     }
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     text = text.replace("<", "\\u003c")  # never a "</script>" inside a script, whatever a name holds

@@ -128,6 +128,7 @@ def paste_box_html(book: Rulebook, here: str) -> Markup:
         class_="rf-paste",
         data_system=book.system,
         data_names=relative(here, book.address.asset(f"names-{book.system}.js")),
+        data_parser=relative(here, book.address.asset("keyword-parser.js")),
     )
 
 

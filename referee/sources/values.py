@@ -20,13 +20,17 @@ _KINDS = {"THRESHOLD": "threshold", "DICE": "dice", "SIGNED": "modifier", "DISTA
 
 @cache
 def _lexer() -> Any:
-    from importlib.resources import files
+    from referee import grammars
 
-    from lark import Lark
+    # lexing alone needs the basic lexer (its own cache file: the parser's is contextual);
+    # the build reads a few hundred values, never a warm query
+    return grammars.load("keywords.lark", lexer="basic", cache=_cache_file())
 
-    # lexing alone needs the basic lexer; the build reads a few hundred values, so the
-    # grammar is compiled once per process and never on a warm query
-    return Lark(files("referee.grammar").joinpath("keywords.lark").read_text(encoding="utf-8"), parser="lalr", lexer="basic")
+
+def _cache_file() -> Any:
+    from referee import paths
+
+    return paths.writable_cache_file("keywords-lexer.lalr.cache")
 
 
 def value_kind(value: str) -> str:

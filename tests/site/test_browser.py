@@ -221,6 +221,15 @@ EXTRA = (
     ("t9a", "Str 3 [7], AP 0[4]"),
     ("t9a", "FO Same as user, Accurate"),
     ("t9a", "Fear\u200b, Terror"),
+    ("t9a", "Fear\u202e, Terror"),
+    ("t9a", "Fear\x07, Terror"),
+    ("t9a", "Fear \U000e0001"),
+    ("t9a", "Fear (4+]"),
+    ("t9a", "Fear (4+,)"),
+    ("t9a", "Fear. Terror"),
+    ("t9a", "Fear, , Terror"),
+    ("t9a", "Poisoned (\U0001d7d2+), Fear"),
+    ("t9a", "Poisoned (\U0001d7d2+), Fear ("),
     ("t9a", "a | b"),
     ("t9a", "Poisoned (4+"),
     ("t9a", "Fear)"),
@@ -235,11 +244,12 @@ EXTRA = (
 
 
 def expected(text: str, system: str, view: Any) -> dict[str, Any]:
-    """What the browser must say: each use's name, span and rule, and its nested keywords."""
+    """What the browser must say: each use's name, span and rule, and its nested keywords;
+    or, for a string that cannot be read, the message and the column of the caret."""
     try:
         data = resolve(to_json(parse(text)), view, system)
-    except KeywordSyntaxError:
-        return {"error": True}
+    except KeywordSyntaxError as error:
+        return {"error": [error.message, error.column]}
     return {
         "keywords": [
             {
@@ -262,7 +272,7 @@ IN_BROWSER = """
 const [strings, system] = arguments;
 return strings.map((text) => {
   const got = window.RefereeKeywords.read(text, window.RefereeNames[system]);
-  if (got.error) return {error: true};
+  if (got.error) return {error: [got.error, got.column]};
   return {keywords: got.keywords.map((k) => ({
     name: k.name, span: k.span, rule: k.name === null ? null : k.rule, candidates: k.candidates || null,
     nested: k.nested.map((n) => ({name: n.name, rule: n.rule, candidates: n.candidates || null})),

@@ -6,11 +6,10 @@
  *
  * A player pastes a unit card's line ("Aegis (4+, against Melee Attacks),
  * Fortitude (5+)"); each keyword it names becomes a link to its rule's page,
- * with its parameters. The string is read the way `referee parse` reads it
- * (grammar/keywords.lark): the same terminals, written here as portable
- * JavaScript regular expressions (Unicode classes with the `u` flag, no
- * inline flag groups), and the same grouping of names, brackets and values
- * into keyword uses; names are tied to rules the way `referee parse
+ * with its parameters. The string is read the way `referee parse` reads it:
+ * by grammar/keywords.lark's own LALR tables (keyword-parser.js, which the
+ * site build generates with lark-js: referee/site/keyword_parser.py), with a
+ * transformer here; names are tied to rules the way `referee parse
  * --system` ties them (referee/keywords/resolve.py), from the system's name
  * table (names-<system>.js, written by the site build). A test in Chromium
  * checks both agree on every keyword string of the rule documents.
@@ -21,140 +20,140 @@
 (function () {
   "use strict";
 
-  // -- terminals of grammar/keywords.lark, highest priority first ----------------
-  var L = "\\p{L}", D = "\\p{Nd}", W = "[\\p{L}\\p{N}_]";
-  var INCH = "(?:\"|''|\\u2033|\\u201d)";
-  var SIGN = "[+\\-\\u2212\\u2013]";
-  var AS_USER = "(?:[Ss][Aa][Mm][Ee]\\s+)?[Aa][Ss]\\s+[Uu][Ss][Ee][Rr](?!" + W + ")";
-  var VAR = "[XYZ](?![\\p{L}\\p{N}_'\\u2019&!]|-" + L + ")";
-  var DICE = D + "*[dD]" + D + "*(?:[+\\-]" + D + "*)?(?:[*\\u00d7]" + D + "+)?(?![\\p{L}\\p{N}_'\\u2019&\\-])";
-  var WORD = L + "(?:[\\p{L}\\p{N}_&'\\u2019]|-(?=" + L + "))*[!?]?";
-  var NOT_NAME_WORD = "(?!" + VAR + ")(?![dD]" + D + "*(?:[+\\-]" + D + "*)?(?![\\p{L}\\p{N}_'\\u2019&\\-]))(?!" + AS_USER + ")";
-  var TERMINALS = [
-    ["ARMOUR_SAVE", D + "+\\+\\/" + D + "+\\+ ?As(?!" + W + ")"],
-    ["PURE_SAVE", "(?:" + D + "+|[XYZ])\\+\\+"],
-    ["DODGE_SAVE", "(?:" + D + "+|[XYZ])\\+[\\-\\u2212](?!" + W + ")"],
-    ["DISTANCE", D + "+(?:[\\-\\u2013]" + D + "+)?" + INCH],
-    ["DICE", DICE],
-    ["THRESHOLD", "(?:" + D + "+|[XYZ])\\+(?![+\\p{Nd}])"],
-    ["SIGNED", SIGN + "\\s?(?:" + D + "+|[XYZ])(?!" + W + ")" + INCH + "?"],
-    ["AS_USER", AS_USER],
-    ["ON_A", "on an?(?=\\s)"],
-    ["NUMBER", D + "+(?!" + W + ")"],
-    ["VAR", VAR],
-    ["QUOTED", "[\"\\u201c][^\"\\u201c\\u201d\\n]*[\"\\u201d]"],
-    ["PLACEHOLDER", "<" + L + "[\\p{L}\\p{N}_ &'\\-]*>"],
-    ["NAME", WORD + "(?:\\s+" + NOT_NAME_WORD + WORD + ")*"],
-    ["PUNCT", "[()\\[\\]{},/|.]"]
-  ].map(function (t) { return [t[0], new RegExp(t[1], "uy")]; });
-  var SPACE = /\s+/uy;
-  var VALUE = { ARMOUR_SAVE: 1, PURE_SAVE: 1, DODGE_SAVE: 1, DISTANCE: 1, DICE: 1, THRESHOLD: 1, SIGNED: 1, AS_USER: 1, NUMBER: 1, VAR: 1, QUOTED: 1, PLACEHOLDER: 1 };
-  var CLOSE = { "(": ")", "[": "]", "{": "}" };
-
-  function tokens(text) {
-    var out = [], at = 0;
-    while (at < text.length) {
-      SPACE.lastIndex = at;
-      var space = SPACE.exec(text);
-      if (space) { at += space[0].length; continue; }
-      var found = null;
-      for (var i = 0; i < TERMINALS.length && !found; i++) {
-        var re = TERMINALS[i][1];
-        re.lastIndex = at;
-        var m = re.exec(text);
-        if (m && m[0].length) found = { type: TERMINALS[i][0] === "PUNCT" ? m[0] : TERMINALS[i][0], text: m[0], start: at, end: at + m[0].length };
-      }
-      if (!found) throw new ReadError("unexpected character", at);
-      if (found.type === "DICE") checkDice(found);
-      out.push(found);
-      at = found.end;
-    }
-    return out;
-  }
-
+  // -- reading a string: the parser the site build generates from grammar/keywords.lark --------
+  // (keyword-parser.js, by lark-js: the same LALR tables `referee parse` runs), with a
+  // transformer keeping what the box shows of each keyword use: its name, its span, and
+  // the keywords named in its brackets (referee/keywords/transform.py, one method a rule).
   function ReadError(message, at) { this.message = message; this.at = at; }
+
+  function words(token) { return token.value.split(/\s+/).join(" "); }
+  function part(first, last, nested) {  // a value and the offsets [start, end) it was read from
+    return { start: "start" in first ? first.start : first.start_pos, end: "end" in last ? last.end : last.end_pos, nested: nested || null };
+  }
 
   // What the grammar's broad DICE terminal lets through, the transformer refuses ("2D", "D6+", "0D6").
   var DICE_FORM = /^(\p{Nd}*)[dD](\p{Nd}+)(?:([+\-])(\p{Nd}+))?(?:[*\u00d7](\p{Nd}+))?$/u;
-  function checkDice(token) {
-    var m = DICE_FORM.exec(token.text);
-    if (!m || m[1] === "0" || Number(m[2]) === 0) throw new ReadError("unknown dice form", token.start);
+
+  function use(children) {  // closed_use, open_use: a name, maybe a bracket, values
+    var name = children[0], parts = children.slice(1), nested = parts[0].nested || [];
+    // "(green/red) +8": one-word names in brackets before a modifier are colours, not keywords
+    if (parts[0].colours && parts.length > 1 && parts[1].modifier) nested = [];
+    return { name: words(name), start: name.start_pos, end: parts[parts.length - 1].end, nameEnd: name.end_pos, nested: nested };
+  }
+  function lead(parts) {  // lead_closed, lead_open: values before any name
+    return { name: null, start: parts[0].start, end: parts[parts.length - 1].end, nameEnd: parts[0].start, nested: [] };
+  }
+  function enclosed(children) { return part(children[0], children[children.length - 1]); }
+  var USES = {
+    start: function (uses) { return uses; },
+    bare_use: function (c) { return { name: words(c[0]), start: c[0].start_pos, end: c[0].end_pos, nameEnd: c[0].end_pos, nested: [] }; },
+    closed_use: use,
+    open_use: use,
+    lead_closed: lead,
+    lead_open: lead,
+    bracket: function (c) {  // the keywords of its slots; bare names after "against ..." belong to that
+      var slots = c.slice(1, -1), nested = [], against = false;
+      slots.forEach(function (slot) {
+        var kw = slot.keyword;
+        if (kw && !kw.args && against) return;
+        against = !!slot.qualifier && slot.qualifier.indexOf("against ") === 0;
+        if (kw) nested.push(kw);
+      });
+      var out = part(c[0], c[c.length - 1], nested);
+      out.colours = slots.every(function (slot) { return slot.word; });
+      return out;
+    },
+    second_profile: enclosed,
+    allowance: enclosed,
+    roll: enclosed,
+    choice: enclosed,
+    slot: function (parts) {
+      if (parts.length === 1) return parts[0];
+      var out = part(parts[0], parts[parts.length - 1]);
+      out.word = parts.every(function (p) { return p.word; });
+      return out;
+    },
+    nested: function (c) {
+      var name = words(c[0]), out = part(c[0], c[c.length - 1]), first = name.charAt(0);
+      if (c.length === 1 && first !== first.toUpperCase()) out.qualifier = name;
+      else out.keyword = { name: name, args: c.length > 1 };
+      out.word = c.length === 1 && name.indexOf(" ") < 0;
+      return out;
+    },
+    modifier: function (c) { var out = enclosed(c); out.modifier = true; return out; },
+    simple: function (c) {
+      var m = c[0].type === "DICE" && DICE_FORM.exec(c[0].value);
+      if (c[0].type === "DICE" && (!m || m[1] === "0" || Number(m[2]) === 0)) throw new ReadError("unknown dice form", c[0].end_pos);
+      return part(c[0], c[0]);
+    }
+  };
+
+  var parser = null;
+  function keywordParser() {
+    var lark = window.RefereeKeywordParser;
+    if (!parser) parser = lark.get_parser({ transformer: lark.Transformer.fromObj(USES) });
+    return parser;
   }
 
-  // -- grouping tokens into keyword uses, as the grammar's rules do ----------------
-  // A use: a NAME, the bracket right after it, the values after that; values
-  // before any name make a use without one. A NAME right after a signed value
-  // is that modifier's stat ("+1 Strength"), not a new use. "," and "/" at
-  // the top level separate items.
+  // -- where a string cannot be read: referee/keywords/errors.py's diagnoses, in its order -----
+  var OPENERS = { "(": ")", "[": "]", "{": "}" }, CLOSERS = { ")": "(", "]": "[", "}": "{" };
+  var NOUNS = {
+    NAME: "name", NUMBER: "number", DICE: "dice roll", DISTANCE: "distance", THRESHOLD: "roll", SIGNED: "modifier",
+    VAR: "variable", PLACEHOLDER: "variable", ARMOUR_SAVE: "save", PURE_SAVE: "save", DODGE_SAVE: "save",
+    QUOTED: "quoted words", AS_USER: "\"as user\"", ON_A: "\"on a\"", RPAR: "\")\"", RSQB: "\"]\"", RBRACE: "\"}\"",
+    COMMA: "\",\"", SLASH: "\"/\"", VBAR: "\"|\"", LPAR: "\"(\"", DOT: "\".\""
+  };
+  var MAX_NESTING = 16;
+
+  function diagnose(text, at, token) {  // token: a terminal's name, "$END", or null for a character
+    var open = [], depth = 0, itemStart = 0, k;
+    for (k = 0; k < at; k++) {
+      var ch = text.charAt(k);
+      if (ch in OPENERS) { open.push(k); depth++; }
+      else if (ch in CLOSERS) {
+        if (open.length && text.charAt(open[open.length - 1]) === CLOSERS[ch]) open.pop();
+        depth = Math.max(0, depth - 1);
+      } else if ((ch === "," || ch === "/") && depth === 0) itemStart = k + 1;
+    }
+    var here = text.charAt(at), before = text.slice(0, at).replace(/\s+$/, ""), previous = before.slice(-1);
+    if (token === null) return new ReadError("unexpected " + characterName(text.codePointAt(at)), at);
+    if (token === "$END" && open.length) return new ReadError("missing closing bracket", at);
+    if (here in CLOSERS && !open.length) return new ReadError("unmatched closing bracket", at);
+    if (here in CLOSERS && text.charAt(open[open.length - 1]) !== CLOSERS[here]) return new ReadError("mismatched closing bracket", at);
+    if (open.length && previous && ")]},/|".indexOf(here) >= 0 && "([{,/|".indexOf(previous) >= 0) return new ReadError("empty parameter", at);
+    if (token === "$END" && (previous === "," || previous === "/")) return new ReadError("trailing separator", at);
+    if ((here === "," || here === "/") && (previous === "" || previous === "," || previous === "/")) return new ReadError("missing keyword", at);
+    if (previous === "." && !open.length) return new ReadError("text after the closing full stop", at);
+    return new ReadError("unexpected " + (NOUNS[token] || (token === "$END" ? "the end" : "text")), at);
+  }
+
+  // referee/text.py's char_name, for the characters a player cannot see
+  var invisibleNames = {};
+  function characterName(code) {
+    var ch = String.fromCodePoint(code), hex = code.toString(16), id = "U+" + ("000" + hex.toUpperCase()).slice(-Math.max(4, hex.length));
+    if (invisibleNames[ch]) return invisibleNames[ch] + " " + id;
+    if (/\p{Cc}/u.test(ch)) return "control character " + id;
+    if (/\p{Cf}/u.test(ch)) return "'\\" + (code > 0xffff ? "U" + ("0000000" + hex).slice(-8) : "u" + ("000" + hex).slice(-4)) + "' " + id;
+    return "character";
+  }
+
   function read(text) {
-    var toks = tokens(text), i = 0, uses = [];
-
-    function bracket(open) {  // from an opening bracket to its match; the nested keywords of its slots
-      var expected = [], slots = [[]], j = i;
-      for (; j < toks.length; j++) {
-        var t = toks[j];
-        if (t.type in CLOSE) {
-          expected.push(CLOSE[t.type]);
-          if (expected.length === 1) continue;
-        } else if (t.type === ")" || t.type === "]" || t.type === "}") {
-          if (t.type !== expected.pop()) throw new ReadError("brackets do not match", t.start);
-          if (!expected.length) break;
-        } else if (expected.length === 1 && t.type === ",") { slots.push([]); continue; }
-        slots[slots.length - 1].push({ tok: t, depth: expected.length });
-      }
-      if (j >= toks.length) throw new ReadError("missing closing bracket", text.length);
-      var end = toks[j].end;
-      i = j + 1;
-      if (slots.some(function (slot) { return !slot.length; })) throw new ReadError("empty argument", open.start);
-      return { end: end, nested: open.type === "(" ? nestedOf(slots) : [] };
+    for (var k = 0, depth = 0; k < text.length; k++) {
+      if ("([{".indexOf(text.charAt(k)) >= 0 && ++depth > MAX_NESTING) throw new ReadError("brackets nested too deeply", k);
+      if (")]}".indexOf(text.charAt(k)) >= 0) depth = Math.max(0, depth - 1);
     }
-
-    function nestedOf(slots) {  // a slot that is one keyword: its name, and whether it has arguments
-      var out = [];
-      slots.forEach(function (slot) {
-        var first = slot[0].tok;
-        if (first.type !== "NAME") return;
-        if (slot.some(function (s) { return s.depth === 1 && s.tok.type === "/"; })) return;
-        out.push({ name: first.text, args: slot.length > 1 });
-      });
-      return out;
+    try {
+      return keywordParser().parse(text);
+    } catch (e) {
+      if (e instanceof ReadError) throw e;
+      var lark = window.RefereeKeywordParser;
+      if (e instanceof lark.UnexpectedCharacters) throw diagnose(text, e.pos_in_stream, null);
+      if (e instanceof lark.UnexpectedEOF || (e instanceof lark.UnexpectedToken && e.token.type === "$END")) {
+        throw diagnose(text, text.replace(/\s+$/, "").length, "$END");
+      }
+      if (e instanceof lark.UnexpectedToken) throw diagnose(text, e.token.start_pos, e.token.type);
+      throw e;
     }
-
-    var current = null, afterSign = false;
-    while (i < toks.length) {
-      var t = toks[i];
-      if (t.type === "," || t.type === "/") {
-        if (!current && !uses.length) throw new ReadError("nothing before \"" + t.text + "\"", t.start);
-        current = null; afterSign = false; i++;
-        if (i >= toks.length) throw new ReadError("nothing after \"" + t.text + "\"", t.end);
-        continue;
-      }
-      if (t.type === ".") {
-        if (i !== toks.length - 1) throw new ReadError("unexpected \".\"", t.start);
-        i++; continue;
-      }
-      if (t.type === "NAME") {
-        i++;
-        if (current && afterSign) { current.end = t.end; afterSign = false; continue; }
-        current = { name: t.text, start: t.start, end: t.end, nameEnd: t.end, nested: [] };
-        uses.push(current);
-        if (i < toks.length && toks[i].type === "(") {
-          var b = bracket(toks[i]);
-          current.end = b.end; current.nested = b.nested;
-        }
-        continue;
-      }
-      if (t.type === "(") throw new ReadError("unexpected \"(\"", t.start);
-      if (t.type === "[" || t.type === "{" || t.type in VALUE) {
-        if (!current) { current = { name: null, start: t.start, end: t.end, nameEnd: t.start, nested: [] }; uses.push(current); }
-        if (t.type === "[" || t.type === "{") { current.end = bracket(t).end; afterSign = false; continue; }
-        current.end = t.end; afterSign = t.type === "SIGNED"; i++;
-        while (i + 1 < toks.length && toks[i].type === "|" && toks[i + 1].type in VALUE) { current.end = toks[i + 1].end; i += 2; }
-        continue;
-      }
-      throw new ReadError("unexpected \"" + t.text + "\"", t.start);
-    }
-    return uses;
   }
 
   // -- names to rules: referee/text.py's fold and find, keywords/resolve.py's tie --------
@@ -212,18 +211,22 @@
     if (core) keyword.core_term = true;
   }
 
+  // Offsets as Python counts them (characters; JavaScript's count UTF-16 units: "𝟒" is two).
+  function characters(text, at) { return Array.from(text.slice(0, at)).length; }
+
   // A keyword string read and tied to a system's rules: what the box shows and the test compares.
   function resolve(text, table) {
     invisible = new RegExp("[" + table.invisible + "]", "gu");
+    invisibleNames = table.invisible_names || {};
     var uses;
     try { uses = read(text); } catch (e) {
-      if (e instanceof ReadError) return { error: e.message, column: e.at + 1 };
+      if (e instanceof ReadError) return { error: e.message, column: characters(text, e.at) + 1 };
       throw e;
     }
     var family = null;
     return {
       keywords: uses.map(function (use) {
-        var out = { name: use.name, span: [use.start, use.end], args: text.slice(use.nameEnd, use.end).trim() };
+        var out = { name: use.name, span: [characters(text, use.start), characters(text, use.end)], args: text.slice(use.nameEnd, use.end).trim() };
         if (use.name !== null) {
           tie(out, table, family);
           var rule = table.rules[out.rule];
@@ -321,11 +324,17 @@
       if (input.value) render(section, table);
       section.setAttribute("data-ready", "yes");
     }
-    if (window.RefereeNames && window.RefereeNames[system]) return start();
-    var script = document.createElement("script");
-    script.src = section.getAttribute("data-names");
-    script.onload = start;
-    document.head.appendChild(script);
+    // the reader (generated from the grammar) and the system's name table, each loaded once
+    function load(ready, attribute, then) {
+      if (ready()) return then();
+      var script = document.createElement("script");
+      script.src = section.getAttribute(attribute);
+      script.onload = then;
+      document.head.appendChild(script);
+    }
+    load(function () { return window.RefereeKeywordParser; }, "data-parser", function () {
+      load(function () { return window.RefereeNames && window.RefereeNames[system]; }, "data-names", start);
+    });
   }
 
   // -- a ¶ after each sentence of a rule, linking to it (the anchor is the sentence's id, or,
