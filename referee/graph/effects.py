@@ -976,6 +976,9 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
             example = is_example(text, example)
             unknown: list[tuple[str, int, str]] = []
             found = read_sentence(rule, names, text, version.source.file, line, column, example, unknown, withheld)
+            shown = _illustrated(rule.name, text)
+            if shown is not None:
+                found = _per_parameter(found, shown)
             if text not in seen_sentences:
                 seen_sentences.add(text)
                 typed = any(r.kind != "references" for r in found)
@@ -986,6 +989,34 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
                     seen_relations.add(key)
                     relations.append(relation)
     return _withhold(relations, withheld), sentences
+
+
+def _illustrated(name: str, text: str) -> str | None:
+    """The parameter of the rule's own use a sentence illustrates its parameter with
+    ("Stealth(+2) indicates giving +2 to the model's cover save ..."), or None.
+
+    >>> _illustrated("Stealth", "Stealth(+2) indicates giving +2 to the model's cover save.")
+    '+2'
+    >>> _illustrated("Stealth", "A model with Stealth(+2) gains Fear.") is None
+    True
+    """
+    found = re.match(rf"^[\W_]*{re.escape(name)}\s*\(\s*([+\-−]?\d+\+?)\s*\)\s*,?\s*(?:indicates|means|gives|would give)\b", text, re.I)
+    return found.group(1).replace("−", "-") if found else None
+
+
+def _per_parameter(relations: list[Relation], shown: str) -> list[Relation]:
+    """The relations of a sentence that illustrates the rule's parameter: its modifier of the
+    example's value is the parameter of each instance ("value" X, "per" parameter); every
+    other typed relation is the example's, not the rule's, and is dropped."""
+    out = []
+    for rel in relations:
+        details = dict(rel.details)
+        if rel.kind == "references":
+            out.append(rel)
+        elif rel.kind == "modifies" and details.get("value") == shown:
+            details.update(value="X", per="parameter")
+            out.append(replace(rel, details=tuple(details.items()), subject=None))
+    return out
 
 
 @dataclass(frozen=True)

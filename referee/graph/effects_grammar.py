@@ -290,6 +290,10 @@ def _define_transformer() -> type:
         def never_stacks(self, children: list[Any]) -> list[Effect]:
             return [Effect("stacks", mode="never")]
 
+        def choose_one(self, children: list[Any]) -> list[Effect]:
+            """"it may choose which one to use": several apply, and the text says who picks one."""
+            return [Effect("stacks", mode="choose")]
+
         def modifier_of(self, children: list[Any]) -> list[Effect]:
             """"the CS of this model is +Y": the modifier, and whose stat it is (action)."""
             stat, value = tokens(children, "STAT")[0], tokens(children, "SIGNED")[0]

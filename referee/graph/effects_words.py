@@ -61,6 +61,7 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("cumulative", "CUMULATIVE", ""),
     ("stack|stacks", "STACK", ""),
     ("combined", "COMBINED", ""),
+    ("choose which", "CHOOSE", ""),
     # rerolls
     ("reroll|rerolls|rerolled", "REROLL", ""),
     ("re roll|rolls|rolled", "REROLL", ""),

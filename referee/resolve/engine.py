@@ -62,7 +62,7 @@ def resolve(
     meetings, idle = relation_meetings(view, sides, flags)
     meetings += obligation_meetings(view, sides) + instance_meetings(sides) + version_meetings(view, sides)
     answers = [settle(ctx, m) for m in meetings]
-    found = parts(view, sides, flags, ctx.set_aside)
+    found = parts(view, sides, flags, ctx.set_aside, ctx.merged)
     in_play = sides[0].ids | sides[1].ids
     stat_answers = {(m.sides[0], m.extra["stat"]): settle(ctx, m) for m in stat_meetings(view, system, found, in_play)}
     answers += list(stat_answers.values())

@@ -151,7 +151,7 @@ def obligation_meetings(view: Any, sides: tuple[Side, Side]) -> list[Meeting]:
 def instance_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
     """A rule a side has more than once (Channel (1), Channel (2))."""
     return [
-        Meeting("instances", [rid], [side.name], extra={"instances": entry.instances})
+        Meeting("instances", [rid], [side.name], extra={"instances": entry.instances, "entry": entry})
         for side in sides
         for rid, entry in side.rules.items()
         if len(entry.instances) > 1

@@ -23,17 +23,32 @@ if TYPE_CHECKING:
 _NUMBER = re.compile(r"[+-]\d+")
 
 
-def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str]) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    """(side, folded stat) -> the modifiers in force, each ``{rule, name, value, conditions, citation}``."""
+def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str],
+          merged: dict[tuple[str, str], list[str]] | None = None) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    """(side, folded stat) -> the modifiers in force, each ``{rule, name, value, conditions, citation}``.
+
+    ``merged``: the parameters of a cumulative rule's instances added up by a
+    stacking ruling ((side, rule id) -> params): its per-parameter modifier
+    counts once, with the sum."""
     names = view.data["rule_names"]
     out: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for mine, theirs in (sides, sides[::-1]):
         for rid in mine.rules:
-            chain = [rid, *(step["rule"] for step in mine.rules[rid].via)]
-            if any((mine.name, r) in set_aside for r in chain):
-                continue  # set aside, or granted through a rule that is
-            for rel, details in _modifying(view.relations_out(rid), mine.rules[rid].instances):
+            entry = mine.rules[rid]
+            # an instance granted through a rule set aside brings nothing; the rule set aside, none
+            live = [at for at, chain in enumerate(entry.chains) if not any((mine.name, r) in set_aside for r in [rid, *(s["rule"] for s in chain)])]
+            if not live:
+                continue
+            whole = merged is not None and (mine.name, rid) in merged
+            instances = [tuple(merged[(mine.name, rid)])] if whole else entry.instances  # type: ignore[index]
+            for rel, details, at in _modifying(view.relations_out(rid), instances):
                 unknown, failed = [], False
+                if at is not None and not whole:
+                    if at not in live:
+                        continue
+                    unknown += [c for c in entry.instance_conditions[at] if c not in unknown]
+                elif at is not None:
+                    unknown += [c for i in live for c in entry.instance_conditions[i] if c not in unknown]
                 for cond in rel["conditions"]:
                     answer = holds(cond, flags, mine.ids, theirs.ids)
                     failed = failed or answer == FAILS
@@ -54,23 +69,34 @@ def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside
 _PARAMETER = re.compile(r"^([+\-−]\d+)\"?\s+([A-Z][\w ]*?)\s*$")
 
 
-def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]) -> list[tuple[dict[str, Any], dict[str, str]]]:
-    """(relation, details with stat and value) of every modifier a rule's text states: its
-    ``modifies`` relations, and, where it grants "the ... modifiers stated in brackets"
-    (Devastating Charge (+2 Strength, +2 Armour Penetration)), each modifier its
-    parameters give, under that relation's conditions and citation."""
-    out = []
+def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]) -> list[tuple[dict[str, Any], dict[str, str], int | None]]:
+    """(relation, details with stat and value, the instance it is of) of every modifier a
+    rule's text states: its ``modifies`` relations; where its value is the parameter
+    ("Stealth(+2) indicates giving +2 to the model's cover save"), one for each instance
+    with a number for a parameter, of that number (an instance without one gets none:
+    the example's number is never applied); and, where it grants "the ... modifiers
+    stated in brackets" (Devastating Charge (+2 Strength, +2 Armour Penetration)), each
+    modifier its parameters give, under that relation's conditions and citation."""
+    out: list[tuple[dict[str, Any], dict[str, str], int | None]] = []
     for rel in relations:
         details = dict(rel["details"])
-        if rel["kind"] == "modifies" and "stat" in details:
-            out.append((rel, details))
+        if rel["kind"] == "modifies" and "stat" in details and details.get("per") == "parameter":
+            for at, params in enumerate(instances):
+                value = next((p.replace("−", "-") for p in params if _SIGNED.fullmatch(p.strip())), None)
+                if value is not None:
+                    out.append((rel, {**details, "value": value if value[0] in "+-" else f"+{value}"}, at))
+        elif rel["kind"] == "modifies" and "stat" in details:
+            out.append((rel, details, None))
         elif rel["kind"] == "grants" and details.get("grants") == "its parameters":
-            for params in instances:
+            for at, params in enumerate(instances):
                 for param in params:
                     found = _PARAMETER.match(param.strip())
                     if found:
-                        out.append((rel, {"stat": _stat(found.group(2)), "value": found.group(1).replace("−", "-")}))
+                        out.append((rel, {"stat": _stat(found.group(2)), "value": found.group(1).replace("−", "-")}, at))
     return out
+
+
+_SIGNED = re.compile(r"[+\-−]?\d+")
 
 
 def _stat(words: str) -> str:

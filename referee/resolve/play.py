@@ -61,17 +61,46 @@ class Pick:
 
 
 class InPlay:
-    """A rule in play on one side; ``via`` is the grant chain (empty when named directly)."""
+    """A rule in play on one side, with every instance of it.
 
-    __slots__ = ("rule", "name", "side", "via", "instances", "conditions", "carriers")
+    ``instances`` holds the parameters of each instance, ``chains`` the grant
+    chain of each (empty when named directly), ``instance_conditions`` the
+    conditions the situation cannot decide for each; ``via`` and
+    ``conditions`` are the first instance's (how the rule came in first).
+    """
+
+    __slots__ = ("rule", "name", "side", "instances", "chains", "instance_conditions", "carriers")
 
     def __init__(self, rule: str, name: str, side: str, via: list[dict[str, Any]] | None = None,
                  instances: list[tuple[str, ...]] | None = None, conditions: list[str] | None = None) -> None:
         self.rule, self.name, self.side = rule, name, side
-        self.via = via or []
         self.carriers: list[dict[str, Any]] = []  # for a unit's rule: what carries each instance
-        self.instances = instances or []  # the params of each instance
-        self.conditions = conditions or []  # conditions the situation cannot decide
+        self.instances: list[tuple[str, ...]] = []  # the params of each instance
+        self.chains: list[list[dict[str, Any]]] = []
+        self.instance_conditions: list[list[str]] = []
+        for params in instances or []:
+            self.add(params, via or [], conditions or [])
+
+    def add(self, params: tuple[str, ...], chain: list[dict[str, Any]], conditions: list[str]) -> None:
+        """One more instance of the rule: its parameters, how it came in, and what it is under."""
+        self.instances.append(tuple(params))
+        self.chains.append(chain)
+        self.instance_conditions.append(list(conditions))
+
+    @property
+    def via(self) -> list[dict[str, Any]]:
+        return self.chains[0] if self.chains else []
+
+    @property
+    def conditions(self) -> list[str]:
+        return self.instance_conditions[0] if self.instance_conditions else []
+
+    def shown(self, index: int, names: bool = True) -> str:
+        """One instance as a referee says it: "Stealth (+1) via Swarms"."""
+        params = self.instances[index]
+        said = f"{self.name} ({', '.join(params)})" if params else self.name
+        chain = self.chains[index]
+        return said + (" via " + " > ".join(step["name"] for step in chain) if chain and names else "")
 
     def to_json(self, params: list[str] | None = None, set_aside: str | None = None) -> dict[str, Any]:
         return {
@@ -80,6 +109,10 @@ class InPlay:
             "via": self.via,
             "params": params if params is not None else [list(p) for p in self.instances],
             "instances": len(self.instances),
+            "each": [
+                {"params": list(p), "via": chain, "conditions": conds}
+                for p, chain, conds in zip(self.instances, self.chains, self.instance_conditions)
+            ],
             "conditions": self.conditions,
             "set_aside": set_aside,
             "carriers": self.carriers,
@@ -141,36 +174,91 @@ def _undecided(rel: dict[str, Any], flags: tuple[str, ...], mine: set[str], thei
 
 
 def side_in_play(view: Any, name: str, picks: list[Pick], flags: tuple[str, ...], theirs: set[str]) -> Side:
-    """The rules in play on one side, given the other side's rules (for "against X")."""
+    """The rules in play on one side, given the other side's rules (for "against X").
+
+    Each rule's grants are followed once; a grant to a rule already in play
+    adds an instance of it (its parameters, its chain), one per granting rule.
+    """
     names = view.data["rule_names"]
     side = Side(name)
     for pick in picks:
         # a game term (no rule of the system: "Flaming Attacks" of the base book) is named as written
         shown = names.get(pick.rule) or pick.text.split("(")[0].strip() or pick.rule
         entry = side.rules.setdefault(pick.rule, InPlay(pick.rule, shown, name))
-        entry.instances.append(pick.params)
+        entry.add(pick.params, [], [])
         if pick.carrier is not None:
             entry.carriers.append({**pick.carrier, "params": list(pick.params)})
     queue = deque(side.rules)
+    done: set[str] = set()
     while queue:
         current = queue.popleft()
-        for rel in view.relations_out(current):
-            target = rel["target"]
-            if rel["kind"] != "grants" or target is None or target == current:
-                continue
-            chain = [*side.rules[current].via, step(rel, names)]
-            failed, unknown = _undecided(rel, flags, side.ids, theirs)
-            if failed is not None:
+        if current in done:
+            continue
+        done.add(current)
+        granting = side.rules[current]
+        for target, rels in _grants(view.relations_out(current), current).items():
+            held = [(rel, *_undecided(rel, flags, side.ids, theirs)) for rel in rels]
+            live = [(rel, unknown) for rel, failed, unknown in held if failed is None]
+            if not live:
+                rel, failed, _ = held[0]
                 if target not in side.rules:
+                    chain = [*granting.via, step(rel, names)]
                     side.inactive.append(Inactive(target, names.get(target, target), name, why_not(failed), quote(rel["citation"], names), chain))
                 continue
+            rel, unknown = _fitting(live, granting.instances)
+            params = _bound(_params(dict(rel["details"]).get("parameter")), granting.instances)
+            chain = [*granting.via, step(rel, names)]
             if target in side.rules:
-                continue  # named directly or reached by a shorter chain
-            param = dict(rel["details"]).get("parameter")
-            side.rules[target] = InPlay(target, names.get(target, target), name, chain, [_params(param)], unknown)
-            queue.append(target)
+                if not _said_again(side.rules[target], rel):
+                    side.rules[target].add(params, chain, unknown)
+            else:
+                side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown)
+                queue.append(target)
     _losses(view, side, flags, theirs)
     return side
+
+
+def _grants(relations: list[dict[str, Any]], current: str) -> dict[str, list[dict[str, Any]]]:
+    """A rule's grants, by the rule granted (one rule may grant another in several sentences)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for rel in relations:
+        if rel["kind"] == "grants" and rel["target"] is not None and rel["target"] != current:
+            out.setdefault(rel["target"], []).append(rel)
+    return out
+
+
+def _said_again(entry: InPlay, rel: dict[str, Any]) -> bool:
+    """Whether a grant is one an instance already came in by, stated again in another rule's
+    text ("Hand Weapons ... can be used alongside a Shield, then giving Parry", in Hand Weapon
+    and in Shield): one sentence is one grant, whichever rule's text holds it."""
+    words = _folded(rel["citation"]["sentence"])
+    return any(chain and _folded(chain[-1]["citation"]["quote"]) == words for chain in entry.chains)
+
+
+def _folded(sentence: str) -> str:
+    return " ".join(re.findall(r"\w+", fold(sentence)))
+
+
+_VARIABLE = re.compile(r"\b[XYN]\b")
+
+
+def _fitting(live: list[tuple[dict[str, Any], list[str]]], instances: list[tuple[str, ...]]) -> tuple[dict[str, Any], list[str]]:
+    """Of several sentences by which one rule grants another, the one for the granting instance:
+    "A model with Chameleon(X) gets Stealth(+X)" for Chameleon (2), "... have Stealth(+1)" for Chameleon."""
+    valued = any(p for p in instances)
+    for rel, unknown in live:
+        param = dict(rel["details"]).get("parameter") or ""
+        if bool(_VARIABLE.search(param)) == valued:
+            return rel, unknown
+    return live[0]
+
+
+def _bound(params: tuple[str, ...], instances: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """A granted parameter with the granting rule's X put in: "+X" of Chameleon (2) is "+2"."""
+    given = next((p for p in instances if len(p) == 1), None)
+    if given is None:
+        return params
+    return tuple(_VARIABLE.sub(given[0].lstrip("+"), p) for p in params)
 
 
 # subjects that name no circumstance: the rule's own model or unit

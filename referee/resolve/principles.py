@@ -15,7 +15,7 @@ import re
 
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
-from referee.resolve.ruling import Ruling, Unresolved, quote
+from referee.resolve.ruling import Ruling, Unresolved, conditions, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,7 +63,8 @@ class Context:
 
 
 def _if(meeting: Meeting) -> str:
-    return f", if {' and '.join(meeting.unknown)}" if meeting.unknown else ""
+    """The conditions the situation cannot tell, as a referee says them (", if the test is failed")."""
+    return "," + conditions(meeting.unknown) if meeting.unknown else ""
 
 
 def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
@@ -153,8 +154,23 @@ def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
 _NUMBER = re.compile(r"[+-]?\d+")
 
 
+def _instances(ctx: Context, m: Meeting) -> str:
+    """Each instance as a referee says it, with how it came in: "Stealth (+1) via Swarms and Stealth (+2)"."""
+    entry = m.extra.get("entry")
+    if entry is None:
+        return " and ".join(f"{ctx.name(m.rules[0])} ({', '.join(p)})" if p else ctx.name(m.rules[0]) for p in m.extra["instances"])
+    return " and ".join(entry.shown(i) for i in range(len(entry.instances)))
+
+
+def _chains(m: Meeting) -> list[dict[str, Any]]:
+    """The grant sentences that brought each instance in."""
+    entry = m.extra.get("entry")
+    return [step["citation"] for chain in (entry.chains if entry else []) for step in chain]
+
+
 def stacking(ctx: Context, m: Meeting) -> Ruling | None:
-    """Cumulative rules add up; the same rule twice applies once unless it says otherwise; modifiers of several rules add up."""
+    """Cumulative rules add up; the same rule twice applies once unless it says otherwise; modifiers of several rules add up;
+    several instances of which the rule says "it may choose which one to use": one applies, the one chosen."""
     if m.kind == "modifiers":
         if m.relations:
             return None  # a rule in force says they never stack
@@ -167,20 +183,24 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     rid, side = m.rules[0], m.sides[0]
     mode, rels = _mode(ctx, rid)
     instances = m.extra["instances"]
-    shown = " and ".join(f"{ctx.name(rid)} ({', '.join(p)})" if p else ctx.name(rid) for p in instances)
+    shown = _instances(ctx, m)
     if mode == "cumulative":
         if all(len(p) == 1 and _NUMBER.fullmatch(p[0]) for p in instances):
             n = sum(int(p[0]) for p in instances)
-            merged = f"{n:+d}" if instances[0][0][0] in "+-" else str(n)  # Stealth (+1) and (+2): Stealth (+3)
+            merged = f"{n:+d}" if any(p[0][0] in "+-" for p in instances) else str(n)  # Stealth (+1) and (+2): Stealth (+3)
             ctx.merged[(side, rid)] = [merged]
             outcome = f"{ctx.name(rid)} is cumulative: {shown} count as {ctx.name(rid)} ({merged})"
         else:
             ctx.merged[(side, rid)] = [part for p in instances for part in p]
             outcome = f"{ctx.name(rid)} is cumulative: {shown} all apply"
-        return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels), [], m.sides)
-    if mode is None and len(set(instances)) == 1:
-        outcome = f"{shown}: the same rule twice applies once (it does not say it is cumulative)"
-        return Ruling([ctx.name(rid)], None, "stacking", outcome, [ctx.rule_quote(rid)], [], m.sides)
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
+    if mode in (None, "choose") and len(set(instances)) == 1:
+        said = "it does not say it is cumulative" if mode is None else "it says it may choose which one to use"
+        outcome = f"{shown}: the same rule twice applies once ({said})"
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, ([ctx.rule_quote(rid)] if mode is None else ctx.quotes(rels)) + _chains(m), [], m.sides)
+    if mode == "choose":
+        outcome = f"{shown}: only one applies, and the rule lets its owner choose which one to use"
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
     return None
 
 
@@ -191,7 +211,7 @@ def never_stacks(ctx: Context, m: Meeting) -> Ruling | None:
         mode, rels = _mode(ctx, rid)
         if mode != "never" or len(set(m.extra["instances"])) != 1:
             return None
-        return Ruling([ctx.name(rid)], None, "never-stacks", f"{ctx.name(rid)} never stacks: it applies once", ctx.quotes(rels), [], m.sides)
+        return Ruling([ctx.name(rid)], None, "never-stacks", f"{_instances(ctx, m)}: {ctx.name(rid)} never stacks: it applies once", ctx.quotes(rels) + _chains(m), [], m.sides)
     if m.kind != "modifiers" or not m.relations:
         return None
     items = m.extra["parts"]
@@ -243,7 +263,12 @@ def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
         if ruling is not None:
             return ruling
     cites = ctx.quotes(m.relations) or [ctx.rule_quote(rid) for rid in m.rules if ctx.view.get(rid)]
+    if m.kind == "instances":
+        cites += _chains(m)
     why = _WHY[m.kind]
+    chosen = [r for rid in m.rules for r in ctx.view.relations_out(rid) if r["kind"] == "stacks" and dict(r["details"]).get("mode") == "choose"]
     if m.kind == "relation" and {r["kind"] for r in m.relations} == {"excludes"}:
-        why = "the rules exclude each other: only one of them can be used, and they do not say which"
-    return Unresolved([ctx.name(r) for r in m.rules], why, cites)
+        why = "the rules exclude each other: only one of them can be used" + ("" if chosen else ", and they do not say which")
+    said = ctx.quotes(chosen[:1])
+    tie = f"the rules say: {said[0]['quote']}" if said else None
+    return Unresolved([ctx.name(r) for r in m.rules], why, cites + said, tie_break=tie)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from referee import terminal
+from referee.resolve.ruling import conditions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -59,21 +60,6 @@ def not_ruled(data: dict[str, Any]) -> list[str]:
             on = f" on {use['weapon']}" if use["weapon"] else ""
             out.append(f"Not ruled on: {use['text']} ({use['unit']}{on}, {_where(use['source'])}): {use['reason']}")
     return out
-
-
-_LEADS = ("if ", "when", "unless", "while", "whilst", "on ", "in ", "against", "during", "after", "before", "until", "for ", "from ", "only", "may ")
-
-
-def conditions(texts: list[str]) -> str:
-    """Conditions as a referee says them ("if" only where the words lack a lead).
-
-    >>> conditions(["the test is failed", "unless it is a War Platform"])
-    ' if the test is failed; unless it is a War Platform'
-    >>> conditions([])
-    ''
-    """
-    said = [t[:1].lower() + t[1:] if t.lower().startswith(_LEADS) else f"if {t}" for t in texts]
-    return f" {'; '.join(said)}" if said else ""
 
 
 def _where(c: dict[str, Any]) -> str:

@@ -25,6 +25,21 @@ PRINCIPLES = (
 )
 
 
+_LEADS = ("if ", "when", "unless", "while", "whilst", "on ", "in ", "against", "during", "after", "before", "until", "for ", "from ", "only", "may ")
+
+
+def conditions(texts: list[str]) -> str:
+    """Conditions as a referee says them ("if" only where the words lack a lead).
+
+    >>> conditions(["the test is failed", "unless it is a War Platform"])
+    ' if the test is failed; unless it is a War Platform'
+    >>> conditions([])
+    ''
+    """
+    said = [t[:1].lower() + t[1:] if t.lower().startswith(_LEADS) else f"if {t}" for t in dict.fromkeys(texts)]
+    return f" {'; '.join(said)}" if said else ""
+
+
 def quote(citation: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     """A relation's citation as a ruling quotes it: rule, file, line, column and the words."""
     return {

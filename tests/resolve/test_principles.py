@@ -100,7 +100,7 @@ def test_an_exception_whose_condition_the_situation_cannot_tell_says_its_if() ->
     roll = rel("overrides", "Spear", "Shieldwall", "On a 6, Spears ignore Shieldwall.", conditions=(("natural-roll", "6", "On a 6"),))
     view = system({"Spear": "x.", "Shieldwall": "y."}, [roll])
     [ruling] = rulings(view, picks("Spear"), picks("Shieldwall"))["rulings"]
-    assert ruling["conditions"] == ["On a 6"] and ruling["outcome"].startswith("Spear prevails over Shieldwall, if On a 6")
+    assert ruling["conditions"] == ["On a 6"] and ruling["outcome"].startswith("Spear prevails over Shieldwall, on a 6")
 
 
 def test_an_exception_whose_situation_does_not_hold_is_inactive_with_the_reason() -> None:
