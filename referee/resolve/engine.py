@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from referee.resolve.meeting import instance_meetings, obligation_meetings, relation_meetings, version_meetings
+from referee.resolve.meeting import (
+    both_sides_meetings,
+    instance_meetings,
+    obligation_meetings,
+    relation_meetings,
+    touch_meetings,
+    version_meetings,
+)
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.naming import picks
 from referee.resolve.play import Pick, both_sides
@@ -58,9 +65,10 @@ def resolve(
     acting_text, mine = _picks(view, system, acting, "KEYWORDS")
     opponent_text, theirs = _picks(view, system, opponent, "--vs")
     sides = both_sides(view, mine, theirs, flags)
-    ctx = Context(view, system, {side.name: side.ids for side in sides})
+    ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()})
     meetings, idle = relation_meetings(view, sides, flags)
-    meetings += obligation_meetings(view, sides) + instance_meetings(sides) + version_meetings(view, sides)
+    meetings += obligation_meetings(view, sides) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
+    meetings += touch_meetings(view, sides, meetings)
     answers = [settle(ctx, m) for m in meetings]
     found = parts(view, sides, flags, ctx.set_aside, ctx.merged)
     in_play = sides[0].ids | sides[1].ids

@@ -104,6 +104,55 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
     return list(found.values()), idle
 
 
+# relations by which a rule speaks of what another side may have: a mention, an immunity, an
+# exception (an exclusion, an obligation, a loss, a modifier or a grant acts on the rule's own side)
+_SPEAKS = ("references", "immune-to", "overrides")
+
+
+def touch_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> list[Meeting]:
+    """Rules of the two sides that touch, where no meeting above joins them: one speaks of the
+    other ("automatically pass all types Morale tests, Fear tests": Fearless of Fear), or both speak
+    of one rule neither has.  No relation read says how they meet, so the question stays open,
+    each rule's sentences cited: "nothing to rule on" only when nothing touches."""
+    joined = {frozenset(m.rules) for m in met if len(m.rules) > 1}
+    out: dict[frozenset[str], Meeting] = {}
+    mine, theirs = sides
+    for a in mine.rules:
+        out_a = [r for r in view.relations_out(a) if r["kind"] in _SPEAKS and r["target"]]
+        for b in theirs.rules:
+            if a == b or frozenset((a, b)) in joined or (a in theirs.rules and b in mine.rules):
+                continue  # both rules on both sides: what joins them is within each side
+            out_b = [r for r in view.relations_out(b) if r["kind"] in _SPEAKS and r["target"]]
+            direct = [r for r in out_a if r["target"] == b] + [r for r in out_b if r["target"] == a]
+            shared = {r["target"] for r in out_a} & {r["target"] for r in out_b} - mine.ids - theirs.ids - {a, b}
+            if direct:
+                rels = direct
+            elif shared:
+                rels = [r for r in out_a + out_b if r["target"] in shared]
+            else:
+                continue
+            meeting = out.setdefault(frozenset((a, b)), Meeting("touch", [a, b], ["self", "opponent"], extra={"through": sorted(shared) if not direct else []}))
+            meeting.relations.extend(r for r in rels if r not in meeting.relations)
+    return list(out.values())
+
+
+def both_sides_meetings(view: Any, sides: tuple[Side, Side]) -> list[Meeting]:
+    """A rule both sides have whose text says what happens then ("If both sides have Scouts,
+    roll-off, the winner decides who redeploys first")."""
+    out = []
+    for rid in sides[0].rules.keys() & sides[1].rules.keys():
+        rule = view.get(rid)
+        if rule is None:
+            continue
+        said = [s for s in sentences(rule["text"]) if _BOTH.search(s)]
+        if said:
+            out.append(Meeting("both-sides", [rid], ["self", "opponent"], extra={"sentences": said}))
+    return out
+
+
+_BOTH = re.compile(r"\b(?:if|when)\b[^.;:]*\bboth\s+(?:sides|players|armies)\b|\bboth\s+sides\s+count\b", re.I)
+
+
 def _stated_against(rel: dict[str, Any], theirs: Side) -> str | None:
     """The rule (or game term) of the other side a relation's ``against`` condition names."""
     for cond in rel["conditions"]:

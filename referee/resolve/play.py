@@ -214,8 +214,31 @@ def side_in_play(view: Any, name: str, picks: list[Pick], flags: tuple[str, ...]
             else:
                 side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown)
                 queue.append(target)
+    _produced(view, side)
     _losses(view, side, flags, theirs)
     return side
+
+
+# "its Rending attacks cause Instant Death": a verb by which a rule's attacks or effects
+# bring another rule about ("a model that causes Fear" has it: that is no production)
+_PRODUCES = re.compile(r"(?<!\bthat )(?<!\bwhich )(?<!\bwho )\b(?:cause|causes|causing|inflict|inflicts|inflicting|force|forces|forcing)\b", re.I)
+
+
+def _produced(view: Any, side: Side) -> None:
+    """What a rule in play brings about ("its Rending attacks cause Instant Death") is in play on
+    its side too, through that sentence: the other side's immunity to it, or a rule it sets aside,
+    meets it as it meets a rule named."""
+    names = view.data["rule_names"]
+    for rid in list(side.rules):
+        for rel in view.relations_out(rid):
+            target, sentence = rel["target"], rel["citation"]["sentence"]
+            if rel["kind"] != "references" or target is None or target in side.rules or not rel["target_name"]:
+                continue
+            verb = _PRODUCES.search(sentence)
+            if verb is None or fold(sentence).find(fold(rel["target_name"]), verb.end()) < 0:
+                continue
+            chain = [*side.rules[rid].via, step(rel, names)]
+            side.rules[target] = InPlay(target, names.get(target, target), side.name, chain, [()], [f"as \"{sentence}\" says"])
 
 
 def _grants(relations: list[dict[str, Any]], current: str) -> dict[str, list[dict[str, Any]]]:

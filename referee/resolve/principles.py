@@ -30,11 +30,12 @@ TIERS = ("faction", "army", "universal", "core")
 class Context:
     """What the principles read, and what their rulings set aside or merge for the rest of the answer."""
 
-    __slots__ = ("view", "system", "held", "set_aside", "merged")
+    __slots__ = ("view", "system", "held", "set_aside", "merged", "entries")
 
-    def __init__(self, view: Any, system: str, held: dict[str, set[str]] | None = None) -> None:
+    def __init__(self, view: Any, system: str, held: dict[str, set[str]] | None = None, entries: dict[tuple[str, str], Any] | None = None) -> None:
         self.view, self.system = view, system
         self.held = held or {}  # side -> the ids of its rules in play
+        self.entries = entries or {}  # (side, rule id) -> its InPlay entry: how each rule came in
         self.set_aside: dict[tuple[str, str], str] = {}  # (side, rule id) -> why it brings nothing here
         self.merged: dict[tuple[str, str], list[str]] = {}  # (side, rule id) -> merged params
 
@@ -80,6 +81,12 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
     if m.kind != "relation" or not kinds <= {"overrides", "excludes"}:
         return None
     if len({r["source"] for r in m.relations}) > 1:
+        chooser = [r for r in m.relations if _CHOOSE.search(r["citation"]["sentence"])]
+        if kinds == {"excludes"} and chooser:
+            # "it may only use one of these rules ... (its controlling player may choose which)"
+            a, b = (ctx.name(r) for r in m.rules)
+            outcome = f"only one of {a} and {b} can be used{_if(m)}, and the text lets its owner choose which"
+            return Ruling([a, b], None, "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
         return None  # each says it prevails: no exception settles that
     winner = m.relations[0]["source"]
     loser = next(r for r in m.rules if r != winner)
@@ -152,6 +159,7 @@ def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
 
 
 _NUMBER = re.compile(r"[+-]?\d+")
+_CHOOSE = re.compile(r"\b(?:may|can|to)\s+choose\s+which\b", re.I)
 
 
 def _instances(ctx: Context, m: Meeting) -> str:
@@ -221,6 +229,16 @@ def never_stacks(ctx: Context, m: Meeting) -> Ruling | None:
     return Ruling(list(dict.fromkeys(p["name"] for p in items)), None, "never-stacks", outcome, ctx.quotes(m.relations) + ctx.quotes(items), [], m.sides)
 
 
+def both_sides(ctx: Context, m: Meeting) -> Ruling | None:
+    """The same rule on both sides, whose text says what happens then: its own clause decides."""
+    if m.kind != "both-sides":
+        return None
+    rid = m.rules[0]
+    said = " ".join(m.extra["sentences"])
+    outcome = f"both sides have {ctx.name(rid)}: its own text says what happens then: {said}"
+    return Ruling([ctx.name(rid)], None, "both-sides", outcome, [ctx.rule_quote(rid, s) for s in m.extra["sentences"]], [], m.sides)
+
+
 def source_conflict(ctx: Context, m: Meeting) -> Ruling | None:
     """One rule worded differently by two documents of its system: both shown, the manifest's preference said."""
     if m.kind != "versions":
@@ -242,6 +260,7 @@ PRINCIPLES: tuple[Callable[[Context, Meeting], Ruling | None], ...] = (
     immunity,
     source_tier,
     cannot_beats_can,
+    both_sides,
     stacking,
     never_stacks,
     source_conflict,
@@ -253,22 +272,62 @@ _WHY = {
     "obligation": "an obligation and a prohibition of the same action",
     "modifiers": "modifiers of one stat whose stacking the rules do not settle",
     "versions": "two documents word the rule differently",
+    "touch": "the rules touch, and no relation read from the text says how they meet",
 }
+
+
+def _came_in(ctx: Context, m: Meeting) -> tuple[list[str], list[dict[str, Any]]]:
+    """How the rules of a meeting that were not named came in, on both sides ("Instant Death via
+    Killing Blow"), and the sentences of their chains: a ruling follows the grants it rests on."""
+    said, cites = [], []
+    for side in m.sides or list(ctx.held):
+        for rid in m.rules:
+            entry = ctx.entries.get((side, rid))
+            if entry is None or not entry.via or any(not chain for chain in entry.chains):
+                continue
+            said.append(f"{entry.name} via {' > '.join(step['name'] for step in entry.via)}")
+            cites += [step["citation"] for step in entry.via]
+    return list(dict.fromkeys(said)), cites
+
+
+def _what_it_does(ctx: Context, rids: list[str]) -> list[dict[str, Any]]:
+    """A rule's sentences that say what it does (what it obliges, forbids, is immune to,
+    modifies), or its first sentence: each rule of an open question is quoted."""
+    out = []
+    for rid in rids:
+        if ctx.view.get(rid) is None:
+            continue
+        acts = [r for r in ctx.view.relations_out(rid) if r["kind"] in ("must", "cannot", "immune-to", "modifies", "overrides")]
+        out += ctx.quotes(acts[:3]) if acts else [ctx.rule_quote(rid)]
+    return out
 
 
 def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
     """The first principle's ruling, or the question left open with every rule cited."""
+    through, chained = _came_in(ctx, m) if m.kind == "relation" else ([], [])
     for principle in PRINCIPLES:
         ruling = principle(ctx, m)
         if ruling is not None:
+            if through:
+                ruling.outcome += f" ({'; '.join(through)})"
+                ruling.citations = ruling.citations + [c for c in chained if c not in ruling.citations]
             return ruling
     cites = ctx.quotes(m.relations) or [ctx.rule_quote(rid) for rid in m.rules if ctx.view.get(rid)]
     if m.kind == "instances":
         cites += _chains(m)
+    if m.kind == "touch":
+        cites += _what_it_does(ctx, [rid for rid in m.rules if not any(c["rule"] == rid for c in cites)])
+        if m.extra["through"]:
+            why = f"the rules both speak of {', '.join(ctx.name(t) for t in m.extra['through'])}, and no relation read from the text says how they meet"
     why = _WHY[m.kind]
-    chosen = [r for rid in m.rules for r in ctx.view.relations_out(rid) if r["kind"] == "stacks" and dict(r["details"]).get("mode") == "choose"]
+    # the text's own tie-break: a "may choose which" stacking relation of a rule involved, or the
+    # meeting's own sentence saying it in brackets ("(its controlling player may choose which)")
+    chosen = [r for r in m.relations if _CHOOSE.search(r["citation"]["sentence"])]
+    chosen += [r for rid in m.rules for r in ctx.view.relations_out(rid) if r["kind"] == "stacks" and dict(r["details"]).get("mode") == "choose"]
     if m.kind == "relation" and {r["kind"] for r in m.relations} == {"excludes"}:
         why = "the rules exclude each other: only one of them can be used" + ("" if chosen else ", and they do not say which")
     said = ctx.quotes(chosen[:1])
     tie = f"the rules say: {said[0]['quote']}" if said else None
-    return Unresolved([ctx.name(r) for r in m.rules], why, cites + said, tie_break=tie)
+    answer = Unresolved([ctx.name(r) for r in m.rules], why + (f" ({'; '.join(through)})" if through else ""), cites + said + chained, tie_break=tie)
+    answer.kind = "touch" if m.kind == "touch" else "conflict"
+    return answer

@@ -25,6 +25,7 @@ WORDS = {
     "errata": "errata",
     "source-tier": "source tier",
     "cannot-beats-can": "cannot beats can",
+    "both-sides": "the rule's own both-sides clause",
     "stacking": "stacking",
     "never-stacks": "never stacks",
     "source-conflict": "two documents disagree",
@@ -60,6 +61,15 @@ def not_ruled(data: dict[str, Any]) -> list[str]:
             on = f" on {use['weapon']}" if use["weapon"] else ""
             out.append(f"Not ruled on: {use['text']} ({use['unit']}{on}, {_where(use['source'])}): {use['reason']}")
     return out
+
+
+def _open(item: dict[str, Any]) -> str:
+    """What to do about an open question: the rules' own tie-break, or what is left to the players."""
+    if item["tie_break"]:
+        return f"Tie-break: {item['tie_break']}"
+    if item.get("kind") == "touch":
+        return "Read the sentences below together: the referee did not read how these rules meet, and will not guess."
+    return "The rules state no tie-break: agree on one before you play on."
 
 
 def _where(c: dict[str, Any]) -> str:
@@ -128,7 +138,7 @@ def print_resolution(data: dict[str, Any]) -> None:
     for item in data["unresolved"]:
         terminal.line()
         terminal.line(f"Unresolved: {', '.join(item['rules'])}: {item['reason']}.", style="yellow")
-        terminal.line(f"   Tie-break: {item['tie_break']}" if item["tie_break"] else "   The rules state no tie-break: agree on one before you play on.")
+        terminal.line(f"   {_open(item)}")
         for c in item["citations"]:
             terminal.line(f"   {_said(c)}")
     if wordings:
@@ -185,7 +195,7 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
             out.append(f"- {OWN[m['side']]}: {_md(m['stat'])} {_md(value)} (from {from_}){_md(conditions(m['condition']) + _for(m))}")
     for item in data["unresolved"]:
         out += ["", f"**Unresolved:** {', '.join(rule(n) for n in item['rules'])}: {_md(item['reason'])}.", ""]
-        out += [f"Tie-break: {_md(item['tie_break'])}" if item["tie_break"] else "The rules state no tie-break: agree on one before you play on.", ""]
+        out += [_md(_open(item)), ""]
         out += [line for c in item["citations"] for line in (cite(c), "")][:-1]
     if wordings:
         out += ["", "**Worded differently by two documents** (the first is the one the manifest prefers)"]

@@ -18,6 +18,7 @@ PRINCIPLES = (
     "errata",
     "source-tier",
     "cannot-beats-can",
+    "both-sides",
     "stacking",
     "never-stacks",
     "source-conflict",
@@ -94,14 +95,17 @@ class Ruling:
 class Unresolved:
     """A question the rules do not settle: every rule involved, cited, and the system's tie-break if it states one."""
 
-    __slots__ = ("rules", "reason", "citations", "tie_break")
+    __slots__ = ("rules", "reason", "citations", "tie_break", "kind")
 
-    def __init__(self, rules: list[str], reason: str, citations: list[dict[str, Any]], tie_break: str | None = None) -> None:
+    def __init__(self, rules: list[str], reason: str, citations: list[dict[str, Any]], tie_break: str | None = None, kind: str = "conflict") -> None:
         self.rules, self.reason, self.tie_break = rules, reason, tie_break
         self.citations = _unique(citations)
+        # "conflict": the rules disagree and no principle settles it; "touch": they touch
+        # (one speaks of the other, or both of one thing) and no relation read says how
+        self.kind = kind
 
     def to_json(self) -> dict[str, Any]:
-        return {"rules": self.rules, "reason": self.reason, "tie_break": self.tie_break, "citations": self.citations}
+        return {"rules": self.rules, "kind": self.kind, "reason": self.reason, "tie_break": self.tie_break, "citations": self.citations}
 
 
 class Modifier:
