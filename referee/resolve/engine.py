@@ -12,6 +12,7 @@ from referee.resolve.meeting import (
     touch_meetings,
     version_meetings,
 )
+from referee.resolve.duties import duties
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.naming import picks
 from referee.resolve.play import Pick, both_sides
@@ -69,7 +70,10 @@ def resolve(
     meetings, idle = relation_meetings(view, sides, flags)
     meetings += obligation_meetings(view, sides) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
-    answers = [settle(ctx, m) for m in meetings]
+    answers: list[Ruling | Unresolved] = [settle(ctx, m) for m in meetings]
+    in_force, forbidden, idle_duties = duties(view, sides, flags)
+    answers += forbidden
+    idle += idle_duties
     found = parts(view, sides, flags, ctx.set_aside, ctx.merged)
     in_play = sides[0].ids | sides[1].ids
     stat_answers = {(m.sides[0], m.extra["stat"]): settle(ctx, m) for m in stat_meetings(view, system, found, in_play)}
@@ -99,6 +103,7 @@ def resolve(
         rulings=sorted((a for a in answers if isinstance(a, Ruling)), key=lambda r: PRINCIPLES.index(r.principle)),
         modifiers=modifiers,
         unresolved=unresolved,
+        in_force=in_force,
     )
     answer.units = {"self": units[0], "opponent": units[1]}
     return answer

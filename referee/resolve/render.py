@@ -63,6 +63,13 @@ def not_ruled(data: dict[str, Any]) -> list[str]:
     return out
 
 
+def _duty(d: dict[str, Any]) -> str:
+    """An obligation or prohibition in force as said aloud: "Advancing (you): Units that used the advance move cannot shoot"."""
+    who = d["subject"] or "the unit"
+    verb = "cannot" if d["kind"] == "cannot" else "must"
+    return f"{d['name']} ({OWN[d['side']].lower()}): {who} {verb} {' or '.join(d['actions']) if verb == 'cannot' else ' and '.join(d['actions'])}{conditions(d['conditions'])}"
+
+
 def _open(item: dict[str, Any]) -> str:
     """What to do about an open question: the rules' own tie-break, or what is left to the players."""
     if item["tie_break"]:
@@ -135,6 +142,12 @@ def print_resolution(data: dict[str, Any]) -> None:
         for m in data["modifiers"]:
             value = m["value"] if m["value"] is not None else "not added up: " + ", ".join(p["value"] for p in m["parts"])
             terminal.line(f"  {OWN[m['side']]}: {m['stat']} {value} (from {', '.join(dict.fromkeys(m['from']))}){conditions(m['condition'])}{_for(m)}")
+    if data.get("in_force"):
+        terminal.line()
+        terminal.heading("Obliged and forbidden")
+        for d in data["in_force"]:
+            terminal.line(f"  {_duty(d)}")
+            terminal.line(f"     {_said(d['citation'])}", style="dim")
     for item in data["unresolved"]:
         terminal.line()
         terminal.line(f"Unresolved: {', '.join(item['rules'])}: {item['reason']}.", style="yellow")
@@ -148,7 +161,7 @@ def print_resolution(data: dict[str, Any]) -> None:
             terminal.line(f"  {', '.join(ruling['rules'])}:")
             for c in ruling["citations"]:
                 terminal.line(f"   {_said(c)}", style="dim")
-    if not (data["rulings"] or data["modifiers"] or data["unresolved"]):
+    if not (data["rulings"] or data["modifiers"] or data["unresolved"] or data.get("in_force")):
         terminal.line()
         terminal.line("Nothing to rule on: no rules in play meet, and none modifies a stat here.")
 
@@ -193,6 +206,10 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
             value = m["value"] if m["value"] is not None else "not added up: " + ", ".join(p["value"] for p in m["parts"])
             from_ = ", ".join(rule(n) for n in dict.fromkeys(m["from"]))
             out.append(f"- {OWN[m['side']]}: {_md(m['stat'])} {_md(value)} (from {from_}){_md(conditions(m['condition']) + _for(m))}")
+    if data.get("in_force"):
+        out += ["", "**Obliged and forbidden**", ""]
+        for d in data["in_force"]:
+            out += [f"- {_md(_duty(d))}", "", f"  {cite(d['citation'])}", ""]
     for item in data["unresolved"]:
         out += ["", f"**Unresolved:** {', '.join(rule(n) for n in item['rules'])}: {_md(item['reason'])}.", ""]
         out += [_md(_open(item)), ""]

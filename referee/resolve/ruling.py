@@ -135,11 +135,13 @@ class Modifier:
 class Resolution:
     """``referee resolve``: what is in play, the rulings, the modifiers, and what stays open."""
 
-    __slots__ = ("system", "acting", "opponent", "when", "in_play", "inactive", "rulings", "modifiers", "unresolved", "units")
+    __slots__ = ("system", "acting", "opponent", "when", "in_play", "inactive", "rulings", "modifiers", "unresolved", "units", "in_force")
 
     def __init__(self, system: str, acting: str, opponent: str | None, when: tuple[str, ...], in_play: dict[str, list[dict[str, Any]]],
-                 inactive: list[dict[str, Any]], rulings: list[Ruling], modifiers: list[Modifier], unresolved: list[Unresolved]) -> None:
+                 inactive: list[dict[str, Any]], rulings: list[Ruling], modifiers: list[Modifier], unresolved: list[Unresolved],
+                 in_force: list[dict[str, Any]] | None = None) -> None:
         self.system, self.acting, self.opponent, self.when = system, acting, opponent, when
+        self.in_force = in_force or []  # the obligations and prohibitions of the rules in play, applied
         self.in_play, self.inactive = in_play, inactive
         self.rulings, self.modifiers, self.unresolved = rulings, modifiers, unresolved
         self.units: dict[str, dict[str, Any] | None] = {"self": None, "opponent": None}  # units of army data, when a side is one
@@ -155,6 +157,7 @@ class Resolution:
             "rulings": [r.to_json() for r in self.rulings],
             "modifiers": [m.to_json() for m in self.modifiers],
             "unresolved": [u.to_json() for u in self.unresolved],
+            "in_force": self.in_force,
             "unit": self.units["self"],
             "vs_unit": self.units["opponent"],
         }

@@ -21,7 +21,7 @@ def test_the_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "Halberd, Shield", "--system", "t9a", "--when", "melee", "--vs", "Fear", "--json")
     assert (code, err) == (0, "")
     data = json.loads(out)
-    assert set(data) == {"system", "keywords", "vs", "when", "in_play", "rulings", "modifiers", "unresolved", "unit", "vs_unit"}
+    assert set(data) == {"system", "keywords", "vs", "when", "in_play", "rulings", "modifiers", "unresolved", "in_force", "unit", "vs_unit"}
     assert (data["unit"], data["vs_unit"]) == (None, None)  # keyword strings; tests/units has units
     assert (data["system"], data["keywords"], data["vs"], data["when"]) == ("t9a", "Halberd, Shield", "Fear", ["melee"])
     assert set(data["in_play"]) == {"self", "opponent", "inactive"}
@@ -49,6 +49,31 @@ def test_the_terminal_ruling_quotes_its_rules(capsys: pytest.CaptureFixture[str]
     assert "1. War Machine cannot declare Charges: Frenzy's obligation to declare a Charge yields (it holds only if possible).\n" in out
     assert "   (cannot beats can; winner: War Machine)\n" in out
     assert '"If the test is failed, the whole unit must declare a Charge this Player Turn if possible."  (Frenzy, t9a/universal-rules.txt:' in out
+
+
+def test_a_prohibition_of_the_action_the_situation_names_is_ruled_and_every_duty_listed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "Advancing", "--system", "last-edition", "--when", "shooting")
+    assert (code, err) == (0, "")
+    assert "1. Advancing: Units that used the advance move cannot shoot; the situation is shooting (--when shooting): cannot beats can, so it cannot shoot here.\n" in out
+    assert "Obliged and forbidden\n  Advancing (your rules): Units that used the advance move cannot shoot or fight\n" in out
+    assert out.count('"Units that used the advance move are unable to shoot or fight in the following battle phase."  (Advancing, last-edition/core-rules.md:471:79)') == 2
+
+
+def test_a_prohibition_json_names_its_actions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "Advancing", "--system", "last-edition", "--json")
+    [duty] = json.loads(out)["in_force"]
+    assert set(duty) == {"side", "rule", "name", "kind", "actions", "subject", "conditions", "citation"}
+    assert (duty["kind"], duty["actions"], duty["subject"], duty["side"]) == ("cannot", ["shoot", "fight"], "Units that used the advance move", "self")
+    assert json.loads(out)["rulings"] == []  # no --when shooting: nothing forbidden is being done
+
+
+def test_rules_that_touch_without_a_relation_are_open_and_quoted(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "Fear", "--vs", "Fearless", "--system", "scrollhammer")
+    assert code == 0
+    assert "Unresolved: Fear, Fearless: the rules touch, and no relation read from the text says how they meet.\n" in out
+    assert "Read the sentences below together: the referee did not read how these rules meet, and will not guess." in out
+    assert '"A unit containing one or more models with the Fearless special rule automatically pass all types Morale tests, Fear tests and Regroup tests."' in out
+    assert "Nothing to rule on" not in out
 
 
 def test_unresolved_questions_are_said_with_every_rule_cited(capsys: pytest.CaptureFixture[str]) -> None:

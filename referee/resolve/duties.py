@@ -1,0 +1,91 @@
+"""What the rules in play oblige and forbid: every ``must`` and ``cannot`` of a rule in play, applied.
+
+A prohibition or obligation whose conditions hold (or that the situation
+cannot tell: its words are kept) is in force, quoted, with whom it binds
+(the sentence's subject: "Units that used the advance move" is a
+circumstance the situation cannot tell, kept as a condition).  One whose
+conditions fail is listed as not applying here, with the reason.  A
+prohibition of the very action the situation names ("unable to shoot",
+``--when shooting``) is ruled on: cannot beats can, the action is forbidden
+here, as far as its conditions hold.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side
+from referee.resolve.ruling import Ruling, conditions, quote
+from referee.resolve.situation import FAILS, HOLDS, holds, why_not
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# an action's verb -> the situation flag in which it is done
+_ACTIONS = (
+    (re.compile(r"^(?:shoot|shoots|shooting|fire|fires|make\s+(?:a\s+)?shooting|stand\s+and\s+shoot)\b", re.I), "shooting"),
+    (re.compile(r"^(?:fight|fights|strike|strikes|make\s+(?:close\s+combat|melee)\s+attacks?)\b", re.I), "melee"),
+    (re.compile(r"^(?:charge|charges|declare\s+(?:a\s+)?charges?)\b", re.I), "charging"),
+    (re.compile(r"^(?:move|moves|march|marches)\b", re.I), "moved"),
+)
+
+
+def situation_of_action(action: str) -> str | None:
+    """The ``--when`` flag an action is done in: "shoot" -> shooting, "declare Charges" -> charging."""
+    for pattern, flag in _ACTIONS:
+        if pattern.match(action.strip()):
+            return flag
+    return None
+
+
+def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive]]:
+    """(the obligations and prohibitions in force, the rulings on a forbidden action the situation
+    names, the ones that do not apply here)."""
+    names = view.data["rule_names"]
+    in_force: list[dict[str, Any]] = []
+    rulings: list[Ruling] = []
+    idle: list[Inactive] = []
+    seen: set[tuple[str, str, str, str]] = set()
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            for rel in view.relations_out(rid):
+                action = dict(rel["details"]).get("action")
+                if rel["kind"] not in ("must", "cannot") or not action:
+                    continue
+                key = (mine.name, rid, rel["kind"], rel["citation"]["sentence"] + action)
+                if key in seen:
+                    continue  # one sentence, said again by a second document
+                seen.add(key)
+                unknown, failed = [], None
+                for cond in rel["conditions"]:
+                    answer = holds(cond, flags, mine.ids, theirs.ids)
+                    if answer == FAILS:
+                        failed = cond
+                        break
+                    if answer != HOLDS and cond["text"] not in unknown:
+                        unknown.append(cond["text"] or cond["situation"])
+                cited = quote(rel["citation"], names)
+                if failed is not None:
+                    reason = f"{names.get(rid, rid)} {'forbids' if rel['kind'] == 'cannot' else 'obliges'} \"{action}\" {why_not(failed)}"
+                    idle.append(Inactive(rel["target"] or "", action, mine.name, reason, cited, relation=rel["kind"]))
+                    continue
+                subject = (rel["subject"] or "").strip()
+                who = subject if subject and not PLAIN_SUBJECT.fullmatch(subject) else None
+                same = next((d for d in in_force if (d["side"], d["rule"], d["kind"], d["subject"], d["conditions"], d["citation"]) == (mine.name, rid, rel["kind"], who, unknown, cited)), None)
+                if same is not None:
+                    same["actions"].append(action)  # "unable to shoot or fight": one sentence, one entry
+                else:
+                    in_force.append({
+                        "side": mine.name, "rule": rid, "name": names.get(rid, rid), "kind": rel["kind"], "actions": [action],
+                        "subject": who, "conditions": unknown, "citation": cited,
+                    })
+                flag = situation_of_action(action)
+                if rel["kind"] == "cannot" and flag is not None and flag in flags:
+                    doubt = unknown + ([f"for {who}"] if who else [])
+                    outcome = (
+                        f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action}{',' + conditions(unknown) if unknown else ''}; "
+                        f"the situation is {flag} (--when {flag}): cannot beats can, so it cannot {action} here"
+                    )
+                    rulings.append(Ruling([names.get(rid, rid)], names.get(rid, rid), "cannot-beats-can", outcome, [cited], doubt, [mine.name]))
+    return in_force, rulings, idle
