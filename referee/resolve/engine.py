@@ -74,7 +74,7 @@ def resolve(
     in_force, forbidden, idle_duties = duties(view, sides, flags)
     answers += forbidden
     idle += idle_duties
-    found = parts(view, sides, flags, ctx.set_aside, ctx.merged)
+    found = parts(view, sides, flags, ctx.set_aside, ctx.merged, idle)
     in_play = sides[0].ids | sides[1].ids
     stat_answers = {(m.sides[0], m.extra["stat"]): settle(ctx, m) for m in stat_meetings(view, system, found, in_play)}
     answers += list(stat_answers.values())

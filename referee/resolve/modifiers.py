@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 
 from referee.resolve.meeting import Meeting
-from referee.resolve.play import PLAIN_SUBJECT, Side
-from referee.resolve.situation import FAILS, HOLDS, holds
+from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side
+from referee.resolve.ruling import quote
+from referee.resolve.situation import FAILS, HOLDS, holds, why_not
 from referee.resolve.source import never_stacking
 
 TYPE_CHECKING = False
@@ -24,12 +25,13 @@ _NUMBER = re.compile(r"[+-]\d+")
 
 
 def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str],
-          merged: dict[tuple[str, str], list[str]] | None = None) -> dict[tuple[str, str], list[dict[str, Any]]]:
+          merged: dict[tuple[str, str], list[str]] | None = None, idle: list[Inactive] | None = None) -> dict[tuple[str, str], list[dict[str, Any]]]:
     """(side, folded stat) -> the modifiers in force, each ``{rule, name, value, conditions, citation}``.
 
     ``merged``: the parameters of a cumulative rule's instances added up by a
     stacking ruling ((side, rule id) -> params): its per-parameter modifier
-    counts once, with the sum."""
+    counts once, with the sum.  ``idle`` gets each modifier whose condition fails here, with why
+    (the situation says it does not apply: a referee says so rather than leave it out)."""
     names = view.data["rule_names"]
     out: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for mine, theirs in (sides, sides[::-1]):
@@ -41,6 +43,14 @@ def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside
                 continue
             whole = merged is not None and (mine.name, rid) in merged
             instances = [tuple(merged[(mine.name, rid)])] if whole else entry.instances  # type: ignore[index]
+            if idle is not None:
+                for rel in view.relations_out(rid):
+                    if rel["kind"] == "modifies" and dict(rel["details"]).get("per") == "parameter" and not any(
+                        _SIGNED.fullmatch(p.strip()) for params in instances for p in params
+                    ):
+                        said = (f"{names.get(rid, rid)} modifies {dict(rel['details']).get('stat')} by its parameter (X), and no instance "
+                                f"here gives one: the number in the quoted sentence is an example")
+                        idle.append(Inactive(rid, names.get(rid, rid), mine.name, said, quote(rel["citation"], names), relation="modifies"))
             for rel, details, at in _modifying(view.relations_out(rid), instances):
                 unknown, failed = [], False
                 if at is not None and not whole:
@@ -51,8 +61,13 @@ def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside
                     unknown += [c for i in live for c in entry.instance_conditions[i] if c not in unknown]
                 for cond in rel["conditions"]:
                     answer = holds(cond, flags, mine.ids, theirs.ids)
-                    failed = failed or answer == FAILS
-                    if answer not in (HOLDS, FAILS):
+                    if answer == FAILS:
+                        failed = True
+                        if idle is not None:
+                            said = f"{names.get(rid, rid)} modifies {details['stat']} {details.get('value', '')} {why_not(cond)}"
+                            idle.append(Inactive(rid, names.get(rid, rid), mine.name, said, quote(rel["citation"], names), relation="modifies"))
+                        break
+                    if answer != HOLDS:
                         unknown.append(cond["text"] or cond["situation"])
                 if failed:
                     continue

@@ -205,6 +205,11 @@ def side_in_play(view: Any, name: str, picks: list[Pick], flags: tuple[str, ...]
                     chain = [*granting.via, step(rel, names)]
                     side.inactive.append(Inactive(target, names.get(target, target), name, why_not(failed), quote(rel["citation"], names), chain))
                 continue
+            for rel, failed, _ in held:
+                if failed is not None and target in side.rules or failed is not None and live:
+                    # a sentence granting it under a condition that fails here: that instance is not in play
+                    side.inactive.append(Inactive(target, names.get(target, target), name, why_not(failed), quote(rel["citation"], names),
+                                                  [*granting.via, step(rel, names)], relation="grants"))
             rel, unknown = _fitting(live, granting.instances)
             params = _bound(_params(dict(rel["details"]).get("parameter")), granting.instances)
             chain = [*granting.via, step(rel, names)]

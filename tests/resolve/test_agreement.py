@@ -1,0 +1,77 @@
+"""``explain`` and ``resolve`` never disagree (issue 22): every relation the graph reads of a
+rule in play is either applied by the referee (a ruling or open question quoting it, a modifier,
+an obligation or prohibition in force, the grant chain of a rule in play) or said not to apply
+here, with why (its condition fails, or what it acts on is not in play).
+
+Each rule of the four systems is put in play on both sides, in several situations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.resolve import Pick, resolve
+
+SYSTEMS = ("t9a", "whfb-house", "last-edition", "scrollhammer")
+SITUATIONS = [(), ("melee",), ("shooting",), ("charging", "melee"), ("moved",), ("fleeing",), ("melee", "on-foot"), ("mounted",)]
+_NOT_EFFECTS = ("references", "part-of")  # mentions and structure: nothing to apply
+
+
+def _at(c: dict[str, Any]) -> tuple[str, int, int]:
+    return (c["file"], c["line"], c["column"])
+
+
+def unexplained(view: Any, data: dict[str, Any], side: str = "self") -> list[tuple[str, str, str]]:
+    """The relations of ``side``'s rules in play that the answer neither applies nor says why not."""
+    other_side = "opponent" if side == "self" else "self"
+    ruled = {_at(c) for r in data["rulings"] + data["unresolved"] for c in r["citations"]}
+    idle = {_at(i["citation"]) for i in data["in_play"]["inactive"]}
+    duties = {_at(d["citation"]) for d in data["in_force"]}
+    parts = [(p["rule"], m["stat"], p["value"], _at(p["citation"])) for m in data["modifiers"] for p in m["parts"]]
+    mine = {e["rule"]: e for e in data["in_play"][side]}
+    other = {e["rule"] for e in data["in_play"][other_side]}
+    chained = {_at(s["citation"]) for e in data["in_play"][side] + data["in_play"][other_side] for each in e["each"] for s in each["via"]}
+    out = []
+    for rid, entry in mine.items():
+        if entry["set_aside"]:
+            continue  # the ruling that set it aside says why it brings nothing
+        for rel in view.relations_out(rid):
+            kind, target, at, details = rel["kind"], rel["target"], _at(rel["citation"]), dict(rel["details"])
+            if kind in _NOT_EFFECTS or at in ruled or at in idle:
+                continue
+            applied = {
+                "grants": at in chained or target in (None, rid)
+                or (target in mine and any(s["rule"] == rid for e in mine[target]["each"] for s in e["via"])),
+                "loses": target not in mine or target == rid,  # what it takes away is not in play
+                "immune-to": target not in other,  # nothing it is immune to faces it
+                "excludes": target not in mine and target not in other or target == rid,
+                "overrides": target not in mine and target not in other or target == rid,
+                "must": at in duties or "action" not in details,
+                "cannot": at in duties or "action" not in details or (target is not None and target not in other),
+                "stacks": entry["instances"] < 2,  # a single instance: nothing to stack
+                "modifies": any(p[0] == rid and p[1] == details.get("stat") and (p[3] == at or p[2] == details.get("value")) for p in parts),
+                "amends": False,
+            }.get(kind, False)
+            if not applied:
+                out.append((kind, rid, rel["citation"]["sentence"]))
+    return out
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_relation_of_a_rule_in_play_is_applied_or_said_not_to_apply(view: Any, system: str) -> None:
+    missed = []
+    for rule in view.in_system(system):
+        for when in SITUATIONS:
+            data = resolve(view, system, [Pick(rule["id"])], [Pick(rule["id"])], when).to_json()
+            missed += [(when, *m) for m in unexplained(view, data)]
+    assert missed == []
+
+
+def test_the_walk_catches_a_relation_left_out(view: Any) -> None:
+    """The walk fails when the answer drops what a rule obliges or forbids (a test that can fail)."""
+    data = resolve(view, "last-edition", "Advancing").to_json()
+    assert unexplained(view, data) == []
+    data["in_force"] = []
+    assert [m[0] for m in unexplained(view, data)] == ["cannot", "cannot"]
