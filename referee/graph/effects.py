@@ -732,6 +732,7 @@ def read_sentence(
     typed: list[Relation] = []
     if not (is_example(text) if example is None else example):
         typed = _typed(reader, lexemes)
+        typed += _passes(reader, lexemes, typed)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
@@ -740,6 +741,41 @@ def read_sentence(
             continue
         covered.add(tid)
         out.append(Relation("references", rule.id, tid, mention.text, citation))
+    return out
+
+
+_PASSES = re.compile(r"\bautomatically\s+pass(?:es|ed)?\b", re.I)
+_TEST_WORDS = re.compile(r"^(?:test|tests|check|checks)\b", re.I)
+_PASS_ENDS = {"CANNOT", "MUST", "SEMI", "STOP", "BUT"}
+
+
+def _passes(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
+    """"automatically pass(es) Panic Tests", "... all types Morale tests, Fear tests": the tests
+    it passes do not touch its models: ``immune-to`` the rule a test is named after (Fear tests:
+    Fear), or to the test itself as words (a game term: target None, "Panic Tests"), with
+    details ``("passes", "automatically")``; the sentence's conditions are those read for its
+    other clauses, if any."""
+    found = _PASSES.search(reader.text)
+    if found is None:
+        return []
+    conditions = next((r.conditions for r in typed if r.conditions), ())
+    subject = reader.text[: found.start()].strip(" ,") or None
+    if subject is not None:
+        subject = re.sub(r"^(?:if|when)\b[^,]*,\s*", "", subject, flags=re.I) or None
+    out: list[Relation] = []
+    for k, lexeme in enumerate(lexemes):
+        if lexeme.start < found.end():
+            continue
+        if lexeme.type in _PASS_ENDS or (lexeme.type == "AND" and k + 1 < len(lexemes) and lexemes[k + 1].type in _PASS_ENDS):
+            break
+        after = reader.text[lexeme.end :].lstrip()
+        if lexeme.type == "NAME" and _TEST_WORDS.match(after):
+            tid, own = reader.resolve(lexeme.key)
+            if tid is not None and not own:
+                out.append(Relation("immune-to", reader.rule.id, tid, f"{lexeme.text} {after.split()[0]}", reader.citation, conditions,
+                                    (("passes", "automatically"),), subject))
+        elif lexeme.type == "TERM" and re.search(r"\b(?:test|tests|check|checks)$", lexeme.text, re.I):
+            out.append(Relation("immune-to", reader.rule.id, None, lexeme.text, reader.citation, conditions, (("passes", "automatically"),), subject))
     return out
 
 

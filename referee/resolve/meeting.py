@@ -74,6 +74,17 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                         meeting.sides = sorted({*meeting.sides, mine.name}, key=("self", "opponent").index)
                         meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
                     continue
+                if kind == "immune-to" and target is None and rel["target_name"]:
+                    # "automatically passes Panic Tests": a test the other side's rule forces on it
+                    for other, forcing in _forcing(view, theirs, rel["target_name"]):
+                        failed, unknown = _conditions(rel, mine, theirs, flags)
+                        if failed is not None:
+                            break
+                        key = ("immune-term", rid, other)
+                        meeting = found.setdefault(key, Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"term": rel["target_name"]}))
+                        meeting.relations.extend(r for r in (rel, forcing) if r not in meeting.relations)
+                        meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+                    continue
                 if kind not in AGAINST:
                     continue
                 if kind == "amends":
@@ -124,7 +135,10 @@ def touch_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> l
                 continue  # both rules on both sides: what joins them is within each side
             out_b = [r for r in view.relations_out(b) if r["kind"] in _SPEAKS and r["target"]]
             direct = [r for r in out_a if r["target"] == b] + [r for r in out_b if r["target"] == a]
-            shared = {r["target"] for r in out_a} & {r["target"] for r in out_b} - mine.ids - theirs.ids - {a, b}
+            # through a third rule: one side sets it aside or is immune to it, the other speaks of it
+            # (two rules both immune to Instant Death, or both mentioning Blast, do not meet)
+            shared = (_defends(out_a) & _mentions(out_b)) | (_defends(out_b) & _mentions(out_a))
+            shared -= mine.ids | theirs.ids | {a, b}
             if direct:
                 rels = direct
             elif shared:
@@ -134,6 +148,14 @@ def touch_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> l
             meeting = out.setdefault(frozenset((a, b)), Meeting("touch", [a, b], ["self", "opponent"], extra={"through": sorted(shared) if not direct else []}))
             meeting.relations.extend(r for r in rels if r not in meeting.relations)
     return list(out.values())
+
+
+def _defends(rels: list[dict[str, Any]]) -> set[str]:
+    return {r["target"] for r in rels if r["kind"] in ("immune-to", "overrides")}
+
+
+def _mentions(rels: list[dict[str, Any]]) -> set[str]:
+    return {r["target"] for r in rels if r["kind"] == "references"}
 
 
 def both_sides_meetings(view: Any, sides: tuple[Side, Side]) -> list[Meeting]:
@@ -151,6 +173,28 @@ def both_sides_meetings(view: Any, sides: tuple[Side, Side]) -> list[Meeting]:
 
 
 _BOTH = re.compile(r"\b(?:if|when)\b[^.;:]*\bboth\s+(?:sides|players|armies)\b|\bboth\s+sides\s+count\b", re.I)
+
+
+# whom an obligation binds when it is the other side: "its target must take a Panic Test"
+_OTHER_SIDE = re.compile(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b", re.I)
+
+
+def binds_other_side(rel: dict[str, Any]) -> bool:
+    """Whether an obligation or prohibition binds the other side ("its target", "Enemy units")."""
+    return bool(_OTHER_SIDE.search(rel.get("subject") or ""))
+
+
+def _forcing(view: Any, side: Side, term: str) -> list[tuple[str, dict[str, Any]]]:
+    """The rules of ``side`` whose obligation on the other side is the test ``term`` names
+    ("its target must take a Panic Test" for "Panic Tests"), each with that obligation."""
+    words = action_words(term)
+    out = []
+    for rid in side.rules:
+        for rel in view.relations_out(rid):
+            action = dict(rel["details"]).get("action")
+            if rel["kind"] == "must" and action and words <= action_words(action) and binds_other_side(rel):
+                out.append((rid, rel))
+    return out
 
 
 def _stated_against(rel: dict[str, Any], theirs: Side) -> str | None:
@@ -178,14 +222,20 @@ def action_words(action: str) -> frozenset[str]:
 def obligation_meetings(view: Any, sides: tuple[Side, Side]) -> list[Meeting]:
     """A ``must`` and a ``cannot`` of one side about the same action ("declare a Charge")."""
     found: dict[tuple[str, str, str, frozenset[str]], Meeting] = {}
-    for side in sides:
-        musts, cannots = [], []
+    bound: dict[str, list[tuple[frozenset[str], dict[str, Any]]]] = {side.name: [] for side in sides}
+    for side, other in (sides, sides[::-1]):
         for rid in side.rules:
             for rel in view.relations_out(rid):
                 action = dict(rel["details"]).get("action")
                 if action and rel["kind"] == "must":
-                    musts.append((action_words(action), rel))
-                elif action and rel["kind"] == "cannot":
+                    # "the target of the Charge must declare a Flee Charge Reaction": binds the other side
+                    bound[other.name if binds_other_side(rel) else side.name].append((action_words(action), rel))
+    for side in sides:
+        musts, cannots = bound[side.name], []
+        for rid in side.rules:
+            for rel in view.relations_out(rid):
+                action = dict(rel["details"]).get("action")
+                if action and rel["kind"] == "cannot" and not binds_other_side(rel):
                     cannots.append((action_words(action), rel))
         for must_words, must in musts:
             for cannot_words, cannot in cannots:

@@ -101,6 +101,14 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
 
 def immunity(ctx: Context, m: Meeting) -> Ruling | None:
     """"Immune to (the effects of) X": X's effects do not touch that side's models."""
+    if m.kind == "relation" and "term" in m.extra:
+        # "automatically passes Panic Tests" against "its target must take a Panic Test"
+        source, target = m.rules
+        passes = next(r for r in m.relations if r["kind"] == "immune-to")
+        who = passes.get("subject") or "its unit"
+        outcome = (f"{ctx.name(source)}: {who} automatically passes {m.extra['term']}, "
+                   f"so the {m.extra['term']} {ctx.name(target)} forces on it {'do' if m.extra['term'].endswith('s') else 'does'} not touch it{_if(m)}")
+        return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
     if m.kind != "relation" or {r["kind"] for r in m.relations} != {"immune-to"}:
         return None
     source, target = m.rules[0], m.rules[-1]
@@ -304,7 +312,7 @@ def _what_it_does(ctx: Context, rids: list[str]) -> list[dict[str, Any]]:
 
 def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
     """The first principle's ruling, or the question left open with every rule cited."""
-    through, chained = _came_in(ctx, m) if m.kind == "relation" else ([], [])
+    through, chained = _came_in(ctx, m) if m.kind in ("relation", "touch") else ([], [])
     for principle in PRINCIPLES:
         ruling = principle(ctx, m)
         if ruling is not None:

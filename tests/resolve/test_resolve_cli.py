@@ -68,11 +68,13 @@ def test_a_prohibition_json_names_its_actions(capsys: pytest.CaptureFixture[str]
 
 
 def test_rules_that_touch_without_a_relation_are_open_and_quoted(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "Fear", "--vs", "Fearless", "--system", "scrollhammer")
+    code, out, _ = run(capsys, "Killing Blow", "--vs", "Swarms", "--system", "scrollhammer")
     assert code == 0
-    assert "Unresolved: Fear, Fearless: the rules touch, and no relation read from the text says how they meet.\n" in out
+    assert ("Unresolved: Instant Death, Swarms: the rules touch, and no relation read from the text says how they meet "
+            "(Instant Death via Killing Blow).\n") in out
     assert "Read the sentences below together: the referee did not read how these rules meet, and will not guess." in out
-    assert '"A unit containing one or more models with the Fearless special rule automatically pass all types Morale tests, Fear tests and Regroup tests."' in out
+    assert '"Swarms do not suffer Instant Death from taking an unsaved wound with Strength double their Toughness,' in out
+    assert '"In addition, its Rending attacks cause Instant Death against models other than Monstrous Creatures and Artillery pieces."' in out
     assert "Nothing to rule on" not in out
 
 
