@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side
+from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruling import Ruling, conditions, quote
 from referee.resolve.situation import FAILS, HOLDS, holds, why_not
 
@@ -39,6 +39,53 @@ def situation_of_action(action: str) -> str | None:
     return None
 
 
+def _forbids_rule(rel: dict[str, Any], target: str | None, mine: Side) -> bool:
+    """Whether a relation forbids using a rule its side has ("cannot Volley Fire"), rather than an
+    action that names a rule ("cannot disembark as part of a Scout redeployment")."""
+    from referee.resolve.meeting import action_words
+
+    if rel["kind"] != "cannot" or target not in mine.rules:
+        return False
+    action = dict(rel["details"]).get("action")
+    return not action or action_words(action) == action_words(rel["target_name"] or "")
+
+
+def forbidden_rules(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
+    """A prohibition of using a rule of its own side ("A unit cannot Volley Fire if it moved earlier
+    in the turn"): where its conditions hold, that rule is set aside (cannot beats can); where the
+    situation cannot tell, the ruling says "if ...".  Returns (rulings, (side, rule id, why) to set
+    aside, the prohibitions whose conditions fail here)."""
+    names = view.data["rule_names"]
+    rulings: list[Ruling] = []
+    aside: list[tuple[str, str, str]] = []
+    idle: list[Inactive] = []
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            for rel in view.relations_out(rid):
+                target, action = target_of(rel, names), dict(rel["details"]).get("action")
+                if not _forbids_rule(rel, target, mine) or any(a[:2] == (mine.name, target) for a in aside):
+                    continue
+                unknown, failed = [], None
+                for cond in rel["conditions"]:
+                    answer = holds(cond, flags, mine.ids, theirs.ids)
+                    if answer == FAILS:
+                        failed = cond
+                        break
+                    if answer != HOLDS:
+                        unknown.append(cond["text"] or cond["situation"])
+                cited = quote(rel["citation"], names)
+                shown = names.get(target, target)
+                if failed is not None:
+                    idle.append(Inactive(target, shown, mine.name, f"{names.get(rid, rid)} forbids {shown} {why_not(failed)}", cited, relation="cannot"))
+                    continue
+                outcome = f"{shown} cannot be used{',' + conditions(unknown) if unknown else ''}: {names.get(rid, rid)} forbids it, and cannot beats can"
+                winner = names.get(rid, rid) if rid != target else None  # a rule's own "cannot" of itself: no other rule wins
+                rulings.append(Ruling(list(dict.fromkeys([names.get(rid, rid), shown])), winner, "cannot-beats-can", outcome, [cited], unknown, [mine.name]))
+                if not unknown:
+                    aside.append((mine.name, target, outcome))
+    return rulings, aside, idle
+
+
 def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive]]:
     """(the obligations and prohibitions in force, the rulings on a forbidden action the situation
     names, the ones that do not apply here)."""
@@ -51,8 +98,8 @@ def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple
         for rid in mine.rules:
             for rel in view.relations_out(rid):
                 action = dict(rel["details"]).get("action")
-                if rel["kind"] not in ("must", "cannot") or not action:
-                    continue
+                if rel["kind"] not in ("must", "cannot") or not action or _forbids_rule(rel, target_of(rel, names), mine):
+                    continue  # a rule's use forbidden is ruled by forbidden_rules
                 key = (mine.name, rid, rel["kind"], rel["citation"]["sentence"] + action)
                 if key in seen:
                     continue  # one sentence, said again by a second document

@@ -12,7 +12,7 @@ from referee.resolve.meeting import (
     touch_meetings,
     version_meetings,
 )
-from referee.resolve.duties import duties
+from referee.resolve.duties import duties, forbidden_rules
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.naming import picks
 from referee.resolve.play import Pick, both_sides
@@ -74,7 +74,12 @@ def resolve(
     in_force, forbidden, idle_duties = duties(view, sides, flags)
     answers += forbidden
     idle += idle_duties
-    found = parts(view, sides, flags, ctx.set_aside, ctx.merged, idle)
+    unusable, aside, idle_uses = forbidden_rules(view, sides, flags)
+    answers += unusable
+    idle += idle_uses
+    for side_name, rid, why in aside:
+        ctx.aside([side_name], rid, why)
+    found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle)
     in_play = sides[0].ids | sides[1].ids
     stat_answers = {(m.sides[0], m.extra["stat"]): settle(ctx, m) for m in stat_meetings(view, system, found, in_play)}
     answers += list(stat_answers.values())
@@ -124,12 +129,57 @@ def _doubted(stat: str, part: dict[str, Any], answers: list[Ruling | Unresolved]
 
 
 def _aside(ctx: Context, side: str, entry: Any) -> str | None:
-    """Why a rule in play brings nothing here: set aside itself, or granted through a rule that is."""
-    for rid in [entry.rule, *(step["rule"] for step in entry.via)]:
-        why = ctx.set_aside.get((side, rid))
+    """Why a rule in play brings nothing here: set aside itself, or every instance of it granted
+    through a rule that is, or on the condition that a rule set aside is used ("alongside a Shield")."""
+    why = ctx.set_aside.get((side, entry.rule))
+    if why is not None:
+        return why
+    reasons = [_instance_aside(ctx, side, entry, at) for at in range(len(entry.instances))]
+    return reasons[0] if reasons and all(reasons) else None
+
+
+def _instance_aside(ctx: Context, side: str, entry: Any, at: int) -> str | None:
+    """Why one instance brings nothing: a step of its chain is set aside, or needs a rule that is."""
+    for step in entry.chains[at]:
+        why = ctx.set_aside.get((side, step["rule"]))
         if why is not None:
-            return why if rid == entry.rule else f"granted through {ctx.name(rid)}: {why}"
+            return f"granted through {ctx.name(step['rule'])}: {why}"
+        for needed in _needs(ctx.view, step, entry.rule):
+            why = ctx.set_aside.get((side, needed))
+            if why is not None and needed != entry.rule:
+                return f"granted by {ctx.name(step['rule'])} only {_with_words(ctx.view, step, needed)}: {why}"
     return None
+
+
+def _grant(view: Any, step: dict[str, Any], target: str) -> dict[str, Any] | None:
+    return next((r for r in view.relations_out(step["rule"]) if r["kind"] == "grants" and r["target"] == target
+                 and r["citation"]["sentence"] == step["citation"]["quote"]), None)
+
+
+def _needs(view: Any, step: dict[str, Any], target: str) -> list[str]:
+    """The rules a grant's condition needs its side to use ("alongside a Shield": Shield)."""
+    rel = _grant(view, step, target)
+    return [c["value"] for c in (rel or {}).get("conditions", []) if c["situation"] in ("with", "unit-entirely") and c["value"]]
+
+
+def _with_words(view: Any, step: dict[str, Any], needed: str) -> str:
+    for rel in view.relations_out(step["rule"]):
+        for c in rel["conditions"]:
+            if c["value"] == needed and c["text"]:
+                return c["text"]
+    return f"with {needed}"
+
+
+def live_instances(ctx: Context, sides: Any) -> dict[tuple[str, str], set[int]]:
+    """(side, rule id) -> the instances not set aside (all of a rule set aside itself: none)."""
+    out = {}
+    for side in sides:
+        for rid, entry in side.rules.items():
+            if (side.name, rid) in ctx.set_aside:
+                out[(side.name, rid)] = set()
+            else:
+                out[(side.name, rid)] = {at for at in range(len(entry.instances)) if _instance_aside(ctx, side.name, entry, at) is None}
+    return out
 
 
 def _modifier(side: str, stat: str, items: list[dict[str, Any]], ruling: Ruling | Unresolved | None) -> Modifier:

@@ -24,9 +24,11 @@ if TYPE_CHECKING:
 _NUMBER = re.compile(r"[+-]\d+")
 
 
-def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str],
+def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], live_instances: dict[tuple[str, str], set[int]],
           merged: dict[tuple[str, str], list[str]] | None = None, idle: list[Inactive] | None = None) -> dict[tuple[str, str], list[dict[str, Any]]]:
     """(side, folded stat) -> the modifiers in force, each ``{rule, name, value, conditions, citation}``.
+
+    ``live_instances``: (side, rule id) -> the instances a ruling did not set aside.
 
     ``merged``: the parameters of a cumulative rule's instances added up by a
     stacking ruling ((side, rule id) -> params): its per-parameter modifier
@@ -38,7 +40,7 @@ def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside
         for rid in mine.rules:
             entry = mine.rules[rid]
             # an instance granted through a rule set aside brings nothing; the rule set aside, none
-            live = [at for at, chain in enumerate(entry.chains) if not any((mine.name, r) in set_aside for r in [rid, *(s["rule"] for s in chain)])]
+            live = sorted(live_instances.get((mine.name, rid), range(len(entry.instances))))
             if not live:
                 continue
             whole = merged is not None and (mine.name, rid) in merged

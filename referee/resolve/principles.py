@@ -184,6 +184,22 @@ def _chains(m: Meeting) -> list[dict[str, Any]]:
     return [step["citation"] for chain in (entry.chains if entry else []) for step in chain]
 
 
+_TERM = re.compile(r"^([+-]\d+)\s*(.*)$")
+
+
+def _summed(instances: list[tuple[str, ...]]) -> list[str] | None:
+    """Parameters that are signed numbers of something ("+1 Strength"), added up per thing; None
+    when some parameter is not one (words are merged as a list, not added)."""
+    sums: dict[str, int] = {}
+    for params in instances:
+        for param in params:
+            found = _TERM.match(param.strip())
+            if found is None:
+                return None
+            sums[found.group(2)] = sums.get(found.group(2), 0) + int(found.group(1))
+    return [f"{n:+d} {what}".strip() for what, n in sums.items()]
+
+
 def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     """Cumulative rules add up; the same rule twice applies once unless it says otherwise; modifiers of several rules add up;
     several instances of which the rule says "it may choose which one to use": one applies, the one chosen."""
@@ -206,6 +222,10 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
             merged = f"{n:+d}" if any(p[0][0] in "+-" for p in instances) else str(n)  # Stealth (+1) and (+2): Stealth (+3)
             ctx.merged[(side, rid)] = [merged]
             outcome = f"{ctx.name(rid)} is cumulative: {shown} count as {ctx.name(rid)} ({merged})"
+        elif _summed(instances) is not None:
+            # Devastating Charge (+1 Strength) twice: Devastating Charge (+2 Strength)
+            ctx.merged[(side, rid)] = _summed(instances)  # type: ignore[assignment]
+            outcome = f"{ctx.name(rid)} is cumulative: {shown} count as {ctx.name(rid)} ({', '.join(ctx.merged[(side, rid)])})"
         else:
             ctx.merged[(side, rid)] = [part for p in instances for part in p]
             outcome = f"{ctx.name(rid)} is cumulative: {shown} all apply"
