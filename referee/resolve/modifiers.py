@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from referee.resolve.meeting import Meeting
-from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side
+from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, bearer_subject
 from referee.resolve.ruling import quote
 from referee.resolve.situation import FAILS, HOLDS, holds, why_not
 from referee.resolve.source import never_stacking
@@ -47,11 +47,12 @@ def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], live_inst
             instances = [tuple(merged[(mine.name, rid)])] if whole else entry.instances  # type: ignore[index]
             if idle is not None:
                 for rel in view.relations_out(rid):
-                    if rel["kind"] == "modifies" and dict(rel["details"]).get("per") == "parameter" and not any(
-                        _SIGNED.fullmatch(p.strip()) for params in instances for p in params
-                    ):
-                        said = (f"{names.get(rid, rid)} modifies {dict(rel['details']).get('stat')} by its parameter (X), and no instance "
-                                f"here gives one: the number in the quoted sentence is an example")
+                    details = dict(rel["details"])
+                    numbered = details.get("per") == "parameter" and not any(_SIGNED.fullmatch(p.strip()) for params in instances for p in params)
+                    lettered = bool(_PLACEHOLDER.fullmatch(details.get("value", ""))) and not any(_NUMBER_IN.search(p) for params in instances for p in params)
+                    if rel["kind"] == "modifies" and (numbered or lettered):
+                        said = (f"{names.get(rid, rid)} modifies {details.get('stat')} by its parameter, and no instance here gives a number"
+                                + (": the number in the quoted sentence is an example" if numbered else f" for its {details.get('value', '').lstrip('+-')}"))
                         idle.append(Inactive(rid, names.get(rid, rid), mine.name, said, quote(rel["citation"], names), relation="modifies"))
             for rel, details, at in _modifying(view.relations_out(rid), instances):
                 unknown, failed = [], False
@@ -77,7 +78,8 @@ def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], live_inst
                 value = details.get("value", "")
                 if any(p["rule"] == rid and p["value"] == value for p in items):
                     continue  # the same modifier said twice in one rule (two documents, a summary)
-                subject = rel["subject"] if rel["subject"] and not PLAIN_SUBJECT.fullmatch(rel["subject"].strip()) else None
+                said = (rel["subject"] or "").strip()
+                subject = said if said and not PLAIN_SUBJECT.fullmatch(said) and not bearer_subject(said, names.get(rid, rid)) else None
                 items.append({"rule": rid, "name": names.get(rid, rid), "value": value, "subject": subject, "conditions": unknown, "citation": rel["citation"]})
     return out
 
@@ -102,6 +104,13 @@ def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]
                 value = next((p.replace("−", "-") for p in params if _SIGNED.fullmatch(p.strip())), None)
                 if value is not None:
                     out.append((rel, {**details, "value": value if value[0] in "+-" else f"+{value}"}, at))
+        elif rel["kind"] == "modifies" and "stat" in details and _PLACEHOLDER.fullmatch(details.get("value", "")):
+            # "-Y to the CS" of "Melee X heavy -Y": Y is the instance's number ("heavy -1": 1)
+            for at, params in enumerate(instances):
+                number = next((found.group(1) for p in params for found in [_NUMBER_IN.search(p)] if found), None)
+                if number is not None:
+                    sign = details["value"][0] if details["value"][0] in "+-" else "+"
+                    out.append((rel, {**details, "value": f"{sign}{number}"}, at))
         elif rel["kind"] == "modifies" and "stat" in details:
             out.append((rel, details, None))
         elif rel["kind"] == "grants" and details.get("grants") == "its parameters":
@@ -114,6 +123,8 @@ def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]
 
 
 _SIGNED = re.compile(r"[+\-−]?\d+")
+_PLACEHOLDER = re.compile(r"[+\-−]?[XYZ]")  # a modifier's value that is the rule's parameter by its letter
+_NUMBER_IN = re.compile(r"(\d+)")
 
 
 def _stat(words: str) -> str:

@@ -290,7 +290,25 @@ def _bound(params: tuple[str, ...], instances: list[tuple[str, ...]]) -> tuple[s
 
 
 # subjects that name no circumstance: the rule's own model or unit
-PLAIN_SUBJECT = re.compile(r"(?:the|this|that|its|each|a|an)?\s*(?:model|unit|models|units|it|they|wielder)?", re.I)
+PLAIN_SUBJECT = re.compile(r"(?:the|this|that|its|each|a|an)?\s*(?:model|unit|models|units|it|they|wielder|weapon)?", re.I)
+
+
+def bearer_subject(subject: str, name: str) -> bool:
+    """Whether a subject names only the rule's own bearer, in the rule's own word ("A Chilled model"
+    of Chill, "Any model that is Slowed" of Slow, "Units that use concentration" of Concentrating):
+    no circumstance beyond having the rule."""
+    stems = {w[:5] for w in re.findall(r"[a-z]+", fold(name)) if len(w) > 3}
+    words = re.findall(r"[a-z]+", fold(subject))
+    if not stems or len(words) > 6:
+        return False
+    def named(word: str) -> bool:
+        return any(word[: len(stem)] == stem for stem in stems)
+
+    return any(named(w) for w in words) and all(w in _BEARER_WORDS or named(w) for w in words)
+
+
+_BEARER_WORDS = frozenset({"a", "an", "the", "any", "each", "every", "this", "that", "who", "which", "is", "are", "use", "uses", "using",
+                           "with", "model", "models", "unit", "units", "has", "have"})
 
 
 def _losses(view: Any, side: Side, flags: tuple[str, ...], theirs: set[str]) -> None:
