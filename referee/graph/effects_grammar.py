@@ -290,6 +290,11 @@ def _define_transformer() -> type:
         def never_stacks(self, children: list[Any]) -> list[Effect]:
             return [Effect("stacks", mode="never")]
 
+        def pick_best(self, children: list[Any]) -> list[Effect]:
+            """"use the highest value", "use the one with the lowest average": the text's own pick."""
+            said = str(tokens(children, "PICKBEST")[0]).lower()
+            return [Effect("stacks", mode="lowest" if "lowest" in said else "highest")]
+
         def choose_one(self, children: list[Any]) -> list[Effect]:
             """"it may choose which one to use": several apply, and the text says who picks one."""
             return [Effect("stacks", mode="choose")]

@@ -61,7 +61,11 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("cumulative", "CUMULATIVE", ""),
     ("stack|stacks", "STACK", ""),
     ("combined", "COMBINED", ""),
-    ("choose which", "CHOOSE", ""),
+    ("choose which one|version", "CHOOSE", ""),
+    ("use the highest", "PICKBEST", "highest"),
+    ("use the lowest", "PICKBEST", "lowest"),
+    ("use the one with the highest", "PICKBEST", "highest"),
+    ("use the one with the lowest", "PICKBEST", "lowest"),
     # rerolls
     ("reroll|rerolls|rerolled", "REROLL", ""),
     ("re roll|rolls|rolled", "REROLL", ""),

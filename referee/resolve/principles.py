@@ -161,8 +161,15 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
 
 
 def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
+    """How a rule's instances combine, as its text says: cumulative, never (stacks), highest or
+    lowest (its own pick: "use the highest value"), choose ("may choose which one to use"); the
+    pick wins over a choice it leaves for ties ("the owner chooses in case of a tie")."""
     rels = [r for r in ctx.view.relations_out(rid) if r["kind"] == "stacks"]
     modes = {dict(r["details"]).get("mode") for r in rels}
+    picks = modes & {"highest", "lowest"}
+    if len(picks) == 1 and modes <= {"highest", "lowest", "choose"}:
+        mode = picks.pop()
+        return mode, [r for r in rels if dict(r["details"]).get("mode") == mode]
     return (modes.pop() if len(modes) == 1 else None if not modes else "both"), rels
 
 
@@ -182,6 +189,23 @@ def _chains(m: Meeting) -> list[dict[str, Any]]:
     """The grant sentences that brought each instance in."""
     entry = m.extra.get("entry")
     return [step["citation"] for chain in (entry.chains if entry else []) for step in chain]
+
+
+_DICE = re.compile(r"^(\d*)[dD](\d+)([+-]\d+)?$")
+
+
+def _size(params: tuple[str, ...]) -> float | None:
+    """An instance's one parameter as a size to compare: a number ("2", "-1", "4+"), or a roll's
+    average ("2D6": 7)."""
+    if len(params) != 1:
+        return None
+    text = params[0].strip().rstrip("+").replace("−", "-")
+    if _NUMBER.fullmatch(text):
+        return abs(int(text))
+    found = _DICE.match(text)
+    if found:
+        return int(found.group(1) or 1) * (int(found.group(2)) + 1) / 2 + int(found.group(3) or 0)
+    return None
 
 
 _TERM = re.compile(r"^([+-]\d+)\s*(.*)$")
@@ -230,10 +254,19 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
             ctx.merged[(side, rid)] = [part for p in instances for part in p]
             outcome = f"{ctx.name(rid)} is cumulative: {shown} all apply"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
-    if mode in (None, "choose") and len(set(instances)) == 1:
-        said = "it does not say it is cumulative" if mode is None else "it says it may choose which one to use"
+    if mode in (None, "choose", "highest", "lowest") and len(set(instances)) == 1:
+        said = "it does not say it is cumulative" if mode is None else "it says only one is used"
         outcome = f"{shown}: the same rule twice applies once ({said})"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ([ctx.rule_quote(rid)] if mode is None else ctx.quotes(rels)) + _chains(m), [], m.sides)
+    if mode in ("highest", "lowest"):
+        sizes = [_size(p) for p in instances]
+        chosen = ""
+        if all(size is not None for size in sizes) and len(set(sizes)) == len(sizes):
+            pick = (max if mode == "highest" else min)(range(len(instances)), key=lambda i: sizes[i])  # type: ignore[arg-type,return-value]
+            ctx.merged[(side, rid)] = list(instances[pick])
+            chosen = f": {ctx.name(rid)} ({', '.join(instances[pick])})"
+        outcome = f"{shown}: only one applies, and the rule says which: use the {mode}{chosen}"
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
     if mode == "choose":
         outcome = f"{shown}: only one applies, and the rule lets its owner choose which one to use"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
