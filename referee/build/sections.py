@@ -189,7 +189,7 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
                     read_again.append(rule.id)
             else:
                 read_rule = kept.found
-            laid = kept.layout if kept is not None else layout_relations(rule)
+            laid = kept.layout if kept is not None else layout_relations(rule, rulebase.texts)
             found.append(read_rule)
             layout.append(laid)
             joined = {end for rel in (*read_rule[0], *laid) for end in (rel.source, rel.target) if end is not None}

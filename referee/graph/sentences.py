@@ -33,7 +33,7 @@ _WORDS = re.compile(r"([A-Za-z0-9]+)")  # splits an ASCII line into what lies be
 # by ..."): the cell is a part of its own, or its modifier would take the sentence's conditions
 _STAT_NAMES = sorted({norm for _, norm in STATS if " " in norm or norm.isalpha()}, key=len, reverse=True)
 _CELL = re.compile(r"^[+\-−]\d+[\"″]?\s+(?:" + "|".join(map(re.escape, _STAT_NAMES)) + r")(?=\s+[A-Z][a-z])")
-KEY_LENGTHS = (24, 12, 6)  # letters of a sentence's opening looked for in the document, longest first
+KEY_LENGTHS = (60, 24, 12, 6)  # letters of a sentence's opening looked for in the document, longest first: 60 tells apart two sentences that open alike
 
 
 def split(text: str) -> list[str]:

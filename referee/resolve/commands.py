@@ -90,7 +90,9 @@ def run(args: argparse.Namespace, view: Any, site_urls: Callable[[], Any]) -> No
         raise RulesError(f"resolve needs --system (one of: {', '.join(view.systems)})")
     view.check_system(args.system)
     acting, opponent, units = _sides(args, view)
-    answer = resolve(view, args.system, acting, opponent, args.when, units)
+    from referee.paths import rules_src_dir
+
+    answer = resolve(view, args.system, acting, opponent, args.when, units, documents=rules_src_dir(args.rules_src))
     data = answer.to_json()
     if args.format == "json":
         from referee import terminal

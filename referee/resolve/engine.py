@@ -43,6 +43,7 @@ def resolve(
     opponent: str | Sequence[Pick] | None = None,
     when: Iterable[str] = (),
     units: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None),
+    documents: Any = None,
 ) -> Resolution:
     """Rule on what ``acting`` (a keyword string, or picks from unit data) has, against ``opponent``, in the situation ``when``.
 
@@ -56,6 +57,8 @@ def resolve(
 
     ``units``: the acting and opposing units of army data the picks came
     from (:func:`referee.resolve.naming.unit_picks`), shown in the ruling.
+    ``documents``: the rules folder (or file -> text), so that a sentence no
+    relation cites is quoted at its exact place; a whole build brings its own.
 
     Bad input raises :class:`~referee.errors.RulesError` (unknown system,
     unknown flag, a keyword string that names no rule, with a caret).
@@ -66,7 +69,8 @@ def resolve(
     acting_text, mine = _picks(view, system, acting, "KEYWORDS")
     opponent_text, theirs = _picks(view, system, opponent, "--vs")
     sides = both_sides(view, mine, theirs, flags)
-    ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()})
+    documents = documents if documents is not None else getattr(build, "texts", None)
+    ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()}, documents)
     meetings, idle = relation_meetings(view, sides, flags)
     meetings += obligation_meetings(view, sides) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)

@@ -30,10 +30,15 @@ TIERS = ("faction", "army", "universal", "core")
 class Context:
     """What the principles read, and what their rulings set aside or merge for the rest of the answer."""
 
-    __slots__ = ("view", "system", "held", "set_aside", "merged", "entries")
+    __slots__ = ("view", "system", "held", "set_aside", "merged", "entries", "documents", "_texts")
 
-    def __init__(self, view: Any, system: str, held: dict[str, set[str]] | None = None, entries: dict[tuple[str, str], Any] | None = None) -> None:
+    def __init__(self, view: Any, system: str, held: dict[str, set[str]] | None = None, entries: dict[tuple[str, str], Any] | None = None,
+                 documents: Any = None) -> None:
         self.view, self.system = view, system
+        # where the rule documents are (a folder, or a mapping of file -> text): a sentence no
+        # relation cites is placed in its document as the graph places the sentences it reads
+        self.documents = documents
+        self._texts: dict[str, str | None] = {}
         self.held = held or {}  # side -> the ids of its rules in play
         self.entries = entries or {}  # (side, rule id) -> its InPlay entry: how each rule came in
         self.set_aside: dict[tuple[str, str], str] = {}  # (side, rule id) -> why it brings nothing here
@@ -52,15 +57,57 @@ class Context:
         return [r["citation"] if "quote" in r["citation"] else quote(r["citation"], self.view.data["rule_names"]) for r in rels]
 
     def rule_quote(self, rid: str, text: str | None = None, version: dict[str, Any] | None = None) -> dict[str, Any]:
-        """A sentence of a rule (its first, unless ``text`` is given) at its file, line and column."""
+        """A sentence of a rule (its first, unless ``text`` is given) at its file, line and column.
+
+        Where the graph read the sentence (a relation cites it), its place is the graph's, found
+        in the document; else it is worked out from the version's place: its text is the last
+        lines of the version's span (a heading may stand above it)."""
         rule = self.view.get(rid)
-        where = version or {"text": rule["text"], "source": rule["source"]}
+        where = version or rule["versions"][0] if rule["versions"] else {"text": rule["text"], "source": rule["source"]}
         body, source = where["text"], where["source"]
         said = text or (sentences(body) or [body])[0]
+        for rel in [*self.view.relations_out(rid), *self.view.relations_in(rid)]:
+            c = rel["citation"]
+            if c["rule"] == rid and c["file"] == source["file"] and " ".join(c["sentence"].split()) == " ".join(said.split()):
+                return {"rule": rid, "name": rule["name"], "file": c["file"], "line": c["line"], "column": c["column"], "quote": said}
+        placed = self._placed(said, source)
+        if placed is not None:
+            return {"rule": rid, "name": rule["name"], "file": source["file"], "line": placed[0], "column": placed[1], "quote": said}
         at = max(body.find(said), 0)
-        line = source["line"] + body.count("\n", 0, at)
-        column = at - body.rfind("\n", 0, at) if "\n" in body[:at] else source["column"] + at
+        first = max(source["line"], source.get("end_line", source["line"]) - body.count("\n"))
+        line = first + body.count("\n", 0, at)
+        column = at - body.rfind("\n", 0, at) if "\n" in body[:at] else (source["column"] if first == source["line"] else 1) + at
         return {"rule": rid, "name": rule["name"], "file": source["file"], "line": line, "column": column, "quote": said}
+
+
+    def _placed(self, sentence: str, source: dict[str, Any]) -> tuple[int, int] | None:
+        """A sentence's line and column in its document, found as the graph finds the sentences it
+        reads (:func:`referee.graph.sentences.locate`), or None without the documents."""
+        text = self._text(source["file"])
+        if text is None:
+            return None
+        from types import SimpleNamespace
+
+        from referee.graph.sentences import locate, squeeze
+
+        where = SimpleNamespace(file=source["file"], line=source["line"], column=source.get("column", 1), end_line=source.get("end_line", source["line"]))
+        line, column = locate([sentence], SimpleNamespace(source=where), {source["file"]: text})[0]
+        lines = text.split("\n")
+        found = squeeze("\n".join(lines[line - 1 : line + 20])[column - 1 : column + 400]) if 0 < line <= len(lines) else ""
+        return (line, column) if found.startswith(squeeze(sentence)[:24]) else None
+
+    def _text(self, file: str) -> str | None:
+        if file not in self._texts:
+            found = None
+            if isinstance(self.documents, dict):
+                found = self.documents.get(file)
+            elif self.documents is not None:
+                from pathlib import Path
+
+                path = Path(self.documents) / file
+                found = path.read_text(encoding="utf-8") if path.is_file() else None
+            self._texts[file] = found
+        return self._texts[file]
 
 
 def _if(meeting: Meeting) -> str:

@@ -1,0 +1,73 @@
+"""Exact citations (issue 22): every quote's file:line:column points at the first character of
+the quoted words, for every relation of the four systems and every citation of every ruling,
+open question, modifier, obligation, inactive rule and grant chain ``resolve`` gives.
+
+Compared as the graph places sentences (letters and digits, case-blind: markup such as
+``**`` or ``'''`` may stand before the words); a table row, quoted as "Cavalry: Forest DT(2) ...",
+is placed at its first cell.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.graph.sentences import squeeze
+from referee.resolve import Pick, resolve
+
+SYSTEMS = ("t9a", "whfb-house", "last-edition", "scrollhammer")
+SITUATIONS = [(), ("melee",), ("shooting",), ("charging", "melee", "on-foot")]
+
+
+def misplaced(texts: dict[str, str], c: dict[str, Any]) -> str | None:
+    """Why a citation does not point at its words, or None."""
+    lines = texts[c["file"]].split("\n")
+    if not 0 < c["line"] <= len(lines) or c["column"] < 1:
+        return f"{c['file']}:{c['line']}:{c['column']} is outside the file"
+    here = lines[c["line"] - 1]
+    at = squeeze("\n".join(lines[c["line"] - 1 : c["line"] + 40])[c["column"] - 1 :][:2000])
+    words = squeeze(c["quote"])
+    if "\t" in here or here.lstrip().startswith("|"):
+        words = squeeze(c["quote"].split(":")[0])  # a table row, quoted with its column headings
+    first = here[c["column"] - 1 : c["column"]]
+    if at.startswith(words[:40]) and (first == c["quote"].lstrip()[:1] or squeeze(first) == words[:1]):
+        return None
+    return f"{c['file']}:{c['line']}:{c['column']} reads {at[:30]!r}, the quote {words[:30]!r}"
+
+
+def cited(data: dict[str, Any]) -> list[dict[str, Any]]:
+    out = [c for r in data["rulings"] + data["unresolved"] for c in r["citations"]]
+    out += [p["citation"] for m in data["modifiers"] for p in m["parts"]]
+    out += [i["citation"] for i in data["in_play"]["inactive"]] + [d["citation"] for d in data["in_force"]]
+    out += [s["citation"] for side in ("self", "opponent") for e in data["in_play"][side] for each in e["each"] for s in each["via"]]
+    return out
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_relation_is_cited_at_its_words(view: Any, rulebase: Any, system: str) -> None:
+    wrong = []
+    for rule in view.in_system(system):
+        for rel in view.relations_out(rule["id"]):
+            c = {**rel["citation"], "quote": rel["citation"]["sentence"]}
+            why = misplaced(rulebase.texts, c)
+            if why:
+                wrong.append((rel["kind"], rule["name"], why))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_citation_of_a_ruling_is_at_its_words(view: Any, rulebase: Any, system: str) -> None:
+    wrong = set()
+    for rule in view.in_system(system):
+        for when in SITUATIONS:
+            data = resolve(view, system, [Pick(rule["id"])], [Pick(rule["id"])], when, documents=rulebase.texts).to_json()
+            wrong |= {(rule["name"], why) for c in cited(data) for why in [misplaced(rulebase.texts, c)] if why}
+    assert sorted(wrong) == []
+
+
+def test_a_citation_one_column_off_is_caught(rulebase: Any) -> None:
+    right = {"file": "t9a/universal-rules.txt", "line": 58, "column": 449, "quote": "Models that have Fear themselves are immune to the effects of Fear."}
+    assert misplaced(rulebase.texts, right) is None
+    assert misplaced(rulebase.texts, {**right, "column": 450}) is not None
+    assert misplaced(rulebase.texts, {**right, "line": 57}) is not None
