@@ -58,10 +58,25 @@ class CalcSyntaxError(ValueError):
         lines = [f"error: {self.message} at column {self.column}", f"    {shown}", f"    {caret}"]
         if self.expected:
             lines.append(f"expected: {or_list(self.expected)}")
+        if self.did_you_mean:
+            lines.append(f"did you mean {or_list(self.did_you_mean)}?")
         return "\n".join(lines)
 
+    @property
+    def did_you_mean(self) -> tuple[str, ...]:
+        """The expected words close to the word at the caret ("Feer": "feel"), as lookup offers names."""
+        import difflib
+        import re
+
+        found = re.match(r"[A-Za-z][\w'-]*", self.question[self.position :])
+        words = {e.strip('"').lower(): e for e in self.expected if re.fullmatch(r'"?[A-Za-z][\w-]*"?', e)}
+        if found is None or not words:
+            return ()
+        return tuple(words[w] for w in difflib.get_close_matches(found.group().lower(), list(words), n=3, cutoff=0.7))
+
     def to_json(self) -> dict[str, Any]:
-        return {"error": {"message": self.message, "question": self.question, "column": self.column, "expected": list(self.expected)}}
+        return {"error": {"message": self.message, "question": self.question, "column": self.column, "expected": list(self.expected),
+                          "did_you_mean": list(self.did_you_mean)}}
 
 
 class Refusal(ValueError):

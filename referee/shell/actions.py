@@ -270,12 +270,19 @@ def vs(session: Session, rest: str) -> Said:
 
 
 def when(session: Session, rest: str) -> Said:
+    from referee.errors import RulesError
     from referee.resolve.situation import parse_flags
 
     if rest.strip() == "-":
         session.table = session.table.with_when(())
     elif rest.strip():
-        session.table = session.table.with_when(parse_flags(rest.replace(",", " ").split()))
+        try:
+            flags = parse_flags(rest.replace(",", " ").split())
+        except RulesError as err:
+            # the flags before stay in force: say which, so nobody rules on a situation they did not mean
+            still = ", ".join(session.table.when) or "no situation flags"
+            raise RulesError(f"{err.message}\nthe situation stays: {still}") from None
+        session.table = session.table.with_when(flags)
     return _the_table(session, f"when: {', '.join(session.table.when) or '(no situation flags)'}")
 
 

@@ -61,7 +61,7 @@ def test_syntax_error_exit_2(capsys):
 def test_syntax_error_json(capsys):
     assert main(["calc", "-s", "last-edition", "hit CS5 vs", "--json"]) == 2
     assert json.loads(capsys.readouterr().out) == {
-        "error": {"message": "the question ends too soon", "question": "hit CS5 vs", "column": 11, "expected": ['"cs"']}
+        "error": {"message": "the question ends too soon", "question": "hit CS5 vs", "column": 11, "expected": ['"cs"'], "did_you_mean": []}
     }
 
 

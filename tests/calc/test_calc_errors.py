@@ -60,7 +60,7 @@ def test_syntax_error_json(rulebase):
     with pytest.raises(CalcSyntaxError) as err:
         answer(rulebase, "t9a", "hit CS5 vs")
     assert err.value.to_json() == {
-        "error": {"message": "the question ends too soon", "question": "hit CS5 vs", "column": 11, "expected": ['"cs"']}
+        "error": {"message": "the question ends too soon", "question": "hit CS5 vs", "column": 11, "expected": ['"cs"'], "did_you_mean": []}
     }
 
 
@@ -110,3 +110,11 @@ def test_unknown_system_is_refused(rulebase):
     with pytest.raises(Refusal) as err:
         answer(rulebase, "warmaster", "sniper")
     assert str(err.value) == "error: calc knows no dice mechanics of warmaster (it knows last-edition, t9a, whfb-house, scrollhammer)"
+
+
+def test_a_mistyped_word_gets_did_you_mean(rulebase) -> None:
+    """An unknown word at the caret is offered the expected words close to it, as lookup offers names."""
+    with pytest.raises(CalcSyntaxError) as caught:
+        answer(rulebase, "t9a", "2D6 maximsed")
+    assert str(caught.value).endswith("\ndid you mean maximised or minimised?")
+    assert caught.value.to_json()["error"]["did_you_mean"] == ["maximised", "minimised"]

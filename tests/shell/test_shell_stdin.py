@@ -88,9 +88,10 @@ def test_json_is_one_object_per_answer(session: Session, capsys: pytest.CaptureF
     }
     assert out[8] == {
         "line": "when sneaking",
-        "error": {"message": f"unknown situation flag 'sneaking' for --when (known: {FLAGS})", "file": None, "line": None, "status": 2},
+        "error": {"message": f"unknown situation flag 'sneaking' for --when (known: {FLAGS})\nthe situation stays: no situation flags",
+                  "file": None, "line": None, "status": 2},
     }
-    assert set(out[9]["error"]) == {"message", "question", "column", "expected", "status"}  # calc's own error shape
+    assert set(out[9]["error"]) == {"message", "question", "column", "expected", "did_you_mean", "status"}  # calc's own error shape
 
 
 def test_the_cli_answers_in_json(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

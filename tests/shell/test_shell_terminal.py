@@ -84,7 +84,7 @@ def test_a_session_at_the_table(shell: object, home: Path) -> None:
 
     # an unknown command or flag is one line, and the session goes on with the table as it was
     ask(shell, "frobnicate", "referee: error: unknown command 'frobnicate' (help lists the commands)")
-    ask(shell, "when sneaking", "referee: error: unknown situation flag 'sneaking' for --when")
+    ask(shell, "when sneaking", "referee: error: unknown situation flag 'sneaking' for --when", "the situation stays: melee")
     ask(shell, "state", "Halberd, Shield", "melee")
 
     # Ctrl-C cancels the line being typed
