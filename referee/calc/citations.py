@@ -164,6 +164,23 @@ class Rulebook:
                         return Citation(rule_id, table["source"]["file"], line, column, line_text.strip())
         raise Refusal(f"{rule_id} has no table row {name!r}; calc will not answer without it", rule_id.partition("/")[0])
 
+    def footnote(self, rule_id: str, mark: str = "*") -> Citation | None:
+        """The footnote below the rule's table that ``mark`` refers to ("*Fleeing Chariot - Wo(D6)"):
+        a line of the rule's text after the table's rows that starts with the mark; None if there is none."""
+        rule = self._rule(rule_id)
+        for version in (rule or {}).get("versions") or []:
+            tables = version.get("tables") or []
+            if not tables:
+                continue
+            rows = {squeeze(r[0]) for t in tables for r in t["rows"]}
+            for line_text in version["text"].split("\n"):
+                said = line_text.strip()
+                if said.startswith(mark) and squeeze(said.partition(":")[0]) not in rows:
+                    source = {**tables[-1]["source"], "end_line": tables[-1]["source"].get("end_line", 0) + 40}
+                    line, column = self._place(said, source)
+                    return Citation(rule_id, tables[-1]["source"]["file"], line, column, said)
+        return None
+
     def _place(self, sentence: str, source: dict[str, Any]) -> tuple[int, int]:
         """Line and column (1-based) where ``sentence`` starts in the document,
         looked for between the rule's first and last line; the rule's own start if not found."""

@@ -90,7 +90,12 @@ def dangerous_terrain(book: Rulebook, asked: q.DangerousTerrain) -> dict[str, An
     else:
         raise Refusal(f"the Dangerous Terrain Table's wounds {wounds!r} for {row} in {column} cannot be read", SYSTEM)
     if starred:
-        steps.append(Step("The table marks this entry with * but gives no footnote for it.", None))
+        note = book.footnote(TABLE_RULE, "*")
+        if note is None:
+            steps.append(Step("The table marks this entry with * but gives no footnote for it.", None))
+        else:
+            # the footnote is quoted, not applied: the question does not say which models are asked about
+            steps.append(Step(f"The entry's * refers to the footnote below the table, which may change this: {note.quote.lstrip('*').strip()}.", note))
     distribution = _mix(1 - fails, Distribution.certain(0), fails, per_fail)
     return {
         "steps": steps,

@@ -211,3 +211,12 @@ def test_every_step_of_a_chain_is_cited(rulebase):
 def test_distribution_is_a_value(rulebase):
     assert Distribution.die(6) == Distribution.die(6)
     assert hash(Distribution.die(3)) == hash(Distribution.die(3))
+
+
+def test_a_table_entry_marked_with_a_star_quotes_the_footnote_below_the_table(rulebase):
+    """The Dangerous Terrain Table's "DT(3) Wo(1)*" for fleeing units: its footnote line below the
+    table ("*Fleeing Chariot - Wo(D6)") is quoted, cited at its line, never said to be missing."""
+    found = answer(rulebase, "whfb-house", "dangerous terrain all fleeing units enemy")
+    [note] = [s for s in found.steps if "footnote" in s.text]
+    assert note.text == "The entry's * refers to the footnote below the table, which may change this: Fleeing Chariot - Wo(D6)."
+    assert (note.citation.file, note.citation.line, note.citation.quote) == ("whfb-house/house-rules-8th-edition.md", 360, "*Fleeing Chariot - Wo(D6)")
