@@ -92,7 +92,13 @@ def run(args: argparse.Namespace, view: Any, site_urls: Callable[[], Any]) -> No
     acting, opponent, units = _sides(args, view)
     from referee.paths import rules_src_dir
 
-    answer = resolve(view, args.system, acting, opponent, args.when, units, documents=rules_src_dir(args.rules_src))
+    try:
+        answer = resolve(view, args.system, acting, opponent, args.when, units, documents=rules_src_dir(args.rules_src))
+    except RulesError as err:
+        from referee.cli import open_search_index
+        from referee.resolve.naming import with_near_names
+
+        raise with_near_names(err, lambda: open_search_index(args.rules_src)) from None
     data = answer.to_json()
     if args.format == "json":
         from referee import terminal

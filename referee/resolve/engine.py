@@ -93,6 +93,8 @@ def resolve(
             p["citation"] = quote(p["citation"], names)
             p["conditions"] += _doubted(stat, p, answers)
     modifiers = [_modifier(side, stat, items, stat_answers.get((side, stat))) for (side, stat), items in found.items()]
+    for m in modifiers:
+        m.limits = _limits(view, m, stat_answers.get((m.side, m.stat)))
     unresolved = [a for a in answers if isinstance(a, Unresolved)]
     unresolved += [
         _which(m, stat_answers.get((m.side, m.stat)))
@@ -198,6 +200,18 @@ def _modifier(side: str, stat: str, items: list[dict[str, Any]], ruling: Ruling 
     if isinstance(ruling, Unresolved):
         return Modifier(side, stat, None, False, shown)
     return Modifier(side, stat, total([p["value"] for p in items]), True, shown)
+
+
+def _limits(view: Any, m: Modifier, ruling: Ruling | Unresolved | None) -> list[dict[str, Any]]:
+    """The sentences that say how a stat's modifiers combine: a part's rule's own "cannot be combined"
+    or "never stacks", and the never-stacking sentence a ruling on them quotes."""
+    from referee.resolve.ruling import _unique
+
+    names = view.data["rule_names"]
+    own = [quote(rel["citation"], names) for rid in dict.fromkeys(p["rule"] for p in m.parts) for rel in view.relations_out(rid)
+           if rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never"]
+    said = [c for c in (ruling.citations if ruling is not None else []) if c not in [p["citation"] for p in m.parts]] if len(m.parts) > 1 else []
+    return _unique(own + said)
 
 
 def _which(m: Modifier, ruling: Ruling | Unresolved | None) -> Unresolved:

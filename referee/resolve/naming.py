@@ -49,9 +49,10 @@ def picks(view: Any, system: str, text: str, what: str = "KEYWORDS") -> list[Pic
             message = f"{use.name!r} is a core game term of {system}, not a special rule"
             raise _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
         if rule in (None, "undefined"):
-            near = near_rules(view, system, use.name)
             message = f"unknown rule {use.name!r} in {system}"
-            raise _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start), f"did you mean {', '.join(near)}?" if near else None)
+            err = _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
+            err.unknown = (use.name, system)  # type: ignore[attr-defined]  # the CLI and the shell add near names
+            raise err
         if keyword.get("candidates"):
             message = f"{use.name!r} names {len(keyword['candidates'])} rules of {system}: {', '.join(keyword['candidates'])}"
             raise _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
@@ -95,20 +96,6 @@ def _plain_names(view: Any, system: str, text: str) -> list[Pick] | None:
     return out
 
 
-def near_rules(view: Any, system: str, name: str, n: int = 3) -> list[str]:
-    """The rules of ``system`` whose name or alias is close to ``name``, as ``lookup`` offers them
-    ("Fear (t9a/fear)"): read only when a name names no rule."""
-    import difflib
-
-    forms: dict[str, str] = {}
-    for rule in view.in_system(system):
-        for said in [rule["name"], *(a["name"] for a in rule.get("aliases", []))]:
-            forms.setdefault(fold(said), rule["id"])
-    close = difflib.get_close_matches(fold(name), list(forms), n=n, cutoff=0.75)
-    names = view.data["rule_names"]
-    return list(dict.fromkeys(f"{names.get(forms[c], forms[c])} ({forms[c]})" for c in close))
-
-
 def _stated_against(view: Any, system: str, name: str) -> str | None:
     """The folded form of a core term some rule's condition is stated against, as the
     relation writes it (singular or plural), or None."""
@@ -119,12 +106,25 @@ def _stated_against(view: Any, system: str, name: str) -> str | None:
     return next((form for form in (folded, *singulars(folded), folded + "s") if form in terms), None)
 
 
-def _caret(what: str, err: Any, hint: str | None = None) -> RulesError:
-    """The keyword error as one RulesError: ``error: KEYWORDS: <message> at column N``, the caret,
-    and a last line of near names where there are some ("did you mean Fear (t9a/fear)?")."""
+def _caret(what: str, err: Any) -> RulesError:
+    """The keyword error as one RulesError: ``error: KEYWORDS: <message> at column N`` and the caret."""
     shown = str(err)
-    said = f"{what}: {shown[len('error: '):] if shown.startswith('error: ') else shown}"
-    return RulesError(said + (f"\n{hint}" if hint else ""))
+    return RulesError(f"{what}: {shown[len('error: '):] if shown.startswith('error: ') else shown}")
+
+
+def with_near_names(err: RulesError, index: Any) -> RulesError:
+    """An unknown rule's error with a last line of the search's best guesses, worded as ``lookup``
+    words them ("did you mean Fear (t9a/fear)?"); the error as it was for any other.  The search
+    index is opened only here, on the way out of a failed call."""
+    unknown = getattr(err, "unknown", None)
+    if unknown is None:
+        return err
+    from referee.search.commands import suggestions
+
+    found = suggestions(index() if callable(index) else index, *unknown)
+    if not found:
+        return err
+    return RulesError(f"{err.message}\ndid you mean {', '.join(f'{r.name} ({r.id})' for r in found)}?")
 
 
 def unit_picks(view: Any, system: str, name: str, army: str | None = None, what: str = "--unit") -> tuple[dict[str, Any], list[Pick]]:

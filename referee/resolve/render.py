@@ -142,6 +142,8 @@ def print_resolution(data: dict[str, Any]) -> None:
         for m in data["modifiers"]:
             value = m["value"] if m["value"] is not None else "not added up: " + ", ".join(p["value"] for p in m["parts"])
             terminal.line(f"  {OWN[m['side']]}: {m['stat']} {value} (from {', '.join(dict.fromkeys(m['from']))}){conditions(m['condition'])}{_for(m)}")
+            for c in m.get("limits", []):
+                terminal.line(f"     per {_said(c)}", style="dim")
     if data.get("in_force"):
         terminal.line()
         terminal.heading("Obliged and forbidden")
@@ -206,6 +208,7 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
             value = m["value"] if m["value"] is not None else "not added up: " + ", ".join(p["value"] for p in m["parts"])
             from_ = ", ".join(rule(n) for n in dict.fromkeys(m["from"]))
             out.append(f"- {OWN[m['side']]}: {_md(m['stat'])} {_md(value)} (from {from_}){_md(conditions(m['condition']) + _for(m))}")
+            out += [f"  - per {cite(c)}" for c in m.get("limits", [])]
     if data.get("in_force"):
         out += ["", "**Obliged and forbidden**", ""]
         for d in data["in_force"]:

@@ -115,10 +115,14 @@ class Modifier:
     ``parts``: ``{rule, name, value, conditions, citation}`` each.
     """
 
-    __slots__ = ("side", "stat", "value", "stacks", "parts")
+    __slots__ = ("side", "stat", "value", "stacks", "parts", "limits")
 
-    def __init__(self, side: str, stat: str, value: str | None, stacks: bool, parts: list[dict[str, Any]]) -> None:
+    def __init__(self, side: str, stat: str, value: str | None, stacks: bool, parts: list[dict[str, Any]],
+                 limits: list[dict[str, Any]] | None = None) -> None:
         self.side, self.stat, self.value, self.stacks, self.parts = side, stat, value, stacks, parts
+        # the sentences that limit how these combine ("This to-hit modifier cannot be combined with
+        # any other negative to-hit modifiers"), quoted with the totals they limit
+        self.limits = _unique(limits or [])
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -129,6 +133,7 @@ class Modifier:
             "from": [p["name"] for p in self.parts],
             "condition": sorted({c for p in self.parts for c in p["conditions"]}),
             "parts": self.parts,
+            "limits": self.limits,
         }
 
 

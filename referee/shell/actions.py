@@ -351,7 +351,9 @@ def ask(session: Session, line: str) -> Said | None:
     try:
         return action.run(session, rest)
     except RulesError as err:
-        raise Unanswered.of(err) from None
+        from referee.resolve.naming import with_near_names
+
+        raise Unanswered.of(with_near_names(err, lambda: session.index)) from None
 
 
 def perform(session: Session, line: str) -> None:

@@ -37,7 +37,8 @@ def test_the_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(idle) == {"name", "rule", "relation", "reason", "via", "citation", "side"}
     assert (idle["name"], idle["relation"], idle["side"]) == ("Parry", None, "self")
     modifier = data["modifiers"][0]
-    assert set(modifier) == {"side", "stat", "value", "stacks", "from", "condition", "parts"}
+    assert set(modifier) == {"side", "stat", "value", "stacks", "from", "condition", "parts", "limits"}
+    assert modifier["limits"] == []
     assert set(modifier["parts"][0]) == {"rule", "name", "value", "subject", "conditions", "citation"}
     assert modifier["parts"][0]["subject"] == "Attacks made with a Halberd"
 
@@ -78,11 +79,19 @@ def test_rules_that_touch_without_a_relation_are_open_and_quoted(capsys: pytest.
     assert "Nothing to rule on" not in out
 
 
+def test_a_modifier_not_added_up_says_which_sentence_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "Distracting, Fear", "--vs", "Hand Weapon", "--system", "t9a", "--when", "melee", "--json")
+    [to_hit] = [m for m in json.loads(out)["modifiers"] if m["stat"] == "to-hit" and m["side"] == "self"]
+    assert to_hit["value"] is None
+    assert [c["quote"] for c in to_hit["limits"]] == ["This to-hit modifier cannot be combined with any other negative to-hit modifiers."]
+
+
 def test_unresolved_questions_are_said_with_every_rule_cited(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "Taking cover, vision hindering", "--system", "last-edition", "--when", "shooting")
     assert code == 0
     assert "Unresolved: Taking cover, Terrain type 2 / vision hindering: Armour Save:" in out
     assert "The rules state no tie-break: agree on one before you play on." in out
+    assert '     per "Any ability that increases or decreases a value in a datasheet never stacks."  (ABILITIES/Bufs and nerfs, last-edition/core-rules.md:787:1)\n' in out
     assert '"+1 to both numbers in the armor save."  (Taking cover, last-edition/core-rules.md:' in out
     assert '"They add +1/+0 to the armor saves against shooting attacks."' in out
 
