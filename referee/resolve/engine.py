@@ -95,6 +95,9 @@ def resolve(
     modifiers = [_modifier(side, stat, items, stat_answers.get((side, stat))) for (side, stat), items in found.items()]
     for m in modifiers:
         m.limits = _limits(view, m, stat_answers.get((m.side, m.stat)))
+        limited = _limited(m, stat_answers.get((m.side, m.stat)))
+        if limited is not None:
+            answers.append(limited)
     unresolved = [a for a in answers if isinstance(a, Unresolved)]
     unresolved += [
         _which(m, stat_answers.get((m.side, m.stat)))
@@ -212,6 +215,29 @@ def _limits(view: Any, m: Modifier, ruling: Ruling | Unresolved | None) -> list[
            if rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never"]
     said = [c for c in (ruling.citations if ruling is not None else []) if c not in [p["citation"] for p in m.parts]] if len(m.parts) > 1 else []
     return _unique(own + said)
+
+
+def _limited(m: Modifier, ruling: Ruling | Unresolved | None) -> Ruling | None:
+    """A part's own limit on the total ("This to-hit modifier cannot be combined with any other
+    negative to-hit modifiers"), where another modifier of the stat is there: a ruling on the
+    total, quoting the limit with the modifiers it limits (unless a ruling on them quotes it)."""
+    if isinstance(ruling, Ruling) and ruling.principle == "never-stacks" or len(m.parts) < 2:
+        return None
+    own = [c for c in m.limits if any(c["rule"] == p["rule"] for p in m.parts)]
+    if not own:
+        return None
+    limiting = [p for p in m.parts if any(c["rule"] == p["rule"] for c in own)]
+    others = [p for p in m.parts if p not in limiting]
+    words = " ".join(c["quote"].lower() for c in own)
+    sign = "-" if "negative" in words else "+" if "positive" in words else ""
+    others = [p for p in others if p["value"].startswith(sign)]  # "any other negative to-hit modifiers": the negative ones
+    if not others:
+        return None
+    said = ", ".join(f"{p['name']} {p['value']}" for p in others)
+    outcome = (f"{m.stat}: {', '.join(p['name'] + ' ' + p['value'] for p in limiting)} is limited by its own words: it is not added to "
+               f"{said} as far as the quoted sentence says; the total is not their sum")
+    rules = list(dict.fromkeys(p["name"] for p in m.parts))
+    return Ruling(rules, None, "never-stacks", outcome, own + [p["citation"] for p in m.parts], [], [m.side])
 
 
 def _which(m: Modifier, ruling: Ruling | Unresolved | None) -> Unresolved:
