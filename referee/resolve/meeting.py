@@ -85,6 +85,17 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                         meeting.relations.extend(r for r in (rel, forcing) if r not in meeting.relations)
                         meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
                     continue
+                if kind == "modifies":
+                    # "Successful Aegis saves taken against the attack must be rerolled": a roll of
+                    # the other side's rule, changed by this one
+                    other = _named_in(view, dict(rel["details"]).get("stat") or "", theirs, names)
+                    if other is not None:
+                        failed, unknown = _conditions(rel, mine, theirs, flags)
+                        if failed is None:
+                            meeting = found.setdefault(("acts-on", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"acts_on": other}))
+                            meeting.relations.append(rel)
+                            meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+                    continue
                 if kind not in AGAINST:
                     continue
                 if kind == "amends":
@@ -195,6 +206,16 @@ def _forcing(view: Any, side: Side, term: str) -> list[tuple[str, dict[str, Any]
             if rel["kind"] == "must" and action and words <= action_words(action) and binds_other_side(rel):
                 out.append((rid, rel))
     return out
+
+
+def _named_in(view: Any, words: str, side: Side, names: dict[str, str]) -> str | None:
+    """The rule of ``side`` whose name stands in ``words`` as a whole word ("Aegis saves": Aegis)."""
+    said = f" {fold(words)} "
+    for rid in side.rules:
+        name = fold(names.get(rid, ""))
+        if name and f" {name} " in said or name and any(f" {form} " in said for form in singulars(name)):
+            return rid
+    return None
 
 
 def _stated_against(rel: dict[str, Any], theirs: Side) -> str | None:

@@ -125,6 +125,11 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
         who = next((r["subject"] for r in m.relations if r.get("subject")), "it")
         outcome = f"{m.extra['shown']} prevails over {ctx.name(rid)}, as {ctx.name(rid)}'s own text says{_if(m)}: {who} cannot {' / '.join(actions)}"
         return Ruling([m.extra["shown"], ctx.name(rid)], m.extra["shown"], "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+    if m.kind == "relation" and "acts_on" in m.extra:
+        rid, other = m.rules
+        changes = "; ".join(f"{dict(r['details']).get('stat')} {dict(r['details']).get('value')}" for r in m.relations)
+        outcome = f"{ctx.name(rid)} prevails over {ctx.name(other)}{_if(m)}, as far as the quoted words say: {changes}"
+        return Ruling([ctx.name(rid), ctx.name(other)], ctx.name(rid), "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
     if m.kind != "relation" or not kinds <= {"overrides", "excludes"}:
         return None
     if len({r["source"] for r in m.relations}) > 1:
