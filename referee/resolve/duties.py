@@ -86,9 +86,11 @@ def forbidden_rules(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...])
     return rulings, aside, idle
 
 
-def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive]]:
+def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None = None
+           ) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive]]:
     """(the obligations and prohibitions in force, the rulings on a forbidden action the situation
-    names, the ones that do not apply here)."""
+    names, the ones that do not apply here).  A rule a ruling set aside (Fear, against a side immune
+    to it) obliges and forbids nothing: the ruling says why."""
     names = view.data["rule_names"]
     in_force: list[dict[str, Any]] = []
     rulings: list[Ruling] = []
@@ -96,6 +98,8 @@ def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple
     seen: set[tuple[str, str, str, str]] = set()
     for mine, theirs in (sides, sides[::-1]):
         for rid in mine.rules:
+            if (mine.name, rid) in (set_aside or {}):
+                continue
             for rel in view.relations_out(rid):
                 action = dict(rel["details"]).get("action")
                 if rel["kind"] not in ("must", "cannot") or not action or _forbids_rule(rel, target_of(rel, names), mine):

@@ -75,7 +75,7 @@ def resolve(
     meetings += obligation_meetings(view, sides) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
     answers: list[Ruling | Unresolved] = [settle(ctx, m) for m in meetings]
-    in_force, forbidden, idle_duties = duties(view, sides, flags)
+    in_force, forbidden, idle_duties = duties(view, sides, flags, ctx.set_aside)
     answers += forbidden
     idle += idle_duties
     unusable, aside, idle_uses = forbidden_rules(view, sides, flags)

@@ -56,8 +56,17 @@ def picks(view: Any, system: str, text: str, what: str = "KEYWORDS") -> list[Pic
         if keyword.get("candidates"):
             message = f"{use.name!r} names {len(keyword['candidates'])} rules of {system}: {', '.join(keyword['candidates'])}"
             raise _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
-        out.append(Pick(rule, tuple(str(arg) for arg in use.args), use.text, (start, end)))
+        out.append(Pick(rule, _own_words(view, rule, tuple(str(arg) for arg in use.args)), use.text, (start, end)))
     return out
+
+
+def _own_words(view: Any, rule: str, params: tuple[str, ...]) -> tuple[str, ...]:
+    """A rule's parameters, less the bracket its own name ends with: "Spear (foot)" names the rule
+    "Spear (foot)", whose "(foot)" is its name, not a parameter (never "Spear (foot) (foot)")."""
+    if not params:
+        return params
+    name = fold(view.data["rule_names"].get(rule, ""))
+    return () if name.endswith(fold(f"({', '.join(params)})")) else params
 
 
 _NAME = re.compile(r"[^\W\d_][\w'&/ -]*")

@@ -243,7 +243,7 @@ def _produced(view: Any, side: Side) -> None:
             if verb is None or fold(sentence).find(fold(rel["target_name"]), verb.end()) < 0:
                 continue
             chain = [*side.rules[rid].via, step(rel, names)]
-            side.rules[target] = InPlay(target, names.get(target, target), side.name, chain, [()], [f"as \"{sentence}\" says"])
+            side.rules[target] = InPlay(target, names.get(target, target), side.name, chain, [()], [])  # its chain quotes how
 
 
 def _grants(relations: list[dict[str, Any]], current: str) -> dict[str, list[dict[str, Any]]]:

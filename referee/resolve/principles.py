@@ -15,7 +15,7 @@ import re
 
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
-from referee.resolve.ruling import Ruling, Unresolved, conditions, quote
+from referee.resolve.ruling import Ruling, Unresolved, _unique, conditions, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -348,7 +348,7 @@ def both_sides(ctx: Context, m: Meeting) -> Ruling | None:
         return None
     rid = m.rules[0]
     said = " ".join(m.extra["sentences"])
-    outcome = f"both sides have {ctx.name(rid)}: its own text says what happens then: {said}"
+    outcome = f"both sides have {ctx.name(rid)}: its own text says what happens then: {said.rstrip('.')}"
     return Ruling([ctx.name(rid)], None, "both-sides", outcome, [ctx.rule_quote(rid, s) for s in m.extra["sentences"]], [], m.sides)
 
 
@@ -423,7 +423,7 @@ def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
         if ruling is not None:
             if through:
                 ruling.outcome += f" ({'; '.join(through)})"
-                ruling.citations = ruling.citations + [c for c in chained if c not in ruling.citations]
+                ruling.citations = _unique(ruling.citations + chained)
             return ruling
     cites = ctx.quotes(m.relations) or [ctx.rule_quote(rid) for rid in m.rules if ctx.view.get(rid)]
     if m.kind == "instances":

@@ -115,7 +115,7 @@ def _split(rulings: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[di
 
 def _inactive(entry: dict[str, Any]) -> str:
     if entry["relation"]:
-        return f"Does not apply here: {entry['reason']}"
+        return f"Does not apply here ({OWN[entry['side']].lower()}): {entry['reason']}"
     return f"Not in play: {entry['name']} ({WHO[entry['side']].lower()}): {entry['reason']}"
 
 
@@ -125,14 +125,14 @@ def print_resolution(data: dict[str, Any]) -> None:
     for side in ("self", "opponent"):
         if data["in_play"][side]:
             terminal.line(f"{WHO[side]}: " + "; ".join(_rule_entry(e) for e in data["in_play"][side]))
-    for entry in data["in_play"]["inactive"]:
-        terminal.line(_inactive(entry), style="dim")
+    for said in dict.fromkeys(_inactive(entry) for entry in data["in_play"]["inactive"]):
+        terminal.line(said, style="dim")  # one modifier stated by two sentences does not apply once
     for line in not_ruled(data):
         terminal.line(line, style="yellow")
     rulings, wordings = _split(data["rulings"])
     for number, ruling in enumerate(rulings, start=1):
         terminal.line()
-        terminal.line(f"{number}. {ruling['outcome']}.", style="bold")
+        terminal.line(f"{number}. {ruling['outcome'].rstrip('.')}.", style="bold")
         terminal.line(f"   ({WORDS[ruling['principle']]}{'; winner: ' + ruling['winner'] if ruling['winner'] else ''})", style="dim")
         for c in ruling["citations"]:
             terminal.line(f"   {_said(c)}")
@@ -194,13 +194,13 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
     for side in ("self", "opponent"):
         if data["in_play"][side]:
             out.append(f"- {WHO[side]}: " + "; ".join(rule(e["name"]) + _md(_rule_entry(e)[len(e["name"]):]) for e in data["in_play"][side]))
-    for entry in data["in_play"]["inactive"]:
-        out.append(f"- {_md(_inactive(entry))}")
+    for said in dict.fromkeys(_inactive(entry) for entry in data["in_play"]["inactive"]):
+        out.append(f"- {_md(said)}")
     out += [f"- {_md(line)}" for line in not_ruled(data)]
     rulings, wordings = _split(data["rulings"])
     for number, ruling in enumerate(rulings, start=1):
         winner = f" {rule(ruling['winner'])} wins." if ruling["winner"] else ""
-        out += ["", f"{number}. **{_md(ruling['outcome'])}.**{winner} *({WORDS[ruling['principle']]})*", ""]
+        out += ["", f"{number}. **{_md(ruling['outcome'].rstrip('.'))}.**{winner} *({WORDS[ruling['principle']]})*", ""]
         out += [line for c in ruling["citations"] for line in (f"   {cite(c)}", "")][:-1]  # one blockquote each
     if data["modifiers"]:
         out += ["", "**Modifiers**", ""]

@@ -26,7 +26,8 @@ PRINCIPLES = (
 )
 
 
-_LEADS = ("if ", "when", "unless", "while", "whilst", "on ", "in ", "against", "during", "after", "before", "until", "for ", "from ", "only", "may ")
+_LEADS = ("if ", "when", "unless", "while", "whilst", "on ", "in ", "against", "during", "after", "before", "until", "for ", "from ", "only", "may ",
+          "except", "as long as", "once ")
 
 
 def conditions(texts: list[str]) -> str:
