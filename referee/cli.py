@@ -430,7 +430,8 @@ def cmd_resolve(args: argparse.Namespace) -> None:
 
         return urls, rulebook
 
-    _checked(lambda: run(args, open_view(args.rules_src), site_urls))
+    # an unknown name's "did you mean" comes from the search index, as lookup's does, opened only then
+    _checked(lambda: run(args, open_view(args.rules_src), site_urls, lambda: open_search_index(args.rules_src)))
 
 
 def cmd_shell(args: argparse.Namespace) -> None:

@@ -76,12 +76,13 @@ def _sides(args: argparse.Namespace, view: Any) -> tuple[Any, Any, tuple[Any, An
     return acting, opponent, (unit, vs_unit)
 
 
-def run(args: argparse.Namespace, view: Any, site_urls: Callable[[], Any]) -> None:
+def run(args: argparse.Namespace, view: Any, site_urls: Callable[[], Any], search_index: Callable[[], Any] | None = None) -> None:
     """Rule, and print the ruling; bad input raises :class:`~referee.errors.RulesError`.
 
     ``site_urls`` returns the site's URL scheme (:mod:`referee.site.urls` and
     :mod:`referee.site.rulebook`, which the referee, below the site, never
-    imports), asked for only by ``--format markdown``.
+    imports), asked for only by ``--format markdown``; ``search_index`` opens
+    the search index, asked for only when a name names no rule ("did you mean").
     """
     from referee.errors import RulesError
     from referee.resolve.engine import resolve
@@ -95,10 +96,9 @@ def run(args: argparse.Namespace, view: Any, site_urls: Callable[[], Any]) -> No
     try:
         answer = resolve(view, args.system, acting, opponent, args.when, units, documents=rules_src_dir(args.rules_src))
     except RulesError as err:
-        from referee.cli import open_search_index
         from referee.resolve.naming import with_near_names
 
-        raise with_near_names(err, lambda: open_search_index(args.rules_src)) from None
+        raise (with_near_names(err, search_index) if search_index is not None else err) from None
     data = answer.to_json()
     if args.format == "json":
         from referee import terminal
