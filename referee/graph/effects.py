@@ -733,6 +733,7 @@ def read_sentence(
     if not (is_example(text) if example is None else example):
         typed = _typed(reader, lexemes)
         typed += _passes(reader, lexemes, typed)
+        typed += _saves_denied(reader, lexemes, typed)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
@@ -777,6 +778,27 @@ def _passes(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> li
         elif lexeme.type == "TERM" and re.search(r"\b(?:test|tests|check|checks)$", lexeme.text, re.I):
             out.append(Relation("immune-to", reader.rule.id, None, lexeme.text, reader.citation, conditions, (("passes", "automatically"),), subject))
     return out
+
+
+_SAVES_DENIED = re.compile(r"^[\W_]*(?P<save>[A-Za-z][\w ]*?)\s+saves?\s+(?:cannot|can\s+not|may\s+not)\s+be\s+(?:taken|made)\s+against\b", re.I)
+
+
+def _saves_denied(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
+    """"Cover saves cannot be taken against Wounds caused by weapons with the Ignores Cover special
+    rule": the rule named after "with" overrides a kind of save that is no rule of its own
+    (``overrides``, target None, target_name "Cover saves", details ("save", "cover save")).  A
+    save that is a rule ("Fortitude Saves cannot be taken against ...") is read by the grammar."""
+    found = _SAVES_DENIED.match(reader.text)
+    if found is None or any(r.kind == "overrides" for r in typed):
+        return []
+    for lexeme in lexemes:
+        if lexeme.type == "NAME" and lexeme.start > found.end():
+            tid, own = reader.resolve(lexeme.key)
+            if tid is None:
+                continue
+            words = found.group("save").strip()
+            return [Relation("overrides", tid, None, f"{words} saves", reader.citation, (), (("save", f"{words.lower()} save"),), None)]
+    return []
 
 
 def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:

@@ -85,6 +85,16 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                         meeting.relations.extend(r for r in (rel, forcing) if r not in meeting.relations)
                         meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
                     continue
+                if kind == "overrides" and target is None and dict(rel["details"]).get("save"):
+                    # "Cover saves cannot be taken against Wounds caused by weapons with Ignores Cover":
+                    # the other side's rules that give that save are set aside against it
+                    for other in _giving(view, theirs, dict(rel["details"])["save"]):
+                        failed, unknown = _conditions(rel, mine, theirs, flags)
+                        if failed is None:
+                            meeting = found.setdefault(("acts-on", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"acts_on": other}))
+                            meeting.relations.append(rel)
+                            meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+                    continue
                 if kind == "modifies":
                     # "Successful Aegis saves taken against the attack must be rerolled": a roll of
                     # the other side's rule, changed by this one
@@ -206,6 +216,14 @@ def _forcing(view: Any, side: Side, term: str) -> list[tuple[str, dict[str, Any]
             if rel["kind"] == "must" and action and words <= action_words(action) and binds_other_side(rel):
                 out.append((rid, rel))
     return out
+
+
+def _giving(view: Any, side: Side, save: str) -> list[str]:
+    """The rules of ``side`` that modify the save ``save`` names ("cover save": Stealth's "+X to the
+    model's cover save")."""
+    words = set(action_words(save))
+    return [rid for rid in side.rules for rel in view.relations_out(rid)
+            if rel["kind"] == "modifies" and words <= set(action_words(dict(rel["details"]).get("stat") or ""))][:8]
 
 
 def _named_in(view: Any, words: str, side: Side, names: dict[str, str]) -> str | None:

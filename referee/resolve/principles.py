@@ -127,7 +127,8 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
         return Ruling([m.extra["shown"], ctx.name(rid)], m.extra["shown"], "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
     if m.kind == "relation" and "acts_on" in m.extra:
         rid, other = m.rules
-        changes = "; ".join(f"{dict(r['details']).get('stat')} {dict(r['details']).get('value')}" for r in m.relations)
+        changes = "; ".join(f"{r['target_name']} cannot be taken against it" if dict(r["details"]).get("save")
+                            else f"{dict(r['details']).get('stat')} {dict(r['details']).get('value')}" for r in m.relations)
         outcome = f"{ctx.name(rid)} prevails over {ctx.name(other)}{_if(m)}, as far as the quoted words say: {changes}"
         return Ruling([ctx.name(rid), ctx.name(other)], ctx.name(rid), "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
     if m.kind != "relation" or not kinds <= {"overrides", "excludes"}:
@@ -391,7 +392,8 @@ _WHY = {
 
 def _came_in(ctx: Context, m: Meeting) -> tuple[list[str], list[dict[str, Any]]]:
     """How the rules of a meeting that were not named came in, on both sides ("Instant Death via
-    Killing Blow"), and the sentences of their chains: a ruling follows the grants it rests on."""
+    Killing Blow"), and the sentences of their chains: a ruling follows the grants it rests on,
+    and names the rules that granted (:func:`_granting`)."""
     said, cites = [], []
     for side in m.sides or list(ctx.held):
         for rid in m.rules:
@@ -424,6 +426,7 @@ def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
             if through:
                 ruling.outcome += f" ({'; '.join(through)})"
                 ruling.citations = _unique(ruling.citations + chained)
+                ruling.rules = ruling.rules + [n for n in dict.fromkeys(c["name"] for c in chained) if n not in ruling.rules]
             return ruling
     cites = ctx.quotes(m.relations) or [ctx.rule_quote(rid) for rid in m.rules if ctx.view.get(rid)]
     if m.kind == "instances":
