@@ -324,7 +324,15 @@ def _one_rule(view: Any, name: str, system: str | None) -> dict[str, Any]:
         from referee.errors import several_rules
 
         ids = [r["id"] for r in matches]
-        raise Failure(several_rules(name, ids, "give an id" if system else "give --system or an id"), details={"query": name, "ids": ids})
+        from referee.text import fold
+
+        systems = {i.split("/", 1)[0] for i in ids}
+        if len(systems) == 1 and all(fold(r["name"]) == fold(matches[0]["name"]) for r in matches):
+            # one name defined twice in one system: never pick one silently
+            hint = f"give an id (the name is defined {len(ids)} times in {systems.pop()}: see referee lint's redefinition)"
+        else:
+            hint = "give an id" if system else "give --system or an id"
+        raise Failure(several_rules(name, ids, hint), details={"query": name, "ids": ids})
     raise _not_found(name, system)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.lint.words import DIFFERENT_THINGS, language_name, overlap, profile_values, quote, text_language
+from referee.lint.words import DIFFERENT_THINGS, language_name, overlap, profile_values, quote, text_key, text_language
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -46,3 +46,28 @@ def different_things(rule: Rule, a: Version, b: Version) -> str | None:
     if overlap(a.text, b.text, rule.names) < DIFFERENT_THINGS:
         return f"{quote(a.text, 7)} here, {quote(b.text, 7)} there"
     return None
+
+
+def redefined(rule: Rule) -> list[tuple[Version, Version]]:
+    """(version, the earlier version it redefines) for each text of ``rule`` written
+    again, with another text, in the same document or in another document of the
+    same role: an editor's second definition, not a version.
+
+    Versions of documents of different roles (a rulebook and its glossary) are
+    the versions lint compares as such; the same text again is a duplicate
+    (``also_at``), not a redefinition.
+    """
+    out: list[tuple[Version, Version]] = []
+    earlier: list[Version] = []
+    for version in written(rule):
+        previous = next(
+            (v for v in earlier if v.document == version.document or v.role == version.role), None
+        )
+        if (
+            previous is not None
+            and fold(heading(rule, previous)) == fold(heading(rule, version))  # under an alias: alias-mismatch's
+            and text_key(previous.text) != text_key(version.text)
+        ):
+            out.append((version, previous))
+        earlier.append(version)
+    return out

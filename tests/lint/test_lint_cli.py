@@ -260,3 +260,24 @@ def test_an_unused_waiver_is_judged_whatever_is_selected(capsys: pytest.CaptureF
 def test_a_clean_run_elsewhere_prints_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     write_system(tmp_path, "demo", MANIFEST.split("[[waivers]]")[0], {"rules.txt": "Fear\n\nUnits with Fear cause Panic Tests.\n"})
     assert run(capsys, "lint", "--rules-src", str(tmp_path), "--select", "empty-rule,dangling-reference") == (0, "", "")
+
+
+# --- redefinitions ----------------------------------------------------------
+
+
+def test_show_never_picks_one_of_a_name_defined_twice(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A rule defined twice in one document is a redefinition lint reports, and
+    `show` names both rather than answering with either text."""
+    files = {"rules.txt": "Fear\n\nSuffer -1 Discipline.\n\nTerror\n\nCauses Fear.\n\nFear\n\nSuffer -2 Discipline.\n"}
+    src = write_system(tmp_path, "demo", MANIFEST, files)
+    code, out, err = run(capsys, "show", "Fear", "--rules-src", str(src))
+    assert code == 2 and out == ""
+    assert err == (
+        "referee: 'Fear' names 2 rules: demo/fear, demo/fear-2; give an id "
+        "(the name is defined 2 times in demo: see referee lint's redefinition)\n"
+    )
+    code, out, err = run(capsys, "lint", "--rules-src", str(src), "--select", "redefinition")
+    assert out.endswith(
+        "/demo/rules.txt:9:1: warning redefinition 'Fear' is defined again here (previous definition at line 1), "
+        "as a second rule, demo/fear-2 (2 rules of this name); a name names one rule: merge them, or give each its own name\n"
+    )

@@ -17,13 +17,65 @@ from typing import TYPE_CHECKING
 from referee.lint.finding import Finding, Related
 from referee.lint.places import Place, first_column, heading_form, places, raw_lines, where
 from referee.lint.registry import Check, check
-from referee.lint.versions import different_things, heading, written
+from referee.lint.versions import different_things, heading, redefined, written
 from referee.lint.words import changes, language_name, quote, text_key, word_diff, words
 from referee.text import fold
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
-    from referee.model import Rule, Version
+    from referee.model import Rule, Source, Version
+
+
+@check("redefinition", "warning", "a rule defined a second time in one document, or in two of the same role")
+def redefinition(ctx: LintContext) -> Iterator[Finding]:
+    """A rule defined again, with another text, where a second definition is no
+    version: in the same document, or in another document of the same role.
+    Reported at the second definition, the first related ("previous definition
+    here"), whether the adapters kept the two as texts of one rule or, in a
+    structured document, made a second rule of the same name."""
+    for rule in ctx.rules:
+        for version, previous in redefined(rule):
+            yield _redefined(rule, version.source, previous.source, _changes(previous, version))
+    by_name: dict[str, list[Rule]] = {}
+    for rule in ctx.rules:
+        if "unnamed" not in rule.flags:
+            by_name.setdefault(fold(rule.name), []).append(rule)
+    for same in by_name.values():
+        if len(same) < 2:
+            continue
+        same.sort(key=lambda r: (r.source.file, r.source.line))
+        for i, rule in enumerate(same[1:], 1):
+            first = same[0]
+            if not rule.text.strip() and not first.text.strip():
+                continue  # two headings with no text: empty-rule's
+            yield _redefined(
+                rule,
+                rule.source,
+                first.source,
+                f"a second rule, {rule.id} ({len(same)} rules of this name)",
+                previous_rule=first,
+            )
+
+
+def _redefined(rule: Rule, here: Source, previous: Source, how: str, previous_rule: Rule | None = None) -> Finding:
+    there = where(previous.file, previous.line, here.file)
+    if previous_rule is None:
+        message = (
+            f"{rule.name!r} is defined again here (previous definition at {there}), with another text: {how}; "
+            "keep one definition, or give each its own name"
+        )
+    else:
+        message = (
+            f"{rule.name!r} is defined again here (previous definition at {there}), as {how}; "
+            f"a name names one rule: merge them, or give each its own name"
+        )
+    return redefinition.finding_at(
+        message,
+        here,
+        rule=rule.id,
+        term=rule.name,
+        related=(Related.cited((previous_rule or rule).id, previous, "previous definition here"),),
+    )
 
 
 @check("conflicting-definition", "warning", "one rule defined twice with materially different text")
@@ -55,9 +107,10 @@ def _rewordings(rule: Rule) -> tuple[list[Version], list[Version]]:
     if len(texts) < 2:
         return substantive, reworded
     primary, seen = texts[0], {text_key(texts[0].text)}
+    again = {id(v) for v, _ in redefined(rule)}  # redefinition's
     for version in texts[1:]:
         key = text_key(version.text)
-        if key in seen or different_things(rule, primary, version):
+        if key in seen or id(version) in again or different_things(rule, primary, version):
             continue
         seen.add(key)
         of_wording = all(c.of_wording for c in changes(primary.text, version.text))
