@@ -363,6 +363,37 @@ def cmd_graph(args: argparse.Namespace) -> None:
         sys.stdout.write(export.to_dot(g, title))
 
 
+def _lint_build(rules_src: str | None, src: str) -> tuple[Any, list[RulesError]]:
+    """The build lint reads, and the manifest problems it was read past.
+
+    A manifest with a problem (a document not found, an alias's typo, a bad
+    waiver) stops every other command; lint reads the rules folder again,
+    leniently and without the cache, leaving out only what is wrong, so the
+    problem is one finding among the rest.  Only an unreadable manifest stops it.
+    """
+    from referee.build import cache
+    from referee.manifest import MANIFEST, noting
+
+    try:
+        with terminal.Steps() as step:
+            build = cache.load_or_build(src, progress=lambda path: step(f"Read {path}"))
+        noted: list[RulesError] = []
+    except RulesError as err:
+        if not (err.file or "").endswith("/" + MANIFEST):
+            raise Failure.of(err, src) from None
+        from pathlib import Path
+
+        from referee.build import assemble
+
+        try:
+            with noting() as noted, terminal.Steps() as step:
+                build = assemble(Path(src), progress=lambda path: step(f"Read {path}"))
+        except RulesError as again:
+            raise Failure.of(again, src) from None
+    _warn_unmanaged(build.unmanaged, src)
+    return build, noted
+
+
 def cmd_lint(args: argparse.Namespace) -> None:
     """Check rule sets the way a compiler checks code: undefined, conflicting,
     duplicated, empty and broken rules, with file, line and column.
@@ -371,9 +402,11 @@ def cmd_lint(args: argparse.Namespace) -> None:
 
     select = _checked(lambda: parse_codes(args.select, "--select"))
     ignore = _checked(lambda: parse_codes(args.ignore, "--ignore"))
-    build = open_build(args.rules_src)
     src = _src(args.rules_src)
-    result = _checked(lambda: lint(build, args.system, select, ignore, min_severity=args.min_severity, rules_src=src))
+    build, noted = _lint_build(args.rules_src, src)
+    result = _checked(
+        lambda: lint(build, args.system, select, ignore, min_severity=args.min_severity, rules_src=src, noted=noted)
+    )
     shown = _shown(src)
     if args.format == "sarif":
         from referee import __version__

@@ -11,6 +11,9 @@ import errno
 import os
 import re
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -27,9 +30,9 @@ _TABLE = re.compile(r"^\s*\[\[?\s*([^\]]*)\]")  # a table's header line: [aliase
 _KEY = re.compile(r"""(?:^|[{,])\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
 _DOC_KEYS = {"path", "format", "role", "lang", "title", "origin"}
 # The formats' own options (docs/systems.md); a key neither here nor above is warned of.
-FORMAT_OPTIONS = {"category", "categories", "alias_lang", "base_book", "keyword_fields"}
+FORMAT_OPTIONS = {"category", "categories", "alias_lang", "base_book", "base_book_pages", "keyword_fields"}
 TOP_KEYS = {"id", "title", "languages", "origin", "documents", "precedence", "aliases", "core_terms", "waivers"}
-WAIVER_KEYS = {"code", "rule", "term", "reason"}
+WAIVER_KEYS = {"code", "rule", "term", "place", "phrase", "reason"}
 # Keys of a document's table that its reader takes as text (title, origin and the
 # formats' own options: docs/systems.md); a number or a table there is refused here.
 _TEXT_OPTIONS = ("title", "origin", "category", "alias_lang", "base_book")
@@ -50,10 +53,43 @@ class DocumentSpec:
 
 @dataclass(frozen=True)
 class Waiver:
+    """A finding the editors accept: by code and a rule, a term, a place
+    (``file:line``, the file relative to the system's folder) or a phrase the
+    finding's line holds."""
+
     code: str
     reason: str
     rule: str | None = None
     term: str | None = None
+    place: str | None = None
+    phrase: str | None = None
+
+
+# Problems of a manifest noted, not raised, while :func:`noting` is in force.
+_NOTED: ContextVar[list[RulesError] | None] = ContextVar("manifest_problems", default=None)
+
+
+@contextmanager
+def noting() -> Iterator[list[RulesError]]:
+    """Read manifests leniently: a bad document entry, alias, waiver or
+    precedence is left out and its error noted in the list this yields, and
+    reading goes on (``referee lint`` reports each at its line).  An
+    unreadable manifest (not UTF-8, not TOML, no id, title or documents)
+    still raises."""
+    noted: list[RulesError] = []
+    token = _NOTED.set(noted)
+    try:
+        yield noted
+    finally:
+        _NOTED.reset(token)
+
+
+def recover(err: RulesError) -> None:
+    """Note ``err`` when reading leniently (:func:`noting`), else raise it."""
+    noted = _NOTED.get()
+    if noted is None:
+        raise err
+    noted.append(err)
 
 
 @dataclass(frozen=True)
@@ -188,39 +224,59 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
     raw_docs = data.get("documents")
     if not isinstance(raw_docs, list) or not raw_docs:
         raise problems.fail("no documents: add at least one [[documents]] table")
-    documents = tuple(_document(d, folder, rules_src, problems) for d in raw_docs)
+    read_docs: list[tuple[DocumentSpec, Any]] = []
+    for raw_doc in raw_docs:
+        try:
+            read_docs.append((_document(raw_doc, folder, rules_src, problems), raw_doc))
+        except RulesError as err:
+            recover(err)  # leniently: the system is read without this document
     seen: set[str] = set()
-    for doc, raw_doc in zip(documents, raw_docs):
+    kept: list[DocumentSpec] = []
+    for doc, raw_doc in read_docs:
         if doc.path in seen:
             listed = raw_doc.get("path", doc.path)
             line = [n for n, text in enumerate(problems.lines, 1) if listed in text]
-            raise RulesError(f"document {listed!r} is listed twice", rel, line[-1] if line else None)
+            recover(RulesError(f"document {listed!r} is listed twice", rel, line[-1] if line else None))
+            continue
         seen.add(doc.path)
+        kept.append(doc)
+    documents = tuple(kept)
+    if not documents:
+        raise problems.fail("no document could be read: every [[documents]] table has a problem")
 
     roles = [d.role for d in documents]
     precedence = tuple(_list_of_text(data, "precedence", problems) or roles)
     for role in precedence:
         if role not in roles:
-            raise problems.fail(f"precedence names role {role!r}, which no document has", "precedence")
+            recover(problems.fail(f"precedence names role {role!r}, which no document has", "precedence"))
+    precedence = tuple(r for r in precedence if r in roles) or tuple(roles)
 
     aliases: dict[str, tuple[str, str]] = {}
     alias_lines: dict[str, int] = {}
     raw_aliases = data.get("aliases", {})
     if not isinstance(raw_aliases, dict):
-        raise problems.fail("aliases must be tables of alias = rule name, one per language", "aliases")
+        recover(problems.fail("aliases must be tables of alias = rule name, one per language", "aliases"))
+        raw_aliases = {}
     written = problems.alias_lines() if raw_aliases else {}
     for lang, table in raw_aliases.items():
         if not _LANG.match(lang) or not isinstance(table, dict):
-            raise problems.fail(f"[aliases.{lang}] must be a language code with a table of alias = rule name", "aliases")
+            recover(problems.fail(f"[aliases.{lang}] must be a language code with a table of alias = rule name", "aliases"))
+            continue
         for alias, target in table.items():
             if not isinstance(target, str) or not target.strip():
-                raise problems.fail(f"alias {alias!r} must name a rule", alias)
+                recover(problems.fail(f"alias {alias!r} must name a rule", alias))
+                continue
             aliases[alias] = (target, lang)
             line = written.get(alias)
             if line is not None:
                 alias_lines[alias] = line
 
-    waivers = tuple(_waiver(w, problems) for w in data.get("waivers", []))
+    waivers = []
+    for raw_waiver in data.get("waivers", []):
+        try:
+            waivers.append(_waiver(raw_waiver, problems))
+        except RulesError as err:
+            recover(err)
     origin = data.get("origin")
     return Manifest(
         id=system_id,
@@ -230,7 +286,7 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
         precedence=precedence,
         aliases=aliases,
         core_terms=tuple(_list_of_text(data, "core_terms", problems)),
-        waivers=waivers,
+        waivers=tuple(waivers),
         languages=languages,
         origin=origin if isinstance(origin, str) else None,
         alias_lines=alias_lines,
@@ -346,6 +402,11 @@ def _waiver(raw: Any, problems: _Problems) -> Waiver:
         raise problems.fail(f"waiver has unknown key(s): {', '.join(sorted(unknown))}", "[[waivers]]")
     if not isinstance(raw.get("reason"), str) or not raw["reason"].strip():
         raise problems.fail(f"waiver for {raw['code']!r} needs a 'reason'", raw["code"])
-    if not raw.get("rule") and not raw.get("term"):
-        raise problems.fail(f"waiver for {raw['code']!r} must name a 'rule' or a 'term'", raw["code"])
-    return Waiver(code=raw["code"], reason=raw["reason"], rule=raw.get("rule"), term=raw.get("term"))
+    if not any(raw.get(k) for k in ("rule", "term", "place", "phrase")):
+        raise problems.fail(f"waiver for {raw['code']!r} must name a 'rule', a 'term', a 'place' or a 'phrase'", raw["code"])
+    place = raw.get("place")
+    if place is not None and not (isinstance(place, str) and re.fullmatch(r".+:\d+", place)):
+        raise problems.fail(f"waiver for {raw['code']!r}: 'place' must be file:line, such as \"rules.txt:12\"", raw["code"])
+    return Waiver(
+        code=raw["code"], reason=raw["reason"], rule=raw.get("rule"), term=raw.get("term"), place=place, phrase=raw.get("phrase")
+    )

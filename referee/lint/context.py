@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from referee.build import Build
+    from referee.errors import RulesError
     from referee.lint.finding import Finding
     from referee.manifest import Manifest
     from referee.model import Relation, Rule
@@ -27,6 +28,7 @@ class LintContext:
     rb: Build
     system: str
     rules_src: str | None = None
+    noted: tuple[RulesError, ...] = ()  # manifest problems read past (referee.manifest.noting)
     _found: dict[str, list[Finding]] = field(default_factory=dict, repr=False)
     _lines: dict[str, list[str]] = field(default_factory=dict, repr=False)
 

@@ -56,13 +56,16 @@ def lint(
     *,
     min_severity: str = "info",
     rules_src: str | None = None,
+    noted: list[RulesError] | None = None,
 ) -> LintResult:
     """Every finding of the selected checks over one system or all, waivers applied.
 
     Findings below ``min_severity`` are counted in ``hidden``, not listed.
     Waivers are judged on every finding of their code, whatever is
     selected or shown.  ``rules_src``: the folder ``build`` was read from,
-    to place findings about a waiver on its line of system.toml.
+    to place findings about a waiver on its line of system.toml.  ``noted``:
+    the manifest problems a lenient reading went past
+    (:func:`referee.manifest.noting`), each reported at its line.
     """
     if min_severity not in SEVERITIES:
         raise RulesError(f"--min-severity: {min_severity!r} is not one of {', '.join(SEVERITIES)}")
@@ -73,6 +76,7 @@ def lint(
     )
     for sys_id in result.systems:
         ctx = LintContext(build, sys_id, rules_src)
+        ctx.noted = tuple(e for e in noted or () if (e.file or "").split("/", 1)[0] == sys_id)
         waivers = build.manifests[sys_id].waivers
         for check in wanted:
             for finding in ctx.findings(check.code):

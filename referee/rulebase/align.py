@@ -57,7 +57,9 @@ def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> l
     rank = {spec.path: i for i, (spec, _) in enumerate(read)}
     specs = {spec.path: spec for spec, _ in read}
     entries = [(rank[spec.path], e) for spec, es in read for e in es]
-    _check_curated(manifest, [e for _, e in entries])
+    typos = _check_curated(manifest, [e for _, e in entries])
+    if typos:  # read leniently (referee lint): the run goes on without them
+        manifest = replace(manifest, aliases={k: v for k, v in manifest.aliases.items() if k not in typos})
     curated = {_fold(k): v for k, v in manifest.aliases.items()}
     entries = [(r, _apply_curated(e, curated)) for r, e in entries]
     groups = _group(entries)
@@ -67,17 +69,22 @@ def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> l
     return _rules(manifest, groups, specs)
 
 
-def _check_curated(manifest: Manifest, entries: list[Entry]) -> None:
+def _check_curated(manifest: Manifest, entries: list[Entry]) -> set[str]:
     """A curated alias must not point at a near miss of a name the documents write.
 
     A target no document writes is how a manifest names a rule the documents
     give only in another language ("Nachladen!" = "Reload!").  But a target
     that is one slip away from a written name ("Halbred" for "Halberd") is a
     typo: it would make a new rule of that name with the alias's text and
-    leave the real rule a stub, so it is an error naming both.
+    leave the real rule a stub, so it is an error naming both.  Read
+    leniently (:func:`referee.manifest.noting`), the error is noted and the
+    alias returned, to be left out.
     """
+    from referee.manifest import recover
+
     import difflib
 
+    typos: set[str] = set()
     written: dict[str, str] = {}
     for entry in entries:
         for name in (entry.name, entry.key, *(a.name for a in entry.aliases)):
@@ -89,9 +96,11 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> None:
         others = [name for name in written if name != _fold(alias)]  # the alias is written: it is the heading it renames
         close = difflib.get_close_matches(_fold(target), others, n=1, cutoff=0.8)
         if close:
-            raise manifest.alias_error(
+            recover(manifest.alias_error(
                 alias, f"alias {alias!r} points at {target!r}, which no document defines; did you mean {written[close[0]]!r}?"
-            )
+            ))
+            typos.add(alias)
+    return typos
 
 
 def _apply_curated(entry: Entry, curated: dict[str, tuple[str, str]]) -> Entry:

@@ -34,6 +34,7 @@ from referee.lint.checks.obligations import must_cannot_conflict
 from referee.lint.context import LintContext
 from referee.lint.finding import Finding
 from referee.lint.registry import get
+from referee.manifest import noting
 from tests.conftest import write_system
 from tests.lint.fixtures.graph.build import CASES as GRAPH_CASES
 from tests.lint.fixtures.graph.build import SYSTEM as GRAPH_SYSTEM
@@ -56,7 +57,9 @@ def run_graph(case: dict[str, Any]) -> list[Finding]:
 def run_text(case: dict[str, Any], tmp_path: Path) -> list[Finding]:
     manifest = f'id = "{TEXT_SYSTEM}"\ntitle = "Demo"\n' + case["manifest"]
     rules_src = write_system(tmp_path, TEXT_SYSTEM, manifest, case["files"])
-    return list(get(case["code"])(LintContext(assemble(rules_src), TEXT_SYSTEM, str(rules_src))))
+    with noting() as noted:  # as referee lint reads a manifest with a problem
+        build = assemble(rules_src)
+    return list(get(case["code"])(LintContext(build, TEXT_SYSTEM, str(rules_src), tuple(noted))))
 
 
 # --- fixtures/graph ---------------------------------------------------------

@@ -281,3 +281,46 @@ def test_show_never_picks_one_of_a_name_defined_twice(capsys: pytest.CaptureFixt
         "/demo/rules.txt:9:1: warning redefinition 'Fear' is defined again here (previous definition at line 1), "
         "as a second rule, demo/fear-2 (2 rules of this name); a name names one rule: merge them, or give each its own name\n"
     )
+
+
+# --- manifest problems and waivers of one place -------------------------------
+
+
+def test_a_manifest_problem_is_a_finding_and_the_run_goes_on(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """One alias with a typo stops `referee show`, but lint reports it at its
+    line beside the documents' own findings."""
+    text = MANIFEST.split("[[waivers]]")[0] + '[aliases.de]\n"Hellebarde" = "Halbred"\n'
+    files = {"rules.txt": "Halberd\n\nAttacks made with a Halberd gain +1 Strength.\n\nMusician\n"}
+    src = write_system(tmp_path, "demo", text, files)
+    code, out, err = run(capsys, "show", "Halberd", "--rules-src", str(src))
+    assert code == 2 and "error: alias 'Hellebarde' points at 'Halbred'" in err
+    code, out, err = run(capsys, "lint", "--rules-src", str(src))
+    assert code == 1
+    lines = [line.split("/demo/", 1)[1] for line in out.splitlines()]
+    assert lines == [
+        "rules.txt:5:1: warning empty-rule 'Musician' is a heading with no text in any document of demo; add its text "
+        "(or, if it is a section title, make the rules below it its sub-headings)",
+        "system.toml:10:1: error manifest-problem alias 'Hellebarde' points at 'Halbred', which no document defines; "
+        "did you mean 'Halberd'?; the run went on without it",
+    ]
+
+
+def test_a_waiver_of_one_place_or_phrase(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = MANIFEST.split("[[waivers]]")[0] + (
+        '[[waivers]]\ncode = "empty-rule"\nplace = "rules.txt:5"\nreason = "A command model."\n\n'
+        '[[waivers]]\ncode = "empty-rule"\nphrase = "drummer"\nreason = "Another."\n\n'
+        '[[waivers]]\ncode = "empty-rule"\nplace = "rules.txt:99"\nreason = "Gone."\n'
+    )
+    files = {"rules.txt": "Halberd\n\nAttacks made with a Halberd gain +1 Strength.\n\nMusician\n\nDrummer\n\nBugler\n"}
+    src = write_system(tmp_path, "demo", text, files)
+    code, out, err = run(capsys, "lint", "--rules-src", str(src), "--format", "json")
+    found = json.loads(out)["findings"]
+    assert [(f["code"], f["source"]["line"], f["waived"]) for f in found] == [
+        ("empty-rule", 5, "A command model."),
+        ("empty-rule", 7, "Another."),
+        ("empty-rule", 9, None),
+        ("unused-waiver", 21, None),
+    ]
+    assert found[3]["message"] == (
+        "waiver of empty-rule for place 'rules.txt:99' matches no finding; remove it, or correct its place"
+    )

@@ -7,6 +7,7 @@ modules without checks (:mod:`referee.lint.places`, :mod:`referee.lint.words`,
 :mod:`referee.lint.versions`, :mod:`referee.lint.terms`,
 :mod:`referee.lint.waiving`).
 
+- :mod:`.manifest`: problems of system.toml a lenient reading went past;
 - :mod:`.references`: names a rule uses that nothing defines;
 - :mod:`.definitions`: the definitions themselves, compared and inspected;
 - :mod:`.text_quality`: the documents' raw lines: extraction damage, broken

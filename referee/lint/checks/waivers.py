@@ -51,14 +51,15 @@ def unused_waiver(ctx: LintContext) -> Iterator[Finding]:
             continue
         if any(covers(waiver, finding, ctx.rb) for finding in ctx.findings(waiver.code)):
             continue
-        line, column = place(ctx, index, "rule" if waiver.rule else "term")
+        key = next(k for k in ("rule", "term", "place", "phrase") if getattr(waiver, k))
+        line, column = place(ctx, index, key)
         yield unused_waiver.finding(
             f"waiver of {waiver.code} for {what(waiver)} matches no finding{_why(ctx, waiver)}; "
-            "remove it, or correct its rule or term",
+            f"remove it, or correct its {key if key in ('place', 'phrase') else 'rule or term'}",
             ctx.manifest.path,
             line,
             column,
-            term=waiver.rule or waiver.term,
+            term=getattr(waiver, key),
         )
 
 
