@@ -408,11 +408,14 @@ def cmd_lint(args: argparse.Namespace) -> None:
         lambda: lint(build, args.system, select, ignore, min_severity=args.min_severity, rules_src=src, noted=noted)
     )
     shown = _shown(src)
+    from referee.lint.source import SourceLines
+
+    lines = SourceLines(build, src)
     if args.format == "sarif":
         from referee import __version__
         from referee.lint.sarif import to_sarif
 
-        terminal.print_json(to_sarif(result, shown, __version__))
+        terminal.print_json(to_sarif(result, src, __version__, docs_url=args.docs_url, line_text=lines))
     elif args.format == "json":
         terminal.print_json(
             {
@@ -426,8 +429,8 @@ def cmd_lint(args: argparse.Namespace) -> None:
     else:
         from referee.lint.report import print_findings
 
-        print_findings(result, shown)
-    if result.errors:
+        print_findings(result, shown, lines, args.source)
+    if result.failing(args.fail_on):
         raise Failure("", code=1)
 
 
@@ -646,6 +649,23 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("info", "warning", "error"),
         default="warning",
         help="show findings of this severity or graver (default warning: info notes are not shown)",
+    )
+    p.add_argument(
+        "--fail-on",
+        choices=("warning", "error"),
+        default="error",
+        help="exit status 1 when an unwaived finding of this severity or graver is shown (default error)",
+    )
+    p.add_argument(
+        "--source",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="print each finding's source line with a caret under its column (default: on a terminal only)",
+    )
+    p.add_argument(
+        "--docs-url",
+        metavar="URL",
+        help="base URL of the docs for SARIF's helpUri (default: $REFEREE_DOCS_URL, else the docs folder's file: URI)",
     )
     _common(p, formats=("text", "json", "sarif"))
     p = command("parse", cmd_parse)

@@ -61,6 +61,7 @@ class Finding:
     term: str | None = None
     related: tuple[Related, ...] = ()
     waived: str | None = None
+    detail: tuple[str, ...] = ()  # lines shown under it: two texts' differing words, aligned
 
     def waive(self, reason: str) -> Finding:
         return replace(self, waived=reason)
@@ -78,6 +79,7 @@ class Finding:
             "message": self.message,
             "source": _source(self.file, self.line, self.column),
             "related": [r.to_json() for r in self.related],
+            "detail": list(self.detail),
             "waived": self.waived,
         }
 

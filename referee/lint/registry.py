@@ -84,10 +84,13 @@ class Check:
         rule: str | None = None,
         term: str | None = None,
         related: tuple[Related, ...] = (),
+        detail: tuple[str, ...] = (),
     ) -> Finding:
         """A finding at a place: anything with a file, a line and a column (a rule's
         Source, a relation's Citation)."""
-        return self.finding(message, place.file, place.line, place.column, rule=rule, term=term, related=related)
+        return self.finding(
+            message, place.file, place.line, place.column, rule=rule, term=term, related=related, detail=detail
+        )
 
     def finding(
         self,
@@ -99,10 +102,12 @@ class Check:
         rule: str | None = None,
         term: str | None = None,
         related: tuple[Related, ...] = (),
+        detail: tuple[str, ...] = (),
     ) -> Finding:
         """A finding of this check: its code, its default severity."""
         return Finding(
-            self.code, self.severity, message, file, line, max(column, 1), rule=rule, term=term, related=related
+            self.code, self.severity, message, file, line, max(column, 1), rule=rule, term=term, related=related,
+            detail=detail,
         )
 
 

@@ -11,12 +11,16 @@ and a run that finds nothing at all prints nothing.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from itertools import groupby
 from typing import Any
 
 from referee import terminal
 from referee.lint.finding import Finding
 from referee.lint.run import LintResult
+from referee.lint.source import excerpt
+
+SourceLine = Callable[[str, int], "str | None"]
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 _PLURAL = {"error": "errors", "warning": "warnings", "info": "info", "waived": "waived"}
@@ -24,17 +28,39 @@ _PLURAL = {"error": "errors", "warning": "warnings", "info": "info", "waived": "
 MOST_RELATED = 5
 
 
-def print_findings(result: LintResult, rules_src: str) -> None:
-    """The report for a person on a terminal, or compiler lines for a tool."""
-    if terminal.is_terminal():
-        _grouped(result, rules_src)
+def print_findings(result: LintResult, rules_src: str, source: SourceLine | None = None, show: bool | None = None) -> None:
+    """The report for a person on a terminal, or compiler lines for a tool.
+
+    ``source(file, line)`` gives a finding's line: with ``show`` (by default on
+    a terminal only) it is printed under the finding with a caret under the
+    column, followed by the finding's detail (two texts aligned)."""
+    on_terminal = terminal.is_terminal()
+    shown = source if (on_terminal if show is None else show) else None
+    if on_terminal:
+        _grouped(result, rules_src, shown)
         terminal.line(summary(result), style="bold")
     else:
         for f in result.findings:
             if not f.waived:
                 sys.stdout.write(terminal.safe(line(f, rules_src)) + "\n")
+                for text in under(f, shown):
+                    sys.stdout.write(terminal.safe(text) + "\n")
         if result.findings or result.hidden:
             terminal.error(summary(result), colour="1")  # a clean run says nothing
+
+
+def under(f: Finding, source: SourceLine | None) -> list[str]:
+    """The lines under a finding: its source line and a caret under its column,
+    then its detail; none without ``source``."""
+    if source is None:
+        return []
+    out = []
+    text = source(f.file, f.line)
+    if text is not None and text.strip():
+        shown, caret = excerpt(text, f.column)
+        out += [f"    {shown}", f"    {caret}"]
+    out += [f"    {d}" for d in f.detail]
+    return out
 
 
 def line(f: Finding, rules_src: str) -> str:
@@ -51,7 +77,7 @@ def summary(result: LintResult) -> str:
     return out
 
 
-def _grouped(result: LintResult, rules_src: str) -> None:
+def _grouped(result: LintResult, rules_src: str, source: SourceLine | None) -> None:
     console = terminal.console()
     for file, findings in groupby(result.findings, key=lambda f: f.file):
         _say(console, f"{rules_src}/{file}", "bold")
@@ -59,6 +85,8 @@ def _grouped(result: LintResult, rules_src: str) -> None:
             state = f"waived ({f.waived})" if f.waived else f.severity
             style = "dim" if f.waived else _STYLE[f.severity]
             _say(console, f"{rules_src}/{f.where()}: {state} {f.code} {f.message}", style)
+            for text in under(f, source):
+                _say(console, text, None)
             for r in f.related[:MOST_RELATED]:
                 note = f" {r.note}" if r.note else ""
                 _say(console, f"    {rules_src}/{r.file}:{r.line}:{r.column}: related{note}", "dim")

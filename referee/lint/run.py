@@ -27,7 +27,11 @@ class LintResult:
 
     @property
     def errors(self) -> int:
-        return sum(f.severity == "error" and not f.waived for f in self.findings)
+        return self.failing("error")
+
+    def failing(self, fail_on: str) -> int:
+        """How many unwaived findings are of severity ``fail_on`` or graver."""
+        return sum(at_least(f.severity, fail_on) and not f.waived for f in self.findings)
 
     def counts(self) -> dict[str, int]:
         out = {"error": 0, "warning": 0, "info": 0, "waived": 0}

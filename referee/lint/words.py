@@ -123,6 +123,47 @@ def word_diff(old: str, new: str, shown: int = 2) -> tuple[str, int]:
     return "; ".join(str(c) for c in found[:shown]) + more, len(found)
 
 
+def aligned(old_label: str, old: str, new_label: str, new: str, context: int = 3, most: int = 140) -> tuple[str, str]:
+    """Two texts as two aligned lines, the words that differ in ``[...]``, the
+    runs they share cut to ``context`` words either side of a change (``…``),
+    each line cut near ``most`` characters.
+
+    >>> a, b = aligned("line 1:", "Units with Fear suffer -1 Discipline.", "line 9:", "Units with Fear suffer -2 Discipline and flee.")
+    >>> print(a); print(b)
+    line 1: … with Fear suffer [-1] Discipline. []
+    line 9: … with Fear suffer [-2] Discipline. [and flee.]
+    """
+    a, b = old.split(), new.split()
+    a_keys, b_keys = [_key(w) or w for w in a], [_key(w) or w for w in b]
+    top, bottom = [], []
+    ops = difflib.SequenceMatcher(None, a_keys, b_keys, autojunk=False).get_opcodes()
+    for n, (op, i1, i2, j1, j2) in enumerate(ops):
+        if op == "equal":
+            shared = a[i1:i2]
+            first, last = n == 0, n == len(ops) - 1
+            if len(shared) > 2 * context and not (first or last):
+                shared = [*shared[:context], "…", *shared[-context:]]
+            elif first and len(shared) > context:
+                shared = ["…", *shared[-context:]] if len(ops) > 1 else shared
+            elif last and len(shared) > context:
+                shared = [*shared[:context], "…"]
+            for w in shared:
+                top.append(w)
+                bottom.append(w)
+            continue
+        x, y = _clip(a[i1:i2], 8), _clip(b[j1:j2], 8)
+        x, y = f"[{x}]" if x else "[]", f"[{y}]" if y else "[]"
+        width = max(len(x), len(y))
+        top.append(x.ljust(width))
+        bottom.append(y.ljust(width))
+    pad = max(len(old_label), len(new_label))
+    one, two = f"{old_label.ljust(pad)} {' '.join(top)}", f"{new_label.ljust(pad)} {' '.join(bottom)}"
+    one, two = one.rstrip(), two.rstrip()
+    if len(one) > most or len(two) > most:
+        one, two = one[:most].rstrip() + " …", two[:most].rstrip() + " …"
+    return one, two
+
+
 # Words whose swap, addition or removal changes the wording of a rule, not what
 # it says: articles, pronouns and possessives ("its owner's", "the owner's").
 _WORDING_WORDS = frozenset(

@@ -57,8 +57,12 @@ def test_on_a_terminal_grouped_by_file_with_related_places(capsys: pytest.Captur
     assert out.splitlines() == [
         "rules_src/t9a/universal-rules.txt",
         UNNAMED_20,
+        "    The model must be deployed in a unit. The model can never voluntarily leave its unit.",
+        "    ^",
         "    rules_src/t9a/universal-rules.txt:5:1: related the rule above: Ambush",
         UNNAMED_367,
+        "    Characters, allotted by the owner of the unit as evenly as possible",
+        "    ^",
         "    rules_src/t9a/universal-rules.txt:360:1: related the rule above: Unstable",
         "",
         "2 errors, 0 warnings, 0 info, 0 waived in t9a",
@@ -71,11 +75,15 @@ def test_on_a_terminal_a_long_list_of_related_places_is_cut(capsys: pytest.Captu
     lines = out.splitlines()
     assert lines[0] == "rules_src/whfb-house/system.toml"
     assert lines[1].startswith("rules_src/whfb-house/system.toml:24:13: info errata-target-missing 42 sections of ")
-    assert lines[2] == (
+    assert lines[2:4] == [
+        '    base_book = "Warhammer: The Game of Fantasy Battles, 8th edition rulebook"',
+        "                ^",
+    ]
+    assert lines[4] == (
         "    rules_src/whfb-house/house-rules-8th-edition.md:3:1: related 'Redirecting the charge' replaces p.53"
     )
-    assert lines[7] == "    … and 37 more related places (--format json lists every one)"
-    assert lines[8:] == ["", "0 errors, 0 warnings, 1 info, 0 waived in whfb-house"]
+    assert lines[9] == "    … and 37 more related places (--format json lists every one)"
+    assert lines[10:] == ["", "0 errors, 0 warnings, 1 info, 0 waived in whfb-house"]
 
 
 def test_waived_findings_are_listed_on_a_terminal_only(
@@ -145,7 +153,11 @@ def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert (data["min_severity"], data["hidden"]) == ("warning", 0)
     assert set(data["counts"]) == {"error", "warning", "info", "waived"}
     finding = next(f for f in data["findings"] if f["rule"] == "t9a/fear")
-    assert set(finding) == {"code", "severity", "rule", "term", "message", "source", "related", "waived"}
+    assert set(finding) == {"code", "severity", "rule", "term", "message", "source", "related", "detail", "waived"}
+    assert finding["detail"] == [  # the two texts aligned, the words that differ marked
+        "line 58:                                 … unit are Shaken [and Close Combat … effects apply] until the end …",
+        "t9a/army-builder-glossary-en-de.txt:198: … unit are Shaken []                                 until the end …",
+    ]
     assert finding["source"] == {"file": "t9a/universal-rules.txt", "line": 58, "column": 1}
     assert finding["related"][0]["source"] == {"file": "t9a/army-builder-glossary-en-de.txt", "line": 198, "column": 1}
 
@@ -172,6 +184,9 @@ def test_unknown_code_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> No
     assert err == f"referee: error: --select: unknown code 'typo' (known: {', '.join(codes())})\n"
 
 
+DOCS = (Path(__file__).resolve().parents[2] / "docs").as_uri() + "/"
+
+
 def test_sarif(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "lint", "--format", "sarif", "--system", "t9a")
     sarif = json.loads(out)
@@ -186,7 +201,9 @@ def test_sarif(capsys: pytest.CaptureFixture[str]) -> None:
     for rule, registered in zip(driver["rules"], checks()):
         assert rule["shortDescription"] == {"text": registered.summary}
         assert rule["defaultConfiguration"] == {"level": level[registered.severity]}
-        assert rule["helpUri"] == f"docs/lint.md#{registered.code}"
+        assert rule["helpUri"] == f"{DOCS}lint.md#{registered.code}"
+    assert driver["informationUri"] == f"{DOCS}lint.md"
+    assert run_["originalUriBaseIds"]["RULES_SRC"]["uri"] == (Path.cwd() / "rules_src").as_uri() + "/"
     result = next(r for r in run_["results"] if r["ruleId"] == "unnamed-rule")
     assert result["level"] == "error"
     location = result["locations"][0]["physicalLocation"]
@@ -324,3 +341,46 @@ def test_a_waiver_of_one_place_or_phrase(capsys: pytest.CaptureFixture[str], tmp
     assert found[3]["message"] == (
         "waiver of empty-rule for place 'rules.txt:99' matches no finding; remove it, or correct its place"
     )
+
+
+# --- failing on warnings, source lines, SARIF fingerprints ----------------------
+
+
+def test_fail_on_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "lint", "--system", "last-edition", "--select", "redefinition")[0] == 0
+    code, out, err = run(capsys, "lint", "--system", "last-edition", "--select", "redefinition", "--fail-on", "warning")
+    assert code == 1 and " warning redefinition " in out
+
+
+def test_source_lines_with_a_caret_under_the_column(capsys: pytest.CaptureFixture[str]) -> None:
+    """On a terminal by default, elsewhere with --source: the line, and a caret
+    under the column of the word at fault."""
+    code, out, _ = run(capsys, "lint", "--system", "t9a", "--select", "mangled-text", "--source")
+    lines = out.splitlines()
+    at = lines.index(
+        'rules_src/t9a/army-builder-glossary-en-de.txt:59:51: warning mangled-text words run together: "QuicktoFire"; '
+        'put the spaces back ("Quick to Fire")'
+    )
+    assert lines[at + 1 : at + 3] == [
+        "    …Shots 1 Strength 4 Armour Penetration 2 QuicktoFire",
+        "                                             ^",
+    ]
+    assert lines[at + 2].index("^") == lines[at + 1].index("QuicktoFire")
+
+
+def test_sarif_fingerprints_survive_an_edit_elsewhere(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = MANIFEST.split("[[waivers]]")[0]
+    files = {"rules.txt": "Halberd\n\nAttacks made with a Halberd gain +1 Strength.\n\nMusician\n"}
+    src = write_system(tmp_path, "demo", text, files)
+
+    def prints() -> dict[str, str]:
+        _, out, _ = run(capsys, "lint", "--rules-src", str(src), "--format", "sarif", "--docs-url", "https://example.org/d")
+        run_ = json.loads(out)["runs"][0]
+        assert run_["tool"]["driver"]["rules"][0]["helpUri"].startswith("https://example.org/d/lint.md#")
+        assert run_["originalUriBaseIds"]["RULES_SRC"]["uri"] == src.resolve().as_uri() + "/"
+        return {r["message"]["text"]: r["partialFingerprints"]["refereeFinding/v1"] for r in run_["results"]}
+
+    before = prints()
+    (src / "demo" / "rules.txt").write_text("Pike\n\nA long spear.\n\n" + files["rules.txt"], encoding="utf-8")
+    after = prints()
+    assert before and before == after  # the finding moved 4 lines down; its fingerprint stayed

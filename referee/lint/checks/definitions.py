@@ -18,7 +18,7 @@ from referee.lint.finding import Finding, Related
 from referee.lint.places import Place, first_column, heading_form, places, raw_lines, where
 from referee.lint.registry import Check, check
 from referee.lint.versions import different_things, heading, redefined, written
-from referee.lint.words import changes, language_name, quote, text_key, word_diff, words
+from referee.lint.words import aligned, changes, language_name, quote, text_key, word_diff, words
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -35,7 +35,9 @@ def redefinition(ctx: LintContext) -> Iterator[Finding]:
     structured document, made a second rule of the same name."""
     for rule in ctx.rules:
         for version, previous in redefined(rule):
-            yield _redefined(rule, version.source, previous.source, _changes(previous, version))
+            yield _redefined(
+                rule, version.source, previous.source, _changes(previous, version), detail=side_by_side(previous, version)
+            )
     by_name: dict[str, list[Rule]] = {}
     for rule in ctx.rules:
         if "unnamed" not in rule.flags:
@@ -54,10 +56,13 @@ def redefinition(ctx: LintContext) -> Iterator[Finding]:
                 first.source,
                 f"a second rule, {rule.id} ({len(same)} rules of this name)",
                 previous_rule=first,
+                detail=side_by_side(written(first)[0], written(rule)[0]) if written(first) and written(rule) else (),
             )
 
 
-def _redefined(rule: Rule, here: Source, previous: Source, how: str, previous_rule: Rule | None = None) -> Finding:
+def _redefined(
+    rule: Rule, here: Source, previous: Source, how: str, previous_rule: Rule | None = None, detail: tuple[str, ...] = ()
+) -> Finding:
     there = where(previous.file, previous.line, here.file)
     if previous_rule is None:
         message = (
@@ -75,6 +80,7 @@ def _redefined(rule: Rule, here: Source, previous: Source, how: str, previous_ru
         rule=rule.id,
         term=rule.name,
         related=(Related.cited((previous_rule or rule).id, previous, "previous definition here"),),
+        detail=detail,
     )
 
 
@@ -137,8 +143,17 @@ def _differences(of: Check, rule: Rule, others: list[Version]) -> Finding:
             f"{rule.name!r} has {len(others) + 1} different texts; {there} differs by {_changes(primary, first)}; "
             "make them agree or drop the outdated one"
         )
-    return of.finding_at(message, primary.source, rule=rule.id, related=tuple(related)
+    return of.finding_at(
+        message, primary.source, rule=rule.id, related=tuple(related), detail=side_by_side(primary, first)
     )
+
+
+def side_by_side(one: Version, other: Version) -> tuple[str, str]:
+    """Two versions' texts as two aligned lines, their differing words marked."""
+    home = one.source.file
+    label_one = f"line {one.source.line}:"
+    label_other = where(other.source.file, other.source.line, home) + ":"
+    return aligned(label_one, one.text, label_other, other.text)
 
 
 def _changes(primary: Version, other: Version) -> str:
