@@ -97,3 +97,31 @@ def test_rule_above_an_unnamed_body_is_found_by_line_as_by_asking_every_rule() -
         for line in range(0, 90):
             above = [r for r in rules if r.source.file == file and r.source.end_line < line and "unnamed" not in r.flags]
             assert _rule_above(ends, file, line) is max(above, key=lambda r: r.source.end_line, default=None)
+
+
+def test_section_titles_of_the_last_edition_are_not_empty_rules(rulebase) -> None:  # type: ignore[no-untyped-def]
+    from tests.lint.corpus import CORE, findings
+
+    titles = findings(rulebase, "last-edition", "section-title")
+    assert [(f.file, f.line, f.rule) for f in titles] == [
+        (CORE, 703, "last-edition/select-and-play-an-army"),
+        (CORE, 791, "last-edition/keywords"),
+        (CORE, 853, "last-edition/weapon-keywords"),
+    ]
+    assert [f.line for f in findings(rulebase, "last-edition", "empty-rule")] == []
+
+
+def test_an_empty_heading_is_quoted_as_its_line_writes_it(text_result: LintResult) -> None:
+    assert one(text_result, "empty-rule", GLOSSARY, 27).message.startswith("'Speer' (Spear) is a heading with no text")
+
+
+def test_the_last_editions_redefinitions(rulebase) -> None:  # type: ignore[no-untyped-def]
+    from tests.lint.corpus import CORE, findings
+
+    again = findings(rulebase, "last-edition", "redefinition")
+    assert [(f.line, f.term, [r.line for r in f.related]) for f in again] == [
+        (497, "Reaction units", [451]),
+        (507, "Reaction units", [451]),
+        (845, "Leftover leader points", [429]),
+    ]
+    assert all(f.file == CORE for f in again)

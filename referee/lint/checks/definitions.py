@@ -10,6 +10,7 @@ code.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -198,18 +199,88 @@ def _sameness(first: Place, other: Place) -> str:
 
 @check("empty-rule", "warning", "a rule with no text anywhere in its system")
 def empty_rule(ctx: LintContext) -> Iterator[Finding]:
-    """A heading with no text in any version, unless it only groups sub-rules."""
+    """A heading with no text in any version, unless it only groups sub-rules
+    or is a section title (:func:`section_title`)."""
+    starts = _rule_starts(ctx)
     for rule in ctx.rules:
-        if rule.children or "group" in rule.flags or any(v.text.strip() for v in rule.versions):
+        if not _empty(rule) or _titles_section(ctx, rule, starts):
             continue
         others = [p.source for p in places(rule)][1:]
         yield empty_rule.finding_at(
-            f"{rule.name!r} is a heading with no text in any document of {ctx.system}; add its text "
+            f"{_as_written(rule)} is a heading with no text in any document of {ctx.system}; add its text "
             "(or, if it is a section title, make the rules below it its sub-headings)",
             rule.source,
             rule=rule.id,
             related=tuple(Related.cited(rule.id, s, "the same heading, no text either") for s in others),
         )
+
+
+@check("section-title", "info", "a heading with no text that titles the rules below it, at their level")
+def section_title(ctx: LintContext) -> Iterator[Finding]:
+    """A heading with no text followed at once by another heading it titles:
+    written in capitals ("KEYWORDS"), over a heading in capitals, or sharing a
+    word with it ("WEAPON KEYWORDS" over "Ranged weapon keywords").  The rules
+    below are meant as its sub-rules but stand at its level (or above), so
+    the title is read as an empty rule of its own."""
+    starts = _rule_starts(ctx)
+    for rule in ctx.rules:
+        if not _empty(rule):
+            continue
+        below = _titles_section(ctx, rule, starts)
+        if below is None:
+            continue
+        yield section_title.finding_at(
+            f"{_as_written(rule)} has no text and titles the rules below it ({below.name!r} first), "
+            "which stand at its level: make them its sub-headings, or give it a line of text",
+            rule.source,
+            rule=rule.id,
+            related=(Related.cited(below.id, below.source, "the first rule below it"),),
+        )
+
+
+def _empty(rule: Rule) -> bool:
+    return not (rule.children or "group" in rule.flags or any(v.text.strip() for v in rule.versions))
+
+
+def _as_written(rule: Rule) -> str:
+    """A rule's name as its heading line writes it: ``'Speer' (Spear)`` where the
+    line gives another name (an alias), so the finding quotes what the editor sees."""
+    written = rule.versions[0].heading if rule.versions else None
+    if written and fold(written) != fold(rule.name):
+        return f"{written!r} ({rule.name})"
+    return repr(rule.name)
+
+
+def _rule_starts(ctx: LintContext) -> dict[tuple[str, int], Rule]:
+    """The rules of the system by the file and line their heading stands on."""
+    out: dict[tuple[str, int], Rule] = {}
+    for rule in ctx.rules:
+        for place in places(rule):
+            out.setdefault((place.source.file, place.source.line), rule)
+    return out
+
+
+def _titles_section(ctx: LintContext, rule: Rule, starts: dict[tuple[str, int], Rule]) -> Rule | None:
+    """The rule right below an empty heading that it titles, if it titles one."""
+    file, line = rule.source.file, rule.source.line
+    lines = raw_lines(ctx, file)
+    following = next((n for n in range(line + 1, len(lines) + 1) if lines[n - 1].strip()), None)
+    below = starts.get((file, following)) if following else None
+    if below is None or below is rule:
+        return None
+    mine, theirs = _words_of(lines[line - 1]), _words_of(lines[following - 1])
+    if _capitals(lines[line - 1]) or _capitals(lines[following - 1]) or mine & theirs:
+        return below
+    return None
+
+
+def _capitals(line: str) -> bool:
+    letters = [c for c in line if c.isalpha()]
+    return len(letters) >= 3 and all(c.isupper() for c in letters)
+
+
+def _words_of(line: str) -> set[str]:
+    return {w for w in re.findall(r"\w+", fold(line)) if len(w) >= 4}
 
 
 @check("unnamed-rule", "error", "a body whose heading was lost and could not be recovered")

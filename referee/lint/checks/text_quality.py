@@ -241,11 +241,26 @@ def _split_names(ctx: LintContext, by_line: dict[tuple[str, int], Spot], out: _F
         for i in range(1, len(tail) + 1):
             for j in range(1, len(head) + 1):
                 name = " ".join([*(m.group() for m in tail[-i:]), *head[:j]]).strip(_OUTER)
-                if name in names:
+                if name in names and not _joined(spot.place.version.text, name):
                     first = tail[-i]
                     at = first.start() + len(first.group()) - len(first.group().lstrip(_OUTER))
                     message = f'name split across lines {line} and {line + 1}: "{name}"; write it on one line'
                     yield from out.add(ctx, spot, name.split()[0], name, message, at)
+
+
+def _joined(text: str, name: str) -> bool:
+    """Whether the text as read holds ``name`` whole: on one line, or wrapped by
+    the document's own hard wrap, which the adapter joined or keeps as a soft
+    line break (Markdown's, rendered as a space): a search finds the name
+    there.  Only a name a paragraph break divides is split.
+
+    >>> _joined("Each Sweeping Attack can", "Sweeping Attack"), _joined("Each Sweeping\\nAttack", "Sweeping Attack")
+    (True, True)
+    >>> _joined("Each Sweeping\\n\\nAttack", "Sweeping Attack")
+    False
+    """
+    gap = r"(?:[ \t]*\n[ \t]*|[ \t]+)"
+    return re.search(r"(?<!\w)" + gap.join(map(re.escape, name.split())) + r"(?!\w)", text) is not None
 
 
 _WORD = re.compile(r"\w+")
