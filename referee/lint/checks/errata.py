@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.lint.finding import Finding, Related
-from referee.lint.places import manifest_place
+from referee.lint.places import column_of, manifest_place, raw_lines
 from referee.lint.registry import check
 from referee.text import fold
 
@@ -92,3 +92,67 @@ def _span(pages: list[str]) -> str:
     if len(numbers) == 1:
         return f" (p.{numbers[0]})"
     return f" (pp.{numbers[0]}-{numbers[-1]})"
+
+
+@check("page-out-of-range", "warning", "an erratum's page number outside the base book's pages")
+def page_out_of_range(ctx: LintContext) -> Iterator[Finding]:
+    """An amendment to a page the base book does not have: beyond the page
+    count the manifest gives (``base_book_pages`` of the document), or, when
+    it gives none, a page that is a digit too many for the errata's own range
+    (:func:`beyond`)."""
+    by_file: dict[str, list[Rule]] = {}
+    for rule in ctx.rules:
+        if rule.amends is not None and rule.amends.pages:
+            by_file.setdefault(rule.source.file, []).append(rule)
+    counts = {d.path: d.options.get("base_book_pages") for d in ctx.manifest.documents}
+    for file, rules in by_file.items():
+        given = counts.get(file)
+        pages = [int(p) for r in rules for p in r.amends.pages if p.isdigit()]  # type: ignore[union-attr]
+        for rule in rules:
+            for page in rule.amends.pages:  # type: ignore[union-attr]
+                if not page.isdigit():
+                    continue
+                if isinstance(given, int) and not isinstance(given, bool):
+                    if int(page) <= given:
+                        continue
+                    why = f"the base book has {given} pages ({ctx.manifest.path})"
+                else:
+                    others = list(pages)
+                    others.remove(int(page))
+                    if not beyond(int(page), others):
+                        continue
+                    why = (
+                        f"the other errata of this document amend pp.{min(others)}-{max(others)}: a digit too many? "
+                        f"(base_book_pages in {ctx.manifest.path} gives the book's page count)"
+                    )
+                line, column = _page_place(ctx, rule, page)
+                yield page_out_of_range.finding(
+                    f"{rule.name!r} amends p.{page}, beyond the base book's pages: {why}",
+                    file, line, column, rule=rule.id, term=page,
+                )
+
+
+def beyond(page: int, others: list[int]) -> bool:
+    """Whether ``page`` lies past the pages the other errata amend by a digit
+    too many: above half again their highest, and a page among theirs with one
+    of its digits left out.  Three other pages at least: fewer say too little
+    of the book's range.
+
+    >>> beyond(533, [4, 37, 53, 267]), beyond(2670, [4, 37, 53, 267]), beyond(300, [4, 37, 267]), beyond(268, [4, 26, 267])
+    (True, True, False, False)
+    """
+    if len(others) < 3 or page <= max(others) * 1.5:
+        return False
+    low, high = min(others), max(others)
+    digits = str(page)
+    return any(low <= int(digits[:i] + digits[i + 1 :] or 0) <= high for i in range(len(digits)))
+
+
+def _page_place(ctx: LintContext, rule: Rule, page: str) -> tuple[int, int]:
+    """The line and column of a page number in the rule's heading (else its start)."""
+    lines = raw_lines(ctx, rule.source.file)
+    for n in range(rule.source.line, min(rule.source.end_line, len(lines)) + 1):
+        m = re.search(rf"(?<!\d){page}(?!\d)", lines[n - 1])
+        if m:
+            return n, m.start() + 1
+    return rule.source.line, rule.source.column

@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.lint.finding import Finding
 from referee.lint.places import Spot, document_lang, first_column, heading_form, heading_names, raw_lines, spots
 from referee.lint.registry import Check, check
+from referee.lint.terms import clean
 from referee.lint.words import foreign_word, language_name, quote
 from referee.text import fold, word_forms
 
@@ -368,14 +369,70 @@ _CAPTION = re.compile(r"^\s*(?:Illustration of\b|(?:Figure|Fig\.|Diagram)\s*\d+\
 _CAPTION_ITEM = re.compile(r"^\s*[a-z]\)\s")
 
 
+# "(see Stand Fast)", "; see Stand Fast", "as described in Stand Fast", "see the
+# Stand Fast rule": a reference by name, judged against what the system defines.
+_SEE_NAME = re.compile(
+    r"(?:\(\s*see\s+(?:also\s+)?|[;,:]\s*see\s+(?:also\s+)?|\bas\s+(?:described|explained|detailed)\s+(?:in|under)\s+"
+    r"|\bsee\s+the\s+)(?:the\s+)?"
+    r"(?P<name>[A-Z][\w'’!-]*(?:[ \t]+(?:of|the|and|to|in|a|[A-Z][\w'’!-]*)){0,5})"
+)
+_NOT_A_NAME = re.compile(r"^(?:Page|Pages|Figure|Fig|Diagram|Chapter|Appendix|Table|Section|Below|Above|Here)\b")
+_NAME_TAIL = frozenset("of the and to in a rule rules section special".split())
+
+
+def _see_names(ctx: LintContext, spot: Spot, names: Any, headings: set[str]) -> Iterator[tuple[str, int]]:
+    """(name, offset in the spot's text) of each reference by name that names
+    nothing the system defines (a rule, an alias, a core term, a heading)."""
+    for m in _SEE_NAME.finditer(spot.text):
+        words = m.group("name").split()
+        while words and words[-1].casefold() in _NAME_TAIL:
+            words.pop()
+        name = " ".join(words)
+        if not name or _NOT_A_NAME.match(name):
+            continue
+        term = clean(name)
+        if term is None:
+            continue  # "(see Units)": a game noun, a section every book has
+        if fold(term) in headings or names.is_known(term, parts=False) or _known_start(names, headings, term):
+            continue
+        if any(t.split()[0] == fold(term) for t in ctx.core_terms if " " in t):
+            continue  # "see the Movement section" of core term "Movement phase"
+        yield name, m.start("name")
+
+
+def _known_start(names: Any, headings: set[str], term: str) -> bool:
+    """Whether the reference's first words name something: "see the Movement
+    Phase rules", "as described in Pursuit below"."""
+    words = term.split()
+    for end in range(len(words) - 1, 0, -1):
+        part = " ".join(words[:end])
+        if fold(part) in headings or names.is_known(part, parts=False):
+            return True
+    return False
+
+
 @check("dangling-reference", "error", "a cross-reference to nothing")
 def dangling_reference(ctx: LintContext) -> Iterator[Finding]:
-    """Cross-references to nothing: a missing name, a placeholder page or figure,
-    a diagram, a place on the page or a caption in a document without pictures."""
+    """Cross-references to nothing: a missing name, a name nothing defines, a
+    placeholder page or figure, a diagram, a place on the page or a caption in
+    a document without pictures."""
+    from referee.lint.terms import names_of
+
     out = _Findings(dangling_reference)
     pictures = {d.path: bool(_PICTURE.search(ctx.text(d.path))) for d in ctx.manifest.documents}
+    names = names_of(ctx)
+    headings = heading_names(ctx)
+    books = {d.path: d.options.get("base_book") for d in ctx.manifest.documents}
     for spot in spots(ctx):
         text = spot.text
+        for name, at in _see_names(ctx, spot, names, headings):
+            message = (
+                f'cross-reference to nothing: "{name}" names no rule or section of {ctx.system}; '
+                "write the name of the rule it means"
+            )
+            if books.get(spot.place.source.file):
+                message += f" (if it is a section of the base book, add it to core_terms in {ctx.manifest.path})"
+            yield from out.add(ctx, spot, name, name, message, at)
         for pattern, kind in _REFERENCES:
             if kind in _NEEDS_PICTURES and pictures.get(spot.place.source.file):
                 continue
