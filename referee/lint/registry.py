@@ -57,8 +57,8 @@ if TYPE_CHECKING:
 
 # The modules of referee.lint.checks, in the order their checks run and are listed.
 MODULES = (
-    "manifest", "references", "definitions", "text_quality", "links", "errata", "parameters", "obligations", "grants", "usage", "armies",
-    "curated",
+    "manifest", "references", "definitions", "text_quality", "repeats", "links", "errata", "parameters", "obligations", "grants",
+    "usage", "armies", "curated",
     "waivers",
 )  # fmt: skip
 PACKAGE = "referee.lint.checks"

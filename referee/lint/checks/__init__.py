@@ -12,6 +12,7 @@ modules without checks (:mod:`referee.lint.places`, :mod:`referee.lint.words`,
 - :mod:`.definitions`: the definitions themselves, compared and inspected;
 - :mod:`.text_quality`: the documents' raw lines: extraction damage, broken
   cross-references;
+- :mod:`.repeats`: sentences and paragraphs written twice;
 - :mod:`.links`: Markdown and wiki links to anchors, files and pages that are not there;
 - :mod:`.errata`: amendments and the books they amend;
 - :mod:`.parameters`: keyword values against rule signatures;

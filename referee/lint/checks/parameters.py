@@ -17,18 +17,20 @@ Kept deliberately narrow:
   cells): in rule text the corpus keeps only the bracket of a use
   ("Leader (green/red)" of "Leader (green/red) +8 {3 base}"), and many rules
   state a default for a value left out ("Poisoned" is "Poisoned (4+)");
-- strings that do not parse at all are ``referee parse --corpus``'s to report.
+- strings that do not parse at all are :func:`unreadable_keyword`'s.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.lint.finding import Finding
 from referee.lint.places import nearest_place
 from referee.lint.registry import check
 from referee.lint.terms import CHECKED, keywords_of
+from referee.text import fold
 
 if TYPE_CHECKING:
     from referee.keywords import Arg
@@ -169,3 +171,146 @@ def _finding(ctx: LintContext, found: KeywordString, name: str, problem: str) ->
         rule=found.rule,
         term=ctx.rb.rules[target[0]].name if target else name,
     )
+
+
+# A defined name with a bracket after it, in running text: "Poisoned (4+", "Fly ((8)".
+_NAMED_BRACKET = re.compile(r"(?<![\w'’])([A-Z][\w'’&!-]*(?:[ ](?:of[ ]|the[ ]|to[ ]|a[ ])?[A-Z][\w'’&!-]*){0,3})[ ]?\(")
+
+
+@check("unreadable-keyword", "error", "a keyword string in rule text that does not parse")
+def unreadable_keyword(ctx: LintContext) -> Iterator[Finding]:
+    """Keyword strings that do not parse, with the caret error of ``referee parse
+    --corpus``: the strings the corpus extracts (uses, table cells, profiles),
+    and, in the documents' lines, a defined name whose bracket is never closed
+    or is opened twice ("Poisoned (4+ and Fear", "Fly ((8)") — a string the
+    extraction cannot even take whole."""
+    from referee.keywords import KeywordSyntaxError, parse
+    from referee.keywords.corpus import keyword_strings
+    from referee.lint.places import places
+
+    seen: set[tuple[str, int, str]] = set()
+    for found in keyword_strings(ctx.rb, ctx.system):
+        if found.kind not in CHECKED:
+            continue  # a signature is a heading ("(Unique) role"), not a keyword string
+        try:
+            parse(found.text)
+        except KeywordSyntaxError as err:
+            line, column = nearest_place(ctx, found.file, found.line, found.line, found.text, found.line)
+            seen.add((found.file, line, found.text))
+            yield _unreadable(found.text, err, found.file, line, column, found.rule)
+    from referee.lint.terms import bare
+
+    names = set(ctx.rb.names.get(ctx.system, {}))
+    names |= {fold(bare(name)) for rule in ctx.rules for name in rule.names}  # "Poisoned" of "Poisoned (X+)"
+    for rule in ctx.rules:
+        for place in places(rule):
+            text = place.version.text
+            if "(" not in text:
+                continue
+            for string, at in _unclosed(text, names):
+                try:
+                    parse(string)
+                    continue
+                except KeywordSyntaxError as err:
+                    line, column = _placed(ctx, place, string, at)
+                    if (place.source.file, line, string) in seen:
+                        continue
+                    seen.add((place.source.file, line, string))
+                    yield _unreadable(string, err, place.source.file, line, column, rule.id)
+
+
+def _placed(ctx: LintContext, place: Any, string: str, at: int) -> tuple[int, int]:
+    """Where a string of a version's text (at offset ``at``) stands in the document:
+    its first words searched in the version's lines (a wiki page's one line: from
+    where the rule starts)."""
+    head = " ".join(string.split()[:3])
+    source = place.source
+    line, column = nearest_place(ctx, source.file, source.line, source.end_line, head, source.line)
+    if line == source.line and column < source.column:
+        from referee.lint.places import column_of, raw_lines
+
+        column = column_of(raw_lines(ctx, source.file)[line - 1], head, source.column) or source.column
+    return line, column
+
+
+def _unclosed(text: str, names: set[str]) -> Iterator[tuple[str, int]]:
+    """(string, offset) for each defined name of ``text`` whose bracket is not
+    closed before its sentence ends, or is opened twice: the name and the rest
+    of the sentence, as a keyword string.
+
+    >>> list(_unclosed("Models with Poisoned (4+ cause Fear. Then Fly (8) moves.", {"poisoned", "fly"}))
+    [('Poisoned (4+ cause Fear', 12)]
+    >>> list(_unclosed("It has Fly ((8) as well.", {"fly"}))
+    [('Fly ((8) as well', 7)]
+    """
+    for m in _NAMED_BRACKET.finditer(text):
+        words = m.group(1).split()
+        start = next(
+            (m.start(1) + len(" ".join(words[:i])) + (1 if i else 0) for i in range(len(words)) if fold(" ".join(words[i:])) in names),
+            None,
+        )
+        if start is None:
+            continue
+        open_at = m.end() - 1
+        end = _sentence_end(text, open_at)
+        doubled = text.startswith("((", open_at)
+        depth = 0
+        closed = False
+        for ch in text[open_at:end]:
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth == 0:
+                closed = True
+                break
+        if closed and not doubled:
+            continue
+        yield text[start:end].rstrip(" .;,:"), start
+
+
+def _sentence_end(text: str, at: int) -> int:
+    """Where the sentence holding offset ``at`` ends: before ". X", a paragraph's
+    end or the text's (a line the document wraps goes on).
+
+    >>> text = "with Devastating Charge (+1\\nStrength) gains. Next"
+    >>> text[:_sentence_end(text, 0)]
+    'with Devastating Charge (+1\\nStrength) gains'
+    """
+    m = _SENTENCE_STOP.search(text, at)
+    return m.start() if m else len(text)
+
+
+_SENTENCE_STOP = re.compile(r"[.;!?](?=\s+[A-Z]|\s*$)|\n\s*\n|\n(?=\s*[-*•]|\s*\d+[.)])")
+
+
+def _unreadable(text: str, err: Any, file: str, line: int, column: int, rule: str) -> Finding:
+    """The finding, its caret under the bad character: the second bracket of a
+    doubled one, the bracket never closed, else where the parser stopped."""
+    if "((" in text:
+        at, why = text.index("((") + 1, "its bracket is opened twice"
+    elif _unmatched(text) is not None:
+        at, why = _unmatched(text), "its bracket is never closed"  # type: ignore[assignment]
+    else:
+        at, why = max(err.column - 1, 0), err.message
+    return unreadable_keyword.finding(
+        f"keyword string {text!r} does not parse: {why} (column {at + 1} of the string); "
+        "close or remove the bracket",
+        file,
+        line,
+        column + at,
+        rule=rule,
+        term=text,
+    )
+
+
+def _unmatched(text: str) -> int | None:
+    """The offset of the first bracket of ``text`` never closed.
+
+    >>> _unmatched("Poisoned (4+ and Fly (8, 16) attack"), _unmatched("Fly (8)")
+    (9, None)
+    """
+    opened: list[int] = []
+    for i, ch in enumerate(text):
+        if ch == "(":
+            opened.append(i)
+        elif ch == ")" and opened:
+            opened.pop()
+    return opened[0] if opened else None

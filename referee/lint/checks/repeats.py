@@ -1,0 +1,132 @@
+"""Text written twice: a sentence repeated within a rule, a paragraph or
+sentence pasted again into another rule of the same document.
+
+The rules' texts as read are cut into sentences (:func:`referee.lint.words.sentences`)
+and compared as words (case, spacing and punctuation aside); each repeat is
+placed at its second copy in the document's own text.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from referee.lint.finding import Finding, Related
+from referee.lint.places import places, where
+from referee.lint.registry import check
+from referee.lint.words import quote, sentences, words
+
+if TYPE_CHECKING:
+    from referee.lint.context import LintContext
+    from referee.lint.places import Place
+
+WITHIN = 4  # words a sentence needs for its repeat within one rule to count
+NEAR = 6  # sentences between a sentence and its repeat in one rule, at most
+LONG = 20  # words a lone sentence needs for its repeat in another rule to count
+
+
+@check("repeated-text", "warning", "a sentence or paragraph written twice, in one rule or in two of a document")
+def repeated_text(ctx: LintContext) -> Iterator[Finding]:
+    """A text written again: a sentence repeated soon after itself in its
+    rule's text, or a paragraph (two sentences or more in a row, or one long
+    sentence) of one rule written again in another rule of the same document;
+    at the second copy, the first related.
+
+    A short sentence that many rules share is a formula ("If a duration of
+    this effect is not given, ..."), and a sentence that two paragraphs of one
+    rule share far apart is parallel wording (Precision Strike's and Precision
+    Shot's): neither is reported."""
+    seen: dict[tuple[str, str], tuple[Place, int, int, int]] = {}  # (file, key) -> place, index, line, column
+    by_file: dict[str, list[Place]] = {}
+    for rule in ctx.rules:
+        for place in places(rule):
+            if place.source == place.version.source:  # a whole text repeated is duplicate-definition's
+                by_file.setdefault(place.source.file, []).append(place)
+    for file, file_places in by_file.items():
+        located = _Located(ctx, file)
+        file_places.sort(key=lambda p: (p.source.line, p.source.column))
+        for place in file_places:
+            search_from = located.offset(place.source.line, place.source.column)
+            run: _Run | None = None  # the sentences in a row just before, written in a row elsewhere
+            for index, sentence in enumerate(sentences(place.version.text)):
+                ws = words(sentence)
+                at = located.find(sentence, search_from) if len(ws) >= WITHIN else None
+                if at is None:
+                    run = None
+                    continue
+                search_from = at[2]
+                key = (file, " ".join(ws))
+                earlier = seen.get(key)
+                if earlier is None:
+                    seen[key] = (place, index, at[0], at[1])
+                    run = None
+                    continue
+                other, other_index, other_line, other_column = earlier
+                same_rule = other.rule.id == place.rule.id and other.version is place.version
+                if same_rule:
+                    run = None
+                    if index - other_index > NEAR:
+                        continue
+                    yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, "earlier in this rule")
+                    continue
+                if run is not None and run.other.rule.id == other.rule.id and run.other_index == other_index - 1:
+                    run.other_index = other_index
+                    if not run.reported:  # the paragraph's first sentence, where the paste begins
+                        run.reported = True
+                        yield _finding(place, *run.first, other, *run.other_at, f"in {other.rule.name}")
+                    continue
+                run = _Run(other, other_index, (sentence, at[0], at[1]), (other_line, other_column))
+                if len(ws) >= LONG:
+                    run.reported = True
+                    yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, f"in {other.rule.name}")
+
+
+class _Run:
+    """Sentences pasted in a row: where the run's first copy stands, here and at the original."""
+
+    def __init__(self, other: Place, other_index: int, first: tuple[str, int, int], other_at: tuple[int, int]) -> None:
+        self.other = other
+        self.other_index = other_index
+        self.first = first
+        self.other_at = other_at
+        self.reported = False
+
+
+def _finding(
+    place: Place, sentence: str, line: int, column: int, other: Place, other_line: int, other_column: int, whose: str
+) -> Finding:
+    file = place.source.file
+    return repeated_text.finding(
+        f"{quote(sentence, 8)} is written twice: {whose} ({where(file, other_line, file)}); keep one",
+        file,
+        line,
+        column,
+        rule=place.rule.id,
+        term=sentence if len(sentence) <= 80 else sentence[:79] + "…",
+        related=(Related(other.rule.id, file, other_line, "the first copy", other_column),),
+    )
+
+
+class _Located:
+    """A document's text, searched for a sentence's words from an offset on."""
+
+    def __init__(self, ctx: LintContext, file: str) -> None:
+        self.text = ctx.text(file)
+        self.starts = [0] + [i + 1 for i, c in enumerate(self.text) if c == "\n"]
+
+    def offset(self, line: int, column: int) -> int:
+        return self.starts[min(line, len(self.starts)) - 1] + column - 1
+
+    def find(self, sentence: str, start: int) -> tuple[int, int, int] | None:
+        """(line, column, end offset) of the sentence's words at or after ``start``."""
+        parts = re.findall(r"[^\W_]+", sentence)
+        if not parts:
+            return None
+        pattern = re.compile(r"[\W_]+".join(map(re.escape, parts)), re.IGNORECASE)
+        m = pattern.search(self.text, start)
+        if m is None:
+            return None
+        line = bisect_right(self.starts, m.start())
+        return line, m.start() - self.starts[line - 1] + 1, m.end()
