@@ -58,13 +58,14 @@ def _capitalised(lexeme: Lexeme) -> bool:
 
 def _run(lexemes: list[Lexeme], i: int) -> int:
     """The end (exclusive) of the run of a name the sentence does not know, starting at
-    ``i``; ``i`` itself when none starts there."""
+    ``i``; ``i`` itself when none starts there.  A known name after an unknown word
+    is part of the run: "Blood Frenzy" is one name, not "Blood" before Frenzy."""
     end = i
     k = i
     words = 0
     while k < len(lexemes) and words < _MAX_WORDS:
         lexeme = lexemes[k]
-        if _capitalised(lexeme):
+        if _capitalised(lexeme) or (end > i and lexeme.type in ("NAME", "TERM") and lexeme.text[:1].isupper()):
             words += 1
             k += 1
             end = k
@@ -146,6 +147,10 @@ def unknown_names(lexemes: list[Lexeme]) -> list[tuple[str, int, str]]:
                         i += 1
                     continue
                 break
+    # a list that names a rule of the system ("a 2+ Ward Save, Eternal Warrior, and Feel
+    # No Pian"): every capitalised item of it is in keyword position
+    for i, end in _lists(lexemes):
+        take(i, end, "list")
     # "the Large Target rule", "Stomp (D6)": a name marked by what follows it
     for k, lexeme in enumerate(lexemes):
         if lexeme.type != "SPECIAL" and lexeme.type != "PAREN":
@@ -160,3 +165,54 @@ def unknown_names(lexemes: list[Lexeme]) -> list[tuple[str, int, str]]:
             if i < k and (i == 0 or lexemes[i - 1].type != "DOT"):
                 take(i, k, "marked" if marked else "keyword")
     return [found[start] for start in sorted(found)]
+
+
+def _item(lexemes: list[Lexeme], i: int) -> tuple[int, bool] | None:
+    """(end, known) of a list item starting at ``i``: a known name, or a run of
+    capitalised words; its value bracket included."""
+    if i >= len(lexemes):
+        return None
+    if lexemes[i].type == "NAME":
+        end, known = i + 1, True
+    else:
+        end, known = _run(lexemes, i), False
+        if end == i:
+            return None
+    if end < len(lexemes) and lexemes[end].type == "PAREN":
+        end += 1
+    return end, known
+
+
+def _lists(lexemes: list[Lexeme]) -> list[tuple[int, int]]:
+    """(start, end) of each unknown item of a list with a known rule among its items
+    and a comma between two of them: "Fear, Eternal Warrior, and Feel No Pian"."""
+    out: list[tuple[int, int]] = []
+    k = 0
+    while k < len(lexemes):
+        items: list[tuple[int, int, bool]] = []
+        commas = 0
+        i = k
+        while True:
+            found = _item(lexemes, i)
+            if found is None:
+                break
+            end, known = found
+            items.append((i, end, known))
+            j = end
+            seps = []
+            while j < len(lexemes) and lexemes[j].type in _SEPARATORS:
+                seps.append(lexemes[j].type)
+                j += 1
+            if not seps:
+                break
+            commas += "COMMA" in seps
+            i = j
+        if len(items) >= 3 and commas and any(known for _, _, known in items):
+            for start, end, known in items:
+                if not known:
+                    while end > start and lexemes[end - 1].type == "PAREN":
+                        end -= 1
+                    out.append((start, end))
+        k = items[-1][1] if items else k + 1
+        k = max(k, (items[0][0] + 1) if items else k)
+    return out

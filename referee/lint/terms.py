@@ -78,6 +78,7 @@ class Defined:
     defined: set[str]
     param_triggers: set[str]
     known: dict[tuple[str, bool], bool] = field(default_factory=dict)
+    _tails: set[str] | None = None
 
     def is_known(self, term: str, parts: bool = True) -> bool:
         """Whether ``term`` is defined; with ``parts``, a defined first part will do
@@ -99,6 +100,19 @@ class Defined:
                     if ids:
                         return ids
         return []
+
+    def ends_a_name(self, term: str) -> bool:
+        """Whether ``term`` is the last words of a defined name: "Adepts" of Wizard
+        Adept, in "Wizard Apprentices, Adepts, and Masters"."""
+        if self._tails is None:
+            self._tails = {
+                " ".join(words[start:])
+                for rule in self.ctx.rules
+                for name in rule.names
+                for words in [fold(bare(name)).split()]
+                for start in range(1, len(words))
+            }
+        return any(fold(form) in self._tails for form in variants(term))
 
     def is_known_suffix(self, term: str) -> bool:
         """Whether a last part of ``term`` is defined: a table's label before a keyword ("Water DT")."""

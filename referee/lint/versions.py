@@ -54,8 +54,8 @@ def redefined(rule: Rule) -> list[tuple[Version, Version]]:
     same role: an editor's second definition, not a version.
 
     Versions of documents of different roles (a rulebook and its glossary) are
-    the versions lint compares as such; the same text again is a duplicate
-    (``also_at``), not a redefinition.
+    the versions lint compares as such.  (The same text again in one document
+    is no version at all but an ``also_at`` of the first: a redefinition too.)
     """
     out: list[tuple[Version, Version]] = []
     earlier: list[Version] = []
@@ -63,11 +63,7 @@ def redefined(rule: Rule) -> list[tuple[Version, Version]]:
         previous = next(
             (v for v in earlier if v.document == version.document or v.role == version.role), None
         )
-        if (
-            previous is not None
-            and fold(heading(rule, previous)) == fold(heading(rule, version))  # under an alias: alias-mismatch's
-            and text_key(previous.text) != text_key(version.text)
-        ):
+        if previous is not None and fold(heading(rule, previous)) == fold(heading(rule, version)):  # an alias: alias-mismatch's
             out.append((version, previous))
         earlier.append(version)
     return out

@@ -23,6 +23,7 @@ BASE_BOOK = "Warhammer: The Game of Fantasy Battles, 8th edition rulebook"
 
 # The checks whose every finding on rules_src fixtures/text/corpus.txt lists.
 TABLE_CODES = [
+    "redefinition",
     "conflicting-definition",
     "reworded-definition",
     "duplicate-definition",

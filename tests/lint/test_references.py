@@ -45,3 +45,36 @@ def test_undefined_reference_messages(rulebase: Rulebase) -> None:
     assert by_rule["t9a/mechanised-support"] == "'Infernal Brand' is used here but no rule of t9a defines it"
     house = {f.rule: f.message for f in findings(rulebase, "whfb-house", "undefined-reference")}
     assert house["whfb-house/hills"].endswith("if it is a rule of the base book, add it to core_terms in whfb-house/system.toml")
+
+
+def test_names_in_lists_near_misses_and_whole_names(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Every item of a list that names a rule is judged ("Eternal Warrior, and
+    Feel No Pian" after "a 2+ Ward Save"); a near miss of a defined name says
+    which, with the edit; an unknown name is reported whole ("Blood Frenzy",
+    not "Blood" before the defined Frenzy), and the core_terms advice of a
+    book's errata is given only when nothing close is defined."""
+    from referee.build import assemble
+    from referee.lint.context import LintContext
+    from referee.lint.registry import get
+    from tests.conftest import write_system
+
+    manifest = (
+        'id = "demo"\ntitle = "Demo"\n[[documents]]\npath = "house.md"\nformat = "markdown"\nrole = "errata"\n'
+        'base_book = "The Book"\n'
+    )
+    text = (
+        "## Feel No Pain\n\nRoll a D6 for each wound.\n\n## Frenzy\n\nOne more attack.\n\n## Fear\n\nTest to charge.\n\n"
+        "## Daemon\n\nIt has a 2+ Ward Save, Frenzy, Eternal Warrior, and Feel No Pian. Models with Faer and "
+        "Blood Frenzy flee.\n"
+    )
+    src = write_system(tmp_path, "demo", manifest, {"house.md": text})
+    found = get("undefined-reference")(LintContext(assemble(src), "demo", str(src)))
+    assert [(f.term, f.line, f.column, f.message) for f in found] == [
+        ("Eternal Warrior", 15, 32, "'Eternal Warrior' is used here but no rule of demo defines it; "
+         "if it is a rule of the base book, add it to core_terms in demo/system.toml"),
+        ("Feel No Pian", 15, 53, "'Feel No Pian' is used here but no rule of demo defines it; "
+         "did you mean 'Feel No Pain'? (Pian → Pain)"),
+        ("Faer", 15, 79, "'Faer' is used here but no rule of demo defines it; did you mean 'Fear'? (Faer → Fear)"),
+        ("Blood Frenzy", 15, 88, "'Blood Frenzy' is used here but no rule of demo defines it; "
+         "if it is a rule of the base book, add it to core_terms in demo/system.toml"),
+    ]

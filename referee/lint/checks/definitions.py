@@ -36,9 +36,15 @@ def redefinition(ctx: LintContext) -> Iterator[Finding]:
     structured document, made a second rule of the same name."""
     for rule in ctx.rules:
         for version, previous in redefined(rule):
-            yield _redefined(
-                rule, version.source, previous.source, _changes(previous, version), detail=side_by_side(previous, version)
-            )
+            if text_key(previous.text) == text_key(version.text):
+                yield _redefined(rule, version.source, previous.source, "")
+            else:
+                yield _redefined(
+                    rule, version.source, previous.source, _changes(previous, version), detail=side_by_side(previous, version)
+                )
+        for version in written(rule):
+            for again in version.also_at:  # the same text again in its document
+                yield _redefined(rule, again, version.source, "")
     by_name: dict[str, list[Rule]] = {}
     for rule in ctx.rules:
         if "unnamed" not in rule.flags:
@@ -65,7 +71,11 @@ def _redefined(
     rule: Rule, here: Source, previous: Source, how: str, previous_rule: Rule | None = None, detail: tuple[str, ...] = ()
 ) -> Finding:
     there = where(previous.file, previous.line, here.file)
-    if previous_rule is None:
+    if not how:
+        message = (
+            f"{rule.name!r} is defined again here with the same text (previous definition at {there}); keep one"
+        )
+    elif previous_rule is None:
         message = (
             f"{rule.name!r} is defined again here (previous definition at {there}), with another text: {how}; "
             "keep one definition, or give each its own name"
@@ -173,9 +183,15 @@ def duplicate_definition(ctx: LintContext) -> Iterator[Finding]:
     for rule in ctx.rules:
         groups: dict[str, list[Place]] = {}
         for place in places(rule):
+            if place.source != place.version.source:
+                continue  # the same text again in its document: a redefinition
             if place.version.text.strip() and "stub" not in place.version.flags:
                 groups.setdefault(text_key(place.version.text), []).append(place)
         for group in groups.values():
+            roles: dict[str, Place] = {}
+            for place in group:  # one per role: a repeat within a role is a redefinition
+                roles.setdefault(place.version.role, place)
+            group = list(roles.values())
             if len(group) < 2:
                 continue
             first, rest = group[0], group[1:]

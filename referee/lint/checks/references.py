@@ -29,11 +29,14 @@ def undefined_reference(ctx: LintContext) -> Iterator[Finding]:
     names = names_of(ctx)
     books = {d.path: d.options.get("base_book") for d in ctx.manifest.documents}
     reported: set[tuple[str, str]] = set()
+    spelled = _spellings(ctx)
     for sentence in ctx.sentences:
         for term_written, offset, position in sentence.unknown:
             term = clean(term_written)
             if term is None or names.is_known(term) or names.is_known(term_written):
                 continue
+            if position == "list" and names.ends_a_name(bare(term)):
+                continue  # "Wizard Apprentices, Adepts, and Masters": Wizard Adept, Wizard Master
             if position == "keyword" and names.is_known_suffix(bare(term)):
                 continue  # "Fleeing Chariot - Wo(D6)": a table's label before a keyword
             if names.argument_of_family(sentence.text[:offset]):
@@ -43,7 +46,10 @@ def undefined_reference(ctx: LintContext) -> Iterator[Finding]:
                 continue
             reported.add((sentence.rule, fold(shown)))
             message = f"'{shown}' is used here but no rule of {ctx.system} defines it"
-            if books.get(sentence.file):
+            near = nearest(shown, spelled)
+            if near is not None:
+                message += f"; did you mean '{near}'? ({edit(shown, near)})"
+            elif books.get(sentence.file):
                 message += f"; if it is a rule of the base book, add it to core_terms in {ctx.manifest.path}"
             last = _last_line(ctx, sentence.rule, sentence.file, sentence.line)
             line, column = nearest_place(ctx, sentence.file, sentence.line, last, shown, sentence.line)
@@ -61,3 +67,71 @@ def _last_line(ctx: LintContext, rule_id: str, file: str, line: int) -> int:
         if version.source.file == file and version.source.line <= line <= version.source.end_line:
             return version.source.end_line
     return line
+
+
+def _spellings(ctx: LintContext) -> dict[str, str]:
+    """Every name and alias of the system's rules, folded, to its written form."""
+    out: dict[str, str] = {}
+    for rule in ctx.rules:
+        for name in rule.names:
+            out.setdefault(fold(bare(name)), bare(name))
+    return out
+
+
+def nearest(term: str, spelled: dict[str, str]) -> str | None:
+    """The defined name ``term`` is a near miss of, if any: one slip (a letter
+    left out, added, changed, or two swapped) in a short name, two in a name
+    of ten letters or more; the nearest, the first written on a tie.
+
+    >>> spelled = {"feel no pain": "Feel No Pain", "fear": "Fear", "frenzy": "Frenzy"}
+    >>> nearest("Feel No Pian", spelled), nearest("Faer", spelled), nearest("Blood Frenzy", spelled)
+    ('Feel No Pain', 'Fear', None)
+    """
+    folded = fold(term)
+    if len(folded) < 4 or folded in spelled:
+        return None
+    most = 1 if len(folded) < 10 else 2
+    best: tuple[int, str] | None = None
+    for name in spelled:
+        if abs(len(name) - len(folded)) > most or len(name) < 4:
+            continue
+        d = slips(folded, name, most)
+        if d <= most and (best is None or d < best[0]):
+            best = (d, name)
+    return spelled[best[1]] if best else None
+
+
+def slips(a: str, b: str, most: int) -> int:
+    """Edits from ``a`` to ``b``, a swap of two letters counting one (the optimal
+    string alignment distance); ``most + 1`` as soon as it is sure to exceed ``most``.
+
+    >>> slips("faer", "fear", 1), slips("fearr", "fear", 1), slips("terror", "fear", 1)
+    (1, 1, 2)
+    """
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        if min(row) > most:
+            return most + 1
+        previous2, previous = previous, row
+    return previous[-1]
+
+
+def edit(written: str, meant: str) -> str:
+    """The edit from ``written`` to ``meant``, word by word: ``Pian → Pain``.
+
+    >>> edit("Feel No Pian", "Feel No Pain"), edit("Eternal Warior", "Eternal Warrior"), edit("Firebolt", "Fire Bolt")
+    ('Pian → Pain', 'Warior → Warrior', 'Firebolt → Fire Bolt')
+    """
+    a, b = written.split(), meant.split()
+    if len(a) == len(b):
+        pairs = [(x, y) for x, y in zip(a, b) if x != y]
+        if pairs:
+            return ", ".join(f"{x} → {y}" for x, y in pairs)
+    return f"{written} → {meant}"
