@@ -88,6 +88,10 @@ def _lines(text: str) -> tuple[str, ...]:
     return tuple(ln.rstrip("\r") for ln in text.split("\n"))
 
 
+# Formats whose documents are markup a reader of words must not read line by line.
+MARKUP_FORMATS = frozenset({"battlescribe"})
+
+
 @dataclass(frozen=True)
 class Spot:
     """Text to read and where it stands: one raw line, or (on a shared line)
@@ -132,8 +136,15 @@ def spots(ctx: LintContext) -> Iterator[Spot]:
     for place in all_places:
         for n in place.lines:
             owners.setdefault((place.source.file, n), set()).add(place.rule.id)
+    markup = {d.path for d in ctx.manifest.documents if d.format in MARKUP_FORMATS}
     for place in all_places:
         lines = raw_lines(ctx, place.source.file)
+        if place.source.file in markup:
+            # XML: the raw lines are the file's elements and attributes
+            # ("includeChildSelections"), not words; the rule's text is what it says
+            heading = place.version.heading or ""
+            yield Spot(place, place.source.line, f"{heading}\n{place.version.text}", raw=False)
+            continue
         if any(len(owners[(place.source.file, n)]) > 1 for n in place.lines):
             heading = place.version.heading or ""
             yield Spot(place, place.source.line, f"{heading}\n{place.version.text}", raw=False)
@@ -141,7 +152,7 @@ def spots(ctx: LintContext) -> Iterator[Spot]:
         for n in place.lines:
             if n <= len(lines) and lines[n - 1].strip():
                 yield Spot(place, n, lines[n - 1], raw=True)
-    yield from _between_rules(ctx, all_places)
+    yield from _between_rules(ctx, [p for p in all_places if p.source.file not in markup])
 
 
 def _held(place: Place) -> Iterator[int]:

@@ -40,3 +40,25 @@ def test_a_unit_rule_with_wrong_values(tmp_path: Path, capsys: pytest.CaptureFix
     assert finding["message"] == (
         "'Cowards (4+)': Cowards (X) expects a number such as 2 for X, not a roll needed ('4+') (on 'Spearmen', Spearmen > Spearman)"
     )
+
+
+def test_the_xmls_own_names_are_not_mangled_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The text checks read a BattleScribe rule's description, not the file's
+    lines: "includeChildSelections", "/selectionEntryGroup" and the like are the
+    XML's attribute and element names (2,014 such warnings on the Ninth Age's
+    six catalogues before), while a doubled word in a description is found."""
+    root = _system(tmp_path)
+    gst = root / "demo" / "demo.gst"
+    text = gst.read_text(encoding="utf-8").replace(
+        'name="Fear" publicationId="pub-core"',
+        'name="Fear" publicationId="pub-core" includeChildSelections="false" includeChildForces="false"',
+    )
+    assert "includeChildSelections" in text
+    gst.write_text(text, encoding="utf-8")
+    main(["lint", "--system", "demo", "--rules-src", str(root), "--select", "mangled-text", "--json"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert [f for f in findings if f["source"]["file"].endswith((".gst", ".cat"))] == []
+    gst.write_text(text.replace("suffer -1 Discipline", "suffer suffer -1 Discipline", 1), encoding="utf-8")
+    main(["lint", "--system", "demo", "--rules-src", str(root), "--select", "mangled-text", "--json"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert [(f["source"]["file"], f["term"]) for f in findings] == [("demo/demo.gst", "suffer suffer")]

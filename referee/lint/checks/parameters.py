@@ -290,9 +290,9 @@ def _unreadable(text: str, err: Any, file: str, line: int, column: int, rule: st
         at, why = _unmatched(text), "its bracket is never closed"  # type: ignore[assignment]
     else:
         at, why = max(err.column - 1, 0), err.message
+    fix = "close or remove the bracket" if "bracket" in why else "correct it (referee parse STRING shows what fits there)"
     return unreadable_keyword.finding(
-        f"keyword string {text!r} does not parse: {why} (column {at + 1} of the string); "
-        "close or remove the bracket",
+        f"keyword string {text!r} does not parse: {why} (column {at + 1} of the string); {fix}",
         file,
         line,
         column + at,
