@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -47,12 +48,14 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
     for file, file_places in by_file.items():
         located = _Located(ctx, file)
         file_places.sort(key=lambda p: (p.source.line, p.source.column))
-        for place in file_places:
+        cut = [[(sentence, words(sentence)) for sentence in sentences(place.version.text)] for place in file_places]
+        counts = Counter(" ".join(ws) for said in cut for _, ws in said if len(ws) >= WITHIN)
+        for place, said in zip(file_places, cut):
             search_from = located.offset(place.source.line, place.source.column)
             run: _Run | None = None  # the sentences in a row just before, written in a row elsewhere
-            for index, sentence in enumerate(sentences(place.version.text)):
-                ws = words(sentence)
-                at = located.find(sentence, search_from) if len(ws) >= WITHIN else None
+            for index, (sentence, ws) in enumerate(said):
+                # only a sentence written twice is looked for in the document's text
+                at = located.find(sentence, search_from) if counts.get(" ".join(ws), 0) > 1 else None
                 if at is None:
                     run = None
                     continue
