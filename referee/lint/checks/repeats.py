@@ -25,20 +25,21 @@ if TYPE_CHECKING:
 
 WITHIN = 4  # words a sentence needs for its repeat within one rule to count
 NEAR = 6  # sentences between a sentence and its repeat in one rule, at most
-LONG = 20  # words a lone sentence needs for its repeat in another rule to count
+PARAGRAPH = 15  # words two sentences or more in a row need for their repeat in another rule to count
 
 
 @check("repeated-text", "warning", "a sentence or paragraph written twice, in one rule or in two of a document")
 def repeated_text(ctx: LintContext) -> Iterator[Finding]:
     """A text written again: a sentence repeated soon after itself in its
-    rule's text, or a paragraph (two sentences or more in a row, or one long
-    sentence) of one rule written again in another rule of the same document;
+    rule's text, or a paragraph (two sentences or more in a row, fifteen words
+    or more) of one rule written again in another rule of the same document;
     at the second copy, the first related.
 
-    A short sentence that many rules share is a formula ("If a duration of
-    this effect is not given, ..."), and a sentence that two paragraphs of one
-    rule share far apart is parallel wording (Precision Strike's and Precision
-    Shot's): neither is reported."""
+    A sentence that several rules share alone is a formula ("If a duration of
+    this effect is not given, ...") or parallel wording (two terrain types'
+    "Models behind this terrain base are only visible if ..."), and a sentence
+    that two paragraphs of one rule share far apart is parallel wording too:
+    none is reported."""
     seen: dict[tuple[str, str], tuple[Place, int, int, int]] = {}  # (file, key) -> place, index, line, column
     by_file: dict[str, list[Place]] = {}
     for rule in ctx.rules:
@@ -76,14 +77,13 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     continue
                 if run is not None and run.other.rule.id == other.rule.id and run.other_index == other_index - 1:
                     run.other_index = other_index
-                    if not run.reported:  # the paragraph's first sentence, where the paste begins
+                    run.words += len(ws)
+                    if not run.reported and run.words >= PARAGRAPH:  # reported where the paste begins
                         run.reported = True
                         yield _finding(place, *run.first, other, *run.other_at, f"in {other.rule.name}")
                     continue
                 run = _Run(other, other_index, (sentence, at[0], at[1]), (other_line, other_column))
-                if len(ws) >= LONG:
-                    run.reported = True
-                    yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, f"in {other.rule.name}")
+                run.words = len(ws)
 
 
 class _Run:
@@ -95,6 +95,7 @@ class _Run:
         self.first = first
         self.other_at = other_at
         self.reported = False
+        self.words = 0
 
 
 def _finding(
