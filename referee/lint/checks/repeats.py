@@ -71,7 +71,7 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                 same_rule = other.rule.id == place.rule.id and other.version is place.version
                 if same_rule:
                     run = None
-                    if index - other_index > NEAR:
+                    if index - other_index > NEAR or _parallel([" ".join(w) for _, w in said], other_index, index):
                         continue
                     yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, "earlier in this rule")
                     continue
@@ -84,6 +84,24 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     continue
                 run = _Run(other, other_index, (sentence, at[0], at[1]), (other_line, other_column))
                 run.words = len(ws)
+
+
+def _parallel(keys: list[str], first: int, second: int) -> bool:
+    """Whether sentence ``second`` repeats sentence ``first`` as part of a run of
+    sentences two paragraphs of one rule share (Precision Strike's and
+    Precision Shot's closing sentences), not as a paste: the run goes on past
+    one sentence (or began before it) and the copy does not follow the original.
+
+    >>> _parallel(["a", "b", "c", "d", "b", "c"], 1, 4), _parallel(["a", "b", "c", "b", "c"], 1, 3)
+    (True, False)
+    >>> _parallel(["a", "b", "c", "b"], 1, 3)
+    False
+    """
+    length = 0
+    while second + length < len(keys) and first + length < second and keys[first + length] == keys[second + length]:
+        length += 1
+    before = first > 0 and keys[first - 1] == keys[second - 1]
+    return (length >= 2 or before) and first + length != second
 
 
 class _Run:
