@@ -113,8 +113,9 @@ def _value_bracket(lexeme: Lexeme) -> bool:
 def unknown_names(lexemes: list[Lexeme]) -> list[tuple[str, int, str]]:
     """(name as written, offset in the sentence, position) of every name in keyword
     position the system does not define, in sentence order; the position is "list"
-    (after a grant, holder, ...), "marked" (before "special rule") or "keyword"
-    (before a bracket with a value: a table's label may stand before it)."""
+    (after a grant, holder, ...), "marked" (before "special rule"), "keyword"
+    (before a bracket with a value: a table's label may stand before it) or
+    "pair" (beside a known name: "Fear and Terorr")."""
     found: dict[int, tuple[str, int, str]] = {}
 
     def take(i: int, end: int, kind: str) -> None:
@@ -149,8 +150,8 @@ def unknown_names(lexemes: list[Lexeme]) -> list[tuple[str, int, str]]:
                 break
     # a list that names a rule of the system ("a 2+ Ward Save, Eternal Warrior, and Feel
     # No Pian"): every capitalised item of it is in keyword position
-    for i, end in _lists(lexemes):
-        take(i, end, "list")
+    for i, end, kind in _lists(lexemes):
+        take(i, end, kind)
     # "the Large Target rule", "Stomp (D6)": a name marked by what follows it
     for k, lexeme in enumerate(lexemes):
         if lexeme.type != "SPECIAL" and lexeme.type != "PAREN":
@@ -183,10 +184,12 @@ def _item(lexemes: list[Lexeme], i: int) -> tuple[int, bool] | None:
     return end, known
 
 
-def _lists(lexemes: list[Lexeme]) -> list[tuple[int, int]]:
-    """(start, end) of each unknown item of a list with a known rule among its items
-    and a comma between two of them: "Fear, Eternal Warrior, and Feel No Pian"."""
-    out: list[tuple[int, int]] = []
+def _lists(lexemes: list[Lexeme]) -> list[tuple[int, int, str]]:
+    """(start, end, position) of each unknown item of a list with a known rule among
+    its items: "list" for three items or more with a comma between two ("Fear,
+    Eternal Warrior, and Feel No Pian"), "pair" for two ("Fear and Terorr": lint
+    judges those only as near misses of a defined name)."""
+    out: list[tuple[int, int, str]] = []
     k = 0
     while k < len(lexemes):
         items: list[tuple[int, int, bool]] = []
@@ -207,12 +210,13 @@ def _lists(lexemes: list[Lexeme]) -> list[tuple[int, int]]:
                 break
             commas += "COMMA" in seps
             i = j
-        if len(items) >= 3 and commas and any(known for _, _, known in items):
+        if len(items) >= 2 and any(known for _, _, known in items):
+            kind = "list" if len(items) >= 3 and commas else "pair"
             for start, end, known in items:
                 if not known:
                     while end > start and lexemes[end - 1].type == "PAREN":
                         end -= 1
-                    out.append((start, end))
+                    out.append((start, end, kind))
         k = items[-1][1] if items else k + 1
         k = max(k, (items[0][0] + 1) if items else k)
     return out

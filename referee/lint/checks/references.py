@@ -44,9 +44,11 @@ def undefined_reference(ctx: LintContext) -> Iterator[Finding]:
             shown = bare(term)
             if (sentence.rule, fold(shown)) in reported:
                 continue
+            near = nearest(shown, spelled)
+            if position == "pair" and near is None:
+                continue  # "Fear and Panic tests": beside a rule, only a near miss of one is a slip
             reported.add((sentence.rule, fold(shown)))
             message = f"'{shown}' is used here but no rule of {ctx.system} defines it"
-            near = nearest(shown, spelled)
             if near is not None:
                 message += f"; did you mean '{near}'? ({edit(shown, near)})"
             elif books.get(sentence.file):
