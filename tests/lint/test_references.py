@@ -78,3 +78,16 @@ def test_names_in_lists_near_misses_and_whole_names(tmp_path) -> None:  # type: 
         ("Blood Frenzy", 15, 88, "'Blood Frenzy' is used here but no rule of demo defines it; "
          "if it is a rule of the base book, add it to core_terms in demo/system.toml"),
     ]
+
+
+def test_a_name_beside_a_rule_only_as_a_near_miss(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from referee.build import assemble
+    from referee.lint.context import LintContext
+    from referee.lint.registry import get
+    from tests.conftest import write_system
+
+    manifest = 'id = "demo"\ntitle = "Demo"\n[[documents]]\npath = "rules.txt"\nformat = "rules-list"\nrole = "universal"\n'
+    text = "Fear\n\nTest to charge.\n\nTerror\n\nFlee.\n\nHatred\n\nThey test for Fear and Terorr, and for Fear or Panic.\n"
+    src = write_system(tmp_path, "demo", manifest, {"rules.txt": text})
+    found = get("undefined-reference")(LintContext(assemble(src), "demo", str(src)))
+    assert [(f.term, f.column) for f in found] == [("Terorr", 24)]
