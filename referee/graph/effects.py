@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
 from referee.graph.lexer import PARAMETER, Lexeme, Mention, Names, lex
 from referee.graph.sentences import locate, split
-from referee.graph.unknown import unknown_names
+from referee.graph.unknown import in_brackets, unknown_names
 from referee.graph.situations import beyond_make_up, is_boilerplate, situation_of, subject_conditions
 from referee.model import Citation, Condition, Relation, Rule
 from referee.text import fold, word_forms
@@ -724,7 +724,7 @@ def read_sentence(
     mentions: list[Mention] = []
     lexemes = lex(text, names, mentions)
     if unknown is not None:
-        unknown.extend(unknown_names(lexemes))
+        unknown.extend(unknown_names(lexemes) + in_brackets(lexemes, text, names))
     citation = Citation(rule.id, text, file, line, column)
     reader = _Reader(rule, names, text, lexemes, citation)
     if withheld is not None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from referee.graph.lexer import Lexeme
+from referee.graph.lexer import Lexeme, Names
 
 # word classes that open a keyword position for what follows them
 _OPENERS = frozenset({"GAIN", "SUBGAIN", "LOSE", "HAVE", "SUBHAVE", "CONFER", "COUNTAS", "EFFECTS"})
@@ -219,4 +219,29 @@ def _lists(lexemes: list[Lexeme]) -> list[tuple[int, int, str]]:
                     out.append((start, end, kind))
         k = items[-1][1] if items else k + 1
         k = max(k, (items[0][0] + 1) if items else k)
+    return out
+
+
+def in_brackets(lexemes: list[Lexeme], text: str, names: Names) -> list[tuple[str, int, str]]:
+    """:func:`unknown_names` of the remarks in brackets the lexer keeps as one
+    token ("(including units with Scout)", "(such as Stomp Attacks, Impact Hits
+    and Breath Attack)"), read as sentences of their own; offsets in ``text``.
+
+    >>> from referee.graph.lexer import lex
+    >>> names = Names({"scout": ["t/scout"]}, [], "t/x")
+    >>> text = "After Deployment (including units with Ancient Grudge), models move."
+    >>> in_brackets(lex(text, names, []), text, names)
+    [('Ancient Grudge', 39, 'list')]
+    """
+    from referee.graph.lexer import lex
+
+    out: list[tuple[str, int, str]] = []
+    for lexeme in lexemes:
+        if lexeme.type != "PAREN" or _value_bracket(lexeme) or lexeme.end - lexeme.start < 4:
+            continue
+        start = lexeme.start + 1
+        inner = text[start : lexeme.end - 1]
+        inner_lexemes = lex(inner, names, [])
+        found = unknown_names(inner_lexemes) + in_brackets(inner_lexemes, inner, names)
+        out.extend((name, offset + start, kind) for name, offset, kind in found)
     return out

@@ -91,3 +91,21 @@ def test_a_name_beside_a_rule_only_as_a_near_miss(tmp_path) -> None:  # type: ig
     src = write_system(tmp_path, "demo", manifest, {"rules.txt": text})
     found = get("undefined-reference")(LintContext(assemble(src), "demo", str(src)))
     assert [(f.term, f.column) for f in found] == [("Terorr", 24)]
+
+
+def test_names_inside_a_remark_in_brackets(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A remark in brackets is one token to the rule graph's reader; the names in
+    keyword position inside it are judged all the same."""
+    from referee.build import assemble
+    from referee.lint.context import LintContext
+    from referee.lint.registry import get
+    from tests.conftest import write_system
+
+    manifest = 'id = "demo"\ntitle = "Demo"\n[[documents]]\npath = "rules.txt"\nformat = "rules-list"\nrole = "universal"\n'
+    text = (
+        "Scout\n\nDeploy later.\n\nVanguard\n\n"
+        "After Deployment (including units with Ancient Grudge), models with Vanguard move (such as Scout, Sceut and Fly).\n"
+    )
+    src = write_system(tmp_path, "demo", manifest, {"rules.txt": text})
+    found = get("undefined-reference")(LintContext(assemble(src), "demo", str(src)))
+    assert [(f.term, f.column) for f in found] == [("Ancient Grudge", 40), ("Sceut", 99), ("Fly", 109)]

@@ -18,6 +18,7 @@ from referee.lint.finding import Finding, Related
 from referee.lint.places import places, where
 from referee.lint.registry import check
 from referee.lint.words import quote, sentences, words
+from referee.text import fold
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
@@ -68,6 +69,9 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     run = None
                     continue
                 other, other_index, other_line, other_column = earlier
+                if other.rule.id != place.rule.id and fold(other.rule.name) == fold(place.rule.name):
+                    run = None
+                    continue  # a rule defined again under its name: redefinition's
                 same_rule = other.rule.id == place.rule.id and other.version is place.version
                 if same_rule:
                     run = None
