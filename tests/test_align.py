@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from referee.rulebase import build_rulebase
 from tests.conftest import write_system
 
@@ -134,3 +136,14 @@ def test_texts_compared_by_words_include_every_text_sharing_enough_of_them() -> 
         assert set(similar) <= set(near)
         compared += len(similar)
     assert compared > 100  # the case is not vacuous
+
+
+def test_a_curated_alias_with_a_typo_over_a_glossary_heading_is_an_error(tmp_path: Path) -> None:
+    """The glossary renames a heading by its curated alias ("Schwere Rüstung" is
+    "Heavy Amrour"), so the typo's name is on an entry; it is still the
+    manifest's, not a name the documents write, and the near miss is reported."""
+    from referee.errors import RulesError
+
+    glossary = "Heavy Armour\n\n+2 Armour.\n\nSchwere Rüstung\n\n+2 Armour.\n"
+    with pytest.raises(RulesError, match="'Heavy Amrour', which no document defines; did you mean 'Heavy Armour'"):
+        build(tmp_path, glossary, '[aliases.de]\n"Schwere Rüstung" = "Heavy Amrour"\n')
