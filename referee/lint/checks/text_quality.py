@@ -128,11 +128,15 @@ def glued(token: str, vocab: _Vocabulary, raw: str = "") -> tuple[bool, str | No
     humps = _CAMEL.findall(token)
     if len(humps) >= 2:
         return True, None
+    # a name of the system with its spaces lost: "QuicktoFire", "WarMachine's"; in
+    # lower case ("Leftoverleaderpoints") only where the documents do not write it so often
+    known = _phrase(vocab, token, often=bool(humps))
+    if known:
+        return True, known
     if humps:
         left = token[: token.index(humps[0]) + 1]
-        known = vocab.phrases.get(fold(token).replace(" ", ""))
-        if known or left.casefold() in _SMALL:
-            return True, known
+        if left.casefold() in _SMALL:
+            return True, None
     if m := _DIGIT_GLUE.search(token):
         return True, token[: m.start(1)] + " " + token[m.start(1) :]
     if m := _SENTENCE_GLUE.search(token):
@@ -140,6 +144,19 @@ def glued(token: str, vocab: _Vocabulary, raw: str = "") -> tuple[bool, str | No
     if (m := _BRACKET_GLUE.search(token)) and "(" not in (raw or token)[: (raw or token).find(")")]:
         return True, token[: m.end()] + " " + token[m.end() :]
     return False, None
+
+
+def _phrase(vocab: _Vocabulary, token: str, often: bool = False) -> str | None:
+    """The multi-word name ``token`` is with its spaces lost, in any written form
+    ("WarMachines" of War Machine), if it is one; unless ``often``, not a word the
+    documents write more than once (their own spelling: "Thunderstomp")."""
+    folded = fold(re.sub(r"['’]s$", "", token))
+    if len(folded) < 6 or (not often and vocab.words.get(folded, 0) > 1):
+        return None
+    for form in (folded, folded[:-1] if folded.endswith("s") else None, folded[:-2] if folded.endswith("es") else None):
+        if form and form in vocab.phrases:
+            return vocab.phrases[form]
+    return None
 
 
 def _strip(raw: str) -> str:
