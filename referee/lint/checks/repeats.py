@@ -55,6 +55,7 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
         for place, said in zip(file_places, cut):
             search_from = located.offset(place.source.line, place.source.column)
             run: _Run | None = None  # the sentences in a row just before, written in a row elsewhere
+            last: tuple[int, int] | None = None  # (original, copy) of the last repeat reported in this rule
             for index, (sentence, ws) in enumerate(said):
                 # only a sentence written twice is looked for in the document's text
                 at = located.find(sentence, search_from) if counts.get(" ".join(ws), 0) > 1 else None
@@ -75,8 +76,15 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                 same_rule = other.rule.id == place.rule.id and other.version is place.version
                 if same_rule:
                     run = None
-                    if index - other_index > NEAR or _parallel([" ".join(w) for _, w in said], other_index, index):
+                    keys = [" ".join(w) for _, w in said]
+                    if last == (other_index - 1, index - 1):
+                        last = (other_index, index)
+                        continue  # the rest of a copy already reported
+                    if _pasted_after(keys, other_index, index):
+                        pass  # a paragraph pasted right after itself, however long
+                    elif index - other_index > NEAR or _parallel(keys, other_index, index):
                         continue
+                    last = (other_index, index)
                     yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, "earlier in this rule")
                     continue
                 if run is not None and run.other.rule.id == other.rule.id and run.other_index == other_index - 1:
@@ -88,6 +96,17 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     continue
                 run = _Run(other, other_index, (sentence, at[0], at[1]), (other_line, other_column))
                 run.words = len(ws)
+
+
+def _pasted_after(keys: list[str], first: int, second: int) -> bool:
+    """Whether sentence ``second`` opens a copy of the sentences from ``first`` on
+    that follows them directly (a paragraph pasted right after itself).
+
+    >>> _pasted_after(["a", "b", "c", "a", "b", "c"], 0, 3), _pasted_after(["a", "b", "x", "a", "b"], 0, 3)
+    (True, False)
+    """
+    length = second - first
+    return keys[first:second] == keys[second : second + length]
 
 
 def _parallel(keys: list[str], first: int, second: int) -> bool:
