@@ -183,3 +183,36 @@ def find(
             ids = list(dict.fromkeys(found))
             return sorted(ids, key=lambda rid: (fold(rule_names[rid]) != form, rid))
     return []
+
+
+def slips(a: str, b: str, most: int) -> int:
+    """Edits from ``a`` to ``b``, a swap of two letters counting one (the optimal
+    string alignment distance); ``most + 1`` as soon as it is sure to exceed ``most``.
+
+    >>> slips("faer", "fear", 1), slips("fearr", "fear", 1), slips("terror", "fear", 1)
+    (1, 1, 2)
+    """
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        if min(row) > most:
+            return most + 1
+        previous2, previous = previous, row
+    return previous[-1]
+
+
+def near_miss(written: str, name: str) -> bool:
+    """Whether ``written`` is one slip from ``name`` (two for ten letters or more): a
+    letter left out, added, changed, or two letters swapped.
+
+    >>> near_miss("hnad weapon", "hand weapon"), near_miss("halbred", "halberd"), near_miss("fear", "terror")
+    (True, True, False)
+    """
+    most = 1 if len(written) < 10 else 2
+    return written != name and abs(len(written) - len(name)) <= most and slips(written, name, most) <= most

@@ -147,3 +147,15 @@ def test_a_curated_alias_with_a_typo_over_a_glossary_heading_is_an_error(tmp_pat
     glossary = "Heavy Armour\n\n+2 Armour.\n\nSchwere Rüstung\n\n+2 Armour.\n"
     with pytest.raises(RulesError, match="'Heavy Amrour', which no document defines; did you mean 'Heavy Armour'"):
         build(tmp_path, glossary, '[aliases.de]\n"Schwere Rüstung" = "Heavy Amrour"\n')
+
+
+def test_a_curated_alias_with_two_letters_swapped_is_an_error(tmp_path: Path) -> None:
+    """"Hnad Weapon" for "Hand Weapon": a swap of two letters is one slip, though
+    difflib's ratio rates it below its cutoff; the rule's English name is on an
+    entry only because the manifest renamed its German heading by it."""
+    from referee.errors import RulesError
+
+    glossary = "Handwaffe\n\nA plain weapon.\n"
+    extra = '[aliases.de]\n"Handwaffe" = "Hand Weapon"\n[aliases.en]\n"HW" = "Hnad Weapon"\n'
+    with pytest.raises(RulesError, match="alias 'HW' points at 'Hnad Weapon', which no document defines; did you mean 'Hand Weapon'"):
+        build(tmp_path, glossary, extra)

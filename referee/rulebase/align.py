@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from referee.manifest import DocumentSpec, Manifest
 from referee.model import Alias, Entry, Rule, Version
-from referee.text import fold
+from referee.text import fold, near_miss
 
 # Names are folded again and again (as keys, for aliases, for parents): each
 # once, here, saves about a third of aligning a system.  Texts are folded
@@ -85,20 +85,29 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> set[str]:
     import difflib
 
     typos: set[str] = set()
-    written: dict[str, str] = {}
+    written: dict[str, str] = {}  # every name of an entry, to compare a target with
+    by_documents: set[str] = set()  # of those, the names the documents themselves write
     given = {_fold(alias): _fold(target) for alias, (target, _lang) in manifest.aliases.items()}
     for entry in entries:
         # a name an adapter took from the manifest itself (a glossary renames a
         # heading by its curated alias) is not one the documents write
         renamed = entry.heading is not None and given.get(_fold(entry.heading)) == _fold(entry.name or "")
-        for name in (None if renamed else entry.name, entry.key, *(a.name for a in entry.aliases)):
+        if entry.key:
+            by_documents.add(_fold(entry.key))  # an adapter's own key ("dangerous-terrain"): no name to suggest
+        for name in (entry.name, *(a.name for a in entry.aliases)):
             if name:
                 written.setdefault(_fold(name), name)
+                if not (renamed and name == entry.name):
+                    by_documents.add(_fold(name))
     for alias, (target, _lang) in manifest.aliases.items():
-        if _fold(target) in written:
+        if _fold(target) in by_documents:
             continue
-        others = [name for name in written if name != _fold(alias)]  # the alias is written: it is the heading it renames
-        close = difflib.get_close_matches(_fold(target), others, n=1, cutoff=0.8)
+        # the alias is written: it is the heading it renames; the target itself may be
+        # on an entry only because the manifest renamed one by it
+        others = [name for name in written if name not in (_fold(alias), _fold(target))]
+        close = difflib.get_close_matches(_fold(target), others, n=1, cutoff=0.8) or [
+            name for name in others if near_miss(_fold(target), name)  # a swap of two letters: "Hnad Weapon"
+        ][:1]
         if close:
             recover(manifest.alias_error(
                 alias, f"alias {alias!r} points at {target!r}, which no document defines; did you mean {written[close[0]]!r}?"

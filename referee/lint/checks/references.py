@@ -17,7 +17,7 @@ from referee.lint.finding import Finding
 from referee.lint.places import nearest_place
 from referee.lint.registry import check
 from referee.lint.terms import bare, clean, names_of
-from referee.text import fold
+from referee.text import fold, slips
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
@@ -101,28 +101,6 @@ def nearest(term: str, spelled: dict[str, str]) -> str | None:
         if d <= most and (best is None or d < best[0]):
             best = (d, name)
     return spelled[best[1]] if best else None
-
-
-def slips(a: str, b: str, most: int) -> int:
-    """Edits from ``a`` to ``b``, a swap of two letters counting one (the optimal
-    string alignment distance); ``most + 1`` as soon as it is sure to exceed ``most``.
-
-    >>> slips("faer", "fear", 1), slips("fearr", "fear", 1), slips("terror", "fear", 1)
-    (1, 1, 2)
-    """
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = a[i - 1] != b[j - 1]
-            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], previous2[j - 2] + 1)
-        if min(row) > most:
-            return most + 1
-        previous2, previous = previous, row
-    return previous[-1]
 
 
 def edit(written: str, meant: str) -> str:
