@@ -23,10 +23,12 @@ from referee.text import fold
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
     from referee.lint.places import Place
+    from referee.model import Rule
 
 WITHIN = 4  # words a sentence needs for its repeat within one rule to count
 NEAR = 6  # sentences between a sentence and its repeat in one rule, at most
 PARAGRAPH = 15  # words two sentences or more in a row need for their repeat in another rule to count
+LONG = 20  # words one sentence needs for its repeat in an unrelated rule to count
 
 
 @check("repeated-text", "warning", "a sentence or paragraph written twice, in one rule or in two of a document")
@@ -96,6 +98,20 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     continue
                 run = _Run(other, other_index, (sentence, at[0], at[1]), (other_line, other_column))
                 run.words = len(ws)
+                if len(ws) >= LONG and not _akin(place.rule, other.rule, sentence):
+                    run.reported = True  # one long sentence of an unrelated rule: a paste
+                    yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, f"in {other.rule.name}")
+
+
+def _akin(one: Rule, other: Rule, sentence: str) -> bool:
+    """Whether two rules may share a sentence on purpose: their names share a word
+    ("Terrain type 2" and "Terrain type 3"), or the sentence names the rule it
+    stands in ("If a model has both Grind Attacks and Impact Hits, ...")."""
+    words_of = lambda rule: {w for n in rule.names for w in fold(n).split() if len(w) >= 4}  # noqa: E731
+    if words_of(one) & words_of(other):
+        return True
+    said = fold(sentence)
+    return any(fold(n) in said for n in one.names)
 
 
 def _pasted_after(keys: list[str], first: int, second: int) -> bool:
