@@ -384,3 +384,16 @@ def test_sarif_fingerprints_survive_an_edit_elsewhere(capsys: pytest.CaptureFixt
     (src / "demo" / "rules.txt").write_text("Pike\n\nA long spear.\n\n" + files["rules.txt"], encoding="utf-8")
     after = prints()
     assert before and before == after  # the finding moved 4 lines down; its fingerprint stayed
+
+
+def test_a_system_whose_documents_are_all_missing_is_one_finding(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Only an unreadable manifest stops the run: a system none of whose
+    documents is there is linted as empty, the others as ever."""
+    files = {"rules.txt": "Halberd\n\nAttacks made with a Halberd gain +1 Strength.\n\nMusician\n"}
+    src = write_system(tmp_path, "demo", MANIFEST.split("[[waivers]]")[0], files)
+    write_system(src, "other", MANIFEST.split("[[waivers]]")[0].replace('"demo"', '"other"').replace("rules.txt", "gone.txt"), {})
+    code, out, err = run(capsys, "lint", "--rules-src", str(src))
+    assert code == 1
+    lines = [line.split(str(src.name) + "/", 1)[-1] for line in out.splitlines()]
+    assert [line.split(": ", 1)[0] for line in lines] == ["demo/rules.txt:5:1", "other/system.toml:5:1"]
+    assert lines[1].endswith("error manifest-problem document 'gone.txt' not found; the run went on without it")
