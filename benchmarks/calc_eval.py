@@ -28,7 +28,7 @@ import argparse
 import json
 import subprocess
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -87,17 +87,10 @@ def judge(question: dict[str, Any], returncode: int, stdout: str, stderr: str) -
 
 
 def table(results: list[dict[str, Any]]) -> str:
-    by_system: dict[str, Counter[str]] = defaultdict(Counter)
-    for result in results:
-        by_system[result["system"]][result["category"]] += 1
-        by_system["all"][result["category"]] += 1
-    lines = ["| system | " + " | ".join(CATEGORIES) + " | questions |", "|---|" + "---:|" * (len(CATEGORIES) + 1)]
-    for system in sorted(s for s in by_system if s != "all") + ["all"]:
-        counts = by_system[system]
-        total = sum(counts.values())
-        cells = [f"{counts[c]} ({100 * counts[c] / total:.0f} %)" for c in CATEGORIES]
-        lines.append(f"| {system} | " + " | ".join(cells) + f" | {total} |")
-    return "\n".join(lines)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from referee_eval import table as by_system
+
+    return by_system(results, categories=CATEGORIES)
 
 
 def main(argv: list[str] | None = None) -> int:

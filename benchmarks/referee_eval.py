@@ -434,18 +434,19 @@ def load(half: str, kind: str = "referee") -> list[dict[str, Any]]:
     return json.loads((QUESTIONS / f"{kind}_{half}.json").read_text(encoding="utf-8"))["questions"]
 
 
-def table(results: list[dict[str, Any]], by: str = "system") -> str:
-    """A Markdown table: categories by system (or by class of question), and the total."""
+def table(results: list[dict[str, Any]], by: str = "system", categories: tuple[str, ...] = CATEGORIES) -> str:
+    """A Markdown table: categories by system (or by class of question), and the total
+    (calc_eval.py prints its own categories with it)."""
     by_system: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
         for key in ([result["system"]] if by == "system" else result["classes"]):
             by_system[key][result["category"]] += 1
         by_system["all"][result["category"]] += 1
-    lines = [f"| {by} | " + " | ".join(CATEGORIES) + " | questions |", "|---|" + "---:|" * (len(CATEGORIES) + 1)]
+    lines = [f"| {by} | " + " | ".join(categories) + " | questions |", "|---|" + "---:|" * (len(categories) + 1)]
     for system in sorted(s for s in by_system if s != "all") + ["all"]:
         counts = by_system[system]
         total = sum(counts.values())
-        cells = [f"{counts[c]} ({100 * counts[c] / total:.0f} %)" if total else "0" for c in CATEGORIES]
+        cells = [f"{counts[c]} ({100 * counts[c] / total:.0f} %)" if total else "0" for c in categories]
         lines.append(f"| {system} | " + " | ".join(cells) + f" | {total} |")
     return "\n".join(lines)
 
