@@ -29,14 +29,13 @@ from dataclasses import dataclass
 
 from referee.sources.definitions import definition
 from referee.sources.markdown_inline import plain
+from referee.sources.markdown_tables import closes_html_table, opens_html_table
 
 _BULLET = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")
 _RUN = re.compile(r"(\*\*\*|\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1(?!\w)")
 _AFTER = re.compile(r"\s*(?P<extra>(?:\[[^\[\]]{1,20}\]|\([^()]{1,20}\))?)\s*(?P<sep>:|[—–]|-(?=\s))?\s*")
 _SPACES = re.compile(r" *")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_TABLE_OPEN = re.compile(r"^\s{0,3}<table\b", re.IGNORECASE)
-_TABLE_CLOSE = re.compile(r"</table\s*>", re.IGNORECASE)
 _LEAD_IN = re.compile(r"^(?:.*\bnotes?|in addition|(?:for )?example|e\.g|i\.e|important|hint|tip)$", re.IGNORECASE)
 # "**Wealth** is a measure of ...": a sentence that defines its bold subject
 _DEFINING = r"(?:is|are|occurs|means|refers|represents|describes)\b"
@@ -142,8 +141,8 @@ def find(lines: list[str], glossary: bool, own: str = "") -> list[tuple[int, int
                 fence = None
             starts, previous_labelled = False, False
             continue
-        if in_table or _TABLE_OPEN.match(line):
-            in_table = not _TABLE_CLOSE.search(line)
+        if in_table or opens_html_table(line):
+            in_table = not closes_html_table(line)
             starts, previous_labelled = False, False
             continue
         if not line.strip():
