@@ -343,17 +343,14 @@ def name_table(book: Rulebook) -> bytes:
 def families(book: Rulebook) -> dict[str, list[str]]:
     """Each word that opens the names of all of a rule's sub-rules -> those rules, in
     the system's order ("ranged" -> the Ranged weapon keywords): the families
-    :mod:`referee.keywords.resolve` ties a keyword to when no rule has its name."""
+    :mod:`referee.keywords.resolve` ties a keyword to when no rule has its name, by
+    its own reading of a family (:func:`referee.keywords.resolve.family_leads`)."""
+    from referee.keywords.resolve import family_leads
+
     out: dict[str, list[str]] = {}
     for rule in book.rules:
         kids = [book.rule(k) for k in rule.children]
-        if not kids or any(k is None for k in kids):
-            continue
-        common: set[str] | None = None
-        for kid in kids:
-            words = fold(kid.name).split()  # type: ignore[union-attr]
-            leads = {" ".join(words[:n]) for n in range(1, len(words))}
-            common = leads if common is None else common & leads
-        for lead in sorted(common or ()):
-            out.setdefault(lead, []).append(rule.id)
+        if kids and all(k is not None for k in kids):
+            for lead in family_leads([fold(k.name) for k in kids]):  # type: ignore[union-attr]
+                out.setdefault(lead, []).append(rule.id)
     return out

@@ -192,3 +192,15 @@ def test_pages_link_relatively_for_a_copied_folder(corpus_site: BuiltSite) -> No
     html = corpus_site.page("rules/t9a/fear.html")
     assert 'href="../../assets/stylesheets/' in html and 'src="../_assets/referee.js"' in html
     assert not [tag for tag, attrs in elements(html).tags if (attrs.get("href") or "").startswith("/")]
+
+
+def test_the_paste_box_families_are_the_builds(rulebase: Build) -> None:
+    """The site's families (what the paste box ties a keyword like "Ranged" to) are the
+    ones the build keeps for the referee: one reading of a family, two readers."""
+    from referee.build.view import families as build_families
+    from referee.site.pages import families
+    from referee.site.rulebook import Rulebook
+
+    for system in rulebase.systems:
+        assert families(Rulebook.of(rulebase, system, ADDRESS)) == build_families(rulebase, system), system
+    assert families(Rulebook.of(rulebase, "last-edition", ADDRESS))["ranged"]
