@@ -75,6 +75,12 @@ class Change:
     added: tuple[str, ...]
     of_wording: bool
 
+    @property
+    def of_force(self) -> bool:
+        """Whether the change turns what a player may, must or cannot do, or
+        a number: the change that turns a ruling, shown before the others."""
+        return not self.of_wording and of_force(list(self.removed), list(self.added))
+
     def __str__(self) -> str:
         removed, added = _clip(list(self.removed)), _clip(list(self.added))
         return " ".join(p for p in (f"-[{removed}]" if removed else "", f"+[{added}]" if added else "") if p)
@@ -118,7 +124,7 @@ def word_diff(old: str, new: str, shown: int = 2) -> tuple[str, int]:
     >>> word_diff("While its unit is Shaken, add X.", "When the unit is Shaken, add X Veil Tokens.")
     ('+[Veil Tokens.]; -[While its] +[When the]', 2)
     """
-    found = sorted(changes(old, new), key=lambda c: c.of_wording)
+    found = sorted(changes(old, new), key=lambda c: (c.of_wording, not c.of_force))
     more = f" (+{len(found) - shown} more)" if len(found) > shown else ""
     return "; ".join(str(c) for c in found[:shown]) + more, len(found)
 
@@ -199,6 +205,30 @@ def _spelled_out(ws: list[str]) -> list[str]:
             w = w[:-3] + " not"
         out.extend(k for k in (_key(part) for part in w.split()) if k)
     return out
+
+
+# The words that say whether a player may, must or cannot do a thing.
+_FORCE_WORDS = frozenset("may must can cannot not never no only always need will shall should".split())
+_FEW = 3
+
+
+def of_force(removed: list[str], added: list[str]) -> bool:
+    """Whether replacing ``removed`` by ``added`` turns a permission, an
+    obligation, a negation or a number: a word of force or a number only one
+    side has, in a change of a few words (a sentence rewritten is another
+    change, whatever words it holds).
+
+    >>> of_force(["may"], ["must"]), of_force(["cannot"], ["can"]), of_force(["-1"], ["-2"])
+    (True, True, True)
+    >>> of_force(["entirely"], ["solely"]), of_force(["must", "roll"], ["must", "throw"])
+    (False, False)
+    >>> of_force(["It", "does", "not", "count"], ["Characters", "never", "count", "towards"])
+    False
+    """
+    if len(removed) > _FEW or len(added) > _FEW:
+        return False
+    a, b = set(_spelled_out(removed)), set(_spelled_out(added))
+    return any(w in _FORCE_WORDS or w[:1].isdigit() or w[:1] in "+-" for w in a ^ b)
 
 
 def of_wording(removed: list[str], added: list[str]) -> bool:
