@@ -52,7 +52,7 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
     for file, file_places in by_file.items():
         located = _Located(ctx, file)
         file_places.sort(key=lambda p: (p.source.line, p.source.column))
-        cut = [[(sentence, words(sentence)) for sentence in sentences(place.version.text)] for place in file_places]
+        cut = [_said(place.version.text) for place in file_places]
         counts = Counter(" ".join(ws) for said in cut for _, ws in said if len(ws) >= WITHIN)
         for place, said in zip(file_places, cut):
             search_from = located.offset(place.source.line, place.source.column)
@@ -101,6 +101,22 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                 if len(ws) >= LONG and not _akin(place.rule, other.rule, sentence):
                     run.reported = True  # one long sentence of an unrelated rule: a paste
                     yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, f"in {other.rule.name}")
+
+
+def _said(text: str) -> list[tuple[str, list[str]]]:
+    """A text's sentences and their words; a list item's number or letter cut
+    off as a sentence of its own ("3.", "b)") is no sentence, so an item pasted
+    after itself follows itself.
+
+    >>> [ws for _, ws in _said("Steps: 3. See the enemy. 4. Roll.")]
+    [['steps'], ['see', 'the', 'enemy'], ['roll']]
+    """
+    out = []
+    for sentence in sentences(text):
+        ws = words(sentence)
+        if any(c.isalpha() for w in ws for c in w):
+            out.append((sentence, ws))
+    return out
 
 
 def _akin(one: Rule, other: Rule, sentence: str) -> bool:
