@@ -18,7 +18,7 @@ from referee.lint.finding import Finding, Related
 from referee.lint.places import places, where
 from referee.lint.registry import check
 from referee.lint.words import quote, sentences, words
-from referee.text import fold
+from referee.text import fold, singulars
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
@@ -29,6 +29,7 @@ WITHIN = 4  # words a sentence needs for its repeat within one rule to count
 NEAR = 6  # sentences between a sentence and its repeat in one rule, at most
 PARAGRAPH = 15  # words two sentences or more in a row need for their repeat in another rule to count
 LONG = 20  # words one sentence needs for its repeat in an unrelated rule to count
+NAMED = 10  # words it needs when it names the rule of its first copy
 
 
 @check("repeated-text", "warning", "a sentence or paragraph written twice, in one rule or in two of a document")
@@ -98,8 +99,11 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     continue
                 run = _Run(other, other_index, (sentence, at[0], at[1]), (other_line, other_column))
                 run.words = len(ws)
-                if len(ws) >= LONG and not _akin(place.rule, other.rule, sentence):
-                    run.reported = True  # one long sentence of an unrelated rule: a paste
+                alone = len(ws) >= LONG or (len(ws) >= NAMED and _names(sentence, other.rule.names))
+                if alone and not _akin(place.rule, other.rule, sentence):
+                    # one long sentence of an unrelated rule, or one that names the rule it was
+                    # first written in and not the rule it stands in again: a paste
+                    run.reported = True
                     yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, f"in {other.rule.name}")
 
 
@@ -128,6 +132,26 @@ def _akin(one: Rule, other: Rule, sentence: str) -> bool:
         return True
     said = fold(sentence)
     return any(fold(n) in said for n in one.names)
+
+
+def _names(sentence: str, names: tuple[str, ...]) -> bool:
+    """Whether a sentence names a rule, by one of its names or that name with
+    its last word in the singular ("a Matching Base" of Matching Bases).
+
+    >>> _names("A Character is considered to have a Matching Base if:", ("Matching Bases",))
+    True
+    >>> _names("Mismatching Bases apply.", ("Matching Bases",)), _names("Roll a D6.", ("Matching Bases",))
+    (False, False)
+    """
+    said = f" {' '.join(words(sentence))} "
+    for name in names:
+        parts = words(name)
+        if not parts:
+            continue
+        forms = [parts] + [parts[:-1] + [one] for one in singulars(parts[-1])]
+        if any(f" {' '.join(form)} " in said for form in forms):
+            return True
+    return False
 
 
 def _pasted_after(keys: list[str], first: int, second: int) -> bool:
