@@ -29,6 +29,7 @@ WITHIN = 4  # words a sentence needs for its repeat within one rule to count
 NEAR = 6  # sentences between a sentence and its repeat in one rule, at most
 PARAGRAPH = 15  # words two sentences or more in a row need for their repeat in another rule to count
 LONG = 20  # words one sentence needs for its repeat in an unrelated rule to count
+STUTTER = 6  # words a run written again right after itself needs, across sentences
 NAMED = 10  # words it needs when it names the rule of its first copy
 
 
@@ -59,6 +60,7 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
             search_from = located.offset(place.source.line, place.source.column)
             run: _Run | None = None  # the sentences in a row just before, written in a row elsewhere
             last: tuple[int, int] | None = None  # (original, copy) of the last repeat reported in this rule
+            told = False  # whether a repeat in this place was reported
             for index, (sentence, ws) in enumerate(said):
                 # only a sentence written twice is looked for in the document's text
                 at = located.find(sentence, search_from) if counts.get(" ".join(ws), 0) > 1 else None
@@ -88,6 +90,7 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     elif index - other_index > NEAR or _parallel(keys, other_index, index):
                         continue
                     last = (other_index, index)
+                    told = True
                     yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, "earlier in this rule")
                     continue
                 if run is not None and run.other.rule.id == other.rule.id and run.other_index == other_index - 1:
@@ -95,6 +98,7 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     run.words += len(ws)
                     if not run.reported and run.words >= PARAGRAPH:  # reported where the paste begins
                         run.reported = True
+                        told = True
                         yield _finding(place, *run.first, other, *run.other_at, f"in {other.rule.name}")
                     continue
                 run = _Run(other, other_index, (sentence, at[0], at[1]), (other_line, other_column))
@@ -104,7 +108,49 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     # one long sentence of an unrelated rule, or one that names the rule it was
                     # first written in and not the rule it stands in again: a paste
                     run.reported = True
+                    told = True
                     yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, f"in {other.rule.name}")
+
+            if not told:
+                yield from _stutter(place, located)
+
+
+def _stutter(place: Place, located: _Located) -> Iterator[Finding]:
+    """A run of words written again right after itself in a rule's text, across
+    its sentences' ends (a line that ends mid-sentence pasted again after itself)."""
+    ws = words(place.version.text)
+    found = stutter(ws)
+    if found is None:
+        return
+    start, length = found
+    copy = " ".join(ws[start : start + length])
+    first = located.find(copy, located.offset(place.source.line, place.source.column))
+    second = located.find(copy, first[2]) if first else None
+    if first and second:
+        as_written = " ".join(located.text[located.offset(second[0], second[1]) : second[2]].split())
+        yield _finding(place, as_written, second[0], second[1], place, first[0], first[1], "right after itself")
+
+
+def stutter(ws: list[str], least: int = STUTTER, most: int = 200) -> tuple[int, int] | None:
+    """(start, length) of the first run of ``least`` words or more that follows
+    itself directly, if any.
+
+    >>> stutter("the unit can move its centre farther than its rate the unit can move its centre farther than its rate now".split())
+    (0, 10)
+    >>> stutter("roll a die and roll a die again".split()), stutter("a b c d e f x a b c d e f".split())
+    (None, None)
+    """
+    last: dict[tuple[str, ...], int] = {}
+    for j in range(len(ws) - least + 1):
+        gram = tuple(ws[j : j + least])
+        i = last.get(gram)
+        last[gram] = j
+        if i is None:
+            continue
+        length = j - i
+        if least <= length <= most and ws[i:j] == ws[j : j + length]:
+            return i, length
+    return None
 
 
 def _said(text: str) -> list[tuple[str, list[str]]]:
