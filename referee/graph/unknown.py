@@ -27,6 +27,10 @@ not the reader's.
 [('Always Strike Last', 12, 'list')]
 >>> unknown_names(lex("Roll for each Model.", names, []))
 []
+>>> unknown_names(lex("It gains Flammable and Not a Laeder.", names, []))
+[('Not a Laeder', 23, 'list')]
+>>> unknown_names(lex("Not a single Model flees.", names, []))
+[]
 """
 
 from __future__ import annotations
@@ -56,6 +60,13 @@ def _capitalised(lexeme: Lexeme) -> bool:
     return lexeme.type in ("WORD", "ACT", "ADV", "STAT") and lexeme.text[:1].isupper()
 
 
+def _capital_not(lexemes: list[Lexeme], k: int) -> bool:
+    """A "Not" written with a capital inside a sentence opens a name ("gains Not
+    a Leader"); at a sentence's start a capital says nothing."""
+    lexeme = lexemes[k]
+    return k > 0 and lexeme.type == "NOT" and lexeme.text[:1].isupper() and " " not in lexeme.text
+
+
 def _run(lexemes: list[Lexeme], i: int) -> int:
     """The end (exclusive) of the run of a name the sentence does not know, starting at
     ``i``; ``i`` itself when none starts there.  A known name after an unknown word
@@ -65,7 +76,7 @@ def _run(lexemes: list[Lexeme], i: int) -> int:
     words = 0
     while k < len(lexemes) and words < _MAX_WORDS:
         lexeme = lexemes[k]
-        if _capitalised(lexeme) or (end > i and lexeme.type in ("NAME", "TERM") and lexeme.text[:1].isupper()):
+        if _capitalised(lexeme) or _capital_not(lexemes, k) or (end > i and lexeme.type in ("NAME", "TERM") and lexeme.text[:1].isupper()):
             words += 1
             k += 1
             end = k

@@ -38,6 +38,8 @@ CASES = [
     ("Attacks made with a Halberd gain +1 Strength.", ["Halberd"]),
     ("Its rolls are subject to Maximised Roll.", ["Maximised Roll"]),
     ("A unit that causes Terror is feared.", ["Terror"]),
+    ("The model gains Fly and Not a Laeder.", ["Not a Laeder"]),  # a capital "Not" inside a sentence opens a name
+    ("Not all Models flee.", []),  # at a sentence's start it says nothing
 ]
 
 
