@@ -27,8 +27,8 @@ not the reader's.
 [('Always Strike Last', 12, 'list')]
 >>> unknown_names(lex("Roll for each Model.", names, []))
 []
->>> unknown_names(lex("It gains Flammable and Not a Laeder.", names, []))
-[('Not a Laeder', 23, 'list')]
+>>> unknown_names(lex("It gains Flammable and Not a Laeder; having Chraiot does not help.", names, []))
+[('Not a Laeder', 23, 'list'), ('Chraiot', 44, 'list')]
 >>> unknown_names(lex("Not a single Model flees.", names, []))
 []
 """
@@ -48,6 +48,8 @@ _HOLDERS = frozenset(
 )
 # verbs whose object is a rule a model has: "causes Fear", "inflicts Panic"
 _CAUSES = frozenset({"causes", "cause", "causing", "inflicts", "inflict"})
+# forms of "have" the phrase table leaves words: "having Chariot does not prevent it"
+_HAVING = frozenset({"having"})
 # what a run of a name may hold besides capitalised words ("March to the Beat")
 _JOINERS = frozenset({"of", "the", "to", "a", "an", "in"})
 _SEPARATORS = frozenset({"COMMA", "AND", "OR"})
@@ -94,7 +96,7 @@ def _opens(lexemes: list[Lexeme], k: int) -> bool:
         return True
     if lexeme.type not in _PLACED:  # most tokens: only a verb of causing, or "affected by", opens
         word = lexeme.text.lower()
-        return word in _CAUSES or (word == "by" and k > 0 and lexemes[k - 1].text.lower() == "affected")
+        return word in _CAUSES or word in _HAVING or (word == "by" and k > 0 and lexemes[k - 1].text.lower() == "affected")
     before = lexemes[k - 1].text.lower() if k else ""
     if lexeme.type == "TO" and k and (lexemes[k - 1].type == "IMMUNE" or before == "subject"):
         return True  # "immune to ...", "subject to ..."

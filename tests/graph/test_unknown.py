@@ -40,6 +40,8 @@ CASES = [
     ("A unit that causes Terror is feared.", ["Terror"]),
     ("The model gains Fly and Not a Laeder.", ["Not a Laeder"]),  # a capital "Not" inside a sentence opens a name
     ("Not all Models flee.", []),  # at a sentence's start it says nothing
+    ("Having Fly, and having Chraiot does not prevent it.", ["Chraiot"]),
+    ("Having lost the combat, the Unit flees.", []),
 ]
 
 
