@@ -16,6 +16,7 @@ from referee.resolve.duties import duties, forbidden_rules
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.naming import picks
 from referee.resolve.play import Pick, both_sides
+from referee.resolve.scope import scoped_rules
 from referee.resolve.principles import Context, settle
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, quote
 from referee.resolve.situation import parse_flags
@@ -81,7 +82,9 @@ def resolve(
     unusable, aside, idle_uses = forbidden_rules(view, sides, flags)
     answers += unusable
     idle += idle_uses
-    for side_name, rid, why in aside:
+    scoped, idle_scopes = scoped_rules(ctx, sides, flags)
+    idle += idle_scopes
+    for side_name, rid, why in [*aside, *scoped]:
         ctx.aside([side_name], rid, why)
     found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle)
     in_play = sides[0].ids | sides[1].ids

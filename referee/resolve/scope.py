@@ -1,0 +1,81 @@
+"""A rule whose own permission holds only on a turn of the unit's own doing.
+
+"If a unit has this special rule then supporting attacks can be made by an
+extra rank than normal on a turn in which the unit did not charge": the rule
+states what it lets its bearer do (a ``can`` or ``may`` of the bearer) and
+limits it to what the unit did this turn (charged, did not charge, moved, the
+first turn).  Where the situation says otherwise, the rule brings nothing:
+it is set aside, and the sentence is quoted.  The conditions are the graph's
+own (:data:`referee.graph.effects_words.CONDITIONS`), each a word of the
+situation table (:data:`referee.graph.situations.SITUATIONS`).
+
+Only such a sentence is read: a permission of someone else, or one whose
+condition is not of the unit's own turn, is left to the graph's relations.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.graph.effects_words import CONDITIONS
+from referee.resolve.meeting import sentences
+from referee.resolve.play import Inactive, Side
+from referee.resolve.situation import FAILS, holds, why_not
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from referee.resolve.principles import Context
+
+# what the unit did this turn: the conditions of the graph's table that say so
+_OWN_TURN = ("charging", "not charging", "moved", "first turn")
+_PERMITS = re.compile(r"\b(?:can|may)\b(?!\s+not\b)", re.I)
+
+
+def _bearer(sentence: str, name: str) -> bool:
+    """Whether a sentence speaks of the rule's own bearer: "this special rule", "a unit with Name"."""
+    said = " ".join(sentence.split())
+    return bool(re.search(r"\bthis\s+(?:special\s+)?rule\b", said, re.I) or re.search(r"\bwith\s+" + re.escape(name) + r"\b", said, re.I))
+
+
+def own_turn_condition(sentence: str, name: str) -> str | None:
+    """The condition on the unit's own turn of a sentence that permits the rule's bearer something, or None.
+
+    >>> own_turn_condition("If a unit has this special rule then supporting attacks can be made by an extra rank "
+    ...                    "than normal on a turn in which the unit did not charge.", "Fighting in extra ranks")
+    'not charging'
+    >>> own_turn_condition("Remember that supporting attacks cannot be made to the side or rear.", "X") is None
+    True
+    """
+    if not _PERMITS.search(sentence) or not _bearer(sentence, name):
+        return None
+    for pattern, normal in CONDITIONS:
+        if normal in _OWN_TURN and re.search(pattern, sentence, re.I):
+            return normal
+    return None
+
+
+def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[tuple[str, str, str]], list[Inactive]]:
+    """The rules whose permission's own-turn condition fails here: (side, rule id, why) to set
+    aside, and each as an inactive entry quoting the sentence (``relation`` "can")."""
+    aside: list[tuple[str, str, str]] = []
+    idle: list[Inactive] = []
+    for mine, theirs in (sides, sides[::-1]):
+        for rid, entry in mine.rules.items():
+            rule = ctx.view.get(rid)
+            if rule is None:
+                continue
+            text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
+            for sentence in sentences(text or ""):
+                normal = own_turn_condition(sentence, entry.name)
+                if normal is None:
+                    continue
+                condition: dict[str, Any] = {"situation": normal.replace(" ", "-"), "value": None, "text": normal}
+                if holds(condition, flags, mine.ids, theirs.ids) != FAILS:
+                    break
+                why = f"{entry.name} applies {why_not(condition)}"
+                aside.append((mine.name, rid, why))
+                idle.append(Inactive(rid, entry.name, mine.name, why, ctx.rule_quote(rid, sentence), entry.via, relation="can"))
+                break
+    return aside, idle
