@@ -34,6 +34,7 @@ where that cannot be written the parser is built without a cache.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -77,6 +78,10 @@ class Effect(NamedTuple):
 class _Item(NamedTuple):
     target: int | str
     conditions: tuple[tuple[str, int], ...] = ()
+
+
+# the amount of "subtract Y from", "add 1 to": a number, or the rule's parameter by its letter
+_AMOUNT = re.compile(r"\d+|[XYZ]")
 
 
 class _Mod(NamedTuple):
@@ -203,6 +208,22 @@ def _define_transformer() -> type:
             amount = tokens(children, "NUM")[0]
             value = "-" + str(amount).replace("″", '"').replace("”", '"')
             return [Effect("modifies", None, self.at(tokens(children, "STAT")[0]), value)]
+
+        def subtract_stat(self, children: list[Any]) -> list[Effect]:
+            """"subtract Y from the hit roll": a modifier of minus that much (a letter is the
+            rule's parameter); a number taken "in", "for" ... a roll is none."""
+            amount, stop = tokens(children, "NUM", "WORD")[0], tokens(children, "STOP")[0]
+            if str(stop).lower() != "from" or not _AMOUNT.fullmatch(str(amount)):
+                return []
+            return [Effect("modifies", None, self.at(tokens(children, "STAT")[0]), "-" + str(amount))]
+
+        def add_stat(self, children: list[Any]) -> list[Effect]:
+            """"add 1 to the casting roll": a modifier of plus that much; "gains 2 Attacks" is
+            read as a grant of a stat elsewhere, so only a stat added "to" is one."""
+            amount, stat = tokens(children, "NUM", "WORD")[0], tokens(children, "STAT")[0]
+            if not str(stat).lower().startswith("to ") or not _AMOUNT.fullmatch(str(amount)):
+                return []
+            return [Effect("modifies", None, self.at(stat), "+" + str(amount))]
 
         def excludes_use(self, children: list[Any]) -> list[Effect]:
             item = next(c for c in children if isinstance(c, _Item))

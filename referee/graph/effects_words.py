@@ -20,6 +20,7 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("count|counts|counted as", "COUNTAS", ""),
     ("confer|confers|conferred", "CONFER", ""),
     ("lose|loses", "LOSE", ""),
+    ("subtract|subtracts|deduct|deducts", "SUBTRACT", ""),
     ("immune", "IMMUNE", ""),
     ("the effects|effect of", "EFFECTS", ""),
     ("effects of", "EFFECTS", ""),
