@@ -496,6 +496,15 @@ def longest_clause(types: list[str], start: int) -> int:
     return _longest(types, start, lambda k: Token(types[k], types[k]))
 
 
+def _negated(types: list[str], i: int) -> bool:
+    """Whether the clause at ``i`` is denied by the negated verb just before it ("does not
+    suffer the -1 to-hit modifier", "never suffer -1 to hit"): one word, then "a" or "the"."""
+    k = i - 1
+    while k >= 0 and types[k] in ("A", "THE"):
+        k -= 1
+    return k >= 1 and types[k] == "WORD" and types[k - 1] in NEGATIONS
+
+
 def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Effect]]]:
     """Every clause of a sentence: (first token, end token, drafts), left to right."""
     from lark import Token
@@ -520,6 +529,9 @@ def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Effect]]]:
         end = _longest(types, i, token)
         if end == i:
             i += 1
+            continue
+        if types[i] not in NEGATIONS and _negated(types, i):
+            i = end  # "doesn't suffer the -1 to-hit modifier": what is denied, not what is given
             continue
         interactive = scanner.lark.parse_interactive()
         for k in range(i, end):

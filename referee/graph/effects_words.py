@@ -55,6 +55,7 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("may|can only", "MAYONLY", ""),
     ("not", "NOT", ""),
     ("do|does|did not", "NOT", ""),
+    ("don|doesn|didn t", "NOT", ""),
     ("never", "NEVER", ""),
     ("simultaneously", "SIMUL", ""),
     ("attempt|attempts|try|tries", "ATTEMPT", ""),
