@@ -95,7 +95,7 @@ def resolve(
         for p in items:
             p["citation"] = quote(p["citation"], names)
             p["conditions"] += _doubted(stat, p, answers)
-    modifiers = [_modifier(side, stat, items, stat_answers.get((side, stat))) for (side, stat), items in found.items()]
+    modifiers = [_modifier(side, stat, group, stat_answers.get((side, stat))) for (side, stat), items in found.items() for group in _for_whom(items)]
     for m in modifiers:
         m.limits = _limits(view, m, stat_answers.get((m.side, m.stat)))
         limited = _limited(m, stat_answers.get((m.side, m.stat)))
@@ -192,6 +192,19 @@ def live_instances(ctx: Context, sides: Any) -> dict[tuple[str, str], set[int]]:
             else:
                 out[(side.name, rid)] = {at for at in range(len(entry.instances)) if _instance_aside(ctx, side.name, entry, at) is None}
     return out
+
+
+def _for_whom(items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """A stat's modifiers, one group per whom they are for: modifiers of different rules for
+    different models ("Shooting Attacks targeting a unit ... with Hard Target", "A model that is
+    affected by ... Fae Miasma") are never added up, and each stands with its own value; one
+    rule's modifiers, or several for the same models, stay one group."""
+    if same_models(items) or len({p["rule"] for p in items}) < len(items):
+        return [items]
+    groups: dict[str | None, list[dict[str, Any]]] = {}
+    for p in items:
+        groups.setdefault(p["subject"], []).append(p)
+    return list(groups.values())
 
 
 def _modifier(side: str, stat: str, items: list[dict[str, Any]], ruling: Ruling | Unresolved | None) -> Modifier:

@@ -191,9 +191,10 @@ def test_modifiers_for_different_models_are_not_added_up() -> None:
         rel("modifies", "Club", None, "Attacks made with a Club gain +2 Strength.", details={"stat": "Strength", "value": "+2"}, subject="Attacks made with a Club"),
     ])
     data = rulings(view, picks("Axe", "Club"))
-    assert [(m["value"], m["stacks"]) for m in data["modifiers"]] == [(None, False)]
+    # one entry per whom they are for, each with its own value: never +3
+    assert [(m["stat"], m["value"]) for m in data["modifiers"]] == [("Strength", "+1"), ("Strength", "+2")]
     assert data["rulings"] == [] and data["unresolved"] == []
-    assert [p["subject"] for p in data["modifiers"][0]["parts"]] == ["Attacks made with an Axe", "Attacks made with a Club"]
+    assert [[p["subject"] for p in m["parts"]] for m in data["modifiers"]] == [["Attacks made with an Axe"], ["Attacks made with a Club"]]
 
 
 def test_modifiers_of_different_rules_add_up() -> None:
