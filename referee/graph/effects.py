@@ -51,7 +51,7 @@ _BREAKS = {"COMMA", "SEMI", "COLON"}  # what separates the parts of a sentence a
 Found = tuple[Any, str | None]  # ("against Fly", the id of Fly), ("charging", None), or (Condition, None)
 Subject = tuple[str | None, tuple[str, ...]]  # words as written, ids of the rules they name
 _SUBJECT_LEADS = {"AND", "OR", "BUT", "ADV", "COMMA"}
-_SUBJECT_LEAD_PHRASES = (("this", "means"), ("note", "that"), ("remember", "that"), ("in", "addition"))
+_SUBJECT_LEAD_PHRASES = (("this", "means"), ("note", "that"), ("remember", "that"), ("in", "addition"), ("in", "this", "case"), ("in", "that", "case"))
 _SUBJECT_LEAD_WORDS = {"then", "also", "instead", "additionally", "furthermore", "otherwise"}
 _SUBJECT_TAILS = {"ADV", "AND", "OR", "BUT", "MUST", "CANNOT", "NOT", "NEVER", "BE", "SUBBE", "HAVE", "SUBHAVE", "SUBGAIN"}
 _CONTRASTS = {"while", "whereas", "whilst"}
@@ -1030,10 +1030,14 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
             continue
         parts = split(version.text)
         example = False
+        before = ""
         for text, (line, column) in zip(parts, locate(parts, version, texts)):
             example = is_example(text, example)
             unknown: list[tuple[str, int, str]] = []
             found = read_sentence(rule, names, text, version.source.file, line, column, example, unknown, withheld)
+            if before and _CASE.match(text):
+                found = _in_that_case(found, before, names)
+            before = text
             shown = _illustrated(rule.name, text)
             if shown is not None:
                 found = _per_parameter(found, shown)
@@ -1047,6 +1051,26 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
                     seen_relations.add(key)
                     relations.append(relation)
     return _withhold(relations, withheld), sentences
+
+
+# a sentence that opens on the case the sentence before states: "In this case they subtract Y ..."
+_CASE = re.compile(r"(?:in\s+(?:this|that|which|such\s+a)\s+case|if\s+so|(?:if|when)\s+(?:it|they)\s+(?:does|do)\s+so)\b", re.I)
+
+
+def _in_that_case(found: list[Relation], before: str, names: Names) -> list[Relation]:
+    """The relations of a sentence that opens on "In this case", under the situations the
+    sentence before it states ("... in addition to making melee attacks. In this case they
+    subtract Y from the hit roll": the subtraction is for melee)."""
+    case = [situation_of(lx.norm) for lx in lex(before, names) if lx.type == "COND" and lx.norm]
+    if not case:
+        return found
+    out = []
+    for relation in found:
+        if relation.kind in _CONDITIONED:
+            added = tuple(c for c in case if c.situation not in {h.situation for h in relation.conditions})
+            relation = replace(relation, conditions=relation.conditions + tuple(dict.fromkeys(added)))
+        out.append(relation)
+    return out
 
 
 def _illustrated(name: str, text: str) -> str | None:

@@ -242,3 +242,20 @@ def test_stub_rules_have_no_sentences() -> None:
     version = Version("", Source("x/doc.txt", 1, 1), "x/doc.txt", "core")
     rule = Rule("x/beast", "Beast", "x", "", version.source, versions=(version,))
     assert read_rule(rule, names(), {}) == ([], [])
+
+
+def test_a_sentence_in_this_case_is_under_the_situation_of_the_sentence_before() -> None:
+    text = "Models can use this weapon in addition to making melee attacks. In this case they subtract Y from the hit roll."
+    version = Version(text, Source("x/doc.txt", 1, 1), "x/doc.txt", "core")
+    rule = Rule("x/beast", "Beast", "x", text, version.source, versions=(version,))
+    relations, _ = read_rule(rule, names(), {})
+    assert [(r.kind, dict(r.details)["value"], [c.situation for c in r.conditions], r.subject) for r in relations] == [
+        ("modifies", "-Y", ["melee"], None)]
+
+
+def test_a_sentence_that_does_not_open_on_the_case_keeps_its_own_situations() -> None:
+    text = "Models can use this weapon in addition to making melee attacks. They subtract Y from the hit roll."
+    version = Version(text, Source("x/doc.txt", 1, 1), "x/doc.txt", "core")
+    rule = Rule("x/beast", "Beast", "x", text, version.source, versions=(version,))
+    relations, _ = read_rule(rule, names(), {})
+    assert [[c.situation for c in r.conditions] for r in relations] == [[]]
