@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.build.store import pack
-from referee.build.view import binds_every_ability, relation_data
+from referee.build.view import binds_every_ability, caps_every_roll, relation_data
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -207,7 +207,7 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
                 against.update(c.value for c in rel.conditions if c.situation == "against" and c.value and "/" not in c.value)
                 if rel.kind == "stacks":
                     data = relation_data(rel, rule_names)
-                    if binds_every_ability(data):
+                    if binds_every_ability(data) or caps_every_roll(data):
                         never.append(data)
         yield Section(
             ids,

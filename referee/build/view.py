@@ -43,6 +43,16 @@ def against_terms(build: Any, system: str) -> list[str]:
 _WIDE = re.compile(r"^(?:any|all|every)\b", re.I)
 
 
+# what a limit on every roll speaks of: "Dice can never be modified by more than 1"
+_ROLLS = re.compile(r"^(?:(?:any|all|every|the|a)\s+)?(?:dice|die|d6|rolls?|results?)\b", re.I)
+
+
+def caps_every_roll(rel: dict[str, Any]) -> bool:
+    """A ``stacks`` relation (as JSON) of mode "cap" whose subject is every die roll ("Dice can
+    never be modified by more than 1"): a limit on every total of roll modifiers of the system."""
+    return rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "cap" and bool(_ROLLS.match(rel["subject"] or ""))
+
+
 def binds_every_ability(rel: dict[str, Any]) -> bool:
     """A ``stacks`` relation (as JSON) of mode "never" whose subject is every ability of
     the system ("Any ability that ..."): it binds rules that do not name it."""
@@ -57,7 +67,7 @@ def never_stacking(build: Any, system: str) -> list[dict[str, Any]]:
     order = {rid: i for i, rid in enumerate(r.id for r in build.in_system(system))}
     # Only a "stacks" relation can bind every ability: the others are not turned into JSON.
     found = [relation_data(rel, build.rule_names) for rel in build.relations(system) if rel.kind == "stacks" and rel.source in order]
-    return sorted((rel for rel in found if binds_every_ability(rel)), key=lambda rel: order[rel["source"]])
+    return sorted((rel for rel in found if binds_every_ability(rel) or caps_every_roll(rel)), key=lambda rel: order[rel["source"]])
 
 
 def families(build: Any, system: str) -> dict[str, list[str]]:

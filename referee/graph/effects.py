@@ -207,6 +207,8 @@ class _Reader:
                     details.append(("grants", "its parameters"))
             elif draft.mode and draft.mode != "confer":
                 details.append(("mode", draft.mode))
+                if draft.kind == "stacks" and isinstance(draft.value, str):
+                    details.append(("value", draft.value))  # "never be modified by more than 1": the limit
             if draft.kind == "stacks" and words_of_subject and _ITSELF.match(words_of_subject):
                 words_of_subject = None  # "Multiple instances of Stealth stack": the rule itself, not who
             source = self.rule.id

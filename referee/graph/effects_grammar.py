@@ -316,6 +316,11 @@ def _define_transformer() -> type:
             said = str(tokens(children, "PICKBEST")[0]).lower()
             return [Effect("stacks", mode="lowest" if "lowest" in said else "highest")]
 
+        def capped(self, children: list[Any]) -> list[Effect]:
+            """"can never be modified by more than 1": the total is limited to that much either way."""
+            amount = str(tokens(children, "NUM", "SIGNED")[0]).lstrip("+-")
+            return [Effect("stacks", value=amount, mode="cap")]
+
         def choose_one(self, children: list[Any]) -> list[Effect]:
             """"it may choose which one to use": several apply, and the text says who picks one."""
             return [Effect("stacks", mode="choose")]

@@ -62,6 +62,8 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     # stacking
     ("cumulative", "CUMULATIVE", ""),
     ("stack|stacks", "STACK", ""),
+    # a limit on a total: "can never be modified by more than 1"
+    ("modified|changed by more than", "CAPPED", ""),
     ("combined", "COMBINED", ""),
     ("choose which one|version", "CHOOSE", ""),
     ("use the highest", "PICKBEST", "highest"),

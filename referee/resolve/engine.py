@@ -20,7 +20,7 @@ from referee.resolve.scope import scoped_rules
 from referee.resolve.principles import Context, settle
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, quote
 from referee.resolve.situation import parse_flags
-from referee.resolve.source import source
+from referee.resolve.source import roll_caps, source
 from referee.text import fold
 
 TYPE_CHECKING = False
@@ -101,6 +101,7 @@ def resolve(
         limited = _limited(m, stat_answers.get((m.side, m.stat)))
         if limited is not None:
             answers.append(limited)
+    answers += _capped(view, system, modifiers)
     unresolved = [a for a in answers if isinstance(a, Unresolved)]
     unresolved += [
         _which(m, stat_answers.get((m.side, m.stat)))
@@ -254,6 +255,38 @@ def _limited(m: Modifier, ruling: Ruling | Unresolved | None) -> Ruling | None:
                f"{said} as far as the quoted sentence says; the total is not their sum")
     rules = list(dict.fromkeys(p["name"] for p in m.parts))
     return Ruling(rules, None, "never-stacks", outcome, own + [p["citation"] for p in m.parts], [], [m.side])
+
+
+# the stats that are die rolls: a limit on every roll's modifiers binds them
+_ROLL_STAT = re.compile(r"\bto-hit\b|\bto-wound\b|\broll|\bsaves?\b|\btests?\b", re.I)
+_WHOLE = re.compile(r"[+-]\d+")
+
+
+def _capped(view: Any, system: str, modifiers: list[Modifier]) -> list[Ruling]:
+    """A system's limit on every roll's modifiers ("Dice can never be modified by more than 1 below
+    or above the initially needed result"): quoted with every total of a roll's modifiers (its
+    ``limits``), and a total beyond it is brought back to it, ruled and quoted."""
+    from referee.resolve.ruling import _unique
+
+    caps = roll_caps(view, system)
+    if not caps:
+        return []
+    names = view.data["rule_names"]
+    cited = [quote(rel["citation"], names) for rel in caps]
+    limit = min(int(dict(rel["details"])["value"]) for rel in caps)
+    out = []
+    for m in modifiers:
+        if not _ROLL_STAT.search(m.stat):
+            continue
+        m.limits = _unique(m.limits + cited)
+        if m.value is None or not _WHOLE.fullmatch(m.value) or abs(int(m.value)) <= limit:
+            continue
+        capped = f"{'-' if int(m.value) < 0 else '+'}{limit}"
+        outcome = f"{m.stat}: {m.value} is more than the rules let a roll be modified: it counts as {capped}"
+        rules = list(dict.fromkeys(p["name"] for p in m.parts))
+        out.append(Ruling(rules, None, "never-stacks", outcome, cited + [p["citation"] for p in m.parts], [], [m.side]))
+        m.value = capped
+    return out
 
 
 def _which(m: Modifier, ruling: Ruling | Unresolved | None) -> Unresolved:

@@ -217,7 +217,7 @@ def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
     """How a rule's instances combine, as its text says: cumulative, never (stacks), highest or
     lowest (its own pick: "use the highest value"), choose ("may choose which one to use"); the
     pick wins over a choice it leaves for ties ("the owner chooses in case of a tie")."""
-    rels = [r for r in ctx.view.relations_out(rid) if r["kind"] == "stacks"]
+    rels = [r for r in ctx.view.relations_out(rid) if r["kind"] == "stacks" and dict(r["details"]).get("mode") != "cap"]
     modes = {dict(r["details"]).get("mode") for r in rels}
     picks = modes & {"highest", "lowest"}
     if len(picks) == 1 and modes <= {"highest", "lowest", "choose"}:

@@ -18,7 +18,8 @@ rows.  This is the whole list of what the engine reads:
 - the one question about a whole system: its sentences that say *every*
   ability never stacks ("Any ability that increases or decreases a value in
   a datasheet never stacks"), which bind rules that do not name them
-  (:func:`never_stacking`).
+  (:func:`never_stacking`), and those that limit every total of roll
+  modifiers ("Dice can never be modified by more than 1", :func:`roll_caps`).
 
 The in-memory :class:`~referee.build.view.View` (a fresh build, or a whole
 :class:`~referee.build.Build` handed in, :func:`source`) and the store's
@@ -41,9 +42,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-from referee.build.view import binds_every_ability
+from referee.build.view import binds_every_ability, caps_every_roll
 
-__all__ = ["binds_every_ability", "never_stacking", "source"]
+__all__ = ["binds_every_ability", "never_stacking", "roll_caps", "source"]
 
 
 def source(build: Any) -> Any:
@@ -58,8 +59,19 @@ def source(build: Any) -> Any:
 def never_stacking(view: Any, system: str) -> list[dict[str, Any]]:
     """The relations of ``system`` that say every ability never stacks, in reading order (rule by rule):
     the build's answer; a view put together by hand, without one, is read whole."""
+    return [rel for rel in _system_wide(view, system) if binds_every_ability(rel)]
+
+
+def roll_caps(view: Any, system: str) -> list[dict[str, Any]]:
+    """The relations of ``system`` that limit every total of roll modifiers ("Dice can never be
+    modified by more than 1"), kept by the build beside the never-stacking ones."""
+    return [rel for rel in _system_wide(view, system) if caps_every_roll(rel)]
+
+
+def _system_wide(view: Any, system: str) -> list[dict[str, Any]]:
     try:
         kept = view.data["never_stacking"]
     except KeyError:
-        return [rel for rule in view.in_system(system) for rel in view.relations_out(rule["id"]) if binds_every_ability(rel)]
+        return [rel for rule in view.in_system(system) for rel in view.relations_out(rule["id"])
+                if binds_every_ability(rel) or caps_every_roll(rel)]
     return list(kept.get(system, []))

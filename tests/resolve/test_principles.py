@@ -218,6 +218,37 @@ def test_never_stacking_bonuses_of_different_size_leave_which_one_unresolved() -
     assert question["tie_break"] is None and "left open (unresolved)" in data["rulings"][0]["outcome"]
 
 
+CAP = rel("stacks", "Dice", None, "Dice can never be modified by more than 1.", details={"mode": "cap", "value": "1"}, subject="Dice")
+
+
+def _two_hit_penalties(extra: list[dict[str, Any]]) -> View:
+    return system(
+        {"Cover": "x.", "Hide": "y.", "Dice": "z."},
+        [
+            rel("modifies", "Cover", None, "-1 to hit.", details={"stat": "to-hit", "value": "-1"}),
+            rel("modifies", "Hide", None, "-1 to hit.", details={"stat": "to-hit", "value": "-1"}),
+            rel("modifies", "Hide", None, "+1 Armour.", details={"stat": "Armour", "value": "+1"}),
+            *extra,
+        ],
+    )
+
+
+def test_a_system_wide_limit_on_every_roll_brings_a_total_back_and_is_quoted() -> None:
+    data = rulings(_two_hit_penalties([CAP]), picks("Cover", "Hide"))
+    hit, armour = data["modifiers"]
+    assert (hit["stat"], hit["value"]) == ("to-hit", "-1")
+    assert [c["quote"] for c in hit["limits"]] == ["Dice can never be modified by more than 1."]
+    assert (armour["stat"], armour["value"], armour["limits"]) == ("Armour", "+1", [])  # no roll: the limit does not speak of it
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "never-stacks"]
+    assert ruling["outcome"] == "to-hit: -2 is more than the rules let a roll be modified: it counts as -1"
+    assert ruling["citations"][0]["quote"] == "Dice can never be modified by more than 1."
+
+
+def test_without_a_limit_the_same_penalties_add_up() -> None:
+    data = rulings(_two_hit_penalties([]), picks("Cover", "Hide"))
+    assert [(m["stat"], m["value"], m["limits"]) for m in data["modifiers"]] == [("to-hit", "-2", []), ("Armour", "+1", [])]
+
+
 def test_two_documents_wording_a_rule_differently_is_shown_with_the_preferred_one() -> None:
     view = system({"Fear": "Fear causes a test. It is scary."}, [], roles={"Fear": "universal"}, second={"Fear": "Fear causes a test. It is frightening."})
     [ruling] = rulings(view, picks("Fear"))["rulings"]
