@@ -183,6 +183,7 @@ class Answer:
             found += item.get("citations") or []
         for modifier in self.modifiers:
             found += [p["citation"] for p in modifier.get("parts") or [] if p.get("citation")]
+            found += [c for c in modifier.get("limits") or [] if c.get("quote")]  # the sentences that limit the total
         found += [e["citation"] for e in self.inactive if e.get("citation")]
         for side in ("self", "opponent"):
             for entry in self.entries(side):

@@ -145,3 +145,11 @@ def test_every_tuning_quote_stands_at_its_line():
             assert quote["text"] in line, (item["id"], quote)
             checked += 1
     assert checked > 150
+
+
+def test_a_limit_quoted_with_a_total_counts_as_quoted():
+    expect = {"quote_contains": ["never be modified by more than 1"]}
+    plain = modifier("to-hit", "-1")
+    limited = plain | {"limits": [citation("Dice", "Dice can never be modified by more than 1 below or above.")]}
+    assert referee_eval.judge(question(**expect), answer(modifiers=[limited]))[0] == "right"
+    assert referee_eval.judge(question(**expect), answer(modifiers=[plain]))[0] == "right but incomplete"
