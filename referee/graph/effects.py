@@ -205,6 +205,8 @@ class _Reader:
                 words = self.words(draft.action)
                 if draft.mode == "parameters":
                     details.append(("grants", "its parameters"))
+                elif draft.mode == "by-effect":
+                    details.append(("effect", words))  # "ignore every rule that makes ... untargetable"
             elif draft.mode and draft.mode != "confer":
                 details.append(("mode", draft.mode))
                 if draft.kind == "stacks" and isinstance(draft.value, str):

@@ -225,6 +225,14 @@ def _define_transformer() -> type:
                 return []
             return [Effect("modifies", None, self.at(stat), "+" + str(amount))]
 
+        def ignores_by_effect(self, children: list[Any]) -> list[Effect]:
+            """"ignore every rule that makes an enemy model or unit untargetable": every rule of the
+            other side that makes that (its last word, kept as the action) is overridden."""
+            made = tokens(children, "A", "THE", "WORD", "OR", "AND", "NAME")
+            if not made or made[-1].type != "WORD" or str(made[-1]).lower() in ("every", "any", "other"):
+                return []  # "ignore all rules that make a unit Fearless": a rule named, not what it makes
+            return [Effect("overrides", None, action=(self.at(made[-1]), self.at(made[-1])), mode="by-effect")]
+
         def excludes_use(self, children: list[Any]) -> list[Effect]:
             item = next(c for c in children if isinstance(c, _Item))
             return [Effect("excludes", item.target)]

@@ -95,6 +95,16 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                             meeting.relations.append(rel)
                             meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
                     continue
+                if kind == "overrides" and target is None and dict(rel["details"]).get("effect"):
+                    # "ignore every rule that makes an enemy model or unit untargetable": the other
+                    # side's rules whose own words make it so are set aside, as far as those words say
+                    for other, stated in _making(view, theirs, dict(rel["details"])["effect"]):
+                        failed, unknown = _conditions(rel, mine, theirs, flags)
+                        if failed is None and other != rid:
+                            meeting = found.setdefault(("by-effect", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"stated": stated}))
+                            meeting.relations.append(rel)
+                            meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+                    continue
                 if kind == "modifies":
                     # "Successful Aegis saves taken against the attack must be rerolled": a roll of
                     # the other side's rule, changed by this one
@@ -224,6 +234,30 @@ def _giving(view: Any, side: Side, save: str) -> list[str]:
     words = set(action_words(save))
     return [rid for rid in side.rules for rel in view.relations_out(rid)
             if rel["kind"] == "modifies" and words <= set(action_words(dict(rel["details"]).get("stat") or ""))][:8]
+
+
+_IGNORES = re.compile(r"\bignores?\b", re.I)
+
+
+def _making(view: Any, side: Side, effect: str) -> list[tuple[str, str]]:
+    """The rules of ``side`` whose own sentence makes what ``effect`` says, with that sentence:
+    "untargetable" is made by "is not targetable", "cannot be targeted", "untargetable"."""
+    word = fold(effect).strip()
+    stem = word[2:] if word.startswith("un") and len(word) > 6 else None
+    if stem is not None and stem.endswith("able"):
+        root = stem[: -len("able")]
+        pattern = re.compile(rf"\b(?:un{root}able|not\s+{root}able|(?:cannot|can\s*not|may\s+not)\s+be\s+{root}(?:ed)?)\b", re.I)
+    else:
+        pattern = re.compile(rf"\b{re.escape(word)}\b", re.I)
+    out = []
+    for rid in side.rules:
+        rule = view.get(rid)
+        text = (rule["versions"][0]["text"] if rule and rule["versions"] else rule["text"] if rule else "") or ""
+        # a sentence that ignores such rules itself does not make anything so
+        stated = next((s for s in sentences(text) if pattern.search(fold(s)) and not _IGNORES.search(s)), None)
+        if stated is not None:
+            out.append((rid, stated))
+    return out[:8]
 
 
 def _named_in(view: Any, words: str, side: Side, names: dict[str, str]) -> str | None:

@@ -149,7 +149,9 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
             ctx.aside(m.sides, loser, outcome)
     else:
         outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
-    return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+    # a rule set aside by what it makes ("every rule that makes ... untargetable"): its own words too
+    made = [ctx.rule_quote(loser, m.extra["stated"])] if "stated" in m.extra else []
+    return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, ctx.quotes(m.relations) + made, m.unknown, m.sides)
 
 
 def immunity(ctx: Context, m: Meeting) -> Ruling | None:
