@@ -339,6 +339,13 @@ def _define_transformer() -> type:
             whose = [c for c in children if c.type in ("THIS", "WORD")]
             return [Effect("modifies", None, self.at(stat), self.at(value), action=(self.at(whose[0]), self.at(whose[-1])), mode="of")]
 
+        def set_value(self, children: list[Any]) -> list[Effect]:
+            """"strikes at Initiative 1": the stat is that value ("=1"); "at" only."""
+            stop, stat, number = tokens(children, "STOP")[0], tokens(children, "STAT")[0], tokens(children, "NUM")[0]
+            if str(stop).lower() != "at" or not str(number).isdigit():
+                return []
+            return [Effect("modifies", None, self.at(stat), "=" + str(number))]
+
         def own_value(self, children: list[Any]) -> list[Effect]:
             """"is multiplied into X+1": the rule's own value X changes by +1 (value as a
             string; action: the verb, which names what the value is)."""

@@ -107,6 +107,7 @@ def resolve(
         _which(m, stat_answers.get((m.side, m.stat)))
         for m in modifiers
         if m.value is None and not m.stacks and len({p["rule"] for p in m.parts}) == len(m.parts) > 1 and same_models(m.parts)
+        and not isinstance(stat_answers.get((m.side, m.stat)), Unresolved)  # already open, said once
     ]
     answer = Resolution(
         system=system,

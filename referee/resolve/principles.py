@@ -286,6 +286,8 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
         if m.relations:
             return None  # a rule in force says they never stack
         items = m.extra["parts"]
+        if any(p["value"].startswith("=") for p in items):
+            return None  # "strikes at Initiative 1" beside "-1 Initiative": a value set is not added to
         value = total([p["value"] for p in items])
         outcome = f"{m.extra['stat']}: {', '.join(p['name'] + ' ' + p['value'] for p in items)} add up to {value}"
         return Ruling(list(dict.fromkeys(p["name"] for p in items)), None, "stacking", outcome, ctx.quotes(items), [], m.sides)
