@@ -73,7 +73,7 @@ def resolve(
     documents = documents if documents is not None else getattr(build, "texts", None)
     ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()}, documents)
     meetings, idle = relation_meetings(view, sides, flags)
-    meetings += obligation_meetings(view, sides) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
+    meetings += obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
     answers: list[Ruling | Unresolved] = [settle(ctx, m) for m in meetings]
     in_force, forbidden, idle_duties = duties(view, sides, flags, ctx.set_aside)

@@ -292,31 +292,55 @@ def action_words(action: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def obligation_meetings(view: Any, sides: tuple[Side, Side]) -> list[Meeting]:
-    """A ``must`` and a ``cannot`` of one side about the same action ("declare a Charge")."""
+_TRYING = ("attempt", "try", "always", "to")
+
+
+def _same_action(must: dict[str, Any], must_words: frozenset[str], cannot: dict[str, Any], cannot_words: frozenset[str]) -> bool:
+    """Whether a ``must`` and a ``cannot`` are about one action: the same words, or a prohibition of
+    a bare verb ("cannot charge") and an obligation to do it to anything ("must always attempt to
+    charge the nearest unit"); "cannot declare a Charge" never meets "must declare a Charge Reaction"."""
+    if must_words == cannot_words:
+        return True
+    verb = fold(dict(cannot["details"]).get("action") or "").split()
+    if len(verb) != 1:
+        return False
+    words = [w for w in fold(dict(must["details"]).get("action") or "").split()]
+    while words and words[0] in _TRYING:
+        words = words[1:]
+    return bool(words) and words[0] == verb[0]
+
+
+def obligation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...] = ()) -> list[Meeting]:
+    """A ``must`` and a ``cannot`` of one side about the same action ("declare a Charge"), each
+    whose conditions do not fail here (those the situation cannot tell are the meeting's ifs)."""
     found: dict[tuple[str, str, str, frozenset[str]], Meeting] = {}
-    bound: dict[str, list[tuple[frozenset[str], dict[str, Any]]]] = {side.name: [] for side in sides}
+    bound: dict[str, list[tuple[frozenset[str], dict[str, Any], list[str]]]] = {side.name: [] for side in sides}
     for side, other in (sides, sides[::-1]):
         for rid in side.rules:
             for rel in view.relations_out(rid):
                 action = dict(rel["details"]).get("action")
                 if action and rel["kind"] == "must":
-                    # "the target of the Charge must declare a Flee Charge Reaction": binds the other side
-                    bound[other.name if binds_other_side(rel) else side.name].append((action_words(action), rel))
-    for side in sides:
+                    failed, unknown = _conditions(rel, side, other, flags)
+                    if failed is None:
+                        # "the target of the Charge must declare a Flee Charge Reaction": binds the other side
+                        bound[other.name if binds_other_side(rel) else side.name].append((action_words(action), rel, unknown))
+    for side, other in (sides, sides[::-1]):
         musts, cannots = bound[side.name], []
         for rid in side.rules:
             for rel in view.relations_out(rid):
                 action = dict(rel["details"]).get("action")
                 if action and rel["kind"] == "cannot" and not binds_other_side(rel):
-                    cannots.append((action_words(action), rel))
-        for must_words, must in musts:
-            for cannot_words, cannot in cannots:
-                if must["source"] == cannot["source"] or not must_words or must_words != cannot_words:
+                    failed, unknown = _conditions(rel, side, other, flags)
+                    if failed is None:
+                        cannots.append((action_words(action), rel, unknown))
+        for must_words, must, must_if in musts:
+            for cannot_words, cannot, cannot_if in cannots:
+                if must["source"] == cannot["source"] or not must_words or not _same_action(must, must_words, cannot, cannot_words):
                     continue
                 key = (side.name, must["source"], cannot["source"], must_words)
                 meeting = found.setdefault(key, Meeting("obligation", [cannot["source"], must["source"]], [side.name]))
                 meeting.relations.extend(r for r in (cannot, must) if r not in meeting.relations)
+                meeting.unknown.extend(u for u in [*cannot_if, *must_if] if u not in meeting.unknown)
     return list(found.values())
 
 

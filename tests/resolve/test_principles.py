@@ -154,6 +154,38 @@ def test_cannot_beats_must_on_the_same_action_in_other_words() -> None:
     assert ruling["outcome"] == "Engine cannot declare Charges: Rage's obligation to declare a Charge yields (it holds only if possible)"
 
 
+def _scouting_rage() -> View:
+    return system(
+        {"Rage": "x.", "Scouting": "y."},
+        [
+            rel("must", "Rage", None, "It must always attempt to charge the nearest unit.", details={"action": "attempt to charge the nearest unit"}),
+            rel("cannot", "Scouting", None, "A unit cannot charge in the first turn.", details={"action": "charge"},
+                conditions=(("first-turn", None, "in the first turn"),)),
+            rel("cannot", "Scouting", None, "A unit cannot declare a Charge Reaction.", details={"action": "declare a Charge Reaction"}),
+        ],
+    )
+
+
+def test_cannot_on_a_bare_verb_beats_an_obligation_to_attempt_it_where_its_condition_holds() -> None:
+    [ruling] = rulings(_scouting_rage(), picks("Rage", "Scouting"), when=("first-turn",))["rulings"]
+    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("cannot-beats-can", "Scouting", ["Scouting", "Rage"])
+
+
+def test_no_meeting_where_the_prohibitions_condition_fails() -> None:
+    assert rulings(_scouting_rage(), picks("Rage", "Scouting"))["rulings"] == []
+
+
+def test_cannot_declare_a_charge_never_meets_must_declare_a_charge_reaction() -> None:
+    view = system(
+        {"Rage": "x.", "Engine": "y."},
+        [
+            rel("must", "Rage", None, "The unit must declare a Charge Reaction.", details={"action": "declare a Charge Reaction"}),
+            rel("cannot", "Engine", None, "The model cannot declare a Charge.", details={"action": "declare a Charge"}),
+        ],
+    )
+    assert rulings(view, picks("Rage", "Engine"))["rulings"] == []
+
+
 def test_a_cumulative_rule_adds_its_parameters() -> None:
     view = system({"Focus": "x."}, [rel("stacks", "Focus", None, "Focus is cumulative.", details={"mode": "cumulative"})])
     data = rulings(view, picks(("Focus", ("1",)), ("Focus", ("2",))))
