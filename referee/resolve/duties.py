@@ -16,7 +16,7 @@ import re
 
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruling import Ruling, conditions, quote
-from referee.resolve.situation import FAILS, HOLDS, holds, why_not
+from referee.resolve.situation import judge, why_not
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -65,14 +65,7 @@ def forbidden_rules(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...])
                 target, action = target_of(rel, names), dict(rel["details"]).get("action")
                 if not _forbids_rule(rel, target, mine) or any(a[:2] == (mine.name, target) for a in aside):
                     continue
-                unknown, failed = [], None
-                for cond in rel["conditions"]:
-                    answer = holds(cond, flags, mine.ids, theirs.ids)
-                    if answer == FAILS:
-                        failed = cond
-                        break
-                    if answer != HOLDS:
-                        unknown.append(cond["text"] or cond["situation"])
+                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
                 cited = quote(rel["citation"], names)
                 shown = names.get(target, target)
                 if failed is not None:
@@ -108,14 +101,7 @@ def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_asid
                 if key in seen:
                     continue  # one sentence, said again by a second document
                 seen.add(key)
-                unknown, failed = [], None
-                for cond in rel["conditions"]:
-                    answer = holds(cond, flags, mine.ids, theirs.ids)
-                    if answer == FAILS:
-                        failed = cond
-                        break
-                    if answer != HOLDS and cond["text"] not in unknown:
-                        unknown.append(cond["text"] or cond["situation"])
+                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
                 cited = quote(rel["citation"], names)
                 if failed is not None:
                     reason = f"{names.get(rid, rid)} {'forbids' if rel['kind'] == 'cannot' else 'obliges'} \"{action}\" {why_not(failed)}"

@@ -14,7 +14,7 @@ import re
 
 from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
-from referee.resolve.situation import FAILS, HOLDS, holds, why_not
+from referee.resolve.situation import judge, why_not
 from referee.text import fold, singulars
 
 TYPE_CHECKING = False
@@ -44,14 +44,7 @@ class Meeting:
 
 
 def _conditions(rel: dict[str, Any], mine: Side, theirs: Side, flags: tuple[str, ...]) -> tuple[dict[str, Any] | None, list[str]]:
-    unknown = []
-    for cond in rel["conditions"]:
-        answer = holds(cond, flags, mine.ids, theirs.ids)
-        if answer == FAILS:
-            return cond, []
-        if answer != HOLDS:
-            unknown.append(cond["text"] or cond["situation"])
-    return None, unknown
+    return judge(rel["conditions"], flags, mine.ids, theirs.ids)
 
 
 def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Meeting], list[Inactive]]:

@@ -81,6 +81,20 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
     return UNKNOWN
 
 
+def judge(conditions: list[dict[str, Any]], flags: tuple[str, ...], mine: set[str], theirs: set[str]) -> tuple[dict[str, Any] | None, list[str]]:
+    """(the first of a relation's conditions that fails, else None; the words of those the
+    situation cannot tell, each once): how every reader of a relation asks whether it holds."""
+    unknown: list[str] = []
+    for condition in conditions:
+        answer = holds(condition, flags, mine, theirs)
+        if answer == FAILS:
+            return condition, []
+        words = condition["text"] or condition["situation"]
+        if answer != HOLDS and words not in unknown:
+            unknown.append(words)
+    return None, unknown
+
+
 def why_not(condition: dict[str, Any]) -> str:
     """Why a condition that fails does not hold, in a referee's words."""
     word = condition["situation"]
