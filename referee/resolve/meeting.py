@@ -47,6 +47,15 @@ def _conditions(rel: dict[str, Any], mine: Side, theirs: Side, flags: tuple[str,
     return judge(rel["conditions"], flags, mine.ids, theirs.ids)
 
 
+def _join(found: dict[tuple[Any, ...], Meeting], key: tuple[Any, ...], new: Meeting, relations: list[dict[str, Any]], unknown: list[str]) -> Meeting:
+    """The meeting kept under ``key`` (``new`` if there is none yet), joined by these relations
+    and the words of the conditions the situation cannot tell, each once."""
+    meeting = found.setdefault(key, new)
+    meeting.relations.extend(r for r in relations if r not in meeting.relations)
+    meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+    return meeting
+
+
 def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Meeting], list[Inactive]]:
     """Rules in play joined by a relation that sets one against the other."""
     names = view.data["rule_names"]
@@ -62,10 +71,8 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                     # text sets its effect aside against what the other side has
                     failed, unknown = _conditions(rel, mine, theirs, flags)
                     if failed is None:
-                        meeting = found.setdefault(("cannot-against", rid, against), Meeting("relation", [against, rid], [], extra={"winner": against, "shown": theirs.rules[against].name}))
-                        meeting.relations.append(rel)
+                        meeting = _join(found, ("cannot-against", rid, against), Meeting("relation", [against, rid], [], extra={"winner": against, "shown": theirs.rules[against].name}), [rel], unknown)
                         meeting.sides = sorted({*meeting.sides, mine.name}, key=("self", "opponent").index)
-                        meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
                     continue
                 if kind == "immune-to" and target is None and rel["target_name"]:
                     # "automatically passes Panic Tests": a test the other side's rule forces on it
@@ -73,10 +80,7 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                         failed, unknown = _conditions(rel, mine, theirs, flags)
                         if failed is not None:
                             break
-                        key = ("immune-term", rid, other)
-                        meeting = found.setdefault(key, Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"term": rel["target_name"]}))
-                        meeting.relations.extend(r for r in (rel, forcing) if r not in meeting.relations)
-                        meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+                        _join(found, ("immune-term", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"term": rel["target_name"]}), [rel, forcing], unknown)
                     continue
                 if kind == "overrides" and target is None and dict(rel["details"]).get("save"):
                     # "Cover saves cannot be taken against Wounds caused by weapons with Ignores Cover":
@@ -84,9 +88,7 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                     for other in _giving(view, theirs, dict(rel["details"])["save"]):
                         failed, unknown = _conditions(rel, mine, theirs, flags)
                         if failed is None:
-                            meeting = found.setdefault(("acts-on", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"acts_on": other}))
-                            meeting.relations.append(rel)
-                            meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+                            _join(found, ("acts-on", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"acts_on": other}), [rel], unknown)
                     continue
                 if kind == "overrides" and target is None and dict(rel["details"]).get("effect"):
                     # "ignore every rule that makes an enemy model or unit untargetable": the other
@@ -94,9 +96,7 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                     for other, stated in _making(view, theirs, dict(rel["details"])["effect"]):
                         failed, unknown = _conditions(rel, mine, theirs, flags)
                         if failed is None and other != rid:
-                            meeting = found.setdefault(("by-effect", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"stated": stated}))
-                            meeting.relations.append(rel)
-                            meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+                            _join(found, ("by-effect", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"stated": stated}), [rel], unknown)
                     continue
                 if kind == "modifies":
                     # "Successful Aegis saves taken against the attack must be rerolled": a roll of
@@ -105,9 +105,7 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                     if other is not None:
                         failed, unknown = _conditions(rel, mine, theirs, flags)
                         if failed is None:
-                            meeting = found.setdefault(("acts-on", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"acts_on": other}))
-                            meeting.relations.append(rel)
-                            meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
+                            _join(found, ("acts-on", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"acts_on": other}), [rel], unknown)
                     continue
                 if kind not in AGAINST:
                     continue
@@ -132,10 +130,8 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                     key: tuple[Any, ...] = ("against", frozenset((rid, target)))
                 else:
                     key = (kind, rid, target)
-                meeting = found.setdefault(key, Meeting("relation", [rid, target] if target else [rid], []))
-                meeting.relations.append(rel)
+                meeting = _join(found, key, Meeting("relation", [rid, target] if target else [rid], []), [rel], unknown)
                 meeting.sides = sorted({*meeting.sides, mine.name, *where}, key=("self", "opponent").index)
-                meeting.unknown.extend(u for u in unknown if u not in meeting.unknown)
     return list(found.values()), idle
 
 
@@ -331,9 +327,7 @@ def obligation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, .
                 if must["source"] == cannot["source"] or not must_words or not _same_action(must, must_words, cannot, cannot_words):
                     continue
                 key = (side.name, must["source"], cannot["source"], must_words)
-                meeting = found.setdefault(key, Meeting("obligation", [cannot["source"], must["source"]], [side.name]))
-                meeting.relations.extend(r for r in (cannot, must) if r not in meeting.relations)
-                meeting.unknown.extend(u for u in [*cannot_if, *must_if] if u not in meeting.unknown)
+                _join(found, key, Meeting("obligation", [cannot["source"], must["source"]], [side.name]), [cannot, must], [*cannot_if, *must_if])
     return list(found.values())
 
 
