@@ -67,15 +67,7 @@ def add_document(manifest_file: str, system: str, title: str, table: dict[str, s
     import tomlkit
 
     if not os.path.exists(manifest_file):
-        doc = tomlkit.document()
-        doc.add(tomlkit.comment("Written by `referee import`; edit freely, imports only add documents."))
-        doc.add("id", system)
-        doc.add("title", title)
-        doc.add("languages", ["en"])
-        documents = tomlkit.aot()
-        documents.append(_table(table))
-        doc.add("documents", documents)
-        return tomlkit.dumps(doc), True, True
+        return new_manifest(system, title, "Written by `referee import`; edit freely, imports only add documents.", [_table(table)]), True, True
     text = read_manifest_text(manifest_file)
     if table["path"] in listed_paths(text, manifest_file):
         return None, False, False
@@ -89,6 +81,23 @@ def add_document(manifest_file: str, system: str, title: str, table: dict[str, s
     if not keeps(text, out, 1):
         raise RulesError("cannot add the document without rewriting what is there; add it by hand", manifest_file)
     return out, False, True
+
+
+def new_manifest(system: str, title: str, comment: str, tables: list[Any]) -> str:
+    """A new system.toml: the comment saying who wrote it, the system's id, title and language,
+    and its documents' tables, in the layout people write by hand."""
+    import tomlkit
+
+    doc = tomlkit.document()
+    doc.add(tomlkit.comment(comment))
+    doc.add("id", system)
+    doc.add("title", title)
+    doc.add("languages", ["en"])
+    documents = tomlkit.aot()
+    for table in tables:
+        documents.append(table)
+    doc.add("documents", documents)
+    return tomlkit.dumps(doc)
 
 
 def _table(values: dict[str, str]) -> Any:

@@ -118,12 +118,9 @@ def _document(given: str) -> tuple[Listed, bytes, str | None]:
 def _manifest(system: str, title: str, listed: list[Listed]) -> str:
     import tomlkit
 
-    doc = tomlkit.document()
-    doc.add(tomlkit.comment("Written by `referee init`: each document's format is a guess, said beside it; edit freely."))
-    doc.add("id", system)
-    doc.add("title", title)
-    doc.add("languages", ["en"])
-    documents = tomlkit.aot()
+    from referee.imports.listing import new_manifest
+
+    tables = []
     for item in listed:
         table = tomlkit.table()
         table.add("path", item.path)
@@ -132,6 +129,5 @@ def _manifest(system: str, title: str, listed: list[Listed]) -> str:
         table.add("role", "battlescribe" if item.format == "battlescribe" else "core")
         if item.title:
             table.add("title", item.title)
-        documents.append(table)
-    doc.add("documents", documents)
-    return tomlkit.dumps(doc)
+        tables.append(table)
+    return new_manifest(system, title, "Written by `referee init`: each document's format is a guess, said beside it; edit freely.", tables)
