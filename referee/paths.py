@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers read this
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 if TYPE_CHECKING:
     from pathlib import Path

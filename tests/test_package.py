@@ -139,3 +139,17 @@ def test_a_wheel_installs_and_answers_on_a_rules_folder_outside_the_project(tmp_
     # Without a rules folder, an installed Referee says what to do.
     bare = _run([referee, "lookup", "Fear"], env=env, cwd=work)
     assert (bare.returncode, bare.stderr) == (2, "referee: no rules folder: give --rules-src DIR or set REFEREE_RULES_SRC\n")
+
+
+def test_type_only_imports_have_one_idiom() -> None:
+    """Every module guards its type-only imports with ``TYPE_CHECKING = False`` (which
+    checkers read as typing's constant), never by importing typing for it: a warm
+    ``referee lookup`` imports no typing at all (issue 27, one idiom)."""
+    import re
+
+    package = Path(__file__).resolve().parents[1] / "referee"
+    imported = [str(p.relative_to(package)) for p in sorted(package.rglob("*.py"))
+                if re.search(r"^from typing import .*\bTYPE_CHECKING\b", p.read_text(encoding="utf-8"), re.M)]
+    assert imported == []
+    guarded = [p for p in package.rglob("*.py") if "if TYPE_CHECKING:" in p.read_text(encoding="utf-8")]
+    assert guarded and all(re.search(r"^TYPE_CHECKING = False\b", p.read_text(encoding="utf-8"), re.M) for p in guarded)

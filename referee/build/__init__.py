@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing itself costs ~4 ms of a warm call; only checkers read this
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 if TYPE_CHECKING:
     from typing import Any

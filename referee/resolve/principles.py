@@ -17,7 +17,7 @@ from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
 from referee.resolve.ruling import Ruling, Unresolved, _unique, conditions, quote
 
-TYPE_CHECKING = False
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
