@@ -27,9 +27,10 @@ HERE = Path(__file__).resolve().parent
 KINDS = ("referee", "calc")
 
 
-def draw(questions: list[dict]) -> tuple[set[str], set[str]]:
-    """The ids of the tuning half and of the sealed half, as the recorded split draws them."""
-    rng = random.Random(SEED)
+def draw(questions: list[dict], seed: int = SEED) -> tuple[set[str], set[str]]:
+    """The ids of the tuning half and of the sealed half, as the recorded split draws them
+    (round 2, ``round2/split.py``, draws the same way with its own seed)."""
+    rng = random.Random(seed)
     by_system: dict[str, list[dict]] = defaultdict(list)
     for question in questions:
         by_system[question["system"]].append(question)
