@@ -2,9 +2,11 @@
 
 Run from the project folder:
 
-    .venv/bin/python benchmarks/calc_eval.py --half tuning [--json] [--verbose]
+    .venv/bin/python benchmarks/calc_eval.py --half tuning [--round 2] [--json] [--verbose]
 
 The sealed half (``--half sealed``) is scored once, at the end, by the lead.
+``--round 2`` scores the second question set (benchmarks/questions/round2/);
+round 1 is the default.
 
 Each question is asked of the real CLI (``referee calc --system S QUESTION
 --json``, on ``rules_src``, built once first) and compared with the figure the
@@ -38,8 +40,12 @@ CATEGORIES = ("right", "wrong", "error")
 TOLERANCE = 0.0005
 
 
-def load(half: str) -> list[dict[str, Any]]:
-    return json.loads((QUESTIONS / f"calc_{half}.json").read_text(encoding="utf-8"))["questions"]
+ROUNDS = {1: QUESTIONS, 2: QUESTIONS / "round2"}
+
+
+def load(half: str, round_: int = 1) -> list[dict[str, Any]]:
+    """The calc questions of one half of one round's set."""
+    return json.loads((ROUNDS[round_] / f"calc_{half}.json").read_text(encoding="utf-8"))["questions"]
 
 
 def close(a: Any, b: Any) -> bool:
@@ -96,6 +102,8 @@ def table(results: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--half", choices=("tuning", "sealed"), required=True)
+    parser.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1, dest="round_",
+                        help="which question set: 1 (benchmarks/questions/) or 2 (benchmarks/questions/round2/)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--verbose", action="store_true", help="say what each answer was")
     parser.add_argument("--rules-src", type=Path, default=PROJECT / "rules_src")
@@ -105,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     if built.returncode != 0:
         raise SystemExit(f"referee build failed: {built.stderr.strip()[:500]}")
     results = []
-    for question in load(args.half):
+    for question in load(args.half, args.round_):
         argv_ = [str(args.referee), "calc", "--system", question["system"], question["question"],
                  "--rules-src", str(args.rules_src), "--json"]
         try:
@@ -119,10 +127,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{question['id']:<24} {category:<6} {question['question']}" + (f"\n    {note}" if args.verbose else ""))
     if args.json:
         counts = Counter(r["category"] for r in results)
-        print(json.dumps({"half": args.half, "counts": {c: counts[c] for c in CATEGORIES},
+        print(json.dumps({"half": args.half, "round": args.round_, "counts": {c: counts[c] for c in CATEGORIES},
                           "questions": len(results), "results": results}, indent=1))
     else:
-        print(f"\n{args.half} half, {len(results)} questions\n")
+        print(f"\nround {args.round_}, {args.half} half, {len(results)} questions\n")
         print(table(results))
     return 0
 

@@ -2,9 +2,12 @@
 
 Run from the project folder:
 
-    .venv/bin/python benchmarks/referee_eval.py --half tuning [--json] [--verbose] [--only ID ...]
+    .venv/bin/python benchmarks/referee_eval.py --half tuning [--round 2] [--json] [--verbose] [--only ID ...]
 
 The sealed half (``--half sealed``) is scored once, at the end, by the lead.
+``--round 2`` scores the second question set (benchmarks/questions/round2/),
+written apart from the code after round 1 was split and its sealed half scored;
+round 1 is the default.
 
 It copies ``rules_src`` into a temporary rules folder, imports the BattleScribe
 samples (``../shared/bsdata/``, or ``--bsdata DIR``) into it as the system
@@ -431,8 +434,12 @@ def prepare(referee: Path, rules_src: Path, bsdata: Path | None, into: Path) -> 
     return rules, note
 
 
-def load(half: str, kind: str = "referee") -> list[dict[str, Any]]:
-    return json.loads((QUESTIONS / f"{kind}_{half}.json").read_text(encoding="utf-8"))["questions"]
+ROUNDS = {1: QUESTIONS, 2: QUESTIONS / "round2"}
+
+
+def load(half: str, kind: str = "referee", round_: int = 1) -> list[dict[str, Any]]:
+    """The questions of one half of one round's set."""
+    return json.loads((ROUNDS[round_] / f"{kind}_{half}.json").read_text(encoding="utf-8"))["questions"]
 
 
 def table(results: list[dict[str, Any]], by: str = "system", categories: tuple[str, ...] = CATEGORIES) -> str:
@@ -455,6 +462,8 @@ def table(results: list[dict[str, Any]], by: str = "system", categories: tuple[s
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--half", choices=("tuning", "sealed"), required=True)
+    parser.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1, dest="round_",
+                        help="which question set: 1 (benchmarks/questions/) or 2 (benchmarks/questions/round2/)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--verbose", action="store_true", help="say what was missing or false for each question")
     parser.add_argument("--only", nargs="*", default=None, help="only these question ids")
@@ -462,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bsdata", type=Path, default=PROJECT.parent / "shared" / "bsdata")
     parser.add_argument("--referee", type=Path, default=PROJECT / ".venv" / "bin" / "referee")
     args = parser.parse_args(argv)
-    questions = [q for q in load(args.half) if args.only is None or q["id"] in args.only]
+    questions = [q for q in load(args.half, round_=args.round_) if args.only is None or q["id"] in args.only]
     results, skipped = [], []
     with tempfile.TemporaryDirectory(prefix="referee-eval-") as tmp:
         rules, note = prepare(args.referee, args.rules_src, args.bsdata, Path(tmp))
@@ -489,12 +498,12 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"    missing: {line}")
     if args.json:
         counts = Counter(r["category"] for r in results)
-        print(json.dumps({"half": args.half, "counts": {c: counts[c] for c in CATEGORIES}, "questions": len(results),
+        print(json.dumps({"half": args.half, "round": args.round_, "counts": {c: counts[c] for c in CATEGORIES}, "questions": len(results),
                           "skipped": skipped, "note": note, "results": results}, indent=1))
     else:
         if note:
             print(f"\nnote: {note}")
-        print(f"\n{args.half} half, {len(results)} questions\n")
+        print(f"\nround {args.round_}, {args.half} half, {len(results)} questions\n")
         print(table(results))
         if args.verbose:
             print("\nBy class of question (a question may have several):\n")

@@ -153,3 +153,25 @@ def test_a_limit_quoted_with_a_total_counts_as_quoted():
     limited = plain | {"limits": [citation("Dice", "Dice can never be modified by more than 1 below or above.")]}
     assert referee_eval.judge(question(**expect), answer(modifiers=[limited]))[0] == "right"
     assert referee_eval.judge(question(**expect), answer(modifiers=[plain]))[0] == "right but incomplete"
+
+
+def test_round_two_tuning_questions_load_through_the_scorers_and_quote_the_documents():
+    """Round 2 (benchmarks/questions/round2/) is read by both scorers' --round 2; its tuning quotes stand at their lines."""
+    referee = referee_eval.load("tuning", round_=2)
+    calc = calc_eval.load("tuning", round_=2)
+    assert {q["id"] for q in referee} != {q["id"] for q in referee_eval.load("tuning")}  # another set (ids are per round)
+    assert len(referee) >= 60 and len(calc) >= 20
+
+    def squeeze(text: str) -> str:
+        return " ".join(html.unescape(text).split())
+
+    checked = 0
+    for item in referee + calc:
+        for quote in item["quotes"]:
+            path = PROJECT / "rules_src" / quote["file"]
+            if not path.is_file():
+                continue
+            line = path.read_text(encoding="utf-8").split("\n")[quote["line"] - 1]
+            assert squeeze(quote["text"]) in squeeze(line), (item["id"], quote)
+            checked += 1
+    assert checked > 60
