@@ -152,6 +152,15 @@ def steps(value: Any) -> list[dict[str, Any]]:
     return []
 
 
+def chain_steps(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every step of every instance's grant chain: ``via`` is only the first
+    instance's; ``each[].via`` holds each instance's own (docs/json.md)."""
+    found = steps(entry.get("via"))
+    for instance in entry.get("each") or []:
+        found += [s for s in steps(instance.get("via")) if s not in found]
+    return found
+
+
 @dataclass
 class Answer:
     """The parts of a resolve answer the checks read."""
@@ -190,7 +199,7 @@ class Answer:
         found += [e["citation"] for e in self.inactive if e.get("citation")]
         for side in ("self", "opponent"):
             for entry in self.entries(side):
-                found += [s["citation"] for s in steps(entry.get("via")) if s.get("citation")]
+                found += [s["citation"] for s in chain_steps(entry) if s.get("citation")]
         return found
 
     def quoted(self) -> str:
@@ -223,7 +232,7 @@ def check_in_play(answer: Answer, expect: dict[str, Any], out: Checked) -> None:
         if live:
             out.false.append(f"{label(name)} in play, not set aside")
     for name, granter in expect.get("via", {}).items():
-        chains = [s for e in answer.find(name) for s in steps(e.get("via"))]
+        chains = [s for e in answer.find(name) for s in chain_steps(e)]
         if not any(matches(granter, names_of(s)) for s in chains):
             out.missing.append(f"{name} not shown granted by {label(granter)}")
     for name, count in expect.get("instances", {}).items():
