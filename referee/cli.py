@@ -604,7 +604,15 @@ def _summary(doc: str) -> str:
     return paragraph if end < 0 else paragraph[: end + 1]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with ``only``, the arguments of that command alone.
+
+    Every command is listed (for ``referee --help`` and for a mistyped
+    command's choices), but making a command's arguments costs: about a
+    hundred ``add_argument`` calls and the modules that own them took 15 ms
+    of a warm call (docs/performance.md), so a call makes those of the
+    command it runs (:func:`_command_named`).
+    """
     from referee import __version__
 
     parser = _Parser(prog="referee", description="Referee: the rules of your wargames, looked up, cited and checked.")
@@ -612,36 +620,61 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     parser.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, by name
-
-    def command(name: str, fn: Callable[[argparse.Namespace], None]) -> argparse.ArgumentParser:
-        doc = (fn.__doc__ or "").strip()
+    for name, run, fill in _COMMANDS:
+        doc = (run.__doc__ or "").strip()
         p = sub.add_parser(name, help=_summary(doc), description=doc)
-        p.set_defaults(run=fn)
-        return p
+        p.set_defaults(run=run)
+        if only is None or only == name:
+            fill(p)
+    return parser
 
-    p = command("build", cmd_build)
+
+def _command_named(args_list: list[str]) -> str | None:
+    """The command a command line runs: its first word that is not an option (the
+    top-level options, ``--help`` and ``--version``, take no value); None if that
+    word names no command, so the whole parser words the error."""
+    for word in args_list:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            return word if word in _COMMAND_NAMES else None
+    return None
+
+
+def _fill_build(p: argparse.ArgumentParser) -> None:
     _common(p, system=False)
     p.add_argument("--refresh", action="store_true", help="rebuild even if the cache is current (systems whose files did not change come from the build's memo)")
-    _common(command("list", cmd_list))
-    p = command("lookup", cmd_lookup)
+
+
+def _fill_lookup(p: argparse.ArgumentParser) -> None:
     p.add_argument("query", metavar="QUERY", help="a rule's name, alias or id; parameters and plurals are forgiven")
     _common(p)
-    p = command("search", cmd_search)
+
+
+def _fill_search(p: argparse.ArgumentParser) -> None:
     p.add_argument("query", metavar="QUERY", help="a name or alias in any language, a keyword string, or words of the rule's text")
     p.add_argument("--limit", "-n", type=_limit, default=10, metavar="N", help="at most N results (default 10)")
     _common(p)
-    p = command("show", cmd_show)
+
+
+def _fill_show(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", metavar="NAME", help="a rule's id (t9a/fear), name or alias")
     _common(p)
-    p = command("explain", cmd_explain)
+
+
+def _fill_explain(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", metavar="NAME", help="a rule's name, alias or id")
     _common(p)
-    p = command("graph", cmd_graph)
+
+
+def _fill_graph(p: argparse.ArgumentParser) -> None:
     report = p.add_mutually_exclusive_group()
     report.add_argument("--unparsed", action="store_true", help="list the sentences no effect clause recognised (text)")
     report.add_argument("--coverage", action="store_true", help="per system, the share of sentences read into typed relations (text)")
     _common(p, formats=("json", "graphml", "dot"))
-    p = command("lint", cmd_lint)
+
+
+def _fill_lint(p: argparse.ArgumentParser) -> None:
     p.add_argument("--select", metavar="CODES", help="only these codes (comma-separated)")
     p.add_argument("--ignore", metavar="CODES", help="leave out these codes (comma-separated)")
     p.add_argument(
@@ -668,37 +701,79 @@ def build_parser() -> argparse.ArgumentParser:
         help="base URL of the docs for SARIF's helpUri (default: $REFEREE_DOCS_URL, else the docs folder's file: URI)",
     )
     _common(p, formats=("text", "json", "sarif"))
-    p = command("parse", cmd_parse)
+
+
+def _fill_parse(p: argparse.ArgumentParser) -> None:
     what = p.add_mutually_exclusive_group()
     what.add_argument("string", metavar="STRING", nargs="?", help="a keyword string, or - to read lines from stdin")
     what.add_argument("--corpus", action="store_true", help="parse every keyword string of the rule documents")
     _common(p)
-    from referee.site.commands import arguments as site_arguments
 
-    site_arguments(command("site", cmd_site))
-    from referee.calc.commands import arguments as calc_arguments
 
-    calc_arguments(command("calc", cmd_calc))
-    from referee.resolve.commands import arguments as resolve_arguments
+def _fill_site(p: argparse.ArgumentParser) -> None:
+    from referee.site.commands import arguments
 
-    p = command("resolve", cmd_resolve)
-    resolve_arguments(p)
+    arguments(p)
+
+
+def _fill_calc(p: argparse.ArgumentParser) -> None:
+    from referee.calc.commands import arguments
+
+    arguments(p)
+
+
+def _fill_resolve(p: argparse.ArgumentParser) -> None:
+    from referee.resolve.commands import arguments
+
+    arguments(p)
     _common(p, formats=("text", "json", "markdown"))
-    from referee.imports.commands import arguments as import_arguments
 
-    import_arguments(command("import", cmd_import))
-    from referee.unitcard import arguments as unit_arguments
 
-    p = command("unit", cmd_unit)
-    unit_arguments(p)
+def _fill_import(p: argparse.ArgumentParser) -> None:
+    from referee.imports.commands import arguments
+
+    arguments(p)
+
+
+def _fill_unit(p: argparse.ArgumentParser) -> None:
+    from referee.unitcard import arguments
+
+    arguments(p)
     _common(p)
-    from referee.imports.init import arguments as init_arguments
 
-    init_arguments(command("init", cmd_init))
-    from referee.shell.commands import arguments as shell_arguments
 
-    shell_arguments(command("shell", cmd_shell))
-    return parser
+def _fill_init(p: argparse.ArgumentParser) -> None:
+    from referee.imports.init import arguments
+
+    arguments(p)
+
+
+def _fill_shell(p: argparse.ArgumentParser) -> None:
+    from referee.shell.commands import arguments
+
+    arguments(p)
+
+
+# Every command: its name, what runs it, what makes its arguments; in the order --help lists them.
+_COMMANDS: tuple[tuple[str, Callable[[argparse.Namespace], None], Callable[[argparse.ArgumentParser], None]], ...] = (
+    ("build", cmd_build, _fill_build),
+    ("list", cmd_list, _common),
+    ("lookup", cmd_lookup, _fill_lookup),
+    ("search", cmd_search, _fill_search),
+    ("show", cmd_show, _fill_show),
+    ("explain", cmd_explain, _fill_explain),
+    ("graph", cmd_graph, _fill_graph),
+    ("lint", cmd_lint, _fill_lint),
+    ("parse", cmd_parse, _fill_parse),
+    ("site", cmd_site, _fill_site),
+    ("calc", cmd_calc, _fill_calc),
+    ("resolve", cmd_resolve, _fill_resolve),
+    ("import", cmd_import, _fill_import),
+    ("unit", cmd_unit, _fill_unit),
+    ("init", cmd_init, _fill_init),
+    ("shell", cmd_shell, _fill_shell),
+)
+_COMMAND_NAMES = frozenset(name for name, _, _ in _COMMANDS)
 
 
 def _typed(arg: str) -> str:
@@ -746,7 +821,7 @@ def main(argv: list[str] | None = None) -> int:
     args = None
     terminal.prepare_streams()
     try:
-        parser = build_parser()
+        parser = build_parser(_command_named(args_list))
         parsed, extra = parser.parse_known_args(args_list)
         if extra:  # said by the command's own parser, with its usage
             parser.commands[parsed.command].error(f"unrecognized arguments: {' '.join(extra)}")

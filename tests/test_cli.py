@@ -337,6 +337,42 @@ def test_every_command_is_in_the_json_usage_table() -> None:
     assert sorted(sub.choices) == sorted(COMMANDS)
 
 
+@pytest.mark.parametrize(
+    ("words", "command"),
+    [
+        (["search", "fear"], "search"),
+        (["--version"], None),
+        (["--help", "calc"], "calc"),  # argparse answers --help first; the parser is whole either way
+        (["serch", "fear"], None),  # a mistyped command: the whole parser lists the choices
+        (["--", "search"], None),
+        ([], None),
+    ],
+)
+def test_a_call_names_the_command_whose_arguments_are_made(words: list[str], command: str | None) -> None:
+    from referee.cli import _command_named
+
+    assert _command_named(words) == command
+
+
+def test_a_call_makes_the_arguments_of_its_own_command_only() -> None:
+    """Making every command's arguments cost a warm call about 15 ms (docs/performance.md)."""
+    from referee.cli import build_parser
+
+    def dests(parser: object, name: str) -> set[str]:
+        return {a.dest for a in parser.commands[name]._actions}  # type: ignore[attr-defined]
+
+    one, whole = build_parser("search"), build_parser()
+    assert sorted(one.commands) == sorted(whole.commands) == sorted(COMMANDS)
+    assert dests(one, "search") == dests(whole, "search") >= {"query", "limit", "system", "json"}
+    assert dests(one, "calc") == {"help"} and "question" in dests(whole, "calc")
+
+
+@pytest.mark.parametrize(("command", "argument"), [("calc", "QUESTION"), ("resolve", "--vs"), ("unit", "NAME"), ("site", "{build,serve}"), ("lint", "--fail-on")])
+def test_a_commands_help_shows_its_arguments(capsys: pytest.CaptureFixture[str], command: str, argument: str) -> None:
+    assert main([command, "--help"]) == 0
+    assert argument in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_usage_error_under_json_is_a_json_answer(capsys: pytest.CaptureFixture[str], command: str) -> None:
     assert main([command, "--no-such-option", "--json"]) == 2
