@@ -14,12 +14,19 @@ then words of the text.
 >>> [r.id for r in index.search("Ranged 2 heavy/sniper", system="last-edition").results[:3]]
 ['last-edition/ranged-weapon-keywords', 'last-edition/ranged-heavy', 'last-edition/ranged-sniper']
 
-whoosh is imported by this package only: no other command pays for it.
+whoosh is imported by this package only: no other command pays for it, and
+this module loads it (:mod:`referee.search.unused` says what it leaves out).
 """
 
 from __future__ import annotations
 
-from referee.search.engine import Answer, Result, search
-from referee.search.index import Corpus, Index, open_index, write
+from referee.search.unused import loading
+
+with loading():  # every module of this package imports whoosh through this one
+    import whoosh.analysis
+    import whoosh.query
+
+from referee.search.engine import Answer, Result, search  # noqa: E402
+from referee.search.index import Corpus, Index, open_index, write  # noqa: E402
 
 __all__ = ["Answer", "Corpus", "Index", "Result", "open_index", "search", "write"]

@@ -26,7 +26,6 @@ on words of text, it carries ``did_you_mean``: the query corrected.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.errors import RulesError
@@ -34,6 +33,8 @@ from referee.search import fulltext, match, snippet, units
 from referee.search.keywordquery import looks_like_keywords, named, names_one_rule
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.search.index import Index
 
 MAX_CHARS = 1000

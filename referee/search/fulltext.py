@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from whoosh import query as wq
@@ -32,6 +31,8 @@ from referee.search import analysis
 from referee.search.match import LONGEST_WORD, max_edits
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.search.index import Index
 
 # Field kinds searched for words, and their weights.

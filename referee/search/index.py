@@ -36,7 +36,6 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from whoosh import fields as wf
@@ -47,6 +46,8 @@ from referee.search.units import summary as unit_summary
 from referee.text import fold
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from whoosh.searching import Searcher
 
     from referee.model import Rule

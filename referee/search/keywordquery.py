@@ -21,13 +21,14 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterator
-from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.search import match
 from referee.text import fold
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.search.index import Index
 
 _MARKS = re.compile(r"[()\[\]{}/,|+]|\d")

@@ -10,7 +10,6 @@ that name the query is (1.0 the same).
 from __future__ import annotations
 
 import difflib
-from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from whoosh import query as wq
@@ -19,9 +18,11 @@ from referee.search import analysis
 from referee.text import fold, query_forms
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.search.index import Index
 
-Found = tuple[dict[str, Any], str, float]
+    Found = tuple[dict[str, Any], str, float]
 
 NEAR_WORDS = 6  # a query of more words is a description, not a name
 NEAR_LIMIT = 50

@@ -14,7 +14,6 @@ tier's word statistics: rules rank as they did without army data.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.search import analysis
@@ -22,9 +21,11 @@ from referee.search.match import NEAR_WORDS, closest, max_edits
 from referee.text import fold, query_forms
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.search.index import Index
 
-Unit = dict[str, Any]  # {name, army, file, line, column, rules: [rule names]}
+    Unit = dict[str, Any]  # {name, army, file, line, column, rules: [rule names]}
 
 
 def summary(build: Any) -> dict[str, list[Unit]]:
