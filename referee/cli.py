@@ -441,9 +441,9 @@ def cmd_site(args: argparse.Namespace) -> None:
     serves it at http://127.0.0.1:8000 (or --port N) and rebuilds it when a rule
     document changes.  See docs/site.md.
     """
-    from referee.site.commands import run
+    from referee.site.commands import build_or_serve
 
-    _checked(lambda: run(args))
+    _checked(lambda: build_or_serve(args))
 
 
 def cmd_calc(args: argparse.Namespace) -> None:
@@ -452,11 +452,11 @@ def cmd_calc(args: argparse.Namespace) -> None:
     Chances are exact fractions (enumeration and convolution, never
     simulation).  The question language and what is refused: docs/calc.md.
     """
-    from referee.calc.commands import run
+    from referee.calc.commands import answer_question
 
     view = open_view(args.rules_src)
     _checked(lambda: view.check_system(args.system))
-    code = run(args, view, _src(args.rules_src))
+    code = answer_question(args, view, _src(args.rules_src))
     if code:
         raise Failure("", code=code)
 
@@ -467,7 +467,7 @@ def cmd_resolve(args: argparse.Namespace) -> None:
     KEYWORDS is the acting model or unit, --vs the opposing one, --when the
     situation (charging, melee, shooting, ...).  See docs/referee.md.
     """
-    from referee.resolve.commands import run
+    from referee.resolve.commands import give_ruling
 
     def site_urls() -> Any:  # the referee sits below the site: the CLI hands it the site's URL scheme
         from referee.site import rulebook, urls
@@ -475,7 +475,7 @@ def cmd_resolve(args: argparse.Namespace) -> None:
         return urls, rulebook
 
     # an unknown name's "did you mean" comes from the search index, as lookup's does, opened only then
-    _checked(lambda: run(args, open_view(args.rules_src), site_urls, lambda: open_search_index(args.rules_src)))
+    _checked(lambda: give_ruling(args, open_view(args.rules_src), site_urls, lambda: open_search_index(args.rules_src)))
 
 
 def cmd_shell(args: argparse.Namespace) -> None:
@@ -485,9 +485,9 @@ def cmd_shell(args: argparse.Namespace) -> None:
     kept in your user state folder.  Without a terminal it reads one command
     per line from stdin.  See docs/shell.md.
     """
-    from referee.shell.commands import run
+    from referee.shell.commands import start_session
 
-    code = _checked(lambda: run(args, _src(args.rules_src)))
+    code = _checked(lambda: start_session(args, _src(args.rules_src)))
     if code:
         raise Failure("", code=code)
 
@@ -497,9 +497,9 @@ def cmd_import(args: argparse.Namespace) -> None:
 
     See docs/battlescribe.md.
     """
-    from referee.imports.commands import run
+    from referee.imports.commands import import_documents
 
-    _checked(lambda: run(args))
+    _checked(lambda: import_documents(args))
 
 
 def cmd_unit(args: argparse.Namespace) -> None:
@@ -536,9 +536,9 @@ def cmd_init(args: argparse.Namespace) -> None:
     Says which format it guessed for each file and why; PDFs and Word
     documents are converted to text first.  See docs/getting-started.md.
     """
-    from referee.imports.init import run
+    from referee.imports.init import start_system
 
-    _checked(lambda: run(args))
+    _checked(lambda: start_system(args))
 
 
 def open_build(rules_src: str | None) -> Any:

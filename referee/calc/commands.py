@@ -26,7 +26,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(formats=("text", "json"))
 
 
-def run(args: argparse.Namespace, view: Any, rules_src: str) -> int:
+def answer_question(args: argparse.Namespace, view: Any, rules_src: str) -> int:
     """Answer ``args.question`` and print it; the exit status (2 for a question not answered)."""
     from referee.calc import answer
     from referee.calc.errors import CalcSyntaxError, Refusal

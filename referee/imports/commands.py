@@ -26,7 +26,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(format=None, formats=("text", "json"))
 
 
-def run(args: argparse.Namespace) -> None:
+def import_documents(args: argparse.Namespace) -> None:
     """Import; bad input raises :class:`~referee.errors.RulesError` (one line, status 2)."""
     from referee import terminal
     from referee.errors import RulesError

@@ -41,7 +41,8 @@ class _SystemThenFiles(argparse.Action):
         namespace.more_files = [*getattr(namespace, "more_files", []), *values[1:]]
 
 
-def run(args: argparse.Namespace) -> None:
+def start_system(args: argparse.Namespace) -> None:
+    """``referee init``: make the system's folder and manifest, and say what format each file was taken for."""
     import os
 
     from referee import terminal

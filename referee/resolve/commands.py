@@ -76,7 +76,7 @@ def _sides(args: argparse.Namespace, view: Any) -> tuple[Any, Any, tuple[Any, An
     return acting, opponent, (unit, vs_unit)
 
 
-def run(args: argparse.Namespace, view: Any, site_urls: Callable[[], Any], search_index: Callable[[], Any] | None = None) -> None:
+def give_ruling(args: argparse.Namespace, view: Any, site_urls: Callable[[], Any], search_index: Callable[[], Any] | None = None) -> None:
     """Rule, and print the ruling; bad input raises :class:`~referee.errors.RulesError`.
 
     ``site_urls`` returns the site's URL scheme (:mod:`referee.site.urls` and

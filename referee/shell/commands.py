@@ -19,7 +19,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(format=None, formats=("text", "json"))  # as every command's, for the CLI's shared handling
 
 
-def run(args: argparse.Namespace, rules_src: str) -> int:
+def start_session(args: argparse.Namespace, rules_src: str) -> int:
     """Load the rules once, then answer: at a prompt on a terminal, else line by line from stdin.
 
     Raises :class:`~referee.errors.RulesError` for a rules folder or system that cannot be read.

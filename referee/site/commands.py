@@ -62,7 +62,7 @@ def _port(text: str) -> int:
     return value
 
 
-def run(args: argparse.Namespace) -> None:
+def build_or_serve(args: argparse.Namespace) -> None:
     """Build or serve; bad input raises :class:`RulesError` (one line, status 2)."""
     from referee.paths import NoRulesFolder, rules_src_dir
 
