@@ -15,32 +15,20 @@ one module per system's mechanics (``systems`` says which), ``chain``
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # the CLI imports this package to build its parser: nothing heavy at the top
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+
+from referee.calc import chain
+from referee.calc import question as q
+from referee.calc.answers import Answer, Step
+from referee.calc.citations import Citation, Clause, Rulebook
+from referee.calc.errors import CalcSyntaxError, Refusal, not_defined
+from referee.calc.parse import parse
+from referee.calc.systems import mechanics
+
 if TYPE_CHECKING:
     from typing import Any
 
-    from referee.calc.answers import Answer
-
 __all__ = ["Answer", "CalcSyntaxError", "Citation", "Clause", "Refusal", "Rulebook", "Step", "answer"]
-
-_HOMES = {
-    "Answer": "answers",
-    "Step": "answers",
-    "Citation": "citations",
-    "Clause": "citations",
-    "Rulebook": "citations",
-    "CalcSyntaxError": "errors",
-    "Refusal": "errors",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """The public classes, imported when first asked for."""
-    if name in _HOMES:
-        from importlib import import_module
-
-        return getattr(import_module(f"referee.calc.{_HOMES[name]}"), name)
-    raise AttributeError(name)
 
 
 def answer(build: Any, system: str, question: str, rules_src: str | None = None) -> Answer:
@@ -51,14 +39,6 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
     :class:`CalcSyntaxError` for a question the grammar cannot read and
     :class:`Refusal` for one the system's documents do not settle.
     """
-    from referee.calc import chain
-    from referee.calc import question as q
-    from referee.calc.answers import Answer
-    from referee.calc.citations import Rulebook
-    from referee.calc.errors import Refusal, not_defined
-    from referee.calc.parse import parse
-    from referee.calc.systems import mechanics
-
     asked = parse(question)
     module = mechanics(system)
     too_big = q.out_of_range(asked)
