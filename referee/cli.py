@@ -10,12 +10,22 @@ about 22 ms of a 65 ms budget.
 from __future__ import annotations
 
 import argparse
+import difflib
+import errno
 import os
 import sys
+
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
-from referee import terminal
-from referee.errors import RulesError
+from referee import __version__, terminal, unitcard
+from referee.errors import RulesError, no_rule_named, several_rules, unmanaged_warning
+from referee.imports import commands as import_command
+from referee.imports import init as init_command
+from referee.lint.source import SourceLines
+from referee.paths import NoRulesFolder, rules_src_dir
+from referee.shell import commands as shell_command
+from referee.site import commands as site_command
+from referee.text import fold, strip_invisible
 
 if TYPE_CHECKING:  # the warm path imports neither typing's runtime nor pathlib
     from collections.abc import Callable
@@ -68,8 +78,6 @@ class Failure(Exception):
 
 def _src(rules_src: str | None) -> str:
     """The rules folder to read; :mod:`referee.paths` is the one place that decides."""
-    from referee.paths import NoRulesFolder, rules_src_dir
-
     try:
         return rules_src_dir(rules_src)
     except NoRulesFolder as err:
@@ -101,8 +109,6 @@ def open_view(rules_src: str | None, refresh: bool = False) -> Any:
 def _warn_unmanaged(folders: Any, src: str) -> None:
     """Folders of the rules folder that hold no system.toml: said on every call,
     as a compiler repeats a warning until it is fixed."""
-    from referee.errors import unmanaged_warning
-
     for name in folders:
         terminal.warn(f"referee: {unmanaged_warning(_shown(os.path.join(src, name)))}")
 
@@ -148,14 +154,12 @@ def cmd_lookup(args: argparse.Namespace) -> None:
     view = open_view(args.rules_src)
     rules = _checked(lambda: view.lookup(args.query, args.system))
     if not rules:
-        from referee.unitcard import print_unit_found, units_in_view
-
-        units = units_in_view(view, args.query, args.system)
+        units = unitcard.units_in_view(view, args.query, args.system)
         if units:  # no rule has the name, a unit of the army data does
             if args.format == "json":
                 terminal.print_json({"query": args.query, "system": args.system, "results": [], "units": units})
             else:
-                print_unit_found(units)
+                unitcard.print_unit_found(units)
             return
     if args.format == "json" and rules:
         terminal.print_json({"query": args.query, "system": args.system, "results": rules})
@@ -173,8 +177,6 @@ def cmd_lookup(args: argparse.Namespace) -> None:
 def _query(value: str, what: str, hint: str = "a rule's name, alias or id") -> str:
     """A rule name as typed, invisible characters removed with a note (the one
     policy, :data:`referee.text.INVISIBLE`); empty is a usage error."""
-    from referee.text import strip_invisible
-
     value, notes = strip_invisible(value)
     for note in notes:
         terminal.warn(f"referee: note: {what}: {note}")
@@ -187,8 +189,6 @@ def _not_found(query: str, system: str | None, printed: bool = False, suggest: a
     """Nothing is named ``query`` (status 1).  With ``suggest`` (a lookup's
     arguments), the best search results are offered: in JSON as
     ``suggestions`` beside the empty ``results``, on stderr as "did you mean"."""
-    from referee.errors import no_rule_named
-
     message = no_rule_named(query, system)
     found = _suggestions(suggest, query, system) if suggest is not None else []
     if suggest is not None and printed:
@@ -321,11 +321,7 @@ def _one_rule(view: Any, name: str, system: str | None) -> dict[str, Any]:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        from referee.errors import several_rules
-
         ids = [r["id"] for r in matches]
-        from referee.text import fold
-
         systems = {i.split("/", 1)[0] for i in ids}
         if len(systems) == 1 and all(fold(r["name"]) == fold(matches[0]["name"]) for r in matches):
             # one name defined twice in one system: never pick one silently
@@ -408,11 +404,8 @@ def cmd_lint(args: argparse.Namespace) -> None:
         lambda: lint(build, args.system, select, ignore, min_severity=args.min_severity, rules_src=src, noted=noted)
     )
     shown = _shown(src)
-    from referee.lint.source import SourceLines
-
     lines = SourceLines(build, src)
     if args.format == "sarif":
-        from referee import __version__
         from referee.lint.sarif import to_sarif
 
         terminal.print_json(to_sarif(result, src, __version__, docs_url=args.docs_url, line_text=lines))
@@ -441,9 +434,7 @@ def cmd_site(args: argparse.Namespace) -> None:
     serves it at http://127.0.0.1:8000 (or --port N) and rebuilds it when a rule
     document changes.  See docs/site.md.
     """
-    from referee.site.commands import build_or_serve
-
-    _checked(lambda: build_or_serve(args))
+    _checked(lambda: site_command.build_or_serve(args))
 
 
 def cmd_calc(args: argparse.Namespace) -> None:
@@ -485,9 +476,7 @@ def cmd_shell(args: argparse.Namespace) -> None:
     kept in your user state folder.  Without a terminal it reads one command
     per line from stdin.  See docs/shell.md.
     """
-    from referee.shell.commands import start_session
-
-    code = _checked(lambda: start_session(args, _src(args.rules_src)))
+    code = _checked(lambda: shell_command.start_session(args, _src(args.rules_src)))
     if code:
         raise Failure("", code=code)
 
@@ -497,9 +486,7 @@ def cmd_import(args: argparse.Namespace) -> None:
 
     See docs/battlescribe.md.
     """
-    from referee.imports.commands import import_documents
-
-    _checked(lambda: import_documents(args))
+    _checked(lambda: import_command.import_documents(args))
 
 
 def cmd_unit(args: argparse.Namespace) -> None:
@@ -508,23 +495,19 @@ def cmd_unit(args: argparse.Namespace) -> None:
     A rule the data names twice is listed once, with everything that
     carries it.  Exit status 1 when no unit has the name.  See docs/battlescribe.md.
     """
-    from referee.unitcard import card, print_card, unit_names, units_named
-
     args.name = _query(args.name, "NAME", "a unit's name")
     build = open_build(args.rules_src)
     _checked(lambda: build.check_system(args.system))
-    found = [card(build, system, unit) for system, unit in units_named(build, args.name, args.system)]
+    found = [unitcard.card(build, system, unit) for system, unit in unitcard.units_named(build, args.name, args.system)]
     if args.format == "json":
         terminal.print_json({"query": args.name, "system": args.system, "units": found})
     else:
         for i, data in enumerate(found):
             if i:
                 terminal.line()
-            print_card(data)
+            unitcard.print_card(data)
     if not found:
-        import difflib
-
-        close = difflib.get_close_matches(args.name, unit_names(build, args.system), n=3, cutoff=0.6)
+        close = difflib.get_close_matches(args.name, unitcard.unit_names(build, args.system), n=3, cutoff=0.6)
         where = f" in {args.system}" if args.system else ""
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise Failure(f"no unit named {args.name!r}{where}{hint}", code=1, printed=args.format == "json")
@@ -536,9 +519,7 @@ def cmd_init(args: argparse.Namespace) -> None:
     Says which format it guessed for each file and why; PDFs and Word
     documents are converted to text first.  See docs/getting-started.md.
     """
-    from referee.imports.init import start_system
-
-    _checked(lambda: start_system(args))
+    _checked(lambda: init_command.start_system(args))
 
 
 def open_build(rules_src: str | None) -> Any:
@@ -611,10 +592,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     command's choices), but making a command's arguments costs: about a
     hundred ``add_argument`` calls and the modules that own them took 15 ms
     of a warm call (docs/performance.md), so a call makes those of the
-    command it runs (:func:`_command_named`).
+    command it runs (:func:`_command_named`), and imports the heavy ones
+    (calc, resolve) only then.
     """
-    from referee import __version__
-
     parser = _Parser(prog="referee", description="Referee: the rules of your wargames, looked up, cited and checked.")
     parser.add_argument("--version", action="version", version=f"referee {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -711,9 +691,7 @@ def _fill_parse(p: argparse.ArgumentParser) -> None:
 
 
 def _fill_site(p: argparse.ArgumentParser) -> None:
-    from referee.site.commands import arguments
-
-    arguments(p)
+    site_command.arguments(p)
 
 
 def _fill_calc(p: argparse.ArgumentParser) -> None:
@@ -730,28 +708,20 @@ def _fill_resolve(p: argparse.ArgumentParser) -> None:
 
 
 def _fill_import(p: argparse.ArgumentParser) -> None:
-    from referee.imports.commands import arguments
-
-    arguments(p)
+    import_command.arguments(p)
 
 
 def _fill_unit(p: argparse.ArgumentParser) -> None:
-    from referee.unitcard import arguments
-
-    arguments(p)
+    unitcard.arguments(p)
     _common(p)
 
 
 def _fill_init(p: argparse.ArgumentParser) -> None:
-    from referee.imports.init import arguments
-
-    arguments(p)
+    init_command.arguments(p)
 
 
 def _fill_shell(p: argparse.ArgumentParser) -> None:
-    from referee.shell.commands import arguments
-
-    arguments(p)
+    shell_command.arguments(p)
 
 
 # Every command: its name, what runs it, what makes its arguments; in the order --help lists them.
@@ -810,8 +780,6 @@ def _quiet_stdout() -> None:
 
 
 def _disk_full(err: OSError) -> bool:
-    import errno
-
     return err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 

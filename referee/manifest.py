@@ -7,7 +7,9 @@ can be found in it, its line.
 
 from __future__ import annotations
 
+import difflib
 import errno
+import json
 import os
 import re
 import stat
@@ -124,8 +126,6 @@ class _Problems:
         self.lines = raw.split("\n")
 
     def line_of(self, *needles: str) -> int | None:
-        import json  # only an error looks for its line
-
         for needle in needles:
             # a value is found as read or as written in a TOML basic string ("a\\b", "\u0000"),
             # whose escapes are JSON's
@@ -140,8 +140,6 @@ class _Problems:
         on: read once, so finding the line of every alias costs one pass over the
         manifest, not one per alias (200,000 aliases: a pass each did not finish in
         14 minutes)."""
-        import json
-
         found: dict[str, int] = {}
         table = ""
         for number, line in enumerate(self.lines, start=1):
@@ -179,8 +177,6 @@ def _did_you_mean(key: str, known: set[str]) -> str:
     >>> _did_you_mean("fromat", {"format", "path"}), _did_you_mean("zzz", {"format"})
     ("; did you mean 'format'?", '')
     """
-    import difflib
-
     close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 

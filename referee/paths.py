@@ -20,6 +20,11 @@ from __future__ import annotations
 
 import os
 
+try:
+    import referee.grammar as _shipped_grammars
+except ModuleNotFoundError:  # run from a source tree that was never installed
+    _shipped_grammars = None
+
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 if TYPE_CHECKING:
@@ -97,11 +102,9 @@ def grammar_text(name: str) -> str:
 
 def grammar_folder() -> str:
     """The folder the grammars are read from (for hashing them into cache keys)."""
-    try:
-        import referee.grammar
-    except ModuleNotFoundError:
+    if _shipped_grammars is None:
         return os.path.join(_CHECKOUT, "grammar")
-    return os.path.dirname(os.path.realpath(referee.grammar.__file__))
+    return os.path.dirname(os.path.realpath(_shipped_grammars.__file__))
 
 
 def writable_cache_file(name: str) -> Path | None:

@@ -7,13 +7,17 @@ system it names, with what carries it and where the data says so.  A
 weapon or option named like a rule ("Great Weapon", "Light Armour") names
 that rule too.  JSON shape: docs/json.md.
 
-This module is imported to build the ``referee`` parser: at the top it
-imports nothing but the standard library.
+The CLI imports this module at its top: at the top it imports only the
+standard library and Referee's light modules.
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
+
+from referee import terminal
+from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms: this module builds the parser of every call
 if TYPE_CHECKING:
@@ -26,8 +30,6 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def units_named(build: Any, name: str, system: str | None) -> list[tuple[str, Any]]:
     """(system, unit) for every unit called ``name`` (folded), army by army."""
-    from referee.text import fold
-
     wanted = fold(name)
     return [
         (sys_id, unit)
@@ -99,7 +101,6 @@ def _profile_on(profile: Any, unit: Any, on: Any) -> str | None:
 
 
 def print_card(data: dict[str, Any]) -> None:
-    from referee import terminal
     from referee.render import where
 
     terminal.heading(f"{data['name']}  ({data['kind']} of {data['army']}, {data['system']})")
@@ -131,8 +132,6 @@ def print_card(data: dict[str, Any]) -> None:
 def units_in_view(view: Any, name: str, system: str | None) -> list[dict[str, Any]]:
     """Units called ``name`` as the warm view keeps them (``lookup`` finding units):
     ``{name, system, army, source, rules}`` with the names of their rules, each once."""
-    from referee.text import fold
-
     out = []
     for sys_id, names in (view.data["units"] or {}).items():
         if system not in (None, sys_id):
@@ -145,10 +144,6 @@ def units_in_view(view: Any, name: str, system: str | None) -> list[dict[str, An
 
 
 def print_unit_found(units: list[dict[str, Any]]) -> None:
-    import shlex
-
-    from referee import terminal
-
     for i, unit in enumerate(units):
         if i:
             terminal.line()

@@ -1,8 +1,7 @@
 """``referee calc --system S QUESTION``: the answer, aloud or as JSON (docs/calc.md).
 
-This module is imported to build the ``referee`` parser, so at the top it
-imports only the standard library and the terminal; the grammar, the
-distributions and the system's mechanics load in :func:`run`.
+The CLI imports this module for ``referee calc`` only; the grammar, the
+distributions and the system's mechanics load in :func:`answer_question`.
 """
 
 from __future__ import annotations

@@ -15,6 +15,11 @@
 
 from __future__ import annotations
 
+import difflib
+import re
+
+from referee.terminal import safe
+
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
     from typing import Any
@@ -51,8 +56,6 @@ class CalcSyntaxError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        from referee.terminal import safe
-
         shown = safe(self.question.replace("\n", " ").replace("\t", " "))
         caret = " " * len(safe(self.question[: self.position].replace("\n", " ").replace("\t", " "))) + "^"
         lines = [f"error: {self.message} at column {self.column}", f"    {shown}", f"    {caret}"]
@@ -65,9 +68,6 @@ class CalcSyntaxError(ValueError):
     @property
     def did_you_mean(self) -> tuple[str, ...]:
         """The expected words close to the word at the caret ("Feer": "feel"), as lookup offers names."""
-        import difflib
-        import re
-
         found = re.match(r"[A-Za-z][\w'-]*", self.question[self.position :])
         words = {e.strip('"').lower(): e for e in self.expected if re.fullmatch(r'"?[A-Za-z][\w-]*"?', e)}
         if found is None or not words:

@@ -21,7 +21,7 @@ TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
     from typing import Any
 
-from referee import paths
+from referee import grammars, paths
 
 TABLES_FILE = "calc.lalr.json"
 FORMAT = 1  # bump when the exported shape changes
@@ -210,8 +210,6 @@ def _regex(t: dict[str, Any], name: str) -> re.Pattern[str]:
 def export(grammar: str, key: str) -> dict[str, Any]:
     """Lark's LALR tables and tree-building rules for grammar/calc.lark (whose
     text, ``grammar``, the ``key`` was made from), as plain data."""
-    from referee import grammars
-
     lark = grammars.load("calc.lark", cache=None)  # the tables are kept here, as JSON
     table = lark.parser.parser._parse_table
     rules = list(table_rules(table))

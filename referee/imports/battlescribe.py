@@ -16,6 +16,7 @@ what was written aside.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,7 +121,6 @@ def _read(given: str, system: str) -> tuple[bytes, Any]:
 
     if not given.lower().endswith(SUFFIXES):
         raise RulesError("not a BattleScribe file: expected a .gst, .cat, .gstz or .catz file", given)
-    import stat
 
     try:
         fd = os.open(given, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO would wait for a writer

@@ -1,14 +1,18 @@
 """``referee import battlescribe PATH... --system S [--into DIR]``, and
 ``referee import pdf|docx FILE --system S [--into DIR]``.
 
-This module is imported to build the ``referee`` parser, so at the top it
-imports nothing but the standard library and Referee's error type.
+The CLI imports this module at its top, so at the top it imports only the
+standard library and Referee's light modules.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+
+from referee import terminal
+from referee.errors import RulesError
+from referee.paths import NoRulesFolder, rules_src_dir
 
 TYPE_CHECKING = False  # typing costs a warm `referee lookup` ~4 ms; only checkers read this
 if TYPE_CHECKING:
@@ -28,10 +32,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def import_documents(args: argparse.Namespace) -> None:
     """Import; bad input raises :class:`~referee.errors.RulesError` (one line, status 2)."""
-    from referee import terminal
-    from referee.errors import RulesError
     from referee.imports.battlescribe import import_files
-    from referee.paths import NoRulesFolder, rules_src_dir
 
     try:
         into = args.into or rules_src_dir(args.rules_src)
@@ -47,8 +48,6 @@ def import_documents(args: argparse.Namespace) -> None:
 
 
 def _print(result: Import) -> None:
-    from referee import terminal
-
     rows = [[f.path, f.kind, f.name, str(f.rules), str(f.units), f.status] for f in result.files]
     terminal.table(["file", "kind", "name", "rules", "units", "status"], rows, title=f"Imported into {result.system}")
     manifest = os.path.relpath(result.manifest) if not os.path.isabs(result.manifest) else result.manifest
@@ -65,8 +64,6 @@ def _print(result: Import) -> None:
 
 
 def _book(args: argparse.Namespace, into: str) -> None:
-    from referee import terminal
-    from referee.errors import RulesError
     from referee.imports.documents import import_book
 
     if len(args.paths) != 1:

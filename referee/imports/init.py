@@ -7,13 +7,16 @@ With no file, a short example document shows the layout.  Everything is
 read and checked before anything is written; then the files and the
 manifest are written aside and renamed into place, the manifest last.
 
-This module is imported to build the ``referee`` parser: at the top it
-imports nothing but argparse; the work is in :mod:`referee.imports.starting`.
+The CLI imports this module at its top: at the top it imports only the
+standard library and the terminal; the work is in :mod:`referee.imports.starting`.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+
+from referee import terminal
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms: this module builds the parser of every call
 if TYPE_CHECKING:
@@ -43,9 +46,6 @@ class _SystemThenFiles(argparse.Action):
 
 def start_system(args: argparse.Namespace) -> None:
     """``referee init``: make the system's folder and manifest, and say what format each file was taken for."""
-    import os
-
-    from referee import terminal
     from referee.imports.starting import start
 
     started = start(args.dir, args.system, [*args.files, *getattr(args, "more_files", [])], args.title)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from typing import Any
 
@@ -25,8 +26,6 @@ def check_system_id(system: str) -> None:
 
 def read_manifest_text(file: str) -> str:
     """The manifest's text, line ends as written (``\r\n`` kept)."""
-    import stat
-
     try:
         mode = os.stat(file).st_mode
         if not stat.S_ISREG(mode):

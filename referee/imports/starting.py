@@ -12,6 +12,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.errors import RulesError
+
 EXAMPLE = """# Example rules
 
 Write each rule under a heading of its own, then run `referee build`.
@@ -50,7 +52,6 @@ class Started:
 
 def start(into: str, system: str, files: list[str], title: str | None = None) -> Started:
     """Make ``into/system`` with the documents ``files`` and a system.toml listing them."""
-    from referee.errors import RulesError
     from referee.imports.listing import check_system_id, write_aside
     from referee.manifest import MANIFEST
 
@@ -88,7 +89,6 @@ def _same(path: str, data: bytes) -> bool:
 
 def _document(given: str) -> tuple[Listed, bytes, str | None]:
     """A file as listed: its format guessed (a book converted), its bytes, a book's title."""
-    from referee.errors import RulesError
     from referee.sources.sniff import guess
 
     try:

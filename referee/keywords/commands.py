@@ -8,14 +8,13 @@ from typing import Any
 
 from referee import terminal
 from referee.keywords import KeywordSyntaxError, parse, to_json
+from referee.text import strip_invisible
 
 
 def clean(text: str, where: str = "") -> str:
     """The keyword string with invisible characters removed, each said in a note
     on stderr (the policy of :data:`referee.text.INVISIBLE`; spans and columns
     in the answer refer to the cleaned string)."""
-    from referee.text import strip_invisible
-
     text, notes = strip_invisible(text)
     for note in notes:
         terminal.warn(f"referee: note: {where}{note}")

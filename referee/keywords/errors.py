@@ -20,6 +20,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from referee.terminal import safe
+from referee.text import INVISIBLE, char_name
+
 OPENERS = {"(": ")", "[": "]", "{": "}"}
 CLOSERS = {")": "(", "]": "[", "}": "{"}
 
@@ -148,9 +151,6 @@ def _caret_line(line: str, marked_from: int, at: int) -> tuple[str, str]:
     marker follows the escapes); a line longer than the window is cut around the caret, with
     "..." where it was cut.
     """
-    from referee.terminal import safe
-    from referee.text import INVISIBLE
-
     first, last = 0, len(line)
     if len(line) > 2 * WINDOW:
         first, last = max(0, at - WINDOW), min(len(line), at + WINDOW)
@@ -227,8 +227,6 @@ Check = Callable[[Failure], "Diagnosis | None"]
 
 def _unexpected_character(f: Failure) -> Diagnosis | None:
     if f.token is None:
-        from referee.text import INVISIBLE, char_name
-
         char = f.text[f.position] if f.position < len(f.text) else ""
         named = char and (char in INVISIBLE or unicodedata.category(char) in ("Cc", "Cf"))
         return f"unexpected {char_name(char) if named else 'character'}", f.position, f.item_start

@@ -5,6 +5,7 @@ from __future__ import annotations
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee import terminal
+from referee.errors import RulesError
 
 if TYPE_CHECKING:
     from referee.search.engine import Answer, Result
@@ -86,7 +87,6 @@ def suggestions(index: Index, query: str, system: str | None) -> list[Result]:
     """The search results worth offering when ``lookup`` finds no rule of that name:
     the best few rules whose names match, or else that have most of the words.
     Units are left out: lookup names rules, and its suggestions are rules' ids."""
-    from referee.errors import RulesError
     from referee.search.engine import NAMED, WEAK
 
     try:

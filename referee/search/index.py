@@ -41,6 +41,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from whoosh import fields as wf
 from whoosh import index as windex
 
+from referee.errors import unknown_system
 from referee.search import analysis
 from referee.search.units import summary as unit_summary
 from referee.text import fold
@@ -122,8 +123,6 @@ class Index:
         return self.meta["core_terms"].get(system, [])
 
     def check_system(self, system: str | None) -> None:
-        from referee.errors import unknown_system
-
         if system is not None and system not in self.systems:
             raise unknown_system(system, self.systems, tuple(self.unmanaged))
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee import terminal
-from referee.errors import RulesError
+from referee.errors import RulesError, no_rule_named, several_rules
 from referee.shell.table import Side
+from referee.text import strip_invisible
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -85,8 +86,6 @@ def split_line(line: str) -> tuple[str, str]:
 
 
 def _needs(text: str, what: str) -> str:
-    from referee.text import strip_invisible
-
     text, notes = strip_invisible(text)
     for note in notes:
         terminal.warn(f"referee: note: {what}: {note}")
@@ -109,8 +108,6 @@ def _one_rule(session: Session, name: str) -> dict[str, Any]:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        from referee.errors import several_rules
-
         ids = [r["id"] for r in matches]
         raise Unanswered(f"referee: error: {several_rules(name, ids, 'give an id' if system else 'give `system ID` or an id')}")
     raise _not_found(session, name, suggest=False)  # as `referee show` and `explain` say it
@@ -119,8 +116,6 @@ def _one_rule(session: Session, name: str) -> dict[str, Any]:
 def _not_found(session: Session, name: str, suggest: bool = True) -> Unanswered:
     """"no rule named ...", with the search's best guesses, as ``referee lookup`` says it."""
     from referee.search.commands import suggestions
-
-    from referee.errors import no_rule_named
 
     system = session.table.system
     found = suggestions(session.index, name, system) if suggest else []
@@ -270,7 +265,6 @@ def vs(session: Session, rest: str) -> Said:
 
 
 def when(session: Session, rest: str) -> Said:
-    from referee.errors import RulesError
     from referee.resolve.situation import parse_flags
 
     if rest.strip() == "-":

@@ -1,14 +1,17 @@
 """``referee shell [--system S]``: the arguments, and the session started.
 
-This module is imported to build the ``referee`` parser, so at the top it
-imports only the standard library: the build, the readers and
-prompt_toolkit load in :func:`run`.
+The CLI imports this module at its top, so at the top it imports only the
+standard library and Referee's light modules: the build, the readers and
+prompt_toolkit load in :func:`start_session`.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+from referee import terminal
+from referee.errors import unmanaged_warning
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,8 +27,6 @@ def start_session(args: argparse.Namespace, rules_src: str) -> int:
 
     Raises :class:`~referee.errors.RulesError` for a rules folder or system that cannot be read.
     """
-    from referee import terminal
-    from referee.errors import unmanaged_warning
     from referee.shell.loop import prompt, read_lines
     from referee.shell.session import Session
 

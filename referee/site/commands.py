@@ -13,17 +13,23 @@ folder reaches the plugin through ``$REFEREE_RULES_SRC``, the one way
 guide or the configuration changes; the open page reloads by itself.
 Ctrl-C stops it.
 
-This module is imported to build the ``referee`` parser, so at the top it
-imports nothing but the standard library; MkDocs loads in :func:`run`.
+The CLI imports this module at its top, so at the top it imports only the
+standard library and Referee's light modules (docs/performance.md, "Heavy
+modules"); MkDocs loads in :func:`build_or_serve`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import signal
 import sys
+import time
 
-from referee.errors import RulesError
+from referee import terminal
+from referee.errors import RulesError, unmanaged_warning
+from referee.paths import NoRulesFolder, checkout_dir, rules_src_dir
 
 TYPE_CHECKING = False  # typing costs a warm `referee lookup` ~4 ms; only checkers read this
 if TYPE_CHECKING:
@@ -64,8 +70,6 @@ def _port(text: str) -> int:
 
 def build_or_serve(args: argparse.Namespace) -> None:
     """Build or serve; bad input raises :class:`RulesError` (one line, status 2)."""
-    from referee.paths import NoRulesFolder, rules_src_dir
-
     try:
         rules_src = os.path.abspath(rules_src_dir(args.rules_src))
     except NoRulesFolder as err:
@@ -81,7 +85,6 @@ def build_or_serve(args: argparse.Namespace) -> None:
 
 def _run(args: argparse.Namespace, rules_src: str, port: int) -> None:
     import tempfile
-    import time
 
     out = os.path.abspath(args.out or "site")
     if args.action == "serve":
@@ -132,9 +135,7 @@ class _environment:
 
 def _load(rules_src: str) -> Any:
     """The build, made first (with its progress bar on a terminal) so errors name their file."""
-    from referee import terminal
     from referee.build import cache
-    from referee.errors import unmanaged_warning
 
     with terminal.Steps() as step:
         build = cache.load_or_build(rules_src, progress=lambda path: step(f"Read {path}"))
@@ -144,8 +145,6 @@ def _load(rules_src: str) -> Any:
 
 
 def _project_config() -> str | None:
-    from referee.paths import checkout_dir
-
     checkout = checkout_dir()
     if checkout and os.path.isfile(os.path.join(checkout, "mkdocs.yml")):
         return os.path.join(checkout, "mkdocs.yml")
@@ -154,8 +153,6 @@ def _project_config() -> str | None:
 
 def write_config(folder: str, build: Any) -> str:
     """A configuration for a rules folder alone: a home page and the plugin's pages."""
-    import json
-
     languages = ["en"] + sorted({lang for m in build.manifests.values() for lang in m.languages} & LUNR_LANGUAGES)
     docs = os.path.join(folder, "docs")
     os.makedirs(docs)
@@ -248,8 +245,6 @@ class _Collect:
 def serve_site(config_file: str, port: int, rules_src: str | None = None) -> None:
     """Serve with live reload; a rebuild that fails keeps the last good site served, with
     its error on every page (:mod:`referee.site.serving`)."""
-    import signal
-
     from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
     from referee.site.serving import serve

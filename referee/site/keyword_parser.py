@@ -30,6 +30,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from referee import grammars
+
 ASSET = "keyword-parser.js"
 
 # Options lark-js 0.1.4 does not know (Lark 1.3 serializes them): it throws "Unknown options".
@@ -183,8 +185,6 @@ def tables() -> tuple[dict[str, Any], dict[str, Any]]:
     """The keyword grammar's LALR tables as Lark serializes them, fixed for lark-js."""
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
-
-    from referee import grammars
 
     lark = grammars.load("keywords.lark", cache=None)  # made once per site build
     data, memo = lark.memo_serialize([TerminalDef, Rule])

@@ -10,6 +10,7 @@ HTML when MkDocs asks for it.  Nothing here imports MkDocs.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from importlib.resources import files as package_files
 from typing import Any
@@ -18,8 +19,8 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from markupsafe import escape
 
 from referee.site import report, rulepage, systempages, unitpages
-from referee.site.rulebook import Rulebook
 from referee.site.html import Markup, join, tag
+from referee.site.rulebook import Rulebook
 from referee.site.urls import Address, html_path, relative, slug
 from referee.text import INVISIBLE, fold
 
@@ -283,8 +284,6 @@ def plain_letters(name: str) -> str:
     >>> plain_letters("Todesstoß"), plain_letters("Plänkler"), plain_letters("Fear")
     ('Todesstoss', 'Plankler', 'Fear')
     """
-    import unicodedata
-
     text = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ẞ", "SS"))
     return "".join(c for c in text if not unicodedata.combining(c))
 

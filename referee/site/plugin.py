@@ -41,6 +41,7 @@ once laid out, its HTML is let go (MkDocs holds every page to the end).
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from functools import partial
@@ -52,6 +53,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.toc import get_toc
 
 from referee.errors import RulesError
+from referee.paths import NoRulesFolder, rules_src_dir
 from referee.site.config import RefereeConfig
 from referee.site.kept import Kept, only_known_plugins, parts_digest
 from referee.site.later import Later
@@ -309,8 +311,6 @@ def folder_search_index(site_dir: str, fields: dict[str, dict[str, str]] | None 
     which our search worker filters and labels results by; and
     ``search/search_index.js``, the index as a script, for a site opened from a folder,
     where the theme loads it with a script element instead of fetching the JSON."""
-    import json
-
     source = os.path.join(site_dir, "search", "search_index.json")
     if not os.path.isfile(source):
         return  # no search plugin
@@ -365,8 +365,6 @@ def options_of(config: RefereeConfig) -> Options:
 
 def rules_folder(given: str | None, config_file: str | None) -> str:
     """The rules folder: the option (relative to mkdocs.yml), else where Referee looks by default."""
-    from referee.paths import NoRulesFolder, rules_src_dir
-
     if given:
         base = os.path.dirname(os.path.abspath(config_file)) if config_file else os.getcwd()
         return os.path.normpath(os.path.join(base, given))
