@@ -1,16 +1,18 @@
-"""whoosh loaded without the two standard-library packages it imports and a search never uses.
+"""whoosh loaded without what it imports at the top and a search never uses.
 
-About half of importing whoosh (``-X importtime``, docs/performance.md) is
-spent in two packages a search does not need: ``whoosh.compat`` takes
+About half of importing whoosh (``-X importtime``, docs/performance.md) went
+to three modules a search does not need: ``whoosh.compat`` takes
 ``urlretrieve`` from ``urllib.request`` (which loads ``http.client``,
-``email`` and ``ssl``) for a download no search makes, and
-``cached_property``, which ``whoosh.reading`` uses for the set of deleted
-documents, imports ``asyncio`` only to ask, on every read of it, whether the
-function behind it is a coroutine function.  While whoosh is first imported
-(:func:`loading`), each of the two names is bound to a :class:`Deferred`
-module that imports the real one on first use of any other attribute.  The
-stand-ins leave ``sys.modules`` when whoosh is loaded, so every later
-``import asyncio`` gets the real module, and a package already imported is
+``email`` and ``ssl``) for a download no search makes; ``cached_property``,
+which ``whoosh.reading`` uses for the set of deleted documents, imports
+``asyncio`` only to ask, on every read of it, whether the function behind it
+is a coroutine function; and ``whoosh.query.terms`` takes ``variations``
+from ``whoosh.lang.morph_en`` (English word forms, some hundred regular
+expressions compiled at import) for its ``Variations`` query, which Referee
+never makes.  While whoosh is first imported (:func:`loading`), each of them
+is a :class:`Deferred` module that imports the real one on first use of any
+other attribute.  The stand-ins leave ``sys.modules`` when whoosh is loaded,
+so every later import gets the real module, and a module already imported is
 never stood in for.
 """
 
@@ -49,11 +51,12 @@ def _forwarded(module: str, name: str) -> Callable[..., object]:
     return call
 
 
-# Each package whoosh imports that a search does not need, with what whoosh reads of it
+# Each module whoosh imports that a search does not need, with what whoosh reads of it
 # (``from urllib.request import urlretrieve``, ``asyncio.iscoroutinefunction(...)``).
 UNUSED: dict[str, dict[str, Callable[..., object]]] = {
     "urllib.request": {"urlretrieve": _forwarded("urllib.request", "urlretrieve")},
     "asyncio": {"iscoroutinefunction": _is_coroutine_function},
+    "whoosh.lang.morph_en": {"variations": _forwarded("whoosh.lang.morph_en", "variations")},
 }
 
 

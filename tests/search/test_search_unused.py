@@ -1,4 +1,4 @@
-"""whoosh is loaded without urllib.request and asyncio, and stays whole (referee.search.unused).
+"""whoosh is loaded without urllib.request, asyncio and its English word forms, and stays whole (referee.search.unused).
 
 Each case runs in a fresh interpreter: the test session has long imported both.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 from tests.conftest import RULES_SRC
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("asyncio", "urllib.request", "http.client", "email", "ssl")
+HEAVY = ("asyncio", "urllib.request", "http.client", "email", "ssl", "whoosh.lang.morph_en")
 
 
 def _run(code: str, tmp_path: Path) -> dict:
@@ -40,7 +40,7 @@ def test_what_whoosh_took_from_them_still_works_and_later_imports_get_the_real_m
     code = f"""
 import json, sys
 import referee.search
-import cached_property, whoosh.compat
+import cached_property, whoosh.compat, whoosh.query.terms
 check = cached_property.asyncio.iscoroutinefunction
 async def coroutine(): pass
 def plain(): pass
@@ -48,13 +48,14 @@ before = [check(coroutine), check(plain), "asyncio" in sys.modules]
 whoosh.compat.urlretrieve({source.as_uri()!r}, {str(tmp_path / "copy.txt")!r})
 import asyncio
 after = [check(coroutine), check(plain)]
-print(json.dumps({{"before": before, "after": after, "real": hasattr(asyncio, "run") and hasattr(sys.modules["urllib.request"], "Request"),
+forms = sorted(whoosh.query.terms.variations("charge"))
+print(json.dumps({{"before": before, "after": after, "forms": "charging" in forms and "charged" in forms, "real": hasattr(asyncio, "run") and hasattr(sys.modules["urllib.request"], "Request"),
                    "copied": open({str(tmp_path / "copy.txt")!r}).read()}}))
 """
     got = _run(code, tmp_path)
     assert got["before"] == [True, False, False]
     assert got["after"] == [True, False]
-    assert got["real"] is True and got["copied"] == "kept"
+    assert got["real"] is True and got["copied"] == "kept" and got["forms"] is True
 
 
 def test_a_package_already_imported_is_what_whoosh_gets(tmp_path: Path) -> None:
