@@ -90,14 +90,15 @@ def cache_dir(rules_src: str | None = None) -> Path:
 
 
 def grammar_text(name: str) -> str:
-    """The text of ``grammar/<name>`` as shipped with the package."""
-    try:
-        from importlib.resources import files
+    """The text of ``grammar/<name>`` as shipped with the package.
 
-        return files("referee.grammar").joinpath(name).read_text(encoding="utf-8")
-    except ModuleNotFoundError:  # run from a source tree that was never installed
-        with open(os.path.join(grammar_folder(), name), encoding="utf-8") as fh:
-            return fh.read()
+    Read from :func:`grammar_folder`, where the grammars are files whether the
+    package is installed or run from a checkout: ``importlib.resources`` (and
+    the zipfile reader it loads) cost a warm ``referee parse`` about 5 ms
+    (docs/performance.md) to find the same file.
+    """
+    with open(os.path.join(grammar_folder(), name), encoding="utf-8") as fh:
+        return fh.read()
 
 
 def grammar_folder() -> str:

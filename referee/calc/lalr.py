@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
@@ -85,13 +84,8 @@ def tables() -> dict[str, Any]:
 
 
 def _grammar() -> str:
-    """grammar/calc.lark, read from the folder the build hashes (cheaper than
-    importlib.resources on every call; the same file as paths.grammar_text)."""
-    try:
-        with open(os.path.join(paths.grammar_folder(), "calc.lark"), encoding="utf-8") as fh:
-            return fh.read()
-    except OSError:
-        return paths.grammar_text("calc.lark")
+    """grammar/calc.lark (:func:`referee.paths.grammar_text`, the one reader of the grammars)."""
+    return paths.grammar_text("calc.lark")
 
 
 def strings() -> dict[str, str]:
