@@ -3,10 +3,12 @@
     .venv/bin/python benchmarks/startup.py [--runs N]
 
 Measures, in one run:
-- a warm ``referee lookup Fear --system t9a`` and ``referee explain Fly
-  --system t9a`` (cache present) beside a bare
-  ``python -c pass`` of the same interpreter, interleaved so both see the
-  same machine load; goal: the lookup under 5x the bare start;
+- a warm ``referee lookup Fear --system t9a``, ``referee explain Fly
+  --system t9a``, ``referee search fear`` and ``referee parse Fear --system
+  t9a`` (cache and search index present) beside a bare ``python -c pass`` of
+  the same interpreter, interleaved so all see the same machine load, by
+  wall time and by CPU time (user + system of the child: less moved by a
+  busy machine); goal: each under 5x the bare start;
 - (Referee's modules are byte-compiled first, as any install has them;)
 - a cold build of all four systems, in process (``assemble``: rulebase and
   graph) and as a CLI call (``referee build`` into an empty cache folder:
@@ -14,6 +16,13 @@ Measures, in one run:
   build's memo); goal: under 3 s;
 - each adapter reading its real document (the timing the adapter tests once
   asserted; a shared machine makes such assertions flaky, so it lives here).
+With ``--against DIR`` (another copy of the project, e.g. ``git archive
+<commit> | tar -x -C DIR``), every warm call is also made with DIR's code, in
+the same interleaved loop and against its own cache, and both run through
+the same small launcher (the editable install's hook, which maps ``referee``
+onto this checkout, is set aside for both): a before/after on one machine
+load.
+
 Prints a Markdown table; docs/performance.md records the figures.
 """
 
@@ -22,6 +31,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -31,17 +41,29 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+# ``python -c LAUNCH DIR ARGS...`` runs ``referee ARGS...`` with the code of DIR.
+LAUNCH = (
+    "import sys; sys.meta_path[:] = [f for f in sys.meta_path if not type(f).__module__.startswith('__editable__')]; "
+    "sys.path.insert(0, sys.argv.pop(1)); sys.argv[0] = 'referee'; from referee.cli import main; sys.exit(main())"
+)
 
 
-def wall(cmd: list[str], env: dict[str, str]) -> float:
+def wall(cmd: list[str], env: dict[str, str], cpu: list[float] | None = None) -> float:
+    """Wall time of one call; with ``cpu``, its CPU time (user + system) is appended there."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
+    took = time.perf_counter() - start
+    if cpu is not None:
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return took
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--against", metavar="DIR", help="another copy of the project: its warm calls beside these")
     args = parser.parse_args()
 
     # A real install has bytecode; a session that sets PYTHONDONTWRITEBYTECODE
@@ -49,23 +71,38 @@ def main() -> None:
     import compileall
 
     compileall.compile_dir(ROOT / "referee", quiet=1)
-    with tempfile.TemporaryDirectory() as cache:
+    if args.against:
+        compileall.compile_dir(Path(args.against) / "referee", quiet=1)
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as other_cache:
         env = {**os.environ, "REFEREE_CACHE_DIR": cache}
         referee = str(BIN / "referee")
-        lookup = [referee, "lookup", "Fear", "--system", "t9a"]
-        explain = [referee, "explain", "Fly", "--system", "t9a"]
-        bare = [sys.executable, "-c", "pass"]
+        calls = {
+            "bare": [sys.executable, "-c", "pass"],
+            "lookup": [referee, "lookup", "Fear", "--system", "t9a"],
+            "explain": [referee, "explain", "Fly", "--system", "t9a"],
+            "search": [referee, "search", "fear"],
+            "parse": [referee, "parse", "Fear", "--system", "t9a"],
+        }
 
         cold_cli = []
         for _ in range(3):
             with tempfile.TemporaryDirectory() as empty:
                 cold_cli.append(wall([referee, "build"], {**env, "REFEREE_CACHE_DIR": empty}))
-        wall([referee, "build"], env)  # the warm calls below find their cache
-        warm, warm_explain, base = [], [], []
+        envs = {name: env for name in calls}
+        if args.against:  # both through the launcher, each with its own code and cache
+            other_env = {**env, "REFEREE_CACHE_DIR": other_cache}
+            for name, cmd in list(calls.items())[1:]:
+                calls[name] = [sys.executable, "-c", LAUNCH, str(ROOT), *cmd[1:]]
+                calls[f"{name} ({args.against})"] = [sys.executable, "-c", LAUNCH, args.against, *cmd[1:]]
+                envs[f"{name} ({args.against})"] = other_env
+        for name, cmd in calls.items():
+            if name != "bare":  # the warm calls below find their cache and search index
+                wall(cmd, envs[name])
+        walls: dict[str, list[float]] = {name: [] for name in calls}
+        cpus: dict[str, list[float]] = {name: [] for name in calls}
         for _ in range(args.runs):
-            warm.append(wall(lookup, env))
-            warm_explain.append(wall(explain, env))
-            base.append(wall(bare, env))
+            for name, cmd in calls.items():
+                walls[name].append(wall(cmd, envs[name], cpus[name]))
 
     sys.path.insert(0, str(ROOT))
     from referee.build import assemble
@@ -78,16 +115,20 @@ def main() -> None:
     adapters = adapter_timings(rb)
 
     ms = lambda xs: f"{statistics.median(xs) * 1000:.0f} ms (min {min(xs) * 1000:.0f})"  # noqa: E731
-    ratio = statistics.median(warm) / statistics.median(base)
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}")
     print(f"rules: {len(rb.rules)} in {len(rb.systems)} systems\n")
-    print("| measure | median (min) | goal |")
+    print(f"| warm call, {args.runs} interleaved runs | wall median (min) | x bare | CPU median | x bare |")
+    print("|---|---|---:|---|---:|")
+    for name, cmd in calls.items():
+        words = cmd[4:] if cmd[1:2] == ["-c"] and len(cmd) > 4 else cmd[1:]
+        shown = "`python -c pass`" if name == "bare" else f"`{' '.join(['referee', *words])}`"
+        if args.against and name != "bare":
+            shown += f" ({args.against})" if name.endswith(f"({args.against})") else " (this checkout)"
+        ratio = statistics.median(walls[name]) / statistics.median(walls["bare"])
+        cpu_ratio = statistics.median(cpus[name]) / statistics.median(cpus["bare"])
+        print(f"| {shown} | {ms(walls[name])} | {ratio:.1f}x | {statistics.median(cpus[name]) * 1000:.0f} ms | {cpu_ratio:.1f}x |")
+    print("\n| measure | median (min) | goal |")
     print("|---|---|---|")
-    print(f"| `python -c pass` | {ms(base)} | |")
-    print(f"| warm `referee lookup Fear --system t9a` | {ms(warm)} | |")
-    print(f"| ratio warm lookup / bare interpreter | {ratio:.1f}x | under 5x |")
-    print(f"| warm `referee explain Fly --system t9a` | {ms(warm_explain)} | |")
-    print(f"| ratio warm explain / bare interpreter | {statistics.median(warm_explain) / statistics.median(base):.1f}x | under 5x |")
     print(f"| cold build, all systems, in process | {ms(cold)} | under 3 s |")
     print(f"| cold `referee build` (whole process, empty cache) | {ms(cold_cli)} | under 3 s |")
     for label, times in adapters.items():
