@@ -586,14 +586,16 @@ def _summary(doc: str) -> str:
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command; with ``only``, the arguments of that command alone.
+    """The parser of every command; with ``only``, of that command alone.
 
-    Every command is listed (for ``referee --help`` and for a mistyped
-    command's choices), but making a command's arguments costs: about a
-    hundred ``add_argument`` calls and the modules that own them took 15 ms
-    of a warm call (docs/performance.md), so a call makes those of the
-    command it runs (:func:`_command_named`), and imports the heavy ones
-    (calc, resolve) only then.
+    Making every command's parser costs: about a hundred ``add_argument``
+    calls, and argparse looks up its message catalogue (gettext, on disk) for
+    each parser made, which took 15-25 ms of a warm call (docs/performance.md).
+    So a call makes the parser of the command it runs (:func:`_command_named`),
+    and the whole one only where every command must be listed: ``referee
+    --help``, or a command line that names no command (the error lists the
+    choices).  The heavy modules of a command's arguments (calc, resolve) are
+    imported only for it.
     """
     parser = _Parser(prog="referee", description="Referee: the rules of your wargames, looked up, cited and checked.")
     parser.add_argument("--version", action="version", version=f"referee {__version__}")
@@ -601,11 +603,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub.required = True
     parser.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, by name
     for name, run, fill in _COMMANDS:
+        if only is not None and only != name:
+            continue
         doc = (run.__doc__ or "").strip()
         p = sub.add_parser(name, help=_summary(doc), description=doc)
         p.set_defaults(run=run)
-        if only is None or only == name:
-            fill(p)
+        fill(p)
     return parser
 
 

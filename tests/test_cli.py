@@ -354,17 +354,17 @@ def test_a_call_names_the_command_whose_arguments_are_made(words: list[str], com
     assert _command_named(words) == command
 
 
-def test_a_call_makes_the_arguments_of_its_own_command_only() -> None:
-    """Making every command's arguments cost a warm call about 15 ms (docs/performance.md)."""
+def test_a_call_makes_the_parser_of_its_own_command_only() -> None:
+    """Making every command's parser cost a warm call 15-25 ms (docs/performance.md)."""
     from referee.cli import build_parser
 
     def dests(parser: object, name: str) -> set[str]:
         return {a.dest for a in parser.commands[name]._actions}  # type: ignore[attr-defined]
 
     one, whole = build_parser("search"), build_parser()
-    assert sorted(one.commands) == sorted(whole.commands) == sorted(COMMANDS)
+    assert sorted(one.commands) == ["search"] and sorted(whole.commands) == sorted(COMMANDS)
     assert dests(one, "search") == dests(whole, "search") >= {"query", "limit", "system", "json"}
-    assert dests(one, "calc") == {"help"} and "question" in dests(whole, "calc")
+    assert "question" in dests(whole, "calc")
 
 
 @pytest.mark.parametrize(("command", "argument"), [("calc", "QUESTION"), ("resolve", "--vs"), ("unit", "NAME"), ("site", "{build,serve}"), ("lint", "--fail-on")])

@@ -10,12 +10,14 @@ is simply built without a cache.
 from __future__ import annotations
 
 import threading
-from pathlib import Path
+
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee import grammars, paths
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from lark import Lark
 
 CACHE_FILE_NAME = grammars.cache_name("keywords.lark")
