@@ -25,6 +25,7 @@ from referee.lint.source import SourceLines
 from referee.paths import NoRulesFolder, rules_src_dir
 from referee.shell import commands as shell_command
 from referee.site import commands as site_command
+from referee.site import urls
 from referee.text import fold, strip_invisible
 
 if TYPE_CHECKING:  # the warm path imports neither typing's runtime nor pathlib
@@ -461,7 +462,7 @@ def cmd_resolve(args: argparse.Namespace) -> None:
     from referee.resolve.commands import give_ruling
 
     def site_urls() -> Any:  # the referee sits below the site: the CLI hands it the site's URL scheme
-        from referee.site import rulebook, urls
+        from referee.site import rulebook
 
         return urls, rulebook
 

@@ -58,6 +58,7 @@ from referee.site.config import RefereeConfig
 from referee.site.kept import Kept, only_known_plugins, parts_digest
 from referee.site.later import Later
 from referee.site.pages import Options, Site
+from referee.site.urls import Address
 
 log = logging.getLogger("mkdocs.plugins.referee")
 # Markers no rule can write: every "<" of rule data is escaped.
@@ -111,8 +112,6 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
             config.use_directory_urls = False
         self.rules_src = rules_folder(self.config.rules_src, config.config_file_path)
         options = options_of(self.config)
-        from referee.site.urls import Address
-
         address = Address(options.section)
         for sheet in (address.asset("referee.css"),):
             if sheet not in config.extra_css:
