@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``calc`` command's arguments (cheap: made for every ``referee`` call)."""
+    """The ``calc`` command's arguments (made only for a ``referee calc`` call)."""
     parser.add_argument("question", metavar="QUESTION", nargs="+", help='a dice question, e.g. "hit CS5 vs CS4 then wound S4 vs T4" (docs/calc.md)')
     parser.add_argument("--system", "-s", metavar="ID", required=True, help="the system whose rules answer it (t9a, last-edition, ...)")
     parser.add_argument("--rules-src", metavar="DIR", help="folder of rule systems (default: as for every command)")

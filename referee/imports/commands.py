@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``import`` command's arguments (cheap: called for every ``referee`` call)."""
+    """The ``import`` command's arguments (made only for a ``referee import`` call)."""
     parser.add_argument("kind", choices=("battlescribe", "pdf", "docx"), help="what the files are: army-builder data, or a rulebook as PDF or Word document")
     parser.add_argument("paths", nargs="+", metavar="PATH", help="BattleScribe files (a game system .gst and catalogues .cat, zipped or not), or one .pdf or .docx")
     parser.add_argument("--system", "-s", metavar="ID", required=True, help="the system folder to import into (made if new)")

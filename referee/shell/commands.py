@@ -15,7 +15,7 @@ from referee.errors import unmanaged_warning
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``shell`` command's arguments (cheap: made for every ``referee`` call)."""
+    """The ``shell`` command's arguments (made only for a ``referee shell`` call)."""
     parser.add_argument("--system", "-s", metavar="ID", help="the system at the table (t9a, last-edition, ...); `system ID` changes it")
     parser.add_argument("--rules-src", metavar="DIR", help="folder of rule systems (default: as for every command)")
     parser.add_argument("--json", action="store_true", help="each answer as one JSON object on one line (shape: docs/json.md)")

@@ -49,7 +49,7 @@ SEARCH_FIELDS = {"title": {"boost": 20}, "tags": {"boost": 10}, "text": {"boost"
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``site`` command's arguments (cheap: called for every ``referee`` call)."""
+    """The ``site`` command's arguments (made only for a ``referee site`` call)."""
     parser.add_argument("action", choices=("build", "serve"), help="build the site into a folder, or serve it with live reload")
     parser.add_argument("--rules-src", metavar="DIR", help="folder of rule systems (default: as for every command)")
     parser.add_argument("--out", metavar="DIR", help="build: the folder to write the site to (default: site/)")
