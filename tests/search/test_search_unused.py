@@ -1,6 +1,6 @@
 """whoosh is loaded without urllib.request, asyncio and its English word forms, and stays whole (referee.search.unused).
 
-Each case runs in a fresh interpreter: the test session has long imported both.
+Each case runs in a fresh interpreter (so: slow), since the test session has long imported them.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import RULES_SRC
 
@@ -24,6 +26,7 @@ def _run(code: str, tmp_path: Path) -> dict:
     return json.loads(done.stdout.splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_a_search_loads_neither_urllib_request_nor_asyncio(tmp_path: Path) -> None:
     code = f"""
 import json, sys
@@ -34,6 +37,7 @@ print(json.dumps({{"first": answer.results[0].id, "loaded": [m for m in {HEAVY!r
     assert _run(code, tmp_path) == {"first": "t9a/fear", "loaded": []}
 
 
+@pytest.mark.slow
 def test_what_whoosh_took_from_them_still_works_and_later_imports_get_the_real_modules(tmp_path: Path) -> None:
     source = tmp_path / "source.txt"
     source.write_text("kept", encoding="utf-8")
@@ -58,6 +62,7 @@ print(json.dumps({{"before": before, "after": after, "forms": "charging" in form
     assert got["real"] is True and got["copied"] == "kept" and got["forms"] is True
 
 
+@pytest.mark.slow
 def test_a_package_already_imported_is_what_whoosh_gets(tmp_path: Path) -> None:
     code = """
 import json, asyncio
