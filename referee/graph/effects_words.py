@@ -178,9 +178,10 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?<!non-)units?\s+fleeing", "fleeing"),
     (r"(?:which|that)\s+(?:is|are)\s+fleeing|(?:when|while|if)\s+(?:it\s+is\s+|they\s+are\s+)?fleeing", "fleeing"),
     (r"if\s+possible|where\s+possible|if\s+able(?:\s+to\s+do\s+so)?", "if possible"),
+    (r"(?:did|does|do|has|have)\s+not\s+(?:yet\s+)?move[ds]?\b|(?:didn|hasn|haven)[’']t\s+move[ds]?\b", "not moved"),
     (r"after\s+the\s+unit\s+has\s+moved|if\s+it\s+moved", "moved"),
     (r"for\s+as\s+long\s+as\s+(?!(?:it\s+is|they\s+are)\s+fleeing)[^,.;]+", ""),
 )
 
 # a sentence holds a condition only if it holds one of these
-CONDITION_HINTS = ("long as", "turn", "natural", "of 1", "of 6", "flee", "charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "range")
+CONDITION_HINTS = ("long as", "turn", "natural", "of 1", "of 6", "flee", "charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "not move", "t move", "range")

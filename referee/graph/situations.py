@@ -37,6 +37,7 @@ SITUATIONS: dict[str, str] = {
     "on-foot": "the model is on foot (not mounted)",
     "mounted": "the model is mounted (a rider on a mount)",
     "moved": "the unit moved this turn",
+    "not-moved": "the unit did not move this turn (holds unless `moved` is given)",
     "if-possible": "an obligation that holds only when it can be met",
     "could": "an obligation that holds only for those that could act (\"that could Declare a Charge\")",
     "against": "against attacks, models or units with the rule named in value (or a core game term of the system, folded: a rule of its base book)",
@@ -62,6 +63,7 @@ _PLAIN = {
     "on foot": "on-foot",
     "mounted": "mounted",
     "moved": "moved",
+    "not moved": "not-moved",
     "if possible": "if-possible",
 }
 

@@ -3,8 +3,11 @@
 "If a unit has this special rule then supporting attacks can be made by an
 extra rank than normal on a turn in which the unit did not charge": the rule
 states what it lets its bearer do (a ``can`` or ``may`` of the bearer) and
-limits it to what the unit did this turn (charged, did not charge, moved, the
-first turn).  Where the situation says otherwise, the rule brings nothing:
+limits it to what the unit did this turn (charged, did not charge, moved, did
+not move, the first turn).  "Units that did not move in the movement phase
+are able to use concentration": a permission to use the rule itself, named
+in any of its forms ("concentration" is the order Concentrating), limited to
+the unit's state, gates the whole rule and every modifier it states.  Where the situation says otherwise, the rule brings nothing:
 it is set aside, and the sentence is quoted.  The conditions are the graph's
 own (:data:`referee.graph.effects_words.CONDITIONS`), each a word of the
 situation table (:data:`referee.graph.situations.SITUATIONS`).
@@ -29,14 +32,37 @@ if TYPE_CHECKING:
     from referee.resolve.principles import Context
 
 # what the unit did this turn: the conditions of the graph's table that say so
-_OWN_TURN = ("charging", "not charging", "moved", "first turn")
-_PERMITS = re.compile(r"\b(?:can|may)\b(?!\s+not\b)", re.I)
+_OWN_TURN = ("charging", "not charging", "moved", "not moved", "first turn")
+_PERMITS = re.compile(r"\b(?:can|may|(?:is|are)\s+(?:only\s+)?able\s+to|(?:is|are)\s+allowed\s+to)\b(?!\s+not\b)", re.I)
+# the endings a rule's name and the words for using it differ by: Concentrating, concentration
+_ENDING = re.compile(r"(?:ations?|ions?|ings?|ed|es|e|s)$", re.I)
+
+
+def _stem(word: str) -> str:
+    return _ENDING.sub("", word.lower())
+
+
+def _uses_itself(sentence: str, name: str) -> bool:
+    """Whether a sentence permits using the rule itself, named in one of its forms ("are able to
+    use concentration" of the order Concentrating; "may use this rule")."""
+    words = name.split()
+    if not words:
+        return False
+    head = r"\s+".join(re.escape(w) for w in words[:-1])
+    last = _stem(words[-1])
+    if len(last) < 4:
+        return False
+    named = (head + r"\s+" if head else "") + re.escape(last) + r"\w*"
+    return bool(re.search(r"\b(?:use|apply|make|perform|declare|issue)\s+(?:the\s+|a\s+|an\s+|this\s+)?" + named + r"\b", sentence, re.I)
+                or re.search(r"\b" + named + r"\s+(?:can|may)\s+(?:only\s+)?be\s+(?:used|applied|made|performed|declared|issued)\b", sentence, re.I))
 
 
 def _bearer(sentence: str, name: str) -> bool:
-    """Whether a sentence speaks of the rule's own bearer: "this special rule", "a unit with Name"."""
+    """Whether a sentence speaks of the rule's own bearer: "this special rule", "a unit with Name",
+    or permits using the rule itself ("are able to use concentration")."""
     said = " ".join(sentence.split())
-    return bool(re.search(r"\bthis\s+(?:special\s+)?rule\b", said, re.I) or re.search(r"\bwith\s+" + re.escape(name) + r"\b", said, re.I))
+    return bool(re.search(r"\bthis\s+(?:special\s+)?rule\b", said, re.I) or re.search(r"\bwith\s+" + re.escape(name) + r"\b", said, re.I)
+                or _uses_itself(said, name))
 
 
 def own_turn_condition(sentence: str, name: str) -> str | None:
@@ -47,6 +73,9 @@ def own_turn_condition(sentence: str, name: str) -> str | None:
     'not charging'
     >>> own_turn_condition("Remember that supporting attacks cannot be made to the side or rear.", "X") is None
     True
+    >>> own_turn_condition("Units that did not move in the movement phase are able to use concentration instead.", "Concentrating")
+    'not moved'
+
     """
     if not _PERMITS.search(sentence) or not _bearer(sentence, name):
         return None

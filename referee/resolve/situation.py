@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 
 # Situations that take a value or qualify an obligation: they are read from the
 # rules in play or from the sentence, never asked of the user.
-VALUED = frozenset({"if-possible", "could", "against", "unit-entirely", "unit-more-than-half", "with", "unless", "natural-roll", "game-turn", "other"})
+# "not-moved" is the negation of the flag `moved`, read from a sentence ("Units that did not move"):
+# it holds unless --when moved is given, and is never asked for itself.
+VALUED = frozenset({"not-moved", "if-possible", "could", "against", "unit-entirely", "unit-more-than-half", "with", "unless", "natural-roll", "game-turn", "other"})
 FLAGS: tuple[str, ...] = tuple(word for word in SITUATIONS if word not in VALUED)
 
 # Flags that cannot both hold.
@@ -66,6 +68,8 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
     word = condition["situation"]
     if word == "not-charging":
         return FAILS if "charging" in flags else HOLDS
+    if word == "not-moved":
+        return FAILS if "moved" in flags else HOLDS
     if word in FLAGS:
         return HOLDS if word in flags else FAILS
     if word in ("with", "unit-entirely", "unit-more-than-half"):
@@ -100,6 +104,8 @@ def why_not(condition: dict[str, Any]) -> str:
     word = condition["situation"]
     if word == "not-charging":
         return "only when not charging, and the situation says --when charging"
+    if word == "not-moved":
+        return "only when the unit did not move, and the situation says --when moved"
     if word in FLAGS:
         return f"only when {SITUATIONS[word]} (--when {word} not given)"
     if word == "against":

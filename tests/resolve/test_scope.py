@@ -32,3 +32,45 @@ def test_only_a_permission_of_the_bearer_is_read() -> None:
     assert own_turn_condition("Enemy units can fire on a turn in which the unit did not charge.", "Skirmish") is None
     assert own_turn_condition("A unit with this special rule cannot fire if it moved.", "X") is None
     assert own_turn_condition("A unit with this special rule may fire twice if it moved.", "X") == "moved"
+
+
+# -- a permission to use the rule itself, limited to a unit that did not move (issue 22, round 3) --
+
+
+def test_concentrating_is_set_aside_with_its_modifiers_when_the_unit_moved(rulebase: Build) -> None:
+    answer = resolve(rulebase, "last-edition", "Concentrating", when=["shooting", "moved"])
+    assert _entry(answer, "Concentrating")["set_aside"] == (
+        "Concentrating applies only when the unit did not move, and the situation says --when moved")
+    assert answer.modifiers == []  # neither its +1 to wound nor its -1 armour save
+    [idle] = [i for i in answer.inactive if i["relation"] == "can"]
+    assert (idle["citation"]["file"], idle["citation"]["line"], idle["citation"]["column"]) == ("last-edition/core-rules.md", 475, 1)
+    assert idle["citation"]["quote"] == "Units that did not move in the movement phase are able to use concentration instead."
+
+
+def test_concentrating_stays_when_the_unit_did_not_move(rulebase: Build) -> None:
+    answer = resolve(rulebase, "last-edition", "Concentrating", when=["shooting"])
+    assert _entry(answer, "Concentrating")["set_aside"] is None
+    assert {(m.stat, m.value) for m in answer.modifiers} == {("to-wound", "+1"), ("Armour Save", "-1")}
+
+
+def test_other_phrasings_of_a_permission_for_units_that_did_not_move() -> None:
+    assert own_turn_condition("Only units that have not moved this turn may use this rule.", "Brace") == "not moved"
+    assert own_turn_condition("Overwatch can only be used by units that did not move.", "Overwatch") == "not moved"
+    assert own_turn_condition("A unit that hasn't moved is able to use bracing.", "Brace") == "not moved"
+    assert own_turn_condition("A unit that did not move may use Aimed Shots.", "Aimed Shot") == "not moved"
+    # a permission of something else, or a prohibition, is not the rule's own gate
+    assert own_turn_condition("Units that did not move may shoot twice.", "Brace") is None
+    assert own_turn_condition("Units that did not move cannot use bracing.", "Brace") is None
+
+
+def test_a_small_system_gates_the_rule_and_its_modifier_on_not_moving() -> None:
+    from tests.resolve.test_principles import picks, rel, system
+
+    text = "Only units that have not moved this turn may use bracing. Units that use bracing have +1 Armour."
+    view = system({"Bracing": text}, [rel("modifies", "Bracing", None, "Units that use bracing have +1 Armour.",
+                                          details={"stat": "Armour", "value": "+1"}, subject="Units that use bracing")])
+    moved = resolve(view, "demo", picks("Bracing"), None, ("moved",)).to_json()
+    assert moved["modifiers"] == []
+    assert moved["in_play"]["self"][0]["set_aside"] == "Bracing applies only when the unit did not move, and the situation says --when moved"
+    still = resolve(view, "demo", picks("Bracing"), None, ()).to_json()
+    assert [(m["stat"], m["value"]) for m in still["modifiers"]] == [("Armour", "+1")]
