@@ -25,14 +25,18 @@ _NUMBER = re.compile(r"[+-]\d+")
 
 
 def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], live_instances: dict[tuple[str, str], set[int]],
-          merged: dict[tuple[str, str], list[str]] | None = None, idle: list[Inactive] | None = None) -> dict[tuple[str, str], list[dict[str, Any]]]:
+          merged: dict[tuple[str, str], list[str]] | None = None, idle: list[Inactive] | None = None,
+          cumulative: dict[tuple[str, str], int] | None = None) -> dict[tuple[str, str], list[dict[str, Any]]]:
     """(side, folded stat) -> the modifiers in force, each ``{rule, name, value, conditions, citation}``.
 
     ``live_instances``: (side, rule id) -> the instances a ruling did not set aside.
 
     ``merged``: the parameters of a cumulative rule's instances added up by a
     stacking ruling ((side, rule id) -> params): its per-parameter modifier
-    counts once, with the sum.  ``idle`` gets each modifier whose condition fails here, with why
+    counts once, with the sum.  ``cumulative``: (side, rule id) -> how many instances a
+    cumulative rule adds up; a modifier it states with a number of its own (not its parameter)
+    is brought by each instance in play ("This rule is cumulative, allowing an additional -1
+    to-hit modifier for each instance": Hard Target twice is -2).  ``idle`` gets each modifier whose condition fails here, with why
     (the situation says it does not apply: a referee says so rather than leave it out)."""
     names = view.data["rule_names"]
     out: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -76,6 +80,9 @@ def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], live_inst
                     continue
                 items = out.setdefault((mine.name, details["stat"]), [])
                 value = details.get("value", "")
+                times = len(live) if at is None and (cumulative or {}).get((mine.name, rid), 0) > 1 else 1
+                if times > 1 and _NUMBER.fullmatch(value.strip()):
+                    value = f"{int(value) * times:+d}"  # each instance of a cumulative rule brings it
                 if any(p["rule"] == rid and p["value"] == value for p in items):
                     continue  # the same modifier said twice in one rule (two documents, a summary)
                 said = (rel["subject"] or "").strip()

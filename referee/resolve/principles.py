@@ -30,7 +30,7 @@ TIERS = ("faction", "army", "universal", "core")
 class Context:
     """What the principles read, and what their rulings set aside or merge for the rest of the answer."""
 
-    __slots__ = ("view", "system", "held", "set_aside", "merged", "entries", "documents", "_texts")
+    __slots__ = ("view", "system", "held", "set_aside", "merged", "cumulative", "entries", "documents", "_texts")
 
     def __init__(self, view: Any, system: str, held: dict[str, set[str]] | None = None, entries: dict[tuple[str, str], Any] | None = None,
                  documents: Any = None) -> None:
@@ -43,6 +43,8 @@ class Context:
         self.entries = entries or {}  # (side, rule id) -> its InPlay entry: how each rule came in
         self.set_aside: dict[tuple[str, str], str] = {}  # (side, rule id) -> why it brings nothing here
         self.merged: dict[tuple[str, str], list[str]] = {}  # (side, rule id) -> merged params
+        # (side, rule id) -> how many instances a cumulative rule adds up: each brings its own modifiers
+        self.cumulative: dict[tuple[str, str], int] = {}
 
     def aside(self, sides: list[str], rid: str, why: str) -> None:
         """Set a rule aside on these sides: it brings no modifiers, and the answer says why."""
@@ -298,6 +300,7 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     instances = m.extra["instances"]
     shown = _instances(ctx, m)
     if mode == "cumulative":
+        ctx.cumulative[(side, rid)] = len(instances)
         if all(len(p) == 1 and _NUMBER.fullmatch(p[0]) for p in instances):
             n = sum(int(p[0]) for p in instances)
             merged = f"{n:+d}" if any(p[0][0] in "+-" for p in instances) else str(n)  # Stealth (+1) and (+2): Stealth (+3)

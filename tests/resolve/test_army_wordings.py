@@ -1,0 +1,90 @@
+"""The BattleScribe samples' own wordings (issue 22, round 3), on the real data of
+/work/shared/bsdata imported as a system, and on small systems of our own wording: a cumulative
+rule's modifier counts once per instance; the restatement of that ("allowing an additional -1 ...
+for each instance") is no modifier of its own, so nothing for shooting stands in melee; equipment a
+rule forbids ("cannot be equipped with a shield") and a weapon's Two-Handed from its profile set the
+Shield aside."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.build import open_build
+from referee.cli import main
+from referee.resolve import resolve
+from tests.resolve.test_principles import picks, rel, system
+
+BSDATA = Path("/work/shared/bsdata")
+
+
+@pytest.fixture(scope="module")
+def army(tmp_path_factory: pytest.TempPathFactory):
+    into = tmp_path_factory.mktemp("bsdata")
+    files = [str(BSDATA / "2nd-theNinthAge-FantasyBattles.gst"), str(BSDATA / "2nd-highbornElves.cat")]
+    assert main(["import", "battlescribe", *files, "--system", "t9a", "--into", str(into), "--json"]) == 0
+    return open_build(into)
+
+
+def _mods(data: dict) -> set[tuple[str, str, str | None]]:
+    return {(m["side"], m["stat"], m["value"]) for m in data["modifiers"]}
+
+
+def test_hard_target_twice_is_minus_two_to_hit(army) -> None:
+    data = resolve(army, "t9a", "Hard Target (1), Hard Target (1)", when=["shooting"]).to_json()
+    assert _mods(data) == {("self", "to-hit", "-2")}
+    assert [r["principle"] for r in data["rulings"]] == ["stacking"]
+    assert "allowing an additional -1 to-hit modifier for each instance" in data["rulings"][0]["citations"][0]["quote"]
+
+
+def test_hard_target_brings_no_modifier_in_melee(army) -> None:
+    data = resolve(army, "t9a", "Hard Target (1)", when=["melee"]).to_json()
+    assert data["modifiers"] == []
+    assert [i["reason"] for i in data["in_play"]["inactive"]] == [
+        "Hard Target modifies to-hit -1 only when shooting and ranged attacks (--when shooting not given)"]
+
+
+def test_a_rule_that_forbids_a_shield_sets_it_aside(army) -> None:
+    data = resolve(army, "t9a", "High Warden of the Flame, Shield", when=["melee"]).to_json()
+    shield = next(e for e in data["in_play"]["self"] if e["name"] == "Shield")
+    assert shield["set_aside"] == "Shield cannot be used: High Warden of the Flame forbids it, and cannot beats can"
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert ruling["winner"] == "High Warden of the Flame"
+    assert ruling["citations"][0]["quote"].endswith("and cannot be equipped with a shield.")
+
+
+def test_a_halberds_two_handed_from_its_profile_sets_the_shield_aside_in_melee(army) -> None:
+    data = resolve(army, "t9a", "Halberd, Shield", when=["melee"]).to_json()
+    two = next(e for e in data["in_play"]["self"] if e["name"] == "Two-Handed")
+    assert [step["name"] for step in two["via"]] == ["Halberd"]
+    assert next(e for e in data["in_play"]["self"] if e["name"] == "Shield")["set_aside"]
+    assert [(r["principle"], r["winner"]) for r in data["rulings"]] == [("explicit-exception", "Two-Handed")]
+    shot = resolve(army, "t9a", "Halberd, Shield", when=["shooting"]).to_json()
+    assert all(e["set_aside"] is None for e in shot["in_play"]["self"])
+
+
+def test_a_cumulative_rules_own_number_counts_per_instance_in_a_small_system() -> None:
+    view = system({"Dodge": "Attacks against it suffer -1 to hit. This rule is cumulative."}, [
+        rel("modifies", "Dodge", None, "Attacks against it suffer -1 to hit.", details={"stat": "to-hit", "value": "-1"}),
+        rel("stacks", "Dodge", None, "This rule is cumulative.", details={"mode": "cumulative"}),
+    ])
+    three = resolve(view, "demo", picks("Dodge", "Dodge", "Dodge")).to_json()
+    assert _mods(three) == {("self", "to-hit", "-3")}
+    one = resolve(view, "demo", picks("Dodge")).to_json()
+    assert _mods(one) == {("self", "to-hit", "-1")}
+
+
+def test_a_rule_that_does_not_stack_keeps_its_number_in_a_small_system() -> None:
+    view = system({"Dodge": "Attacks against it suffer -1 to hit."}, [
+        rel("modifies", "Dodge", None, "Attacks against it suffer -1 to hit.", details={"stat": "to-hit", "value": "-1"})])
+    assert _mods(resolve(view, "demo", picks("Dodge", "Dodge")).to_json()) == {("self", "to-hit", "-1")}
+
+
+def test_a_small_systems_prohibition_of_equipment_sets_it_aside() -> None:
+    view = system({"Berserker": "The bearer cannot be equipped with a shield.", "Shield": "+1 Armour."}, [
+        rel("cannot", "Berserker", "Shield", "The bearer cannot be equipped with a shield.", details={"action": "shield"}),
+        rel("modifies", "Shield", None, "+1 Armour.", details={"stat": "Armour", "value": "+1"})])
+    data = resolve(view, "demo", picks("Berserker", "Shield")).to_json()
+    assert data["modifiers"] == []
+    assert next(e for e in data["in_play"]["self"] if e["name"] == "Shield")["set_aside"]
