@@ -15,6 +15,7 @@ from referee.resolve.meeting import (
 from referee.resolve.duties import duties, forbidden_rules
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.naming import picks
+from referee.resolve.parameters import against_instances
 from referee.resolve.play import Pick, both_sides
 from referee.resolve.scope import scoped_rules
 from referee.resolve.principles import Context, settle
@@ -71,8 +72,10 @@ def resolve(
     opponent_text, theirs = _picks(view, system, opponent, "--vs")
     sides = both_sides(view, mine, theirs, flags)
     documents = documents if documents is not None else getattr(build, "texts", None)
+    scoped_out = against_instances(view, system, sides, Context(view, system, documents=documents).rule_quote)
     ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()}, documents)
     meetings, idle = relation_meetings(view, sides, flags)
+    idle = scoped_out + idle
     meetings += obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
     answers: list[Ruling | Unresolved] = [settle(ctx, m) for m in meetings]
@@ -86,7 +89,7 @@ def resolve(
     idle += idle_scopes
     for side_name, rid, why in [*aside, *scoped]:
         ctx.aside([side_name], rid, why)
-    found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle)
+    found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle, ctx.cumulative)
     in_play = sides[0].ids | sides[1].ids
     stat_answers = {(m.sides[0], m.extra["stat"]): settle(ctx, m) for m in stat_meetings(view, system, found, in_play)}
     answers += list(stat_answers.values())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from referee.resolve.parameters import for_other_value
 from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
 from referee.resolve.situation import judge, why_not
@@ -65,6 +66,12 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
         for rid in mine.rules:
             for rel in view.relations_out(rid):
                 kind, target = rel["kind"], target_of(rel, names)
+                other_value = for_other_value(view, rel, mine.rules[rid]) if rel["subject"] or rel["conditions"] else None
+                if other_value is not None:
+                    # "A model with Immune to Poison ...", and the instance here is Immunity (Flame)
+                    reason = f"{names.get(rid, rid)} {kind} {rel['target_name'] or ''}".rstrip() + f": {other_value}"
+                    idle.append(Inactive(target or "", rel["target_name"] or names.get(rid, rid), mine.name, reason, quote(rel["citation"], names), relation=kind))
+                    continue
                 against = _stated_against(rel, theirs)
                 if kind == "cannot" and against is not None:
                     # "Wounds suffered from flaming attack cannot be regenerated": the rule's own
@@ -149,11 +156,11 @@ def touch_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> l
     out: dict[frozenset[str], Meeting] = {}
     mine, theirs = sides
     for a in mine.rules:
-        out_a = [r for r in view.relations_out(a) if r["kind"] in _SPEAKS and r["target"]]
+        out_a = _speaking(view, mine, a)
         for b in theirs.rules:
             if a == b or frozenset((a, b)) in joined or (a in theirs.rules and b in mine.rules):
                 continue  # both rules on both sides: what joins them is within each side
-            out_b = [r for r in view.relations_out(b) if r["kind"] in _SPEAKS and r["target"]]
+            out_b = _speaking(view, theirs, b)
             direct = [r for r in out_a if r["target"] == b] + [r for r in out_b if r["target"] == a]
             # through a third rule: one side sets it aside or is immune to it, the other speaks of it
             # (two rules both immune to Instant Death, or both mentioning Blast, do not meet)
@@ -168,6 +175,14 @@ def touch_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> l
             meeting = out.setdefault(frozenset((a, b)), Meeting("touch", [a, b], ["self", "opponent"], extra={"through": sorted(shared) if not direct else []}))
             meeting.relations.extend(r for r in rels if r not in meeting.relations)
     return list(out.values())
+
+
+def _speaking(view: Any, side: Side, rid: str) -> list[dict[str, Any]]:
+    """A rule's relations that speak of other rules, less the sentences that are for another value
+    of its parameter than its instances have ("A model with Immune to Poison ...", of Immunity (Flame))."""
+    rels = view.relations_out(rid)
+    elsewhere = {r["citation"]["sentence"] for r in rels if (r["subject"] or r["conditions"]) and for_other_value(view, r, side.rules[rid])}
+    return [r for r in rels if r["kind"] in _SPEAKS and r["target"] and r["citation"]["sentence"] not in elsewhere]
 
 
 def _defends(rels: list[dict[str, Any]]) -> set[str]:

@@ -1,0 +1,77 @@
+"""What a rule's parameter says it applies to (referee/resolve/parameters.py): "Aegis (4+, against
+Flaming Attacks)" is in play only against Flaming Attacks; a sentence of "Immunity" for "Immune to
+Poison" is only for the instance Immunity (Poison).  Issue 22, round 3: a meeting was ruled where
+nothing meets."""
+
+from __future__ import annotations
+
+from referee.build import Build
+from referee.resolve import resolve
+from referee.text import fold
+from tests.resolve.test_principles import picks, rel, system
+
+
+def test_an_immunity_to_flame_does_not_meet_poisoned_attacks(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Immunity (Flame)", opponent="Poisoned").to_json()
+    assert data["rulings"] == [] and data["unresolved"] == []
+    [idle] = [i for i in data["in_play"]["inactive"] if i["relation"] == "overrides"]
+    assert idle["reason"] == "Immunity overrides Poisoned: its words are for Immune to Poison, and here it is Immunity (Flame)"
+    assert idle["citation"]["quote"].startswith("Exception: A model with Immune to Poison causes Poisoned attacks to roll normally")
+
+
+def test_an_immunity_to_poison_still_prevails_over_poisoned(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Immunity (Poison)", opponent="Poisoned").to_json()
+    assert [(r["principle"], r["winner"]) for r in data["rulings"]] == [("explicit-exception", "Immunity")]
+
+
+def test_an_aegis_against_flaming_attacks_is_not_in_play_against_other_attacks(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Divine Attacks", opponent="Aegis (4+, against Flaming Attacks)").to_json()
+    assert data["rulings"] == [] and data["unresolved"] == []
+    assert data["in_play"]["opponent"] == []
+    [idle] = [i for i in data["in_play"]["inactive"] if i["relation"] == "parameter"]
+    assert idle["side"] == "opponent" and idle["rule"] == "t9a/aegis"
+    assert idle["reason"] == "Aegis (4+, against Flaming Attacks) applies only against Flaming Attacks: the other side does not have it"
+    assert idle["citation"]["file"].startswith("t9a/")
+
+
+def test_the_same_aegis_meets_flaming_divine_attacks(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Divine Attacks, Flaming Attacks", opponent="Aegis (4+, against Flaming Attacks)").to_json()
+    assert ("explicit-exception", "Divine Attacks") in [(r["principle"], r["winner"]) for r in data["rulings"]]
+    assert not [i for i in data["in_play"]["inactive"] if i["relation"] == "parameter"]
+
+
+def test_without_an_other_side_the_scoped_instance_stays(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Aegis (4+, against Flaming Attacks)").to_json()
+    assert [e["name"] for e in data["in_play"]["self"]] == ["Aegis"]
+
+
+def _named(view, *names: str):
+    view.data["names"]["demo"] = {fold(n): [f"demo/{n}"] for n in names}
+    view.data["systems"] = ["demo"]
+    return view
+
+
+def test_a_phrase_of_the_parameter_scopes_a_sentence_in_a_small_system() -> None:
+    text = 'A model with "Resistant to X" shrugs off X. A model with Resistant to Cold ignores Frost.'
+    sentence = "A model with Resistant to Cold ignores Frost."
+    view = _named(system({"Resistance": text, "Frost": "Frost attacks chill.", "Fire": "Fire burns."},
+                         [rel("overrides", "Resistance", "Frost", sentence, subject="A model with Resistant to Cold")]),
+                  "Resistance", "Frost", "Fire")
+    fire = resolve(view, "demo", picks(("Resistance", ("Fire",))), picks("Frost")).to_json()
+    assert fire["rulings"] == [] and fire["unresolved"] == []
+    assert [i["reason"] for i in fire["in_play"]["inactive"]] == [
+        "Resistance overrides Frost: its words are for Resistant to Cold, and here it is Resistance (Fire)"]
+    cold = resolve(view, "demo", picks(("Resistance", ("Cold",))), picks("Frost")).to_json()
+    assert [(r["principle"], r["winner"]) for r in cold["rulings"]] == [("explicit-exception", "Resistance")]
+    bare = resolve(view, "demo", picks("Resistance"), picks("Frost")).to_json()  # no value given: never guessed away
+    assert [(r["principle"], r["winner"]) for r in bare["rulings"]] == [("explicit-exception", "Resistance")]
+
+
+def test_a_save_against_one_kind_of_attack_in_a_small_system() -> None:
+    view = _named(system({"Ward": "A Ward save.", "Fire": "Fire burns.", "Hex": "Hexed attacks ignore Ward."},
+                         [rel("overrides", "Hex", "Ward", "Hexed attacks ignore Ward.")]), "Ward", "Fire", "Hex")
+    alone = resolve(view, "demo", picks("Hex"), picks(("Ward", ("5+", "vs. Fire")))).to_json()
+    assert alone["rulings"] == []
+    assert [i["reason"] for i in alone["in_play"]["inactive"]] == ["Ward (5+, vs. Fire) applies only against Fire: the other side does not have it"]
+    both = resolve(view, "demo", picks("Hex", "Fire"), picks(("Ward", ("5+", "vs. Fire")))).to_json()
+    assert [(r["principle"], r["winner"]) for r in both["rulings"]] == [("explicit-exception", "Hex")]
