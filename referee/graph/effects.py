@@ -739,6 +739,9 @@ def read_sentence(
         typed = _typed(reader, lexemes)
         typed += _passes(reader, lexemes, typed)
         typed += _saves_denied(reader, lexemes, typed)
+        typed += _equipment_denied(reader, lexemes, typed)
+        typed += _attributes(reader, lexemes)
+        typed = _stacking_restated(typed, text)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
@@ -804,6 +807,52 @@ def _saves_denied(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation])
             words = found.group("save").strip()
             return [Relation("overrides", tid, None, f"{words} saves", reader.citation, (), (("save", f"{words.lower()} save"),), None)]
     return []
+
+
+# "cannot be equipped with a shield", "may not carry a Shield", "can never be armed with Shields"
+_EQUIPMENT_DENIED = re.compile(
+    r"\b(?:cannot|can\s+not|can\s+never|may\s+not|may\s+never)\s+(?:be\s+(?:equipped|armed|fitted)\s+with|carry|wield|be\s+given)"
+    r"\s+(?:a|an|the|any)?\s*(?P<item>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", re.I)
+
+
+def _equipment_denied(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
+    """"The bearer ... cannot be equipped with a shield": the equipment named, a rule of the system
+    (written in lower case too), may not be used by the rule's bearer: ``cannot`` with that rule
+    as target and as action (as "cannot Volley Fire" is), so a referee sets it aside on that side."""
+    out: list[Relation] = []
+    for found in _EQUIPMENT_DENIED.finditer(reader.text):
+        words = found.group("item").split()
+        for size in (2, 1):  # the longest name first: "Great Weapon", then "Shield"
+            if len(words) < size:
+                continue
+            said = " ".join(words[:size])
+            tid, own = reader.resolve(fold(said))
+            if tid is None:
+                tid, own = next(((t, o) for form in word_forms(said) for t, o in [reader.resolve(fold(form))] if t), (None, False))
+            if tid is None or own or any(r.kind == "cannot" and r.target == tid for r in typed):
+                continue
+            out.append(Relation("cannot", reader.rule.id, tid, said, reader.citation, (), (("action", said),), None))
+            break
+    return out
+
+
+def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
+    """A weapon's or model's profile that lists rules and nothing else ("Two-Handed", "Two-Handed,
+    Magical Attacks", the Attributes of army data): it has those rules, ``grants`` each.  Only a
+    profile's text is read so; a lone name elsewhere is a heading or a mention."""
+    if "profile" not in reader.rule.flags or not lexemes:
+        return []
+    if any(lx.type not in ("NAME", "COMMA", "AND", "DOT") for lx in lexemes):
+        return []
+    out: list[Relation] = []
+    for lexeme in lexemes:
+        if lexeme.type != "NAME":
+            continue
+        tid, own = reader.resolve(lexeme.key)
+        if tid is not None and not own:
+            details = (("parameter", lexeme.param),) if lexeme.param else ()
+            out.append(Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), details, None))
+    return out
 
 
 def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
@@ -1104,6 +1153,30 @@ def _per_parameter(relations: list[Relation], shown: str) -> list[Relation]:
             details.update(value="X", per="parameter")
             out.append(replace(rel, details=tuple(details.items()), subject=None))
     return out
+
+
+# what one more instance of a cumulative rule adds: "allowing an additional -1 to-hit modifier for each instance"
+_EACH_INSTANCE = re.compile(r"\badditional\b.*\bfor\s+(?:each|every)\s+(?:additional\s+|further\s+)?instance\b", re.I)
+
+
+def _stacking_restated(relations: list[Relation], text: str) -> list[Relation]:
+    """A sentence that says its rule is cumulative and what each instance adds ("This rule is
+    cumulative, allowing an additional -1 to-hit modifier for each instance of Hard Target")
+    restates the rule's modifier, instance by instance: that is the stacking, read as such,
+    and no modifier of its own (it would stand a second time, without the first one's
+    subject and conditions).
+
+    >>> from referee.model import Citation
+    >>> c = Citation("s/r", "x", "f", 1, 1)
+    >>> found = [Relation("stacks", "s/r", None, None, c, (), (("mode", "cumulative"),)),
+    ...          Relation("modifies", "s/r", None, None, c, (), (("stat", "to-hit"), ("value", "-1")))]
+    >>> [r.kind for r in _stacking_restated(found, "This rule is cumulative, allowing an additional -1 to-hit modifier for each instance of X.")]
+    ['stacks']
+    """
+    cumulative = any(r.kind == "stacks" and dict(r.details).get("mode") == "cumulative" for r in relations)
+    if not cumulative or not _EACH_INSTANCE.search(text):
+        return relations
+    return [r for r in relations if r.kind != "modifies"]
 
 
 @dataclass(frozen=True)

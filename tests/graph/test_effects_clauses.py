@@ -111,6 +111,18 @@ def test_action_and_stat_words_are_kept_as_written() -> None:
     assert mod.target_name == "to hit" and dict(mod.details) == {"stat": "to-hit", "value": "-1"}
 
 
+def test_a_profile_that_lists_rules_has_them() -> None:
+    """A weapon's profile whose text is its attributes (army data: "Two-Handed") grants each rule it
+    lists; the same words in a rule that is no profile are a mention, and a profile's sentence with
+    other words in it is read as a sentence."""
+    weapon = Rule("x/halberd", "Halberd", "x", "Shield, Parry", Source("x/army.cat", 3, 3), flags=("profile",))
+    assert [(r.kind, r.target) for r in read_sentence(weapon, names(), "Shield, Parry", "x/army.cat", 3)] == [
+        ("grants", "x/shield"), ("grants", "x/parry")]
+    assert [(r.kind, r.target) for r in read_sentence(weapon, names(), "Shield .", "x/army.cat", 3)] == [("grants", "x/shield")]
+    assert [r.kind for r in read_sentence(BEAST, names(), "Shield, Parry", "x/rules.txt", 3)] == ["references", "references"]
+    assert [r.kind for r in read_sentence(weapon, names(), "Attacks with it ignore Parry.", "x/army.cat", 3)] == ["overrides"]
+
+
 def test_unicode_signs_are_normalised() -> None:
     mod, = read_sentence(BEAST, names(), "Enemy units suffer −1″ Advance Rate.", "f", 1)
     assert dict(mod.details) == {"stat": "Advance Rate", "value": '-1"'}
