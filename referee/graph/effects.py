@@ -742,6 +742,7 @@ def read_sentence(
         typed += _equipment_denied(reader, lexemes, typed)
         typed += _attributes(reader, lexemes)
         typed = _stacking_restated(typed, text)
+        typed += _unless_other_rule(reader, lexemes, typed)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
@@ -833,6 +834,30 @@ def _equipment_denied(reader: _Reader, lexemes: list[Lexeme], typed: list[Relati
                 continue
             out.append(Relation("cannot", reader.rule.id, tid, said, reader.citation, (), (("action", said),), None))
             break
+    return out
+
+
+# "... unless the attack is also subject to Move or Fire", "... unless the model also has Y"
+_UNLESS_OTHER = re.compile(
+    r"\bunless\s+(?:(?:the|this|that|its|their)\s+)?(?:\w+\s+){0,2}?(?:it\s+|they\s+)?"
+    r"(?:(?:is|are)\s+(?:also\s+)?subject\s+to|(?:also\s+)?(?:has|have))\s+(?:the\s+)?$", re.I)
+
+
+def _unless_other_rule(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
+    """A sentence of a rule that says what it allows "unless the attack is also subject to Move or
+    Fire" (and states nothing else the grammar reads): where the other rule is there too, it
+    prevails over this one, as far as the sentence says (``overrides`` from the rule named to the
+    rule read).  The rule naming itself ("unless the intervening model also has Tall") is a
+    condition on others, no exception."""
+    if any(r.kind != "references" for r in typed):
+        return []
+    out: list[Relation] = []
+    for k, lexeme in enumerate(lexemes):
+        if lexeme.type != "NAME" or not _UNLESS_OTHER.search(reader.text[max(0, lexeme.start - 80) : lexeme.start]):
+            continue
+        tid, own = reader.resolve(lexeme.key)
+        if tid is not None and not own:
+            out.append(Relation("overrides", tid, reader.rule.id, reader.rule.name, reader.citation, (), (), None))
     return out
 
 

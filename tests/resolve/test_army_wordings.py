@@ -88,3 +88,10 @@ def test_a_small_systems_prohibition_of_equipment_sets_it_aside() -> None:
     data = resolve(view, "demo", picks("Berserker", "Shield")).to_json()
     assert data["modifiers"] == []
     assert next(e for e in data["in_play"]["self"] if e["name"] == "Shield")["set_aside"]
+
+
+def test_move_or_fire_prevails_over_march_and_shoot(army) -> None:
+    data = resolve(army, "t9a", "March and Shoot, Move or Fire", when=["shooting", "moved"]).to_json()
+    [ruling] = data["rulings"]
+    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("explicit-exception", "Move or Fire", ["Move or Fire", "March and Shoot"])
+    assert ruling["citations"][0]["quote"].endswith("unless the attack is also subject to Move or Fire.")
