@@ -785,8 +785,28 @@ def _passes(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> li
                 out.append(Relation("immune-to", reader.rule.id, tid, f"{lexeme.text} {after.split()[0]}", reader.citation, conditions,
                                     (("passes", "automatically"),), subject))
         elif lexeme.type == "TERM" and re.search(r"\b(?:test|tests|check|checks)$", lexeme.text, re.I):
-            out.append(Relation("immune-to", reader.rule.id, None, lexeme.text, reader.citation, conditions, (("passes", "automatically"),), subject))
+            out.append(Relation("immune-to", reader.rule.id, None, lexeme.text, reader.citation, conditions + _caused_by(reader, lexemes, k),
+                                (("passes", "automatically"),), subject))
+        elif lexeme.type == "WORD" and _TEST_WORDS.fullmatch(lexeme.text) and k and lexemes[k - 1].type in ("WORD", "ACT") and lexemes[k - 1].text[:1].isupper():
+            # "Panic Tests" where the system names no such game term: the capitalised words are its name
+            words = f"{lexemes[k - 1].text} {lexeme.text}"
+            out.append(Relation("immune-to", reader.rule.id, None, words, reader.citation, conditions + _caused_by(reader, lexemes, k),
+                                (("passes", "automatically"),), subject))
     return out
+
+
+_CAUSED_BY = re.compile(r"^\s*(?:caused|forced|called\s+for)\s+by\s+(?:the\s+)?$", re.I)
+
+
+def _caused_by(reader: _Reader, lexemes: list[Lexeme], k: int) -> tuple[Condition, ...]:
+    """"Panic Tests caused by Terror": the tests passed are those the rule named brings about, a
+    condition ``against`` it (the other side has it)."""
+    for lexeme in lexemes[k + 1 : k + 5]:
+        if lexeme.type == "NAME" and _CAUSED_BY.match(reader.text[lexemes[k].end : lexeme.start]):
+            tid, own = reader.resolve(lexeme.key)
+            if tid is not None and not own:
+                return (Condition("against", tid, f"caused by {lexeme.text}"),)
+    return ()
 
 
 _SAVES_DENIED = re.compile(r"^[\W_]*(?P<save>[A-Za-z][\w ]*?)\s+saves?\s+(?:cannot|can\s+not|may\s+not)\s+be\s+(?:taken|made)\s+against\b", re.I)

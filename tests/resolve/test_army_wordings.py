@@ -95,3 +95,11 @@ def test_move_or_fire_prevails_over_march_and_shoot(army) -> None:
     [ruling] = data["rulings"]
     assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("explicit-exception", "Move or Fire", ["Move or Fire", "March and Shoot"])
     assert ruling["citations"][0]["quote"].endswith("unless the attack is also subject to Move or Fire.")
+
+
+def test_valiant_passes_the_panic_tests_terror_causes(army) -> None:
+    data = resolve(army, "t9a", "Terror", opponent="Valiant").to_json()
+    [ruling] = data["rulings"]
+    assert (ruling["principle"], ruling["winner"]) == ("immunity", "Valiant")
+    assert ruling["citations"][0]["quote"] == "If more than half of a unit's models have Valiant, the unit automatically passes Panic Tests caused by Terror."
+    assert data["unresolved"] == []
