@@ -17,6 +17,7 @@ import re
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruling import Ruling, conditions, quote
 from referee.resolve.situation import judge, why_not
+from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -47,7 +48,33 @@ def _forbids_rule(rel: dict[str, Any], target: str | None, mine: Side) -> bool:
     if rel["kind"] != "cannot" or target not in mine.rules:
         return False
     action = dict(rel["details"]).get("action")
-    return not action or action_words(action) == action_words(rel["target_name"] or "")
+    return not action or action_words(action) - _USING == action_words(rel["target_name"] or "")
+
+
+# the words of using a thing around its name: "choose to use the Hand Weapon" is a use of Hand Weapon
+_USING = frozenset({"choose", "to", "use", "be", "equipped", "with", "wield", "carry"})
+# "If a model has any Close Combat Weapon other than a Hand Weapon": rules of a category on its side
+_OF_CATEGORY = re.compile(r"\b(?:has|have|is\s+equipped\s+with|carries)\s+(?:any|a|an)\s+(?P<category>[A-Z][\w -]*?)\s+other\s+than\s+(?:a\s+|an\s+|the\s+)?(?P<other>[A-Z][\w -]*)", re.I)
+
+
+def _one(words: str) -> str:
+    """A category's words in the singular: "ranged weapons" -> "ranged weapon"."""
+    return next(iter(singulars(words)), words)
+
+
+def _category_holders(view: Any, rel: dict[str, Any], mine: Side) -> tuple[list[dict[str, Any]], list[str] | None]:
+    """A condition that speaks of rules of a category on the rule's side ("if a model has any Close
+    Combat Weapon other than a Hand Weapon"): (the relation's other conditions, the rules in play on
+    that side of that category, other than the one excepted; or None when no condition says so)."""
+    for at, cond in enumerate(rel["conditions"]):
+        found = _OF_CATEGORY.search(cond["text"] or "") if cond["situation"] == "other" else None
+        if found is None:
+            continue
+        category, other = fold(found.group("category")), fold(found.group("other")).strip()
+        holders = [rid for rid in mine.rules
+                   if _one(fold((view.get(rid) or {}).get("category") or "")) == _one(category) and fold(view.data["rule_names"].get(rid, "")) != other]
+        return rel["conditions"][:at] + rel["conditions"][at + 1 :], holders
+    return rel["conditions"], None
 
 
 def forbidden_rules(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
@@ -65,15 +92,25 @@ def forbidden_rules(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...])
                 target, action = target_of(rel, names), dict(rel["details"]).get("action")
                 if not _forbids_rule(rel, target, mine) or any(a[:2] == (mine.name, target) for a in aside):
                     continue
-                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
+                rest, holders = _category_holders(view, rel, mine)
+                failed, unknown = judge(rest, flags, mine.ids, theirs.ids)
                 cited = quote(rel["citation"], names)
                 shown = names.get(target, target)
+                if failed is None and holders == []:
+                    words = next(c["text"] for c in rel["conditions"] if c not in rest)
+                    said = f"{names.get(rid, rid)} forbids {shown} only {words[:1].lower() + words[1:]}: no such rule of this side is in play"
+                    idle.append(Inactive(target, shown, mine.name, said, cited, relation="cannot"))
+                    continue
                 if failed is not None:
                     idle.append(Inactive(target, shown, mine.name, f"{names.get(rid, rid)} forbids {shown} {why_not(failed)}", cited, relation="cannot"))
                     continue
-                outcome = f"{shown} cannot be used{',' + conditions(unknown) if unknown else ''}: {names.get(rid, rid)} forbids it, and cannot beats can"
-                winner = names.get(rid, rid) if rid != target else None  # a rule's own "cannot" of itself: no other rule wins
-                rulings.append(Ruling(list(dict.fromkeys([names.get(rid, rid), shown])), winner, "cannot-beats-can", outcome, [cited], unknown, [mine.name]))
+                by = [names.get(h, h) for h in holders or []]
+                outcome = (f"{shown} cannot be used{',' + conditions(unknown) if unknown else ''}: "
+                           + (f"{names.get(rid, rid)} forbids it where {' and '.join(by)} {'is' if len(by) == 1 else 'are'} there" if by else f"{names.get(rid, rid)} forbids it")
+                           + ", and cannot beats can")
+                # a rule's own "cannot" of itself: the rule whose presence the condition names wins, else none
+                winner = by[0] if len(by) == 1 else (names.get(rid, rid) if rid != target else None)
+                rulings.append(Ruling(list(dict.fromkeys([*by, names.get(rid, rid), shown])), winner, "cannot-beats-can", outcome, [cited], unknown, [mine.name]))
                 if not unknown:
                     aside.append((mine.name, target, outcome))
     return rulings, aside, idle
