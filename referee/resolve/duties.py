@@ -16,6 +16,7 @@ import re
 
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruling import Ruling, conditions, quote
+from referee.resolve.scope import bearer_permission
 from referee.resolve.situation import judge, why_not
 from referee.text import fold, singulars
 
@@ -116,16 +117,40 @@ def forbidden_rules(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...])
     return rulings, aside, idle
 
 
-def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None = None
-           ) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive]]:
+# what a permission's sentence is a way of doing, by the situation flag of the action
+_WAYS = {
+    "shooting": re.compile(r"\b(?:shoot|shoots|shooting\s+attacks?|ranged\s+attacks?|fire|fires)\b", re.I),
+    "melee": re.compile(r"\b(?:fight|fights|close\s+combat\s+attacks?|melee\s+attacks?|supporting\s+attacks?)\b", re.I),
+    "charging": re.compile(r"\b(?:charge|charges|declare\s+a\s+charge)\b", re.I),
+}
+
+
+def ways_of(view: Any, rid: str, name: str, flag: str) -> str | None:
+    """The sentence by which a rule lets its bearer do the action of a situation ("can choose to
+    Volley Fire instead of making a normal shooting attack": a way of shooting), or None."""
+    from referee.resolve.meeting import sentences
+
+    rule = view.get(rid)
+    pattern = _WAYS.get(flag)
+    if rule is None or pattern is None:
+        return None
+    text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
+    return next((s for s in sentences(text or "") if bearer_permission(s, name) and pattern.search(s)), None)
+
+
+def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None = None,
+           quote_rule: Any = None) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive], list[tuple[str, str, str]]]:
     """(the obligations and prohibitions in force, the rulings on a forbidden action the situation
-    names, the ones that do not apply here).  A rule a ruling set aside (Fear, against a side immune
-    to it) obliges and forbids nothing: the ruling says why."""
+    names, the ones that do not apply here, the rules of the side that are ways of doing the
+    forbidden action, set aside with why).  A rule a ruling set aside (Fear, against a side immune
+    to it) obliges and forbids nothing: the ruling says why.  ``quote_rule`` (rule id, sentence)
+    -> the sentence cited at its place: a way of doing the action forbidden is quoted with it."""
     names = view.data["rule_names"]
     in_force: list[dict[str, Any]] = []
     rulings: list[Ruling] = []
     idle: list[Inactive] = []
     seen: set[tuple[str, str, str, str]] = set()
+    aside: list[tuple[str, str, str]] = []
     for mine, theirs in (sides, sides[::-1]):
         for rid in mine.rules:
             if (mine.name, rid) in (set_aside or {}):
@@ -161,5 +186,16 @@ def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_asid
                         f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action}{',' + conditions(unknown) if unknown else ''}; "
                         f"the situation is {flag} (--when {flag}): cannot beats can, so it cannot {action} here"
                     )
-                    rulings.append(Ruling([names.get(rid, rid)], names.get(rid, rid), "cannot-beats-can", outcome, [cited], doubt, [mine.name]))
-    return in_force, rulings, idle
+                    # the side's rules that are ways of doing it ("can choose to Volley Fire instead of
+                    # making a normal shooting attack") cannot be used either, as far as it holds
+                    ways = [(other, said) for other in mine.rules if other != rid and (mine.name, other) not in (set_aside or {})
+                            for said in [ways_of(view, other, names.get(other, other), flag)] if said]
+                    if ways:
+                        shown = ", ".join(names.get(w, w) for w, _ in ways)
+                        outcome += f"; nor can {shown} be used to {action}"
+                    cited_ways = [quote_rule(w, said) for w, said in ways] if quote_rule else []
+                    rule_names = [names.get(rid, rid), *(names.get(w, w) for w, _ in ways)]
+                    rulings.append(Ruling(rule_names, names.get(rid, rid), "cannot-beats-can", outcome, [cited, *cited_ways], doubt, [mine.name]))
+                    if not doubt:
+                        aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here") for w, _ in ways]
+    return in_force, rulings, idle, aside

@@ -79,7 +79,7 @@ def resolve(
     meetings += obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
     answers: list[Ruling | Unresolved] = [settle(ctx, m) for m in meetings]
-    in_force, forbidden, idle_duties = duties(view, sides, flags, ctx.set_aside)
+    in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, ctx.set_aside, ctx.rule_quote)
     answers += forbidden
     idle += idle_duties
     unusable, aside, idle_uses = forbidden_rules(view, sides, flags)
@@ -87,7 +87,7 @@ def resolve(
     idle += idle_uses
     scoped, idle_scopes = scoped_rules(ctx, sides, flags)
     idle += idle_scopes
-    for side_name, rid, why in [*aside, *scoped]:
+    for side_name, rid, why in [*aside, *scoped, *ways_aside]:
         ctx.aside([side_name], rid, why)
     found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle, ctx.cumulative)
     in_play = sides[0].ids | sides[1].ids

@@ -65,6 +65,12 @@ def _bearer(sentence: str, name: str) -> bool:
                 or _uses_itself(said, name))
 
 
+def bearer_permission(sentence: str, name: str) -> bool:
+    """Whether a sentence says what a rule lets its own bearer do ("A unit with this special rule
+    can choose to Volley Fire instead of making a normal shooting attack")."""
+    return bool(_PERMITS.search(sentence)) and _bearer(sentence, name)
+
+
 def own_turn_condition(sentence: str, name: str) -> str | None:
     """The condition on the unit's own turn of a sentence that permits the rule's bearer something, or None.
 
@@ -77,7 +83,7 @@ def own_turn_condition(sentence: str, name: str) -> str | None:
     'not moved'
 
     """
-    if not _PERMITS.search(sentence) or not _bearer(sentence, name):
+    if not bearer_permission(sentence, name):
         return None
     for pattern, normal in CONDITIONS:
         if normal in _OWN_TURN and re.search(pattern, sentence, re.I):

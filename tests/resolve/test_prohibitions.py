@@ -44,3 +44,32 @@ def test_a_category_condition_of_other_words_in_a_small_system() -> None:
     assert [(r["principle"], r["winner"]) for r in bow["rulings"]] == [("cannot-beats-can", "Longbow")]
     dagger = resolve(view, "demo", picks("Sling", "Dagger")).to_json()
     assert dagger["rulings"] == []
+
+
+# -- a prohibition of an action the situation names binds the side's ways of doing it --
+
+
+def test_a_fleeing_unit_cannot_volley_fire_either(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Volley Fire, Subsequent Actions Of Fleeing Troops", when=["fleeing", "shooting"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can" and r["winner"] == "Subsequent Actions Of Fleeing Troops"]
+    assert ruling["rules"] == ["Subsequent Actions Of Fleeing Troops", "Volley Fire"]
+    assert ruling["outcome"].endswith("so it cannot shoot here; nor can Volley Fire be used to shoot")
+    assert [(c["name"], c["line"], c["column"]) for c in ruling["citations"]] == [
+        ("Subsequent Actions Of Fleeing Troops", 85, 503), ("Volley Fire", 244, 1)]
+
+
+def _panicked():
+    cannot = "A panicked unit cannot shoot."
+    return system({"Panic": cannot, "Rapid Fire": "A unit with this special rule may fire twice with its shooting attacks.",
+                   "Brawler": "A unit with this special rule can fight with an extra rank."},
+                  [rel("cannot", "Panic", None, cannot, details={"action": "shoot"})])
+
+
+def test_a_way_of_shooting_is_ruled_with_a_prohibition_of_shooting_in_a_small_system() -> None:
+    data = resolve(_panicked(), "demo", picks("Panic", "Rapid Fire", "Brawler"), None, ("shooting",)).to_json()
+    [ruling] = data["rulings"]
+    assert (ruling["winner"], ruling["rules"]) == ("Panic", ["Panic", "Rapid Fire"])  # Brawler is no way of shooting
+    assert {e["name"]: e["set_aside"] for e in data["in_play"]["self"]} == {
+        "Panic": None, "Rapid Fire": "Panic: the unit cannot shoot here", "Brawler": None}
+    melee = resolve(_panicked(), "demo", picks("Panic", "Rapid Fire"), None, ("melee",)).to_json()
+    assert melee["rulings"] == []
