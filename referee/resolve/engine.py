@@ -14,6 +14,7 @@ from referee.resolve.meeting import (
 )
 from referee.resolve.duties import duties, forbidden_rules
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
+from referee.resolve.lent import lent_modifiers
 from referee.resolve.naming import picks
 from referee.resolve.parameters import against_instances
 from referee.resolve.play import Pick, both_sides
@@ -72,13 +73,15 @@ def resolve(
     opponent_text, theirs = _picks(view, system, opponent, "--vs")
     sides = both_sides(view, mine, theirs, flags)
     documents = documents if documents is not None else getattr(build, "texts", None)
-    scoped_out = against_instances(view, system, sides, Context(view, system, documents=documents).rule_quote)
+    quoting = Context(view, system, documents=documents).rule_quote
+    scoped_out = against_instances(view, system, sides, quoting)
+    unstated = lent_modifiers(view, system, sides, quoting)
     ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()}, documents)
     meetings, idle = relation_meetings(view, sides, flags)
     idle = scoped_out + idle
     meetings += obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
-    answers: list[Ruling | Unresolved] = [settle(ctx, m) for m in meetings]
+    answers: list[Ruling | Unresolved] = [settle(ctx, m) for m in meetings] + unstated
     in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, ctx.set_aside, ctx.rule_quote)
     answers += forbidden
     idle += idle_duties

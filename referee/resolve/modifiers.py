@@ -66,6 +66,10 @@ def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], live_inst
                     unknown += [c for c in entry.instance_conditions[at] if c not in unknown]
                 elif at is not None:
                     unknown += [c for i in live for c in entry.instance_conditions[i] if c not in unknown]
+                elif len(live) == 1:
+                    # the rule came in under words the situation cannot tell ("if the majority of the
+                    # models ... is obscured ... by a hill"): so does each modifier it states
+                    unknown += [c for c in entry.instance_conditions[live[0]] if c not in unknown]
                 for cond in rel["conditions"]:
                     answer = holds(cond, flags, mine.ids, theirs.ids)
                     if answer == FAILS:

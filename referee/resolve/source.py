@@ -19,7 +19,12 @@ rows.  This is the whole list of what the engine reads:
   ability never stacks ("Any ability that increases or decreases a value in
   a datasheet never stacks"), which bind rules that do not name them
   (:func:`never_stacking`), and those that limit every total of roll
-  modifiers ("Dice can never be modified by more than 1", :func:`roll_caps`).
+  modifiers ("Dice can never be modified by more than 1", :func:`roll_caps`);
+- one more, asked only where a rule in play names a modifier by another
+  rule's words ("a Hard Cover Modifier applied", :mod:`referee.resolve.lent`):
+  ``in_system(system)`` and each rule's ``relations_out``, for the rule that
+  states it.  Few rules say so (two in the shipped systems); a build-time
+  answer, as for the never-stacking sentences, is the way if that grows.
 
 The in-memory :class:`~referee.build.view.View` (a fresh build, or a whole
 :class:`~referee.build.Build` handed in, :func:`source`) and the store's

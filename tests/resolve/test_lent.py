@@ -1,0 +1,42 @@
+"""A modifier named by another rule's words ("a Hard Cover Modifier applied"): the rule that
+states it comes into play through that sentence, under its condition; one no rule states is left
+open (referee/resolve/lent.py, issue 22 round 3)."""
+
+from __future__ import annotations
+
+from referee.build import Build
+from referee.resolve import resolve
+from tests.resolve.test_principles import picks, rel, system
+
+
+def test_a_hill_applies_the_hard_cover_modifier(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Hills", when=["shooting"]).to_json()
+    lent = next(e for e in data["in_play"]["self"] if e["name"] == "Target Behind Hard Cover")
+    assert [s["name"] for s in lent["via"]] == ["Hills"]
+    assert lent["via"][0]["citation"]["quote"] == (
+        "If the majority of the models in the target unit is obscured from the shooting model's view by a hill, a Hard Cover Modifier applied.")
+    assert (lent["via"][0]["citation"]["line"], lent["via"][0]["citation"]["column"]) == (71, 1)
+    [modifier] = data["modifiers"]
+    assert (modifier["side"], modifier["stat"], modifier["value"]) == ("self", "to-hit", "-2")
+    assert modifier["parts"][0]["conditions"] == [
+        "If the majority of the models in the target unit is obscured from the shooting model's view by a hill"]
+
+
+def test_a_forests_light_cover_modifier_is_stated_nowhere(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Forest", when=["shooting"]).to_json()
+    assert data["modifiers"] == []
+    [question] = data["unresolved"]
+    assert question["rules"] == ["Forest"]
+    assert question["reason"] == "Forest applies a Light Cover modifier, and no rule of whfb-house says what it is: its value is not given"
+    assert question["citations"][0]["line"] == 79
+
+
+def test_a_named_modifier_in_a_small_system() -> None:
+    rubble = "Where the target stands behind rubble, the Heavy Cover penalty applies."
+    view = system({"Rubble": rubble, "Heavy Cover": "Heavy cover inflicts a -3 to hit.", "Mist": "A Fog Modifier is applied."},
+                  [rel("modifies", "Heavy Cover", None, "Heavy cover inflicts a -3 to hit.", details={"stat": "to-hit", "value": "-3"})])
+    data = resolve(view, "demo", picks("Rubble")).to_json()
+    assert [(m["stat"], m["value"], m["parts"][0]["conditions"]) for m in data["modifiers"]] == [
+        ("to-hit", "-3", ["Where the target stands behind rubble"])]
+    mist = resolve(view, "demo", picks("Mist")).to_json()
+    assert [q["rules"] for q in mist["unresolved"]] == [["Mist"]] and mist["modifiers"] == []
