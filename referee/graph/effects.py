@@ -743,6 +743,7 @@ def read_sentence(
         typed += _attributes(reader, lexemes)
         typed = _stacking_restated(typed, text)
         typed += _unless_other_rule(reader, lexemes, typed)
+        typed += _rather_than_usual(reader, typed)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
@@ -879,6 +880,31 @@ def _unless_other_rule(reader: _Reader, lexemes: list[Lexeme], typed: list[Relat
         if tid is not None and not own:
             out.append(Relation("overrides", tid, reader.rule.id, reader.rule.name, reader.citation, (), (), None))
     return out
+
+
+# "... rather than the usual one supporting attack", "instead of the normal charge move"
+_RATHER = re.compile(r"\b(?:rather\s+than|instead\s+of)\s+(?:the\s+)?(?:usual|normal|ordinary)\s+(?:one\s+|a\s+|an\s+)?(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})")
+
+
+def _rather_than_usual(reader: _Reader, typed: list[Relation]) -> list[Relation]:
+    """"can make as many supporting attacks as are on its profile ... rather than the usual one
+    supporting attack": what the rule gives in place of what another rule usually gives, named
+    in lower case (the grammar reads a name as written): the rule read prevails over that rule,
+    as far as the sentence says (``overrides``)."""
+    found = _RATHER.search(reader.text)
+    if found is None:
+        return []
+    words = found.group("words").split()
+    for size in range(len(words), 0, -1):
+        said = " ".join(words[:size])
+        for form in word_forms(said):
+            tid, own = reader.resolve(fold(form))
+            if tid is None:
+                continue
+            if own or any(r.kind == "overrides" and r.target == tid for r in typed):
+                return []
+            return [Relation("overrides", reader.rule.id, tid, said, reader.citation, (), (), None)]
+    return []
 
 
 def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
