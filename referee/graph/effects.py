@@ -790,7 +790,10 @@ def _passes(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> li
                                 (("passes", "automatically"),), subject))
         elif lexeme.type == "WORD" and _TEST_WORDS.fullmatch(lexeme.text) and k and lexemes[k - 1].type in ("WORD", "ACT") and lexemes[k - 1].text[:1].isupper():
             # "Panic Tests" where the system names no such game term: the capitalised words are its name
-            words = f"{lexemes[k - 1].text} {lexeme.text}"
+            first = k - 1
+            while first > 0 and k - first < 3 and lexemes[first - 1].type in ("WORD", "ACT") and lexemes[first - 1].text[:1].isupper():
+                first -= 1  # "Dangerous Terrain Tests": every capitalised word of the name
+            words = " ".join(lx.text for lx in lexemes[first : k + 1])
             out.append(Relation("immune-to", reader.rule.id, None, words, reader.citation, conditions + _caused_by(reader, lexemes, k),
                                 (("passes", "automatically"),), subject))
     return out

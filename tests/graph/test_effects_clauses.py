@@ -104,6 +104,11 @@ def test_citation_and_target_words() -> None:
     assert relation.citation.sentence == "This rule overrides the Spell Selection rules."
 
 
+def test_a_tests_name_keeps_all_its_capitalised_words() -> None:
+    [passed] = read_sentence(BEAST, names(), "It automatically passes Dangerous Terrain Tests.", "f", 1)
+    assert passed.target_name == "Dangerous Terrain Tests"
+
+
 def test_action_and_stat_words_are_kept_as_written() -> None:
     must, = read_sentence(BEAST, names(), "The unit must declare a Charge if possible.", "f", 1)
     assert must.target_name == "declare a Charge"
