@@ -127,6 +127,23 @@ class _Reader:
         tid, _ = self.resolve(lexeme.key)
         return f"{word} {lexeme.text}", tid
 
+    def conditions(self, word: str, index: int) -> list[Found]:
+        """A condition's words, and for "except against" each rule of the list it leads ("against
+        weapons other than Blast, Large Blast and Template weapons": none of the three)."""
+        out = [self.condition(word, index)]
+        if word != "except against":
+            return out
+        k = index + 1
+        while k + 1 < len(self.lexemes) and self.lexemes[k].type in ("COMMA", "AND", "OR"):
+            k += 1
+            if self.lexemes[k].type in ("AND", "OR"):
+                k += 1
+            if k >= len(self.lexemes) or self.lexemes[k].type != "NAME":
+                break
+            out.append(self.condition(word, k))
+            k += 1
+        return out
+
     def stat_before(self, first: int) -> tuple[str, str]:
         """What "... must be rerolled" rerolls: a named save or roll, else the first stat
         of the words before it (back to the last comma)."""
@@ -226,7 +243,7 @@ class _Reader:
             words_of_subject, aside = _without_aside(words_of_subject)
             if draft.mode == "confer" and isinstance(draft.target, int):
                 words_of_subject = self.recipient(draft.target) or words_of_subject
-            own_conditions = [self.condition(word, index) for word, index in draft.conditions] + aside
+            own_conditions = [found for word, index in draft.conditions for found in self.conditions(word, index)] + aside
             own_conditions += self.suffered_from(words_of_subject)
             bearers = subject_ids or ((self.rule.id,) if words_of_subject and _THIS_RULE.search(words_of_subject) else ())
             found = [*own_conditions, *conditions, *((c, None) for c in subject_conditions(words_of_subject, bearers))]
@@ -939,7 +956,7 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
     for first, end, found in found_clauses:
         for draft in found:
             if draft.kind == "condition":
-                conditions.extend((first, reader.condition(word, index)) for word, index in draft.conditions)
+                conditions.extend((first, found) for word, index in draft.conditions for found in reader.conditions(word, index))
         effects = [d for d in found if d.kind != "condition"]
         if effects:
             clauses.append((first, end, effects))

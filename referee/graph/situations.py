@@ -41,6 +41,7 @@ SITUATIONS: dict[str, str] = {
     "if-possible": "an obligation that holds only when it can be met",
     "could": "an obligation that holds only for those that could act (\"that could Declare a Charge\")",
     "against": "against attacks, models or units with the rule named in value (or a core game term of the system, folded: a rule of its base book)",
+    "except-against": "against anything but attacks, models or units with the rule named in value (\"against weapons other than Blast\")",
     "unit-entirely": "the unit is composed entirely of models with the rule named in value",
     "unit-more-than-half": "more than half of the unit's models have the rule named in value",
     "with": "the model or unit has the rule named in value",
@@ -71,6 +72,7 @@ _PLAIN = {
 _WITH_RULE = (
     ("unit-entirely", re.compile(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of", re.I)),
     ("unit-more-than-half", re.compile(r"more\s+than\s+half", re.I)),
+    ("except-against", re.compile(r"except\s+against\b", re.I)),
     ("against", re.compile(r"against\b", re.I)),
     ("unless", re.compile(r"unless\b", re.I)),
     ("with", re.compile(r"(?:with|has|have|having|alongside|together\s+with|along\s+with)\b", re.I)),

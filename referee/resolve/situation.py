@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 # rules in play or from the sentence, never asked of the user.
 # "not-moved" is the negation of the flag `moved`, read from a sentence ("Units that did not move"):
 # it holds unless --when moved is given, and is never asked for itself.
-VALUED = frozenset({"not-moved", "if-possible", "could", "against", "unit-entirely", "unit-more-than-half", "with", "unless", "natural-roll", "game-turn", "other"})
+VALUED = frozenset({"not-moved", "if-possible", "could", "against", "except-against", "unit-entirely", "unit-more-than-half", "with", "unless", "natural-roll", "game-turn", "other"})
 FLAGS: tuple[str, ...] = tuple(word for word in SITUATIONS if word not in VALUED)
 
 # Flags that cannot both hold.
@@ -76,6 +76,8 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
         return HOLDS if condition["value"] in mine else FAILS
     if word == "against":
         return HOLDS if condition["value"] in theirs else FAILS
+    if word == "except-against":
+        return FAILS if condition["value"] in theirs else HOLDS
     if word == "unless" and condition["value"] and "/" in condition["value"] and " " not in condition["value"]:
         return FAILS if condition["value"] in mine else HOLDS  # "unless it is a War Platform": a rule id
     if word in ("if-possible", "could"):
@@ -110,6 +112,8 @@ def why_not(condition: dict[str, Any]) -> str:
         return f"only when {SITUATIONS[word]} (--when {word} not given)"
     if word == "against":
         return f"only {condition['text'] or 'against ' + condition['value']}: the other side does not have it"
+    if word == "except-against":
+        return f"{condition['text'] or 'except against ' + condition['value']}: the other side has it"
     if word == "unless":
         return f"{condition['text'] or 'unless ' + condition['value']}, and it is"
     return f"only {condition['text'] or word}: not so here"

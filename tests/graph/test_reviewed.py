@@ -38,7 +38,7 @@ SYSTEMS = {"t9a", "whfb-house", "last-edition", "scrollhammer"}
 RELATION_KEYS = {"system", "file", "line", "column", "sentence", "rule", "source", "kind", "target", "target_name",
                  "details", "subject", "conditions", "note", "known_gap"}  # fmt: skip
 NEGATIVE_KEYS = {"system", "file", "line", "column", "sentence", "source", "note", "not", "known_gap"}
-RULE_VALUED = {"against", "unit-entirely", "unit-more-than-half", "with"}
+RULE_VALUED = {"against", "except-against", "unit-entirely", "unit-more-than-half", "with"}
 NEEDS_VALUE = RULE_VALUED | {"unless", "natural-roll", "game-turn"}
 PAGE = re.compile(r"^(?P<system>[\w-]+)/page:(?P<page>\S+)$")
 

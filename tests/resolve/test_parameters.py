@@ -75,3 +75,32 @@ def test_a_save_against_one_kind_of_attack_in_a_small_system() -> None:
     assert [i["reason"] for i in alone["in_play"]["inactive"]] == ["Ward (5+, vs. Fire) applies only against Fire: the other side does not have it"]
     both = resolve(view, "demo", picks("Hex", "Fire"), picks(("Ward", ("5+", "vs. Fire")))).to_json()
     assert [(r["principle"], r["winner"]) for r in both["rulings"]] == [("explicit-exception", "Hex")]
+
+
+# -- a grant "against weapons other than Blast, Large Blast and Template weapons" --
+
+
+def test_swarms_have_no_stealth_against_a_blast_or_a_template(rulebase: Build) -> None:
+    for weapon in ("Blast", "Large Blast", "Template"):
+        data = resolve(rulebase, "scrollhammer", "Swarms", opponent=weapon, when=["shooting"]).to_json()
+        assert "Stealth" not in [e["name"] for e in data["in_play"]["self"]], weapon
+        [idle] = [i for i in data["in_play"]["inactive"] if i["name"] == "Stealth"]
+        assert idle["reason"].endswith(": the other side has it") and idle["citation"]["quote"].startswith("Swarms have the Stealth(+1)")
+        assert not [m for m in data["modifiers"] if m["stat"] == "cover save"]
+
+
+def test_swarms_keep_stealth_against_other_weapons(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Swarms", opponent="Rending", when=["shooting"]).to_json()
+    assert "Stealth" in [e["name"] for e in data["in_play"]["self"]]
+    assert [(m["stat"], m["value"]) for m in data["modifiers"] if m["stat"] == "cover save"] == [("cover save", "+1")]
+
+
+def test_other_than_a_list_in_a_small_system() -> None:
+    grant = "Wraiths gain Ward against attacks other than Fire and Holy attacks."
+    view = _named(system({"Wraith": grant, "Ward": "A save.", "Fire": "Burns.", "Holy": "Blessed.", "Axe": "Chops."},
+                         [rel("grants", "Wraith", "Ward", grant, conditions=(("except-against", "demo/Fire", "except against Fire"),
+                                                                            ("except-against", "demo/Holy", "except against Holy")))]),
+                  "Wraith", "Ward", "Fire", "Holy", "Axe")
+    assert "Ward" in [e["name"] for e in resolve(view, "demo", picks("Wraith"), picks("Axe")).to_json()["in_play"]["self"]]
+    for weapon in ("Fire", "Holy"):
+        assert "Ward" not in [e["name"] for e in resolve(view, "demo", picks("Wraith"), picks(weapon)).to_json()["in_play"]["self"]]
