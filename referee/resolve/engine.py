@@ -18,7 +18,7 @@ from referee.resolve.lent import lent_modifiers
 from referee.resolve.naming import picks
 from referee.resolve.parameters import against_instances
 from referee.resolve.play import Pick, both_sides
-from referee.resolve.scope import scoped_rules
+from referee.resolve.scope import own_use_forbidden, scoped_rules
 from referee.resolve.principles import Context, settle
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, quote
 from referee.resolve.situation import parse_flags
@@ -90,7 +90,9 @@ def resolve(
     idle += idle_uses
     scoped, idle_scopes = scoped_rules(ctx, sides, flags)
     idle += idle_scopes
-    for side_name, rid, why in [*aside, *scoped, *ways_aside]:
+    own_aside, own_rulings = own_use_forbidden(ctx, sides)
+    answers += own_rulings
+    for side_name, rid, why in [*aside, *scoped, *ways_aside, *own_aside]:
         ctx.aside([side_name], rid, why)
     found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle, ctx.cumulative)
     in_play = sides[0].ids | sides[1].ids

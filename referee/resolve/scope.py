@@ -114,3 +114,49 @@ def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...])
                 idle.append(Inactive(rid, entry.name, mine.name, why, ctx.rule_quote(rid, sentence), entry.via, relation="can"))
                 break
     return aside, idle
+
+
+# "Units can not embark(ed) while they ... made an advance move this turn": the rule's own verb forbidden
+_OWN_CANNOT = re.compile(r"\b(?:can\s*not|cannot|may\s+not|are\s+unable\s+to|is\s+unable\s+to)\s+(?P<verb>[a-z]+)\b(?P<rest>[^.;]*)", re.I)
+_WHEN = re.compile(r"\b(?:while|if|after|when|once)\b", re.I)
+
+
+def _words_name(words: str, name: str) -> bool:
+    """Whether words name a rule by a form of its name ("advanced", "an advance move": Advancing)."""
+    stems = [_stem(w) for w in name.split() if len(_stem(w)) >= 4]
+    said = [_stem(w) for w in re.findall(r"[A-Za-z]+", words)]
+    return bool(stems) and all(stem in said for stem in stems)
+
+
+def own_use_forbidden(ctx: Context, sides: tuple[Side, Side]) -> tuple[list[tuple[str, str, str]], list[Any]]:
+    """A rule whose own words forbid its own action when the side has done what another of its
+    rules is ("Units can not embark while they ... made an advance move this turn", Embarking
+    beside Advancing): where that rule is in play on the side, the rule is set aside, quoted.
+    Returns ((side, rule id, why) to set aside, the rulings)."""
+    from referee.resolve.ruling import Ruling
+
+    aside: list[tuple[str, str, str]] = []
+    rulings: list[Any] = []
+    for side in sides:
+        for rid, entry in side.rules.items():
+            rule = ctx.view.get(rid)
+            if rule is None or len(_stem(entry.name.split()[-1])) < 4:
+                continue
+            text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
+            for sentence in sentences(text or ""):
+                found = _OWN_CANNOT.search(sentence)
+                if found is None or _stem(found.group("verb")) != _stem(entry.name.split()[-1]):
+                    continue
+                when = _WHEN.search(found.group("rest"))
+                if when is None:
+                    continue
+                alternatives = re.split(r"\bor\b|,", found.group("rest")[when.end():])
+                done = [other for other, e in side.rules.items() if other != rid and any(_words_name(a, e.name) for a in alternatives)]
+                if not done:
+                    continue
+                by = [ctx.name(o) for o in done]
+                why = f"{entry.name} cannot be used: its own words forbid it where {' and '.join(by)} {'was' if len(by) == 1 else 'were'} used"
+                aside.append((side.name, rid, why))
+                rulings.append(Ruling([*by, entry.name], None, "cannot-beats-can", why, [ctx.rule_quote(rid, sentence)], [], [side.name]))
+                break
+    return aside, rulings

@@ -74,3 +74,36 @@ def test_a_small_system_gates_the_rule_and_its_modifier_on_not_moving() -> None:
     assert moved["in_play"]["self"][0]["set_aside"] == "Bracing applies only when the unit did not move, and the situation says --when moved"
     still = resolve(view, "demo", picks("Bracing"), None, ()).to_json()
     assert [(m["stat"], m["value"]) for m in still["modifiers"]] == [("Armour", "+1")]
+
+
+# -- a rule's own action forbidden after what another rule of the side is (issue 22, round 3) --
+
+
+def test_a_unit_that_advanced_cannot_embark(rulebase: Build) -> None:
+    answer = resolve(rulebase, "last-edition", "Advancing, Embarking", when=["moved"])
+    assert _entry(answer, "Embarking")["set_aside"] == "Embarking cannot be used: its own words forbid it where Advancing was used"
+    [ruling] = [r for r in answer.rulings if r.principle == "cannot-beats-can"]
+    assert ruling.rules == ["Advancing", "Embarking"] and ruling.winner is None
+    assert (ruling.citations[0]["line"], ruling.citations[0]["column"]) == (947, 93)
+    assert ruling.citations[0]["quote"] == "Units can not embarked while they or the transport did fall back or made an advance move this turn."
+
+
+def test_passengers_cannot_disembark_after_the_transport_advanced(rulebase: Build) -> None:
+    answer = resolve(rulebase, "last-edition", "Advancing, Disembarking", when=["moved"])
+    assert _entry(answer, "Disembarking")["set_aside"]
+
+
+def test_embarking_alone_stays(rulebase: Build) -> None:
+    answer = resolve(rulebase, "last-edition", "Embarking", when=["moved"])
+    assert _entry(answer, "Embarking")["set_aside"] is None
+
+
+def test_a_rules_own_verb_forbidden_after_another_rule_in_a_small_system() -> None:
+    from tests.resolve.test_principles import picks, system
+
+    view = system({"Rallying": "Units may rally at the end of the turn. A unit cannot rally if it marched or was Charging this turn.",
+                   "Marching": "The unit moves twice.", "Shooting": "The unit shoots."}, [])
+    marched = resolve(view, "demo", picks("Rallying", "Marching"), None, ()).to_json()
+    assert marched["in_play"]["self"][0]["set_aside"] == "Rallying cannot be used: its own words forbid it where Marching was used"
+    shot = resolve(view, "demo", picks("Rallying", "Shooting"), None, ()).to_json()
+    assert shot["in_play"]["self"][0]["set_aside"] is None and shot["rulings"] == []
