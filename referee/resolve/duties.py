@@ -125,9 +125,10 @@ _WAYS = {
 }
 
 
-def ways_of(view: Any, rid: str, name: str, flag: str) -> str | None:
-    """The sentence by which a rule lets its bearer do the action of a situation ("can choose to
-    Volley Fire instead of making a normal shooting attack": a way of shooting), or None."""
+def ways_of(view: Any, rid: str, name: str, flag: str) -> tuple[str, str] | None:
+    """(the rule, the sentence) by which a rule lets its bearer do the action of a situation ("can
+    choose to Volley Fire instead of making a normal shooting attack": a way of shooting), or a
+    part of the rule named for it ("Breath Weapon Shooting Attack" of Breath Weapon), or None."""
     from referee.resolve.meeting import sentences
 
     rule = view.get(rid)
@@ -135,7 +136,17 @@ def ways_of(view: Any, rid: str, name: str, flag: str) -> str | None:
     if rule is None or pattern is None:
         return None
     text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
-    return next((s for s in sentences(text or "") if bearer_permission(s, name) and pattern.search(s)), None)
+    said = next((s for s in sentences(text or "") if bearer_permission(s, name) and pattern.search(s)), None)
+    if said is not None:
+        return rid, said
+    for child in rule.get("children") or ():
+        part = view.get(child)
+        if part is not None and pattern.search(part["name"]) and fold(part["name"]).startswith(fold(name)):
+            body = part["versions"][0]["text"] if part["versions"] else part["text"]
+            first = next(iter(sentences(body or "")), None)
+            if first:
+                return child, first
+    return None
 
 
 def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None = None,
@@ -188,12 +199,12 @@ def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_asid
                     )
                     # the side's rules that are ways of doing it ("can choose to Volley Fire instead of
                     # making a normal shooting attack") cannot be used either, as far as it holds
-                    ways = [(other, said) for other in mine.rules if other != rid and (mine.name, other) not in (set_aside or {})
-                            for said in [ways_of(view, other, names.get(other, other), flag)] if said]
+                    ways = [(other, way) for other in mine.rules if other != rid and (mine.name, other) not in (set_aside or {})
+                            for way in [ways_of(view, other, names.get(other, other), flag)] if way]
                     if ways:
                         shown = ", ".join(names.get(w, w) for w, _ in ways)
                         outcome += f"; nor can {shown} be used to {action}"
-                    cited_ways = [quote_rule(w, said) for w, said in ways] if quote_rule else []
+                    cited_ways = [quote_rule(by, said) for _, (by, said) in ways] if quote_rule else []
                     rule_names = [names.get(rid, rid), *(names.get(w, w) for w, _ in ways)]
                     rulings.append(Ruling(rule_names, names.get(rid, rid), "cannot-beats-can", outcome, [cited, *cited_ways], doubt, [mine.name]))
                     if not doubt:

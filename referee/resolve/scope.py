@@ -61,7 +61,7 @@ def _bearer(sentence: str, name: str) -> bool:
     """Whether a sentence speaks of the rule's own bearer: "this special rule", "a unit with Name",
     or permits using the rule itself ("are able to use concentration")."""
     said = " ".join(sentence.split())
-    return bool(re.search(r"\bthis\s+(?:special\s+)?rule\b", said, re.I) or re.search(r"\bwith\s+" + re.escape(name) + r"\b", said, re.I)
+    return bool(re.search(r"\bthis\s+(?:special\s+)?rule\b", said, re.I) or re.search(r"\bwith\s+(?:an?\s+|the\s+)?" + re.escape(name) + r"\b", said, re.I)
                 or _uses_itself(said, name))
 
 

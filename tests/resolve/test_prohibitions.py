@@ -73,3 +73,19 @@ def test_a_way_of_shooting_is_ruled_with_a_prohibition_of_shooting_in_a_small_sy
         "Panic": None, "Rapid Fire": "Panic: the unit cannot shoot here", "Brawler": None}
     melee = resolve(_panicked(), "demo", picks("Panic", "Rapid Fire"), None, ("melee",)).to_json()
     assert melee["rulings"] == []
+
+
+def test_a_fleeing_unit_cannot_use_its_breath_weapons_shooting_attack(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Subsequent Actions Of Fleeing Troops, Breath Weapon", when=["fleeing", "shooting"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert ruling["rules"] == ["Subsequent Actions Of Fleeing Troops", "Breath Weapon"]
+    # the part of the rule named for the action is what says it is a way of shooting
+    assert [(c["name"], c["line"]) for c in ruling["citations"][1:]] == [("Breath Weapon Shooting Attack", 291)]
+
+
+def test_a_way_of_fighting_with_an_article_in_a_small_system() -> None:
+    cannot = "A stunned unit cannot fight."
+    view = system({"Stun": cannot, "Whirl": "A model with a Whirl can make close combat attacks against every enemy."},
+                  [rel("cannot", "Stun", None, cannot, details={"action": "fight"})])
+    data = resolve(view, "demo", picks("Stun", "Whirl"), None, ("melee",)).to_json()
+    assert [r["rules"] for r in data["rulings"]] == [["Stun", "Whirl"]]
