@@ -761,6 +761,7 @@ def read_sentence(
         typed = _stacking_restated(typed, text)
         typed += _unless_other_rule(reader, lexemes, typed)
         typed += _rather_than_usual(reader, typed)
+        typed += _immune_to_parameters(reader, typed)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
@@ -925,6 +926,20 @@ def _rather_than_usual(reader: _Reader, typed: list[Relation]) -> list[Relation]
                 return []
             return [Relation("overrides", reader.rule.id, tid, said, reader.citation, (), (), None)]
     return []
+
+
+_IN_BRACKETS = re.compile(r"\b(?:stated|given|listed|named)\s+in\s+(?:the\s+)?(?:brackets|parenthes[ie]s)\b", re.I)
+_TAKEN_AWAY = re.compile(r"\b(?:lose|loses|immune\s+to|ignore|ignores|unaffected\s+by)\s+(?:these|those|them|the\s+effects\s+of\s+these)\b", re.I)
+
+
+def _immune_to_parameters(reader: _Reader, typed: list[Relation]) -> list[Relation]:
+    """"Attacks with the Attack Attributes stated in brackets (X) allocated towards ... the model lose
+    these Attack Attributes": the rules an instance names in brackets do not touch its models
+    (``immune-to``, no target, details ("immune", "its parameters")); the referee reads which
+    rules those are from each instance (Immune (Poison Attacks))."""
+    if not _IN_BRACKETS.search(reader.text) or not _TAKEN_AWAY.search(reader.text) or any(r.kind == "immune-to" for r in typed):
+        return []
+    return [Relation("immune-to", reader.rule.id, None, "its parameters", reader.citation, (), (("immune", "its parameters"),), None)]
 
 
 def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:

@@ -81,6 +81,13 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
                         meeting = _join(found, ("cannot-against", rid, against), Meeting("relation", [against, rid], [], extra={"winner": against, "shown": theirs.rules[against].name}), [rel], unknown)
                         meeting.sides = sorted({*meeting.sides, mine.name}, key=("self", "opponent").index)
                     continue
+                if kind == "immune-to" and target is None and dict(rel["details"]).get("immune") == "its parameters":
+                    # "Attacks with the Attack Attributes stated in brackets (X) ... lose these": Immune (Poison Attacks)
+                    for other in _bracketed(view, rid, mine.rules[rid], theirs):
+                        failed, unknown = _conditions(rel, mine, theirs, flags)
+                        if failed is None:
+                            _join(found, ("immune-to", rid, other), Meeting("relation", [rid, other], [theirs.name]), [rel], unknown)
+                    continue
                 if kind == "immune-to" and target is None and rel["target_name"]:
                     # "automatically passes Panic Tests": a test the other side's rule forces on it
                     for other, forcing in _forcing(view, theirs, rel["target_name"]):
@@ -175,6 +182,18 @@ def touch_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> l
             meeting = out.setdefault(frozenset((a, b)), Meeting("touch", [a, b], ["self", "opponent"], extra={"through": sorted(shared) if not direct else []}))
             meeting.relations.extend(r for r in rels if r not in meeting.relations)
     return list(out.values())
+
+
+def _bracketed(view: Any, rid: str, entry: Any, theirs: Side) -> list[str]:
+    """The other side's rules an instance names in its brackets ("Immune (Poison Attacks)")."""
+    system = rid.split("/", 1)[0]
+    out: list[str] = []
+    for params in entry.instances:
+        for param in params:
+            for rule in view.lookup(param.strip(), system) if param.strip()[:1].isalpha() else []:
+                if rule["id"] in theirs.rules and rule["id"] not in out:
+                    out.append(rule["id"])
+    return out
 
 
 def _speaking(view: Any, side: Side, rid: str) -> list[dict[str, Any]]:

@@ -103,3 +103,24 @@ def test_valiant_passes_the_panic_tests_terror_causes(army) -> None:
     assert (ruling["principle"], ruling["winner"]) == ("immunity", "Valiant")
     assert ruling["citations"][0]["quote"] == "If more than half of a unit's models have Valiant, the unit automatically passes Panic Tests caused by Terror."
     assert data["unresolved"] == []
+
+
+def test_immune_to_the_attributes_in_its_brackets(army) -> None:
+    data = resolve(army, "t9a", "Immune (Poison Attacks)", opponent="Poison Attacks", when=["melee"]).to_json()
+    [ruling] = data["rulings"]
+    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("immunity", "Immune", ["Immune", "Poison Attacks"])
+    assert ruling["citations"][0]["quote"].endswith("lose these Attack Attributes.")
+    other = resolve(army, "t9a", "Immune (Flaming Attacks)", opponent="Poison Attacks", when=["melee"]).to_json()
+    assert other["rulings"] == []
+
+
+def test_immune_to_its_parameters_in_a_small_system() -> None:
+    sentence = "Spells named in brackets cast at the model are unaffected by these spells."
+    view = system({"Warded": sentence, "Fireball": "Burns.", "Frost": "Chills."},
+                  [rel("immune-to", "Warded", None, sentence, details={"immune": "its parameters"})])
+    view.data["names"]["demo"] = {"warded": ["demo/Warded"], "fireball": ["demo/Fireball"], "frost": ["demo/Frost"]}
+    view.data["systems"] = ["demo"]
+    hit = resolve(view, "demo", picks(("Warded", ("Fireball",))), picks("Fireball")).to_json()
+    assert [(r["principle"], r["winner"]) for r in hit["rulings"]] == [("immunity", "Warded")]
+    miss = resolve(view, "demo", picks(("Warded", ("Fireball",))), picks("Frost")).to_json()
+    assert miss["rulings"] == []
