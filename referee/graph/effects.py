@@ -762,6 +762,7 @@ def read_sentence(
         typed += _unless_other_rule(reader, lexemes, typed)
         typed += _rather_than_usual(reader, typed)
         typed += _immune_to_parameters(reader, typed)
+        typed += _only_choice(reader, typed)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
@@ -926,6 +927,24 @@ def _rather_than_usual(reader: _Reader, typed: list[Relation]) -> list[Relation]
                 return []
             return [Relation("overrides", reader.rule.id, tid, said, reader.citation, (), (), None)]
     return []
+
+
+# "The only Charge Reaction a unit with one or more models with Undead can make is Hold."
+_ONLY = re.compile(r"\bthe\s+only\s+(?P<what>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})\s+(?:that\s+)?(?:a|an|the|its|this)\b[^.;]*?"
+                   r"\b(?:can|may)\s+(?:make|declare|take|choose|use|perform)\s+is\s+(?:to\s+)?(?:a\s+|an\s+)?(?P<only>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})", re.I)
+
+
+def _only_choice(reader: _Reader, typed: list[Relation]) -> list[Relation]:
+    """"The only Charge Reaction a unit with ... Undead can make is Hold": every other choice of that
+    kind is forbidden (``cannot``, action "declare a Charge Reaction other than Hold", details
+    ``only`` the one allowed): it meets an obligation to make another ("must declare a Flee
+    Charge Reaction, if able to do so")."""
+    found = _ONLY.search(reader.text)
+    if found is None or any(r.kind == "cannot" for r in typed):
+        return []
+    what, only = found.group("what"), found.group("only")
+    action = f"declare a {what} other than {only}"
+    return [Relation("cannot", reader.rule.id, None, action, reader.citation, (), (("action", action), ("only", only), ("kind_of", what)), None)]
 
 
 _IN_BRACKETS = re.compile(r"\b(?:stated|given|listed|named)\s+in\s+(?:the\s+)?(?:brackets|parenthes[ie]s)\b", re.I)

@@ -324,6 +324,11 @@ def _same_action(must: dict[str, Any], must_words: frozenset[str], cannot: dict[
     charge the nearest unit"); "cannot declare a Charge" never meets "must declare a Charge Reaction"."""
     if must_words == cannot_words:
         return True
+    details = dict(cannot["details"])
+    if details.get("only") and details.get("kind_of"):
+        # "The only Charge Reaction ... is Hold" meets "must declare a Flee Charge Reaction"
+        kind_of, only = action_words(details["kind_of"]), action_words(details["only"])
+        return kind_of <= must_words and not only <= must_words
     verb = fold(dict(cannot["details"]).get("action") or "").split()
     if len(verb) != 1:
         return False

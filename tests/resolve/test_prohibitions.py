@@ -89,3 +89,28 @@ def test_a_way_of_fighting_with_an_article_in_a_small_system() -> None:
                   [rel("cannot", "Stun", None, cannot, details={"action": "fight"})])
     data = resolve(view, "demo", picks("Stun", "Whirl"), None, ("melee",)).to_json()
     assert [r["rules"] for r in data["rulings"]] == [["Stun", "Whirl"]]
+
+
+# -- "The only Charge Reaction ... is Hold" against an obligation to make another --
+
+
+def test_undead_can_only_hold_against_terrors_flee(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Undead", opponent="Terror", when=["charged"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert ruling["winner"] == "Undead" and ruling["rules"][:2] == ["Undead", "Terror"]
+    assert "yields (it holds only if possible)" in ruling["outcome"]
+    quotes = [c["quote"] for c in ruling["citations"]]
+    assert "The only Charge Reaction a unit with one or more models with Undead can perform is Hold." in quotes
+
+
+def test_the_only_choice_in_a_small_system() -> None:
+    only = "The only Stance a unit with Stoic can take is Guard."
+    must = "Its target must take a Rout Stance."
+    view = system({"Stoic": only, "Dread": must, "Drill": "Its target must take a Guard Stance."}, [
+        rel("cannot", "Stoic", None, only, details={"action": "declare a Stance other than Guard", "only": "Guard", "kind_of": "Stance"}),
+        rel("must", "Dread", None, must, details={"action": "take a Rout Stance"}, subject="Its target"),
+        rel("must", "Drill", None, "Its target must take a Guard Stance.", details={"action": "take a Guard Stance"}, subject="Its target")])
+    met = resolve(view, "demo", picks("Stoic"), picks("Dread")).to_json()
+    assert [(r["principle"], r["winner"]) for r in met["rulings"]] == [("cannot-beats-can", "Stoic")]
+    allowed = resolve(view, "demo", picks("Stoic"), picks("Drill")).to_json()
+    assert allowed["rulings"] == []
