@@ -81,7 +81,7 @@ def resolve(
     idle = scoped_out + idle
     meetings += obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
-    answers: list[Ruling | Unresolved] = [settle(ctx, m) for m in meetings] + unstated
+    answers: list[Ruling | Unresolved] = _rival_exceptions([settle(ctx, m) for m in meetings]) + unstated
     in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, ctx.set_aside, ctx.rule_quote)
     answers += forbidden
     idle += idle_duties
@@ -134,6 +134,40 @@ def resolve(
     )
     answer.units = {"self": units[0], "opponent": units[1]}
     return answer
+
+
+# a name of several capitalised words ("Spell Selection") in a quote
+_TERM = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
+
+
+def _rival_exceptions(answers: list[Ruling | Unresolved]) -> list[Ruling | Unresolved]:
+    """Two rules that each set aside the same rule in the same respect, each by its own words ("This
+    overrides the Spell Selection rules for Wizard Adepts", of Wizard Conclave and of Protean
+    Magic): that the rule is set aside is settled, but which of the two applies in its place no
+    sentence says.  Their rulings become one open question, every sentence quoted."""
+    exceptions = [a for a in answers if isinstance(a, Ruling) and a.principle == "explicit-exception" and a.winner
+                  and len(a.rules) >= 2 and a.rules[0] == a.winner]
+    out: list[Ruling | Unresolved] = list(answers)
+    for at, one in enumerate(exceptions):
+        loser = one.rules[1]  # the rule set aside; a grant chain's rules may follow
+        for other in exceptions[at + 1 :]:
+            if other.winner == one.winner or other.rules[1] != loser or one not in out or other not in out:
+                continue
+            respect = _terms(one, loser) & _terms(other, loser)
+            if not respect:
+                continue
+            said = ", ".join(sorted(respect))
+            reason = (f"{one.winner} and {other.winner} each set aside {loser}'s {said} with their own words, "
+                      f"and no sentence says which of the two applies in its place")
+            out[out.index(one)] = Unresolved([one.winner, other.winner, loser], reason, one.citations + other.citations)
+            out.remove(other)
+    return out
+
+
+def _terms(ruling: Ruling, loser: str) -> set[str]:
+    """The names of several words the quotes of a ruling's winner speak of, the loser's own name aside."""
+    own = [c["quote"] for c in ruling.citations if c.get("name") == ruling.winner]
+    return {t for q in own for t in _TERM.findall(q)} - {loser, ruling.winner}
 
 
 def _doubted(stat: str, part: dict[str, Any], answers: list[Ruling | Unresolved]) -> list[str]:

@@ -114,3 +114,28 @@ def test_the_only_choice_in_a_small_system() -> None:
     assert [(r["principle"], r["winner"]) for r in met["rulings"]] == [("cannot-beats-can", "Stoic")]
     allowed = resolve(view, "demo", picks("Stoic"), picks("Drill")).to_json()
     assert allowed["rulings"] == []
+
+
+# -- two rules that each set aside one rule in the same respect --
+
+
+def test_wizard_conclave_and_protean_magic_leave_the_spell_selection_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Wizard Conclave, Protean Magic").to_json()
+    assert not [r for r in data["rulings"] if r["principle"] == "explicit-exception"]
+    [question] = [u for u in data["unresolved"] if "Protean Magic" in u["rules"]]
+    assert question["rules"] == ["Wizard Conclave", "Protean Magic", "Wizard Adept"]
+    assert question["reason"] == ("Wizard Conclave and Protean Magic each set aside Wizard Adept's Spell Selection with their own words, "
+                                  "and no sentence says which of the two applies in its place")
+    assert {c["name"] for c in question["citations"]} >= {"Wizard Conclave", "Protean Magic"}
+
+
+def test_rival_and_agreeing_exceptions_in_a_small_system() -> None:
+    a, b = "Aria overrides the Battle Drill rules of Soldiers.", "Bard overrides the Battle Drill rules of Soldiers."
+    c, d = "Attacks of Cleaver ignore Soldier.", "Attacks of Dirk ignore Soldier."
+    view = system({"Aria": a, "Bard": b, "Cleaver": c, "Dirk": d, "Soldier": "Drills."}, [
+        rel("overrides", "Aria", "Soldier", a), rel("overrides", "Bard", "Soldier", b),
+        rel("overrides", "Cleaver", "Soldier", c), rel("overrides", "Dirk", "Soldier", d)])
+    rival = resolve(view, "demo", picks("Aria", "Bard", "Soldier")).to_json()
+    assert rival["rulings"] == [] and [u["rules"] for u in rival["unresolved"]] == [["Aria", "Bard", "Soldier"]]
+    agreeing = resolve(view, "demo", picks("Cleaver", "Dirk", "Soldier")).to_json()
+    assert sorted(r["winner"] for r in agreeing["rulings"]) == ["Cleaver", "Dirk"] and agreeing["unresolved"] == []
