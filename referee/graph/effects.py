@@ -763,6 +763,7 @@ def read_sentence(
         typed += _rather_than_usual(reader, typed)
         typed += _immune_to_parameters(reader, typed)
         typed += _only_choice(reader, typed)
+        typed += _treated_like(reader, lexemes, typed)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
@@ -945,6 +946,22 @@ def _only_choice(reader: _Reader, typed: list[Relation]) -> list[Relation]:
     what, only = found.group("what"), found.group("only")
     action = f"declare a {what} other than {only}"
     return [Relation("cannot", reader.rule.id, None, action, reader.citation, (), (("action", action), ("only", only), ("kind_of", what)), None)]
+
+
+_TREATED = re.compile(r"\b(?:is|are)\s+(?:then\s+|always\s+)?treated\s+(?:just\s+)?(?:like|as)\s+(?:any\s+other\s+|a\s+|an\s+)?$", re.I)
+
+
+def _treated_like(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
+    """"The weapon is then treated like any other Template weapon": it has that rule (``grants``),
+    as "counts as" says."""
+    if any(r.kind == "grants" for r in typed):
+        return []
+    for lexeme in lexemes:
+        if lexeme.type == "NAME" and _TREATED.search(reader.text[: lexeme.start]):
+            tid, own = reader.resolve(lexeme.key)
+            if tid is not None and not own:
+                return [Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), (), None)]
+    return []
 
 
 _IN_BRACKETS = re.compile(r"\b(?:stated|given|listed|named)\s+in\s+(?:the\s+)?(?:brackets|parenthes[ie]s)\b", re.I)

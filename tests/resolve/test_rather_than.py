@@ -18,3 +18,10 @@ def test_monstrous_support_prevails_over_supporting_attacks(rulebase: Build) -> 
 def test_volley_fire_instead_of_a_normal_shooting_attack_overrides_no_rule(rulebase: Build) -> None:
     data = resolve(rulebase, "whfb-house", "Volley Fire", when=["shooting"]).to_json()
     assert not [r for r in data["rulings"] if r["principle"] == "explicit-exception"]
+
+
+def test_a_torrent_weapon_is_treated_like_a_template_and_has_ignores_cover(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Torrent", when=["shooting"]).to_json()
+    chains = {e["name"]: [s["name"] for s in e["via"]] for e in data["in_play"]["self"]}
+    assert chains["Template"] == ["Torrent"] and chains["Ignores Cover"] == ["Torrent", "Template"]
+    assert data["in_play"]["self"][1]["via"][0]["citation"]["quote"] == "The weapon is then treated like any other Template weapon."
