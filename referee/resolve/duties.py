@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from referee.resolve.meeting import action_words, sentences
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruling import Ruling, conditions, quote
 from referee.resolve.scope import bearer_permission
@@ -44,8 +45,6 @@ def situation_of_action(action: str) -> str | None:
 def _forbids_rule(rel: dict[str, Any], target: str | None, mine: Side) -> bool:
     """Whether a relation forbids using a rule its side has ("cannot Volley Fire"), rather than an
     action that names a rule ("cannot disembark as part of a Scout redeployment")."""
-    from referee.resolve.meeting import action_words
-
     if rel["kind"] != "cannot" or target not in mine.rules:
         return False
     action = dict(rel["details"]).get("action")
@@ -129,8 +128,6 @@ def ways_of(view: Any, rid: str, name: str, flag: str) -> tuple[str, str] | None
     """(the rule, the sentence) by which a rule lets its bearer do the action of a situation ("can
     choose to Volley Fire instead of making a normal shooting attack": a way of shooting), or a
     part of the rule named for it ("Breath Weapon Shooting Attack" of Breath Weapon), or None."""
-    from referee.resolve.meeting import sentences
-
     rule = view.get(rid)
     pattern = _WAYS.get(flag)
     if rule is None or pattern is None:

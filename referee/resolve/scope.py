@@ -23,6 +23,7 @@ import re
 from referee.graph.effects_words import CONDITIONS
 from referee.resolve.meeting import sentences
 from referee.resolve.play import Inactive, Side
+from referee.resolve.ruling import Ruling
 from referee.resolve.situation import FAILS, holds, why_not
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -133,8 +134,6 @@ def own_use_forbidden(ctx: Context, sides: tuple[Side, Side]) -> tuple[list[tupl
     rules is ("Units can not embark while they ... made an advance move this turn", Embarking
     beside Advancing): where that rule is in play on the side, the rule is set aside, quoted.
     Returns ((side, rule id, why) to set aside, the rulings)."""
-    from referee.resolve.ruling import Ruling
-
     aside: list[tuple[str, str, str]] = []
     rulings: list[Any] = []
     for side in sides:
