@@ -55,14 +55,14 @@ def _uses_itself(sentence: str, name: str) -> bool:
         return False
     named = (head + r"\s+" if head else "") + re.escape(last) + r"\w*"
     return bool(re.search(r"\b(?:use|apply|make|perform|declare|issue)\s+(?:the\s+|a\s+|an\s+|this\s+)?" + named + r"\b", sentence, re.I)
-                or re.search(r"\b" + named + r"\s+(?:can|may)\s+(?:only\s+)?be\s+(?:used|applied|made|performed|declared|issued)\b", sentence, re.I))
+                or re.search(r"\b" + named + r"\s+(?:can|may)\s+(?:only\s+)?be\s+(?:used|applied|made|performed|declared|issued|given)\b", sentence, re.I))
 
 
 def _bearer(sentence: str, name: str) -> bool:
     """Whether a sentence speaks of the rule's own bearer: "this special rule", "a unit with Name",
     or permits using the rule itself ("are able to use concentration")."""
     said = " ".join(sentence.split())
-    return bool(re.search(r"\bthis\s+(?:special\s+)?rule\b", said, re.I) or re.search(r"\bwith\s+(?:an?\s+|the\s+)?" + re.escape(name) + r"\b", said, re.I)
+    return bool(re.search(r"\bthis\s+(?:special\s+)?(?:rule|ability|order|keyword|skill)\b", said, re.I) or re.search(r"\bwith\s+(?:an?\s+|the\s+)?" + re.escape(name) + r"\b", said, re.I)
                 or _uses_itself(said, name))
 
 

@@ -58,6 +58,9 @@ def test_other_phrasings_of_a_permission_for_units_that_did_not_move() -> None:
     assert own_turn_condition("Overwatch can only be used by units that did not move.", "Overwatch") == "not moved"
     assert own_turn_condition("A unit that hasn't moved is able to use bracing.", "Brace") == "not moved"
     assert own_turn_condition("A unit that did not move may use Aimed Shots.", "Aimed Shot") == "not moved"
+    assert own_turn_condition("This order may only be given to units that have not moved.", "Hold Fast") == "not moved"
+    assert own_turn_condition("Hold Fast can only be issued to a unit that did not move.", "Hold Fast") == "not moved"
+    assert own_turn_condition("This ability can only be used by units that did not move this turn.", "Brace") == "not moved"
     # a permission of something else, or a prohibition, is not the rule's own gate
     assert own_turn_condition("Units that did not move may shoot twice.", "Brace") is None
     assert own_turn_condition("Units that did not move cannot use bracing.", "Brace") is None
