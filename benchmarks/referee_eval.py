@@ -219,13 +219,24 @@ class Checked:
     abstained: bool = False
 
 
+def loses(expect: dict[str, Any], name: str | list[str]) -> bool:
+    """Whether the question's verdict says this rule loses: then the rule is in
+    the situation, and its being set aside by that ruling is the answer, not a
+    contradiction of "in play" (the verdict check asks for the ruling)."""
+    verdict = expect.get("verdict") or {}
+    if verdict.get("kind") != "winner":
+        return False
+    over = verdict["over"]
+    return matches(over, {fold(n) for n in ([name] if isinstance(name, str) else name)})
+
+
 def check_in_play(answer: Answer, expect: dict[str, Any], out: Checked) -> None:
     for key, side in (("in_play", "self"), ("opp_in_play", "opponent")):
         for name in expect.get(key, []):
             found = answer.find(name, (side,))
             if not found:
                 out.missing.append(f"{label(name)} not in play ({side})")
-            elif all(e.get("set_aside") for e in found):
+            elif all(e.get("set_aside") for e in found) and not loses(expect, name):
                 out.false.append(f"{label(name)} set aside: {found[0]['set_aside']}")
     for name in expect.get("not_active", []):
         live = [e for e in answer.find(name) if not e.get("set_aside")]
