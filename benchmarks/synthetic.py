@@ -127,12 +127,12 @@ def _names(rng: random.Random) -> Iterator[str]:
         yield f"{a.title()} {n.title()} {i}"
 
 
-def specs(rules: int, seed: int = 7) -> list[RuleSpec]:
-    """``rules`` synthetic rules, spread over the four systems, deterministic for ``seed``."""
+def specs(rules: int, seed: int = 7, systems: tuple[tuple[str, tuple[str, ...]], ...] = SYSTEMS) -> list[RuleSpec]:
+    """``rules`` synthetic rules, spread over ``systems`` (the four), deterministic for ``seed``."""
     rng = random.Random(seed)
     out: list[RuleSpec] = []
-    per_system = [rules // len(SYSTEMS) + (1 if i < rules % len(SYSTEMS) else 0) for i in range(len(SYSTEMS))]
-    for (system, langs), count in zip(SYSTEMS, per_system):
+    per_system = [rules // len(systems) + (1 if i < rules % len(systems) else 0) for i in range(len(systems))]
+    for (system, langs), count in zip(systems, per_system):
         names = _names(random.Random(f"{seed}-{system}"))
         made: list[str] = []
         for i in range(count):
@@ -283,9 +283,24 @@ def _mediawiki(chunk: list[RuleSpec]) -> str:
 WRITERS = {"markdown": _markdown, "rules-list": _rules_list, "glossary": _glossary, "mediawiki": _mediawiki}
 
 
+ONE_SYSTEM = (("synth", ("en",)),)  # the one-document shape: an army-book-wide system
+
+
+def one_document(all_specs: list[RuleSpec]) -> dict[str, str]:
+    """The rules folder of one system whose rules all stand in one Markdown
+    document, ``synth/rules.md`` (an army book written as one file)."""
+    ((system, langs),) = ONE_SYSTEM
+    manifest = [f'id = "{system}"', f'title = "Synthetic {system}"', f"languages = {list(langs)!r}".replace("'", '"'), ""]
+    manifest.extend(_curated(all_specs, langs, "markdown"))
+    manifest.extend(["[[documents]]", 'path = "rules.md"', 'format = "markdown"', 'role = "core"', 'lang = "en"', ""])
+    return {f"{system}/system.toml": "\n".join(manifest), f"{system}/rules.md": _markdown(all_specs)}
+
+
 def write_rules_src(folder: Path, rules: int, seed: int = 7, fmt: str = "markdown") -> Path:
-    """Write a synthetic rules folder of ``rules`` rules into ``folder``."""
-    for rel, text in documents(specs(rules, seed), fmt).items():
+    """Write a synthetic rules folder of ``rules`` rules into ``folder``; ``fmt``
+    ``one-document``: one system in one Markdown document (:func:`one_document`)."""
+    files = one_document(specs(rules, seed, ONE_SYSTEM)) if fmt == "one-document" else documents(specs(rules, seed), fmt)
+    for rel, text in files.items():
         path = folder / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -333,10 +348,16 @@ def main() -> None:
     parser.add_argument("out", type=Path, help="folder to write the rules folder into")
     parser.add_argument("--rules", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--format", choices=(*FORMATS, "mixed"), default="markdown", help="the documents' format (default markdown)")
+    parser.add_argument(
+        "--format",
+        choices=(*FORMATS, "mixed", "one-document"),
+        default="markdown",
+        help="the documents' format (default markdown); one-document: one system, one Markdown file",
+    )
     args = parser.parse_args()
     write_rules_src(args.out, args.rules, args.seed, args.format)
-    print(f"wrote {args.rules} rules in {len(SYSTEMS)} systems ({args.format}) to {args.out}")
+    systems = 1 if args.format == "one-document" else len(SYSTEMS)
+    print(f"wrote {args.rules} rules in {systems} systems ({args.format}) to {args.out}")
 
 
 if __name__ == "__main__":

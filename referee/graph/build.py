@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.graph.sentences import line_at
 from referee.model import Citation, Relation
 
 if TYPE_CHECKING:
@@ -83,12 +84,9 @@ def _heading_column(rule: Rule, words: str, texts: dict[str, str] | None) -> int
     """The column of a heading's words on the rule's first line: the last place before the rule's
     text on a page saved as one long line, else the first ("### Bows (p.92)": 5); 1 unknown."""
     raw = (texts or {}).get(rule.source.file)
-    if raw is None:
+    line = None if raw is None else line_at(raw, rule.source.line)
+    if line is None:
         return 1
-    lines = raw.split("\n")
-    if not 0 < rule.source.line <= len(lines):
-        return 1
-    line = lines[rule.source.line - 1]
     start = rule.source.column - 1
     at = line.find(words, start, start + len(words) + 16)  # markup may stand before the words
     if at < 0:

@@ -1269,6 +1269,11 @@ def _in_that_case(found: list[Relation], before: str, names: Names) -> list[Rela
     return out
 
 
+# What every illustrating sentence holds after the name: tried first, so that the pattern made
+# with a rule's name (a new one per rule: Python's cache of patterns holds 512) is made rarely.
+_ILLUSTRATES = re.compile(r"\(\s*[+\-−]?\d+\+?\s*\)\s*,?\s*(?:indicates|means|gives|would give)\b", re.I)
+
+
 def _illustrated(name: str, text: str) -> str | None:
     """The parameter of the rule's own use a sentence illustrates its parameter with
     ("Stealth(+2) indicates giving +2 to the model's cover save ..."), or None.
@@ -1278,6 +1283,8 @@ def _illustrated(name: str, text: str) -> str | None:
     >>> _illustrated("Stealth", "A model with Stealth(+2) gains Fear.") is None
     True
     """
+    if _ILLUSTRATES.search(text) is None:  # most sentences: no pattern made for the name
+        return None
     found = re.match(rf"^[\W_]*{re.escape(name)}\s*\(\s*([+\-−]?\d+\+?)\s*\)\s*,?\s*(?:indicates|means|gives|would give)\b", text, re.I)
     return found.group(1).replace("−", "-") if found else None
 

@@ -151,6 +151,31 @@ def squeezed(text: str) -> SqueezedDocument:
     return doc
 
 
+_LINE_STARTS: dict[int, tuple[str, list[int]]] = {}
+
+
+def line_at(text: str, number: int) -> str | None:
+    """Line ``number`` (1-based) of a document text, None outside it; where its lines
+    start is found once per text (a rule asks for its heading's line: one pass over
+    the document for all of its rules, not one each).
+
+    >>> line_at("a\\nbb\\n", 2), line_at("a\\nbb\\n", 3), line_at("a", 2)
+    ('bb', '', None)
+    """
+    hit = _LINE_STARTS.get(id(text))
+    if hit is None or hit[0] is not text:
+        starts = [0]
+        starts.extend(m.end() for m in _NEWLINE.finditer(text))
+        hit = _LINE_STARTS[id(text)] = (text, starts)
+    starts = hit[1]
+    if not 0 < number <= len(starts):
+        return None
+    return text[starts[number - 1] : starts[number] - 1] if number < len(starts) else text[starts[number - 1] :]
+
+
+_NEWLINE = re.compile("\n")
+
+
 def locate(sentences: list[str], version: Version, texts: dict[str, str]) -> list[tuple[int, int]]:
     """The source line and column where each sentence of ``version`` starts.
 

@@ -420,7 +420,12 @@ def _label_category(label: str, lead: str | None = None) -> str:
 def _categorise(rules: list[_SectionRule], top: Section | None) -> None:
     """Keyword families by the keyword list they sit in; other rules by their top-level section."""
     by_section = {id(d.section): d for d in rules}
-    for i, rule in enumerate(rules):
+    labels: dict[int, _SectionRule] = {}  # id of a top-level section -> the last category label read in it
+    before: _SectionRule | None = None
+    for rule in rules:
+        if before is not None and before.name and _CATEGORY_LABEL.search(before.name):
+            labels[id(_root(before.section, top))] = before
+        before = rule
         if rule.category or not rule.name:
             continue
         section = rule.section
@@ -430,10 +435,9 @@ def _categorise(rules: list[_SectionRule], top: Section | None) -> None:
             if _CATEGORY_LABEL.search(own):
                 rule.category = _label_category(own)
                 continue
-            for label in reversed(rules[:i]):
-                if label.name and _CATEGORY_LABEL.search(label.name) and _root(label.section, top) is root:
-                    rule.category = _label_category(label.name, rule.fam.lead)
-                    break
+            label = labels.get(id(root))
+            if label is not None and label.name:
+                rule.category = _label_category(label.name, rule.fam.lead)
             if rule.category:
                 continue
         if section.bold and KEYWORD_LABEL.search(rule.name):
