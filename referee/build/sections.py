@@ -156,13 +156,14 @@ def unpack(section: Section) -> dict[str, Kept]:
 def read(rulebase: Rulebase, system: str, before: Before | None, read_again: list[str] | None = None) -> Iterator[Section]:
     """The sections of ``system`` (a one-system rulebase's), reading in the graph only
     what ``before`` cannot give; ``read_again`` is told each rule read."""
-    from referee.graph import effects
     from referee.graph.build import layout_relations
-    from referee.graph.lexer import Names
+    from referee.graph.reading import Readings
 
     lines = Lines(rulebase.texts)
-    names, rule_names = rulebase.names.get(system, {}), rulebase.rule_names
-    core = rulebase.manifests[system].core_terms
+    rule_names = rulebase.rule_names
+    # The effect reader on every core; its store argument (chunks read before, by key)
+    # is the seam for the build's store of what was read: until then ``before`` gives them.
+    reading = Readings(rulebase, system)
     for run in runs(list(rulebase.in_system(system))):
         ids = tuple(rule.id for rule in run)
         keys = [lines.key(rule) for rule in run]
@@ -185,7 +186,7 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
             kept = before.rule(rule.id) if before is not None else None
             if kept is None or kept.rule != rule or kept.lines != key:
                 kept = None
-                read_rule = effects.read_rule(rule, Names(names, core, rule.id), rulebase.texts)
+                read_rule = reading(rule)
                 if read_again is not None:
                     read_again.append(rule.id)
             else:

@@ -176,6 +176,23 @@ def line_at(text: str, number: int) -> str | None:
 _NEWLINE = re.compile("\n")
 
 
+def lines_read(version: Version, texts: dict[str, str]) -> str:
+    """All of a document that :func:`locate` reads to place the sentences of ``version``:
+    the lines it stands on, with the document's number of lines when they run to its
+    end (what follows them may join them then); "" when the document is not known.
+    A version whose lines read the same is placed the same."""
+    raw = texts.get(version.source.file)
+    if raw is None:
+        return ""
+    line_at(raw, 1)  # where the lines start, found once
+    starts = _LINE_STARTS[id(raw)][1]
+    first, last = max(version.source.line, 1), max(version.source.line, version.source.end_line)
+    tail = str(len(starts)) if last >= len(starts) else ""
+    lo = starts[first - 1] if first <= len(starts) else len(raw)
+    hi = starts[last] - 1 if last < len(starts) else len(raw)
+    return f"{tail}\x00{raw[lo:max(lo, hi)]}"
+
+
 def locate(sentences: list[str], version: Version, texts: dict[str, str]) -> list[tuple[int, int]]:
     """The source line and column where each sentence of ``version`` starts.
 

@@ -1,0 +1,265 @@
+"""What the effect reader finds in a system's rules: on every core, and only what changed.
+
+:func:`referee.graph.effects.read_rule` reads one rule at a time, and most
+of a build's time goes there.  :class:`Readings` answers for the rules of
+one system in chunks of consecutive rules:
+
+- **on every core**: a chunk nobody has read is read by a pool of forked
+  workers, one per core, several chunks ahead of the one asked for, while
+  the caller goes on with what it was given (a system of one big document
+  uses both cores, not one);
+- **only what changed**: a chunk's reading is kept in ``store`` (any
+  ``MutableMapping[str, bytes]``: the build decides where it lives) under
+  the key of all it was read from: Referee's code (``code``, the caller's
+  hash of it), the system's name index and core terms, the chunk's rules
+  and the lines of the documents they stand on.  After an edit, the chunks
+  it touched are read again; every other one is taken from the store.
+
+Whatever the way, the answer is the one ``read_rule`` gives for the rule
+(``tests/graph/test_reading.py`` compares them on rules_src and a synthetic
+system).  Chunks are cut where a rule's id says so (content-defined, like
+the chunks of a deduplicating store): a rule added or removed moves the
+boundaries of its own chunk only, so the chunks after it keep their keys.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import weakref
+import zlib
+from typing import Any
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+
+from referee.graph import effects
+from referee.graph.lexer import Names
+from referee.graph.sentences import line_at, lines_read, squeezed
+
+if TYPE_CHECKING:
+    from collections.abc import MutableMapping
+
+    from referee.graph.effects import Sentence
+    from referee.model import Relation, Rule
+    from referee.rulebase import Rulebase
+
+    Found = tuple[list[Relation], list[Sentence]]
+
+WORKERS = "REFEREE_WORKERS"  # the build's knob: N processes (1: read in this one)
+POOL_RULES = 3000  # a system of fewer rules is read faster than processes start
+CHUNK_MOST = 256  # rules a chunk holds at most
+CHUNK_LEAST = 16  # and at least, but at a document's end
+CUT = 64  # a chunk ends after a rule whose id's CRC-32 is 0 modulo this: about 64 rules a chunk
+AHEAD = 6  # chunks each worker is given ahead of the one asked for
+KEPT_OPEN = 4  # chunks kept unpickled: rules are asked for in reading order
+
+
+def chunks(rules: list[Rule]) -> list[list[Rule]]:
+    """Consecutive rules (reading order) in chunks: a chunk ends at a document's end,
+    after :data:`CHUNK_MOST` rules, or after a rule whose id hashes to 0 modulo
+    :data:`CUT` once it holds :data:`CHUNK_LEAST`."""
+    out: list[list[Rule]] = []
+    for rule in rules:
+        if not out or len(out[-1]) == CHUNK_MOST or out[-1][-1].source.file != rule.source.file:
+            out.append([])
+        elif len(out[-1]) >= CHUNK_LEAST and zlib.crc32(out[-1][-1].id.encode("utf-8", "surrogatepass")) % CUT == 0:
+            out.append([])
+        out[-1].append(rule)
+    return out
+
+
+class Readings:
+    """What :func:`~referee.graph.effects.read_rule` finds in each rule of ``system``:
+    call it with a rule of the system.
+
+    ``store``: chunks read before, by key (see the module), and where the chunks
+    read here are put; None keeps nothing.  ``code``: a hash of Referee's code and
+    grammars, part of every key.  ``workers``: processes reading at once (None:
+    ``REFEREE_WORKERS``, else one per core for a system of :data:`POOL_RULES`
+    rules or more; never in a worker of the build, which already has its core).
+    """
+
+    def __init__(
+        self,
+        rulebase: Rulebase,
+        system: str,
+        store: MutableMapping[str, bytes] | None = None,
+        code: str = "",
+        workers: int | None = None,
+    ) -> None:
+        self.texts = rulebase.texts
+        self.names = rulebase.names.get(system, {})
+        self.core = rulebase.manifests[system].core_terms
+        self.store = store
+        self.chunks = chunks(list(rulebase.in_system(system)))
+        self.where = {rule.id: (i, j) for i, chunk in enumerate(self.chunks) for j, rule in enumerate(chunk)}
+        # pickle, not marshal: marshal's bytes depend on the objects' reference counts
+        context = pickle.dumps((code, self.names, tuple(self.core)), protocol=pickle.HIGHEST_PROTOCOL)
+        self.context = hashlib.blake2b(context, digest_size=16).digest()
+        self.read_here = 0  # chunks this process read, and the workers (for tests and benchmarks)
+        self.alone = 0  # rules read one at a time, here
+        self.read_by_workers = 0
+        self.recalled = 0  # chunks the store gave
+        self._workers = _workers(workers, len(self.where))
+        self._keys: dict[int, str] = {}
+        self._pending: dict[int, Any] = {}  # chunk -> future
+        self._open: dict[int, list[Found]] = {}
+        self._stored: set[int] = set()  # chunks found in the store while looking ahead
+        self._asked: set[int] = set()
+        self._pool: Any = None
+
+    def __call__(self, rule: Rule) -> Found:
+        at = self.where.get(rule.id)
+        if at is None or (self.chunks[at[0]][at[1]] is not rule and self.chunks[at[0]][at[1]] != rule):
+            return effects.read_rule(rule, Names(self.names, self.core, rule.id), self.texts)  # not as it was given
+        i, j = at
+        if i not in self._open:
+            # The workers read ahead once rules are asked for chunk after chunk (a build);
+            # with no store to fill, a rule asked for alone (a rebuild's edited one) is read alone.
+            pooled = i in self._pending or (i - 1 in self._asked and self._workers > 1 and self._start())
+            self._asked.add(i)
+            if not pooled and self.store is None:
+                self.alone += 1
+                return effects.read_rule(rule, Names(self.names, self.core, rule.id), self.texts)
+            if len(self._open) >= KEPT_OPEN:
+                del self._open[next(iter(self._open))]
+            self._open[i] = pickle.loads(self._chunk(i, pooled))
+        return self._open[i][j]
+
+    def key(self, i: int) -> str:
+        """The key chunk ``i``'s reading is kept under (see the module)."""
+        if i not in self._keys:
+            chunk = self.chunks[i]
+            lines = [tuple(lines_read(version, self.texts) for version in rule.versions) for rule in chunk]
+            data = pickle.dumps((chunk, lines), protocol=pickle.HIGHEST_PROTOCOL)
+            self._keys[i] = "read-" + hashlib.blake2b(self.context + data, digest_size=16).hexdigest()
+        return self._keys[i]
+
+    def close(self) -> None:
+        """Stop the workers (also done once every chunk was handed out, or when dropped)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    # -- one chunk --------------------------------------------------------------------
+
+    def _chunk(self, i: int, pooled: bool) -> bytes:
+        """Chunk ``i``'s readings, pickled: from a worker (``pooled``), the store, or read here."""
+        data = None if i in self._pending else self._recall(i)
+        if data is None:
+            if pooled:
+                self._ahead(i)  # i first, unless a worker has it already
+                data = self._pending.pop(i).result()
+                self.read_by_workers += 1
+                self._ahead(i + 1)  # the workers stay busy while this chunk is used
+            else:
+                data = _read(self.chunks[i], self.names, self.core, self.texts)
+                self.read_here += 1
+            self._keep(i, data)
+        if i == len(self.chunks) - 1:
+            self.close()
+        return data
+
+    def _recall(self, i: int) -> bytes | None:
+        if self.store is None:
+            return None
+        try:
+            data = self.store.get(self.key(i))
+        except Exception:  # noqa: BLE001 - a store that cannot answer only costs speed
+            return None
+        if data is not None:
+            self.recalled += 1
+        return data
+
+    def _keep(self, i: int, data: bytes) -> None:
+        if self.store is not None:
+            try:
+                self.store[self.key(i)] = data
+            except Exception:  # noqa: BLE001 - a store that cannot keep only costs speed
+                pass
+
+    def _ahead(self, start: int) -> None:
+        """Give the workers the chunks from ``start`` on, as many as keep them busy,
+        that none has and the store lacks."""
+        for k in range(start, min(len(self.chunks), start + AHEAD * self._workers)):
+            if k in self._pending or k in self._open or k in self._stored:
+                continue
+            if k != start and self.store is not None and self._has(k):
+                self._stored.add(k)
+                continue
+            self._pending[k] = self._pool.submit(_read_chunk, k)
+
+    def _has(self, k: int) -> bool:
+        try:
+            return self.key(k) in self.store  # type: ignore[operator]
+        except Exception:  # noqa: BLE001
+            return False
+
+    def _start(self) -> bool:
+        """The pool, started on the first chunk it is needed for; False when processes
+        cannot be started here (then chunks are read in this process)."""
+        if self._pool is not None:
+            return True
+        try:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # What every worker needs, made once here and inherited by the fork.
+            Names(self.names, self.core)
+            for text in self.texts.values():
+                squeezed(text)
+                line_at(text, 1)
+            context = multiprocessing.get_context("fork")
+            job = (self.chunks, self.names, self.core, self.texts)
+            self._pool = ProcessPoolExecutor(self._workers, mp_context=context, initializer=_begin, initargs=(job,))
+        except (OSError, ImportError, ValueError):  # no processes here (a sandbox, no /dev/shm)
+            self._workers = 1
+            return False
+        weakref.finalize(self, self._pool.shutdown, False, cancel_futures=True)
+        return True
+
+
+def _workers(wanted: int | None, rules: int) -> int:
+    if sys.platform != "linux":
+        return 1
+    if wanted is None:
+        import multiprocessing
+
+        if multiprocessing.parent_process() is not None:  # a build's worker, reading one system of several
+            return 1
+        told = os.environ.get(WORKERS, "").strip()
+        if told.isdigit():
+            wanted = int(told)
+        elif rules < POOL_RULES:
+            return 1
+        else:
+            wanted = len(os.sched_getaffinity(0))
+    return max(1, wanted)
+
+
+def _read(chunk: list[Rule], names: dict[str, list[str]], core: tuple[str, ...], texts: dict[str, str]) -> bytes:
+    found = [effects.read_rule(rule, Names(names, core, rule.id), texts) for rule in chunk]
+    return pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+# -- in a worker ------------------------------------------------------------------------
+
+_JOB: tuple[Any, ...] = ()  # (chunks, names, core terms, texts): inherited by fork, never pickled
+
+
+def _begin(job: tuple[Any, ...]) -> None:
+    global _JOB
+    _JOB = job
+    try:  # a build killed part-way leaves no worker behind (Linux: PR_SET_PDEATHSIG)
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)
+    except Exception:  # noqa: BLE001 - only tidiness is lost
+        pass
+
+
+def _read_chunk(i: int) -> bytes:
+    chunks, names, core, texts = _JOB
+    return _read(chunks[i], names, core, texts)
