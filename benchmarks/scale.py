@@ -2,6 +2,15 @@
 
     .venv/bin/python benchmarks/scale.py [--rules 10000] [--format mixed] [--runs 7] [--skip-search]
     .venv/bin/python benchmarks/scale.py --rules 100000 --skip-search --skip-lint --runs 3  # minutes
+    .venv/bin/python benchmarks/scale.py --one-document --rules 100000 --skip-search --skip-lint --runs 3 --rebuilds 3
+    .venv/bin/python benchmarks/scale.py --one-document --growth 10000,20000,50000
+
+``--one-document``: one system whose rules all stand in one Markdown document
+(``synthetic.py --format one-document``), the shape of an army-book-wide
+system, instead of four systems; ``--growth`` prints, for each size, the
+processor time of each reading step in one process (the adapter, alignment,
+the effect reader), the cold build and the rebuild after one sentence, to
+show how each grows with the rules.
 
 Not a test: run it on a quiet machine.  For the rules folder written by
 ``benchmarks/synthetic.py`` (``--format``: markdown, rules-list, glossary,
@@ -48,10 +57,14 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import synthetic  # noqa: E402
 
 
+CPU: list[float] = [0.0]  # processor seconds (user + system, workers included) of the last run()
+
+
 def run(cmd: list[str], env: dict[str, str], check: bool = True, tree: list[int] | None = None) -> tuple[float, int]:
     """Wall seconds and peak resident memory (KB) of one whole process (the largest
     of it and its workers, as ``os.wait4`` reports it).  ``tree``: receives the peak
-    of the memory of the process and its workers together (KB), sampled."""
+    of the memory of the process and its workers together (KB), sampled.  Its
+    processor time goes into ``CPU[0]``."""
     start = time.perf_counter()
     # From a neutral folder: ``python -m`` puts the working folder first on sys.path.
     proc = subprocess.Popen(cmd, env=env, cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -62,6 +75,7 @@ def run(cmd: list[str], env: dict[str, str], check: bool = True, tree: list[int]
     _, status, usage = os.wait4(proc.pid, 0)
     done.set()
     took = time.perf_counter() - start
+    CPU[0] = usage.ru_utime + usage.ru_stime
     proc.returncode = os.waitstatus_to_exitcode(status)
     if check and proc.returncode not in (0, 1):
         raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}")
@@ -170,7 +184,20 @@ def main() -> None:
     )
     parser.add_argument("--skip-lint", action="store_true", help="leave out lint (long at 100,000 rules)")
     parser.add_argument("--keep", type=Path, help="write the rules folder and cache here and keep them")
+    parser.add_argument(
+        "--one-document",
+        action="store_true",
+        help="one system whose rules all stand in one Markdown document (an army-book-wide system) instead of four",
+    )
+    parser.add_argument(
+        "--growth",
+        metavar="N,N,...",
+        help="with --one-document: only the growth table, at each of these sizes (cold build, its steps, rebuild)",
+    )
     args = parser.parse_args()
+    if args.growth:
+        growth([int(n) for n in args.growth.split(",")], args.keep)
+        return
 
     work = Path(tempfile.mkdtemp(prefix="referee-scale-")) if args.keep is None else args.keep
     work.mkdir(parents=True, exist_ok=True)
@@ -185,7 +212,7 @@ def measure(args: argparse.Namespace, work: Path) -> None:
     code = snapshot(work / "code") if not (work / "code").exists() else work / "code"
     src = work / "rules_src"
     if not src.exists():
-        synthetic.write_rules_src(src, args.rules, fmt=args.format)
+        synthetic.write_rules_src(src, args.rules, fmt="one-document" if args.one_document else args.format)
     cache = work / "cache"
     shutil.rmtree(cache, ignore_errors=True)
     env = {**os.environ, "PYTHONPATH": str(code), "REFEREE_CACHE_DIR": str(cache), "PYTHONDONTWRITEBYTECODE": "1"}
@@ -196,14 +223,15 @@ def measure(args: argparse.Namespace, work: Path) -> None:
     py = sys.executable
     referee = [py, "-m", "referee.cli"]
     where = ["--rules-src", str(src)]
-    specs = synthetic.specs(args.rules)
-    named = next(s for s in specs if s.system == "synth-d" and s.text and not s.param and sum(t.name == s.name for t in specs) == 1)
+    system = synthetic.ONE_SYSTEM[0][0] if args.one_document else "synth-d"
+    specs = synthetic.specs(args.rules, systems=synthetic.ONE_SYSTEM) if args.one_document else synthetic.specs(args.rules)
+    named = next(s for s in specs if s.system == system and s.text and not s.param and sum(t.name == s.name for t in specs) == 1)
     words = "reroll Panic"  # "may reroll failed Panic Tests": in about one rule in thirty
 
     rows: list[tuple[str, str, str]] = _Said()
     tree: list[int] = []
     cold, peak = run([*referee, "build", *where], env, tree=tree)
-    rows.append(("cold `referee build`", f"{cold:.1f} s", f"peak {peak / 1024:.0f} MB (largest process); {tree[-1] / 1024:.0f} MB all processes (PSS, sampled)"))
+    rows.append(("cold `referee build`", f"{cold:.1f} s ({CPU[0]:.1f} s CPU)", f"peak {peak / 1024:.0f} MB (largest process); {tree[-1] / 1024:.0f} MB all processes (PSS, sampled)"))
     rows.append(("cache size after the build", f"{folder_size(cache) / 2**20:.0f} MB", ""))
 
     if not args.skip_rebuild:
@@ -242,7 +270,7 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         f"warm `referee lookup '{named.name}'`": [*referee, "lookup", named.name, *where],
         f"warm `referee show '{named.name}'`": [*referee, "show", named.name, *where],
         f"warm `referee explain '{named.name}'`": [*referee, "explain", named.name, *where],
-        "warm `referee list --system synth-d --json`": [*referee, "list", "--system", "synth-d", "--json", *where],
+        f"warm `referee list --system {system} --json`": [*referee, "list", "--system", system, "--json", *where],
         f"plain: `grep -rF '{named.name}'` over the documents": ["grep", "-rF", named.name, str(src)],
         f"plain: linear scan of every paragraph for '{words}'": [py, "-c", f"import sys; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); import scale; scale.linear_scan({str(src)!r}, {words!r})"],
     }
@@ -269,11 +297,93 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         rows.append((f"plain: SQLite FTS5 index of names and texts; query '{words}'", f"{indexed:.1f} s to index", f"{answered * 1000:.1f} ms to answer"))
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
-    print(f"rules: {args.rules} in {len(synthetic.SYSTEMS)} systems, format {args.format}\n")
+    shape = "1 system in one Markdown document" if args.one_document else f"{len(synthetic.SYSTEMS)} systems, format {args.format}"
+    print(f"rules: {args.rules} in {shape}\n")
     print("| measure | time | note |")
     print("|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
+
+
+# -- how one system of one document grows ---------------------------------------------------
+
+STEPS = """
+import json, sys, time
+from pathlib import Path
+from referee.graph.reading import Readings
+from referee.rulebase import align as aligning
+from referee.rulebase.base import Rulebase, read_folder
+src = Path(sys.argv[1])
+spent = [0.0]
+real = aligning.align
+def timed(*args):
+    start = time.process_time()
+    try:
+        return real(*args)
+    finally:
+        spent[0] += time.process_time() - start
+aligning.align = timed
+start = time.process_time()
+manifest, summaries, rules, texts = read_folder(src, src / "synth", None, None, None)
+read = time.process_time() - start
+rb = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
+start = time.process_time()
+readings = Readings(rb, manifest.id, workers=1)
+for rule in rb.in_system(manifest.id):
+    readings(rule)
+effects = time.process_time() - start
+print(json.dumps({"documents": read - spent[0], "align": spent[0], "effects": effects}))
+"""
+
+
+def growth(sizes: list[int], keep: Path | None) -> None:
+    """The one-document system at each size: each step's processor time in one
+    process (the adapter reading the document, alignment, the effect reader), then
+    the cold ``referee build`` (wall, processor time of it and its workers, memory)
+    and the rebuild after a sentence added in the middle of the document."""
+    work = Path(tempfile.mkdtemp(prefix="referee-growth-")) if keep is None else keep
+    work.mkdir(parents=True, exist_ok=True)
+    try:
+        code = snapshot(work / "code") if not (work / "code").exists() else work / "code"
+        env = {**os.environ, "PYTHONPATH": str(code), "PYTHONDONTWRITEBYTECODE": "1"}
+        env.pop("REFEREE_RULES_SRC", None)
+        py = sys.executable
+        rows = []
+        for n in sizes:
+            src = work / f"one-{n}"
+            if not src.exists():
+                synthetic.write_rules_src(src, n, fmt="one-document")
+            cache = work / f"cache-{n}"
+            shutil.rmtree(cache, ignore_errors=True)
+            env["REFEREE_CACHE_DIR"] = str(cache)
+            out = subprocess.run([py, "-c", STEPS, str(src)], env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True, check=True)
+            import json
+
+            steps = json.loads(out.stdout)
+            tree: list[int] = []
+            cold, peak = run([py, "-m", "referee.cli", "build", "--rules-src", str(src)], env, tree=tree)
+            cpu = CPU[0]
+            document = src / "synth" / "rules.md"
+            text = document.read_text(encoding="utf-8")
+            at = text.index(".", len(text) // 2) + 1
+            document.write_text(text[:at] + " Models with it may reroll failed Panic Tests." + text[at:], encoding="utf-8")
+            again, _ = run([py, "-m", "referee.cli", "build", "--rules-src", str(src)], env)
+            document.write_text(text, encoding="utf-8")
+            row = (
+                f"{n:,}", f"{steps['documents']:.1f}", f"{steps['align']:.1f}", f"{steps['effects']:.1f}",
+                f"{cold:.1f}", f"{cpu:.1f}", f"{peak / 1024:.0f} / {tree[-1] / 1024:.0f}", f"{again:.1f}",
+            )  # fmt: skip
+            print(" | ".join(row), file=sys.stderr, flush=True)
+            rows.append(row)
+        print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}")
+        print("one system, one Markdown document; steps in one process (CPU s); the build a whole process\n")
+        print("| rules | reading the document | aligning | effect reader | cold build, wall s | its CPU s | largest / all processes, MB | rebuild after a sentence, s |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for row in rows:
+            print("| " + " | ".join(row) + " |")
+    finally:
+        if keep is None:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

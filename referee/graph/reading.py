@@ -24,6 +24,7 @@ boundaries of its own chunk only, so the chunks after it keep their keys.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -213,6 +214,13 @@ class Readings:
             context = multiprocessing.get_context("fork")
             job = (self.chunks, self.names, self.core, self.texts)
             self._pool = ProcessPoolExecutor(self._workers, mp_context=context, initializer=_begin, initargs=(job,))
+            # Forked now, with the collector's headers of every object left as they are
+            # (a collection in a worker would otherwise copy the pages it touches).
+            gc.freeze()
+            try:
+                self._pool.submit(int).result()
+            finally:
+                gc.unfreeze()
         except (OSError, ImportError, ValueError):  # no processes here (a sandbox, no /dev/shm)
             self._workers = 1
             return False
