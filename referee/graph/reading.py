@@ -36,7 +36,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.graph import effects
 from referee.graph.lexer import Names
-from referee.graph.sentences import line_at, lines_read, squeezed
+from referee.graph.sentences import line_at, lines_read
 
 if TYPE_CHECKING:
     from collections.abc import MutableMapping
@@ -209,7 +209,6 @@ class Readings:
             # What every worker needs, made once here and inherited by the fork.
             Names(self.names, self.core)
             for text in self.texts.values():
-                squeezed(text)
                 line_at(text, 1)
             context = multiprocessing.get_context("fork")
             job = (self.chunks, self.names, self.core, self.texts)

@@ -132,24 +132,6 @@ class SqueezedDocument:
         at = bisect_left(self.word_columns, column, first, last)
         return self.word_starts[at] if at < last else hi
 
-    def window(self, first_line: int, last_line: int) -> tuple[int, int]:
-        lo = self.line_starts[max(first_line, 1) - 1] if self.line_starts else 0
-        hi = self.line_starts[last_line] if last_line < len(self.line_starts) else len(self.chars)
-        return lo, hi
-
-
-_DOCUMENTS: dict[int, tuple[str, SqueezedDocument]] = {}
-
-
-def squeezed(text: str) -> SqueezedDocument:
-    """The squeezed form of a document text, made once per text."""
-    hit = _DOCUMENTS.get(id(text))
-    if hit is not None and hit[0] is text:
-        return hit[1]
-    doc = SqueezedDocument.of(text)
-    _DOCUMENTS[id(text)] = (text, doc)
-    return doc
-
 
 _LINE_STARTS: dict[int, tuple[str, list[int]]] = {}
 
@@ -176,6 +158,17 @@ def line_at(text: str, number: int) -> str | None:
 _NEWLINE = re.compile("\n")
 
 
+def lines_between(text: str, first: int, last: int) -> str | None:
+    """Lines ``first`` to ``last`` (1-based, both included; to the end when ``last`` is
+    past it) of a document text, None when there are none (``last`` before ``first``,
+    or ``first`` past the end)."""
+    line_at(text, 1)  # where the lines start, found once
+    starts = _LINE_STARTS[id(text)][1]
+    if first < 1 or last < first or first > len(starts):
+        return None
+    return text[starts[first - 1] : starts[last] - 1] if last < len(starts) else text[starts[first - 1] :]
+
+
 def lines_read(version: Version, texts: dict[str, str]) -> str:
     """All of a document that :func:`locate` reads to place the sentences of ``version``:
     the lines it stands on, with the document's number of lines when they run to its
@@ -197,16 +190,22 @@ def locate(sentences: list[str], version: Version, texts: dict[str, str]) -> lis
     """The source line and column where each sentence of ``version`` starts.
 
     Falls back to the version's first line and column when the document is
-    not in ``texts`` or the opening words cannot be found.
+    not in ``texts`` or the opening words cannot be found.  Only the lines the
+    version stands on are squeezed and searched (never the whole document:
+    a rule of a 100,000-rule document costs its own lines).
     """
     first = (version.source.line, version.source.column)
     raw = texts.get(version.source.file)
     if raw is None:
         return [first] * len(sentences)
-    doc = squeezed(raw)
-    lo, hi = doc.window(first[0], version.source.end_line)
+    top, last = max(first[0], 1), version.source.end_line
+    window = lines_between(raw, top, last)
+    if window is None:
+        return [first] * len(sentences)
+    doc = SqueezedDocument.of(window)
+    lo, hi = 0, len(doc.chars)
     if first[1] > 1:  # a page saved as one long line: start where the rule starts on it
-        lo = doc.from_column(first[1], lo, doc.line_starts[first[0]] if first[0] < len(doc.line_starts) else len(doc.chars))
+        lo = doc.from_column(first[1], lo, doc.line_starts[1] if len(doc.line_starts) > 1 else hi)
     cursor = lo
     places: list[tuple[int, int]] = []
     for sentence in sentences:
@@ -214,7 +213,7 @@ def locate(sentences: list[str], version: Version, texts: dict[str, str]) -> lis
         if at < 0:
             places.append(first)
             continue
-        places.append((doc.line_of(at), doc.column_of(at)))
+        places.append((doc.line_of(at) + top - 1, doc.column_of(at)))
         cursor = at + 1
     return places
 
