@@ -14,6 +14,8 @@ from referee.model import Rule
 from referee.text import find, fold
 
 if TYPE_CHECKING:
+    from collections.abc import MutableMapping
+
     from referee.rulebase.load import ReadDocuments
 
 
@@ -180,16 +182,18 @@ def read_folder(
     progress: Callable[[str], None] | None = None,
     files: dict[str, bytes] | None = None,
     read_before: ReadDocuments | None = None,
+    kept: MutableMapping[str, bytes] | None = None,
 ) -> tuple[Manifest, list[DocumentSummary], list[Rule], dict[str, str]]:
     """One system folder of ``root`` (resolved): its manifest, documents, rules and texts.
 
     Systems are namespaces, so each folder reads alone: a build may read
-    them in any order, or at once, and put them together after.
+    them in any order, or at once, and put them together after.  ``kept``:
+    what adapters read in parts of documents before (:func:`read_system`).
     """
     from referee.manifest import load_manifest
     from referee.rulebase.load import read_system
 
     manifest = load_manifest(root, folder, files)
-    read, system_rules, system_texts = read_system(root, manifest, progress, files, read_before)
+    read, system_rules, system_texts = read_system(root, manifest, progress, files, read_before, kept)
     summaries = [document_summary(s, es, system_texts.get(s.path, "")) for s, es in read]
     return manifest, summaries, system_rules, system_texts

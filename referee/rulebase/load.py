@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -72,12 +72,16 @@ def read_system(
     progress: Callable[[str], None] | None = None,
     files: dict[str, bytes] | None = None,
     read_before: ReadDocuments | None = None,
+    kept: MutableMapping[str, bytes] | None = None,
 ) -> tuple[list[tuple[DocumentSpec, list[Entry]]], list[Rule], dict[str, str]]:
     """Every document of a system read by its adapter, then aligned into rules.
 
     Also returns each document's text by path, for readers that quote lines.
     ``progress`` is told of each document an adapter reads; one recalled
-    from ``read_before`` is not read again, and not told.
+    from ``read_before`` is not read again, and not told.  ``kept``: what
+    adapters read before in parts of documents (``Document.kept``: the
+    Markdown adapter's sections), so that an edited document is read again
+    only where it changed; its owner keys it to Referee's code.
     """
     from referee.rulebase.align import align
 
@@ -96,7 +100,7 @@ def read_system(
         text = texts[spec.path] = decode(rules_src, spec, files)
         entries = read_before.recall(spec, options, text) if read_before is not None else None
         if entries is None:
-            doc = Document(manifest.id, spec.path, spec.format, spec.role, text, spec.lang, options)
+            doc = Document(manifest.id, spec.path, spec.format, spec.role, text, spec.lang, options, kept)
             entries = adapter_for(spec.format)(doc)
             if read_before is not None:
                 read_before.keep(spec, options, text, entries)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+
+if TYPE_CHECKING:
+    from collections.abc import MutableMapping
 
 from referee.model import Source
 
@@ -24,6 +28,10 @@ class Document:
     text: str
     lang: str = "en"
     options: dict[str, Any] = field(default_factory=dict)
+    # What an adapter read before in parts of documents, by the key of what each part was
+    # read from (referee.sources.markdown keeps its sections' reading there): the seam for
+    # the build's store, whose owner keys it to Referee's code.  None keeps nothing.
+    kept: MutableMapping[str, bytes] | None = field(default=None, compare=False, repr=False)
 
     @property
     def lines(self) -> list[str]:

@@ -61,7 +61,10 @@ paragraph's, where its label starts.
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import re
+import zlib
 from dataclasses import dataclass, field, replace
 
 from referee.errors import RulesError
@@ -140,7 +143,7 @@ def read(doc: Document) -> list[Entry]:
     top = title(sections, _document_names(doc))
     link(sections)
     is_errata = doc.role == "errata" or base_book is not None
-    rules = [_section_rule(doc, s, is_errata, base_book) for s in sections if s is not top]
+    rules = _section_rules(doc, [s for s in sections if s is not top], is_errata, base_book)
     first, defined = _preamble(doc, preamble) if any(t.strip() for _, t in preamble) else (None, [])
     rules = defined + [one for rule in rules for one in (rule, *_defined(rule))]
     _name_removed_lists(rules)
@@ -163,6 +166,73 @@ def _document_names(doc: Document) -> list[str]:
 
 
 # -- one section ----------------------------------------------------------------
+
+SECTIONS_MOST = 256  # sections a kept chunk holds at most
+SECTIONS_LEAST = 16  # and at least, but at the document's end
+SECTIONS_CUT = 64  # a chunk ends after a heading whose CRC-32 is 0 modulo this
+
+
+def _section_rules(doc: Document, sections: list[Section], is_errata: bool, base_book: str | None) -> list[_SectionRule]:
+    """What each section says about its rule (:func:`_section_rule`); with ``doc.kept``,
+    read in chunks of consecutive sections, each kept there under the key of all it
+    depends on (the document's path, format and role, the errata options, and each
+    section's heading, level, place and lines): after an edit only the chunk that
+    holds it is read again.  Chunks end where a heading says so (content-defined):
+    a section added or removed moves its own chunk's end only."""
+    if doc.kept is None:
+        return [_section_rule(doc, s, is_errata, base_book) for s in sections]
+    chunks: list[list[Section]] = []
+    for section in sections:
+        if not chunks or len(chunks[-1]) == SECTIONS_MOST:
+            chunks.append([])
+        elif len(chunks[-1]) >= SECTIONS_LEAST and zlib.crc32(chunks[-1][-1].raw.encode("utf-8", "surrogatepass")) % SECTIONS_CUT == 0:
+            chunks.append([])
+        chunks[-1].append(section)
+    head = pickle.dumps((doc.path, doc.format, doc.role, is_errata, base_book), protocol=pickle.HIGHEST_PROTOCOL)
+    out: list[_SectionRule] = []
+    for chunk in chunks:
+        what = pickle.dumps([(s.line, s.heading, s.level, s.raw, s.body, s.column) for s in chunk], protocol=pickle.HIGHEST_PROTOCOL)
+        key = "markdown-" + hashlib.blake2b(head + what, digest_size=16).hexdigest()
+        try:
+            data = doc.kept.get(key)
+        except Exception:  # noqa: BLE001 - a store that cannot answer only costs speed
+            data = None
+        if data is not None:
+            out.extend(_attached(pickle.loads(data), chunk))
+            continue
+        read = [_section_rule(doc, s, is_errata, base_book) for s in chunk]
+        try:
+            doc.kept[key] = _detached(read)
+        except Exception:  # noqa: BLE001 - a store that cannot keep only costs speed
+            pass
+        out.extend(read)
+    return out
+
+
+def _detached(rules: list[_SectionRule]) -> bytes:
+    """Rules of sections, pickled without their sections (the document's own objects,
+    linked to their parents): :func:`_attached` gives them back."""
+    kept = [(rule.section, [child.section.parent for child in rule.labelled]) for rule in rules]
+    try:
+        for rule in rules:
+            rule.section = None  # type: ignore[assignment]
+            for child in rule.labelled:
+                child.section.parent = None
+        return pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        for rule, (section, parents) in zip(rules, kept):
+            rule.section = section
+            for child, parent in zip(rule.labelled, parents):
+                child.section.parent = parent
+
+
+def _attached(rules: list[_SectionRule], sections: list[Section]) -> list[_SectionRule]:
+    for rule, section in zip(rules, sections, strict=True):
+        rule.section = section
+        for child in rule.labelled:
+            child.section.parent = section
+    return rules
+
 
 
 def _section_rule(doc: Document, section: Section, is_errata: bool, base_book: str | None) -> _SectionRule:
