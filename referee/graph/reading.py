@@ -149,12 +149,17 @@ class Readings:
         """Chunk ``i``'s readings, pickled: from a worker (``pooled``), the store, or read here."""
         data = None if i in self._pending else self._recall(i)
         if data is None:
-            if pooled:
+            if pooled and self._pool is not None:
                 self._ahead(i)  # i first, unless a worker has it already
-                data = self._pending.pop(i).result()
-                self.read_by_workers += 1
-                self._ahead(i + 1)  # the workers stay busy while this chunk is used
-            else:
+                try:
+                    data = self._pending.pop(i).result()
+                    self.read_by_workers += 1
+                    self._ahead(i + 1)  # the workers stay busy while this chunk is used
+                except Exception:  # noqa: BLE001 - a worker killed, or an error: read here (the same error, if one)
+                    self.close()
+                    self._workers = 1
+                    self._pending.clear()
+            if data is None:
                 data = _read(self.chunks[i], self.names, self.core, self.texts)
                 self.read_here += 1
             self._keep(i, data)

@@ -5,6 +5,7 @@ only the chunk it touched is read again."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,15 @@ def test_a_store_that_fails_only_costs_speed(corpus: Rulebase) -> None:
     system = corpus.systems[0]
     found, _ = _read(corpus, system, store=Broken(), workers=1)
     assert found == _serial(corpus, system)
+
+
+def _dies(i: int) -> bytes:
+    os._exit(1)  # a worker killed from outside
+
+
+def test_a_worker_killed_leaves_the_chunks_to_this_process(corpus: Rulebase, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reading, "_read_chunk", _dies)
+    system = max(corpus.systems, key=lambda s: len(list(corpus.in_system(s))))
+    found, readings = _read(corpus, system, workers=2)
+    assert found == _serial(corpus, system)
+    assert readings.read_by_workers == 0 and readings.read_here > 0
