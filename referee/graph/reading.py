@@ -28,6 +28,7 @@ import gc
 import hashlib
 import os
 import pickle
+import signal
 import sys
 import weakref
 import zlib
@@ -265,7 +266,6 @@ def _begin(job: tuple[Any, ...]) -> None:
     _JOB = job
     try:  # a build killed part-way leaves no worker behind (Linux: PR_SET_PDEATHSIG)
         import ctypes
-        import signal
 
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)
     except Exception:  # noqa: BLE001 - only tidiness is lost
