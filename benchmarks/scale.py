@@ -192,7 +192,7 @@ def main() -> None:
     parser.add_argument(
         "--growth",
         metavar="N,N,...",
-        help="with --one-document: only the growth table, at each of these sizes (cold build, its steps, rebuild)",
+        help="only the growth table of the one-document system, at each of these sizes (its reading steps, cold build, rebuild)",
     )
     args = parser.parse_args()
     if args.growth:
