@@ -279,3 +279,28 @@ def manifest_place(lines: list[str] | None, table: str, index: int, key: str) ->
         if m := assignment.match(text):
             return n, m.end() + 1
     return start, first_column(lines[start - 1])
+
+
+class Located:
+    """A document's text, searched for a sentence's words from an offset on
+    (case, spacing and punctuation aside), to place a sentence of a rule's
+    text as read on its line and column of the document."""
+
+    def __init__(self, ctx: LintContext, file: str) -> None:
+        self.text = ctx.text(file)
+        self.starts = [0] + [i + 1 for i, c in enumerate(self.text) if c == "\n"]
+
+    def offset(self, line: int, column: int) -> int:
+        return self.starts[min(line, len(self.starts)) - 1] + column - 1
+
+    def find(self, sentence: str, start: int) -> tuple[int, int, int] | None:
+        """(line, column, end offset) of the sentence's words at or after ``start``."""
+        parts = re.findall(r"[^\W_]+", sentence)
+        if not parts:
+            return None
+        pattern = re.compile(r"[\W_]+".join(map(re.escape, parts)), re.IGNORECASE)
+        m = pattern.search(self.text, start)
+        if m is None:
+            return None
+        line = bisect_right(self.starts, m.start())
+        return line, m.start() - self.starts[line - 1] + 1, m.end()

@@ -74,6 +74,9 @@ class Change:
     removed: tuple[str, ...]
     added: tuple[str, ...]
     of_wording: bool
+    # the sentences of each text the change stands in (indexes of :func:`sentences`),
+    # none for a text none of whose sentences differs
+    at: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
     @property
     def of_force(self) -> bool:
@@ -98,9 +101,18 @@ def changes(old: str, new: str) -> tuple[Change, ...]:
     ['-[its] +[the]']
     >>> [c.of_wording for c in changes("Roll 2 dice, while Shaken.", "Roll 3 dice, when Shaken.")]
     [False, True]
+
+    Each change knows the sentence of each text it stands in:
+
+    >>> [c.at for c in changes("Move. Roll 2 dice. Flee.", "Move. Flee. Roll 3 dice. Hide.")]
+    [((1,), (2,)), ((1,), (3,))]
+    >>> [c.at for c in changes("Move. Roll 2 dice. Flee.", "Move. Hide.")]
+    [((1, 2), (1,))]
     """
     old_s, new_s = sentences(old), sentences(new)
     old_keys, new_keys = [_key(s) for s in old_s], [_key(s) for s in new_s]
+    a_at = [n for n, (s, k) in enumerate(zip(old_s, old_keys)) if k not in new_keys for _ in s.split()]
+    b_at = [n for n, (s, k) in enumerate(zip(new_s, new_keys)) if k not in old_keys for _ in s.split()]
     a = [w for s, k in zip(old_s, old_keys) if k not in new_keys for w in s.split()]
     b = [w for s, k in zip(new_s, new_keys) if k not in old_keys for w in s.split()]
     a_keys, b_keys = [_key(w) for w in a], [_key(w) for w in b]
@@ -109,8 +121,19 @@ def changes(old: str, new: str) -> tuple[Change, ...]:
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal" or "".join(a_keys[i1:i2]) == "".join(b_keys[j1:j2]):
             continue
-        out.append(Change(tuple(a[i1:i2]), tuple(b[j1:j2]), of_wording(a[i1:i2], b[j1:j2])))
+        at = (_sentence_of(a_at, i1, i2), _sentence_of(b_at, j1, j2))
+        out.append(Change(tuple(a[i1:i2]), tuple(b[j1:j2]), of_wording(a[i1:i2], b[j1:j2]), at))
     return tuple(out)
+
+
+def _sentence_of(at: list[int], start: int, end: int) -> tuple[int, ...]:
+    """The sentences words ``start:end`` stand in; for no words (the other text
+    adds some), the sentence of the word before them, else of the word after."""
+    if not at:
+        return ()
+    if start < end:
+        return tuple(sorted(set(at[start:end])))
+    return (at[start] if start == 0 else at[min(start, len(at)) - 1],)
 
 
 def word_diff(old: str, new: str, shown: int = 2) -> tuple[str, int]:

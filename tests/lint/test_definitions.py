@@ -22,30 +22,44 @@ def test_unnamed_rules_quote_their_text(text_result: LintResult) -> None:
 
 
 def test_fear_conflicts_between_the_rulebook_and_the_glossary(text_result: LintResult) -> None:
+    # at the sentence where the texts part, in each document, the other related
     finding = one(text_result, "conflicting-definition", UNIVERSAL, 58)
-    assert finding.rule == "t9a/fear"
+    assert (finding.rule, finding.column) == ("t9a/fear", 183)
     assert finding.message == (
-        f"'Fear' has 2 different texts; {GLOSSARY}:198 differs by 1 change: "
+        f"'Fear' says something else here than its glossary version ({GLOSSARY}:200), 1 change on this line: "
         "-[and Close Combat … effects apply]; make them agree or drop the outdated one"
     )
-    assert [(r.file, r.line) for r in finding.related] == [(GLOSSARY, 198)]
+    assert [(r.file, r.line, r.column) for r in finding.related] == [(GLOSSARY, 200, 183)]
+    other = one(text_result, "conflicting-definition", GLOSSARY, 200)
+    assert other.message.startswith(f"'Fear' says something else here than its primary text ({UNIVERSAL}:58)")
+    assert [(r.file, r.line) for r in other.related] == [(UNIVERSAL, 58)]
 
 
 @pytest.mark.parametrize("rule", ["fearless", "frenzy", "random-movement", "undead"])
 def test_other_rules_the_documents_word_differently(text_result: LintResult, rule: str) -> None:
-    assert [f.file for f in text_result.findings if f.code == "conflicting-definition" and f.rule == f"t9a/{rule}"] == [
-        UNIVERSAL
-    ]
+    mine = [f for f in text_result.findings if f.code == "conflicting-definition" and f.rule == f"t9a/{rule}"]
+    assert {f.file for f in mine} == {UNIVERSAL, GLOSSARY}
+    for f in mine:  # each related to the other document
+        assert {r.file for r in f.related} == {UNIVERSAL, GLOSSARY} - {f.file}
 
 
-def test_channel_shows_its_substantive_changes_before_its_rewording(text_result: LintResult) -> None:
+def test_a_rule_of_many_lines_is_reported_on_each_line_that_differs(text_result: LintResult) -> None:
+    # Random Movement's rulebook text is a list over lines 229-251 (229 its
+    # heading); the glossary words it otherwise on its four lines
+    lines = [f.line for f in text_result.findings if f.code == "conflicting-definition" and f.rule == "t9a/random-movement"]
+    assert sorted(n for n in lines if n < 300) == [231, 233, 235, 237, 239, 241, 243, 245, 247, 249, 251]
+    assert sorted(n for n in lines if n > 600) == [637, 638, 639, 640]
+
+
+def test_channel_shows_its_substantive_changes(text_result: LintResult) -> None:
     # "adding the X of each instance" / "adding X Veil Tokens of each independent
-    # instance"; "its owner's Veil Token pool" / "the owner's Veil Token Pool"
+    # instance"; "its owner's Veil Token pool" / "the owner's Veil Token Pool": wording only
     finding = one(text_result, "conflicting-definition", UNIVERSAL, 30)
     assert finding.message == (
-        f"'Channel' has 2 different texts; {GLOSSARY}:381 differs by 5 changes, 3 of them in wording only: "
-        "+[Veil Tokens]; +[independent] (+3 more); make them agree or drop the outdated one"
+        f"'Channel' says something else here than its glossary version ({GLOSSARY}:383), 2 changes on this line: "
+        "+[Veil Tokens]; +[independent]; make them agree or drop the outdated one"
     )
+    assert finding.term == "+[Veil Tokens]; +[independent]"
 
 
 def test_bodyguard_differs_only_in_wording(text_result: LintResult) -> None:

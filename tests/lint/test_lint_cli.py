@@ -154,12 +154,13 @@ def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(data["counts"]) == {"error", "warning", "info", "waived"}
     finding = next(f for f in data["findings"] if f["rule"] == "t9a/fear")
     assert set(finding) == {"code", "severity", "rule", "term", "message", "source", "related", "detail", "waived"}
-    assert finding["detail"] == [  # the two texts aligned, the words that differ marked
+    finding = next(f for f in data["findings"] if f["rule"] == "t9a/fear" and f["source"]["line"] == 58)
+    assert finding["detail"] == [  # the two sentences aligned, the words that differ marked
         "line 58:                                 … unit are Shaken [and Close Combat … effects apply] until the end …",
-        "t9a/army-builder-glossary-en-de.txt:198: … unit are Shaken []                                 until the end …",
+        "t9a/army-builder-glossary-en-de.txt:200: … unit are Shaken []                                 until the end …",
     ]
-    assert finding["source"] == {"file": "t9a/universal-rules.txt", "line": 58, "column": 1}
-    assert finding["related"][0]["source"] == {"file": "t9a/army-builder-glossary-en-de.txt", "line": 198, "column": 1}
+    assert finding["source"] == {"file": "t9a/universal-rules.txt", "line": 58, "column": 183}
+    assert finding["related"][0]["source"] == {"file": "t9a/army-builder-glossary-en-de.txt", "line": 200, "column": 183}
 
 
 def test_json_lists_waived_findings_with_their_reason(capsys: pytest.CaptureFixture[str]) -> None:

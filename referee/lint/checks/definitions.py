@@ -16,10 +16,10 @@ from collections.abc import Iterator
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.lint.finding import Finding, Related
-from referee.lint.places import Place, first_column, heading_form, places, raw_lines, where
+from referee.lint.places import Located, Place, first_column, heading_form, places, raw_lines, where
 from referee.lint.registry import Check, check
 from referee.lint.versions import different_things, heading, redefined, written
-from referee.lint.words import aligned, changes, language_name, quote, text_key, word_diff, words
+from referee.lint.words import Change, aligned, changes, language_name, quote, sentences, text_key, word_diff, words
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -97,11 +97,103 @@ def _redefined(
 
 @check("conflicting-definition", "warning", "one rule defined twice with materially different text")
 def conflicting_definition(ctx: LintContext) -> Iterator[Finding]:
-    """One rule defined more than once with materially different text."""
+    """One rule defined more than once with materially different text: at each
+    line where two versions differ in substance, in either version, the other
+    version's line related.  A change made at one line of a text is reported
+    at that line, however much the two texts differed elsewhere already."""
+    located: dict[str, Located] = {}
     for rule in ctx.rules:
         substantive, _ = _rewordings(rule)
-        if substantive:
-            yield _differences(conflicting_definition, rule, substantive)
+        if not substantive:
+            continue
+        primary = written(rule)[0]
+        for version in substantive:
+            yield from _conflicts(ctx, located, rule, primary, version)
+
+
+def _conflicts(ctx: LintContext, located: dict[str, Located], rule: Rule, primary: Version, other: Version) -> Iterator[Finding]:
+    """The lines where ``other`` says something else than the primary text, on
+    each side: one finding per line, its changes in its message and term."""
+    found = [c for c in changes(primary.text, other.text) if not c.of_wording]
+    if not found:
+        return
+    spots = (_sentence_spots(ctx, located, primary), _sentence_spots(ctx, located, other))
+    versions = (primary, other)
+    by_line: dict[tuple[int, int], list[Change]] = {}  # (side, line) -> its changes
+    columns: dict[tuple[int, int], int] = {}  # (side, line) -> column of its first changed sentence
+    for change in found:
+        for side in (0, 1):
+            for line, column in sorted({spots[side][n] for n in change.at[side]}):
+                if change not in by_line.setdefault((side, line), []):
+                    by_line[(side, line)].append(change)
+                columns[(side, line)] = min(column, columns.get((side, line), column))
+    for (side, line), here in by_line.items():
+        column = columns[(side, line)]
+        version, across = versions[side], versions[1 - side]
+        there_lines = sorted({spots[1 - side][n] for c in here for n in c.at[1 - side]})
+        there_line, there_column = there_lines[0] if there_lines else (across.source.line, across.source.column)
+        there = where(across.source.file, there_line, version.source.file)
+        which = f"its {other.role} version" if side == 0 else "its primary text"
+        diff = "; ".join(str(c) for c in sorted(here, key=lambda c: not c.of_force)[:2])
+        more = f" (+{len(here) - 2} more)" if len(here) > 2 else ""
+        counted = f"{len(here)} change{'s' if len(here) != 1 else ''}"
+        yield conflicting_definition.finding(
+            f"{rule.name!r} says something else here than {which} ({there}), {counted} on this line: {diff}{more}; "
+            "make them agree or drop the outdated one",
+            version.source.file,
+            line,
+            column,
+            rule=rule.id,
+            term="; ".join(_whole(c) for c in here),
+            related=(Related(rule.id, across.source.file, there_line, _as_related(across, side), there_column),),
+            detail=_aligned_sentences(primary, other, here, spots),
+        )
+
+
+def _as_related(version: Version, side: int) -> str:
+    return f"the {version.role} version" if side == 0 else "the primary text"
+
+
+def _whole(change: Change) -> str:
+    """A change with every word it touches (a message clips long ones): what a
+    finding's term holds, so a further change inside it is a change of term."""
+    removed, added = " ".join(change.removed), " ".join(change.added)
+    return " ".join(p for p in (f"-[{removed}]" if removed else "", f"+[{added}]" if added else "") if p)
+
+
+def _sentence_spots(ctx: LintContext, located: dict[str, Located], version: Version) -> list[tuple[int, int]]:
+    """(line, column) of each sentence of a version's text (:func:`sentences`), found
+    in order in its document; a sentence extraction changed beyond finding
+    stands where the one before it does (the first, where the text starts)."""
+    file = version.source.file
+    if file not in ctx.rb.texts:
+        return [(version.source.line, version.source.column)] * len(sentences(version.text))
+    if file not in located:
+        located[file] = Located(ctx, file)
+    doc = located[file]
+    offset = doc.offset(version.source.line, version.source.column)
+    out = []
+    last = (version.source.line, version.source.column)
+    for sentence in sentences(version.text):
+        at = doc.find(sentence, offset)
+        if at is not None and at[0] <= version.source.end_line:
+            last, offset = (at[0], at[1]), at[2]
+        out.append(last)
+    return out
+
+
+def _aligned_sentences(
+    primary: Version, other: Version, here: list[Change], spots: tuple[list[tuple[int, int]], list[tuple[int, int]]]
+) -> tuple[str, str]:
+    """The sentences of the two texts these changes stand in, as two aligned lines."""
+    texts, labels = [], []
+    for side, version in enumerate((primary, other)):
+        said = sentences(version.text)
+        picked = sorted({n for c in here for n in c.at[side]})
+        texts.append(" ".join(said[n] for n in picked))
+        line = spots[side][picked[0]][0] if picked else version.source.line
+        labels.append(where(version.source.file, line, primary.source.file) + ":")
+    return aligned(labels[0], texts[0], labels[1], texts[1])
 
 
 @check("reworded-definition", "info", "one rule defined twice in texts that differ only in wording")

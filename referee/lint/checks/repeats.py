@@ -8,14 +8,12 @@ placed at its second copy in the document's own text.
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.lint.finding import Finding, Related
-from referee.lint.places import places, where
+from referee.lint.places import Located, places, where
 from referee.lint.registry import check
 from referee.lint.words import quote, sentences, words
 from referee.text import fold, singulars
@@ -52,7 +50,7 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
             if place.source == place.version.source:  # a whole text repeated is duplicate-definition's
                 by_file.setdefault(place.source.file, []).append(place)
     for file, file_places in by_file.items():
-        located = _Located(ctx, file)
+        located = Located(ctx, file)
         file_places.sort(key=lambda p: (p.source.line, p.source.column))
         cut = [_said(place.version.text) for place in file_places]
         counts = Counter(" ".join(ws) for said in cut for _, ws in said if len(ws) >= WITHIN)
@@ -115,7 +113,7 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                 yield from _stutter(place, located)
 
 
-def _stutter(place: Place, located: _Located) -> Iterator[Finding]:
+def _stutter(place: Place, located: Located) -> Iterator[Finding]:
     """A run of words written again right after itself in a rule's text, across
     its sentences' ends (a line that ends mid-sentence pasted again after itself)."""
     ws = words(place.version.text)
@@ -254,26 +252,3 @@ def _finding(
         term=sentence if len(sentence) <= 80 else sentence[:79] + "…",
         related=(Related(other.rule.id, file, other_line, "the first copy", other_column),),
     )
-
-
-class _Located:
-    """A document's text, searched for a sentence's words from an offset on."""
-
-    def __init__(self, ctx: LintContext, file: str) -> None:
-        self.text = ctx.text(file)
-        self.starts = [0] + [i + 1 for i, c in enumerate(self.text) if c == "\n"]
-
-    def offset(self, line: int, column: int) -> int:
-        return self.starts[min(line, len(self.starts)) - 1] + column - 1
-
-    def find(self, sentence: str, start: int) -> tuple[int, int, int] | None:
-        """(line, column, end offset) of the sentence's words at or after ``start``."""
-        parts = re.findall(r"[^\W_]+", sentence)
-        if not parts:
-            return None
-        pattern = re.compile(r"[\W_]+".join(map(re.escape, parts)), re.IGNORECASE)
-        m = pattern.search(self.text, start)
-        if m is None:
-            return None
-        line = bisect_right(self.starts, m.start())
-        return line, m.start() - self.starts[line - 1] + 1, m.end()
