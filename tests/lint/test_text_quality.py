@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from referee.build import Build
 from referee.lint.run import LintResult
 from tests.conftest import RULES_SRC
-from tests.lint.corpus import CORE, GLOSSARY, HOUSE, UNIVERSAL, WIKI, found, one
+from tests.lint.corpus import CORE, GLOSSARY, HOUSE, SYSTEMS, UNIVERSAL, WIKI, findings, found, one
 
 
 @pytest.mark.parametrize(
@@ -179,3 +180,20 @@ def test_a_name_the_files_own_hard_wrap_splits_is_no_finding(text_result: LintRe
     rule's text as read joins them, so a search finds the name; reporting it
     was a false alarm (issue 26)."""
     assert found(text_result, "mangled-text", GLOSSARY, 309) == []
+
+
+def test_text_written_twice_in_the_four_systems(rulebase: Build) -> None:
+    # Minimised Roll repeats Maximised Roll's last sentences; the house rules'
+    # Forest ends with the Flee section's paragraph, which the Flee section has
+    # too (its heading "Subsequent Actions Of Fleeing Troops" is copied with it).
+    # The terrain types' and weapon keywords' shared sentences are parallel
+    # wording, the missions' opening line a preamble, "Removed (p.50, p.51)" a formula.
+    got = sorted(
+        (f.file, f.line, [(r.file, r.line) for r in f.related])
+        for system in SYSTEMS
+        for f in findings(rulebase, system, "repeated-text")
+    )
+    assert got == [
+        (GLOSSARY, 553, [(GLOSSARY, 547)]),
+        (HOUSE, 121, [(HOUSE, 81)]),
+    ]

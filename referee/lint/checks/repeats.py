@@ -20,6 +20,8 @@ from referee.text import fold, singulars
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
+
+    _Sentence = tuple[str, list[str], int]  # a sentence, its words, its paragraph
     from referee.lint.places import Place
     from referee.model import Rule
 
@@ -53,13 +55,21 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
         located = Located(ctx, file)
         file_places.sort(key=lambda p: (p.source.line, p.source.column))
         cut = [_said(place.version.text) for place in file_places]
-        counts = Counter(" ".join(ws) for said in cut for _, ws in said if len(ws) >= WITHIN)
+        counts = Counter(" ".join(ws) for said in cut for _, ws, _ in said if len(ws) >= WITHIN)
+        holders: dict[str, dict[str, bool]] = {}  # a sentence written twice -> the rules that hold it,
+        for place, said in zip(file_places, cut):  # and whether it stands as a paragraph of its own there
+            for index, (_, ws, _) in enumerate(said):
+                if counts.get(" ".join(ws), 0) > 1:
+                    alone = holders.setdefault(" ".join(ws), {})
+                    alone[place.rule.id] = alone.get(place.rule.id, False) or _standalone(said, index, 1)
+        said_of = {id(place): said for place, said in zip(file_places, cut)}
         for place, said in zip(file_places, cut):
             search_from = located.offset(place.source.line, place.source.column)
             run: _Run | None = None  # the sentences in a row just before, written in a row elsewhere
+            runs: list[_Run] = []
             last: tuple[int, int] | None = None  # (original, copy) of the last repeat reported in this rule
             told = False  # whether a repeat in this place was reported
-            for index, (sentence, ws) in enumerate(said):
+            for index, (sentence, ws, _) in enumerate(said):
                 # only a sentence written twice is looked for in the document's text
                 at = located.find(sentence, search_from) if counts.get(" ".join(ws), 0) > 1 else None
                 if at is None:
@@ -79,38 +89,120 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                 same_rule = other.rule.id == place.rule.id and other.version is place.version
                 if same_rule:
                     run = None
-                    keys = [" ".join(w) for _, w in said]
+                    keys = [" ".join(w) for _, w, _ in said]
                     if last == (other_index - 1, index - 1):
                         last = (other_index, index)
                         continue  # the rest of a copy already reported
                     if _pasted_after(keys, other_index, index):
                         pass  # a paragraph pasted right after itself, however long
-                    elif index - other_index > NEAR or _parallel(keys, other_index, index):
-                        continue
+                    elif (index - other_index > NEAR or _parallel(keys, other_index, index)) and not (
+                        _whole_paragraph(said, index, _copy_length(keys, other_index, index))
+                    ):
+                        continue  # parallel wording, unless a paragraph of its own is written again
                     last = (other_index, index)
                     told = True
                     yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, "earlier in this rule")
                     continue
-                if run is not None and run.other.rule.id == other.rule.id and run.other_index == other_index - 1:
+                if run is not None and run.other is other and run.other_index == other_index - 1:
                     run.other_index = other_index
+                    run.length += 1
                     run.words += len(ws)
-                    if not run.reported and run.words >= PARAGRAPH:  # reported where the paste begins
-                        run.reported = True
-                        told = True
-                        yield _finding(place, *run.first, other, *run.other_at, f"in {other.rule.name}")
+                    run.sentences.append(sentence)
                     continue
-                run = _Run(other, other_index, (sentence, at[0], at[1]), (other_line, other_column))
+                run = _Run(other, other_index, index, (sentence, at[0], at[1]), (other_line, other_column))
                 run.words = len(ws)
-                alone = len(ws) >= LONG or (len(ws) >= NAMED and _names(sentence, other.rule.names))
-                if alone and not _akin(place.rule, other.rule, sentence):
-                    # one long sentence of an unrelated rule, or one that names the rule it was
-                    # first written in and not the rule it stands in again: a paste
-                    run.reported = True
+                run.sentences.append(sentence)
+                runs.append(run)
+            for run in runs:
+                found = _pasted(place, said, run, said_of[id(run.other)], holders)
+                if found is not None:
                     told = True
-                    yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, f"in {other.rule.name}")
-
+                    yield found
             if not told:
                 yield from _stutter(place, located)
+
+
+def _pasted(place: Place, said: list[_Sentence], run: _Run, other_said: list[_Sentence], holders: dict[str, set[str]]) -> Finding | None:
+    """The finding for sentences of one rule written again in a row in another,
+    at the copy that is the paste, if it is one.
+
+    A paste is: a paragraph (two sentences or more in a row, fifteen words or
+    more); one long sentence, or one that names the rule it was first written
+    in; or text that is a paragraph of its own where it stands, and not the
+    whole text of its rule, however short.  The paste is the copy in a rule it
+    is not the whole text of, where the other is its rule's whole text; else
+    the copy that stands as a paragraph of its own; where both do, the later
+    one, unless it names the rule it stands in and the other does not.
+
+    Not a paste, but for a paragraph of two sentences or more: text the two
+    rules share on purpose, as akin rules ("Terrain type 2", "Terrain type 3")
+    or as a sentence naming the rule the copy stands in;
+    a formula three rules or more share (unless only this copy stands as a
+    paragraph of its own: a formula pasted); two rules whose whole texts are the
+    same (placeholders), or that both open with the same paragraph (a preamble)."""
+    other = run.other
+    text = " ".join(run.sentences)
+    start, other_start = run.index, run.other_index - run.length + 1
+    here = _standalone(said, start, run.length)
+    there = _standalone(other_said, other_start, run.length)
+    formula = _formula(holders.get(" ".join(said[start][1]), {}), place.rule.id, here)
+    opening = here and there and start == 0 and other_start == 0
+    pasted = not formula and not opening and (here or there)
+    paragraph = run.length >= 2 and run.words >= PARAGRAPH
+    alone = run.words >= LONG or (run.words >= NAMED and _names(text, other.rule.names))
+    if not (paragraph or alone or pasted):
+        return None
+    first_copy = (other, other_start, *run.other_at)
+    second_copy = (place, start, *run.first[1:])
+    whole_here, whole_there = run.length == len(said), run.length == len(other_said)
+    paste, original = second_copy, first_copy
+    if whole_here and not whole_there or there and not here and not whole_here:
+        paste, original = first_copy, second_copy  # the earlier copy is the one out of place
+    elif here and there and _names(text, place.rule.names) and not _names(text, other.rule.names):
+        paste, original = first_copy, second_copy
+    if not paragraph and _akin(paste[0].rule, original[0].rule, text):
+        return None
+    where_from = original[0]
+    sentence = run.first[0] if paste is second_copy else other_said[other_start][0]
+    return _finding(paste[0], sentence, paste[2], paste[3], where_from, original[2], original[3], f"in {where_from.rule.name}")
+
+
+def _formula(holders: dict[str, bool], rule: str, here: bool) -> bool:
+    """Whether a sentence three rules or more hold is their formula where it
+    stands in ``rule``: not when it is a paragraph of its own only there.
+
+    >>> _formula({"a": False, "b": False, "c": True}, "c", True), _formula({"a": False, "b": False, "c": False}, "c", False)
+    (False, True)
+    >>> _formula({"a": True, "b": True, "c": True}, "c", True), _formula({"a": False, "c": True}, "c", True)
+    (True, False)
+    """
+    if len(holders) < 3:
+        return False
+    return not (here and not any(alone for other, alone in holders.items() if other != rule))
+
+
+def _standalone(said: list[_Sentence], start: int, length: int) -> bool:
+    """Whether sentences ``start`` on stand as one or more paragraphs of their
+    own in a rule's text, and are not the whole of it."""
+    if length >= len(said):
+        return False
+    return _whole_paragraph(said, start, length)
+
+
+def _whole_paragraph(said: list[_Sentence], start: int, length: int) -> bool:
+    """Whether sentences ``start`` to ``start + length`` make whole paragraphs."""
+    end = start + length
+    opens = start == 0 or said[start - 1][2] != said[start][2]
+    closes = end >= len(said) or said[end][2] != said[end - 1][2]
+    return opens and closes
+
+
+def _copy_length(keys: list[str], first: int, second: int) -> int:
+    """How many sentences from ``second`` on repeat those from ``first`` on."""
+    n = 0
+    while second + n < len(keys) and first + n < second and keys[first + n] == keys[second + n]:
+        n += 1
+    return max(n, 1)
 
 
 def _stutter(place: Place, located: Located) -> Iterator[Finding]:
@@ -151,19 +243,20 @@ def stutter(ws: list[str], least: int = STUTTER, most: int = 200) -> tuple[int, 
     return None
 
 
-def _said(text: str) -> list[tuple[str, list[str]]]:
-    """A text's sentences and their words; a list item's number or letter cut
-    off as a sentence of its own ("3.", "b)") is no sentence, so an item pasted
-    after itself follows itself.
+def _said(text: str) -> list[_Sentence]:
+    """A text's sentences, their words and the paragraph (line) each stands
+    in; a list item's number or letter cut off as a sentence of its own ("3.",
+    "b)") is no sentence, so an item pasted after itself follows itself.
 
-    >>> [ws for _, ws in _said("Steps: 3. See the enemy. 4. Roll.")]
-    [['steps'], ['see', 'the', 'enemy'], ['roll']]
+    >>> [(ws, n) for _, ws, n in _said("Steps: 3. See the enemy.\\n4. Roll.")]
+    [(['steps'], 0), (['see', 'the', 'enemy'], 0), (['roll'], 1)]
     """
     out = []
-    for sentence in sentences(text):
-        ws = words(sentence)
-        if any(c.isalpha() for w in ws for c in w):
-            out.append((sentence, ws))
+    for n, paragraph in enumerate(p for p in text.split("\n") if p.strip()):
+        for sentence in sentences(paragraph):
+            ws = words(sentence)
+            if any(c.isalpha() for w in ws for c in w):
+                out.append((sentence, ws, n))
     return out
 
 
@@ -228,15 +321,20 @@ def _parallel(keys: list[str], first: int, second: int) -> bool:
 
 
 class _Run:
-    """Sentences pasted in a row: where the run's first copy stands, here and at the original."""
+    """Sentences written in a row in another rule: where the run's first copy
+    stands here and at the original, and the sentences it holds."""
 
-    def __init__(self, other: Place, other_index: int, first: tuple[str, int, int], other_at: tuple[int, int]) -> None:
+    def __init__(
+        self, other: Place, other_index: int, index: int, first: tuple[str, int, int], other_at: tuple[int, int]
+    ) -> None:
         self.other = other
-        self.other_index = other_index
+        self.other_index = other_index  # of the run's last sentence in the other rule
+        self.index = index  # of the run's first sentence here
         self.first = first
         self.other_at = other_at
-        self.reported = False
+        self.length = 1
         self.words = 0
+        self.sentences: list[str] = []
 
 
 def _finding(
