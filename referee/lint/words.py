@@ -296,6 +296,16 @@ def _content(text: str, leave_out: set[str]) -> set[str]:
     return out - leave_out
 
 
+def content_words(text: str) -> set[str]:
+    """The words of a text that carry its matter, each in one form (the
+    singular), small words and numbers left out.
+
+    >>> sorted(content_words("The unit rolls 3D6 and picks the highest roll."))
+    ['highest', 'pick', 'roll', 'unit']
+    """
+    return _content(text, set())
+
+
 def _singular(word: str) -> str:
     """One form for a word and its plural ("rolls" and "roll"), to compare vocabularies."""
     return next(iter(singulars(word)), word)

@@ -184,8 +184,9 @@ def test_a_name_the_files_own_hard_wrap_splits_is_no_finding(text_result: LintRe
 
 def test_text_written_twice_in_the_four_systems(rulebase: Build) -> None:
     # Minimised Roll repeats Maximised Roll's last sentences; the house rules'
-    # Forest ends with the Flee section's paragraph, which the Flee section has
-    # too (its heading "Subsequent Actions Of Fleeing Troops" is copied with it).
+    # Forest ends with the Flee section's paragraph (its heading "Subsequent
+    # Actions Of Fleeing Troops" is copied with it): the copy in Forest, which
+    # says nothing else of fleeing, is the one out of place.
     # The terrain types' and weapon keywords' shared sentences are parallel
     # wording, the missions' opening line a preamble, "Removed (p.50, p.51)" a formula.
     got = sorted(
@@ -195,5 +196,5 @@ def test_text_written_twice_in_the_four_systems(rulebase: Build) -> None:
     )
     assert got == [
         (GLOSSARY, 553, [(GLOSSARY, 547)]),
-        (HOUSE, 121, [(HOUSE, 81)]),
+        (HOUSE, 81, [(HOUSE, 121)]),
     ]

@@ -15,7 +15,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from referee.lint.finding import Finding, Related
 from referee.lint.places import Located, places, where
 from referee.lint.registry import check
-from referee.lint.words import quote, sentences, words
+from referee.lint.words import content_words, quote, sentences, words
 from referee.text import fold, singulars
 
 if TYPE_CHECKING:
@@ -128,11 +128,9 @@ def _pasted(place: Place, said: list[_Sentence], run: _Run, other_said: list[_Se
 
     A paste is: a paragraph (two sentences or more in a row, fifteen words or
     more); one long sentence, or one that names the rule it was first written
-    in; or text that is a paragraph of its own where it stands, and not the
-    whole text of its rule, however short.  The paste is the copy in a rule it
-    is not the whole text of, where the other is its rule's whole text; else
-    the copy that stands as a paragraph of its own; where both do, the later
-    one, unless it names the rule it stands in and the other does not.
+    in; or, however short, two sentences or more in a row, or text that is a
+    paragraph of its own where it stands and not the whole text of its rule.  Which copy is the paste:
+    :func:`_earlier_is_pasted`.
 
     Not a paste, but for a paragraph of two sentences or more: text the two
     rules share on purpose, as akin rules ("Terrain type 2", "Terrain type 3")
@@ -147,24 +145,58 @@ def _pasted(place: Place, said: list[_Sentence], run: _Run, other_said: list[_Se
     there = _standalone(other_said, other_start, run.length)
     formula = _formula(holders.get(" ".join(said[start][1]), {}), place.rule.id, here)
     opening = here and there and start == 0 and other_start == 0
-    pasted = not formula and not opening and (here or there)
+    pasted = not formula and not opening and (here or there or run.length >= 2)
     paragraph = run.length >= 2 and run.words >= PARAGRAPH
     alone = run.words >= LONG or (run.words >= NAMED and _names(text, other.rule.names))
     if not (paragraph or alone or pasted):
         return None
     first_copy = (other, other_start, *run.other_at)
     second_copy = (place, start, *run.first[1:])
-    whole_here, whole_there = run.length == len(said), run.length == len(other_said)
-    paste, original = second_copy, first_copy
-    if whole_here and not whole_there or there and not here and not whole_here:
-        paste, original = first_copy, second_copy  # the earlier copy is the one out of place
-    elif here and there and _names(text, place.rule.names) and not _names(text, other.rule.names):
+    if _earlier_is_pasted(text, (other, other_said, other_start), (place, said, start), run.length):
         paste, original = first_copy, second_copy
+    else:
+        paste, original = second_copy, first_copy
     if not paragraph and _akin(paste[0].rule, original[0].rule, text):
         return None
     where_from = original[0]
     sentence = run.first[0] if paste is second_copy else other_said[other_start][0]
     return _finding(paste[0], sentence, paste[2], paste[3], where_from, original[2], original[3], f"in {where_from.rule.name}")
+
+
+def _earlier_is_pasted(
+    text: str, earlier: tuple[Place, list[_Sentence], int], later: tuple[Place, list[_Sentence], int], length: int
+) -> bool:
+    """Whether the earlier of two copies is the paste, the later the original:
+    the later copy is its rule's whole text and the earlier is not; else the
+    text names the later copy's rule and not the earlier's; else the earlier
+    copy belongs less to its rule (its words are fewer of the rest of that
+    rule's text and name).  Otherwise the later copy is the paste."""
+    (e_place, e_said, e_start), (l_place, l_said, l_start) = earlier, later
+    whole_e, whole_l = length == len(e_said), length == len(l_said)
+    if whole_e != whole_l:
+        return whole_l
+    named_e, named_l = _names(text, e_place.rule.names), _names(text, l_place.rule.names)
+    if named_e != named_l:
+        return named_l
+    return _belonging(text, e_place, e_said, e_start, length) < _belonging(text, l_place, l_said, l_start, length)
+
+
+def _belonging(text: str, place: Place, said: list[_Sentence], start: int, length: int) -> float:
+    """The share of a copy's words that the rest of its rule's text, or the
+    rule's name, also uses: how much the copy is about its rule.
+
+    >>> from types import SimpleNamespace as S
+    >>> rule = S(rule=S(names=("Move Through Cover",)))
+    >>> said = [("Roll an extra D6 to move through cover.", [], 0), ("The unit picks the highest roll.", [], 0)]
+    >>> _belonging("The unit picks the highest roll.", rule, said, 1, 1)  # roll, of unit, pick, highest, roll
+    0.25
+    """
+    mine = content_words(text)
+    if not mine:
+        return 0.0
+    rest = " ".join(s for i, (s, _, _) in enumerate(said) if not start <= i < start + length)
+    theirs = content_words(f"{rest} {' '.join(place.rule.names)}")
+    return len(mine & theirs) / len(mine)
 
 
 def _formula(holders: dict[str, bool], rule: str, here: bool) -> bool:
