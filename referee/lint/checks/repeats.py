@@ -36,15 +36,15 @@ NAMED = 10  # words it needs when it names the rule of its first copy
 @check("repeated-text", "warning", "a sentence or paragraph written twice, in one rule or in two of a document")
 def repeated_text(ctx: LintContext) -> Iterator[Finding]:
     """A text written again: a sentence repeated soon after itself in its
-    rule's text, or a paragraph (two sentences or more in a row, fifteen words
-    or more) of one rule written again in another rule of the same document;
-    at the second copy, the first related.
+    rule's text, or a paragraph of a rule written again in it; text of one
+    rule pasted into another rule of the same document (:func:`_pasted`).
+    At the copy that is the paste, the other copy related.
 
-    A sentence that several rules share alone is a formula ("If a duration of
-    this effect is not given, ...") or parallel wording (two terrain types'
-    "Models behind this terrain base are only visible if ..."), and a sentence
-    that two paragraphs of one rule share far apart is parallel wording too:
-    none is reported."""
+    A sentence that several rules share inside their paragraphs is a formula
+    ("If a duration of this effect is not given, ...") or parallel wording
+    (two terrain types' "Models behind this terrain base are only visible if
+    ..."), and a sentence that two paragraphs of one rule share far apart
+    inside them is parallel wording too: none is reported."""
     seen: dict[tuple[str, str], tuple[Place, int, int, int]] = {}  # (file, key) -> place, index, line, column
     by_file: dict[str, list[Place]] = {}
     for rule in ctx.rules:
