@@ -8,6 +8,7 @@ placed at its second copy in the document's own text.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -63,6 +64,7 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     alone = holders.setdefault(" ".join(ws), {})
                     alone[place.rule.id] = alone.get(place.rule.id, False) or _standalone(said, index, 1)
         said_of = {id(place): said for place, said in zip(file_places, cut)}
+        paired: set[frozenset[str]] = set()  # rules a paste between was reported of
         for place, said in zip(file_places, cut):
             search_from = located.offset(place.source.line, place.source.column)
             run: _Run | None = None  # the sentences in a row just before, written in a row elsewhere
@@ -117,9 +119,84 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                 found = _pasted(place, said, run, said_of[id(run.other)], holders)
                 if found is not None:
                     told = True
+                    paired.add(frozenset((place.rule.id, run.other.rule.id)))
                     yield found
             if not told:
                 yield from _stutter(place, located)
+        yield from _pasted_lines(file_places, located, paired)
+
+
+def _pasted_lines(file_places: list[Place], located: Located, paired: set[frozenset[str]]) -> Iterator[Finding]:
+    """A line of one rule's text (a paragraph, or a line of a hard-wrapped one)
+    whose words stand in a row in another rule's text of the same document,
+    wherever its sentences begin and end: a paste of a line cut out of a
+    paragraph, or of a paragraph whose stops an editor changed.  Judged as
+    :func:`_pasted` judges a paragraph; a pair of rules the sentences showed
+    pasted already is not looked at again."""
+    texts = [f" {' '.join(words(place.version.text))} " for place in file_places]
+    starts, offset = [], 0
+    for text in texts:
+        starts.append(offset)
+        offset += len(text) + 1
+    joined = "\x00".join(texts)
+    for x, place in enumerate(file_places):
+        lines = [line for line in place.version.text.split("\n") if words(line)]
+        for number, line in enumerate(lines):
+            ws = words(line)
+            if len(ws) < WITHIN or not any(c.isalpha() for w in ws for c in w):
+                continue
+            key = f" {' '.join(ws)} "
+            holders: dict[int, int] = {}  # place -> offset of the line's words in its text
+            at = joined.find(key)
+            while at >= 0 and len(holders) < 3:
+                y = bisect_right(starts, at) - 1
+                holders.setdefault(y, at - starts[y])
+                at = joined.find(key, at + 1)
+            others = [y for y in holders if file_places[y].rule.id != place.rule.id]
+            if len({file_places[y].rule.id for y in holders}) != 2 or len(others) != 1:
+                continue  # written once, within its rule only, or a formula of three rules
+            y = others[0]
+            other = file_places[y]
+            if frozenset((place.rule.id, other.rule.id)) in paired or fold(place.rule.name) == fold(other.rule.name):
+                continue
+            whole_here = len(lines) == 1
+            whole_there = len(key) == len(texts[y])
+            opening = number == 0 and holders[y] == 0
+            if whole_here and whole_there or opening and not (whole_here or whole_there):
+                continue  # placeholders; a preamble
+            text = " ".join(line.split())
+            rest_here = " ".join(lines[:number] + lines[number + 1 :])
+            rest_there = texts[y][: holders[y]] + texts[y][holders[y] + len(key) :]
+            if not _line_pasted_here(
+                text, (place, whole_here, rest_here), (other, whole_there, rest_there), later_is_here=y < x
+            ):
+                continue  # the other copy is the paste: judged where it is a line of its own, if it is one
+            paste, original = place, other
+            if _akin(paste.rule, original.rule, text):
+                continue
+            spots = [located.find(text, located.offset(p.source.line, p.source.column)) for p in (paste, original)]
+            if spots[0] is None or spots[1] is None:
+                continue
+            paired.add(frozenset((place.rule.id, other.rule.id)))
+            (line_at, column_at, _), (other_line, other_column, _) = spots
+            yield _finding(paste, text, line_at, column_at, original, other_line, other_column, f"in {original.rule.name}")
+
+
+def _line_pasted_here(text: str, here: tuple[Place, bool, str], there: tuple[Place, bool, str], later_is_here: bool) -> bool:
+    """Whether the copy of a line in ``here`` is the paste (as
+    :func:`_earlier_is_pasted` tells, from each copy's rule, whether the copy
+    is that rule's whole text, and the rest of the rule's text)."""
+    (p_here, whole_here, rest_here), (p_there, whole_there, rest_there) = here, there
+    if whole_here != whole_there:
+        return whole_there
+    named_here, named_there = _names(text, p_here.rule.names), _names(text, p_there.rule.names)
+    if named_here != named_there:
+        return named_there
+    mine = content_words(text)
+    share = [len(mine & content_words(f"{rest} {' '.join(p.rule.names)}")) for p, rest in ((p_here, rest_here), (p_there, rest_there))]
+    if share[0] != share[1]:
+        return share[0] < share[1]
+    return later_is_here
 
 
 def _pasted(place: Place, said: list[_Sentence], run: _Run, other_said: list[_Sentence], holders: dict[str, set[str]]) -> Finding | None:
