@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.text import fold
@@ -281,6 +282,9 @@ def manifest_place(lines: list[str] | None, table: str, index: int, key: str) ->
     return start, first_column(lines[start - 1])
 
 
+_TOKEN = re.compile(r"[^\W_]+")
+
+
 class Located:
     """A document's text, searched for a sentence's words from an offset on
     (case, spacing and punctuation aside), to place a sentence of a rule's
@@ -288,18 +292,46 @@ class Located:
 
     def __init__(self, ctx: LintContext, file: str) -> None:
         self.text = ctx.text(file)
-        self.starts = [0] + [i + 1 for i, c in enumerate(self.text) if c == "\n"]
+        self.starts = [0, *accumulate(len(line) + 1 for line in self.text.split("\n")[:-1])]
 
     def offset(self, line: int, column: int) -> int:
         return self.starts[min(line, len(self.starts)) - 1] + column - 1
 
-    def find(self, sentence: str, start: int) -> tuple[int, int, int] | None:
-        """(line, column, end offset) of the sentence's words at or after ``start``."""
+    def spans(self, sentences: list[str], start: int, end: int) -> list[tuple[int, int] | None]:
+        """(line, column) of each of ``sentences`` found in order between
+        ``start`` and ``end``, None for one not found there: the text's words
+        read once, each sentence's words matched in a row (a pattern compiled
+        for each sentence of a long rule costs more than the rest of a check)."""
+        tokens = [(m.group().casefold(), m.start()) for m in _TOKEN.finditer(self.text, start, end)]
+        folded = [w for w, _ in tokens]
+        out: list[tuple[int, int] | None] = []
+        at = 0
+        for sentence in sentences:
+            parts = [w.casefold() for w in _TOKEN.findall(sentence)]
+            found = None
+            if parts:
+                n = len(parts)
+                for i in range(at, len(folded) - n + 1):
+                    if folded[i] == parts[0] and folded[i : i + n] == parts:
+                        found = i
+                        break
+            if found is None:
+                out.append(None)
+                continue
+            at = found + len(parts)
+            offset = tokens[found][1]
+            line = bisect_right(self.starts, offset)
+            out.append((line, offset - self.starts[line - 1] + 1))
+        return out
+
+    def find(self, sentence: str, start: int, end: int | None = None) -> tuple[int, int, int] | None:
+        """(line, column, end offset) of the sentence's words at or after ``start``
+        (and before ``end``, when given)."""
         parts = re.findall(r"[^\W_]+", sentence)
         if not parts:
             return None
         pattern = re.compile(r"[\W_]+".join(map(re.escape, parts)), re.IGNORECASE)
-        m = pattern.search(self.text, start)
+        m = pattern.search(self.text, start) if end is None else pattern.search(self.text, start, end)
         if m is None:
             return None
         line = bisect_right(self.starts, m.start())

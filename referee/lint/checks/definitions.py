@@ -172,12 +172,11 @@ def _sentence_spots(ctx: LintContext, located: dict[str, Located], version: Vers
         located[file] = Located(ctx, file)
     doc = located[file]
     offset = doc.offset(version.source.line, version.source.column)
+    end = doc.offset(version.source.end_line + 1, 1) if version.source.end_line < len(doc.starts) else len(doc.text)
     out = []
     last = (version.source.line, version.source.column)
-    for sentence in sentences(version.text):
-        at = doc.find(sentence, offset)
-        if at is not None and at[0] <= version.source.end_line:
-            last, offset = (at[0], at[1]), at[2]
+    for at in doc.spans(sentences(version.text), offset, end):
+        last = at or last
         out.append(last)
     return out
 

@@ -133,16 +133,16 @@ def _pasted_lines(file_places: list[Place], located: Located, paired: set[frozen
     paragraph, or of a paragraph whose stops an editor changed.  Judged as
     :func:`_pasted` judges a paragraph; a pair of rules the sentences showed
     pasted already is not looked at again."""
-    texts = [f" {' '.join(words(place.version.text))} " for place in file_places]
+    lines_of = [[(line, ws) for line in place.version.text.split("\n") if (ws := words(line))] for place in file_places]
+    texts = [f" {' '.join(w for _, ws in lines for w in ws)} " for lines in lines_of]
     starts, offset = [], 0
     for text in texts:
         starts.append(offset)
         offset += len(text) + 1
     joined = "\x00".join(texts)
     for x, place in enumerate(file_places):
-        lines = [line for line in place.version.text.split("\n") if words(line)]
-        for number, line in enumerate(lines):
-            ws = words(line)
+        lines = [line for line, _ in lines_of[x]]
+        for number, (line, ws) in enumerate(lines_of[x]):
             if len(ws) < WITHIN or not any(c.isalpha() for w in ws for c in w):
                 continue
             key = f" {' '.join(ws)} "
