@@ -122,8 +122,36 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     paired.add(frozenset((place.rule.id, run.other.rule.id)))
                     yield found
             if not told:
+                again = _line_again(place, located)
+                told = again is not None
+                if again is not None:
+                    yield again
+            if not told:
                 yield from _stutter(place, located)
         yield from _pasted_lines(file_places, located, paired)
+
+
+def _line_again(place: Place, located: Located) -> Finding | None:
+    """A line of a rule's text written again whole as another of its lines (a
+    list item pasted after itself, whose number or label the sentences cut
+    off as a sentence too short to compare), when no sentence of the rule is
+    reported already."""
+    seen: dict[str, str] = {}
+    for line in place.version.text.split("\n"):
+        ws = words(line)
+        if len(ws) < WITHIN or not any(c.isalpha() for w in ws for c in w):
+            continue
+        key = " ".join(ws)
+        if key not in seen:
+            seen[key] = line
+            continue
+        text = " ".join(line.split())
+        start = located.offset(place.source.line, place.source.column)
+        first = located.find(text, start)
+        second = located.find(text, first[2]) if first else None
+        if first and second:
+            return _finding(place, text, second[0], second[1], place, first[0], first[1], "earlier in this rule")
+    return None
 
 
 def _pasted_lines(file_places: list[Place], located: Located, paired: set[frozenset[str]]) -> Iterator[Finding]:
