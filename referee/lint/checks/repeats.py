@@ -400,12 +400,20 @@ def _said(text: str) -> list[_Sentence]:
 def _akin(one: Rule, other: Rule, sentence: str) -> bool:
     """Whether two rules may share a sentence on purpose: their names share a word
     ("Terrain type 2" and "Terrain type 3"), or the sentence names the rule it
-    stands in ("If a model has both Grind Attacks and Impact Hits, ...")."""
+    stands in ("If a model has both Grind Attacks and Impact Hits, ...").
+
+    >>> from types import SimpleNamespace as S
+    >>> _akin(S(names=("Ambush",)), S(names=("Scoring",)), "An Ambushing unit loses Scoring.")
+    True
+    >>> _akin(S(names=("Toughness", "T")), S(names=("Leader points",)), "It gives the army 8 leader points.")
+    False
+    """
     words_of = lambda rule: {w for n in rule.names for w in fold(n).split() if len(w) >= 4}  # noqa: E731
     if words_of(one) & words_of(other):
         return True
+    # a name or a word made from it ("Ambushing" of Ambush); a short name ("T" of Toughness) only as a word
     said = fold(sentence)
-    return any(fold(n) in said for n in one.names)
+    return any(len(fold(n)) >= 4 and fold(n) in said for n in one.names) or _names(sentence, one.names)
 
 
 def _names(sentence: str, names: tuple[str, ...]) -> bool:
