@@ -6,11 +6,13 @@ from __future__ import annotations
 class RulesError(Exception):
     """Bad input. The CLI prints ``str(err)`` on one line and exits with status 2."""
 
-    def __init__(self, message: str, file: str | None = None, line: int | None = None) -> None:
+    def __init__(self, message: str, file: str | None = None, line: int | None = None, going_on: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.file = file
         self.line = line
+        # read leniently (referee lint), how the run went past it
+        self.going_on = going_on or "the run went on without it"
 
     def __str__(self) -> str:
         where = ""

@@ -58,8 +58,9 @@ def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> l
     specs = {spec.path: spec for spec, _ in read}
     entries = [(rank[spec.path], e) for spec, es in read for e in es]
     typos = _check_curated(manifest, [e for _, e in entries])
-    if typos:  # read leniently (referee lint): the run goes on without them
-        manifest = replace(manifest, aliases={k: v for k, v in manifest.aliases.items() if k not in typos})
+    if typos:  # read leniently (referee lint): the run goes on as if each had been corrected
+        aliases = {k: (typos[k], lang) if k in typos else (target, lang) for k, (target, lang) in manifest.aliases.items()}
+        manifest = replace(manifest, aliases=aliases)
     curated = {_fold(k): v for k, v in manifest.aliases.items()}
     entries = [(r, _apply_curated(e, curated)) for r, e in entries]
     groups = _group(entries)
@@ -69,7 +70,7 @@ def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> l
     return _rules(manifest, groups, specs)
 
 
-def _check_curated(manifest: Manifest, entries: list[Entry]) -> set[str]:
+def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
     """A curated alias must not point at a near miss of a name the documents write.
 
     A target no document writes is how a manifest names a rule the documents
@@ -78,13 +79,15 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> set[str]:
     typo: it would make a new rule of that name with the alias's text and
     leave the real rule a stub, so it is an error naming both.  Read
     leniently (:func:`referee.manifest.noting`), the error is noted and the
-    alias returned, to be left out.
+    alias returned with the name it most likely meant, so the rest of the run
+    reads the alias as corrected (as a compiler recovers past one error):
+    dropping it would make every use of the alias an unknown name too.
     """
     from referee.manifest import recover
 
     import difflib
 
-    typos: set[str] = set()
+    typos: dict[str, str] = {}  # alias -> the written name its target is a near miss of
     written: dict[str, str] = {}  # every name of an entry, to compare a target with
     by_documents: set[str] = set()  # of those, the names the documents themselves write
     given = {_fold(alias): _fold(target) for alias, (target, _lang) in manifest.aliases.items()}
@@ -109,10 +112,11 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> set[str]:
             name for name in others if near_miss(_fold(target), name)  # a swap of two letters: "Hnad Weapon"
         ][:1]
         if close:
-            recover(manifest.alias_error(
-                alias, f"alias {alias!r} points at {target!r}, which no document defines; did you mean {written[close[0]]!r}?"
-            ))
-            typos.add(alias)
+            meant = written[close[0]]
+            err = manifest.alias_error(alias, f"alias {alias!r} points at {target!r}, which no document defines; did you mean {meant!r}?")
+            err.going_on = f"the run went on reading it as {meant!r}"
+            recover(err)
+            typos[alias] = meant
     return typos
 
 

@@ -319,7 +319,25 @@ def test_a_manifest_problem_is_a_finding_and_the_run_goes_on(capsys: pytest.Capt
         "rules.txt:5:1: warning empty-rule 'Musician' is a heading with no text in any document of demo; add its text "
         "(or, if it is a section title, make the rules below it its sub-headings)",
         "system.toml:10:1: error manifest-problem alias 'Hellebarde' points at 'Halbred', which no document defines; "
-        "did you mean 'Halberd'?; the run went on without it",
+        "did you mean 'Halberd'?; the run went on reading it as 'Halberd'",
+    ]
+
+
+def test_an_alias_with_a_typo_is_read_as_corrected_so_its_uses_are_not_unknown_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Like a compiler recovering past one error: the alias is reported once, and
+    the rest of the run reads it as the name it most likely meant, where dropping
+    it made every use of the alias an undefined reference too."""
+    text = MANIFEST.split("[[waivers]]")[0] + '[aliases.en]\n"FC" = "Furious Chrage"\n'
+    files = {"rules.txt": "Furious Charge\n\nA model with Furious Charge gains +1 Strength when it charges.\n\n"
+             "Berserkers\n\nBerserkers have FC and Fear.\n\nFear\n\nEnemies take a Fear Test.\n"}
+    src = write_system(tmp_path, "demo", text, files)
+    code, out, err = run(capsys, "lint", "--rules-src", str(src), "--min-severity", "info")
+    lines = [line.split("/demo/", 1)[1] for line in out.splitlines()]
+    assert lines == [
+        "system.toml:10:1: error manifest-problem alias 'FC' points at 'Furious Chrage', which no document defines; "
+        "did you mean 'Furious Charge'?; the run went on reading it as 'Furious Charge'",
     ]
 
 

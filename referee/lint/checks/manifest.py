@@ -24,5 +24,5 @@ def manifest_problem(ctx: LintContext) -> Iterator[Finding]:
     """One finding per problem noted while reading the manifest leniently."""
     for err in ctx.noted:
         yield manifest_problem.finding(
-            f"{err.message}; the run went on without it", err.file or ctx.manifest.path, err.line or 1
+            f"{err.message}; {err.going_on}", err.file or ctx.manifest.path, err.line or 1
         )
