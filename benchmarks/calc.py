@@ -76,11 +76,11 @@ def main() -> None:
                 times[q].append(wall(cmd, env))
 
         os.environ["REFEREE_CACHE_DIR"] = cache
-        from referee.build.cache import load_view
+        from referee.store.load import open_rules
         from referee.calc import answer
 
         src = str(ROOT / "rules_src")
-        view = load_view(src)
+        view = open_rules(src)
         inproc: dict[str, float] = {}
         for s, q in QUESTIONS:
             answer(view, s, q, src)

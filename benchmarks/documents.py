@@ -96,13 +96,13 @@ def names(rule_set: RuleSet) -> list[str]:
 
 def measure(rule_set: RuleSet, source: str) -> tuple[int, list[str], int, float]:
     """(names found, names missed, rules built, seconds to build) for one set."""
-    from referee.build import cache
+    from referee.store.load import open_rules
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["REFEREE_CACHE_DIR"] = str(Path(tmp) / "cache")
         _folder(rule_set, source, Path(tmp) / "rules")
         start = time.perf_counter()
-        view = cache.load_view(str(Path(tmp) / "rules"))
+        view = open_rules(str(Path(tmp) / "rules"))
         seconds = time.perf_counter() - start
         wanted = names(rule_set)
         missed = [n for n in wanted if not view.lookup(n, rule_set.id)]

@@ -78,7 +78,7 @@ _BUILD: list[object] = []
 def _rules_src_build() -> object:
     """The shipped rules' build, read once (the calc questions are asked of it)."""
     if not _BUILD:
-        from referee.build import assemble
+        from referee.store.record import assemble
         from referee.paths import rules_src_dir
 
         _BUILD.append(assemble(rules_src_dir()))
@@ -125,7 +125,7 @@ SCALING: dict[str, tuple[tuple[int, ...], float, float, Callable[[Path, int], Pa
 
 def run_scaling(scratch: Path, sizes: tuple[int, ...], fixed: float, per_unit: float, make: Callable[[Path, int], Path]) -> tuple[str, float, str]:
     """Build each size whole (no cache); the sizes run, the seconds, and the first size over its budget."""
-    from referee.build import assemble
+    from referee.store.record import assemble
 
     total, shown = 0.0, []
     for size in sizes:

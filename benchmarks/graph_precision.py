@@ -4,7 +4,7 @@ Run from the project folder:
 
     .venv/bin/python benchmarks/graph_precision.py [--sample N] [--seed S] [--markdown]
 
-Builds rules_src (``referee.build.assemble``, no cache) and compares its
+Builds rules_src (``referee.store.record.assemble``, no cache) and compares its
 relations with tests/graph/reviewed_relations.toml, whose entries were
 written by reading each sentence in its document:
 
@@ -338,7 +338,7 @@ def _share(part: int, whole: int) -> str:
 
 
 def score(build: Any, table: Path = TABLE) -> Report:
-    """Judge every entry of the table against ``build`` (a ``referee.build.Build``)."""
+    """Judge every entry of the table against ``build`` (a ``referee.store.record.Build``)."""
     reviewed, negatives = load_table(table)
     systems = [s for s in build.systems if any(e["system"] == s for e in [*reviewed, *negatives])]
     relations = {system: build.relations(system) for system in build.systems}
@@ -415,7 +415,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--table", type=Path, default=TABLE, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
-    from referee.build import assemble
+    from referee.store.record import assemble
 
     build = assemble(RULES_SRC)
     report = score(build, args.table)

@@ -5,7 +5,7 @@
 
 Measures a warm ``referee lint`` over all four systems as a whole process
 (goal: under 2 s), and, in process, the time each check takes on the build
-``referee.build.assemble`` reads.  Prints Markdown; docs/lint.md records the
+``referee.store.record.assemble`` reads.  Prints Markdown; docs/lint.md records the
 figures.
 
 ``--rules-src`` lints another folder (a synthetic one written by
@@ -47,7 +47,7 @@ def main() -> None:
     rules_src = str(args.rules_src.resolve())
     walls = [] if args.in_process else _whole_process(rules_src, args.runs)
 
-    from referee.build import assemble
+    from referee.store.record import assemble
     from referee.lint.context import LintContext
     from referee.lint.registry import checks
     from referee.lint.run import lint

@@ -122,9 +122,9 @@ class System:
 
 def read_corpus(rules_src: Path, only: set[str] | None = None) -> list[System]:
     """Every system of a rules folder with its documents and rules, from its build."""
-    from referee.build import open_build
+    from referee.store.load import open_rules
 
-    build = open_build(str(rules_src))
+    build = open_rules(str(rules_src)).whole()
     systems = []
     for sid in sorted(build.systems):
         if only and sid not in only:

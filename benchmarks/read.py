@@ -143,7 +143,7 @@ def main() -> None:
 
 def _graph(manifest: object, read: object, rules: list[object], texts: dict[str, str], runs: int) -> tuple[float, float]:
     """Wall and CPU seconds of the rule graph's reading of one system's rules, best of ``runs``."""
-    from referee.graph.build import read_relations
+    from referee.graph.relations import read_relations
     from referee.rulebase.base import DocumentSummary, Rulebase
 
     summaries = [DocumentSummary(s.path, s.format, s.role, s.lang, s.title, s.origin, len(es)) for s, es in read]  # type: ignore[attr-defined]

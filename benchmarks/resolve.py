@@ -114,12 +114,13 @@ def questions(store_file: Path, system: str) -> dict[str, list[str]]:
     """Typical questions about ``system``, from its build: each names rules by a name that names one rule."""
     import sqlite3
 
-    from referee.build.store import StoredView, unpack
+    from referee.store.database import unpack
+    from referee.store.rows import Stored
 
-    view = StoredView(sqlite3.connect(f"file:{store_file}?mode=ro&immutable=1", uri=True))
+    view = Stored(sqlite3.connect(f"file:{store_file}?mode=ro", uri=True))
 
     def plain(rule_id: str | None) -> str | None:
-        name = view.data["rule_names"].get(rule_id or "")
+        name = view.rule_names.get(rule_id or "")
         name = name and name.split(" (")[0]
         ok = name and [r["id"] for r in view.lookup(name, system)] == [rule_id] and not view.get(rule_id)["children"]
         return name if ok else None
@@ -170,7 +171,7 @@ def folder(args: argparse.Namespace) -> None:
         load = f"load average {os.getloadavg()[0]:.1f}"
         took, peak = run([*referee, "build", *where], env)
         print(f"build (cold unless --keep held one): {took:.1f} s, peak {peak / 1024:.0f} MB; {load}")
-        stores = sorted(cache.rglob("view-*.sqlite"), key=lambda p: p.stat().st_mtime)
+        stores = sorted(cache.rglob("store/*/rules.sqlite"), key=lambda p: p.stat().st_mtime)
         system = args.system or sorted({p.name for p in args.rules_src.iterdir() if (p / "system.toml").is_file()})[-1]
         calls = {name: [*referee, *call, *where] for name, call in questions(stores[-1], system).items()}
         if args.search:

@@ -156,7 +156,7 @@ def fts5(store: Path, into: Path, words: str) -> tuple[float, float]:
     db = sqlite3.connect(into)
     start = time.perf_counter()
     db.execute("CREATE VIRTUAL TABLE rules USING fts5(id UNINDEXED, name, text)")
-    from referee.build.store import unpack
+    from referee.store.database import unpack
 
     rows = (unpack(blob) for (blob,) in sqlite3.connect(store).execute("SELECT json FROM rules"))
     db.executemany("INSERT INTO rules VALUES (?, ?, ?)", ((r["id"], r["name"], r["text"]) for r in rows))
@@ -256,7 +256,7 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         spread = f"{statistics.median(took):.1f} s (min {min(took):.1f}, {len(took)} runs)" if len(took) > 1 else f"{took[0]:.1f} s"
         peak, whole = max(peaks)
         rows.append((label, spread, f"peak {peak / 1024:.0f} MB; {whole / 1024:.0f} MB all processes"))
-        rows.append(("cache size after the rebuilds", f"{folder_size(cache) / 2**20:.0f} MB", "parts are hard links: counted once"))
+        rows.append(("cache size after the rebuilds", f"{folder_size(cache) / 2**20:.0f} MB", "the one store, after what the edits replaced is gone"))
     time.sleep(2.5)  # past the stamp's same-tick window: warm calls now take the recorded key
 
     if not args.skip_search:
@@ -291,7 +291,7 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         # are each command alone, so their ratio is given too.
         rows.append((label, f"{m * 1000:.0f} ms (min {min(xs) * 1000:.0f})", f"{m / b:.1f}x bare (min to min {min(xs) / low:.1f}x)"))
 
-    stores = sorted(cache.rglob("view-*.sqlite"), key=lambda p: p.stat().st_mtime)
+    stores = sorted(cache.rglob("store/*/rules.sqlite"), key=lambda p: p.stat().st_mtime)
     if stores:
         indexed, answered = fts5(stores[-1], work / "fts5.sqlite", words)
         rows.append((f"plain: SQLite FTS5 index of names and texts; query '{words}'", f"{indexed:.1f} s to index", f"{answered * 1000:.1f} ms to answer"))

@@ -275,7 +275,7 @@ def synthetic_queries(build: object, count: int, seed: int = 11) -> list[tuple[s
 def synthetic(count: int, runs: int) -> None:
     import synthetic as synth
 
-    from referee.build import cache
+    from referee.store.load import current_key
     from referee.search.index import folder_for
 
     start = time.perf_counter()
@@ -290,7 +290,7 @@ def synthetic(count: int, runs: int) -> None:
         src = str(synth.write_rules_src(Path(work) / "rules", count))
         env = {**os.environ, "REFEREE_CACHE_DIR": str(Path(work) / "cache"), "PYTHONPATH": str(ROOT)}
         os.environ["REFEREE_CACHE_DIR"] = env["REFEREE_CACHE_DIR"]
-        key = cache.content_key(src)
+        key = current_key(src)
         build = type(build)(key, build.rulebase, build.graph)  # type: ignore[attr-defined]
         queries = synthetic_queries(build, 200)
         index, fts = in_process(f"synthetic, {len(rules)} rules", build, rules, [(q, s) for q, s, _, _ in queries], folder_for(src, key))
@@ -304,7 +304,7 @@ def synthetic(count: int, runs: int) -> None:
         for kind, pairs in by_kind.items():
             print(f"| {kind} ({len(pairs)}) | {scores([p[0] for p in pairs])[0]:.3f} | {scores([p[1] for p in pairs])[0]:.3f} |")
         print()
-        if cache.content_key(src) != key:
+        if current_key(src) != key:
             print("(Referee's code changed during the run: the warm CLI would index anew; not measured)\n")
             return
         name = rules[len(rules) // 2].name
@@ -315,7 +315,7 @@ def synthetic(count: int, runs: int) -> None:
             warm.append(wall(plain, env))
             base.append(wall(bare, env))
         start = time.perf_counter()
-        cache.content_key(src)
+        current_key(src)
         hashing = time.perf_counter() - start
         print("| measure | median (min) |")
         print("|---|---|")
@@ -331,7 +331,7 @@ def main() -> None:
     parser.add_argument("--synthetic", type=int, default=0, metavar="N", help="also measure a synthetic corpus of N rules (100000 takes minutes)")
     args = parser.parse_args()
 
-    from referee.build import assemble
+    from referee.store.record import assemble
 
     build = assemble(ROOT / "rules_src")
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")

@@ -79,8 +79,8 @@ def median_min(xs: list[float]) -> str:
 def site_config(folder: Path, rules_src: Path, env: dict[str, str]) -> Path:
     """The configuration `referee site build` makes for a rules folder alone."""
     code = (
-        "import sys; from referee.site.commands import write_config; from referee.build.cache import load_or_build;"
-        "print(write_config(sys.argv[1], load_or_build(sys.argv[2])))"
+        "import sys; from referee.site.commands import write_config; from referee.store.load import open_rules;"
+        "print(write_config(sys.argv[1], open_rules(sys.argv[2]).whole()))"
     )
     out = subprocess.run([sys.executable, "-c", code, str(folder), str(rules_src)], env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True, check=True)
     return Path(out.stdout.strip())
@@ -91,9 +91,9 @@ def plain_site(folder: Path, rules_src: Path, config: Path, env: dict[str, str])
     code = """
 import json, sys
 from pathlib import Path
-from referee.build.cache import load_or_build
+from referee.store.load import open_rules
 from referee.site.pages import Options, Site
-build = load_or_build(sys.argv[2])
+build = open_rules(sys.argv[2]).whole()
 site = Site.plan(build, Options())
 docs = Path(sys.argv[1]) / "docs"
 for uri, page in site.pages.items():

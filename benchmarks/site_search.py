@@ -53,8 +53,8 @@ BIN = Path(sys.executable).parent
 
 def build_site(out: Path, env: dict[str, str]) -> None:
     code = (
-        "import sys; from referee.site.commands import write_config; from referee.build.cache import load_or_build;"
-        "print(write_config(sys.argv[1], load_or_build(sys.argv[2])))"
+        "import sys; from referee.site.commands import write_config; from referee.store.load import open_rules;"
+        "print(write_config(sys.argv[1], open_rules(sys.argv[2]).whole()))"
     )
     config = subprocess.run([sys.executable, "-c", code, str(out.parent / "config"), str(ROOT / "rules_src")], env=env, capture_output=True, text=True, check=True).stdout.strip()
     subprocess.run([str(BIN / "referee"), "site", "build", "--config", config, "--out", str(out)], env=env, check=True, stdout=subprocess.DEVNULL)
@@ -150,7 +150,7 @@ def main() -> None:
     import http.server
     import threading
 
-    from referee.build.cache import load_or_build
+    from referee.store.load import open_rules
     from referee.search.index import open_index
     from referee.site.urls import Address, html_path
 
@@ -162,7 +162,7 @@ def main() -> None:
         if args.site is None:
             build_site(site, env)
         rules_src = str(ROOT / "rules_src")
-        build = load_or_build(rules_src)
+        build = open_rules(rules_src).whole()
         address = Address("rules")
         pages = {html_path(address.rule_page(rid)): rid for rid in build.rules}
         cli = open_index(rules_src)

@@ -105,7 +105,7 @@ def main() -> None:
                 walls[name].append(wall(cmd, envs[name], cpus[name]))
 
     sys.path.insert(0, str(ROOT))
-    from referee.build import assemble
+    from referee.store.record import assemble
 
     cold = []
     for _ in range(5):

@@ -10,7 +10,7 @@ that format), or ``mixed`` (one format per system: a rules list, a glossary
 with interleaved German names, a MediaWiki page, Markdown).  BattleScribe
 data has a generator of its own (``benchmarks/battlescribe.py``).  In a
 benchmark, :func:`build` gives the same rules as a
-:class:`referee.build.Build` directly, without reading documents (reading
+:class:`referee.store.record.Build` directly, without reading documents (reading
 100,000 rules through the adapters is a benchmark of its own):
 
     sys.path.insert(0, "benchmarks"); import synthetic
@@ -311,9 +311,9 @@ def write_rules_src(folder: Path, rules: int, seed: int = 7, fmt: str = "markdow
 
 
 def build(rules: int, seed: int = 7, key: str = "") -> object:
-    """A :class:`referee.build.Build` of ``rules`` synthetic rules (no documents read, no graph)."""
-    from referee.build.record import Build
-    from referee.graph.build import RuleGraph
+    """A :class:`referee.store.record.Build` of ``rules`` synthetic rules (no documents read, no graph)."""
+    from referee.store.record import Build
+    from referee.graph.relations import RuleGraph
     from referee.manifest import Manifest
     from referee.model import Alias, Rule, Source, Version
     from referee.rulebase import Rulebase

@@ -29,6 +29,7 @@ from referee.site import urls
 from referee.text import fold, strip_invisible
 
 if TYPE_CHECKING:  # the warm path imports neither typing's runtime nor pathlib
+    from referee.store.rows import Stored
     from collections.abc import Callable
     from typing import Any
 
@@ -93,18 +94,19 @@ def _shown(path: str) -> str:
         return str(path)
 
 
-def open_view(rules_src: str | None, refresh: bool = False) -> Any:
-    """The rulebase as plain data (cached), with a progress bar when it must be built."""
-    from referee.build import cache
+def open_rules(rules_src: str | None, refresh: bool = False) -> Stored:
+    """The rules of the folder, from its store (built first, with a progress bar, when
+    the store does not hold them); ``.whole()`` gives the record classes."""
+    from referee.store.load import open_rules as opened
 
     src = _src(rules_src)
     try:
         with terminal.Steps() as step:
-            view = cache.load_view(src, refresh=refresh, progress=lambda path: step(f"Read {path}"))
+            rules = opened(src, refresh=refresh, progress=lambda path: step(f"Read {path}"))
     except RulesError as err:
         raise Failure.of(err, src) from None
-    _warn_unmanaged(view.unmanaged, src)
-    return view
+    _warn_unmanaged(rules.unmanaged, src)
+    return rules
 
 
 def _warn_unmanaged(folders: Any, src: str) -> None:
@@ -126,11 +128,11 @@ def _checked(fn: Callable[[], Any]) -> Any:
 
 def cmd_build(args: argparse.Namespace) -> None:
     """Build (or load from cache) the rulebase and summarise each system."""
-    view = open_view(args.rules_src, refresh=args.refresh)
+    view = open_rules(args.rules_src, refresh=args.refresh)
     if args.format == "json":
         terminal.print_json({"key": view.key, "systems": view.summaries})
         return
-    from referee.build.report import print_build
+    from referee.store.report import print_build
 
     print_build(view.summaries, _shown(_src(args.rules_src)))
 
@@ -139,7 +141,7 @@ def cmd_list(args: argparse.Namespace) -> None:
     """List the rules of every system, or of one."""
     from referee.render import where
 
-    view = open_view(args.rules_src)
+    view = open_rules(args.rules_src)
     rules = _checked(lambda: view.in_system(args.system))
     if args.format == "json":
         brief = [{k: r[k] for k in ("id", "name", "system", "category", "source", "flags")} for r in rules]
@@ -152,7 +154,7 @@ def cmd_list(args: argparse.Namespace) -> None:
 def cmd_lookup(args: argparse.Namespace) -> None:
     """Find rules by name, alias or id, in any language the rules came in."""
     args.query = _query(args.query, "QUERY")
-    view = open_view(args.rules_src)
+    view = open_rules(args.rules_src)
     rules = _checked(lambda: view.lookup(args.query, args.system))
     if not rules:
         units = unitcard.units_in_view(view, args.query, args.system)
@@ -234,15 +236,15 @@ def cmd_search(args: argparse.Namespace) -> None:
 def open_search_index(rules_src: str | None) -> Any:
     """The search index of the current build; made (with a progress bar on a
     terminal) when the rules or Referee changed since it was."""
-    from referee.build import cache
     from referee.search.index import open_index
+    from referee.store.load import open_rules as opened
 
     src = _src(rules_src)
     try:
         with terminal.Steps() as step:
             index = open_index(
                 src,
-                lambda: cache.load_or_build(src, progress=lambda path: step(f"Read {path}")),
+                lambda: opened(src, progress=lambda path: step(f"Read {path}")).whole(),
                 progress=lambda count: step(f"Indexed {count} rules for search"),
             )
     except RulesError as err:
@@ -264,7 +266,7 @@ def _limit(text: str) -> int:
 
 def cmd_show(args: argparse.Namespace) -> None:
     """Show one rule whole: text, aliases, every version with its source."""
-    view = open_view(args.rules_src)
+    view = open_rules(args.rules_src)
     rule = _one_rule(view, args.name, args.system)
     if args.format == "json":
         terminal.print_json(rule)
@@ -284,11 +286,11 @@ def cmd_parse(args: argparse.Namespace) -> None:
     from referee.keywords import commands
 
     if args.corpus:
-        code = commands.corpus(args, open_build(args.rules_src))
+        code = commands.corpus(args, open_rules(args.rules_src).whole())
     elif args.string is None:
         raise Failure("give a keyword STRING, '-' to read lines from stdin, or --corpus")
     else:
-        view = open_view(args.rules_src) if args.system else None
+        view = open_rules(args.rules_src) if args.system else None
         if view is not None:
             _checked(lambda: view.check_system(args.system))
         code = commands.parse_stdin(args, view) if args.string == "-" else commands.parse_one(args, view)
@@ -301,7 +303,7 @@ def cmd_explain(args: argparse.Namespace) -> None:
     exclusions, overrides, obligations and prohibitions, each with its citation."""
     from referee.graph.explain import explain
 
-    view = open_view(args.rules_src)
+    view = open_rules(args.rules_src)
     rule = _one_rule(view, args.name, args.system)
     data = explain(view, rule)
     if args.format == "json":
@@ -337,7 +339,7 @@ def cmd_graph(args: argparse.Namespace) -> None:
     """Export the rule graph (JSON node-link, GraphML, DOT), list the sentences
     no clause of the effects grammar recognised (--unparsed), or report how
     many were read (--coverage)."""
-    build = open_build(args.rules_src)
+    build = open_rules(args.rules_src).whole()
     _checked(lambda: build.check_system(args.system))
     if args.unparsed or args.coverage:
         if args.format_given and args.format != "json":
@@ -348,7 +350,7 @@ def cmd_graph(args: argparse.Namespace) -> None:
         show(build, args.system, args.format_given)
         return
     from referee.graph import export
-    from referee.graph.build import to_networkx
+    from referee.graph.relations import to_networkx
 
     g = to_networkx(build, build.graph, args.system)
     if args.format == "json":
@@ -368,19 +370,19 @@ def _lint_build(rules_src: str | None, src: str) -> tuple[Any, list[RulesError]]
     leniently and without the cache, leaving out only what is wrong, so the
     problem is one finding among the rest.  Only an unreadable manifest stops it.
     """
-    from referee.build import cache
     from referee.manifest import MANIFEST, noting
+    from referee.store.load import open_rules as opened
 
     try:
         with terminal.Steps() as step:
-            build = cache.load_or_build(src, progress=lambda path: step(f"Read {path}"))
+            build = opened(src, progress=lambda path: step(f"Read {path}")).whole()
         noted: list[RulesError] = []
     except RulesError as err:
         if not (err.file or "").endswith("/" + MANIFEST):
             raise Failure.of(err, src) from None
         from pathlib import Path
 
-        from referee.build import assemble
+        from referee.store.record import assemble
 
         try:
             with noting() as noted, terminal.Steps() as step:
@@ -446,7 +448,7 @@ def cmd_calc(args: argparse.Namespace) -> None:
     """
     from referee.calc.commands import answer_question
 
-    view = open_view(args.rules_src)
+    view = open_rules(args.rules_src)
     _checked(lambda: view.check_system(args.system))
     code = answer_question(args, view, _src(args.rules_src))
     if code:
@@ -467,7 +469,7 @@ def cmd_resolve(args: argparse.Namespace) -> None:
         return urls, rulebook
 
     # an unknown name's "did you mean" comes from the search index, as lookup's does, opened only then
-    _checked(lambda: give_ruling(args, open_view(args.rules_src), site_urls, lambda: open_search_index(args.rules_src)))
+    _checked(lambda: give_ruling(args, open_rules(args.rules_src), site_urls, lambda: open_search_index(args.rules_src)))
 
 
 def cmd_shell(args: argparse.Namespace) -> None:
@@ -497,7 +499,7 @@ def cmd_unit(args: argparse.Namespace) -> None:
     carries it.  Exit status 1 when no unit has the name.  See docs/battlescribe.md.
     """
     args.name = _query(args.name, "NAME", "a unit's name")
-    build = open_build(args.rules_src)
+    build = open_rules(args.rules_src).whole()
     _checked(lambda: build.check_system(args.system))
     found = [unitcard.card(build, system, unit) for system, unit in unitcard.units_named(build, args.name, args.system)]
     if args.format == "json":
@@ -521,20 +523,6 @@ def cmd_init(args: argparse.Namespace) -> None:
     documents are converted to text first.  See docs/getting-started.md.
     """
     _checked(lambda: init_command.start_system(args))
-
-
-def open_build(rules_src: str | None) -> Any:
-    """The whole build (record classes), for commands that read rules whole."""
-    from referee.build import cache
-
-    src = _src(rules_src)
-    try:
-        with terminal.Steps() as step:
-            build = cache.load_or_build(src, progress=lambda path: step(f"Read {path}"))
-    except RulesError as err:
-        raise Failure.of(err, src) from None
-    _warn_unmanaged(build.unmanaged, src)
-    return build
 
 
 # --- the parser -----------------------------------------------------------------
@@ -792,6 +780,7 @@ def main(argv: list[str] | None = None) -> int:
     args_list = [_typed(a) for a in (sys.argv[1:] if argv is None else argv)]
     args = None
     terminal.prepare_streams()
+    stores = _stores()
     try:
         parser = build_parser(_command_named(args_list))
         parsed, extra = parser.parse_known_args(args_list)
@@ -802,10 +791,17 @@ def main(argv: list[str] | None = None) -> int:
         _closed_streams(args)
         if getattr(args, "system", None):
             args.system = args.system.lower()  # system ids are lower-case; --system T9A means t9a
-        args.run(args)
+        try:
+            args.run(args)
+        except Exception as err:
+            if not _damaged_store(err, args):
+                raise
+            args.run(args)  # once more, from a store built anew
         if sys.stdout is not None:
             sys.stdout.flush()  # a full disk or closed pipe is met here, inside, not after main
+        _close_stores(stores)
     except Failure as err:
+        _close_stores(stores)
         as_json = (getattr(args, "format", None) == "json" if args is not None else _wants_json(args_list)) and sys.stdout is not None
         if err.usage and not as_json:
             sys.stderr.write(err.usage + "\n")
@@ -834,6 +830,31 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as bug:  # noqa: BLE001 - a bug: one line, the traceback on request
         return _internal(bug)
     return 0
+
+
+def _stores() -> int:
+    load = sys.modules.get("referee.store.load")
+    return load.opened() if load is not None else 0
+
+
+def _close_stores(since: int) -> None:
+    """The command is done with the stores it opened (those after the first ``since``)."""
+    load = sys.modules.get("referee.store.load")
+    if load is not None:
+        load.close_opened(since)
+
+
+def _damaged_store(err: Exception, args: argparse.Namespace) -> bool:
+    """Whether ``err`` is SQLite finding the store damaged past what opening it checks (a
+    page it reads mid-command): then the store is removed, with a note, for the command to
+    run again from a store built anew."""
+    sqlite3 = sys.modules.get("sqlite3")
+    if sqlite3 is None or type(err) is not sqlite3.DatabaseError:
+        return False
+    from referee.store import database
+
+    database.discard(database.path(_src(getattr(args, "rules_src", None))), err)
+    return True
 
 
 def _internal(bug: BaseException) -> int:

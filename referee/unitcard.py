@@ -47,7 +47,7 @@ def unit_names(build: Any, system: str | None) -> list[str]:
 
 def card(build: Any, system: str, unit: Any) -> dict[str, Any]:
     """The documented JSON of one unit (docs/json.md, ``referee unit``)."""
-    from referee.build.units import carried_by
+    from referee.store.units import carried_by
     from referee.units import listed_rules
 
     names: dict[str, str | None] = {}
@@ -133,10 +133,8 @@ def units_in_view(view: Any, name: str, system: str | None) -> list[dict[str, An
     """Units called ``name`` as the warm view keeps them (``lookup`` finding units):
     ``{name, system, army, source, rules}`` with the names of their rules, each once."""
     out = []
-    for sys_id, names in (view.data["units"] or {}).items():
-        if system not in (None, sys_id):
-            continue
-        for unit in names.get(fold(name), []):
+    for sys_id in view.systems if system is None else [system]:
+        for unit in view.unit(sys_id, fold(name)):
             rules = list(dict.fromkeys(use["text"] for use in unit["rules"]))
             source = {"file": unit["file"], "line": unit["line"], "column": unit["column"]}
             out.append({"kind": "unit", "name": unit["name"], "system": sys_id, "army": unit["army"], "source": source, "rules": rules})

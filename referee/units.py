@@ -10,7 +10,7 @@ rule of the system that defines it (:mod:`referee.army` does the tying).
 
 A build holds them per system (``Build.armies``: system id -> army books),
 pickled with it; the warm view carries a summary of each unit and its rules
-(:mod:`referee.build.units`) for ``resolve --unit``.  Everything is
+(:mod:`referee.store.units`) for ``resolve --unit``.  Everything is
 frozen and slotted, as the rule records of :mod:`referee.model` are.
 """
 

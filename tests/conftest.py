@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import Build
-from referee.build.cache import load_or_build
+from referee.store.record import Build
+from referee.store.load import open_rules
 from referee.paths import checkout_dir
 
 PROJECT = Path(checkout_dir() or Path(__file__).resolve().parents[1])
@@ -52,7 +52,7 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 def rulebase() -> Build:
     """The build of the project's own rules_src, made once per test run (the first
     worker to ask builds it into the shared cache; the others load it)."""
-    return load_or_build(RULES_SRC)
+    return open_rules(RULES_SRC).whole()
 
 
 def write_system(root: Path, system: str, manifest: str, files: dict[str, str | bytes]) -> Path:

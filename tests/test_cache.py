@@ -1,4 +1,4 @@
-"""The build cache is never wrong: keyed by the bytes it parsed, self-healing, tidy."""
+"""The store is never wrong: keyed by the bytes it parsed, self-healing, tidy."""
 
 from __future__ import annotations
 
@@ -8,9 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import cache
+import sqlite3
+
 from referee.cli import main
 from referee.rulebase import base
+from referee.store import database, key, writer
+from referee.store.load import open_rules
+from referee.store.rows import Stored
 from tests.conftest import manifest, write_system
 
 GLOOM = "Gloom\n\nModels with Gloom sulk.\n"
@@ -48,21 +52,29 @@ def test_a_document_edited_during_a_build_is_never_cached_under_the_old_key(
     assert code == 0 and "sulk." in out and "loudly" not in out
 
 
-@pytest.mark.parametrize(("kind", "error"), [("view", "DatabaseError"), ("build", "UnpicklingError")])
-def test_a_corrupted_cache_file_is_discarded_and_rebuilt(
-    tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], kind: str, error: str
+def _damage(file: Path, how: str) -> None:
+    data = file.read_bytes()
+    file.write_bytes({"garbage": b"garbage", "truncated": data[: len(data) // 2]}[how])
+
+
+@pytest.mark.parametrize("how", ["garbage", "truncated"])
+@pytest.mark.parametrize("command", [["lookup", "Gloom"], ["lint"]])
+def test_a_corrupted_store_is_discarded_and_rebuilt(
+    tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], how: str, command: list[str]
 ) -> None:
+    """(Before issue 27 there were a pickled build and a view file to damage; now one database.)"""
     src = _system(tmp_path)
     assert main(["build", "--rules-src", str(src)]) == 0
-    [damaged] = private_cache.glob(f"builds/*/{kind}-*.{'sqlite' if kind == 'view' else 'pickle'}")
-    damaged.write_bytes(b"garbage")
+    [damaged] = private_cache.glob("store/*/rules.sqlite")
+    _damage(damaged, how)
     capsys.readouterr()
-    command = ["lookup", "Gloom"] if kind == "view" else ["lint"]
     code = main([*command, "--rules-src", str(src)])
     out, err = capsys.readouterr()
-    assert code == 0 and ("Gloom" in out if kind == "view" else out == "")  # a clean piped lint prints nothing
-    assert err == f"referee: note: discarding an unreadable cache file ({error}); rebuilding\n"
-    assert damaged.read_bytes() != b"garbage"  # written anew
+    assert code == 0 and ("Gloom" in out if command[0] == "lookup" else out == "")  # a clean piped lint prints nothing
+    assert err == "referee: note: discarding an unreadable cache file (DatabaseError); rebuilding\n"
+    db = sqlite3.connect(damaged)  # written anew, whole
+    assert db.execute("SELECT id FROM rules").fetchall() == [("demo/gloom",)]
+    db.close()
     assert main([*command, "--rules-src", str(src)]) == 0
     assert capsys.readouterr().err == ""
 
@@ -70,8 +82,8 @@ def test_a_corrupted_cache_file_is_discarded_and_rebuilt(
 def test_temporary_files_of_killed_builds_are_removed(tmp_path: Path, private_cache: Path) -> None:
     src = _system(tmp_path)
     assert main(["build", "--rules-src", str(src)]) == 0
-    [folder] = (private_cache / "builds").iterdir()
-    old, fresh = folder / ".view-killed.tmp", folder / ".view-writing.tmp"
+    [folder] = (private_cache / "store").iterdir()
+    old, fresh = folder / ".store-killed.tmp", folder / ".store-writing.tmp"
     old.write_bytes(b"x" * 1000)
     fresh.write_bytes(b"y")
     an_hour_ago = time.time() - 3600
@@ -79,13 +91,13 @@ def test_temporary_files_of_killed_builds_are_removed(tmp_path: Path, private_ca
     (src / "demo" / "rules.txt").write_text(EDITED, encoding="utf-8")
     assert main(["build", "--rules-src", str(src)]) == 0
     assert not old.exists()
-    assert fresh.exists()  # another build may still be writing it
+    assert fresh.exists()  # another build may still be making it
 
 
 @pytest.mark.slow
-def test_concurrent_builds_leave_a_whole_cache(tmp_path: Path, private_cache: Path) -> None:
-    """Four processes building the same rules at once: all answer, and the cache
-    holds whole files only (each is written aside and renamed into place)."""
+def test_concurrent_builds_leave_a_whole_store(tmp_path: Path, private_cache: Path) -> None:
+    """Four processes building the same rules at once: all answer, and the store holds
+    the one build, whole (each build writes in one transaction; they take turns)."""
     import subprocess
     import sys
 
@@ -96,8 +108,12 @@ def test_concurrent_builds_leave_a_whole_cache(tmp_path: Path, private_cache: Pa
     results = [(p.wait(), p.stdout.read(), p.stderr.read()) for p in runs]  # type: ignore[union-attr]
     assert [(code, err) for code, _, err in results] == [(0, "")] * 4
     assert all('"id": "demo/gloom"' in out for _, out, _ in results)
-    [folder] = (private_cache / "builds").iterdir()
-    assert sorted(p.name.split("-")[0] for p in folder.iterdir() if not p.name.startswith(".")) == ["build", "stamp", "view"]
+    [folder] = (private_cache / "store").iterdir()
+    assert [p.name for p in folder.iterdir() if not p.name.endswith(("-wal", "-shm"))] == ["rules.sqlite"]
+    db = sqlite3.connect(folder / "rules.sqlite")
+    assert db.execute("SELECT id, system FROM rules").fetchall() == [("demo/gloom", "demo")]
+    assert db.execute("SELECT id, place FROM systems").fetchall() == [("demo", 0)]
+    db.close()
     assert main(["lookup", "Gloom", "--rules-src", str(src)]) == 0
 
 
@@ -108,28 +124,39 @@ def test_concurrent_builds_leave_a_whole_cache(tmp_path: Path, private_cache: Pa
 def settled(monkeypatch: pytest.MonkeyPatch) -> None:
     """Files written before hashing began count as settled (no same-tick doubt),
     so a test need not wait out the real two-second window."""
-    monkeypatch.setattr(cache, "UNSURE_NS", 0)
+    monkeypatch.setattr(key, "UNSURE_NS", 0)
+
+
+def _stamped(src: Path) -> str | None:
+    """The key the store's stamp vouches for, if any."""
+    db = database.open_existing(database.path(src))
+    if db is None:
+        return None
+    try:
+        return key.stamped_key(src, db)
+    finally:
+        db.close()
 
 
 def test_the_stamp_gives_the_key_while_no_file_changes(tmp_path: Path, private_cache: Path, settled: None) -> None:
     src = _system(tmp_path)
-    assert cache.stamped_key(src) is None  # nothing built yet
-    assert cache.content_key(src) and cache.stamped_key(src) is None  # a key alone is not stamped
-    key = cache.load_view(src).key
-    assert cache.stamped_key(src) == key and cache.content_key(src) == key
+    assert _stamped(src) is None  # nothing built yet
+    assert key.content_key(src) and _stamped(src) is None  # a key alone is not stamped
+    built = open_rules(src).key
+    assert _stamped(src) == built and key.content_key(src) == built
 
 
 def test_an_edit_of_the_same_size_with_the_mtime_set_back_is_seen(tmp_path: Path, private_cache: Path, settled: None) -> None:
     """The change time, which no program can set back, gives the edit away."""
     src = _system(tmp_path)
     document = src / "demo" / "rules.txt"
-    key = cache.load_view(src).key
+    built = open_rules(src).key
     before = document.stat()
     document.write_text(GLOOM.replace("sulk", "SULK"), encoding="utf-8")
     os.utime(document, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert document.stat().st_size == before.st_size and document.stat().st_mtime_ns == before.st_mtime_ns
-    assert cache.stamped_key(src) is None
-    assert cache.content_key(src) != key
+    assert _stamped(src) is None
+    assert key.content_key(src) != built
 
 
 TWO_DOCUMENTS = manifest("demo") + '[[documents]]\npath = "notes.md"\nformat = "markdown"\nrole = "core"\n'
@@ -143,8 +170,8 @@ def test_any_change_of_what_a_build_reads_is_seen(tmp_path: Path, private_cache:
     (Before issue 23 it covered every file under rules_src, listed or not; this test then
     pinned that an unlisted new file changed the key.)"""
     src = write_system(tmp_path / "src", "demo", TWO_DOCUMENTS, {"rules.txt": GLOOM, "notes.md": "# Notes\n"})
-    key = cache.load_view(src).key
-    assert cache.stamped_key(src) == key
+    built = open_rules(src).key
+    assert _stamped(src) == built
     if change == "edit":
         (src / "demo" / "rules.txt").write_text(EDITED, encoding="utf-8")
     elif change == "manifest edited":
@@ -159,11 +186,11 @@ def test_any_change_of_what_a_build_reads_is_seen(tmp_path: Path, private_cache:
         (src / "drafts").mkdir()  # readers warn of a folder without a manifest
     else:
         (src / "drafts").mkdir()
-        key = cache.load_view(src).key
-        assert cache.stamped_key(src) == key
+        built = open_rules(src).key
+        assert _stamped(src) == built
         (src / "drafts" / "system.toml").write_text(manifest("drafts"), encoding="utf-8")
-    assert cache.stamped_key(src) is None
-    assert cache.content_key(src) != key
+    assert _stamped(src) is None
+    assert key.content_key(src) != built
 
 
 @pytest.mark.parametrize("folder", [".drafts", "__pycache__", "sub/.hidden"])
@@ -184,7 +211,7 @@ def test_unlisted_files_are_never_read(tmp_path: Path, private_cache: Path, sett
     a link to /dev/zero (endless) and a new or edited unlisted file change nothing."""
     src = _system(tmp_path)
     (src / "demo" / "notes.md").write_text("# Notes\n", encoding="utf-8")
-    key = cache.load_view(src).key
+    built = open_rules(src).key
     os.mkfifo(src / "demo" / "pipe")
     os.symlink("/dev/zero", src / "demo" / "zero")
     (src / "demo" / "notes.md").write_text("# Notes, edited\n", encoding="utf-8")
@@ -198,8 +225,8 @@ def test_unlisted_files_are_never_read(tmp_path: Path, private_cache: Path, sett
         return real_open(path, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", watched)
-    assert cache.stamped_key(src) == key
-    assert cache.content_key(src, keep={}) == key
+    assert _stamped(src) == built
+    assert key.content_key(src, keep={}) == built
     under = sorted(os.path.relpath(p, src) for p in opened if p.startswith(str(src)))
     assert under == ["demo/rules.txt", "demo/system.toml"]
 
@@ -208,20 +235,25 @@ def test_a_file_written_in_the_same_clock_tick_is_hashed_not_trusted(tmp_path: P
     """Within two seconds of the hash, a second save could keep size and
     timestamps on a coarse file system: the stamp is not trusted then."""
     src = _system(tmp_path)
-    cache.load_view(src)
-    assert (Path(cache.builds_folder(src)) / cache.STAMP).is_file()
-    assert cache.stamped_key(src) is None
+    open_rules(src)
+    db = sqlite3.connect(database.path(src))
+    assert db.execute("SELECT kind, path FROM files WHERE kind IN ('system', 'document')").fetchall() == [("system", "demo/system.toml"), ("document", "demo/rules.txt")]
+    db.close()
+    assert _stamped(src) is None
 
 
 def test_a_damaged_stamp_only_costs_a_hash(tmp_path: Path, private_cache: Path, settled: None) -> None:
     src = _system(tmp_path)
-    key = cache.load_view(src).key
-    (Path(cache.builds_folder(src)) / cache.STAMP).write_bytes(b"\x00garbage")
-    assert cache.stamped_key(src) is None
-    assert cache.load_view(src).key == key and cache.stamped_key(src) == key  # written anew
+    built = open_rules(src).key
+    db = sqlite3.connect(database.path(src))
+    with db:
+        db.execute("UPDATE meta SET value = 'garbage' WHERE name = 'stamp'")
+    db.close()
+    assert _stamped(src) is None
+    assert open_rules(src).key == built and _stamped(src) == built  # written anew
 
 
-def test_a_warm_lookup_reads_the_store_not_the_pickles(
+def test_a_warm_lookup_reads_rows_not_the_whole_build(
     tmp_path: Path, private_cache: Path, settled: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     src = _system(tmp_path)
@@ -229,12 +261,12 @@ def test_a_warm_lookup_reads_the_store_not_the_pickles(
     capsys.readouterr()
 
     def no_unpickling(*args: object) -> None:
-        raise AssertionError("a warm lookup unpickled a cache file")
+        raise AssertionError("a warm lookup put the whole build together")
 
     def no_hashing(*args: object) -> None:
         raise AssertionError("a warm lookup hashed the files")
 
-    monkeypatch.setattr(cache, "_load", no_unpickling)
-    monkeypatch.setattr(cache, "_hash", no_hashing)
+    monkeypatch.setattr(Stored, "whole", no_unpickling)
+    monkeypatch.setattr(key, "hashed", no_hashing)
     code, out, err = _lookup(capsys, src)
     assert (code, err) == (0, "") and "Models with Gloom sulk." in out

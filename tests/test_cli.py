@@ -181,18 +181,38 @@ def test_rules_src_option_and_env(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert code == 0 and json.loads(out)["results"][0]["source"] == {"file": "demo/rules.txt", "line": 1, "end_line": 3, "column": 1}
 
 
-def test_cache_is_reused_and_follows_content(tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _store_rows(private_cache: Path) -> dict[str, object]:
+    """The store's key and rules, as its rows hold them (one store under the cache)."""
+    import sqlite3
+
+    [file] = private_cache.glob("store/*/rules.sqlite")
+    db = sqlite3.connect(file)
+    try:
+        key = json.loads(db.execute("SELECT value FROM meta WHERE name = 'key'").fetchone()[0])
+        return {"file": file, "key": key, "rules": [r for (r,) in db.execute("SELECT id FROM rules ORDER BY seq")]}
+    finally:
+        db.close()
+
+
+def test_cache_is_reused_and_follows_content(
+    tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(Before issue 27 each build was its own pickle; now the store holds the rows of the one build.)"""
+    from referee.store import key
+
+    monkeypatch.setattr(key, "UNSURE_NS", 0)  # files written just now count as settled: the stamp is not taken again
     write_system(tmp_path, "demo", manifest("demo"), {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
     assert main(["build", "--rules-src", str(tmp_path)]) == 0
-    [first] = list(private_cache.glob("builds/*/build-*.pickle"))
-    stamp = first.stat().st_mtime_ns
+    first = _store_rows(private_cache)
+    stamp = first["file"].stat().st_mtime_ns  # type: ignore[attr-defined]
     assert main(["lookup", "Gloom", "--rules-src", str(tmp_path)]) == 0
-    assert first.stat().st_mtime_ns == stamp  # read, not rewritten
+    assert first["file"].stat().st_mtime_ns == stamp  # type: ignore[attr-defined]  # read, not rewritten
     (tmp_path / "demo" / "rules.txt").write_text("Gloom\n\nModels with Gloom sulk loudly.\n", encoding="utf-8")
     capsys.readouterr()
     assert main(["lookup", "Gloom", "--rules-src", str(tmp_path)]) == 0
     assert "sulk loudly" in capsys.readouterr().out
-    assert len(list(private_cache.glob("builds/*/build-*.pickle"))) == 2
+    now = _store_rows(private_cache)
+    assert now["key"] != first["key"] and now["rules"] == first["rules"] == ["demo/gloom"]
 
 
 @pytest.mark.slow
@@ -210,17 +230,18 @@ def test_rules_src_is_the_projects() -> None:
     assert RULES_SRC.is_dir() and sorted(p.name for p in RULES_SRC.iterdir()) == ["last-edition", "scrollhammer", "t9a", "whfb-house"]
 
 
-def test_cache_keeps_the_newest_builds_whole(tmp_path: Path, private_cache: Path) -> None:
+def test_the_store_holds_the_last_build_whole(tmp_path: Path, private_cache: Path) -> None:
+    """(Before issue 27 the cache kept the two newest builds, each in files of its own.)"""
+    from referee.store.load import current_key
+
     write_system(tmp_path, "demo", manifest("demo"), {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
     assert main(["build", "--rules-src", str(tmp_path), "--json"]) == 0
-    [folder] = (private_cache / "builds").iterdir()
-    (folder / "build-orphan.pickle").write_bytes(b"left by an older version")
     for n in range(6):
         (tmp_path / "demo" / "rules.txt").write_text(f"Gloom\n\nModels with Gloom sulk {n} times.\n", encoding="utf-8")
         assert main(["build", "--rules-src", str(tmp_path), "--json"]) == 0
-    views = {p.stem.removeprefix("view-") for p in folder.glob("view-*.sqlite")}
-    builds = {p.stem.removeprefix("build-") for p in folder.glob("build-*.pickle")}
-    assert len(views) == 2 and views == builds  # no half builds, no orphans
+    found = _store_rows(private_cache)
+    assert found["key"] == current_key(tmp_path) and found["rules"] == ["demo/gloom"]
+    assert sorted(p.name for p in found["file"].parent.iterdir() if not p.name.endswith(("-wal", "-shm"))) == ["rules.sqlite"]  # type: ignore[attr-defined]
 
 
 def test_two_rules_folders_do_not_evict_each_other(tmp_path: Path, private_cache: Path) -> None:
@@ -230,9 +251,7 @@ def test_two_rules_folders_do_not_evict_each_other(tmp_path: Path, private_cache
     for n in range(3):
         (tmp_path / "two" / "demo" / "rules.txt").write_text(f"Gloom\n\nModels sulk {n}.\n", encoding="utf-8")
         assert main(["build", "--rules-src", str(tmp_path / "two"), "--json"]) == 0
-    folders = sorted((private_cache / "builds").iterdir())
-    assert len(folders) == 2
-    assert sorted(len(list(f.glob("view-*.sqlite"))) for f in folders) == [1, 2]
+    assert len(list(private_cache.glob("store/*/rules.sqlite"))) == 2
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"manifest"}),
     frozenset({"rulebase"}),
     frozenset({"keywords", "graph", "army"}),  # army: BattleScribe units tied to rules (keyword grammar)
-    frozenset({"build"}),
+    frozenset({"store"}),  # the store: one SQLite database per rules folder, and the reading interface
     frozenset({"lint", "search", "imports", "calc", "resolve"}),  # imports: `referee import battlescribe`; calc: dice questions; resolve: the referee
     frozenset({"site"}),  # the MkDocs plugin reads the build, the graph and lint
     frozenset({"render", "cli", "shell", "unitcard"}),  # shell: the interactive session over search, resolve and calc; unitcard: `referee unit`
@@ -73,7 +73,7 @@ def test_the_rulebase_knows_nothing_of_the_graph_or_its_readers() -> None:
     leaks = [
         f"{file}:{line}: {module}"
         for file, module, line in _imports()
-        if file.startswith("referee/rulebase/") and _part(module) in {"graph", "build", "lint", "cli", "render"}
+        if file.startswith("referee/rulebase/") and _part(module) in {"graph", "store", "lint", "cli", "render"}
     ]
     assert leaks == []
 
@@ -132,7 +132,7 @@ def test_a_wheel_installs_and_answers_on_a_rules_folder_outside_the_project(tmp_
     assert code in (0, 1) and linted["systems"] == ["t9a"]
 
     # The cache went to the user's cache folder, never into the installed package.
-    assert list((home / ".cache" / "referee" / "builds").iterdir())
+    assert list((home / ".cache" / "referee" / "store").glob("*/rules.sqlite"))
     site = next((venv / "lib").glob("python3*/site-packages"))
     assert not [p for p in site.rglob("*.pickle")] and not list(site.rglob("*.lalr.cache"))
 

@@ -1,27 +1,33 @@
-"""The indexed store answers every question of the view exactly as the view does."""
+"""The store answers every question of the one reading interface as the build does.
+
+(Before issue 27 this compared the SQLite view with an in-memory view of dicts;
+now there is one store, written either from what each system's reading gave
+(the cache) or from a build handed in (:meth:`Stored.of`), and both must give
+what the record classes say.)
+"""
 
 from __future__ import annotations
 
+import ast
 import json
 from pathlib import Path
 
 import pytest
 
-from referee.build import Build, store
-from referee.build.view import View
 from referee.errors import RulesError
 from referee.graph.explain import explain
+from referee.store import database
+from referee.store.answers import relation_data
+from referee.store.load import open_rules
+from referee.store.record import Build
+from referee.store.rows import Stored
+from tests.conftest import RULES_SRC
 
 
 @pytest.fixture(scope="module")
-def views(rulebase: Build, tmp_path_factory: pytest.TempPathFactory) -> tuple[View, store.StoredView]:
-    """The real rules' view in memory, and the same view written and reopened."""
-    view = View.of(rulebase)
-    file = str(tmp_path_factory.mktemp("store") / "view.sqlite")
-    store.write(file, view.data)
-    stored = store.open_store(file, view.key)
-    assert stored is not None
-    return view, stored
+def stores(rulebase: Build) -> tuple[Stored, Stored]:
+    """The cache's store of the real rules, and the same build kept in a store in memory."""
+    return open_rules(RULES_SRC), Stored.of(rulebase)
 
 
 def _same(a: object, b: object) -> bool:
@@ -29,92 +35,116 @@ def _same(a: object, b: object) -> bool:
     return json.dumps(a, sort_keys=False) == json.dumps(b, sort_keys=False)
 
 
-def test_the_store_keeps_systems_summaries_and_core_terms(views: tuple[View, store.StoredView]) -> None:
-    view, stored = views
-    assert stored.key == view.key and stored.systems == view.systems and stored.unmanaged == view.unmanaged
-    assert _same(stored.summaries, view.summaries)
-    assert all(stored.core_terms(s) == view.core_terms(s) for s in view.systems)
-    assert stored.core_terms("no-such-system") == []
+def test_the_store_keeps_systems_summaries_and_answers(rulebase: Build, stores: tuple[Stored, Stored]) -> None:
+    for stored in stores:
+        assert stored.key == rulebase.key and stored.systems == rulebase.systems and stored.unmanaged == list(rulebase.unmanaged)
+    cached, handed = stores
+    assert _same(cached.summaries, handed.summaries)
+    for system in rulebase.systems:
+        for question in ("core_terms", "against_terms", "never_stacking", "families", "units"):
+            assert _same(getattr(cached, question)(system), getattr(handed, question)(system)), (system, question)
+    assert cached.core_terms("no-such-system") == []
+    assert cached.families("last-edition")["ranged"] == ["last-edition/ranged-weapon-keywords"]
 
 
-def test_every_rule_and_every_list_reads_back_in_order(views: tuple[View, store.StoredView]) -> None:
-    view, stored = views
-    assert _same(stored.in_system(), view.in_system())
-    for system in view.systems:
-        assert _same(stored.in_system(system), view.in_system(system))
-    for rule in view.in_system():
-        assert _same(stored.get(rule["id"]), rule)
-    assert stored.get("t9a/no-such-rule") is None
+def test_every_rule_reads_back_in_order(rulebase: Build, stores: tuple[Stored, Stored]) -> None:
+    expected = [r.to_json() for r in rulebase.in_system()]
+    for stored in stores:
+        assert _same(stored.in_system(), expected)
+        for system in rulebase.systems:
+            assert _same(stored.in_system(system), [r.to_json() for r in rulebase.in_system(system)])
+        for rule in expected:
+            assert _same(stored.get(rule["id"]), rule)
+        assert stored.get("t9a/no-such-rule") is None
 
 
-def test_relations_in_and_out_of_every_rule_read_back_in_order(views: tuple[View, store.StoredView]) -> None:
-    view, stored = views
-    total = 0
-    for rule in view.in_system():
-        rid = rule["id"]
-        assert _same(stored.relations_out(rid), view.relations_out(rid)), rid
-        assert _same(stored.relations_in(rid), view.relations_in(rid)), rid
-        total += len(view.relations_out(rid))
-    assert total > 100
+def test_relations_in_and_out_of_every_rule_read_back_in_order(rulebase: Build, stores: tuple[Stored, Stored]) -> None:
+    out: dict[str, list[object]] = {}
+    into: dict[str, list[object]] = {}
+    for rel in rulebase.relations():
+        data = relation_data(rel, rulebase.rule_names)
+        out.setdefault(rel.source, []).append(data)
+        if rel.target:
+            into.setdefault(rel.target, []).append(data)
+    assert sum(map(len, out.values())) > 100
+    for stored in stores:
+        for rule in rulebase.in_system():
+            assert _same(stored.relations_out(rule.id), out.get(rule.id, [])), rule.id
+            assert _same(stored.relations_in(rule.id), into.get(rule.id, [])), rule.id
+        for system in rulebase.systems:
+            assert _same(stored.relations(system), [relation_data(rel, rulebase.rule_names) for rel in rulebase.relations(system)])
 
 
 LOOKUPS = ["Hellebarde", "Halberd", "halberds", "FEAR", "t9a/fear", "T9A/Fear", "Multiple Wounds (D3, Clipped Wings)", "Fly", "Nachladen!", "no such rule"]
 
 
 @pytest.mark.parametrize("query", LOOKUPS)
-def test_lookup_finds_what_the_view_finds(views: tuple[View, store.StoredView], query: str) -> None:
-    view, stored = views
-    for system in [None, *view.systems]:
-        assert _same(stored.lookup(query, system), view.lookup(query, system)), (query, system)
+def test_lookup_finds_what_the_build_finds(rulebase: Build, stores: tuple[Stored, Stored], query: str) -> None:
+    for stored in stores:
+        for system in [None, *rulebase.systems]:
+            assert [r["id"] for r in stored.lookup(query, system)] == [r.id for r in rulebase.lookup(query, system)], (query, system)
 
 
-def test_every_name_and_alias_looks_up_alike(views: tuple[View, store.StoredView]) -> None:
-    view, stored = views
-    names = {r["name"] for r in view.in_system()} | {a["name"] for r in view.in_system() for a in r["aliases"]}
+def test_every_name_and_alias_looks_up_alike(rulebase: Build, stores: tuple[Stored, Stored]) -> None:
+    names = {r.name for r in rulebase.in_system()} | {a.name for r in rulebase.in_system() for a in r.aliases}
     assert len(names) > 100
+    cached, _ = stores
     for name in sorted(names):
-        assert [r["id"] for r in stored.lookup(name)] == [r["id"] for r in view.lookup(name)], name
+        assert [r["id"] for r in cached.lookup(name)] == [r.id for r in rulebase.lookup(name)], name
+    assert cached.names("t9a")["hellebarde"] == ["t9a/halberd"]
+    assert cached.rule_names["t9a/halberd"] == "Halberd" and "t9a/nothing" not in cached.rule_names
 
 
-def test_explain_reads_the_store_as_the_view(views: tuple[View, store.StoredView]) -> None:
-    view, stored = views
-    for rule in view.in_system():
-        assert _same(explain(stored, stored.get(rule["id"])), explain(view, rule)), rule["id"]
+def test_explain_reads_either_store_alike(stores: tuple[Stored, Stored]) -> None:
+    cached, handed = stores
+    for rule in cached.in_system():
+        assert _same(explain(cached, rule), explain(handed, handed.get(rule["id"]))), rule["id"]
 
 
-def test_the_data_by_name_is_the_views(views: tuple[View, store.StoredView]) -> None:
-    view, stored = views
-    assert _same(stored.data["rules"], view.data["rules"])
-    assert stored.data["names"] == view.data["names"]
-    assert stored.data["relations_out"] == view.data["relations_out"]
-    assert stored.data["relations_in"] == view.data["relations_in"]
-    assert stored.data["relations"] == view.data["relations"]
-    names = stored.data["rule_names"]
-    assert names.get("t9a/halberd") == "Halberd" and names["t9a/halberd"] == "Halberd" and "t9a/halberd" in names
-    assert names.get("t9a/nothing", "x") == "x" and "t9a/nothing" not in names
-    with pytest.raises(KeyError):
-        stored.data["no such part"]
+def test_the_whole_build_is_put_together_from_the_store(rulebase: Build) -> None:
+    """The record classes, from each system's frame and sections: the build read without any cache."""
+    from referee.store.record import assemble
+
+    whole = open_rules(RULES_SRC).whole()
+    assert whole == assemble(RULES_SRC, whole.key)
+    assert list(whole.rules) == list(rulebase.rules) and list(whole.graph.relations) == list(rulebase.graph.relations)
 
 
-def test_an_unknown_system_is_the_views_error(views: tuple[View, store.StoredView]) -> None:
-    view, stored = views
-    with pytest.raises(RulesError) as mine:
-        stored.lookup("Fear", "t9x")
+def test_an_unknown_system_is_the_builds_error(rulebase: Build, stores: tuple[Stored, Stored]) -> None:
     with pytest.raises(RulesError) as theirs:
-        view.lookup("Fear", "t9x")
-    assert str(mine.value) == str(theirs.value) and "t9x" in str(mine.value)
+        rulebase.lookup("Fear", "t9x")
+    for stored in stores:
+        with pytest.raises(RulesError) as mine:
+            stored.lookup("Fear", "t9x")
+        assert str(mine.value) == str(theirs.value) and "t9x" in str(mine.value)
 
 
-def test_a_store_of_another_build_is_not_opened(views: tuple[View, store.StoredView], tmp_path: Path) -> None:
-    view, _ = views
-    file = str(tmp_path / "view.sqlite")
-    store.write(file, view.data)
-    assert store.open_store(file, "another-key") is None
-    assert store.open_store(str(tmp_path / "missing.sqlite"), view.key) is None
-    assert store.open_store(file, view.key) is not None
+def test_the_memo_is_a_mapping_of_bytes_kept_with_the_build() -> None:
+    """What a reading step keeps is held until the build writes it, and read back by kind and key."""
+    db = database.create(None)
+    memo = database.Memo(db, "sections", "demo")
+    with pytest.raises(KeyError):
+        memo["k1"]
+    memo["k1"] = b"one"
+    assert memo["k1"] == b"one" and list(memo) == ["k1"] and len(memo) == 1 and memo.added == {"k1": b"one"}
+    db.execute("INSERT INTO memo VALUES ('sections', 'k2', 'demo', ?)", (b"two",))
+    again = database.Memo(db, "sections", "demo")
+    assert again["k2"] == b"two" and "k1" not in again and again.used == {"k2"}
+    assert database.Memo(None, "sections", "demo").get("k2") is None  # no store: nothing recalled
 
 
-def test_writing_leaves_no_temporary_file(views: tuple[View, store.StoredView], tmp_path: Path) -> None:
-    view, _ = views
-    store.write(str(tmp_path / "view.sqlite"), view.data)
-    assert [p.name for p in tmp_path.iterdir()] == ["view.sqlite"]
+def test_the_store_package_has_no_import_circle() -> None:
+    """Modules of referee/store import each other one way only (read from their import lines)."""
+    import networkx as nx
+
+    folder = Path(database.__file__).parent
+    graph = nx.DiGraph()
+    for file in folder.glob("*.py"):
+        name = f"referee.store.{file.stem}" if file.stem != "__init__" else "referee.store"
+        graph.add_node(name)
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("referee.store"):
+                targets = [node.module] if node.module != "referee.store" else [f"referee.store.{a.name}" for a in node.names]
+                graph.add_edges_from((name, target) for target in targets if target != name)
+    assert len(graph) >= 12
+    assert list(nx.simple_cycles(graph)) == []

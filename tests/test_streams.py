@@ -106,32 +106,41 @@ def test_a_full_disk_on_standard_output_in_process(src: Path, capsys: pytest.Cap
 def test_a_full_cache_folder_only_costs_speed(
     failure: object, tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The cache cannot be written: the answer is given all the same, and no half view is left."""
-    from referee.build import store
+    """The cache cannot be written: the answer is given all the same, and no half build is left."""
+    import sqlite3
+
+    from referee.store import writer
 
     rules = write_system(tmp_path / "src", "demo", manifest("demo"), {"rules.txt": RULES})
 
-    def full(*_args: object, **_kwargs: object) -> None:
-        raise failure()  # type: ignore[operator]
+    real = writer._write
 
-    monkeypatch.setattr(store, "write_systems", full)
+    def full(db: object, file: str | None, *args: object) -> None:  # the store's file cannot take the rows; memory can
+        if file is not None:
+            raise failure()  # type: ignore[operator]
+        real(db, file, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(writer, "_write", full)
     assert main(["lookup", "Gloom", "--rules-src", str(rules)]) == 0
     out, err = capsys.readouterr()
     assert "Models with Gloom sulk." in out and err == ""
-    assert not list(private_cache.rglob("view-*")) and not list(private_cache.rglob("build-*"))
+    for store in private_cache.rglob("rules.sqlite"):  # made, and its transaction rolled back: no row of a build
+        db = sqlite3.connect(store)
+        assert [db.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("meta", "rules", "systems")] == [0, 0, 0]
+        db.close()
 
 
 def test_an_unexpected_sqlite_error_is_still_a_bug(tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the errors that say the disk cannot be written are forgiven: a wrong query stays loud."""
     import sqlite3
 
-    from referee.build import store
+    from referee.store import writer
 
     rules = write_system(tmp_path / "src", "demo", manifest("demo"), {"rules.txt": RULES})
 
     def broken(*_args: object, **_kwargs: object) -> None:
         raise sqlite3.OperationalError("no such column: nme")
 
-    monkeypatch.setattr(store, "write_systems", broken)
+    monkeypatch.setattr(writer, "write_system", broken)
     assert main(["lookup", "Gloom", "--rules-src", str(rules)]) == 70
     assert "internal error: OperationalError: no such column: nme" in capsys.readouterr().err

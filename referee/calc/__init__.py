@@ -2,8 +2,8 @@
 
 Called from Python (the CLI and a shell do the same)::
 
-    from referee.build.cache import load_or_build
-    found = answer(load_or_build("rules_src"), "last-edition", "hit CS5 vs CS5")
+    from referee.store.load import open_rules
+    found = answer(open_rules("rules_src").whole(), "last-edition", "hit CS5 vs CS5")
     found.probability, found.needed     # (Fraction(1, 2), '4+')
 
 Modules: ``parse`` (grammar/calc.lark -> ``question`` values, through
@@ -34,7 +34,7 @@ __all__ = ["Answer", "CalcSyntaxError", "Citation", "Clause", "Refusal", "Rulebo
 def answer(build: Any, system: str, question: str, rules_src: str | None = None) -> Answer:
     """The exact answer to ``question`` under ``system``'s rules, every step cited.
 
-    ``build``: a :class:`~referee.build.Build`, or a cached view with the
+    ``build``: a :class:`~referee.store.record.Build`, or the store's rules with the
     ``rules_src`` it was built from, or a :class:`Rulebook`.  Raises
     :class:`CalcSyntaxError` for a question the grammar cannot read and
     :class:`Refusal` for one the system's documents do not settle.

@@ -108,12 +108,14 @@ class Rulebook:
 
     @classmethod
     def of(cls, build: Any, rules_src: str | None = None) -> Rulebook:
-        """A rulebook of a :class:`~referee.build.Build`, or of a cached
-        :class:`~referee.build.view.View` (whose documents are read from
+        """A rulebook of a :class:`~referee.store.record.Build`, or of the store's
+        rules (:class:`~referee.store.rows.Stored`, whose documents are read from
         ``rules_src``, the folder it was built from)."""
+        from referee.store.rows import Stored
+
         if isinstance(build, Rulebook):
             return build
-        if hasattr(build, "texts"):  # a whole Build: rules are records, texts are kept
+        if not isinstance(build, Stored):  # a whole Build: rules are records, texts are kept
 
             def rule(rule_id: str) -> dict[str, Any] | None:
                 found = build.get(rule_id)

@@ -39,7 +39,7 @@ from referee.text import fold, word_forms
 
 if TYPE_CHECKING:
     from referee.rulebase import Rulebase
-    from referee.graph.build import RuleGraph
+    from referee.graph.relations import RuleGraph
 
 __all__ = ["Names", "Sentence", "coverage", "read_rule", "read_sentence"]
 

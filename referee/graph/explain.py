@@ -82,7 +82,7 @@ def transitive_grants(view: Any, rule_id: str) -> list[dict[str, Any]]:
 
 
 def _grant(rel: dict[str, Any], path: list[str | None], citations: list[dict[str, Any]], view: Any) -> dict[str, Any]:
-    names = view.data["rule_names"]
+    names = view.rule_names
     return {
         "target": rel["target"],
         "target_name": rel["target_name"],

@@ -54,7 +54,7 @@ def family_leads(names: list[str]) -> list[str]:
     names) begins with, each followed by a space: "ranged" for "ranged heavy",
     "ranged sniper".  A rule is the family of a keyword's name when its folded name
     is one of them (:func:`_families`); the build lists them for every rule
-    (:func:`referee.build.view.families`)."""
+    (:func:`referee.store.answers.families`)."""
     if not names:
         return []
     first = names[0]
@@ -66,23 +66,7 @@ def _families(view: Any, system: str, name: str) -> list[dict[str, Any]]:
     reading order: from the build's list by word-prefix (the view's ``families``),
     so only the rules found are read; a view without one (the search index's)
     offers the rules to look at (``in_system``)."""
-    lead = fold(name)
-    known = _family_index(view)
-    if known is not None:
-        return [rule for rule in map(view.get, known.get(system, {}).get(lead, [])) if rule is not None]
-    out = []
-    for rule in view.in_system(system):
-        kids = [view.get(k) for k in rule["children"]]
-        if kids and all(k is not None for k in kids) and lead in family_leads([fold(k["name"]) for k in kids]):
-            out.append(rule)
-    return out
-
-
-def _family_index(view: Any) -> dict[str, dict[str, list[str]]] | None:
-    try:
-        return view.data["families"]
-    except (AttributeError, KeyError):
-        return None
+    return [rule for rule in map(view.get, view.families(system).get(fold(name), [])) if rule is not None]
 
 
 def _tie(keyword: dict[str, Any], view: Any, system: str, core: set[str], family: str | None = None) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 if TYPE_CHECKING:
-    from referee.build import Build
+    from referee.store.record import Build
     from referee.errors import RulesError
     from referee.lint.finding import Finding
     from referee.manifest import Manifest
@@ -113,6 +113,6 @@ class LintContext:
     @cached_property
     def graph(self) -> Any:
         """networkx MultiDiGraph of this system (built on first use)."""
-        from referee.graph.build import to_networkx
+        from referee.graph.relations import to_networkx
 
         return to_networkx(self.rb, self.rb.graph, self.system)

@@ -12,7 +12,7 @@ from referee.lint.registry import checks, codes
 from referee.lint.waiving import reason_for
 
 if TYPE_CHECKING:
-    from referee.build import Build
+    from referee.store.record import Build
 
 
 @dataclass

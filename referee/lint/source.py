@@ -11,7 +11,7 @@ import os
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 if TYPE_CHECKING:
-    from referee.build import Build
+    from referee.store.record import Build
 
 WIDTH = 100  # characters of a long line shown around the column
 BEFORE = 40  # of them, before the column

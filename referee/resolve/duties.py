@@ -82,7 +82,7 @@ def forbidden_rules(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...])
     in the turn"): where its conditions hold, that rule is set aside (cannot beats can); where the
     situation cannot tell, the ruling says "if ...".  Returns (rulings, (side, rule id, why) to set
     aside, the prohibitions whose conditions fail here)."""
-    names = view.data["rule_names"]
+    names = view.rule_names
     rulings: list[Ruling] = []
     aside: list[tuple[str, str, str]] = []
     idle: list[Inactive] = []
@@ -153,7 +153,7 @@ def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_asid
     forbidden action, set aside with why).  A rule a ruling set aside (Fear, against a side immune
     to it) obliges and forbids nothing: the ruling says why.  ``quote_rule`` (rule id, sentence)
     -> the sentence cited at its place: a way of doing the action forbidden is quoted with it."""
-    names = view.data["rule_names"]
+    names = view.rule_names
     in_force: list[dict[str, Any]] = []
     rulings: list[Ruling] = []
     idle: list[Inactive] = []

@@ -36,7 +36,7 @@ def _picks(view: Any, system: str, unit: str | Sequence[Pick] | None, what: str)
         return None, []
     if isinstance(unit, str):
         return unit, picks(view, system, unit, what)
-    return ", ".join(p.text or view.data["rule_names"].get(p.rule, p.rule) for p in unit), list(unit)
+    return ", ".join(p.text or view.rule_names.get(p.rule, p.rule) for p in unit), list(unit)
 
 
 def resolve(
@@ -50,9 +50,9 @@ def resolve(
 ) -> Resolution:
     """Rule on what ``acting`` (a keyword string, or picks from unit data) has, against ``opponent``, in the situation ``when``.
 
-    >>> from referee.build import open_build
     >>> from referee.paths import rules_src_dir
-    >>> answer = resolve(open_build(rules_src_dir()), "t9a", "Fear", opponent="Fear")
+    >>> from referee.store.load import open_rules
+    >>> answer = resolve(open_rules(rules_src_dir()).whole(), "t9a", "Fear", opponent="Fear")
     >>> [(r.principle, r.winner) for r in answer.rulings]
     [('immunity', 'Fear'), ('source-conflict', None)]
     >>> answer.rulings[0].citations[0]["quote"]
@@ -98,7 +98,7 @@ def resolve(
     in_play = sides[0].ids | sides[1].ids
     stat_answers = {(m.sides[0], m.extra["stat"]): settle(ctx, m) for m in stat_meetings(view, system, found, in_play)}
     answers += list(stat_answers.values())
-    names = view.data["rule_names"]
+    names = view.rule_names
     for (_, stat), items in found.items():
         for p in items:
             p["citation"] = quote(p["citation"], names)
@@ -270,7 +270,7 @@ def _limits(view: Any, m: Modifier, ruling: Ruling | Unresolved | None) -> list[
     or "never stacks", and the never-stacking sentence a ruling on them quotes."""
     from referee.resolve.ruling import _unique
 
-    names = view.data["rule_names"]
+    names = view.rule_names
     own = [quote(rel["citation"], names) for rid in dict.fromkeys(p["rule"] for p in m.parts) for rel in view.relations_out(rid)
            if rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never"]
     said = [c for c in (ruling.citations if ruling is not None else []) if c not in [p["citation"] for p in m.parts]] if len(m.parts) > 1 else []
@@ -314,7 +314,7 @@ def _capped(view: Any, system: str, modifiers: list[Modifier]) -> list[Ruling]:
     caps = roll_caps(view, system)
     if not caps:
         return []
-    names = view.data["rule_names"]
+    names = view.rule_names
     cited = [quote(rel["citation"], names) for rel in caps]
     limit = min(int(dict(rel["details"])["value"]) for rel in caps)
     out = []

@@ -59,7 +59,7 @@ def _join(found: dict[tuple[Any, ...], Meeting], key: tuple[Any, ...], new: Meet
 
 def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Meeting], list[Inactive]]:
     """Rules in play joined by a relation that sets one against the other."""
-    names = view.data["rule_names"]
+    names = view.rule_names
     found: dict[tuple[Any, ...], Meeting] = {}
     idle: list[Inactive] = []
     for mine, theirs in (sides, sides[::-1]):

@@ -38,7 +38,7 @@ def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], live_inst
     is brought by each instance in play ("This rule is cumulative, allowing an additional -1
     to-hit modifier for each instance": Hard Target twice is -2).  ``idle`` gets each modifier whose condition fails here, with why
     (the situation says it does not apply: a referee says so rather than leave it out)."""
-    names = view.data["rule_names"]
+    names = view.rule_names
     out: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for mine, theirs in (sides, sides[::-1]):
         for rid in mine.rules:

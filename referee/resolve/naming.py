@@ -65,7 +65,7 @@ def _own_words(view: Any, rule: str, params: tuple[str, ...]) -> tuple[str, ...]
     "Spear (foot)", whose "(foot)" is its name, not a parameter (never "Spear (foot) (foot)")."""
     if not params:
         return params
-    name = fold(view.data["rule_names"].get(rule, ""))
+    name = fold(view.rule_names.get(rule, ""))
     return () if name.endswith(fold(f"({', '.join(params)})")) else params
 
 
@@ -110,7 +110,7 @@ def _stated_against(view: Any, system: str, name: str) -> str | None:
     relation writes it (singular or plural), or None."""
     from referee.text import singulars
 
-    terms = set(view.data["against_terms"].get(system, ()))
+    terms = set(view.against_terms(system))
     folded = fold(name)
     return next((form for form in (folded, *singulars(folded), folded + "s") if form in terms), None)
 
@@ -193,4 +193,4 @@ def find_unit(view: Any, system: str, name: str, army: str | None = None, what: 
 
 def unit_names(view: Any, system: str) -> dict[str, list[dict[str, Any]]]:
     """Folded unit name -> the units of that name in ``system`` (empty when it has no army data)."""
-    return view.data["units"].get(system, {})
+    return view.units(system)

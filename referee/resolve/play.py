@@ -179,7 +179,7 @@ def side_in_play(view: Any, name: str, picks: list[Pick], flags: tuple[str, ...]
     Each rule's grants are followed once; a grant to a rule already in play
     adds an instance of it (its parameters, its chain), one per granting rule.
     """
-    names = view.data["rule_names"]
+    names = view.rule_names
     side = Side(name)
     for pick in picks:
         # a game term (no rule of the system: "Flaming Attacks" of the base book) is named as written
@@ -233,7 +233,7 @@ def _produced(view: Any, side: Side) -> None:
     """What a rule in play brings about ("its Rending attacks cause Instant Death") is in play on
     its side too, through that sentence: the other side's immunity to it, or a rule it sets aside,
     meets it as it meets a rule named."""
-    names = view.data["rule_names"]
+    names = view.rule_names
     for rid in list(side.rules):
         for rel in view.relations_out(rid):
             target, sentence = rel["target"], rel["citation"]["sentence"]
@@ -313,7 +313,7 @@ _BEARER_WORDS = frozenset({"a", "an", "the", "any", "each", "every", "this", "th
 
 def _losses(view: Any, side: Side, flags: tuple[str, ...], theirs: set[str]) -> None:
     """``loses`` relations whose conditions hold take their rule out of play ("A unit that is Fleeing loses Scoring")."""
-    names = view.data["rule_names"]
+    names = view.rule_names
     for rid in list(side.rules):
         for rel in view.relations_out(rid):
             target = target_of(rel, names)

@@ -52,11 +52,11 @@ class Context:
             self.set_aside.setdefault((side, rid), why)
 
     def name(self, rid: str | None) -> str:
-        return self.view.data["rule_names"].get(rid, rid) if rid else ""
+        return self.view.rule_names.get(rid, rid) if rid else ""
 
     def quotes(self, rels: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The citations of relations (or of modifier parts, already quoted)."""
-        return [r["citation"] if "quote" in r["citation"] else quote(r["citation"], self.view.data["rule_names"]) for r in rels]
+        return [r["citation"] if "quote" in r["citation"] else quote(r["citation"], self.view.rule_names) for r in rels]
 
     def rule_quote(self, rid: str, text: str | None = None, version: dict[str, Any] | None = None) -> dict[str, Any]:
         """A sentence of a rule (its first, unless ``text`` is given) at its file, line and column.

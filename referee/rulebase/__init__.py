@@ -1,6 +1,6 @@
 """The rulebase: every rule of every system in rules_src, aligned from its documents.
 
-It knows nothing of the graph or of any reader: ``referee.build`` assembles
+It knows nothing of the graph or of any reader: ``referee.store`` assembles
 the rulebase and the graph into one cached build.  This package's
 ``__init__`` stays empty of imports; the names below load on first use.
 

@@ -92,7 +92,7 @@ class Rulebase:
     """Rules by id, with per-system name indexes and the documents' texts.
 
     Made once by :func:`build_rulebase` and never changed after; it knows
-    nothing of the graph or of any reader (those live in ``referee.build``).
+    nothing of the graph or of any reader (those live in ``referee.store``).
     """
 
     key: str

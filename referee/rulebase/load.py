@@ -54,7 +54,7 @@ def decode(rules_src: Path, spec: DocumentSpec, files: dict[str, bytes] | None =
 
 
 class ReadDocuments(Protocol):
-    """What a build remembers of documents read before (``referee.build`` keeps it on disk).
+    """What a build remembers of documents read before (``referee.store`` keeps it).
 
     ``recall`` gives the entries an adapter read from these very bytes with
     these options, or None; ``keep`` records them.  The rulebase only asks:

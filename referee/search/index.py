@@ -1,10 +1,10 @@
-"""The search index of a build: made once per build key, kept beside its pickles.
+"""The search index of a build: made once per build key, kept beside the store.
 
-``builds/<folder>/search-<key>/`` holds a whoosh index of every rule of the
+``store/<folder>/search-<key>/`` holds a whoosh index of every rule of the
 build whose key it carries, and ``meta.json`` (systems, languages, core
 terms).  It is written into a temporary folder and renamed into place, so a
-reader sees a whole index or none; the build cache prunes it with its build
-(:func:`referee.build.cache._prune`).  An index that cannot be opened is
+reader sees a whole index or none; a build of other content removes it
+(:func:`referee.store.writer.build`).  An index that cannot be opened is
 removed with a note and made again; where the cache folder cannot be
 written, the index is made in memory for the one call.
 
@@ -73,7 +73,7 @@ class Corpus:
 
     @classmethod
     def of(cls, build: Any) -> Corpus:
-        """The corpus of a :class:`~referee.build.Build`."""
+        """The corpus of a :class:`~referee.store.record.Build`."""
         return cls(
             key=build.key,
             rules=list(build.rules.values()),
@@ -392,16 +392,16 @@ def open_index(
     """The search index of the current content of ``rules_src``, made if needed.
 
     ``make_build`` gives the build when the index must be made (default: the
-    cached build, :func:`referee.build.cache.load_or_build`); ``progress``
+    store's, :func:`referee.store.load.open_rules`); ``progress``
     hears how many rules are indexed, now and then.
     """
     found = current(rules_src)
     if found is not None:
         return found
     if make_build is None:
-        from referee.build import cache
+        from referee.store.load import open_rules
 
-        build = cache.load_or_build(rules_src)
+        build = open_rules(rules_src).whole()
     else:
         build = make_build()
     return write(Corpus.of(build), folder_for(rules_src, build.key), progress)
@@ -409,14 +409,14 @@ def open_index(
 
 def current(rules_src: str) -> Index | None:
     """The index of the current content of ``rules_src`` if one is made, else None."""
-    from referee.build import cache
+    from referee.store.load import current_key
 
-    key = cache.content_key(rules_src)
+    key = current_key(rules_src)
     return open_folder(folder_for(rules_src, key), key)
 
 
 def folder_for(rules_src: str, key: str) -> str:
-    """Where the index of build ``key`` of ``rules_src`` lives: beside the build's pickles."""
-    from referee.build.cache import builds_folder
+    """Where the index of build ``key`` of ``rules_src`` lives: beside its store."""
+    from referee.store.database import folder
 
-    return os.path.join(builds_folder(rules_src), f"search-{key}")
+    return os.path.join(folder(rules_src), f"search-{key}")

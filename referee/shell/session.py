@@ -1,10 +1,9 @@
-"""The readers a session answers from, loaded once: the build, its view, the
+"""The readers a session answers from, loaded once: the build, its store, the
 calc rulebook and the search index, plus the names tab completion offers.
 
-The CLI opens the cached SQLite view per call (cheap for one question); a
-session pays for the whole build once (a progress bar while it loads) and
-then keeps everything in memory, so each answer costs only the reader's own
-work.  ``table`` is the state at the table (:mod:`referee.shell.table`).
+The CLI opens the store per call (cheap for one question); a session keeps
+it open and pays for the whole build once (a progress bar while it loads),
+so each answer costs only the reader's own work.  ``table`` is the state at the table (:mod:`referee.shell.table`).
 """
 
 from __future__ import annotations
@@ -17,12 +16,15 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 if TYPE_CHECKING:
     from typing import Any
 
+    from referee.store.book import Book
+    from referee.store.record import Build
+
 
 @dataclass
 class Session:
     rules_src: str
-    build: Any
-    view: Any
+    build: Build
+    view: Book
     rulebook: Any
     index: Any
     table: Table = field(default_factory=Table)
@@ -34,15 +36,14 @@ class Session:
 
         Raises :class:`~referee.errors.RulesError` for a bad rules folder or an unknown system.
         """
-        from referee.build.cache import load_or_build
-        from referee.build.view import View
         from referee.calc import Rulebook
         from referee.search.index import open_index
+        from referee.store.load import open_rules
 
         say = progress or (lambda text: None)
-        build = load_or_build(rules_src, progress=lambda path: say(f"Read {path}"))
-        view = View.of(build)
+        view = open_rules(rules_src, progress=lambda path: say(f"Read {path}"))
         view.check_system(system)
+        build = view.whole()
         index = open_index(rules_src, lambda: build, progress=lambda count: say(f"Indexed {count} rules for search"))
         return cls(rules_src, build, view, Rulebook.of(build), index, Table(system))
 

@@ -133,13 +133,13 @@ def _claim(folder: str, n: int) -> bool:
 
 def helper(rules_src: str, key: str, folder: str) -> int:
     """The helper's side: pages from the last chunk backwards until the build's claims, then lint."""
-    from referee.build.cache import load_or_build
+    from referee.store.load import open_rules
     from referee.site import lintcache
     from referee.site.pages import Options, Site
 
     with open(os.path.join(folder, "job.json"), encoding="utf-8") as fh:
         job = json.load(fh)
-    build = load_or_build(rules_src)
+    build = open_rules(rules_src).whole()
     if build.key != key:
         return 1  # the rules changed meanwhile: these would not be the build's pages
     options = job["options"]

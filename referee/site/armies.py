@@ -22,7 +22,7 @@ from referee.site.urls import Anchors, slug
 from referee.text import fold
 
 if TYPE_CHECKING:
-    from referee.build import Build
+    from referee.store.record import Build
     from referee.site.urls import Address
     from referee.units import ArmyBook, RuleUse, Unit
 

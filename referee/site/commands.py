@@ -135,10 +135,10 @@ class _environment:
 
 def _load(rules_src: str) -> Any:
     """The build, made first (with its progress bar on a terminal) so errors name their file."""
-    from referee.build import cache
+    from referee.store.load import open_rules
 
     with terminal.Steps() as step:
-        build = cache.load_or_build(rules_src, progress=lambda path: step(f"Read {path}"))
+        build = open_rules(rules_src, progress=lambda path: step(f"Read {path}")).whole()
     for folder in build.unmanaged:
         terminal.warn(f"referee: {unmanaged_warning(_shown(os.path.join(rules_src, folder)))}")
     return build

@@ -1,12 +1,12 @@
-"""The Editor's reports' findings, kept beside the build they were found in.
+"""The Editor's reports' findings, kept in the store with the build they were found in.
 
 Linting every system takes about a second for the four systems of
 rules_src (more for large ones), and a site is rebuilt far more often than
 its rules change (each edit of the guide under ``serve``). The findings of
-a build are the same every time, so they are kept in the build's cache
-folder as ``lint-<key>.pickle``, written aside and renamed into place, and
-dropped when their build is (a lint file whose ``build-``/``view-`` files
-are gone is removed by the next write). Anything unreadable is linted anew.
+a build are the same every time, so they are kept in the store's memo
+(:class:`referee.store.database.Memo`'s table, kind ``lint``, keyed by the
+build's key), and replaced when another build's findings are written.
+Anything unreadable is linted anew.
 
 For a large system, linting is started early in a second process
 (:mod:`referee.site.ahead`), while the pages are written.
@@ -14,17 +14,20 @@ For a large system, linting is started early in a second process
 
 from __future__ import annotations
 
-import os
 import pickle
+import sqlite3
+import zlib
+
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
-from referee.atomic import replace_with
+from referee.store import database
 
 if TYPE_CHECKING:
-    from referee.build import Build
     from referee.lint.run import LintResult
+    from referee.store.record import Build
 
-FORMAT = 1  # bump when LintResult's pickled shape changes
+FORMAT = 2  # bump when LintResult's pickled shape changes
+KIND = "lint"
 
 
 EARLY = 300  # rules from which linting starts ahead in a second process (below, starting one costs more)
@@ -38,55 +41,48 @@ def lint_all(build: Build, systems: list[str], rules_src: str | None) -> dict[st
     if found is not None:
         return found
     results = {system: lint(build, system, min_severity="info", rules_src=rules_src) for system in systems}
-    path = _path(build, rules_src)
-    if path:
-        _write(path, build.key, results)
+    if build.key and rules_src:
+        _write(rules_src, build.key, results)
     return results
 
 
 def cached(build: Build, systems: list[str], rules_src: str | None) -> dict[str, LintResult] | None:
-    path = _path(build, rules_src)
-    found = _read(path, build.key) if path else None
+    if not build.key or not rules_src:
+        return None  # a build made outside the cache
+    found = _read(rules_src, build.key)
     return found if found is not None and all(s in found for s in systems) else None
 
 
-def _path(build: Build, rules_src: str | None) -> str | None:
-    if not build.key or not rules_src:
-        return None  # a build made outside the cache
-    from referee.build.cache import builds_folder
-
-    return os.path.join(builds_folder(rules_src), f"lint-{build.key}.pickle")
-
-
-def _read(path: str, key: str) -> dict[str, LintResult] | None:
-    try:
-        with open(path, "rb") as fh:
-            data = pickle.load(fh)
-    except Exception:  # noqa: BLE001 - missing, damaged or written by other code: lint anew
+def _read(rules_src: str, key: str) -> dict[str, LintResult] | None:
+    db = database.open_existing(database.path(rules_src))
+    if db is None:
         return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
+    try:
+        row = db.execute("SELECT value FROM memo WHERE kind = ? AND key = ?", (KIND, key)).fetchone()
+        data = pickle.loads(zlib.decompress(row[0])) if row else None
+    except Exception:  # noqa: BLE001 - damaged or written by other code: lint anew
+        return None
+    finally:
+        db.close()
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
         return None
     return data["results"]
 
 
-def _write(path: str, key: str, results: dict[str, LintResult]) -> None:
-    folder = os.path.dirname(path)
+def _write(rules_src: str, key: str, results: dict[str, LintResult]) -> None:
+    """Keep the findings of build ``key``, in place of any other build's; a store busy or
+    read-only only costs speed."""
+    db = database.open_existing(database.path(rules_src))
+    if db is None:
+        return
+    value = zlib.compress(pickle.dumps({"format": FORMAT, "results": results}, protocol=pickle.HIGHEST_PROTOCOL), 1)
     try:
-        os.makedirs(folder, exist_ok=True)
-        data = {"format": FORMAT, "key": key, "results": results}
-        replace_with(path, lambda fh: pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL), ".lint-")
-        _prune(folder)
-    except OSError:
-        pass  # a read-only cache only costs speed
-
-
-def _prune(folder: str) -> None:
-    """Lint files whose build is no longer kept."""
-    names = os.listdir(folder)
-    kept = {n.split("-", 1)[1][: -len(".pickle")] for n in names if n.startswith(("build-", "view-")) and n.endswith(".pickle")}
-    for name in names:
-        if name.startswith("lint-") and name.endswith(".pickle") and name[len("lint-") : -len(".pickle")] not in kept:
-            try:
-                os.unlink(os.path.join(folder, name))
-            except OSError:
-                pass
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("DELETE FROM memo WHERE kind = ?", (KIND,))
+        db.execute("INSERT INTO memo VALUES (?, ?, '', ?)", (KIND, key, value))
+        db.execute("COMMIT")
+    except sqlite3.Error:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+    finally:
+        db.close()

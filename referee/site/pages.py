@@ -25,7 +25,7 @@ from referee.site.urls import Address, html_path, relative, slug
 from referee.text import INVISIBLE, fold
 
 if TYPE_CHECKING:
-    from referee.build import Build
+    from referee.store.record import Build
     from referee.lint.run import LintResult
     from referee.site.ahead import Ahead
     from referee.site.armies import Army
@@ -345,12 +345,6 @@ def families(book: Rulebook) -> dict[str, list[str]]:
     the system's order ("ranged" -> the Ranged weapon keywords): the families
     :mod:`referee.keywords.resolve` ties a keyword to when no rule has its name, by
     its own reading of a family (:func:`referee.keywords.resolve.family_leads`)."""
-    from referee.keywords.resolve import family_leads
+    from referee.store.answers import families as of_rules
 
-    out: dict[str, list[str]] = {}
-    for rule in book.rules:
-        kids = [book.rule(k) for k in rule.children]
-        if kids and all(k is not None for k in kids):
-            for lead in family_leads([fold(k.name) for k in kids]):  # type: ignore[union-attr]
-                out.setdefault(lead, []).append(rule.id)
-    return out
+    return of_rules(book.rules, {rule.id: rule for rule in book.rules})

@@ -375,11 +375,11 @@ def rules_folder(given: str | None, config_file: str | None) -> str:
 
 def load_site(rules_src: str | None, options: Options, codes: str | None) -> Site:
     """The cached build of ``rules_src`` (made when stale), planned into pages."""
-    from referee.build.cache import load_or_build
+    from referee.store.load import open_rules
 
     assert rules_src is not None
     try:
-        build = load_or_build(rules_src)
+        build = open_rules(rules_src).whole()
         for folder in build.unmanaged:  # info, not a warning: a strict build would stop on it
             log.info(f"referee: {os.path.join(rules_src, folder)} has no system.toml; its documents are not on the site")
         return Site.plan(build, options, rules_src, codes)

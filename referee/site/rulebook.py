@@ -24,7 +24,7 @@ from referee.site.urls import Address, Anchors, sentence_anchor, slug
 from referee.text import fold
 
 if TYPE_CHECKING:
-    from referee.build import Build
+    from referee.store.record import Build
     from referee.lint.run import LintResult
     from referee.model import Relation, Rule, Version
 

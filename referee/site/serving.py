@@ -4,7 +4,7 @@ MkDocs' own ``serve`` lets a failed rebuild raise out of its builder; its
 server then waits for a build that never comes before answering any request
 ("the server will appear stuck"), and a build that failed after MkDocs
 emptied the site folder leaves half a site.  Here the rules are read first
-(:func:`referee.build.cache.load_or_build`, which the plugin's build then
+(:func:`referee.store.load.open_rules`, which the plugin's build then
 takes from the cache): when they cannot be, MkDocs is not run at all, so the
 last good site stays as it was.  Either way the builder returns: the server
 answers at once, every page it serves carries a banner with the error (its
@@ -127,9 +127,9 @@ def serve(config_file: str, port: int, rules_src: str | None = None) -> None:
 def read_rules(rules_src: str) -> None:
     """The rules' build, made now if they changed: a bad document fails here, before MkDocs
     empties the site folder (the plugin then takes the build from the cache)."""
-    from referee.build import cache
+    from referee.store.load import open_rules
 
-    cache.load_or_build(rules_src)
+    open_rules(rules_src)
 
 
 def describe(err: BaseException, rules_src: str) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import assemble
+from referee.store.record import assemble
 from referee.sources import Document
 from referee.sources.battlescribe import read, read_book
 from referee.sources.battlescribe_xml import clean

@@ -1,18 +1,34 @@
-"""A view store's tables as rows, to compare two stores of the same rules."""
+"""A store's tables as rows, to compare two stores of the same rules."""
 
 from __future__ import annotations
 
 import sqlite3
 
+from referee.store.database import SPAN, unpack
 
-def store_tables(file: str) -> dict[str, list[tuple[object, ...]]]:
-    """Every table's rows; rules and relations in ``seq`` order, without the numbers
-    themselves (a build's store numbers each system's rows from its own base)."""
-    db = sqlite3.connect(file)
+
+def store_tables(store: str | sqlite3.Connection, sections: bool = True) -> dict[str, list[tuple[object, ...]]]:
+    """Every table's rows that say what the rules are, in reading order: rules and
+    relations numbered within their system (each store numbers systems its own way),
+    their JSON unpacked; with ``sections``, each section's rules and answers too.
+    Left out: the stamp, the memo and the pickles (compared as the whole build)."""
+    db = sqlite3.connect(store) if isinstance(store, str) else store
     try:
-        out = {t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("meta", "rule_names", "names")}
-        out["rules"] = db.execute("SELECT id, system, json FROM rules ORDER BY seq").fetchall()
-        out["relations"] = db.execute("SELECT source, target, json FROM relations ORDER BY seq").fetchall()
+        out: dict[str, list[tuple[object, ...]]] = {}
+        out["meta"] = db.execute("SELECT name, value FROM meta WHERE name IN ('key', 'systems', 'unmanaged') ORDER BY name").fetchall()
+        numbers = db.execute("SELECT number, id FROM systems ORDER BY place").fetchall()
+        out["rules"] = [(seq - number * SPAN, rid, system, unpack(blob)) for number, system in numbers
+                        for seq, rid, blob in db.execute("SELECT seq, id, json FROM rules WHERE system = ? ORDER BY seq", (system,))]
+        out["relations"] = [(seq - number * SPAN if sections else 0, source, target, unpack(blob)) for number, _ in numbers
+                            for seq, source, target, blob in db.execute("SELECT seq, source, target, json FROM relations WHERE seq BETWEEN ? AND ? ORDER BY seq", (number * SPAN, (number + 1) * SPAN - 1))]
+        if not sections:
+            out["rules"] = [row[1:] for row in out["rules"]]
+        for table, columns in (("rule_names", "id, system, name"), ("names", "system, form, ids"), ("units", "system, form, json"), ("answers", "system, name, value")):
+            out[table] = db.execute(f"SELECT {columns} FROM {table} ORDER BY 1, 2").fetchall()
+        if sections:
+            out["systems"] = db.execute("SELECT id, place, folder, read_key, names_key, names_digest FROM systems ORDER BY place").fetchall()
+            out["sections"] = db.execute("SELECT system, k, ids, never, against, ends FROM sections ORDER BY system, k").fetchall()
         return out
     finally:
-        db.close()
+        if isinstance(store, str):
+            db.close()

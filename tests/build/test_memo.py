@@ -1,14 +1,21 @@
-"""A rebuild after an edit re-reads what the edit touched, and is the build read anew."""
+"""A rebuild after an edit re-reads what the edit touched, and is the build read anew.
+
+(Before issue 27 what a build remembered lay in a memo folder of pickles and part files;
+now it is the store's own rows: its systems' keys, its sections, and its ``memo`` table.)"""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from referee.build import cache, parts, record, workers
+import sqlite3
+
 from referee.graph import effects
+from referee.store import database, record, workers, writer
+from referee.store.load import open_rules
 from referee.paths import rules_src_dir
 from tests.build.edits import EXTRA, GLOSSARY, edit
 
@@ -19,9 +26,9 @@ MORE = "# More rules\n\n## Gloom\n\nModels with Gloom sulk. A model with Gloom c
 def rules(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the project's rules, built once into a private cache."""
     monkeypatch.setenv(workers.WORKERS, "1")  # in this process, so the readers can be counted
-    monkeypatch.setattr(cache, "code_key", lambda: "code")  # others editing the code mid-test forget nothing
+    monkeypatch.setattr(writer, "code_key", lambda: "code")  # others editing the code mid-test forget nothing
     src = Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
-    cache.load_or_build(src)
+    open_rules(src)
     return src
 
 
@@ -36,7 +43,7 @@ def _rebuild(src: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], lis
         return real(rule, *args)
 
     monkeypatch.setattr(effects, "read_rule", counted)
-    built = cache.load_or_build(src, progress=lambda what: documents.append(what) if not what.startswith("relations of") else None)
+    built = open_rules(src, progress=lambda what: documents.append(what) if not what.startswith("relations of") else None).whole()
     monkeypatch.setattr(effects, "read_rule", real)
     assert built == record.assemble(src, built.key)  # what a build without any cache reads
     return documents, rules
@@ -48,19 +55,21 @@ def test_an_edited_document_is_the_only_one_read_again(rules: Path, monkeypatch:
     documents, read = _rebuild(rules, monkeypatch)
     assert documents == [GLOSSARY]
     # the graph reads again only rules the glossary gives a version of; other systems not at all
-    build = cache.load_or_build(rules)
+    build = open_rules(rules).whole()
     cited = {r.id for r in build.in_system("t9a") if any(v.source.file == GLOSSARY for v in r.versions)}
     assert "t9a/halberd" in read and set(read) <= cited
     # an edit within a line: only the rule standing on that line is read again
     assert read == ["t9a/halberd"]
 
 
-def _sections(src: Path, system: str) -> dict[tuple[str, ...], parts.Section]:
-    """The sections of the part the memo last kept for ``system``."""
-    folder = Path(cache.memo_folder(src))
-    name = (folder / f"last-{system}").read_text().split(" ", 1)[1]
-    _, found, _ = parts.load_sections(parts.open_checked(str(folder / name)))
-    return {ids: read() for ids, read in found.items()}
+def _sections(src: Path, system: str) -> dict[tuple[str, ...], tuple[bytes, bytes]]:
+    """The sections the store holds for ``system``: their rules' and graph's bytes, by their rules' ids."""
+    db = sqlite3.connect(database.path(src))
+    try:
+        rows = db.execute("SELECT ids, rules, graph FROM sections WHERE system = ? ORDER BY k", (system,)).fetchall()
+    finally:
+        db.close()
+    return {tuple(json.loads(ids)): (rules, graph) for ids, rules, graph in rows}
 
 
 def test_a_rebuild_keeps_the_bytes_of_every_section_the_edit_left(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -75,7 +84,7 @@ def test_a_rebuild_keeps_the_bytes_of_every_section_the_edit_left(rules: Path, m
 
 def test_a_line_added_reads_again_the_rules_below_it_in_that_document(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     document = "t9a/universal-rules.txt"
-    before = cache.load_or_build(rules)
+    before = open_rules(rules).whole()
     places = {  # every line a rule stands on in the document, its versions' repeats too
         r.id: [s.line for v in r.versions for s in (v.source, *v.also_at) if s.file == document] for r in before.in_system("t9a")
     }
@@ -89,7 +98,7 @@ def test_a_line_added_reads_again_the_rules_below_it_in_that_document(rules: Pat
     (rules / document).write_text("\n".join([*text[: line - 1], "", *text[line - 1 :]]), encoding="utf-8")  # a blank line above it
     documents, read = _rebuild(rules, monkeypatch)
     assert documents == [document]
-    now = cache.load_or_build(rules)
+    now = open_rules(rules).whole()
     below = {rid for rid, lines in places.items() if any(n >= line for n in lines)}
     above = {rid for rid, lines in places.items() if lines and all(n < line for n in lines)}
     gone, came = below - set(now.rules), set(now.rules) - set(before.rules)  # the unnamed rule's id went, a new one came
@@ -106,7 +115,7 @@ def test_a_text_naming_unnamed_rules_keeps_their_names_in_the_key(rules: Path, m
     text = (rules / document).read_text(encoding="utf-8").split("\n")
     (rules / document).write_text("\n".join([*text[:21], "", *text[21:]]), encoding="utf-8")  # above the unnamed rule at 367
     _, read = _rebuild(rules, monkeypatch)
-    assert sorted(read) == sorted(r.id for r in cache.load_or_build(rules).in_system("t9a"))
+    assert sorted(read) == sorted(r.id for r in open_rules(rules).whole().in_system("t9a"))
 
 
 def test_nothing_is_read_again_when_nothing_changed_but_the_key(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -119,7 +128,7 @@ def test_a_renamed_rule_reads_its_system_again(rules: Path, monkeypatch: pytest.
     edit(rules / GLOSSARY, "Hellebarde", "Hellebarte")
     documents, read = _rebuild(rules, monkeypatch)
     assert documents == [GLOSSARY]
-    build = cache.load_or_build(rules)
+    build = open_rules(rules).whole()
     assert sorted(read) == sorted(r.id for r in build.in_system("t9a"))  # every rule of t9a, no other
 
 
@@ -133,45 +142,40 @@ def test_a_document_added_then_removed(rules: Path, monkeypatch: pytest.MonkeyPa
     documents, _ = _rebuild(rules, monkeypatch)
     if n == "1":
         assert documents == ["last-edition/more-rules.md"]  # the core rules are recalled
-    assert cache.load_or_build(rules).lookup("Gloom", "last-edition")
+    assert open_rules(rules).whole().lookup("Gloom", "last-edition")
     toml.write_text(before, encoding="utf-8")
     (rules / "last-edition" / "more-rules.md").unlink()
     documents, read = _rebuild(rules, monkeypatch)
-    assert documents == [] and not read  # the system as it was: recalled whole
-    assert not cache.load_or_build(rules).lookup("Gloom", "last-edition")
+    # the documents' entries are recalled; the store holds one build, whose names had Gloom,
+    # so the system's sentences are read again (before issue 27 a memo of earlier reads kept
+    # the system as it was, for ten minutes, and recalled it whole)
+    assert documents == [] and sorted(read) == sorted(r.id for r in open_rules(rules).whole().in_system("last-edition"))
+    assert not open_rules(rules).whole().lookup("Gloom", "last-edition")
 
 
-def test_a_damaged_memo_file_is_read_anew(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    memo = Path(cache.memo_folder(rules))
-    for file in memo.iterdir():
-        file.write_bytes(b"garbage")
+@pytest.mark.parametrize("how", ["garbage", "a flipped byte"])
+def test_a_damaged_memo_row_is_read_anew(rules: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """A document's entries kept in the store's memo that no longer unpack (or unpack to
+    something else, caught by the compression's check) are read again from the document."""
+    db = sqlite3.connect(database.path(rules))
+    with db:
+        for kind, key, value in db.execute("SELECT kind, key, value FROM memo").fetchall():
+            damaged = b"garbage" if how == "garbage" else bytes(value[:-5]) + bytes([value[-5] ^ 1]) + bytes(value[-4:])
+            db.execute("UPDATE memo SET value = ? WHERE kind = ? AND key = ?", (damaged, kind, key))
+    db.close()
     edit(rules / GLOSSARY, "+1 Armour Penetration", "+2 Armour Penetration")
     documents, _ = _rebuild(rules, monkeypatch)
-    assert sorted(documents) == sorted(f"{p.parent.name}/{p.name}" for p in rules.glob("*/*") if p.name != "system.toml")
+    assert documents == ["t9a/universal-rules.txt", GLOSSARY]  # the edited system's: the others are not read at all
 
 
-@pytest.mark.parametrize("where", [200, -20], ids=["in its build", "in its rows or record"])
-def test_a_part_changed_in_place_is_read_anew_not_copied(rules: Path, monkeypatch: pytest.MonkeyPatch, where: int) -> None:
-    """A byte flipped in a kept system's part (a bad disk, a stray write) fails its
-    digest: the system is read again, and the build is the right one."""
-    memo = Path(cache.memo_folder(rules))
-    [last] = [p for p in memo.glob("last-scrollhammer")]
-    part = memo / last.read_text(encoding="utf-8").split(" ", 1)[1]
-    data = bytearray(part.read_bytes())
-    data[where if where > 0 else len(data) + where] ^= 0xFF
-    part.write_bytes(bytes(data))
-    (rules / "notes").mkdir()  # a new key: a folder without a manifest
-    documents, read = _rebuild(rules, monkeypatch)
-    assert documents == []  # its document's entries are still known
-    assert sorted(read) == sorted(r.id for r in cache.load_or_build(rules).in_system("scrollhammer"))
-
-
-def test_a_document_memo_changed_in_place_is_not_recalled(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A flipped byte may still unpickle: the digest says the entries are not the ones kept."""
-    for file in Path(cache.memo_folder(rules)).glob("doc-*"):
-        data = bytearray(file.read_bytes())
-        data[-5] ^= 0x01
-        file.write_bytes(bytes(data))
-    edit(rules / GLOSSARY, "+1 Armour Penetration", "+2 Armour Penetration")
-    documents, _ = _rebuild(rules, monkeypatch)
-    assert documents == ["t9a/universal-rules.txt", GLOSSARY]
+def test_what_a_rebuild_read_is_all_the_memo_keeps(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The entries of a document's old text go when it is read again: the memo does not grow with edits."""
+    db = sqlite3.connect(database.path(rules))
+    before = db.execute("SELECT system, count(*) FROM memo GROUP BY system ORDER BY system").fetchall()
+    db.close()
+    for n in range(3):
+        edit(rules / GLOSSARY, "Armour Penetration", f"Armour Penetration{' ' * (n + 1)}")
+        _rebuild(rules, monkeypatch)
+    db = sqlite3.connect(database.path(rules))
+    assert db.execute("SELECT system, count(*) FROM memo GROUP BY system ORDER BY system").fetchall() == before
+    db.close()

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import cache, record, store, workers
-from referee.build.view import View
 from referee.cli import main
 from referee.errors import RulesError
 from referee.paths import rules_src_dir
+from referee.store import database, key, record, workers
+from referee.store.load import open_rules
+from referee.store.rows import Stored
 from tests.build.tables import store_tables
 from tests.conftest import manifest, write_system
 
@@ -24,24 +25,21 @@ def rules(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("n", ["1", "2"])
-def test_the_build_of_parts_is_the_build_read_whole(
-    rules: Path, private_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, n: str
-) -> None:
+def test_the_build_of_systems_is_the_build_read_whole(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch, n: str) -> None:
     monkeypatch.setenv(workers.WORKERS, n)
     files: dict[str, bytes] = {}
-    key = cache.content_key(rules, keep=files)
-    whole = record.assemble(rules, key, None, files)
+    content = key.content_key(rules, keep=files)
+    whole = record.assemble(rules, content, None, files)
     told: list[str] = []
-    built = cache.load_or_build(rules, progress=told.append)
-    assert built.key == key and built == whole
+    stored = open_rules(rules, progress=told.append)
+    built = stored.whole()
+    assert built.key == content and built == whole
     assert list(built.rules) == list(whole.rules) and list(built.names) == list(whole.names)
     assert list(built.graph.relations) == list(whole.graph.relations) and list(built.armies) == list(whole.armies)
     # every document's reading is told, from whichever process read it
     assert sorted(t for t in told if not t.startswith("relations of")) == sorted(f for f in files if not f.endswith("system.toml"))
-    # the store holds, row for row, what the view of the whole build holds
-    written = str(tmp_path / "whole.sqlite")
-    store.write(written, View.of(whole).data)
-    assert store_tables(written) == store_tables(str(Path(cache.builds_folder(rules)) / f"view-{key}.sqlite"))
+    # the store holds, row for row, what a store of the whole build holds
+    assert store_tables(database.path(rules), sections=False) == store_tables(Stored.of(whole)._db, sections=False)
 
 
 def test_two_workers_are_used_for_a_big_folder_and_none_for_a_small_one(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,6 +77,6 @@ def test_an_error_in_a_worker_is_the_error_of_the_serial_build(tmp_path: Path, p
     for n in ("1", "2"):
         monkeypatch.setenv(workers.WORKERS, n)
         with pytest.raises(RulesError) as caught:
-            cache.load_or_build(src, refresh=True)
+            open_rules(src, refresh=True)
         errors.append(str(caught.value))
     assert errors[0] == errors[1] and errors[0].startswith("beta/rules.txt:3: error: not valid UTF-8")

@@ -54,9 +54,9 @@ def test_clause_is_in_the_documents(rulebase, label, clause):
 
 
 def test_view_and_build_cite_alike(rulebase):
-    from referee.build.cache import load_view
+    from referee.store.load import open_rules
 
-    view_book = Rulebook.of(load_view(RULES_SRC), str(RULES_SRC))
+    view_book = Rulebook.of(open_rules(RULES_SRC), str(RULES_SRC))
     build_book = Rulebook.of(rulebase)
     for _, clause in CLAUSES[:10]:
         assert view_book.cite(clause) == build_book.cite(clause)

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from referee.build import assemble
+from referee.store.record import assemble
 from referee.calc import answer
 from referee.calc.errors import Refusal
 from tests.conftest import RULES_SRC

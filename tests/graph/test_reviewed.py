@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.graph.situations import SITUATIONS
 from referee.model import RELATION_KINDS
 from tests.benchmark_scripts import benchmark

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.lint.run import LintResult, lint
 from tests.conftest import RULES_SRC
 from tests.lint.corpus import TABLE_CODES

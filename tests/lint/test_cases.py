@@ -7,7 +7,7 @@ is adding a file; test_registry.py asks every registered code for one case
 of each kind.
 
 - fixtures/graph/: the rules and relations are built by hand (see
-  fixtures/graph/build.py), so the checks are tested without the adapters or
+  fixtures/graph/relations.py), so the checks are tested without the adapters or
   the effects reader.  An expectation gives the rule, term and line, and for
   some the column, the exact message and the lines of the related places.
 - fixtures/text/: a manifest (without ``id`` and ``title``) and the
@@ -27,8 +27,8 @@ from typing import Any
 
 import pytest
 
-from referee.build import assemble
-from referee.graph.build import RuleGraph
+from referee.store.record import assemble
+from referee.graph.relations import RuleGraph
 from referee.lint.checks.grants import forbidden_grant, grant_cycle
 from referee.lint.checks.obligations import must_cannot_conflict
 from referee.lint.context import LintContext

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.build import Build
+from referee.store.record import Build
 from tests.lint.corpus import GLOSSARY, SYSTEMS, findings
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.lint.checks.obligations import action, conditional, forbids, normal_action, settled, specific, yields
 from referee.lint.context import LintContext
 from referee.model import Citation, Relation

@@ -53,7 +53,7 @@ def test_names_in_lists_near_misses_and_whole_names(tmp_path) -> None:  # type: 
     which, with the edit; an unknown name is reported whole ("Blood Frenzy",
     not "Blood" before the defined Frenzy), and the core_terms advice of a
     book's errata is given only when nothing close is defined."""
-    from referee.build import assemble
+    from referee.store.record import assemble
     from referee.lint.context import LintContext
     from referee.lint.registry import get
     from tests.conftest import write_system
@@ -81,7 +81,7 @@ def test_names_in_lists_near_misses_and_whole_names(tmp_path) -> None:  # type: 
 
 
 def test_a_name_beside_a_rule_only_as_a_near_miss(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from referee.build import assemble
+    from referee.store.record import assemble
     from referee.lint.context import LintContext
     from referee.lint.registry import get
     from tests.conftest import write_system
@@ -96,7 +96,7 @@ def test_a_name_beside_a_rule_only_as_a_near_miss(tmp_path) -> None:  # type: ig
 def test_names_inside_a_remark_in_brackets(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A remark in brackets is one token to the rule graph's reader; the names in
     keyword position inside it are judged all the same."""
-    from referee.build import assemble
+    from referee.store.record import assemble
     from referee.lint.context import LintContext
     from referee.lint.registry import get
     from tests.conftest import write_system

@@ -1,13 +1,15 @@
-"""The plain-data view of the project's rules, which the referee reads, made once per run."""
+"""The store of the project's rules, which the referee reads, opened once per run."""
 
 from __future__ import annotations
 
 import pytest
 
-from referee.build import Build
-from referee.build.view import View
+from referee.store.load import open_rules
+from referee.store.record import Build
+from referee.store.rows import Stored
+from tests.conftest import RULES_SRC
 
 
 @pytest.fixture(scope="session")
-def view(rulebase: Build) -> View:
-    return View.of(rulebase)
+def view(rulebase: Build) -> Stored:
+    return open_rules(RULES_SRC)

@@ -3,7 +3,7 @@ enemy model or unit untargetable"), on the Last Edition's own words."""
 
 from __future__ import annotations
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.resolve import resolve
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from referee.build.view import View
+from referee.store.rows import Stored as View
+from tests.stores import stored
 from referee.resolve import Pick, resolve
 
 SYSTEM = "demo"
@@ -48,7 +49,7 @@ def system(rules: dict[str, str], relations: list[dict[str, Any]], roles: dict[s
         data["relations_out"].setdefault(r["source"], []).append(r)
         if r["target"]:
             data["relations_in"].setdefault(r["target"], []).append(r)
-    return View(data)
+    return stored(data)
 
 
 def picks(*names: str | tuple[str, tuple[str, ...]]) -> list[Pick]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.resolve import resolve
 from referee.resolve.scope import own_turn_condition
 

@@ -1,8 +1,10 @@
-"""The referee answers alike from the view in memory and from the indexed store.
+"""The referee answers alike from the cache's store and from a build handed in.
 
-The CLI's warm ``referee resolve`` reads the store (:class:`~referee.build.store.StoredView`,
-row by row); a fresh build, the shell's first call and the tests read the view in memory.
-Every scenario, every output and every error must be the same from both.
+The CLI's warm ``referee resolve`` reads the cache's store (:class:`~referee.store.rows.Stored`,
+row by row); a build handed in (a test's, a benchmark's) is kept in a store in memory
+(:meth:`~referee.store.rows.Stored.of`), written from the record classes rather than from
+what each system's reading gave.  Every scenario, every output and every error must be the
+same from both.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from referee.build import store
-from referee.build.view import View
+from referee.store import rows
+from referee.store.rows import Stored
 from referee.errors import RulesError
 from referee.keywords.resolve import _families
 from referee.resolve import resolve, source
@@ -48,13 +50,15 @@ def _questions() -> list[Any]:
 
 
 @pytest.fixture(scope="module")
-def stored(view: View, tmp_path_factory: pytest.TempPathFactory) -> store.StoredView:
-    """The same view written to a store and opened as the CLI opens it."""
-    file = str(tmp_path_factory.mktemp("store") / f"view-{view.key}.sqlite")
-    store.write(file, view.data)
-    found = store.open_store(file, view.key)
-    assert found is not None
-    return found
+def stored(view: Stored) -> Stored:
+    """The cache's store, as the CLI opens it (``view`` is the same store, by another name)."""
+    return view
+
+
+@pytest.fixture(scope="module")
+def handed(rulebase: Any) -> Stored:
+    """The whole build handed in: kept in a store in memory."""
+    return source.source(rulebase)
 
 
 def _answer(view: Any, system: str, keywords: str, vs: str | None, when: list[str]) -> tuple[str, str]:
@@ -68,40 +72,41 @@ def _answer(view: Any, system: str, keywords: str, vs: str | None, when: list[st
 
 
 @pytest.mark.parametrize(("system", "keywords", "vs", "when"), _questions())
-def test_the_store_rules_as_the_view(view: View, stored: store.StoredView, system: str, keywords: str, vs: str | None, when: list[str]) -> None:
-    assert _answer(stored, system, keywords, vs, when) == _answer(view, system, keywords, vs, when)
+def test_the_store_rules_as_a_build_handed_in(handed: Stored, stored: Stored, system: str, keywords: str, vs: str | None, when: list[str]) -> None:
+    assert _answer(stored, system, keywords, vs, when) == _answer(handed, system, keywords, vs, when)
 
 
-def test_a_whole_build_is_read_through_its_view(rulebase: Any, view: View) -> None:
+def test_a_whole_build_is_read_through_a_store_in_memory(rulebase: Any, view: Stored) -> None:
     question = ("t9a", "Halberd, Shield", "Fear", ["melee"])
     assert resolve(rulebase, *question).to_json() == resolve(view, *question).to_json()
 
 
-def test_every_ability_never_stacks_is_found_in_the_store(view: View, stored: store.StoredView) -> None:
-    """The one question about a whole system: the store's answer is the view's, and last-edition has one."""
-    for system in view.systems:
-        assert source.never_stacking(stored, system) == source.never_stacking(view, system)
+def test_every_ability_never_stacks_is_found_in_the_store(handed: Stored, stored: Stored) -> None:
+    """The one question about a whole system: the answer is the same however the store was written, and last-edition has one."""
+    for system in stored.systems:
+        assert source.never_stacking(stored, system) == source.never_stacking(handed, system)
     [rel] = source.never_stacking(stored, "last-edition")
     assert rel["citation"]["sentence"].startswith("Any ability that increases or decreases a value in a datasheet never stacks")
 
 
-def test_the_answer_is_a_meta_value_of_the_store(view: View, stored: store.StoredView, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_answer_is_an_answer_row_of_the_store(handed: Stored, stored: Stored, monkeypatch: pytest.MonkeyPatch) -> None:
     """Made at build time: reading it touches no relation row and writes nothing beside the store."""
+    expected = source.never_stacking(handed, "last-edition")
     folder = os.path.dirname(next(file for _, name, file in stored._db.execute("PRAGMA database_list") if name == "main"))
-    before = sorted(os.listdir(folder))
-    monkeypatch.setattr(store, "unpack", lambda *_: pytest.fail("read a relation row"))
-    assert source.never_stacking(stored, "last-edition") == source.never_stacking(view, "last-edition") != []
-    assert sorted(os.listdir(folder)) == before
+    before = sorted(p for p in os.listdir(folder) if not p.startswith("rules.sqlite-"))
+    monkeypatch.setattr(rows, "unpack", lambda *_: pytest.fail("read a relation row"))
+    assert source.never_stacking(Stored(stored._db), "last-edition") == expected != []
+    assert sorted(p for p in os.listdir(folder) if not p.startswith("rules.sqlite-")) == before
 
 
-def test_the_answer_follows_reading_order_rule_by_rule(view: View) -> None:
+def test_the_answer_follows_reading_order_rule_by_rule(view: Stored) -> None:
     """The build's answer is the one a pass over every rule of the system and its relations gives."""
     for system in view.systems:
         scanned = [rel for rule in view.in_system(system) for rel in view.relations_out(rule["id"]) if source.binds_every_ability(rel)]
         assert source.never_stacking(view, system) == scanned
 
 
-def _families_by_reading(view: View, system: str, name: str) -> list[str]:
+def _families_by_reading(view: Stored, system: str, name: str) -> list[str]:
     """Rules whose sub-rules are all named "<name> ...", found by reading every rule of the system."""
     lead = fold(name) + " "
     out = []
@@ -112,9 +117,10 @@ def _families_by_reading(view: View, system: str, name: str) -> list[str]:
     return out
 
 
-def test_families_are_those_every_rule_of_the_system_gives(view: View, stored: store.StoredView) -> None:
+def test_families_are_those_every_rule_of_the_system_gives(handed: Stored, stored: Stored) -> None:
     """Every word-prefix of every sub-rule's name (and a few that lead nowhere) ties to
     the same families from the build's map as from reading the whole system."""
+    view = stored
     for system in view.systems:
         prefixes = {"", "ranged", "melee", "halbard", "clipped wings"}
         for rule in view.in_system(system):
@@ -123,7 +129,7 @@ def test_families_are_those_every_rule_of_the_system_gives(view: View, stored: s
         found = 0
         for prefix in sorted(prefixes):
             expected = _families_by_reading(view, system, prefix)
-            assert [r["id"] for r in _families(view, system, prefix)] == expected, (system, prefix)
+            assert [r["id"] for r in _families(handed, system, prefix)] == expected, (system, prefix)
             assert [r["id"] for r in _families(stored, system, prefix)] == expected, (system, prefix)
             found += bool(expected)
         assert found or system != "last-edition"
@@ -132,21 +138,19 @@ def test_families_are_those_every_rule_of_the_system_gives(view: View, stored: s
 
 # Keyword strings with a name that is no rule: a family's word ("Ranged" of "Ranged weapon
 # keywords"), a qualifier in brackets ("Clipped Wings"), a misspelling.  The keyword grammar
-# (referee.keywords.resolve) finds families in the build's map (the store's meta value
+# (referee.keywords.resolve) finds families in the build's map (the store's answer
 # ``families``), so these too read only the rows they name.
 
 
 @pytest.mark.parametrize(("system", "keywords", "vs", "when"), _questions())
-def test_a_ruling_reads_only_the_rows_it_names(stored: store.StoredView, system: str, keywords: str, vs: str | None, when: list[str],
+def test_a_ruling_reads_only_the_rows_it_names(stored: Stored, system: str, keywords: str, vs: str | None, when: list[str],
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """No question reads every rule or every relation of the store."""
 
     def whole(*_: Any, **__: Any) -> Any:
         raise AssertionError("read a whole system")
 
-    monkeypatch.setattr(store.StoredView, "in_system", whole)
-    monkeypatch.setattr(store._Data, "__getitem__", lambda self, name: whole() if name in ("rules", "relations", "relations_out", "relations_in", "names") else _DATA(self, name))
+    for question in ("in_system", "relations", "names", "whole"):
+        monkeypatch.setattr(Stored, question, whole)
+    monkeypatch.setattr(rows.RuleNames, "__iter__", whole)
     _answer(stored, system, keywords, vs, when)
-
-
-_DATA = store._Data.__getitem__

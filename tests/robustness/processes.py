@@ -65,7 +65,7 @@ def temporary_files(folder: Path) -> list[Path]:
 def rules_only_config(rules_src: Path, folder: Path) -> str:
     """The configuration ``referee site`` makes for a rules folder alone (no guide): the
     site tests then depend on the rules they build, not on the state of docs/."""
-    from referee.build import assemble
+    from referee.store.record import assemble
     from referee.site.commands import write_config
 
     return write_config(str(folder), assemble(rules_src))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +21,8 @@ import pytest
 
 from referee.cli import main
 from tests.conftest import RULES_SRC, manifest, write_system
-from tests.robustness.processes import kill_when, referee, rules_only_config, snapshot, start, temporary_files
+from tests.build.tables import store_tables
+from tests.robustness.processes import kill_when, referee, rules_only_config, snapshot, start
 
 pytestmark = pytest.mark.slow  # real processes: a few seconds each, still part of every run
 
@@ -62,29 +64,46 @@ def answer(warm: tuple[Path, Path, object]) -> object:
     return warm[2]
 
 
-def _writing(builds: Path) -> Callable[[], bool]:
-    """Whether a build has begun writing a build or view aside (not just its stamp)."""
-    return lambda: any(not p.name.startswith(".stamp") for p in temporary_files(builds))
+def _writing(cache: Path) -> Callable[[], bool]:
+    """Whether a build is in its write transaction (holds the store's write lock)."""
+
+    def holds() -> bool:
+        for file in cache.glob("store/*/rules.sqlite"):
+            db = sqlite3.connect(file, timeout=0)
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                db.execute("ROLLBACK")
+            except sqlite3.OperationalError as err:
+                return "locked" in str(err)
+            finally:
+                db.close()
+        return False
+
+    return holds
+
+
+def _rows(cache: Path) -> dict[str, object]:
+    """The store's rows (what it says the rules are)."""
+    [file] = cache.glob("store/*/rules.sqlite")
+    return store_tables(str(file))
 
 
 def test_a_build_killed_while_writing_its_cache_leaves_the_previous_one(
     rules: Path, cache: Path, answer: object, warm: tuple[Path, Path, object]
 ) -> None:
     assert _lookup(cache, rules) == (0, answer, "")
-    builds = cache / "builds"
-    before = {k: v for k, v in snapshot(builds).items() if "build-" in k or "view-" in k}
+    before = _rows(cache)
     universal = rules / "t9a" / "universal-rules.txt"
     universal.write_text(universal.read_text(encoding="utf-8") + "\nGloom\n\nModels with Gloom sulk.\n", encoding="utf-8")
 
     for _attempt in range(3):  # a busy machine may not let the poll see the short write: try again
-        if kill_when(start(cache, "build", "--rules-src", str(rules)), _writing(builds)):
+        if kill_when(start(cache, "build", "--rules-src", str(rules)), _writing(cache)):
             break
         shutil.rmtree(cache)
         shutil.copytree(warm[1], cache)  # the build finished: back to the previous cache alone
     else:
         pytest.fail("the build ended each time before it was seen writing its cache")
-    after = snapshot(builds)
-    assert {k: after.get(k) for k in before} == before  # the previous build's files, untouched
+    assert _rows(cache) == before  # the previous build's rows, untouched (the transaction never committed)
     universal.write_text(universal.read_text(encoding="utf-8").rsplit("\nGloom", 1)[0], encoding="utf-8")
     assert _lookup(cache, rules) == (0, answer, "")  # read from the cache as it was, no note of damage
     code, _, err = _lookup(cache, rules, "Gloom")
@@ -93,13 +112,12 @@ def test_a_build_killed_while_writing_its_cache_leaves_the_previous_one(
 
 @pytest.mark.parametrize("moment", ["reading", "writing"])
 def test_a_refresh_killed_part_way_leaves_a_cache_that_answers(rules: Path, cache: Path, answer: object, moment: str) -> None:
-    builds = cache / "builds"
     process = start(cache, "build", "--refresh", "--rules-src", str(rules))
     if moment == "reading":
         begun = time.monotonic()  # a build of rules_src takes over a second: half a second in, it has not written
         ready = lambda: time.monotonic() > begun + 0.5  # noqa: E731
     else:
-        ready = _writing(builds)
+        ready = _writing(cache)
     kill_when(process, ready)
     assert _lookup(cache, rules) == (0, answer, "")
 
@@ -131,7 +149,7 @@ def _damaged(path: Path, how: str) -> None:
 def test_every_damaged_cache_file_is_rebuilt_with_at_most_a_note(
     tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], how: str
 ) -> None:
-    """Each file of the cache in turn (build, view, stamp, search index parts), damaged three ways:
+    """Each file of the cache in turn (the store, the search index's parts), damaged three ways:
     the next call answers as before, says so in at most one note, and never shows a traceback."""
     src = write_system(tmp_path / "src", "demo", manifest("demo"), {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
     commands = (["lookup", "Gloom"], ["search", "sulk"], ["lint"])
@@ -140,7 +158,7 @@ def test_every_damaged_cache_file_is_rebuilt_with_at_most_a_note(
         assert main([*command, "--json", "--rules-src", str(src)]) == 0
         expected.append(capsys.readouterr().out)
     files = sorted(p for p in private_cache.rglob("*") if p.is_file() and p.stat().st_size)
-    assert len(files) >= 4  # build, view, stamp and the search index at least
+    assert len(files) >= 3  # the store and the search index's files at least
     damaged = 0
     for file in files:
         if not file.exists():
@@ -153,7 +171,7 @@ def test_every_damaged_cache_file_is_rebuilt_with_at_most_a_note(
             assert (code, got) == (0, out), (file.name, command, err)
             assert "Traceback" not in err and len(err.splitlines()) <= 1, (file.name, command, err)
             assert err == "" or err.startswith("referee: note: "), (file.name, command, err)
-    assert damaged >= 4
+    assert damaged >= 3
 
 
 # -- the site ------------------------------------------------------------------------

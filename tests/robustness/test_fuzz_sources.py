@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from referee.build import assemble
+from referee.store.record import assemble
 from referee.errors import RulesError
 from referee.manifest import load_manifest
 from referee.rulebase.load import read_system

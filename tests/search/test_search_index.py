@@ -1,4 +1,4 @@
-"""The search index lives beside its build: made once per key, whole or not at all, pruned with it."""
+"""The search index lives beside the store: made once per key, whole or not at all, gone when the store holds another build."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import cache
+from referee.store import database
+from referee.store.load import current_key, open_rules
 from referee.search import index as search_index
 from referee.search import open_index
 from tests.conftest import manifest, write_system
@@ -27,10 +28,10 @@ def _edit(src: Path, n: int) -> None:
 def test_the_index_is_written_beside_the_build_under_its_key(tmp_path: Path, private_cache: Path) -> None:
     src = _src(tmp_path)
     index = open_index(str(src))
-    folder = Path(cache.builds_folder(str(src)))
-    key = cache.content_key(str(src))
+    folder = Path(database.folder(str(src)))
+    key = current_key(str(src))
     assert index.key == key and Path(index.folder) == folder / f"search-{key}"
-    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith("search-")) == [f"build-{key}.pickle", "stamp", f"view-{key}.sqlite"]
+    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith("search-") and not p.name.endswith(("-wal", "-shm"))) == ["rules.sqlite"]
     assert [r.id for r in index.search("gloom").results] == ["demo/gloom"]
     assert index.systems == ["demo"] and index.unmanaged == []
 
@@ -48,7 +49,8 @@ def test_it_is_made_only_when_the_rules_change(tmp_path: Path, private_cache: Pa
     assert "sulk 1 times" in second.search("gloom").results[0].snippet
 
 
-def test_old_indexes_are_pruned_with_their_builds(tmp_path: Path, private_cache: Path) -> None:
+def test_old_indexes_go_when_the_store_holds_another_build(tmp_path: Path, private_cache: Path) -> None:
+    """(Before issue 27 the cache kept two builds, and the indexes of both.)"""
     src = _src(tmp_path)
     folders = []
     for n in range(4):
@@ -56,15 +58,15 @@ def test_old_indexes_are_pruned_with_their_builds(tmp_path: Path, private_cache:
         folders.append(Path(open_index(str(src)).folder))
         time.sleep(0.01)  # distinct modification times, so "newest" is well defined
     _edit(src, 99)
-    cache.load_or_build(str(src))  # a new build prunes: the two newest builds are kept, with their indexes
-    kept = sorted(p.name for p in Path(cache.builds_folder(str(src))).iterdir() if p.name.startswith("search-"))
-    assert kept == [folders[3].name]
-    assert not folders[0].exists() and not folders[1].exists() and not folders[2].exists()
+    open_rules(str(src))  # a new build: the indexes of the others go
+    kept = sorted(p.name for p in Path(database.folder(str(src))).iterdir() if p.name.startswith("search-"))
+    assert kept == []
+    assert not any(folder.exists() for folder in folders)
 
 
 def test_a_failed_indexing_leaves_nothing_behind(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     src = _src(tmp_path)
-    cache.load_or_build(str(src))
+    open_rules(str(src)).whole()
 
     def broken(*args: object, **kwargs: object) -> dict:
         raise RuntimeError("disk on fire")
@@ -72,7 +74,7 @@ def test_a_failed_indexing_leaves_nothing_behind(tmp_path: Path, private_cache: 
     monkeypatch.setattr(search_index, "document", broken)
     with pytest.raises(RuntimeError, match="disk on fire"):
         open_index(str(src))
-    folder = Path(cache.builds_folder(str(src)))
+    folder = Path(database.folder(str(src)))
     assert [p.name for p in folder.iterdir() if "search" in p.name] == []  # no index, no temporary folder
 
 
@@ -103,7 +105,7 @@ def test_an_index_of_another_build_is_never_read(tmp_path: Path, private_cache: 
 
 def test_a_read_only_cache_only_costs_speed(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     src = _src(tmp_path)
-    cache.load_or_build(str(src))
+    open_rules(str(src)).whole()
 
     def read_only(*args: object, **kwargs: object) -> str:
         raise PermissionError(13, "Permission denied")
@@ -111,12 +113,12 @@ def test_a_read_only_cache_only_costs_speed(tmp_path: Path, private_cache: Path,
     monkeypatch.setattr(search_index.tempfile, "mkdtemp", read_only)
     index = open_index(str(src))
     assert index.folder is None and [r.id for r in index.search("gloom").results] == ["demo/gloom"]
-    assert [p.name for p in Path(cache.builds_folder(str(src))).iterdir() if "search" in p.name] == []
+    assert [p.name for p in Path(database.folder(str(src))).iterdir() if "search" in p.name] == []
 
 
 def test_another_process_that_finished_first_wins_the_race(tmp_path: Path, private_cache: Path) -> None:
     src = _src(tmp_path)
-    build = cache.load_or_build(str(src))
+    build = open_rules(str(src)).whole()
     target = search_index.folder_for(str(src), build.key)
     first = search_index.write(search_index.Corpus.of(build), target)
     second = search_index.write(search_index.Corpus.of(build), target)  # renaming onto a whole index fails: read it
@@ -127,7 +129,7 @@ def test_another_process_that_finished_first_wins_the_race(tmp_path: Path, priva
 def test_temporary_folders_of_killed_indexings_are_removed(tmp_path: Path, private_cache: Path) -> None:
     src = _src(tmp_path)
     open_index(str(src))
-    folder = Path(cache.builds_folder(str(src)))
+    folder = Path(database.folder(str(src)))
     old, fresh = folder / ".search-killed.tmp", folder / ".search-writing.tmp"
     for tmp in (old, fresh):
         tmp.mkdir()
@@ -135,7 +137,7 @@ def test_temporary_folders_of_killed_indexings_are_removed(tmp_path: Path, priva
     an_hour_ago = time.time() - 3600
     os.utime(old, (an_hour_ago, an_hour_ago))
     _edit(src, 1)
-    cache.load_or_build(str(src))
+    open_rules(str(src)).whole()
     assert not old.exists() and fresh.exists()
 
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.shell.session import Session
 from referee.shell.table import Table
 from tests.conftest import RULES_SRC
@@ -14,12 +14,12 @@ from tests.conftest import RULES_SRC
 
 @pytest.fixture(scope="session")
 def loaded(rulebase: Build) -> Session:
-    from referee.build.view import View
     from referee.calc import Rulebook
     from referee.search.index import open_index
+    from referee.store.load import open_rules
 
     src = str(RULES_SRC)
-    return Session(src, rulebase, View.of(rulebase), Rulebook.of(rulebase), open_index(src, lambda: rulebase))
+    return Session(src, rulebase, open_rules(src), Rulebook.of(rulebase), open_index(src, lambda: rulebase))
 
 
 @pytest.fixture

@@ -36,11 +36,11 @@ def build_site(rules_src: Path, out: Path, scratch: Path, **plugin: object) -> B
     """Build ``rules_src`` into ``out`` with the rules-only configuration (plugin options added)."""
     import json
 
-    from referee.build.cache import load_or_build
+    from referee.store.load import open_rules
     from referee.site import commands
 
     scratch.mkdir(parents=True, exist_ok=True)
-    config = Path(commands.write_config(str(scratch), load_or_build(rules_src)))
+    config = Path(commands.write_config(str(scratch), open_rules(rules_src).whole()))
     if plugin:  # the home page's links to the systems assume the default options
         (scratch / "docs" / "index.md").write_text("# Rules\n", encoding="utf-8")
         data = json.loads(config.read_text(encoding="utf-8"))

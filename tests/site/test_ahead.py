@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.build.cache import load_or_build
+from referee.store.load import open_rules
 from referee.site import ahead, lintcache
 from referee.site.pages import Options, Site
 from tests.conftest import RULES_SRC
@@ -23,7 +23,7 @@ def test_the_helper_and_the_build_share_the_pages_and_agree_on_every_one(rules: 
     monkeypatch.setattr(ahead, "PAGES_AHEAD", 10)
     monkeypatch.setattr(ahead, "CHUNK", 20)
     monkeypatch.setattr(ahead.os, "cpu_count", lambda: 2)
-    build = load_or_build(rules)
+    build = open_rules(rules).whole()
     site = Site.plan(build, Options(), str(rules))
     alone = Site.plan(build, Options(), str(rules))
     site.start_ahead()
@@ -50,7 +50,7 @@ def test_the_helper_and_the_build_share_the_pages_and_agree_on_every_one(rules: 
 
 
 def test_no_helper_for_a_small_system_with_its_findings_cached(rules: Path) -> None:
-    build = load_or_build(rules)
+    build = open_rules(rules).whole()
     lintcache.lint_all(build, build.systems, str(rules))
     assert ahead.Ahead.start(Site.plan(build, Options(), str(rules))) is None
 
@@ -58,7 +58,7 @@ def test_no_helper_for_a_small_system_with_its_findings_cached(rules: Path) -> N
 def test_a_helper_that_dies_costs_nothing_but_time(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ahead, "PAGES_AHEAD", 10)
     monkeypatch.setattr(ahead.os, "cpu_count", lambda: 2)
-    build = load_or_build(rules)
+    build = open_rules(rules).whole()
     site = Site.plan(build, Options(), str(rules))
     site.start_ahead()
     assert site.ahead is not None and site.ahead.process is not None

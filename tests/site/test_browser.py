@@ -27,8 +27,8 @@ from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402 -
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-from referee.build import Build  # noqa: E402
-from referee.build.cache import load_view  # noqa: E402
+from referee.store.record import Build  # noqa: E402
+from referee.store.load import open_rules  # noqa: E402
 from referee.keywords import KeywordSyntaxError, parse, to_json  # noqa: E402
 from referee.keywords.corpus import keyword_strings  # noqa: E402
 from referee.keywords.resolve import resolve  # noqa: E402
@@ -287,7 +287,7 @@ def _open_index(browser: Any, url: str, system: str) -> None:
 
 
 def test_the_browser_reads_every_keyword_string_as_referee_parse(browser: Any, corpus_url: str, rulebase: Build) -> None:
-    view = load_view(RULES_SRC)
+    view = open_rules(RULES_SRC)
     cases: dict[str, list[str]] = {}
     for found in keyword_strings(rulebase.rulebase):
         cases.setdefault(found.system, []).append(found.text)

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from referee.build.cache import load_or_build
+from referee.store.load import open_rules
 from referee.site import commands
 from referee.site.kept import Kept, only_known_plugins
 from tests.site.sites import EPOCH, FIXTURE_RULES
@@ -60,7 +60,7 @@ def serving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no
     calm = shutil.copytree(rules / "hostile", rules / "calm")
     manifest = calm / "system.toml"
     manifest.write_text(manifest.read_text(encoding="utf-8").replace('id = "hostile"', 'id = "calm"'), encoding="utf-8")
-    config = commands.write_config(str(tmp_path / "config"), load_or_build(rules))
+    config = commands.write_config(str(tmp_path / "config"), open_rules(rules).whole())
     monkeypatch.setenv("REFEREE_RULES_SRC", str(rules))
     monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
     monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")

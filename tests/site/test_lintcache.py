@@ -1,14 +1,15 @@
-"""The Editor's reports' findings kept beside their build."""
+"""The Editor's reports' findings kept in the store with their build."""
 
 from __future__ import annotations
 
-import os
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from referee.build.cache import builds_folder, load_or_build
 from referee.site import lintcache
+from referee.store import database
+from referee.store.load import open_rules
 from tests.site.sites import FIXTURE_RULES
 
 
@@ -20,9 +21,9 @@ def rules(tmp_path: Path, private_cache: Path) -> Path:
 
 
 def test_findings_are_kept_beside_their_build_and_read_back(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    build = load_or_build(rules)
+    build = open_rules(rules).whole()
     first = lintcache.lint_all(build, ["hostile"], str(rules))
-    assert os.path.isfile(os.path.join(builds_folder(rules), f"lint-{build.key}.pickle"))
+    assert _kept(rules) == [build.key]
 
     def no_lint(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("linted again")
@@ -33,19 +34,29 @@ def test_findings_are_kept_beside_their_build_and_read_back(rules: Path, monkeyp
 
 
 def test_a_damaged_file_is_linted_anew(rules: Path) -> None:
-    build = load_or_build(rules)
-    path = Path(builds_folder(rules)) / f"lint-{build.key}.pickle"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(b"not a pickle")
+    build = open_rules(rules).whole()
+    db = sqlite3.connect(database.path(rules))
+    with db:
+        db.execute("INSERT INTO memo VALUES ('lint', ?, '', ?)", (build.key, b"not a pickle"))
+    db.close()
     assert "hostile" in lintcache.lint_all(build, ["hostile"], str(rules))
     assert lintcache.cached(build, ["hostile"], str(rules)) is not None
 
 
-def test_findings_of_a_build_no_longer_kept_are_removed(rules: Path) -> None:
-    old = load_or_build(rules)
-    lintcache.lint_all(old, ["hostile"], str(rules))
-    for n in range(3):  # the cache keeps two builds per rules folder
+def test_findings_of_another_build_are_replaced(rules: Path) -> None:
+    """(Before issue 27 lint files sat beside the two builds the cache kept.)"""
+    lintcache.lint_all(open_rules(rules).whole(), ["hostile"], str(rules))
+    for n in range(3):
         (rules / "hostile" / "rules.txt").write_text((rules / "hostile" / "rules.txt").read_text() + f"\nExtra {n}\n\nA rule.\n")
-        lintcache.lint_all(load_or_build(rules), ["hostile"], str(rules))
-    names = os.listdir(builds_folder(rules))
-    assert f"lint-{old.key}.pickle" not in names and len([n for n in names if n.startswith("lint-")]) == 2
+        new = open_rules(rules).whole()
+        lintcache.lint_all(new, ["hostile"], str(rules))
+    assert _kept(rules) == [new.key]
+
+
+def _kept(rules: Path) -> list[str]:
+    """The builds whose findings the store keeps."""
+    db = sqlite3.connect(database.path(rules))
+    try:
+        return [key for (key,) in db.execute("SELECT key FROM memo WHERE kind = 'lint'")]
+    finally:
+        db.close()

@@ -8,7 +8,7 @@ import json
 import re
 import struct
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.site import offline
 from referee.site.swap import MARKER
 from referee.site.rulebook import Rulebook

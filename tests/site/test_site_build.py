@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.build.cache import load_or_build
+from referee.store.load import open_rules
 from referee.cli import main
 from referee.errors import RulesError
 from referee.site import commands
@@ -81,7 +81,7 @@ def test_bad_rules_name_their_file_and_line(tmp_path: Path) -> None:
 
 
 def test_the_configuration_for_a_rules_folder_alone(tmp_path: Path) -> None:
-    path = commands.write_config(str(tmp_path), load_or_build(RULES_SRC))
+    path = commands.write_config(str(tmp_path), open_rules(RULES_SRC).whole())
     config = json.loads(Path(path).read_text(encoding="utf-8"))
     assert config["use_directory_urls"] is False and config["theme"]["font"] is False
     search = config["plugins"][0]["search"]
@@ -93,7 +93,7 @@ def test_the_configuration_for_a_rules_folder_alone(tmp_path: Path) -> None:
 
 def test_site_build_writes_a_site_and_says_where(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-    config = commands.write_config(str(tmp_path / "config"), load_or_build(FIXTURE_RULES))
+    config = commands.write_config(str(tmp_path / "config"), open_rules(FIXTURE_RULES).whole())
     out = tmp_path / "out"
     code = main(["site", "build", "--rules-src", str(FIXTURE_RULES), "--out", str(out), "--config", config])
     said = capsys.readouterr()
@@ -125,7 +125,7 @@ def test_a_bad_port_in_the_environment_is_named(monkeypatch: pytest.MonkeyPatch,
 
 def test_the_command_leaves_the_environment_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.delenv("REFEREE_RULES_SRC", raising=False)
-    config = commands.write_config(str(tmp_path / "config"), load_or_build(FIXTURE_RULES))
+    config = commands.write_config(str(tmp_path / "config"), open_rules(FIXTURE_RULES).whole())
     assert main(["site", "build", "--rules-src", str(FIXTURE_RULES), "--out", str(tmp_path / "out"), "--config", config]) == 0
     assert "REFEREE_RULES_SRC" not in os.environ
 
@@ -191,7 +191,7 @@ def test_serve_rebuilds_when_a_rule_document_changes(tmp_path: Path) -> None:
     import shutil
 
     rules = shutil.copytree(FIXTURE_RULES, tmp_path / "rules")
-    config = commands.write_config(str(tmp_path / "config"), load_or_build(rules))
+    config = commands.write_config(str(tmp_path / "config"), open_rules(rules).whole())
     port = _free_port()
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     server = subprocess.Popen(

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.lint.run import lint
 from referee.site.urls import Address, html_path
 from tests.conftest import RULES_SRC
@@ -197,10 +197,10 @@ def test_pages_link_relatively_for_a_copied_folder(corpus_site: BuiltSite) -> No
 def test_the_paste_box_families_are_the_builds(rulebase: Build) -> None:
     """The site's families (what the paste box ties a keyword like "Ranged" to) are the
     ones the build keeps for the referee: one reading of a family, two readers."""
-    from referee.build.view import families as build_families
     from referee.site.pages import families
     from referee.site.rulebook import Rulebook
+    from referee.store.rows import Stored
 
     for system in rulebase.systems:
-        assert families(Rulebook.of(rulebase, system, ADDRESS)) == build_families(rulebase, system), system
+        assert families(Rulebook.of(rulebase, system, ADDRESS)) == Stored.of(rulebase).families(system), system
     assert families(Rulebook.of(rulebase, "last-edition", ADDRESS))["ranged"]

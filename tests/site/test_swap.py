@@ -90,12 +90,12 @@ def _umask() -> int:
 
 
 def test_out_being_a_file_is_one_line_and_the_file_is_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from referee.build.cache import load_or_build
+    from referee.store.load import open_rules
     from referee.cli import main
     from referee.site import commands
     from tests.site.sites import FIXTURE_RULES
 
-    config = commands.write_config(str(tmp_path / "config"), load_or_build(FIXTURE_RULES))
+    config = commands.write_config(str(tmp_path / "config"), open_rules(FIXTURE_RULES).whole())
     (tmp_path / "taken").write_text("not a site", encoding="utf-8")
     assert main(["site", "build", "--rules-src", str(FIXTURE_RULES), "--out", str(tmp_path / "taken"), "--config", config]) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -108,12 +108,12 @@ def test_a_failed_build_through_the_command_keeps_the_previous_site(tmp_path: Pa
     """A build MkDocs stops (here: an unknown system) leaves the site that was there."""
     import json
 
-    from referee.build.cache import load_or_build
+    from referee.store.load import open_rules
     from referee.cli import main
     from referee.site import commands
     from tests.site.sites import FIXTURE_RULES
 
-    config = commands.write_config(str(tmp_path / "config"), load_or_build(FIXTURE_RULES))
+    config = commands.write_config(str(tmp_path / "config"), open_rules(FIXTURE_RULES).whole())
     out = _site(tmp_path / "site", "previous")
     data = json.loads(Path(config).read_text(encoding="utf-8"))
     data["plugins"] = [p if p != "referee" else {"referee": {"systems": ["nope"]}} for p in data["plugins"]]
@@ -131,7 +131,7 @@ def _project(tmp_path: Path) -> tuple[Path, Path]:
     """A project folder: the rules (a copy of the fixture's), a note of the user's; the config aside."""
     import shutil
 
-    from referee.build.cache import load_or_build
+    from referee.store.load import open_rules
     from referee.site import commands
     from tests.site.sites import FIXTURE_RULES
 
@@ -140,7 +140,7 @@ def _project(tmp_path: Path) -> tuple[Path, Path]:
     (project / "notes.txt").write_text("my notes", encoding="utf-8")
     (project / "important").mkdir()
     (project / "important" / "thesis.tex").write_text("years of work", encoding="utf-8")
-    config = commands.write_config(str(tmp_path / "config"), load_or_build(project / "rules_src"))
+    config = commands.write_config(str(tmp_path / "config"), open_rules(project / "rules_src").whole())
     return project, Path(config)
 
 

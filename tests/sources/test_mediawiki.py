@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.errors import RulesError
 from referee.model import Entry, Param, Source
 from referee.sources import mediawiki

@@ -1,15 +1,17 @@
-"""A system's rules in sections: what a part file keeps apart, so that a rebuild
-pickles, packs and reads again only what an edit touched.
+"""A system's rules in sections: what the store keeps apart (its ``sections`` table),
+so that a rebuild pickles, packs and reads again only what an edit touched.
 
 A section is a run of consecutive rules of a system (reading order) that
 stand first on one document, at most :data:`SECTION_RULES` of them.  It is
-kept as three pickles: its rules, each with the key of the lines it stands
-on (:class:`Lines`); what the graph read in them (relations and sentences,
-rule by rule, and the relations the documents' layout states); and their
-rows of the view store, packed.  With them go the two answers about the
-whole system that the view's meta keeps (the relations saying every ability
-never stacks, and the core terms conditions are stated against), so they
-are never made again from relations nobody unpickled.
+kept as two pickles: its rules, each with the key of the lines it stands
+on (:class:`Lines`), and what the graph read in them (relations and sentences,
+rule by rule, and the relations the documents' layout states); with a digest
+of both and of the names of the rules its relations join, which says whether
+its rows in the store (``rules``, ``relations``) can stay as they are.  With
+them go the section's share of two answers about the whole system
+(:mod:`referee.store.answers`: the relations saying every ability never
+stacks, and the core terms conditions are stated against), so they are
+never made again from relations nobody unpickled.
 
 A rebuild reads the system's documents and aligns them as a build does, then
 goes section by section (:func:`read`):
@@ -30,12 +32,13 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import zlib
 from dataclasses import dataclass
 from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
-from referee.build.store import pack
-from referee.build.view import binds_every_ability, caps_every_roll, relation_data
+from referee.store.answers import against, relation_data, system_wide
+from referee.store.database import pack
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -48,28 +51,35 @@ SECTION_RULES = 500  # rules a section holds at most: an edit re-pickles a few h
 
 @dataclass(frozen=True)
 class Section:
-    """A section as it is written: ``rules``, ``graph`` and ``rows`` are pickles
-    (see the module's docstring); ``never`` and ``against`` its share of the meta."""
+    """A section as it is stored: ``rules`` and ``graph`` are pickles (see the module's
+    docstring); ``never`` and ``against`` its share of the system's answers; ``rows``
+    its rows for the store, made when it was read (None for a section taken as it
+    was: its rows are made from the pickles if its place in the store changed)."""
 
     ids: tuple[str, ...]
     rules: bytes
     graph: bytes
-    rows: bytes
     never: tuple[dict[str, Any], ...]
     against: tuple[str, ...]
-    ends: tuple[str, ...] = ()  # the rules its relations join, whose names its rows carry
+    ends: tuple[str, ...]  # the rules its relations join, whose names its rows carry
+    digest: bytes
+    rows: Rows | None = None
+
+
+# A section's rows: each rule's (id, system, packed JSON), and per rule the relations
+# its text states and those of its layout, each (source, target, packed JSON).
+Rows = tuple[list[tuple[str, str, bytes]], list[list[tuple[str, str | None, bytes]]], list[list[tuple[str, str | None, bytes]]]]
 
 
 @dataclass(frozen=True)
 class Kept:
     """One rule of the last build's section: the rule, the key of its lines, what the
-    graph read in it, its layout relations, and its rows of the store, packed."""
+    graph read in it, and its layout relations."""
 
     rule: Rule
     lines: tuple[bytes, ...]
     found: tuple[list[Relation], list[Any]]
     layout: list[Relation]
-    rows: tuple[tuple[str, str, bytes], list[tuple[str, str | None, bytes]], list[tuple[str, str | None, bytes]]]
 
 
 def runs(rules: list[Rule]) -> list[list[Rule]]:
@@ -115,8 +125,8 @@ class Lines:
 
 
 class Before:
-    """What a rebuild may take from the last build of the system (the memo gives it,
-    :meth:`referee.build.memo.Memo.before`): its sections by their rules' ids, and
+    """What a rebuild may take from the last build of the system (the store gives it,
+    :func:`referee.store.system.before`): its sections by their rules' ids, and
     each rule's share of them.  ``renamed``: the rules whose name changed, or that
     came or went, since (a relation's packed row names the rules at its ends, so
     rows joining one of them are packed again)."""
@@ -144,20 +154,37 @@ class Before:
 
 def unpack(section: Section) -> dict[str, Kept]:
     """A section's rules, each with what was read in it, by id."""
-    rules, lines = pickle.loads(section.rules)
-    found, layout = pickle.loads(section.graph)
-    rule_rows, effect_rows, layout_rows = pickle.loads(section.rows)
-    return {
-        rule.id: Kept(rule, key, read, structure, (row, effects, laid))
-        for rule, key, read, structure, row, effects, laid in zip(rules, lines, found, layout, rule_rows, effect_rows, layout_rows, strict=True)
-    }
+    rules, lines = loads(section.rules)
+    found, layout = loads(section.graph)
+    return {rule.id: Kept(rule, key, read, structure) for rule, key, read, structure in zip(rules, lines, found, layout, strict=True)}
+
+
+def rows_of(section: Section, rule_names: dict[str, str]) -> Rows:
+    """A section's rows for the store: those it was read with, or made from its pickles."""
+    if section.rows is not None:
+        return section.rows
+    rules, _ = loads(section.rules)
+    found, layout = loads(section.graph)
+    return (
+        [(rule.id, rule.system, pack(rule.to_json())) for rule in rules],
+        [[_relation_row(rel, rule_names) for rel in read[0]] for read in found],
+        [[_relation_row(rel, rule_names) for rel in laid] for laid in layout],
+    )
+
+
+def digest(rules: bytes, graph: bytes, ends: tuple[str, ...], rule_names: dict[str, str]) -> bytes:
+    """What a section's rows are made of: its pickles and the names of the rules its relations join."""
+    h = hashlib.blake2b(rules, digest_size=16)
+    h.update(graph)
+    h.update("\0".join(f"{end}\1{rule_names.get(end, '')}" for end in ends).encode("utf-8", "surrogatepass"))
+    return h.digest()
 
 
 def read(rulebase: Rulebase, system: str, before: Before | None, read_again: list[str] | None = None) -> Iterator[Section]:
     """The sections of ``system`` (a one-system rulebase's), reading in the graph only
     what ``before`` cannot give; ``read_again`` is told each rule read."""
-    from referee.graph.build import layout_relations
     from referee.graph.reading import Readings
+    from referee.graph.relations import layout_relations
 
     lines = Lines(rulebase.texts)
     rule_names = rulebase.rule_names
@@ -173,14 +200,14 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
             old = None
         # The same bytes are the same rules; other bytes may still be (a string shared
         # otherwise), so they are compared as rules before the section is read again.
-        if old is not None and (old.rules == pickled or pickle.loads(old.rules) == (run, keys)):
+        if old is not None and (old.rules == pickled or loads(old.rules) == (run, keys)):
             yield old
             continue
         found: list[tuple[list[Relation], list[Any]]] = []
         layout: list[list[Relation]] = []
-        rows: tuple[list[Any], list[Any], list[Any]] = ([], [], [])
+        rows: Rows = ([], [], [])
         never: list[dict[str, Any]] = []
-        against: set[str] = set()
+        against_terms: set[str] = set()
         ends: set[str] = set()
         for rule, key in zip(run, keys):
             kept = before.rule(rule.id) if before is not None else None
@@ -196,34 +223,27 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
             layout.append(laid)
             joined = {end for rel in (*read_rule[0], *laid) for end in (rel.source, rel.target) if end is not None}
             ends |= joined
-            if kept is not None and before is not None and before.renamed.isdisjoint(joined):
-                rule_row, effect_rows, layout_rows = kept.rows
-            else:
-                rule_row = (rule.id, rule.system, pack(rule.to_json()))
-                effect_rows = [_relation_row(rel, rule_names) for rel in read_rule[0]]
-                layout_rows = [_relation_row(rel, rule_names) for rel in laid]
-            rows[0].append(rule_row)
-            rows[1].append(effect_rows)
-            rows[2].append(layout_rows)
+            rows[0].append((rule.id, rule.system, pack(rule.to_json())))
+            rows[1].append([_relation_row(rel, rule_names) for rel in read_rule[0]])
+            rows[2].append([_relation_row(rel, rule_names) for rel in laid])
             for rel in (*read_rule[0], *laid):
-                against.update(c.value for c in rel.conditions if c.situation == "against" and c.value and "/" not in c.value)
+                against_terms |= against(rel)
                 if rel.kind == "stacks":
                     data = relation_data(rel, rule_names)
-                    if binds_every_ability(data) or caps_every_roll(data):
+                    if system_wide(data):
                         never.append(data)
-        yield Section(
-            ids,
-            pickled,
-            _pickled((found, layout)),
-            _pickled(rows),
-            tuple(never),
-            tuple(sorted(against)),
-            tuple(sorted(ends)),
-        )
+        graph = _pickled((found, layout))
+        joined_ends = tuple(sorted(ends))
+        yield Section(ids, pickled, graph, tuple(never), tuple(sorted(against_terms)), joined_ends, digest(pickled, graph, joined_ends, rule_names), rows)
 
 
 def _pickled(obj: Any) -> bytes:
-    return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    return zlib.compress(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL), 1)
+
+
+def loads(blob: bytes) -> Any:
+    """A section's pickle, as :func:`_pickled` stored it (compressed)."""
+    return pickle.loads(zlib.decompress(blob))
 
 
 def _relation_row(rel: Relation, rule_names: dict[str, str]) -> tuple[str, str | None, bytes]:

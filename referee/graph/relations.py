@@ -47,7 +47,7 @@ def page_node(system: str, page: str) -> str:
 
 
 class ReadRules(Protocol):
-    """What a build remembers of rules read before (``referee.build`` keeps it on disk):
+    """What a build remembers of rules read before (``referee.store`` keeps it):
     ``recall`` gives what :func:`~referee.graph.effects.read_rule` found in
     this very rule, when nothing it depends on changed, or None; ``keep``
     records it."""

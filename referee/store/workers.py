@@ -1,17 +1,18 @@
 """Reading a rules folder's systems on every core, each system in a process of its own.
 
 Systems are namespaces, so the systems of a rules folder are read apart
-(:func:`referee.build.parts.read_part`) and put together after.  With more
+(:func:`referee.store.system.read`) and written into the store one after the
+other (:mod:`referee.store.writer`).  With more
 than one system to read and a corpus big enough to repay starting
 processes, they are read by a pool of forked workers, one per core;
 otherwise, or where processes cannot be started, one after the other in
-this process.  Either way :func:`read_parts` gives the parts in folder
-order, and what it gives is the same.
+this process.  Either way :func:`read_systems` gives the systems read in
+folder order, and what it gives is the same.  A worker hands its system
+back through the pool's pipe: what is big in it (sections, the frame) is
+bytes already.
 
 A worker tells the build's progress (``Read <document>``) through a queue
-that this process reads while it waits; a system whose files did not
-change since it was last read is taken from the memo
-(:mod:`referee.build.memo`) and not read at all.
+that this process reads while it waits.
 
 ``REFEREE_WORKERS=N`` sets the number of workers (1: read in this process).
 """
@@ -21,14 +22,16 @@ from __future__ import annotations
 import os
 import sys
 from typing import Any
+
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+
+from referee.store import system
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from pathlib import Path
 
-    from referee.build.memo import Memo
-    from referee.build.parts import Part
+    from referee.store.system import Read
 
 WORKERS = "REFEREE_WORKERS"
 PARALLEL_BYTES = 1 << 20  # a smaller corpus reads faster than processes start
@@ -46,52 +49,28 @@ def workers(systems: int, size: int) -> int:
     return max(1, min(n, systems))
 
 
-def read_parts(
+def read_systems(
     root: Path,
     folders: list[Path],
-    files: dict[str, bytes] | None = None,
-    progress: Callable[[str], None] | None = None,
-    memo: Memo | None = None,
-    trusted: Callable[[Part], bool] | None = None,
-) -> Iterator[Part]:
-    """Every system folder read into a part, in folder order, each given once read.
-
-    A part recalled from the memo is checked against its digests first, unless
-    ``trusted`` vouches for it (a file no one wrote since a build checked it:
-    the cache knows, :func:`referee.build.cache._trusted`); one found damaged
-    is read anew."""
-    from referee.build import parts
-
-    keys = [memo.part_key(root, folder, files) if memo else None for folder in folders]
-    recalled: dict[int, Part] = {}
-    for i, key in enumerate(keys):
-        found = memo.recall_part(key) if memo and key else None
-        if found is not None:
-            recalled[i] = found
-    todo = [i for i in range(len(folders)) if i not in recalled]
+    files: dict[str, bytes] | None,
+    progress: Callable[[str], None] | None,
+    store: str | None,
+    code: str,
+    keys: list[str | None],
+) -> Iterator[Read]:
+    """Every system folder of ``folders`` read, in their order, each given once read
+    (taking what it can from the store in file ``store``); ``keys``: each folder's
+    :func:`~referee.store.system.read_key`."""
     size = sum(len(data) for data in files.values()) if files else 0
-    pool = _pool(workers(len(todo), size), (root, folders, files, keys, memo))
+    job = (root, folders, files, store, code, keys)
+    pool = _pool(workers(len(folders), size), job)
     try:
         # The biggest systems first, so that no core is left with a big one at the end.
-        order = sorted(todo, key=lambda i: -_size(folders[i], root, files))
+        order = sorted(range(len(folders)), key=lambda i: -_size(folders[i], root, files))
         futures = {i: pool[0].submit(_read, i) for i in order} if pool else {}
         for i in range(len(folders)):
-            again = lambda i=i: _read_here(root, folders[i], files, progress, memo, keys[i])  # noqa: E731
-            if i in recalled:
-                try:
-                    if trusted is None or not trusted(recalled[i]):
-                        parts.check(recalled[i].path)
-                    yield recalled[i]
-                    continue
-                except parts.Damaged:  # a damaged memo file: read the system anew
-                    part = again()
-                except OSError:  # gone meanwhile (another build pruned it)
-                    part = again()
-            elif i in futures:
-                part = _wait(futures[i], pool[1], progress) or again()
-            else:
-                part = again()
-            yield part
+            here = lambda i=i: system.read(root, folders[i], files, progress, store, code, keys[i])  # noqa: E731
+            yield (_wait(futures[i], pool[1], progress) or here()) if i in futures else here()
     except BaseException:
         if pool:  # a system failed (or the build was stopped): the others' reading is moot
             for process in dict(getattr(pool[0], "_processes", None) or {}).values():
@@ -106,27 +85,6 @@ def read_parts(
 def _size(folder: Path, root: Path, files: dict[str, bytes] | None) -> int:
     prefix = folder.relative_to(root).as_posix() + "/"
     return sum(len(data) for rel, data in (files or {}).items() if rel.startswith(prefix))
-
-
-def _read_here(root: Path, folder: Path, files: dict[str, bytes] | None, progress: Any, memo: Memo | None, key: str | None) -> Part:
-    """Read a system here and write its part: into the memo when it can hold it,
-    else into a temporary file that goes once used."""
-    import tempfile
-
-    from referee.build import parts
-
-    read = parts.read_part(root, folder, files, progress, memo)
-    kept = memo.keep_part(key, read) if memo and key else None
-    if kept is not None:
-        return kept
-    fd, path = tempfile.mkstemp(prefix="referee-part-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            parts.write(fh, read)
-    except BaseException:
-        os.unlink(path)
-        raise
-    return parts.Part(path, temporary=True, key=key)
 
 
 # -- the pool ----------------------------------------------------------------------------
@@ -162,11 +120,11 @@ def _start(job: tuple[Any, ...], queue: Any) -> None:
         pass
 
 
-def _read(i: int) -> Part:
-    """In a worker: read system folder ``i``, keep it in the memo, hand it back."""
-    root, folders, files, keys, memo, queue = _JOB
+def _read(i: int) -> Read:
+    """In a worker: read system folder ``i`` and hand it back."""
+    root, folders, files, store, code, keys, queue = _JOB
     try:
-        return _read_here(root, folders[i], files, queue.put, memo, keys[i])
+        return system.read(root, folders[i], files, queue.put, store, code, keys[i])
     finally:
         _let_go()
 
@@ -184,8 +142,8 @@ def _let_go() -> None:
         pass
 
 
-def _wait(future: Any, queue: Any, progress: Callable[[str], None] | None) -> Part | None:
-    """The part a worker reads, telling its progress meanwhile; None if the pool broke
+def _wait(future: Any, queue: Any, progress: Callable[[str], None] | None) -> Read | None:
+    """The system a worker reads, telling its progress meanwhile; None if the pool broke
     (a worker killed from outside): the caller reads that system itself."""
     from concurrent.futures import wait
     from concurrent.futures.process import BrokenProcessPool

@@ -6,7 +6,7 @@ from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 if TYPE_CHECKING:
-    from referee.build.record import Build
+    from referee.store.record import Build
 
 
 def system_summaries(build: Build) -> list[dict[str, Any]]:

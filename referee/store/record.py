@@ -5,17 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
-from referee.graph.build import RuleGraph, read_relations
+from referee.graph.relations import RuleGraph, read_relations
 from referee.rulebase import build_rulebase
+from referee.rulebase.base import Rulebase
 
 if TYPE_CHECKING:
     import os
+    import sqlite3
 
     from referee.manifest import Manifest
     from referee.model import Relation, Rule
-    from referee.rulebase import DocumentSummary, Rulebase
+    from referee.rulebase import DocumentSummary
     from referee.units import ArmyBook
 
 
@@ -102,3 +105,48 @@ def assemble(
     from referee.army import muster
 
     return Build(key, rulebase, read_relations(rulebase, progress), muster(rulebase))
+
+
+def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> Build:
+    """The build a store holds, put together system by system (folder order) from each
+    system's frame and its sections' rules and relations (:mod:`referee.store.sections`)."""
+    import pickle
+    import zlib
+
+    from referee.store.sections import loads
+
+    builds = []
+    systems = db.execute("SELECT id, frame FROM systems ORDER BY place").fetchall()
+    for system, frame_blob in systems:
+        frame = pickle.loads(zlib.decompress(frame_blob))
+        rules: dict[str, Any] = {}
+        said: list[Any] = []
+        laid: list[Any] = []
+        sentences: list[Any] = []
+        for rules_blob, graph_blob in db.execute("SELECT rules, graph FROM sections WHERE system = ? ORDER BY k", (system,)):
+            run, _ = loads(rules_blob)
+            found, layout = loads(graph_blob)
+            for rule, (relations, read), structure in zip(run, found, layout, strict=True):
+                rules[rule.id] = rule
+                said.extend(relations)
+                sentences.extend(read)
+                laid.extend(structure)
+        rulebase = Rulebase("", frame["manifests"], frame["documents"], rules, frame["names"], frame["rule_names"], frame["texts"])
+        builds.append(Build("", rulebase, RuleGraph({system: said + laid}, {system: sentences}), frame["armies"]))
+    return merge(key, builds, unmanaged)
+
+
+def merge(key: str, builds: list[Build], unmanaged: tuple[str, ...]) -> Build:
+    """One Build of one-system builds, given in folder order: the build of the whole folder."""
+    parts: dict[str, dict[Any, Any]] = {name: {} for name in ("manifests", "documents", "rules", "names", "rule_names", "texts")}
+    graph = RuleGraph()
+    armies: dict[str, Any] = {}
+    for build in builds:
+        for name, into in parts.items():
+            into.update(getattr(build.rulebase, name))
+        graph.relations.update(build.graph.relations)
+        graph.sentences.update(build.graph.sentences)
+        armies.update(build.armies)
+    p = parts
+    rulebase = Rulebase(key, p["manifests"], p["documents"], p["rules"], p["names"], p["rule_names"], p["texts"], unmanaged)
+    return Build(key, rulebase, graph, armies)

@@ -1,0 +1,254 @@
+"""The store's database: one SQLite file per rules folder, and how it is opened.
+
+Where a rule is stored: ``<cache>/store/<tag>/rules.sqlite`` (``tag``: a hash
+of the rules folder's real path; the search index sits beside it, in
+``search-<key>/``).  Its tables:
+
+- ``meta``: the content key of the build the rows are (:mod:`referee.store.key`),
+  the code key, the systems in folder order, the folders without a manifest;
+- ``files``: every file the key was hashed from, with its size, times and
+  inode (the stamp a warm call checks instead of hashing);
+- ``systems``: each system folder read, with its place in folder order, the
+  number its rows are numbered from (:data:`SPAN`), the key
+  of the bytes it was read from, and its frame (manifest, documents, name index,
+  texts, army books): the one blob per system a whole
+  :class:`~referee.store.record.Build` is put together from;
+- ``sections``: each system's rules in runs of consecutive rules, with what
+  the graph read in them (pickled, for the whole build and for a rebuild to
+  take as it is), :mod:`referee.store.sections`;
+- ``rules``, ``rule_names``, ``names``, ``relations``, ``units``: the rows a
+  warm reader asks for, one rule or relation each, in their JSON shape;
+- ``answers``: each system's answers computed at build time (:mod:`referee.store.answers`);
+- ``memo``: content-hash keyed reuse for any reading step
+  (:class:`Memo`; the entries an adapter read from one document are ``document`` rows).
+
+Rules and relations are kept as compressed JSON (:func:`pack`): a rule's text
+stands in its JSON twice (the rule's and its first version's); compressed, a
+row is about half of plain JSON, and inflating the few rows a query reads
+costs microseconds.  A 1 KB window (wbits 10) compresses a row about as well
+as the default 32 KB and several times faster.
+
+A build writes in one transaction (:mod:`referee.store.writer`); the file is
+in WAL mode, so readers keep reading the last committed build meanwhile and a
+build killed part-way leaves the last one whole.  A file that cannot be read
+is removed, with one line on stderr, and the build made anew.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+import zlib
+from collections.abc import MutableMapping
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+
+from referee.paths import cache_folder
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
+
+FORMAT = "1"  # the schema's version: a store of another is made anew
+NAME = "rules.sqlite"
+
+SCHEMA = f"""
+PRAGMA auto_vacuum = INCREMENTAL;
+PRAGMA journal_mode = WAL;
+PRAGMA user_version = {FORMAT};
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE files (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT NULL,
+    size INTEGER NOT NULL, mtime INTEGER NOT NULL, ctime INTEGER NOT NULL, inode INTEGER NOT NULL);
+CREATE TABLE systems (number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, place INTEGER NOT NULL, folder TEXT NOT NULL,
+    read_key TEXT, names_key TEXT, names_digest TEXT, frame BLOB NOT NULL);
+CREATE TABLE sections (system TEXT NOT NULL, k INTEGER NOT NULL, ids TEXT NOT NULL, digest BLOB NOT NULL,
+    rules BLOB NOT NULL, graph BLOB NOT NULL, never TEXT NOT NULL, against TEXT NOT NULL, ends TEXT NOT NULL,
+    PRIMARY KEY (system, k));
+CREATE TABLE answers (system TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (system, name)) WITHOUT ROWID;
+CREATE TABLE rules (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, system TEXT NOT NULL, json BLOB NOT NULL);
+CREATE INDEX rules_by_system ON rules (system, seq);
+CREATE TABLE rule_names (id TEXT PRIMARY KEY, system TEXT NOT NULL, name TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE names (system TEXT NOT NULL, form TEXT NOT NULL, ids TEXT NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
+CREATE TABLE relations (seq INTEGER PRIMARY KEY, source TEXT NOT NULL, target TEXT, json BLOB NOT NULL);
+CREATE INDEX relations_by_source ON relations (source, seq);
+CREATE INDEX relations_by_target ON relations (target, seq);
+CREATE TABLE units (system TEXT NOT NULL, form TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
+CREATE TABLE memo (kind TEXT NOT NULL, key TEXT NOT NULL, system TEXT NOT NULL, value BLOB NOT NULL, PRIMARY KEY (kind, key));
+"""
+
+encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+# Rows are numbered ``number * SPAN`` on, ``number`` being the system's in the
+# store (kept while the system is): within a system, section ``k``'s rules and
+# the relations its texts state from ``k * SECTION_ROWS``, the relations of its
+# layout from ``LAYOUT + k * SECTION_ROWS``, so one section's rows can be
+# replaced without renumbering another's, and ``seq`` gives reading order.
+SPAN = 1 << 40
+LAYOUT = 1 << 39
+SECTION_ROWS = 1 << 20
+
+
+def pack(data: Any) -> bytes:
+    return zlib.compress(encode(data).encode(), 1, 10)
+
+
+def unpack(blob: bytes) -> Any:
+    return json.loads(zlib.decompress(blob))
+
+
+WAIT = 600.0  # seconds a build waits for another one's transaction to end
+
+
+def folder(rules_src: str | os.PathLike[str]) -> str:
+    """The folder of this rules folder's store (and of its search index)."""
+    src = os.path.realpath(os.fspath(rules_src))
+    tag = hashlib.blake2b(src.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
+    return os.path.join(cache_folder(src), "store", tag)
+
+
+def path(rules_src: str | os.PathLike[str]) -> str:
+    return os.path.join(folder(rules_src), NAME)
+
+
+def discard(file: str, err: BaseException) -> None:
+    """Remove a store that cannot be read (any damage means the same: build anew), with one line saying so."""
+    print(f"referee: note: discarding an unreadable cache file ({type(err).__name__}); rebuilding", file=sys.stderr)
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.unlink(file + suffix)
+        except OSError:
+            pass
+
+
+def _whole(db: sqlite3.Connection, file: str) -> None:
+    """Raise DatabaseError unless the file holds as many pages as the database counts
+    (a truncated file reads well until a query reaches its missing pages).  Checked
+    only while no write-ahead log holds pages (every build empties it when it ends);
+    a checkpoint of another process may be writing the file this moment, so a file
+    found short is looked at again before it is called damaged.  The file is only
+    stat'ed, never opened here: closing a descriptor of it would drop the locks
+    SQLite holds on it in this process."""
+    import time
+
+    wal = file + "-wal"
+    for attempt in range(4):
+        if os.path.exists(wal) and os.path.getsize(wal):
+            return
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+        if os.path.getsize(file) >= pages * size:
+            return
+        if attempt == 3:
+            raise sqlite3.DatabaseError("database disk image is truncated")
+        time.sleep(0.05)
+
+
+def open_existing(file: str) -> sqlite3.Connection | None:
+    """The store in ``file`` opened to read, or None when there is none (a damaged
+    one is removed, with a note, so the next build makes it anew)."""
+    if not os.path.isfile(file):
+        return None
+    try:
+        db = sqlite3.connect(file, timeout=WAIT, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as err:
+        discard(file, err)
+        return None
+    try:
+        row = db.execute("PRAGMA user_version").fetchone()
+        if str(row[0]) != FORMAT:
+            raise sqlite3.DatabaseError(f"a store of format {row[0]}")
+        db.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
+        _whole(db, file)
+    except (sqlite3.Error, OSError) as err:
+        db.close()
+        discard(file, err)
+        return None
+    return db
+
+
+def create(file: str | None) -> sqlite3.Connection:
+    """A store to write: the one in ``file`` (made when missing), or one in memory (None).
+
+    A new store is made aside, with its tables, and linked into place, so that two
+    builds making it at once, or a reader, never see a file without its tables."""
+    if file is None:
+        db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        db.executescript(SCHEMA)
+        return db
+    os.makedirs(os.path.dirname(file), exist_ok=True)
+    db = open_existing(file)
+    if db is not None:
+        return db
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=".store-", suffix=".tmp", dir=os.path.dirname(file))
+    os.close(fd)
+    try:
+        made = sqlite3.connect(tmp, isolation_level=None)
+        made.executescript(SCHEMA)
+        made.close()
+        try:
+            os.link(tmp, file)
+        except FileExistsError:  # another build made it first: its file is as good
+            pass
+    finally:
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                os.unlink(tmp + suffix)
+            except OSError:
+                pass
+    db = open_existing(file)
+    if db is None:
+        raise sqlite3.OperationalError(f"unable to open database file {file}")
+    return db
+
+
+class Memo(MutableMapping[str, bytes]):
+    """Bytes kept by a content hash for one reading step (``kind``) of one system, in the
+    store's ``memo`` table: what a step asks for is read from the store as the last
+    build left it; what it keeps is held in :attr:`added` until the build writes it,
+    with the system's rows, in the build's transaction.  After a build, what a system
+    read in it did not ask for is gone (:mod:`referee.store.writer`).
+
+    Without a store (``db`` None) nothing is recalled, and nothing outlives the build.
+    """
+
+    def __init__(self, db: sqlite3.Connection | None, kind: str, system: str) -> None:
+        self.db = db
+        self.kind = kind
+        self.system = system
+        self.added: dict[str, bytes] = {}
+        self.used: set[str] = set()
+
+    def __getitem__(self, key: str) -> bytes:
+        if key in self.added:
+            return self.added[key]
+        row = None
+        if self.db is not None:
+            try:
+                row = self.db.execute("SELECT value FROM memo WHERE kind = ? AND key = ?", (self.kind, key)).fetchone()
+            except sqlite3.Error:  # a damaged store: the build reads anew (and replaces it)
+                row = None
+        if row is None:
+            raise KeyError(key)
+        self.used.add(key)
+        return bytes(row[0])
+
+    def __setitem__(self, key: str, value: bytes) -> None:
+        self.added[key] = bytes(value)
+        self.used.add(key)
+
+    def __delitem__(self, key: str) -> None:
+        self.used.discard(key)
+        if self.added.pop(key, None) is None:
+            raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        kept = [] if self.db is None else [k for (k,) in self.db.execute("SELECT key FROM memo WHERE kind = ?", (self.kind,))]
+        return iter(dict.fromkeys([*kept, *self.added]))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)

@@ -1,0 +1,106 @@
+"""Opening the rules of a folder: the store when it holds the current content, else a build.
+
+The one way every reader gets its rules (:func:`open_rules`): a warm call
+opens the store, checks the stamp of the files the store's build was read
+from (:func:`referee.store.key.stamped_key`) and reads the rows it asks
+for; when a file changed, its bytes are hashed, and a key the store does not
+hold is built (:func:`referee.store.writer.build`) from exactly the bytes
+hashed.  This module is on every warm call's path: it imports neither
+pathlib nor the record classes.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+
+from referee.errors import RulesError
+from referee.store import database, key
+from referee.store.rows import Stored
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+_OPENED: list[sqlite3.Connection] = []
+
+
+def open_rules(rules_src: str | os.PathLike[str], refresh: bool = False, progress: Callable[[str], None] | None = None) -> Stored:
+    """The rules of ``rules_src`` as they are now: read from its store, built first if
+    the store does not hold them (``refresh``: read again whatever changed, even if the
+    stamp says nothing did).  The store stays open until :func:`close_opened`."""
+    found = _open(rules_src, refresh, progress)
+    _OPENED.append(found._db)
+    return found
+
+
+def opened() -> int:
+    """How many stores :func:`open_rules` has opened and not closed."""
+    return len(_OPENED)
+
+
+def close_opened(since: int = 0) -> None:
+    """Close the stores :func:`open_rules` opened after the first ``since`` (a command that is
+    done with them): the last connection to close leaves the store file without SQLite's log beside it."""
+    while len(_OPENED) > since:
+        _OPENED.pop().close()
+
+
+def _open(rules_src: str | os.PathLike[str], refresh: bool, progress: Callable[[str], None] | None) -> Stored:
+    src = os.fspath(rules_src)
+    if not os.path.isdir(src):
+        raise RulesError(f"rules folder not found: {src}")
+    file = database.path(src)
+    db = database.open_existing(file)
+    if db is not None and not refresh and key.stamped_key(src, db) is not None:
+        return Stored(db)
+    files: dict[str, bytes] = {}
+    current, stamp = key.hashed(src, files)
+    if db is not None and not refresh and _holds(db, current):
+        _restamp(db, stamp, current)
+        return Stored(db)
+    if db is not None:
+        db.close()
+    from referee.store import writer
+
+    return Stored(writer.build(src, current, stamp, files, progress))
+
+
+def current_key(rules_src: str | os.PathLike[str]) -> str:
+    """The key of the current content of ``rules_src``: from the stamp while no file changed."""
+    src = os.fspath(rules_src)
+    db = database.open_existing(database.path(src))
+    if db is not None:
+        try:
+            found = key.stamped_key(src, db)
+        finally:
+            db.close()
+        if found is not None:
+            return found
+    return key.content_key(src)
+
+
+def _holds(db: sqlite3.Connection, current: str) -> bool:
+    import json
+
+    try:
+        row = db.execute("SELECT value FROM meta WHERE name = 'key'").fetchone()
+    except sqlite3.Error:
+        return False
+    return row is not None and json.loads(row[0]) == current
+
+
+def _restamp(db: sqlite3.Connection, stamp: key.Stamp, current: str) -> None:
+    """The store holds the content, its stamp was stale (a file touched, not changed):
+    record the new one, so the next call need not hash.  A store busy or read-only only costs speed."""
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        if _holds(db, current):  # still: another build may have written meanwhile
+            stamp.write(db)
+        db.execute("COMMIT")
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()  # the file whole again, the log empty
+    except sqlite3.Error:
+        if db.in_transaction:
+            db.execute("ROLLBACK")

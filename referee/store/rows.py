@@ -1,0 +1,224 @@
+"""Reading the store: :class:`Stored` answers every reader's questions from its rows.
+
+A warm call reads the handful of rows it asks for (a rule, its relations, a
+system's answer), so it costs about the same at 100 rules as at 100,000;
+:meth:`Stored.whole` puts the full :class:`~referee.store.record.Build`
+together from each system's frame and sections, for the readers that walk
+objects (graph, lint, site, search index).  :meth:`Stored.of` keeps a build
+made outside the cache in a store in memory, so every reader reads one shape.
+"""
+
+from __future__ import annotations
+
+import json
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+
+from referee.errors import unknown_system
+from referee.store.database import SPAN, unpack
+from referee.text import find
+
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Iterator
+    from typing import Any
+
+    from referee.store.record import Build
+
+class Stored:
+    """The rules of one build, as the store holds them (see :class:`referee.store.book.Book`)."""
+
+    __slots__ = ("_db", "_meta", "_rules", "_answers", "_whole", "rule_names")
+
+    def __init__(self, db: sqlite3.Connection, whole: Build | None = None) -> None:
+        self._db = db
+        self._meta: dict[str, Any] = {}
+        self._rules: dict[str, dict[str, Any] | None] = {}
+        self._answers: dict[tuple[str, str], Any] = {}
+        self._whole = whole
+        self.rule_names = RuleNames(db)
+
+    @classmethod
+    def of(cls, build: Build) -> Stored:
+        """A build made outside the cache, kept in a store in memory."""
+        from referee.store import database, writer
+
+        db = database.create(None)
+        writer.write_build(db, build)
+        return cls(db, build)
+
+    # -- the build as a whole ------------------------------------------------------
+
+    def _value(self, name: str) -> Any:
+        if name not in self._meta:
+            row = self._db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+            self._meta[name] = json.loads(row[0]) if row else None
+        return self._meta[name]
+
+    @property
+    def key(self) -> str:
+        return self._value("key")
+
+    @property
+    def systems(self) -> list[str]:
+        return self._value("systems")
+
+    @property
+    def unmanaged(self) -> list[str]:
+        """Folders of the rules folder with no system.toml (warned about, not read)."""
+        return self._value("unmanaged")
+
+    def check_system(self, system: str | None) -> None:
+        if system is not None and system not in self.systems:
+            raise unknown_system(system, self.systems, tuple(self.unmanaged))
+
+    def whole(self) -> Build:
+        """The full build (record classes), put together from each system's frame and sections."""
+        if self._whole is None:
+            from referee.store.record import from_store
+
+            self._whole = from_store(self._db, self.key, tuple(self.unmanaged))
+        return self._whole
+
+    # -- rules -------------------------------------------------------------------------
+
+    def get(self, rule_id: str) -> dict[str, Any] | None:
+        if rule_id not in self._rules:
+            row = self._db.execute("SELECT json FROM rules WHERE id = ?", (rule_id,)).fetchone()
+            self._rules[rule_id] = unpack(row[0]) if row else None
+        return self._rules[rule_id]
+
+    def in_system(self, system: str | None = None) -> list[dict[str, Any]]:
+        """The rules of one system, or of all, in reading order, as JSON (docs/json.md)."""
+        self.check_system(system)
+        if system is None:
+            rows = self._db.execute("SELECT r.json FROM rules r JOIN systems s ON s.id = r.system ORDER BY s.place, r.seq")
+        else:
+            rows = self._db.execute("SELECT json FROM rules WHERE system = ? ORDER BY seq", (system,))
+        return [unpack(blob) for (blob,) in rows]
+
+    def lookup(self, query: str, system: str | None = None) -> list[dict[str, Any]]:
+        """Rules named ``query`` (name, alias or id; case- and accent-blind)."""
+        self.check_system(system)
+        systems = [system] if system else self.systems
+        ids = find(Names(self._db), self.rule_names, query, systems)
+        return [rule for rule in map(self.get, ids) if rule is not None]
+
+    def names(self, system: str) -> dict[str, list[str]]:
+        """The system's name index whole: folded name or alias -> rule ids."""
+        return {form: json.loads(ids) for form, ids in self._db.execute("SELECT form, ids FROM names WHERE system = ?", (system,))}
+
+    # -- relations -----------------------------------------------------------------------
+
+    def relations_out(self, rule_id: str) -> list[dict[str, Any]]:
+        """Relations the rule's text states, as JSON (docs/graph.md)."""
+        rows = self._db.execute("SELECT json FROM relations WHERE source = ? ORDER BY seq", (rule_id,))
+        return [unpack(blob) for (blob,) in rows]
+
+    def relations_in(self, rule_id: str) -> list[dict[str, Any]]:
+        """Relations other rules state about this one."""
+        rows = self._db.execute("SELECT json FROM relations WHERE target = ? ORDER BY seq", (rule_id,))
+        return [unpack(blob) for (blob,) in rows]
+
+    def relations(self, system: str | None = None) -> list[dict[str, Any]]:
+        """Every relation of one system, or of all, in reading order, as JSON."""
+        self.check_system(system)
+        out = []
+        for (number,) in self._db.execute("SELECT number FROM systems WHERE ? IS NULL OR id = ? ORDER BY place", (system, system)).fetchall():
+            rows = self._db.execute("SELECT json FROM relations WHERE seq >= ? AND seq < ? ORDER BY seq", (number * SPAN, (number + 1) * SPAN))
+            out.extend(unpack(blob) for (blob,) in rows)
+        return out
+
+    # -- the answers computed at build time (referee.store.answers) -----------------------
+
+    def _answer(self, system: str, name: str, default: Any) -> Any:
+        if (system, name) not in self._answers:
+            row = self._db.execute("SELECT value FROM answers WHERE system = ? AND name = ?", (system, name)).fetchone()
+            self._answers[system, name] = json.loads(row[0]) if row else default
+        return self._answers[system, name]
+
+    @property
+    def summaries(self) -> list[dict[str, Any]]:
+        """Per system: title, documents (with what was read from each), rules, aliases, ..."""
+        return [self._answer(system, "summary", {}) for system in self.systems]
+
+    def core_terms(self, system: str) -> list[str]:
+        """Folded core game terms of a system (not special rules)."""
+        return self._answer(system, "core_terms", [])
+
+    def against_terms(self, system: str) -> list[str]:
+        """Core terms a rule's condition is stated against ("suffered from flaming attack")."""
+        return self._answer(system, "against_terms", [])
+
+    def never_stacking(self, system: str) -> list[dict[str, Any]]:
+        """Relations that bind every ability or cap every roll of the system, in reading order."""
+        return self._answer(system, "never_stacking", [])
+
+    def families(self, system: str) -> dict[str, list[str]]:
+        """Folded word-prefix -> rules all of whose sub-rules' names start with it."""
+        return self._answer(system, "families", {})
+
+    def units(self, system: str) -> dict[str, list[dict[str, Any]]]:
+        """Folded unit name -> the units of that name (one per army book that has it)."""
+        rows = self._db.execute("SELECT form, json FROM units WHERE system = ?", (system,))
+        return {form: json.loads(units) for form, units in rows}
+
+    def unit(self, system: str, name: str) -> list[dict[str, Any]]:
+        """The units of ``system`` whose folded name is ``name``."""
+        row = self._db.execute("SELECT json FROM units WHERE system = ? AND form = ?", (system, name)).fetchone()
+        return json.loads(row[0]) if row else []
+
+
+class RuleNames:
+    """Rule id -> name, read from the store one id at a time (a read-only mapping)."""
+
+    __slots__ = ("_db",)
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def get(self, rule_id: str | None, default: Any = None) -> Any:
+        row = self._db.execute("SELECT name FROM rule_names WHERE id = ?", (rule_id,)).fetchone()
+        return row[0] if row else default
+
+    def __getitem__(self, rule_id: str) -> str:
+        name = self.get(rule_id)
+        if name is None:
+            raise KeyError(rule_id)
+        return name
+
+    def __contains__(self, rule_id: object) -> bool:
+        return isinstance(rule_id, str) and self.get(rule_id) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([rid for (rid,) in self._db.execute("SELECT id FROM rule_names")])
+
+    def __len__(self) -> int:
+        return self._db.execute("SELECT count(*) FROM rule_names").fetchone()[0]
+
+    def items(self) -> list[tuple[str, str]]:
+        return self._db.execute("SELECT id, name FROM rule_names").fetchall()
+
+
+class Names:
+    """System -> folded name or alias -> rule ids, the shape :func:`referee.text.find` reads."""
+
+    __slots__ = ("_db",)
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def get(self, system: str, default: Any = None) -> _SystemNames:
+        return _SystemNames(self._db, system)
+
+
+class _SystemNames:
+    __slots__ = ("_db", "_system")
+
+    def __init__(self, db: sqlite3.Connection, system: str) -> None:
+        self._db = db
+        self._system = system
+
+    def get(self, form: str, default: Any = None) -> Any:
+        row = self._db.execute("SELECT ids FROM names WHERE system = ? AND form = ?", (self._system, form)).fetchone()
+        return json.loads(row[0]) if row else default

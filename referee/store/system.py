@@ -1,0 +1,255 @@
+"""One system of a rules folder, read alone: everything the store keeps of it.
+
+Systems are namespaces: nothing one system's documents say resolves in
+another.  So a build reads each system folder on its own (on a core of its
+own, :mod:`referee.store.workers`) into a :class:`Read`, which the build
+writes into the store (:mod:`referee.store.writer`).  What the last build of
+the system left in the store spares reading again:
+
+- a system whose manifest and documents have the bytes they had
+  (:func:`read_key`) is not read at all: its rows stay;
+- an edited system reads again only its edited documents (the entries each
+  adapter read are ``document`` rows of the store's memo, keyed by the
+  document's text, its manifest entry and the adapter's options);
+- the graph reads again only the rules the edit touched
+  (:mod:`referee.store.sections`), while the system's name index and core
+  terms are the same (any name added, removed or renamed can change what
+  every sentence refers to).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+
+from referee.store import database
+
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from referee.manifest import DocumentSpec
+    from referee.model import Entry
+    from referee.rulebase import Rulebase
+    from referee.store.sections import Before, Section
+
+
+def digest(*chunks: bytes | str) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for chunk in chunks:
+        data = chunk.encode("utf-8", "surrogatepass") if isinstance(chunk, str) else chunk
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
+
+
+@dataclass(frozen=True)
+class Read:
+    """A system read: its ``frame`` (the one-system build but its rules and relations,
+    pickled and compressed), its rules in sections, its rule names and name index,
+    its answers (:mod:`referee.store.answers`) and units, the keys it was read under
+    (``read_key``: of its files; ``names_key``: of the names its sentences were read
+    under), and what its reading kept in the store's memo."""
+
+    system: str
+    folder: str
+    read_key: str | None
+    names_key: str | None
+    frame: bytes
+    rule_names: dict[str, str]
+    names: dict[str, list[str]]
+    sections: list[Section]
+    answers: dict[str, Any]
+    units: dict[str, list[dict[str, Any]]]
+    memo: list[tuple[str, str, bytes]] = field(default_factory=list)  # (kind, key, value) kept by this read
+    used: list[tuple[str, str]] = field(default_factory=list)  # (kind, key) this read asked for or kept
+
+    @property
+    def names_digest(self) -> str:
+        """A quick "no rule renamed": the digest of the system's rule names."""
+        return digest(_json(self.rule_names))
+
+
+def _json(data: Any) -> str:
+    """``data`` as a key: the same text for the same data, whatever the objects' identities
+    (marshal writes shared objects as references, so equal data could give other bytes)."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def read_key(root: Path, folder: Path, files: dict[str, bytes] | None, code: str) -> str | None:
+    """The key of a system folder's read: its manifest and the documents it lists (with
+    the code), or None when they cannot be read here (the build reads it and says why)."""
+    from referee.errors import RulesError
+    from referee.manifest import load_manifest
+
+    try:
+        manifest = load_manifest(root, folder, files)
+        chunks: list[bytes | str] = [code, manifest.path, _bytes(root, manifest.path, files)]
+        for spec in manifest.documents:
+            chunks += [spec.path, _bytes(root, spec.path, files)]
+    except (RulesError, OSError):
+        return None
+    return digest(*chunks)
+
+
+def _bytes(root: Path, rel: str, files: dict[str, bytes] | None) -> bytes:
+    if files is not None and rel in files:
+        return files[rel]
+    return (root / rel).read_bytes()
+
+
+def read(
+    root: Path,
+    folder: Path,
+    files: dict[str, bytes] | None,
+    progress: Callable[[str], None] | None,
+    store: str | None,
+    code: str,
+    key: str | None,
+    read_again: list[str] | None = None,
+) -> Read:
+    """Read one system folder of ``root`` (resolved), taking what it can from the store in
+    file ``store`` (None: read everything).  ``read_again`` is told each rule the graph reads."""
+    db = database.open_existing(store) if store is not None else None
+    try:
+        return _read(root, folder, files, progress, db, code, key, read_again)
+    finally:
+        if db is not None:
+            db.close()
+
+
+def _read(
+    root: Path,
+    folder: Path,
+    files: dict[str, bytes] | None,
+    progress: Callable[[str], None] | None,
+    db: sqlite3.Connection | None,
+    code: str,
+    key: str | None,
+    read_again: list[str] | None,
+) -> Read:
+    from referee.army import muster
+    from referee.graph.relations import RuleGraph
+    from referee.rulebase.base import Rulebase, read_folder
+    from referee.store import answers, sections
+    from referee.store.record import Build
+    from referee.store.summary import system_summaries
+    from referee.store.units import unit_index
+
+    documents = Documents(database.Memo(db, "document", folder.name), code)
+    manifest, summaries, rules, texts = read_folder(root, folder, progress, files, documents)
+    rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
+    system = manifest.id
+    names_key = digest(code, _json([_named(rulebase, system), list(rulebase.manifests[system].core_terms)]))
+    earlier = before(db, rulebase, system, names_key) if db is not None else None
+    if progress is not None:
+        progress(f"relations of {system}")
+    read_sections = list(sections.read(rulebase, system, earlier, read_again))
+    armies = muster(rulebase)
+    rules_only = Build("", rulebase, RuleGraph({system: []}, {system: []}), armies)  # what the other answers read
+    frame = {
+        "manifests": rulebase.manifests,
+        "documents": rulebase.documents,
+        "names": rulebase.names,
+        "rule_names": rulebase.rule_names,
+        "texts": rulebase.texts,
+        "armies": armies,
+    }
+    found = {
+        "summary": system_summaries(rules_only)[0],
+        "core_terms": answers.folded_core_terms(manifest),
+        "families": answers.families(rulebase.in_system(system), rulebase.rules),
+        "against_terms": sorted({term for section in read_sections for term in section.against}),
+        "never_stacking": [rel for section in read_sections for rel in section.never],
+    }
+    return Read(
+        system,
+        folder.name,
+        key,
+        names_key,
+        zlib.compress(pickle.dumps(frame, protocol=pickle.HIGHEST_PROTOCOL), 1),
+        dict(rulebase.rule_names),
+        rulebase.names.get(system, {}),
+        read_sections,
+        found,
+        unit_index(rules_only).get(system, {}),
+        [(documents.memo.kind, k, v) for k, v in documents.memo.added.items()],
+        [(documents.memo.kind, k) for k in documents.memo.used],
+    )
+
+
+def before(db: sqlite3.Connection, rulebase: Rulebase, system: str, names_key: str) -> Before | None:
+    """What the store's last read of ``system``, made under the same names, can give
+    (None when there is none, or it was read under other names)."""
+    import sqlite3
+
+    from referee.store.sections import Before, Section
+
+    try:
+        row = db.execute("SELECT names_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
+        if row is None or row[0] != names_key:
+            return None
+        placed = {tuple(json.loads(ids)): k for k, ids in db.execute("SELECT k, ids FROM sections WHERE system = ?", (system,))}
+        renamed: set[str] = set()
+        now = rulebase.rule_names
+        if row[1] != digest(_json(now)):
+            then = dict(db.execute("SELECT id, name FROM rule_names WHERE system = ?", (system,)).fetchall())
+            renamed = {rid for rid in then.keys() | now.keys() if then.get(rid) != now.get(rid)}
+    except sqlite3.Error:  # a damaged store: read anew
+        return None
+
+    def section(k: int) -> Callable[[], Section]:
+        def load() -> Section:
+            ids, rules, graph, never, against, ends, dig = db.execute(
+                "SELECT ids, rules, graph, never, against, ends, digest FROM sections WHERE system = ? AND k = ?", (system, k)
+            ).fetchone()
+            return Section(tuple(json.loads(ids)), rules, graph, tuple(json.loads(never)), tuple(json.loads(against)), tuple(json.loads(ends)), dig)
+
+        return load
+
+    return Before({ids: section(k) for ids, k in placed.items()}, renamed)
+
+
+def _named(rulebase: Rulebase, system: str) -> dict[str, list[str]]:
+    """The system's name index as a sentence can refer to it: without the names an
+    unnamed rule is given ("(unnamed rule at FILE:LINE)"), which change whenever a
+    line is added above it, when no text of the system holds the word "unnamed"
+    (then no sentence can name one)."""
+    from referee.text import fold
+
+    index = rulebase.names.get(system, {})
+    placeholders = {fold(r.name) for r in rulebase.in_system(system) if "unnamed" in r.flags and r.name.startswith("(unnamed rule at ")}
+    if not placeholders:
+        return index
+    for text in rulebase.texts.values():
+        if "unnamed" in (text.casefold() if text.isascii() else fold(text)):
+            return index
+    return {form: ids for form, ids in index.items() if form not in placeholders}
+
+
+class Documents:
+    """The entries each document of one system gave (:class:`referee.rulebase.load.ReadDocuments`),
+    kept in the store's memo."""
+
+    def __init__(self, memo: database.Memo, code: str) -> None:
+        self.memo = memo
+        self.code = code
+
+    def _key(self, spec: DocumentSpec, options: dict[str, Any], text: str) -> str:
+        return digest(self.code, self.memo.system, repr(spec), repr(options), text)
+
+    def recall(self, spec: DocumentSpec, options: dict[str, Any], text: str) -> list[Entry] | None:
+        try:
+            return pickle.loads(zlib.decompress(self.memo[self._key(spec, options, text)]))
+        except Exception:  # noqa: BLE001 - missing or damaged: read anew
+            return None
+
+    def keep(self, spec: DocumentSpec, options: dict[str, Any], text: str, entries: list[Entry]) -> None:
+        self.memo[self._key(spec, options, text)] = zlib.compress(pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL), 1)

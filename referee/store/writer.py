@@ -1,0 +1,300 @@
+"""Writing a build into the store: the rows of what changed, in one transaction.
+
+:func:`build` reads the systems whose files changed since the store's last
+build (each alone, on every core: :mod:`referee.store.workers`), and writes
+them as they come, in one transaction that also records the new content
+key and its stamp: a reader sees the last build or this one, never a mix,
+and a build killed part-way leaves the last one (SQLite rolls the
+transaction back).  Of a system read again, only the sections whose rows
+changed are taken out and put back (:func:`write_system`); what an edit
+replaced is gone, and the pages it freed are handed back to the file
+system when the build ends, so the store does not grow from rebuild to
+rebuild.  Two builds at once take turns at the transaction; the second
+finds the first's rows and writes what differs from them, if anything.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+
+from referee.store import database, workers
+from referee.store.answers import relation_data, system_wide
+from referee.store.key import code_key
+from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode, pack
+from referee.store.sections import rows_of
+from referee.store.system import read, read_key
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from referee.store.key import Stamp
+    from referee.store.record import Build
+    from referee.store.system import Read
+
+STALE_TMP = 600  # seconds after which a temporary file is a killed build's leftover
+TABLES = ("meta", "files", "systems", "sections", "answers", "rules", "rule_names", "names", "relations", "units", "memo")
+
+
+def build(
+    rules_src: str | os.PathLike[str], key: str, stamp: Stamp, files: dict[str, bytes], progress: Callable[[str], None] | None
+) -> sqlite3.Connection:
+    """Read what changed in ``rules_src`` (the bytes ``files`` of content ``key``) and write
+    it into the store; the store as it then is, open.  Where the cache cannot be written
+    (read-only, full), the build is kept in a store in memory."""
+    file: str | None = database.path(rules_src)
+    assert file is not None
+    made = [f for f in (os.path.dirname(os.path.dirname(file)), os.path.dirname(file)) if not os.path.isdir(f)]
+    fresh = not os.path.exists(file)
+    try:
+        db = database.create(file)
+    except (OSError, sqlite3.Error) as err:
+        if not unwritable(err):
+            raise
+        file, db = None, database.create(None)
+    try:
+        _write(db, file, rules_src, key, stamp, files, progress)
+    except BaseException as err:
+        if file is not None and fresh:
+            _unmake(db, file, made)  # rules that fail to build leave no cache behind
+        else:
+            db.close()
+        if file is None or not isinstance(err, Exception) or not unwritable(err):
+            raise
+        file, db = None, database.create(None)
+        _write(db, None, rules_src, key, stamp, files, progress)
+    if file is not None:
+        _tidy(db, rules_src, key)
+    return db
+
+
+def _unmake(db: sqlite3.Connection, file: str, made: list[str]) -> None:
+    """Remove the store this build made, and its folders, if no build's rows are in it."""
+    try:
+        empty = db.execute("SELECT count(*) FROM meta").fetchone()[0] == 0
+    except sqlite3.Error:
+        empty = False
+    db.close()
+    if not empty:
+        return
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.unlink(file + suffix)
+        except OSError:
+            pass
+    for folder in reversed(made):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            pass
+
+
+def unwritable(err: BaseException) -> bool:
+    """Whether ``err`` says the cache folder cannot be written (full, read-only, gone),
+    as the file system says it (OSError) or as SQLite does ("database or disk is full")."""
+    if isinstance(err, OSError):
+        return True
+    words = ("disk is full", "disk i/o error", "readonly database", "unable to open database")
+    return isinstance(err, sqlite3.OperationalError) and any(w in str(err).lower() for w in words)
+
+
+def _write(
+    db: sqlite3.Connection, file: str | None, rules_src: str | os.PathLike[str], key: str, stamp: Stamp, files: dict[str, bytes], progress: Any
+) -> None:
+    from referee.rulebase.load import system_folders
+
+    root = Path(rules_src).resolve()
+    folders, others = system_folders(root)
+    code = code_key()
+    keys = [read_key(root, folder, files, code) for folder in folders]
+    kept = _kept(db, code)
+    todo = [i for i, folder in enumerate(folders) if keys[i] is None or kept.get(folder.name) != keys[i]]
+    reads = workers.read_systems(root, [folders[i] for i in todo], files, progress, file, code, [keys[i] for i in todo])
+    db.execute("BEGIN IMMEDIATE")  # held while the rest is read: a second build waits, readers read the last one
+    try:
+        if _value(db, "code") != code:
+            for table in TABLES:
+                db.execute(f"DELETE FROM {table}")
+        now = _kept(db, code)
+        for place, folder in enumerate(folders):
+            if place in todo:
+                write_system(db, next(reads), place)
+            elif now.get(folder.name) == keys[place]:
+                db.execute("UPDATE systems SET place = ? WHERE id = ?", (place, folder.name))
+            else:  # another build wrote other content of it meanwhile: read it here
+                write_system(db, read(root, folder, files, progress, None, code, keys[place]), place)
+        names = [folder.name for folder in folders]
+        for (gone,) in db.execute("SELECT id FROM systems").fetchall():
+            if gone not in names:
+                _drop_system(db, gone)
+        meta = {"key": key, "code": code, "systems": names, "unmanaged": [p.name for p in others]}
+        db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", ((name, json.dumps(value)) for name, value in meta.items()))
+        stamp.write(db)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    finally:
+        reads.close()
+
+
+def _value(db: sqlite3.Connection, name: str) -> Any:
+    row = db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+    return json.loads(row[0]) if row else None
+
+
+def _kept(db: sqlite3.Connection, code: str) -> dict[str, str]:
+    """The systems the store holds, by id, with the key of the files they were read from."""
+    if _value(db, "code") != code:
+        return {}
+    return {system: key for system, key in db.execute("SELECT id, read_key FROM systems") if key is not None}
+
+
+def _number(db: sqlite3.Connection, system: str) -> int:
+    """The number the system's rows are numbered from: kept while the system is in the store."""
+    row = db.execute("SELECT number FROM systems WHERE id = ?", (system,)).fetchone()
+    if row is not None:
+        return row[0]
+    return db.execute("SELECT coalesce(max(number), -1) + 1 FROM systems").fetchone()[0]
+
+
+def _ranges(base: int, k: int) -> list[tuple[int, int]]:
+    """The ``seq`` ranges of section ``k``'s rows (rules and stated relations; layout relations)."""
+    start = base + k * SECTION_ROWS
+    return [(start, start + SECTION_ROWS - 1), (start + LAYOUT, start + LAYOUT + SECTION_ROWS - 1)]
+
+
+def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
+    """Replace the store's rows of one system by those of ``read``: of its sections, only
+    those whose rows changed; its name index, rule names, units and answers whole."""
+    system = read.system
+    number = _number(db, system)
+    base = number * SPAN
+    old = {k: bytes(dig) for k, dig in db.execute("SELECT k, digest FROM sections WHERE system = ?", (system,))}
+    new = {k: section for k, section in enumerate(read.sections)}
+    changed = [k for k, section in new.items() if old.get(k) != section.digest]
+    for k in [k for k in old if k not in new or k in changed]:  # out first: a rule may move between sections
+        for first, last in _ranges(base, k):
+            db.execute("DELETE FROM rules WHERE seq BETWEEN ? AND ?", (first, last))
+            db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", (first, last))
+        db.execute("DELETE FROM sections WHERE system = ? AND k = ?", (system, k))
+    for k in changed:
+        section = new[k]
+        rules, said, laid = rows_of(section, read.rule_names)
+        (start, _), (layout, _) = _ranges(base, k)
+        db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((start + i, *row) for i, row in enumerate(rules)))
+        db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
+        db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
+        db.execute(
+            "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (system, k, encode(list(section.ids)), section.digest, section.rules, section.graph,
+             encode(list(section.never)), encode(list(section.against)), encode(list(section.ends))),
+        )  # fmt: skip
+    row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
+    if row is None or row[0] != read.names_digest:
+        db.execute("DELETE FROM rule_names WHERE system = ?", (system,))
+        db.executemany("INSERT INTO rule_names VALUES (?, ?, ?)", ((rid, system, name) for rid, name in read.rule_names.items()))
+    _replace(db, system, read.names, read.units, read.answers)
+    db.execute(
+        "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (number, system, place, read.folder, read.read_key, read.names_key, read.names_digest, read.frame),
+    )
+    db.executemany("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?)", ((kind, key, system, value) for kind, key, value in read.memo))
+    used = set(read.used)
+    stale = [(kind, key) for kind, key in db.execute("SELECT kind, key FROM memo WHERE system = ?", (system,)) if (kind, key) not in used]
+    db.executemany("DELETE FROM memo WHERE kind = ? AND key = ?", stale)
+
+
+def _numbered(start: int, per_rule: Iterable[list[tuple[str, str | None, bytes]]]) -> Iterable[tuple[Any, ...]]:
+    n = start
+    for rows in per_rule:
+        for row in rows:
+            yield (n, *row)
+            n += 1
+
+
+def _replace(db: sqlite3.Connection, system: str, names: dict[str, list[str]], units: dict[str, Any], answers: dict[str, Any]) -> None:
+    for table in ("names", "units", "answers"):
+        db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
+    db.executemany("INSERT INTO names VALUES (?, ?, ?)", ((system, form, encode(ids)) for form, ids in names.items()))
+    db.executemany("INSERT INTO units VALUES (?, ?, ?)", ((system, form, encode(found)) for form, found in units.items()))
+    db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, encode(value)) for name, value in answers.items()))
+
+
+def _drop_system(db: sqlite3.Connection, system: str) -> None:
+    """Take every row of a system that is no longer in the rules folder out of the store."""
+    number = _number(db, system)
+    db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", (number * SPAN, (number + 1) * SPAN - 1))
+    for table in ("rules", "rule_names", "names", "units", "answers", "sections", "memo"):
+        db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
+    db.execute("DELETE FROM systems WHERE id = ?", (system,))
+
+
+def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -> None:
+    """After a build: the pages what it replaced freed go back to the file system, the
+    write-ahead log into the file (which empties it), and search indexes of other
+    builds go.  Another build busy with the store leaves this for later."""
+    import shutil
+
+    try:
+        db.execute("PRAGMA incremental_vacuum").fetchall()  # a page a step: every step taken
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+    except sqlite3.OperationalError:
+        pass
+    folder = database.folder(rules_src)
+    now = time.time()
+    for name in os.listdir(folder):
+        path = os.path.join(folder, name)
+        if name.startswith("search-") and name != f"search-{key}":
+            shutil.rmtree(path, ignore_errors=True)
+        elif name.startswith(".") and name.endswith(".tmp"):  # a killed build's or index's, once no build can still be writing it
+            try:
+                if now - os.stat(path).st_mtime > STALE_TMP:
+                    shutil.rmtree(path) if os.path.isdir(path) else os.unlink(path)
+            except OSError:
+                pass
+
+
+def write_build(db: sqlite3.Connection, build: Build) -> None:
+    """Write a build made outside the cache (no frames or sections: the build is at hand)
+    into an empty store, with the answers :mod:`referee.store.system` gives a read."""
+    from referee.store import answers
+    from referee.store.summary import system_summaries
+    from referee.store.units import unit_index
+
+    summaries = {s["id"]: s for s in system_summaries(build)}
+    units = unit_index(build)
+    with db:
+        for place, system in enumerate(build.systems):
+            base = place * SPAN
+            rules = list(build.in_system(system))
+            order = {rule.id: i for i, rule in enumerate(rules)}
+            db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((base + i, r.id, system, pack(r.to_json())) for i, r in enumerate(rules)))
+            relations = build.relations(system)
+            data = [relation_data(rel, build.rule_names) for rel in relations]
+            db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, d["source"], d["target"], pack(d)) for n, d in enumerate(data)))
+            found = {
+                "summary": summaries[system],
+                "core_terms": answers.folded_core_terms(build.manifests[system]),
+                "families": answers.families(rules, build.rules),
+                "against_terms": sorted({term for rel in relations for term in answers.against(rel)}),
+                "never_stacking": sorted((d for d in data if d["source"] in order and system_wide(d)), key=lambda d: order[d["source"]]),
+            }
+            _replace(db, system, build.names.get(system, {}), units.get(system, {}), found)
+            db.execute("INSERT INTO systems VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?)", (place, system, place, system, b""))
+        rule_names = build.rule_names.items()
+        db.executemany("INSERT INTO rule_names VALUES (?, ?, ?)", ((rid, _system_of(build, rid), name) for rid, name in rule_names))
+        meta = {"key": build.key, "code": "", "systems": build.systems, "unmanaged": list(build.unmanaged)}
+        db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, json.dumps(value)) for name, value in meta.items()))
+
+
+def _system_of(build: Build, rule_id: str) -> str:
+    rule = build.rules.get(rule_id)
+    return rule.system if rule is not None else rule_id.partition("/")[0]

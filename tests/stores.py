@@ -1,0 +1,51 @@
+"""A store in memory holding rules and relations written by hand (their JSON shapes),
+for tests of readers that need a few rules of their own, not a rules folder."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from referee.keywords.resolve import family_leads
+from referee.store import database
+from referee.store.answers import system_wide
+from referee.store.database import SPAN, pack
+from referee.store.rows import Stored
+from referee.text import fold
+
+
+def stored(data: dict[str, Any]) -> Stored:
+    """``data``: ``systems``, ``rules`` (id -> JSON), ``relations_out`` (id -> relations
+    as JSON), and optionally ``key``, ``unmanaged``, ``names``, ``rule_names``, ``core_terms``,
+    ``units``.  The answers a build computes are computed here from the same rows."""
+    db = database.create(None)
+    systems = data["systems"]
+    meta = {"key": data.get("key", ""), "code": "", "systems": systems, "unmanaged": data.get("unmanaged", [])}
+    db.executemany("INSERT INTO meta VALUES (?, ?)", ((k, json.dumps(v)) for k, v in meta.items()))
+    rules = list(data["rules"].values())
+    names = data.get("rule_names") or {r["id"]: r["name"] for r in rules}
+    for place, system in enumerate(systems):
+        base = place * SPAN
+        mine = [r for r in rules if r["system"] == system]
+        db.execute("INSERT INTO systems VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?)", (place, system, place, system, b""))
+        db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((base + i, r["id"], system, pack(r)) for i, r in enumerate(mine)))
+        relations = [rel for r in mine for rel in data.get("relations_out", {}).get(r["id"], [])]
+        db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, rel["source"], rel["target"], pack(rel)) for n, rel in enumerate(relations)))
+        db.executemany("INSERT INTO names VALUES (?, ?, ?)", ((system, form, json.dumps(ids)) for form, ids in data.get("names", {}).get(system, {}).items()))
+        db.executemany("INSERT INTO units VALUES (?, ?, ?)", ((system, form, json.dumps(u)) for form, u in data.get("units", {}).get(system, {}).items()))
+        by_id = {r["id"]: r for r in mine}
+        families: dict[str, list[str]] = {}
+        for r in mine:
+            kids = [by_id.get(k) for k in r["children"]]
+            if kids and all(k is not None for k in kids):
+                for lead in family_leads([fold(k["name"]) for k in kids if k is not None]):
+                    families.setdefault(lead, []).append(r["id"])
+        answers = {
+            "core_terms": data.get("core_terms", {}).get(system, []),
+            "never_stacking": [rel for rel in relations if system_wide(rel)],
+            "against_terms": sorted({c["value"] for rel in relations for c in rel["conditions"] if c["situation"] == "against" and c["value"] and "/" not in c["value"]}),
+            "families": families,
+        }
+        db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, json.dumps(value)) for name, value in answers.items()))
+    db.executemany("INSERT INTO rule_names VALUES (?, ?, ?)", ((rid, rid.partition("/")[0], name) for rid, name in names.items()))
+    return Stored(db)
