@@ -29,9 +29,11 @@ from referee.site import urls
 from referee.text import fold, strip_invisible
 
 if TYPE_CHECKING:  # the warm path imports neither typing's runtime nor pathlib
-    from referee.store.rows import Stored
     from collections.abc import Callable
     from typing import Any
+
+    from referee.store.book import Book
+    from referee.store.rows import Stored
 
 _RULES_SRC_HELP = "folder of rule systems (default: $REFEREE_RULES_SRC, else the project's rules_src/, else ./rules_src)"
 
@@ -314,7 +316,7 @@ def cmd_explain(args: argparse.Namespace) -> None:
     print_explanation(data)
 
 
-def _one_rule(view: Any, name: str, system: str | None) -> dict[str, Any]:
+def _one_rule(view: Book, name: str, system: str | None) -> dict[str, Any]:
     """The one rule a name, alias or id names (any case, any accents).
 
     None is exit 1; several is a usage error that lists their ids.

@@ -23,6 +23,8 @@ TYPE_CHECKING = False  # typing costs a warm call ~4 ms: the CLI imports this mo
 if TYPE_CHECKING:
     from typing import Any
 
+    from referee.store.book import Book
+
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", metavar="NAME", help="a unit's name, as its army book writes it (any case)")
@@ -129,7 +131,7 @@ def print_card(data: dict[str, Any]) -> None:
             terminal.line(f"    {on}{u['via']}: {where(u['source'])}", style="dim")
 
 
-def units_in_view(view: Any, name: str, system: str | None) -> list[dict[str, Any]]:
+def units_in_view(view: Book, name: str, system: str | None) -> list[dict[str, Any]]:
     """Units called ``name`` as the warm view keeps them (``lookup`` finding units):
     ``{name, system, army, source, rules}`` with the names of their rules, each once."""
     out = []

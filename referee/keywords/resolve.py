@@ -26,10 +26,24 @@ from typing import Any
 
 from referee.text import fold
 
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Rules(Protocol):
+        """What this module asks of a system's rules: the store's reading interface
+        (``referee.store.book.Book``) answers it, and so does the search index's view."""
+
+        def core_terms(self, system: str) -> list[str]: ...
+        def lookup(self, name: str, system: str) -> list[dict[str, Any]]: ...
+        def get(self, rule_id: str) -> dict[str, Any] | None: ...
+        def families(self, system: str) -> dict[str, list[str]]: ...
+
+
 UNDEFINED = "undefined"
 
 
-def resolve(data: dict[str, Any], view: Any, system: str) -> dict[str, Any]:
+def resolve(data: dict[str, Any], view: Rules, system: str) -> dict[str, Any]:
     """Annotate the JSON of a parse (``to_json(parse(...))``) with rule ids, in place."""
     core = set(view.core_terms(system))
     family: str | None = None
@@ -41,7 +55,7 @@ def resolve(data: dict[str, Any], view: Any, system: str) -> dict[str, Any]:
     return data
 
 
-def _family(keyword: dict[str, Any], view: Any, system: str) -> str | None:
+def _family(keyword: dict[str, Any], view: Rules, system: str) -> str | None:
     """The id of the family a keyword opens ("Ranged"), if it names one."""
     rule = view.get(keyword.get("rule", UNDEFINED))
     if rule is not None and rule["children"]:
@@ -61,7 +75,7 @@ def family_leads(names: list[str]) -> list[str]:
     return [first[:i] for i, char in enumerate(first) if char == " " and all(name.startswith(first[: i + 1]) for name in names)]
 
 
-def _families(view: Any, system: str, name: str) -> list[dict[str, Any]]:
+def _families(view: Rules, system: str, name: str) -> list[dict[str, Any]]:
     """Rules whose sub-rules are all named "<name> ..." ("Ranged weapon keywords"), in
     reading order: from the build's list by word-prefix (the view's ``families``),
     so only the rules found are read; a view without one (the search index's)
@@ -69,7 +83,7 @@ def _families(view: Any, system: str, name: str) -> list[dict[str, Any]]:
     return [rule for rule in map(view.get, view.families(system).get(fold(name), [])) if rule is not None]
 
 
-def _tie(keyword: dict[str, Any], view: Any, system: str, core: set[str], family: str | None = None) -> None:
+def _tie(keyword: dict[str, Any], view: Rules, system: str, core: set[str], family: str | None = None) -> None:
     found = view.lookup(keyword["name"], system)
     if not found and fold(keyword["name"]) not in core:
         found = _families(view, system, keyword["name"])
@@ -85,7 +99,7 @@ def _tie(keyword: dict[str, Any], view: Any, system: str, core: set[str], family
         keyword["core_term"] = True
 
 
-def _arg(arg: dict[str, Any], view: Any, system: str, core: set[str], family: str | None = None) -> dict[str, Any]:
+def _arg(arg: dict[str, Any], view: Rules, system: str, core: set[str], family: str | None = None) -> dict[str, Any]:
     if arg["kind"] != "keyword":
         for key in ("options", "args"):
             if key in arg and isinstance(arg[key], list):

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from referee.store.book import Book
+
 ENV_SITE_URL = "REFEREE_SITE_URL"
 DEFAULT_SITE_URL = "http://127.0.0.1:8000/"  # where `make run` and `referee site serve` serve the site
 
@@ -49,7 +51,7 @@ def _clean(text: str, what: str) -> str:
     return text
 
 
-def _sides(args: argparse.Namespace, view: Any) -> tuple[Any, Any, tuple[Any, Any]]:
+def _sides(args: argparse.Namespace, view: Book) -> tuple[Any, Any, tuple[Any, Any]]:
     """What each side has: a keyword string, or a unit's picks (and the unit, for the ruling to name)."""
     from referee.errors import RulesError
     from referee.resolve.naming import unit_picks
@@ -76,7 +78,7 @@ def _sides(args: argparse.Namespace, view: Any) -> tuple[Any, Any, tuple[Any, An
     return acting, opponent, (unit, vs_unit)
 
 
-def give_ruling(args: argparse.Namespace, view: Any, site_urls: Callable[[], Any], search_index: Callable[[], Any] | None = None) -> None:
+def give_ruling(args: argparse.Namespace, view: Book, site_urls: Callable[[], Any], search_index: Callable[[], Any] | None = None) -> None:
     """Rule, and print the ruling; bad input raises :class:`~referee.errors.RulesError`.
 
     ``site_urls`` returns the site's URL scheme (:mod:`referee.site.urls` and

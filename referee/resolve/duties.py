@@ -25,6 +25,8 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 if TYPE_CHECKING:
     from typing import Any
 
+    from referee.store.book import Book
+
 # an action's verb -> the situation flag in which it is done
 _ACTIONS = (
     (re.compile(r"^(?:shoot|shoots|shooting|fire|fires|make\s+(?:a\s+)?shooting|stand\s+and\s+shoot)\b", re.I), "shooting"),
@@ -62,7 +64,7 @@ def _one(words: str) -> str:
     return next(iter(singulars(words)), words)
 
 
-def _category_holders(view: Any, rel: dict[str, Any], mine: Side) -> tuple[list[dict[str, Any]], list[str] | None]:
+def _category_holders(view: Book, rel: dict[str, Any], mine: Side) -> tuple[list[dict[str, Any]], list[str] | None]:
     """A condition that speaks of rules of a category on the rule's side ("if a model has any Close
     Combat Weapon other than a Hand Weapon"): (the relation's other conditions, the rules in play on
     that side of that category, other than the one excepted; or None when no condition says so)."""
@@ -72,12 +74,12 @@ def _category_holders(view: Any, rel: dict[str, Any], mine: Side) -> tuple[list[
             continue
         category, other = fold(found.group("category")), fold(found.group("other")).strip()
         holders = [rid for rid in mine.rules
-                   if _one(fold((view.get(rid) or {}).get("category") or "")) == _one(category) and fold(view.data["rule_names"].get(rid, "")) != other]
+                   if _one(fold((view.get(rid) or {}).get("category") or "")) == _one(category) and fold(view.rule_names.get(rid, "")) != other]
         return rel["conditions"][:at] + rel["conditions"][at + 1 :], holders
     return rel["conditions"], None
 
 
-def forbidden_rules(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
+def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
     """A prohibition of using a rule of its own side ("A unit cannot Volley Fire if it moved earlier
     in the turn"): where its conditions hold, that rule is set aside (cannot beats can); where the
     situation cannot tell, the ruling says "if ...".  Returns (rulings, (side, rule id, why) to set
@@ -124,7 +126,7 @@ _WAYS = {
 }
 
 
-def ways_of(view: Any, rid: str, name: str, flag: str) -> tuple[str, str] | None:
+def ways_of(view: Book, rid: str, name: str, flag: str) -> tuple[str, str] | None:
     """(the rule, the sentence) by which a rule lets its bearer do the action of a situation ("can
     choose to Volley Fire instead of making a normal shooting attack": a way of shooting), or a
     part of the rule named for it ("Breath Weapon Shooting Attack" of Breath Weapon), or None."""
@@ -146,7 +148,7 @@ def ways_of(view: Any, rid: str, name: str, flag: str) -> tuple[str, str] | None
     return None
 
 
-def duties(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None = None,
+def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None = None,
            quote_rule: Any = None) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive], list[tuple[str, str, str]]]:
     """(the obligations and prohibitions in force, the rulings on a forbidden action the situation
     names, the ones that do not apply here, the rules of the side that are ways of doing the

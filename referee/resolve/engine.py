@@ -30,8 +30,11 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import Any
 
+    from referee.store.book import Book
+    from referee.store.record import Build
 
-def _picks(view: Any, system: str, unit: str | Sequence[Pick] | None, what: str) -> tuple[str | None, list[Pick]]:
+
+def _picks(view: Book, system: str, unit: str | Sequence[Pick] | None, what: str) -> tuple[str | None, list[Pick]]:
     if unit is None:
         return None, []
     if isinstance(unit, str):
@@ -40,7 +43,7 @@ def _picks(view: Any, system: str, unit: str | Sequence[Pick] | None, what: str)
 
 
 def resolve(
-    build: Any,
+    build: Book | Build,
     system: str,
     acting: str | Sequence[Pick],
     opponent: str | Sequence[Pick] | None = None,
@@ -207,18 +210,18 @@ def _instance_aside(ctx: Context, side: str, entry: Any, at: int) -> str | None:
     return None
 
 
-def _grant(view: Any, step: dict[str, Any], target: str) -> dict[str, Any] | None:
+def _grant(view: Book, step: dict[str, Any], target: str) -> dict[str, Any] | None:
     return next((r for r in view.relations_out(step["rule"]) if r["kind"] == "grants" and r["target"] == target
                  and r["citation"]["sentence"] == step["citation"]["quote"]), None)
 
 
-def _needs(view: Any, step: dict[str, Any], target: str) -> list[str]:
+def _needs(view: Book, step: dict[str, Any], target: str) -> list[str]:
     """The rules a grant's condition needs its side to use ("alongside a Shield": Shield)."""
     rel = _grant(view, step, target)
     return [c["value"] for c in (rel or {}).get("conditions", []) if c["situation"] in ("with", "unit-entirely") and c["value"]]
 
 
-def _with_words(view: Any, step: dict[str, Any], needed: str) -> str:
+def _with_words(view: Book, step: dict[str, Any], needed: str) -> str:
     for rel in view.relations_out(step["rule"]):
         for c in rel["conditions"]:
             if c["value"] == needed and c["text"]:
@@ -265,7 +268,7 @@ def _modifier(side: str, stat: str, items: list[dict[str, Any]], ruling: Ruling 
     return Modifier(side, stat, total([p["value"] for p in items]), True, shown)
 
 
-def _limits(view: Any, m: Modifier, ruling: Ruling | Unresolved | None) -> list[dict[str, Any]]:
+def _limits(view: Book, m: Modifier, ruling: Ruling | Unresolved | None) -> list[dict[str, Any]]:
     """The sentences that say how a stat's modifiers combine: a part's rule's own "cannot be combined"
     or "never stacks", and the never-stacking sentence a ruling on them quotes."""
     from referee.resolve.ruling import _unique
@@ -305,7 +308,7 @@ _ROLL_STAT = re.compile(r"\bto-hit\b|\bto-wound\b|\broll|\bsaves?\b|\btests?\b",
 _WHOLE = re.compile(r"[+-]\d+")
 
 
-def _capped(view: Any, system: str, modifiers: list[Modifier]) -> list[Ruling]:
+def _capped(view: Book, system: str, modifiers: list[Modifier]) -> list[Ruling]:
     """A system's limit on every roll's modifiers ("Dice can never be modified by more than 1 below
     or above the initially needed result"): quoted with every total of a roll's modifiers (its
     ``limits``), and a total beyond it is brought back to it, ruled and quoted."""

@@ -23,6 +23,7 @@ from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
+    from referee.store.book import Book
     from collections.abc import Callable
     from typing import Any
 
@@ -33,7 +34,7 @@ _NAMED = re.compile(
 _CONDITION = re.compile(r"^\s*(?P<words>(?:if|when|where|while)\b[^,]+),", re.I)
 
 
-def _lender(view: Any, system: str, what: str, own: str) -> str | None:
+def _lender(view: Book, system: str, what: str, own: str) -> str | None:
     """The rule of the system that states what the named thing does: a ``modifies`` relation whose
     sentence opens on its words ("Hard cover inflicts a -2 shooting modifier."), else None."""
     words = fold(what)
@@ -49,11 +50,11 @@ def _lender(view: Any, system: str, what: str, own: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def lent_modifiers(view: Any, system: str, sides: tuple[Side, Side], rule_quote: Callable[..., dict[str, Any]]) -> list[Unresolved]:
+def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Callable[..., dict[str, Any]]) -> list[Unresolved]:
     """Bring into play, on the side of each rule in play that names a modifier by another rule's
     words, the rule that states it (its chain quoting the naming sentence, its condition kept as
     the instance's words); return the open questions where no rule states one."""
-    names = view.data["rule_names"]
+    names = view.rule_names
     open_questions: list[Unresolved] = []
     for side in sides:
         for rid in list(side.rules):

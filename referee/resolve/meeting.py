@@ -22,6 +22,8 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 if TYPE_CHECKING:
     from typing import Any
 
+    from referee.store.book import Book
+
 AGAINST = ("overrides", "excludes", "immune-to", "amends")
 
 
@@ -57,7 +59,7 @@ def _join(found: dict[tuple[Any, ...], Meeting], key: tuple[Any, ...], new: Meet
     return meeting
 
 
-def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Meeting], list[Inactive]]:
+def relation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Meeting], list[Inactive]]:
     """Rules in play joined by a relation that sets one against the other."""
     names = view.rule_names
     found: dict[tuple[Any, ...], Meeting] = {}
@@ -154,7 +156,7 @@ def relation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...
 _SPEAKS = ("references", "immune-to", "overrides")
 
 
-def touch_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> list[Meeting]:
+def touch_meetings(view: Book, sides: tuple[Side, Side], met: list[Meeting]) -> list[Meeting]:
     """Rules of the two sides that touch, where no meeting above joins them: one speaks of the
     other ("automatically pass all types Morale tests, Fear tests": Fearless of Fear), or both speak
     of one rule neither has.  No relation read says how they meet, so the question stays open,
@@ -184,7 +186,7 @@ def touch_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> l
     return list(out.values())
 
 
-def _bracketed(view: Any, rid: str, entry: Any, theirs: Side) -> list[str]:
+def _bracketed(view: Book, rid: str, entry: Any, theirs: Side) -> list[str]:
     """The other side's rules an instance names in its brackets ("Immune (Poison Attacks)")."""
     system = rid.split("/", 1)[0]
     out: list[str] = []
@@ -196,7 +198,7 @@ def _bracketed(view: Any, rid: str, entry: Any, theirs: Side) -> list[str]:
     return out
 
 
-def _speaking(view: Any, side: Side, rid: str) -> list[dict[str, Any]]:
+def _speaking(view: Book, side: Side, rid: str) -> list[dict[str, Any]]:
     """A rule's relations that speak of other rules, less the sentences that are for another value
     of its parameter than its instances have ("A model with Immune to Poison ...", of Immunity (Flame))."""
     rels = view.relations_out(rid)
@@ -212,7 +214,7 @@ def _mentions(rels: list[dict[str, Any]]) -> set[str]:
     return {r["target"] for r in rels if r["kind"] == "references"}
 
 
-def both_sides_meetings(view: Any, sides: tuple[Side, Side]) -> list[Meeting]:
+def both_sides_meetings(view: Book, sides: tuple[Side, Side]) -> list[Meeting]:
     """A rule both sides have whose text says what happens then ("If both sides have Scouts,
     roll-off, the winner decides who redeploys first")."""
     out = []
@@ -238,7 +240,7 @@ def binds_other_side(rel: dict[str, Any]) -> bool:
     return bool(_OTHER_SIDE.search(rel.get("subject") or ""))
 
 
-def _forcing(view: Any, side: Side, term: str) -> list[tuple[str, dict[str, Any]]]:
+def _forcing(view: Book, side: Side, term: str) -> list[tuple[str, dict[str, Any]]]:
     """The rules of ``side`` whose obligation on the other side is the test ``term`` names
     ("its target must take a Panic Test" for "Panic Tests"), each with that obligation."""
     words = action_words(term)
@@ -251,7 +253,7 @@ def _forcing(view: Any, side: Side, term: str) -> list[tuple[str, dict[str, Any]
     return out
 
 
-def _giving(view: Any, side: Side, save: str) -> list[str]:
+def _giving(view: Book, side: Side, save: str) -> list[str]:
     """The rules of ``side`` that modify the save ``save`` names ("cover save": Stealth's "+X to the
     model's cover save")."""
     words = set(action_words(save))
@@ -262,7 +264,7 @@ def _giving(view: Any, side: Side, save: str) -> list[str]:
 _IGNORES = re.compile(r"\bignores?\b", re.I)
 
 
-def _making(view: Any, side: Side, effect: str) -> list[tuple[str, str]]:
+def _making(view: Book, side: Side, effect: str) -> list[tuple[str, str]]:
     """The rules of ``side`` whose own sentence makes what ``effect`` says, with that sentence:
     "untargetable" is made by "is not targetable", "cannot be targeted", "untargetable"."""
     word = fold(effect).strip()
@@ -283,7 +285,7 @@ def _making(view: Any, side: Side, effect: str) -> list[tuple[str, str]]:
     return out[:8]
 
 
-def _named_in(view: Any, words: str, side: Side, names: dict[str, str]) -> str | None:
+def _named_in(view: Book, words: str, side: Side, names: dict[str, str]) -> str | None:
     """The rule of ``side`` whose name stands in ``words`` as a whole word ("Aegis saves": Aegis)."""
     said = f" {fold(words)} "
     for rid in side.rules:
@@ -338,7 +340,7 @@ def _same_action(must: dict[str, Any], must_words: frozenset[str], cannot: dict[
     return bool(words) and words[0] == verb[0]
 
 
-def obligation_meetings(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...] = ()) -> list[Meeting]:
+def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...] = ()) -> list[Meeting]:
     """A ``must`` and a ``cannot`` of one side about the same action ("declare a Charge"), each
     whose conditions do not fail here (those the situation cannot tell are the meeting's ifs)."""
     found: dict[tuple[str, str, str, frozenset[str]], Meeting] = {}
@@ -388,7 +390,7 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text) if any(c.isalnum() for c in s)]
 
 
-def version_meetings(view: Any, sides: tuple[Side, Side]) -> list[Meeting]:
+def version_meetings(view: Book, sides: tuple[Side, Side]) -> list[Meeting]:
     """A rule in play that two documents of its system word differently (same language)."""
     out = []
     seen = set()

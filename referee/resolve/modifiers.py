@@ -21,10 +21,12 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 if TYPE_CHECKING:
     from typing import Any
 
+    from referee.store.book import Book
+
 _NUMBER = re.compile(r"[+-]\d+")
 
 
-def parts(view: Any, sides: tuple[Side, Side], flags: tuple[str, ...], live_instances: dict[tuple[str, str], set[int]],
+def parts(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], live_instances: dict[tuple[str, str], set[int]],
           merged: dict[tuple[str, str], list[str]] | None = None, idle: list[Inactive] | None = None,
           cumulative: dict[tuple[str, str], int] | None = None) -> dict[tuple[str, str], list[dict[str, Any]]]:
     """(side, folded stat) -> the modifiers in force, each ``{rule, name, value, conditions, citation}``.
@@ -161,13 +163,13 @@ def total(values: list[str]) -> str:
     return " and ".join(values)
 
 
-def never_rules(view: Any, system: str, in_play: set[str]) -> list[dict[str, Any]]:
+def never_rules(view: Book, system: str, in_play: set[str]) -> list[dict[str, Any]]:
     """``stacks`` relations of mode "never" that speak of every ability of the system ("Any ability that ... never stacks"),
     stated by rules not in play (those in play are asked about their own)."""
     return [rel for rel in never_stacking(view, system) if rel["source"] not in in_play]
 
 
-def stat_meetings(view: Any, system: str, found: dict[tuple[str, str], list[dict[str, Any]]], in_play: set[str]) -> list[Meeting]:
+def stat_meetings(view: Book, system: str, found: dict[tuple[str, str], list[dict[str, Any]]], in_play: set[str]) -> list[Meeting]:
     """A stat modified by more than one rule on one side: do they add up?"""
     wide = never_rules(view, system, in_play)
     out = []

@@ -18,8 +18,10 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 if TYPE_CHECKING:
     from typing import Any
 
+    from referee.store.book import Book
 
-def picks(view: Any, system: str, text: str, what: str = "KEYWORDS") -> list[Pick]:
+
+def picks(view: Book, system: str, text: str, what: str = "KEYWORDS") -> list[Pick]:
     """The rules a keyword string names, with their parameters; ``what`` names the argument in errors."""
     if not text.strip():
         raise RulesError(f"{what} is empty: give a keyword string such as \"Fear, Fly (8, 16)\"")
@@ -60,7 +62,7 @@ def picks(view: Any, system: str, text: str, what: str = "KEYWORDS") -> list[Pic
     return out
 
 
-def _own_words(view: Any, rule: str, params: tuple[str, ...]) -> tuple[str, ...]:
+def _own_words(view: Book, rule: str, params: tuple[str, ...]) -> tuple[str, ...]:
     """A rule's parameters, less the bracket its own name ends with: "Spear (foot)" names the rule
     "Spear (foot)", whose "(foot)" is its name, not a parameter (never "Spear (foot) (foot)")."""
     if not params:
@@ -75,7 +77,7 @@ _USE = re.compile(r"(?P<name>[^\W\d_][\w'&/ -]*?)\s*(?:\((?P<args>\s*[+-]?\d+\+?
 _ARG = re.compile(r"([+-]?)(\d+)(\+?)")
 
 
-def _plain_names(view: Any, system: str, text: str) -> list[Pick] | None:
+def _plain_names(view: Book, system: str, text: str) -> list[Pick] | None:
     """The picks of a string of names, each of exactly one rule, with at most plain numbers as
     parameters ("Great Weapon, Lightning Reflexes", "Fly (8, 16)"), read without the grammar:
     loading it is most of a warm call.  Parameters are written as the grammar writes them ("8",
@@ -105,7 +107,7 @@ def _plain_names(view: Any, system: str, text: str) -> list[Pick] | None:
     return out
 
 
-def _stated_against(view: Any, system: str, name: str) -> str | None:
+def _stated_against(view: Book, system: str, name: str) -> str | None:
     """The folded form of a core term some rule's condition is stated against, as the
     relation writes it (singular or plural), or None."""
     from referee.text import singulars
@@ -136,7 +138,7 @@ def with_near_names(err: RulesError, index: Any) -> RulesError:
     return RulesError(f"{err.message}\ndid you mean {', '.join(f'{r.name} ({r.id})' for r in found)}?")
 
 
-def unit_picks(view: Any, system: str, name: str, army: str | None = None, what: str = "--unit") -> tuple[dict[str, Any], list[Pick]]:
+def unit_picks(view: Book, system: str, name: str, army: str | None = None, what: str = "--unit") -> tuple[dict[str, Any], list[Pick]]:
     """A unit of the system's army data, named case- and accent-blind, and the picks of its rules.
 
     Each pick carries what carries the rule (``{"unit", "weapon", "text", "source"}``).
@@ -169,7 +171,7 @@ def unit_picks(view: Any, system: str, name: str, army: str | None = None, what:
     return shown, out
 
 
-def find_unit(view: Any, system: str, name: str, army: str | None = None, what: str = "--unit") -> dict[str, Any]:
+def find_unit(view: Book, system: str, name: str, army: str | None = None, what: str = "--unit") -> dict[str, Any]:
     """The one unit ``name`` names in ``system`` (in ``army`` when given); see :func:`unit_picks`."""
     units = unit_names(view, system)
     if not name.strip():
@@ -191,6 +193,6 @@ def find_unit(view: Any, system: str, name: str, army: str | None = None, what: 
     return found[0]
 
 
-def unit_names(view: Any, system: str) -> dict[str, list[dict[str, Any]]]:
+def unit_names(view: Book, system: str) -> dict[str, list[dict[str, Any]]]:
     """Folded unit name -> the units of that name in ``system`` (empty when it has no army data)."""
     return view.units(system)

@@ -25,6 +25,7 @@ from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
+    from referee.store.book import Book
     from collections.abc import Callable
     from typing import Any
 
@@ -46,12 +47,12 @@ def _same_word(a: str, b: str) -> bool:
     return len(stem) >= 4 and long.startswith(stem)
 
 
-def against_instances(view: Any, system: str, sides: tuple[Side, Side], rule_quote: Callable[[str], dict[str, Any]]) -> list[Inactive]:
+def against_instances(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Callable[[str], dict[str, Any]]) -> list[Inactive]:
     """Take out of play each instance whose parameter says what it is against ("against Flaming
     Attacks") where the other side is given and has no such rule; a rule with no instance left is
     out of play.  Returns the instances taken out, each an inactive entry with why, quoting the
     rule (``rule_quote``: a rule id -> its first sentence, cited at its place)."""
-    names = view.data["rule_names"]
+    names = view.rule_names
     idle: list[Inactive] = []
     for mine, theirs in (sides, sides[::-1]):
         if not theirs.rules:
@@ -79,7 +80,7 @@ def against_instances(view: Any, system: str, sides: tuple[Side, Side], rule_quo
     return idle
 
 
-def _met(view: Any, system: str, words: str, theirs: Side, theirs_names: set[str]) -> bool:
+def _met(view: Book, system: str, words: str, theirs: Side, theirs_names: set[str]) -> bool:
     """Whether the other side has what a parameter is against: a rule of that name (or the
     same word written otherwise), or the words cannot be told apart from a rule it has."""
     wanted = fold(words)
@@ -104,7 +105,7 @@ def _templates(rule: dict[str, Any]) -> list[re.Pattern[str]]:
     return out
 
 
-def for_other_value(view: Any, rel: dict[str, Any], entry: Any) -> str | None:
+def for_other_value(view: Book, rel: dict[str, Any], entry: Any) -> str | None:
     """Why a relation of a rule in play is not for any of its instances here, or None: its subject
     names one value of the rule's parameter ("A model with Immune to Poison") and every instance
     has another ("Immunity (Flame)")."""

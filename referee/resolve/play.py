@@ -23,6 +23,8 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 if TYPE_CHECKING:
     from typing import Any
 
+    from referee.store.book import Book
+
 SIDES = ("self", "opponent")
 
 
@@ -173,7 +175,7 @@ def _undecided(rel: dict[str, Any], flags: tuple[str, ...], mine: set[str], thei
     return None, unknown
 
 
-def side_in_play(view: Any, name: str, picks: list[Pick], flags: tuple[str, ...], theirs: set[str]) -> Side:
+def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...], theirs: set[str]) -> Side:
     """The rules in play on one side, given the other side's rules (for "against X").
 
     Each rule's grants are followed once; a grant to a rule already in play
@@ -229,7 +231,7 @@ def side_in_play(view: Any, name: str, picks: list[Pick], flags: tuple[str, ...]
 _PRODUCES = re.compile(r"(?<!\bthat )(?<!\bwhich )(?<!\bwho )\b(?:cause|causes|causing|inflict|inflicts|inflicting|force|forces|forcing)\b", re.I)
 
 
-def _produced(view: Any, side: Side) -> None:
+def _produced(view: Book, side: Side) -> None:
     """What a rule in play brings about ("its Rending attacks cause Instant Death") is in play on
     its side too, through that sentence: the other side's immunity to it, or a rule it sets aside,
     meets it as it meets a rule named."""
@@ -311,7 +313,7 @@ _BEARER_WORDS = frozenset({"a", "an", "the", "any", "each", "every", "this", "th
                            "with", "model", "models", "unit", "units", "has", "have"})
 
 
-def _losses(view: Any, side: Side, flags: tuple[str, ...], theirs: set[str]) -> None:
+def _losses(view: Book, side: Side, flags: tuple[str, ...], theirs: set[str]) -> None:
     """``loses`` relations whose conditions hold take their rule out of play ("A unit that is Fleeing loses Scoring")."""
     names = view.rule_names
     for rid in list(side.rules):
@@ -348,7 +350,7 @@ def _params(text: str | None) -> tuple[str, ...]:
     return tuple(part.strip() for part in inner.split(",") if part.strip())
 
 
-def both_sides(view: Any, mine: list[Pick], theirs: list[Pick], flags: tuple[str, ...]) -> tuple[Side, Side]:
+def both_sides(view: Book, mine: list[Pick], theirs: list[Pick], flags: tuple[str, ...]) -> tuple[Side, Side]:
     """Both sides in play.  Twice round: what one side has decides the other's "against X"."""
     first = side_in_play(view, "self", mine, flags, {p.rule for p in theirs})
     second = side_in_play(view, "opponent", theirs, flags, first.ids)

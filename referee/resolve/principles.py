@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from referee.store.book import Book
+
 # Source tiers, most specific first, as document roles name them: an army
 # book's rule over a universal rule over a core rule.
 TIERS = ("faction", "army", "universal", "core")
@@ -32,7 +34,7 @@ class Context:
 
     __slots__ = ("view", "system", "held", "set_aside", "merged", "cumulative", "entries", "documents", "_texts")
 
-    def __init__(self, view: Any, system: str, held: dict[str, set[str]] | None = None, entries: dict[tuple[str, str], Any] | None = None,
+    def __init__(self, view: Book, system: str, held: dict[str, set[str]] | None = None, entries: dict[tuple[str, str], Any] | None = None,
                  documents: Any = None) -> None:
         self.view, self.system = view, system
         # where the rule documents are (a folder, or a mapping of file -> text): a sentence no

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from referee.store.book import Book
+
 WORDS = {
     "explicit-exception": "explicit exception",
     "immunity": "immunity",
@@ -225,7 +227,7 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
     return "\n".join(out) + "\n"
 
 
-def site_links(site: tuple[Any, Any], base: str, view: Any, section: str = "rules") -> Callable[[str, str | None], str]:
+def site_links(site: tuple[Any, Any], base: str, view: Book, section: str = "rules") -> Callable[[str, str | None], str]:
     """``link(rule_id, sentence)``: the address of a rule's page, or of a sentence's anchor on it.
 
     ``site`` is ``(referee.site.urls, referee.site.rulebook)``, handed in by the CLI.  A page's
