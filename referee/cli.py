@@ -134,7 +134,7 @@ def cmd_build(args: argparse.Namespace) -> None:
     if args.format == "json":
         terminal.print_json({"key": view.key, "systems": view.summaries})
         return
-    from referee.store.report import print_build
+    from referee.render import print_build
 
     print_build(view.summaries, _shown(_src(args.rules_src)))
 

@@ -49,7 +49,7 @@ def unit_names(build: Any, system: str | None) -> list[str]:
 
 def card(build: Any, system: str, unit: Any) -> dict[str, Any]:
     """The documented JSON of one unit (docs/json.md, ``referee unit``)."""
-    from referee.store.units import carried_by
+    from referee.units import carried_by
     from referee.units import listed_rules
 
     names: dict[str, str | None] = {}

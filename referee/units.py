@@ -9,8 +9,8 @@ each value where it was written, and tie every rule a unit has to the
 rule of the system that defines it (:mod:`referee.army` does the tying).
 
 A build holds them per system (``Build.armies``: system id -> army books),
-pickled with it; the warm view carries a summary of each unit and its rules
-(:mod:`referee.store.units`) for ``resolve --unit``.  Everything is
+kept with it in the store; the store's ``units`` rows carry a summary of each
+unit and its rules (:func:`unit_index`) for ``resolve --unit``.  Everything is
 frozen and slotted, as the rule records of :mod:`referee.model` are.
 """
 
@@ -227,3 +227,58 @@ def listed_rules(rules: tuple[RuleUse, ...] | list[RuleUse]) -> list[ListedRule]
         problem = next((u.problem for u in uses if u.problem), None)
         out.append(ListedRule(first.name, first.text, first.rule, first.candidates, first.params, problem, tuple(uses)))
     return out
+
+
+def unit_index(armies: dict[str, tuple[ArmyBook, ...]]) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """The units of a build's army data as the store keeps them, for a warm ``resolve --unit``:
+    system -> folded name -> units, each ``{name, army, file, line, column, rules}`` (its
+    rules with what carries each; one per army book that has it, several being an
+    ambiguity the referee asks about, never settles)."""
+    from referee.text import fold
+
+    out: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for system, books in armies.items():
+        names = out.setdefault(system, {})
+        for book in books:
+            for unit in book.units:
+                names.setdefault(fold(unit.name), []).append(_unit(unit))
+    return out
+
+
+def _unit(unit: Unit) -> dict[str, Any]:
+    return {
+        "name": unit.name,
+        "army": unit.army,
+        "file": unit.source.file,
+        "line": unit.source.line,
+        "column": unit.source.column,
+        "rules": [_use(unit, use) for use in unit.rules],
+    }
+
+
+def _use(unit: Unit, use: Any) -> dict[str, Any]:
+    return {
+        "rule": use.rule,
+        "name": use.name,
+        "params": list(use.params),
+        "text": use.text,
+        "via": carried_by(unit.name, unit.models, use.carrier),
+        "carrier": use.carrier,
+        "candidates": list(use.candidates),
+        "problem": use.problem,
+        "file": use.source.file,
+        "line": use.source.line,
+        "column": use.source.column,
+    }
+
+
+def carried_by(unit: str, models: tuple[str, ...], carrier: str) -> str | None:
+    """The weapon or option that carries a rule, or None when the unit or one of its models does.
+
+    >>> carried_by("Spearmen", ("Spearman",), "Spearmen > Spearman > Spear")
+    'Spear'
+    >>> carried_by("Spearmen", ("Spearman",), "Spearmen > Spearman"), carried_by("Ghost", ("Ghost",), "Ghost")
+    (None, None)
+    """
+    last = carrier.rsplit(" > ", 1)[-1].strip()
+    return None if last == unit or last in models else last

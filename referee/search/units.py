@@ -1,6 +1,6 @@
 """Units of the army data (BattleScribe), found by name as rules are.
 
-A build's units (:mod:`referee.store.units`) are few beside its rules and
+A build's units (:func:`referee.units.unit_index`) are few beside its rules and
 are searched by name only, so they are not whoosh documents: their summary
 rides in the index's ``meta.json`` (:func:`summary`), and :func:`find`
 matches a query against them in the tiers the rules use
@@ -30,10 +30,10 @@ if TYPE_CHECKING:
 
 def summary(build: Any) -> dict[str, list[Unit]]:
     """System -> its units, each with the names of the rules it has (weapons' and options' too)."""
-    from referee.store.units import unit_index
+    from referee.units import unit_index
 
     out: dict[str, list[Unit]] = {}
-    for system, names in unit_index(build).items():
+    for system, names in unit_index(build.armies).items():
         units = out.setdefault(system, [])
         for found in names.values():
             for unit in found:

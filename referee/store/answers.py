@@ -11,7 +11,7 @@ and :class:`~referee.store.rows.Stored` reads them by name.  What each is:
   limiting every total of roll modifiers, rule by rule in reading order;
 - ``families``: folded word-prefix -> the rules all of whose sub-rules' names
   start with it ("ranged" -> "Ranged weapon keywords");
-- ``units`` (:mod:`referee.store.units`) and ``summary``
+- ``units`` (:func:`referee.units.unit_index`) and ``summary``
   (:mod:`referee.store.summary`).
 
 The first three are gathered section by section as the graph is read

@@ -141,7 +141,7 @@ def _read(
     from referee.store import answers, sections
     from referee.store.record import Build
     from referee.store.summary import system_summaries
-    from referee.store.units import unit_index
+    from referee.units import unit_index
 
     documents = Documents(database.Memo(db, "document", folder.name), code)
     manifest, summaries, rules, texts = read_folder(root, folder, progress, files, documents)
@@ -179,7 +179,7 @@ def _read(
         rulebase.names.get(system, {}),
         read_sections,
         found,
-        unit_index(rules_only).get(system, {}),
+        unit_index(armies).get(system, {}),
         [(documents.memo.kind, k, v) for k, v in documents.memo.added.items()],
         [(documents.memo.kind, k) for k in documents.memo.used],
     )

@@ -267,10 +267,10 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
     into an empty store, with the answers :mod:`referee.store.system` gives a read."""
     from referee.store import answers
     from referee.store.summary import system_summaries
-    from referee.store.units import unit_index
+    from referee.units import unit_index
 
     summaries = {s["id"]: s for s in system_summaries(build)}
-    units = unit_index(build)
+    units = unit_index(build.armies)
     with db:
         for place, system in enumerate(build.systems):
             base = place * SPAN
