@@ -24,18 +24,19 @@ if TYPE_CHECKING:
     from typing import Any
 
     from referee.store.book import Book
+    from referee.store.record import Build
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", metavar="NAME", help="a unit's name, as its army book writes it (any case)")
 
 
-def units_named(build: Any, name: str, system: str | None) -> list[tuple[str, Any]]:
+def units_named(build: Build, name: str, system: str | None) -> list[tuple[str, Any]]:
     """(system, unit) for every unit called ``name`` (folded), army by army."""
     wanted = fold(name)
     return [
         (sys_id, unit)
-        for sys_id, books in getattr(build, "armies", {}).items()
+        for sys_id, books in build.armies.items()
         if system in (None, sys_id)
         for book in books
         for unit in book.units
@@ -43,11 +44,11 @@ def units_named(build: Any, name: str, system: str | None) -> list[tuple[str, An
     ]
 
 
-def unit_names(build: Any, system: str | None) -> list[str]:
-    return sorted({u.name for s, books in getattr(build, "armies", {}).items() if system in (None, s) for b in books for u in b.units})
+def unit_names(build: Build, system: str | None) -> list[str]:
+    return sorted({u.name for s, books in build.armies.items() if system in (None, s) for b in books for u in b.units})
 
 
-def card(build: Any, system: str, unit: Any) -> dict[str, Any]:
+def card(build: Build, system: str, unit: Any) -> dict[str, Any]:
     """The documented JSON of one unit (docs/json.md, ``referee unit``)."""
     from referee.units import carried_by
     from referee.units import listed_rules

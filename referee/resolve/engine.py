@@ -75,7 +75,8 @@ def resolve(
     acting_text, mine = _picks(view, system, acting, "KEYWORDS")
     opponent_text, theirs = _picks(view, system, opponent, "--vs")
     sides = both_sides(view, mine, theirs, flags)
-    documents = documents if documents is not None else getattr(build, "texts", None)
+    if documents is None and build is not view:  # a whole build handed in brings its own texts
+        documents = build.texts  # type: ignore[union-attr]
     quoting = Context(view, system, documents=documents).rule_quote
     scoped_out = against_instances(view, system, sides, quoting)
     unstated = lent_modifiers(view, system, sides, quoting)
