@@ -143,7 +143,15 @@ def _read(
     from referee.store.summary import system_summaries
     from referee.units import unit_index
 
-    documents = Documents(database.Memo(db, "document", folder.name), code)
+    memos: list[database.Memo] = []
+
+    def memo(kind: str) -> database.Memo:
+        """A mapping of bytes by content hash for one reading step of this system, kept in the
+        store's memo with the system's rows (any step may take one: give it its own ``kind``)."""
+        memos.append(database.Memo(db, kind, folder.name))
+        return memos[-1]
+
+    documents = Documents(memo("document"), code)
     manifest, summaries, rules, texts = read_folder(root, folder, progress, files, documents)
     rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
     system = manifest.id
@@ -180,8 +188,8 @@ def _read(
         read_sections,
         found,
         unit_index(armies).get(system, {}),
-        [(documents.memo.kind, k, v) for k, v in documents.memo.added.items()],
-        [(documents.memo.kind, k) for k in documents.memo.used],
+        [(m.kind, k, v) for m in memos for k, v in m.added.items()],
+        [(m.kind, k) for m in memos for k in m.used],
     )
 
 
