@@ -270,3 +270,18 @@ def test_a_warm_lookup_reads_rows_not_the_whole_build(
     monkeypatch.setattr(key, "hashed", no_hashing)
     code, out, err = _lookup(capsys, src)
     assert (code, err) == (0, "") and "Models with Gloom sulk." in out
+
+
+def test_a_store_of_another_version_is_made_anew_without_a_note(tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Not damage: a store written by another version of Referee (another schema or packing) is replaced quietly."""
+    src = _system(tmp_path)
+    assert main(["build", "--rules-src", str(src)]) == 0
+    db = sqlite3.connect(database.path(src))
+    db.execute("PRAGMA user_version = 1")
+    db.close()
+    capsys.readouterr()
+    code, out, err = _lookup(capsys, src)
+    assert (code, err) == (0, "") and "Models with Gloom sulk." in out
+    db = sqlite3.connect(database.path(src))
+    assert str(db.execute("PRAGMA user_version").fetchone()[0]) == database.FORMAT
+    db.close()

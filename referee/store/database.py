@@ -23,10 +23,10 @@ of the rules folder's real path; the search index sits beside it, in
   (:class:`Memo`; the entries an adapter read from one document are ``document`` rows).
 
 Rules and relations are kept as compressed JSON (:func:`pack`): a rule's text
-stands in its JSON twice (the rule's and its first version's); compressed, a
-row is about half of plain JSON, and inflating the few rows a query reads
-costs microseconds.  A 1 KB window (wbits 10) compresses a row about as well
-as the default 32 KB and several times faster.
+stands in its JSON twice (the rule's and its first version's), and every row
+spells the same keys, which a preset dictionary (:data:`ZDICT`) spares it;
+inflating the few rows a query reads costs microseconds.  A small window
+(wbits 12) compresses a row as well as the default 32 KB and faster.
 
 A build writes in one transaction (:mod:`referee.store.writer`); the file is
 in WAL mode, so readers keep reading the last committed build meanwhile and a
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "1"  # the schema's version: a store of another is made anew
+FORMAT = "2"  # the schema's version (and the rows' packing): a store of another is made anew
 NAME = "rules.sqlite"
 
 SCHEMA = f"""
@@ -91,12 +91,32 @@ LAYOUT = 1 << 39
 SECTION_ROWS = 1 << 20
 
 
+# What every row of ``rules`` and ``relations`` spells again: the keys of their JSON
+# shapes (docs/json.md, docs/graph.md), in their order, with their usual values and a
+# few words rules say in every system.  Given to zlib as a preset dictionary, a row of
+# a few hundred bytes refers to it instead (the relations of 100,000 rules: 136 MB -> 101 MB).
+ZDICT = (
+    '"versions":[{"text":"","source":{"file":"","line":1,"end_line":1,"column":1},"document":"","role":"core","lang":"en",'
+    '"heading":"","flags":[],"also_at":[],"profiles":[],"tables":[],"fields":[]}],"flags":[],"children":[],"fields":[]}'
+    '{"id":"","name":"","system":"","aliases":[{"name":"","lang":"de"}],"category":null,"text":"",'
+    '"source":{"file":"","line":1,"end_line":1,"column":1},"amends":null,"parent":null,"params":[],'
+    " the enemy unit with models with a model A unit that is immune to the effects of may reroll failed Tests. "
+    '{"kind":"grants","kind":"loses","kind":"immune-to","kind":"cannot","kind":"must","kind":"stacks","kind":"overrides",'
+    '"kind":"modifies","kind":"references","source":"","target":null,"target_name":"","subject":"",'
+    '"conditions":[{"situation":"","value":"","text":""}],"details":{},'
+    '"citation":{"rule":"","sentence":"","file":"","line":1,"column":1},"source_name":""}'
+).encode()
+WBITS = 12  # a 4 KB window: room for the dictionary and a row
+
+
 def pack(data: Any) -> bytes:
-    return zlib.compress(encode(data).encode(), 1, 10)
+    packer = zlib.compressobj(1, zlib.DEFLATED, WBITS, 8, zlib.Z_DEFAULT_STRATEGY, ZDICT)
+    return packer.compress(encode(data).encode()) + packer.flush()
 
 
 def unpack(blob: bytes) -> Any:
-    return json.loads(zlib.decompress(blob))
+    reader = zlib.decompressobj(WBITS, ZDICT)
+    return json.loads(reader.decompress(blob) + reader.flush())
 
 
 WAIT = 600.0  # seconds a build waits for another one's transaction to end
@@ -116,6 +136,10 @@ def path(rules_src: str | os.PathLike[str]) -> str:
 def discard(file: str, err: BaseException) -> None:
     """Remove a store that cannot be read (any damage means the same: build anew), with one line saying so."""
     print(f"referee: note: discarding an unreadable cache file ({type(err).__name__}); rebuilding", file=sys.stderr)
+    _remove(file)
+
+
+def _remove(file: str) -> None:
     for suffix in ("", "-wal", "-shm"):
         try:
             os.unlink(file + suffix)
@@ -158,8 +182,12 @@ def open_existing(file: str) -> sqlite3.Connection | None:
         return None
     try:
         row = db.execute("PRAGMA user_version").fetchone()
+        if row[0] and str(row[0]) != FORMAT:  # written by another version of Referee: not damage, made anew
+            db.close()
+            _remove(file)
+            return None
         if str(row[0]) != FORMAT:
-            raise sqlite3.DatabaseError(f"a store of format {row[0]}")
+            raise sqlite3.DatabaseError("a store without its tables")
         db.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
         _whole(db, file)
     except (sqlite3.Error, OSError) as err:

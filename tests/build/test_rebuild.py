@@ -105,7 +105,7 @@ def test_the_store_does_not_grow_from_rebuild_to_rebuild(rules: Path) -> None:
         open_rules(rules)
         sizes.append(_size(rules))
     assert max(size for size, _ in sizes[1:]) <= sizes[0][0] * 1.05, sizes
-    assert all(free * 4096 < size * 0.02 for size, free in sizes), sizes  # freed pages handed back, but for a few
+    assert all(free <= 16 for _, free in sizes), sizes  # freed pages handed back (a stamp taken again since frees a few)
 
 
 def test_a_system_removed_takes_its_rows_with_it(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
