@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.build import open_build
+from referee.store.load import open_rules
 from referee.cli import main
 from referee.resolve import resolve
-from tests.resolve.test_principles import picks, rel, system
+from tests.resolve.test_principles import picks, rel, system, system_data
+from tests.stores import stored
 
 BSDATA = Path("/work/shared/bsdata")
 
@@ -24,7 +25,7 @@ def army(tmp_path_factory: pytest.TempPathFactory):
     into = tmp_path_factory.mktemp("bsdata")
     files = [str(BSDATA / "2nd-theNinthAge-FantasyBattles.gst"), str(BSDATA / "2nd-highbornElves.cat")]
     assert main(["import", "battlescribe", *files, "--system", "t9a", "--into", str(into), "--json"]) == 0
-    return open_build(into)
+    return open_rules(into).whole()
 
 
 def _mods(data: dict) -> set[tuple[str, str, str | None]]:
@@ -116,10 +117,11 @@ def test_immune_to_the_attributes_in_its_brackets(army) -> None:
 
 def test_immune_to_its_parameters_in_a_small_system() -> None:
     sentence = "Spells named in brackets cast at the model are unaffected by these spells."
-    view = system({"Warded": sentence, "Fireball": "Burns.", "Frost": "Chills."},
-                  [rel("immune-to", "Warded", None, sentence, details={"immune": "its parameters"})])
-    view.data["names"]["demo"] = {"warded": ["demo/Warded"], "fireball": ["demo/Fireball"], "frost": ["demo/Frost"]}
-    view.data["systems"] = ["demo"]
+    data = system_data({"Warded": sentence, "Fireball": "Burns.", "Frost": "Chills."},
+                       [rel("immune-to", "Warded", None, sentence, details={"immune": "its parameters"})])
+    data["names"]["demo"] = {"warded": ["demo/Warded"], "fireball": ["demo/Fireball"], "frost": ["demo/Frost"]}
+    data["systems"] = ["demo"]
+    view = stored(data)
     hit = resolve(view, "demo", picks(("Warded", ("Fireball",))), picks("Fireball")).to_json()
     assert [(r["principle"], r["winner"]) for r in hit["rulings"]] == [("immunity", "Warded")]
     miss = resolve(view, "demo", picks(("Warded", ("Fireball",))), picks("Frost")).to_json()

@@ -4,7 +4,7 @@ open (referee/resolve/lent.py, issue 22 round 3)."""
 
 from __future__ import annotations
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.resolve import resolve
 from tests.resolve.test_principles import picks, rel, system
 

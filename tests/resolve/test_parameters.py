@@ -5,10 +5,11 @@ nothing meets."""
 
 from __future__ import annotations
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.resolve import resolve
 from referee.text import fold
-from tests.resolve.test_principles import picks, rel, system
+from tests.resolve.test_principles import picks, rel, system_data
+from tests.stores import stored
 
 
 def test_an_immunity_to_flame_does_not_meet_poisoned_attacks(rulebase: Build) -> None:
@@ -45,16 +46,16 @@ def test_without_an_other_side_the_scoped_instance_stays(rulebase: Build) -> Non
     assert [e["name"] for e in data["in_play"]["self"]] == ["Aegis"]
 
 
-def _named(view, *names: str):
-    view.data["names"]["demo"] = {fold(n): [f"demo/{n}"] for n in names}
-    view.data["systems"] = ["demo"]
-    return view
+def _named(data, *names: str):
+    data["names"]["demo"] = {fold(n): [f"demo/{n}"] for n in names}
+    data["systems"] = ["demo"]
+    return stored(data)
 
 
 def test_a_phrase_of_the_parameter_scopes_a_sentence_in_a_small_system() -> None:
     text = 'A model with "Resistant to X" shrugs off X. A model with Resistant to Cold ignores Frost.'
     sentence = "A model with Resistant to Cold ignores Frost."
-    view = _named(system({"Resistance": text, "Frost": "Frost attacks chill.", "Fire": "Fire burns."},
+    view = _named(system_data({"Resistance": text, "Frost": "Frost attacks chill.", "Fire": "Fire burns."},
                          [rel("overrides", "Resistance", "Frost", sentence, subject="A model with Resistant to Cold")]),
                   "Resistance", "Frost", "Fire")
     fire = resolve(view, "demo", picks(("Resistance", ("Fire",))), picks("Frost")).to_json()
@@ -68,7 +69,7 @@ def test_a_phrase_of_the_parameter_scopes_a_sentence_in_a_small_system() -> None
 
 
 def test_a_save_against_one_kind_of_attack_in_a_small_system() -> None:
-    view = _named(system({"Ward": "A Ward save.", "Fire": "Fire burns.", "Hex": "Hexed attacks ignore Ward."},
+    view = _named(system_data({"Ward": "A Ward save.", "Fire": "Fire burns.", "Hex": "Hexed attacks ignore Ward."},
                          [rel("overrides", "Hex", "Ward", "Hexed attacks ignore Ward.")]), "Ward", "Fire", "Hex")
     alone = resolve(view, "demo", picks("Hex"), picks(("Ward", ("5+", "vs. Fire")))).to_json()
     assert alone["rulings"] == []
@@ -97,7 +98,7 @@ def test_swarms_keep_stealth_against_other_weapons(rulebase: Build) -> None:
 
 def test_other_than_a_list_in_a_small_system() -> None:
     grant = "Wraiths gain Ward against attacks other than Fire and Holy attacks."
-    view = _named(system({"Wraith": grant, "Ward": "A save.", "Fire": "Burns.", "Holy": "Blessed.", "Axe": "Chops."},
+    view = _named(system_data({"Wraith": grant, "Ward": "A save.", "Fire": "Burns.", "Holy": "Blessed.", "Axe": "Chops."},
                          [rel("grants", "Wraith", "Ward", grant, conditions=(("except-against", "demo/Fire", "except against Fire"),
                                                                             ("except-against", "demo/Holy", "except against Holy")))]),
                   "Wraith", "Ward", "Fire", "Holy", "Axe")

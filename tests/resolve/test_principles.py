@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
+from referee.resolve import Pick, resolve
 from referee.store.rows import Stored as View
 from tests.stores import stored
-from referee.resolve import Pick, resolve
 
 SYSTEM = "demo"
 
@@ -29,7 +29,13 @@ def rel(kind: str, source: str, target: str | None, sentence: str, *, conditions
 
 def system(rules: dict[str, str], relations: list[dict[str, Any]], roles: dict[str, str] | None = None,
            second: dict[str, str] | None = None) -> View:
-    """A view of one system: rule name -> text; ``second``: another document's text of a rule."""
+    """A store of one system: rule name -> text; ``second``: another document's text of a rule."""
+    return stored(system_data(rules, relations, roles, second))
+
+
+def system_data(rules: dict[str, str], relations: list[dict[str, Any]], roles: dict[str, str] | None = None,
+                second: dict[str, str] | None = None) -> dict[str, Any]:
+    """:func:`system`'s rows before they are stored, for a test to change some first."""
     data: dict[str, Any] = {
         "key": "", "systems": [SYSTEM], "unmanaged": [], "names": {}, "rule_names": {}, "rules": {}, "summaries": [],
         "core_terms": {}, "relations_out": {}, "relations_in": {},
@@ -49,7 +55,7 @@ def system(rules: dict[str, str], relations: list[dict[str, Any]], roles: dict[s
         data["relations_out"].setdefault(r["source"], []).append(r)
         if r["target"]:
             data["relations_in"].setdefault(r["target"], []).append(r)
-    return stored(data)
+    return data
 
 
 def picks(*names: str | tuple[str, tuple[str, ...]]) -> list[Pick]:

@@ -4,9 +4,10 @@ Weapon"): the rule of that category in play is what sets it aside (issue 22, rou
 
 from __future__ import annotations
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.resolve import resolve
-from tests.resolve.test_principles import picks, rel, system
+from tests.resolve.test_principles import picks, rel, system, system_data
+from tests.stores import stored
 
 
 def test_a_great_weapon_sets_the_hand_weapon_aside(rulebase: Build) -> None:
@@ -29,13 +30,13 @@ def test_a_shield_is_no_close_combat_weapon(rulebase: Build) -> None:
 
 def _sword_and_axe():
     sentence = "A model that carries any Ranged Weapon other than a Sling cannot use the Sling."
-    view = system({"Sling": sentence, "Longbow": "Range 30.", "Dagger": "A blade."}, [
+    data = system_data({"Sling": sentence, "Longbow": "Range 30.", "Dagger": "A blade."}, [
         rel("cannot", "Sling", "Sling", sentence, details={"action": "use the Sling"},
             conditions=(("other", None, "A model that carries any Ranged Weapon other than a Sling"),))])
-    view.data["rules"]["demo/Longbow"]["category"] = "Ranged Weapons"
-    view.data["rules"]["demo/Sling"]["category"] = "Ranged Weapons"
-    view.data["rules"]["demo/Dagger"]["category"] = "Close Combat Weapon"
-    return view
+    data["rules"]["demo/Longbow"]["category"] = "Ranged Weapons"
+    data["rules"]["demo/Sling"]["category"] = "Ranged Weapons"
+    data["rules"]["demo/Dagger"]["category"] = "Close Combat Weapon"
+    return stored(data)
 
 
 def test_a_category_condition_of_other_words_in_a_small_system() -> None:

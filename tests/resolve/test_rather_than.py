@@ -3,7 +3,7 @@ usually gives it, quoted (issue 22, round 3; the graph's reading is in tests/gra
 
 from __future__ import annotations
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.resolve import resolve
 
 
