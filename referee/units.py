@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.model import Source
+from referee.text import fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,8 +235,6 @@ def unit_index(armies: dict[str, tuple[ArmyBook, ...]]) -> dict[str, dict[str, l
     system -> folded name -> units, each ``{name, army, file, line, column, rules}`` (its
     rules with what carries each; one per army book that has it, several being an
     ambiguity the referee asks about, never settles)."""
-    from referee.text import fold
-
     out: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for system, books in armies.items():
         names = out.setdefault(system, {})

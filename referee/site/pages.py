@@ -22,6 +22,7 @@ from referee.site import report, rulepage, systempages, unitpages
 from referee.site.html import Markup, join, tag
 from referee.site.rulebook import Rulebook
 from referee.site.urls import Address, html_path, relative, slug
+from referee.store.answers import families as of_rules
 from referee.text import INVISIBLE, fold
 
 if TYPE_CHECKING:
@@ -345,6 +346,4 @@ def families(book: Rulebook) -> dict[str, list[str]]:
     the system's order ("ranged" -> the Ranged weapon keywords): the families
     :mod:`referee.keywords.resolve` ties a keyword to when no rule has its name, by
     its own reading of a family (:func:`referee.keywords.resolve.family_leads`)."""
-    from referee.store.answers import families as of_rules
-
     return of_rules(book.rules, {rule.id: rule for rule in book.rules})

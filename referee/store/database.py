@@ -41,6 +41,7 @@ import json
 import os
 import sqlite3
 import sys
+import time
 import zlib
 from collections.abc import MutableMapping
 
@@ -155,8 +156,6 @@ def _whole(db: sqlite3.Connection, file: str) -> None:
     found short is looked at again before it is called damaged.  The file is only
     stat'ed, never opened here: closing a descriptor of it would drop the locks
     SQLite holds on it in this process."""
-    import time
-
     wal = file + "-wal"
     for attempt in range(4):
         if os.path.exists(wal) and os.path.getsize(wal):

@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import posixpath
+import stat
 import sys
 import time
 
@@ -78,7 +80,6 @@ def _tops(src: str) -> list[tuple[str, str]]:
 def _listed_documents(src: str, manifest_rel: str, data: bytes) -> list[str]:
     """The document paths a manifest lists, relative to rules_src (``/``-separated), those
     that stay inside it; a manifest that cannot be read lists none (the build says why)."""
-    import posixpath
     import tomllib
 
     try:
@@ -108,8 +109,6 @@ def _read_regular(path: str) -> tuple[tuple[int, int, int, int], bytes | None]:
     regular file.  Opened without blocking (a FIFO would wait for a writer) and
     stat'ed open, before reading: a save after this moment changes what the stamp
     recorded, so it is seen."""
-    import stat
-
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:

@@ -11,6 +11,7 @@ pathlib nor the record classes.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 
@@ -83,8 +84,6 @@ def current_key(rules_src: str | os.PathLike[str]) -> str:
 
 
 def _holds(db: sqlite3.Connection, current: str) -> bool:
-    import json
-
     try:
         row = db.execute("SELECT value FROM meta WHERE name = 'key'").fetchone()
     except sqlite3.Error:

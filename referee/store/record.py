@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +13,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from referee.graph.relations import RuleGraph, read_relations
 from referee.rulebase import build_rulebase
 from referee.rulebase.base import Rulebase
+from referee.store.sections import loads
 
 if TYPE_CHECKING:
     import os
@@ -110,11 +113,6 @@ def assemble(
 def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> Build:
     """The build a store holds, put together system by system (folder order) from each
     system's frame and its sections' rules and relations (:mod:`referee.store.sections`)."""
-    import pickle
-    import zlib
-
-    from referee.store.sections import loads
-
     builds = []
     systems = db.execute("SELECT id, frame FROM systems ORDER BY place").fetchall()
     for system, frame_blob in systems:

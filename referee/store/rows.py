@@ -15,6 +15,7 @@ import json
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.errors import unknown_system
+from referee.store import database
 from referee.store.database import SPAN, unpack
 from referee.text import find
 
@@ -41,7 +42,7 @@ class Stored:
     @classmethod
     def of(cls, build: Build) -> Stored:
         """A build made outside the cache, kept in a store in memory."""
-        from referee.store import database, writer
+        from referee.store import writer
 
         db = database.create(None)
         writer.write_build(db, build)

@@ -22,23 +22,27 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+import sqlite3
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
-from referee.store import database
+from referee.errors import RulesError
+from referee.store import answers, database, sections
+from referee.store.sections import Before, Section
+from referee.store.summary import system_summaries
+from referee.text import fold
+from referee.units import unit_index
 
 if TYPE_CHECKING:
-    import sqlite3
     from collections.abc import Callable
     from pathlib import Path
 
     from referee.manifest import DocumentSpec
     from referee.model import Entry
     from referee.rulebase import Rulebase
-    from referee.store.sections import Before, Section
 
 
 def digest(*chunks: bytes | str) -> str:
@@ -86,7 +90,6 @@ def _json(data: Any) -> str:
 def read_key(root: Path, folder: Path, files: dict[str, bytes] | None, code: str) -> str | None:
     """The key of a system folder's read: its manifest and the documents it lists (with
     the code), or None when they cannot be read here (the build reads it and says why)."""
-    from referee.errors import RulesError
     from referee.manifest import load_manifest
 
     try:
@@ -138,10 +141,7 @@ def _read(
     from referee.army import muster
     from referee.graph.relations import RuleGraph
     from referee.rulebase.base import Rulebase, read_folder
-    from referee.store import answers, sections
     from referee.store.record import Build
-    from referee.store.summary import system_summaries
-    from referee.units import unit_index
 
     memos: list[database.Memo] = []
 
@@ -196,10 +196,6 @@ def _read(
 def before(db: sqlite3.Connection, rulebase: Rulebase, system: str, names_key: str) -> Before | None:
     """What the store's last read of ``system``, made under the same names, can give
     (None when there is none, or it was read under other names)."""
-    import sqlite3
-
-    from referee.store.sections import Before, Section
-
     try:
         row = db.execute("SELECT names_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
         if row is None or row[0] != names_key:
@@ -230,8 +226,6 @@ def _named(rulebase: Rulebase, system: str) -> dict[str, list[str]]:
     unnamed rule is given ("(unnamed rule at FILE:LINE)"), which change whenever a
     line is added above it, when no text of the system holds the word "unnamed"
     (then no sentence can name one)."""
-    from referee.text import fold
-
     index = rulebase.names.get(system, {})
     placeholders = {fold(r.name) for r in rulebase.in_system(system) if "unnamed" in r.flags and r.name.startswith("(unnamed rule at ")}
     if not placeholders:

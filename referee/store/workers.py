@@ -19,7 +19,10 @@ that this process reads while it waits.
 
 from __future__ import annotations
 
+import gc
 import os
+import queue as queues
+import signal
 import sys
 from typing import Any
 
@@ -113,7 +116,6 @@ def _start(job: tuple[Any, ...], queue: Any) -> None:
     _JOB = (*job, queue)
     try:  # a build killed part-way leaves no worker behind (Linux: PR_SET_PDEATHSIG)
         import ctypes
-        import signal
 
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)
     except Exception:  # noqa: BLE001 - only tidiness is lost
@@ -131,8 +133,6 @@ def _read(i: int) -> Read:
 
 def _let_go() -> None:
     """Hand the memory of a system read back before the next: a worker reads several."""
-    import gc
-
     gc.collect()
     try:
         import ctypes
@@ -159,8 +159,6 @@ def _wait(future: Any, queue: Any, progress: Callable[[str], None] | None) -> Re
 
 
 def _tell(queue: Any, progress: Callable[[str], None] | None) -> None:
-    import queue as queues
-
     while True:
         try:
             what = queue.get_nowait()

@@ -24,11 +24,12 @@ from typing import Any
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
-from referee.store import database, workers
+from referee.store import answers, database, workers
 from referee.store.answers import relation_data, system_wide
 from referee.store.key import code_key
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode, pack
 from referee.store.sections import rows_of
+from referee.store.summary import system_summaries
 from referee.store.system import read, read_key
 
 if TYPE_CHECKING:
@@ -265,8 +266,6 @@ def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -
 def write_build(db: sqlite3.Connection, build: Build) -> None:
     """Write a build made outside the cache (no frames or sections: the build is at hand)
     into an empty store, with the answers :mod:`referee.store.system` gives a read."""
-    from referee.store import answers
-    from referee.store.summary import system_summaries
     from referee.units import unit_index
 
     summaries = {s["id"]: s for s in system_summaries(build)}
