@@ -237,7 +237,7 @@ def main() -> None:
 
 def _stages(rules: Path) -> dict[str, float]:
     """The cold build's stages in this process: rulebase (XML read), graph, units."""
-    from referee.army import muster
+    from referee.army.link import muster
     from referee.graph.relations import read_relations
     from referee.rulebase import build_rulebase
 

@@ -30,7 +30,7 @@ THROUGH_LARK = """
 import sys
 from referee import grammars
 from referee.calc import parse
-from referee.cli import main
+from referee.cli.commands import main
 
 
 class Lark:

@@ -106,7 +106,7 @@ __all__ = [
 
 # the installed command beside this Python (the venv's), else the module's entry point
 _SCRIPT = Path(sys.executable).with_name("referee")
-REFEREE = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-c", "import sys; from referee.cli import main; sys.exit(main())"]
+REFEREE = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-c", "import sys; from referee.cli.commands import main; sys.exit(main())"]
 
 TUNING_SEEDS = tuple(range(1, 6))
 REPORTING_SEEDS = tuple(range(101, 111))

@@ -75,7 +75,7 @@ def main() -> None:
     parser.add_argument("--graph", action="store_true", help="time the rule graph's reading of each system too")
     args = parser.parse_args()
 
-    from referee.manifest import load_manifest
+    from referee.rulebase.manifest import load_manifest
     from referee.rulebase import align as aligning
     from referee.rulebase.load import read_system, system_folders
 

@@ -166,7 +166,7 @@ def folder(args: argparse.Namespace) -> None:
         cache = work / "cache"
         env = {**os.environ, "PYTHONPATH": str(code), "REFEREE_CACHE_DIR": str(cache)}
         env.pop("REFEREE_RULES_SRC", None)
-        referee = [sys.executable, "-m", "referee.cli"]
+        referee = [sys.executable, "-m", "referee.cli.commands"]
         where = ["--rules-src", str(args.rules_src.resolve())]
         load = f"load average {os.getloadavg()[0]:.1f}"
         took, peak = run([*referee, "build", *where], env)

@@ -221,7 +221,7 @@ def measure(args: argparse.Namespace, work: Path) -> None:
     found = subprocess.run(check, env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True, check=True).stdout.split()
     assert found == [str(code / "referee"), str(code / "referee" / "grammar")], found  # the copy runs, not the live tree
     py = sys.executable
-    referee = [py, "-m", "referee.cli"]
+    referee = [py, "-m", "referee.cli.commands"]
     where = ["--rules-src", str(src)]
     system = synthetic.ONE_SYSTEM[0][0] if args.one_document else "synth-d"
     specs = synthetic.specs(args.rules, systems=synthetic.ONE_SYSTEM) if args.one_document else synthetic.specs(args.rules)
@@ -361,13 +361,13 @@ def growth(sizes: list[int], keep: Path | None) -> None:
 
             steps = json.loads(out.stdout)
             tree: list[int] = []
-            cold, peak = run([py, "-m", "referee.cli", "build", "--rules-src", str(src)], env, tree=tree)
+            cold, peak = run([py, "-m", "referee.cli.commands", "build", "--rules-src", str(src)], env, tree=tree)
             cpu = CPU[0]
             document = src / "synth" / "rules.md"
             text = document.read_text(encoding="utf-8")
             at = text.index(".", len(text) // 2) + 1
             document.write_text(text[:at] + " Models with it may reroll failed Panic Tests." + text[at:], encoding="utf-8")
-            again, _ = run([py, "-m", "referee.cli", "build", "--rules-src", str(src)], env)
+            again, _ = run([py, "-m", "referee.cli.commands", "build", "--rules-src", str(src)], env)
             document.write_text(text, encoding="utf-8")
             row = (
                 f"{n:,}", f"{steps['documents']:.1f}", f"{steps['align']:.1f}", f"{steps['effects']:.1f}",

@@ -44,7 +44,7 @@ BIN = Path(sys.executable).parent
 # ``python -c LAUNCH DIR ARGS...`` runs ``referee ARGS...`` with the code of DIR.
 LAUNCH = (
     "import sys; sys.meta_path[:] = [f for f in sys.meta_path if not type(f).__module__.startswith('__editable__')]; "
-    "sys.path.insert(0, sys.argv.pop(1)); sys.argv[0] = 'referee'; from referee.cli import main; sys.exit(main())"
+    "sys.path.insert(0, sys.argv.pop(1)); sys.argv[0] = 'referee'; from referee.cli.commands import main; sys.exit(main())"
 )
 
 

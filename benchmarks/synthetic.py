@@ -314,7 +314,7 @@ def build(rules: int, seed: int = 7, key: str = "") -> object:
     """A :class:`referee.store.record.Build` of ``rules`` synthetic rules (no documents read, no graph)."""
     from referee.store.record import Build
     from referee.graph.relations import RuleGraph
-    from referee.manifest import Manifest
+    from referee.rulebase.manifest import Manifest
     from referee.model import Alias, Rule, Source, Version
     from referee.rulebase import Rulebase
     from referee.text import fold

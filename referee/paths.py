@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
 _CHECKOUT = os.path.dirname(PACKAGE_DIR)
 ENV_RULES_SRC = "REFEREE_RULES_SRC"
-MANIFEST = "system.toml"  # a system folder's manifest (referee.manifest reads it; the cache stamps it)
+MANIFEST = "system.toml"  # a system folder's manifest (referee.rulebase.manifest reads it; the cache stamps it)
 ENV_CACHE_DIR = "REFEREE_CACHE_DIR"
 
 

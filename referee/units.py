@@ -6,7 +6,7 @@ units, the models in them, the weapons and options they may take, each with
 profiles of characteristics ("Str 4", "Rules: Lightning Reflexes, Longbow
 (3+)") and links to the rules they have.  These records keep all of that,
 each value where it was written, and tie every rule a unit has to the
-rule of the system that defines it (:mod:`referee.army` does the tying).
+rule of the system that defines it (:mod:`referee.army.link` does the tying).
 
 A build holds them per system (``Build.armies``: system id -> army books),
 kept with it in the store; the store's ``units`` rows carry a summary of each

@@ -10,7 +10,7 @@ import pytest
 
 import sqlite3
 
-from referee.cli import main
+from referee.cli.commands import main
 from referee.rulebase import base
 from referee.store import database, key, writer
 from referee.store.load import open_rules
@@ -103,7 +103,7 @@ def test_concurrent_builds_leave_a_whole_store(tmp_path: Path, private_cache: Pa
 
     src = _system(tmp_path)
     env = {**os.environ, "REFEREE_CACHE_DIR": str(private_cache)}
-    cmd = [sys.executable, "-m", "referee.cli", "lookup", "Gloom", "--rules-src", str(src), "--json"]
+    cmd = [sys.executable, "-m", "referee.cli.commands", "lookup", "Gloom", "--rules-src", str(src), "--json"]
     runs = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
     results = [(p.wait(), p.stdout.read(), p.stderr.read()) for p in runs]  # type: ignore[union-attr]
     assert [(code, err) for code, _, err in results] == [(0, "")] * 4

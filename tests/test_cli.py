@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from tests.conftest import RULES_SRC, manifest, write_system
 
 RULE_KEYS = {"id", "name", "system", "aliases", "category", "text", "source", "amends", "parent", "params", "versions", "flags", "children", "fields"}
@@ -349,7 +349,7 @@ COMMANDS = ["build", "list", "lookup", "search", "show", "explain", "graph", "li
 
 
 def test_every_command_is_in_the_json_usage_table() -> None:
-    from referee.cli import build_parser
+    from referee.cli.commands import build_parser
 
     parser = build_parser()
     [sub] = [a for a in parser._actions if isinstance(a, __import__("argparse")._SubParsersAction)]
@@ -368,14 +368,14 @@ def test_every_command_is_in_the_json_usage_table() -> None:
     ],
 )
 def test_a_call_names_the_command_whose_arguments_are_made(words: list[str], command: str | None) -> None:
-    from referee.cli import _command_named
+    from referee.cli.commands import _command_named
 
     assert _command_named(words) == command
 
 
 def test_a_call_makes_the_parser_of_its_own_command_only() -> None:
     """Making every command's parser cost a warm call 15-25 ms (docs/performance.md)."""
-    from referee.cli import build_parser
+    from referee.cli.commands import build_parser
 
     def dests(parser: object, name: str) -> set[str]:
         return {a.dest for a in parser.commands[name]._actions}  # type: ignore[attr-defined]

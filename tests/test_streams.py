@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from tests.conftest import manifest, write_system
 
 RULES = "Gloom\n\nModels with Gloom sulk.\n\nTodesstoß\n\nA rule with a sharp name.\n"
-REFEREE = f"{sys.executable} -m referee.cli"
+REFEREE = f"{sys.executable} -m referee.cli.commands"
 
 
 @pytest.fixture(scope="module")

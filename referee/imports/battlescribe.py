@@ -22,7 +22,7 @@ from typing import Any
 
 from referee.errors import RulesError
 from referee.imports.listing import check_system_id, keeps, listed_paths, read_manifest_text, write_aside
-from referee.manifest import MANIFEST
+from referee.rulebase.manifest import MANIFEST
 
 SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
 ROLE = "battlescribe"

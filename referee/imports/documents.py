@@ -16,7 +16,7 @@ from typing import Any
 
 from referee.errors import RulesError
 from referee.imports.layout import Block
-from referee.manifest import MANIFEST
+from referee.rulebase.manifest import MANIFEST
 
 FORMAT = "rules-list"
 ROLE = "core"

@@ -53,7 +53,7 @@ class Started:
 def start(into: str, system: str, files: list[str], title: str | None = None) -> Started:
     """Make ``into/system`` with the documents ``files`` and a system.toml listing them."""
     from referee.imports.listing import check_system_id, write_aside
-    from referee.manifest import MANIFEST
+    from referee.rulebase.manifest import MANIFEST
 
     check_system_id(system)
     folder = os.path.join(into, system)

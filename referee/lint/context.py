@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from referee.store.record import Build
     from referee.errors import RulesError
     from referee.lint.finding import Finding
-    from referee.manifest import Manifest
+    from referee.rulebase.manifest import Manifest
     from referee.model import Relation, Rule
 
 
@@ -29,7 +29,7 @@ class LintContext:
     rb: Build
     system: str
     rules_src: str | None = None
-    noted: tuple[RulesError, ...] = ()  # manifest problems read past (referee.manifest.noting)
+    noted: tuple[RulesError, ...] = ()  # manifest problems read past (referee.rulebase.manifest.noting)
     _found: dict[str, list[Finding]] = field(default_factory=dict, repr=False)
     _lines: dict[str, list[str]] = field(default_factory=dict, repr=False)
 

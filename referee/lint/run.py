@@ -69,7 +69,7 @@ def lint(
     selected or shown.  ``rules_src``: the folder ``build`` was read from,
     to place findings about a waiver on its line of system.toml.  ``noted``:
     the manifest problems a lenient reading went past
-    (:func:`referee.manifest.noting`), each reported at its line.
+    (:func:`referee.rulebase.manifest.noting`), each reported at its line.
     """
     if min_severity not in SEVERITIES:
         raise RulesError(f"--min-severity: {min_severity!r} is not one of {', '.join(SEVERITIES)}")

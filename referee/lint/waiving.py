@@ -20,7 +20,7 @@ from referee.text import fold
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
     from referee.lint.finding import Finding
-    from referee.manifest import Waiver
+    from referee.rulebase.manifest import Waiver
     from referee.rulebase import Rulebase
 
 # The checks that judge waivers: they are never themselves judged unused.

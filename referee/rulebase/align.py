@@ -20,7 +20,7 @@ import re
 from collections import defaultdict
 from dataclasses import replace
 
-from referee.manifest import DocumentSpec, Manifest
+from referee.rulebase.manifest import DocumentSpec, Manifest
 from referee.model import Alias, Entry, Rule, Version
 from referee.text import fold, near_miss
 
@@ -78,12 +78,12 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
     that is one slip away from a written name ("Halbred" for "Halberd") is a
     typo: it would make a new rule of that name with the alias's text and
     leave the real rule a stub, so it is an error naming both.  Read
-    leniently (:func:`referee.manifest.noting`), the error is noted and the
+    leniently (:func:`referee.rulebase.manifest.noting`), the error is noted and the
     alias returned with the name it most likely meant, so the rest of the run
     reads the alias as corrected (as a compiler recovers past one error):
     dropping it would make every use of the alias an unknown name too.
     """
-    from referee.manifest import recover
+    from referee.rulebase.manifest import recover
 
     import difflib
 

@@ -9,7 +9,7 @@ from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.errors import unknown_system
-from referee.manifest import Manifest
+from referee.rulebase.manifest import Manifest
 from referee.model import Rule
 from referee.text import find, fold
 
@@ -190,7 +190,7 @@ def read_folder(
     them in any order, or at once, and put them together after.  ``kept``:
     what adapters read in parts of documents before (:func:`read_system`).
     """
-    from referee.manifest import load_manifest
+    from referee.rulebase.manifest import load_manifest
     from referee.rulebase.load import read_system
 
     manifest = load_manifest(root, folder, files)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from referee.errors import RulesError
-from referee.manifest import MANIFEST, DocumentSpec, Manifest
+from referee.rulebase.manifest import MANIFEST, DocumentSpec, Manifest
 from referee.model import Entry, Rule
 from referee.sources import Document, adapter_for, unpack
 

@@ -126,7 +126,7 @@ def _not_found(session: Session, name: str, suggest: bool = True) -> Unanswered:
 
 
 def lookup(session: Session, rest: str) -> Said:
-    from referee.render import print_rule
+    from referee.cli.render import print_rule
 
     name = _needs(rest, "a rule's name, alias or id")
     system = session.table.system
@@ -160,7 +160,7 @@ def search(session: Session, rest: str) -> Said:
 
 
 def show(session: Session, rest: str) -> Said:
-    from referee.render import print_rule
+    from referee.cli.render import print_rule
 
     rule = _one_rule(session, _needs(rest, "a rule's id, name or alias"))
     return Said(rule, lambda: print_rule(rule, versions=True))
@@ -168,7 +168,7 @@ def show(session: Session, rest: str) -> Said:
 
 def explain(session: Session, rest: str) -> Said:
     from referee.graph.explain import explain as explained
-    from referee.render import print_explanation
+    from referee.cli.render import print_explanation
 
     data = explained(session.view, _one_rule(session, _needs(rest, "a rule's name, alias or id")))
     return Said(data, lambda: print_explanation(data))

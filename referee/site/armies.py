@@ -1,6 +1,6 @@
 """A system's armies on the site: where each army book and unit has its page, and who uses each rule.
 
-A system with imported BattleScribe data (``Build.armies``, :mod:`referee.army`)
+A system with imported BattleScribe data (``Build.armies``, :mod:`referee.army.link`)
 gets, under ``<section>/<system>/armies/``, a folder per army book: its
 ``index`` (the units A-Z) and a page per unit.  Army and unit pages are
 named by the slug of their names; two units of one book with one slug (two
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from referee.units import ArmyBook, RuleUse, Unit
 
 FOLDER = "armies"
-SEPARATOR = " > "  # between the parts of a carrier (referee.army writes "Unit > Model > Weapon")
+SEPARATOR = " > "  # between the parts of a carrier (referee.army.link writes "Unit > Model > Weapon")
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ becomes a rule entry:
   "Attributes", "Effect") as the text.
 
 Units are read too (:func:`read_book`), into drafts that
-:mod:`referee.army` ties to the system's rules once every document is read:
+:mod:`referee.army.link` ties to the system's rules once every document is read:
 an ``entryLink`` or ``infoLink`` may point into another file.
 
 Each entry cites the line of its element (lxml's ``sourceline``) and the
@@ -117,7 +117,7 @@ def read_book(doc: Document) -> BookDraft:
     """Everything one BattleScribe file says: rule entries, ids, links and unit drafts.
 
     A build reads each file twice (as entries for the rulebase, as units
-    for :mod:`referee.army`); the parse is kept between the two.
+    for :mod:`referee.army.link`); the parse is kept between the two.
     """
     fields = tuple(doc.options.get("keyword_fields") or KEYWORD_FIELDS)
     return _read(doc.path, doc.text, doc.options.get("category"), fields)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any
 
-    from referee.manifest import Manifest
+    from referee.rulebase.manifest import Manifest
     from referee.model import Relation, Rule
 
 

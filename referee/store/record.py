@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import os
     import sqlite3
 
-    from referee.manifest import Manifest
+    from referee.rulebase.manifest import Manifest
     from referee.model import Relation, Rule
     from referee.rulebase import DocumentSummary
     from referee.units import ArmyBook
@@ -37,7 +37,7 @@ class Build:
     key: str
     rulebase: Rulebase
     graph: RuleGraph
-    armies: dict[str, tuple[ArmyBook, ...]] = field(default_factory=dict)  # system -> its BattleScribe books and units (referee.army)
+    armies: dict[str, tuple[ArmyBook, ...]] = field(default_factory=dict)  # system -> its BattleScribe books and units (referee.army.link)
 
     # -- the rulebase's answers -------------------------------------------------
 
@@ -105,7 +105,7 @@ def assemble(
     cached build is parsed from exactly the bytes its key was hashed from.
     """
     rulebase = build_rulebase(Path(rules_src), key, progress, files)
-    from referee.army import muster
+    from referee.army.link import muster
 
     return Build(key, rulebase, read_relations(rulebase, progress), muster(rulebase))
 

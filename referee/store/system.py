@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from referee.manifest import DocumentSpec
+    from referee.rulebase.manifest import DocumentSpec
     from referee.model import Entry
     from referee.rulebase import Rulebase
 
@@ -90,7 +90,7 @@ def _json(data: Any) -> str:
 def read_key(root: Path, folder: Path, files: dict[str, bytes] | None, code: str) -> str | None:
     """The key of a system folder's read: its manifest and the documents it lists (with
     the code), or None when they cannot be read here (the build reads it and says why)."""
-    from referee.manifest import load_manifest
+    from referee.rulebase.manifest import load_manifest
 
     try:
         manifest = load_manifest(root, folder, files)
@@ -138,7 +138,7 @@ def _read(
     key: str | None,
     read_again: list[str] | None,
 ) -> Read:
-    from referee.army import muster
+    from referee.army.link import muster
     from referee.graph.relations import RuleGraph
     from referee.rulebase.base import Rulebase, read_folder
     from referee.store.record import Build

@@ -156,7 +156,7 @@ def test_the_build_with_its_units_pickles(tmp_path: Path) -> None:
     "text, prose", [("A model part can only wear a single Suit of Armour.", True), ("Fear, Aegis (4+)", False)]
 )
 def test_prose_in_a_keyword_field_is_no_rule_use(text: str, prose: bool) -> None:
-    from referee.army import is_prose
+    from referee.army.link import is_prose
 
     assert is_prose(text) is prose
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from referee.army import muster
+from referee.army.link import muster
 from referee.errors import RulesError
 from referee.rulebase import build_rulebase
 from tests.battlescribe.conftest import FIXTURES

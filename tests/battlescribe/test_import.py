@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from tests.battlescribe.conftest import FIXTURES, zipped
 
 GST = str(FIXTURES / "demo.gst")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from tests.battlescribe.test_adapter import _system
 
 CODES = "undefined-unit-rule,unit-rule-parameters,broken-link,duplicate-id,source-drift"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from referee.errors import RulesError
 from referee.paths import rules_src_dir
 from referee.store import database, key, record, workers

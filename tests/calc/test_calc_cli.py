@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from referee.cli import main
+from referee.cli.commands import main
 
 CHAIN = "3 attacks hit CS5 vs CS4 then wound S4 vs T4 then save 4+/6+ AP-1"
 

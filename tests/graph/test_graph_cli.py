@@ -9,7 +9,7 @@ import networkx as nx
 import pydot
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from referee.model import RELATION_KINDS
 from referee.rulebase import Rulebase
 

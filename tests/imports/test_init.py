@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from tests.conftest import manifest, write_system
 from tests.imports.books import two_column_book
 

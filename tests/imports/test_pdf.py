@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from referee.imports.layout import Page, Word, blocks, drop_running, page_lines
 from tests.imports.books import two_column_book, word_book
 

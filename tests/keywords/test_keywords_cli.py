@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -34,7 +34,7 @@ from referee.lint.checks.obligations import must_cannot_conflict
 from referee.lint.context import LintContext
 from referee.lint.finding import Finding
 from referee.lint.registry import get
-from referee.manifest import noting
+from referee.rulebase.manifest import noting
 from tests.conftest import write_system
 from tests.lint.fixtures.graph.build import CASES as GRAPH_CASES
 from tests.lint.fixtures.graph.build import SYSTEM as GRAPH_SYSTEM

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from referee import terminal
-from referee.cli import main
+from referee.cli.commands import main
 from referee.lint.registry import checks, codes
 from tests.conftest import write_system
 

@@ -111,7 +111,7 @@ def test_checks_load_only_when_lint_runs() -> None:
     imports load no check."""
     probe = (
         "import sys\n"
-        "import referee.cli\n"
+        "import referee.cli.commands\n"
         "print(sorted(m for m in sys.modules if m.startswith('referee.lint')))\n"
         "import referee.lint.run, referee.lint.sarif, referee.lint.report\n"
         "print(sorted(m for m in sys.modules if m.startswith('referee.lint.checks.')))\n"

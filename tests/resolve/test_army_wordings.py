@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from referee.store.load import open_rules
-from referee.cli import main
+from referee.cli.commands import main
 from referee.resolve import resolve
 from tests.resolve.test_principles import picks, rel, system, system_data
 from tests.stores import stored

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from referee.site.urls import Address, html_path, sentence_anchor
 
 

@@ -21,13 +21,13 @@ def env(cache: Path) -> dict[str, str]:
 
 def referee(cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "referee.cli", *args], env=env(cache), capture_output=True, text=True, timeout=PATIENCE
+        [sys.executable, "-m", "referee.cli.commands", *args], env=env(cache), capture_output=True, text=True, timeout=PATIENCE
     )
 
 
 def start(cache: Path, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "referee.cli", *args],
+        [sys.executable, "-m", "referee.cli.commands", *args],
         env=env(cache),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

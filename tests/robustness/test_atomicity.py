@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from tests.conftest import RULES_SRC, manifest, write_system
 from tests.build.tables import store_tables
 from tests.robustness.processes import kill_when, referee, rules_only_config, snapshot, start

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from referee.cli import main
+from referee.cli.commands import main
 from referee.graph.effects import Names, read_rule
 from referee.graph.effects_words import CONDITIONS, PHRASE_TYPES, STAT_LEADS, STATS
 from referee.keywords import KeywordSyntaxError, parse

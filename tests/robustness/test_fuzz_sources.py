@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from referee.store.record import assemble
 from referee.errors import RulesError
-from referee.manifest import load_manifest
+from referee.rulebase.manifest import load_manifest
 from referee.rulebase.load import read_system
 from referee.sources import FORMATS
 from tests.conftest import manifest, write_system
@@ -112,7 +112,7 @@ def make_bare_system(root: Path) -> Path:
 @QUICK
 @given(data=MANIFESTS)
 @example(data=b'id = "fuzz"\ntitle = "F"\ndocuments = [1]\n')
-# crashes before the fix in referee/manifest.py: format=[] found by benchmarks/fuzz.py, the
+# crashes before the fix in referee/rulebase/manifest.py: format=[] found by benchmarks/fuzz.py, the
 # others by probing the same code by hand after it (TypeError, ValueError, OSError)
 @example(data=b'id="fuzz"\ntitle="F"\n[[documents]]\npath="rules.txt"\nformat=[]\n')
 @example(data=b'id="fuzz"\ntitle="F"\n[[documents]]\npath="\\u0000"\nformat="rules-list"\n')

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from referee.graph import lexer
-from referee.manifest import _Problems, load_manifest
+from referee.rulebase.manifest import _Problems, load_manifest
 from tests.conftest import manifest, write_system
 from tests.robustness.test_fuzz_readers import NAMES
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from tests.conftest import write_system
 
 GOOD = "Fear\n\nModels with Fear scare others.\n"

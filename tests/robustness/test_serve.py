@@ -52,7 +52,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path
     port = _free_port()
     log = (base / "server.log").open("w")  # a file, not a pipe: a full pipe would stall the server
     server = subprocess.Popen(
-        [sys.executable, "-m", "referee.cli", "site", "serve", "--rules-src", str(src), "--port", str(port), "--config", config],
+        [sys.executable, "-m", "referee.cli.commands", "site", "serve", "--rules-src", str(src), "--port", str(port), "--config", config],
         env=env(base / "cache"),
         stdout=subprocess.DEVNULL,
         stderr=log,
@@ -149,7 +149,7 @@ def test_a_failed_rebuild_keeps_serving_the_last_site_with_the_error_on_every_pa
     log_file = tmp_path / "server.log"
     with log_file.open("w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "referee.cli", "site", "serve", "--rules-src", str(src), "--port", str(port), "--config", config],
+            [sys.executable, "-m", "referee.cli.commands", "site", "serve", "--rules-src", str(src), "--port", str(port), "--config", config],
             env=env(tmp_path / "cache"), stdout=subprocess.DEVNULL, stderr=log, cwd=tmp_path,
         )  # fmt: skip
         try:

@@ -112,7 +112,7 @@ def test_near_finds_similar_texts_of_every_kind() -> None:
 def test_a_synthetic_glossary_aligns_as_with_a_full_comparison(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # synth-b, the system with German names, as a glossary of two documents:
     # headings of the second align by text with rules of the first.
-    from referee.manifest import load_manifest
+    from referee.rulebase.manifest import load_manifest
     from referee.rulebase.load import read_system
 
     synthetic = benchmark("synthetic")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from tests.conftest import PROJECT, manifest, write_system
 
 RESULT_KEYS = {"id", "name", "system", "score", "snippet", "matched"}
@@ -149,7 +149,7 @@ def test_lookup_that_finds_a_rule_is_unchanged(capsys: pytest.CaptureFixture[str
 def test_only_search_imports_whoosh() -> None:
     probe = (
         "import sys, io, contextlib\n"
-        "from referee.cli import main\n"
+        "from referee.cli.commands import main\n"
         "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
         "    main(sys.argv[1:])\n"
         "print('whoosh' in sys.modules)\n"

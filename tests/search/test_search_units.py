@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 from referee.search import Index, open_index
 from referee.search.units import UnitResult, _distance
 

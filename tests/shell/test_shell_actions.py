@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee import cli
+from referee.cli import commands as cli
 from referee.shell.actions import ACTIONS, BY_NAME, Quit, Unanswered, perform, split_line
 from referee.shell.session import Session
 from referee.shell.table import Side, Table

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from referee import cli
+from referee.cli import commands as cli
 from referee.shell.loop import history_file, read_lines
 from referee.shell.session import Session
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee.store.load import open_rules
-from referee.cli import main
+from referee.cli.commands import main
 from referee.errors import RulesError
 from referee.site import commands
 from tests.conftest import PROJECT, RULES_SRC
@@ -195,7 +195,7 @@ def test_serve_rebuilds_when_a_rule_document_changes(tmp_path: Path) -> None:
     port = _free_port()
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "referee.cli", "site", "serve", "--rules-src", str(rules), "--config", config, "--port", str(port)],
+        [sys.executable, "-m", "referee.cli.commands", "site", "serve", "--rules-src", str(rules), "--config", config, "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
     )
     url = f"http://127.0.0.1:{port}/rules/hostile/stubborn.html"

@@ -91,7 +91,7 @@ def _umask() -> int:
 
 def test_out_being_a_file_is_one_line_and_the_file_is_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from referee.store.load import open_rules
-    from referee.cli import main
+    from referee.cli.commands import main
     from referee.site import commands
     from tests.site.sites import FIXTURE_RULES
 
@@ -109,7 +109,7 @@ def test_a_failed_build_through_the_command_keeps_the_previous_site(tmp_path: Pa
     import json
 
     from referee.store.load import open_rules
-    from referee.cli import main
+    from referee.cli.commands import main
     from referee.site import commands
     from tests.site.sites import FIXTURE_RULES
 
@@ -164,7 +164,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 def test_a_folder_the_build_did_not_make_is_refused_and_kept(
     out: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from referee.cli import main
+    from referee.cli.commands import main
 
     project, config = _project(tmp_path)
     before = _files(project)
@@ -177,7 +177,7 @@ def test_a_folder_the_build_did_not_make_is_refused_and_kept(
 
 
 def test_an_empty_folder_or_a_built_site_is_replaced_and_marked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from referee.cli import main
+    from referee.cli.commands import main
 
     project, config = _project(tmp_path)
     out = tmp_path / "empty"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import cli
+from referee.cli import commands as cli
 
 
 def _resolve(capsys: pytest.CaptureFixture[str], rules_src: Path, *args: str) -> tuple[int, str, str]:

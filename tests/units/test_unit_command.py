@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import main
+from referee.cli.commands import main
 
 BSDATA = Path("/work/shared/bsdata")
 

@@ -1,7 +1,7 @@
 """Army data against the rules: BattleScribe units, links and ids (see docs/lint.md).
 
 The build musters every BattleScribe file of a system into army books
-(:mod:`referee.army`): units with the rules they have, each tied to the
+(:mod:`referee.army.link`): units with the rules they have, each tied to the
 rule of the system it names.  These checks read them:
 
 - a rule a unit has that no document of the system defines;

@@ -2,7 +2,7 @@
 
 Every other command stops at the first problem of a manifest.  ``referee
 lint`` reads on without what is wrong (the document that is not found, the
-alias with a typo, the waiver with no reason: :func:`referee.manifest.noting`)
+alias with a typo, the waiver with no reason: :func:`referee.rulebase.manifest.noting`)
 and reports each problem here, at its line, among the findings of the
 documents it could read.
 """

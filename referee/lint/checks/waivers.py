@@ -20,7 +20,7 @@ from referee.lint.waiving import WAIVER_CODES, covers, place, what
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
-    from referee.manifest import Waiver
+    from referee.rulebase.manifest import Waiver
 
 
 @check("unknown-waiver-code", "error", "a waiver for a code no check has")

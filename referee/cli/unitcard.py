@@ -104,7 +104,7 @@ def _profile_on(profile: Any, unit: Any, on: Any) -> str | None:
 
 
 def print_card(data: dict[str, Any]) -> None:
-    from referee.render import where
+    from referee.cli.render import where
 
     terminal.heading(f"{data['name']}  ({data['kind']} of {data['army']}, {data['system']})")
     meta = [f"source: {where(data['source'])}"]

@@ -17,7 +17,8 @@ import sys
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
-from referee import __version__, terminal, unitcard
+from referee import __version__, terminal
+from referee.cli import unitcard
 from referee.errors import RulesError, no_rule_named, several_rules, unmanaged_warning
 from referee.imports import commands as import_command
 from referee.imports import init as init_command
@@ -134,14 +135,14 @@ def cmd_build(args: argparse.Namespace) -> None:
     if args.format == "json":
         terminal.print_json({"key": view.key, "systems": view.summaries})
         return
-    from referee.render import print_build
+    from referee.cli.render import print_build
 
     print_build(view.summaries, _shown(_src(args.rules_src)))
 
 
 def cmd_list(args: argparse.Namespace) -> None:
     """List the rules of every system, or of one."""
-    from referee.render import where
+    from referee.cli.render import where
 
     view = open_rules(args.rules_src)
     rules = _checked(lambda: view.in_system(args.system))
@@ -169,7 +170,7 @@ def cmd_lookup(args: argparse.Namespace) -> None:
     if args.format == "json" and rules:
         terminal.print_json({"query": args.query, "system": args.system, "results": rules})
     else:
-        from referee.render import print_rule
+        from referee.cli.render import print_rule
 
         for i, rule in enumerate(rules):
             if i:
@@ -273,7 +274,7 @@ def cmd_show(args: argparse.Namespace) -> None:
     if args.format == "json":
         terminal.print_json(rule)
         return
-    from referee.render import print_rule
+    from referee.cli.render import print_rule
 
     print_rule(rule, versions=True)
 
@@ -311,7 +312,7 @@ def cmd_explain(args: argparse.Namespace) -> None:
     if args.format == "json":
         terminal.print_json(data)
         return
-    from referee.render import print_explanation
+    from referee.cli.render import print_explanation
 
     print_explanation(data)
 
@@ -372,7 +373,7 @@ def _lint_build(rules_src: str | None, src: str) -> tuple[Any, list[RulesError]]
     leniently and without the cache, leaving out only what is wrong, so the
     problem is one finding among the rest.  Only an unreadable manifest stops it.
     """
-    from referee.manifest import MANIFEST, noting
+    from referee.rulebase.manifest import MANIFEST, noting
     from referee.store.load import open_rules as opened
 
     try:
