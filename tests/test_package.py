@@ -17,17 +17,22 @@ from tests.conftest import PROJECT, RULES_SRC
 
 PACKAGE = PROJECT / "referee"
 
+# The modules at referee/'s root: the base layer, which every package may import (issue 27:
+# everything else is grouped in a package of its layer). atomic: files written aside, renamed
+# into place; grammars: the Lark loader; model and units: the rule and unit records the
+# sources make and every layer reads; terminal: what every command's printer writes with.
+BASE = frozenset({"atomic", "errors", "grammars", "model", "paths", "terminal", "text", "units"})
+
 # Lowest first: a module may import its own layer or any lower one, never a higher one.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"errors", "text", "model", "units", "paths", "atomic", "terminal", "grammar", "grammars", "__init__"}),  # atomic: files written aside, renamed into place; grammars: the Lark loader
+    frozenset({*BASE, "grammar", "__init__"}),
     frozenset({"sources"}),
-    frozenset({"manifest"}),
-    frozenset({"rulebase"}),
+    frozenset({"rulebase"}),  # its manifest reads system.toml, naming the sources' formats
     frozenset({"keywords", "graph", "army"}),  # army: BattleScribe units tied to rules (keyword grammar)
     frozenset({"store"}),  # the store: one SQLite database per rules folder, and the reading interface
     frozenset({"lint", "search", "imports", "calc", "resolve"}),  # imports: `referee import battlescribe`; calc: dice questions; resolve: the referee
     frozenset({"site"}),  # the MkDocs plugin reads the build, the graph and lint
-    frozenset({"render", "cli", "shell", "unitcard"}),  # shell: the interactive session over search, resolve and calc; unitcard: `referee unit`
+    frozenset({"cli", "shell"}),  # cli: commands, render and unitcard (`referee unit`); shell: the interactive session over search, resolve and calc
 )
 
 
@@ -69,11 +74,21 @@ def test_lower_layers_never_import_higher_ones() -> None:
     assert wrong == []
 
 
+def test_the_root_holds_only_the_base_layer_and_it_imports_only_itself() -> None:
+    assert {p.stem for p in PACKAGE.glob("*.py")} == BASE | {"__init__"}
+    upward = [
+        f"{file}:{line}: {module}"
+        for file, module, line in _imports()
+        if file.count("/") == 1 and _part(module) not in BASE | {"grammar", "__init__"}
+    ]
+    assert upward == []
+
+
 def test_the_rulebase_knows_nothing_of_the_graph_or_its_readers() -> None:
     leaks = [
         f"{file}:{line}: {module}"
         for file, module, line in _imports()
-        if file.startswith("referee/rulebase/") and _part(module) in {"graph", "store", "lint", "cli", "render"}
+        if file.startswith("referee/rulebase/") and _part(module) in {"graph", "store", "lint", "cli"}
     ]
     assert leaks == []
 
