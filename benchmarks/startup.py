@@ -41,10 +41,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-# ``python -c LAUNCH DIR ARGS...`` runs ``referee ARGS...`` with the code of DIR.
+# ``python -c LAUNCH DIR ARGS...`` runs ``referee ARGS...`` with the code of DIR: its
+# ``main`` is in referee.cli.commands, or in the module referee.cli in a copy from before
+# the loose modules were grouped (issue 27), so a before/after can span that move.
 LAUNCH = (
     "import sys; sys.meta_path[:] = [f for f in sys.meta_path if not type(f).__module__.startswith('__editable__')]; "
-    "sys.path.insert(0, sys.argv.pop(1)); sys.argv[0] = 'referee'; from referee.cli.commands import main; sys.exit(main())"
+    "sys.path.insert(0, sys.argv.pop(1)); sys.argv[0] = 'referee'; cli = __import__('referee.cli', fromlist=['main']); "
+    "main = getattr(cli, 'main', None) or __import__('referee.cli.commands', fromlist=['main']).main; sys.exit(main())"
 )
 
 
