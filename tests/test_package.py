@@ -170,18 +170,6 @@ def test_type_only_imports_have_one_idiom() -> None:
     assert guarded and all(re.search(r"^TYPE_CHECKING = False\b", p.read_text(encoding="utf-8"), re.M) for p in guarded)
 
 
-# Folders whose imports inside functions are not yet held to the rule below: each is being
-# rewritten on another branch (issue 27: the referee, lint, the sources
-# and the rulebase, the graph's reader); the lead brings them under it after merging.
-NOT_YET_HELD = (
-    "referee/resolve/",
-    "referee/lint/",
-    "referee/sources/",
-    "referee/rulebase/",
-    *(f"referee/graph/{name}.py" for name in ("__init__", "relations", "effects", "effects_grammar", "effects_words", "lexer", "sentences", "situations", "unknown")),
-)
-
-
 def test_imports_inside_functions_are_of_modules_documented_as_heavy() -> None:
     """An import inside a function is allowed only where start-up needs it: its module is
     in the table of heavy modules of docs/performance.md, each with its measured cost
@@ -193,10 +181,10 @@ def test_imports_inside_functions_are_of_modules_documented_as_heavy() -> None:
     heavy = imports.heavy_modules()
     assert {"lark", "networkx", "pathlib"} <= set(heavy) and "json" not in heavy  # measured, not wished for
     found = imports.function_imports()
-    assert len(found) > 50  # the scan sees them: the folders not yet held have plenty
+    assert len(found) > 50  # the scan sees them: the heavy modules' imports are plenty
     light = [
         f"{path.relative_to(PROJECT)}:{line}: {fn}() imports {module}"
         for path, line, fn, module, _ in found
-        if not imports.allowed(module, heavy) and not str(path.relative_to(PROJECT)).startswith(NOT_YET_HELD)
+        if not imports.allowed(module, heavy)
     ]
     assert light == []

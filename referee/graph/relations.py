@@ -24,6 +24,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.graph.sentences import line_at
 from referee.model import Citation, Relation
+from referee.text import fold
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -171,7 +172,6 @@ def to_networkx(rb: Rulebase, graph: RuleGraph, system: str | None = None) -> nx
 
 def _target_node(system: str, rel: Relation) -> tuple[str, str, str]:
     """(node id, node kind, name) of what a relation points at."""
-    from referee.text import fold
 
     if rel.target is not None:
         return rel.target, "page" if "/page:" in rel.target else "rule", rel.target_name or rel.target

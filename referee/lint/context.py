@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+from referee.text import fold
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 if TYPE_CHECKING:
@@ -91,7 +92,6 @@ class LintContext:
 
     @cached_property
     def core_terms(self) -> set[str]:
-        from referee.text import fold
 
         return {fold(t) for t in self.manifest.core_terms}
 

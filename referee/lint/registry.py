@@ -52,6 +52,7 @@ from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.lint.finding import SEVERITIES, Finding, Related
+import argparse
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
@@ -168,7 +169,6 @@ def markdown_table() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse
 
     parser = argparse.ArgumentParser(prog="python -m referee.lint.registry", description="The lint checks.")
     parser.add_argument("--markdown", action="store_true", help="print the table of codes of docs/lint.md")

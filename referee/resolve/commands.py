@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import argparse
 import os
+from referee import terminal
+from referee.text import strip_invisible
+from referee.errors import RulesError
+from referee.paths import rules_src_dir
+import sys
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -42,8 +47,6 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def _clean(text: str, what: str) -> str:
     """A keyword string with invisible characters removed, each said in a note on stderr
     (the one policy, :data:`referee.text.INVISIBLE`; carets refer to the cleaned string)."""
-    from referee import terminal
-    from referee.text import strip_invisible
 
     text, notes = strip_invisible(text)
     for note in notes:
@@ -53,7 +56,6 @@ def _clean(text: str, what: str) -> str:
 
 def _sides(args: argparse.Namespace, view: Book) -> tuple[Any, Any, tuple[Any, Any]]:
     """What each side has: a keyword string, or a unit's picks (and the unit, for the ruling to name)."""
-    from referee.errors import RulesError
     from referee.resolve.naming import unit_picks
 
     if args.keywords is not None and args.unit is not None:
@@ -86,14 +88,12 @@ def give_ruling(args: argparse.Namespace, view: Book, site_urls: Callable[[], An
     imports), asked for only by ``--format markdown``; ``search_index`` opens
     the search index, asked for only when a name names no rule ("did you mean").
     """
-    from referee.errors import RulesError
     from referee.resolve.engine import resolve
 
     if not args.system:
         raise RulesError(f"resolve needs --system (one of: {', '.join(view.systems)})")
     view.check_system(args.system)
     acting, opponent, units = _sides(args, view)
-    from referee.paths import rules_src_dir
 
     try:
         answer = resolve(view, args.system, acting, opponent, args.when, units, documents=rules_src_dir(args.rules_src))
@@ -103,11 +103,9 @@ def give_ruling(args: argparse.Namespace, view: Book, site_urls: Callable[[], An
         raise (with_near_names(err, search_index) if search_index is not None else err) from None
     data = answer.to_json()
     if args.format == "json":
-        from referee import terminal
 
         terminal.print_json(data)
     elif args.format == "markdown":
-        import sys
 
         from referee.resolve.render import markdown, site_links
 

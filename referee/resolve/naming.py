@@ -13,6 +13,8 @@ import re
 from referee.errors import RulesError
 from referee.resolve.play import Pick
 from referee.text import fold
+from referee.text import singulars
+import difflib
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -110,7 +112,6 @@ def _plain_names(view: Book, system: str, text: str) -> list[Pick] | None:
 def _stated_against(view: Book, system: str, name: str) -> str | None:
     """The folded form of a core term some rule's condition is stated against, as the
     relation writes it (singular or plural), or None."""
-    from referee.text import singulars
 
     terms = set(view.against_terms(system))
     folded = fold(name)
@@ -180,7 +181,6 @@ def find_unit(view: Book, system: str, name: str, army: str | None = None, what:
     if army is not None and len(found) > 1:  # --army settles a shared name; both sides may name one each
         found = [u for u in found if fold(u["army"]) == fold(army)] or found
     if not found:
-        import difflib
 
         everyone = sorted({u["name"] for same in units.values() for u in same})
         near = set(difflib.get_close_matches(fold(name), [fold(n) for n in everyone], n=5, cutoff=0.6))

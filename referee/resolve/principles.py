@@ -16,6 +16,7 @@ import re
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
 from referee.resolve.ruling import Ruling, Unresolved, _unique, conditions, quote
+from types import SimpleNamespace
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -90,7 +91,6 @@ class Context:
         text = self._text(source["file"])
         if text is None:
             return None
-        from types import SimpleNamespace
 
         from referee.graph.sentences import locate, squeeze
 

@@ -15,12 +15,13 @@ The steps, in order (each a small function, run by :func:`align`):
 from __future__ import annotations
 
 import bisect
+import difflib
 import functools
 import re
 from collections import defaultdict
 from dataclasses import replace
 
-from referee.rulebase.manifest import DocumentSpec, Manifest
+from referee.rulebase.manifest import DocumentSpec, Manifest, recover
 from referee.model import Alias, Entry, Rule, Version
 from referee.text import fold, near_miss
 
@@ -83,10 +84,6 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
     reads the alias as corrected (as a compiler recovers past one error):
     dropping it would make every use of the alias an unknown name too.
     """
-    from referee.rulebase.manifest import recover
-
-    import difflib
-
     typos: dict[str, str] = {}  # alias -> the written name its target is a near miss of
     written: dict[str, str] = {}  # every name of an entry, to compare a target with
     by_documents: set[str] = set()  # of those, the names the documents themselves write

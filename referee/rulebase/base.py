@@ -12,6 +12,8 @@ from referee.errors import unknown_system
 from referee.rulebase.manifest import Manifest
 from referee.model import Rule
 from referee.text import find, fold
+from collections import Counter
+import re
 
 if TYPE_CHECKING:
     from collections.abc import MutableMapping
@@ -36,7 +38,6 @@ class DocumentSummary:
 
 def document_summary(spec: Any, entries: list[Any], text: str = "") -> DocumentSummary:
     """What ``referee build`` says it read from one document."""
-    from collections import Counter
 
     flags = Counter(flag for e in entries for flag in e.flags)
     skipped = skipped_blocks(text, entries, spec.title) if spec.format not in _WHOLE_FILE_FORMATS else ()
@@ -61,7 +62,6 @@ def skipped_blocks(text: str, entries: list[Any], title: str | None = None) -> t
     >>> skipped_blocks("Intro words\\n\\nFear\\n\\nUnits flee.\\n", [Entry("Fear", "Units flee.", Source("a", 3, 5))])
     ((1, 1, 'before the first rule'),)
     """
-    import re
 
     covered = [False] * (text.count("\n") + 2)
     for entry in entries:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 from typing import Any
+from referee import grammars
+from referee import paths
 
 # the keyword grammar's value terminals, by the kind a parameter is given
 _KINDS = {"THRESHOLD": "threshold", "DICE": "dice", "SIGNED": "modifier", "DISTANCE": "distance", "NUMBER": "number"}
@@ -20,7 +22,6 @@ _KINDS = {"THRESHOLD": "threshold", "DICE": "dice", "SIGNED": "modifier", "DISTA
 
 @cache
 def _lexer() -> Any:
-    from referee import grammars
 
     # lexing alone needs the basic lexer (its own cache file: the parser's is contextual);
     # the build reads a few hundred values, never a warm query
@@ -28,7 +29,6 @@ def _lexer() -> Any:
 
 
 def _cache_file() -> Any:
-    from referee import paths
 
     return paths.writable_cache_file("keywords-lexer.lalr.cache")
 

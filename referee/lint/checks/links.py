@@ -17,6 +17,8 @@ from referee.lint.finding import Finding
 from referee.lint.places import places
 from referee.lint.registry import check
 from referee.text import fold
+import difflib
+from bisect import bisect_right
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
@@ -69,7 +71,6 @@ class _Where:
         )
 
     def at(self, offset: int) -> tuple[int, int, Rule | None]:
-        from bisect import bisect_right
 
         line = bisect_right(self.starts, offset)
         column = offset - self.starts[line - 1] + 1
@@ -137,7 +138,6 @@ def _exists(ctx: LintContext, linked: str) -> bool:
 
 
 def _nearest(word: str, among: set[str]) -> str | None:
-    import difflib
 
     close = difflib.get_close_matches(word, sorted(among), n=1, cutoff=0.75)
     return close[0] if close else None
