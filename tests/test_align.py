@@ -159,3 +159,38 @@ def test_a_curated_alias_with_two_letters_swapped_is_an_error(tmp_path: Path) ->
     extra = '[aliases.de]\n"Handwaffe" = "Hand Weapon"\n[aliases.en]\n"HW" = "Hnad Weapon"\n'
     with pytest.raises(RulesError, match="alias 'HW' points at 'Hnad Weapon', which no document defines; did you mean 'Hand Weapon'"):
         build(tmp_path, glossary, extra)
+
+
+def test_a_curated_alias_with_a_typo_over_a_renamed_heading_is_an_error_by_the_name_the_texts_use(tmp_path: Path) -> None:
+    """The glossary's only heading of the rule is the German one, renamed by
+    the typo ("Groll" is "Gurdge"): no heading is a near miss of the target,
+    but the texts use the name it meant ("models with Grudge")."""
+    from referee.errors import RulesError
+
+    glossary = "Groll\n\nIn the first round, models with Grudge reroll failed hits.\n"
+    with pytest.raises(RulesError, match="alias 'Groll' points at 'Gurdge', which no document defines; did you mean 'Grudge'"):
+        build(tmp_path, glossary, '[aliases.de]\n"Groll" = "Gurdge"\n')
+
+
+def test_a_curated_alias_with_two_letters_of_a_written_word_swapped_is_an_error(tmp_path: Path) -> None:
+    """No text uses "Poison Blade" either, but "blade" is a word the texts
+    write and "Bldae" none does: the swap is the slip, the other word stays."""
+    from referee.errors import RulesError
+
+    glossary = "Giftklinge\n\nA blade dipped in venom: its hits wound on 4+.\n"
+    with pytest.raises(RulesError, match="alias 'Giftklinge' points at 'Poison Bldae', which no document defines; did you mean 'Poison Blade'"):
+        build(tmp_path, glossary, '[aliases.de]\n"Giftklinge" = "Poison Bldae"\n')
+
+
+def test_curated_aliases_over_renamed_headings_whose_names_no_text_uses_are_quiet(tmp_path: Path) -> None:
+    """A sentence's capital is not a name ("Cannot" is no slip of "Cannon"), a
+    plural is the name's own ("Crush Attacks"), and a word no document
+    writes is the manifest's to give ("Toxic")."""
+    glossary = (
+        "Kanone\n\nCannot move and shoot in one turn.\n\n"
+        "Zerschmettern\n\nModels with Crush Attacks hit once more.\n\n"
+        "Giftig\n\nHits wound on 4+ whatever the target.\n"
+    )
+    extra = '[aliases.de]\n"Kanone" = "Cannon"\n"Zerschmettern" = "Crush Attack"\n"Giftig" = "Toxic Hits"\n'
+    rb = build(tmp_path, glossary, extra)
+    assert {rb.get(f"demo/{key}").name for key in ("cannon", "crush-attack", "toxic-hits")} == {"Cannon", "Crush Attack", "Toxic Hits"}

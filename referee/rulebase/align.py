@@ -18,12 +18,12 @@ import bisect
 import difflib
 import functools
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import replace
 
 from referee.rulebase.manifest import DocumentSpec, Manifest, recover
 from referee.model import Alias, Entry, Rule, Version
-from referee.text import fold, near_miss
+from referee.text import fold, near_miss, plural, singulars
 
 # Names are folded again and again (as keys, for aliases, for parents): each
 # once, here, saves about a third of aligning a system.  Texts are folded
@@ -83,6 +83,11 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
     alias returned with the name it most likely meant, so the rest of the run
     reads the alias as corrected (as a compiler recovers past one error):
     dropping it would make every use of the alias an unknown name too.
+
+    An alias renaming a glossary's only heading of the rule ("Hass" = "Haterd")
+    leaves no written heading near the target: then the names the texts use
+    (:func:`_used_names`) are compared with it, and last the words they write
+    (:func:`_unswapped`).
     """
     typos: dict[str, str] = {}  # alias -> the written name its target is a near miss of
     written: dict[str, str] = {}  # every name of an entry, to compare a target with
@@ -99,6 +104,8 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
                 written.setdefault(_fold(name), name)
                 if not (renamed and name == entry.name):
                     by_documents.add(_fold(name))
+    used: dict[str, Counter[str]] | None = None  # the names the texts use, read only if needed
+    words: set[str] | None = None  # the words the texts and the written names use, read only if needed
     for alias, (target, _lang) in manifest.aliases.items():
         if _fold(target) in by_documents:
             continue
@@ -108,13 +115,89 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
         close = difflib.get_close_matches(_fold(target), others, n=1, cutoff=0.8) or [
             name for name in others if near_miss(_fold(target), name)  # a swap of two letters: "Hnad Weapon"
         ][:1]
-        if close:
-            meant = written[close[0]]
+        meant = written[close[0]] if close else None
+        if meant is None:
+            # no heading is near it, but a renamed heading hides the name it meant
+            # ("Hass" = "Haterd" leaves no heading "Hatred"): the texts use that name
+            if used is None:
+                used = _used_names(entries)
+            close = _used_near_miss(_fold(target), used)
+            meant = used[close[0]].most_common(1)[0][0] if close else None
+        if meant is None:
+            # nor do the texts use the name: a word of it with two letters swapped
+            # that the system writes unswapped ("Weapon Matser") is the slip
+            if words is None:
+                words = {word for entry in entries for word in fold(entry.text).split()}
+                words.update(word for name in by_documents for word in name.split())
+            meant = _unswapped(target, words)
+        if meant is not None:
             err = manifest.alias_error(alias, f"alias {alias!r} points at {target!r}, which no document defines; did you mean {meant!r}?")
             err.going_on = f"the run went on reading it as {meant!r}"
             recover(err)
             typos[alias] = meant
     return typos
+
+
+# A name as running text writes it: capitalised words, with the small words
+# names have between them ("Rally Around the Flag", "Cannot be Stomped").
+_USED_NAME = re.compile(r"[A-Z][\w'’!-]*(?:\s+(?:(?:the|of|in|a|an|be|not)\s+)*[A-Z][\w'’!-]*)*")
+_SMALL = {"the", "of", "in", "a", "an", "be", "not"}
+
+
+def _used_names(entries: list[Entry]) -> dict[str, Counter[str]]:
+    """The names the entries' texts use, folded -> how each is written and how often.
+
+    A run of capitalised words inside a sentence is a name ("attacks with
+    Hatred"); at a sentence's start its first word is only the sentence's
+    capital, so the name is the rest of the run, if any ("Attacks with
+    Hatred ..." gives "Hatred", a lone "Cannot ..." gives nothing)."""
+    used: dict[str, Counter[str]] = defaultdict(Counter)
+    for entry in entries:
+        text = entry.text
+        for m in _USED_NAME.finditer(text):
+            before = text[: m.start()].rstrip()[-1:]
+            words = m.group().split()
+            if not (before.islower() or before in {",", ";", "(", '"', "“", "'", "‘"}):
+                words = words[1:]  # the sentence's capital
+                while words and words[0] in _SMALL:
+                    words = words[1:]
+            if words:
+                phrase = " ".join(words)
+                used[_fold(phrase)][phrase] += 1
+    return used
+
+
+def _used_near_miss(target: str, used: dict[str, Counter[str]]) -> list[str]:
+    """The name the texts use that ``target`` (folded) is one slip from, if
+    the texts use neither ``target`` nor its plural or singular: the most used."""
+    if any(form in used for form in _forms(target)):
+        return []  # the texts use the target: a name of its own, not a typo
+    misses = [name for name in used if near_miss(target, name) and target not in _forms(name)]
+    return sorted(misses, key=lambda name: (-sum(used[name].values()), name))[:1]
+
+
+def _unswapped(target: str, words: set[str]) -> str | None:
+    """``target`` with each word that ``words`` lacks, but has with two
+    neighbouring letters swapped back, corrected; None if no word was.  A word
+    ``words`` lacks either way stays: a name may have words no document writes."""
+    out = target.split(" ")
+    fixed = False
+    for i, word in enumerate(out):
+        if _fold(word) in words:
+            continue
+        swaps = [word[:j] + word[j + 1] + word[j] + word[j + 2 :] for j in range(len(word) - 1) if word[j] != word[j + 1]]
+        known = [w for w in swaps if _fold(w) in words]
+        if len(known) == 1:
+            out[i] = known[0]
+            fixed = True
+    return " ".join(out) if fixed else None
+
+
+def _forms(name: str) -> set[str]:
+    """A folded name and the singulars and plural its last word may have."""
+    head, _, last = name.rpartition(" ")
+    lasts = {last, *singulars(last), fold(plural(last))}
+    return {f"{head} {word}" if head else word for word in lasts}
 
 
 def _apply_curated(entry: Entry, curated: dict[str, tuple[str, str]]) -> Entry:
