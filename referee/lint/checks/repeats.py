@@ -97,10 +97,12 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                         continue  # the rest of a copy already reported
                     if _pasted_after(keys, other_index, index):
                         pass  # a paragraph pasted right after itself, however long
-                    elif (index - other_index > NEAR or _parallel(keys, other_index, index)) and not (
-                        _whole_paragraph(said, index, _copy_length(keys, other_index, index))
-                    ):
-                        continue  # parallel wording, unless a paragraph of its own is written again
+                    elif (parallel := _parallel(keys, other_index, index)) or index - other_index > NEAR:
+                        if not (
+                            _whole_paragraph(said, index, _copy_length(keys, other_index, index))
+                            or (not parallel and _tacked_on(said, other_index, index))
+                        ):
+                            continue  # parallel wording, unless a paragraph of its own is written again
                     last = (other_index, index)
                     told = True
                     yield _finding(place, sentence, at[0], at[1], other, other_line, other_column, "earlier in this rule")
@@ -332,6 +334,22 @@ def _whole_paragraph(said: list[_Sentence], start: int, length: int) -> bool:
     opens = start == 0 or said[start - 1][2] != said[start][2]
     closes = end >= len(said) or said[end][2] != said[end - 1][2]
     return opens and closes
+
+
+def _tacked_on(said: list[_Sentence], first: int, second: int) -> bool:
+    """Whether sentence ``second``, a repeat of ``first`` far after it, is
+    tacked on to the end of its paragraph from inside another: it closes its
+    paragraph and the original does not close its own (parallel wording
+    closes parallel paragraphs alike).
+
+    >>> said = [("a", [], 0), ("b", [], 0), ("c", [], 0), ("d", [], 1), ("b", [], 1)]
+    >>> _tacked_on(said, 1, 4), _tacked_on(said, 1, 1), _tacked_on(said[:4] + [("b", [], 1), ("e", [], 1)], 1, 4)
+    (True, False, False)
+    >>> _tacked_on([("a", [], 0), ("b", [], 0), ("c", [], 1), ("b", [], 1)], 1, 3)  # both close: parallel
+    False
+    """
+    closes = lambda i: i + 1 >= len(said) or said[i + 1][2] != said[i][2]  # noqa: E731
+    return second > first and closes(second) and not closes(first)
 
 
 def _copy_length(keys: list[str], first: int, second: int) -> int:
