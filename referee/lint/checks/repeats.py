@@ -71,6 +71,7 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
             runs: list[_Run] = []
             last: tuple[int, int] | None = None  # (original, copy) of the last repeat reported in this rule
             told = False  # whether a repeat in this place was reported
+            mine: dict[tuple[str, str], tuple[Place, int, int, int]] = {}  # as ``seen``, of this place's sentences
             for index, (sentence, ws, _) in enumerate(said):
                 # only a sentence written twice is looked for in the document's text
                 at = located.find(sentence, search_from) if counts.get(" ".join(ws), 0) > 1 else None
@@ -79,7 +80,10 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                     continue
                 search_from = at[2]
                 key = (file, " ".join(ws))
-                earlier = seen.get(key)
+                # a sentence this rule wrote already is its own repeat, though another
+                # rule of the file wrote it first (a preamble of two missions)
+                earlier = mine.get(key) or seen.get(key)
+                mine.setdefault(key, (place, index, at[0], at[1]))
                 if earlier is None:
                     seen[key] = (place, index, at[0], at[1])
                     run = None
