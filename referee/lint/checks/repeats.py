@@ -32,6 +32,7 @@ PARAGRAPH = 15  # words two sentences or more in a row need for their repeat in 
 LONG = 20  # words one sentence needs for its repeat in an unrelated rule to count
 STUTTER = 6  # words a run written again right after itself needs, across sentences
 NAMED = 10  # words it needs when it names the rule of its first copy
+TAIL = 12  # words a sentence needs for its repeat at the end of a later one (its stop lost) to count
 
 
 @check("repeated-text", "warning", "a sentence or paragraph written twice, in one rule or in two of a document")
@@ -133,6 +134,11 @@ def repeated_text(ctx: LintContext) -> Iterator[Finding]:
                 if again is not None:
                     yield again
             if not told:
+                again = _tail_again(place, said, located)
+                told = again is not None
+                if again is not None:
+                    yield again
+            if not told:
                 yield from _stutter(place, located)
         yield from _pasted_lines(file_places, located, paired)
 
@@ -157,6 +163,29 @@ def _line_again(place: Place, located: Located) -> Finding | None:
         second = located.find(text, first[2]) if first else None
         if first and second:
             return _finding(place, text, second[0], second[1], place, first[0], first[1], "earlier in this rule")
+    return None
+
+
+def _tail_again(place: Place, said: list[_Sentence], located: Located) -> Finding | None:
+    """A sentence of a rule's text written again at the end of a later one,
+    whose stop before it is missing (pasted after a table row or a heading-like
+    line with no full stop, it runs on from that line as one sentence), when no
+    sentence of the rule is reported already.  Only a sentence of ``TAIL``
+    words or more counts: a shorter one is likely a formula the longer
+    sentence ends with on purpose."""
+    earlier: dict[str, int] = {}
+    for index, (_, ws, _) in enumerate(said):
+        for length in range(TAIL, len(ws)):
+            first = earlier.get(" ".join(ws[-length:]))
+            if first is None:
+                continue
+            start = located.offset(place.source.line, place.source.column)
+            original = located.find(said[first][0], start)
+            host = located.find(said[index][0], original[2]) if original else None
+            copy = located.find(said[first][0], original[2], host[2]) if original and host else None
+            if original and copy:
+                return _finding(place, said[first][0], copy[0], copy[1], place, original[0], original[1], "earlier in this rule")
+        earlier.setdefault(" ".join(ws), index)
     return None
 
 
