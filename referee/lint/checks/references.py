@@ -39,12 +39,12 @@ def undefined_reference(ctx: LintContext) -> Iterator[Finding]:
                 continue  # "Wizard Apprentices, Adepts, and Masters": Wizard Adept, Wizard Master
             if position == "keyword" and names.is_known_suffix(bare(term)):
                 continue  # "Fleeing Chariot - Wo(D6)": a table's label before a keyword
-            if names.argument_of_family(sentence.text[:offset]):
-                continue  # "immune to Flame": the argument of Immunity (X), not a use of a rule
             shown = bare(term)
             if (sentence.rule, fold(shown)) in reported:
                 continue
             near = nearest(shown, spelled)
+            if near is None and names.argument_of_family(sentence.text[:offset]):
+                continue  # "immune to Flame": the argument of Immunity (X), not a use of a rule; "immune to Faer" is a slip of Fear
             if position == "pair" and near is None:
                 continue  # "Fear and Panic tests": beside a rule, only a near miss of one is a slip
             reported.add((sentence.rule, fold(shown)))
