@@ -60,6 +60,7 @@ def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> l
     entries = [(rank[spec.path], e) for spec, es in read for e in es]
     typos = _check_curated(manifest, [e for _, e in entries])
     if typos:  # read leniently (referee lint): the run goes on as if each had been corrected
+        entries = [(r, _corrected(e, manifest.aliases, typos)) for r, e in entries]
         aliases = {k: (typos[k], lang) if k in typos else (target, lang) for k, (target, lang) in manifest.aliases.items()}
         manifest = replace(manifest, aliases=aliases)
     curated = {_fold(k): v for k, v in manifest.aliases.items()}
@@ -69,6 +70,18 @@ def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> l
     groups = _merge_aliases(groups)
     groups = _merge_by_text(groups, manifest)
     return _rules(manifest, groups, specs)
+
+
+def _corrected(entry: Entry, aliases: dict[str, tuple[str, str]], typos: dict[str, str]) -> Entry:
+    """``entry`` as if the manifest's typo'd aliases had been written right: an adapter
+    that renamed a heading by its curated alias (a glossary's "Hellebarde" = "Halbred")
+    gave the entry the typo as its name, which the corrected alias alone cannot undo."""
+    if entry.heading is None:
+        return entry
+    for alias, meant in typos.items():
+        if _fold(entry.heading) == _fold(alias) and _fold(entry.name or "") == _fold(aliases[alias][0]):
+            return replace(entry, name=meant)
+    return entry
 
 
 def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
@@ -92,11 +105,14 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
     typos: dict[str, str] = {}  # alias -> the written name its target is a near miss of
     written: dict[str, str] = {}  # every name of an entry, to compare a target with
     by_documents: set[str] = set()  # of those, the names the documents themselves write
+    renamers: set[str] = set()  # the aliases that renamed a heading of the documents to their target
     given = {_fold(alias): _fold(target) for alias, (target, _lang) in manifest.aliases.items()}
     for entry in entries:
         # a name an adapter took from the manifest itself (a glossary renames a
         # heading by its curated alias) is not one the documents write
         renamed = entry.heading is not None and given.get(_fold(entry.heading)) == _fold(entry.name or "")
+        if renamed:
+            renamers.add(_fold(entry.heading or ""))
         if entry.key:
             by_documents.add(_fold(entry.key))  # an adapter's own key ("dangerous-terrain"): no name to suggest
         for name in (entry.name, *(a.name for a in entry.aliases)):
@@ -110,8 +126,11 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
         if _fold(target) in by_documents:
             continue
         # the alias is written: it is the heading it renames; the target itself may be
-        # on an entry only because the manifest renamed one by it
-        others = [name for name in written if name not in (_fold(alias), _fold(target))]
+        # on an entry only because the manifest renamed one by it.  An alias that made a
+        # rule of its own so is compared only with the names the documents write: two such
+        # rules one slip from each other ("Area Attack", "Breath Attack") are two rules
+        own = _fold(alias) in renamers
+        others = [name for name in written if (name in by_documents or not own) and name not in (_fold(alias), _fold(target))]
         close = difflib.get_close_matches(_fold(target), others, n=1, cutoff=0.8) or [
             name for name in others if near_miss(_fold(target), name)  # a swap of two letters: "Hnad Weapon"
         ][:1]

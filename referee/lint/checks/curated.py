@@ -1,24 +1,17 @@
 """The manifest's curated aliases, judged against what the documents define.
 
-A curated alias renames every heading it names to its rule.  Two slips do
-damage without a word from the build:
-
-- the alias is itself a rule the documents define with a text of its own
-  (``"Fear" = "Terror"``): the two rules become one, their texts two
-  versions of it (``alias-merges-rules``);
-- the rule it names is one slip from a rule of the system that no document
-  defines under that spelling (``"Hellebarde" = "Halbred"`` where the
-  glossary writes Halberd only under its German heading): the alias's
-  heading becomes a new rule "Halbred", and Halberd is left a stub
-  (``alias-near-miss``; a near miss of a name a document writes is already
-  a build error, :func:`referee.rulebase.align._check_curated`).
-
-Both are reported at the alias's line of system.toml.
+A curated alias renames every heading it names to its rule.  One slip does
+damage without a word from the build: the alias is itself a rule the
+documents define with a text of its own (``"Fear" = "Terror"``): the two
+rules become one, their texts two versions of it (``alias-merges-rules``),
+reported at the alias's line of system.toml.  An alias that names a near
+miss of a rule (``"Hellebarde" = "Halbred"``) is a build error, and a
+manifest-problem finding of lint, which reads on as if it were corrected
+(:func:`referee.rulebase.align._check_curated`).
 """
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
@@ -29,8 +22,6 @@ from referee.text import fold
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
     from referee.model import Rule, Version
-
-NEAR = 0.8  # difflib's ratio from which a name is one slip from another (as the build's own check)
 
 
 def _alias_line(ctx: LintContext, alias: str) -> int:
@@ -72,42 +63,3 @@ def alias_merges_rules(ctx: LintContext) -> Iterator[Finding]:
                 Related.cited(rule.id, ours.source, f"{rule.name!r}, its own text"),
             ),
         )
-
-
-@check("alias-near-miss", "warning", "a curated alias naming a rule one slip from another rule of the system")
-def alias_near_miss(ctx: LintContext) -> Iterator[Finding]:
-    """An alias whose rule exists only through it, spelled one slip from another rule's name."""
-    rules = ctx.rules
-    by_name = {fold(rule.name): rule for rule in rules}
-    aliases_of: dict[str, list[str]] = {}
-    for alias, (target, _lang) in ctx.manifest.aliases.items():
-        aliases_of.setdefault(fold(target), []).append(fold(alias))
-    names: list[str] | None = None
-    made_by_aliases: set[str] = set()  # rules no document names but under an alias: no rule to miss
-    for alias, (target, _lang) in ctx.manifest.aliases.items():
-        made = by_name.get(fold(target))
-        if made is None or not _only_through_aliases(made, aliases_of.get(fold(target), [])):
-            continue
-        if names is None:  # only when some alias made its rule: most manifests never pay for it
-            names = list(by_name)
-            made_by_aliases = {n for n, r in by_name.items() if _only_through_aliases(r, aliases_of.get(n, []))}
-        close = difflib.get_close_matches(fold(target), [n for n in names if n != fold(target) and n not in made_by_aliases], n=1, cutoff=NEAR)
-        if not close:
-            continue
-        other = by_name[close[0]]
-        left = " (now a stub: no text)" if "stub" in other.flags else ""
-        yield alias_near_miss.finding(
-            f"alias {alias!r} names {target!r}, which no document defines, one slip from the rule {other.name!r}{left}: "
-            f"the alias makes {alias!r} a new rule {target!r}; did you mean {other.name!r}?",
-            ctx.manifest.path,
-            _alias_line(ctx, alias),
-            rule=made.id,
-            term=alias,
-            related=(Related.cited(other.id, other.source, f"the rule {other.name!r}"), Related.cited(made.id, made.source, f"the rule the alias made, {target!r}")),
-        )
-
-
-def _only_through_aliases(rule: Rule, aliases: list[str]) -> bool:
-    """Whether every version of ``rule`` stands under a heading an alias renamed (no document
-    writes the rule's own name as a heading)."""
-    return bool(rule.versions) and all(v.heading is not None and fold(v.heading) in aliases for v in rule.versions)
