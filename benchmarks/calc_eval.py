@@ -2,10 +2,10 @@
 
 Run from the project folder:
 
-    .venv/bin/python benchmarks/calc_eval.py --half tuning [--round 2] [--json] [--verbose]
+    .venv/bin/python benchmarks/calc_eval.py --half tuning [--round N] [--json] [--verbose]
 
 The sealed half (``--half sealed``) is scored once, at the end, by the lead.
-``--round 2`` scores the second question set (benchmarks/questions/round2/);
+``--round N`` scores round N's question set (benchmarks/questions/roundN/);
 round 1 is the default.
 
 Each question is asked of the real CLI (``referee calc --system S QUESTION
@@ -40,7 +40,14 @@ CATEGORIES = ("right", "wrong", "error")
 TOLERANCE = 0.0005
 
 
-ROUNDS = {1: QUESTIONS, 2: QUESTIONS / "round2"}
+def rounds() -> dict[int, Path]:
+    """Each round's folder (benchmarks/questions/split.py holds the list, with the seeds)."""
+    sys.path.insert(0, str(QUESTIONS))
+    from split import ROUNDS  # noqa: PLC0415  (a script beside the data, not a package)
+    return {number: where for number, (where, _seed) in ROUNDS.items() if (where / "referee_tuning.json").exists()}
+
+
+ROUNDS = rounds()
 
 
 def load(half: str, round_: int = 1) -> list[dict[str, Any]]:
@@ -103,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--half", choices=("tuning", "sealed"), required=True)
     parser.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1, dest="round_",
-                        help="which question set: 1 (benchmarks/questions/) or 2 (benchmarks/questions/round2/)")
+                        help="which question set: 1 (benchmarks/questions/) or N (benchmarks/questions/roundN/)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--verbose", action="store_true", help="say what each answer was")
     parser.add_argument("--rules-src", type=Path, default=PROJECT / "rules_src")

@@ -2,12 +2,12 @@
 
 Run from the project folder:
 
-    .venv/bin/python benchmarks/referee_eval.py --half tuning [--round 2] [--json] [--verbose] [--only ID ...]
+    .venv/bin/python benchmarks/referee_eval.py --half tuning [--round N] [--json] [--verbose] [--only ID ...]
 
 The sealed half (``--half sealed``) is scored once, at the end, by the lead.
-``--round 2`` scores the second question set (benchmarks/questions/round2/),
-written apart from the code after round 1 was split and its sealed half scored;
-round 1 is the default.
+``--round N`` scores round N's question set (benchmarks/questions/roundN/),
+each written apart from the code after the round before it was split and its
+sealed half scored; round 1 (benchmarks/questions/) is the default.
 
 It copies ``rules_src`` into a temporary rules folder, imports the BattleScribe
 samples (``../shared/bsdata/``, or ``--bsdata DIR``) into it as the system
@@ -454,7 +454,14 @@ def prepare(referee: Path, rules_src: Path, bsdata: Path | None, into: Path) -> 
     return rules, note
 
 
-ROUNDS = {1: QUESTIONS, 2: QUESTIONS / "round2"}
+def rounds() -> dict[int, Path]:
+    """Each round's folder (benchmarks/questions/split.py holds the list, with the seeds)."""
+    sys.path.insert(0, str(QUESTIONS))
+    from split import ROUNDS  # noqa: PLC0415  (a script beside the data, not a package)
+    return {number: where for number, (where, _seed) in ROUNDS.items() if (where / "referee_tuning.json").exists()}
+
+
+ROUNDS = rounds()
 
 
 def load(half: str, kind: str = "referee", round_: int = 1) -> list[dict[str, Any]]:
@@ -483,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--half", choices=("tuning", "sealed"), required=True)
     parser.add_argument("--round", type=int, choices=sorted(ROUNDS), default=1, dest="round_",
-                        help="which question set: 1 (benchmarks/questions/) or 2 (benchmarks/questions/round2/)")
+                        help="which question set: 1 (benchmarks/questions/) or N (benchmarks/questions/roundN/)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--verbose", action="store_true", help="say what was missing or false for each question")
     parser.add_argument("--only", nargs="*", default=None, help="only these question ids")
