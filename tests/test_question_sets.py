@@ -155,12 +155,13 @@ def test_a_limit_quoted_with_a_total_counts_as_quoted():
     assert referee_eval.judge(question(**expect), answer(modifiers=[plain]))[0] == "right but incomplete"
 
 
-def test_round_two_tuning_questions_load_through_the_scorers_and_quote_the_documents():
-    """Round 2 (benchmarks/questions/round2/) is read by both scorers' --round 2; its tuning quotes stand at their lines."""
-    referee = referee_eval.load("tuning", round_=2)
-    calc = calc_eval.load("tuning", round_=2)
-    assert {q["id"] for q in referee} != {q["id"] for q in referee_eval.load("tuning")}  # another set (ids are per round)
-    assert len(referee) >= 60 and len(calc) >= 20
+@pytest.mark.parametrize(("round_", "least"), [(2, (60, 20)), (3, (80, 30))])
+def test_later_rounds_tuning_questions_load_through_the_scorers_and_quote_the_documents(round_, least):
+    """Rounds 2 and 3 (benchmarks/questions/roundN/) are read by both scorers' --round N; their tuning quotes stand at their lines."""
+    referee = referee_eval.load("tuning", round_=round_)
+    calc = calc_eval.load("tuning", round_=round_)
+    assert {q["id"] for q in referee} != {q["id"] for q in referee_eval.load("tuning", round_=round_ - 1)}  # another set
+    assert len(referee) >= least[0] and len(calc) >= least[1]
 
     def squeeze(text: str) -> str:
         return " ".join(html.unescape(text).split())
