@@ -352,18 +352,18 @@ def check_verdict(answer: Answer, verdict: dict[str, Any] | None, out: Checked) 
             out.missing.append("abstains where the text gives an immunity")
             out.abstained = True
         else:
-            out.missing.append(f"no immunity ruling on {', '.join(verdict['rules'])}")
+            out.missing.append(f"no immunity ruling on {', '.join(map(label, verdict['rules']))}")
     elif kind == "unresolved":
         rules = verdict["rules"]
         picked = [r for r in answer.rulings if states_winner(r) and involves(r, *rules)]
         if len(rules) == 1:
-            picked += [r for r in answer.rulings if r.get("principle") == "stacking" and rule_names(r) == {fold(rules[0])}
+            picked += [r for r in answer.rulings if r.get("principle") == "stacking" and matches(rules[0], rule_names(r)) and len(rule_names(r)) == 1
                        and not any(involves(u, *rules) for u in answer.unresolved)]
         if picked:
             settled = picked[0].get("winner") or picked[0].get("outcome")
             out.false.append(f"settles what the text leaves open: {settled}")
         elif not any(involves(u, *rules) for u in answer.unresolved):
-            out.missing.append(f"does not say that {', '.join(rules)} stays unresolved")
+            out.missing.append(f"does not say that {', '.join(map(label, rules))} stays unresolved")
     elif kind in ("choice", "tiebreak", "both-sides"):
         if re.sub(r"\s+", " ", verdict["words"].lower()) not in answer.quoted():
             out.missing.append(f"the rule's own words not quoted: '{verdict['words']}'")
