@@ -82,6 +82,12 @@ BARE_NAMES = [
     ("Master-Crafted", [use("Master-Crafted", "Master-Crafted", 0)]),
     ("Hit and Run", [use("Hit and Run", "Hit and Run", 0)]),
     ("Immune to Flame", [use("Immune to Flame", "Immune to Flame", 0)]),
+    # equipment named as a pair (whfb-house's "Hand Weapon + Shield (foot)"); a sign
+    # followed by a value, spaced or not, stays a modifier of the name before it
+    ("Hand Weapon + Shield (foot)", [use("Hand Weapon + Shield", "Hand Weapon + Shield (foot)", 0, qualifier("foot"))]),
+    ("Spear, Sword + Board", [use("Spear", "Spear", 0), use("Sword + Board", "Sword + Board", 7)]),
+    ("Stealth + X", [use("Stealth", "Stealth + X", 0, modifier(1, var="X"))]),
+    ("Stealth + 2", [use("Stealth", "Stealth + 2", 0, modifier(2))]),
     ("  Lightning   Reflexes ", [use("Lightning Reflexes", "Lightning   Reflexes", 2)]),
     ("", []),
 ]
