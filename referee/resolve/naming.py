@@ -2,8 +2,9 @@
 
 Names are tied to rules as ``referee parse --system`` ties them
 (:mod:`referee.keywords.resolve`: by name or alias, families first).  A name
-that ties to no rule, to several, or to a core game term is an error with
-a caret under it: a referee never rules on a rule it had to guess.
+that ties to no rule, to several named otherwise, or to a core game term is
+an error with a caret under it: a referee never rules on a rule it had to
+guess.  A name the documents define several times brings every definition.
 """
 
 from __future__ import annotations
@@ -57,11 +58,21 @@ def picks(view: Book, system: str, text: str, what: str = "KEYWORDS") -> list[Pi
             err = _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
             err.unknown = (use.name, system)  # type: ignore[attr-defined]  # the CLI and the shell add near names
             raise err
-        if keyword.get("candidates"):
-            message = f"{use.name!r} names {len(keyword['candidates'])} rules of {system}: {', '.join(keyword['candidates'])}"
+        candidates = keyword.get("candidates") or []
+        if candidates and not _one_name(view, use.name, candidates):
+            message = f"{use.name!r} names {len(candidates)} rules of {system}: {', '.join(candidates)}"
             raise _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
-        out.append(Pick(rule, _own_words(view, rule, tuple(str(arg) for arg in use.args)), use.text, (start, end)))
+        for each in candidates or [rule]:
+            out.append(Pick(each, _own_words(view, each, tuple(str(arg) for arg in use.args)), use.text, (start, end)))
     return out
+
+
+def _one_name(view: Book, name: str, candidates: list[str]) -> bool:
+    """Whether every rule a name ties to is written under that very name: one name the documents
+    define several times (last-edition's "Reaction units", once in each phase it acts in) brings
+    every one of them into play, each shown by its id; a name that is short for several others
+    ("heavy": Melee Heavy, Ranged Heavy) is the player's to choose, never the referee's."""
+    return all(fold(view.rule_names.get(rule, "")) == fold(name) for rule in candidates)
 
 
 def _own_words(view: Book, rule: str, params: tuple[str, ...]) -> tuple[str, ...]:

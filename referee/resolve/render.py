@@ -13,6 +13,7 @@ import re
 
 from referee import terminal
 from referee.resolve.ruling import conditions
+from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -85,9 +86,15 @@ def _where(c: dict[str, Any]) -> str:
     return f"{c['file']}:{c['line']}:{c['column']}"
 
 
-def _rule_entry(entry: dict[str, Any]) -> str:
+def _twins(entries: list[dict[str, Any]]) -> set[str]:
+    """Names two rules in play on one side share (one name the documents define twice): shown with their ids."""
+    names = [fold(e["name"]) for e in entries]
+    return {name for name in names if names.count(name) > 1}
+
+
+def _rule_entry(entry: dict[str, Any], twins: set[str] = frozenset()) -> str:
     params = [p for p in entry["params"] if p]
-    shown = entry["name"]
+    shown = entry["name"] + (f" <{entry['rule']}>" if fold(entry["name"]) in twins else "")
     if params and all(isinstance(p, str) for p in params):
         shown += f" ({', '.join(params)})"
     elif params:
@@ -126,7 +133,8 @@ def print_resolution(data: dict[str, Any]) -> None:
     terminal.heading(f"Ruling ({data['system']}): {_situation(data)}")
     for side in ("self", "opponent"):
         if data["in_play"][side]:
-            terminal.line(f"{WHO[side]}: " + "; ".join(_rule_entry(e) for e in data["in_play"][side]))
+            twins = _twins(data["in_play"][side])
+            terminal.line(f"{WHO[side]}: " + "; ".join(_rule_entry(e, twins) for e in data["in_play"][side]))
     for said in dict.fromkeys(_inactive(entry) for entry in data["in_play"]["inactive"]):
         terminal.line(said, style="dim")  # one modifier stated by two sentences does not apply once
     for line in not_ruled(data):
@@ -195,7 +203,8 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
     out = [f"**Ruling** ({_md(data['system'])}): {_md(_situation(data))}", ""]
     for side in ("self", "opponent"):
         if data["in_play"][side]:
-            out.append(f"- {WHO[side]}: " + "; ".join(rule(e["name"]) + _md(_rule_entry(e)[len(e["name"]):]) for e in data["in_play"][side]))
+            twins = _twins(data["in_play"][side])
+            out.append(f"- {WHO[side]}: " + "; ".join(rule(e["name"]) + _md(_rule_entry(e, twins)[len(e["name"]):]) for e in data["in_play"][side]))
     for said in dict.fromkeys(_inactive(entry) for entry in data["in_play"]["inactive"]):
         out.append(f"- {_md(said)}")
     out += [f"- {_md(line)}" for line in not_ruled(data)]

@@ -159,6 +159,17 @@ def test_a_name_of_several_rules_is_refused_with_every_candidate(capsys: pytest.
     )
 
 
+def test_a_name_the_documents_define_several_times_brings_every_definition_shown_by_id(capsys: pytest.CaptureFixture[str]) -> None:
+    """last-edition defines "Reaction units" in three phases: all three are in play, never one picked, never refused."""
+    code, out, _ = run(capsys, "Reaction units", "--system", "last-edition", "--json")
+    assert code == 0
+    assert [e["rule"] for e in json.loads(out)["in_play"]["self"]] == [
+        "last-edition/reaction-units", "last-edition/reaction-units-2", "last-edition/reaction-units-3"]
+    code, out, _ = run(capsys, "Reaction units", "--system", "last-edition")
+    assert code == 0
+    assert "You: Reaction units <last-edition/reaction-units>; Reaction units <last-edition/reaction-units-2>; " in out
+
+
 def test_errors_in_json_are_a_json_answer(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "Fear", "--system", "t9a", "--when", "sneaking", "--json")
     assert (code, err) == (2, "")
