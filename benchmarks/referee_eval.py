@@ -222,12 +222,18 @@ class Checked:
 def loses(expect: dict[str, Any], name: str | list[str]) -> bool:
     """Whether the question's verdict says this rule loses: then the rule is in
     the situation, and its being set aside by that ruling is the answer, not a
-    contradiction of "in play" (the verdict check asks for the ruling)."""
+    contradiction of "in play" (the verdict check asks for the ruling).  A rule
+    loses a winner verdict it is "over", and an immunity verdict it is the one
+    the other rule is immune to (the rules after the first; a rule immune to
+    itself, Fear against Fear, is the verdict's only rule)."""
     verdict = expect.get("verdict") or {}
-    if verdict.get("kind") != "winner":
-        return False
-    over = verdict["over"]
-    return matches(over, {fold(n) for n in ([name] if isinstance(name, str) else name)})
+    names = {fold(n) for n in ([name] if isinstance(name, str) else name)}
+    if verdict.get("kind") == "winner":
+        return matches(verdict["over"], names)
+    if verdict.get("kind") == "immunity":
+        rules = verdict["rules"]
+        return any(matches(rule, names) for rule in (rules if len(rules) == 1 else rules[1:]))
+    return False
 
 
 def check_in_play(answer: Answer, expect: dict[str, Any], out: Checked) -> None:

@@ -176,3 +176,16 @@ def test_later_rounds_tuning_questions_load_through_the_scorers_and_quote_the_do
             assert squeeze(quote["text"]) in squeeze(line), (item["id"], quote)
             checked += 1
     assert checked > 60
+
+
+def test_a_rule_an_immunity_verdict_says_is_resisted_may_be_set_aside_by_that_immunity():
+    immune = ruling(["Frenzy", "Terror"], None, principle="immunity")
+    terror_aside = answer(self_rules=["Frenzy"], rulings=[immune]) | {}
+    terror_aside["in_play"]["opponent"] = [{"name": "Terror", "rule": "demo/terror", "via": [], "params": [[]], "instances": 1,
+                                            "conditions": [], "set_aside": "Frenzy: immune to the effects of Terror"}]
+    expect = {"opp_in_play": ["Terror"], "verdict": {"kind": "immunity", "rules": ["Frenzy", "Terror"]}}
+    assert referee_eval.judge(question(**expect), terror_aside)[0] == "right"
+    frenzy_aside = {"in_play": ["Frenzy"], "verdict": {"kind": "immunity", "rules": ["Frenzy", "Terror"]}}
+    terror_aside["in_play"]["self"][0]["set_aside"] = "some other rule"
+    assert referee_eval.judge(question(**frenzy_aside), terror_aside)[0] == "wrong"  # the immune rule itself is never the loser
+
