@@ -5,11 +5,12 @@
 Runs ``referee lint --min-severity info --json`` on the four systems of
 rules_src (or reads that output from ``--findings FILE``), leaves out the
 waived findings (an editor has judged those already), and draws ``--count``
-of the rest: every code that has findings gets one, the others are shared in
-proportion to each code's findings (largest remainders first, ties by code),
-and within a code the findings are drawn with ``random.Random(seed)`` from
-their sorted list, so the same findings give the same draw. It prints the
-drawn findings, one per line, as ``# code file:line:col message``; the
+of the rest: every code that has findings gets one, the other draws are
+shared in proportion to each code's findings beyond that one (largest
+remainders first, ties by code), and within a code the findings are drawn
+with ``random.Random(seed)`` from their sorted list, so the same findings
+give the same draw. It prints the drawn findings, one per line, as
+``# code file:line:col message``; the
 verdicts are written by hand into docs/lint.md ("Hand check, round 4").
 """
 
@@ -53,7 +54,7 @@ def _lint() -> str:
 
 
 def quotas(sizes: dict[str, int], count: int) -> dict[str, int]:
-    """One per code, the rest in proportion to each code's size (largest remainder)."""
+    """One per code, the rest in proportion to each code's findings beyond its one (largest remainder)."""
     codes = sorted(sizes)
     if count < len(codes):
         raise SystemExit(f"{count} draws cannot cover {len(codes)} codes")
