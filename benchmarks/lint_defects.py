@@ -1,6 +1,6 @@
 """Score ``referee lint`` on editing mistakes written by hand, apart from lint's code.
 
-    .venv/bin/python benchmarks/lint_defects.py [--defects FILE] [--only ID,ID] [--jobs N] [--json]
+    .venv/bin/python benchmarks/lint_defects.py [--defects FILE] [--only ID,ID] [--jobs N] [--json] [--save FILE]
 
 The defects are data (``benchmarks/lint_defects/hand.json``): each replaces a
 text found exactly once in a document of rules_src with another, and says
@@ -65,6 +65,7 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated defect ids")
     parser.add_argument("--jobs", type=int, default=1, help="lint runs at a time")
     parser.add_argument("--json", action="store_true", help="every defect's result as JSON")
+    parser.add_argument("--save", type=Path, help="also write every defect's result as JSON to this file")
     args = parser.parse_args()
     defects = json.loads(args.defects.read_text("utf-8"))["defects"]
     if args.only:
@@ -80,8 +81,11 @@ def main() -> None:
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             runs = pool.map(lambda d: (d, _lint_copy(rules_src, work, d["id"], d)), defects)
             results = [score(d, baseline, findings, rules_src) for d, findings in runs]
+    as_json = json.dumps([_as_json(r) for r in results], indent=1, ensure_ascii=False)
+    if args.save:
+        args.save.write_text(as_json + "\n", "utf-8")
     if args.json:
-        print(json.dumps([_as_json(r) for r in results], indent=1, ensure_ascii=False))
+        print(as_json)
     else:
         print(report(results))
 
