@@ -1,6 +1,7 @@
 """Score ``referee lint`` on editing mistakes written by hand, apart from lint's code.
 
-    .venv/bin/python benchmarks/lint_defects.py [--defects FILE] [--only ID,ID] [--jobs N] [--json] [--save FILE]
+    .venv/bin/python benchmarks/lint_defects.py [--defects FILE] [--only ID,ID] [--jobs N] [--json]
+                                                [--save FILE | --rescore FILE]
 
 The defects are data (``benchmarks/lint_defects/hand.json``): each replaces a
 text found exactly once in a document of rules_src with another, and says
@@ -11,9 +12,10 @@ temporary folder, makes the edit, and runs ``referee lint --min-severity info
 --json`` on the copy; an unmodified copy is linted once, as the baseline.
 
 A finding is *new* when the baseline has no finding of its code, file, line
-and term (baseline lines below the edit are moved by the lines it adds or
-removes; columns are left out of the comparison, since an edit on the wiki's
-one line moves every later column). Scoring, per defect:
+and term (a baseline finding after the edit, by its line and column, is moved
+by the lines the edit adds or removes; columns are left out of the
+comparison, since an edit on the wiki's one line moves every later column).
+Scoring, per defect:
 
 - **found**: a new finding at the expected file and line (within the
   expected columns, if given) with the expected code (if given). A new finding
@@ -21,14 +23,19 @@ one line moves every later column). Scoring, per defect:
   another code), not found;
 - **false alarms**: new findings anywhere else, except those that only
   replace a baseline finding of the same code, file and line (its term
-  changed: a conflicting-definition's diff after its rule's text was edited).
+  changed: a conflicting-definition's diff after its rule's text was edited),
+  and those that name the expected place among their related places (the
+  other version of a conflict, which lint reports at both): these are
+  counted apart, as *pointing at* the defect.
 
 A run that stops (exit status 2, a manifest lint cannot read) counts as one
 finding, code ``stopped``, at the file and line its error names.
 
-Prints a table per kind, then the defects not found and the false alarms;
-``--json`` prints every defect's result. docs/lint.md ("Hand-written
-defects") records the figures.
+Prints a table per kind, then the defects not found, the false alarms and
+the findings that point at a defect from elsewhere; ``--json`` prints every
+defect's result. ``--save FILE`` keeps lint's findings (baseline and per
+defect), and ``--rescore FILE`` scores them again without linting. docs/lint.md
+("Hand-written defects") records the figures.
 """
 
 from __future__ import annotations
@@ -55,6 +62,7 @@ class Result:
     found: list[dict] = field(default_factory=list)
     placed: list[dict] = field(default_factory=list)
     false_alarms: list[dict] = field(default_factory=list)
+    pointing: list[dict] = field(default_factory=list)
     changed: int = 0
 
 
@@ -65,7 +73,8 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated defect ids")
     parser.add_argument("--jobs", type=int, default=1, help="lint runs at a time")
     parser.add_argument("--json", action="store_true", help="every defect's result as JSON")
-    parser.add_argument("--save", type=Path, help="also write every defect's result as JSON to this file")
+    parser.add_argument("--save", type=Path, help="also write lint's findings, baseline and per defect, to this file")
+    parser.add_argument("--rescore", type=Path, help="score the findings a --save wrote, without linting again")
     args = parser.parse_args()
     defects = json.loads(args.defects.read_text("utf-8"))["defects"]
     if args.only:
@@ -75,19 +84,29 @@ def main() -> None:
     problems = [problem for d in defects if (problem := check_defect(rules_src, d))]
     if problems:
         sys.exit("\n".join(problems))
-    with tempfile.TemporaryDirectory(prefix="lint-defects-") as work:
-        work = Path(work)
-        baseline = _lint_copy(rules_src, work, "baseline", None)
-        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            runs = pool.map(lambda d: (d, _lint_copy(rules_src, work, d["id"], d)), defects)
-            results = [score(d, baseline, findings, rules_src) for d, findings in runs]
-    as_json = json.dumps([_as_json(r) for r in results], indent=1, ensure_ascii=False)
+    if args.rescore:
+        saved = json.loads(args.rescore.read_text("utf-8"))
+        baseline, linted = saved["baseline"], saved["defects"]
+    else:
+        baseline, linted = _lint_all(rules_src, defects, args.jobs)
     if args.save:
-        args.save.write_text(as_json + "\n", "utf-8")
+        saved = {"baseline": baseline, "defects": linted}
+        args.save.write_text(json.dumps(saved, ensure_ascii=False) + "\n", "utf-8")
+    results = [score(d, baseline, linted[d["id"]], rules_src) for d in defects]
     if args.json:
-        print(as_json)
+        print(json.dumps([_as_json(r) for r in results], indent=1, ensure_ascii=False))
     else:
         print(report(results))
+
+
+def _lint_all(rules_src: Path, defects: list[dict], jobs: int) -> tuple[list[dict], dict[str, list[dict]]]:
+    """lint's findings on an unmodified copy, and on a copy with each defect."""
+    with tempfile.TemporaryDirectory(prefix="lint-defects-") as folder:
+        work = Path(folder)
+        baseline = _lint_copy(rules_src, work, "baseline", None)
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            runs = pool.map(lambda d: (d["id"], _lint_copy(rules_src, work, d["id"], d)), defects)
+            return baseline, dict(runs)
 
 
 def check_defect(rules_src: Path, defect: dict) -> str | None:
@@ -130,14 +149,27 @@ def _key(finding: dict, line: int | None = None) -> tuple:
 
 
 def _moved_line(finding: dict, defect: dict, text: str) -> int:
-    """A baseline finding's line in the edited copy: lines below the edit move by the lines it adds."""
-    line = finding["source"]["line"]
-    if finding["source"]["file"] != defect["file"]:
-        return line
-    last_line_of_edit = text.count("\n", 0, text.index(defect["find"])) + 1 + defect["find"].count("\n")
-    if line <= last_line_of_edit:
-        return line
-    return line + defect["replace"].count("\n") - defect["find"].count("\n")
+    """A baseline finding's line in the edited copy.
+
+    The edit is narrowed to what it changes (the text find and replace share
+    at both ends left out); a finding after it moves by what it adds or
+    removes, one inside it stays at its start."""
+    source = finding["source"]
+    if source["file"] != defect["file"]:
+        return source["line"]
+    find, replace = defect["find"], defect["replace"]
+    start = text.index(find)
+    same_start = len(os.path.commonprefix([find, replace]))
+    same_end = len(os.path.commonprefix([find[same_start:][::-1], replace[same_start:][::-1]]))
+    changed_from, changed_to = start + same_start, start + len(find) - same_end
+    line_starts = [0] + [i + 1 for i, char in enumerate(text) if char == "\n"]
+    offset = line_starts[min(source["line"], len(line_starts)) - 1] + max(source["column"], 1) - 1
+    if offset >= changed_to:
+        offset += len(replace) - len(find)
+    elif offset >= changed_from:
+        offset = changed_from
+    edited = text[:start] + replace + text[start + len(find):]
+    return edited.count("\n", 0, offset) + 1
 
 
 def _at_place(finding: dict, expect: dict) -> bool:
@@ -172,6 +204,9 @@ def score(defect: dict, baseline: list[dict], findings: list[dict], rules_src: P
         elif replaced[key[:3]]:
             replaced[key[:3]] -= 1
             result.changed += 1
+        elif any(_at_place(related, {"file": expect["file"], "line": expect["line"]})
+                 for related in finding.get("related") or []):
+            result.pointing.append(finding)
         else:
             result.false_alarms.append(finding)
     return result
@@ -182,15 +217,17 @@ def report(results: list[Result]) -> str:
     for result in results:
         by_kind[result.defect["kind"]].append(result)
     lines = [
-        "| kind | defects | found | placed, other code | missed | with false alarms |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| kind | defects | found | placed, other code | missed | with false alarms | with findings elsewhere that point at it |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for kind in sorted(by_kind) + ["**all**"]:
         group = results if kind == "**all**" else by_kind[kind]
         found = sum(1 for r in group if r.found)
         placed = sum(1 for r in group if not r.found and r.placed)
         alarmed = sum(1 for r in group if r.false_alarms)
-        lines.append(f"| {kind} | {len(group)} | {found} | {placed} | {len(group) - found - placed} | {alarmed} |")
+        pointing = sum(1 for r in group if r.pointing)
+        missed = len(group) - found - placed
+        lines.append(f"| {kind} | {len(group)} | {found} | {placed} | {missed} | {alarmed} | {pointing} |")
     lines.append("")
     for result in results:
         if not result.found:
@@ -199,6 +236,9 @@ def report(results: list[Result]) -> str:
     for result in results:
         for finding in result.false_alarms:
             lines.append(f"- false alarm of {result.defect['id']}: {_brief(finding)}")
+    for result in results:
+        for finding in result.pointing:
+            lines.append(f"- elsewhere, pointing at {result.defect['id']}: {_brief(finding)}")
     return "\n".join(lines)
 
 
@@ -221,6 +261,7 @@ def _as_json(result: Result) -> dict:
         "found_findings": result.found,
         "placed": result.placed,
         "false_alarms": result.false_alarms,
+        "pointing": result.pointing,
         "changed": result.changed,
     }
 

@@ -92,3 +92,20 @@ def test_the_hand_check_draws_one_per_code_and_the_rest_in_proportion() -> None:
     assert drawn == handcheck.draw(list(reversed(findings)), 10, seed=26)  # the order read in does not matter
     assert drawn != handcheck.draw(findings, 10, seed=27)
     assert sorted({f["code"] for f in drawn}) == ["a", "b", "c"] and len(drawn) == 10
+
+
+def test_a_finding_on_the_last_line_of_an_edit_moves_with_the_text_after_it(tmp_path) -> None:
+    """The edit ends in a heading it keeps ("Terror"): that heading's finding moves down with it."""
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "rules.txt").write_text("Fear\n\nCauses Fear.\n\nTerror\n\nCauses Terror.\n", "utf-8")
+    defect = {"id": "d", "kind": "k", "file": "demo/rules.txt", "find": "Causes Fear.\n\nTerror",
+              "replace": "Causes Fear.\n\nFear\n\nCauses Panic.\n\nTerror",
+              "expect": {"file": "demo/rules.txt", "line": 5, "code": "redefinition"}}
+    baseline = [_finding("unused-definition", 5, "Terror")]
+    related = [{"rule": "demo/fear", "source": {"file": "demo/rules.txt", "line": 5, "column": 1}, "note": ""}]
+    findings = [_finding("unused-definition", 9, "Terror"), _finding("redefinition", 5, "Fear"),
+                dict(_finding("conflicting-definition", 1, "Fear"), related=related)]
+    result = defects_script.score(defect, baseline, findings, tmp_path)
+    assert [f["code"] for f in result.found] == ["redefinition"]
+    assert result.false_alarms == []
+    assert [f["code"] for f in result.pointing] == ["conflicting-definition"]  # the other version's side
