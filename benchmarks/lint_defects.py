@@ -12,9 +12,9 @@ temporary folder, makes the edit, and runs ``referee lint --min-severity info
 --json`` on the copy; an unmodified copy is linted once, as the baseline.
 
 A finding is *new* when the baseline has no finding of its code, file, line
-and term (a baseline finding after the edit, by its line and column, is moved
-by the lines the edit adds or removes; columns are left out of the
-comparison, since an edit on the wiki's one line moves every later column).
+and term (a baseline finding below the lines an edit changes is moved by the
+lines it adds or removes; columns are left out of the comparison, since an
+edit on the wiki's one line moves every later column).
 Scoring, per defect:
 
 - **found**: a new finding at the expected file and line (within the
@@ -151,25 +151,26 @@ def _key(finding: dict, line: int | None = None) -> tuple:
 def _moved_line(finding: dict, defect: dict, text: str) -> int:
     """A baseline finding's line in the edited copy.
 
-    The edit is narrowed to what it changes (the text find and replace share
-    at both ends left out); a finding after it moves by what it adds or
-    removes, one inside it stays at its start."""
-    source = finding["source"]
-    if source["file"] != defect["file"]:
-        return source["line"]
-    find, replace = defect["find"], defect["replace"]
-    start = text.index(find)
-    same_start = len(os.path.commonprefix([find, replace]))
-    same_end = len(os.path.commonprefix([find[same_start:][::-1], replace[same_start:][::-1]]))
-    changed_from, changed_to = start + same_start, start + len(find) - same_end
-    line_starts = [0] + [i + 1 for i, char in enumerate(text) if char == "\n"]
-    offset = line_starts[min(source["line"], len(line_starts)) - 1] + max(source["column"], 1) - 1
-    if offset >= changed_to:
-        offset += len(replace) - len(find)
-    elif offset >= changed_from:
-        offset = changed_from
-    edited = text[:start] + replace + text[start + len(find):]
-    return edited.count("\n", 0, offset) + 1
+    The edit is narrowed to the lines it changes (the lines find and replace
+    share at both ends left out, compared whole, so a heading kept after an
+    insertion is not taken for changed text): a finding below them moves by
+    the lines the edit adds or removes, one on them stays at their first."""
+    line = finding["source"]["line"]
+    if finding["source"]["file"] != defect["file"]:
+        return line
+    old, new = defect["find"].split("\n"), defect["replace"].split("\n")
+    same_start = 0
+    while same_start < min(len(old), len(new)) and old[same_start] == new[same_start]:
+        same_start += 1
+    same_end = 0
+    while same_end < min(len(old), len(new)) - same_start and old[-1 - same_end] == new[-1 - same_end]:
+        same_end += 1
+    first = text.count("\n", 0, text.index(defect["find"])) + 1
+    if line < first + same_start:
+        return line
+    if line >= first + len(old) - same_end:
+        return line + len(new) - len(old)
+    return first + same_start
 
 
 def _at_place(finding: dict, expect: dict) -> bool:

@@ -109,3 +109,15 @@ def test_a_finding_on_the_last_line_of_an_edit_moves_with_the_text_after_it(tmp_
     assert [f["code"] for f in result.found] == ["redefinition"]
     assert result.false_alarms == []
     assert [f["code"] for f in result.pointing] == ["conflicting-definition"]  # the other version's side
+
+
+def test_an_insertion_that_happens_to_share_letters_with_the_heading_after_it_moves_that_heading(tmp_path) -> None:
+    """"Hass" inserted before "Higher Calibre": the two share an "H", but the heading is kept whole."""
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "glossary.txt").write_text("Hass\n\nText.\n\nHigher Calibre\n\nMore.\n", "utf-8")
+    defect = {"id": "d", "kind": "k", "file": "demo/glossary.txt", "find": "Higher Calibre\n\nMore.",
+              "replace": "Hass\n\nOther text.\n\nHigher Calibre\n\nMore.",
+              "expect": {"file": "demo/glossary.txt", "line": 5, "code": "redefinition"}}
+    baseline = [_finding("unused-definition", 5, "Higher Calibre", file="demo/glossary.txt")]
+    findings = [_finding("unused-definition", 9, "Higher Calibre", file="demo/glossary.txt")]
+    assert defects_script.score(defect, baseline, findings, tmp_path).false_alarms == []
