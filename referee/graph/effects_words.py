@@ -158,6 +158,8 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?:when|while|if)\s+(?:it|they|the\s+\w+)\s+(?:is|are)\s+charging", "charging"),
     (r"(?:when|if)\s+charging", "charging"),
     (r"unless\s+charging", "not charging"),
+    # "provided the attacking model's unit is not Charging": the negation belongs to the situation
+    (r"(?:is|are)\s+not\s+charging|(?:isn|aren)[’']t\s+charging", "not charging"),
     (r"(?:on|in)\s+a\s+turn\s+in\s+which\s+(?:the\s+unit\s+)?did\s+not\s+charge", "not charging"),
     (r"(?:on|in)\s+a\s+turn\s+in\s+which\s+[^,.;]{0,60}?\bcharges", "charging"),
     (r"after\s+the\s+model\s+has\s+made\s+a\s+charge\s+move", "charging"),
