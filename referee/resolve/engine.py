@@ -7,6 +7,7 @@ import re
 from referee.resolve.meeting import (
     both_sides_meetings,
     instance_meetings,
+    loss_meetings,
     obligation_meetings,
     relation_meetings,
     touch_meetings,
@@ -83,7 +84,7 @@ def resolve(
     ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()}, documents)
     meetings, idle = relation_meetings(view, sides, flags)
     idle = scoped_out + idle
-    meetings += obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
+    meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
     answers: list[Ruling | Unresolved] = _rival_exceptions([settle(ctx, m) for m in meetings]) + unstated
     in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, ctx.set_aside, ctx.rule_quote)

@@ -151,6 +151,21 @@ def relation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
     return list(found.values()), idle
 
 
+def loss_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
+    """A rule in play that takes another out of play ("The model loses Swiftstride (and can never
+    gain it)", of Random Movement, where Fly granted Swiftstride): the loss was applied when play
+    was read (:func:`referee.resolve.play.side_in_play`); the meeting asks for the ruling that says
+    which rule prevails, and by which words."""
+    out = []
+    for side in sides:
+        for lost in side.inactive:
+            rel = lost.lost_by
+            if rel is None or rel["source"] == lost.rule:
+                continue  # "lose this rule": a rule's own end, no other rule prevails over it
+            out.append(Meeting("relation", [rel["source"], lost.rule], [side.name], [rel], extra={"lost": lost}))
+    return out
+
+
 # relations by which a rule speaks of what another side may have: a mention, an immunity, an
 # exception (an exclusion, an obligation, a loss, a modifier or a grant acts on the rule's own side)
 _SPEAKS = ("references", "immune-to", "overrides")

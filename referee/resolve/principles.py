@@ -135,6 +135,16 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
                             else f"{dict(r['details']).get('stat')} {dict(r['details']).get('value')}" for r in m.relations)
         outcome = f"{ctx.name(rid)} prevails over {ctx.name(other)}{_if(m)}, as far as the quoted words say: {changes}"
         return Ruling([ctx.name(rid), ctx.name(other)], ctx.name(rid), "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+    if m.kind == "relation" and kinds == {"loses"} and "lost" in m.extra:
+        # "The model loses Swiftstride": the rule that takes another out of play prevails over it
+        winner, loser = m.rules
+        lost = m.extra["lost"]
+        rel = m.relations[0]
+        who = rel.get("subject") or "its model"
+        came = f" (which came in via {' > '.join(step['name'] for step in lost.via)})" if lost.via else ""
+        outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}: {who} loses {ctx.name(loser)}{came}, so {ctx.name(loser)} brings nothing here"
+        cited = ctx.quotes(m.relations) + [step["citation"] for step in lost.via]
+        return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, _unique(cited), m.unknown, m.sides)
     if m.kind != "relation" or not kinds <= {"overrides", "excludes"}:
         return None
     if len({r["source"] for r in m.relations}) > 1:
