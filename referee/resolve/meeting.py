@@ -250,9 +250,26 @@ _BOTH = re.compile(r"\b(?:if|when)\b[^.;:]*\bboth\s+(?:sides|players|armies)\b|\
 _OTHER_SIDE = re.compile(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b", re.I)
 
 
-def binds_other_side(rel: dict[str, Any]) -> bool:
-    """Whether an obligation or prohibition binds the other side ("its target", "Enemy units")."""
-    return bool(_OTHER_SIDE.search(rel.get("subject") or ""))
+# whom an obligation binds when its condition says that one is struck by the rule's own weapon or
+# attacks: "If a non-vehicle unit suffers one or more unsaved wounds from a weapon with the Pinning
+# special rule, it must immediately take a morale test" (of Pinning)
+_STRUCK = re.compile(r"\b(?:suffers?|takes?|(?:is|are)\s+(?:hit|wounded|targeted))\b[^.;:]*?\b(?:from|by)\s+"
+                     r"(?:an?\s+|the\s+|one\s+or\s+more\s+)?(?:weapons?|attacks?|shots?|hits?|models?)\s+with\s+(?P<rule>[^,.;:]+)", re.I)
+
+
+def binds_other_side(rel: dict[str, Any], names: dict[str, str] | None = None) -> bool:
+    """Whether an obligation or prohibition binds the other side ("its target", "Enemy units"), or
+    the one its condition says is struck by a weapon or attack with the relation's own rule."""
+    if _OTHER_SIDE.search(rel.get("subject") or ""):
+        return True
+    own = fold((names or {}).get(rel["source"], rel["source"].split("/", 1)[-1].replace("-", " ")))
+    for cond in rel["conditions"]:
+        struck = _STRUCK.search(cond.get("text") or "")
+        if struck is not None:
+            said = fold(struck.group("rule"))
+            if re.match(r"(?:the\s+)?this\s+(?:special\s+)?rule\b", said) or re.match(rf"(?:the\s+)?{re.escape(own)}\b", said):
+                return True
+    return False
 
 
 def _forcing(view: Book, side: Side, term: str) -> list[tuple[str, dict[str, Any]]]:
@@ -263,7 +280,7 @@ def _forcing(view: Book, side: Side, term: str) -> list[tuple[str, dict[str, Any
     for rid in side.rules:
         for rel in view.relations_out(rid):
             action = dict(rel["details"]).get("action")
-            if rel["kind"] == "must" and action and words <= action_words(action) and binds_other_side(rel):
+            if rel["kind"] == "must" and action and words <= action_words(action) and binds_other_side(rel, view.rule_names):
                 out.append((rid, rel))
     return out
 
@@ -368,13 +385,13 @@ def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                     failed, unknown = _conditions(rel, side, other, flags)
                     if failed is None:
                         # "the target of the Charge must declare a Flee Charge Reaction": binds the other side
-                        bound[other.name if binds_other_side(rel) else side.name].append((action_words(action), rel, unknown))
+                        bound[other.name if binds_other_side(rel, view.rule_names) else side.name].append((action_words(action), rel, unknown))
     for side, other in (sides, sides[::-1]):
         musts, cannots = bound[side.name], []
         for rid in side.rules:
             for rel in view.relations_out(rid):
                 action = dict(rel["details"]).get("action")
-                if action and rel["kind"] == "cannot" and not binds_other_side(rel):
+                if action and rel["kind"] == "cannot" and not binds_other_side(rel, view.rule_names):
                     failed, unknown = _conditions(rel, side, other, flags)
                     if failed is None:
                         cannots.append((action_words(action), rel, unknown))

@@ -43,3 +43,33 @@ def test_a_loss_of_a_granted_rule_is_ruled_in_a_small_system() -> None:
     own = rel("loses", "Sprint", "Sprint", "Sprint is lost when it is used.")
     view = system({"Sprint": own["citation"]["sentence"]}, [own])
     assert rulings(view, picks("Sprint"))["rulings"] == []
+
+
+# -- a test forced on the one struck by the rule's weapon, which the other side passes ----------
+
+
+def test_fearless_passes_the_pinning_test_a_sniper_forces(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Sniper", opponent="Fearless", when=["shooting"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Fearless"]
+    assert (ruling["principle"], ruling["rules"][:2]) == ("immunity", ["Fearless", "Pinning"])
+    assert ruling["outcome"].startswith("Fearless: A unit containing one or more models with the Fearless special rule automatically "
+                                        "passes Morale tests, so the Morale tests Pinning forces on it do not touch it")
+    assert [(c["name"], c["column"]) for c in ruling["citations"]] == [("Fearless", 12738), ("Pinning", 26390), ("Sniper", 34645)]
+
+
+def _struck(condition: str) -> dict:
+    sentence = f"{condition}, it must take a Panic Test."
+    forced = rel("must", "Dread Blade", None, sentence, details={"action": "take a Panic Test"},
+                 conditions=(("other", None, condition),))
+    passes = rel("immune-to", "Brave", None, "Brave units automatically pass Panic Tests.", details={"passes": "automatically"})
+    passes["target_name"] = "Panic Tests"
+    view = system({"Dread Blade": sentence, "Brave": passes["citation"]["sentence"]}, [forced, passes])
+    return rulings(view, picks("Dread Blade"), picks("Brave"))
+
+
+def test_a_test_forced_on_whom_the_rule_strikes_in_other_words() -> None:
+    for words in ("If a unit is hit by an attack with this special rule", "If a unit takes wounds from a weapon with Dread Blade",
+                  "When an enemy model is wounded by a model with the Dread Blade rule"):
+        assert brief(_struck(words)) == [("immunity", "Brave", ["Brave", "Dread Blade"])], words
+    # the bearer struck by someone else's weapon: the test is its own, the other side's immunity does not meet it
+    assert brief(_struck("If a unit with this rule is hit by an attack with Poisoned Attacks")) == []
