@@ -171,6 +171,8 @@ class _Reader:
                 if named:  # "overrides the Spell Selection rules for Wizard Apprentices, Adepts, and Masters"
                     out.extend(self.make("overrides", tid, text, conditions, subject=words_of_subject) for tid, text in named)
                     continue
+            if draft.mode == "exempt" and (draft.action is None or not _EXEMPTION.match(self.words(draft.action))):
+                continue  # "does not move": said of what happened, no prohibition
             if draft.mode == "replaces" and draft.action is not None:
                 winner, winner_words, _param, _own = self.target(draft)
                 loser_lexeme = self.lexemes[draft.action[0]]
@@ -547,6 +549,9 @@ class _Reader:
                     out.append((tid, lexeme.text))
         return out
 
+
+# "does not take Panic tests", "do not take a Leadership test": an exemption from a test
+_EXEMPTION = re.compile(r"takes?\b.*\btests?\b", re.I)
 
 # participles of the actions an obligation can be said of in the passive, and their verbs
 _PARTICIPLES = {"taken": "take", "made": "make", "passed": "pass", "declared": "declare", "chosen": "choose",

@@ -310,6 +310,11 @@ def _define_transformer() -> type:
         def prohibition(self, children: list[Any]) -> list[Effect]:
             return [Effect("cannot", action=a) for a in listed(children)]
 
+        def exemption(self, children: list[Any]) -> list[Effect]:
+            """"does not take Panic tests": an exemption from a test (mode ``exempt``: the reader keeps
+            only taking a test; "does not move" states no prohibition)."""
+            return [Effect("cannot", action=a, mode="exempt") for a in listed(children)]
+
         def prohibited_reroll(self, children: list[Any]) -> list[Effect]:
             """"A roll can never be rerolled more than once": a prohibition, not a reroll."""
             return [Effect("cannot", action=self.action([c for c in children if c.type not in ("CANNOT", "ADV")]))]

@@ -111,6 +111,8 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
         "",
     ),
     ("counter attack", "ACT", ""),
+    # "must immediately test for panic": the test's name follows "for"
+    ("test|tests for", "ACT", ""),
     ("end|ends up", "ACT", ""),
     ("go|goes to ground", "ACT", ""),
 )
@@ -166,6 +168,7 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"charging", "charging"),
     (r"(?:during\s+)?the\s+first\s+round(?:\s+of\s+(?:each\s+)?combat)?", "first round"),
     (r"(?:in\s+)?the\s+first\s+(?:player\s+)?turn", "first turn"),
+    (r"(?:if|when|while)\s+(?:it|they|the\s+unit|that\s+unit)\s+(?:is|are)\s+(?:already\s+)?(?:in\s+close\s+combat|engaged\s+in\s+(?:a\s+)?combat)", "melee"),
     (r"against\s+melee\s+attacks|in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))", "melee"),
     (r"close\s+combat\s+attacks?|melee\s+attacks?", "melee"),
     (r"against\s+shooting\s+attacks|shooting\s+attacks?|ranged\s+attacks?", "shooting"),
@@ -178,6 +181,7 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?:when|if|while)\s+(?:it\s+is\s+|they\s+are\s+|the\s+unit\s+is\s+)?charged", "charged"),
     (r"(?<!non-)(?<=all\s)fleeing(?=\s+(?:units?|models?|troops))", "fleeing"),
     (r"(?<!non-)units?\s+fleeing", "fleeing"),
+    (r"(?:if|when|while)\s+(?:that|the|this)\s+unit\s+is\s+(?:already\s+)?fleeing|(?:if|when|while)\s+(?:it\s+is|they\s+are)\s+already\s+fleeing", "fleeing"),
     (r"(?:which|that)\s+(?:is|are)\s+fleeing|(?:when|while|if)\s+(?:it\s+is\s+|they\s+are\s+)?fleeing", "fleeing"),
     (r"if\s+possible|where\s+possible|if\s+able(?:\s+to\s+do\s+so)?", "if possible"),
     (r"(?:did|does|do|has|have)\s+not\s+(?:yet\s+)?move[ds]?\b|(?:didn|hasn|haven)[’']t\s+move[ds]?\b", "not moved"),

@@ -339,9 +339,13 @@ _ARTICLES = frozenset({"a", "an", "the", "any", "as", "to"})
 
 
 def action_words(action: str) -> frozenset[str]:
-    """An action's words, articles dropped and plurals made singular: "declare Charges" -> {declare, charge}."""
+    """An action's words, articles dropped and plurals made singular: "declare Charges" -> {declare, charge};
+    "test for panic" is "take a Panic test"."""
     out = set()
-    for word in fold(action).split():
+    said = fold(action).split()
+    if len(said) > 2 and said[0] in ("test", "tests") and said[1] == "for":
+        said = ["take", *said[2:], "test"]
+    for word in said:
         if word in _ARTICLES:
             continue
         forms = singulars(word)
@@ -401,7 +405,35 @@ def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                     continue
                 key = (side.name, must["source"], cannot["source"], must_words)
                 _join(found, key, Meeting("obligation", [cannot["source"], must["source"]], [side.name]), [cannot, must], [*cannot_if, *must_if])
+        for must_words, must, must_if in musts:
+            for cannot, cannot_if in _parent_exemptions(view, must, must_words, side, other, flags):
+                # "A unit does not take a Panic test if that unit is already fleeing" (Panic tests) over
+                # "A unit must take a Panic test immediately if it loses 25% ..." (Heavy casualties, a part of it)
+                key = (side.name, must["source"], cannot["source"], must_words, cannot["citation"]["sentence"])
+                parent = cannot["source"]
+                _join(found, key, Meeting("obligation", [parent, must["source"]], [side.name], extra={"part_of": parent, "ifs": (cannot_if, must_if)}),
+                      [cannot, must], [*cannot_if, *must_if])
     return list(found.values())
+
+
+def _parent_exemptions(view: Book, must: dict[str, Any], must_words: frozenset[str], side: Side, other: Side,
+                       flags: tuple[str, ...]) -> list[tuple[dict[str, Any], list[str]]]:
+    """The prohibitions of the rule an obligation's rule is a part of, of the same action, when that
+    rule is not in play itself: its general provisions ("three circumstances under which ... units
+    are not forced to take Panic tests") bind each of its parts' cases; each with its ifs."""
+    parent = (view.get(must["source"]) or {}).get("parent")
+    if not parent or parent in side.rules:
+        return []
+    out = []
+    for rel in view.relations_out(parent):
+        action = dict(rel["details"]).get("action")
+        if rel["kind"] != "cannot" or not action or binds_other_side(rel, view.rule_names):
+            continue
+        words = action_words(action)
+        failed, unknown = _conditions(rel, side, other, flags)
+        if failed is None and words and _same_action(must, must_words, rel, words):
+            out.append((rel, unknown))
+    return out
 
 
 def instance_meetings(sides: tuple[Side, Side]) -> list[Meeting]:

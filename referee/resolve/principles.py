@@ -225,6 +225,14 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
     action = dict(must[0]["details"])["action"]
     gentle = any(c["situation"] == "if-possible" for r in must for c in r["conditions"])
     why = " (it holds only if possible)" if gentle else ""
+    if "part_of" in m.extra:
+        # the general provision of the rule the obliging rule is a part of
+        who = cannot[0].get("subject") or "the unit"
+        cannot_if, must_if = m.extra["ifs"]
+        outcome = (f"{ctx.name(cannot[0]['source'])} (the rule {ctx.name(must[0]['source'])} is a part of): {who} cannot "
+                   f"{dict(cannot[0]['details'])['action']}{',' + conditions(cannot_if) if cannot_if else ''}, "
+                   f"so {ctx.name(must[0]['source'])}'s obligation to {action}{',' + conditions(must_if) if must_if else ''}, yields{why}")
+        return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
     outcome = f"{ctx.name(cannot[0]['source'])} cannot {dict(cannot[0]['details'])['action']}: {ctx.name(must[0]['source'])}'s obligation to {action} yields{why}"
     return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
 

@@ -1,5 +1,7 @@
 """Rules of one side that speak of the same rule, roll or choice, met where the graph reads a relation
-between them (issue 22, round 4): a rule that takes another out of play, ...
+between them (issue 22, round 4): a rule that takes another out of play; a test forced on the one the
+rule's weapon strikes, which the other side passes; a prohibition of an action and the side's ways of
+doing it; a general exemption from a test and the obligations of the rule's parts.
 
 Each class is tested on the real documents and on a small system of other words.
 """
@@ -73,3 +75,91 @@ def test_a_test_forced_on_whom_the_rule_strikes_in_other_words() -> None:
         assert brief(_struck(words)) == [("immunity", "Brave", ["Brave", "Dread Blade"])], words
     # the bearer struck by someone else's weapon: the test is its own, the other side's immunity does not meet it
     assert brief(_struck("If a unit with this rule is hit by an attack with Poisoned Attacks")) == []
+
+
+# -- a prohibition of an action, and the side's rules that are ways of doing it -------------------
+
+
+
+
+
+
+def test_advancing_prevails_over_weapons_whose_use_it_forbids(rulebase: Build) -> None:
+    cases = [
+        ("Advancing, Ranged 2 counterfire", ["moved", "charged"], "Ranged X counterfire", 861),
+        ("Advancing, Ranged 2 charge 1", ["moved"], "Ranged X charge Y", 885),
+        ("Advancing, Ranged 2 heavy", ["shooting"], "Ranged X heavy", 865),
+        ("Advancing, Melee 2 charge 1", ["charging", "melee"], "Melee X charge Y", 893),
+    ]
+    for keywords, when, weapon, line in cases:
+        data = resolve(rulebase, "last-edition", keywords, when=when).to_json()
+        [ruling] = [r for r in data["rulings"] if r["winner"] == "Advancing" and weapon in r["rules"]]
+        assert ruling["principle"] == "cannot-beats-can"
+        assert [(c["name"], c["line"]) for c in ruling["citations"]] == [("Advancing", 471), (weapon, line)]
+    data = resolve(rulebase, "last-edition", "Advancing, Ranged 2 counterfire", when=["moved", "charged"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Advancing"]
+    assert ruling["outcome"] == ("Advancing prevails over Ranged X counterfire: Units that used the advance move cannot shoot, and Ranged X "
+                                 "counterfire is a way to shoot, so it cannot be used for that (cannot beats can; --when shooting not given: "
+                                 "the ruling holds whenever it would be)")
+    # the situation does not say it shoots: the weapon stays in play, its ruling says when it yields
+    assert all(e["set_aside"] is None for e in data["in_play"]["self"])
+
+
+WINDED = rel("cannot", "Winded", None, "A unit that sprinted cannot shoot or fight this turn.", subject="A unit that sprinted",
+             details={"action": "shoot"})
+
+
+def _winded(**rules: str) -> dict:
+    view_rules = {"Winded": WINDED["citation"]["sentence"], **rules}
+    from tests.resolve.test_principles import system_data
+    from tests.stores import stored
+
+    data = system_data(view_rules, [WINDED])
+    if "Throwing Axe" in rules:
+        data["rules"]["demo/Throwing Axe"]["parent"] = "demo/Missile weapons"
+    return rulings(stored(data), picks("Winded", *rules))
+
+
+def test_ways_of_shooting_in_other_words() -> None:
+    sling = _winded(**{"Sling Staff": "This weapon can fire over friendly units."})
+    assert brief(sling) == [("cannot-beats-can", "Winded", ["Winded", "Sling Staff"])]
+    axe = _winded(**{"Throwing Axe": "+1 Strength.", "Missile weapons": "Weapons that are thrown or shot."})
+    assert brief(axe) == [("cannot-beats-can", "Winded", ["Winded", "Throwing Axe"])]
+    # a rule that is no way of shooting, and one whose permission is not its own use
+    assert brief(_winded(Buckler="A buckler gives +1 Armour.", Spotter="Friendly units can shoot at targets it sees.")) == []
+
+
+# -- a general exemption of a rule binds the obligations of its parts ----------------------------
+
+
+def test_a_fleeing_unit_takes_no_panic_test_for_heavy_casualties(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Heavy casualties", when=["fleeing"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Panic tests" and "fleeing" in r["citations"][0]["quote"]]
+    assert (ruling["principle"], ruling["rules"]) == ("cannot-beats-can", ["Panic tests", "Heavy casualties"])
+    assert ruling["outcome"] == ("Panic tests (the rule Heavy casualties is a part of): A unit cannot take a Panic test, so Heavy casualties's "
+                                 "obligation to take a Panic test, if it loses 25% or more of the models with which it started the phase, yields")
+    assert [(c["name"], c["line"], c["column"]) for c in ruling["citations"]] == [("Panic tests", 41, 6), ("Heavy casualties", 47, 1)]
+    # in close combat, the exemption of a unit in close combat; "test for panic" is taking a Panic test
+    melee = resolve(rulebase, "whfb-house", "Nearby friend breaks", when=["melee"]).to_json()
+    assert any(r["winner"] == "Panic tests" and r["citations"][0]["line"] == 40 for r in melee["rulings"])
+    # where the situation says neither, those two exemptions do not apply
+    plain = resolve(rulebase, "whfb-house", "Heavy casualties").to_json()
+    assert {r["citations"][0]["line"] for r in plain["rulings"] if r["winner"] == "Panic tests"} == {39, 43}
+
+
+def _break_tests(when: tuple[str, ...]) -> dict:
+    from tests.resolve.test_principles import system_data
+    from tests.stores import stored
+
+    exempt = rel("cannot", "Break tests", None, "Units do not take Break tests while they are in close combat.", subject="Units",
+                 details={"action": "take Break tests"}, conditions=(("melee", None, "in close combat"),))
+    forced = rel("must", "Flank attack", None, "A unit attacked in the flank must test for break.", subject="A unit",
+                 details={"action": "test for break"})
+    data = system_data({"Break tests": exempt["citation"]["sentence"], "Flank attack": forced["citation"]["sentence"]}, [exempt, forced])
+    data["rules"]["demo/Flank attack"]["parent"] = "demo/Break tests"
+    return rulings(stored(data), picks("Flank attack"), when=when)
+
+
+def test_a_parts_obligation_yields_to_its_parents_exemption_in_other_words() -> None:
+    assert brief(_break_tests(("melee",))) == [("cannot-beats-can", "Break tests", ["Break tests", "Flank attack"])]
+    assert brief(_break_tests(("shooting",))) == []
