@@ -54,6 +54,8 @@ OTHERS = "others"  # target: every other rule the sentence names ("only one of t
 NEGATIONS = {"NOT", "NEVER", "CANNOT"}  # no clause starts right after these ("never loses X")
 _LOOSE_ENDS = {"A", "THE", "PAREN", "OF", "AS", "TO", "ALL"}  # words an action does not end on
 _ROLL_ADJECTIVES = {"failed", "successful"}
+# the verb of a roll whose needed result a rule sets ("wound on a 2+"): the roll it is
+_ROLLS = {"wound": "to-wound", "wounds": "to-wound", "hit": "to-hit", "hits": "to-hit"}
 _CONDITION_LEADS = {"if", "where", "when", "while", "in", "during", "after", "unless", "against", "on", "the", "at"}
 _PREFIXES_KEPT = 100_000  # type sequences remembered by the scan before it starts afresh
 
@@ -351,6 +353,33 @@ def _define_transformer() -> type:
             if str(stop).lower() != "at" or not str(number).isdigit():
                 return []
             return [Effect("modifies", None, self.at(stat), "=" + str(number))]
+
+        def roll_on(self, children: list[Any]) -> list[Effect]:
+            """"wound on a 2+": the roll needed to wound is 2+ (value "=2+"); "on" only, and a
+            number a roll needs ("2+"), of a roll to wound or to hit."""
+            stop, stat, number = tokens(children, "STOP")[0], tokens(children, "STAT")[0], tokens(children, "NUM")[0]
+            roll = _ROLLS.get(str(stat).lower())
+            if str(stop).lower() != "on" or roll is None or not str(number).rstrip("+").isdigit() or not str(number).endswith("+"):
+                return []
+            return [Effect("modifies", None, self.at(stat), "=" + str(number), mode=roll)]
+
+        def roll_on_parameter(self, children: list[Any]) -> list[Effect]:
+            """"wounds on a fixed number (generally shown in brackets)": the roll needed is the rule's
+            own parameter (value "=X")."""
+            stop, stat = tokens(children, "STOP")[0], tokens(children, "STAT")[0]
+            words = " ".join(str(w).lower() for w in tokens(children, "WORD"))
+            bracket = str(tokens(children, "PAREN")[0]).lower()
+            roll = _ROLLS.get(str(stat).lower())
+            if str(stop).lower() != "on" or roll is None or words not in ("fixed number", "fixed value") or "bracket" not in bracket:
+                return []
+            return [Effect("modifies", None, self.at(stat), "=X", mode=roll)]
+
+        def only_value(self, children: list[Any]) -> list[Effect]:
+            """"can only ever make a single Attack": the stat is one (value "=1")."""
+            words = tokens(children, "WORD")
+            if not words or str(words[-1]).lower() not in ("single", "one"):
+                return []
+            return [Effect("modifies", None, self.at(tokens(children, "STAT")[0]), "=1")]
 
         def own_value(self, children: list[Any]) -> list[Effect]:
             """"is multiplied into X+1": the rule's own value X changes by +1 (value as a

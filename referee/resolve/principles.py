@@ -121,6 +121,8 @@ def _if(meeting: Meeting) -> str:
 
 def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
     """A rule that names another and sets it aside ("instead", "ignore", "cannot ... against") wins over it."""
+    if m.kind == "modifiers":
+        return _value_set(ctx, m)
     kinds = {r["kind"] for r in m.relations}
     if m.kind == "relation" and kinds == {"cannot"} and "winner" in m.extra:
         # a rule's own "cannot ... against X": X prevails over it, as far as its words say
@@ -166,6 +168,53 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
     # a rule set aside by what it makes ("every rule that makes ... untargetable"): its own words too
     made = [ctx.rule_quote(loser, m.extra["stated"])] if "stated" in m.extra else []
     return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, ctx.quotes(m.relations) + made, m.unknown, m.sides)
+
+
+_LEADING = re.compile(r"=(\d+)")
+
+
+def _needed(value: str) -> int | None:
+    found = _LEADING.match(value)
+    return int(found.group(1)) if found else None
+
+
+def _value_set(ctx: Context, m: Meeting) -> Ruling | None:
+    """A value one rule sets, beside other rules' values of the stat, whose own sentence says how it
+    stands to them: "regardless of ... any bonus Attacks ... because of special rules" (it prevails
+    over them) or "unless a lower result would be required" (a lower value another rule sets prevails
+    over it).  Any other value set beside a modifier stays open (the stacking principles say why)."""
+    items, stat = m.extra["parts"], m.extra["stat"]
+    sets = [p for p in items if p["value"].startswith("=")]
+    over = [p for p in sets if p.get("stands") == "others"]
+    ifs = lambda parts: list(dict.fromkeys(c for p in parts for c in p["conditions"] if not _STANDING_WORDS.search(c)))  # noqa: E731
+    if len({p["rule"] for p in over}) == 1:
+        win = over[0]
+        losers = [p for p in items if p["rule"] != win["rule"]]
+        if losers:
+            said = ", ".join(f"{p['name']} {p['value']}" for p in losers)
+            outcome = (f"{stat}: {win['name']} sets it to {win['value'][1:]} regardless of other rules' modifiers, as its own words say: "
+                       f"{said} {'does' if len(losers) == 1 else 'do'} not change it")
+            rules = [win["name"], *dict.fromkeys(p["name"] for p in losers)]
+            return Ruling(rules, win["name"], "explicit-exception", outcome, ctx.quotes([win, *losers]), ifs([win, *losers]), m.sides)
+    for yielding in (p for p in sets if p.get("stands") in ("lower", "higher")):
+        mine = _needed(yielding["value"])
+        if mine is None:
+            continue
+        lower = yielding["stands"] == "lower"
+        rivals = [p for p in sets if p["rule"] != yielding["rule"] and _needed(p["value"]) is not None
+                  and (_needed(p["value"]) < mine if lower else _needed(p["value"]) > mine)]  # type: ignore[operator]
+        if not rivals:
+            continue
+        best = (min if lower else max)(rivals, key=lambda p: _needed(p["value"]))  # type: ignore[arg-type,return-value]
+        outcome = (f"{stat}: {yielding['name']} sets {yielding['value'][1:]} unless a {yielding['stands']} result would be required, "
+                   f"as its own words say; {best['name']} sets {best['value'][1:]}, so {best['name']}'s {best['value'][1:]} applies")
+        return Ruling([best["name"], yielding["name"]], best["name"], "explicit-exception", outcome, ctx.quotes([best, yielding]),
+                      ifs([best, yielding]), m.sides)
+    return None
+
+
+# a condition that is the value's own standing ("unless a lower result would be required"), not an if
+_STANDING_WORDS = re.compile(r"\bunless\s+a\s+(?:lower|higher|better)\b", re.I)
 
 
 def immunity(ctx: Context, m: Meeting) -> Ruling | None:

@@ -163,3 +163,54 @@ def _break_tests(when: tuple[str, ...]) -> dict:
 def test_a_parts_obligation_yields_to_its_parents_exemption_in_other_words() -> None:
     assert brief(_break_tests(("melee",))) == [("cannot-beats-can", "Break tests", ["Break tests", "Flank attack"])]
     assert brief(_break_tests(("shooting",))) == []
+
+
+# -- a value set, and how its own words say it stands to other rules' values of the stat ----------
+
+
+def test_fleshbane_prevails_over_poisoned_by_poisoned_s_own_words(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Fleshbane, Poisoned (4+)", when=["melee"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Fleshbane"]
+    assert (ruling["principle"], ruling["rules"]) == ("explicit-exception", ["Fleshbane", "Poisoned"])
+    assert ruling["outcome"] == ("to-wound: Poisoned sets 4+ unless a lower result would be required, as its own words say; "
+                                 "Fleshbane sets 2+, so Fleshbane's 2+ applies")
+    assert [(c["name"], c["column"]) for c in ruling["citations"]] == [("Fleshbane", 14587), ("Poisoned", 27324)]
+    [wound] = [m for m in data["modifiers"] if m["stat"] == "to-wound"]
+    assert wound["value"] == "=2+"
+    assert data["unresolved"] == []
+    # a higher number than Poisoned's own does not prevail over it: it stays open, as before
+    sniper = resolve(rulebase, "scrollhammer", "Sniper, Poisoned (3+)", when=["shooting"]).to_json()
+    assert not [r for r in sniper["rulings"] if r["winner"] == "Sniper" and "Poisoned" in r["rules"]]
+
+
+def test_a_supporting_attack_is_one_attack_whatever_the_second_hand_weapon_gives(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Supporting Attacks, Second Hand Weapon", when=["melee"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "explicit-exception"]
+    assert (ruling["winner"], ruling["rules"]) == ("Supporting Attacks", ["Supporting Attacks", "Second Hand Weapon"])
+    assert ruling["outcome"] == ("Attacks: Supporting Attacks sets it to 1 regardless of other rules' modifiers, as its own words say: "
+                                 "Second Hand Weapon +1 does not change it")
+    assert [(c["name"], c["line"]) for c in ruling["citations"]] == [("Supporting Attacks", 212), ("Second Hand Weapon", 232)]
+    assert {m["stat"]: m["value"] for m in data["modifiers"]} == {"Attacks": "=1", "Initiative": "+1"}
+
+
+def _values(*parts: tuple[str, str, str]) -> dict:
+    """A small system whose rules set or modify the to-wound roll: (rule, value, the detail of its standing)."""
+    relations = []
+    for name, value, standing in parts:
+        details = {"stat": "to-wound", "value": value}
+        if standing:
+            details.update([standing.split("=")])
+        relations.append(rel("modifies", name, None, f"{name} sets the roll.", details=details))
+    view = system({name: f"{name} sets the roll." for name, _, _ in parts}, relations)
+    return rulings(view, picks(*(name for name, _, _ in parts)))
+
+
+def test_values_set_in_other_words_in_a_small_system() -> None:
+    assert brief(_values(("Venom", "=5+", "yields=lower"), ("Hex", "=3+", ""))) == [("explicit-exception", "Hex", ["Hex", "Venom"])]
+    # a higher number: Venom's own words do not let it yield, and nothing else says which applies
+    higher = _values(("Venom", "=3+", "yields=lower"), ("Hex", "=5+", ""))
+    assert brief(higher) == [] and [u["rules"] for u in higher["unresolved"]] == [["Venom", "Hex"]]
+    assert brief(_values(("Drill", "=1", "over=others"), ("Frenzy", "+1", ""))) == [("explicit-exception", "Drill", ["Drill", "Frenzy"])]
+    # no standing said: a value set beside a modifier stays open
+    open_ = _values(("Drill", "=1", ""), ("Frenzy", "+1", ""))
+    assert not [r for r in open_["rulings"] if r["winner"]] and [u["rules"] for u in open_["unresolved"]] == [["Drill", "Frenzy"]]
