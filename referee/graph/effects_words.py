@@ -168,6 +168,9 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"charging", "charging"),
     (r"(?:during\s+)?the\s+first\s+round(?:\s+of\s+(?:each\s+)?combat)?", "first round"),
     (r"(?:in\s+)?the\s+first\s+(?:player\s+)?turn", "first turn"),
+    # "Provided the model is not in close combat": the negation belongs to the situation
+    (r"(?:(?:if|when|while|provided(?:\s+that)?)\s+(?:it|they|the\s+\w+|that\s+unit)\s+)?(?:(?:(?:is|are)\s+)?not|(?:isn|aren)[’']t)\s+"
+     r"(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged\s+in\s+(?:a\s+)?(?:close\s+)?combat)", "not melee"),
     (r"(?:if|when|while)\s+(?:it|they|the\s+unit|that\s+unit)\s+(?:is|are)\s+(?:already\s+)?(?:in\s+close\s+combat|engaged\s+in\s+(?:a\s+)?combat)", "melee"),
     (r"against\s+melee\s+attacks|in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))", "melee"),
     (r"close\s+combat\s+attacks?|melee\s+attacks?", "melee"),

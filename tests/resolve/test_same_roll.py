@@ -214,3 +214,28 @@ def test_values_set_in_other_words_in_a_small_system() -> None:
     # no standing said: a value set beside a modifier stays open
     open_ = _values(("Drill", "=1", ""), ("Frenzy", "+1", ""))
     assert not [r for r in open_["rulings"] if r["winner"]] and [u["rules"] for u in open_["unresolved"]] == [["Drill", "Frenzy"]]
+
+
+# -- a part's permission, by its whole's name, that holds only out of close combat ---------------
+
+
+def test_a_breath_weapons_shooting_attack_is_not_made_in_close_combat(rulebase: Build) -> None:
+    melee = resolve(rulebase, "whfb-house", "Breath Weapon Shooting Attack", when=["melee"]).to_json()
+    [entry] = melee["in_play"]["self"]
+    assert entry["set_aside"] == "Breath Weapon Shooting Attack applies only when the model is not in close combat, and the situation says --when melee"
+    [idle] = [i for i in melee["in_play"]["inactive"] if i["relation"] == "can"]
+    assert (idle["citation"]["line"], idle["citation"]["column"]) == (291, 1)
+    assert idle["citation"]["quote"] == "Provided the model is not in close combat, it can use its Breath Weapon during its Shooting phase."
+    shooting = resolve(rulebase, "whfb-house", "Breath Weapon Shooting Attack", when=["shooting"]).to_json()
+    assert shooting["in_play"]["self"][0]["set_aside"] is None
+
+
+def test_other_phrasings_of_a_permission_out_of_close_combat() -> None:
+    from referee.resolve.scope import own_turn_condition
+
+    assert own_turn_condition("Provided the model is not in close combat, it can use its Flamer.", "Flamer") == "not melee"
+    assert own_turn_condition("A unit with this special rule may shoot while it is not engaged in combat.", "Skirmish") == "not melee"
+    assert own_turn_condition("Models that aren't in close combat can use their Javelins.", "Javelins") == "not melee"
+    # a permission of another rule, or in close combat itself, is no gate of this one out of combat
+    assert own_turn_condition("Provided the model is not in close combat, it can use its Flamer.", "Javelins") is None
+    assert own_turn_condition("A unit with this special rule may fight in close combat with two ranks.", "Spears") is None
