@@ -718,8 +718,9 @@ def _condition_clauses(
     k = 0
     while k < len(lexemes):
         lexeme = lexemes[k]
-        if lexeme.type in ("SUB", "UNLESS") and lexeme.text.lower() in _CONDITION_LEADS and not (k and lexemes[k - 1].type == "AS"):
-            # ("as if they were not there" says how, not when)
+        if lexeme.type in ("SUB", "UNLESS") and lexeme.text.lower() in _CONDITION_LEADS and not (k and lexemes[k - 1].type == "AS") \
+                and not (k and lexemes[k - 1].text.lower() == "even"):
+            # ("as if they were not there" says how, not when; "even if it has Towering Presence" concedes, it is no condition)
             end = k + 1
             while end < len(lexemes) and lexemes[end].type not in _BREAKS and lexemes[end].type != "DOT":
                 if lexemes[end].text.lower() == "will" and end + 1 in starts:

@@ -246,6 +246,14 @@ def _define_transformer() -> type:
         def ignores(self, children: list[Any]) -> list[Effect]:
             return items_to("overrides", listed(children))
 
+        def not_prevented(self, children: list[Any]) -> list[Effect]:
+            """"having Exclusive (Chariot) does not prevent it from joining units": the rule read
+            prevails over Exclusive; any other words around a name and "does not" say nothing."""
+            words = [str(w).lower() for w in tokens(children, "WORD")]
+            if words[0] != "having" or words[-1] not in ("prevent", "prevents"):
+                return []
+            return items_to("overrides", [c for c in children if isinstance(c, _Item)])
+
         def instead_of(self, children: list[Any]) -> list[Effect]:
             return [Effect("overrides", c.target) for c in children if isinstance(c, _Item)]
 

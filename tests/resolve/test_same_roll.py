@@ -239,3 +239,17 @@ def test_other_phrasings_of_a_permission_out_of_close_combat() -> None:
     # a permission of another rule, or in close combat itself, is no gate of this one out of combat
     assert own_turn_condition("Provided the model is not in close combat, it can use its Flamer.", "Javelins") is None
     assert own_turn_condition("A unit with this special rule may fight in close combat with two ranks.", "Spears") is None
+
+
+# -- "having X does not prevent it from ...": the rule that says so prevails over X ---------------
+
+
+def test_a_war_platform_chariot_is_not_kept_out_of_units_by_exclusive(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Chariot, War Platform").to_json()
+    over = {(r["winner"], r["rules"][1]): r for r in data["rulings"] if r["winner"] == "War Platform"}
+    assert set(over) == {("War Platform", "Exclusive"), ("War Platform", "Chariot")}
+    exclusive = over[("War Platform", "Exclusive")]
+    assert exclusive["outcome"] == "War Platform prevails over Exclusive, as far as the quoted words say (Exclusive via Chariot)"
+    assert [(c["name"], c["line"], c["column"]) for c in exclusive["citations"]] == [("War Platform", 402, 1), ("Chariot", 33, 1)]
+    # "even if it has Towering Presence" concedes: the glossary's sentence holds without Towering Presence
+    assert over[("War Platform", "Chariot")]["conditions"] == []
