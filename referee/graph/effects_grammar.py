@@ -345,6 +345,15 @@ def _define_transformer() -> type:
             amount = str(tokens(children, "NUM", "SIGNED")[0]).lstrip("+-")
             return [Effect("stacks", value=amount, mode="cap")]
 
+        def use_one(self, children: list[Any]) -> list[Effect]:
+            """"it can only use one Breath Attack in a single phase", "it is permitted to use only one in a
+            single turn": several instances, of which one is used at a time (mode "one")."""
+            verb = str(tokens(children, "ACT")[0]).lower()
+            words = [str(w).lower() for w in tokens(children, "WORD")]
+            if verb != "use" or words and (words[0] not in ("permitted", "allowed") or words[-1] != "only"):
+                return []
+            return [Effect("stacks", mode="one")]
+
         def choose_one(self, children: list[Any]) -> list[Effect]:
             """"it may choose which one to use": several apply, and the text says who picks one."""
             return [Effect("stacks", mode="choose")]

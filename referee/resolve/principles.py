@@ -288,7 +288,8 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
 
 def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
     """How a rule's instances combine, as its text says: cumulative, never (stacks), highest or
-    lowest (its own pick: "use the highest value"), choose ("may choose which one to use"); the
+    lowest (its own pick: "use the highest value"), choose ("may choose which one to use"), one
+    ("it can only use one Breath Attack in a single phase"); the
     pick wins over a choice it leaves for ties ("the owner chooses in case of a tie")."""
     rels = [r for r in ctx.view.relations_out(rid) if r["kind"] == "stacks" and dict(r["details"]).get("mode") != "cap"]
     modes = {dict(r["details"]).get("mode") for r in rels}
@@ -382,6 +383,10 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
         else:
             ctx.merged[(side, rid)] = [part for p in instances for part in p]
             outcome = f"{ctx.name(rid)} is cumulative: {shown} all apply"
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
+    if mode == "one":
+        # "it can only use one Breath Attack in a single phase": each instance is there, one is used at a time
+        outcome = f"{shown}: only one of them can be used at a time, as the rule's own words say"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
     if mode in (None, "choose", "highest", "lowest") and len(set(instances)) == 1:
         said = "it does not say it is cumulative" if mode is None else "it says only one is used"

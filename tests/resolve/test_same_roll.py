@@ -253,3 +253,23 @@ def test_a_war_platform_chariot_is_not_kept_out_of_units_by_exclusive(rulebase: 
     assert [(c["name"], c["line"], c["column"]) for c in exclusive["citations"]] == [("War Platform", 402, 1), ("Chariot", 33, 1)]
     # "even if it has Towering Presence" concedes: the glossary's sentence holds without Towering Presence
     assert over[("War Platform", "Chariot")]["conditions"] == []
+
+
+# -- several instances of which the rule's own words let one be used at a time -------------------
+
+
+def test_two_breath_weapons_are_used_one_at_a_time(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Breath Weapon, Breath Weapon").to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "stacking"]
+    assert ruling["outcome"] == "Breath Weapon and Breath Weapon: only one of them can be used at a time, as the rule's own words say"
+    assert [(c["line"], c["column"], c["quote"]) for c in ruling["citations"]] == [
+        (287, 253, "In the event that a model has more than one Breath Weapon attack, it is permitted to use only one in a single turn.")]
+
+
+def test_one_at_a_time_in_a_small_system() -> None:
+    said = "A model with several Totems can only use one Totem in a single turn."
+    one = rel("stacks", "Totem", None, said, details={"mode": "one"})
+    data = rulings(system({"Totem": said}, [one]), picks(("Totem", ("1",)), ("Totem", ("2",))))
+    assert brief(data) == [("stacking", None, ["Totem"])]
+    assert data["rulings"][0]["outcome"] == "Totem (1) and Totem (2): only one of them can be used at a time, as the rule's own words say"
+    assert data["unresolved"] == []
