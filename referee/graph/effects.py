@@ -171,6 +171,8 @@ class _Reader:
                 if named:  # "overrides the Spell Selection rules for Wizard Apprentices, Adepts, and Masters"
                     out.extend(self.make("overrides", tid, text, conditions, subject=words_of_subject) for tid, text in named)
                     continue
+            if draft.mode == "exempt" and (draft.action is None or not _EXEMPTION.match(self.words(draft.action))):
+                continue  # "does not move": said of what happened, no prohibition
             if draft.mode == "replaces" and draft.action is not None:
                 winner, winner_words, _param, _own = self.target(draft)
                 loser_lexeme = self.lexemes[draft.action[0]]
@@ -207,6 +209,8 @@ class _Reader:
             if draft.kind == "modifies":
                 stat, words = self.stat(first, draft)
                 details += [("stat", stat), ("value", self.value(draft))]
+                if self.value(draft).startswith("="):
+                    details += _standing(self.text)
                 if words and "shooting" in words.lower().split():
                     conditions = [*conditions, ("shooting", None)]  # "a -1 shooting modifier"
             elif draft.kind in ("must", "cannot") and draft.action is not None:
@@ -357,6 +361,8 @@ class _Reader:
             return stat, self.words(draft.action)
         if draft.stat is not None:
             lexeme = self.lexemes[draft.stat]
+            if draft.mode in ("to-wound", "to-hit"):
+                return draft.mode, lexeme.text  # "wound on a 2+": the roll to wound, not the Wounds stat
             return lexeme.norm or lexeme.text, lexeme.text
         if draft.action is not None:  # "re-roll failed charge distance rolls"
             words = self.words(draft.action)
@@ -548,6 +554,29 @@ class _Reader:
         return out
 
 
+# how a value a sentence sets stands to other rules' values of the same stat, as its own words say:
+# "regardless of ... any bonus Attacks he might otherwise be entitled to because of special rules"
+# (it prevails over them), "unless a lower result would be required" (it yields to a lower one)
+_OVER_OTHERS = re.compile(r"\bregardless\s+of\b[^.;]*?\b(?:bonus(?:es)?|modifiers?|special\s+rules?|other\s+rules?)\b", re.I)
+_YIELDS_LOWER = re.compile(r"\bunless\s+a\s+(?P<way>lower|higher|better)\s+(?:result|number|value|roll)\s+(?:would\s+be|is)\s+(?:required|needed)\b", re.I)
+
+
+def _standing(sentence: str) -> list[tuple[str, str]]:
+    """The details of a value set (``modifies`` with value "=..."), from its sentence's own words:
+    ``over``: ``others`` (it prevails over other rules' modifiers of the stat); ``yields``: ``lower``
+    or ``higher`` (it yields to another rule's value that is lower, or higher)."""
+    out = []
+    if _OVER_OTHERS.search(sentence):
+        out.append(("over", "others"))
+    found = _YIELDS_LOWER.search(sentence)
+    if found:
+        out.append(("yields", "higher" if found.group("way").lower() == "higher" else "lower"))
+    return out
+
+
+# "does not take Panic tests", "do not take a Leadership test": an exemption from a test
+_EXEMPTION = re.compile(r"takes?\b.*\btests?\b", re.I)
+
 # participles of the actions an obligation can be said of in the passive, and their verbs
 _PARTICIPLES = {"taken": "take", "made": "make", "passed": "pass", "declared": "declare", "chosen": "choose",
                 "used": "use", "rolled": "roll", "placed": "place", "removed": "remove", "cast": "cast"}  # fmt: skip
@@ -689,8 +718,9 @@ def _condition_clauses(
     k = 0
     while k < len(lexemes):
         lexeme = lexemes[k]
-        if lexeme.type in ("SUB", "UNLESS") and lexeme.text.lower() in _CONDITION_LEADS and not (k and lexemes[k - 1].type == "AS"):
-            # ("as if they were not there" says how, not when)
+        if lexeme.type in ("SUB", "UNLESS") and lexeme.text.lower() in _CONDITION_LEADS and not (k and lexemes[k - 1].type == "AS") \
+                and not (k and lexemes[k - 1].text.lower() == "even"):
+            # ("as if they were not there" says how, not when; "even if it has Towering Presence" concedes, it is no condition)
             end = k + 1
             while end < len(lexemes) and lexemes[end].type not in _BREAKS and lexemes[end].type != "DOT":
                 if lexemes[end].text.lower() == "will" and end + 1 in starts:

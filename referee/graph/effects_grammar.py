@@ -54,6 +54,8 @@ OTHERS = "others"  # target: every other rule the sentence names ("only one of t
 NEGATIONS = {"NOT", "NEVER", "CANNOT"}  # no clause starts right after these ("never loses X")
 _LOOSE_ENDS = {"A", "THE", "PAREN", "OF", "AS", "TO", "ALL"}  # words an action does not end on
 _ROLL_ADJECTIVES = {"failed", "successful"}
+# the verb of a roll whose needed result a rule sets ("wound on a 2+"): the roll it is
+_ROLLS = {"wound": "to-wound", "wounds": "to-wound", "hit": "to-hit", "hits": "to-hit"}
 _CONDITION_LEADS = {"if", "where", "when", "while", "in", "during", "after", "unless", "against", "on", "the", "at"}
 _PREFIXES_KEPT = 100_000  # type sequences remembered by the scan before it starts afresh
 
@@ -244,6 +246,14 @@ def _define_transformer() -> type:
         def ignores(self, children: list[Any]) -> list[Effect]:
             return items_to("overrides", listed(children))
 
+        def not_prevented(self, children: list[Any]) -> list[Effect]:
+            """"having Exclusive (Chariot) does not prevent it from joining units": the rule read
+            prevails over Exclusive; any other words around a name and "does not" say nothing."""
+            words = [str(w).lower() for w in tokens(children, "WORD")]
+            if words[0] != "having" or words[-1] not in ("prevent", "prevents"):
+                return []
+            return items_to("overrides", [c for c in children if isinstance(c, _Item)])
+
         def instead_of(self, children: list[Any]) -> list[Effect]:
             return [Effect("overrides", c.target) for c in children if isinstance(c, _Item)]
 
@@ -310,6 +320,11 @@ def _define_transformer() -> type:
         def prohibition(self, children: list[Any]) -> list[Effect]:
             return [Effect("cannot", action=a) for a in listed(children)]
 
+        def exemption(self, children: list[Any]) -> list[Effect]:
+            """"does not take Panic tests": an exemption from a test (mode ``exempt``: the reader keeps
+            only taking a test; "does not move" states no prohibition)."""
+            return [Effect("cannot", action=a, mode="exempt") for a in listed(children)]
+
         def prohibited_reroll(self, children: list[Any]) -> list[Effect]:
             """"A roll can never be rerolled more than once": a prohibition, not a reroll."""
             return [Effect("cannot", action=self.action([c for c in children if c.type not in ("CANNOT", "ADV")]))]
@@ -330,6 +345,15 @@ def _define_transformer() -> type:
             amount = str(tokens(children, "NUM", "SIGNED")[0]).lstrip("+-")
             return [Effect("stacks", value=amount, mode="cap")]
 
+        def use_one(self, children: list[Any]) -> list[Effect]:
+            """"it can only use one Breath Attack in a single phase", "it is permitted to use only one in a
+            single turn": several instances, of which one is used at a time (mode "one")."""
+            verb = str(tokens(children, "ACT")[0]).lower()
+            words = [str(w).lower() for w in tokens(children, "WORD")]
+            if verb != "use" or words and (words[0] not in ("permitted", "allowed") or words[-1] != "only"):
+                return []
+            return [Effect("stacks", mode="one")]
+
         def choose_one(self, children: list[Any]) -> list[Effect]:
             """"it may choose which one to use": several apply, and the text says who picks one."""
             return [Effect("stacks", mode="choose")]
@@ -346,6 +370,33 @@ def _define_transformer() -> type:
             if str(stop).lower() != "at" or not str(number).isdigit():
                 return []
             return [Effect("modifies", None, self.at(stat), "=" + str(number))]
+
+        def roll_on(self, children: list[Any]) -> list[Effect]:
+            """"wound on a 2+": the roll needed to wound is 2+ (value "=2+"); "on" only, and a
+            number a roll needs ("2+"), of a roll to wound or to hit."""
+            stop, stat, number = tokens(children, "STOP")[0], tokens(children, "STAT")[0], tokens(children, "NUM")[0]
+            roll = _ROLLS.get(str(stat).lower())
+            if str(stop).lower() != "on" or roll is None or not str(number).rstrip("+").isdigit() or not str(number).endswith("+"):
+                return []
+            return [Effect("modifies", None, self.at(stat), "=" + str(number), mode=roll)]
+
+        def roll_on_parameter(self, children: list[Any]) -> list[Effect]:
+            """"wounds on a fixed number (generally shown in brackets)": the roll needed is the rule's
+            own parameter (value "=X")."""
+            stop, stat = tokens(children, "STOP")[0], tokens(children, "STAT")[0]
+            words = " ".join(str(w).lower() for w in tokens(children, "WORD"))
+            bracket = str(tokens(children, "PAREN")[0]).lower()
+            roll = _ROLLS.get(str(stat).lower())
+            if str(stop).lower() != "on" or roll is None or words not in ("fixed number", "fixed value") or "bracket" not in bracket:
+                return []
+            return [Effect("modifies", None, self.at(stat), "=X", mode=roll)]
+
+        def only_value(self, children: list[Any]) -> list[Effect]:
+            """"can only ever make a single Attack": the stat is one (value "=1")."""
+            words = tokens(children, "WORD")
+            if not words or str(words[-1]).lower() not in ("single", "one"):
+                return []
+            return [Effect("modifies", None, self.at(tokens(children, "STAT")[0]), "=1")]
 
         def own_value(self, children: list[Any]) -> list[Effect]:
             """"is multiplied into X+1": the rule's own value X changes by +1 (value as a

@@ -111,6 +111,8 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
         "",
     ),
     ("counter attack", "ACT", ""),
+    # "must immediately test for panic": the test's name follows "for"
+    ("test|tests for", "ACT", ""),
     ("end|ends up", "ACT", ""),
     ("go|goes to ground", "ACT", ""),
 )
@@ -158,12 +160,18 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?:when|while|if)\s+(?:it|they|the\s+\w+)\s+(?:is|are)\s+charging", "charging"),
     (r"(?:when|if)\s+charging", "charging"),
     (r"unless\s+charging", "not charging"),
+    # "provided the attacking model's unit is not Charging": the negation belongs to the situation
+    (r"(?:is|are)\s+not\s+charging|(?:isn|aren)[’']t\s+charging", "not charging"),
     (r"(?:on|in)\s+a\s+turn\s+in\s+which\s+(?:the\s+unit\s+)?did\s+not\s+charge", "not charging"),
     (r"(?:on|in)\s+a\s+turn\s+in\s+which\s+[^,.;]{0,60}?\bcharges", "charging"),
     (r"after\s+the\s+model\s+has\s+made\s+a\s+charge\s+move", "charging"),
     (r"charging", "charging"),
     (r"(?:during\s+)?the\s+first\s+round(?:\s+of\s+(?:each\s+)?combat)?", "first round"),
     (r"(?:in\s+)?the\s+first\s+(?:player\s+)?turn", "first turn"),
+    # "Provided the model is not in close combat": the negation belongs to the situation
+    (r"(?:(?:if|when|while|provided(?:\s+that)?)\s+(?:it|they|the\s+\w+|that\s+unit)\s+)?(?:(?:(?:is|are)\s+)?not|(?:isn|aren)[’']t)\s+"
+     r"(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged\s+in\s+(?:a\s+)?(?:close\s+)?combat)", "not melee"),
+    (r"(?:if|when|while)\s+(?:it|they|the\s+unit|that\s+unit)\s+(?:is|are)\s+(?:already\s+)?(?:in\s+close\s+combat|engaged\s+in\s+(?:a\s+)?combat)", "melee"),
     (r"against\s+melee\s+attacks|in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))", "melee"),
     (r"close\s+combat\s+attacks?|melee\s+attacks?", "melee"),
     (r"against\s+shooting\s+attacks|shooting\s+attacks?|ranged\s+attacks?", "shooting"),
@@ -176,6 +184,7 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?:when|if|while)\s+(?:it\s+is\s+|they\s+are\s+|the\s+unit\s+is\s+)?charged", "charged"),
     (r"(?<!non-)(?<=all\s)fleeing(?=\s+(?:units?|models?|troops))", "fleeing"),
     (r"(?<!non-)units?\s+fleeing", "fleeing"),
+    (r"(?:if|when|while)\s+(?:that|the|this)\s+unit\s+is\s+(?:already\s+)?fleeing|(?:if|when|while)\s+(?:it\s+is|they\s+are)\s+already\s+fleeing", "fleeing"),
     (r"(?:which|that)\s+(?:is|are)\s+fleeing|(?:when|while|if)\s+(?:it\s+is\s+|they\s+are\s+)?fleeing", "fleeing"),
     (r"if\s+possible|where\s+possible|if\s+able(?:\s+to\s+do\s+so)?", "if possible"),
     (r"(?:did|does|do|has|have)\s+not\s+(?:yet\s+)?move[ds]?\b|(?:didn|hasn|haven)[’']t\s+move[ds]?\b", "not moved"),

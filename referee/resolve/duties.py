@@ -18,7 +18,7 @@ from referee.resolve.meeting import action_words, sentences
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruling import Ruling, conditions, quote
 from referee.resolve.scope import bearer_permission
-from referee.resolve.situation import judge, why_not
+from referee.resolve.situation import OPPOSITES, judge, why_not
 from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -120,7 +120,7 @@ def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
 
 # what a permission's sentence is a way of doing, by the situation flag of the action
 _WAYS = {
-    "shooting": re.compile(r"\b(?:shoot|shoots|shooting\s+attacks?|ranged\s+attacks?|fire|fires)\b", re.I),
+    "shooting": re.compile(r"\b(?:shoot|shoots|shot|shooting\s+attacks?|ranged\s+attacks?|fire|fires)\b", re.I),
     "melee": re.compile(r"\b(?:fight|fights|close\s+combat\s+attacks?|melee\s+attacks?|supporting\s+attacks?)\b", re.I),
     "charging": re.compile(r"\b(?:charge|charges|declare\s+a\s+charge)\b", re.I),
 }
@@ -135,9 +135,14 @@ def ways_of(view: Book, rid: str, name: str, flag: str) -> tuple[str, str] | Non
     if rule is None or pattern is None:
         return None
     text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
-    said = next((s for s in sentences(text or "") if bearer_permission(s, name) and pattern.search(s)), None)
+    said = next((s for s in sentences(text or "") if (bearer_permission(s, name) or _WEAPON_PERMITS.search(s)) and pattern.search(s)), None)
     if said is not None:
         return rid, said
+    kind = _weapon_kind(view, rule)
+    if kind == flag:
+        first = next(iter(sentences(text or "")), None)
+        if first:
+            return rid, first
     for child in rule.get("children") or ():
         part = view.get(child)
         if part is not None and pattern.search(part["name"]) and fold(part["name"]).startswith(fold(name)):
@@ -145,6 +150,29 @@ def ways_of(view: Book, rid: str, name: str, flag: str) -> tuple[str, str] | Non
             first = next(iter(sentences(body or "")), None)
             if first:
                 return child, first
+    return None
+
+
+# the actions a weapon is used for: where the situation does not name them, a prohibition still
+# meets the side's weapons (a charge's ways are movement rules, met only where --when charging says so)
+_WEAPON_USES = ("shooting", "melee")
+# a weapon's own rule permits its use: "This means this weapon can be shot in the charge phase"
+_WEAPON_PERMITS = re.compile(r"\bthis\s+weapon\s+(?:can|may)\b(?!\s+not\b)", re.I)
+# a heading a weapon's rule stands under says how it is used: "Ranged weapon keywords" are shot
+_WEAPON_KIND = (
+    (re.compile(r"^(?:ranged|shooting|missile)\s+weapons?\b", re.I), "shooting"),
+    (re.compile(r"^(?:melee|close\s+combat)\s+weapons?\b", re.I), "melee"),
+)
+
+
+def _weapon_kind(view: Book, rule: dict[str, Any]) -> str | None:
+    """How a weapon's rule is used, as the heading it stands under names its kind ("Ranged X heavy"
+    under "Ranged weapon keywords": shooting), or None."""
+    parent = view.get(rule["parent"]) if rule.get("parent") else None
+    for said in ((parent or {}).get("name") or "", (parent or {}).get("category") or ""):
+        for pattern, flag in _WEAPON_KIND:
+            if pattern.match(said.strip()):
+                return flag
     return None
 
 
@@ -190,6 +218,9 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                         "subject": who, "conditions": unknown, "citation": cited,
                     })
                 flag = situation_of_action(action)
+                if rel["kind"] == "cannot" and flag in _WEAPON_USES and flag not in flags and not _ruled_out(flag, flags):
+                    rulings += [r for r in _ways_forbidden(view, mine, rid, rel, action, flag, who, unknown, set_aside, quote_rule)
+                                if not any(o.rules == r.rules and o.principle == r.principle for o in rulings)]
                 if rel["kind"] == "cannot" and flag is not None and flag in flags:
                     doubt = unknown + ([f"for {who}"] if who else [])
                     outcome = (
@@ -209,3 +240,30 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                     if not doubt:
                         aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here") for w, _ in ways]
     return in_force, rulings, idle, aside
+
+
+def _ruled_out(flag: str, flags: tuple[str, ...]) -> bool:
+    """Whether the situation says the action's flag cannot hold (--when melee: no shooting)."""
+    return any(flag in pair and (set(pair) - {flag}) & set(flags) for pair in OPPOSITES)
+
+
+def _ways_forbidden(view: Book, mine: Side, rid: str, rel: dict[str, Any], action: str, flag: str, who: str | None,
+                    unknown: list[str], set_aside: dict[tuple[str, str], str] | None, quote_rule: Any) -> list[Ruling]:
+    """A prohibition of an action the situation does not name ("unable to shoot or fight in the
+    following battle phase", of Advancing), where a rule of the same side is a way of doing it ("this
+    weapon can be shot against charging units", Ranged X counterfire): the prohibition prevails
+    over that rule whenever the action would be done, cannot beats can; nothing is set aside here,
+    as the situation does not say the action is done."""
+    names = view.rule_names
+    ways = [(other, way) for other in mine.rules if other != rid and (mine.name, other) not in (set_aside or {})
+            for way in [ways_of(view, other, names.get(other, other), flag)] if way]
+    out = []
+    for other, (by, said) in ways:
+        shown = names.get(other, other)
+        when = [*unknown, f"whenever {shown} would be used to {action}"]
+        outcome = (f"{names.get(rid, rid)} prevails over {shown}{conditions(unknown)}: {who or 'the unit'} cannot {action}, "
+                   f"and {shown} is a way to {action}, so it cannot be used for that (cannot beats can; --when {flag} not given: "
+                   f"the ruling holds whenever it would be)")
+        cited = [quote(rel["citation"], names), *([quote_rule(by, said)] if quote_rule else [])]
+        out.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome, cited, when, [mine.name]))
+    return out

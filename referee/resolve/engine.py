@@ -7,6 +7,7 @@ import re
 from referee.resolve.meeting import (
     both_sides_meetings,
     instance_meetings,
+    loss_meetings,
     obligation_meetings,
     relation_meetings,
     touch_meetings,
@@ -83,7 +84,7 @@ def resolve(
     ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()}, documents)
     meetings, idle = relation_meetings(view, sides, flags)
     idle = scoped_out + idle
-    meetings += obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
+    meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
     answers: list[Ruling | Unresolved] = _rival_exceptions([settle(ctx, m) for m in meetings]) + unstated
     in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, ctx.set_aside, ctx.rule_quote)
@@ -106,7 +107,7 @@ def resolve(
     for (_, stat), items in found.items():
         for p in items:
             p["citation"] = quote(p["citation"], names)
-            p["conditions"] += _doubted(stat, p, answers)
+            p["conditions"] += _doubted(stat, p, [a for a in answers if a not in stat_answers.values()])  # a stat's own ruling says it
     modifiers = [_modifier(side, stat, group, stat_answers.get((side, stat))) for (side, stat), items in found.items() for group in _for_whom(items)]
     for m in modifiers:
         m.limits = _limits(view, m, stat_answers.get((m.side, m.stat)))
@@ -258,6 +259,11 @@ def _for_whom(items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 def _modifier(side: str, stat: str, items: list[dict[str, Any]], ruling: Ruling | Unresolved | None) -> Modifier:
     shown = [{k: p[k] for k in ("rule", "name", "value", "subject", "conditions", "citation")} for p in items]
     rules = {p["rule"] for p in items}
+    if isinstance(ruling, Ruling) and ruling.principle == "explicit-exception" and ruling.winner:
+        # a value set that prevails by its own words ("regardless of ...", "unless a lower result ...")
+        won = next((p["value"] for p in items if p["name"] == ruling.winner and p["value"].startswith("=")), None)
+        if won is not None:
+            return Modifier(side, stat, won, False, shown)
     if len(rules) < len(items) or not same_models(items):
         # for different models (Fear's -1 and +1 to hit; attacks with a Halberd, with a Great Weapon): never added
         return Modifier(side, stat, None, False, shown)

@@ -151,6 +151,21 @@ def relation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
     return list(found.values()), idle
 
 
+def loss_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
+    """A rule in play that takes another out of play ("The model loses Swiftstride (and can never
+    gain it)", of Random Movement, where Fly granted Swiftstride): the loss was applied when play
+    was read (:func:`referee.resolve.play.side_in_play`); the meeting asks for the ruling that says
+    which rule prevails, and by which words."""
+    out = []
+    for side in sides:
+        for lost in side.inactive:
+            rel = lost.lost_by
+            if rel is None or rel["source"] == lost.rule:
+                continue  # "lose this rule": a rule's own end, no other rule prevails over it
+            out.append(Meeting("relation", [rel["source"], lost.rule], [side.name], [rel], extra={"lost": lost}))
+    return out
+
+
 # relations by which a rule speaks of what another side may have: a mention, an immunity, an
 # exception (an exclusion, an obligation, a loss, a modifier or a grant acts on the rule's own side)
 _SPEAKS = ("references", "immune-to", "overrides")
@@ -235,9 +250,26 @@ _BOTH = re.compile(r"\b(?:if|when)\b[^.;:]*\bboth\s+(?:sides|players|armies)\b|\
 _OTHER_SIDE = re.compile(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b", re.I)
 
 
-def binds_other_side(rel: dict[str, Any]) -> bool:
-    """Whether an obligation or prohibition binds the other side ("its target", "Enemy units")."""
-    return bool(_OTHER_SIDE.search(rel.get("subject") or ""))
+# whom an obligation binds when its condition says that one is struck by the rule's own weapon or
+# attacks: "If a non-vehicle unit suffers one or more unsaved wounds from a weapon with the Pinning
+# special rule, it must immediately take a morale test" (of Pinning)
+_STRUCK = re.compile(r"\b(?:suffers?|takes?|(?:is|are)\s+(?:hit|wounded|targeted))\b[^.;:]*?\b(?:from|by)\s+"
+                     r"(?:an?\s+|the\s+|one\s+or\s+more\s+)?(?:weapons?|attacks?|shots?|hits?|models?)\s+with\s+(?P<rule>[^,.;:]+)", re.I)
+
+
+def binds_other_side(rel: dict[str, Any], names: dict[str, str] | None = None) -> bool:
+    """Whether an obligation or prohibition binds the other side ("its target", "Enemy units"), or
+    the one its condition says is struck by a weapon or attack with the relation's own rule."""
+    if _OTHER_SIDE.search(rel.get("subject") or ""):
+        return True
+    own = fold((names or {}).get(rel["source"], rel["source"].split("/", 1)[-1].replace("-", " ")))
+    for cond in rel["conditions"]:
+        struck = _STRUCK.search(cond.get("text") or "")
+        if struck is not None:
+            said = fold(struck.group("rule"))
+            if re.match(r"(?:the\s+)?this\s+(?:special\s+)?rule\b", said) or re.match(rf"(?:the\s+)?{re.escape(own)}\b", said):
+                return True
+    return False
 
 
 def _forcing(view: Book, side: Side, term: str) -> list[tuple[str, dict[str, Any]]]:
@@ -248,7 +280,7 @@ def _forcing(view: Book, side: Side, term: str) -> list[tuple[str, dict[str, Any
     for rid in side.rules:
         for rel in view.relations_out(rid):
             action = dict(rel["details"]).get("action")
-            if rel["kind"] == "must" and action and words <= action_words(action) and binds_other_side(rel):
+            if rel["kind"] == "must" and action and words <= action_words(action) and binds_other_side(rel, view.rule_names):
                 out.append((rid, rel))
     return out
 
@@ -307,9 +339,13 @@ _ARTICLES = frozenset({"a", "an", "the", "any", "as", "to"})
 
 
 def action_words(action: str) -> frozenset[str]:
-    """An action's words, articles dropped and plurals made singular: "declare Charges" -> {declare, charge}."""
+    """An action's words, articles dropped and plurals made singular: "declare Charges" -> {declare, charge};
+    "test for panic" is "take a Panic test"."""
     out = set()
-    for word in fold(action).split():
+    said = fold(action).split()
+    if len(said) > 2 and said[0] in ("test", "tests") and said[1] == "for":
+        said = ["take", *said[2:], "test"]
+    for word in said:
         if word in _ARTICLES:
             continue
         forms = singulars(word)
@@ -353,13 +389,13 @@ def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                     failed, unknown = _conditions(rel, side, other, flags)
                     if failed is None:
                         # "the target of the Charge must declare a Flee Charge Reaction": binds the other side
-                        bound[other.name if binds_other_side(rel) else side.name].append((action_words(action), rel, unknown))
+                        bound[other.name if binds_other_side(rel, view.rule_names) else side.name].append((action_words(action), rel, unknown))
     for side, other in (sides, sides[::-1]):
         musts, cannots = bound[side.name], []
         for rid in side.rules:
             for rel in view.relations_out(rid):
                 action = dict(rel["details"]).get("action")
-                if action and rel["kind"] == "cannot" and not binds_other_side(rel):
+                if action and rel["kind"] == "cannot" and not binds_other_side(rel, view.rule_names):
                     failed, unknown = _conditions(rel, side, other, flags)
                     if failed is None:
                         cannots.append((action_words(action), rel, unknown))
@@ -369,7 +405,35 @@ def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                     continue
                 key = (side.name, must["source"], cannot["source"], must_words)
                 _join(found, key, Meeting("obligation", [cannot["source"], must["source"]], [side.name]), [cannot, must], [*cannot_if, *must_if])
+        for must_words, must, must_if in musts:
+            for cannot, cannot_if in _parent_exemptions(view, must, must_words, side, other, flags):
+                # "A unit does not take a Panic test if that unit is already fleeing" (Panic tests) over
+                # "A unit must take a Panic test immediately if it loses 25% ..." (Heavy casualties, a part of it)
+                key = (side.name, must["source"], cannot["source"], must_words, cannot["citation"]["sentence"])
+                parent = cannot["source"]
+                _join(found, key, Meeting("obligation", [parent, must["source"]], [side.name], extra={"part_of": parent, "ifs": (cannot_if, must_if)}),
+                      [cannot, must], [*cannot_if, *must_if])
     return list(found.values())
+
+
+def _parent_exemptions(view: Book, must: dict[str, Any], must_words: frozenset[str], side: Side, other: Side,
+                       flags: tuple[str, ...]) -> list[tuple[dict[str, Any], list[str]]]:
+    """The prohibitions of the rule an obligation's rule is a part of, of the same action, when that
+    rule is not in play itself: its general provisions ("three circumstances under which ... units
+    are not forced to take Panic tests") bind each of its parts' cases; each with its ifs."""
+    parent = (view.get(must["source"]) or {}).get("parent")
+    if not parent or parent in side.rules:
+        return []
+    out = []
+    for rel in view.relations_out(parent):
+        action = dict(rel["details"]).get("action")
+        if rel["kind"] != "cannot" or not action or binds_other_side(rel, view.rule_names):
+            continue
+        words = action_words(action)
+        failed, unknown = _conditions(rel, side, other, flags)
+        if failed is None and words and _same_action(must, must_words, rel, words):
+            out.append((rel, unknown))
+    return out
 
 
 def instance_meetings(sides: tuple[Side, Side]) -> list[Meeting]:

@@ -93,7 +93,8 @@ def parts(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], live_ins
                     continue  # the same modifier said twice in one rule (two documents, a summary)
                 said = (rel["subject"] or "").strip()
                 subject = said if said and not PLAIN_SUBJECT.fullmatch(said) and not bearer_subject(said, names.get(rid, rid)) else None
-                items.append({"rule": rid, "name": names.get(rid, rid), "value": value, "subject": subject, "conditions": unknown, "citation": rel["citation"]})
+                items.append({"rule": rid, "name": names.get(rid, rid), "value": value, "subject": subject, "conditions": unknown, "citation": rel["citation"],
+                              "stands": details.get("over") or details.get("yields")})
     return out
 
 
@@ -117,6 +118,12 @@ def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]
                 value = next((p.replace("−", "-") for p in params if _SIGNED.fullmatch(p.strip())), None)
                 if value is not None:
                     out.append((rel, {**details, "value": value if value[0] in "+-" else f"+{value}"}, at))
+        elif rel["kind"] == "modifies" and "stat" in details and details.get("value") == "=X":
+            # "wounds on a fixed number (generally shown in brackets)": Poisoned (4+) wounds on 4+
+            for at, params in enumerate(instances):
+                needed = next((p.strip() for p in params if _NEEDED.fullmatch(p.strip())), None)
+                if needed is not None:
+                    out.append((rel, {**details, "value": f"={needed}"}, at))
         elif rel["kind"] == "modifies" and "stat" in details and _PLACEHOLDER.fullmatch(details.get("value", "")):
             # "-Y to the CS" of "Melee X heavy -Y": Y is the instance's number ("heavy -1": 1)
             for at, params in enumerate(instances):
@@ -136,7 +143,8 @@ def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]
 
 
 _SIGNED = re.compile(r"[+\-−]?\d+")
-_PLACEHOLDER = re.compile(r"[+\-−]?[XYZ]")  # a modifier's value that is the rule's parameter by its letter
+_PLACEHOLDER = re.compile(r"[+\-−=]?[XYZ]")  # a modifier's value that is the rule's parameter by its letter
+_NEEDED = re.compile(r"\d+\+?")  # a roll's needed result as a parameter: "4+"
 _NUMBER_IN = re.compile(r"(\d+)")
 
 

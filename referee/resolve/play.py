@@ -124,13 +124,14 @@ class InPlay:
 class Inactive:
     """A rule that would be in play but is not, here: why, and the sentence that says so."""
 
-    __slots__ = ("rule", "name", "side", "reason", "citation", "via", "relation")
+    __slots__ = ("rule", "name", "side", "reason", "citation", "via", "relation", "lost_by")
 
     def __init__(self, rule: str, name: str, side: str, reason: str, citation: dict[str, Any],
-                 via: list[dict[str, Any]] | None = None, relation: str | None = None) -> None:
+                 via: list[dict[str, Any]] | None = None, relation: str | None = None, lost_by: dict[str, Any] | None = None) -> None:
         self.rule, self.name, self.side, self.reason, self.citation = rule, name, side, reason, citation
         self.via = via or []
         self.relation = relation  # the kind of a relation that does not apply here (the rule stays in play)
+        self.lost_by = lost_by  # the ``loses`` relation of another rule in play that took this one out
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "rule": self.rule, "relation": self.relation, "reason": self.reason, "via": self.via, "citation": self.citation}
@@ -337,7 +338,34 @@ def _losses(view: Book, side: Side, flags: tuple[str, ...], theirs: set[str]) ->
             lost = side.rules.pop(target)
             when = [c["text"] or c["situation"] for c in rel["conditions"]]
             why = f"lost through {names.get(rid, rid)}" + (f" ({', '.join(dict.fromkeys(when))})" if when else "")
-            side.inactive.append(Inactive(target, lost.name, side.name, why, quote(rel["citation"], names), lost.via))
+            side.inactive.append(Inactive(target, lost.name, side.name, why, quote(rel["citation"], names), lost.via, lost_by=rel))
+            _granted_through(side, target, why, quote(rel["citation"], names))
+
+
+def _granted_through(side: Side, lost: str, why: str, cited: dict[str, Any]) -> None:
+    """What a lost rule granted goes with it: each instance whose grant chain passes through the
+    lost rule leaves play (Fly > Swiftstride > Maximised Roll, where Swiftstride is lost); a rule
+    with no instance left is listed as not in play, with the loss quoted."""
+    gone = [lost]
+    while gone:
+        through = gone.pop()
+        for rid, entry in list(side.rules.items()):
+            keep = [at for at, chain in enumerate(entry.chains) if all(step["rule"] != through for step in chain)]
+            if len(keep) == len(entry.chains):
+                continue
+            if not keep:
+                side.rules.pop(rid)
+                side.inactive.append(Inactive(rid, entry.name, side.name, f"granted through {_chain_name(entry, through)}, {why}", cited, entry.via))
+                gone.append(rid)
+                continue
+            entry.instances = [entry.instances[at] for at in keep]
+            entry.chains = [entry.chains[at] for at in keep]
+            entry.instance_conditions = [entry.instance_conditions[at] for at in keep]
+
+
+def _chain_name(entry: InPlay, through: str) -> str:
+    """The name of the rule of a grant chain that was lost (as the chain names it)."""
+    return next((step["name"] for step in entry.via if step["rule"] == through), through)
 
 
 def _params(text: str | None) -> tuple[str, ...]:

@@ -121,6 +121,8 @@ def _if(meeting: Meeting) -> str:
 
 def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
     """A rule that names another and sets it aside ("instead", "ignore", "cannot ... against") wins over it."""
+    if m.kind == "modifiers":
+        return _value_set(ctx, m)
     kinds = {r["kind"] for r in m.relations}
     if m.kind == "relation" and kinds == {"cannot"} and "winner" in m.extra:
         # a rule's own "cannot ... against X": X prevails over it, as far as its words say
@@ -135,6 +137,16 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
                             else f"{dict(r['details']).get('stat')} {dict(r['details']).get('value')}" for r in m.relations)
         outcome = f"{ctx.name(rid)} prevails over {ctx.name(other)}{_if(m)}, as far as the quoted words say: {changes}"
         return Ruling([ctx.name(rid), ctx.name(other)], ctx.name(rid), "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+    if m.kind == "relation" and kinds == {"loses"} and "lost" in m.extra:
+        # "The model loses Swiftstride": the rule that takes another out of play prevails over it
+        winner, loser = m.rules
+        lost = m.extra["lost"]
+        rel = m.relations[0]
+        who = rel.get("subject") or "its model"
+        came = f" (which came in via {' > '.join(step['name'] for step in lost.via)})" if lost.via else ""
+        outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}: {who} loses {ctx.name(loser)}{came}, so {ctx.name(loser)} brings nothing here"
+        cited = ctx.quotes(m.relations) + [step["citation"] for step in lost.via]
+        return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, _unique(cited), m.unknown, m.sides)
     if m.kind != "relation" or not kinds <= {"overrides", "excludes"}:
         return None
     if len({r["source"] for r in m.relations}) > 1:
@@ -156,6 +168,53 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
     # a rule set aside by what it makes ("every rule that makes ... untargetable"): its own words too
     made = [ctx.rule_quote(loser, m.extra["stated"])] if "stated" in m.extra else []
     return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, ctx.quotes(m.relations) + made, m.unknown, m.sides)
+
+
+_LEADING = re.compile(r"=(\d+)")
+
+
+def _needed(value: str) -> int | None:
+    found = _LEADING.match(value)
+    return int(found.group(1)) if found else None
+
+
+def _value_set(ctx: Context, m: Meeting) -> Ruling | None:
+    """A value one rule sets, beside other rules' values of the stat, whose own sentence says how it
+    stands to them: "regardless of ... any bonus Attacks ... because of special rules" (it prevails
+    over them) or "unless a lower result would be required" (a lower value another rule sets prevails
+    over it).  Any other value set beside a modifier stays open (the stacking principles say why)."""
+    items, stat = m.extra["parts"], m.extra["stat"]
+    sets = [p for p in items if p["value"].startswith("=")]
+    over = [p for p in sets if p.get("stands") == "others"]
+    ifs = lambda parts: list(dict.fromkeys(c for p in parts for c in p["conditions"] if not _STANDING_WORDS.search(c)))  # noqa: E731
+    if len({p["rule"] for p in over}) == 1:
+        win = over[0]
+        losers = [p for p in items if p["rule"] != win["rule"]]
+        if losers:
+            said = ", ".join(f"{p['name']} {p['value']}" for p in losers)
+            outcome = (f"{stat}: {win['name']} sets it to {win['value'][1:]} regardless of other rules' modifiers, as its own words say: "
+                       f"{said} {'does' if len(losers) == 1 else 'do'} not change it")
+            rules = [win["name"], *dict.fromkeys(p["name"] for p in losers)]
+            return Ruling(rules, win["name"], "explicit-exception", outcome, ctx.quotes([win, *losers]), ifs([win, *losers]), m.sides)
+    for yielding in (p for p in sets if p.get("stands") in ("lower", "higher")):
+        mine = _needed(yielding["value"])
+        if mine is None:
+            continue
+        lower = yielding["stands"] == "lower"
+        rivals = [p for p in sets if p["rule"] != yielding["rule"] and _needed(p["value"]) is not None
+                  and (_needed(p["value"]) < mine if lower else _needed(p["value"]) > mine)]  # type: ignore[operator]
+        if not rivals:
+            continue
+        best = (min if lower else max)(rivals, key=lambda p: _needed(p["value"]))  # type: ignore[arg-type,return-value]
+        outcome = (f"{stat}: {yielding['name']} sets {yielding['value'][1:]} unless a {yielding['stands']} result would be required, "
+                   f"as its own words say; {best['name']} sets {best['value'][1:]}, so {best['name']}'s {best['value'][1:]} applies")
+        return Ruling([best["name"], yielding["name"]], best["name"], "explicit-exception", outcome, ctx.quotes([best, yielding]),
+                      ifs([best, yielding]), m.sides)
+    return None
+
+
+# a condition that is the value's own standing ("unless a lower result would be required"), not an if
+_STANDING_WORDS = re.compile(r"\bunless\s+a\s+(?:lower|higher|better)\b", re.I)
 
 
 def immunity(ctx: Context, m: Meeting) -> Ruling | None:
@@ -215,13 +274,22 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
     action = dict(must[0]["details"])["action"]
     gentle = any(c["situation"] == "if-possible" for r in must for c in r["conditions"])
     why = " (it holds only if possible)" if gentle else ""
+    if "part_of" in m.extra:
+        # the general provision of the rule the obliging rule is a part of
+        who = cannot[0].get("subject") or "the unit"
+        cannot_if, must_if = m.extra["ifs"]
+        outcome = (f"{ctx.name(cannot[0]['source'])} (the rule {ctx.name(must[0]['source'])} is a part of): {who} cannot "
+                   f"{dict(cannot[0]['details'])['action']}{',' + conditions(cannot_if) if cannot_if else ''}, "
+                   f"so {ctx.name(must[0]['source'])}'s obligation to {action}{',' + conditions(must_if) if must_if else ''}, yields{why}")
+        return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
     outcome = f"{ctx.name(cannot[0]['source'])} cannot {dict(cannot[0]['details'])['action']}: {ctx.name(must[0]['source'])}'s obligation to {action} yields{why}"
     return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
 
 
 def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
     """How a rule's instances combine, as its text says: cumulative, never (stacks), highest or
-    lowest (its own pick: "use the highest value"), choose ("may choose which one to use"); the
+    lowest (its own pick: "use the highest value"), choose ("may choose which one to use"), one
+    ("it can only use one Breath Attack in a single phase"); the
     pick wins over a choice it leaves for ties ("the owner chooses in case of a tie")."""
     rels = [r for r in ctx.view.relations_out(rid) if r["kind"] == "stacks" and dict(r["details"]).get("mode") != "cap"]
     modes = {dict(r["details"]).get("mode") for r in rels}
@@ -315,6 +383,10 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
         else:
             ctx.merged[(side, rid)] = [part for p in instances for part in p]
             outcome = f"{ctx.name(rid)} is cumulative: {shown} all apply"
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
+    if mode == "one":
+        # "it can only use one Breath Attack in a single phase": each instance is there, one is used at a time
+        outcome = f"{shown}: only one of them can be used at a time, as the rule's own words say"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
     if mode in (None, "choose", "highest", "lowest") and len(set(instances)) == 1:
         said = "it does not say it is cumulative" if mode is None else "it says only one is used"

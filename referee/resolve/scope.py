@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from referee.resolve.principles import Context
 
 # what the unit did this turn: the conditions of the graph's table that say so
-_OWN_TURN = ("charging", "not charging", "moved", "not moved", "first turn")
+_OWN_TURN = ("charging", "not charging", "moved", "not moved", "first turn", "not melee")
 _PERMITS = re.compile(r"\b(?:can|may|(?:is|are)\s+(?:only\s+)?able\s+to|(?:is|are)\s+allowed\s+to)\b(?!\s+not\b)", re.I)
 # the endings a rule's name and the words for using it differ by: Concentrating, concentration
 _ENDING = re.compile(r"(?:ations?|ions?|ings?|ed|es|e|s)$", re.I)
@@ -54,7 +54,7 @@ def _uses_itself(sentence: str, name: str) -> bool:
     if len(last) < 4:
         return False
     named = (head + r"\s+" if head else "") + re.escape(last) + r"\w*"
-    return bool(re.search(r"\b(?:use|apply|make|perform|declare|issue)\s+(?:the\s+|a\s+|an\s+|this\s+)?" + named + r"\b", sentence, re.I)
+    return bool(re.search(r"\b(?:use|apply|make|perform|declare|issue)\s+(?:the\s+|a\s+|an\s+|this\s+|its\s+|their\s+)?" + named + r"\b", sentence, re.I)
                 or re.search(r"\b" + named + r"\s+(?:can|may)\s+(?:only\s+)?be\s+(?:used|applied|made|performed|declared|issued|given)\b", sentence, re.I))
 
 
@@ -103,8 +103,11 @@ def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...])
             if rule is None:
                 continue
             text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
+            # a part of a rule may say what it lets its bearer do by its whole's name ("Provided the model
+            # is not in close combat, it can use its Breath Weapon", of Breath Weapon Shooting Attack)
+            whole = ctx.name(rule["parent"]) if rule.get("parent") else None
             for sentence in sentences(text or ""):
-                normal = own_turn_condition(sentence, entry.name)
+                normal = own_turn_condition(sentence, entry.name) or (own_turn_condition(sentence, whole) if whole else None)
                 if normal is None:
                     continue
                 condition: dict[str, Any] = {"situation": normal.replace(" ", "-"), "value": None, "text": normal}

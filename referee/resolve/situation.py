@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 # Situations that take a value or qualify an obligation: they are read from the
 # rules in play or from the sentence, never asked of the user.
 # "not-moved" is the negation of the flag `moved`, read from a sentence ("Units that did not move"):
-# it holds unless --when moved is given, and is never asked for itself.
-VALUED = frozenset({"not-moved", "if-possible", "could", "against", "except-against", "unit-entirely", "unit-more-than-half", "with", "unless", "natural-roll", "game-turn", "other"})
+# it holds unless --when moved is given, and is never asked for itself; "not-melee" ("Provided the
+# model is not in close combat") likewise, of the flag `melee`.
+VALUED = frozenset({"not-moved", "not-melee", "if-possible", "could", "against", "except-against", "unit-entirely", "unit-more-than-half", "with", "unless", "natural-roll", "game-turn", "other"})
 FLAGS: tuple[str, ...] = tuple(word for word in SITUATIONS if word not in VALUED)
 
 # Flags that cannot both hold.
@@ -70,6 +71,8 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
         return FAILS if "charging" in flags else HOLDS
     if word == "not-moved":
         return FAILS if "moved" in flags else HOLDS
+    if word == "not-melee":
+        return FAILS if "melee" in flags else HOLDS
     if word in FLAGS:
         return HOLDS if word in flags else FAILS
     if word in ("with", "unit-entirely", "unit-more-than-half"):
@@ -108,6 +111,8 @@ def why_not(condition: dict[str, Any]) -> str:
         return "only when not charging, and the situation says --when charging"
     if word == "not-moved":
         return "only when the unit did not move, and the situation says --when moved"
+    if word == "not-melee":
+        return "only when the model is not in close combat, and the situation says --when melee"
     if word in FLAGS:
         return f"only when {SITUATIONS[word]} (--when {word} not given)"
     if word == "against":

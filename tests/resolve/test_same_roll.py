@@ -1,0 +1,275 @@
+"""Rules of one side that speak of the same rule, roll or choice, met where the graph reads a relation
+between them (issue 22, round 4): a rule that takes another out of play; a test forced on the one the
+rule's weapon strikes, which the other side passes; a prohibition of an action and the side's ways of
+doing it; a general exemption from a test and the obligations of the rule's parts.
+
+Each class is tested on the real documents and on a small system of other words.
+"""
+
+from __future__ import annotations
+
+from referee.resolve import resolve
+from referee.store.record import Build
+from tests.resolve.test_principles import brief, picks, rel, rulings, system
+
+
+# -- a loss: the rule that takes another out of play prevails over it ---------------------------
+
+
+def test_random_movement_prevails_over_the_swiftstride_fly_grants(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Random Movement (2D6), Fly (8, 16)").to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Random Movement"]
+    assert (ruling["principle"], ruling["rules"]) == ("explicit-exception", ["Random Movement", "Swiftstride"])
+    assert ruling["outcome"] == ("Random Movement prevails over Swiftstride: The model loses Swiftstride (which came in via Fly), "
+                                 "so Swiftstride brings nothing here")
+    assert [(c["name"], c["line"], c["column"]) for c in ruling["citations"]] == [("Random Movement", 637, 159), ("Fly", 490, 1)]
+    # what Swiftstride granted goes with it
+    inactive = {i["name"]: i["reason"] for i in data["in_play"]["inactive"]}
+    assert inactive["Swiftstride"] == "lost through Random Movement"
+    assert inactive["Maximised Roll"] == "granted through Swiftstride, lost through Random Movement"
+    assert "Maximised Roll" not in [e["name"] for e in data["in_play"]["self"]]
+
+
+LOSS = rel("loses", "Heavy Plate", "Sprint", "The model can no longer Sprint: it loses Sprint.", subject="The model")
+GRANT = rel("grants", "Horse", "Sprint", "Horses give their riders Sprint.")
+SPRINT_GRANTS = rel("grants", "Sprint", "Dash", "Sprint brings Dash with it.")
+
+
+def test_a_loss_of_a_granted_rule_is_ruled_in_a_small_system() -> None:
+    view = system({"Heavy Plate": LOSS["citation"]["sentence"], "Horse": GRANT["citation"]["sentence"],
+                   "Sprint": SPRINT_GRANTS["citation"]["sentence"], "Dash": "+1 Movement."}, [LOSS, GRANT, SPRINT_GRANTS])
+    data = rulings(view, picks("Heavy Plate", "Horse"))
+    assert brief(data) == [("explicit-exception", "Heavy Plate", ["Heavy Plate", "Sprint"])]
+    assert [i["name"] for i in data["in_play"]["inactive"]] == ["Sprint", "Dash"]
+    # a rule that loses itself ("lose this rule") is no meeting of two rules
+    own = rel("loses", "Sprint", "Sprint", "Sprint is lost when it is used.")
+    view = system({"Sprint": own["citation"]["sentence"]}, [own])
+    assert rulings(view, picks("Sprint"))["rulings"] == []
+
+
+# -- a test forced on the one struck by the rule's weapon, which the other side passes ----------
+
+
+def test_fearless_passes_the_pinning_test_a_sniper_forces(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Sniper", opponent="Fearless", when=["shooting"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Fearless"]
+    assert (ruling["principle"], ruling["rules"][:2]) == ("immunity", ["Fearless", "Pinning"])
+    assert ruling["outcome"].startswith("Fearless: A unit containing one or more models with the Fearless special rule automatically "
+                                        "passes Morale tests, so the Morale tests Pinning forces on it do not touch it")
+    assert [(c["name"], c["column"]) for c in ruling["citations"]] == [("Fearless", 12738), ("Pinning", 26390), ("Sniper", 34645)]
+
+
+def _struck(condition: str) -> dict:
+    sentence = f"{condition}, it must take a Panic Test."
+    forced = rel("must", "Dread Blade", None, sentence, details={"action": "take a Panic Test"},
+                 conditions=(("other", None, condition),))
+    passes = rel("immune-to", "Brave", None, "Brave units automatically pass Panic Tests.", details={"passes": "automatically"})
+    passes["target_name"] = "Panic Tests"
+    view = system({"Dread Blade": sentence, "Brave": passes["citation"]["sentence"]}, [forced, passes])
+    return rulings(view, picks("Dread Blade"), picks("Brave"))
+
+
+def test_a_test_forced_on_whom_the_rule_strikes_in_other_words() -> None:
+    for words in ("If a unit is hit by an attack with this special rule", "If a unit takes wounds from a weapon with Dread Blade",
+                  "When an enemy model is wounded by a model with the Dread Blade rule"):
+        assert brief(_struck(words)) == [("immunity", "Brave", ["Brave", "Dread Blade"])], words
+    # the bearer struck by someone else's weapon: the test is its own, the other side's immunity does not meet it
+    assert brief(_struck("If a unit with this rule is hit by an attack with Poisoned Attacks")) == []
+
+
+# -- a prohibition of an action, and the side's rules that are ways of doing it -------------------
+
+
+
+
+
+
+def test_advancing_prevails_over_weapons_whose_use_it_forbids(rulebase: Build) -> None:
+    cases = [
+        ("Advancing, Ranged 2 counterfire", ["moved", "charged"], "Ranged X counterfire", 861),
+        ("Advancing, Ranged 2 charge 1", ["moved"], "Ranged X charge Y", 885),
+        ("Advancing, Ranged 2 heavy", ["shooting"], "Ranged X heavy", 865),
+        ("Advancing, Melee 2 charge 1", ["charging", "melee"], "Melee X charge Y", 893),
+    ]
+    for keywords, when, weapon, line in cases:
+        data = resolve(rulebase, "last-edition", keywords, when=when).to_json()
+        [ruling] = [r for r in data["rulings"] if r["winner"] == "Advancing" and weapon in r["rules"]]
+        assert ruling["principle"] == "cannot-beats-can"
+        assert [(c["name"], c["line"]) for c in ruling["citations"]] == [("Advancing", 471), (weapon, line)]
+    data = resolve(rulebase, "last-edition", "Advancing, Ranged 2 counterfire", when=["moved", "charged"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Advancing"]
+    assert ruling["outcome"] == ("Advancing prevails over Ranged X counterfire: Units that used the advance move cannot shoot, and Ranged X "
+                                 "counterfire is a way to shoot, so it cannot be used for that (cannot beats can; --when shooting not given: "
+                                 "the ruling holds whenever it would be)")
+    # the situation does not say it shoots: the weapon stays in play, its ruling says when it yields
+    assert all(e["set_aside"] is None for e in data["in_play"]["self"])
+
+
+WINDED = rel("cannot", "Winded", None, "A unit that sprinted cannot shoot or fight this turn.", subject="A unit that sprinted",
+             details={"action": "shoot"})
+
+
+def _winded(**rules: str) -> dict:
+    view_rules = {"Winded": WINDED["citation"]["sentence"], **rules}
+    from tests.resolve.test_principles import system_data
+    from tests.stores import stored
+
+    data = system_data(view_rules, [WINDED])
+    if "Throwing Axe" in rules:
+        data["rules"]["demo/Throwing Axe"]["parent"] = "demo/Missile weapons"
+    return rulings(stored(data), picks("Winded", *rules))
+
+
+def test_ways_of_shooting_in_other_words() -> None:
+    sling = _winded(**{"Sling Staff": "This weapon can fire over friendly units."})
+    assert brief(sling) == [("cannot-beats-can", "Winded", ["Winded", "Sling Staff"])]
+    axe = _winded(**{"Throwing Axe": "+1 Strength.", "Missile weapons": "Weapons that are thrown or shot."})
+    assert brief(axe) == [("cannot-beats-can", "Winded", ["Winded", "Throwing Axe"])]
+    # a rule that is no way of shooting, and one whose permission is not its own use
+    assert brief(_winded(Buckler="A buckler gives +1 Armour.", Spotter="Friendly units can shoot at targets it sees.")) == []
+
+
+# -- a general exemption of a rule binds the obligations of its parts ----------------------------
+
+
+def test_a_fleeing_unit_takes_no_panic_test_for_heavy_casualties(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Heavy casualties", when=["fleeing"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Panic tests" and "fleeing" in r["citations"][0]["quote"]]
+    assert (ruling["principle"], ruling["rules"]) == ("cannot-beats-can", ["Panic tests", "Heavy casualties"])
+    assert ruling["outcome"] == ("Panic tests (the rule Heavy casualties is a part of): A unit cannot take a Panic test, so Heavy casualties's "
+                                 "obligation to take a Panic test, if it loses 25% or more of the models with which it started the phase, yields")
+    assert [(c["name"], c["line"], c["column"]) for c in ruling["citations"]] == [("Panic tests", 41, 6), ("Heavy casualties", 47, 1)]
+    # in close combat, the exemption of a unit in close combat; "test for panic" is taking a Panic test
+    melee = resolve(rulebase, "whfb-house", "Nearby friend breaks", when=["melee"]).to_json()
+    assert any(r["winner"] == "Panic tests" and r["citations"][0]["line"] == 40 for r in melee["rulings"])
+    # where the situation says neither, those two exemptions do not apply
+    plain = resolve(rulebase, "whfb-house", "Heavy casualties").to_json()
+    assert {r["citations"][0]["line"] for r in plain["rulings"] if r["winner"] == "Panic tests"} == {39, 43}
+
+
+def _break_tests(when: tuple[str, ...]) -> dict:
+    from tests.resolve.test_principles import system_data
+    from tests.stores import stored
+
+    exempt = rel("cannot", "Break tests", None, "Units do not take Break tests while they are in close combat.", subject="Units",
+                 details={"action": "take Break tests"}, conditions=(("melee", None, "in close combat"),))
+    forced = rel("must", "Flank attack", None, "A unit attacked in the flank must test for break.", subject="A unit",
+                 details={"action": "test for break"})
+    data = system_data({"Break tests": exempt["citation"]["sentence"], "Flank attack": forced["citation"]["sentence"]}, [exempt, forced])
+    data["rules"]["demo/Flank attack"]["parent"] = "demo/Break tests"
+    return rulings(stored(data), picks("Flank attack"), when=when)
+
+
+def test_a_parts_obligation_yields_to_its_parents_exemption_in_other_words() -> None:
+    assert brief(_break_tests(("melee",))) == [("cannot-beats-can", "Break tests", ["Break tests", "Flank attack"])]
+    assert brief(_break_tests(("shooting",))) == []
+
+
+# -- a value set, and how its own words say it stands to other rules' values of the stat ----------
+
+
+def test_fleshbane_prevails_over_poisoned_by_poisoned_s_own_words(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Fleshbane, Poisoned (4+)", when=["melee"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Fleshbane"]
+    assert (ruling["principle"], ruling["rules"]) == ("explicit-exception", ["Fleshbane", "Poisoned"])
+    assert ruling["outcome"] == ("to-wound: Poisoned sets 4+ unless a lower result would be required, as its own words say; "
+                                 "Fleshbane sets 2+, so Fleshbane's 2+ applies")
+    assert [(c["name"], c["column"]) for c in ruling["citations"]] == [("Fleshbane", 14587), ("Poisoned", 27324)]
+    [wound] = [m for m in data["modifiers"] if m["stat"] == "to-wound"]
+    assert wound["value"] == "=2+"
+    assert data["unresolved"] == []
+    # a higher number than Poisoned's own does not prevail over it: it stays open, as before
+    sniper = resolve(rulebase, "scrollhammer", "Sniper, Poisoned (3+)", when=["shooting"]).to_json()
+    assert not [r for r in sniper["rulings"] if r["winner"] == "Sniper" and "Poisoned" in r["rules"]]
+
+
+def test_a_supporting_attack_is_one_attack_whatever_the_second_hand_weapon_gives(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Supporting Attacks, Second Hand Weapon", when=["melee"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "explicit-exception"]
+    assert (ruling["winner"], ruling["rules"]) == ("Supporting Attacks", ["Supporting Attacks", "Second Hand Weapon"])
+    assert ruling["outcome"] == ("Attacks: Supporting Attacks sets it to 1 regardless of other rules' modifiers, as its own words say: "
+                                 "Second Hand Weapon +1 does not change it")
+    assert [(c["name"], c["line"]) for c in ruling["citations"]] == [("Supporting Attacks", 212), ("Second Hand Weapon", 232)]
+    assert {m["stat"]: m["value"] for m in data["modifiers"]} == {"Attacks": "=1", "Initiative": "+1"}
+
+
+def _values(*parts: tuple[str, str, str]) -> dict:
+    """A small system whose rules set or modify the to-wound roll: (rule, value, the detail of its standing)."""
+    relations = []
+    for name, value, standing in parts:
+        details = {"stat": "to-wound", "value": value}
+        if standing:
+            details.update([standing.split("=")])
+        relations.append(rel("modifies", name, None, f"{name} sets the roll.", details=details))
+    view = system({name: f"{name} sets the roll." for name, _, _ in parts}, relations)
+    return rulings(view, picks(*(name for name, _, _ in parts)))
+
+
+def test_values_set_in_other_words_in_a_small_system() -> None:
+    assert brief(_values(("Venom", "=5+", "yields=lower"), ("Hex", "=3+", ""))) == [("explicit-exception", "Hex", ["Hex", "Venom"])]
+    # a higher number: Venom's own words do not let it yield, and nothing else says which applies
+    higher = _values(("Venom", "=3+", "yields=lower"), ("Hex", "=5+", ""))
+    assert brief(higher) == [] and [u["rules"] for u in higher["unresolved"]] == [["Venom", "Hex"]]
+    assert brief(_values(("Drill", "=1", "over=others"), ("Frenzy", "+1", ""))) == [("explicit-exception", "Drill", ["Drill", "Frenzy"])]
+    # no standing said: a value set beside a modifier stays open
+    open_ = _values(("Drill", "=1", ""), ("Frenzy", "+1", ""))
+    assert not [r for r in open_["rulings"] if r["winner"]] and [u["rules"] for u in open_["unresolved"]] == [["Drill", "Frenzy"]]
+
+
+# -- a part's permission, by its whole's name, that holds only out of close combat ---------------
+
+
+def test_a_breath_weapons_shooting_attack_is_not_made_in_close_combat(rulebase: Build) -> None:
+    melee = resolve(rulebase, "whfb-house", "Breath Weapon Shooting Attack", when=["melee"]).to_json()
+    [entry] = melee["in_play"]["self"]
+    assert entry["set_aside"] == "Breath Weapon Shooting Attack applies only when the model is not in close combat, and the situation says --when melee"
+    [idle] = [i for i in melee["in_play"]["inactive"] if i["relation"] == "can"]
+    assert (idle["citation"]["line"], idle["citation"]["column"]) == (291, 1)
+    assert idle["citation"]["quote"] == "Provided the model is not in close combat, it can use its Breath Weapon during its Shooting phase."
+    shooting = resolve(rulebase, "whfb-house", "Breath Weapon Shooting Attack", when=["shooting"]).to_json()
+    assert shooting["in_play"]["self"][0]["set_aside"] is None
+
+
+def test_other_phrasings_of_a_permission_out_of_close_combat() -> None:
+    from referee.resolve.scope import own_turn_condition
+
+    assert own_turn_condition("Provided the model is not in close combat, it can use its Flamer.", "Flamer") == "not melee"
+    assert own_turn_condition("A unit with this special rule may shoot while it is not engaged in combat.", "Skirmish") == "not melee"
+    assert own_turn_condition("Models that aren't in close combat can use their Javelins.", "Javelins") == "not melee"
+    # a permission of another rule, or in close combat itself, is no gate of this one out of combat
+    assert own_turn_condition("Provided the model is not in close combat, it can use its Flamer.", "Javelins") is None
+    assert own_turn_condition("A unit with this special rule may fight in close combat with two ranks.", "Spears") is None
+
+
+# -- "having X does not prevent it from ...": the rule that says so prevails over X ---------------
+
+
+def test_a_war_platform_chariot_is_not_kept_out_of_units_by_exclusive(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Chariot, War Platform").to_json()
+    over = {(r["winner"], r["rules"][1]): r for r in data["rulings"] if r["winner"] == "War Platform"}
+    assert set(over) == {("War Platform", "Exclusive"), ("War Platform", "Chariot")}
+    exclusive = over[("War Platform", "Exclusive")]
+    assert exclusive["outcome"] == "War Platform prevails over Exclusive, as far as the quoted words say (Exclusive via Chariot)"
+    assert [(c["name"], c["line"], c["column"]) for c in exclusive["citations"]] == [("War Platform", 402, 1), ("Chariot", 33, 1)]
+    # "even if it has Towering Presence" concedes: the glossary's sentence holds without Towering Presence
+    assert over[("War Platform", "Chariot")]["conditions"] == []
+
+
+# -- several instances of which the rule's own words let one be used at a time -------------------
+
+
+def test_two_breath_weapons_are_used_one_at_a_time(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Breath Weapon, Breath Weapon").to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "stacking"]
+    assert ruling["outcome"] == "Breath Weapon and Breath Weapon: only one of them can be used at a time, as the rule's own words say"
+    assert [(c["line"], c["column"], c["quote"]) for c in ruling["citations"]] == [
+        (287, 253, "In the event that a model has more than one Breath Weapon attack, it is permitted to use only one in a single turn.")]
+
+
+def test_one_at_a_time_in_a_small_system() -> None:
+    said = "A model with several Totems can only use one Totem in a single turn."
+    one = rel("stacks", "Totem", None, said, details={"mode": "one"})
+    data = rulings(system({"Totem": said}, [one]), picks(("Totem", ("1",)), ("Totem", ("2",))))
+    assert brief(data) == [("stacking", None, ["Totem"])]
+    assert data["rulings"][0]["outcome"] == "Totem (1) and Totem (2): only one of them can be used at a time, as the rule's own words say"
+    assert data["unresolved"] == []
