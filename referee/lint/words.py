@@ -121,9 +121,39 @@ def changes(old: str, new: str) -> tuple[Change, ...]:
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal" or "".join(a_keys[i1:i2]) == "".join(b_keys[j1:j2]):
             continue
+        removed, added = _unspaced(a[i1:i2], a_keys[i1:i2], b[j1:j2], b_keys[j1:j2])
+        if not removed and not added:
+            continue
         at = (_sentence_of(a_at, i1, i2), _sentence_of(b_at, j1, j2))
-        out.append(Change(tuple(a[i1:i2]), tuple(b[j1:j2]), of_wording(a[i1:i2], b[j1:j2]), at))
+        out.append(Change(tuple(removed), tuple(added), of_wording(removed, added), at))
     return tuple(out)
+
+
+def _unspaced(a: list[str], a_keys: list[str], b: list[str], b_keys: list[str]) -> tuple[list[str], list[str]]:
+    """The words each side has that the other has not, where one side wrote the
+    words run together (an extraction that lost its spaces: "ItdoesnotcounttowardstheCharacterscategory"
+    against "It does not count towards the Characters Army Category"): the run is
+    read with the other side's words, in order, so only what it lacks or adds
+    is a change ("Army"), not the whole sentence.  Otherwise both sides whole.
+
+    >>> _unspaced(["It", "does", "not", "count", "Army", "Category."], ["it", "does", "not", "count", "army", "category"],
+    ...           ["Itdoesnotcountcategory."], ["itdoesnotcountcategory"])
+    (['Army'], [])
+    """
+    for run, run_keys, spaced, spaced_keys, flip in ((b, b_keys, a, a_keys, False), (a, a_keys, b, b_keys, True)):
+        if len(run) != 1 or len(spaced) < 3 or len(run_keys[0]) < 12:
+            continue
+        rest, missing = run_keys[0], []
+        for word, key in zip(spaced, spaced_keys):
+            if key and rest.startswith(key):
+                rest = rest[len(key):]
+            else:
+                missing.append(word)
+        if len(missing) * 3 > len(spaced):  # not the same words run together
+            continue
+        extra = [rest] if rest else []
+        return (extra, missing) if flip else (missing, extra)
+    return a, b
 
 
 def _sentence_of(at: list[int], start: int, end: int) -> tuple[int, ...]:
