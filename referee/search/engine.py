@@ -30,6 +30,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.errors import RulesError
 from referee.search import fulltext, match, snippet, units
+from referee.search.index import body_field
 from referee.search.keywordquery import looks_like_keywords, named, names_one_rule
 
 if TYPE_CHECKING:
@@ -188,11 +189,10 @@ def _text(index: Index, text: str, words: fulltext.Words, system: str | None, li
 
 def _result(index: Index, hit: _Hit, words: fulltext.Words) -> Result:
     doc = hit.fields
-    lang = doc.get("body_lang") or "en"
-    field_name = f"text_{lang}" if f"text_{lang}" in index.schema.names() else f"text_{index.languages[0]}"
+    field_name = body_field(index.schema.names(), doc.get("body_lang"), index.languages)
     found = [*words.terms.values(), *words.corrected_terms.values()]
     wanted = {term for terms in found for name, term in terms if name == field_name}
-    text, spans = snippet.snippet(doc.get("body") or "", index.schema[field_name].analyzer, wanted)
+    text, spans = snippet.snippet(doc.get("body") or "", doc.get("marks") or {}, wanted)
     order = ["keyword", "id", "name", "alias", "heading", "category", "text"]
     matched = sorted(hit.matched, key=lambda m: order.index(m) if m in order else len(order))
     return Result(doc["id"], doc["title"], doc["system"], hit.score, text, matched, spans)

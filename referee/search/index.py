@@ -43,6 +43,7 @@ from whoosh import index as windex
 
 from referee.errors import unknown_system
 from referee.search import analysis
+from referee.search.snippet import marks
 from referee.search.units import summary as unit_summary
 from referee.text import fold
 
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 
     from referee.model import Rule
 
-FORMAT = 1  # bump when the index's fields change in a way the build key cannot see
+FORMAT = 2  # bump when the index's fields change in a way the build key cannot see
 META = "meta.json"
 STEMMED = ("name", "alias", "text", "heading", "category")
 MULTIPROCESS_FROM = 20_000  # rules; below this one writer is quicker than starting processes
@@ -163,6 +164,7 @@ def schema(languages: Iterable[str]) -> wf.Schema:
         children=wf.STORED(),
         body=wf.STORED(),
         body_lang=wf.STORED(),
+        marks=wf.STORED(),
         family=wf.ID(),
         exact=wf.KEYWORD(commas=True, lowercase=False),
         stems=wf.KEYWORD(commas=True, lowercase=False),
@@ -212,7 +214,7 @@ def document(rule: Rule, main: str, keyword_names: list[str], rule_names: dict[s
         "forms": [list(f) for f in forms],
         "parent": rule.parent,
         "children": list(rule.children),
-        "body": rule.text,
+        "body": " ".join(rule.text.split()),
         "body_lang": rule.versions[0].lang if rule.versions else main,
         "exact": ",".join(dict.fromkeys(f for f in (fold(n) for n, _, _ in forms) if f)),
         "stems": ",".join(dict.fromkeys(_stems(forms))),
@@ -246,6 +248,12 @@ def document(rule: Rule, main: str, keyword_names: list[str], rule_names: dict[s
         doc[name] = "\n\n".join(v for v in values if v)
     doc["vocab"] = "\n".join([doc["names"], *(t for parts in texts.values() for t in parts)])
     return doc
+
+
+def body_field(names: Iterable[str], lang: str | None, languages: list[str]) -> str:
+    """The text field whose analyzer reads a rule's body (in ``lang``) for its snippet."""
+    wanted = f"text_{lang or 'en'}"
+    return wanted if wanted in names else f"text_{languages[0]}"
 
 
 def keyword_names(rules: list[Rule]) -> dict[str, list[str]]:
@@ -322,7 +330,7 @@ def write(corpus: Corpus, folder: str | None, progress: Callable[[int], None] | 
             ix = RamStorage().create_index(the_schema)
         else:
             ix = windex.create_in(tmp, the_schema)
-        _fill(ix, rules, corpus, progress)
+        _fill(ix, the_schema, all_languages, rules, corpus, progress)
         if tmp is None:
             return Index(ix, meta, None)
         with open(os.path.join(tmp, META), "w", encoding="utf-8") as fh:
@@ -343,14 +351,17 @@ def write(corpus: Corpus, folder: str | None, progress: Callable[[int], None] | 
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _fill(ix: Any, rules: list[Rule], corpus: Corpus, progress: Callable[[int], None] | None) -> None:
+def _fill(ix: Any, the_schema: wf.Schema, languages: list[str], rules: list[Rule], corpus: Corpus, progress: Callable[[int], None] | None) -> None:
     procs = min(2, os.cpu_count() or 1) if len(rules) >= MULTIPROCESS_FROM else 1
     writer = ix.writer(procs=procs, multisegment=True, limitmb=256) if procs > 1 else ix.writer(limitmb=256)
     try:
         kw = keyword_names(rules)
+        names = the_schema.names()
         for done, rule in enumerate(rules, start=1):
             main = corpus.languages.get(rule.system, ("en",))[0]
-            writer.add_document(**document(rule, main, kw.get(rule.id, []), corpus.rule_names))
+            doc = document(rule, main, kw.get(rule.id, []), corpus.rule_names)
+            doc["marks"] = marks(doc["body"], the_schema[body_field(names, doc["body_lang"], languages)].analyzer)
+            writer.add_document(**doc)
             if progress is not None and done % 500 == 0:
                 progress(done)
         writer.commit()

@@ -107,6 +107,21 @@ def test_a_snippet_shows_the_matched_words(index: Index) -> None:
     assert "Hold the Line must reroll failed Panic Tests" in result.snippet
 
 
+@pytest.mark.parametrize("query", ["fear", "reroll failed panic tests", "Giftattacke", "flaming attack", "12\"", "painted armies"])
+def test_the_marks_stored_with_a_rule_are_its_words_read_now(index: Index, query: str) -> None:
+    """The index keeps where each term stands in a rule's text (the snippet reads them
+    instead of stemming ten texts per search): the same places the text's analyzer gives now."""
+    from referee.search.index import body_field
+    from referee.search.snippet import marks
+
+    results = [r for r in index.search(query).results if hasattr(r, "spans")]
+    assert results
+    for result in results:
+        doc = index.searcher().document(id=result.id)
+        analyzer = index.schema[body_field(index.schema.names(), doc["body_lang"], index.languages)].analyzer
+        assert doc["marks"] == marks(doc["body"], analyzer)
+
+
 def test_a_rule_found_by_name_shows_the_start_of_its_text(index: Index) -> None:
     result = index.search("Hellebarde", "t9a").results[0]
     assert result.snippet.startswith("Attacks made with a Halberd") and result.spans == []
