@@ -25,7 +25,6 @@ on words of text, it carries ``did_you_mean``: the query corrected.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.errors import RulesError
@@ -45,17 +44,18 @@ NAMED = 0.5  # scores from here up are matches of a name or alias
 KEYWORDS, EXACT, STEMMED, NEAR, TEXT = 5, 4, 3, 2, 1
 
 
-@dataclass
 class Result:
-    """One rule found: the JSON shape of docs/json.md, and spans to highlight."""
+    """One rule found: the JSON shape of docs/json.md, and spans to highlight.
 
-    id: str
-    name: str
-    system: str
-    score: float
-    snippet: str
-    matched: list[str]
-    spans: list[tuple[int, int]] = field(default_factory=list)  # matched words in the snippet
+    The search's classes are written out rather than made by ``dataclasses``,
+    whose import (with ``inspect``) cost a warm search about 5 ms.
+    """
+
+    __slots__ = ("id", "name", "system", "score", "snippet", "matched", "spans")
+
+    def __init__(self, id: str, name: str, system: str, score: float, snippet: str, matched: list[str], spans: list[tuple[int, int]]) -> None:
+        self.id, self.name, self.system, self.score = id, name, system, score
+        self.snippet, self.matched, self.spans = snippet, matched, spans  # spans: the matched words in the snippet
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,14 +68,13 @@ class Result:
         }
 
 
-@dataclass
 class Answer:
-    """The ranked rules for a query."""
+    """The ranked rules for a query (units only where the rules have army data)."""
 
-    query: str
-    system: str | None
-    results: list[Result | units.UnitResult]  # units only where the rules have army data
-    did_you_mean: str | None = None
+    __slots__ = ("query", "system", "results", "did_you_mean")
+
+    def __init__(self, query: str, system: str | None, results: list[Result | units.UnitResult], did_you_mean: str | None = None) -> None:
+        self.query, self.system, self.results, self.did_you_mean = query, system, results, did_you_mean
 
     @property
     def weak(self) -> bool:
@@ -90,22 +89,18 @@ class Answer:
         }
 
 
-@dataclass
 class _Hit:
-    fields: dict[str, Any]
-    tier: int
-    score: float
-    order: int
-    matched: set[str]
+    __slots__ = ("fields", "tier", "score", "order", "matched")
+
+    def __init__(self, fields: dict[str, Any], tier: int, score: float, order: int, matched: set[str]) -> None:
+        self.fields, self.tier, self.score, self.order, self.matched = fields, tier, score, order, matched
 
 
-@dataclass
 class _UnitHit:
-    unit: dict[str, Any]
-    system: str
-    tier: int
-    score: float
-    order: int
+    __slots__ = ("unit", "system", "tier", "score", "order")
+
+    def __init__(self, unit: dict[str, Any], system: str, tier: int, score: float, order: int) -> None:
+        self.unit, self.system, self.tier, self.score, self.order = unit, system, tier, score, order
 
     def result(self) -> units.UnitResult:
         u = self.unit

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from whoosh import query as wq
@@ -47,16 +46,18 @@ CORRECTION_WEIGHT = 0.7
 _SYNTAX = re.compile(r'"|\*|\b(?:AND|OR|NOT)\b')
 
 
-@dataclass
 class Words:
     """The query's words: as typed, folded, and the terms each gives per field."""
 
-    surface: list[str]
-    folded: list[str]
-    content: list[int]  # indexes of the words that are not stopwords
-    terms: dict[int, set[tuple[str, str]]] = field(default_factory=dict)  # word -> (field, term)
-    corrections: dict[int, str] = field(default_factory=dict)
-    corrected_terms: dict[int, set[tuple[str, str]]] = field(default_factory=dict)  # of the corrections
+    __slots__ = ("surface", "folded", "content", "terms", "corrections", "corrected_terms")
+
+    def __init__(self, surface: list[str], folded: list[str], content: list[int]) -> None:
+        self.surface = surface
+        self.folded = folded
+        self.content = content  # indexes of the words that are not stopwords
+        self.terms: dict[int, set[tuple[str, str]]] = {}  # word -> (field, term)
+        self.corrections: dict[int, str] = {}
+        self.corrected_terms: dict[int, set[tuple[str, str]]] = {}  # of the corrections
 
     @classmethod
     def of(cls, text: str) -> Words:
@@ -130,12 +131,13 @@ def uses_syntax(text: str) -> bool:
     return _SYNTAX.search(text) is not None
 
 
-@dataclass
 class TextQuery:
     """The text tier's query, and the phrase that earns a bonus: (field, terms) per language."""
 
-    base: wq.Query
-    phrase: list[tuple[str, list[str]]]
+    __slots__ = ("base", "phrase")
+
+    def __init__(self, base: wq.Query, phrase: list[tuple[str, list[str]]]) -> None:
+        self.base, self.phrase = base, phrase
 
 
 def build_query(index: Index, text: str, words: Words, plain: bool = False) -> TextQuery | None:

@@ -35,7 +35,6 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from whoosh import fields as wf
@@ -60,17 +59,22 @@ STEMMED = ("name", "alias", "text", "heading", "category")
 MULTIPROCESS_FROM = 20_000  # rules; below this one writer is quicker than starting processes
 
 
-@dataclass
 class Corpus:
     """What an index is made from: a build, or anything shaped like its parts."""
 
-    key: str
-    rules: Iterable[Rule]
-    languages: dict[str, tuple[str, ...]]  # system -> its languages, first the main one
-    core_terms: dict[str, list[str]]  # system -> folded core terms
-    unmanaged: tuple[str, ...] = ()
-    rule_names: dict[str, str] = field(default_factory=dict)  # id -> name, for sub-rule headings
-    units: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # system -> army data units (referee.search.units)
+    def __init__(
+        self,
+        key: str,
+        rules: Iterable[Rule],
+        languages: dict[str, tuple[str, ...]],  # system -> its languages, first the main one
+        core_terms: dict[str, list[str]],  # system -> folded core terms
+        unmanaged: tuple[str, ...] = (),
+        rule_names: dict[str, str] | None = None,  # id -> name, for sub-rule headings
+        units: dict[str, list[dict[str, Any]]] | None = None,  # system -> army data units (referee.search.units)
+    ) -> None:
+        self.key, self.rules, self.languages, self.core_terms, self.unmanaged = key, rules, languages, core_terms, unmanaged
+        self.rule_names = rule_names or {}
+        self.units = units or {}
 
     @classmethod
     def of(cls, build: Any) -> Corpus:

@@ -13,7 +13,6 @@ tier's word statistics: rules rank as they did without army data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.search import analysis
@@ -42,21 +41,15 @@ def summary(build: Any) -> dict[str, list[Unit]]:
     return {system: units for system, units in out.items() if units}
 
 
-@dataclass
 class UnitResult:
     """One unit found: the JSON shape of docs/json.md (``"kind": "unit"``)."""
 
-    name: str
-    system: str
-    army: str
-    file: str
-    line: int
-    column: int
-    rules: list[str]
-    score: float
-    matched: list[str]
-
+    __slots__ = ("name", "system", "army", "file", "line", "column", "rules", "score", "matched")
     kind = "unit"
+
+    def __init__(self, name: str, system: str, army: str, file: str, line: int, column: int, rules: list[str], score: float, matched: list[str]) -> None:
+        self.name, self.system, self.army, self.file, self.line, self.column = name, system, army, file, line, column
+        self.rules, self.score, self.matched = rules, score, matched
 
     @property
     def where(self) -> str:
