@@ -147,7 +147,7 @@ class Rulebase:
         """
         self.check_system(system)
         systems = [system] if system else self.systems
-        ids = find(self.names, self.rule_names, query, systems)
+        ids = find(lambda system, form: self.names.get(system, {}).get(form, []), self.rule_names, query, systems)
         return [self.rules[rid] for rid in ids]
 
 

@@ -1,37 +1,24 @@
-"""The store's database: one SQLite file per rules folder, and how it is opened.
+"""The store's database: one SQLite file per rules folder, its schema, and how it is opened.
 
 Where a rule is stored: ``<cache>/store/<tag>/rules.sqlite`` (``tag``: a hash
-of the rules folder's real path; the search index sits beside it, in
-``search-<key>/``).  Its tables:
+of the rules folder's real path; the search index beside it, ``search-<key>/``).
+The tables (:data:`SCHEMA`):
 
-- ``meta``: the content key of the build the rows are (:mod:`referee.store.key`),
-  the code key, the systems in folder order, the folders without a manifest;
-- ``files``: every file the key was hashed from, with its size, times and
-  inode (the stamp a warm call checks instead of hashing);
-- ``systems``: each system folder read, with its place in folder order, the
-  number its rows are numbered from (:data:`SPAN`), the key
-  of the bytes it was read from, and its frame (manifest, documents, name index,
-  texts, army books): the one blob per system a whole
-  :class:`~referee.store.record.Build` is put together from;
-- ``sections``: each system's rules in runs of consecutive rules, with what
-  the graph read in them (pickled, for the whole build and for a rebuild to
-  take as it is), :mod:`referee.store.sections`;
-- ``rules``, ``rule_names``, ``names``, ``relations``, ``units``: the rows a
-  warm reader asks for, one rule or relation each, in their JSON shape;
+- ``meta``: the build's content key, the code key, the systems in folder order,
+  the folders without a manifest; ``files``: the stamp (:mod:`referee.store.key`);
+- ``systems``: each system read, its place, the number its rows count from
+  (:data:`SPAN`), the keys it was read under, and its frame (the one pickled blob
+  per system a whole :class:`~referee.store.record.Build` is put together from);
+- ``sections``: its rules in runs, with what the graph read in them (:mod:`referee.store.sections`);
+- ``rules``, ``rule_names``, ``names``, ``relations``, ``units``: the rows a warm
+  reader asks for, one rule or relation each, in their JSON shape (:func:`pack`);
 - ``answers``: each system's answers computed at build time (:mod:`referee.store.answers`);
-- ``memo``: content-hash keyed reuse for any reading step
-  (:class:`Memo`; the entries an adapter read from one document are ``document`` rows).
+- ``memo``: what a reading step keeps by content hash (:class:`Memo`).
 
-Rules and relations are kept as compressed JSON (:func:`pack`): a rule's text
-stands in its JSON twice (the rule's and its first version's), and every row
-spells the same keys, which a preset dictionary (:data:`ZDICT`) spares it;
-inflating the few rows a query reads costs microseconds.  A small window
-(wbits 12) compresses a row as well as the default 32 KB and faster.
-
-A build writes in one transaction (:mod:`referee.store.writer`); the file is
-in WAL mode, so readers keep reading the last committed build meanwhile and a
-build killed part-way leaves the last one whole.  A file that cannot be read
-is removed, with one line on stderr, and the build made anew.
+A build writes in one transaction (:mod:`referee.store.writer`); in WAL mode,
+readers read the last committed build meanwhile, and a build killed part-way
+leaves it whole.  A file that cannot be read is removed, with one line on
+stderr, and the build made anew.
 """
 
 from __future__ import annotations
@@ -43,14 +30,12 @@ import sqlite3
 import sys
 import time
 import zlib
-from collections.abc import MutableMapping
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.paths import cache_folder
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
     from typing import Any
 
 FORMAT = "2"  # the schema's version (and the rows' packing): a store of another is made anew
@@ -92,10 +77,11 @@ LAYOUT = 1 << 39
 SECTION_ROWS = 1 << 20
 
 
-# What every row of ``rules`` and ``relations`` spells again: the keys of their JSON
-# shapes (docs/json.md, docs/graph.md), in their order, with their usual values and a
-# few words rules say in every system.  Given to zlib as a preset dictionary, a row of
-# a few hundred bytes refers to it instead (the relations of 100,000 rules: 136 MB -> 101 MB).
+# What every row of ``rules`` and ``relations`` spells again (a rule's text stands twice,
+# every row spells the same keys): their JSON shapes' keys (docs/json.md, docs/graph.md)
+# with their usual values and words rules say in every system.  Given to zlib as a preset
+# dictionary (the relations of 100,000 rules: 136 MB -> 101 MB); inflating the few rows a
+# query reads costs microseconds.
 ZDICT = (
     '"versions":[{"text":"","source":{"file":"","line":1,"end_line":1,"column":1},"document":"","role":"core","lang":"en",'
     '"heading":"","flags":[],"also_at":[],"profiles":[],"tables":[],"fields":[]}],"flags":[],"children":[],"fields":[]}'
@@ -107,7 +93,7 @@ ZDICT = (
     '"conditions":[{"situation":"","value":"","text":""}],"details":{},'
     '"citation":{"rule":"","sentence":"","file":"","line":1,"column":1},"source_name":""}'
 ).encode()
-WBITS = 12  # a 4 KB window: room for the dictionary and a row
+WBITS = 12  # a 4 KB window: room for the dictionary and a row, as small as the default and faster
 
 
 def pack(data: Any) -> bytes:
@@ -137,10 +123,11 @@ def path(rules_src: str | os.PathLike[str]) -> str:
 def discard(file: str, err: BaseException) -> None:
     """Remove a store that cannot be read (any damage means the same: build anew), with one line saying so."""
     print(f"referee: note: discarding an unreadable cache file ({type(err).__name__}); rebuilding", file=sys.stderr)
-    _remove(file)
+    remove(file)
 
 
-def _remove(file: str) -> None:
+def remove(file: str) -> None:
+    """Remove a database file with SQLite's log and shared memory beside it."""
     for suffix in ("", "-wal", "-shm"):
         try:
             os.unlink(file + suffix)
@@ -149,13 +136,11 @@ def _remove(file: str) -> None:
 
 
 def _whole(db: sqlite3.Connection, file: str) -> None:
-    """Raise DatabaseError unless the file holds as many pages as the database counts
-    (a truncated file reads well until a query reaches its missing pages).  Checked
-    only while no write-ahead log holds pages (every build empties it when it ends);
-    a checkpoint of another process may be writing the file this moment, so a file
-    found short is looked at again before it is called damaged.  The file is only
-    stat'ed, never opened here: closing a descriptor of it would drop the locks
-    SQLite holds on it in this process."""
+    """Raise DatabaseError unless the file holds as many pages as the database counts (a
+    truncated file reads well until a query reaches a missing page).  Checked only while
+    the write-ahead log is empty (every build empties it), and looked at again before
+    calling it damaged (another process's checkpoint may be writing it).  Only stat'ed:
+    closing a descriptor of it would drop the locks SQLite holds on it in this process."""
     wal = file + "-wal"
     for attempt in range(4):
         if os.path.exists(wal) and os.path.getsize(wal):
@@ -183,7 +168,7 @@ def open_existing(file: str) -> sqlite3.Connection | None:
         row = db.execute("PRAGMA user_version").fetchone()
         if row[0] and str(row[0]) != FORMAT:  # written by another version of Referee: not damage, made anew
             db.close()
-            _remove(file)
+            remove(file)
             return None
         if str(row[0]) != FORMAT:
             raise sqlite3.DatabaseError("a store without its tables")
@@ -197,10 +182,8 @@ def open_existing(file: str) -> sqlite3.Connection | None:
 
 
 def create(file: str | None) -> sqlite3.Connection:
-    """A store to write: the one in ``file`` (made when missing), or one in memory (None).
-
-    A new store is made aside, with its tables, and linked into place, so that two
-    builds making it at once, or a reader, never see a file without its tables."""
+    """A store to write: the one in ``file`` (made when missing: aside, with its tables, then
+    linked into place, so no build or reader sees a file without them), or one in memory (None)."""
     if file is None:
         db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         db.executescript(SCHEMA)
@@ -222,26 +205,19 @@ def create(file: str | None) -> sqlite3.Connection:
         except FileExistsError:  # another build made it first: its file is as good
             pass
     finally:
-        for suffix in ("", "-wal", "-shm"):
-            try:
-                os.unlink(tmp + suffix)
-            except OSError:
-                pass
+        remove(tmp)
     db = open_existing(file)
     if db is None:
         raise sqlite3.OperationalError(f"unable to open database file {file}")
     return db
 
 
-class Memo(MutableMapping[str, bytes]):
-    """Bytes kept by a content hash for one reading step (``kind``) of one system, in the
-    store's ``memo`` table: what a step asks for is read from the store as the last
-    build left it; what it keeps is held in :attr:`added` until the build writes it,
-    with the system's rows, in the build's transaction.  After a build, what a system
-    read in it did not ask for is gone (:mod:`referee.store.writer`).
-
-    Without a store (``db`` None) nothing is recalled, and nothing outlives the build.
-    """
+class Memo:
+    """Bytes kept by content hash for one reading step (``kind``) of one system, in the
+    store's ``memo`` table: read from the store as the last build left it; what a step
+    keeps is held (:attr:`added`) until the build writes it with the system's rows, and
+    what a build's reading did not ask for (:attr:`used`) is gone after it.  Without a
+    store (``db`` None) nothing is recalled."""
 
     def __init__(self, db: sqlite3.Connection | None, kind: str, system: str) -> None:
         self.db = db
@@ -251,14 +227,14 @@ class Memo(MutableMapping[str, bytes]):
         self.used: set[str] = set()
 
     def __getitem__(self, key: str) -> bytes:
-        if key in self.added:
-            return self.added[key]
         row = None
-        if self.db is not None:
+        if key in self.added:
+            row = (self.added[key],)
+        elif self.db is not None:
             try:
                 row = self.db.execute("SELECT value FROM memo WHERE kind = ? AND key = ?", (self.kind, key)).fetchone()
             except sqlite3.Error:  # a damaged store: the build reads anew (and replaces it)
-                row = None
+                pass
         if row is None:
             raise KeyError(key)
         self.used.add(key)
@@ -267,15 +243,3 @@ class Memo(MutableMapping[str, bytes]):
     def __setitem__(self, key: str, value: bytes) -> None:
         self.added[key] = bytes(value)
         self.used.add(key)
-
-    def __delitem__(self, key: str) -> None:
-        self.used.discard(key)
-        if self.added.pop(key, None) is None:
-            raise KeyError(key)
-
-    def __iter__(self) -> Iterator[str]:
-        kept = [] if self.db is None else [k for (k,) in self.db.execute("SELECT key FROM memo WHERE kind = ?", (self.kind,))]
-        return iter(dict.fromkeys([*kept, *self.added]))
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)

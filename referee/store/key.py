@@ -1,13 +1,11 @@
-"""The content key: a hash of the bytes a build reads, and the stamp that spares hashing them.
+"""The content key of a rules folder, and the stamp that spares hashing it (docs/performance.md).
 
-A key is a hash of the files rules_src's manifests list (and the manifests)
-with Referee's own code and grammars.  A warm call does not hash them again:
-the store's ``files`` table records each file's size and times when its key
-was taken, and while they all match, the recorded key stands
-(:func:`stamped_key`; what this can and cannot see is said there).  A build
-that has to be made parses *the same bytes* that were hashed, never a second
-read of the disk, so a document saved mid-build can never be stored under
-the content it replaced.
+A key hashes exactly what a build reads: each system folder's manifest and
+the documents it lists (an unlisted file, a FIFO or a link to /dev/zero costs
+nothing; a listed path that is no regular file is stat'ed, never read), the
+names of folders without a manifest, and Referee's code and grammars.  A
+build parses *the bytes that were hashed* (``keep``), never a second read,
+so a document saved mid-build is never stored under the content it replaced.
 """
 
 from __future__ import annotations
@@ -27,113 +25,83 @@ from referee.paths import MANIFEST, PACKAGE_DIR, grammar_folder
 
 if TYPE_CHECKING:
     import sqlite3
+    from collections.abc import Iterator
     from typing import Any
 
 FORMAT = 9  # bump when what is stored changes in a way hashing the code cannot see
+HEADER = f"{FORMAT}:{sys.version_info[:2]}"
 
 
-def _files(root: str, suffixes: tuple[str, ...] | None = None) -> list[str]:
-    out = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
-        for name in sorted(files):
-            if suffixes is None or name.endswith(suffixes):
-                out.append(os.path.join(folder, name))
-    return out
-
-
-def _code_roots() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    return (("code", PACKAGE_DIR, (".py",)), ("grammar", grammar_folder(), (".lark",)))
-
-
-def _header() -> str:
-    return f"{FORMAT}:{sys.version_info[:2]}"
-
-
-# -- what a key covers: the files the manifests list, and Referee's code -------------------
-#
-# Of a rules folder, exactly what a build reads: each system folder's manifest
-# and the documents it lists, wherever they are (a dot-folder, __pycache__),
-# and the names of the folders that hold no manifest (readers warn of them).
-# Nothing else under it is opened, so an unlisted file (a 3 GB PDF, a link to
-# /dev/zero, a FIFO) costs nothing, and a listed path that is not a regular
-# file is stat'ed, never read: the build then refuses it with its line.
-# Entries are ``(kind, path relative to rules_src)``: "system" (a manifest),
-# "document" (a listed file, as the manifest's folder joined with its path),
-# "other" (the manifest path of a folder without one).
+def _code() -> Iterator[tuple[str, str, str]]:
+    """``(label, path relative to its root, path)`` of each file of Referee's code and grammars."""
+    for label, root, suffixes in (("code", PACKAGE_DIR, (".py",)), ("grammar", grammar_folder(), (".lark",))):
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+            for name in sorted(n for n in files if n.endswith(suffixes)):
+                path = os.path.join(folder, name)
+                yield label, os.path.relpath(path, root).replace(os.sep, "/"), path
 
 
 def _tops(src: str) -> list[tuple[str, str]]:
-    """The folders a build looks at, as :func:`referee.rulebase.load.system_folders`
-    does: ("system" or "other", ``<folder>/system.toml``), by name."""
+    """The folders a build looks at (:func:`referee.rulebase.load.system_folders`), by name:
+    ``("system", <folder>/system.toml)``, or ``("other", ...)`` for a folder without one."""
     try:
         names = sorted(e.name for e in os.scandir(src) if not e.name.startswith((".", "_")) and e.is_dir())
     except OSError:
         return []
-    found = []
-    for name in names:
-        rel = f"{name}/{MANIFEST}"
-        found.append(("system" if os.path.isfile(os.path.join(src, rel)) else "other", rel))
-    return found
+    return [("system" if os.path.isfile(os.path.join(src, name, MANIFEST)) else "other", f"{name}/{MANIFEST}") for name in names]
 
 
-def _listed_documents(src: str, manifest_rel: str, data: bytes) -> list[str]:
-    """The document paths a manifest lists, relative to rules_src (``/``-separated), those
-    that stay inside it; a manifest that cannot be read lists none (the build says why)."""
+def _listed_documents(manifest_rel: str, data: bytes) -> list[str]:
+    """The document paths a manifest lists that stay inside rules_src, relative to it;
+    none from a manifest that cannot be read (the build says why)."""
     import tomllib
 
     try:
-        table = tomllib.loads(data.decode("utf-8"))
+        documents = tomllib.loads(data.decode("utf-8")).get("documents")
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return []
-    documents = table.get("documents")
-    folder = posixpath.dirname(manifest_rel)
     out: list[str] = []
     for doc in documents if isinstance(documents, list) else ():
         path = doc.get("path") if isinstance(doc, dict) else None
         if not isinstance(path, str) or not path.strip() or "\0" in path or posixpath.isabs(path):
             continue
-        rel = posixpath.normpath(posixpath.join(folder, path))
+        rel = posixpath.normpath(posixpath.join(posixpath.dirname(manifest_rel), path))
         if rel != ".." and not rel.startswith("../") and rel not in out:
             out.append(rel)
     return out
 
 
-def _inside(src: str, path: str) -> bool:
-    real, root = os.path.realpath(path), os.path.realpath(src)
-    return real.startswith(root.rstrip(os.sep) + os.sep)
+def _signature(path: str, st: os.stat_result | None = None) -> tuple[int, int, int, int]:
+    if st is None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return (-1, -1, -1, -1)
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
 def _read_regular(path: str) -> tuple[tuple[int, int, int, int], bytes | None]:
-    """A file's signature and bytes; no bytes when it cannot be read or is not a
-    regular file.  Opened without blocking (a FIFO would wait for a writer) and
-    stat'ed open, before reading: a save after this moment changes what the stamp
-    recorded, so it is seen."""
+    """A file's signature and bytes (None unless a readable regular file).  Opened without
+    blocking (a FIFO would wait for a writer) and stat'ed open, before reading: a save
+    after this moment changes what the stamp records, so it is seen."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
-        return _signature(_stat(path)), None
+        return _signature(path), None
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        return _signature(st), None
+        return _signature(path, st), None
     with os.fdopen(fd, "rb") as fh:
         try:
-            return _signature(st), fh.read()
+            return _signature(path, st), fh.read()
         except OSError:
-            return _signature(st), None
+            return _signature(path, st), None
 
 
 def content_key(rules_src: str | os.PathLike[str], keep: dict[str, bytes] | None = None) -> str:
-    """A hash of the files rules_src's manifests list (names and bytes), the
-    manifests themselves, and the code reading them.
-
-    ``keep``: a dict that receives the bytes hashed, by path relative to
-    rules_src as the build names them (``/``-separated, links resolved), for
-    the build to parse.  Without it, the key recorded in the folder's stamp
-    is taken when no file changed since (:func:`stamped_key`), so a warm call
-    does not hash every byte.
-    """
+    """The key of ``rules_src`` as it is now (``keep`` receives the bytes hashed, see :func:`hashed`)."""
     src = os.fspath(rules_src)
     if not os.path.isdir(src):
         raise RulesError(f"rules folder not found: {src}")
@@ -141,56 +109,45 @@ def content_key(rules_src: str | os.PathLike[str], keep: dict[str, bytes] | None
 
 
 def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
-    """The key of the content of ``src`` and its stamp (:func:`stamped_key`)."""
+    """The key of ``src`` and its stamp.  ``keep`` receives the bytes hashed, by path relative
+    to ``src`` as the build names them (``/``-separated, links resolved)."""
     started = time.time_ns()
-    h = hashlib.blake2b(digest_size=16)
-    h.update(_header().encode())
+    h = hashlib.blake2b(HEADER.encode(), digest_size=16)
     seen: list[tuple[Any, ...]] = []
     real_src = os.path.realpath(src)
 
-    def take(kind: str, rel: str) -> bytes | None:
-        path = os.path.join(src, rel)
+    def take(kind: str, rel: str, path: str, label: str | None = None) -> bytes | None:
         h.update(f"\0{kind}:{rel}\0".encode("utf-8", "surrogateescape"))
-        if kind == "other" or not _inside(src, path):  # a manifest linked from outside is refused by the build
-            sig, data = _signature(_stat(path)), None
+        real = os.path.realpath(path) if label is None else path
+        # of rules_src: a folder without a manifest, or a file linked from outside it (refused by the build), is not read
+        if label is None and (kind == "other" or not real.startswith(real_src.rstrip(os.sep) + os.sep)):
+            sig, data = _signature(path), None
         else:
             sig, data = _read_regular(path)
         seen.append((kind, rel, *sig))
         if data is not None:
             h.update(data)
-            if keep is not None:
-                keep[os.path.relpath(os.path.realpath(path), real_src).replace(os.sep, "/")] = data
+            if keep is not None and label is None:
+                keep[os.path.relpath(real, real_src).replace(os.sep, "/")] = data
         return data
 
     for kind, manifest in _tops(src):
-        data = take(kind, manifest)
-        for rel in _listed_documents(src, manifest, data) if data is not None else ():
-            take("document", rel)
-    for label, root, suffixes in _code_roots():
-        for path in _files(root, suffixes):
-            rel = os.path.relpath(path, root).replace(os.sep, "/")
-            h.update(f"\0{label}:{rel}\0".encode())
-            sig, data = _read_regular(path)
-            seen.append((label, rel, *sig))
-            if data is not None:
-                h.update(data)
+        data = take(kind, manifest, os.path.join(src, manifest))
+        for rel in _listed_documents(manifest, data) if data is not None else ():
+            take("document", rel, os.path.join(src, rel))
+    for label, rel, path in _code():
+        take(label, rel, path, label)
     return h.hexdigest(), Stamp(started, seen)
 
 
-# -- the stamp: which files a key was hashed from, by size and times ------------------
-#
-# Hashing every byte of a 100,000-rule folder costs a warm call about 0.2 s.
-# The stamp records, for the last key hashed, every file's size, modification
-# and change times (ns) and inode.  When all still match, nothing was written
-# since, and the key stands without reading a byte.  The change time (ctime)
-# is set by the kernel on every write, rename or chmod and cannot be set back
-# by a program, so an edit that keeps the size and restores the mtime
-# (``touch -d``, ``os.utime``) is still seen.  A file whose times lie within
-# UNSURE_NS of the moment hashing began may have been written again within the
-# same clock tick (coarse file-system timestamps): while any does, the stamp
-# is not trusted and the files are hashed.  What remains unseen: a file
-# rewritten with the same size while the system clock was set back to the very
-# same nanoseconds, or a file system that records no times at all.
+# The stamp records, for the last key hashed, every file's size, modification and
+# change times (ns) and inode; while all match, the key stands without a byte read
+# (hashing a 100,000-rule folder costs a call about 0.2 s).  The kernel sets the
+# change time on every write, rename or chmod, and no program can set it back, so
+# an edit that keeps the size and restores the mtime is still seen.  A file whose
+# times lie within UNSURE_NS of when hashing began may have been written again in
+# the same clock tick: then the files are hashed.  Unseen: a same-size rewrite with
+# the clock set back to the same nanoseconds, or a file system without times.
 
 UNSURE_NS = 2_000_000_000
 
@@ -208,74 +165,46 @@ class Stamp:
         """Record the stamp in the store (within the caller's transaction)."""
         db.execute("DELETE FROM files")
         db.executemany("INSERT INTO files (kind, path, size, mtime, ctime, inode) VALUES (?, ?, ?, ?, ?, ?)", self.files)
-        db.execute("INSERT OR REPLACE INTO meta VALUES ('stamp', ?)", (json.dumps([_header(), self.started]),))
-
-
-def _signature(st: os.stat_result | None) -> tuple[int, int, int, int]:
-    if st is None:
-        return (-1, -1, -1, -1)
-    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
-
-
-def _stat(path: str) -> os.stat_result | None:
-    try:
-        return os.stat(path)
-    except OSError:
-        return None
+        db.execute("INSERT OR REPLACE INTO meta VALUES ('stamp', ?)", (json.dumps([HEADER, self.started]),))
 
 
 def stamped_key(rules_src: str | os.PathLike[str], db: sqlite3.Connection) -> str | None:
-    """The key of the build the store ``db`` holds if no file it was read from changed
-    since it was hashed, else None."""
+    """The key of the build in the store ``db`` if no file it was read from changed since, else None."""
     src = os.fspath(rules_src)
     try:
         meta = {name: json.loads(value) for name, value in db.execute("SELECT name, value FROM meta WHERE name IN ('key', 'stamp')")}
         header, started = meta["stamp"]
-        key = meta["key"]
         recorded = db.execute("SELECT kind, path, size, mtime, ctime, inode FROM files ORDER BY seq").fetchall()
     except Exception:  # noqa: BLE001 - no stamp, or no build yet: hash as without one
         return None
-    if header != _header():
+    if header != HEADER:
         return None
     unsure = int(started) - UNSURE_NS
+    at = 0
 
-    def same(entry: tuple[Any, ...] | None, kind: str, rel: str, path: str) -> bool:
-        sig = _signature(_stat(path))
-        return entry == (kind, rel, *sig) and sig[1] < unsure and sig[2] < unsure
+    def same(kind: str, rel: str, path: str) -> bool:
+        nonlocal at
+        sig = _signature(path)
+        found = at < len(recorded) and recorded[at] == (kind, rel, *sig) and sig[1] < unsure and sig[2] < unsure
+        at += 1
+        return found
 
-    files = iter(recorded)
-    entry = next(files, None)
     for kind, manifest in _tops(src):
-        if not same(entry, kind, manifest, os.path.join(src, manifest)):
+        if not same(kind, manifest, os.path.join(src, manifest)):
             return None
-        entry = next(files, None)
-        while entry is not None and entry[0] == "document":  # the manifest is unchanged: so is its list
-            if not same(entry, "document", entry[1], os.path.join(src, entry[1])):
+        while at < len(recorded) and recorded[at][0] == "document":  # the manifest is unchanged: so is its list
+            if not same("document", recorded[at][1], os.path.join(src, recorded[at][1])):
                 return None
-            entry = next(files, None)
-    for label, root, suffixes in _code_roots():
-        for path in _files(root, suffixes):
-            rel = os.path.relpath(path, root).replace(os.sep, "/")
-            if not same(entry, label, rel, path):
-                return None
-            entry = next(files, None)
-    if entry is not None:  # a file was removed
-        return None
-    return key
+    for label, rel, path in _code():
+        if not same(label, rel, path):
+            return None
+    return meta["key"] if at == len(recorded) else None  # else a file was removed
 
 
 def code_key() -> str:
     """A hash of Referee's own code and grammars: what the memo's keys include."""
-    h = hashlib.blake2b(digest_size=16)
-    h.update(_header().encode())
-    for label, root, suffixes in _code_roots():
-        for path in _files(root, suffixes):
-            h.update(f"\0{label}:{os.path.relpath(path, root)}\0".encode())
-            try:
-                with open(path, "rb") as fh:
-                    h.update(fh.read())
-            except OSError:
-                continue
+    h = hashlib.blake2b(HEADER.encode(), digest_size=16)
+    for label, rel, path in _code():
+        h.update(f"\0{label}:{rel}\0".encode())
+        h.update(_read_regular(path)[1] or b"")
     return h.hexdigest()
-
-

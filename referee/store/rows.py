@@ -11,6 +11,7 @@ made outside the cache in a store in memory, so every reader reads one shape.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
@@ -102,8 +103,12 @@ class Stored:
         """Rules named ``query`` (name, alias or id; case- and accent-blind)."""
         self.check_system(system)
         systems = [system] if system else self.systems
-        ids = find(Names(self._db), self.rule_names, query, systems)
+        ids = find(self._named, self.rule_names, query, systems)
         return [rule for rule in map(self.get, ids) if rule is not None]
+
+    def _named(self, system: str, form: str) -> list[str]:
+        row = self._db.execute("SELECT ids FROM names WHERE system = ? AND form = ?", (system, form)).fetchone()
+        return json.loads(row[0]) if row else []
 
     def names(self, system: str) -> dict[str, list[str]]:
         """The system's name index whole: folded name or alias -> rule ids."""
@@ -113,13 +118,11 @@ class Stored:
 
     def relations_out(self, rule_id: str) -> list[dict[str, Any]]:
         """Relations the rule's text states, as JSON (docs/graph.md)."""
-        rows = self._db.execute("SELECT json FROM relations WHERE source = ? ORDER BY seq", (rule_id,))
-        return [unpack(blob) for (blob,) in rows]
+        return [unpack(blob) for (blob,) in self._db.execute("SELECT json FROM relations WHERE source = ? ORDER BY seq", (rule_id,))]
 
     def relations_in(self, rule_id: str) -> list[dict[str, Any]]:
         """Relations other rules state about this one."""
-        rows = self._db.execute("SELECT json FROM relations WHERE target = ? ORDER BY seq", (rule_id,))
-        return [unpack(blob) for (blob,) in rows]
+        return [unpack(blob) for (blob,) in self._db.execute("SELECT json FROM relations WHERE target = ? ORDER BY seq", (rule_id,))]
 
     def relations(self, system: str | None = None) -> list[dict[str, Any]]:
         """Every relation of one system, or of all, in reading order, as JSON."""
@@ -170,56 +173,22 @@ class Stored:
         return json.loads(row[0]) if row else []
 
 
-class RuleNames:
-    """Rule id -> name, read from the store one id at a time (a read-only mapping)."""
+class RuleNames(Mapping[str, str]):
+    """Rule id -> name, read from the store one id at a time."""
 
     __slots__ = ("_db",)
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
 
-    def get(self, rule_id: str | None, default: Any = None) -> Any:
-        row = self._db.execute("SELECT name FROM rule_names WHERE id = ?", (rule_id,)).fetchone()
-        return row[0] if row else default
-
     def __getitem__(self, rule_id: str) -> str:
-        name = self.get(rule_id)
-        if name is None:
+        row = self._db.execute("SELECT name FROM rule_names WHERE id = ?", (rule_id,)).fetchone()
+        if row is None:
             raise KeyError(rule_id)
-        return name
-
-    def __contains__(self, rule_id: object) -> bool:
-        return isinstance(rule_id, str) and self.get(rule_id) is not None
+        return row[0]
 
     def __iter__(self) -> Iterator[str]:
         return iter([rid for (rid,) in self._db.execute("SELECT id FROM rule_names")])
 
     def __len__(self) -> int:
         return self._db.execute("SELECT count(*) FROM rule_names").fetchone()[0]
-
-    def items(self) -> list[tuple[str, str]]:
-        return self._db.execute("SELECT id, name FROM rule_names").fetchall()
-
-
-class Names:
-    """System -> folded name or alias -> rule ids, the shape :func:`referee.text.find` reads."""
-
-    __slots__ = ("_db",)
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def get(self, system: str, default: Any = None) -> _SystemNames:
-        return _SystemNames(self._db, system)
-
-
-class _SystemNames:
-    __slots__ = ("_db", "_system")
-
-    def __init__(self, db: sqlite3.Connection, system: str) -> None:
-        self._db = db
-        self._system = system
-
-    def get(self, form: str, default: Any = None) -> Any:
-        row = self._db.execute("SELECT ids FROM names WHERE system = ? AND form = ?", (self._system, form)).fetchone()
-        return json.loads(row[0]) if row else default
