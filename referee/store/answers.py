@@ -1,21 +1,16 @@
-"""The answers about a whole system that readers ask for, computed once, at build time.
+"""What readers ask about a whole system, computed once, at build time, into the ``answers`` table.
 
-A reader never works them out from every rule at query time: the store keeps
-each system's answers in its ``answers`` table (:mod:`referee.store.database`),
-and :class:`~referee.store.rows.Stored` reads them by name.  What each is:
-
+- ``summary``: what ``referee build`` reports per system (:func:`system_summaries`);
 - ``core_terms``: the system's core game terms (not special rules), folded;
 - ``against_terms``: core terms a rule's condition is stated against
   ("suffered from flaming attack"), which the referee accepts in play;
 - ``never_stacking``: the relations saying every ability never stacks, or
-  limiting every total of roll modifiers, rule by rule in reading order;
+  capping every total of roll modifiers, in reading order;
 - ``families``: folded word-prefix -> the rules all of whose sub-rules' names
-  start with it ("ranged" -> "Ranged weapon keywords");
-- ``units`` (:func:`referee.units.unit_index`) and ``summary``
-  (:mod:`referee.store.summary`).
+  start with it ("ranged" -> "Ranged weapon keywords").
 
-The first three are gathered section by section as the graph is read
-(:mod:`referee.store.sections`), with the tests below.
+The last three are gathered section by section as the graph is read
+(:mod:`referee.store.sections`); units are :func:`referee.units.unit_index`'s.
 """
 
 from __future__ import annotations
@@ -30,12 +25,40 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any
 
-    from referee.rulebase.manifest import Manifest
     from referee.model import Relation, Rule
+    from referee.rulebase import Rulebase
+    from referee.rulebase.manifest import Manifest
+    from referee.units import ArmyBook
+
+
+def system_summaries(build: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]]) -> list[dict[str, Any]]:
+    """Per system: title, documents (with what was read from each), rules, aliases, stubs, unnamed, ..."""
+    out = []
+    for system in build.systems:
+        rules = list(build.in_system(system))
+        documents = [
+            {"path": d.path, "format": d.format, "role": d.role, "lang": d.lang, "entries": d.entries, "aliases": d.aliases,
+             "tables": d.tables, "flags": dict(d.flags), "skipped": [{"line": a, "end_line": b, "why": why} for a, b, why in d.skipped]}
+            for d in build.documents[system]
+        ]  # fmt: skip
+        out.append({
+            "id": system,
+            "title": build.manifests[system].title,
+            "documents": len(documents),
+            "document_list": documents,
+            "rules": len(rules),
+            "aliases": sum(len(r.aliases) for r in rules),
+            "stubs": sum("stub" in r.flags for r in rules),
+            "unnamed": sum("unnamed" in r.flags for r in rules),
+            "with_versions": sum(len([v for v in r.versions if v.text.strip()]) > 1 for r in rules),
+            "units": sum(len(book.units) for book in armies.get(system, ())),
+            "warnings": list(build.manifests[system].warnings),
+        })  # fmt: skip
+    return out
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:
-    """A relation as the view keeps it: its JSON with the names of the rules at its ends."""
+    """A relation as the store keeps it: its JSON with the names of the rules at its ends."""
     data = rel.to_json()
     data["source_name"] = rule_names.get(rel.source, rel.source)
     if rel.target in rule_names:
@@ -44,34 +67,33 @@ def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any
 
 
 def folded_core_terms(manifest: Manifest) -> list[str]:
-    """A system's core game terms (not special rules), folded, as the view lists them."""
     return sorted({fold(t) for t in manifest.core_terms})
 
 
-_WIDE = re.compile(r"^(?:any|all|every)\b", re.I)
-
-
-# what a limit on every roll speaks of: "Dice can never be modified by more than 1"
-_ROLLS = re.compile(r"^(?:(?:any|all|every|the|a)\s+)?(?:dice|die|d6|rolls?|results?)\b", re.I)
+_WIDE = re.compile(r"^(?:any|all|every)\b", re.I)  # "Any ability that ..."
+_ROLLS = re.compile(r"^(?:(?:any|all|every|the|a)\s+)?(?:dice|die|d6|rolls?|results?)\b", re.I)  # "Dice can never be modified by more than 1"
 
 
 def caps_every_roll(rel: dict[str, Any]) -> bool:
-    """A ``stacks`` relation (as JSON) of mode "cap" whose subject is every die roll ("Dice can
-    never be modified by more than 1"): a limit on every total of roll modifiers of the system."""
+    """A ``stacks`` relation (JSON) of mode "cap" whose subject is every die roll: a limit on
+    every total of roll modifiers of the system."""
     return rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "cap" and bool(_ROLLS.match(rel["subject"] or ""))
 
 
 def binds_every_ability(rel: dict[str, Any]) -> bool:
-    """A ``stacks`` relation (as JSON) of mode "never" whose subject is every ability of
-    the system ("Any ability that ..."): it binds rules that do not name it."""
+    """A ``stacks`` relation (JSON) of mode "never" whose subject is every ability of the
+    system: it binds rules that do not name it."""
     return rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never" and bool(_WIDE.match(rel["subject"] or ""))
 
 
+def system_wide(data: dict[str, Any]) -> bool:
+    return binds_every_ability(data) or caps_every_roll(data)
+
+
 def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list[str]]:
-    """Folded word-prefix -> ids of the ``rules`` (one system's, in reading order) all of
-    whose sub-rules' folded names start with it and a space ("ranged" -> "Ranged weapon
-    keywords"): what :mod:`referee.keywords.resolve` ties a keyword string's name to
-    when it names no rule, without reading the whole system at query time."""
+    """Folded word-prefix -> ids of the ``rules`` (one system's, reading order) all of whose
+    sub-rules' folded names start with it and a space: what :mod:`referee.keywords.resolve`
+    ties a keyword string's name to when it names no rule."""
     from referee.keywords.resolve import family_leads
 
     out: dict[str, list[str]] = {}
@@ -86,8 +108,3 @@ def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list
 def against(rel: Relation) -> set[str]:
     """The core terms a relation's conditions are stated against."""
     return {c.value for c in rel.conditions if c.situation == "against" and c.value and "/" not in c.value}
-
-
-def system_wide(data: dict[str, Any]) -> bool:
-    """Whether a relation (as JSON) binds every ability or caps every roll of its system."""
-    return binds_every_ability(data) or caps_every_roll(data)

@@ -1,12 +1,10 @@
-"""Opening the rules of a folder: the store when it holds the current content, else a build.
+"""Opening a rules folder's rules: from its store when it holds the current content, else built.
 
-The one way every reader gets its rules (:func:`open_rules`): a warm call
-opens the store, checks the stamp of the files the store's build was read
-from (:func:`referee.store.key.stamped_key`) and reads the rows it asks
-for; when a file changed, its bytes are hashed, and a key the store does not
-hold is built (:func:`referee.store.writer.build`) from exactly the bytes
-hashed.  This module is on every warm call's path: it imports neither
-pathlib nor the record classes.
+:func:`open_rules` is the one way every reader gets its rules: the store is
+opened, the stamp checked (:func:`referee.store.key.stamped_key`), and only
+when a file changed are the bytes hashed and, for a key the store does not
+hold, built from exactly those bytes (:func:`referee.store.writer.build`).
+On every warm call's path: it imports neither pathlib nor the record classes.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.graph.relations import RuleGraph, read_relations
@@ -113,13 +114,14 @@ def assemble(
 def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> Build:
     """The build a store holds, put together system by system (folder order) from each
     system's frame and its sections' rules and relations (:mod:`referee.store.sections`)."""
-    builds = []
-    systems = db.execute("SELECT id, frame FROM systems ORDER BY place").fetchall()
-    for system, frame_blob in systems:
-        frame = pickle.loads(zlib.decompress(frame_blob))
-        rules: dict[str, Any] = {}
-        said: list[Any] = []
-        laid: list[Any] = []
+    parts: dict[str, dict[Any, Any]] = {name: {} for name in ("manifests", "documents", "names", "rule_names", "texts", "armies")}
+    rules: dict[str, Rule] = {}
+    graph = RuleGraph()
+    for system, frame in db.execute("SELECT id, frame FROM systems ORDER BY place").fetchall():
+        for name, value in pickle.loads(zlib.decompress(frame)).items():
+            parts[name].update(value)
+        said: list[Relation] = []
+        laid: list[Relation] = []
         sentences: list[Any] = []
         for rules_blob, graph_blob in db.execute("SELECT rules, graph FROM sections WHERE system = ? ORDER BY k", (system,)):
             run, _ = loads(rules_blob)
@@ -129,22 +131,8 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
                 said.extend(relations)
                 sentences.extend(read)
                 laid.extend(structure)
-        rulebase = Rulebase("", frame["manifests"], frame["documents"], rules, frame["names"], frame["rule_names"], frame["texts"])
-        builds.append(Build("", rulebase, RuleGraph({system: said + laid}, {system: sentences}), frame["armies"]))
-    return merge(key, builds, unmanaged)
-
-
-def merge(key: str, builds: list[Build], unmanaged: tuple[str, ...]) -> Build:
-    """One Build of one-system builds, given in folder order: the build of the whole folder."""
-    parts: dict[str, dict[Any, Any]] = {name: {} for name in ("manifests", "documents", "rules", "names", "rule_names", "texts")}
-    graph = RuleGraph()
-    armies: dict[str, Any] = {}
-    for build in builds:
-        for name, into in parts.items():
-            into.update(getattr(build.rulebase, name))
-        graph.relations.update(build.graph.relations)
-        graph.sentences.update(build.graph.sentences)
-        armies.update(build.armies)
+        graph.relations[system] = said + laid
+        graph.sentences[system] = sentences
     p = parts
-    rulebase = Rulebase(key, p["manifests"], p["documents"], p["rules"], p["names"], p["rule_names"], p["texts"], unmanaged)
-    return Build(key, rulebase, graph, armies)
+    rulebase = Rulebase(key, p["manifests"], p["documents"], rules, p["names"], p["rule_names"], p["texts"], unmanaged)
+    return Build(key, rulebase, graph, p["armies"])

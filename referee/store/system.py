@@ -32,7 +32,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from referee.errors import RulesError
 from referee.store import answers, database, sections
 from referee.store.sections import Before, Section
-from referee.store.summary import system_summaries
+from referee.store.answers import system_summaries
 from referee.text import fold
 from referee.units import unit_index
 
@@ -139,9 +139,7 @@ def _read(
     read_again: list[str] | None,
 ) -> Read:
     from referee.army.link import muster
-    from referee.graph.relations import RuleGraph
     from referee.rulebase.base import Rulebase, read_folder
-    from referee.store.record import Build
 
     memos: list[database.Memo] = []
 
@@ -161,7 +159,6 @@ def _read(
         progress(f"relations of {system}")
     read_sections = list(sections.read(rulebase, system, earlier, read_again))
     armies = muster(rulebase)
-    rules_only = Build("", rulebase, RuleGraph({system: []}, {system: []}), armies)  # what the other answers read
     frame = {
         "manifests": rulebase.manifests,
         "documents": rulebase.documents,
@@ -171,7 +168,7 @@ def _read(
         "armies": armies,
     }
     found = {
-        "summary": system_summaries(rules_only)[0],
+        "summary": system_summaries(rulebase, armies)[0],
         "core_terms": answers.folded_core_terms(manifest),
         "families": answers.families(rulebase.in_system(system), rulebase.rules),
         "against_terms": sorted({term for section in read_sections for term in section.against}),

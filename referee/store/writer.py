@@ -29,7 +29,7 @@ from referee.store.answers import relation_data, system_wide
 from referee.store.key import code_key
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode, pack
 from referee.store.sections import rows_of
-from referee.store.summary import system_summaries
+from referee.store.answers import system_summaries
 from referee.store.system import read, read_key
 
 if TYPE_CHECKING:
@@ -268,7 +268,7 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
     into an empty store, with the answers :mod:`referee.store.system` gives a read."""
     from referee.units import unit_index
 
-    summaries = {s["id"]: s for s in system_summaries(build)}
+    summaries = {s["id"]: s for s in system_summaries(build.rulebase, build.armies)}
     units = unit_index(build.armies)
     with db:
         for place, system in enumerate(build.systems):
