@@ -340,7 +340,7 @@ def build(rules: int, seed: int = 7, key: str = "") -> object:
         system: Manifest(system, f"Synthetic {system}", f"{system}/system.toml", (), ("core",), {}, (), (), langs)
         for system, langs in SYSTEMS
     }
-    return Build(key, Rulebase.from_rules(key, manifests, {s: [] for s, _ in SYSTEMS}, records), RuleGraph())
+    return Build.of(Rulebase.from_rules(key, manifests, {s: [] for s, _ in SYSTEMS}, records), RuleGraph())
 
 
 def main() -> None:

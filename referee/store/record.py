@@ -1,11 +1,11 @@
-"""The frozen build record and the one function that assembles it."""
+"""The whole build as objects (:class:`Build`), read from a rules folder or put together from the store."""
 
 from __future__ import annotations
 
 import pickle
 import zlib
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -20,73 +20,27 @@ if TYPE_CHECKING:
     import os
     import sqlite3
 
-    from referee.rulebase.manifest import Manifest
     from referee.model import Relation, Rule
-    from referee.rulebase import DocumentSummary
     from referee.units import ArmyBook
 
 
 @dataclass(frozen=True)
-class Build:
-    """The rulebase of a rules folder and the relations its texts state.
+class Build(Rulebase):
+    """A rulebase with the relations its texts state and its army books: what the
+    graph, lint and the site walk.  ``key`` is the content hash it was read from
+    (empty when built outside the cache)."""
 
-    ``key`` is the content hash the build was read from (empty when built
-    outside the cache).  The rulebase's questions (rules, names, lookup) are
-    answered here too, so a reader holds one object.
-    """
+    graph: RuleGraph = field(default_factory=RuleGraph)
+    armies: dict[str, tuple[ArmyBook, ...]] = field(default_factory=dict)  # system -> its BattleScribe books (referee.army.link)
 
-    key: str
-    rulebase: Rulebase
-    graph: RuleGraph
-    armies: dict[str, tuple[ArmyBook, ...]] = field(default_factory=dict)  # system -> its BattleScribe books and units (referee.army.link)
-
-    # -- the rulebase's answers -------------------------------------------------
+    @classmethod
+    def of(cls, rulebase: Rulebase, graph: RuleGraph, armies: dict[str, tuple[ArmyBook, ...]] | None = None) -> Build:
+        return cls(*(getattr(rulebase, f.name) for f in fields(Rulebase)), graph, armies or {})
 
     @property
-    def systems(self) -> list[str]:
-        return self.rulebase.systems
-
-    @property
-    def manifests(self) -> dict[str, Manifest]:
-        return self.rulebase.manifests
-
-    @property
-    def documents(self) -> dict[str, list[DocumentSummary]]:
-        return self.rulebase.documents
-
-    @property
-    def rules(self) -> dict[str, Rule]:
-        return self.rulebase.rules
-
-    @property
-    def names(self) -> dict[str, dict[str, list[str]]]:
-        return self.rulebase.names
-
-    @property
-    def rule_names(self) -> dict[str, str]:
-        return self.rulebase.rule_names
-
-    @property
-    def texts(self) -> dict[str, str]:
-        return self.rulebase.texts
-
-    @property
-    def unmanaged(self) -> tuple[str, ...]:
-        return self.rulebase.unmanaged
-
-    def check_system(self, system: str | None) -> None:
-        self.rulebase.check_system(system)
-
-    def in_system(self, system: str | None = None) -> Iterator[Rule]:
-        return self.rulebase.in_system(system)
-
-    def get(self, rule_id: str) -> Rule | None:
-        return self.rulebase.get(rule_id)
-
-    def lookup(self, query: str, system: str | None = None) -> list[Rule]:
-        return self.rulebase.lookup(query, system)
-
-    # -- the graph's answers ------------------------------------------------------
+    def rulebase(self) -> Rulebase:
+        """The rules alone: a build is its rulebase."""
+        return self
 
     def relations(self, system: str | None = None) -> list[Relation]:
         """Relations of one system, or of all, in reading order."""
@@ -108,7 +62,7 @@ def assemble(
     rulebase = build_rulebase(Path(rules_src), key, progress, files)
     from referee.army.link import muster
 
-    return Build(key, rulebase, read_relations(rulebase, progress), muster(rulebase))
+    return Build.of(rulebase, read_relations(rulebase, progress), muster(rulebase))
 
 
 def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> Build:
@@ -135,4 +89,4 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
         graph.sentences[system] = sentences
     p = parts
     rulebase = Rulebase(key, p["manifests"], p["documents"], rules, p["names"], p["rule_names"], p["texts"], unmanaged)
-    return Build(key, rulebase, graph, p["armies"])
+    return Build.of(rulebase, graph, p["armies"])
