@@ -146,6 +146,21 @@ def test_the_stamp_gives_the_key_while_no_file_changes(tmp_path: Path, private_c
     assert _stamped(src) == built and key.content_key(src) == built
 
 
+def test_asking_the_current_key_records_a_stale_stamp_of_content_the_store_holds(
+    tmp_path: Path, private_cache: Path, settled: None
+) -> None:
+    """A file touched but not changed: what a warm search asks (current_key) hashes once and
+    records the stamp again, so the next search need not hash (it once hashed every time)."""
+    from referee.store.load import current_key
+
+    src = _system(tmp_path)
+    built = open_rules(src).key
+    document = src / "demo" / "rules.txt"
+    document.write_text(document.read_text(encoding="utf-8"), encoding="utf-8")
+    assert _stamped(src) is None
+    assert current_key(src) == built and _stamped(src) == built
+
+
 def test_an_edit_of_the_same_size_with_the_mtime_set_back_is_seen(tmp_path: Path, private_cache: Path, settled: None) -> None:
     """The change time, which no program can set back, gives the edit away."""
     src = _system(tmp_path)

@@ -68,17 +68,21 @@ def _open(rules_src: str | os.PathLike[str], refresh: bool, progress: Callable[[
 
 
 def current_key(rules_src: str | os.PathLike[str]) -> str:
-    """The key of the current content of ``rules_src``: from the stamp while no file changed."""
+    """The key of the current content of ``rules_src``: from the stamp while no file changed
+    (a stale stamp of content the store holds is recorded anew, as :func:`open_rules` does)."""
     src = os.fspath(rules_src)
     db = database.open_existing(database.path(src))
-    if db is not None:
-        try:
-            found = key.stamped_key(src, db)
-        finally:
-            db.close()
-        if found is not None:
-            return found
-    return key.content_key(src)
+    if db is None:
+        return key.content_key(src)
+    try:
+        found = key.stamped_key(src, db)
+        if found is None:
+            found, stamp = key.hashed(src, None)
+            if _holds(db, found):
+                _restamp(db, stamp, found)
+        return found
+    finally:
+        db.close()
 
 
 def _holds(db: sqlite3.Connection, current: str) -> bool:
