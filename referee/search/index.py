@@ -25,6 +25,11 @@ Fields (one set per language ``L`` the rules come in):
 ``keywords``              names of the keywords its keyword strings carry
 ``vocab``                 every word of names and texts, folded (spelling suggestions)
 ========================  =====================================================
+
+Stored with each rule for its result: its title, names, parent and children,
+its text (``body``, whitespace made single spaces) and where each term of it
+stands (``marks``, :func:`referee.search.snippet.marks`), which the snippet
+reads rather than stemming the text at every search.
 """
 
 from __future__ import annotations
