@@ -36,17 +36,9 @@ def cache_path() -> Path | None:
     return paths.writable_cache_file(CACHE_FILE_NAME)
 
 
-def build(algorithm: str = "lalr", cache: Path | None = None, transform: bool = True) -> Lark:
-    """A new parser for the keyword grammar.
-
-    ``algorithm`` is "lalr" (what ``parse`` uses; through :func:`referee.grammars.load`)
-    or "earley" (for comparison in benchmarks/keywords.py; Earley cannot run a
-    transformer inside the parse, so it returns trees for ``KeywordTransformer().transform``).
-    """
-    if algorithm != "lalr":
-        from lark import Lark
-
-        return Lark(grammar_text(), parser=algorithm, propagate_positions=True)
+def build(cache: Path | None = None, transform: bool = True) -> Lark:
+    """A new LALR parser for the keyword grammar, through :func:`referee.grammars.load`
+    (``cache``: its tables' file; ``transform``: values, not trees)."""
     from referee.keywords.transform import KeywordTransformer
 
     return grammars.load(
@@ -60,5 +52,5 @@ def parser() -> Lark:
     if _parser is None:
         with _lock:
             if _parser is None:
-                _parser = build("lalr", cache_path())
+                _parser = build(cache_path())
     return _parser

@@ -83,10 +83,10 @@ def test_the_cache_goes_to_referee_cache_dir(tmp_path: Path, monkeypatch: pytest
 
 def test_a_cold_build_writes_the_cache_and_a_warm_one_reads_it(tmp_path: Path) -> None:
     target = tmp_path / "keywords.cache"
-    cold = grammar.build("lalr", target)
+    cold = grammar.build(target)
     assert target.is_file()
     written = target.stat().st_mtime_ns
-    warm = grammar.build("lalr", target)
+    warm = grammar.build(target)
     assert target.stat().st_mtime_ns == written
     text = "Multiple Wounds (D3, Clipped Wings), Fearless"
     assert cold.parse(text) == warm.parse(text)
