@@ -57,6 +57,8 @@ if TYPE_CHECKING:
     from whoosh.searching import Searcher
 
     from referee.model import Rule
+    from referee.search.engine import Answer
+    from referee.store.record import Build
 
 FORMAT = 2  # bump when the index's fields change in a way the build key cannot see
 META = "meta.json"
@@ -82,7 +84,7 @@ class Corpus:
         self.units = units or {}
 
     @classmethod
-    def of(cls, build: Any) -> Corpus:
+    def of(cls, build: Build) -> Corpus:
         """The corpus of a :class:`~referee.store.record.Build`."""
         return cls(
             key=build.key,
@@ -141,7 +143,7 @@ class Index:
             self._searcher = self.ix.searcher()
         return self._searcher
 
-    def search(self, query: str, system: str | None = None, limit: int = 10, units: bool = True) -> Any:
+    def search(self, query: str, system: str | None = None, limit: int = 10, units: bool = True) -> Answer:
         """The ranked :class:`~referee.search.engine.Answer` for ``query``; ``units``: army data's units too."""
         from referee.search.engine import search
 
@@ -406,7 +408,7 @@ def open_folder(folder: str, key: str) -> Index | None:
 
 def open_index(
     rules_src: str,
-    make_build: Callable[[], Any] | None = None,
+    make_build: Callable[[], Build] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Index:
     """The search index of the current content of ``rules_src``, made if needed.

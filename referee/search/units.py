@@ -23,11 +23,12 @@ if TYPE_CHECKING:
     from typing import Any
 
     from referee.search.index import Index
+    from referee.store.record import Build
 
     Unit = dict[str, Any]  # {name, army, file, line, column, rules: [rule names]}
 
 
-def summary(build: Any) -> dict[str, list[Unit]]:
+def summary(build: Build) -> dict[str, list[Unit]]:
     """System -> its units, each with the names of the rules it has (weapons' and options' too)."""
     from referee.units import unit_index
 
