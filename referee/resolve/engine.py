@@ -21,6 +21,7 @@ from referee.resolve.parameters import against_instances
 from referee.resolve.play import Pick, both_sides
 from referee.resolve.scope import own_use_forbidden, scoped_rules
 from referee.resolve.principles import Context, settle
+from referee.resolve.ruled_out import situation_ruling
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, quote
 from referee.resolve.situation import parse_flags
 from referee.resolve.source import roll_caps, source
@@ -82,11 +83,17 @@ def resolve(
     scoped_out = against_instances(view, system, sides, quoting)
     unstated = lent_modifiers(view, system, sides, quoting)
     ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()}, documents)
+    situation, can_arise = situation_ruling(ctx, system, sides, flags)
+    if not can_arise:
+        # the system's own text rules the situation out: that is the answer, nothing is ruled in it
+        return _answer(ctx, sides, system, acting_text, opponent_text, flags, [situation], units)
     meetings, idle = relation_meetings(view, sides, flags)
     idle = scoped_out + idle
     meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
     answers: list[Ruling | Unresolved] = _rival_exceptions([settle(ctx, m) for m in meetings]) + unstated
+    if situation is not None:
+        answers.append(situation)
     in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, ctx.set_aside, ctx.rule_quote)
     answers += forbidden
     idle += idle_duties
@@ -136,6 +143,24 @@ def resolve(
         modifiers=modifiers,
         unresolved=unresolved,
         in_force=in_force,
+    )
+    answer.units = {"self": units[0], "opponent": units[1]}
+    return answer
+
+
+def _answer(ctx: Context, sides: Any, system: str, acting: str | None, opponent: str | None, flags: tuple[str, ...],
+            rulings: list[Ruling], units: tuple[dict[str, Any] | None, dict[str, Any] | None]) -> Resolution:
+    """An answer of what is in play and these rulings alone (a situation the system's text rules out)."""
+    answer = Resolution(
+        system=system,
+        acting=acting or "",
+        opponent=opponent,
+        when=flags,
+        in_play={side.name: [entry.to_json(None, None) for entry in side.rules.values()] for side in sides},
+        inactive=[{**i.to_json(), "side": i.side} for side in sides for i in side.inactive],
+        rulings=rulings,
+        modifiers=[],
+        unresolved=[],
     )
     answer.units = {"self": units[0], "opponent": units[1]}
     return answer

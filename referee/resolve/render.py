@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from referee.store.book import Book
 
 WORDS = {
+    "applicability": "applicability: what the situation can be",
     "explicit-exception": "explicit exception",
     "immunity": "immunity",
     "errata": "errata",

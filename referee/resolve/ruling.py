@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 PRINCIPLES = (
+    "applicability",
     "explicit-exception",
     "immunity",
     "errata",

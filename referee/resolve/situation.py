@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 VALUED = frozenset({"not-moved", "not-melee", "if-possible", "could", "against", "except-against", "unit-entirely", "unit-more-than-half", "with", "unless", "natural-roll", "game-turn", "other"})
 FLAGS: tuple[str, ...] = tuple(word for word in SITUATIONS if word not in VALUED)
 
-# Flags that cannot both hold.
-OPPOSITES = (("charging", "not-charging"), ("on-foot", "mounted"), ("melee", "shooting"))
+# Flags that cannot both hold by their own words.  Shooting while in melee is no such pair: whether
+# a unit in close combat may shoot is the system's to say (:mod:`referee.resolve.ruled_out`).
+OPPOSITES = (("charging", "not-charging"), ("on-foot", "mounted"))
 
 HOLDS, FAILS, UNKNOWN = "holds", "fails", "unknown"
 

@@ -141,7 +141,7 @@ ERRORS: list[tuple[list[str], str]] = [
     (["  ", "--system", "t9a"], 'referee: error: KEYWORDS is empty: give a keyword string such as "Fear, Fly (8, 16)"\n'),
     (["Fear", "--system", "nope"], "referee: error: unknown system 'nope' (known: last-edition, scrollhammer, t9a, whfb-house)\n"),
     (["Fear"], "referee: error: resolve needs --system (one of: last-edition, scrollhammer, t9a, whfb-house)\n"),
-    (["Fear", "--system", "t9a", "--when", "melee,shooting"], "referee: error: --when melee and --when shooting cannot both hold\n"),
+    (["Fear", "--system", "t9a", "--when", "on-foot,mounted"], "referee: error: --when on-foot and --when mounted cannot both hold\n"),
 ]
 
 

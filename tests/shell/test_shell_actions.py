@@ -26,7 +26,7 @@ ERRORS = [
     ("calc", 'referee: error: give a dice question ("2D6 maximised", "hit CS5 vs CS4 then wound S4 vs T4")', 2),
     ("me", "", 0),  # no keywords: shows the table
     ("me \u200b", "referee: error: give KEYWORDS (a keyword string), or - to clear", 2),
-    ("when melee shooting", "referee: error: --when melee and --when shooting cannot both hold\nthe situation stays: melee", 2),
+    ("when charging not-charging", "referee: error: --when charging and --when not-charging cannot both hold\nthe situation stays: melee", 2),
     ("resolve Feer", "referee: error: KEYWORDS: unknown rule 'Feer' in t9a at column 4\n    Feer\n    ~~~^\ndid you mean Fear (t9a/fear)?", 2),
     ("vs Fear, Feer", "referee: error: --vs: unknown rule 'Feer' in t9a at column 10\n    Fear, Feer\n          ~~~^\ndid you mean Fear (t9a/fear)?", 2),
     ("vs Stealth", "referee: error: --vs: unknown rule 'Stealth' in t9a at column 7\n    Stealth\n    ~~~~~~^", 2),  # nothing near: no guess
