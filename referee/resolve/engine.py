@@ -18,7 +18,7 @@ from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.lent import lent_modifiers
 from referee.resolve.naming import picks
 from referee.resolve.parameters import against_instances
-from referee.resolve.play import Pick, both_sides
+from referee.resolve.play import Inactive, Pick, both_sides
 from referee.resolve.scope import own_use_forbidden, scoped_rules
 from referee.resolve.principles import Context, settle
 from referee.resolve.ruled_out import situation_ruling
@@ -94,7 +94,8 @@ def resolve(
     answers: list[Ruling | Unresolved] = _rival_exceptions([settle(ctx, m) for m in meetings]) + unstated
     if situation is not None:
         answers.append(situation)
-    in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, ctx.set_aside, ctx.rule_quote)
+    idle += _spent(ctx)
+    in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, {**ctx.spent, **ctx.set_aside}, ctx.rule_quote)
     answers += forbidden
     idle += idle_duties
     unusable, aside, idle_uses = forbidden_rules(view, sides, flags)
@@ -214,6 +215,26 @@ def _doubted(stat: str, part: dict[str, Any], answers: list[Ruling | Unresolved]
     return out
 
 
+_EFFECTS = ("modifies", "must", "cannot")
+
+
+def _spent(ctx: Context) -> list[Inactive]:
+    """The effects of a rule that stays in force but does not touch the other side (its own clause
+    makes that side immune to it): each modifier, obligation and prohibition, said not to apply, with why."""
+    names = ctx.view.rule_names
+    out: list[Inactive] = []
+    for (side, rid), _why in ctx.spent.items():
+        name = names.get(rid, rid)
+        for rel in ctx.view.relations_out(rid):
+            if rel["kind"] not in _EFFECTS:
+                continue
+            details = dict(rel["details"])
+            what = " ".join(w for w in (details.get("stat"), details.get("value")) if w) if rel["kind"] == "modifies" else details.get("action") or ""
+            reason = f"{name} {rel['kind']} {what}".rstrip() + f": the other side's models are immune to the effects of {name} (the immunity ruling)"
+            out.append(Inactive(rid, name, side, reason, quote(rel["citation"], names), relation=rel["kind"]))  # each sentence: the terminal says a line once
+    return out
+
+
 def _aside(ctx: Context, side: str, entry: Any) -> str | None:
     """Why a rule in play brings nothing here: set aside itself, or every instance of it granted
     through a rule that is, or on the condition that a rule set aside is used ("alongside a Shield")."""
@@ -261,7 +282,7 @@ def live_instances(ctx: Context, sides: Any) -> dict[tuple[str, str], set[int]]:
     out = {}
     for side in sides:
         for rid, entry in side.rules.items():
-            if (side.name, rid) in ctx.set_aside:
+            if (side.name, rid) in ctx.set_aside or (side.name, rid) in ctx.spent:
                 out[(side.name, rid)] = set()
             else:
                 out[(side.name, rid)] = {at for at in range(len(entry.instances)) if _instance_aside(ctx, side.name, entry, at) is None}

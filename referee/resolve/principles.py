@@ -33,7 +33,7 @@ TIERS = ("faction", "army", "universal", "core")
 class Context:
     """What the principles read, and what their rulings set aside or merge for the rest of the answer."""
 
-    __slots__ = ("view", "system", "held", "set_aside", "merged", "cumulative", "entries", "documents", "_texts")
+    __slots__ = ("view", "system", "held", "set_aside", "spent", "merged", "cumulative", "entries", "documents", "_texts")
 
     def __init__(self, view: Book, system: str, held: dict[str, set[str]] | None = None, entries: dict[tuple[str, str], Any] | None = None,
                  documents: Any = None) -> None:
@@ -45,6 +45,10 @@ class Context:
         self.held = held or {}  # side -> the ids of its rules in play
         self.entries = entries or {}  # (side, rule id) -> its InPlay entry: how each rule came in
         self.set_aside: dict[tuple[str, str], str] = {}  # (side, rule id) -> why it brings nothing here
+        # (side, rule id) -> why its effects do not touch the other side, though it stays in force: the
+        # rule is itself what makes the other side immune ("Models that have Fear themselves are immune
+        # to the effects of Fear"), so it brings no modifier or duty to that side but is not set aside
+        self.spent: dict[tuple[str, str], str] = {}
         self.merged: dict[tuple[str, str], list[str]] = {}  # (side, rule id) -> merged params
         # (side, rule id) -> how many instances a cumulative rule adds up: each brings its own modifiers
         self.cumulative: dict[tuple[str, str], int] = {}
@@ -238,7 +242,13 @@ def immunity(ctx: Context, m: Meeting) -> Ruling | None:
         # X is set aside where it is held against a side that is immune to it
         facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
                   if target in ctx.held.get(side, ()) and source in ctx.held.get(other, ())]
-        ctx.aside(facing, target, outcome)
+        if source == target:
+            # X's own clause makes its bearers immune to X: X stays in force on both sides (that is
+            # what makes them immune), only its effects on the other side's models are gone
+            for side in facing:
+                ctx.spent.setdefault((side, target), outcome)
+        else:
+            ctx.aside(facing, target, outcome)
     return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
 
 

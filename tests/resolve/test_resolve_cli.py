@@ -103,7 +103,8 @@ def test_markdown_links_each_rule_and_quote_to_the_site(capsys: pytest.CaptureFi
     sentence = "Models that have Fear themselves are immune to the effects of Fear."
     assert page == "https://rules.example/rules/t9a/fear.html"
     assert out.startswith("**Ruling** (t9a): Fear against Fear\n")
-    assert f"- You: [Fear]({page}) \\[set aside\\]" in out
+    # Fear stays in force on both sides (its own clause is what makes each immune): not set aside
+    assert f"- You: [Fear]({page})\n" in out and "set aside" not in out
     assert f"> [“{sentence}”]({page}#{sentence_anchor(sentence)}) — [Fear]({page}), `t9a/universal-rules.txt:" in out
     assert "*(immunity)*" in out
 
