@@ -91,7 +91,11 @@ def resolve(
     idle = scoped_out + idle
     meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
-    answers: list[Ruling | Unresolved] = _rival_exceptions([settle(ctx, m) for m in meetings]) + unstated
+    settled = [settle(ctx, m) for m in meetings]
+    # a rule only excluded ("cannot simultaneously use a Shield") is set aside, and nothing applies in
+    # its place: two rules that each exclude it agree, they are no rivals
+    excluding = [a for a, m in zip(settled, meetings) if {r["kind"] for r in m.relations} == {"excludes"}]
+    answers: list[Ruling | Unresolved] = _rival_exceptions(settled, excluding) + unstated
     if situation is not None:
         answers.append(situation)
     idle += _spent(ctx)
@@ -171,13 +175,13 @@ def _answer(ctx: Context, sides: Any, system: str, acting: str | None, opponent:
 _TERM = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
 
 
-def _rival_exceptions(answers: list[Ruling | Unresolved]) -> list[Ruling | Unresolved]:
+def _rival_exceptions(answers: list[Ruling | Unresolved], excluding: Sequence[Ruling | Unresolved] = ()) -> list[Ruling | Unresolved]:
     """Two rules that each set aside the same rule in the same respect, each by its own words ("This
     overrides the Spell Selection rules for Wizard Adepts", of Wizard Conclave and of Protean
     Magic): that the rule is set aside is settled, but which of the two applies in its place no
     sentence says.  Their rulings become one open question, every sentence quoted."""
     exceptions = [a for a in answers if isinstance(a, Ruling) and a.principle == "explicit-exception" and a.winner
-                  and len(a.rules) >= 2 and a.rules[0] == a.winner]
+                  and len(a.rules) >= 2 and a.rules[0] == a.winner and not any(a is e for e in excluding)]
     out: list[Ruling | Unresolved] = list(answers)
     for at, one in enumerate(exceptions):
         loser = one.rules[1]  # the rule set aside; a grant chain's rules may follow
