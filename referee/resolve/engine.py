@@ -22,6 +22,7 @@ from referee.resolve.play import Inactive, Pick, both_sides
 from referee.resolve.scope import own_use_forbidden, scoped_rules
 from referee.resolve.principles import Context, settle
 from referee.resolve.ruled_out import situation_ruling
+from referee.resolve.same_roll import same_roll_touches
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, quote
 from referee.resolve.situation import parse_flags
 from referee.resolve.source import roll_caps, source
@@ -95,7 +96,7 @@ def resolve(
     # a rule only excluded ("cannot simultaneously use a Shield") is set aside, and nothing applies in
     # its place: two rules that each exclude it agree, they are no rivals
     excluding = [a for a, m in zip(settled, meetings) if {r["kind"] for r in m.relations} == {"excludes"}]
-    answers: list[Ruling | Unresolved] = _rival_exceptions(settled, excluding) + unstated
+    answers: list[Ruling | Unresolved] = _rival_exceptions(settled, excluding) + unstated + same_roll_touches(ctx, sides, meetings)
     if situation is not None:
         answers.append(situation)
     idle += _spent(ctx)

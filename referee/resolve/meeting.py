@@ -376,6 +376,19 @@ def _same_action(must: dict[str, Any], must_words: frozenset[str], cannot: dict[
     return bool(words) and words[0] == verb[0]
 
 
+_CHOOSING = frozenset({"choose", "select", "pick", "elect"})
+_DOING = frozenset({"declare", "make", "perform", "take", "as", "its", "their"})
+
+
+def _chosen(cannot_words: frozenset[str], must_words: frozenset[str]) -> bool:
+    """Whether a prohibition forbids choosing what an obligation forces: "cannot choose Flee as
+    Charge Reaction" and "must declare a Flee Charge Reaction" (the same things, one a choice)."""
+    if not cannot_words & _CHOOSING:
+        return False
+    what = cannot_words - _CHOOSING - _DOING
+    return len(what) >= 2 and what <= must_words - _DOING
+
+
 def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...] = ()) -> list[Meeting]:
     """A ``must`` and a ``cannot`` of one side about the same action ("declare a Charge"), each
     whose conditions do not fail here (those the situation cannot tell are the meeting's ifs)."""
@@ -401,7 +414,17 @@ def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                         cannots.append((action_words(action), rel, unknown))
         for must_words, must, must_if in musts:
             for cannot_words, cannot, cannot_if in cannots:
-                if must["source"] == cannot["source"] or not must_words or not _same_action(must, must_words, cannot, cannot_words):
+                if must["source"] == cannot["source"] or not must_words:
+                    continue
+                if _chosen(cannot_words, must_words):
+                    # "cannot choose Flee as Charge Reaction" against "must declare a Flee Charge
+                    # Reaction": whether an obligation is a choice the texts do not say; it stays open
+                    key = (side.name, must["source"], cannot["source"], must_words)
+                    _join(found, key, Meeting("touch", [cannot["source"], must["source"]], [side.name], extra={
+                        "through": [], "why": "one rule forbids choosing what the other obliges, and the texts do not say whether doing it when obliged is a choice"}),
+                          [cannot, must], [*cannot_if, *must_if])
+                    continue
+                if not _same_action(must, must_words, cannot, cannot_words):
                     continue
                 key = (side.name, must["source"], cannot["source"], must_words)
                 _join(found, key, Meeting("obligation", [cannot["source"], must["source"]], [side.name]), [cannot, must], [*cannot_if, *must_if])

@@ -526,7 +526,7 @@ def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
         cites += _what_it_does(ctx, [rid for rid in m.rules if not any(c["rule"] == rid for c in cites)])
         if m.extra["through"]:
             why = f"the rules both speak of {', '.join(ctx.name(t) for t in m.extra['through'])}, and no relation read from the text says how they meet"
-    why = _WHY[m.kind]
+    why = m.extra.get("why") or _WHY[m.kind]
     # the text's own tie-break: a "may choose which" stacking relation of a rule involved, or the
     # meeting's own sentence saying it in brackets ("(its controlling player may choose which)")
     chosen = [r for r in m.relations if _CHOOSE.search(r["citation"]["sentence"])]
