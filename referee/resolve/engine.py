@@ -96,7 +96,7 @@ def resolve(
     # a rule only excluded ("cannot simultaneously use a Shield") is set aside, and nothing applies in
     # its place: two rules that each exclude it agree, they are no rivals
     excluding = [a for a, m in zip(settled, meetings) if {r["kind"] for r in m.relations} == {"excludes"}]
-    answers: list[Ruling | Unresolved] = _rival_exceptions(settled, excluding) + unstated + same_roll_touches(ctx, sides, meetings)
+    answers: list[Ruling | Unresolved] = _rival_exceptions(settled, excluding) + unstated
     if situation is not None:
         answers.append(situation)
     idle += _spent(ctx)
@@ -128,6 +128,8 @@ def resolve(
         if limited is not None:
             answers.append(limited)
     answers += _capped(view, system, modifiers)
+    # rules that speak of one roll, where nothing above joined them (a ruling or open question on both)
+    answers += same_roll_touches(ctx, sides, meetings, [set(a.rules) for a in answers])
     unresolved = [a for a in answers if isinstance(a, Unresolved)]
     unresolved += [
         _which(m, stat_answers.get((m.side, m.stat)))

@@ -6,7 +6,9 @@ save after an armor save has failed" (Pure save) and "instead of rolling other
 armor saves" (Dodge save); "strikes at Initiative 1" (Very Unwieldy) and "may
 choose to strike at either Initiative 10 or Initiative 1" (Invisibility): each
 pair speaks of one roll or one value of a characteristic, on one side or across
-the two, and no relation the graph reads joins them.  That is a meeting, and
+the two (across the sides, only where a sentence speaks of the other side's
+roll: each side's own Panic Test is two rolls), and no relation the graph
+reads joins them.  That is a meeting, and
 the referee does not guess it: an open question (``touch``), each rule's
 sentence that speaks of the thing quoted.  "Nothing to rule on" stays only
 where no two rules speak of one such thing.
@@ -23,12 +25,14 @@ from __future__ import annotations
 import re
 
 from referee.resolve.meeting import sentences
-from referee.resolve.ruling import Unresolved
+from referee.resolve.ruling import Ruling, Unresolved, _unique
 from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
     from typing import Any
+
+    from collections.abc import Sequence
 
     from referee.resolve.meeting import Meeting
     from referee.resolve.play import Side
@@ -95,33 +99,76 @@ def _params(entry: Any) -> set[str]:
     return {fold(p.strip()) for params in entry.instances for param in params for p in param.split(",") if p.strip()}
 
 
-def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]) -> list[Unresolved]:
-    """Open questions for two rules in play that speak of one roll or characteristic's value, where no meeting joins them."""
+def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting], answered: Sequence[set[str]] = ()) -> list[Unresolved | Ruling]:
+    """Open questions for two rules in play that speak of one roll or characteristic's value, where no meeting joins them;
+    where one rule's own words say it is not for that roll, a ruling (``applicability``) that they do not meet there."""
     joined = {frozenset(m.rules) for m in met if len(m.rules) > 1}
     terms = ctx.view.core_terms(ctx.system)
     held = [(side.name, rid, entry) for side in sides for rid, entry in side.rules.items()]
     spoken = {(name, rid): _speaks(ctx, rid, terms) for name, rid, _ in held}
-    out: list[Unresolved] = []
+    out: list[Unresolved | Ruling] = []
+    excluded: dict[tuple[str, str], Ruling] = {}
     seen: set[frozenset[str]] = set()
     for at, (side_a, a, entry_a) in enumerate(held):
         for side_b, b, entry_b in held[at + 1 :]:
             pair = frozenset((a, b))
             if a == b or pair in joined or pair in seen or _granted(entry_a, b) or _granted(entry_b, a):
                 continue
+            if any({ctx.name(a), ctx.name(b)} <= said for said in answered):
+                continue  # a ruling or open question on both already (their modifiers of one stat)
             shared = sorted(spoken[(side_a, a)].keys() & spoken[(side_b, b)].keys())
+            if side_a != side_b:
+                # each side's own roll of one kind is two rolls ("Friendly units ... must reroll failed
+                # Panic Tests", "When a War Machine fails a Panic Test"): across the sides a roll is one
+                # only where a sentence speaks of the other side's ("its target", "enemy units")
+                shared = [t for t in shared if any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t])]
             if not shared:
                 continue
             pa, pb = _params(entry_a), _params(entry_b)
             if pa and pb and not pa & pb and _bracketed_rolls(entry_a) and _bracketed_rolls(entry_b):
                 continue  # each says which rolls it is for, and they share none
             seen.add(pair)
-            cites = [c for thing in shared for c in spoken[(side_a, a)][thing] + spoken[(side_b, b)][thing]]
+            touched = []
+            for thing in shared:
+                said_a, said_b = spoken[(side_a, a)][thing], spoken[(side_b, b)][thing]
+                excluder, other = (a, b) if _excludes(said_a, thing) else (b, a) if _excludes(said_b, thing) else (None, None)
+                if excluder is None:
+                    touched.append(thing)
+                    continue
+                # "This instance of Minimised cannot be used for Panic Tests": it does not touch them
+                ruling = excluded.get((excluder, thing))
+                if ruling is None:
+                    outcome = f"{ctx.name(excluder)} is not used for {thing}s, as its own words say: it does not touch the {thing}s the other rules speak of"
+                    excluded[(excluder, thing)] = Ruling([ctx.name(excluder), ctx.name(other)], None, "applicability", outcome,
+                                                         said_a + said_b if excluder == a else said_b + said_a, [], sorted({side_a, side_b}, key=("self", "opponent").index))
+                elif ctx.name(other) not in ruling.rules:
+                    ruling.rules.append(ctx.name(other))
+                    ruling.citations = _unique(ruling.citations + (said_b if excluder == a else said_a))
+            if not touched:
+                continue
+            cites = [c for thing in touched for c in spoken[(side_a, a)][thing] + spoken[(side_b, b)][thing]]
             names = [ctx.name(a), ctx.name(b)]
-            why = f"both speak of {', '.join(shared)}, and no relation read from the text says how they meet"
+            why = f"both speak of {', '.join(touched)}, and no relation read from the text says how they meet"
             answer = Unresolved(names, why, cites)
             answer.kind = "touch"
             out.append(answer)
-    return out
+    return out + list(excluded.values())
+
+
+# a sentence that takes the roll out of what its rule does: "cannot be used for Panic Tests and Break Tests"
+_NOT_FOR = r"(?:cannot|can\s*not|may\s+not|does\s+not|do\s+not|is\s+not|are\s+not|never)\s+(?:be\s+)?(?:used|apply|applied|affect|count|taken)\s+(?:for|to|on|against|as)\s+(?:[\w-]+\s+){0,4}?"
+
+
+def _excludes(said: list[dict[str, Any]], thing: str) -> bool:
+    """Whether every sentence of a rule on ``thing`` says it is not for it."""
+    if " " not in thing:
+        return False  # a characteristic's value ("Initiative 1") is not a roll a rule is kept from
+    word, kind = thing.split(" ", 1)
+    pattern = re.compile(_NOT_FOR + rf"{re.escape(word)}\s+{kind}s?\b", re.I)
+    return bool(said) and all(pattern.search(fold(c["quote"])) for c in said)
+
+
+_OTHER = re.compile(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b", re.I)
 
 
 def _granted(entry: Any, other: str) -> bool:

@@ -1,0 +1,92 @@
+"""Rules that speak of the same roll or choice with no relation joining them: an open question,
+never "nothing to rule on" (referee/resolve/same_roll.py, and the choice in meeting.py)."""
+
+from __future__ import annotations
+
+from referee.resolve import resolve
+from referee.store.record import Build
+from tests.resolve.test_principles import picks, rel, system, system_data
+from tests.stores import stored
+
+
+def _open(data: dict) -> list[tuple[list[str], str]]:
+    return [(sorted(u["rules"]), u["reason"]) for u in data["unresolved"]]
+
+
+def test_maximised_and_minimised_roll_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Maximised Roll, Minimised Roll").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Maximised Roll", "Minimised Roll"]
+    assert reason == "both speak of dice roll, and no relation read from the text says how they meet"
+    quotes = {c["quote"] for c in data["unresolved"][0]["citations"]}
+    assert "For dice rolls subject to Maximised Roll, roll one additional D6 and discard the lowest D6 rolled." in quotes
+    assert data["rulings"][0]["principle"] == "source-conflict"  # nothing is ruled between them
+
+
+def test_maximised_and_minimised_for_different_rolls_do_not_meet(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Maximised Roll (Charge Range), Minimised Roll (Discipline Tests)").to_json()
+    assert data["unresolved"] == []
+
+
+def test_a_pure_save_after_a_failed_armor_save_and_a_dodge_save_instead_of_one_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Pure save 4++, Dodge save 5+-").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Dodge save X+- (Ds)", "Pure save X++ (Ps)"] and "armor save" in reason
+    assert [(c["line"], c["column"]) for c in data["unresolved"][0]["citations"]] == [(769, 1), (777, 1)]
+
+
+def test_two_values_of_initiative_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Very Unwieldy, Invisibility", when=["melee", "first-round"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Invisibility", "Very Unwieldy"] and reason.startswith("both speak of initiative")
+
+
+def test_each_sides_own_roll_of_one_kind_does_not_meet(rulebase: Build) -> None:
+    # "Friendly units ... must reroll failed Panic Tests" and "When a War Machine fails a Panic Test"
+    assert resolve(rulebase, "t9a", "Hold the Line", "War Machine").to_json()["unresolved"] == []
+
+
+def test_a_prohibition_of_choosing_what_the_other_side_forces_is_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Frenzy", "Terror", when=["charged"]).to_json()
+    [(rules, reason)] = [o for o in _open(data) if o[0] == ["Frenzy", "Terror"]]
+    assert reason == ("one rule forbids choosing what the other obliges, and the texts do not say whether doing it when obliged is a choice")
+    assert not [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+
+
+def test_fixture_wordings() -> None:
+    rules = {
+        "Lucky": "A lucky model may reroll its ward saves.",
+        "Cursed": "A cursed model must reroll successful ward saves.",
+        "Brave": "This rule cannot be used for ward saves.",
+        "Tall": "A tall model has Height 3.",
+        "Short": "The model counts as Height 1 for Line of Sight.",
+    }
+    data = system_data(rules, [rel("references", "Lucky", None, "x.")])
+    data["core_terms"] = {"demo": ["height"]}  # the system's characteristics
+    view = stored(data)
+    assert _open(resolve(view, "demo", picks("Lucky", "Cursed")).to_json())[0][0] == ["Cursed", "Lucky"]
+    assert _open(resolve(view, "demo", picks("Tall", "Short")).to_json())[0][0] == ["Short", "Tall"]
+    # a rule whose words say it is not for the roll: ruled not to touch it, quoted
+    data = resolve(view, "demo", picks("Lucky", "Brave")).to_json()
+    assert data["unresolved"] == []
+    [ruling] = data["rulings"]
+    assert ruling["principle"] == "applicability" and ruling["rules"] == ["Brave", "Lucky"] and ruling["winner"] is None
+    assert [c["quote"] for c in ruling["citations"]] == ["This rule cannot be used for ward saves.", "A lucky model may reroll its ward saves."]
+    # a roll named as the rule's own is no meeting
+    assert resolve(system({"Ward": "Roll a ward save of 5+.", "Lucky": "A lucky model may reroll its ward saves."}, []),
+                   "demo", picks("Ward", "Lucky")).to_json()["unresolved"] == []
+
+
+def test_a_choice_forbidden_and_forced_on_a_small_system() -> None:
+    view = system({"Proud": "x.", "Dread": "y."}, [
+        rel("cannot", "Proud", None, "Proud units cannot choose Retreat as their Reaction.", details={"action": "choose Retreat as their Reaction"}),
+        rel("must", "Dread", None, "Its target must declare a Retreat Reaction.", details={"action": "declare a Retreat Reaction"}, subject="Its target"),
+    ])
+    data = resolve(view, "demo", picks("Proud"), picks("Dread")).to_json()
+    assert _open(data)[0][0] == ["Dread", "Proud"] and data["rulings"] == []
+    # the same prohibition without "choose" is cannot-beats-can, as before
+    plain = system({"Proud": "x.", "Dread": "y."}, [
+        rel("cannot", "Proud", None, "Proud units cannot declare a Retreat Reaction.", details={"action": "declare a Retreat Reaction"}),
+        rel("must", "Dread", None, "Its target must declare a Retreat Reaction.", details={"action": "declare a Retreat Reaction"}, subject="Its target"),
+    ])
+    assert [r["principle"] for r in resolve(plain, "demo", picks("Proud"), picks("Dread")).to_json()["rulings"]] == ["cannot-beats-can"]
