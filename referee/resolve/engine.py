@@ -23,6 +23,7 @@ from referee.resolve.scope import own_use_forbidden, scoped_rules
 from referee.resolve.principles import Context, settle
 from referee.resolve.ruled_out import situation_ruling
 from referee.resolve.same_roll import same_roll_touches
+from referee.resolve.together import together_rulings
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, quote
 from referee.resolve.situation import parse_flags
 from referee.resolve.source import roll_caps, source
@@ -130,6 +131,8 @@ def resolve(
     answers += _capped(view, system, modifiers)
     # rules that speak of one roll, where nothing above joined them (a ruling or open question on both)
     answers += same_roll_touches(ctx, sides, meetings, [set(a.rules) for a in answers])
+    # a rule's own clause for another rule of its side ("A horde with this rule will ..."), where nothing else joins them
+    answers += together_rulings(ctx, sides, [set(a.rules) for a in answers])
     unresolved = [a for a in answers if isinstance(a, Unresolved)]
     unresolved += [
         _which(m, stat_answers.get((m.side, m.stat)))

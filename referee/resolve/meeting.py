@@ -148,7 +148,9 @@ def relation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
                     key = (kind, rid, target)
                 meeting = _join(found, key, Meeting("relation", [rid, target] if target else [rid], []), [rel], unknown)
                 meeting.sides = sorted({*meeting.sides, mine.name, *where}, key=("self", "opponent").index)
-    return list(found.values()), idle
+    # an immunity to the rule itself ("immune to Fear") says all a test it forces would ("automatically pass ... Morale tests"): one ruling
+    direct = {(k[1], k[2]) for k in found if k[0] == "immune-to"}
+    return [m for k, m in found.items() if not (k[0] == "immune-term" and (k[1], k[2]) in direct)], idle
 
 
 def loss_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
@@ -257,9 +259,14 @@ _STRUCK = re.compile(r"\b(?:suffers?|takes?|(?:is|are)\s+(?:hit|wounded|targeted
                      r"(?:an?\s+|the\s+|one\s+or\s+more\s+)?(?:weapons?|attacks?|shots?|hits?|models?)\s+with\s+(?P<rule>[^,.;:]+)", re.I)
 
 
+# or charged by the rule's bearer: "If a unit has a charge declared against it by an enemy that causes Fear"
+_CHARGED_BY = re.compile(r"\b(?:declared\s+against\s+it|charged)\s+by\s+an?\s+(?:enemy|unit|model)\b", re.I)
+
+
 def binds_other_side(rel: dict[str, Any], names: dict[str, str] | None = None) -> bool:
     """Whether an obligation or prohibition binds the other side ("its target", "Enemy units"), or
-    the one its condition says is struck by a weapon or attack with the relation's own rule."""
+    the one its condition says is struck by a weapon or attack with the relation's own rule, or is
+    charged by an enemy ("a charge declared against it by an enemy that causes Fear")."""
     if _OTHER_SIDE.search(rel.get("subject") or ""):
         return True
     own = fold((names or {}).get(rel["source"], rel["source"].split("/", 1)[-1].replace("-", " ")))
@@ -269,6 +276,8 @@ def binds_other_side(rel: dict[str, Any], names: dict[str, str] | None = None) -
             said = fold(struck.group("rule"))
             if re.match(r"(?:the\s+)?this\s+(?:special\s+)?rule\b", said) or re.match(rf"(?:the\s+)?{re.escape(own)}\b", said):
                 return True
+        if not rel.get("subject") and _CHARGED_BY.search(cond.get("text") or ""):
+            return True
     return False
 
 

@@ -30,6 +30,7 @@ WORDS = {
     "source-tier": "source tier",
     "cannot-beats-can": "cannot beats can",
     "both-sides": "the rule's own both-sides clause",
+    "together": "the rule's own clause for the other rule",
     "stacking": "stacking",
     "never-stacks": "never stacks",
     "source-conflict": "two documents disagree",

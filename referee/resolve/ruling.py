@@ -20,6 +20,7 @@ PRINCIPLES = (
     "source-tier",
     "cannot-beats-can",
     "both-sides",
+    "together",
     "stacking",
     "never-stacks",
     "source-conflict",

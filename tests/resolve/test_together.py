@@ -1,0 +1,47 @@
+"""A rule's own clause for another rule of its side (referee/resolve/together.py), and whom an
+obligation binds when its condition says the rule's bearer acts on the unit (meeting.binds_other_side)."""
+
+from __future__ import annotations
+
+from referee.resolve import resolve
+from referee.resolve.meeting import binds_other_side
+from referee.store.record import Build
+from tests.resolve.test_principles import picks, rel, system
+
+
+def test_a_horde_with_fighting_in_extra_ranks_is_ruled_by_that_rules_clause(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "The Horde, Fighting in extra ranks", when=["melee", "not-charging"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "together"]
+    assert ruling["rules"] == ["Fighting in extra ranks", "The Horde"] and ruling["winner"] is None
+    [c] = ruling["citations"]
+    assert (c["quote"], c["line"], c["column"]) == ("A horde with this rule will make supporting attacks with three ranks.", 254, 1)
+
+
+def test_the_clause_needs_both_rules_on_the_same_side(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Fighting in extra ranks", "The Horde", when=["melee"]).to_json()
+    assert not [r for r in data["rulings"] if r["principle"] == "together"]
+
+
+def test_a_sentence_naming_another_rule_without_this_rule_is_no_clause() -> None:
+    view = system({"Spears": "Spears fight in two ranks. A phalanx with this rule fights in three ranks.", "Phalanx": "x.",
+                   "Pikes": "Pikes fight in a Phalanx too."}, [])
+    data = resolve(view, "demo", picks("Spears", "Phalanx")).to_json()
+    assert [(r["principle"], r["rules"]) for r in data["rulings"]] == [("together", ["Spears", "Phalanx"])]
+    assert resolve(view, "demo", picks("Pikes", "Phalanx")).to_json()["rulings"] == []
+
+
+def test_fearless_passes_the_morale_test_pinning_forces_on_it(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Fearless", "Pinning").to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "immunity"]
+    assert ruling["winner"] == "Fearless" and ruling["rules"] == ["Fearless", "Pinning"]
+    assert any(c["quote"].startswith("If a non-vehicle unit suffers one or more unsaved wounds from a weapon with the Pinning") for c in ruling["citations"])
+
+
+def test_whom_an_obligation_binds() -> None:
+    def must(condition: str, subject: str | None = None) -> dict:
+        return rel("must", "Snare", None, "x.", subject=subject, conditions=(("other", None, condition),), details={"action": "take a test"})
+    assert binds_other_side(must("If a unit suffers one or more wounds from a weapon with the Snare rule"))
+    assert binds_other_side(must("If a unit has a charge declared against it by an enemy that causes Dread"))
+    assert binds_other_side(must("If a unit is hit by an attack with Snare"))
+    assert not binds_other_side(must("If the unit fails the test"))
+    assert binds_other_side(rel("must", "Snare", None, "x.", subject="Enemy units"))
