@@ -83,3 +83,13 @@ def test_a_criterion_on_the_target_or_a_rule_of_its_own_is_not_read_as_ruling_it
     }
     data = resolve(system(rules, []), "demo", picks("Bow"), when=("melee", "shooting")).to_json()
     assert _situation(data)["outcome"].startswith("--when melee and --when shooting: no sentence of demo's rules")
+
+
+def test_every_principle_is_documented_in_the_json_shapes() -> None:
+    from pathlib import Path
+
+    from referee.resolve.ruling import PRINCIPLES
+
+    row = next(line for line in (Path(__file__).parents[2] / "docs" / "json.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `rulings` |"))
+    assert [p for p in PRINCIPLES if p != "unresolved" and f"`{p}`" not in row] == []
