@@ -131,6 +131,8 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             touched = []
             for thing in shared:
                 said_a, said_b = spoken[(side_a, a)][thing], spoken[(side_b, b)][thing]
+                if _agree(said_a, said_b):
+                    continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"): nothing to rule on
                 excluder, other = (a, b) if _excludes(said_a, thing) else (b, a) if _excludes(said_b, thing) else (None, None)
                 if excluder is None:
                     touched.append(thing)
@@ -157,6 +159,20 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
 
 # a sentence that takes the roll out of what its rule does: "cannot be used for Panic Tests and Break Tests"
 _NOT_FOR = r"(?:cannot|can\s*not|may\s+not|does\s+not|do\s+not|is\s+not|are\s+not|never)\s+(?:be\s+)?(?:used|apply|applied|affect|count|taken)\s+(?:for|to|on|against|as)\s+(?:[\w-]+\s+){0,4}?"
+
+
+_LEAD_IN = re.compile(r"^(?:in\s+addition|additionally|also|furthermore)\s*,?\s*", re.I)
+_PASSES = re.compile(r"\bautomatically\s+pass(?:es)?\b", re.I)
+
+
+def _agree(said_a: list[dict[str, Any]], said_b: list[dict[str, Any]]) -> bool:
+    """Whether two rules say the same of a roll: one sentence of each alike but for a lead-in
+    ("In addition, the model automatically passes ..."), or each passes it automatically."""
+    def plain(c: dict[str, Any]) -> str:
+        return " ".join(_LEAD_IN.sub("", fold(c["quote"])).split()).rstrip(".")
+    if {plain(c) for c in said_a} & {plain(c) for c in said_b}:
+        return True
+    return any(_PASSES.search(c["quote"]) for c in said_a) and any(_PASSES.search(c["quote"]) for c in said_b)
 
 
 def _excludes(said: list[dict[str, Any]], thing: str) -> bool:

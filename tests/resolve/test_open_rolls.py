@@ -90,3 +90,10 @@ def test_a_choice_forbidden_and_forced_on_a_small_system() -> None:
         rel("must", "Dread", None, "Its target must declare a Retreat Reaction.", details={"action": "declare a Retreat Reaction"}, subject="Its target"),
     ])
     assert [r["principle"] for r in resolve(plain, "demo", picks("Proud"), picks("Dread")).to_json()["rulings"]] == ["cannot-beats-can"]
+
+
+def test_two_rules_that_say_the_same_of_a_roll_do_not_meet(rulebase: Build) -> None:
+    # "automatically passes Dangerous Terrain Tests" in both: nothing to rule on
+    assert resolve(rulebase, "t9a", "Ghost Step, Strider").to_json()["unresolved"] == []
+    view = system({"Nimble": "In addition, the model rerolls failed Dodge tests.", "Quick": "The model rerolls failed Dodge tests."}, [])
+    assert resolve(view, "demo", picks("Nimble", "Quick")).to_json()["unresolved"] == []
