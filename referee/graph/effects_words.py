@@ -165,7 +165,8 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?:on|in)\s+a\s+turn\s+in\s+which\s+(?:the\s+unit\s+)?did\s+not\s+charge", "not charging"),
     (r"(?:on|in)\s+a\s+turn\s+in\s+which\s+[^,.;]{0,60}?\bcharges", "charging"),
     (r"after\s+the\s+model\s+has\s+made\s+a\s+charge\s+move", "charging"),
-    (r"charging", "charging"),
+    # "outnumbered by the charging unit": the charger named, no condition on the sentence's subject
+    (r"(?<!\bthe\s)charging", "charging"),
     (r"(?:during\s+)?the\s+first\s+round(?:\s+of\s+(?:each\s+)?combat)?", "first round"),
     (r"(?:in\s+)?the\s+first\s+(?:player\s+)?turn", "first turn"),
     # "Provided the model is not in close combat": the negation belongs to the situation

@@ -281,6 +281,24 @@ def binds_other_side(rel: dict[str, Any], names: dict[str, str] | None = None) -
     return False
 
 
+# a condition on failing the test: "If it fails", "If the test is failed", "If the unit fails the test"
+_FAILED = re.compile(r"\b(?:if|when)\s+(?:it|they|the\s+(?:unit|model|test)s?)\s+(?:fails?\b|(?:is|are)\s+failed)|\bfails?\s+(?:the|its|this)\s+test\b", re.I)
+_TEST = re.compile(r"\b(?:test|check)s?\b", re.I)
+
+
+def binds_tester(view: Book, rel: dict[str, Any]) -> bool:
+    """Whether an obligation binds the other side: :func:`binds_other_side`, or it follows failing a
+    test its own rule makes the other side take ("If a unit has a charge declared against it by an
+    enemy that causes Fear, it must immediately take a Morale test. If it fails, ... it must flee as
+    its charge reaction": the unit that failed is the one that took it)."""
+    if binds_other_side(rel, view.rule_names):
+        return True
+    if rel.get("subject") or not any(_FAILED.search(c.get("text") or "") for c in rel["conditions"]):
+        return False
+    return any(r["kind"] == "must" and r is not rel and binds_other_side(r, view.rule_names) and _TEST.search(dict(r["details"]).get("action") or "")
+               for r in view.relations_out(rel["source"]))
+
+
 def _forcing(view: Book, side: Side, term: str) -> list[tuple[str, dict[str, Any]]]:
     """The rules of ``side`` whose obligation on the other side is the test ``term`` names
     ("its target must take a Panic Test" for "Panic Tests"), each with that obligation."""
@@ -411,7 +429,7 @@ def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                     failed, unknown = _conditions(rel, side, other, flags)
                     if failed is None:
                         # "the target of the Charge must declare a Flee Charge Reaction": binds the other side
-                        bound[other.name if binds_other_side(rel, view.rule_names) else side.name].append((action_words(action), rel, unknown))
+                        bound[other.name if binds_tester(view, rel) else side.name].append((action_words(action), rel, unknown))
     for side, other in (sides, sides[::-1]):
         musts, cannots = bound[side.name], []
         for rid in side.rules:

@@ -292,7 +292,12 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
                    f"{dict(cannot[0]['details'])['action']}{',' + conditions(cannot_if) if cannot_if else ''}, "
                    f"so {ctx.name(must[0]['source'])}'s obligation to {action}{',' + conditions(must_if) if must_if else ''}, yields{why}")
         return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
-    outcome = f"{ctx.name(cannot[0]['source'])} cannot {dict(cannot[0]['details'])['action']}: {ctx.name(must[0]['source'])}'s obligation to {action} yields{why}"
+    # each sentence's own ifs beside it: "Hatred cannot flee, if charged by the Hated foe: Fear's obligation ..., if it fails, yields"
+    def ifs(rel: dict[str, Any]) -> str:
+        said = [c["text"] or c["situation"] for c in rel["conditions"] if (c["text"] or c["situation"]) in m.unknown]
+        return "," + conditions(said) if said else ""
+    outcome = (f"{ctx.name(cannot[0]['source'])} cannot {dict(cannot[0]['details'])['action']}{ifs(cannot[0])}: "
+               f"{ctx.name(must[0]['source'])}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why}")
     return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
 
 

@@ -47,7 +47,7 @@ def test_the_terminal_ruling_quotes_its_rules(capsys: pytest.CaptureFixture[str]
     code, out, err = run(capsys, "Frenzy, War Machine", "--system", "t9a")
     assert (code, err) == (0, "")
     assert out.startswith("Ruling (t9a): Frenzy, War Machine\nYou: Frenzy; War Machine; ")
-    assert "1. War Machine cannot declare Charges: Frenzy's obligation to declare a Charge yields (it holds only if possible).\n" in out
+    assert "1. War Machine cannot declare Charges: Frenzy's obligation to declare a Charge, if the test is failed, yields (it holds only if possible).\n" in out
     assert "   (cannot beats can; winner: War Machine)\n" in out
     assert '"If the test is failed, the whole unit must declare a Charge this Player Turn if possible."  (Frenzy, t9a/universal-rules.txt:' in out
 

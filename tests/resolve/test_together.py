@@ -45,3 +45,26 @@ def test_whom_an_obligation_binds() -> None:
     assert binds_other_side(must("If a unit is hit by an attack with Snare"))
     assert not binds_other_side(must("If the unit fails the test"))
     assert binds_other_side(rel("must", "Snare", None, "x.", subject="Enemy units"))
+
+
+def test_what_follows_failing_a_test_binds_the_one_who_took_it(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Hatred (Goblins)", "Fear", when=["charged"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert ruling["winner"] == "Hatred" and ruling["rules"] == ["Hatred", "Fear"]
+    assert ruling["outcome"] == "Hatred cannot flee, if charged by the Hated foe: Fear's obligation to flee as its charge reaction, if it fails, yields"
+    assert ruling["conditions"] == ["if charged by the Hated foe", "If it fails"]
+    pinned = resolve(rulebase, "scrollhammer", "Fearless", "Pinning").to_json()
+    assert [(r["principle"], r["winner"]) for r in pinned["rulings"]] == [("immunity", "Fearless"), ("cannot-beats-can", "Fearless")]
+
+
+def test_a_failure_binds_the_tester_only_where_its_rule_makes_the_other_side_test() -> None:
+    from referee.resolve.meeting import binds_tester
+
+    test = rel("must", "Dread", None, "If a unit is charged by an enemy with Dread, it must take a Nerve test.",
+               conditions=(("other", None, "If a unit is charged by an enemy with Dread"),), details={"action": "take a Nerve test"})
+    flee = rel("must", "Dread", None, "If it fails, it must flee.", conditions=(("other", None, "If it fails"),), details={"action": "flee"})
+    view = system({"Dread": "x."}, [test, flee])
+    assert binds_tester(view, flee)
+    own = rel("must", "Rage", None, "If it fails, it must charge.", conditions=(("other", None, "If it fails"),), details={"action": "charge"})
+    selftest = rel("must", "Rage", None, "The unit must take a Rage test.", details={"action": "take a Rage test"})
+    assert not binds_tester(system({"Rage": "x."}, [selftest, own]), own)
