@@ -20,7 +20,7 @@ from referee.resolve.naming import picks
 from referee.resolve.parameters import against_instances
 from referee.resolve.play import Inactive, Pick, both_sides
 from referee.resolve.scope import own_use_forbidden, scoped_rules
-from referee.resolve.principles import Context, settle
+from referee.resolve.principles import Context, said_to_apply, settle
 from referee.resolve.ruled_out import situation_ruling
 from referee.resolve.same_roll import same_roll_touches
 from referee.resolve.together import together_rulings
@@ -325,7 +325,9 @@ def _modifier(side: str, stat: str, items: list[dict[str, Any]], ruling: Ruling 
         return Modifier(side, stat, None, False, shown)
     if isinstance(ruling, Ruling) and ruling.principle == "never-stacks":
         values = {p["value"] for p in items}
-        return Modifier(side, stat, values.pop() if len(values) == 1 else None, False, shown)
+        # the never-stacking sentence may say what applies instead ("simply apply a -2 shooting modifier")
+        stated = said_to_apply([c["quote"] for c in ruling.citations if c not in [p["citation"] for p in items]])
+        return Modifier(side, stat, values.pop() if len(values) == 1 else stated, False, shown)
     if isinstance(ruling, Unresolved):
         return Modifier(side, stat, None, False, shown)
     return Modifier(side, stat, total([p["value"] for p in items]), True, shown)

@@ -422,6 +422,24 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     return None
 
 
+_APPLY_VALUE = re.compile(r"\b(?:simply\s+)?apply\s+(?:an?\s+|only\s+(?:an?\s+)?)?([+-]\d+)\b", re.I)
+
+
+def said_to_apply(sentences: list[str]) -> str | None:
+    """The value a never-stacking sentence says to apply instead ("simply apply a -2 shooting modifier for cover").
+
+    >>> said_to_apply(["Note that the To Hit penalties for hard and soft cover do not stack — ... simply apply a -2 shooting modifier for cover."])
+    '-2'
+    >>> said_to_apply(["Any ability that increases or decreases a value in a datasheet never stacks."]) is None
+    True
+    """
+    for sentence in sentences:
+        found = _APPLY_VALUE.search(sentence)
+        if found:
+            return found.group(1)
+    return None
+
+
 def never_stacks(ctx: Context, m: Meeting) -> Ruling | None:
     """Rules that "never stack" apply once: the modifiers are not added up."""
     if m.kind == "instances":
@@ -434,7 +452,9 @@ def never_stacks(ctx: Context, m: Meeting) -> Ruling | None:
         return None
     items = m.extra["parts"]
     values = {p["value"] for p in items}
-    which = f"the one value {values.pop()} applies" if len(values) == 1 else "which one applies is left open (unresolved)"
+    stated = said_to_apply([r["citation"]["sentence"] for r in m.relations])
+    which = (f"the one value {values.pop()} applies" if len(values) == 1
+             else f"the rules say which: {stated} applies" if stated is not None else "which one applies is left open (unresolved)")
     outcome = f"{m.extra['stat']}: {', '.join(p['name'] + ' ' + p['value'] for p in items)} never stack: {which}"
     return Ruling(list(dict.fromkeys(p["name"] for p in items)), None, "never-stacks", outcome, ctx.quotes(m.relations) + ctx.quotes(items), [], m.sides)
 

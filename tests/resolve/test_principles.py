@@ -348,7 +348,7 @@ def test_bad_flags_are_one_clear_error(flags: tuple[str, ...], message: str) -> 
     assert err.value.message == message
 
 
-def test_a_never_stack_sentence_that_says_what_to_apply_is_given_as_the_tie_break() -> None:
+def test_a_never_stack_sentence_that_says_what_to_apply_settles_it() -> None:
     cover = rel("stacks", "Cover", None, "Cover and Hide do not stack: simply apply a -2 modifier.", details={"mode": "never"})
     view = system(
         {"Cover": "x.", "Hide": "y."},
@@ -358,8 +358,12 @@ def test_a_never_stack_sentence_that_says_what_to_apply_is_given_as_the_tie_brea
             cover,
         ],
     )
-    [question] = rulings(view, picks("Cover", "Hide"))["unresolved"]
-    assert question["tie_break"] == "the rules say: Cover and Hide do not stack: simply apply a -2 modifier."
+    data = rulings(view, picks("Cover", "Hide"))
+    assert data["unresolved"] == []  # the sentence says what applies: no open question
+    [m] = data["modifiers"]
+    assert (m["value"], m["stacks"]) == ("-2", False)
+    assert [c["quote"] for c in m["limits"]] == ["Cover and Hide do not stack: simply apply a -2 modifier."]
+    assert data["rulings"][0]["outcome"] == "to-hit: Cover -2, Hide -1 never stack: the rules say which: -2 applies"
 
 
 def test_one_rule_saying_a_modifier_twice_counts_it_once() -> None:

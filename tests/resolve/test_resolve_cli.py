@@ -211,4 +211,4 @@ def test_markdown_says_what_stays_open_and_links_every_quoted_rule(capsys: pytes
     assert "**Unresolved:** [Taking cover](" in out and "The rules state no tie-break: agree on one before you play on." in out
     assert "— [ABILITIES/Bufs and nerfs](http://127.0.0.1:8000/rules/last-edition/abilities-bufs-and-nerfs.html), `last-edition/core-rules.md:" in out
     code, out, _ = run(capsys, "Target Behind Hard Cover, Target Behind Soft Cover", "--system", "whfb-house", "--when", "shooting", "--format", "markdown")
-    assert "Tie-break: the rules say: Note that the To Hit penalties for hard and soft cover do not stack" in out
+    assert "never stack: the rules say which: -2 applies.** *(never stacks)*" in out and "Unresolved" not in out
