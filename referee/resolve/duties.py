@@ -18,7 +18,7 @@ from referee.resolve.meeting import action_words, sentences
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruling import Ruling, conditions, quote
 from referee.resolve.scope import bearer_permission
-from referee.resolve.situation import OPPOSITES, judge, why_not
+from referee.resolve.situation import APART, OPPOSITES, judge, why_not
 from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -244,7 +244,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
 
 def _ruled_out(flag: str, flags: tuple[str, ...]) -> bool:
     """Whether the situation says the action's flag cannot hold (--when melee: no shooting)."""
-    return any(flag in pair and (set(pair) - {flag}) & set(flags) for pair in OPPOSITES)
+    return any(flag in pair and (set(pair) - {flag}) & set(flags) for pair in OPPOSITES + APART)
 
 
 def _ways_forbidden(view: Book, mine: Side, rid: str, rel: dict[str, Any], action: str, flag: str, who: str | None,

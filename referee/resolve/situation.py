@@ -37,6 +37,9 @@ FLAGS: tuple[str, ...] = tuple(word for word in SITUATIONS if word not in VALUED
 # Flags that cannot both hold by their own words.  Shooting while in melee is no such pair: whether
 # a unit in close combat may shoot is the system's to say (:mod:`referee.resolve.ruled_out`).
 OPPOSITES = (("charging", "not-charging"), ("on-foot", "mounted"))
+# Situations that are apart unless both are given: --when melee says the unit is not shooting, but
+# --when melee,shooting is a question the system's own text answers.
+APART = (("melee", "shooting"),)
 
 HOLDS, FAILS, UNKNOWN = "holds", "fails", "unknown"
 

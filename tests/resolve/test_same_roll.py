@@ -52,8 +52,11 @@ def test_a_loss_of_a_granted_rule_is_ruled_in_a_small_system() -> None:
 
 def test_fearless_passes_the_pinning_test_a_sniper_forces(rulebase: Build) -> None:
     data = resolve(rulebase, "scrollhammer", "Sniper", opponent="Fearless", when=["shooting"]).to_json()
-    [ruling] = [r for r in data["rulings"] if r["winner"] == "Fearless"]
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Fearless" and r["principle"] == "immunity"]
     assert (ruling["principle"], ruling["rules"][:2]) == ("immunity", ["Fearless", "Pinning"])
+    # and what follows a failed Pinning test binds the one who took it: Fearless cannot Go to Ground
+    [ground] = [r for r in data["rulings"] if r["winner"] == "Fearless" and r["principle"] == "cannot-beats-can"]
+    assert ground["outcome"] == "Fearless cannot Go to Ground: Pinning's obligation to Go to Ground, if the unit fails the test, yields"
     assert ruling["outcome"].startswith("Fearless: A unit containing one or more models with the Fearless special rule automatically "
                                         "passes Morale tests, so the Morale tests Pinning forces on it do not touch it")
     assert [(c["name"], c["column"]) for c in ruling["citations"]] == [("Fearless", 12738), ("Pinning", 26390), ("Sniper", 34645)]
