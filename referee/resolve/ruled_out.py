@@ -102,7 +102,18 @@ def situation_ruling(ctx: Context, system: str, sides: tuple[Side, Side], flags:
     """(the ruling on a pair of flags the system's text may rule out, whether the situation can arise)."""
     pair = next(((one, other) for one, other in PAIRS if one in flags and other in flags), None)
     if pair is None:
-        return None, True
+        # --when melee alone, with a rule in play that lets its weapon be shot even in melee: the
+        # exception is in force, and the system's sentence it makes an exception to is quoted
+        state_only = next(((one, other) for one, other in PAIRS if other in flags and one not in flags), None)
+        letting = lets_it_arise(ctx, sides) if state_only is not None else []
+        ruled_out = system_sentence(ctx, system, sides[0].ids | sides[1].ids) if letting else []
+        if not ruled_out:
+            return None, True
+        names = list(dict.fromkeys(c["name"] for c in letting))
+        where = ruled_out[-1]["name"]
+        outcome = (f"--when {state_only[1]}: {where} lets a unit shoot only when it is not in close combat, but {', '.join(names)} "
+                   f"lets its models shoot even so, as far as its words say")
+        return Ruling([*names, where], names[0], "applicability", outcome, letting + ruled_out, [], ["self"]), True
     action, state = pair
     said = f"--when {state} and --when {action}"
     ruled_out = system_sentence(ctx, system, sides[0].ids | sides[1].ids)

@@ -58,9 +58,19 @@ def _rolls(sentence: str) -> set[str]:
 
 
 def _valued(sentence: str, terms: list[str]) -> set[str]:
-    """The system's characteristics a sentence gives a number ("strike at Initiative 1")."""
-    said = fold(sentence)
-    return {t for t in terms if " " not in t and len(t) > 3 and re.search(rf"\b{re.escape(t)}\s+\d+\b", said)}
+    """The system's characteristics a sentence gives a number ("strike at Initiative 1") or a
+    signed change ("gets -1 Initiative")."""
+    said, raw = fold(sentence), " ".join(sentence.lower().split())  # folding drops the sign
+    longer = set(terms)
+
+    def signed(t: str) -> bool:
+        # "-1 Initiative", but not the "+1 Armour" of "+1 Armour Penetration" (a term of its own)
+        for found in re.finditer(rf"(?<![\w+-])[+\-−]\d+\s+{re.escape(t)}\b(?:\s+(?P<next>[a-z]+))?", raw):
+            if f"{t} {found.group('next')}" not in longer:
+                return True
+        return False
+
+    return {t for t in terms if " " not in t and len(t) > 3 and (re.search(rf"\b{re.escape(t)}\s+\d+\b", said) or signed(t))}
 
 
 def _own(name: str) -> set[str]:
@@ -131,8 +141,8 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             touched = []
             for thing in shared:
                 said_a, said_b = spoken[(side_a, a)][thing], spoken[(side_b, b)][thing]
-                if _agree(said_a, said_b):
-                    continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"): nothing to rule on
+                if _agree(said_a, said_b) or _in_turn(said_a, said_b, thing) or _in_turn(said_b, said_a, thing):
+                    continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"), or one says it comes after: nothing to rule on
                 excluder, other = (a, b) if _excludes(said_a, thing) else (b, a) if _excludes(said_b, thing) else (None, None)
                 if excluder is None:
                     touched.append(thing)
@@ -173,6 +183,19 @@ def _agree(said_a: list[dict[str, Any]], said_b: list[dict[str, Any]]) -> bool:
     if {plain(c) for c in said_a} & {plain(c) for c in said_b}:
         return True
     return any(_PASSES.search(c["quote"]) for c in said_a) and any(_PASSES.search(c["quote"]) for c in said_b)
+
+
+def _in_turn(after: list[dict[str, Any]], other: list[dict[str, Any]], thing: str) -> bool:
+    """Whether one rule's words put it after the other's roll has failed ("can therefore be taken
+    after armour saves and ward saves have been failed") and the other does not take that roll's
+    place ("instead of rolling other armor saves"): the order is settled, nothing meets."""
+    if " " not in thing:
+        return False
+    word, kind = thing.split(" ", 1)
+    roll = rf"{re.escape(word)}\s+{kind}s?"
+    ordered = re.compile(rf"\bafter\b[^.;]*?\b{roll}\b[^.;]*?\b(?:has|have)\s+(?:been\s+)?failed\b", re.I)
+    replacing = re.compile(rf"\binstead\s+of\b[^.;]*?\b{roll}\b", re.I)
+    return any(ordered.search(fold(c["quote"])) for c in after) and not any(replacing.search(fold(c["quote"])) for c in other)
 
 
 def _excludes(said: list[dict[str, Any]], thing: str) -> bool:

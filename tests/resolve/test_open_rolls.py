@@ -97,3 +97,19 @@ def test_two_rules_that_say_the_same_of_a_roll_do_not_meet(rulebase: Build) -> N
     assert resolve(rulebase, "t9a", "Ghost Step, Strider").to_json()["unresolved"] == []
     view = system({"Nimble": "In addition, the model rerolls failed Dodge tests.", "Quick": "The model rerolls failed Dodge tests."}, [])
     assert resolve(view, "demo", picks("Nimble", "Quick")).to_json()["unresolved"] == []
+
+
+def test_a_value_set_and_a_signed_change_of_one_characteristic_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Very Unwieldy, Chill", when=["melee"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Chill", "Very Unwieldy"] and reason.startswith("both speak of initiative")
+    # "+1 Armour Penetration" is no "+1 Armour": Halberd and Shield do not meet when shot at
+    assert resolve(rulebase, "t9a", "Halberd, Shield", when=["shooting"]).to_json()["unresolved"] == []
+
+
+def test_a_roll_said_to_come_after_the_others_failed_does_not_meet_it(rulebase: Build) -> None:
+    # "Regeneration save are not ward saves, and can therefore be taken after armour saves and ward saves have been failed!"
+    data = resolve(rulebase, "whfb-house", "Regeneration, Hand Weapon + Shield (foot)", when=["melee"]).to_json()
+    assert data["unresolved"] == []
+    # but a save taken instead of that roll leaves the order open (Pure save after a failed armor save, Dodge instead of one)
+    assert _open(resolve(rulebase, "last-edition", "Pure save 4++, Dodge save 5+-").to_json())

@@ -93,3 +93,13 @@ def test_every_principle_is_documented_in_the_json_shapes() -> None:
     row = next(line for line in (Path(__file__).parents[2] / "docs" / "json.md").read_text(encoding="utf-8").splitlines()
                if line.startswith("| `rulings` |"))
     assert [p for p in PRINCIPLES if p != "unresolved" and f"`{p}`" not in row] == []
+
+
+def test_melee_alone_with_a_trigger_weapon_rules_its_exception_to_the_criterion(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Ranged 2 trigger -1 to hit", when=["melee"]).to_json()
+    ruling = _situation(data)
+    assert ruling["winner"] == "Ranged X trigger -Y to hit" and ruling["rules"] == ["Ranged X trigger -Y to hit", "SHOOTING"]
+    assert [c["quote"] for c in ruling["citations"]][1:] == [LEAD, CRITERION]
+    assert [(m["stat"], m["value"]) for m in data["modifiers"]] == [("to-hit", "-1")]
+    # a weapon that lets nothing of the kind: no such ruling in melee
+    assert not [r for r in resolve(rulebase, "last-edition", "Ranged 2 heavy", when=["melee"]).to_json()["rulings"] if r["principle"] == "applicability"]
