@@ -59,18 +59,30 @@ def _rolls(sentence: str) -> set[str]:
 
 def _valued(sentence: str, terms: list[str]) -> set[str]:
     """The system's characteristics a sentence gives a number ("strike at Initiative 1") or a
-    signed change ("gets -1 Initiative")."""
+    signed change ("gets -1 Initiative"; "+1 Armour Penetration" is no "+1 Armour")."""
+    words = tuple(t for t in terms if " " not in t and len(t) > 3)
+    if not words:
+        return set()
+    after, before = _patterns(words)
     said, raw = fold(sentence), " ".join(sentence.lower().split())  # folding drops the sign
+    out = {found.group("t") for found in after.finditer(said)}
     longer = set(terms)
+    for found in before.finditer(raw):
+        if f"{found.group('t')} {found.group('next')}" not in longer:
+            out.add(found.group("t"))
+    return out
 
-    def signed(t: str) -> bool:
-        # "-1 Initiative", but not the "+1 Armour" of "+1 Armour Penetration" (a term of its own)
-        for found in re.finditer(rf"(?<![\w+-])[+\-−]\d+\s+{re.escape(t)}\b(?:\s+(?P<next>[a-z]+))?", raw):
-            if f"{t} {found.group('next')}" not in longer:
-                return True
-        return False
 
-    return {t for t in terms if " " not in t and len(t) > 3 and (re.search(rf"\b{re.escape(t)}\s+\d+\b", said) or signed(t))}
+_PATTERNS: dict[tuple[str, ...], tuple[re.Pattern[str], re.Pattern[str]]] = {}
+
+
+def _patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """One pattern for all of a system's characteristics, each way round, made once per system."""
+    if words not in _PATTERNS:
+        alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        _PATTERNS[words] = (re.compile(rf"\b(?P<t>{alt})\s+\d+\b"),
+                            re.compile(rf"(?<![\w+-])[+\-−]\d+\s+(?P<t>{alt})\b(?:\s+(?P<next>[a-z]+))?"))
+    return _PATTERNS[words]
 
 
 def _own(name: str) -> set[str]:
@@ -86,7 +98,8 @@ def _own(name: str) -> set[str]:
 
 
 def _speaks(ctx: Context, rid: str, terms: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """thing -> the rule's sentences that speak of it, each quoted at its place (every wording)."""
+    """thing -> the rule's sentences that speak of it (every wording), each ``{"quote", "rid",
+    "version"}``: placed in its document (:func:`_cited`) only if an answer quotes it."""
     rule = ctx.view.get(rid)
     if rule is None:
         return {}
@@ -98,11 +111,22 @@ def _speaks(ctx: Context, rid: str, terms: list[str]) -> dict[str, list[dict[str
         # an example's words are read too: an open question applies no number of it, and an example
         # may be the one sentence that says which roll a rule replaces ("instead of rolling other armor saves")
         for said in sentences(text or ""):
+            if not _MAY_SPEAK.search(said):
+                continue
             for thing in (_rolls(said) - own) | _valued(said, terms):
-                quoted = ctx.rule_quote(rid, said, version)
-                if quoted not in out.setdefault(thing, []):
-                    out[thing].append(quoted)
+                listed = out.setdefault(thing, [])
+                if all(c["quote"] != said for c in listed):
+                    listed.append({"quote": said, "rid": rid, "version": version})
     return out
+
+
+# a sentence names a roll or gives a number: the others are not read further
+_MAY_SPEAK = re.compile(r"\b(?:saves?|tests?|rolls?)\b|\d", re.I)
+
+
+def _cited(ctx: Context, said: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sentences an answer quotes, each at its file, line and column."""
+    return _unique([ctx.rule_quote(c["rid"], c["quote"], c["version"]) for c in said])
 
 
 def _params(entry: Any) -> set[str]:
@@ -152,13 +176,14 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 if ruling is None:
                     outcome = f"{ctx.name(excluder)} is not used for {thing}s, as its own words say: it does not touch the {thing}s the other rules speak of"
                     excluded[(excluder, thing)] = Ruling([ctx.name(excluder), ctx.name(other)], None, "applicability", outcome,
-                                                         said_a + said_b if excluder == a else said_b + said_a, [], sorted({side_a, side_b}, key=("self", "opponent").index))
+                                                         _cited(ctx, said_a + said_b if excluder == a else said_b + said_a), [],
+                                                         sorted({side_a, side_b}, key=("self", "opponent").index))
                 elif ctx.name(other) not in ruling.rules:
                     ruling.rules.append(ctx.name(other))
-                    ruling.citations = _unique(ruling.citations + (said_b if excluder == a else said_a))
+                    ruling.citations = _unique(ruling.citations + _cited(ctx, said_b if excluder == a else said_a))
             if not touched:
                 continue
-            cites = [c for thing in touched for c in spoken[(side_a, a)][thing] + spoken[(side_b, b)][thing]]
+            cites = _cited(ctx, [c for thing in touched for c in spoken[(side_a, a)][thing] + spoken[(side_b, b)][thing]])
             names = [ctx.name(a), ctx.name(b)]
             why = f"both speak of {', '.join(touched)}, and no relation read from the text says how they meet"
             answer = Unresolved(names, why, cites)
