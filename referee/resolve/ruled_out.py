@@ -16,10 +16,10 @@ refusal:
   rules it out and the rule's own words quoted;
 - no sentence of the system speaks of it: ruled with both flags, and said so.
 
-Only sentences of rules not in play are read as the system's own (a rule in
-play that limits itself, "Provided the model is not in close combat, it can
-use its Breath Weapon", is that rule's condition, not the system's); the
-whole system is read only when such a pair is given.
+The system's word is read in the rules it names for shooting or close combat
+("4.1 SHOOTING") and their parts, never in a rule in play (a rule in play
+that limits itself, "Provided the model is not in close combat, it can use
+its Breath Weapon", is that rule's condition, not the system's).
 """
 
 from __future__ import annotations
@@ -71,10 +71,29 @@ def _criterion(line: str) -> str:
     return re.sub(r"^(?:\d+[.)]|[-*•])\s+", "", line)
 
 
+# the system's rules for the two situations, by the names it gives them ("4.1 SHOOTING")
+_NAMED = ("shooting", "shoot", "shooting phase", "ranged attacks", "close combat", "close combat phase", "melee", "melee phase", "combat")
+
+
+def _for_the_situations(ctx: Context, system: str) -> list[dict[str, Any]]:
+    """The rules a system names for shooting or for close combat, and their parts: where its
+    eligibility to shoot is stated (a few named rows, never the whole system: a warm call stays cheap)."""
+    found: dict[str, dict[str, Any]] = {}
+    for word in _NAMED:
+        for rule in ctx.view.lookup(word, system):
+            found.setdefault(rule["id"], rule)
+    for rid in list(found):
+        for cid in (ctx.view.get(rid) or {}).get("children") or ():
+            got = ctx.view.get(cid)
+            if got is not None:
+                found.setdefault(cid, got)
+    return [ctx.view.get(rid) or rule for rid, rule in found.items()]
+
+
 def system_sentence(ctx: Context, system: str, in_play: set[str]) -> list[dict[str, Any]]:
-    """The system's own words that rule out shooting in melee: the lead and the criterion, each
-    quoted at its place (empty where no rule not in play says so)."""
-    for rule in ctx.view.in_system(system):
+    """The system's own words that rule out shooting in melee, in its rules for shooting or close
+    combat: the lead and the criterion, each quoted at its place (empty where none says so)."""
+    for rule in _for_the_situations(ctx, system):
         if rule["id"] in in_play:
             continue
         for line, lead in _lines(rule.get("text") or ""):
@@ -118,7 +137,8 @@ def situation_ruling(ctx: Context, system: str, sides: tuple[Side, Side], flags:
     said = f"--when {state} and --when {action}"
     ruled_out = system_sentence(ctx, system, sides[0].ids | sides[1].ids)
     if not ruled_out:
-        outcome = f"{said}: no sentence of {system}'s rules says a unit cannot shoot while in close combat, so both hold; ruled with both"
+        outcome = (f"{said}: no sentence of {system}'s rules for shooting or close combat says a unit cannot shoot while in close combat, "
+                   f"so both hold; ruled with both")
         return Ruling([], None, "applicability", outcome, [], [], ["self"]), True
     where = ruled_out[-1]["name"]
     letting = lets_it_arise(ctx, sides)

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from referee.resolve import resolve
 from referee.store.record import Build
-from tests.resolve.test_principles import picks, rel, system
+from tests.resolve.test_principles import picks, rel, system_data
+from tests.stores import stored
+
+
+def system(rules: dict, relations: list):
+    """A small system whose rules are found by name, as the system's rule for shooting is."""
+    data = system_data(rules, relations)
+    data["names"] = {"demo": {name.lower(): [f"demo/{name}"] for name in rules}}
+    return stored(data)
 
 LEAD = "Eligible models to shoot with have to fulfill all the following criteria:"
 CRITERION = "The unit is not in melee distance to an enemy unit."
@@ -42,8 +50,8 @@ def test_a_trigger_weapon_lets_it_arise_and_is_ruled_with_both_flags(rulebase: B
 def test_a_system_that_says_nothing_of_it_is_ruled_with_both_flags_and_says_so(rulebase: Build) -> None:
     data = resolve(rulebase, "t9a", "Fear", when=["melee", "shooting"]).to_json()
     ruling = _situation(data)
-    assert ruling["outcome"] == ("--when melee and --when shooting: no sentence of t9a's rules says a unit cannot shoot "
-                                 "while in close combat, so both hold; ruled with both")
+    assert ruling["outcome"] == ("--when melee and --when shooting: no sentence of t9a's rules for shooting or close combat says "
+                                 "a unit cannot shoot while in close combat, so both hold; ruled with both")
     assert ruling["citations"] == [] and ruling["rules"] == []
     assert data["when"] == ["melee", "shooting"]
 
@@ -62,7 +70,7 @@ def test_without_both_flags_there_is_no_such_ruling(rulebase: Build) -> None:
 
 def test_other_wordings_of_the_criterion_and_of_the_exception() -> None:
     rules = {
-        "Firing": "A unit may shoot if it meets these conditions:\n- The unit is not engaged in close combat.\n- It has a bow.",
+        "Shooting": "A unit may shoot if it meets these conditions:\n- The unit is not engaged in close combat.\n- It has a bow.",
         "Pistol": "A pistol may be fired even while engaged in combat.",
         "Bow": "A bow shoots far.",
     }
@@ -77,12 +85,16 @@ def test_other_wordings_of_the_criterion_and_of_the_exception() -> None:
 
 def test_a_criterion_on_the_target_or_a_rule_of_its_own_is_not_read_as_ruling_it_out() -> None:
     rules = {
-        "Firing": "Eligible models to shoot with have to fulfill these criteria:\n1. The target unit is not in melee distance to a friendly unit.",
+        "Shooting": "Eligible models to shoot with have to fulfill these criteria:\n1. The target unit is not in melee distance to a friendly unit.",
         "Breath": "Provided the model is not in close combat, it can use its Breath during its Shooting phase.",
         "Bow": "A bow shoots far.",
     }
     data = resolve(system(rules, []), "demo", picks("Bow"), when=("melee", "shooting")).to_json()
     assert _situation(data)["outcome"].startswith("--when melee and --when shooting: no sentence of demo's rules")
+    # the system's word is read in its rules for shooting or close combat, by those names: another rule's is not
+    other = system({"Orders": "Eligible models to shoot with have to fulfill these criteria:\n1. The unit is not in melee distance to an enemy unit.",
+                    "Bow": "A bow shoots far."}, [])
+    assert "no sentence" in _situation(resolve(other, "demo", picks("Bow"), when=("melee", "shooting")).to_json())["outcome"]
 
 
 def test_every_principle_is_documented_in_the_json_shapes() -> None:
