@@ -195,10 +195,11 @@ def _section_rules(doc: Document, sections: list[Section], is_errata: bool, base
         key = "markdown-" + hashlib.blake2b(head + what, digest_size=16).hexdigest()
         try:
             data = doc.kept.get(key)
-        except Exception:  # noqa: BLE001 - a store that cannot answer only costs speed
-            data = None
-        if data is not None:
-            out.extend(_attached(pickle.loads(data), chunk))
+            recalled = _attached(pickle.loads(data), chunk) if data is not None else None
+        except Exception:  # noqa: BLE001 - a store that cannot answer (or gives damaged bytes) only costs speed
+            recalled = None
+        if recalled is not None:
+            out.extend(recalled)
             continue
         read = [_section_rule(doc, s, is_errata, base_book) for s in chunk]
         try:

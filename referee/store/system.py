@@ -10,7 +10,10 @@ the system left in the store spares reading again:
   (:func:`read_key`) is not read at all: its rows stay;
 - an edited system reads again only its edited documents (the entries each
   adapter read are ``document`` rows of the store's memo, keyed by the
-  document's text, its manifest entry and the adapter's options);
+  document's text, its manifest entry and the adapter's options), and of an
+  edited document only the parts an adapter keeps apart (the Markdown
+  adapter's chunks of sections, ``markdown`` rows, :class:`Salted` with
+  the code key) that the edit touched;
 - the graph reads again only the rules the edit touched
   (:mod:`referee.store.sections`), while the system's name index and core
   terms are the same (any name added, removed or renamed can change what
@@ -24,6 +27,7 @@ import json
 import pickle
 import sqlite3
 import zlib
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +41,7 @@ from referee.text import fold
 from referee.units import unit_index
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from pathlib import Path
 
     from referee.rulebase.manifest import DocumentSpec
@@ -150,7 +154,7 @@ def _read(
         return memos[-1]
 
     documents = Documents(memo("document"), code)
-    manifest, summaries, rules, texts = read_folder(root, folder, progress, files, documents)
+    manifest, summaries, rules, texts = read_folder(root, folder, progress, files, documents, Salted(memo("markdown"), code))
     rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
     system = manifest.id
     names_key = digest(code, _json([_named(rulebase, system), list(rulebase.manifests[system].core_terms)]))
@@ -252,3 +256,33 @@ class Documents:
 
     def keep(self, spec: DocumentSpec, options: dict[str, Any], text: str, entries: list[Entry]) -> None:
         self.memo[self._key(spec, options, text)] = zlib.compress(pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL), 1)
+
+
+class Salted(MutableMapping[str, bytes]):
+    """A memo whose keys are salted with Referee's code key, for a step whose own keys
+    say only what it read (the Markdown adapter's ``Document.kept``): after a change
+    of code nothing it kept is recalled.  Values are kept compressed, whose check
+    makes a damaged row a missing one (read anew), never other bytes."""
+
+    def __init__(self, memo: MutableMapping[str, bytes], salt: str) -> None:
+        self.memo = memo
+        self.salt = salt + ":"
+
+    def __getitem__(self, key: str) -> bytes:
+        packed = self.memo[self.salt + key]
+        try:
+            return zlib.decompress(packed)
+        except zlib.error:
+            raise KeyError(key) from None
+
+    def __setitem__(self, key: str, value: bytes) -> None:
+        self.memo[self.salt + key] = zlib.compress(value, 1)
+
+    def __delitem__(self, key: str) -> None:
+        del self.memo[self.salt + key]
+
+    def __iter__(self) -> Iterator[str]:
+        return (key[len(self.salt) :] for key in self.memo if key.startswith(self.salt))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)

@@ -1,0 +1,107 @@
+"""The build gives its store to what reads parts of documents (the Markdown adapter's
+chunks of sections, ``markdown`` rows of the memo): an edit reads again only the part
+it touched, a change of Referee's code reads everything anew, and what comes out is
+what a build without any store gives, byte for byte, as the CLI prints it."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from referee.cli.commands import main
+from referee.paths import rules_src_dir
+from referee.sources import markdown
+from referee.store import database, workers, writer
+from referee.store.load import close_opened, open_rules
+from tests.benchmark_scripts import benchmark
+from tests.build.edits import edit
+
+CORE = "last-edition/core-rules.md"
+COMMANDS = (["list", "--json"], ["graph", "--format", "json"], ["lint", "--json"])
+
+
+@pytest.fixture
+def rules(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(workers.WORKERS, "1")  # in this process, so the sections read can be counted
+    monkeypatch.setattr(writer, "code_key", lambda: "code")
+    src = Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
+    open_rules(src)
+    close_opened()
+    return src
+
+
+def _sections_read(src: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Build ``src``: the (document, line) of every Markdown section the adapter read."""
+    read: list[tuple[str, int]] = []
+    real = markdown._section_rule
+
+    def counted(doc, section, *args):  # type: ignore[no-untyped-def]
+        read.append((doc.path, section.line))
+        return real(doc, section, *args)
+
+    monkeypatch.setattr(markdown, "_section_rule", counted)
+    open_rules(src, refresh=True)  # the stamp does not know the code key the test sets
+    close_opened()
+    monkeypatch.setattr(markdown, "_section_rule", real)
+    return read
+
+
+def _said(src: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    out = []
+    for command in COMMANDS:
+        main([*command, "--rules-src", str(src)])
+        out.append(capsys.readouterr().out)
+    close_opened()
+    return out
+
+
+def _markdown_rows(src: Path) -> int:
+    db = sqlite3.connect(database.path(src))
+    try:
+        return db.execute("SELECT count(*) FROM memo WHERE kind = 'markdown'").fetchone()[0]
+    finally:
+        db.close()
+
+
+def test_an_edit_reads_again_one_chunk_of_sections_and_a_code_change_all(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    every = len([line for path, line in _sections_read(rules, _refresh(monkeypatch, "other code")) if path == CORE])
+    assert every > 50 and _markdown_rows(rules) >= 2
+    monkeypatch.setattr(writer, "code_key", lambda: "code")
+    _sections_read(rules, monkeypatch)  # the store as the code "code" reads it
+    edit(rules / CORE, "Models on these terrain bases see and are visible", "Models on these terrain bases see, and are visible")
+    read = [line for path, line in _sections_read(rules, monkeypatch) if path == CORE]
+    assert 0 < len(read) < every / 2  # the chunk of sections holding the edit
+    rows = _markdown_rows(rules)
+    # Another code: the adapter's keys are the same, the salt is not, so nothing is recalled
+    read = [line for path, line in _sections_read(rules, _refresh(monkeypatch, "newer code")) if path == CORE]
+    assert len(read) == every
+    assert _markdown_rows(rules) == rows  # the old code's rows are gone with it
+
+
+def _refresh(monkeypatch: pytest.MonkeyPatch, code: str) -> pytest.MonkeyPatch:
+    monkeypatch.setattr(writer, "code_key", lambda: code)
+    return monkeypatch
+
+
+@pytest.mark.parametrize("where", ["rules_src", pytest.param("one document", marks=pytest.mark.slow)])
+def test_a_rebuild_prints_what_a_build_without_a_store_prints(
+    where: str, rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if where == "one document":
+        rules = tmp_path / "one"
+        benchmark("synthetic").write_rules_src(rules, 1500, fmt="one-document")
+        document = rules / "synth" / "rules.md"
+    else:
+        document = rules / CORE
+    _said(rules, capsys)  # the store filled
+    text = document.read_text(encoding="utf-8")
+    at = text.index(".", len(text) // 2) + 1
+    document.write_text(text[:at] + " Models with it may reroll failed Panic Tests." + text[at:], encoding="utf-8")
+    rebuilt = _said(rules, capsys)
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "fresh"))
+    assert rebuilt == _said(rules, capsys)
+    assert any("Models with it may reroll failed Panic Tests." in rule.text for rule in open_rules(rules).whole().rules.values())
+    close_opened()
