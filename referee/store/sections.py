@@ -31,6 +31,7 @@ document below the edit.
 from __future__ import annotations
 
 import hashlib
+import io
 import pickle
 import zlib
 from dataclasses import dataclass
@@ -175,7 +176,8 @@ def rows_of(section: Section, rule_names: dict[str, str]) -> Rows:
 
 
 def digest(rules: bytes, graph: bytes, ends: tuple[str, ...], rule_names: dict[str, str]) -> bytes:
-    """What a section's rows are made of: its pickles and the names of the rules its relations join."""
+    """What a section's rows are made of: its rules (``rules``: their :func:`canonical`
+    digest), what the graph read in them, and the names of the rules its relations join."""
     h = hashlib.blake2b(rules, digest_size=16)
     h.update(graph)
     h.update("\0".join(f"{end}\1{rule_names.get(end, '')}" for end in ends).encode("utf-8", "surrogatepass"))
@@ -193,15 +195,16 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
     for run in runs(list(rulebase.in_system(system))):
         ids = tuple(rule.id for rule in run)
         keys = [lines.key(rule) for rule in run]
-        pickled = _pickled((run, keys))
+        same = canonical((run, keys))
         old = before.section(ids) if before is not None else None
         if old is not None and before is not None and not before.renamed.isdisjoint(old.ends):
             old = None
-        # The same bytes are the same rules; other bytes may still be (a string shared
-        # otherwise), so they are compared as rules before the section is read again.
-        if old is not None and (old.rules == pickled or loads(old.rules) == (run, keys)):
+        # The same rules on the same lines, joined to rules of the same names: the
+        # digest the last build gave the section, made again from what is read now.
+        if old is not None and digest(same, old.graph, old.ends, rule_names) == old.digest:
             yield old
             continue
+        pickled = _pickled((run, keys))
         found: list[tuple[list[Relation], list[Any]]] = []
         layout: list[list[Relation]] = []
         rows: Rows = ([], [], [])
@@ -233,7 +236,20 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
                         never.append(data)
         graph = _pickled((found, layout))
         joined_ends = tuple(sorted(ends))
-        yield Section(ids, pickled, graph, tuple(never), tuple(sorted(against_terms)), joined_ends, digest(pickled, graph, joined_ends, rule_names), rows)
+        yield Section(ids, pickled, graph, tuple(never), tuple(sorted(against_terms)), joined_ends, digest(same, graph, joined_ends, rule_names), rows)
+
+
+def canonical(obj: Any) -> bytes:
+    """A digest of ``obj`` that equal objects share, however their parts are shared:
+    pickled without the memo (fast mode), so a string two rules share is written
+    twice, as it is when they hold equal copies (rules read from the Markdown
+    adapter's kept chunks share fewer strings than rules read whole).  Rules
+    hold no cycles, which is all fast mode asks."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(obj)
+    return hashlib.blake2b(out.getbuffer(), digest_size=16).digest()
 
 
 def _pickled(obj: Any) -> bytes:

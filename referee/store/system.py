@@ -64,12 +64,15 @@ class Read:
     pickled and compressed), its rules in sections, its rule names and name index,
     its answers (:mod:`referee.store.answers`) and units, the keys it was read under
     (``read_key``: of its files; ``names_key``: of the names its sentences were read
-    under), and what its reading kept in the store's memo."""
+    under; ``names_digest``: a quick "no name changed", the digest of its rule names and
+    name index),
+    and what its reading kept in the store's memo."""
 
     system: str
     folder: str
     read_key: str | None
     names_key: str | None
+    names_digest: str
     frame: bytes
     rule_names: dict[str, str]
     names: dict[str, list[str]]
@@ -78,11 +81,6 @@ class Read:
     units: dict[str, list[dict[str, Any]]]
     memo: list[tuple[str, str, bytes]] = field(default_factory=list)  # (kind, key, value) kept by this read
     used: list[tuple[str, str]] = field(default_factory=list)  # (kind, key) this read asked for or kept
-
-    @property
-    def names_digest(self) -> str:
-        """A quick "no rule renamed": the digest of the system's rule names."""
-        return digest(_json(self.rule_names))
 
 
 def _json(data: Any) -> str:
@@ -157,8 +155,12 @@ def _read(
     manifest, summaries, rules, texts = read_folder(root, folder, progress, files, documents, Salted(memo("markdown"), code))
     rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
     system = manifest.id
-    names_key = digest(code, _json([_named(rulebase, system), list(rulebase.manifests[system].core_terms)]))
-    earlier = before(db, rulebase, system, names_key) if db is not None else None
+    index = rulebase.names.get(system, {})
+    named = _named(rulebase, system)
+    index_json = _json(index)
+    names_key = digest(code, index_json if named is index else _json(named), _json(list(rulebase.manifests[system].core_terms)))
+    names_digest = digest(_json(rulebase.rule_names), index_json)
+    earlier = before(db, rulebase, system, names_key, names_digest) if db is not None else None
     if progress is not None:
         progress(f"relations of {system}")
     read_sections = list(sections.read(rulebase, system, earlier, read_again))
@@ -183,6 +185,7 @@ def _read(
         folder.name,
         key,
         names_key,
+        names_digest,
         zlib.compress(pickle.dumps(frame, protocol=pickle.HIGHEST_PROTOCOL), 1),
         dict(rulebase.rule_names),
         rulebase.names.get(system, {}),
@@ -194,7 +197,7 @@ def _read(
     )
 
 
-def before(db: sqlite3.Connection, rulebase: Rulebase, system: str, names_key: str) -> Before | None:
+def before(db: sqlite3.Connection, rulebase: Rulebase, system: str, names_key: str, names_digest: str) -> Before | None:
     """What the store's last read of ``system``, made under the same names, can give
     (None when there is none, or it was read under other names)."""
     try:
@@ -204,7 +207,7 @@ def before(db: sqlite3.Connection, rulebase: Rulebase, system: str, names_key: s
         placed = {tuple(json.loads(ids)): k for k, ids in db.execute("SELECT k, ids FROM sections WHERE system = ?", (system,))}
         renamed: set[str] = set()
         now = rulebase.rule_names
-        if row[1] != digest(_json(now)):
+        if row[1] != names_digest:
             then = dict(db.execute("SELECT id, name FROM rule_names WHERE system = ?", (system,)).fetchall())
             renamed = {rid for rid in then.keys() | now.keys() if then.get(rid) != now.get(rid)}
     except sqlite3.Error:  # a damaged store: read anew

@@ -202,7 +202,8 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     if row is None or row[0] != read.names_digest:
         db.execute("DELETE FROM rule_names WHERE system = ?", (system,))
         db.executemany("INSERT INTO rule_names VALUES (?, ?, ?)", ((rid, system, name) for rid, name in read.rule_names.items()))
-    _replace(db, system, read.names, read.units, read.answers)
+    names = None if row is not None and row[0] == read.names_digest else read.names  # the digest covers the name index too
+    _replace(db, system, names, read.units, read.answers)
     db.execute(
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (number, system, place, read.folder, read.read_key, read.names_key, read.names_digest, read.frame),
@@ -221,10 +222,14 @@ def _numbered(start: int, per_rule: Iterable[list[tuple[str, str | None, bytes]]
             n += 1
 
 
-def _replace(db: sqlite3.Connection, system: str, names: dict[str, list[str]], units: dict[str, Any], answers: dict[str, Any]) -> None:
-    for table in ("names", "units", "answers"):
+def _replace(
+    db: sqlite3.Connection, system: str, names: dict[str, list[str]] | None, units: dict[str, Any], answers: dict[str, Any]
+) -> None:
+    """Replace a system's name index (unless ``names`` is None: its rows stand), units and answers."""
+    for table in ("names", "units", "answers") if names is not None else ("units", "answers"):
         db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
-    db.executemany("INSERT INTO names VALUES (?, ?, ?)", ((system, form, encode(ids)) for form, ids in names.items()))
+    if names is not None:
+        db.executemany("INSERT INTO names VALUES (?, ?, ?)", ((system, form, encode(ids)) for form, ids in names.items()))
     db.executemany("INSERT INTO units VALUES (?, ?, ?)", ((system, form, encode(found)) for form, found in units.items()))
     db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, encode(value)) for name, value in answers.items()))
 
