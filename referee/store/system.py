@@ -28,7 +28,7 @@ import pickle
 import sqlite3
 import zlib
 from collections.abc import MutableMapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -41,7 +41,7 @@ from referee.text import fold
 from referee.units import unit_index
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from pathlib import Path
 
     from referee.rulebase.manifest import DocumentSpec
@@ -76,11 +76,15 @@ class Read:
     frame: bytes
     rule_names: dict[str, str]
     names: dict[str, list[str]]
-    sections: list[Section]
+    sections: Iterable[Section]  # in order: a list, or read as they are taken (see read())
     answers: dict[str, Any]
     units: dict[str, list[dict[str, Any]]]
     memo: list[tuple[str, str, bytes]] = field(default_factory=list)  # (kind, key, value) kept by this read
     used: list[tuple[str, str]] = field(default_factory=list)  # (kind, key) this read asked for or kept
+
+    def whole(self) -> Read:
+        """This read with every section read (to be pickled)."""
+        return self if isinstance(self.sections, list) else replace(self, sections=list(self.sections))
 
 
 def _json(data: Any) -> str:
@@ -119,15 +123,32 @@ def read(
     code: str,
     key: str | None,
     read_again: list[str] | None = None,
+    whole: bool = True,
 ) -> Read:
     """Read one system folder of ``root`` (resolved), taking what it can from the store in
-    file ``store`` (None: read everything).  ``read_again`` is told each rule the graph reads."""
+    file ``store`` (None: read everything).  ``read_again`` is told each rule the graph reads.
+
+    ``whole``: every section read before this returns (a read handed to another process);
+    otherwise the sections are read as the writer takes them, one at a time, so that the
+    rows of one section at a time are held, not the whole system's (the store is closed
+    when the last is read)."""
     db = database.open_existing(store) if store is not None else None
     try:
-        return _read(root, folder, files, progress, db, code, key, read_again)
-    finally:
+        found = _read(root, folder, files, progress, db, code, key, read_again)
+        if whole or db is None:
+            return found.whole()
+    except BaseException:
         if db is not None:
             db.close()
+        raise
+    return replace(found, sections=_closing(found.sections, db))
+
+
+def _closing(sections: Iterable[Section], db: sqlite3.Connection) -> Iterator[Section]:
+    try:
+        yield from sections
+    finally:
+        db.close()
 
 
 def _read(
@@ -163,7 +184,7 @@ def _read(
     earlier = before(db, rulebase, system, names_key, names_digest) if db is not None else None
     if progress is not None:
         progress(f"relations of {system}")
-    read_sections = list(sections.read(rulebase, system, earlier, read_again))
+    read_sections = sections.read(rulebase, system, earlier, read_again)
     armies = muster(rulebase)
     frame = {
         "manifests": rulebase.manifests,
@@ -177,9 +198,7 @@ def _read(
         "summary": system_summaries(rulebase, armies)[0],
         "core_terms": answers.folded_core_terms(manifest),
         "families": answers.families(rulebase.in_system(system), rulebase.rules),
-        "against_terms": sorted({term for section in read_sections for term in section.against}),
-        "never_stacking": [rel for section in read_sections for rel in section.never],
-    }
+    }  # and the answers its sections give, as the writer takes them (Read.sections)
     return Read(
         system,
         folder.name,

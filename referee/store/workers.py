@@ -72,7 +72,7 @@ def read_systems(
         order = sorted(range(len(folders)), key=lambda i: -_size(folders[i], root, files))
         futures = {i: pool[0].submit(_read, i) for i in order} if pool else {}
         for i in range(len(folders)):
-            here = lambda i=i: system.read(root, folders[i], files, progress, store, code, keys[i])  # noqa: E731
+            here = lambda i=i: system.read(root, folders[i], files, progress, store, code, keys[i], whole=False)  # noqa: E731
             yield (_wait(futures[i], pool[1], progress) or here()) if i in futures else here()
     except BaseException:
         if pool:  # a system failed (or the build was stopped): the others' reading is moot

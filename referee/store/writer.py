@@ -174,23 +174,27 @@ def _ranges(base: int, k: int) -> list[tuple[int, int]]:
 
 def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     """Replace the store's rows of one system by those of ``read``: of its sections, only
-    those whose rows changed; its name index, rule names, units and answers whole."""
+    those whose rows changed, each as it is taken from the read; its name index (when a
+    name changed), rule names, units and answers whole."""
     system = read.system
     number = _number(db, system)
     base = number * SPAN
     old = {k: bytes(dig) for k, dig in db.execute("SELECT k, digest FROM sections WHERE system = ?", (system,))}
-    new = {k: section for k, section in enumerate(read.sections)}
-    changed = [k for k, section in new.items() if old.get(k) != section.digest]
-    for k in [k for k in old if k not in new or k in changed]:  # out first: a rule may move between sections
-        for first, last in _ranges(base, k):
-            db.execute("DELETE FROM rules WHERE seq BETWEEN ? AND ?", (first, last))
-            db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", (first, last))
-        db.execute("DELETE FROM sections WHERE system = ? AND k = ?", (system, k))
-    for k in changed:
-        section = new[k]
+    never: list[dict[str, Any]] = []
+    against: set[str] = set()
+    count = 0
+    for k, section in enumerate(read.sections):
+        count = k + 1
+        never.extend(section.never)
+        against.update(section.against)
+        if old.get(k) == section.digest:
+            continue
+        _delete_section(db, system, base, k)
         rules, said, laid = rows_of(section, read.rule_names)
         (start, _), (layout, _) = _ranges(base, k)
-        db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((start + i, *row) for i, row in enumerate(rules)))
+        # A rule that moved here from a later section replaces its row there (ids are
+        # unique); that section, having lost it, is written again when its turn comes.
+        db.executemany("INSERT OR REPLACE INTO rules VALUES (?, ?, ?, ?)", ((start + i, *row) for i, row in enumerate(rules)))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
         db.execute(
@@ -198,12 +202,15 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
             (system, k, encode(list(section.ids)), section.digest, section.rules, section.graph,
              encode(list(section.never)), encode(list(section.against)), encode(list(section.ends))),
         )  # fmt: skip
+    for k in old:
+        if k >= count:
+            _delete_section(db, system, base, k)
     row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
     if row is None or row[0] != read.names_digest:
         db.execute("DELETE FROM rule_names WHERE system = ?", (system,))
         db.executemany("INSERT INTO rule_names VALUES (?, ?, ?)", ((rid, system, name) for rid, name in read.rule_names.items()))
     names = None if row is not None and row[0] == read.names_digest else read.names  # the digest covers the name index too
-    _replace(db, system, names, read.units, read.answers)
+    _replace(db, system, names, read.units, {**read.answers, "against_terms": sorted(against), "never_stacking": never})
     db.execute(
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (number, system, place, read.folder, read.read_key, read.names_key, read.names_digest, read.frame),
@@ -212,6 +219,14 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     used = set(read.used)
     stale = [(kind, key) for kind, key in db.execute("SELECT kind, key FROM memo WHERE system = ?", (system,)) if (kind, key) not in used]
     db.executemany("DELETE FROM memo WHERE kind = ? AND key = ?", stale)
+
+
+def _delete_section(db: sqlite3.Connection, system: str, base: int, k: int) -> None:
+    """Take section ``k`` of a system out of the store: its row and the rows of its rules and relations."""
+    for first, last in _ranges(base, k):
+        db.execute("DELETE FROM rules WHERE seq BETWEEN ? AND ?", (first, last))
+        db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", (first, last))
+    db.execute("DELETE FROM sections WHERE system = ? AND k = ?", (system, k))
 
 
 def _numbered(start: int, per_rule: Iterable[list[tuple[str, str | None, bytes]]]) -> Iterable[tuple[Any, ...]]:
