@@ -50,6 +50,8 @@ class _Group:
 
     @property
     def primary(self) -> Entry:
+        if len(self.members) == 1:  # most groups: one entry, whatever its text
+            return self.members[0][1]
         with_text = [m for m in self.members if m[1].text.strip()]
         return min(with_text or self.members, key=lambda m: (m[0], m[1].source.line))[1]
 
@@ -269,6 +271,12 @@ def _split_homonyms(groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -
     """
     out: dict[str, _Group] = {}
     for key, group in groups.items():
+        if len(group.members) == 1:  # most groups: nothing to split
+            if key in out:
+                out[key].members.extend(group.members)
+            else:
+                out[key] = group
+            continue
         split: dict[str, list[tuple[int, Entry]]] = {}
         seen_text: dict[tuple[str, str], str] = {}
         for member in sorted(group.members, key=lambda m: (m[0], m[1].source.line)):
@@ -591,8 +599,9 @@ def _versions(group: _Group, specs: dict[str, DocumentSpec]) -> tuple[Version, .
 def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -> list[Rule]:
     ids: dict[str, str] = {}
     taken: set[str] = set()
+    primaries = {key: group.primary for key, group in groups.items()}
     for key, group in groups.items():
-        primary = group.primary
+        primary = primaries[key]
         base = slug(primary.key or primary.name) if primary.key or primary.name else (
             f"unnamed-{slug(primary.source.file.rsplit('/', 1)[-1].rsplit('.', 1)[0])}-{primary.source.line}"
         )
@@ -625,7 +634,7 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
             children[parent].append(ids[key])
     rules: list[Rule] = []
     for key, group in groups.items():
-        primary = group.primary
+        primary = primaries[key]
         parent = parents[key]
         versions = _versions(group, specs)
         flags = sorted({f for v in versions for f in v.flags} - {"stub"})
