@@ -47,6 +47,9 @@ _FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}|~{3,})")
 _BOLD_LINE = re.compile(r"^(?P<d>\*\*\*|\*\*|__)(?P<inner>(?=\S).+?(?<=\S))(?P=d)$")
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _BOLD_MAX_WORDS, _BOLD_MAX_CHARS = 12, 80
+# What a line that opens a fence, is a heading or a Setext underline, or is a bold line
+# starts with, past its indent (the patterns above); "" (a blank line) goes the long way.
+_MARKS = frozenset("#=-`~*_") | {""}
 _LEAD_IN = re.compile(r"^(?:notes?|in addition|(?:for )?example|e\.g\.)(?::.*)?$", re.IGNORECASE)
 KEYWORD_LABEL = re.compile(r"\bkeywords$", re.IGNORECASE)
 
@@ -90,11 +93,19 @@ def scan(doc: Document) -> tuple[Lines, list[Section]]:
     fence: tuple[str, int] | None = None  # (marker, line it opened)
     after_break = True  # the previous line was blank, a heading or the start
     paragraph_line = False  # the previous line is a paragraph's only line so far
-    for number, raw in enumerate(doc.text.removeprefix("\ufeff").split("\n"), start=1):
+    text = doc.text.removeprefix("\ufeff")
+    nul = "\x00" in text
+    for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.rstrip("\r")
-        if "\x00" in line:
+        if nul and "\x00" in line:
             raise RulesError("contains a NUL character: this is a binary file, not Markdown", doc.path, number)
         body = sections[-1].body if sections else preamble
+        if fence is None and line.lstrip()[:1] not in _MARKS:
+            # text, not blank (most lines): neither a fence, a heading, a Setext underline nor a bold line
+            body.append((number, line))
+            paragraph_line = after_break and not LIST_ITEM.match(line) and "|" not in line
+            after_break = False
+            continue
         if fence is not None:
             body.append((number, line))
             if _closes(line, fence[0]):
