@@ -18,7 +18,8 @@ goes section by section (:func:`read`):
 
 - a section of the same rules, in the same order, standing on the same
   lines, under the same names, is the last build's section: its bytes are
-  kept as they are, neither unpickled nor pickled again;
+  kept as they are, never unpickled (its rules are known by a digest of
+  them pickled without the memo, :func:`canonical`);
 - otherwise each of its rules that is the rule it was, on the same lines,
   takes what the graph read in it (and its packed rows) from the last
   build, and only the others are read again.
@@ -189,8 +190,9 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
     what ``before`` cannot give; ``read_again`` is told each rule read."""
     lines = Lines(rulebase.texts)
     rule_names = rulebase.rule_names
-    # The effect reader on every core; its store argument (chunks read before, by key)
-    # is the seam for the build's store of what was read: until then ``before`` gives them.
+    # The effect reader on every core.  It is given no store of chunks read before:
+    # ``before`` gives every rule an edit left what was read in it, under the same keys
+    # (the names, the rule, its lines), and a store would keep all of it a second time.
     reading = Readings(rulebase, system)
     for run in runs(list(rulebase.in_system(system))):
         ids = tuple(rule.id for rule in run)

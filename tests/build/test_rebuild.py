@@ -131,6 +131,35 @@ def test_a_build_that_fails_leaves_the_last_one(rules: Path) -> None:
     assert store_tables(database.path(rules)) == before
 
 
+def test_a_failure_among_the_sections_written_leaves_the_last_build(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sections are read as the writer takes them: a failure after some of a system's
+    sections were written rolls all of them back, and the next build is whole."""
+    from referee.graph import effects
+
+    monkeypatch.setattr(sections, "SECTION_RULES", 7)  # sections before and after the failing rule
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))
+    open_rules(rules)
+    before = store_tables(database.path(rules))
+    core = rules / "last-edition" / "core-rules.md"
+    text = core.read_text(encoding="utf-8")
+    real = effects.read_rule
+    written = _watched(monkeypatch)
+
+    def failing(rule, *args):  # type: ignore[no-untyped-def]
+        if written["sections"]:  # once a section of the edit was written
+            raise RuntimeError("the reader broke")
+        return real(rule, *args)
+
+    edited = text.replace("Models can see through other models", "Models can look through other models", 1)
+    core.write_text(edited.replace("All other additional units cost at least", "All other additional units cost no less than", 1), encoding="utf-8")
+    monkeypatch.setattr(effects, "read_rule", failing)
+    with pytest.raises(RuntimeError, match="the reader broke"):
+        open_rules(rules)
+    assert written["sections"] and store_tables(database.path(rules)) == before
+    monkeypatch.setattr(effects, "read_rule", real)
+    _same_as_from_nothing(rules, tmp_path, monkeypatch)
+
+
 def test_sections_added_moved_and_removed_give_the_store_of_a_build_from_nothing(
     rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
