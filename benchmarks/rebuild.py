@@ -1,0 +1,103 @@
+"""The rebuild of a one-document system after one sentence, in one process, step by step.
+
+    .venv/bin/python benchmarks/rebuild.py --rules 20000 [--work DIR] [--rebuilds 2] [--cold]
+
+Writes (once, into ``--work``) the one-document folder of ``synthetic.py
+--format one-document``, builds it into its own cache (``--cold``, or when
+that cache is missing), then adds one sentence in the middle of the document
+and rebuilds, ``--rebuilds`` times, each with a sentence of its own; the
+document is put back after each.  For each build it prints the wall and
+processor time of this process (``REFEREE_WORKERS=1`` is set: everything is
+read here, so the processor time is all of it), its largest resident set,
+and the processor time of the steps: reading the folder
+(``rulebase.base.read_folder``, alignment included), aligning
+(``rulebase.align.align``), the system's read (``store.system._read``, which
+holds the reading) and writing it (``store.writer.write_system``, which
+reads the sections as it takes them).  Not a test: the processor times are
+the steadier figures on a shared machine; docs/performance.md records them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import resource
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import synthetic  # noqa: E402
+
+SPENT: dict[str, float] = {}
+
+
+def timed(module: object, name: str, label: str) -> None:
+    """Wrap ``module.name`` so that the processor time spent in it adds up in SPENT[label]."""
+    real = getattr(module, name)
+
+    @functools.wraps(real)
+    def wrapper(*args: object, **kwargs: object) -> object:
+        start = time.process_time()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            SPENT[label] = SPENT.get(label, 0.0) + time.process_time() - start
+
+    setattr(module, name, wrapper)
+
+
+def build(src: Path, label: str) -> None:
+    from referee.store.load import close_opened, open_rules
+
+    SPENT.clear()
+    wall, cpu = time.time(), time.process_time()
+    open_rules(src)
+    close_opened()
+    steps = ", ".join(f"{name} {SPENT.get(name, 0.0):.2f}" for name in ("read_folder", "align", "system read", "write_system"))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{label}: wall {time.time() - wall:.2f} s, processor {time.process_time() - cpu:.2f} s, largest {peak:.0f} MB; steps (processor s): {steps}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rules", type=int, default=20000)
+    parser.add_argument("--work", type=Path, default=Path("/tmp/referee-rebuild"))
+    parser.add_argument("--rebuilds", type=int, default=2)
+    parser.add_argument("--cold", action="store_true", help="build from an empty cache first")
+    args = parser.parse_args()
+    src = args.work / f"one-{args.rules}"
+    cache = args.work / f"cache-{args.rules}"
+    if not src.exists():
+        synthetic.write_rules_src(src, args.rules, fmt="one-document")
+    os.environ["REFEREE_CACHE_DIR"] = str(cache)
+    os.environ["REFEREE_WORKERS"] = "1"
+
+    from referee.rulebase import align, base
+    from referee.store import system, writer
+
+    timed(base, "read_folder", "read_folder")
+    timed(align, "align", "align")
+    timed(system, "_read", "system read")
+    timed(writer, "write_system", "write_system")
+    print(f"{args.rules} rules in one document, load {os.getloadavg()[0]:.1f}")
+    if args.cold or not cache.exists():
+        shutil.rmtree(cache, ignore_errors=True)
+        build(src, "cold build")
+    document = src / "synth" / "rules.md"
+    text = document.read_text(encoding="utf-8")
+    at = text.index(".", len(text) // 2) + 1
+    for n in range(args.rebuilds):
+        document.write_text(text[:at] + f" Models with it may reroll failed Panic Tests ({time.time_ns() % 10**6} {n})." + text[at:], encoding="utf-8")
+        try:
+            build(src, f"rebuild {n + 1}")
+        finally:
+            document.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
