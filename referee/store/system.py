@@ -65,8 +65,7 @@ class Read:
     its answers (:mod:`referee.store.answers`) and units, the keys it was read under
     (``read_key``: of its files; ``names_key``: of the names its sentences were read
     under; ``names_digest``: a quick "no name changed", the digest of its rule names and
-    name index),
-    and what its reading kept in the store's memo."""
+    name index), and what its reading kept in the store's memo."""
 
     system: str
     folder: str
