@@ -283,9 +283,10 @@ class Salted(MutableMapping[str, bytes]):
     """A memo whose keys are salted with Referee's code key, for a step whose own keys
     say only what it read (the Markdown adapter's ``Document.kept``): after a change
     of code nothing it kept is recalled.  Values are kept compressed, whose check
-    makes a damaged row a missing one (read anew), never other bytes."""
+    makes a damaged row a missing one (read anew), never other bytes.  A memo is
+    asked by key: what it lists, or lets go of, is what this build kept."""
 
-    def __init__(self, memo: MutableMapping[str, bytes], salt: str) -> None:
+    def __init__(self, memo: database.Memo, salt: str) -> None:
         self.memo = memo
         self.salt = salt + ":"
 
@@ -300,10 +301,10 @@ class Salted(MutableMapping[str, bytes]):
         self.memo[self.salt + key] = zlib.compress(value, 1)
 
     def __delitem__(self, key: str) -> None:
-        del self.memo[self.salt + key]
+        del self.memo.added[self.salt + key]
 
     def __iter__(self) -> Iterator[str]:
-        return (key[len(self.salt) :] for key in self.memo if key.startswith(self.salt))
+        return (key[len(self.salt) :] for key in self.memo.added if key.startswith(self.salt))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
