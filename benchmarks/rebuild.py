@@ -29,8 +29,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
 
+# Referee first, from wherever this Python finds it (PYTHONPATH: a copy of the code, whose
+# key stays put while others edit the tree); ``synthetic`` puts the tree itself on the path.
+import referee  # noqa: E402,F401
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
 import synthetic  # noqa: E402
 
 SPENT: dict[str, float] = {}
