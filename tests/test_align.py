@@ -194,3 +194,16 @@ def test_curated_aliases_over_renamed_headings_whose_names_no_text_uses_are_quie
     extra = '[aliases.de]\n"Kanone" = "Cannon"\n"Zerschmettern" = "Crush Attack"\n"Giftig" = "Toxic Hits"\n'
     rb = build(tmp_path, glossary, extra)
     assert {rb.get(f"demo/{key}").name for key in ("cannon", "crush-attack", "toxic-hits")} == {"Cannon", "Crush Attack", "Toxic Hits"}
+
+
+def test_a_curated_alias_spelled_as_the_texts_write_its_words_is_no_typo_of_a_slip_in_a_text(tmp_path: Path) -> None:
+    """The glossary's only heading of the rule is the German one ("Schwieriges
+    Ziel" is "Hard Target"), and the one text that used the name has a slip
+    ("gain Hard Tagret"): every word of the alias's target is one the texts
+    write, so the slip is the text's (lint reports it there), not the alias's."""
+    glossary = (
+        "Schwieriges Ziel\n\nShots at the unit suffer -1 to hit, hard as the target is to see.\n\n"
+        "Plänkler\n\nUnits of skirmishers gain Hard Tagret and move freely.\n"
+    )
+    rb = build(tmp_path, glossary, '[aliases.de]\n"Schwieriges Ziel" = "Hard Target"\n')
+    assert rb.get("demo/hard-target").name == "Hard Target"
