@@ -150,11 +150,12 @@ def variants(term: str) -> list[str]:
     return list(dict.fromkeys([term, *word_forms(bare(term))]))
 
 
-def clean(term: str, openers: bool = True) -> str | None:
+def clean(term: str, openers: bool = True, nouns: bool = True) -> str | None:
     """The name a captured term holds (brackets kept), or None when it names no rule.
 
     With ``openers``, words that open sentences ("As", "No", "All") are dropped
-    from its front.
+    from its front; with ``nouns``, a term ending in a game noun ("Power Dice",
+    "Maximised Roll") is a core term, not a special rule.
 
     >>> clean("As a Catapult (4)"), clean("War Machine's"), clean("X Veil Tokens")
     ('Catapult (4)', 'War Machine', None)
@@ -170,7 +171,7 @@ def clean(term: str, openers: bool = True) -> str | None:
     plain = bare(" ".join(words)).split()
     if not plain or all(fold(w) in _GENERIC or w in _CLAUSE_WORDS for w in plain):
         return None
-    if plain[-1].casefold() in _GAME_NOUNS:
+    if nouns and plain[-1].casefold() in _GAME_NOUNS:
         return None
     return " ".join(words)
 

@@ -10,17 +10,21 @@ or verb form of a rule's name).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.lint.finding import Finding
-from referee.lint.places import nearest_place
+from referee.lint.places import column_of, nearest_place, raw_lines
 from referee.lint.registry import check
 from referee.lint.terms import bare, clean, names_of
-from referee.text import fold, slips
+from referee.text import fold, slips, word_forms
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.lint.context import LintContext
+    from referee.lint.terms import Defined
 
 
 @check("undefined-reference", "warning", "a rule uses a special rule no rule of its system defines")
@@ -33,7 +37,13 @@ def undefined_reference(ctx: LintContext) -> Iterator[Finding]:
     for sentence in ctx.sentences:
         for term_written, offset, position in sentence.unknown:
             term = clean(term_written)
-            if term is None or names.is_known(term) or names.is_known(term_written):
+            if term is None:
+                # "subject to Maxmiised Roll": a name ending in a game noun is a core term
+                # the manifest may lack, unless the system defines a name it is one slip from
+                term = clean(term_written, nouns=False)
+                if term is None or nearest(bare(term), spelled) is None:
+                    continue
+            if names.is_known(term) or names.is_known(term_written):
                 continue
             if position == "list" and names.ends_a_name(bare(term)):
                 continue  # "Wizard Apprentices, Adepts, and Masters": Wizard Adept, Wizard Master
@@ -53,11 +63,97 @@ def undefined_reference(ctx: LintContext) -> Iterator[Finding]:
                 message += f"; did you mean '{near}'? ({edit(shown, near)})"
             elif books.get(sentence.file):
                 message += f"; if it is a rule of the base book, add it to core_terms in {ctx.manifest.path}"
-            last = _last_line(ctx, sentence.rule, sentence.file, sentence.line)
-            line, column = nearest_place(ctx, sentence.file, sentence.line, last, shown, sentence.line)
-            if line == sentence.line and column < sentence.column:
-                column = sentence.column  # a page on one line: never before the sentence's own start
+            line, column = _place(ctx, sentence, shown)
             yield undefined_reference.finding(message, sentence.file, line, column, rule=sentence.rule, term=shown)
+    yield from _slips_anywhere(ctx, names, spelled, reported)
+
+
+# A name as running text writes it: capitalised words, with the small words names have
+# between them ("Line of Sight", "March to the Beat"), apostrophes and hyphens kept.
+_NAME_RUN = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?:[ ](?:(?:of|the|to|a|an|in)[ ])*[A-Z][\w'’-]*)*")
+# what ends a sentence inside the text the graph read as one ("*gains ...", "... Test: Roll ...")
+_OPENS_SENTENCE = re.compile(r"(?:^|[.:;!?*•(\"“]|\n)\s*$")
+
+
+def _slips_anywhere(ctx: LintContext, names: Defined, spelled: dict[str, str], reported: set[tuple[str, str]]) -> Iterator[Finding]:
+    """Names one slip from a defined name wherever they stand ("strike with the Great
+    Wepaon"): a use of a rule the system does not know counts only in keyword position,
+    but a near miss of one it defines is a slip in any position.  Not a rule's own name:
+    its text says its subject in forms of its own ("charged by the Hated foe" in Hatred)."""
+    index = SlipIndex(spelled)
+    own: dict[str, set[str]] = {}
+    for sentence in ctx.sentences:
+        text = sentence.text
+        if sentence.rule not in own:
+            rule = ctx.rb.get(sentence.rule)
+            own[sentence.rule] = {fold(bare(name)) for name in rule.names} if rule is not None else set()
+        for m in _NAME_RUN.finditer(text):
+            words = re.sub(r"['’]s$", "", m.group()).split()
+            opening = _OPENS_SENTENCE.search(text, 0, m.start()) is not None
+            if opening:
+                if len(words) < 2:
+                    continue  # a sentence's capital: "Faster units ..."
+                candidates = [words, words[1:]]
+            else:
+                candidates = [words]
+            for run in candidates:
+                shown = " ".join(run)
+                folded = fold(shown)
+                if len(folded.replace(" ", "")) < 5 or (sentence.rule, folded) in reported:
+                    continue
+                near = index.near(folded)
+                if near is None or fold(near) in own[sentence.rule] or names.is_known(shown) or any(fold(form) in spelled for form in word_forms(shown)):
+                    continue
+                reported.add((sentence.rule, folded))
+                message = f"'{shown}' is used here but no rule of {ctx.system} defines it; did you mean '{near}'? ({edit(shown, near)})"
+                line, column = _place(ctx, sentence, shown)
+                yield undefined_reference.finding(message, sentence.file, line, column, rule=sentence.rule, term=shown)
+                break
+
+
+def _place(ctx: LintContext, sentence: Any, shown: str) -> tuple[int, int]:
+    """(line, column) of ``shown`` in the text of ``sentence``'s rule, nearest the sentence;
+    on the sentence's own line, searched from the sentence's column (a wiki page on one
+    line holds the name in other rules' texts before it)."""
+    last = _last_line(ctx, sentence.rule, sentence.file, sentence.line)
+    line, column = nearest_place(ctx, sentence.file, sentence.line, last, shown, sentence.line)
+    if line == sentence.line and sentence.file in ctx.rb.texts:
+        column = column_of(raw_lines(ctx, sentence.file)[line - 1], shown, sentence.column) or max(column, sentence.column)
+    return line, column
+
+
+class SlipIndex:
+    """The names of a system by the forms one letter shorter, so that the names one
+    slip from a written run (a letter left out, added, changed, two swapped) are
+    looked up, not compared with every name.
+
+    >>> index = SlipIndex({"great weapon": "Great Weapon", "hard target": "Hard Target", "fear": "Fear"})
+    >>> index.near("great wepaon"), index.near("hard taregt"), index.near("hard targets"), index.near("great weapon")
+    ('Great Weapon', 'Hard Target', 'Hard Target', None)
+    >>> index.near("fear"), index.near("faer"), index.near("hand weapon")
+    (None, 'Fear', None)
+    """
+
+    def __init__(self, spelled: dict[str, str]) -> None:
+        self.spelled = spelled
+        self.by_form: dict[str, set[str]] = {}
+        for name in spelled:
+            if len(name) >= 4:
+                for form in _shorter(name) | {name}:
+                    self.by_form.setdefault(form, set()).add(name)
+
+    def near(self, folded: str) -> str | None:
+        """The written name of the defined name ``folded`` is one slip from; None if it
+        is one itself, or none is, or two are (no guess between them)."""
+        if folded in self.spelled:
+            return None
+        found = {name for form in _shorter(folded) | {folded} for name in self.by_form.get(form, ())}
+        found = {name for name in found if slips(folded, name, 1) <= 1}
+        return self.spelled[found.pop()] if len(found) == 1 else None
+
+
+def _shorter(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
 
 def _last_line(ctx: LintContext, rule_id: str, file: str, line: int) -> int:
