@@ -121,6 +121,14 @@ class Spot:
             return line, at + 1
         text = raw_lines(ctx, self.place.source.file)[line - 1]
         start = self.place.source.column if line == self.place.source.line and not self.raw else 1
+        if at is not None and line == self.place.source.line:
+            # the rule's text as read holds ``found`` some times before ``at``: the raw
+            # line holds it as often from the rule's start on (a second "(see page XX)"
+            # of a rule on a wiki page's one line is not placed at the first)
+            before = len(_spaced(found).findall(self.text, 0, at))
+            column = column_of(text, found, start, before)
+            if column is not None:
+                return line, column
         return line, column_of(text, found, start) or start
 
 
@@ -210,18 +218,31 @@ def first_column(line: str) -> int:
     return len(line) - len(line.lstrip()) + 1 if line.strip() else 1
 
 
-def column_of(line: str, needle: str, start: int = 1) -> int | None:
-    """The 1-based column of ``needle`` in ``line`` (case-blind, any spacing), at or after ``start``.
+def column_of(line: str, needle: str, start: int = 1, skip: int = 0) -> int | None:
+    """The 1-based column of ``needle`` in ``line`` (case-blind, any spacing), at or after
+    ``start``; with ``skip``, of its occurrence after the first ``skip`` ones.
 
     >>> column_of("Units with Quick to  Fire shoot", "quick to fire"), column_of("Fear", "Terror")
     (12, None)
+    >>> column_of("Fear (see XX). Flee (see XX).", "(see XX)", 1, 1), column_of("Fear (see XX).", "(see XX)", 1, 1)
+    (21, None)
     """
-    words = needle.split()
-    if not words:
+    if not needle.split():
         return None
-    pattern = re.compile(r"\s+".join(re.escape(w) for w in words), re.IGNORECASE)
-    m = pattern.search(line, max(start - 1, 0))
-    return m.start() + 1 if m else None
+    pattern = _spaced(needle)
+    at = max(start - 1, 0)
+    for _ in range(skip + 1):
+        m = pattern.search(line, at)
+        if m is None:
+            return None
+        at = m.end()
+    return m.start() + 1
+
+
+@lru_cache(maxsize=256)
+def _spaced(needle: str) -> re.Pattern[str]:
+    """``needle`` as a pattern: case-blind, any spacing between its words."""
+    return re.compile(r"\s+".join(re.escape(w) for w in needle.split()), re.IGNORECASE)
 
 
 def line_of(ctx: LintContext, version: Version, needle: str, at: int = 0) -> int:

@@ -27,18 +27,20 @@ if TYPE_CHECKING:
 
 
 class _Findings:
-    """Findings of one check, one per rule, line and term."""
+    """Findings of one check, one per rule, line and term; on a line several rules
+    share (a wiki page on one line), one per column too, as each would be on a line
+    of its own."""
 
     def __init__(self, of: Check) -> None:
         self.of = of
-        self.seen: set[tuple[str, int, str]] = set()
+        self.seen: set[tuple[str, int, int, str]] = set()
 
     def add(
         self, ctx: LintContext, spot: Spot, found: str, term: str, message: str, at: int | None = None
     ) -> Iterator[Finding]:
         """The finding of ``found`` (at offset ``at`` of the spot's text, if known), unless made already."""
         line, column = spot.where(ctx, found, at)
-        key = (spot.place.rule.id, line, term)
+        key = (spot.place.rule.id, line, 0 if spot.raw else column, term)
         if key in self.seen:
             return
         self.seen.add(key)
