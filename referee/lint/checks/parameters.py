@@ -218,6 +218,21 @@ def unreadable_keyword(ctx: LintContext) -> Iterator[Finding]:
                         continue
                     seen.add((place.source.file, line, string))
                     yield _unreadable(string, err, place.source.file, line, column, rule.id)
+            for string, at, outer in _closed_for_another(text, names):
+                line, column = _placed(ctx, place, string, at)
+                if (place.source.file, line, string) in seen:
+                    continue
+                seen.add((place.source.file, line, string))
+                opened = " ".join(text[outer : outer + 30].split()[:4])
+                yield unreadable_keyword.finding(
+                    f"brackets do not pair up at keyword string {string!r}: its ')' closes the bracket opened before"
+                    f" it ({opened!r}…), which is then never closed; add the missing ')'",
+                    place.source.file,
+                    line,
+                    column + string.index("("),
+                    rule=rule.id,
+                    term=string,
+                )
 
 
 def _placed(ctx: LintContext, place: Any, string: str, at: int) -> tuple[int, int]:
@@ -244,15 +259,7 @@ def _unclosed(text: str, names: set[str]) -> Iterator[tuple[str, int]]:
     >>> list(_unclosed("It has Fly ((8) as well.", {"fly"}))
     [('Fly ((8) as well', 7)]
     """
-    for m in _NAMED_BRACKET.finditer(text):
-        words = m.group(1).split()
-        start = next(
-            (m.start(1) + len(" ".join(words[:i])) + (1 if i else 0) for i in range(len(words)) if fold(" ".join(words[i:])) in names),
-            None,
-        )
-        if start is None:
-            continue
-        open_at = m.end() - 1
+    for start, open_at in _named_brackets(text, names):
         end = _sentence_end(text, open_at)
         doubled = text.startswith("((", open_at)
         depth = 0
@@ -265,6 +272,70 @@ def _unclosed(text: str, names: set[str]) -> Iterator[tuple[str, int]]:
         if closed and not doubled:
             continue
         yield text[start:end].rstrip(" .;,:"), start
+
+
+def _closed_for_another(text: str, names: set[str]) -> Iterator[tuple[str, int, int]]:
+    """(string, offset, offset of the other bracket) for each defined name of ``text``
+    whose bracket closes, but inside a bracket opened before it in its paragraph that
+    is then never closed: "(e.g. a model with Channel (3)." — one ')' serves both, so
+    one is missing, the name's or the remark's.  Brackets of list items ("a) ...",
+    "4) ...") are not pairs.  Of the names inside the other bracket, the first whose
+    ')' punctuation follows ("(e.g. Impact Hits (D6), roll ..."): the remark ended
+    there; else the last.
+
+    >>> list(_closed_for_another("Cumulative (e.g. Channel (1) and Channel (3). Next.", {"channel"}))
+    [('Channel (3)', 33, 11)]
+    >>> list(_closed_for_another("Cumulative (e.g. Channel (1) and Channel (3)). a) Next.", {"channel"}))
+    []
+    """
+    inside: dict[int, list[tuple[str, int, int]]] = {}  # the other bracket -> the names inside it, in order
+    ended: dict[int, bool] = {}  # the other bracket -> whether a name's ')' with punctuation after it was seen
+    named = list(_named_brackets(text, names))
+    brackets = {open_at for _, open_at in named}
+    for start, open_at in named:
+        low = text.rfind("\n\n", 0, open_at)
+        low = 0 if low < 0 else low
+        high = text.find("\n\n", open_at)
+        high = len(text) if high < 0 else high
+        paragraph = _LIST_ITEM.sub(lambda item: " " * len(item.group()), text[low:high])
+        opened: list[int] = []
+        around: list[int] = []  # the brackets open where the name's opens
+        close_at = None
+        for i, ch in enumerate(paragraph, start=low):
+            if i == open_at:
+                around = list(opened)
+            if ch == "(":
+                opened.append(i)
+            elif ch == ")" and opened:
+                if opened.pop() == open_at:
+                    close_at = i
+        outer = [i for i in opened if i in around]
+        if outer and outer[-1] in brackets:
+            continue  # a name's own bracket never closed: _unclosed's ("Poisoned (4+ and Fly (8)")
+        if close_at is not None and outer and open_at not in opened and not ended.get(outer[-1]):
+            inside.setdefault(outer[-1], []).append((text[start : close_at + 1], start, outer[-1]))
+            ended[outer[-1]] = _REMARK_END.match(text, close_at + 1) is not None
+    for found in inside.values():
+        yield found[-1]
+
+
+_REMARK_END = re.compile(r"\s*[,.;:]")
+
+
+def _named_brackets(text: str, names: set[str]) -> Iterator[tuple[int, int]]:
+    """(offset of the name, offset of its bracket) of each defined name of ``text``
+    with a bracket after it."""
+    for m in _NAMED_BRACKET.finditer(text):
+        words = m.group(1).split()
+        start = next(
+            (m.start(1) + len(" ".join(words[:i])) + (1 if i else 0) for i in range(len(words)) if fold(" ".join(words[i:])) in names),
+            None,
+        )
+        if start is not None:
+            yield start, m.end() - 1
+
+
+_LIST_ITEM = re.compile(r"(?m)(?:^|(?<=[:;•.]\s))[ \t]*(?:[a-zA-Z]|\d{1,2}|[ivx]{1,4})\)")
 
 
 def _sentence_end(text: str, at: int) -> int:
