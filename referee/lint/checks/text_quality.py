@@ -421,14 +421,30 @@ def _see_names(ctx: LintContext, spot: Spot, names: Any, headings: set[str]) -> 
 
 
 def _known_start(names: Any, headings: set[str], term: str) -> bool:
-    """Whether the reference's first words name something: "see the Movement
-    Phase rules", "as described in Pursuit below"."""
+    """Whether the reference's first words name something and the rest says what
+    part of it: "see the Movement Phase rules", "see the Charge Phase Sequence";
+    not when the rest is a name of its own ("as described in Storm Shield", with
+    only Storm defined).
+
+    >>> class Names:
+    ...     def is_known(self, term, parts=True): return term in ("Movement", "Storm")
+    >>> _known_start(Names(), set(), "Movement Phase"), _known_start(Names(), set(), "Storm Shield")
+    (True, False)
+    """
     words = term.split()
     for end in range(len(words) - 1, 0, -1):
         part = " ".join(words[:end])
         if fold(part) in headings or names.is_known(part, parts=False):
-            return True
+            return all(fold(word) in _PART_WORDS for word in words[end:])
     return False
+
+
+# What follows a name in a reference to a part of it: "the Movement Phase", "the
+# Close Combat Sequence", "the Magic Table".
+_PART_WORDS = frozenset(
+    """phase phases sequence step steps table tables chart section sections chapter rule rules summary
+    test tests roll rolls value values characteristic characteristics special of the and to in a""".split()
+)
 
 
 @check("dangling-reference", "error", "a cross-reference to nothing")
