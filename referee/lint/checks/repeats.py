@@ -8,6 +8,7 @@ placed at its second copy in the document's own text.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
@@ -336,6 +337,8 @@ def _belonging(text: str, place: Place, said: list[_Sentence], start: int, lengt
         return 0.0
     rest = " ".join(s for i, (s, _, _) in enumerate(said) if not start <= i < start + length)
     theirs = content_words(f"{rest} {' '.join(place.rule.names)}")
+    if _grants(text, place.rule.names):
+        theirs -= content_words(" ".join(place.rule.names))  # "gains Lone": the rule given, not the copy's own
     return len(mine & theirs) / len(mine)
 
 
@@ -463,18 +466,37 @@ def _akin(one: Rule, other: Rule, sentence: str) -> bool:
     if words_of(one) & words_of(other):
         return True
     # a name or a word made from it ("Ambushing" of Ambush); a short name ("T" of Toughness) only as a word
-    said = fold(sentence)
-    return any(len(fold(n)) >= 4 and fold(n) in said for n in one.names) or _names(sentence, one.names)
+    said = f" {fold(sentence)}"
+    return any(len(fold(n)) >= 4 and _ungranted(said, fold(n)) for n in one.names) or _names(sentence, one.names)
+
+
+def _ungranted(said: str, name: str) -> bool:
+    """Whether ``name`` (folded) stands in ``said`` (folded, a space first) other than
+    right after a grant ("gains Exclusive" gives the rule, it is not the rule's own).
+
+    >>> _ungranted(" an ambushing unit", "ambush"), _ungranted(" the model gains exclusive", "exclusive")
+    (True, False)
+    """
+    at = said.find(name)
+    while at >= 0:
+        if not _GRANTED.search(said, 0, at):
+            return True
+        at = said.find(name, at + 1)
+    return False
 
 
 def _names(sentence: str, names: tuple[str, ...]) -> bool:
     """Whether a sentence names a rule, by one of its names or that name with
-    its last word in the singular ("a Matching Base" of Matching Bases).
+    its last word in the singular ("a Matching Base" of Matching Bases); not
+    where it grants the rule ("The model gains Exclusive" is the text of a rule
+    that gives Exclusive, not of Exclusive).
 
     >>> _names("A Character is considered to have a Matching Base if:", ("Matching Bases",))
     True
     >>> _names("Mismatching Bases apply.", ("Matching Bases",)), _names("Roll a D6.", ("Matching Bases",))
     (False, False)
+    >>> _names("The model gains Exclusive and cannot Pursue.", ("Exclusive",))
+    False
     """
     said = f" {' '.join(words(sentence))} "
     for name in names:
@@ -482,9 +504,29 @@ def _names(sentence: str, names: tuple[str, ...]) -> bool:
         if not parts:
             continue
         forms = [parts] + [parts[:-1] + [one] for one in singulars(parts[-1])]
-        if any(f" {' '.join(form)} " in said for form in forms):
-            return True
+        for form in forms:
+            key = f" {' '.join(form)} "
+            at = said.find(key)
+            while at >= 0:
+                if not _GRANTED.search(said, 0, at + 1):  # the name's own space closes the grant's words
+                    return True
+                at = said.find(key, at + 1)
     return False
+
+
+def _grants(sentence: str, names: tuple[str, ...]) -> bool:
+    """Whether a sentence names a rule only where it grants it ("The model gains Lone").
+
+    >>> _grants("The model gains Lone.", ("Lone",)), _grants("Models with Lone gain Lone.", ("Lone",)), _grants("Roll.", ("Lone",))
+    (True, False, False)
+    """
+    said = f" {' '.join(words(sentence))} "
+    named = any(f" {' '.join(words(name))} " in said for name in names if words(name))
+    return named and not _names(sentence, names)
+
+
+# a grant right before a name: the sentence gives the rule, it is not the rule's own
+_GRANTED = re.compile(r" (?:gains?|gained|gaining)(?: (?:a|an|the))? $")
 
 
 def _pasted_after(keys: list[str], first: int, second: int) -> bool:
