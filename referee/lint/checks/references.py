@@ -72,7 +72,7 @@ def undefined_reference(ctx: LintContext) -> Iterator[Finding]:
 # between them ("Line of Sight", "March to the Beat"), apostrophes and hyphens kept.
 _NAME_RUN = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?:[ ](?:(?:of|the|to|a|an|in)[ ])*[A-Z][\w'’-]*)*")
 # what ends a sentence inside the text the graph read as one ("*gains ...", "... Test: Roll ...")
-_OPENS_SENTENCE = re.compile(r"(?:^|[.:;!?*•(\"“]|\n)\s*$")
+_OPENERS = frozenset('.:;!?*•("“')
 
 
 def _slips_anywhere(ctx: LintContext, names: Defined, spelled: dict[str, str], reported: set[tuple[str, str]]) -> Iterator[Finding]:
@@ -89,7 +89,10 @@ def _slips_anywhere(ctx: LintContext, names: Defined, spelled: dict[str, str], r
             own[sentence.rule] = {fold(bare(name)) for name in rule.names} if rule is not None else set()
         for m in _NAME_RUN.finditer(text):
             words = re.sub(r"['’]s$", "", m.group()).split()
-            opening = _OPENS_SENTENCE.search(text, 0, m.start()) is not None
+            before = m.start()
+            while before and text[before - 1].isspace():
+                before -= 1
+            opening = before == 0 or text[before - 1] in _OPENERS
             if opening:
                 if len(words) < 2:
                     continue  # a sentence's capital: "Faster units ..."
