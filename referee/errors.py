@@ -13,6 +13,9 @@ class RulesError(Exception):
         self.line = line
         # read leniently (referee lint), how the run went past it
         self.going_on = going_on or "the run went on without it"
+        # read leniently, a name the documents write once that may be the slip instead of
+        # an alias's target one slip from it: (name, alias, target); lint reports it there
+        self.written_once: tuple[str, str, str] | None = None
 
     def __str__(self) -> str:
         where = ""

@@ -150,6 +150,10 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
                 used = _used_names(entries)
             close = [] if all(word in words for word in _fold(target).split()) else _used_near_miss(_fold(target), used)
             meant = used[close[0]].most_common(1)[0][0] if close else None
+            # written once only, the text's name may as well be the slip: lint says so there too
+            once = meant if close and sum(used[close[0]].values()) == 1 else None
+        else:
+            once = None
         if meant is None:
             # nor do the texts use the name: a word of it with two letters swapped
             # that the system writes unswapped ("Weapon Matser") is the slip
@@ -157,6 +161,7 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
         if meant is not None:
             err = manifest.alias_error(alias, f"alias {alias!r} points at {target!r}, which no document defines; did you mean {meant!r}?")
             err.going_on = f"the run went on reading it as {meant!r}"
+            err.written_once = (once, alias, target) if once else None
             recover(err)
             typos[alias] = meant
     return typos
