@@ -89,6 +89,26 @@ def _run(lexemes: list[Lexeme], i: int) -> int:
     return end
 
 
+def _name_of_more(lexemes: list[Lexeme], i: int) -> int:
+    """The end (exclusive) of a longer name a known name starts, joined to words the
+    sentence does not know by a small word ("Ward of Thorns", Ward a rule); ``i``
+    when none does.
+
+    >>> from referee.graph.lexer import Names, lex
+    >>> lexemes = lex("immune to Ward of Thorns and Ward.", Names({"ward": ["t/ward"]}, [], "t/x"), [])
+    >>> _name_of_more(lexemes, 2), _name_of_more(lexemes, 6)
+    (5, 6)
+    """
+    if i >= len(lexemes) or lexemes[i].type != "NAME" or not lexemes[i].text[:1].isupper():
+        return i
+    k = i + 1
+    while k < len(lexemes) and lexemes[k].text.lower() in _JOINERS and lexemes[k].type != "AND":
+        k += 1
+    if k == i + 1 or k >= len(lexemes) or not _capitalised(lexemes[k]):
+        return i
+    return _run(lexemes, k)
+
+
 def _opens(lexemes: list[Lexeme], k: int) -> bool:
     """Whether the token at ``k`` puts the words after it in keyword position."""
     lexeme = lexemes[k]
@@ -149,6 +169,8 @@ def unknown_names(lexemes: list[Lexeme]) -> list[tuple[str, int, str]]:
                 end = _run(lexemes, i)
                 if end > i:
                     take(i, end, "list")
+                elif (end := _name_of_more(lexemes, i)) > i + 1:
+                    take(i, end, "list")  # "immune to the effects of Ward of Thorns", Ward a rule
                 elif i < len(lexemes) and lexemes[i].type in ("NAME", "TERM"):
                     end = i + 1  # a known name in the list; the list goes on after it
                 else:

@@ -82,12 +82,20 @@ class Defined:
 
     def is_known(self, term: str, parts: bool = True) -> bool:
         """Whether ``term`` is defined; with ``parts``, a defined first part will do
-        ("Insignificant R&F" is Insignificant)."""
+        when what follows it is a game noun or names no rule of its own
+        ("Insignificant R&F" is Insignificant, "Stomp Attacks" is Stomp), but not when
+        it is one more capitalised word ("Relentless Advance", with Relentless defined,
+        is a name of its own)."""
         key = (term, parts)
         if key not in self.known:
             words = term.split()
             ends = range(len(words), 0, -1) if parts else (len(words),)
-            self.known[key] = any(self._names(form) for end in ends for form in variants(" ".join(words[:end])))
+            self.known[key] = any(
+                self._names(form)
+                for end in ends
+                if end == len(words) or _a_part(words[end:])
+                for form in variants(" ".join(words[:end]))
+            )
         return self.known[key]
 
     def rules_named(self, term: str) -> list[str]:
@@ -134,6 +142,12 @@ class Defined:
         if not folded or folded in self.ctx.core_terms or folded in self.defined:
             return True
         return bool(self.ctx.resolve(form))
+
+
+def _a_part(rest: list[str]) -> bool:
+    """Whether the words after a defined name say which part of it ("R&F", "Attacks",
+    "Test", "(3)"), rather than make a name of their own with it ("Advance")."""
+    return all(fold(w) in _GENERIC or w.casefold() in _GAME_NOUNS for w in rest if w[:1].isupper())
 
 
 def variants(term: str) -> list[str]:
