@@ -108,6 +108,7 @@ def page_out_of_range(ctx: LintContext) -> Iterator[Finding]:
     for file, rules in by_file.items():
         given = counts.get(file)
         pages = [int(p) for r in rules for p in r.amends.pages if p.isdigit()]  # type: ignore[union-attr]
+        suspects = _digit_too_many(pages)
         for rule in rules:
             for page in rule.amends.pages:  # type: ignore[union-attr]
                 if not page.isdigit():
@@ -119,8 +120,9 @@ def page_out_of_range(ctx: LintContext) -> Iterator[Finding]:
                 else:
                     others = list(pages)
                     others.remove(int(page))
-                    if not beyond(int(page), others):
+                    if not (beyond(int(page), others) or int(page) in suspects):
                         continue
+                    others = [p for p in others if p not in suspects] or others
                     why = (
                         f"the other errata of this document amend pp.{min(others)}-{max(others)}: a digit too many? "
                         f"(base_book_pages in {ctx.manifest.path} gives the book's page count)"
@@ -130,6 +132,25 @@ def page_out_of_range(ctx: LintContext) -> Iterator[Finding]:
                     f"{rule.name!r} amends p.{page}, beyond the base book's pages: {why}",
                     file, line, column, rule=rule.id, term=page,
                 )
+
+
+def _digit_too_many(pages: list[int]) -> set[int]:
+    """The pages that are a digit too many for the pages below them that are not:
+    read upwards, so that two such pages do not make each other's range ("p.371"
+    beside pp.4-130 and a p.267 that is itself a digit too many).
+
+    >>> pages = [4, 37, 53, 60, 88, 102, 130]
+    >>> sorted(_digit_too_many(pages + [267, 371])), sorted(_digit_too_many(pages))
+    ([267, 371], [])
+    """
+    kept: list[int] = []
+    out: set[int] = set()
+    for page in sorted(pages):
+        if beyond(page, kept):
+            out.add(page)
+        else:
+            kept.append(page)
+    return out
 
 
 def beyond(page: int, others: list[int]) -> bool:
