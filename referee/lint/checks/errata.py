@@ -156,16 +156,20 @@ def _digit_too_many(pages: list[int]) -> set[int]:
 def beyond(page: int, others: list[int]) -> bool:
     """Whether ``page`` lies past the pages the other errata amend by a digit
     too many: above half again their highest, and a page among theirs with one
-    of its digits left out.  Three other pages at least: fewer say too little
+    of its digits left out, or written with more digits than any of theirs.  Three other pages at least: fewer say too little
     of the book's range.
 
     >>> beyond(533, [4, 37, 53, 267]), beyond(2670, [4, 37, 53, 267]), beyond(300, [4, 37, 267]), beyond(268, [4, 26, 267])
     (True, True, False, False)
+    >>> beyond(2676, [4, 37, 53, 130]), beyond(1000, [4, 37, 53, 999])
+    (True, False)
     """
     if len(others) < 3 or page <= max(others) * 1.5:
         return False
     low, high = min(others), max(others)
     digits = str(page)
+    if len(digits) > len(str(high)):
+        return True  # more digits than every other page, and half again the highest: "p.2676" beside pp.4-130
     return any(low <= int(digits[:i] + digits[i + 1 :] or 0) <= high for i in range(len(digits)))
 
 
