@@ -221,6 +221,8 @@ class _Reader:
                     # unit": the charging unit must take the test
                     action, words_of_subject, named = active
                 details.append(("action", action))
+                if draft.mode == "exempt":
+                    details.append(("exempts", "test"))  # "does not take Panic tests": an exception to obligations to take it
                 tid, words = (self.resolve(named.key)[0], named.text) if named else (None, action)
                 own = tid == self.rule.id
             elif draft.action is not None:  # a rule the system does not define, or its own brackets
