@@ -171,8 +171,6 @@ class _Reader:
                 if named:  # "overrides the Spell Selection rules for Wizard Apprentices, Adepts, and Masters"
                     out.extend(self.make("overrides", tid, text, conditions, subject=words_of_subject) for tid, text in named)
                     continue
-            if draft.mode == "exempt" and (draft.action is None or not _EXEMPTION.match(self.words(draft.action))):
-                continue  # "does not move": said of what happened, no prohibition
             if draft.mode == "replaces" and draft.action is not None:
                 winner, winner_words, _param, _own = self.target(draft)
                 loser_lexeme = self.lexemes[draft.action[0]]
@@ -1035,7 +1033,10 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
         if lexeme.type == "COND":
             conditions.extend((k, found) for found in _pattern_condition(reader, lexemes, k))
     clauses: list[tuple[int, int, list[Effect]]] = []
-    found_clauses = find_clauses(lexemes)
+    # "does not" before any action but taking a test states nothing ("If the model is not deployed by
+    # the end of Game Turn 4"): such a clause is no clause, and the condition around it stays one
+    found_clauses = [(first, end, kept) for first, end, found in find_clauses(lexemes)
+                     for kept in [[d for d in found if d.mode != "exempt" or d.action is not None and _EXEMPTION.match(reader.words(d.action))]] if kept]
     for first, end, found in found_clauses:
         for draft in found:
             if draft.kind == "condition":

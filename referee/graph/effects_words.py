@@ -90,6 +90,8 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("but", "BUT", ""),
     ("all", "ALL", ""),
     ("a|an", "A", ""),
+    # "+2 Agility and an additional +1 Armour Penetration": one more modifier, not whom it is for
+    ("an|a additional|extra", "A", ""),
     ("the", "THE", ""),
     ("and", "AND", ""),
     ("or|nor", "OR", ""),

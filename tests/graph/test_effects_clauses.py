@@ -276,3 +276,14 @@ def test_a_sentence_that_does_not_open_on_the_case_keeps_its_own_situations() ->
     rule = Rule("x/beast", "Beast", "x", text, version.source, versions=(version,))
     relations, _ = read_rule(rule, names(), {})
     assert [[c.situation for c in r.conditions] for r in relations] == [[]]
+
+
+def test_an_additional_modifier_is_for_whom_the_first_is_for() -> None:
+    rule = Rule("x/beast", "Beast", "x", "", Source("x/doc.txt", 1, 1))
+    for sentence, whom in [
+        ("Attacks made with a Beast gain +2 Agility and an additional +1 Armour Penetration.", "Attacks made with a Beast"),
+        ("The attack suffers an additional -1 to-hit modifier for Moving and Shooting.", "The attack"),
+        ("Attacks made with a Beast gain an extra +1 Strength.", "Attacks made with a Beast"),
+    ]:
+        relations = [r for r in read_sentence(rule, names(), sentence, "x/doc.txt", 1) if r.kind == "modifies"]
+        assert relations and {r.subject for r in relations} == {whom}, sentence
