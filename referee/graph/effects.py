@@ -1089,7 +1089,24 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
             # either condition alone: the clause again, with the conditions before it and the other one
             leading = [f for k, f in conditions if k < first and f in scoped[ci]]
             drafts.extend((first, draft, [*leading, other], subjects[ci]) for draft in found)
-    return reader.relations(drafts)
+    return reader.relations(drafts) + _not_prevented_by(lexemes, reader)
+
+
+# "cannot Pursue (which does not prevent it from being affected by Random Movement)": the rule the
+# bracket names prevails over the rule read, as far as the words say
+_NOT_PREVENTED = re.compile(r"^\(\s*(?:which|this|that|it)\s+(?:does|do)\s+not\s+prevent\s+(?:it|them|the\s+\w+)\s+from\s+being\s+affected\s+by\s+", re.I)
+
+
+def _not_prevented_by(lexemes: list[Lexeme], reader: _Reader) -> list[Relation]:
+    out = []
+    for lexeme in lexemes:
+        if lexeme.type != "PAREN" or not _NOT_PREVENTED.match(lexeme.text):
+            continue
+        for named in (lx for lx in lex(lexeme.text[1:-1], reader.names, []) if lx.type == "NAME"):
+            winner = reader.resolve(named.key)[0]
+            if winner and winner != reader.rule.id:
+                out.append(reader.make("overrides", reader.rule.id, reader.rule.name, [], source=winner))
+    return out
 
 
 def _alternative(reader: _Reader, lexemes: list[Lexeme], end: int, stop: int) -> Found | None:

@@ -188,7 +188,8 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?<!non-)(?<=all\s)fleeing(?=\s+(?:units?|models?|troops))", "fleeing"),
     (r"(?<!non-)units?\s+fleeing", "fleeing"),
     (r"(?:if|when|while)\s+(?:that|the|this)\s+unit\s+is\s+(?:already\s+)?fleeing|(?:if|when|while)\s+(?:it\s+is|they\s+are)\s+already\s+fleeing", "fleeing"),
-    (r"(?:which|that)\s+(?:is|are)\s+fleeing|(?:when|while|if)\s+(?:it\s+is\s+|they\s+are\s+)?fleeing", "fleeing"),
+    # ("if fleeing friends move through it": the friends flee, not the unit)
+    (r"(?:which|that)\s+(?:is|are)\s+fleeing|(?:when|while|if)\s+(?:it\s+is\s+|they\s+are\s+)?fleeing(?!\s+(?:friends?|friendly|units?|models?|troops|enem(?:y|ies)))", "fleeing"),
     (r"if\s+possible|where\s+possible|if\s+able(?:\s+to\s+do\s+so)?", "if possible"),
     (r"(?:did|does|do|has|have)\s+not\s+(?:yet\s+)?move[ds]?\b|(?:didn|hasn|haven)[’']t\s+move[ds]?\b", "not moved"),
     (r"after\s+the\s+unit\s+has\s+moved|if\s+it\s+moved", "moved"),

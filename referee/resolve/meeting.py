@@ -454,6 +454,8 @@ def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                 if not _same_action(must, must_words, cannot, cannot_words):
                     continue
                 key = (side.name, must["source"], cannot["source"], must_words)
+                if dict(cannot["details"]).get("exempts"):
+                    key += (cannot["citation"]["sentence"],)  # each exemption under its own ifs, never their sum
                 _join(found, key, Meeting("obligation", [cannot["source"], must["source"]], [side.name]), [cannot, must], [*cannot_if, *must_if])
         for must_words, must, must_if in musts:
             for cannot, cannot_if in _parent_exemptions(view, must, must_words, side, other, flags):

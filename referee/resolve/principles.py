@@ -296,6 +296,12 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
     def ifs(rel: dict[str, Any]) -> str:
         said = [c["text"] or c["situation"] for c in rel["conditions"] if (c["text"] or c["situation"]) in m.unknown]
         return "," + conditions(said) if said else ""
+    if dict(cannot[0]["details"]).get("exempts"):
+        # "A unit does not take Panic tests if friendly causing unit has less US": an exemption, under its ifs
+        who = cannot[0].get("subject") or "the unit"
+        outcome = (f"{ctx.name(cannot[0]['source'])}: {who} does not {dict(cannot[0]['details'])['action']}{ifs(cannot[0])}, "
+                   f"so {ctx.name(must[0]['source'])}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why}")
+        return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
     outcome = (f"{ctx.name(cannot[0]['source'])} cannot {dict(cannot[0]['details'])['action']}{ifs(cannot[0])}: "
                f"{ctx.name(must[0]['source'])}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why}")
     return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)

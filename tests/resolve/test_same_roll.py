@@ -276,3 +276,21 @@ def test_one_at_a_time_in_a_small_system() -> None:
     assert brief(data) == [("stacking", None, ["Totem"])]
     assert data["rulings"][0]["outcome"] == "Totem (1) and Totem (2): only one of them can be used at a time, as the rule's own words say"
     assert data["unresolved"] == []
+
+
+def test_a_war_machine_that_cannot_pursue_is_still_moved_by_random_movement(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "War Machine, Random Movement (2D6)").to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Random Movement"]
+    assert (ruling["principle"], ruling["rules"]) == ("explicit-exception", ["Random Movement", "War Machine"])
+    assert [(c["name"], c["line"], c["column"]) for c in ruling["citations"]] == [("War Machine", 380, 1)]
+    assert "which does not prevent it from being affected by Random Movement" in ruling["citations"][0]["quote"]
+    assert not [r for r in data["rulings"] if r["winner"] == "War Machine" and "Random Movement" in r["rules"]]
+
+
+def test_each_exemption_of_panic_tests_meets_a_named_obligation_under_its_own_ifs(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Panic tests, Fled through").to_json()
+    met = [r for r in data["rulings"] if r["winner"] == "Panic tests" and "Fled through" in r["rules"]]
+    assert {r["citations"][0]["line"] for r in met} == {39, 43}  # in close combat and fleeing: not so here
+    [us] = [r for r in met if r["citations"][0]["line"] == 39]
+    assert us["outcome"] == ("Panic tests: A unit does not take Panic tests, if friendly causing unit has less US, so Fled through's "
+                             "obligation to test for panic, if fleeing friends move through it, yields")
