@@ -219,7 +219,7 @@ class _Reader:
                     # unit": the charging unit must take the test
                     action, words_of_subject, named = active
                 details.append(("action", action))
-                if draft.mode == "exempt":
+                if draft.mode == "exempt" and _EXEMPTION.match(action):
                     details.append(("exempts", "test"))  # "does not take Panic tests": an exception to obligations to take it
                 tid, words = (self.resolve(named.key)[0], named.text) if named else (None, action)
                 own = tid == self.rule.id
@@ -576,6 +576,8 @@ def _standing(sentence: str) -> list[tuple[str, str]]:
 
 # "does not take Panic tests", "do not take a Leadership test": an exemption from a test
 _EXEMPTION = re.compile(r"takes?\b.*\btests?\b", re.I)
+# "do not receive orders": what a unit does not get given is a prohibition too (no exemption from a test)
+_NOT_GIVEN = re.compile(r"receives?\b", re.I)
 
 # participles of the actions an obligation can be said of in the passive, and their verbs
 _PARTICIPLES = {"taken": "take", "made": "make", "passed": "pass", "declared": "declare", "chosen": "choose",
@@ -1036,7 +1038,8 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
     # "does not" before any action but taking a test states nothing ("If the model is not deployed by
     # the end of Game Turn 4"): such a clause is no clause, and the condition around it stays one
     found_clauses = [(first, end, kept) for first, end, found in find_clauses(lexemes)
-                     for kept in [[d for d in found if d.mode != "exempt" or d.action is not None and _EXEMPTION.match(reader.words(d.action))]] if kept]
+                     for kept in [[d for d in found if d.mode != "exempt" or d.action is not None and (_EXEMPTION.match(reader.words(d.action))
+                                                                                                         or _NOT_GIVEN.match(reader.words(d.action)))]] if kept]
     for first, end, found in found_clauses:
         for draft in found:
             if draft.kind == "condition":

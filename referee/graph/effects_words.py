@@ -106,7 +106,7 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
         "declare|declares|charge|charges|flee|flees|pursue|pursues|overrun|march|marches|move|moves"
         "|advance|reform|wheel|pivot|shoot|shoots|fire|fires|join|joins|joined|leave|leaves|deploy"
         "|deployed|redeploy|embark|disembark|perform|performs|make|makes|made|choose|chooses|cast|casts"
-        "|issue|issued|accept|hold|fight|fights|attacked|strike|strikes|use|uses|used|take|takes"
+        "|issue|issued|receive|receives|accept|hold|fight|fights|attacked|strike|strikes|use|uses|used|take|takes"
         "|taken|pass|passes|enter|enters|select|selected|place|placed|go|rally|regroup|target|targeted"
         "|see|seen|test|regenerate|regenerated|roll|rolls|direct|directs|end|ends",
         "ACT",

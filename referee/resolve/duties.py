@@ -118,6 +118,49 @@ def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
     return rulings, aside, idle
 
 
+# the verbs of being given or using a thing: "do not receive orders" forbids what the rest names
+_GIVEN = frozenset({"receive", "be", "given", "issued", "use", "get"})
+
+
+def _forbidden_kind(view: Book, rel: dict[str, Any], mine: Side, rid: str) -> list[str]:
+    """The rules of ``mine`` of the kind a prohibition names by their category ("Reserve units ... do
+    not receive orders": the side's orders, Taking cover among them), other than the rule itself."""
+    action = dict(rel["details"]).get("action") or ""
+    words = fold(action).split()
+    if rel["kind"] != "cannot" or len(words) < 2 or words[0] not in _GIVEN or rel["target"]:
+        return []
+    kind = _one(" ".join(w for w in words if w not in _GIVEN))
+    return [other for other in mine.rules if other != rid and kind and _one(fold((view.get(other) or {}).get("category") or "")) == kind]
+
+
+def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
+    """A prohibition of being given rules of a kind ("Reserve units count as moved and do not receive
+    orders", of Placing reserves) sets aside the side's rules of that category (Taking cover, an
+    order): cannot beats can, quoted; where the situation cannot tell, the ruling says "if ..."."""
+    names = view.rule_names
+    rulings: list[Ruling] = []
+    aside: list[tuple[str, str, str]] = []
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            for rel in view.relations_out(rid):
+                held = _forbidden_kind(view, rel, mine, rid)
+                if not held:
+                    continue
+                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
+                if failed is not None:
+                    continue
+                action = dict(rel["details"])["action"]
+                for other in held:
+                    kind = (view.get(other) or {}).get("category") or ""
+                    outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
+                               f"its words forbid to {action}, and {names.get(other, other)} is one (its category: {kind}); cannot beats can")
+                    rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
+                                          [quote(rel["citation"], names)], unknown, [mine.name]))
+                    if not unknown:
+                        aside.append((mine.name, other, outcome))
+    return rulings, aside
+
+
 # what a permission's sentence is a way of doing, by the situation flag of the action
 _WAYS = {
     "shooting": re.compile(r"\b(?:shoot|shoots|shot|shooting\s+attacks?|ranged\s+attacks?|fire|fires)\b", re.I),

@@ -294,3 +294,29 @@ def test_each_exemption_of_panic_tests_meets_a_named_obligation_under_its_own_if
     [us] = [r for r in met if r["citations"][0]["line"] == 39]
     assert us["outcome"] == ("Panic tests: A unit does not take Panic tests, if friendly causing unit has less US, so Fled through's "
                              "obligation to test for panic, if fleeing friends move through it, yields")
+
+
+# -- a prohibition of being given rules of a kind sets aside the side's rules of that category -----
+
+
+def test_reserve_units_receive_no_orders(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Placing reserves, Taking cover").to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Placing reserves"]
+    assert ruling["outcome"] == ("Placing reserves prevails over Taking cover: its words forbid to receive orders, and Taking cover is one "
+                                 "(its category: order); cannot beats can")
+    assert [(c["line"], c["column"]) for c in ruling["citations"]] == [(493, 65)]
+    assert {e["name"]: bool(e["set_aside"]) for e in data["in_play"]["self"]} == {"Placing reserves": False, "Taking cover": True}
+    assert not [m for m in data["modifiers"] if m["stat"] == "to-hit"]
+
+
+def test_a_kind_forbidden_in_other_words_in_a_small_system() -> None:
+    from tests.resolve.test_principles import system_data
+    from tests.stores import stored
+
+    said = "Routed units cannot be given commands."
+    forbid = rel("cannot", "Rout", None, said, details={"action": "be given commands"})
+    data = system_data({"Rout": said, "Charge Order": "Move twice.", "Banner": "+1 Leadership."}, [forbid])
+    data["rules"]["demo/Charge Order"]["category"] = "Commands"
+    data["rules"]["demo/Banner"]["category"] = "Wargear"
+    view = stored(data)
+    assert brief(rulings(view, picks("Rout", "Charge Order", "Banner"))) == [("cannot-beats-can", "Rout", ["Rout", "Charge Order"])]
