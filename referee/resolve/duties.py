@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from referee.resolve.meeting import action_words, sentences
+from referee.resolve.meeting import action_words, binds_other_side, sentences
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruling import Ruling, conditions, quote
 from referee.resolve.scope import bearer_permission
@@ -131,6 +131,45 @@ def _forbidden_kind(view: Book, rel: dict[str, Any], mine: Side, rid: str) -> li
         return []
     kind = _one(" ".join(w for w in words if w not in _GIVEN))
     return [other for other in mine.rules if other != rid and kind and _one(fold((view.get(other) or {}).get("category") or "")) == kind]
+
+
+def _named_by_action(view: Book, rel: dict[str, Any], theirs: Side) -> str | None:
+    """The other side's rule whose name an action binding that side opens with ("Enemies cannot
+    counter-attack a completely invisible unit": Counter-Attack), or None."""
+    said = fold(dict(rel["details"]).get("action") or "")
+    for other in theirs.rules:
+        name = fold(view.rule_names.get(other, ""))
+        if len(name) > 3 and (said == name or said.startswith(name + " ")):
+            return other
+    return None
+
+
+def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
+    """A prohibition binding the other side whose action is using one of that side's rules ("Enemies
+    cannot counter-attack a completely invisible unit", of Invisibility, against Counter-Attack): that
+    rule is set aside there, cannot beats can, quoted; where the situation cannot tell, "if ..."."""
+    names = view.rule_names
+    rulings: list[Ruling] = []
+    aside: list[tuple[str, str, str]] = []
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            for rel in view.relations_out(rid):
+                if rel["kind"] != "cannot" or not binds_other_side(rel, names):
+                    continue
+                other = _named_by_action(view, rel, theirs)
+                if other is None or other == rid:
+                    continue
+                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
+                if failed is not None:
+                    continue
+                action = dict(rel["details"])["action"]
+                outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
+                           f"{rel['subject'] or 'the other side'} cannot {action}; cannot beats can")
+                rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
+                                      [quote(rel["citation"], names)], unknown, [mine.name, theirs.name]))
+                if not unknown:
+                    aside.append((theirs.name, other, outcome))
+    return rulings, aside
 
 
 def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:

@@ -320,3 +320,25 @@ def test_a_kind_forbidden_in_other_words_in_a_small_system() -> None:
     data["rules"]["demo/Banner"]["category"] = "Wargear"
     view = stored(data)
     assert brief(rulings(view, picks("Rout", "Charge Order", "Banner"))) == [("cannot-beats-can", "Rout", ["Rout", "Charge Order"])]
+
+
+# -- a prohibition binding the other side of using one of its rules ------------------------------
+
+
+def test_enemies_cannot_counter_attack_an_invisible_unit(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Counter-Attack", opponent="Invisibility", when=["charged"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Invisibility"]
+    assert (ruling["principle"], ruling["rules"]) == ("cannot-beats-can", ["Invisibility", "Counter-Attack"])
+    assert ruling["outcome"] == "Invisibility prevails over Counter-Attack: Enemies cannot counter-attack a completely invisible unit; cannot beats can"
+    assert ruling["citations"][0]["quote"] == "Enemies cannot counter-attack a completely invisible unit."
+    assert next(e for e in data["in_play"]["self"] if e["name"] == "Counter-Attack")["set_aside"]
+
+
+def test_a_prohibition_on_the_other_side_in_other_words() -> None:
+    said = "Enemy units cannot Overwatch against a unit with this rule."
+    forbid = rel("cannot", "Ambushers", None, said, subject="Enemy units", details={"action": "Overwatch against a unit with this rule"})
+    view = system({"Ambushers": said, "Overwatch": "Shoot at chargers.", "Watchful": "See all."}, [forbid])
+    assert brief(rulings(view, picks("Overwatch"), picks("Ambushers"))) == [("cannot-beats-can", "Ambushers", ["Ambushers", "Overwatch"])]
+    # its own side's Overwatch is not bound by it, nor is a rule whose name the action does not open with
+    assert brief(rulings(view, picks("Ambushers", "Overwatch"))) == []
+    assert brief(rulings(view, picks("Watchful"), picks("Ambushers"))) == []
