@@ -340,5 +340,5 @@ def test_a_prohibition_on_the_other_side_in_other_words() -> None:
     view = system({"Ambushers": said, "Overwatch": "Shoot at chargers.", "Watchful": "See all."}, [forbid])
     assert brief(rulings(view, picks("Overwatch"), picks("Ambushers"))) == [("cannot-beats-can", "Ambushers", ["Ambushers", "Overwatch"])]
     # its own side's Overwatch is not bound by it, nor is a rule whose name the action does not open with
-    assert brief(rulings(view, picks("Ambushers", "Overwatch"))) == []
-    assert brief(rulings(view, picks("Watchful"), picks("Ambushers"))) == []
+    assert not [b for b in brief(rulings(view, picks("Ambushers", "Overwatch"))) if b[0] == "cannot-beats-can"]
+    assert not [b for b in brief(rulings(view, picks("Watchful"), picks("Ambushers"))) if b[0] == "cannot-beats-can"]
