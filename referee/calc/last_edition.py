@@ -231,7 +231,25 @@ def bad_luck_pool(book: Rulebook, asked: q.BadLuckPool) -> dict[str, Any]:
     return {"steps": steps, "value": pool, "outcome": "dice in the pool"}
 
 
+SOFT_COVER = Clause(_CORE + "terrain-type-1-soft-cover", "enemies shooting them in the shooting phase have -1 to the hit roll")
+SOFT_BEHIND = Clause(_CORE + "terrain-type-1-soft-cover", "Models behind this terrain base have -1 to hit rolls in the shooting phase")
+
+
+def cover(book: Rulebook, asked: q.Cover) -> dict[str, Any]:
+    """Soft cover (terrain type 1): -1 to hit in the shooting phase, on the base or behind it. The
+    document names no hard or light cover (terrain types 2 and 3 hinder or block vision instead)."""
+    other = [kind for kind in asked.kinds if kind != "soft"]
+    if other:
+        raise Refusal(f"{SYSTEM} defines soft cover only (terrain type 1), not {other[0]} cover: "
+                      "its terrain types 2 and 3 hinder or block vision", SYSTEM)
+    on, behind = book.cite(SOFT_COVER), book.cite(SOFT_BEHIND)
+    steps = [Step("Soft cover: -1 to hit for models on a soft-cover base, shot in the shooting phase.", on),
+             Step("The same -1 for models behind it, where a straight line to them crosses its base.", behind)]
+    return {"steps": steps, "value": -1, "outcome": "To Hit modifier"}
+
+
 FORMS = {
+    q.Cover: cover,
     q.Hit: to_hit,
     q.Wound: wound,
     q.ArmourSave: armour_save,

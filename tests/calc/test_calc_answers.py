@@ -179,6 +179,8 @@ VALUES = [
     ("whfb-house", "cover hard", -2),
     ("whfb-house", "cover soft and hard", -2),
     ("whfb-house", "cover hard, soft", -2),
+    # last-edition's terrain type 1, soft cover: -1 to hit in the shooting phase
+    ("last-edition", "cover soft", -1),
     # 1,1 -> 2; with the 2 -> 3; 3,3 -> 4
     ("last-edition", "bad luck pool 1 1 2 3", [4]),
     # four 1s -> two 2s -> one 3; the 2 stays... 1,1,1,1,2: 1s -> 2,2 ; with the 2: three 2s -> a 3 and a 2

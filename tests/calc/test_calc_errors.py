@@ -85,6 +85,8 @@ REFUSED = [
     ("t9a", "D3 maximised", "t9a states Maximised and Minimised Roll for D6 rolls; D3 is not one"),
     ("scrollhammer", "multiple wounds D3 clipped wings", "scrollhammer does not define Clipped Wings"),
     ("scrollhammer", "multiple wounds 2 vs hp 3", "scrollhammer does not define a Health Points cap for Multiple Wounds"),
+    ("last-edition", "cover soft and hard",
+     "last-edition defines soft cover only (terrain type 1), not hard cover: its terrain types 2 and 3 hinder or block vision"),
     ("whfb-house", "cover light", "whfb-house names a Light Cover modifier (forests, obstacles) but never gives its value"),
     ("whfb-house", "dangerous terrain cavalry impossible", 'the Dangerous Terrain Table gives no test ("-") for Cavalry in Impossible'),
     (
