@@ -23,6 +23,7 @@ from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
     from referee.store.book import Book
@@ -144,31 +145,43 @@ def _named_by_action(view: Book, rel: dict[str, Any], theirs: Side) -> str | Non
     return None
 
 
+def _in_force(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], held: Any) -> Iterator[tuple[Side, Side, str, dict[str, Any], list[str], list[Any]]]:
+    """Each relation of a rule in play that ``held(rel, mine, theirs, rid)`` finds rules for, whose
+    conditions the situation does not rule out: (its side, the other, the rule, the relation, the
+    conditions the situation cannot tell, the rules it holds)."""
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            for rel in view.relations_out(rid):
+                found = held(rel, mine, theirs, rid)
+                if not found:
+                    continue
+                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
+                if failed is None:
+                    yield mine, theirs, rid, rel, unknown, found
+
+
 def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
     """A prohibition binding the other side whose action is using one of that side's rules ("Enemies
     cannot counter-attack a completely invisible unit", of Invisibility, against Counter-Attack): that
     rule is set aside there, cannot beats can, quoted; where the situation cannot tell, "if ..."."""
     names = view.rule_names
+
+    def held(rel: dict[str, Any], mine: Side, theirs: Side, rid: str) -> list[str]:
+        if rel["kind"] != "cannot" or not binds_other_side(rel, names):
+            return []
+        other = _named_by_action(view, rel, theirs)
+        return [other] if other is not None and other != rid else []
+
     rulings: list[Ruling] = []
     aside: list[tuple[str, str, str]] = []
-    for mine, theirs in (sides, sides[::-1]):
-        for rid in mine.rules:
-            for rel in view.relations_out(rid):
-                if rel["kind"] != "cannot" or not binds_other_side(rel, names):
-                    continue
-                other = _named_by_action(view, rel, theirs)
-                if other is None or other == rid:
-                    continue
-                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
-                if failed is not None:
-                    continue
-                action = dict(rel["details"])["action"]
-                outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
-                           f"{rel['subject'] or 'the other side'} cannot {action}; cannot beats can")
-                rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
-                                      [quote(rel["citation"], names)], unknown, [mine.name, theirs.name]))
-                if not unknown:
-                    aside.append((theirs.name, other, outcome))
+    for mine, theirs, rid, rel, unknown, (other,) in _in_force(view, sides, flags, held):
+        action = dict(rel["details"])["action"]
+        outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
+                   f"{rel['subject'] or 'the other side'} cannot {action}; cannot beats can")
+        rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
+                              [quote(rel["citation"], names)], unknown, [mine.name, theirs.name]))
+        if not unknown:
+            aside.append((theirs.name, other, outcome))
     return rulings, aside
 
 
@@ -179,24 +192,17 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
     names = view.rule_names
     rulings: list[Ruling] = []
     aside: list[tuple[str, str, str]] = []
-    for mine, theirs in (sides, sides[::-1]):
-        for rid in mine.rules:
-            for rel in view.relations_out(rid):
-                held = _forbidden_kind(view, rel, mine, rid)
-                if not held:
-                    continue
-                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
-                if failed is not None:
-                    continue
-                action = dict(rel["details"])["action"]
-                for other in held:
-                    kind = (view.get(other) or {}).get("category") or ""
-                    outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
-                               f"its words forbid to {action}, and {names.get(other, other)} is one (its category: {kind}); cannot beats can")
-                    rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
-                                          [quote(rel["citation"], names)], unknown, [mine.name]))
-                    if not unknown:
-                        aside.append((mine.name, other, outcome))
+    found = _in_force(view, sides, flags, lambda rel, mine, theirs, rid: _forbidden_kind(view, rel, mine, rid))
+    for mine, _theirs, rid, rel, unknown, held in found:
+        action = dict(rel["details"])["action"]
+        for other in held:
+            kind = (view.get(other) or {}).get("category") or ""
+            outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
+                       f"its words forbid to {action}, and {names.get(other, other)} is one (its category: {kind}); cannot beats can")
+            rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
+                                  [quote(rel["citation"], names)], unknown, [mine.name]))
+            if not unknown:
+                aside.append((mine.name, other, outcome))
     return rulings, aside
 
 
