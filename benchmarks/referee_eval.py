@@ -460,14 +460,10 @@ def prepare(referee: Path, rules_src: Path, bsdata: Path | None, into: Path) -> 
     return rules, note
 
 
-def rounds() -> dict[int, Path]:
-    """Each round's folder (benchmarks/questions/split.py holds the list, with the seeds)."""
-    sys.path.insert(0, str(QUESTIONS))
-    from split import ROUNDS  # noqa: PLC0415  (a script beside the data, not a package)
-    return {number: where for number, (where, _seed) in ROUNDS.items() if (where / "referee_tuning.json").exists()}
+sys.path.insert(0, str(QUESTIONS))
+from split import frozen  # noqa: E402  (a script beside the data, not a package; it lists the rounds and their seeds)
 
-
-ROUNDS = rounds()
+ROUNDS = frozen()
 
 
 def load(half: str, kind: str = "referee", round_: int = 1) -> list[dict[str, Any]]:

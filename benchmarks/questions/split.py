@@ -46,6 +46,11 @@ def folder(round_: int) -> Path:
     return ROUNDS[round_][0]
 
 
+def frozen() -> dict[int, Path]:
+    """The rounds whose halves are drawn, each with its folder (what the scorers can score)."""
+    return {number: where for number, (where, _seed) in ROUNDS.items() if (where / "referee_tuning.json").exists()}
+
+
 def draw(questions: list[dict], seed: int) -> tuple[set[str], set[str]]:
     """The ids of the tuning half and of the sealed half, as the split draws them."""
     rng = random.Random(seed)
