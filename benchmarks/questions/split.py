@@ -39,7 +39,8 @@ HERE = Path(__file__).resolve().parent
 PROJECT = HERE.parent.parent
 KINDS = ("referee", "calc")
 BSDATA_SYSTEM = "t9a-bsdata"
-ROUNDS = {1: (HERE, 20261126), 2: (HERE / "round2", 20261127), 3: (HERE / "round3", 20261128)}
+ROUNDS = {1: (HERE, 20261126), 2: (HERE / "round2", 20261127), 3: (HERE / "round3", 20261128),
+          4: (HERE / "round4", 20261130)}
 
 
 def folder(round_: int) -> Path:
