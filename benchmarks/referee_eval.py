@@ -219,20 +219,30 @@ class Checked:
     abstained: bool = False
 
 
-def loses(expect: dict[str, Any], name: str | list[str]) -> bool:
+def loses(expect: dict[str, Any], name: str | list[str], answer: Answer | None = None) -> bool:
     """Whether the question's verdict says this rule loses: then the rule is in
     the situation, and its being set aside by that ruling is the answer, not a
     contradiction of "in play" (the verdict check asks for the ruling).  A rule
-    loses a winner verdict it is "over", and an immunity verdict it is the one
-    the other rule is immune to (the rules after the first; a rule immune to
-    itself, Fear against Fear, is the verdict's only rule)."""
+    loses a winner verdict it is "over".  An immunity verdict names its rules in
+    no set order (the format says only that one side is immune), so a rule of
+    the verdict loses when it is not the first (the order most questions use),
+    when it is the verdict's only rule (Fear against Fear), or when the answer's
+    immunity ruling on the verdict's rules names another of them as the immune
+    one."""
     verdict = expect.get("verdict") or {}
     names = {fold(n) for n in ([name] if isinstance(name, str) else name)}
     if verdict.get("kind") == "winner":
         return matches(verdict["over"], names)
     if verdict.get("kind") == "immunity":
         rules = verdict["rules"]
-        return any(matches(rule, names) for rule in (rules if len(rules) == 1 else rules[1:]))
+        if any(matches(rule, names) for rule in (rules if len(rules) == 1 else rules[1:])):
+            return True
+        if answer is None or not any(matches(rule, names) for rule in rules):
+            return False
+        others = [rule for rule in rules if not matches(rule, names)]
+        return any(r.get("principle") == "immunity" and r.get("winner") and involves(r, *rules)
+                   and any(matches(other, {fold(str(r["winner"]))}) for other in others)
+                   for r in answer.rulings)
     return False
 
 
@@ -242,7 +252,7 @@ def check_in_play(answer: Answer, expect: dict[str, Any], out: Checked) -> None:
             found = answer.find(name, (side,))
             if not found:
                 out.missing.append(f"{label(name)} not in play ({side})")
-            elif all(e.get("set_aside") for e in found) and not loses(expect, name):
+            elif all(e.get("set_aside") for e in found) and not loses(expect, name, answer):
                 out.false.append(f"{label(name)} set aside: {found[0]['set_aside']}")
     for name in expect.get("not_active", []):
         live = [e for e in answer.find(name) if not e.get("set_aside")]

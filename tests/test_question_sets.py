@@ -189,3 +189,17 @@ def test_a_rule_an_immunity_verdict_says_is_resisted_may_be_set_aside_by_that_im
     terror_aside["in_play"]["self"][0]["set_aside"] = "some other rule"
     assert referee_eval.judge(question(**frenzy_aside), terror_aside)[0] == "wrong"  # the immune rule itself is never the loser
 
+
+
+def test_an_immunity_verdict_names_its_rules_in_any_order():
+    """The format does not order an immunity verdict's rules: the resisted rule
+    written first may be set aside when the answer's immunity ruling names the
+    other rule of the verdict as the immune one, and not otherwise."""
+    def with_fear_aside(winner):
+        data = answer(self_rules=["Fearless"], rulings=[ruling(["Fearless", "Fear"], winner, principle="immunity")])
+        data["in_play"]["opponent"] = [{"name": "Fear", "rule": "demo/fear", "via": [], "params": [[]], "instances": 1,
+                                        "conditions": [], "set_aside": "Fearless: immune to the effects of Fear"}]
+        return data
+    expect = {"opp_in_play": ["Fear"], "verdict": {"kind": "immunity", "rules": ["Fear", "Fearless"]}}
+    assert referee_eval.judge(question(**expect), with_fear_aside("Fearless"))[0] == "right"
+    assert referee_eval.judge(question(**expect), with_fear_aside("Fear"))[0] == "wrong"  # the answer's own immune rule set aside
