@@ -155,7 +155,7 @@ def test_a_limit_quoted_with_a_total_counts_as_quoted():
     assert referee_eval.judge(question(**expect), answer(modifiers=[plain]))[0] == "right but incomplete"
 
 
-@pytest.mark.parametrize(("round_", "least"), [(2, (60, 20)), (3, (80, 30))])
+@pytest.mark.parametrize(("round_", "least"), [(2, (60, 20)), (3, (80, 30)), (4, (80, 27))])
 def test_later_rounds_tuning_questions_load_through_the_scorers_and_quote_the_documents(round_, least):
     """Rounds 2 and 3 (benchmarks/questions/roundN/) are read by both scorers' --round N; their tuning quotes stand at their lines."""
     referee = referee_eval.load("tuning", round_=round_)
