@@ -73,7 +73,7 @@ def main() -> None:
         args.findings.write_text(json.dumps([f.to_json() for f in result.findings], ensure_ascii=False, indent=0))
 
     load = os.getloadavg()
-    print(f"{rules_src}: {len(build.rulebase.rules)} rules (load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})\n")
+    print(f"{rules_src}: {len(build.rules)} rules (load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})\n")
     print("| measure | median (min) | goal |\n|---|---|---|")
     if walls:
         print(f"| warm `referee lint` ({len(build.systems)} systems, {findings} findings), whole process | "

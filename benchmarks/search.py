@@ -32,6 +32,7 @@ Prints Markdown; docs/search.md records the figures.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import platform
 import random
@@ -291,7 +292,7 @@ def synthetic(count: int, runs: int) -> None:
         env = {**os.environ, "REFEREE_CACHE_DIR": str(Path(work) / "cache"), "PYTHONPATH": str(ROOT)}
         os.environ["REFEREE_CACHE_DIR"] = env["REFEREE_CACHE_DIR"]
         key = current_key(src)
-        build = type(build)(key, build.rulebase, build.graph)  # type: ignore[attr-defined]
+        build = dataclasses.replace(build, key=key)
         queries = synthetic_queries(build, 200)
         index, fts = in_process(f"synthetic, {len(rules)} rules", build, rules, [(q, s) for q, s, _, _ in queries], folder_for(src, key))
         by_kind: dict[str, list[tuple[int | None, int | None]]] = {}

@@ -29,7 +29,7 @@ def print_unparsed(rb: Any, system: str | None, as_json: bool) -> None:
 def print_coverage(rb: Any, system: str | None, as_json: bool) -> None:
     from referee.graph.effects import coverage
 
-    data = coverage(rb.rulebase, system, rb.graph)
+    data = coverage(rb, system, rb.graph)
     if as_json:
         terminal.print_json(data)
         return

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -37,11 +35,6 @@ class Build(Rulebase):
     def of(cls, rulebase: Rulebase, graph: RuleGraph, armies: dict[str, tuple[ArmyBook, ...]] | None = None) -> Build:
         return cls(*(getattr(rulebase, f.name) for f in fields(Rulebase)), graph, armies or {})
 
-    @property
-    def rulebase(self) -> Rulebase:
-        """The rules alone: a build is its rulebase."""
-        return self
-
     def relations(self, system: str | None = None) -> list[Relation]:
         """Relations of one system, or of all, in reading order."""
         self.check_system(system)
@@ -72,7 +65,7 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
     rules: dict[str, Rule] = {}
     graph = RuleGraph()
     for system, frame in db.execute("SELECT id, frame FROM systems ORDER BY place").fetchall():
-        for name, value in pickle.loads(zlib.decompress(frame)).items():
+        for name, value in loads(frame).items():
             parts[name].update(value)
         said: list[Relation] = []
         laid: list[Relation] = []
@@ -88,5 +81,4 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
         graph.relations[system] = said + laid
         graph.sentences[system] = sentences
     p = parts
-    rulebase = Rulebase(key, p["manifests"], p["documents"], rules, p["names"], p["rule_names"], p["texts"], unmanaged)
-    return Build.of(rulebase, graph, p["armies"])
+    return Build(key, p["manifests"], p["documents"], rules, p["names"], p["rule_names"], p["texts"], unmanaged, graph, p["armies"])

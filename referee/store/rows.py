@@ -27,16 +27,18 @@ if TYPE_CHECKING:
 
     from referee.store.record import Build
 
+META = "SELECT value FROM meta WHERE name = ?"
+
+
 class Stored:
     """The rules of one build, as the store holds them (see :class:`referee.store.book.Book`)."""
 
-    __slots__ = ("_db", "_meta", "_rules", "_answers", "_whole", "rule_names")
+    __slots__ = ("_db", "_kept", "_rules", "_whole", "rule_names")
 
     def __init__(self, db: sqlite3.Connection, whole: Build | None = None) -> None:
         self._db = db
-        self._meta: dict[str, Any] = {}
+        self._kept: dict[tuple[Any, ...], Any] = {}
         self._rules: dict[str, dict[str, Any] | None] = {}
-        self._answers: dict[tuple[str, str], Any] = {}
         self._whole = whole
         self.rule_names = RuleNames(db)
 
@@ -51,24 +53,25 @@ class Stored:
 
     # -- the build as a whole ------------------------------------------------------
 
-    def _value(self, name: str) -> Any:
-        if name not in self._meta:
-            row = self._db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
-            self._meta[name] = json.loads(row[0]) if row else None
-        return self._meta[name]
+    def _value(self, sql: str, *args: Any, default: Any = None) -> Any:
+        """The JSON of the one value ``sql`` selects (kept for the next call), or ``default``."""
+        if (sql, *args) not in self._kept:
+            row = self._db.execute(sql, args).fetchone()
+            self._kept[sql, *args] = json.loads(row[0]) if row else default
+        return self._kept[sql, *args]
 
     @property
     def key(self) -> str:
-        return self._value("key")
+        return self._value(META, "key")
 
     @property
     def systems(self) -> list[str]:
-        return self._value("systems")
+        return self._value(META, "systems")
 
     @property
     def unmanaged(self) -> list[str]:
         """Folders of the rules folder with no system.toml (warned about, not read)."""
-        return self._value("unmanaged")
+        return self._value(META, "unmanaged")
 
     def check_system(self, system: str | None) -> None:
         if system is not None and system not in self.systems:
@@ -94,10 +97,8 @@ class Stored:
         """The rules of one system, or of all, in reading order, as JSON (docs/json.md)."""
         self.check_system(system)
         if system is None:
-            rows = self._db.execute("SELECT r.json FROM rules r JOIN systems s ON s.id = r.system ORDER BY s.place, r.seq")
-        else:
-            rows = self._db.execute("SELECT json FROM rules WHERE system = ? ORDER BY seq", (system,))
-        return [unpack(blob) for (blob,) in rows]
+            return self._unpacked("SELECT r.json FROM rules r JOIN systems s ON s.id = r.system ORDER BY s.place, r.seq")
+        return self._unpacked("SELECT json FROM rules WHERE system = ? ORDER BY seq", system)
 
     def lookup(self, query: str, system: str | None = None) -> list[dict[str, Any]]:
         """Rules named ``query`` (name, alias or id; case- and accent-blind)."""
@@ -118,28 +119,26 @@ class Stored:
 
     def relations_out(self, rule_id: str) -> list[dict[str, Any]]:
         """Relations the rule's text states, as JSON (docs/graph.md)."""
-        return [unpack(blob) for (blob,) in self._db.execute("SELECT json FROM relations WHERE source = ? ORDER BY seq", (rule_id,))]
+        return self._unpacked("SELECT json FROM relations WHERE source = ? ORDER BY seq", rule_id)
 
     def relations_in(self, rule_id: str) -> list[dict[str, Any]]:
         """Relations other rules state about this one."""
-        return [unpack(blob) for (blob,) in self._db.execute("SELECT json FROM relations WHERE target = ? ORDER BY seq", (rule_id,))]
+        return self._unpacked("SELECT json FROM relations WHERE target = ? ORDER BY seq", rule_id)
 
     def relations(self, system: str | None = None) -> list[dict[str, Any]]:
         """Every relation of one system, or of all, in reading order, as JSON."""
         self.check_system(system)
-        out = []
-        for (number,) in self._db.execute("SELECT number FROM systems WHERE ? IS NULL OR id = ? ORDER BY place", (system, system)).fetchall():
-            rows = self._db.execute("SELECT json FROM relations WHERE seq >= ? AND seq < ? ORDER BY seq", (number * SPAN, (number + 1) * SPAN))
-            out.extend(unpack(blob) for (blob,) in rows)
-        return out
+        numbers = self._db.execute("SELECT number FROM systems WHERE ? IS NULL OR id = ? ORDER BY place", (system, system)).fetchall()
+        sql = "SELECT json FROM relations WHERE seq >= ? AND seq < ? ORDER BY seq"
+        return [rel for (number,) in numbers for rel in self._unpacked(sql, number * SPAN, (number + 1) * SPAN)]
+
+    def _unpacked(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        return [unpack(blob) for (blob,) in self._db.execute(sql, args)]
 
     # -- the answers computed at build time (referee.store.answers) -----------------------
 
     def _answer(self, system: str, name: str, default: Any) -> Any:
-        if (system, name) not in self._answers:
-            row = self._db.execute("SELECT value FROM answers WHERE system = ? AND name = ?", (system, name)).fetchone()
-            self._answers[system, name] = json.loads(row[0]) if row else default
-        return self._answers[system, name]
+        return self._value("SELECT value FROM answers WHERE system = ? AND name = ?", system, name, default=default)
 
     @property
     def summaries(self) -> list[dict[str, Any]]:

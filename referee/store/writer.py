@@ -308,7 +308,7 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
     into an empty store, with the answers :mod:`referee.store.system` gives a read."""
     from referee.units import unit_index
 
-    summaries = {s["id"]: s for s in system_summaries(build.rulebase, build.armies)}
+    summaries = {s["id"]: s for s in system_summaries(build, build.armies)}
     units = unit_index(build.armies)
     with db:
         for place, system in enumerate(build.systems):

@@ -289,7 +289,7 @@ def _open_index(browser: Any, url: str, system: str) -> None:
 def test_the_browser_reads_every_keyword_string_as_referee_parse(browser: Any, corpus_url: str, rulebase: Build) -> None:
     view = open_rules(RULES_SRC)
     cases: dict[str, list[str]] = {}
-    for found in keyword_strings(rulebase.rulebase):
+    for found in keyword_strings(rulebase):
         cases.setdefault(found.system, []).append(found.text)
     for system, text in EXTRA:
         cases.setdefault(system, []).append(text)
