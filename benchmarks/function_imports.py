@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/function_imports.py            # counts per folder
     .venv/bin/python benchmarks/function_imports.py --list     # every one: file:line, function, module
     .venv/bin/python benchmarks/function_imports.py --measure [--runs N] [--write]
+    .venv/bin/python benchmarks/function_imports.py --warm     # which ones a warm call needs
 
 An import inside a function is allowed only where start-up needs it: the
 module it imports must be in the table of heavy modules of
@@ -13,6 +14,11 @@ importing it adds to a process that has already imported ``referee.cli.commands`
 ``--runs`` fresh interpreters, since a busy machine only ever adds time.  A
 module that adds at least ``THRESHOLD_MS`` is heavy.  ``--write`` puts the
 table of heavy modules into docs/performance.md between its markers.
+
+``--warm`` runs the quick commands (:data:`WARM`) on the project's rules_src,
+warm, and lists each import inside a function that none of them needs: no
+warm call loads its module without loading what it imports too, so at the
+top of its module it would cost a warm call nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +39,19 @@ DOC = ROOT / "docs" / "performance.md"
 START, END = "<!-- heavy-modules:start -->", "<!-- heavy-modules:end -->"
 THRESHOLD_MS = 1.0
 BASELINE = "referee.cli.commands"  # what every warm call has imported before a command runs
+WARM = (  # the calls a player makes mid-game, and the others that read a store holding the current rules
+    ["lookup", "Hellebarde"],
+    ["show", "Fear", "--system", "t9a"],
+    ["explain", "Fly", "--system", "t9a"],
+    ["resolve", "Fearless", "--vs", "Terror", "--system", "t9a"],
+    ["calc", "-s", "last-edition", "2d6"],
+    ["search", "fear"],
+    ["parse", "Fear (3+)", "--system", "t9a"],
+    ["list", "--system", "t9a"],
+    ["build"],
+    ["graph", "--format", "json"],
+    ["lint", "--json"],
+)
 
 
 def _module_of(path: Path) -> str:
@@ -141,6 +160,24 @@ def cost_ms(statement: str, runs: int) -> float:
     return best
 
 
+def loaded_by(call: list[str]) -> set[str]:
+    """The modules a warm ``referee <call>`` has loaded when it ends (run twice: the first
+    may build the store or the search index)."""
+    code = (
+        "import sys; from referee.cli.commands import main; sys.argv = ['referee', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\nsys.stderr.write('--modules--' + ' '.join(sys.modules))"
+    )
+    for _ in range(2):
+        err = subprocess.run([sys.executable, "-c", code, *call], capture_output=True, text=True, cwd=ROOT).stderr
+    return set(err.rpartition("--modules--")[2].split())
+
+
+def not_needed(found: list[tuple[Path, int, str, str, str]]) -> list[tuple[Path, int, str, str, str]]:
+    """The imports of ``found`` that no warm call needs inside a function."""
+    loads = [loaded_by(call) for call in WARM]
+    return [f for f in found if not any(_module_of(f[0]) in mods and f[3] not in mods for mods in loads)]
+
+
 def table(costs: dict[str, float], users: dict[str, int]) -> str:
     rows = ["| module | import cost | imported in functions at |", "|---|---:|---:|"]
     for module, ms in sorted(costs.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -155,6 +192,7 @@ def main() -> None:
     parser.add_argument("--measure", action="store_true", help="time every module imported inside a function")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--write", action="store_true", help="with --measure: write the table into docs/performance.md")
+    parser.add_argument("--warm", action="store_true", help="the imports inside functions no warm call needs there")
     args = parser.parse_args()
 
     found = function_imports()
@@ -169,6 +207,14 @@ def main() -> None:
     print("| folder | inside functions | of a module not heavy |\n|---|---:|---:|")
     for folder in sorted(per_folder):
         print(f"| {folder} | {per_folder[folder]} | {light[folder]} |")
+    if args.warm:
+        spare = not_needed(found)
+        print(f"\n{len(spare)} imports inside functions that no warm call ({len(WARM)} commands) needs there:\n")
+        for path, line, fn, module, _ in spare:
+            print(f"{path.relative_to(ROOT)}:{line}: {fn}: {module}")
+        print("\n| folder | not needed inside functions |\n|---|---:|")
+        for folder, n in sorted(collections.Counter(folder_of(p) for p, *_ in spare).items()):
+            print(f"| {folder} | {n} |")
     if args.measure:
         users = collections.Counter(m for _, _, _, m, _ in found)
         costs: dict[str, float] = {}

@@ -33,7 +33,10 @@ from typing import Any
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.army.link import muster
 from referee.errors import RulesError
+from referee.rulebase.base import Rulebase, read_folder
+from referee.rulebase.manifest import load_manifest
 from referee.store import answers, database, sections
 from referee.store.sections import Before, Section
 from referee.store.answers import system_summaries
@@ -44,9 +47,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
     from pathlib import Path
 
-    from referee.rulebase.manifest import DocumentSpec
     from referee.model import Entry
-    from referee.rulebase import Rulebase
+    from referee.rulebase.manifest import DocumentSpec
 
 
 def digest(*chunks: bytes | str) -> str:
@@ -95,8 +97,6 @@ def _json(data: Any) -> str:
 def read_key(root: Path, folder: Path, files: dict[str, bytes] | None, code: str) -> str | None:
     """The key of a system folder's read: its manifest and the documents it lists (with
     the code), or None when they cannot be read here (the build reads it and says why)."""
-    from referee.rulebase.manifest import load_manifest
-
     try:
         manifest = load_manifest(root, folder, files)
         chunks: list[bytes | str] = [code, manifest.path, _bytes(root, manifest.path, files)]
@@ -160,9 +160,6 @@ def _read(
     key: str | None,
     read_again: list[str] | None,
 ) -> Read:
-    from referee.army.link import muster
-    from referee.rulebase.base import Rulebase, read_folder
-
     memos: list[database.Memo] = []
 
     def memo(kind: str) -> database.Memo:

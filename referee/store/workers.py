@@ -19,11 +19,15 @@ that this process reads while it waits.
 
 from __future__ import annotations
 
+import ctypes
 import gc
+import multiprocessing
 import os
 import queue as queues
 import signal
 import sys
+from concurrent.futures import ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -100,9 +104,6 @@ def _pool(n: int, job: tuple[Any, ...]) -> tuple[Any, Any] | None:
     if n < 2 or sys.platform != "linux":
         return None
     try:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
         context = multiprocessing.get_context("fork")
         queue = context.Queue()
         return ProcessPoolExecutor(n, mp_context=context, initializer=_start, initargs=(job, queue)), queue
@@ -115,8 +116,6 @@ def _start(job: tuple[Any, ...], queue: Any) -> None:
     global _JOB
     _JOB = (*job, queue)
     try:  # a build killed part-way leaves no worker behind (Linux: PR_SET_PDEATHSIG)
-        import ctypes
-
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)
     except Exception:  # noqa: BLE001 - only tidiness is lost
         pass
@@ -135,8 +134,6 @@ def _let_go() -> None:
     """Hand the memory of a system read back before the next: a worker reads several."""
     gc.collect()
     try:
-        import ctypes
-
         ctypes.CDLL(None).malloc_trim(0)  # glibc keeps freed heap otherwise
     except Exception:  # noqa: BLE001 - not glibc: only the peak is higher
         pass
@@ -145,9 +142,6 @@ def _let_go() -> None:
 def _wait(future: Any, queue: Any, progress: Callable[[str], None] | None) -> Read | None:
     """The system a worker reads, telling its progress meanwhile; None if the pool broke
     (a worker killed from outside): the caller reads that system itself."""
-    from concurrent.futures import wait
-    from concurrent.futures.process import BrokenProcessPool
-
     while not future.done():
         _tell(queue, progress)
         wait([future], timeout=0.1)

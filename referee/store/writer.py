@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import shutil
 import sqlite3
 import time
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ from typing import Any
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.rulebase.load import system_folders
 from referee.store import answers, database, workers
 from referee.store.answers import relation_data, system_wide
 from referee.store.key import code_key
@@ -33,6 +35,7 @@ from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode, pack
 from referee.store.sections import rows_of
 from referee.store.answers import system_summaries
 from referee.store.system import read, read_key
+from referee.units import unit_index
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
@@ -128,8 +131,6 @@ def unwritable(err: BaseException) -> bool:
 def _write(
     db: sqlite3.Connection, file: str | None, rules_src: str | os.PathLike[str], key: str, stamp: Stamp, files: dict[str, bytes], progress: Any
 ) -> None:
-    from referee.rulebase.load import system_folders
-
     root = Path(rules_src).resolve()
     folders, others = system_folders(root)
     code = code_key()
@@ -282,8 +283,6 @@ def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -
     """After a build: the pages what it replaced freed go back to the file system, the
     write-ahead log into the file (which empties it), and search indexes of other
     builds go.  Another build busy with the store leaves this for later."""
-    import shutil
-
     try:
         db.execute("PRAGMA incremental_vacuum").fetchall()  # a page a step: every step taken
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
@@ -306,8 +305,6 @@ def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -
 def write_build(db: sqlite3.Connection, build: Build) -> None:
     """Write a build made outside the cache (no frames or sections: the build is at hand)
     into an empty store, with the answers :mod:`referee.store.system` gives a read."""
-    from referee.units import unit_index
-
     summaries = {s["id"]: s for s in system_summaries(build, build.armies)}
     units = unit_index(build.armies)
     with db:
