@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import sys
 import time
@@ -64,6 +65,8 @@ CREATE INDEX relations_by_target ON relations (target, seq);
 CREATE TABLE units (system TEXT NOT NULL, form TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
 CREATE TABLE memo (kind TEXT NOT NULL, key TEXT NOT NULL, system TEXT NOT NULL, value BLOB NOT NULL, PRIMARY KEY (kind, key));
 """
+
+TABLES = tuple(re.findall(r"^CREATE TABLE (\w+)", SCHEMA, re.M))
 
 encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
@@ -118,6 +121,12 @@ def folder(rules_src: str | os.PathLike[str]) -> str:
 
 def path(rules_src: str | os.PathLike[str]) -> str:
     return os.path.join(folder(rules_src), NAME)
+
+
+def meta(db: sqlite3.Connection, name: str) -> Any:
+    """One value of the ``meta`` table (``key``, ``code``, ``systems``, ``unmanaged``), or None."""
+    row = db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+    return json.loads(row[0]) if row else None
 
 
 def discard(file: str, err: BaseException) -> None:

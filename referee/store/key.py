@@ -100,12 +100,12 @@ def _read_regular(path: str) -> tuple[tuple[int, int, int, int], bytes | None]:
             return _signature(path, st), None
 
 
-def content_key(rules_src: str | os.PathLike[str], keep: dict[str, bytes] | None = None) -> str:
-    """The key of ``rules_src`` as it is now (``keep`` receives the bytes hashed, see :func:`hashed`)."""
+def content_key(rules_src: str | os.PathLike[str]) -> str:
+    """The key of ``rules_src`` as it is now."""
     src = os.fspath(rules_src)
     if not os.path.isdir(src):
         raise RulesError(f"rules folder not found: {src}")
-    return hashed(src, keep)[0]
+    return hashed(src, None)[0]
 
 
 def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:

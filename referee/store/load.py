@@ -9,7 +9,6 @@ On every warm call's path: it imports neither pathlib nor the record classes.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 
@@ -87,10 +86,9 @@ def current_key(rules_src: str | os.PathLike[str]) -> str:
 
 def _holds(db: sqlite3.Connection, current: str) -> bool:
     try:
-        row = db.execute("SELECT value FROM meta WHERE name = 'key'").fetchone()
+        return database.meta(db, "key") == current
     except sqlite3.Error:
         return False
-    return row is not None and json.loads(row[0]) == current
 
 
 def _restamp(db: sqlite3.Connection, stamp: key.Stamp, current: str) -> None:

@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from referee.store.system import Read
 
 STALE_TMP = 600  # seconds after which a temporary file is a killed build's leftover
-TABLES = ("meta", "files", "systems", "sections", "answers", "rules", "rule_names", "names", "relations", "units", "memo")
 
 
 def build(
@@ -107,11 +106,7 @@ def _unmake(db: sqlite3.Connection, file: str, made: list[str]) -> None:
     db.close()
     if not empty:
         return
-    for suffix in ("", "-wal", "-shm"):
-        try:
-            os.unlink(file + suffix)
-        except OSError:
-            pass
+    database.remove(file)
     for folder in reversed(made):
         try:
             os.rmdir(folder)
@@ -140,8 +135,8 @@ def _write(
     reads = workers.read_systems(root, [folders[i] for i in todo], files, progress, file, code, [keys[i] for i in todo])
     db.execute("BEGIN IMMEDIATE")  # held while the rest is read: a second build waits, readers read the last one
     try:
-        if _value(db, "code") != code:
-            for table in TABLES:
+        if database.meta(db, "code") != code:
+            for table in database.TABLES:
                 db.execute(f"DELETE FROM {table}")
         now = _kept(db, code)
         for place, folder in enumerate(folders):
@@ -167,14 +162,9 @@ def _write(
         reads.close()
 
 
-def _value(db: sqlite3.Connection, name: str) -> Any:
-    row = db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
-    return json.loads(row[0]) if row else None
-
-
 def _kept(db: sqlite3.Connection, code: str) -> dict[str, str]:
     """The systems the store holds, by id, with the key of the files they were read from."""
-    if _value(db, "code") != code:
+    if database.meta(db, "code") != code:
         return {}
     return {system: key for system, key in db.execute("SELECT id, read_key FROM systems") if key is not None}
 

@@ -28,7 +28,7 @@ def rules(tmp_path: Path) -> Path:
 def test_the_build_of_systems_is_the_build_read_whole(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch, n: str) -> None:
     monkeypatch.setenv(workers.WORKERS, n)
     files: dict[str, bytes] = {}
-    content = key.content_key(rules, keep=files)
+    content = key.hashed(str(rules), files)[0]
     whole = record.assemble(rules, content, None, files)
     told: list[str] = []
     stored = open_rules(rules, progress=told.append)
