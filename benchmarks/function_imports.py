@@ -163,12 +163,14 @@ def cost_ms(statement: str, runs: int) -> float:
 def loaded_by(call: list[str]) -> set[str]:
     """The modules a warm ``referee <call>`` has loaded when it ends (run twice: the first
     may build the store or the search index)."""
-    code = (
-        "import sys; from referee.cli.commands import main; sys.argv = ['referee', *sys.argv[1:]]\n"
+    packages = next(p for p in sys.path if p.endswith("site-packages"))
+    code = (  # without site, as cost_ms: the editable install's hook would load pathlib for every call
+        f"import sys; sys.path[:0] = [{str(ROOT)!r}, {packages!r}]; from referee.cli.commands import main\n"
+        "sys.argv = ['referee', *sys.argv[1:]]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\nsys.stderr.write('--modules--' + ' '.join(sys.modules))"
     )
     for _ in range(2):
-        err = subprocess.run([sys.executable, "-c", code, *call], capture_output=True, text=True, cwd=ROOT).stderr
+        err = subprocess.run([sys.executable, "-S", "-c", code, *call], capture_output=True, text=True, cwd=ROOT).stderr
     return set(err.rpartition("--modules--")[2].split())
 
 

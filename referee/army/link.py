@@ -22,6 +22,7 @@ Armour.") is kept in the profile and read as no rule use.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
@@ -222,6 +223,4 @@ def _second_profile_keywords(args: tuple[Any, ...]) -> list[Any]:
 
 
 def _with(use: RuleUse, **changes: Any) -> RuleUse:
-    from dataclasses import replace
-
     return replace(use, **changes)

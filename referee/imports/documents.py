@@ -11,6 +11,7 @@ place, the manifest last: a failure leaves nothing half-written.
 from __future__ import annotations
 
 import os
+import tomllib
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,8 +110,6 @@ def import_book(kind: str, given: str, system: str, into: str) -> BookImport:
 
 def _origin(manifest_file: str, name: str) -> str | None:
     """The ``origin`` a manifest gives the document ``name``, if any."""
-    import tomllib
-
     try:
         with open(manifest_file, "rb") as fh:
             data = tomllib.load(fh)

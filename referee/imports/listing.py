@@ -12,6 +12,7 @@ import os
 import re
 import stat
 import tempfile
+import tomllib
 from typing import Any
 
 from referee.errors import RulesError
@@ -41,8 +42,6 @@ def read_manifest_text(file: str) -> str:
 
 def listed_paths(text: str, file: str) -> set[str]:
     """The paths a manifest's [[documents]] tables list."""
-    import tomllib
-
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -112,8 +111,6 @@ def _table(values: dict[str, str]) -> Any:
 def keeps(before: str, after: str, added: int) -> bool:
     """Whether ``after`` holds every line of ``before``, in order, and means the
     same but for ``added`` more documents at the end of the list."""
-    import tomllib
-
     lines = iter(after.split("\n"))
     if not all(any(line == other for other in lines) for line in before.split("\n")):
         return False

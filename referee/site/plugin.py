@@ -47,6 +47,7 @@ import os
 from functools import partial
 from typing import Any
 
+from markupsafe import escape
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, InclusionLevel
@@ -398,8 +399,6 @@ def codes_page(files: Files) -> str | None:
 
 def toc_tokens(entries: tuple[tuple[str, str, int], ...]) -> list[dict[str, Any]]:
     """(anchor, title, level) rows as the nested tokens MkDocs builds a table of contents from."""
-    from markupsafe import escape
-
     root: list[dict[str, Any]] = []
     stack: list[dict[str, Any]] = []
     for anchor, title, level in entries:

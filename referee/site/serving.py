@@ -24,6 +24,7 @@ import os
 import shutil
 import tempfile
 from typing import Any
+from urllib.parse import urlsplit
 
 from referee.errors import RulesError
 
@@ -53,8 +54,6 @@ def with_banner(content: bytes, message: str | None) -> bytes:
 
 def serve(config_file: str, port: int, rules_src: str | None = None) -> None:
     """Build, serve on 127.0.0.1:``port`` and rebuild on changes until interrupted."""
-    from urllib.parse import urlsplit
-
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.livereload import LiveReloadServer, _serve_url
