@@ -120,7 +120,8 @@ def build(cache: Path | None = None, *, transform: bool = True) -> Lark:
     not ``transform``.  Both kinds share one cache file."""
     from referee.graph.effects_transform import EffectTransformer
 
-    return grammars.load("effects.lark", transformer=EffectTransformer(None) if transform else None, lexer="basic", cache=cache)
+    transformer = EffectTransformer(None) if transform else None
+    return grammars.load("effects.lark", transformer=transformer, lexer="basic", cache=cache)
 
 
 def parser() -> Lark:

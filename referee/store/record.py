@@ -81,4 +81,5 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
         graph.relations[system] = said + laid
         graph.sentences[system] = sentences
     p = parts
-    return Build(key, p["manifests"], p["documents"], rules, p["names"], p["rule_names"], p["texts"], unmanaged, graph, p["armies"])
+    rulebase = (key, p["manifests"], p["documents"], rules, p["names"], p["rule_names"], p["texts"], unmanaged)
+    return Build(*rulebase, graph, p["armies"])

@@ -128,9 +128,10 @@ class Stored:
     def relations(self, system: str | None = None) -> list[dict[str, Any]]:
         """Every relation of one system, or of all, in reading order, as JSON."""
         self.check_system(system)
-        numbers = self._db.execute("SELECT number FROM systems WHERE ? IS NULL OR id = ? ORDER BY place", (system, system)).fetchall()
-        sql = "SELECT json FROM relations WHERE seq >= ? AND seq < ? ORDER BY seq"
-        return [rel for (number,) in numbers for rel in self._unpacked(sql, number * SPAN, (number + 1) * SPAN)]
+        placed = "SELECT number FROM systems WHERE ? IS NULL OR id = ? ORDER BY place"
+        numbers = [n for (n,) in self._db.execute(placed, (system, system)).fetchall()]
+        spanned = "SELECT json FROM relations WHERE seq >= ? AND seq < ? ORDER BY seq"
+        return [rel for n in numbers for rel in self._unpacked(spanned, n * SPAN, (n + 1) * SPAN)]
 
     def _unpacked(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         return [unpack(blob) for (blob,) in self._db.execute(sql, args)]
