@@ -30,7 +30,7 @@ from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
-from referee.graph.lexer import PARAMETER, Lexeme, Mention, Names, lex
+from referee.graph.lexer import PARAMETER, Lexeme, Mention, Names, conditions_in, lex
 from referee.graph.sentences import locate, split
 from referee.graph.unknown import in_brackets, unknown_names
 from referee.graph.situations import beyond_make_up, is_boilerplate, situation_of, subject_conditions
@@ -796,6 +796,7 @@ def read_sentence(
         typed += _immune_to_parameters(reader, typed)
         typed += _only_choice(reader, typed)
         typed += _treated_like(reader, lexemes, typed)
+        typed += _immune_as_treated(lexemes, typed)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
@@ -994,6 +995,32 @@ def _treated_like(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation])
             if tid is not None and not own:
                 return [Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), (), None)]
     return []
+
+
+def _immune_as_treated(lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
+    """"is itself immune to Fear, and treats models that cause Terror as causing Fear instead": what
+    its bearer treats as a rule it is immune to, it is immune to as well (``immune-to`` Terror,
+    ``as`` Fear), under the treating clause's conditions; one subject says both, in one sentence.
+
+    >>> from referee.model import Citation
+    >>> c = Citation("s/fear", "x", "f", 1, 1)
+    >>> found = [Relation("immune-to", "s/fear", "s/fear", "Fear", c, (), (), "A unit"),
+    ...          Relation("overrides", "s/fear", "s/terror", "Terror", c, (), (), "A unit")]
+    >>> [(r.kind, r.target, r.details) for r in _immune_as_treated([Lexeme("TREAT", "treats", 0, 6)], found)]
+    [('immune-to', 's/terror', (('as', 's/fear'),))]
+    """
+    if not any(lx.type == "TREAT" for lx in lexemes):
+        return []
+    out = []
+    for treat in typed:
+        if treat.kind != "overrides" or treat.target is None or treat.target == treat.source:
+            continue
+        for immune in typed:
+            if immune.kind == "immune-to" and immune.target == treat.source and immune.subject == treat.subject:
+                out.append(replace(immune, target=treat.target, target_name=treat.target_name, conditions=treat.conditions,
+                                   details=(("as", treat.source),)))
+                break
+    return out
 
 
 _IN_BRACKETS = re.compile(r"\b(?:stated|given|listed|named)\s+in\s+(?:the\s+)?(?:brackets|parenthes[ie]s)\b", re.I)
@@ -1274,6 +1301,7 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
     seen_relations: set[tuple[Any, ...]] = set()
     seen_sentences: set[str] = set()
     withheld: list[Withheld] = []
+    scopes: dict[str, set[tuple[str, str, str]]] = {}
     for version in rule.versions or ():
         if not version.text.strip():
             continue
@@ -1282,6 +1310,8 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
         before = ""
         for text, (line, column) in zip(parts, locate(parts, version, texts)):
             example = is_example(text, example)
+            if not example:
+                _attack_scopes(text, names, scopes)
             unknown: list[tuple[str, int, str]] = []
             found = read_sentence(rule, names, text, version.source.file, line, column, example, unknown, withheld)
             if before and _CASE.match(text):
@@ -1299,7 +1329,46 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
                 if key not in seen_relations:
                     seen_relations.add(key)
                     relations.append(relation)
-    return _withhold(relations, withheld), sentences
+    return _scoped(_withhold(relations, withheld), scopes), sentences
+
+
+# the kinds of attack a statement may be limited to, and the situations that say either
+_ATTACK_KINDS = frozenset({"melee", "shooting"})
+_ATTACK_SAID = frozenset({"melee", "shooting", "not-melee"})
+
+
+def _attack_scopes(text: str, names: Names, scopes: dict[str, set[tuple[str, str, str]]]) -> None:
+    """What a sentence says a stat of its rule is for, by one kind of attack: "counts its cover saves
+    during the Shooting Phase as being 1 point better" (cover save: shooting), added to ``scopes``
+    (stat -> {(situation, words, sentence)}).  Only a sentence of one stat and one kind says it:
+    "They lose 2" movement but enemies shooting them in the shooting phase have -1 to the hit roll"
+    does not make the movement a shooting one."""
+    said = [(text[start:end], normal) for start, end, normal in conditions_in(text) if normal in _ATTACK_KINDS]
+    if len({normal for _w, normal in said}) != 1:
+        return
+    stats = {lexeme.norm for lexeme in lex(text, names) if lexeme.type == "STAT" and lexeme.norm}
+    if len(stats) == 1:
+        words, normal = said[0]
+        scopes.setdefault(stats.pop(), set()).add((normal, words, text))
+
+
+def _scoped(relations: list[Relation], scopes: dict[str, set[tuple[str, str, str]]]) -> list[Relation]:
+    """The rule's modifiers of a stat that another of its sentences limits to one kind of attack,
+    and that say no kind of their own, carry that limit ("Stealth(+2) indicates giving +2 to the
+    model's cover save", after "counts its cover saves during the Shooting Phase as being 1 point
+    better": shooting); where the rule's sentences give the stat two kinds, none is carried."""
+    if not scopes:
+        return relations
+    out = []
+    for rel in relations:
+        found = scopes.get(dict(rel.details).get("stat") or "") if rel.kind == "modifies" else None
+        # a modifier's own sentence attached its conditions where its words stand: only another's is carried
+        if (found and len({normal for normal, _w, _s in found}) == 1 and not any(c.situation in _ATTACK_SAID for c in rel.conditions)
+                and all(sentence != rel.citation.sentence for _n, _w, sentence in found)):
+            normal, words, _sentence = min(found)
+            rel = replace(rel, conditions=rel.conditions + (Condition(normal, None, words),))
+        out.append(rel)
+    return out
 
 
 # a sentence that opens on the case the sentence before states: "In this case they subtract Y ..."

@@ -157,6 +157,16 @@ STATS: tuple[tuple[str, str], ...] = (
 )
 STAT_LEADS = ("to", "to the", "to its", "to their", "to all", "to both", "to his")
 
+# a scope written with "only", after or before what it limits: "ward save 6+ cc only", "shooting
+# only", "only against shooting attacks"; the referee reads these in a rule's own text too
+# (referee.resolve.scope: a rule limited to one kind of attack brings nothing in the other)
+ONLY_SCOPES: tuple[tuple[str, str], ...] = (
+    (r"(?:in\s+|against\s+)?(?:cc|close\s+combat|melee)(?:\s+attacks)?\s+only"
+     r"|only\s+(?:in\s+(?:cc|close\s+combat|melee)(?!\s+(?:range|distance))|against\s+(?:close\s+combat|melee)\s+attacks)", "melee"),
+    (r"(?:(?:in|during)\s+the\s+|against\s+)?(?:shooting(?:\s+phase|\s+attacks)?|ranged(?:\s+attacks)?)\s+only"
+     r"|only\s+(?:(?:in|during)\s+the\s+shooting\s+phase|against\s+(?:shooting|ranged)\s+attacks)", "shooting"),
+)
+
 # conditions, by pattern over the raw sentence; the normalised form is what relations carry
 CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?:when|while|if)\s+(?:it|they|the\s+\w+)\s+(?:is|are)\s+charging", "charging"),
@@ -175,6 +185,7 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?:(?:if|when|while|provided(?:\s+that)?)\s+(?:it|they|the\s+\w+|that\s+unit)\s+)?(?:(?:(?:is|are)\s+)?not|(?:isn|aren)[’']t)\s+"
      r"(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged\s+in\s+(?:a\s+)?(?:close\s+)?combat)", "not melee"),
     (r"(?:if|when|while)\s+(?:it|they|the\s+unit|that\s+unit)\s+(?:is|are)\s+(?:already\s+)?(?:in\s+close\s+combat|engaged\s+in\s+(?:a\s+)?combat)", "melee"),
+    *ONLY_SCOPES,
     (r"against\s+melee\s+attacks|in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))", "melee"),
     (r"close\s+combat\s+attacks?|melee\s+attacks?", "melee"),
     (r"against\s+shooting\s+attacks|shooting\s+attacks?|ranged\s+attacks?", "shooting"),
@@ -197,4 +208,4 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
 )
 
 # a sentence holds a condition only if it holds one of these
-CONDITION_HINTS = ("long as", "turn", "natural", "of 1", "of 6", "flee", "charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "not move", "t move", "range")
+CONDITION_HINTS = ("cc only", "long as", "turn", "natural", "of 1", "of 6", "flee", "charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "not move", "t move", "range")

@@ -240,12 +240,21 @@ def _fold_word(word: str) -> str:
     return folded
 
 
+def conditions_in(sentence: str) -> list[tuple[int, int, str]]:
+    """(start, end, normal form) of each condition of the table a sentence holds, brackets
+    included ("ward save 6+ cc only": melee).
+
+    >>> conditions_in("Parry Save (fighting front, ward save 6+ cc only)")
+    [(41, 48, 'melee')]
+    """
+    if _HINT_RE.search(sentence.lower()) is None:
+        return []
+    return [(m.start(), m.end(), CONDITIONS[int(str(m.lastgroup)[1:])][1]) for m in _CONDITION_RE.finditer(sentence)]
+
+
 def _raw_tokens(sentence: str) -> list[Lexeme]:
     """Conditions first, then signed numbers, numbers, words, brackets, punctuation."""
-    conditions: list[tuple[int, int, str]] = []
-    if _HINT_RE.search(sentence.lower()) is not None:
-        for m in _CONDITION_RE.finditer(sentence):
-            conditions.append((m.start(), m.end(), CONDITIONS[int(str(m.lastgroup)[1:])][1]))
+    conditions = conditions_in(sentence)
     if not conditions:  # most sentences: every match is a token
         return [
             Lexeme(_KINDS.get(m.lastgroup) or _kind(m), m.group(), m.start(), m.end())  # type: ignore[arg-type]

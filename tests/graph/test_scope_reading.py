@@ -1,0 +1,108 @@
+"""What a rule's sentences say about one another (issue 22, round 5): a stat one sentence limits to
+one kind of attack limits the rule's modifier of that stat stated in another sentence; a bearer
+immune to Y that treats X as Y is immune to X.  Read in the real documents and in small rules of
+other words (the tiny system of test_effects_clauses)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.graph.effects import read_rule
+from referee.graph.lexer import conditions_in
+from referee.model import Rule, Source, Version
+from referee.store.record import Build
+from tests.graph.test_effects_clauses import names
+
+
+def _read(text: str) -> list[tuple[str, str | None, tuple[str, ...], dict[str, str]]]:
+    version = Version(text, Source("x/doc.txt", 1, 1), "x/doc.txt", "core")
+    rule = Rule("x/beast", "Beast", "x", text, version.source, versions=(version,))
+    relations, _ = read_rule(rule, names(), {"x/doc.txt": text})
+    return [(r.kind, r.target, tuple(c.situation for c in r.conditions), dict(r.details)) for r in relations if r.kind != "references"]
+
+
+# -- a scope written short, with "only" --------------------------------------------------
+
+@pytest.mark.parametrize(("words", "normal"), [
+    ("Parry Save (fighting front, ward save 6+ cc only)", "melee"),
+    ("It gets +1 Armour in close combat only.", "melee"),
+    ("It gets +1 Armour only in melee.", "melee"),
+    ("It gets +1 Armour only against shooting attacks.", "shooting"),
+    ("A 5+ ward save, shooting only.", "shooting"),
+    ("+1 Armour against shooting attacks only.", "shooting"),
+    ("A 6+ ward save against melee attacks only.", "melee"),
+    ("Its cover save improves during the Shooting Phase only.", "shooting"),
+])
+def test_only_scopes_are_conditions(words: str, normal: str) -> None:
+    assert [n for _s, _e, n in conditions_in(words)] == [normal]
+
+
+def test_only_in_melee_range_is_no_scope() -> None:
+    assert conditions_in("It may only shoot in melee range of the enemy.") == []
+
+
+# -- a stat's kind of attack, said in another sentence ----------------------------------
+
+def test_a_modifier_takes_the_kind_of_attack_another_sentence_gives_its_stat() -> None:
+    found = _read("A model with this special rule counts its cover saves during the Shooting Phase as being better. "
+                  "It gains +1 to its cover save while in cover.")
+    assert [c[-1] for k, _t, c, _d in found if k == "modifies"] == ["shooting"]  # after "while in cover"
+
+
+def test_other_words_for_the_kind_in_another_sentence() -> None:
+    found = _read("This rule is for Armour in close combat only. The model gains +1 Armour.")
+    assert [c for k, _t, c, _d in found if k == "modifies"] == [("melee",)]
+
+
+def test_two_kinds_for_one_stat_carry_neither() -> None:
+    found = _read("It has +1 Armour against shooting attacks. It has +1 Armour in close combat. The model gains +1 Armour.")
+    assert sorted(c for k, _t, c, _d in found if k == "modifies") == [(), ("melee",), ("shooting",)]
+
+
+def test_a_sentence_of_two_stats_limits_neither_elsewhere() -> None:
+    # "They lose 2" movement but enemies shooting them in the shooting phase have -1 to the hit roll"
+    found = _read("They lose 2 Movement but enemies shooting them in the shooting phase have -1 to hit. The model gains -1 Movement.")
+    assert all("shooting" not in c for k, _t, c, d in found if k == "modifies" and d.get("stat") == "Movement")
+
+
+def test_a_modifier_of_another_stat_is_not_limited() -> None:
+    found = _read("Its cover saves count as better during the Shooting Phase. The model gains +1 Strength.")
+    assert [c for k, _t, c, d in found if d.get("stat") == "Strength"] == [()]
+
+
+def test_stealth_in_the_real_document(rulebase: Build) -> None:
+    [modifier] = [r for r in rulebase.relations("scrollhammer") if r.source == "scrollhammer/stealth" and r.kind == "modifies"]
+    assert [(c.situation, c.text) for c in modifier.conditions][-1] == ("shooting", "during the Shooting Phase")
+
+
+def test_chameleons_close_combat_cover_save_does_not_limit_stealth(rulebase: Build) -> None:
+    # Chameleon speaks of cover saves in close combat; only Stealth's own sentences limit Stealth's modifier
+    [modifier] = [r for r in rulebase.relations("scrollhammer") if r.source == "scrollhammer/stealth" and r.kind == "modifies"]
+    assert "melee" not in [c.situation for c in modifier.conditions]
+
+
+# -- "is immune to Y, and treats X as Y" --------------------------------------------------
+
+def test_immune_to_what_it_treats_as_a_rule_it_is_immune_to() -> None:
+    found = _read("A unit with this special rule is itself immune to Fear, and treats models that cause Terror as causing Fear instead.")
+    assert ("immune-to", "x/terror", (), {"as": "x/fear"}) in found
+    assert ("immune-to", "x/fear", (), {}) in found
+
+
+def test_treating_without_an_immunity_gives_none() -> None:
+    found = _read("A unit with this special rule treats Terror as Fear.")
+    assert not any(k == "immune-to" for k, *_ in found)
+
+
+def test_an_immunity_in_another_sentence_is_not_joined() -> None:
+    # Terror's "it treats Terror as Fear" (of a unit that passed the test) and "is immune to Fear and
+    # Terror" (of the unit that causes Terror) speak of different units
+    found = _read("A unit with this special rule is immune to Fear. If a unit passes a test, it treats Terror as Fear.")
+    assert not any(k == "immune-to" and t == "x/terror" for k, t, *_ in found)
+
+
+def test_fear_in_the_real_document(rulebase: Build) -> None:
+    found = [r for r in rulebase.relations("scrollhammer") if r.source == "scrollhammer/fear" and r.kind == "immune-to"]
+    assert {(r.target, dict(r.details).get("as")) for r in found} == {("scrollhammer/fear", None), ("scrollhammer/terror", "scrollhammer/fear")}
+    terror = [r for r in rulebase.relations("scrollhammer") if r.source == "scrollhammer/terror" and r.kind == "immune-to"]
+    assert all(not dict(r.details).get("as") for r in terror)
