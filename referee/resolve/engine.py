@@ -19,7 +19,7 @@ from referee.resolve.lent import lent_modifiers
 from referee.resolve.naming import picks
 from referee.resolve.parameters import against_instances
 from referee.resolve.play import Inactive, Pick, both_sides
-from referee.resolve.scope import own_use_forbidden, scoped_rules
+from referee.resolve.scope import attack_scoped_rules, own_use_forbidden, scoped_rules
 from referee.resolve.principles import Context, said_to_apply, settle
 from referee.resolve.ruled_out import situation_ruling
 from referee.resolve.same_roll import same_roll_touches
@@ -112,6 +112,9 @@ def resolve(
     idle += idle_uses
     scoped, idle_scopes = scoped_rules(ctx, sides, flags)
     idle += idle_scopes
+    attack_scoped, idle_attack = attack_scoped_rules(ctx, sides, flags)
+    scoped += attack_scoped
+    idle += idle_attack
     own_aside, own_rulings = own_use_forbidden(ctx, sides)
     answers += own_rulings
     for side_name, rid, why in [*aside, *scoped, *ways_aside, *own_aside]:

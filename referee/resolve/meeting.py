@@ -150,7 +150,23 @@ def relation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
                 meeting.sides = sorted({*meeting.sides, mine.name, *where}, key=("self", "opponent").index)
     # an immunity to the rule itself ("immune to Fear") says all a test it forces would ("automatically pass ... Morale tests"): one ruling
     direct = {(k[1], k[2]) for k in found if k[0] == "immune-to"}
+    _mutual(found)
     return [m for k, m in found.items() if not (k[0] == "immune-term" and (k[1], k[2]) in direct)], idle
+
+
+def _mutual(found: dict[tuple[Any, ...], Meeting]) -> None:
+    """Two rules of the two sides each immune to the other (Terror "immune to Fear and Terror"; Fear
+    "immune to Fear, and treats models that cause Terror as causing Fear instead"): one meeting, in
+    which neither prevails; each side is spared the other's rule."""
+    for key in [k for k in found if k[0] == "immune-to" and k[1] != k[2]]:
+        back = ("immune-to", key[2], key[1])
+        if key not in found or back not in found:
+            continue
+        meeting, other = found[key], found.pop(back)
+        meeting.relations.extend(r for r in other.relations if r not in meeting.relations)
+        meeting.unknown.extend(u for u in other.unknown if u not in meeting.unknown)
+        meeting.sides = sorted({*meeting.sides, *other.sides}, key=("self", "opponent").index)
+        meeting.extra["mutual"] = True
 
 
 def loss_meetings(sides: tuple[Side, Side]) -> list[Meeting]:

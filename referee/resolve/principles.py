@@ -233,6 +233,8 @@ def immunity(ctx: Context, m: Meeting) -> Ruling | None:
         return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
     if m.kind != "relation" or {r["kind"] for r in m.relations} != {"immune-to"}:
         return None
+    if m.extra.get("mutual"):
+        return _mutual_immunity(ctx, m)
     source, target = m.rules[0], m.rules[-1]
     duties = [dict(r["details"])["action"] for r in ctx.view.relations_out(target) if r["kind"] == "must" and "action" in dict(r["details"])]
     spared = f"; none of {ctx.name(target)}'s effects apply to them (they need not {', nor '.join(dict.fromkeys(duties))})" if duties else ""
@@ -250,6 +252,24 @@ def immunity(ctx: Context, m: Meeting) -> Ruling | None:
         else:
             ctx.aside(facing, target, outcome)
     return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+
+
+def _mutual_immunity(ctx: Context, m: Meeting) -> Ruling:
+    """Each side's rule is immune to the other's: neither prevails; each is set aside where it
+    faces the other, and each immunity is said in its own words ("treated as Fear")."""
+    said = []
+    for rel in m.relations:
+        through = dict(rel["details"]).get("as")
+        said.append(f"{ctx.name(rel['source'])}'s models are immune to {ctx.name(rel['target'])}"
+                    + (f" (they treat it as {ctx.name(through)}, to which they are immune)" if through else ""))
+    a, b = m.rules[0], m.rules[-1]
+    outcome = f"{ctx.name(a)} and {ctx.name(b)}: each side is immune to the other's rule, so neither prevails: {'; '.join(dict.fromkeys(said))}{_if(m)}"
+    if not m.unknown:
+        for source, target in ((a, b), (b, a)):
+            facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
+                      if target in ctx.held.get(side, ()) and source in ctx.held.get(other, ())]
+            ctx.aside(facing, target, outcome)
+    return Ruling([ctx.name(a), ctx.name(b)], None, "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
 
 
 def errata(ctx: Context, m: Meeting) -> Ruling | None:

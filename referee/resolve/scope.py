@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from referee.graph.effects_words import CONDITIONS
+from referee.graph.effects_words import CONDITIONS, ONLY_SCOPES
 from referee.resolve.meeting import sentences
 from referee.resolve.play import Inactive, Side
 from referee.resolve.ruling import Ruling
@@ -162,3 +162,37 @@ def own_use_forbidden(ctx: Context, sides: tuple[Side, Side]) -> tuple[list[tupl
                 rulings.append(Ruling([*by, entry.name], None, "cannot-beats-can", why, [ctx.rule_quote(rid, sentence)], [], [side.name]))
                 break
     return aside, rulings
+
+
+# "ward save 6+ cc only": the kinds of attack a rule's own words limit it to
+_ONLY = tuple((re.compile(r"\b(?:" + pattern + r")\b", re.I), normal) for pattern, normal in ONLY_SCOPES)
+_OTHER_KIND = {"melee": "shooting", "shooting": "melee"}
+_KIND_WORDS = {"melee": "close combat", "shooting": "shooting"}
+
+
+def attack_scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[tuple[str, str, str]], list[Inactive]]:
+    """A rule whose own words limit it to one kind of attack ("exchange Fighting with a hand weapon
+    and a shield to Parry Save (fighting front, ward save 6+ cc only)": close combat) brings nothing
+    where the situation is the other kind and not this one (``--when shooting``): it is set aside,
+    the words quoted.  A rule that names both kinds with "only" is left to its relations; where the
+    situation names neither kind, nothing is set aside (the words stand as said)."""
+    aside: list[tuple[str, str, str]] = []
+    idle: list[Inactive] = []
+    for mine, _theirs in (sides, sides[::-1]):
+        for rid, entry in mine.rules.items():
+            rule = ctx.view.get(rid)
+            text = (rule["versions"][0]["text"] if rule["versions"] else rule["text"]) if rule else ""
+            said = [(sentence, found, normal) for sentence in sentences(text or "") for pattern, normal in _ONLY
+                    for found in [pattern.search(sentence)] if found]
+            kinds = {normal for _s, _f, normal in said}
+            if len(kinds) != 1:
+                continue
+            kind = next(iter(kinds))
+            if kind in flags or _OTHER_KIND[kind] not in flags:
+                continue
+            sentence, found, _ = said[0]
+            why = (f"{entry.name} is for {_KIND_WORDS[kind]} only, as its words say (\"{found.group()}\"), "
+                   f"and the situation is {_OTHER_KIND[kind]} (--when {_OTHER_KIND[kind]})")
+            aside.append((mine.name, rid, why))
+            idle.append(Inactive(rid, entry.name, mine.name, why, ctx.rule_quote(rid, sentence), entry.via, relation="only"))
+    return aside, idle
