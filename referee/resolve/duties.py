@@ -16,6 +16,7 @@ import re
 
 from referee.resolve.meeting import action_words, binds_other_side, sentences
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
+from referee.resolve.ruled_out import shot_even_in_melee
 from referee.resolve.ruling import Ruling, conditions, quote
 from referee.resolve.scope import bearer_permission
 from referee.resolve.situation import APART, OPPOSITES, judge, why_not
@@ -126,12 +127,52 @@ _GIVEN = frozenset({"receive", "be", "given", "issued", "use", "get"})
 def _forbidden_kind(view: Book, rel: dict[str, Any], mine: Side, rid: str) -> list[str]:
     """The rules of ``mine`` of the kind a prohibition names by their category ("Reserve units ... do
     not receive orders": the side's orders, Taking cover among them), other than the rule itself."""
-    action = dict(rel["details"]).get("action") or ""
-    words = fold(action).split()
+    kind = _kind_named(rel)
+    return [other for other in mine.rules if other != rid and kind and _of_kind(view, view.get(other) or {}, kind)]
+
+
+def _kind_named(rel: dict[str, Any]) -> str:
+    """The kind of rule a prohibition of being given or using things names ("do not receive
+    orders": order; "cannot use Shooting Weapons": shooting weapon), folded and singular, or ""."""
+    words = fold(dict(rel["details"]).get("action") or "").split()
     if rel["kind"] != "cannot" or len(words) < 2 or words[0] not in _GIVEN or rel["target"]:
-        return []
-    kind = _one(" ".join(w for w in words if w not in _GIVEN))
-    return [other for other in mine.rules if other != rid and kind and _one(fold((view.get(other) or {}).get("category") or "")) == kind]
+        return ""
+    return _one(" ".join(w for w in words if w not in _GIVEN))
+
+
+def of_kind_words(category: str, kind: str, used_for: str | None) -> bool:
+    """Whether a rule of ``category`` (folded, singular), used for ``used_for`` (a situation flag, or
+    None), is of the kind a prohibition names (folded, singular): the same words, or the kind is
+    the category's head ("weapon" of a Close Combat Weapon), or the kind's first words say what the
+    weapon is used for and the rule is used so ("shooting weapon" of a Pistol whose profile states
+    a Range, whatever heading it stands under).
+
+    >>> of_kind_words("close combat weapon", "weapon", "melee"), of_kind_words("order", "weapon", None)
+    (True, False)
+    >>> of_kind_words("close combat weapon", "shooting weapon", "shooting"), of_kind_words("close combat weapon", "shooting weapon", None)
+    (True, False)
+    """
+    if not kind or not category:
+        return False
+    if category == kind or category.endswith(" " + kind):
+        return True
+    head, _, use = kind.rpartition(" ")
+    return bool(head) and used_for is not None and category.split()[-1] == use and _KIND_USES.get(head) == used_for
+
+
+# the words a prohibition's kind opens with, as what the thing is used for: "Shooting Weapons"
+_KIND_USES = {"shooting": "shooting", "ranged": "shooting", "missile": "shooting", "close combat": "melee", "melee": "melee"}
+
+
+def _of_kind(view: Book, rule: dict[str, Any], kind: str) -> str | None:
+    """Why a rule is of the kind a prohibition names ("cannot use Weapons": a Halberd, its category
+    Close Combat Weapon; "cannot use Shooting Weapons": a Pistol, whose profile states a Range), or None."""
+    category = _one(fold(rule.get("category") or ""))
+    used = _weapon_kind(view, rule) if category else None
+    if not of_kind_words(category, kind, used):
+        return None
+    said = f"its category: {rule.get('category')}"
+    return said if category == kind or category.endswith(" " + kind) else f"{said}, used for {used}"
 
 
 def _named_by_action(view: Book, rel: dict[str, Any], theirs: Side) -> str | None:
@@ -196,9 +237,9 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
     for mine, _theirs, rid, rel, unknown, held in found:
         action = dict(rel["details"])["action"]
         for other in held:
-            kind = (view.get(other) or {}).get("category") or ""
+            how = _of_kind(view, view.get(other) or {}, _kind_named(rel)) or ""
             outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
-                       f"its words forbid to {action}, and {names.get(other, other)} is one (its category: {kind}); cannot beats can")
+                       f"its words forbid to {action}, and {names.get(other, other)} is one ({how}); cannot beats can")
             rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
                                   [quote(rel["citation"], names)], unknown, [mine.name]))
             if not unknown:
@@ -261,7 +302,13 @@ def _weapon_kind(view: Book, rule: dict[str, Any]) -> str | None:
         for pattern, flag in _WEAPON_KIND:
             if pattern.match(said.strip()):
                 return flag
+    # a weapon's profile that states its range is shot ("Range 12" Shots 1 Strength 4 ...")
+    if any(_RANGED_PROFILE.match(p.get("text") or "") for v in rule.get("versions") or () for p in v.get("profiles") or ()):
+        return "shooting"
     return None
+
+
+_RANGED_PROFILE = re.compile(r"^\s*(?:range|reichweite)\s*:?\s*\d+", re.I)
 
 
 def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None = None,
@@ -306,8 +353,10 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                         "subject": who, "conditions": unknown, "citation": cited,
                     })
                 flag = situation_of_action(action)
-                if rel["kind"] == "cannot" and flag in _WEAPON_USES and flag not in flags and not _ruled_out(flag, flags):
-                    rulings += [r for r in _ways_forbidden(view, mine, rid, rel, action, flag, who, unknown, set_aside, quote_rule)
+                if rel["kind"] == "cannot" and flag in _WEAPON_USES and flag not in flags:
+                    # --when melee rules shooting out, but not with a weapon whose own words let it be shot even in melee
+                    only_even = _ruled_out(flag, flags)
+                    rulings += [r for r in _ways_forbidden(view, mine, rid, rel, action, flag, who, unknown, set_aside, quote_rule, only_even)
                                 if not any(o.rules == r.rules and o.principle == r.principle for o in rulings)]
                 if rel["kind"] == "cannot" and flag is not None and flag in flags:
                     doubt = unknown + ([f"for {who}"] if who else [])
@@ -336,15 +385,20 @@ def _ruled_out(flag: str, flags: tuple[str, ...]) -> bool:
 
 
 def _ways_forbidden(view: Book, mine: Side, rid: str, rel: dict[str, Any], action: str, flag: str, who: str | None,
-                    unknown: list[str], set_aside: dict[tuple[str, str], str] | None, quote_rule: Any) -> list[Ruling]:
+                    unknown: list[str], set_aside: dict[tuple[str, str], str] | None, quote_rule: Any, only_even: bool = False) -> list[Ruling]:
     """A prohibition of an action the situation does not name ("unable to shoot or fight in the
     following battle phase", of Advancing), where a rule of the same side is a way of doing it ("this
     weapon can be shot against charging units", Ranged X counterfire): the prohibition prevails
     over that rule whenever the action would be done, cannot beats can; nothing is set aside here,
-    as the situation does not say the action is done."""
+    as the situation does not say the action is done.  ``only_even``: the situation rules the action
+    out (``--when melee``, of shooting), so only a way whose own words let it be done even so
+    ("can use this weapon even in melee distance", Ranged X trigger) is met, that sentence quoted."""
     names = view.rule_names
     ways = [(other, way) for other in mine.rules if other != rid and (mine.name, other) not in (set_aside or {})
             for way in [ways_of(view, other, names.get(other, other), flag)] if way]
+    if only_even:
+        ways = [(other, (other, even[0])) for other, _way in ways
+                for even in [shot_even_in_melee((view.get(other) or {}).get("text") or "") if flag == "shooting" else []] if even]
     out = []
     for other, (by, said) in ways:
         shown = names.get(other, other)

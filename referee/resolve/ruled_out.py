@@ -104,17 +104,17 @@ def system_sentence(ctx: Context, system: str, in_play: set[str]) -> list[dict[s
     return []
 
 
-def lets_it_arise(ctx: Context, sides: tuple[Side, Side]) -> list[dict[str, Any]]:
-    """The sentences of the acting side's rules in play that let it shoot in melee anyway."""
+def shot_even_in_melee(text: str) -> list[str]:
+    """The sentences of a rule's text that let its bearer shoot in melee anyway ("This means models
+    can use this weapon even in melee distance against enemy models")."""
     from referee.resolve.meeting import sentences
 
-    out = []
-    for rid in sides[0].rules:
-        rule = ctx.view.get(rid)
-        for said in sentences((rule or {}).get("text") or ""):
-            if _EVEN_IN_MELEE.search(said) and re.search(r"\b(?:used?|shoot|shot|fired?)\b", said, re.I):
-                out.append(ctx.rule_quote(rid, said))
-    return out
+    return [said for said in sentences(text or "") if _EVEN_IN_MELEE.search(said) and re.search(r"\b(?:used?|shoot|shot|fired?)\b", said, re.I)]
+
+
+def lets_it_arise(ctx: Context, sides: tuple[Side, Side]) -> list[dict[str, Any]]:
+    """The sentences of the acting side's rules in play that let it shoot in melee anyway."""
+    return [ctx.rule_quote(rid, said) for rid in sides[0].rules for said in shot_even_in_melee((ctx.view.get(rid) or {}).get("text") or "")]
 
 
 def situation_ruling(ctx: Context, system: str, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[Ruling | None, bool]:
