@@ -226,6 +226,43 @@ def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tup
     return rulings, aside
 
 
+# "they cannot be attacked by any other model": a prohibition, in the passive, of what others do to its bearers
+_DONE_BY_OTHERS = re.compile(r"^be\s+(?P<verb>attacked|fought|struck|shot(?:\s+at)?|targeted|charged)\s+by\s+(?:any\s+)?(?:other|enemy|enemies)\b", re.I)
+_DONE = {"attacked": "melee", "fought": "melee", "struck": "melee", "shot": "shooting", "shot at": "shooting", "targeted": "shooting", "charged": "charging"}
+
+
+def forbidden_to_others(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], quote_rule: Any = None) -> list[Ruling]:
+    """A prohibition of what others do to the rule's bearers ("These two characters must direct all
+    of their attacks against each other — they cannot be attacked by any other model for that round
+    of close combat", Fighting A Challenge), where the situation is that action (``--when melee``):
+    the other side's rules that are ways of doing it (Supporting Attacks) cannot be used against
+    those bearers, as far as the quoted words say; nothing is set aside (they may be used against
+    others), both sentences quoted."""
+    names = view.rule_names
+    out: list[Ruling] = []
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            for rel in view.relations_out(rid):
+                found = _DONE_BY_OTHERS.match(dict(rel["details"]).get("action") or "") if rel["kind"] == "cannot" else None
+                flag = _DONE.get(" ".join(found.group("verb").lower().split())) if found else None
+                if flag is None or flag not in flags:
+                    continue
+                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
+                if failed is not None:
+                    continue
+                action = dict(rel["details"])["action"]
+                for other in theirs.rules:
+                    way = ways_of(view, other, names.get(other, other), flag) if other != rid else None
+                    if way is None:
+                        continue
+                    shown, who = names.get(other, other), rel["subject"] or "those it speaks of"
+                    outcome = (f"{names.get(rid, rid)} prevails over {shown}{',' + conditions(unknown) if unknown else ''}, as far as the quoted "
+                               f"words say: {who} cannot {action}, and {shown} is a way to do it, so it cannot be used against them")
+                    cited = [quote(rel["citation"], names), *([quote_rule(*way)] if quote_rule else [])]
+                    out.append(Ruling([names.get(rid, rid), shown], names.get(rid, rid), "cannot-beats-can", outcome, cited, unknown, [mine.name, theirs.name]))
+    return out
+
+
 def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
     """A prohibition of being given rules of a kind ("Reserve units count as moved and do not receive
     orders", of Placing reserves) sets aside the side's rules of that category (Taking cover, an

@@ -13,7 +13,7 @@ from referee.resolve.meeting import (
     touch_meetings,
     version_meetings,
 )
-from referee.resolve.duties import duties, forbidden_kinds, forbidden_rules, forbidden_to_the_other_side
+from referee.resolve.duties import duties, forbidden_kinds, forbidden_rules, forbidden_to_others, forbidden_to_the_other_side
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.lent import lent_modifiers
 from referee.resolve.naming import picks
@@ -107,7 +107,7 @@ def resolve(
     unusable, aside, idle_uses = forbidden_rules(view, sides, flags)
     kinds, kinds_aside = forbidden_kinds(view, sides, flags)
     theirs_forbidden, theirs_aside = forbidden_to_the_other_side(view, sides, flags)
-    answers += unusable + kinds + theirs_forbidden
+    answers += unusable + kinds + theirs_forbidden + forbidden_to_others(view, sides, flags, ctx.rule_quote)
     aside += kinds_aside + theirs_aside
     idle += idle_uses
     scoped, idle_scopes = scoped_rules(ctx, sides, flags)

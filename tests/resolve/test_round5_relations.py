@@ -125,3 +125,27 @@ def test_advancing_over_a_trigger_weapon_in_melee(rulebase: Build) -> None:
         "This means models can use this weapon even in melee distance against enemy models in addition to making melee attacks."]
     heavy = resolve(rulebase, "last-edition", "Advancing, Ranged 2 heavy", when=["moved", "melee"]).to_json()
     assert not [r for r in heavy["rulings"] if "Ranged X heavy" in r["rules"]]  # no way to shoot in melee
+
+
+# -- a prohibition of what others do to the rule's bearers ------------------------------------
+
+def test_a_challenge_is_not_supported_against(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Supporting Attacks", opponent="Fighting A Challenge", when=["melee"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert (ruling["winner"], ruling["rules"]) == ("Fighting A Challenge", ["Fighting A Challenge", "Supporting Attacks"])
+    assert ruling["outcome"] == ("Fighting A Challenge prevails over Supporting Attacks, as far as the quoted words say: those it speaks of "
+                                 "cannot be attacked by any other model, and Supporting Attacks is a way to do it, so it cannot be used against them")
+    assert all(e["set_aside"] is None for e in data["in_play"]["self"])  # against the others, it may be
+    shot = resolve(rulebase, "whfb-house", "Supporting Attacks", opponent="Fighting A Challenge", when=["shooting"]).to_json()
+    assert not [r for r in shot["rulings"] if r["principle"] == "cannot-beats-can"]
+
+
+def _sanctuary():
+    cannot = "Pilgrims in the shrine cannot be shot at by enemy models."
+    return system({"Sanctuary": cannot, "Bow Drill": "A model with this special rule can shoot twice.", "Brawler": "It can fight twice."},
+                  [rel("cannot", "Sanctuary", None, cannot, details={"action": "be shot at by enemy models"})])
+
+
+def test_other_words_for_what_others_cannot_do_in_a_small_system() -> None:
+    data = resolve(_sanctuary(), "demo", picks("Bow Drill", "Brawler"), picks("Sanctuary"), ("shooting",)).to_json()
+    assert brief(data) == [("cannot-beats-can", "Sanctuary", ["Sanctuary", "Bow Drill"])]
