@@ -23,6 +23,8 @@ from referee.resolve.scope import attack_scoped_rules, own_use_forbidden, scoped
 from referee.resolve.principles import Context, said_to_apply, settle
 from referee.resolve.ruled_out import situation_ruling
 from referee.resolve.same_roll import same_roll_touches
+from referee.resolve.as_if_not_there import as_if_not_there
+from referee.resolve.counted_as import counted_as_rulings
 from referee.resolve.together import together_rulings
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, quote
 from referee.resolve.situation import parse_flags
@@ -138,6 +140,8 @@ def resolve(
     # rules that speak of one roll, where nothing above joined them (a ruling or open question on both)
     answers += same_roll_touches(ctx, sides, meetings, [set(a.rules) for a in answers])
     # a rule's own clause for another rule of its side ("A horde with this rule will ..."), where nothing else joins them
+    answers += counted_as_rulings(ctx, sides, [set(a.rules) for a in answers])
+    answers += as_if_not_there(ctx, system, sides, flags)
     answers += together_rulings(ctx, sides, [set(a.rules) for a in answers])
     unresolved = [a for a in answers if isinstance(a, Unresolved)]
     unresolved += [

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 _OWN = r"\bthis\s+(?:special\s+|universal\s+|army\s+)?(?:rule|ability|keyword)\b"
 
 
-def _name_pattern(name: str) -> re.Pattern[str] | None:
+def name_pattern(name: str) -> re.Pattern[str] | None:
     """A rule's name as a sentence says it: its article, brackets and placeholders aside, singular or plural."""
     words = fold(re.sub(r"\(.*?\)|\s+X\b.*$", " ", name)).split()
     if words and words[0] in ("the", "a", "an"):
@@ -55,7 +55,7 @@ def together_rulings(ctx: Context, sides: tuple[Side, Side], answered: Sequence[
             own = re.compile(_OWN, re.I)  # its own name would be any sentence naming two rules: "this rule" is the clause's mark
             for b, entry_b in side.rules.items():
                 other = ctx.view.get(b)
-                pattern = _name_pattern(other["name"]) if other else None
+                pattern = name_pattern(other["name"]) if other else None
                 if b == a or pattern is None or _joined(entry_a, b) or _joined(entry_b, a):
                     continue
                 if any({ctx.name(a), ctx.name(b)} <= said for said in answered):

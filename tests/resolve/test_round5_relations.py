@@ -149,3 +149,51 @@ def _sanctuary():
 def test_other_words_for_what_others_cannot_do_in_a_small_system() -> None:
     data = resolve(_sanctuary(), "demo", picks("Bow Drill", "Brawler"), picks("Sanctuary"), ("shooting",)).to_json()
     assert brief(data) == [("cannot-beats-can", "Sanctuary", ["Sanctuary", "Bow Drill"])]
+
+
+# -- a rule that asks less to count as what another rule of its side defines -------------------
+
+def test_monsterous_ranks_make_a_horde_of_six(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "The Horde, Monsterous Ranks").to_json()
+    [ruling] = data["rulings"]
+    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("explicit-exception", "Monsterous Ranks", ["Monsterous Ranks", "The Horde"])
+    assert ruling["outcome"] == ("Monsterous Ranks prevails over The Horde, as far as the quoted words say: for the units its words name, "
+                                 "it asks less to be counted as a horde than The Horde does")
+    assert [(c["line"], c["quote"][:40]) for c in ruling["citations"]] == [
+        (222, "A rank of monsterous units (single model"), (161, "Any unit that is at least 8 models wide ")]
+
+
+def _phalanx(asks: str):
+    return system({"Phalanx": "A unit of ten models is counted as a phalanx. A phalanx fights in two ranks.", "Veterans": asks}, [])
+
+
+def test_other_words_for_counting_as_in_a_small_system() -> None:
+    data = resolve(_phalanx("Veteran units need only six models to be counted as a phalanx."), "demo", picks("Phalanx", "Veterans")).to_json()
+    assert brief(data) == [("explicit-exception", "Veterans", ["Veterans", "Phalanx"])]
+    plain = resolve(_phalanx("Veteran units are counted as a phalanx."), "demo", picks("Phalanx", "Veterans")).to_json()
+    assert plain["rulings"] == []  # no "only": no lower requirement said
+
+
+# -- a rule that acts "as if they were not there", against the system's rule for the action ---
+
+def test_flying_moves_over_other_models(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Flying", when=["moved"]).to_json()
+    [ruling] = data["rulings"]
+    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("explicit-exception", "Flying", ["Flying", "MOVEMENT PHASE"])
+    assert [(c["name"], c["line"], c["column"]) for c in ruling["citations"]] == [("Flying", 923, 1), ("MOVEMENT PHASE", 461, 1)]
+    assert resolve(rulebase, "last-edition", "Flying").to_json()["rulings"] == []  # the situation names no move
+
+
+def _ghosts():
+    data = system_data({"Ghostly": "A ghostly model may move through walls as if they were not there.",
+                        "Movement": "Models may not move through walls or impassable terrain.",
+                        "Shooting": "Models cannot shoot through walls."}, [])
+    data["names"] = {"demo": {"movement": ["demo/Movement"], "shooting": ["demo/Shooting"]}}
+    return stored(data)
+
+
+def test_other_words_for_as_if_not_there_in_a_small_system() -> None:
+    data = resolve(_ghosts(), "demo", picks("Ghostly"), None, ("moved",)).to_json()
+    assert brief(data) == [("explicit-exception", "Ghostly", ["Ghostly", "Movement"])]
+    shot = resolve(_ghosts(), "demo", picks("Ghostly"), None, ("shooting",)).to_json()
+    assert shot["rulings"] == []  # it moves through walls; it does not shoot through them
