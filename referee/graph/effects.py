@@ -1078,6 +1078,11 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
     conditions += _bracketed_exceptions(lexemes, reader)
     conditions += _against_unknown(lexemes, reader)
     conditions.sort(key=lambda c: c[0])
+    # ", or as a Stand and Shoot reaction": another condition of a clause, alone; its words are not the first one's
+    alternatives = [_alternative(reader, lexemes, end, clauses[ci + 1][0] if ci + 1 < len(clauses) else len(lexemes))
+                    for ci, (_first, end, _found) in enumerate(clauses)]
+    apart = [(a[1], a[2]) for a in alternatives if a is not None]
+    conditions = [(k, f) for k, f in conditions if not any(lo <= k < hi for lo, hi in apart)]
     scoped = _scope(conditions, clauses, lexemes)
     subjects: list[Subject] = []
     for ci, (first, _end, _found) in enumerate(clauses):
@@ -1113,12 +1118,12 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
         (first, draft, scoped[ci], subjects[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found
     ]
     for ci, (first, end, found) in enumerate(clauses):
-        other = _alternative(reader, lexemes, end, clauses[ci + 1][0] if ci + 1 < len(clauses) else len(lexemes))
-        if other is not None:
+        alternative = alternatives[ci]
+        if alternative is not None:
             # "cannot Volley Fire if it moved earlier in the turn, or as a Stand and Shoot reaction":
             # either condition alone: the clause again, with the conditions before it and the other one
             leading = [f for k, f in conditions if k < first and f in scoped[ci]]
-            drafts.extend((first, draft, [*leading, other], subjects[ci]) for draft in found)
+            drafts.extend((first, draft, [*leading, alternative[0]], subjects[ci]) for draft in found)
     return reader.relations(drafts) + _not_prevented_by(lexemes, reader)
 
 
@@ -1139,9 +1144,12 @@ def _not_prevented_by(lexemes: list[Lexeme], reader: _Reader) -> list[Relation]:
     return out
 
 
-def _alternative(reader: _Reader, lexemes: list[Lexeme], end: int, stop: int) -> Found | None:
+def _alternative(reader: _Reader, lexemes: list[Lexeme], end: int, stop: int) -> tuple[Found, int, int] | None:
     """", or as a Stand and Shoot reaction" after a clause and its conditions: another
-    condition under which the clause holds, kept in its words; None if there is none."""
+    condition under which the clause holds, and where its words stand (first and last lexeme,
+    the last not included); None if there is none.  Words that are one condition of the
+    table are that situation (a Stand and Shoot reaction: charged), in their words; others are
+    kept as words."""
     k = end
     while k < stop and lexemes[k].type not in ("COMMA", "DOT", "SEMI", "COLON"):
         k += 1
@@ -1154,7 +1162,11 @@ def _alternative(reader: _Reader, lexemes: list[Lexeme], end: int, stop: int) ->
         tail += 1
     if tail < len(lexemes) and lexemes[tail].type != "DOT":
         return None
-    return (" ".join(reader.text[lexemes[k + 2].start : lexemes[tail - 1].end].split()), None)
+    words = " ".join(reader.text[lexemes[k + 2].start : lexemes[tail - 1].end].split())
+    if tail == k + 3 and lexemes[k + 2].type == "COND" and lexemes[k + 2].norm:
+        said = situation_of(lexemes[k + 2].norm)
+        return (Condition(said.situation, said.value, words), None), k + 2, tail
+    return (words, None), k + 2, tail
 
 
 def _pattern_condition(reader: _Reader, lexemes: list[Lexeme], k: int) -> list[Found]:

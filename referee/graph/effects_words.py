@@ -196,6 +196,8 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?:that\s+rolled\s+|on\s+)?a\s+natural\s+(?:roll\s+of\s+(?:an?\s+)?)?\d\+?(?:\s+to\s+(?:hit|wound))?", ""),
     (r"(?:rolls?|results?)\s+of\s+(?:an?\s+)?\d(?!\+)(?=\s|$|[,.;])", ""),
     (r"(?:when|if|while)\s+(?:it\s+is\s+|they\s+are\s+|the\s+unit\s+is\s+)?charged", "charged"),
+    # a Stand and Shoot reaction is what a charged unit shoots with: "cannot Volley Fire ... as a Stand and Shoot reaction"
+    (r"(?:as|for)\s+(?:a|its)\s+stand\s+(?:and|&)\s+shoot(?:\s+charge)?\s+reactions?", "charged"),
     (r"(?<!non-)(?<=all\s)fleeing(?=\s+(?:units?|models?|troops))", "fleeing"),
     (r"(?<!non-)units?\s+fleeing", "fleeing"),
     (r"(?:if|when|while)\s+(?:that|the|this)\s+unit\s+is\s+(?:already\s+)?fleeing|(?:if|when|while)\s+(?:it\s+is|they\s+are)\s+already\s+fleeing", "fleeing"),
@@ -208,4 +210,4 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
 )
 
 # a sentence holds a condition only if it holds one of these
-CONDITION_HINTS = ("cc only", "long as", "turn", "natural", "of 1", "of 6", "flee", "charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "not move", "t move", "range")
+CONDITION_HINTS = ("cc only", "stand and shoot", "long as", "turn", "natural", "of 1", "of 6", "flee", "charg", "first", "combat", "melee", "shooting", "ranged", "foot", "possible", "able", "moved", "not move", "t move", "range")

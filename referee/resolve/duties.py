@@ -46,6 +46,18 @@ def situation_of_action(action: str) -> str | None:
     return None
 
 
+# "The attack cannot be used for a Stand and Shoot Charge Reaction" (Reload!): the rule's own thing, its use forbidden
+_OWN_THING = re.compile(r"^(?:the|this|that)\s+(?:attack|weapon|rule|special\s+rule|ability|item)s?$", re.I)
+_BE_USED = re.compile(r"^be\s+used\b", re.I)
+
+
+def own_use(rel: dict[str, Any]) -> bool:
+    """Whether a prohibition forbids using the rule's own thing ("The attack cannot be used for a
+    Stand and Shoot Charge Reaction", of Reload!): then it forbids the rule itself, under its conditions."""
+    action = dict(rel["details"]).get("action") or ""
+    return rel["kind"] == "cannot" and rel["target"] is None and bool(_BE_USED.match(action)) and bool(_OWN_THING.match((rel["subject"] or "").strip()))
+
+
 def _forbids_rule(rel: dict[str, Any], target: str | None, mine: Side) -> bool:
     """Whether a relation forbids using a rule its side has ("cannot Volley Fire"), rather than an
     action that names a rule ("cannot disembark as part of a Scout redeployment")."""
@@ -94,7 +106,9 @@ def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
         for rid in mine.rules:
             for rel in view.relations_out(rid):
                 target, action = target_of(rel, names), dict(rel["details"]).get("action")
-                if not _forbids_rule(rel, target, mine) or any(a[:2] == (mine.name, target) for a in aside):
+                if own_use(rel):
+                    target = rid
+                elif not _forbids_rule(rel, target, mine) or any(a[:2] == (mine.name, target) for a in aside):
                     continue
                 rest, holders = _category_holders(view, rel, mine)
                 failed, unknown = judge(rest, flags, mine.ids, theirs.ids)
@@ -367,7 +381,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                 continue
             for rel in view.relations_out(rid):
                 action = dict(rel["details"]).get("action")
-                if rel["kind"] not in ("must", "cannot") or not action or _forbids_rule(rel, target_of(rel, names), mine):
+                if rel["kind"] not in ("must", "cannot") or not action or _forbids_rule(rel, target_of(rel, names), mine) or own_use(rel):
                     continue  # a rule's use forbidden is ruled by forbidden_rules
                 key = (mine.name, rid, rel["kind"], rel["citation"]["sentence"] + action)
                 if key in seen:

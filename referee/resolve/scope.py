@@ -92,12 +92,30 @@ def own_turn_condition(sentence: str, name: str) -> str | None:
     return None
 
 
+# "This is called an advance move" (Advancing), "Reserve units count as moved": a rule in play that is a move
+_A_MOVE = re.compile(r"\bthis\s+is\s+called\s+an?\s+(?P<what>[\w ]+?)\s+move\b|\bcounts?\s+as\s+(?:having\s+)?moved\b", re.I)
+
+
+def _moved_by(ctx: Context, side: Side) -> tuple[str, str, str] | None:
+    """(rule id, name, sentence) of a rule the side has in play that is itself a move, by its own words
+    ("Every unit can be moved an additional 6". This is called an advance move.", of Advancing), or None."""
+    for rid, entry in side.rules.items():
+        rule = ctx.view.get(rid)
+        for sentence in sentences((rule or {}).get("text") or ""):
+            found = _A_MOVE.search(sentence)
+            if found and (found.group("what") is None or _words_name(found.group("what"), entry.name)):
+                return rid, entry.name, sentence
+    return None
+
+
 def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[tuple[str, str, str]], list[Inactive]]:
     """The rules whose permission's own-turn condition fails here: (side, rule id, why) to set
-    aside, and each as an inactive entry quoting the sentence (``relation`` "can")."""
+    aside, and each as an inactive entry quoting the sentence (``relation`` "can").  A rule of the
+    side that is itself a move (Advancing) says the unit moved, whatever the flags."""
     aside: list[tuple[str, str, str]] = []
     idle: list[Inactive] = []
     for mine, theirs in (sides, sides[::-1]):
+        moved = _moved_by(ctx, mine) if "moved" not in flags else None
         for rid, entry in mine.rules.items():
             rule = ctx.view.get(rid)
             if rule is None:
@@ -111,9 +129,11 @@ def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...])
                 if normal is None:
                     continue
                 condition: dict[str, Any] = {"situation": normal.replace(" ", "-"), "value": None, "text": normal}
-                if holds(condition, flags, mine.ids, theirs.ids) != FAILS:
+                by_move = moved is not None and moved[0] != rid and condition["situation"] == "not-moved"
+                if not by_move and holds(condition, flags, mine.ids, theirs.ids) != FAILS:
                     break
-                why = f"{entry.name} applies {why_not(condition)}"
+                why = (f"{entry.name} applies only when the unit did not move, and {moved[1]} is a move, by its own words (\"{moved[2]}\")"
+                       if by_move and moved else f"{entry.name} applies {why_not(condition)}")
                 aside.append((mine.name, rid, why))
                 idle.append(Inactive(rid, entry.name, mine.name, why, ctx.rule_quote(rid, sentence), entry.via, relation="can"))
                 break

@@ -31,6 +31,7 @@ def _read(text: str) -> list[tuple[str, str | None, tuple[str, ...], dict[str, s
     ("A 5+ ward save, shooting only.", "shooting"),
     ("+1 Armour against shooting attacks only.", "shooting"),
     ("A 6+ ward save against melee attacks only.", "melee"),
+    ("It cannot be used for a Stand and Shoot Charge Reaction.", "charged"),
     ("Its cover save improves during the Shooting Phase only.", "shooting"),
 ])
 def test_only_scopes_are_conditions(words: str, normal: str) -> None:

@@ -93,9 +93,12 @@ def test_a_small_systems_prohibition_of_equipment_sets_it_aside() -> None:
 
 def test_move_or_fire_prevails_over_march_and_shoot(army) -> None:
     data = resolve(army, "t9a", "March and Shoot, Move or Fire", when=["shooting", "moved"]).to_json()
-    [ruling] = data["rulings"]
+    [ruling, own] = data["rulings"]
     assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("explicit-exception", "Move or Fire", ["Move or Fire", "March and Shoot"])
     assert ruling["citations"][0]["quote"].endswith("unless the attack is also subject to Move or Fire.")
+    # and its own "The attack may not be used if the attacking model has made an Advance Move, ...", with its if
+    assert (own["principle"], own["winner"], own["rules"]) == ("cannot-beats-can", None, ["Move or Fire"])
+    assert own["citations"][0]["quote"].startswith("The attack may not be used if the attacking model has made an Advance Move")
 
 
 def test_valiant_passes_the_panic_tests_terror_causes(army) -> None:

@@ -197,3 +197,54 @@ def test_other_words_for_as_if_not_there_in_a_small_system() -> None:
     assert brief(data) == [("explicit-exception", "Ghostly", ["Ghostly", "Movement"])]
     shot = resolve(_ghosts(), "demo", picks("Ghostly"), None, ("shooting",)).to_json()
     assert shot["rulings"] == []  # it moves through walls; it does not shoot through them
+
+
+# -- a prohibition's other condition, and a rule in play that is itself a move -----------------
+
+def test_no_volley_fire_as_a_stand_and_shoot_reaction(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Volley Fire", when=["charged", "shooting"]).to_json()
+    [entry] = data["in_play"]["self"]
+    assert entry["set_aside"] == "Volley Fire cannot be used: Volley Fire forbids it, and cannot beats can"
+    shot = resolve(rulebase, "whfb-house", "Volley Fire", when=["shooting"]).to_json()
+    assert shot["in_play"]["self"][0]["set_aside"] is None
+    assert "Volley Fire forbids Volley Fire only when the unit is the target of a charge (--when charged not given)" in [
+        i["reason"] for i in shot["in_play"]["inactive"]]
+
+
+def test_an_advanced_unit_cannot_concentrate(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Advancing, Concentrating").to_json()
+    entries = {e["name"]: e["set_aside"] for e in data["in_play"]["self"]}
+    assert entries["Concentrating"] == ('Concentrating applies only when the unit did not move, and Advancing is a move, by its own words '
+                                        '("This is called an advance move.")')
+    assert entries["Advancing"] is None
+    assert not [m for m in data["modifiers"] if m["rule"] == "last-edition/concentrating"]
+    alone = resolve(rulebase, "last-edition", "Concentrating").to_json()
+    assert alone["in_play"]["self"][0]["set_aside"] is None
+
+
+def _marching():
+    return system({"Forced March": "The unit moves 4 more inches. This is called a forced march move.",
+                   "Dash": "The unit moves 2 more inches.",
+                   "Bracing": "Units that did not move this turn can use bracing: +1 to hit."}, [])
+
+
+def test_other_words_for_a_move_in_a_small_system() -> None:
+    marched = resolve(_marching(), "demo", picks("Forced March", "Bracing")).to_json()
+    assert {e["name"]: bool(e["set_aside"]) for e in marched["in_play"]["self"]} == {"Forced March": False, "Bracing": True}
+    dashed = resolve(_marching(), "demo", picks("Dash", "Bracing")).to_json()
+    assert {e["name"]: bool(e["set_aside"]) for e in dashed["in_play"]["self"]} == {"Dash": False, "Bracing": False}  # no word says Dash is a move
+
+
+def _blunderbuss():
+    cannot = "The weapon cannot be used for a Stand and Shoot Charge Reaction."
+    return system({"Blunderbuss": cannot, "Pike": "The weapon is long."}, [
+        rel("cannot", "Blunderbuss", None, cannot, details={"action": "be used for a Stand and Shoot Charge Reaction"},
+            subject="The weapon", conditions=(("charged", None, "for a Stand and Shoot Charge Reaction"),))])
+
+
+def test_a_rules_own_thing_that_cannot_be_used_in_a_small_system() -> None:
+    data = resolve(_blunderbuss(), "demo", picks("Blunderbuss", "Pike"), None, ("charged", "shooting")).to_json()
+    assert brief(data) == [("cannot-beats-can", None, ["Blunderbuss"])]
+    assert {e["name"]: bool(e["set_aside"]) for e in data["in_play"]["self"]} == {"Blunderbuss": True, "Pike": False}
+    calm = resolve(_blunderbuss(), "demo", picks("Blunderbuss"), None, ("shooting",)).to_json()
+    assert calm["rulings"] == [] and calm["in_play"]["self"][0]["set_aside"] is None
