@@ -96,6 +96,11 @@ def own_turn_condition(sentence: str, name: str) -> str | None:
 _A_MOVE = re.compile(r"\bthis\s+is\s+called\s+an?\s+(?P<what>[\w ]+?)\s+move\b|\bcounts?\s+as\s+(?:having\s+)?moved\b", re.I)
 
 
+# "count as having moved during the Player Turn they arrive", "In that turn's Shooting phase ... count as
+# having moved", "in this case ... still counts as having moved": a move only then, which the situation cannot tell
+_ONLY_THEN = re.compile(r"\b(?:if|when|whenever|during|arrive|arrives|in\s+(?:that|this)\s+(?:turn|case)|that\s+turn|for\s+the\s+purposes?)\b", re.I)
+
+
 def _moved_by(ctx: Context, side: Side) -> tuple[str, str, str] | None:
     """(rule id, name, sentence) of a rule the side has in play that is itself a move, by its own words
     ("Every unit can be moved an additional 6". This is called an advance move.", of Advancing), or None."""
@@ -103,7 +108,7 @@ def _moved_by(ctx: Context, side: Side) -> tuple[str, str, str] | None:
         rule = ctx.view.get(rid)
         for sentence in sentences((rule or {}).get("text") or ""):
             found = _A_MOVE.search(sentence)
-            if found and (found.group("what") is None or _words_name(found.group("what"), entry.name)):
+            if found and _ONLY_THEN.search(sentence) is None and (found.group("what") is None or _words_name(found.group("what"), entry.name)):
                 return rid, entry.name, sentence
     return None
 

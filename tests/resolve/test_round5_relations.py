@@ -248,3 +248,13 @@ def test_a_rules_own_thing_that_cannot_be_used_in_a_small_system() -> None:
     assert {e["name"]: bool(e["set_aside"]) for e in data["in_play"]["self"]} == {"Blunderbuss": True, "Pike": False}
     calm = resolve(_blunderbuss(), "demo", picks("Blunderbuss"), None, ("shooting",)).to_json()
     assert calm["rulings"] == [] and calm["in_play"]["self"][0]["set_aside"] is None
+
+
+def test_a_move_only_then_is_no_move_here_in_a_small_system() -> None:
+    view = system({"Ambush": "Ambushing models count as having moved during the Player Turn they arrive on the Battlefield.",
+                   "Reserves": "Reserve units count as moved and do not receive orders.",
+                   "Bracing": "Units that did not move this turn can use bracing: +1 to hit."}, [])
+    ambush = resolve(view, "demo", picks("Ambush", "Bracing")).to_json()
+    assert {e["name"]: bool(e["set_aside"]) for e in ambush["in_play"]["self"]} == {"Ambush": False, "Bracing": False}
+    reserve = resolve(view, "demo", picks("Reserves", "Bracing")).to_json()
+    assert {e["name"]: bool(e["set_aside"]) for e in reserve["in_play"]["self"]} == {"Reserves": False, "Bracing": True}
