@@ -124,9 +124,34 @@ def changes(old: str, new: str) -> tuple[Change, ...]:
         removed, added = _unspaced(a[i1:i2], a_keys[i1:i2], b[j1:j2], b_keys[j1:j2])
         if not removed and not added:
             continue
-        at = (_sentence_of(a_at, i1, i2), _sentence_of(b_at, j1, j2))
+        at = (_sentence_of(a_at, a_keys, i1, i2), _sentence_of(b_at, b_keys, j1, j2))
         out.append(Change(tuple(removed), tuple(added), of_wording(removed, added), at))
     return tuple(out)
+
+
+# A sentence whose words match another's at least this much (difflib's ratio
+# of the two word sequences) is that sentence reworded or edited, not new.
+COUNTERPART = 0.5
+
+
+def counterpart(sentence: str, others: list[str]) -> int | None:
+    """The index of the sentence of ``others`` that ``sentence`` is a version
+    of (the one whose words match it best, if they match at least
+    :data:`COUNTERPART`), or None when no sentence there is.
+
+    >>> counterpart("It is affected by Terrain.", ["Units ignore Terrain.", "They are affected by the Terrain."])
+    1
+    >>> counterpart("You must declare it.", ["Units ignore Terrain.", "They are affected by the Terrain."]) is None
+    True
+    """
+    keys = [k for k in (_key(w) for w in sentence.split()) if k]
+    best, found = COUNTERPART, None
+    for m, other in enumerate(others):
+        other_keys = [k for k in (_key(w) for w in other.split()) if k]
+        ratio = difflib.SequenceMatcher(None, keys, other_keys, autojunk=False).ratio()
+        if ratio >= best:
+            best, found = ratio, m
+    return found
 
 
 def _unspaced(a: list[str], a_keys: list[str], b: list[str], b_keys: list[str]) -> tuple[list[str], list[str]]:
@@ -156,13 +181,17 @@ def _unspaced(a: list[str], a_keys: list[str], b: list[str], b_keys: list[str]) 
     return a, b
 
 
-def _sentence_of(at: list[int], start: int, end: int) -> tuple[int, ...]:
-    """The sentences words ``start:end`` stand in; for no words (the other text
-    adds some), the sentence of the word before them, else of the word after."""
+def _sentence_of(at: list[int], keys: list[str], start: int, end: int) -> tuple[int, ...]:
+    """The sentences words ``start:end`` stand in, leaving out marks that are
+    no words (a list item's bullet stands in the next sentence, whatever the
+    other text put where it stands); for no words (the other text adds
+    some, or only such marks change), the sentence of the word before them,
+    else of the word after."""
     if not at:
         return ()
-    if start < end:
-        return tuple(sorted(set(at[start:end])))
+    worded = [n for n, key in zip(at[start:end], keys[start:end]) if key]
+    if worded:
+        return tuple(sorted(set(worded)))
     return (at[start] if start == 0 else at[min(start, len(at)) - 1],)
 
 
@@ -262,7 +291,7 @@ def _spelled_out(ws: list[str]) -> list[str]:
 
 # The words that say whether a player may, must or cannot do a thing.
 _FORCE_WORDS = frozenset("may must can cannot not never no only always need will shall should".split())
-_FEW = 3
+FEW = 3
 
 
 def of_force(removed: list[str], added: list[str]) -> bool:
@@ -278,7 +307,7 @@ def of_force(removed: list[str], added: list[str]) -> bool:
     >>> of_force(["It", "does", "not", "count"], ["Characters", "never", "count", "towards"])
     False
     """
-    if len(removed) > _FEW or len(added) > _FEW:
+    if len(removed) > FEW or len(added) > FEW:
         return False
     a, b = set(_spelled_out(removed)), set(_spelled_out(added))
     return any(w in _FORCE_WORDS or w[:1].isdigit() or w[:1] in "+-" for w in a ^ b)

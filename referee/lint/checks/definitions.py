@@ -19,7 +19,7 @@ from referee.lint.finding import Finding, Related
 from referee.lint.places import Located, Place, first_column, heading_form, places, raw_lines, where
 from referee.lint.registry import Check, check
 from referee.lint.versions import different_things, heading, redefined, written
-from referee.lint.words import Change, aligned, changes, language_name, quote, sentences, text_key, word_diff, words
+from referee.lint.words import FEW, Change, aligned, changes, counterpart, language_name, quote, sentences, text_key, word_diff, words
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -118,15 +118,19 @@ def _conflicts(ctx: LintContext, located: dict[str, Located], rule: Rule, primar
     if not found:
         return
     spots = (_sentence_spots(ctx, located, primary), _sentence_spots(ctx, located, other))
+    said = (sentences(primary.text), sentences(other.text))
     versions = (primary, other)
     by_line: dict[tuple[int, int], list[Change]] = {}  # (side, line) -> its changes
     columns: dict[tuple[int, int], int] = {}  # (side, line) -> column of its first changed sentence
     for change in found:
         for side in (0, 1):
-            for line, column in sorted({spots[side][n] for n in change.at[side]}):
-                if change not in by_line.setdefault((side, line), []):
-                    by_line[(side, line)].append(change)
-                columns[(side, line)] = min(column, columns.get((side, line), column))
+            for n in change.at[side]:
+                line, column = spots[side][n]
+                for placed in _at_sentence(change, side, n, said, spots):
+                    if placed not in by_line.setdefault((side, line), []):
+                        by_line[(side, line)].append(placed)
+                    columns[(side, line)] = min(column, columns.get((side, line), column))
+    by_line = {k: v for k, v in by_line.items() if v}
     for (side, line), here in by_line.items():
         column = columns[(side, line)]
         version, across = versions[side], versions[1 - side]
@@ -148,6 +152,42 @@ def _conflicts(ctx: LintContext, located: dict[str, Located], rule: Rule, primar
             related=(Related(rule.id, across.source.file, there_line, _as_related(across, side), there_column),),
             detail=_aligned_sentences(primary, other, here, spots),
         )
+
+
+def _at_sentence(
+    change: Change, side: int, n: int, said: tuple[list[str], list[str]], spots: tuple[list[tuple[int, int]], ...]
+) -> list[Change]:
+    """What ``change`` changes in sentence ``n`` of one side.
+
+    A change within one line of this side is that line's, unless it is one
+    sentence here and several there.  A change that spans sentences (the
+    word diff runs across sentences the two texts hold in another order or
+    split otherwise) is the sentence's only where
+    the other text has no counterpart of it; a sentence that has one (its
+    :func:`counterpart`) is judged against that counterpart alone, so a
+    sentence the other text says too, in another place, is no place of a
+    change made in its neighbours.  Where this side has none of the change's
+    words, the sentence is where the other text's words would stand, and
+    keeps the change."""
+    here, there = change.at[side], change.at[1 - side]
+    if len({spots[side][k][0] for k in here}) <= 1 and not (len(here) == 1 and len(there) > 1):
+        return [change]  # on one line of this side, and not one sentence of several of the other
+    if not (change.removed, change.added)[side]:
+        return [change]  # words only the other text has: this sentence is where they would stand
+    m = counterpart(said[side][n], said[1 - side])
+    if m is None:
+        return [change]
+    pair = (said[0][n], said[1][m]) if side == 0 else (said[0][m], said[1][n])
+    at = ((n,), (m,)) if side == 0 else ((m,), (n,))
+    return [Change(c.removed, c.added, c.of_wording, at) for c in changes(*pair) if _of_matter(c)]
+
+
+def _of_matter(change: Change) -> bool:
+    """Whether a change between a sentence and its counterpart says something
+    else: a may, must, not or number turned, or more than a few words (a few
+    other words in a sentence both texts have are its wording, "It is
+    affected" and "They are still affected")."""
+    return not change.of_wording and (change.of_force or max(len(change.removed), len(change.added)) > FEW)
 
 
 def _as_related(version: Version, side: int) -> str:
