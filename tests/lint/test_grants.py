@@ -39,8 +39,8 @@ def test_forbidden_grant(rulebase: Build, system: str) -> None:
 def test_fly_and_random_movement(rulebase: Build) -> None:
     (finding,) = findings(rulebase, "t9a", "forbidden-grant")
     assert finding.message == (
-        "Fly grants Swiftstride, but Random Movement says it can never be gained; the prohibition wins "
-        "('cannot beats can'), so a model with both has no Swiftstride: say so in Fly, or name Fly in Random Movement"
+        "Fly grants Swiftstride, but Random Movement says it can never be gained, which settles it: a model with "
+        "both has no Swiftstride ('cannot beats can'); to make that plain, say so in Fly, or name Fly in Random Movement"
     )
     (related,) = finding.related
     assert related.note.startswith("Random Movement: The model loses Swiftstride (and can never gain it)")

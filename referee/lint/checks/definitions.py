@@ -329,8 +329,8 @@ def duplicate_definition(ctx: LintContext) -> Iterator[Finding]:
             files = list(dict.fromkeys(p.source.file for p in group))
             within = f"all in {files[0]}" if len(files) == 1 else "in " + " and ".join(files)
             yield duplicate_definition.finding_at(
-                f"{rule.name!r} is written {len(group)} times with the same text ({within}); "
-                "keep one, or waive this if the repeat is deliberate",
+                f"{rule.name!r} is written {len(group)} times with the same text ({within}): its versions "
+                "agree; an edit to one must be made to each",
                 first.source,
                 rule=rule.id,
                 related=tuple(

@@ -116,20 +116,20 @@ def page_out_of_range(ctx: LintContext) -> Iterator[Finding]:
                 if isinstance(given, int) and not isinstance(given, bool):
                     if int(page) <= given:
                         continue
-                    why = f"the base book has {given} pages ({ctx.manifest.path})"
+                    how, why = "beyond", f"the base book has {given} pages ({ctx.manifest.path})"
                 else:
                     others = list(pages)
                     others.remove(int(page))
                     if not (beyond(int(page), others) or int(page) in suspects):
                         continue
                     others = [p for p in others if p not in suspects] or others
-                    why = (
-                        f"the other errata of this document amend pp.{min(others)}-{max(others)}: a digit too many? "
-                        f"(base_book_pages in {ctx.manifest.path} gives the book's page count)"
+                    how, why = "likely beyond", (
+                        f"inferred from the other errata of this document, which amend pp.{min(others)}-{max(others)}, "
+                        f"as {ctx.manifest.path} gives no base_book_pages: a digit too many?"
                     )
                 line, column = _page_place(ctx, rule, page)
                 yield page_out_of_range.finding(
-                    f"{rule.name!r} amends p.{page}, beyond the base book's pages: {why}",
+                    f"{rule.name!r} amends p.{page}, {how} the base book's pages: {why}",
                     file, line, column, rule=rule.id, term=page,
                 )
 

@@ -74,14 +74,15 @@ _SETTLED = re.compile(r"\b(?:unless|except|instead)\b", re.IGNORECASE)
 _NOT_LINKS = frozenset({"part-of", "amends", "must", "cannot", "stacks", "modifies", "grants", "loses"})
 
 
-@check("forbidden-grant", "warning", "a rule grants what another rule says can never be gained")
+@check("forbidden-grant", "info", "a rule grants what another rule says can never be gained")
 def forbidden_grant(ctx: LintContext) -> Iterator[Finding]:
     """A grant of a rule that another rule of the system says can never be gained.
 
     Fly: "The model gains Light Troops and Swiftstride"; Random Movement:
     "The model loses Swiftstride (and can never gain it)".  The prohibition
-    wins ("cannot beats can"), so a model with both has no Swiftstride, but
-    neither text says so.  Read from the ``grants`` relations and the
+    wins ("cannot beats can"), so a model with both has no Swiftstride: the
+    prohibition's own words ("can never") settle it, so this is a note (info)
+    for an editor who would make it plain, not a question left open.  Read from the ``grants`` relations and the
     ``loses`` and ``cannot`` relations whose sentence says the rule can never
     be gained.  Not reported: a grant whose sentence states its exception
     ("unless", "except", "instead"), and two rules one of which names the
@@ -112,8 +113,8 @@ def forbidden_grant(ctx: LintContext) -> Iterator[Finding]:
         forbidders = list(dict.fromkeys(names.get(n.source, n.source) for n in against))
         says = f"{listed(forbidders)} say{'s' if len(forbidders) == 1 else ''}"
         yield forbidden_grant.finding_at(
-            f"{granter} grants {granted}, but {says} it can never be gained; the prohibition wins "
-            f"('cannot beats can'), so a model with both has no {granted}: say so in {granter}, "
+            f"{granter} grants {granted}, but {says} it can never be gained, which settles it: a model "
+            f"with both has no {granted} ('cannot beats can'); to make that plain, say so in {granter}, "
             f"or name {granter} in {forbidders[0]}",
             first.citation,
             rule=source,
