@@ -16,6 +16,8 @@ class RulesError(Exception):
         # read leniently, a name the documents write once that may be the slip instead of
         # an alias's target one slip from it: (name, alias, target); lint reports it there
         self.written_once: tuple[str, str, str] | None = None
+        # read leniently, a document of the manifest the run went on without
+        self.document_left_out = False
 
     def __str__(self) -> str:
         where = ""

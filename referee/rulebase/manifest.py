@@ -126,14 +126,7 @@ class _Problems:
         self.lines = raw.split("\n")
 
     def line_of(self, *needles: str) -> int | None:
-        for needle in needles:
-            # a value is found as read or as written in a TOML basic string ("a\\b", "\u0000"),
-            # whose escapes are JSON's
-            written = json.dumps(needle, ensure_ascii=False)[1:-1]
-            for number, line in enumerate(self.lines, start=1):
-                if needle in line or written in line:
-                    return number
-        return None
+        return _line_of(self.lines, needles)
 
     def alias_lines(self) -> dict[str, int]:
         """Each key written under an ``[aliases...]`` table, with the first line it is
@@ -161,6 +154,20 @@ class _Problems:
                 found.setdefault(key, number)
         return found
 
+    def entry(self, table: str, n: int) -> _Problems:
+        """The problems of the ``n``-th ``[[table]]`` entry: its needles are looked
+        for in its own lines (from its header to the next table), so a problem of
+        the third waiver is reported at the third waiver's line that holds it, not
+        at the first line of the file that holds the same text; the header where
+        no line of the entry does."""
+        headers = [i for i, line in enumerate(self.lines) if (m := _TABLE.match(line)) and line.lstrip().startswith("[[")
+                   and m.group(1).strip() == table]
+        if n >= len(headers):
+            return self
+        start = headers[n]
+        end = next((i for i in range(start + 1, len(self.lines)) if _TABLE.match(self.lines[i])), len(self.lines))
+        return _Entry(self.path, self.lines, start, end)
+
     def fail(self, message: str, *needles: str) -> RulesError:
         return RulesError(message, self.path, self.line_of(*needles) if needles else None)
 
@@ -169,6 +176,29 @@ class _Problems:
         line = self.line_of(f"{key} =", f"{key}=", f'"{key}"')
         place = f"{self.path}:{line}" if line else self.path
         return f"{place}: warning: unknown key {key!r}{where}, ignored{_did_you_mean(key, known)}"
+
+
+class _Entry(_Problems):
+    """The lines of one ``[[table]]`` entry of a manifest (see :meth:`_Problems.entry`)."""
+
+    def __init__(self, path: str, lines: list[str], start: int, end: int) -> None:
+        self.path, self.lines, self.start, self.end = path, lines, start, end
+
+    def line_of(self, *needles: str) -> int | None:
+        own = _line_of(self.lines[self.start : self.end], needles)
+        return self.start + own if own is not None else self.start + 1
+
+
+def _line_of(lines: list[str], needles: tuple[str, ...]) -> int | None:
+    """The number of the first line holding one of ``needles`` (the first needle first)."""
+    for needle in needles:
+        # a value is found as read or as written in a TOML basic string ("a\\b", "\u0000"),
+        # whose escapes are JSON's
+        written = json.dumps(needle, ensure_ascii=False)[1:-1]
+        for number, line in enumerate(lines, start=1):
+            if needle in line or written in line:
+                return number
+    return None
 
 
 def _did_you_mean(key: str, known: set[str]) -> str:
@@ -225,6 +255,7 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
         try:
             read_docs.append((_document(raw_doc, folder, rules_src, problems), raw_doc))
         except RulesError as err:
+            err.document_left_out = True
             recover(err)  # leniently: the system is read without this document
     seen: set[str] = set()
     kept: list[DocumentSpec] = []
@@ -268,9 +299,9 @@ def load_manifest(rules_src: Path, folder: Path, files: dict[str, bytes] | None 
                 alias_lines[alias] = line
 
     waivers = []
-    for raw_waiver in data.get("waivers", []):
+    for n, raw_waiver in enumerate(data.get("waivers", [])):
         try:
-            waivers.append(_waiver(raw_waiver, problems))
+            waivers.append(_waiver(raw_waiver, problems.entry("waivers", n)))
         except RulesError as err:
             recover(err)
     origin = data.get("origin")
@@ -395,7 +426,11 @@ def _waiver(raw: Any, problems: _Problems) -> Waiver:
         raise problems.fail("each [[waivers]] entry needs a 'code'", "[[waivers]]")
     unknown = set(raw) - WAIVER_KEYS
     if unknown:
-        raise problems.fail(f"waiver has unknown key(s): {', '.join(sorted(unknown))}", "[[waivers]]")
+        first = sorted(unknown)[0]
+        raise problems.fail(
+            f"waiver has unknown key(s): {', '.join(sorted(unknown))}{_did_you_mean(first, WAIVER_KEYS)}",
+            f"{first} =", f"{first}=", f'"{first}"',
+        )
     if not isinstance(raw.get("reason"), str) or not raw["reason"].strip():
         raise problems.fail(f"waiver for {raw['code']!r} needs a 'reason'", raw["code"])
     if not any(raw.get(k) for k in ("rule", "term", "place", "phrase")):
