@@ -145,12 +145,24 @@ def _nearest(word: str, among: set[str]) -> str | None:
 
 def _pages(ctx: LintContext) -> set[str]:
     """What a wiki link of the system may name: its rules' names, aliases and
-    headings, and its core terms (folded)."""
+    headings, as page titles (:func:`title`); its core terms are folded."""
     out = set(ctx.core_terms)
     for rule in ctx.rules:
-        out.update(fold(n) for n in rule.names)
-        out.update(fold(v.heading) for v in rule.versions if v.heading)
+        out.update(title(n) for n in rule.names)
+        out.update(title(v.heading) for v in rule.versions if v.heading)
     return out
+
+
+def title(page: str) -> str:
+    """A wiki page title as MediaWiki compares it: an underscore is a space and
+    runs of spaces are one, but a hyphen or an apostrophe is part of the title
+    ("Counter Attack" is not the page "Counter-Attack": a red link).  Case is
+    left out, as a wiki's redirects usually make it.
+
+    >>> title("Counter_Attack") == title("counter attack"), title("Counter Attack") == title("Counter-Attack")
+    (True, False)
+    """
+    return " ".join(page.replace("_", " ").casefold().split())
 
 
 def _wiki(ctx: LintContext, file: str, pages: set[str]) -> Iterator[Finding]:
@@ -162,10 +174,10 @@ def _wiki(ctx: LintContext, file: str, pages: set[str]) -> Iterator[Finding]:
         page = m.group("page").strip()
         if not page or ":" in page:
             continue  # a link within the page ([[#Fear]]), or to a namespace: File:, Category:
-        if fold(page.replace("_", " ")) in pages:
+        if title(page) in pages or fold(page) in ctx.core_terms:
             continue
         line, column, rule = where.at(m.start())
-        near = _nearest(fold(page), pages)
+        near = _nearest(title(page), pages)
         hint = f"; did you mean [[{_written(ctx, near)}]]?" if near else "; link to a rule of the system"
         yield missing_link_target.finding(
             f"wiki link [[{page}]] names no page of {ctx.system}{hint}",
@@ -173,9 +185,9 @@ def _wiki(ctx: LintContext, file: str, pages: set[str]) -> Iterator[Finding]:
         )
 
 
-def _written(ctx: LintContext, folded: str) -> str:
+def _written(ctx: LintContext, page: str) -> str:
     for rule in ctx.rules:
         for name in rule.names:
-            if fold(name) == folded:
+            if title(name) == page:
                 return name
-    return folded
+    return page

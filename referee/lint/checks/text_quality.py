@@ -186,6 +186,7 @@ def mangled_text(ctx: LintContext) -> Iterator[Finding]:
     foreign = _ForeignNames(ctx)
     out = _Findings(mangled_text)
     by_line: dict[tuple[str, int], Spot] = {}
+    previous: Spot | None = None
     for spot in spots(ctx):
         if spot.raw:
             by_line.setdefault((spot.place.source.file, spot.line), spot)
@@ -206,7 +207,10 @@ def mangled_text(ctx: LintContext) -> Iterator[Finding]:
                 if m.group(1).casefold() not in _DOUBLES:
                     message = f'doubled word: "{m.group()}"; write "{m.group(1)}"'
                     yield from out.add(ctx, spot, m.group(), m.group(), message, m.start())
+            if previous is not None:
+                yield from _doubled_across(ctx, previous, spot, out)
         yield from _mixed(ctx, spot, headings, foreign, out)
+        previous = spot
     yield from _split_names(ctx, by_line, out)
 
 
@@ -243,6 +247,28 @@ def _latex_message(found: str) -> str:
 # "the the", "has has"; not "figure figure/front_rank" (a label), nor "had had".
 _DOUBLED = re.compile(r"(?<![\w/-])([^\W\d_]+)[ \t]+(\1)(?![\w/-])", re.IGNORECASE)
 _DOUBLES = frozenset({"had", "that"})
+
+
+_LAST_WORD = re.compile(r"(?<![\w/-])([^\W\d_]+)[ \t]*$")
+_FIRST_WORD = re.compile(r"[ \t]*([^\W\d_]+)(?![\w/-])")
+
+
+def _doubled_across(ctx: LintContext, above: Spot, spot: Spot, out: _Findings) -> Iterator[Finding]:
+    """A word doubled across a hard wrap: the word that ends a line of a
+    paragraph starts its next line too ("gains the Model Rules" / "Rules and
+    Characteristic modifiers"), reported at the first of the two lines."""
+    if not (above.raw and spot.raw and above.place is spot.place and spot.line == above.line + 1):
+        return
+    if fold(above.text) in {fold(n) for n in (*above.place.rule.names, above.place.version.heading or "")}:
+        return  # a heading, and the text under it starts with its name
+    last, first = _LAST_WORD.search(above.text), _FIRST_WORD.match(spot.text)
+    if last is None or first is None or last.group(1).casefold() != first.group(1).casefold():
+        return
+    if last.group(1).casefold() in _DOUBLES:
+        return
+    word = last.group(1)
+    message = f'doubled word across the line break: "{word}" ends this line and starts the next; write it once'
+    yield from out.add(ctx, above, word, f"{word} / {first.group(1)}", message, last.start(1))
 
 
 def _split_names(ctx: LintContext, by_line: dict[tuple[str, int], Spot], out: _Findings) -> Iterator[Finding]:
