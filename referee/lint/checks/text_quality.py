@@ -187,6 +187,7 @@ def mangled_text(ctx: LintContext) -> Iterator[Finding]:
     out = _Findings(mangled_text)
     by_line: dict[tuple[str, int], Spot] = {}
     previous: Spot | None = None
+    markdown = {d.path for d in ctx.manifest.documents if d.format == "markdown"}
     for spot in spots(ctx):
         if spot.raw:
             by_line.setdefault((spot.place.source.file, spot.line), spot)
@@ -209,6 +210,12 @@ def mangled_text(ctx: LintContext) -> Iterator[Finding]:
                     yield from out.add(ctx, spot, m.group(), m.group(), message, m.start())
             if previous is not None:
                 yield from _doubled_across(ctx, previous, spot, out)
+        if spot.raw and spot.place.source.file in markdown and (m := _HEADING_NO_SPACE.match(spot.text)):
+            message = (
+                f'"{m.group()}": CommonMark makes no heading without a space after "{m.group(1)}", so Markdown '
+                f'readers run this section into the one above; write "{m.group(1)} {m.group(2)}"'
+            )
+            yield from out.add(ctx, spot, m.group(), m.group(), message, 0)
         yield from _mixed(ctx, spot, headings, foreign, out)
         previous = spot
     yield from _split_names(ctx, by_line, out)
@@ -249,6 +256,9 @@ _DOUBLED = re.compile(r"(?<![\w/-])([^\W\d_]+)[ \t]+(\1)(?![\w/-])", re.IGNORECA
 _DOUBLES = frozenset({"had", "that"})
 
 
+# "###Lapping round": an ATX heading's marks with no space after them (CommonMark
+# reads the line as text of the section above)
+_HEADING_NO_SPACE = re.compile(r"(#{1,6})([^\W\d_]\S*)")
 _LAST_WORD = re.compile(r"(?<![\w/-])([^\W\d_]+)[ \t]*$")
 _FIRST_WORD = re.compile(r"[ \t]*([^\W\d_]+)(?![\w/-])")
 
