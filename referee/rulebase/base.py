@@ -47,6 +47,8 @@ def document_summary(spec: Any, entries: list[Any], text: str = "") -> DocumentS
     )  # fmt: skip
 
 
+_PAGE_MARKER = re.compile(r"^\[page [^\]\s]{1,12}\]$")
+
 # Formats whose files are data, most of whose lines are no rule's text by design (BattleScribe's XML).
 _WHOLE_FILE_FORMATS = ("battlescribe",)
 
@@ -63,27 +65,31 @@ def skipped_blocks(text: str, entries: list[Any], title: str | None = None) -> t
     ((1, 1, 'before the first rule'),)
     """
 
-    covered = [False] * (text.count("\n") + 2)
+    lines = text.split("\n")
+    covered = [False] * (len(lines) + 1)
+    last_index = len(covered) - 1
     for entry in entries:
-        for line in range(entry.source.line, min(entry.source.end_line, len(covered) - 1) + 1):
-            covered[line] = True
+        first_line, end = entry.source.line, min(entry.source.end_line, last_index)
+        if first_line <= end:
+            covered[first_line : end + 1] = [True] * (end + 1 - first_line)
     first = min((e.source.line for e in entries), default=None)
     last = max((e.source.end_line for e in entries), default=None)
+    own_title = (title or "").strip()
     out: list[tuple[int, int, str]] = []
-    start = None
-    lines = text.split("\n")
+    start = end = 0
+    open_run = False
+    # A covered line, and a blank one, end a run (most lines are covered: looked at no further);
+    # a page marker or the title, uncovered, neither starts nor ends one.
     for number, line in enumerate([*lines, ""], start=1):
-        stripped = line.strip()
-        is_text = bool(stripped) and not re.match(r"^\[page [^\]\s]{1,12}\]$", stripped) and stripped != (title or "").strip()
-        if is_text and not covered[min(number, len(covered) - 1)]:
-            if start is None:
-                start = number
+        stripped = "" if covered[min(number, last_index)] else line.strip()
+        if stripped and not _PAGE_MARKER.match(stripped) and stripped != own_title:
+            if not open_run:
+                start, open_run = number, True
             end = number
-            continue
-        if start is not None and (not stripped or covered[min(number, len(covered) - 1)] or number > len(lines)):
+        elif open_run and not stripped:
             where = "before the first rule" if first is None or end < first else "after the last rule" if last is not None and start > last else "between rules"
             out.append((start, end, where))
-            start = None
+            open_run = False
     return tuple(out)
 
 
