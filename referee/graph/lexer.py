@@ -35,6 +35,10 @@ from itertools import product
 from referee.graph.effects_words import CONDITION_HINTS, CONDITIONS, PHRASE_TYPES, STAT_LEADS, STATS
 from referee.text import DICE, fold, singulars
 
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
 _CONDITION_RE = re.compile(
     r"\b(?:" + "|".join(rf"(?P<c{i}>{pattern})" for i, (pattern, _) in enumerate(CONDITIONS)) + r")\b",
     re.IGNORECASE,
@@ -134,14 +138,25 @@ class NameIndex:
     length match: core terms first, then as the system lists them. ``words``
     keeps what the lexer works out of each word as written (:class:`_Word`), so
     a word met again in another sentence costs one lookup.
+
+    Both tables are filled one first word at a time, when a sentence first asks
+    for it (every key of ``by_words`` begins with the first word of the names it
+    spells): a rebuild that reads the one rule an edit touched fills the few
+    words that rule writes, not the whole system's (at 100,000 rules the whole
+    index is a second's work and tens of MB).  :meth:`fill` fills every word
+    (before the build's readers fork, so that they share it).
     """
 
-    __slots__ = ("by_words", "longest", "words")
+    __slots__ = ("by_words", "longest", "words", "_heads", "_spelled", "_longest", "_lock")
 
     def __init__(self) -> None:
-        self.by_words: dict[tuple[str, ...], list[tuple[int, tuple[str, ...], bool]]] = {}
-        self.longest: dict[str, int] = {}
+        self._heads: dict[str, list[tuple[int, tuple[str, ...], bool]]] = {}  # first word -> its names, in order
+        self._spelled: dict[tuple[str, ...], list[tuple[int, tuple[str, ...], bool]]] = {}
+        self._longest: dict[str, int] = {}
+        self.by_words = _Filled(self, self._spelled)
+        self.longest = _Filled(self, self._longest)
         self.words: dict[str, _Word] = {}  # each word as written, once met (:meth:`learn`)
+        self._lock = threading.Lock()  # a first word's names leave _heads once filed, not before
 
     def learn(self, text: str) -> _Word:
         """What the lexer needs of a word as written; asked once all names are added."""
@@ -149,13 +164,43 @@ class NameIndex:
         return word
 
     def add(self, words: tuple[str, ...], core: bool, order: int) -> None:
-        keys = [words]
-        if len(words) > 1:  # the sentence may write the last word in the singular
-            keys.extend((*words[:-1], s) for s in singulars(words[-1]))
-        for key in keys:
-            self.by_words.setdefault(key, []).append((order, words, core))
-        if len(words) > self.longest.get(words[0], 0):
-            self.longest[words[0]] = len(words)
+        self._heads.setdefault(words[0], []).append((order, words, core))
+
+    def fill(self, head: str | None = None) -> None:
+        """File the names beginning with ``head`` (None: every name) in the tables."""
+        with self._lock:
+            for first in list(self._heads) if head is None else [head]:
+                self._file(first)
+
+    def _file(self, first: str) -> None:
+        names = self._heads.get(first)
+        if names is not None:
+            for order, words, core in names:
+                keys = [words]
+                if len(words) > 1:  # the sentence may write the last word in the singular
+                    keys.extend((*words[:-1], s) for s in singulars(words[-1]))
+                for key in keys:
+                    self._spelled.setdefault(key, []).append((order, words, core))
+                if len(words) > self._longest.get(first, 0):
+                    self._longest[first] = len(words)
+            del self._heads[first]
+
+
+class _Filled:
+    """One table of a :class:`NameIndex`, asked by key (``get``), whose first word's
+    names are filed on the first question about it."""
+
+    __slots__ = ("index", "table")
+
+    def __init__(self, index: NameIndex, table: dict[Any, Any]) -> None:
+        self.index = index
+        self.table = table
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        head = key if isinstance(key, str) else key[0]
+        if head in self.index._heads:
+            self.index.fill(head)
+        return self.table.get(key, default)
 
 
 class Names:

@@ -213,7 +213,7 @@ class Readings:
             from concurrent.futures import ProcessPoolExecutor
 
             # What every worker needs, made once here and inherited by the fork.
-            Names(self.names, self.core)
+            Names(self.names, self.core).index.fill()  # filed whole here: the workers share it
             for text in self.texts.values():
                 line_at(text, 1)
             context = multiprocessing.get_context("fork")
