@@ -529,7 +529,7 @@ def _inline_keywords(rules: list[_SectionRule]) -> None:
     is an alias of the first rule whose text names it so, unless a heading defines it."""
     claimed = {a.casefold() for d in rules if d.fam for a in (d.name or "", *d.aliases)}
     for rule in rules:
-        if rule.fam is not None:
+        if rule.fam is not None or "keyword" not in rule.text.casefold():  # casefold maps each character alone
             continue
         for sentence in _SENTENCE.split(rule.text):
             if "keyword" not in sentence.casefold():

@@ -106,6 +106,10 @@ def scan(doc: Document) -> tuple[Lines, list[Section]]:
             paragraph_line = after_break and not LIST_ITEM.match(line) and "|" not in line
             after_break = False
             continue
+        if fence is None and not line.strip():  # a blank line (a third of most documents): no pattern can match it
+            body.append((number, line))
+            after_break, paragraph_line = True, False
+            continue
         if fence is not None:
             body.append((number, line))
             if _closes(line, fence[0]):

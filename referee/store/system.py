@@ -88,10 +88,13 @@ class Read:
         return self if isinstance(self.sections, list) else replace(self, sections=list(self.sections))
 
 
-def _json(data: Any) -> str:
-    """``data`` as a key: the same text for the same data, whatever the objects' identities
-    (marshal writes shared objects as references, so equal data could give other bytes)."""
-    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+def _key(data: Any) -> bytes:
+    """``data`` (names, ids, lists of them) as a key: the same bytes for the same data, whatever
+    the objects' identities (:func:`sections.canonical`: pickled without the memo).  Two equal
+    dicts filled in another order give other keys; the name index is filled in reading order,
+    so that costs only a system whose rules moved a reading anew.  (Sorted JSON, as before,
+    took 0.5 s at 100,000 rules, three times over the name index.)"""
+    return sections.canonical(data)
 
 
 def read_key(root: Path, folder: Path, files: dict[str, bytes] | None, code: str) -> str | None:
@@ -174,9 +177,9 @@ def _read(
     system = manifest.id
     index = rulebase.names.get(system, {})
     named = _named(rulebase, system)
-    index_json = _json(index)
-    names_key = digest(code, index_json if named is index else _json(named), _json(list(rulebase.manifests[system].core_terms)))
-    names_digest = digest(_json(rulebase.rule_names), index_json)
+    index_key = _key(index)
+    names_key = digest(code, index_key if named is index else _key(named), _key(list(rulebase.manifests[system].core_terms)))
+    names_digest = digest(_key(rulebase.rule_names), index_key)
     earlier = before(db, rulebase, system, names_key, names_digest) if db is not None else None
     if progress is not None:
         progress(f"relations of {system}")
