@@ -44,7 +44,10 @@ def slug(text: str) -> str:
     >>> slug("Rally Around the Flag"), slug("Ranged X spray&prey Y"), slug("Todesstoß")
     ('rally-around-the-flag', 'ranged-x-spray-prey-y', 'todesstoss')
     """
-    return re.sub(r"[^a-z0-9]+", "-", _fold(text)).strip("-") or "rule"
+    return _NOT_SLUG.sub("-", _fold(text)).strip("-") or "rule"
+
+
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 
 class _Group:
@@ -585,6 +588,9 @@ def _same_text(a: str, b: str) -> bool:
 
 
 def _versions(group: _Group, specs: dict[str, DocumentSpec]) -> tuple[Version, ...]:
+    if len(group.members) == 1:  # most groups: one version, nothing to order or fold together
+        entry = group.members[0][1]
+        return (_version(entry, specs[entry.source.file]),)
     out: list[Version] = []
     for _, entry in sorted(group.members, key=lambda m: (m[0], m[1].source.line)):
         spec = specs[entry.source.file]
@@ -595,24 +601,18 @@ def _versions(group: _Group, specs: dict[str, DocumentSpec]) -> tuple[Version, .
         if twin is not None:
             out[twin] = replace(out[twin], also_at=(*out[twin].also_at, entry.source))
             continue
-        out.append(
-            Version(
-                text=entry.text,
-                source=entry.source,
-                document=entry.source.file,
-                role=spec.role,
-                lang=entry.lang,
-                heading=entry.heading or entry.name,
-                flags=entry.flags,
-                profiles=entry.profiles,
-                tables=entry.tables,
-                fields=entry.fields,
-            )
-        )
+        out.append(_version(entry, spec))
     # A stub version adds nothing when another version has text.
     if any(v.text.strip() for v in out):
         out = [v for v in out if v.text.strip()] + [v for v in out if not v.text.strip()]
     return tuple(out)
+
+
+def _version(entry: Entry, spec: DocumentSpec) -> Version:
+    return Version(
+        entry.text, entry.source, entry.source.file, spec.role, entry.lang, entry.heading or entry.name,
+        entry.flags, (), entry.profiles, entry.tables, entry.fields,
+    )  # fmt: skip
 
 
 def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -> list[Rule]:
@@ -661,35 +661,32 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
             flags.append("stub")
         if len(versions) > 1:
             flags.append("versions")
+        # most groups hold one entry: nothing to order, and it is the primary
+        members = [e for _, e in group.members] if len(group.members) == 1 else [e for _, e in sorted(group.members, key=_rank)]
         aliases: list[Alias] = []
-        seen = {_fold(primary.name or "")}
-        written = [
-            alias
-            for _, entry in sorted(group.members, key=lambda m: m[0])
-            for alias in (*entry.aliases, *([Alias(entry.name, entry.lang)] if entry.name else []))
-        ]
-        named = {_fold(primary.name or "")} | {_fold(a.name) for a in written}
-        extra = [alias for key in named for alias in curated.get(key, ())]
+        own = _fold(primary.name or "")
+        seen = {own}
+        written = [alias for entry in members for alias in ((*entry.aliases, Alias(entry.name, entry.lang)) if entry.name else entry.aliases)]
+        extra = [alias for folded in {own, *(_fold(a.name) for a in written)} for alias in curated.get(folded, ())] if curated else []
         for alias in (*written, *extra):
-            if alias.name and _fold(alias.name) not in seen:
-                seen.add(_fold(alias.name))
-                aliases.append(alias)
+            if alias.name:
+                folded = _fold(alias.name)
+                if folded not in seen:
+                    seen.add(folded)
+                    aliases.append(alias)
         name = primary.name or f"(unnamed rule at {primary.source.file}:{primary.source.line})"
         rules.append(
             Rule(
-                id=ids[key],
-                name=name,
-                system=manifest.id,
-                text=versions[0].text,
-                source=versions[0].source,
-                aliases=tuple(aliases),
-                category=primary.category or next((e.category for _, e in group.members if e.category), None),
-                parent=parent,
-                params=next((e.params for _, e in group.members if e.params), ()),
-                amends=next((e.amends for _, e in group.members if e.amends), None),
-                versions=versions,
-                flags=tuple(flags),
-                children=tuple(children.get(ids[key], ())),
-            )
+                ids[key], name, manifest.id, versions[0].text, versions[0].source, tuple(aliases),
+                primary.category or next((e.category for _, e in group.members if e.category), None),
+                parent,
+                next((e.params for _, e in group.members if e.params), ()),
+                next((e.amends for _, e in group.members if e.amends), None),
+                versions, tuple(flags), tuple(children.get(ids[key], ())),
+            )  # fmt: skip
         )
     return rules
+
+
+def _rank(member: tuple[int, Entry]) -> int:
+    return member[0]
