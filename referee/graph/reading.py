@@ -111,6 +111,11 @@ class Readings:
         self._asked: set[int] = set()
         self._pool: Any = None
 
+    @property
+    def workers(self) -> int:
+        """How many processes read at once (1: this one)."""
+        return self._workers
+
     def __call__(self, rule: Rule) -> Found:
         at = self.where.get(rule.id)
         if at is None or (self.chunks[at[0]][at[1]] is not rule and self.chunks[at[0]][at[1]] != rule):

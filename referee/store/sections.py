@@ -33,14 +33,18 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import pickle
+import signal
+import sys
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.graph.reading import Readings
 from referee.graph.relations import layout_relations
+from referee.graph.sentences import lines_read
 from referee.store.answers import against, relation_data, system_wide
 from referee.store.database import pack
 
@@ -56,18 +60,37 @@ SECTION_RULES = 500  # rules a section holds at most: an edit re-pickles a few h
 @dataclass(frozen=True)
 class Section:
     """A section as it is stored: ``rules`` and ``graph`` are pickles (see the module's
-    docstring); ``never`` and ``against`` its share of the system's answers; ``rows``
-    its rows for the store, made when it was read (None for a section taken as it
-    was: its rows are made from the pickles if its place in the store changed)."""
+    docstring; :meth:`pickles`); ``never`` and ``against`` its share of the system's
+    answers; ``rows`` its rows for the store, made when it was read (None for a section
+    taken as it was: its rows are made from the pickles if its place in the store
+    changed).  A section of the last build comes without its pickles (``rules`` and
+    ``graph`` None) and ``load`` gives them, asked only if they are read or moved:
+    its ``digest`` carries the hash of its ``graph``, so telling that it is the
+    section an edit left reads neither."""
 
     ids: tuple[str, ...]
-    rules: bytes
-    graph: bytes
+    rules: bytes | None
+    graph: bytes | None
     never: tuple[dict[str, Any], ...]
     against: tuple[str, ...]
     ends: tuple[str, ...]  # the rules its relations join, whose names its rows carry
     digest: bytes
     rows: Rows | None = None
+    load: Callable[[], tuple[bytes, bytes]] | None = None
+
+    def pickles(self) -> tuple[bytes, bytes]:
+        """Its ``rules`` and ``graph`` pickles, from the store if they were left there."""
+        if self.rules is not None and self.graph is not None:
+            return self.rules, self.graph
+        assert self.load is not None
+        return self.load()
+
+    def whole(self) -> Section:
+        """This section with its pickles (to be handed to another process)."""
+        if self.load is None:
+            return self
+        rules, graph = self.load()
+        return replace(self, rules=rules, graph=graph, load=None)
 
 
 # A section's rows: each rule's (id, system, packed JSON), and per rule the relations
@@ -98,34 +121,22 @@ def runs(rules: list[Rule]) -> list[list[Rule]]:
 
 class Lines:
     """The key of the lines each version of a rule stands on: all of its document
-    that :func:`referee.graph.sentences.locate` reads to place its sentences.
+    that :func:`referee.graph.sentences.locate` reads to place its sentences
+    (:func:`~referee.graph.sentences.lines_read`, one definition for both).
 
     Lines, not the whole document: an edit elsewhere in the document leaves a
     rule whose lines and place did not change as it was read (the rule's own
-    equality checks its place).  When the lines run to the document's end,
-    what follows them may join them: the number of lines is part of the key
-    then.
+    equality checks its place).
     """
 
     def __init__(self, texts: dict[str, str]) -> None:
         self.texts = texts
-        self._lines: dict[str, list[str] | None] = {}
 
     def key(self, rule: Rule) -> tuple[bytes, ...]:
-        out = []
-        for version in rule.versions:
-            file, first, last = version.source.file, version.source.line, version.source.end_line
-            if file not in self._lines:
-                text = self.texts.get(file)
-                self._lines[file] = None if text is None else text.split("\n")
-            lines = self._lines[file]
-            if lines is None:
-                out.append(b"")
-                continue
-            tail = str(len(lines)) if max(first, last) >= len(lines) else ""
-            window = "\n".join(lines[max(first, 1) - 1 : last])
-            out.append(hashlib.blake2b(f"{tail}\x00{window}".encode("utf-8", "surrogatepass"), digest_size=16).digest())
-        return tuple(out)
+        texts = self.texts
+        return tuple(
+            hashlib.blake2b(lines_read(version, texts).encode("utf-8", "surrogatepass"), digest_size=16).digest() for version in rule.versions
+        )
 
 
 class Before:
@@ -158,8 +169,9 @@ class Before:
 
 def unpack(section: Section) -> dict[str, Kept]:
     """A section's rules, each with what was read in it, by id."""
-    rules, lines = loads(section.rules)
-    found, layout = loads(section.graph)
+    rules_blob, graph_blob = section.pickles()
+    rules, lines = loads(rules_blob)
+    found, layout = loads(graph_blob)
     return {rule.id: Kept(rule, key, read, structure) for rule, key, read, structure in zip(rules, lines, found, layout, strict=True)}
 
 
@@ -167,8 +179,9 @@ def rows_of(section: Section, rule_names: dict[str, str]) -> Rows:
     """A section's rows for the store: those it was read with, or made from its pickles."""
     if section.rows is not None:
         return section.rows
-    rules, _ = loads(section.rules)
-    found, layout = loads(section.graph)
+    rules_blob, graph_blob = section.pickles()
+    rules, _ = loads(rules_blob)
+    found, layout = loads(graph_blob)
     return (
         [(rule.id, rule.system, pack(rule.to_json())) for rule in rules],
         [[_relation_row(rel, rule_names) for rel in read[0]] for read in found],
@@ -178,11 +191,23 @@ def rows_of(section: Section, rule_names: dict[str, str]) -> Rows:
 
 def digest(rules: bytes, graph: bytes, ends: tuple[str, ...], rule_names: dict[str, str]) -> bytes:
     """What a section's rows are made of: its rules (``rules``: their :func:`canonical`
-    digest), what the graph read in them, and the names of the rules its relations join."""
+    digest), what the graph read in them (``graph``: the hash of its pickle,
+    :func:`graph_key`), and the names of the rules its relations join; followed by
+    ``graph``, so that the digest of a stored section can be made again without its pickle."""
     h = hashlib.blake2b(rules, digest_size=16)
     h.update(graph)
     h.update("\0".join(f"{end}\1{rule_names.get(end, '')}" for end in ends).encode("utf-8", "surrogatepass"))
-    return h.digest()
+    return h.digest() + graph
+
+
+def graph_key(graph: bytes) -> bytes:
+    """The hash of a section's graph pickle, as :func:`digest` takes it."""
+    return hashlib.blake2b(graph, digest_size=16).digest()
+
+
+def stored_graph_key(section: Section) -> bytes:
+    """The hash of a stored section's graph pickle, carried by its digest."""
+    return section.digest[-16:]
 
 
 def read(rulebase: Rulebase, system: str, before: Before | None, read_again: list[str] | None = None) -> Iterator[Section]:
@@ -194,16 +219,16 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
     # ``before`` gives every rule an edit left what was read in it, under the same keys
     # (the names, the rule, its lines), and a store would keep all of it a second time.
     reading = Readings(rulebase, system)
-    for run in runs(list(rulebase.in_system(system))):
+    cut = runs(list(rulebase.in_system(system)))
+    known = _known(cut, lines, reading.workers if before is not None else 1)
+    for run, (keys, same) in zip(cut, known, strict=True):
         ids = tuple(rule.id for rule in run)
-        keys = [lines.key(rule) for rule in run]
-        same = canonical((run, keys))
         old = before.section(ids) if before is not None else None
         if old is not None and before is not None and not before.renamed.isdisjoint(old.ends):
             old = None
         # The same rules on the same lines, joined to rules of the same names: the
         # digest the last build gave the section, made again from what is read now.
-        if old is not None and digest(same, old.graph, old.ends, rule_names) == old.digest:
+        if old is not None and digest(same, stored_graph_key(old), old.ends, rule_names) == old.digest:
             yield old
             continue
         pickled = _pickled((run, keys))
@@ -238,7 +263,74 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
                         never.append(data)
         graph = _pickled((found, layout))
         joined_ends = tuple(sorted(ends))
-        yield Section(ids, pickled, graph, tuple(never), tuple(sorted(against_terms)), joined_ends, digest(same, graph, joined_ends, rule_names), rows)
+        yield Section(ids, pickled, graph, tuple(never), tuple(sorted(against_terms)), joined_ends, digest(same, graph_key(graph), joined_ends, rule_names), rows)
+
+
+def _known(cut: list[list[Rule]], lines: Lines, workers: int) -> list[tuple[list[tuple[bytes, ...]], bytes]]:
+    """Each section's key of its rules' lines and the digest of its rules and those keys
+    (what tells a section the edit left): on two cores when the system is big enough to
+    have the effect reader's workers and a last build to compare with, the second half
+    of the sections in a forked process.  A rebuild of 100,000 rules in one document
+    spent a second here, every rule pickled and its lines hashed."""
+    def known(run: list[Rule]) -> tuple[list[tuple[bytes, ...]], bytes]:
+        keys = [lines.key(rule) for rule in run]
+        return keys, canonical((run, keys))
+
+    half = len(cut) // 2
+    theirs = None
+    if workers > 1 and half >= FORK_SECTIONS:
+        for run in cut:
+            lines.key(run[0])  # each document split into lines here, once, before the fork shares them
+        theirs = _forked(lambda: [known(run) for run in cut[half:]])
+    try:
+        mine = [known(run) for run in cut[: half if theirs is not None else len(cut)]]
+    except BaseException:
+        if theirs is not None:
+            theirs(False)
+        raise
+    if theirs is not None:
+        found = theirs(True)
+        mine += found if found is not None else [known(run) for run in cut[half:]]
+    return mine
+
+
+FORK_SECTIONS = 8  # sections each core digests at least, or one core does it all
+
+
+def _forked(work: Callable[[], Any]) -> Callable[[bool], Any] | None:
+    """``work`` done in a forked process, started now: a function giving its result
+    (None if the process failed: then the caller does it; called with False, it only
+    ends the process); None when no process can be started here.  The child touches no file but the pipe, and leaves by
+    ``os._exit`` (nothing of this process's, its open store above all, is closed there)."""
+    if sys.platform != "linux":
+        return None
+    try:
+        into, out = os.pipe()
+        pid = os.fork()
+    except OSError:
+        return None
+    if pid == 0:  # the child
+        status = 1
+        try:
+            os.close(into)
+            with os.fdopen(out, "wb") as pipe:
+                pipe.write(pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL))
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(out)
+
+    def result(wanted: bool) -> Any:
+        with os.fdopen(into, "rb") as pipe:
+            data = pipe.read() if wanted else b""
+        if not wanted:
+            os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        if status != 0 or not data:
+            return None
+        return pickle.loads(data)
+
+    return result
 
 
 def canonical(obj: Any) -> bytes:

@@ -84,8 +84,8 @@ class Read:
     used: list[tuple[str, str]] = field(default_factory=list)  # (kind, key) this read asked for or kept
 
     def whole(self) -> Read:
-        """This read with every section read (to be pickled)."""
-        return self if isinstance(self.sections, list) else replace(self, sections=list(self.sections))
+        """This read with every section read, each with its pickles (to be pickled)."""
+        return replace(self, sections=[section.whole() for section in self.sections])
 
 
 def _key(data: Any) -> bytes:
@@ -232,11 +232,15 @@ def before(db: sqlite3.Connection, rulebase: Rulebase, system: str, names_key: s
         return None
 
     def section(k: int) -> Callable[[], Section]:
+        def pickles() -> tuple[bytes, bytes]:
+            rules, graph = db.execute("SELECT rules, graph FROM sections WHERE system = ? AND k = ?", (system, k)).fetchone()
+            return bytes(rules), bytes(graph)
+
         def load() -> Section:
-            ids, rules, graph, never, against, ends, dig = db.execute(
-                "SELECT ids, rules, graph, never, against, ends, digest FROM sections WHERE system = ? AND k = ?", (system, k)
+            ids, never, against, ends, dig = db.execute(
+                "SELECT ids, never, against, ends, digest FROM sections WHERE system = ? AND k = ?", (system, k)
             ).fetchone()
-            return Section(tuple(json.loads(ids)), rules, graph, tuple(json.loads(never)), tuple(json.loads(against)), tuple(json.loads(ends)), dig)
+            return Section(tuple(json.loads(ids)), None, None, tuple(json.loads(never)), tuple(json.loads(against)), tuple(json.loads(ends)), dig, None, pickles)
 
         return load
 

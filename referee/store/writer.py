@@ -210,7 +210,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
         db.execute(
             "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (system, k, encode(list(section.ids)), section.digest, section.rules, section.graph,
+            (system, k, encode(list(section.ids)), section.digest, *section.pickles(),
              encode(list(section.never)), encode(list(section.against)), encode(list(section.ends))),
         )  # fmt: skip
     for k in old:
