@@ -21,18 +21,16 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import replace
 
+from referee.rulebase.base import folded
 from referee.rulebase.manifest import DocumentSpec, Manifest, recover
 from referee.model import Alias, Entry, Rule, Version
 from referee.text import fold, near_miss, plural, singulars
 
 # Names are folded again and again (as keys, for aliases, for parents): each
-# once, here, saves about a third of aligning a system.  Texts are folded
-# with ``fold`` itself (each once; they would only crowd the cache).  The cache
-# holds every name of the system being aligned and is emptied when it is done
-# (:func:`align`): a bounded one (it held 65,536) missed on nearly every call once
-# a system had more names than that, each pass over the names evicting what the
-# next pass asked for first (aligning 100,000 rules: 2.9 s, 2.0 s unbounded).
-_fold = functools.cache(fold)
+# once (:data:`referee.rulebase.base.folded`) saves about a third of aligning a
+# system.  Texts are folded with ``fold`` itself (each once; they would only crowd
+# the cache).
+_fold = folded
 
 _SIMILAR = 0.6  # word-set overlap at which two texts are taken as the same rule
 _MIN_WORDS = 5
@@ -64,13 +62,7 @@ class _Group:
 
 
 def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> list[Rule]:
-    try:
-        return _align(manifest, read)
-    finally:
-        _fold.cache_clear()
-
-
-def _align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> list[Rule]:
+    folded.cache_clear()  # another system's names: this system's fill it (Rulebase.from_rules empties it)
     rank = {spec.path: i for i, (spec, _) in enumerate(read)}
     specs = {spec.path: spec for spec, _ in read}
     entries = [(rank[spec.path], e) for spec, es in read for e in es]

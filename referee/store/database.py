@@ -61,7 +61,7 @@ CREATE TABLE rule_names (id TEXT PRIMARY KEY, system TEXT NOT NULL, name TEXT NO
 CREATE TABLE names (system TEXT NOT NULL, form TEXT NOT NULL, ids TEXT NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
 CREATE TABLE relations (seq INTEGER PRIMARY KEY, source TEXT NOT NULL, target TEXT, json BLOB NOT NULL);
 CREATE INDEX relations_by_source ON relations (source, seq);
-CREATE INDEX relations_by_target ON relations (target, seq);
+CREATE INDEX relations_by_target ON relations (target, seq) WHERE target IS NOT NULL;
 CREATE TABLE units (system TEXT NOT NULL, form TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
 CREATE TABLE memo (kind TEXT NOT NULL, key TEXT NOT NULL, system TEXT NOT NULL, value BLOB NOT NULL, PRIMARY KEY (kind, key));
 """

@@ -346,8 +346,15 @@ def canonical(obj: Any) -> bytes:
     return hashlib.blake2b(out.getbuffer(), digest_size=16).digest()
 
 
+# How hard what the store keeps for rebuilds is compressed: written once and read only by a
+# rebuild, for the parts an edit touched (never by a warm call), so it is packed tighter
+# than the rows readers inflate.  At 20,000 rules the sections' pickles took 6.8 MB at
+# level 1 and 5.3 MB at 6, for 0.5 s more of a cold build (level 9: 5.3 MB, 0.7 s).
+KEPT_LEVEL = 6
+
+
 def _pickled(obj: Any) -> bytes:
-    return zlib.compress(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL), 1)
+    return zlib.compress(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL), KEPT_LEVEL)
 
 
 def loads(blob: bytes) -> Any:

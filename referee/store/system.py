@@ -280,7 +280,7 @@ class Documents:
             return None
 
     def keep(self, spec: DocumentSpec, options: dict[str, Any], text: str, entries: list[Entry]) -> None:
-        self.memo[self._key(spec, options, text)] = zlib.compress(pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL), 1)
+        self.memo[self._key(spec, options, text)] = zlib.compress(pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL), sections.KEPT_LEVEL)
 
 
 class Salted(MutableMapping[str, bytes]):
@@ -302,7 +302,7 @@ class Salted(MutableMapping[str, bytes]):
             raise KeyError(key) from None
 
     def __setitem__(self, key: str, value: bytes) -> None:
-        self.memo[self.salt + key] = zlib.compress(value, 1)
+        self.memo[self.salt + key] = zlib.compress(value, sections.KEPT_LEVEL)
 
     def __delitem__(self, key: str) -> None:
         del self.memo.added[self.salt + key]

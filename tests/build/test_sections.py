@@ -1,0 +1,61 @@
+"""The sections' digests on two cores: what a forked process hands back is what this
+process makes, and a process that fails leaves the work to this one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.paths import rules_src_dir
+from referee.store import record, sections
+
+
+@pytest.fixture(scope="module")
+def cut() -> tuple[list[list[object]], sections.Lines]:
+    build = record.assemble(rules_src_dir())
+    rules = [rule for system in build.systems for rule in build.in_system(system)]
+    return sections.runs(rules), sections.Lines(build.texts)
+
+
+def test_the_digests_made_on_two_cores_are_those_made_on_one(cut: tuple[list[list[object]], sections.Lines], monkeypatch: pytest.MonkeyPatch) -> None:
+    runs, lines = cut
+    monkeypatch.setattr(sections, "SECTION_RULES", 5)  # many small sections
+    small = sections.runs([rule for run in runs for rule in run])
+    assert len(small) >= 2 * sections.FORK_SECTIONS
+    alone = sections._known(small, lines, 1)
+    assert sections._known(small, lines, 2) == alone
+    assert len(alone) == len(small) and all(len(keys) == len(run) for (keys, _), run in zip(alone, small))
+
+
+def test_a_forked_process_hands_back_its_work_or_none_when_it_failed() -> None:
+    done = sections._forked(lambda: [b"digest", ("keys",)])
+    assert done is not None and done(True) == [b"digest", ("keys",)]
+    failed = sections._forked(lambda: 1 / 0)
+    assert failed is not None and failed(True) is None
+    stopped = sections._forked(lambda: b"x" * (1 << 20))  # more than a pipe holds: the child waits on it
+    assert stopped is not None and stopped(False) is None
+
+
+def test_a_failure_here_ends_the_forked_process(cut: tuple[list[list[object]], sections.Lines], monkeypatch: pytest.MonkeyPatch) -> None:
+    runs, lines = cut
+    monkeypatch.setattr(sections, "SECTION_RULES", 5)
+    small = sections.runs([rule for run in runs for rule in run])
+    ended: list[bool] = []
+    real = sections._forked
+
+    def watched(work):  # type: ignore[no-untyped-def]
+        result = real(work)
+        assert result is not None
+
+        def told(wanted: bool) -> object:
+            ended.append(wanted)
+            return result(wanted)
+
+        return told
+
+    monkeypatch.setattr(sections, "_forked", watched)
+    monkeypatch.setattr(sections, "canonical", lambda obj: (_ for _ in ()).throw(RuntimeError("here")))
+    with pytest.raises(RuntimeError, match="here"):
+        sections._known(small, lines, 2)
+    assert ended == [False]
