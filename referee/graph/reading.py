@@ -96,9 +96,8 @@ class Readings:
         self.store = store
         self.chunks = chunks(list(rulebase.in_system(system)))
         self.where = {rule.id: (i, j) for i, chunk in enumerate(self.chunks) for j, rule in enumerate(chunk)}
-        # pickle, not marshal: marshal's bytes depend on the objects' reference counts
-        context = pickle.dumps((code, self.names, tuple(self.core)), protocol=pickle.HIGHEST_PROTOCOL)
-        self.context = hashlib.blake2b(context, digest_size=16).digest()
+        self.code = code
+        self._context: bytes | None = None
         self.read_here = 0  # chunks this process read, and the workers (for tests and benchmarks)
         self.alone = 0  # rules read one at a time, here
         self.read_by_workers = 0
@@ -110,6 +109,15 @@ class Readings:
         self._stored: set[int] = set()  # chunks found in the store while looking ahead
         self._asked: set[int] = set()
         self._pool: Any = None
+
+    def context(self) -> bytes:
+        """The part of every chunk's key that is the system's: the code, its names and core
+        terms (made when a key is first asked for: a reader without a store asks none)."""
+        if self._context is None:
+            # pickle, not marshal: marshal's bytes depend on the objects' reference counts
+            context = pickle.dumps((self.code, self.names, tuple(self.core)), protocol=pickle.HIGHEST_PROTOCOL)
+            self._context = hashlib.blake2b(context, digest_size=16).digest()
+        return self._context
 
     @property
     def workers(self) -> int:
@@ -140,7 +148,7 @@ class Readings:
             chunk = self.chunks[i]
             lines = [tuple(lines_read(version, self.texts) for version in rule.versions) for rule in chunk]
             data = pickle.dumps((chunk, lines), protocol=pickle.HIGHEST_PROTOCOL)
-            self._keys[i] = "read-" + hashlib.blake2b(self.context + data, digest_size=16).hexdigest()
+            self._keys[i] = "read-" + hashlib.blake2b(self.context() + data, digest_size=16).hexdigest()
         return self._keys[i]
 
     def close(self) -> None:

@@ -189,15 +189,14 @@ def rows_of(section: Section, rule_names: dict[str, str]) -> Rows:
     )
 
 
-def digest(rules: bytes, graph: bytes, ends: tuple[str, ...], rule_names: dict[str, str]) -> bytes:
+def digest(rules: bytes, graph: bytes, ends: bytes) -> bytes:
     """What a section's rows are made of: its rules (``rules``: their :func:`canonical`
-    digest), what the graph read in them (``graph``: the hash of its pickle,
-    :func:`graph_key`), and the names of the rules its relations join; followed by
-    ``graph``, so that the digest of a stored section can be made again without its pickle."""
-    h = hashlib.blake2b(rules, digest_size=16)
-    h.update(graph)
-    h.update("\0".join(f"{end}\1{rule_names.get(end, '')}" for end in ends).encode("utf-8", "surrogatepass"))
-    return h.digest() + graph
+    digest), what the graph read in them (``graph``: :func:`graph_key`), and the names of
+    the rules its relations join (``ends``: :func:`ends_key`); followed by ``graph`` and
+    ``ends``, so that the digest of a stored section is made again without its pickle,
+    and without naming its ends again when no name changed (:class:`Before` leaves out
+    the sections joined to a rule renamed)."""
+    return hashlib.blake2b(rules + graph + ends, digest_size=16).digest() + graph + ends
 
 
 def graph_key(graph: bytes) -> bytes:
@@ -205,9 +204,16 @@ def graph_key(graph: bytes) -> bytes:
     return hashlib.blake2b(graph, digest_size=16).digest()
 
 
-def stored_graph_key(section: Section) -> bytes:
-    """The hash of a stored section's graph pickle, carried by its digest."""
-    return section.digest[-16:]
+def ends_key(ends: tuple[str, ...], rule_names: dict[str, str]) -> bytes:
+    """The hash of the names of the rules a section's relations join, as :func:`digest` takes it."""
+    joined = "\0".join(f"{end}\1{rule_names.get(end, '')}" for end in ends)
+    return hashlib.blake2b(joined.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def again(section: Section, rules: bytes) -> bytes:
+    """The digest of a stored section whose rules' digest is now ``rules``, its graph
+    and the names of its ends as they were."""
+    return digest(rules, section.digest[16:32], section.digest[32:48])
 
 
 def read(rulebase: Rulebase, system: str, before: Before | None, read_again: list[str] | None = None) -> Iterator[Section]:
@@ -228,7 +234,7 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
             old = None
         # The same rules on the same lines, joined to rules of the same names: the
         # digest the last build gave the section, made again from what is read now.
-        if old is not None and digest(same, stored_graph_key(old), old.ends, rule_names) == old.digest:
+        if old is not None and again(old, same) == old.digest:
             yield old
             continue
         pickled = _pickled((run, keys))
@@ -263,7 +269,7 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
                         never.append(data)
         graph = _pickled((found, layout))
         joined_ends = tuple(sorted(ends))
-        yield Section(ids, pickled, graph, tuple(never), tuple(sorted(against_terms)), joined_ends, digest(same, graph_key(graph), joined_ends, rule_names), rows)
+        yield Section(ids, pickled, graph, tuple(never), tuple(sorted(against_terms)), joined_ends, digest(same, graph_key(graph), ends_key(joined_ends, rule_names)), rows)
 
 
 def _known(cut: list[list[Rule]], lines: Lines, workers: int) -> list[tuple[list[tuple[bytes, ...]], bytes]]:
