@@ -274,7 +274,10 @@ def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -
     write-ahead log into the file (which empties it), and search indexes of other
     builds go.  Another build busy with the store leaves this for later."""
     try:
-        db.execute("PRAGMA incremental_vacuum").fetchall()  # a page a step: every step taken
+        # Through executescript, which steps the pragma to its end: execute() stops after
+        # its first step, and a step frees one page (a rebuild of 100,000 rules left the
+        # 8.8 MB of the frame it replaced on the free list, and the file grew by as much).
+        db.executescript("PRAGMA incremental_vacuum;")
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
     except sqlite3.OperationalError:
         pass

@@ -110,8 +110,11 @@ def test_the_store_does_not_grow_from_rebuild_to_rebuild(rules: Path) -> None:
 
 def test_a_system_removed_takes_its_rows_with_it(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.rmtree(rules / "scrollhammer")
+    before = _size(rules)[0]
     stored = open_rules(rules)
     assert "scrollhammer" not in stored.systems
+    size, free = _size(rules)
+    assert free == 0 and size < before  # the pages its rows took are handed back, every one
     db = sqlite3.connect(database.path(rules))
     for table in ("rules", "rule_names", "names", "units", "answers", "sections", "memo"):
         assert db.execute(f"SELECT count(*) FROM {table} WHERE system = 'scrollhammer'").fetchone()[0] == 0, table
