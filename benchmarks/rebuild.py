@@ -9,7 +9,7 @@ and rebuilds, ``--rebuilds`` times, each with a sentence of its own; the
 document is put back after each.  For each build it prints the wall and
 processor time of this process (``REFEREE_WORKERS=1`` is set: everything is
 read here, so the processor time is all of it), its largest resident set,
-and the processor time of the steps: reading the folder
+the store's size and free pages after it, and the processor time of the steps: reading the folder
 (``rulebase.base.read_folder``, alignment included), aligning
 (``rulebase.align.align``), the system's read (``store.system._read``, which
 holds the reading) and writing it (``store.writer.write_system``, which
@@ -64,7 +64,22 @@ def build(src: Path, label: str) -> None:
     close_opened()
     steps = ", ".join(f"{name} {SPENT.get(name, 0.0):.2f}" for name in ("read_folder", "align", "system read", "write_system"))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{label}: wall {time.time() - wall:.2f} s, processor {time.process_time() - cpu:.2f} s, largest {peak:.0f} MB; steps (processor s): {steps}", flush=True)
+    print(f"{label}: wall {time.time() - wall:.2f} s, processor {time.process_time() - cpu:.2f} s, largest {peak:.0f} MB; steps (processor s): {steps}; {_store(src)}", flush=True)
+
+
+def _store(src: Path) -> str:
+    """The store's size on disk and its free pages (what a rebuild freed and did not hand back)."""
+    import sqlite3
+
+    from referee.store import database
+
+    file = database.path(src)
+    db = sqlite3.connect(file)
+    try:
+        free = db.execute("PRAGMA freelist_count").fetchone()[0]
+    finally:
+        db.close()
+    return f"store {os.path.getsize(file) / 2**20:.1f} MB, {free} free pages"
 
 
 def main() -> None:
