@@ -64,7 +64,8 @@ def build(src: Path, label: str) -> None:
     close_opened()
     steps = ", ".join(f"{name} {SPENT.get(name, 0.0):.2f}" for name in ("read_folder", "align", "system read", "write_system"))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{label}: wall {time.time() - wall:.2f} s, processor {time.process_time() - cpu:.2f} s, largest {peak:.0f} MB; steps (processor s): {steps}; {_store(src)}", flush=True)
+    spent = f"wall {time.time() - wall:.2f} s, processor {time.process_time() - cpu:.2f} s, largest {peak:.0f} MB"
+    print(f"{label}: {spent}; steps (processor s): {steps}; {_store(src)}", flush=True)
 
 
 def _store(src: Path) -> str:

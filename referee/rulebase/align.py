@@ -654,12 +654,15 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
         if len(versions) > 1:
             flags.append("versions")
         # most groups hold one entry: nothing to order, and it is the primary
-        members = [e for _, e in group.members] if len(group.members) == 1 else [e for _, e in sorted(group.members, key=_rank)]
+        members = [e for _, e in (group.members if len(group.members) == 1 else sorted(group.members, key=_rank))]
         aliases: list[Alias] = []
         own = _fold(primary.name or "")
         seen = {own}
-        written = [alias for entry in members for alias in ((*entry.aliases, Alias(entry.name, entry.lang)) if entry.name else entry.aliases)]
-        extra = [alias for folded in {own, *(_fold(a.name) for a in written)} for alias in curated.get(folded, ())] if curated else []
+        written = [
+            alias for entry in members for alias in ((*entry.aliases, Alias(entry.name, entry.lang)) if entry.name else entry.aliases)
+        ]
+        named = {own, *(_fold(a.name) for a in written)} if curated else ()
+        extra = [alias for folded in named for alias in curated.get(folded, ())]
         for alias in (*written, *extra):
             if alias.name:
                 folded = _fold(alias.name)

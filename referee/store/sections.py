@@ -135,7 +135,8 @@ class Lines:
     def key(self, rule: Rule) -> tuple[bytes, ...]:
         texts = self.texts
         return tuple(
-            hashlib.blake2b(lines_read(version, texts).encode("utf-8", "surrogatepass"), digest_size=16).digest() for version in rule.versions
+            hashlib.blake2b(lines_read(version, texts).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+            for version in rule.versions
         )
 
 
@@ -269,7 +270,8 @@ def read(rulebase: Rulebase, system: str, before: Before | None, read_again: lis
                         never.append(data)
         graph = _pickled((found, layout))
         joined_ends = tuple(sorted(ends))
-        yield Section(ids, pickled, graph, tuple(never), tuple(sorted(against_terms)), joined_ends, digest(same, graph_key(graph), ends_key(joined_ends, rule_names)), rows)
+        made = digest(same, graph_key(graph), ends_key(joined_ends, rule_names))
+        yield Section(ids, pickled, graph, tuple(never), tuple(sorted(against_terms)), joined_ends, made, rows)
 
 
 def _known(cut: list[list[Rule]], lines: Lines, workers: int) -> list[tuple[list[tuple[bytes, ...]], bytes]]:

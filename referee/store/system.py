@@ -233,14 +233,16 @@ def before(db: sqlite3.Connection, rulebase: Rulebase, system: str, names_key: s
 
     def section(k: int) -> Callable[[], Section]:
         def pickles() -> tuple[bytes, bytes]:
-            rules, graph = db.execute("SELECT rules, graph FROM sections WHERE system = ? AND k = ?", (system, k)).fetchone()
+            query = "SELECT rules, graph FROM sections WHERE system = ? AND k = ?"
+            rules, graph = db.execute(query, (system, k)).fetchone()
             return bytes(rules), bytes(graph)
 
         def load() -> Section:
             ids, never, against, ends, dig = db.execute(
                 "SELECT ids, never, against, ends, digest FROM sections WHERE system = ? AND k = ?", (system, k)
             ).fetchone()
-            return Section(tuple(json.loads(ids)), None, None, tuple(json.loads(never)), tuple(json.loads(against)), tuple(json.loads(ends)), dig, None, pickles)
+            listed = (tuple(json.loads(never)), tuple(json.loads(against)), tuple(json.loads(ends)))
+            return Section(tuple(json.loads(ids)), None, None, *listed, dig, None, pickles)
 
         return load
 
@@ -280,7 +282,8 @@ class Documents:
             return None
 
     def keep(self, spec: DocumentSpec, options: dict[str, Any], text: str, entries: list[Entry]) -> None:
-        self.memo[self._key(spec, options, text)] = zlib.compress(pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL), sections.KEPT_LEVEL)
+        packed = zlib.compress(pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL), sections.KEPT_LEVEL)
+        self.memo[self._key(spec, options, text)] = packed
 
 
 class Salted(MutableMapping[str, bytes]):

@@ -3,7 +3,6 @@ process makes, and a process that fails leaves the work to this one."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +17,10 @@ def cut() -> tuple[list[list[object]], sections.Lines]:
     return sections.runs(rules), sections.Lines(build.texts)
 
 
-def test_the_digests_made_on_two_cores_are_those_made_on_one(cut: tuple[list[list[object]], sections.Lines], monkeypatch: pytest.MonkeyPatch) -> None:
+Cut = tuple[list[list[object]], sections.Lines]
+
+
+def test_the_digests_made_on_two_cores_are_those_made_on_one(cut: Cut, monkeypatch: pytest.MonkeyPatch) -> None:
     runs, lines = cut
     monkeypatch.setattr(sections, "SECTION_RULES", 5)  # many small sections
     small = sections.runs([rule for run in runs for rule in run])
@@ -37,7 +39,7 @@ def test_a_forked_process_hands_back_its_work_or_none_when_it_failed() -> None:
     assert stopped is not None and stopped(False) is None
 
 
-def test_a_failure_here_ends_the_forked_process(cut: tuple[list[list[object]], sections.Lines], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failure_here_ends_the_forked_process(cut: Cut, monkeypatch: pytest.MonkeyPatch) -> None:
     runs, lines = cut
     monkeypatch.setattr(sections, "SECTION_RULES", 5)
     small = sections.runs([rule for run in runs for rule in run])
