@@ -197,6 +197,7 @@ class Answer:
             found += [p["citation"] for p in modifier.get("parts") or [] if p.get("citation")]
             found += [c for c in modifier.get("limits") or [] if c.get("quote")]  # the sentences that limit the total
         found += [e["citation"] for e in self.inactive if e.get("citation")]
+        found += [d["citation"] for d in self.data.get("in_force") or [] if d.get("citation")]  # obligations, prohibitions and the rules' own words in force, quoted
         for side in ("self", "opponent"):
             for entry in self.entries(side):
                 found += [s["citation"] for s in chain_steps(entry) if s.get("citation")]
