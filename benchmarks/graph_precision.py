@@ -43,8 +43,10 @@ from typing import Any
 PROJECT = Path(__file__).resolve().parent.parent
 TABLE = PROJECT / "tests" / "graph" / "reviewed_relations.toml"
 RULES_SRC = PROJECT / "rules_src"
-STRUCTURAL = frozenset({"references", "part-of", "amends"})
-TARGETLESS_DETAILS = {"modifies": ("stat", "value"), "must": ("action",), "cannot": ("action",), "stacks": ("mode",)}
+# not effects: a rule named, the layout, errata, and a rule's own words on how it meets others (settles),
+# which quote a sentence and grant, forbid or modify nothing: a sentence that states no effect may hold them
+STRUCTURAL = frozenset({"references", "part-of", "amends", "settles"})
+TARGETLESS_DETAILS = {"modifies": ("stat", "value"), "must": ("action",), "cannot": ("action",), "stacks": ("mode",), "settles": ("how",)}
 OUTCOMES = ("right", "missing-condition", "wrong")
 
 if str(PROJECT) not in sys.path:

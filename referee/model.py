@@ -277,6 +277,7 @@ RELATION_KINDS = (
     "amends",
     "references",
     "part-of",
+    "settles",
 )
 
 

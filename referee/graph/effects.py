@@ -32,6 +32,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
 from referee.graph.lexer import PARAMETER, Lexeme, Mention, Names, conditions_in, lex
 from referee.graph.sentences import locate, split
+from referee.graph.settles import settling
 from referee.graph.unknown import in_brackets, unknown_names
 from referee.graph.situations import beyond_make_up, is_boilerplate, situation_of, subject_conditions
 from referee.model import Citation, Condition, Relation, Rule
@@ -797,6 +798,7 @@ def read_sentence(
         typed += _only_choice(reader, typed)
         typed += _treated_like(reader, lexemes, typed)
         typed += _immune_as_treated(lexemes, typed)
+    own_words = [] if (is_example(text) if example is None else example) else settling(rule.id, citation)
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:
@@ -805,7 +807,7 @@ def read_sentence(
             continue
         covered.add(tid)
         out.append(Relation("references", rule.id, tid, mention.text, citation))
-    return out
+    return out + own_words
 
 
 _PASSES = re.compile(r"\bautomatically\s+pass(?:es|ed)?\b", re.I)
@@ -1334,7 +1336,7 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
                 found = _per_parameter(found, shown)
             if text not in seen_sentences:
                 seen_sentences.add(text)
-                typed = any(r.kind != "references" for r in found)
+                typed = any(r.kind not in ("references", "settles") for r in found)  # words that settle a meeting read no effect
                 sentences.append(Sentence(text, rule.id, version.source.file, line, typed, column, tuple(unknown)))
             for relation in found:
                 key = (relation.kind, relation.source, relation.target, relation.target_name, relation.conditions, relation.details, text)

@@ -42,6 +42,7 @@ SECTIONS: tuple[tuple[str, str, str], ...] = (
     ("parts", "part-of", "in"),
     ("references", "references", "out"),
     ("referenced_by", "references", "in"),
+    ("settles", "settles", "out"),
 )
 
 TITLES = {
@@ -63,6 +64,7 @@ TITLES = {
     "parts": "Sub-rules",
     "references": "Mentions",
     "referenced_by": "Mentioned by",
+    "settles": "Its own words settle",
 }
 
 

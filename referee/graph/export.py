@@ -24,6 +24,7 @@ COLOURS = {
     "amends": "#f9a825",
     "references": "#9e9e9e",
     "part-of": "#455a64",
+    "settles": "#7cb342",
 }
 
 
@@ -55,7 +56,7 @@ def to_dot(g: Any, title: str) -> str:
     for source, target, data in g.edges(data=True):
         kind = data["kind"]
         label = kind + (f" [{data['conditions']}]" if data.get("conditions") else "")
-        style = "dashed" if kind in ("references", "part-of") else "solid"
+        style = "dashed" if kind in ("references", "part-of", "settles") else "solid"
         dot.add_edge(
             pydot.Edge(
                 _quote(source),

@@ -18,6 +18,7 @@ from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.lent import lent_modifiers
 from referee.resolve.naming import picks
 from referee.resolve.parameters import against_instances
+from referee.resolve.own_words import own_words
 from referee.resolve.play import Inactive, Pick, both_sides
 from referee.resolve.scope import attack_scoped_rules, own_use_forbidden, scoped_rules
 from referee.resolve.principles import Context, said_to_apply, settle
@@ -163,7 +164,7 @@ def resolve(
         rulings=sorted((a for a in answers if isinstance(a, Ruling)), key=lambda r: PRINCIPLES.index(r.principle)),
         modifiers=modifiers,
         unresolved=unresolved,
-        in_force=in_force,
+        in_force=in_force + own_words(view, sides, {**ctx.spent, **ctx.set_aside}),
     )
     answer.units = {"self": units[0], "opponent": units[1]}
     return answer

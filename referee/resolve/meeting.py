@@ -514,7 +514,7 @@ def instance_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
     ]
 
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?![a-z])")  # "makes his Make Way! first": a name's "!" before a small letter ends no sentence
 
 
 def sentences(text: str) -> list[str]:

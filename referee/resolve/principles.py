@@ -582,6 +582,8 @@ def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
     # meeting's own sentence saying it in brackets ("(its controlling player may choose which)")
     chosen = [r for r in m.relations if _CHOOSE.search(r["citation"]["sentence"])]
     chosen += [r for rid in m.rules for r in ctx.view.relations_out(rid) if r["kind"] == "stacks" and dict(r["details"]).get("mode") == "choose"]
+    # or a rule's own words that say who chooses or goes first (the graph's settles relations)
+    chosen += [r for rid in m.rules for r in ctx.view.relations_out(rid) if r["kind"] == "settles" and dict(r["details"])["how"] in ("choice", "tie-break")]
     if m.kind == "relation" and {r["kind"] for r in m.relations} == {"excludes"}:
         why = "the rules exclude each other: only one of them can be used" + ("" if chosen else ", and they do not say which")
     said = ctx.quotes(chosen[:1])

@@ -68,8 +68,14 @@ def not_ruled(data: dict[str, Any]) -> list[str]:
     return out
 
 
+# the sections of what is in force: obligations and prohibitions, then the rules' own words that settle a meeting
+_IN_FORCE = (("Obliged and forbidden", ("must", "cannot")), ("The rules' own words on how they meet", ("settles",)))
+
+
 def _duty(d: dict[str, Any]) -> str:
     """An obligation or prohibition in force as said aloud: "Advancing (you): Units that used the advance move cannot shoot"."""
+    if d["kind"] == "settles":
+        return f"{d['name']} ({OWN[d['side']].lower()}): its own words settle it ({d['how']}): {'; '.join(d['actions'])}"
     who = d["subject"] or "the unit"
     verb = "cannot" if d["kind"] == "cannot" else "must"
     return f"{d['name']} ({OWN[d['side']].lower()}): {who} {verb} {' or '.join(d['actions']) if verb == 'cannot' else ' and '.join(d['actions'])}{conditions(d['conditions'])}"
@@ -156,10 +162,12 @@ def print_resolution(data: dict[str, Any]) -> None:
             terminal.line(f"  {OWN[m['side']]}: {m['stat']} {value} (from {', '.join(dict.fromkeys(m['from']))}){conditions(m['condition'])}{_for(m)}")
             for c in m.get("limits", []):
                 terminal.line(f"     per {_said(c)}", style="dim")
-    if data.get("in_force"):
-        terminal.line()
-        terminal.heading("Obliged and forbidden")
-        for d in data["in_force"]:
+    for heading, kinds in _IN_FORCE:
+        shown = [d for d in data.get("in_force") or [] if d["kind"] in kinds]
+        if shown:
+            terminal.line()
+            terminal.heading(heading)
+        for d in shown:
             terminal.line(f"  {_duty(d)}")
             terminal.line(f"     {_said(d['citation'])}", style="dim")
     for item in data["unresolved"]:
@@ -222,9 +230,11 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
             from_ = ", ".join(rule(n) for n in dict.fromkeys(m["from"]))
             out.append(f"- {OWN[m['side']]}: {_md(m['stat'])} {_md(value)} (from {from_}){_md(conditions(m['condition']) + _for(m))}")
             out += [f"  - per {cite(c)}" for c in m.get("limits", [])]
-    if data.get("in_force"):
-        out += ["", "**Obliged and forbidden**", ""]
-        for d in data["in_force"]:
+    for heading, kinds in _IN_FORCE:
+        shown = [d for d in data.get("in_force") or [] if d["kind"] in kinds]
+        if shown:
+            out += ["", f"**{heading}**", ""]
+        for d in shown:
             out += [f"- {_md(_duty(d))}", "", f"  {cite(d['citation'])}", ""]
     for item in data["unresolved"]:
         out += ["", f"**Unresolved:** {', '.join(rule(n) for n in item['rules'])}: {_md(item['reason'])}.", ""]

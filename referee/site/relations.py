@@ -33,6 +33,7 @@ GROUPS: tuple[tuple[str, str, str | None], ...] = (
     ("amends", "Amends", None),
     ("part-of", "Part of", None),
     ("references", "References", "Referenced by"),
+    ("settles", "Its own words settle", None),
 )
 
 

@@ -46,7 +46,7 @@ def test_explain_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(data) == {
         "rule", "grants", "granted_by", "loses", "immune_to", "immune_here", "excludes", "excluded_by",
         "overrides", "overridden_by", "must", "cannot", "stacks", "modifies", "amends", "part_of", "parts",
-        "references", "referenced_by",
+        "references", "referenced_by", "settles",
     }
     assert "t9a/fear" in {r["target"] for r in data["immune_to"]}
     assert "t9a/unbreakable" in {r["source"] for r in data["granted_by"]}

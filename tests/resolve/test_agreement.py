@@ -53,6 +53,7 @@ def unexplained(view: Any, data: dict[str, Any], side: str = "self") -> list[tup
                 "stacks": entry["instances"] < 2,  # a single instance: nothing to stack
                 "modifies": any(p[0] == rid and p[1] == details.get("stat") and (p[3] == at or p[2] == details.get("value")) for p in parts),
                 "amends": False,
+                "settles": at in duties,  # the rule's own words on how it meets others, quoted with what is in force
             }.get(kind, False)
             if not applied:
                 out.append((kind, rid, rel["citation"]["sentence"]))
