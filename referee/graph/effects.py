@@ -78,7 +78,7 @@ class Sentence:
     """One sentence of a rule's text and where it stands.
 
     ``typed`` is True when at least one relation other than ``references``
-    was read from it.
+    and ``settles`` (words quoted, no effect) was read from it.
     """
 
     text: str

@@ -1,0 +1,79 @@
+"""A rule's own words that settle or frame a meeting (``settles`` relations, issue 22 round 5):
+read from sentences of our own wording, none from sentences that only look alike, and on the
+real documents where the referee's answers quote them."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.graph.settles import HOWS, settling
+from referee.model import Citation
+from referee.store.record import Build
+
+
+def _hows(sentence: str) -> dict[str, str]:
+    found = settling("demo/rule", Citation("demo/rule", sentence, "demo/rules.txt", 4, 9))
+    for rel in found:
+        assert (rel.kind, rel.source, rel.target, rel.conditions) == ("settles", "demo/rule", None, ())
+        assert (rel.citation.line, rel.citation.column, rel.citation.sentence) == (4, 9, sentence)
+    return {dict(r.details)["how"]: dict(r.details)["words"] for r in found}
+
+
+@pytest.mark.parametrize(("sentence", "how", "words"), [
+    ("At the start of each duel, a Duellist may choose which blade it strikes with.", "choice", "may choose which blade it strikes with"),
+    ("Only one of the extra hits, picked by the defender, is resolved.", "choice", "picked by the defender"),
+    ("If two banners are raised at once, the generals roll off and the winner decides whose banner is raised first.",
+     "tie-break", "roll off and the winner decides whose banner is raised first"),
+    ("The player whose turn it is has priority to move his runner first.", "tie-break", "has priority to move his runner first"),
+    ("If the score of the duellist is greater than the score of the challenger, the duel is won.",
+     "tie-break", "If the score of the duellist is greater than the score of the challenger, the duel is won"),
+    ("In the event of a draw, both banners stay.", "tie-break", "In the event of a draw, both banners stay"),
+    ("This drill applies to both sides of the skirmish.", "both-sides", "applies to both sides of the skirmish"),
+    ("When both armies hold Beacons, nothing happens.", "both-sides", "When both armies hold Beacons, nothing happens"),
+    ("A Lantern volley may be fired even if the crew ran this turn.", "permission", "may be fired even if the crew ran this turn"),
+    ("A Rout check must also be taken by a unit that lost its banner.", "permission", "must also be taken by a unit that lost its banner"),
+    ("The rider can only ignore the usual -1 for the mount, not the extra -1 from Heavy Lance.",
+     "permission", "only ignore the usual -1 for the mount, not the extra -1 from Heavy Lance"),
+    ("A squad can only make one rally per phase.", "limit", "can only make one rally per phase"),
+    ("Roll for Misfire after all re-rolls have been made.", "timing", "after all re-rolls"),
+    ("Unless the rule says so (as in the Steadfast special rule), nothing is shared.", "reference", "as in the Steadfast special rule"),
+    ("If no value is given, the rule is Venom Blade (5+).", "reference", "the rule is Venom Blade (5+)"),
+    ("A war wagon that fails a Rough Ground test suffers D3 Wounds instead of 1.", "reference", "D3 Wounds instead of 1"),
+    ("Routing units crossing the ruins must take Rough Ground (4).", "reference", "must take Rough Ground (4)"),
+])
+def test_the_words_that_settle_are_read(sentence: str, how: str, words: str) -> None:
+    assert how in HOWS
+    assert _hows(sentence).get(how) == words
+
+
+@pytest.mark.parametrize("sentence", [
+    "This bonus applies to both ranged and melee attacks.",  # both kinds of attack, not both sides
+    "It may also be written as Ward (Z), where Z names a kind of spell.",  # how the rule is written
+    "The unit may choose to march.",  # a choice of one action, not between things
+    "A unit that moved cannot shoot.",  # a prohibition: the effect grammar's
+    "Both models gain +1 Strength.",  # 'both' without a side word
+    "The winner of the combat gains +1 Leadership.",  # a winner who decides nothing
+])
+def test_sentences_that_only_look_alike_settle_nothing(sentence: str) -> None:
+    assert _hows(sentence) == {}
+
+
+def test_a_bracket_closing_the_sentence_is_not_in_the_words() -> None:
+    assert _hows("Move the model (roll again in case of a tie).") == {"tie-break": "in case of a tie"}
+
+
+def test_settles_relations_on_the_real_documents(rulebase: Build) -> None:
+    found = {(r.source, dict(r.details)["how"]): r for system in rulebase.systems for r in rulebase.relations(system) if r.kind == "settles"}
+    make_way = found[("whfb-house/make-way", "tie-break")]
+    assert dict(make_way.details)["words"] == "roll off and the winner decides which character makes his Make Way! first"
+    assert (make_way.citation.file, make_way.citation.line, make_way.citation.column) == ("whfb-house/house-rules-8th-edition.md", 198, 507)
+    assert dict(found[("t9a/poison-attacks", "choice")].details)["words"] == "chosen by the attacker"
+    assert dict(found[("scrollhammer/independent-character", "reference")].details)["words"] == "as in the Stubborn special rule"
+    assert ("scrollhammer/preferred-enemy", "both-sides") not in found
+    assert ("scrollhammer/deep-strike", "both-sides") not in found
+
+
+def test_settles_sentences_do_not_count_as_read_effects(rulebase: Build) -> None:
+    """Coverage counts sentences read into effects: one that only settles stays unread."""
+    [sentence] = [s for s in rulebase.graph.sentences["whfb-house"] if s.text.startswith("Each unit can only make one redirect per turn")]
+    assert not sentence.typed
