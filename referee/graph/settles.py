@@ -50,7 +50,7 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("tie-break", r"\b(?:in\s+(?:case|the\s+event)\s+of|(?:if|on)\s+(?:there\s+is\s+)?)\s*a\s+(?:tie|draw)\b[^.;]*"),
         ("both-sides", r"\bappl(?:y|ies)\s+to\s+both\s+" + _SIDES + r"\b[^.;]*"),
         ("both-sides", r"\b(?:if|when)\s+both\s+" + _SIDES + r"\b[^.;]*"),
-        ("permission", r"\b(?:can|may|must|will)\s+(?:still\s+)?(?:\w+\s+)?(?:be\s+\w+\s+)?even\s+if\b[^.;]*"),
+        ("permission", r"\b(?:can|may|must|will|(?:is|are)\s+allowed\s+to)\s+(?:still\s+)?(?:\w+\s+)?(?:be\s+\w+\s+)?even\s+if\b[^.;]*"),
         ("permission", r"\b(?:must|may|can)\s+also\s+be\s+(?:taken|made|used|applied|cast|fired|declared)\b[^.;]*"),
         ("permission", r"\bonly\s+(?:\w+\s+){1,12}?[^,.;]*,\s*not\s+(?:the|a|an|any)\s+[^.;]*"),
         ("limit", r"\b(?:can|may)\s+only\s+(?:make|use|issue|cast|declare|perform)\s+(?:one|a\s+single)\b[^.;]*?\bper\s+" + _PERIOD + r"\b"),

@@ -18,7 +18,7 @@ from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.lent import lent_modifiers
 from referee.resolve.naming import picks
 from referee.resolve.parameters import against_instances
-from referee.resolve.own_words import own_words
+from referee.resolve.own_words import own_words, permission_meetings
 from referee.resolve.play import Inactive, Pick, both_sides
 from referee.resolve.scope import attack_scoped_rules, own_use_forbidden, scoped_rules
 from referee.resolve.principles import Context, said_to_apply, settle
@@ -96,6 +96,7 @@ def resolve(
     idle = scoped_out + idle
     meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings)
+    meetings += permission_meetings(view, sides, meetings)
     settled = [settle(ctx, m) for m in meetings]
     # a rule only excluded ("cannot simultaneously use a Shield") is set aside, and nothing applies in
     # its place: two rules that each exclude it agree, they are no rivals

@@ -11,8 +11,10 @@ for every rule in play that no ruling set aside, once per sentence.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from referee.resolve.meeting import Meeting
 from referee.resolve.ruling import quote
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -46,4 +48,49 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
                 }
                 seen[key] = entry
                 out.append(entry)
+    return out
+
+
+# what a permission's "even if" clause names: its words of four letters or more, stemmed, that are
+# not the clause's people or time ("the model", "this turn")
+_WORD = re.compile(r"[A-Za-z]{4,}")
+_NOT_NAMED = frozenset({"they", "them", "their", "model", "models", "unit", "units", "this", "that", "same", "during",
+                        "turn", "phase", "round", "player", "current", "have", "been", "with", "from", "there"})
+
+
+def _stems(words: str) -> set[str]:
+    out = set()
+    for word in _WORD.findall(words.lower()):
+        if word in _NOT_NAMED:
+            continue
+        out.add(re.sub(r"(?:ed|ing|es|s)$", "", word) if len(word) > 5 else word)
+    return out
+
+
+def permission_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> list[Meeting]:
+    """A rule's permission "even if" X (Light Troops: "allowed to shoot even if they Marched or
+    Reformed") beside a rule of the same side that forbids something if X (Move or Fire: "may not
+    be used if the attacking model has made an Advance Move, March Move, Reform or Pivot"): the two
+    meet on what the permission's clause names, and neither text says which prevails, so the
+    question stays open with both sentences (a ``touch`` meeting), unless a meeting joins them."""
+    joined = {frozenset(m.rules) for m in met if len(m.rules) > 1}
+    out: list[Meeting] = []
+    for side in sides:
+        for a in side.rules:
+            for perm in view.relations_out(a):
+                details = dict(perm["details"])
+                words = details.get("words", "")
+                if perm["kind"] != "settles" or details.get("how") != "permission" or " even if " not in f" {words.lower()} ":
+                    continue
+                named = _stems(words.lower().split("even if", 1)[1])
+                for b in side.rules:
+                    if b == a or frozenset((a, b)) in joined:
+                        continue
+                    forbids = [r for r in view.relations_out(b) if r["kind"] == "cannot" and named & _stems(r["citation"]["sentence"])]
+                    if forbids:
+                        joined.add(frozenset((a, b)))
+                        shared = ", ".join(sorted(named & _stems(forbids[0]["citation"]["sentence"])))
+                        why = (f"{view.rule_names.get(a, a)} permits \"{words}\", and {view.rule_names.get(b, b)} forbids it where the same "
+                               f"words hold ({shared}); neither text says which prevails")
+                        out.append(Meeting("touch", [a, b], [side.name], [perm, forbids[0]], extra={"through": [], "why": why}))
     return out

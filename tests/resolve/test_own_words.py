@@ -68,3 +68,31 @@ def test_an_open_question_takes_a_rules_own_choice_as_its_tie_break() -> None:
 
 def test_a_names_exclamation_mark_ends_no_sentence() -> None:
     assert sentences("Shout Charge! first, then move. Halt! The unit stops.") == ["Shout Charge! first, then move.", "Halt!", "The unit stops."]
+
+
+def test_a_permission_even_if_meets_a_prohibition_of_the_same_case(rulebase: Build) -> None:
+    """Light Troops may shoot "even if they Marched or Reformed"; Move or Fire may not be used after a
+    March Move or Reform: neither says which prevails, so the question stays open, both quoted."""
+    data = resolve(rulebase, "t9a", "Light Troops, Move or Fire", when=["moved", "shooting"]).to_json()
+    [open_question] = [u for u in data["unresolved"] if set(u["rules"]) == {"Light Troops", "Move or Fire"}]
+    assert open_question["reason"] == ('Light Troops permits "are allowed to shoot even if they Marched or Reformed", and Move or Fire '
+                                       "forbids it where the same words hold (march, reform); neither text says which prevails")
+    assert [c["quote"] for c in open_question["citations"]] == [
+        "They are allowed to shoot even if they Marched or Reformed.",
+        "The attack may not be used if the attacking model has made an Advance Move, March Move, Reform or Pivot during the current Player Turn.",
+    ]
+
+
+def test_a_permission_meets_only_a_prohibition_of_what_its_clause_names() -> None:
+    allows = "Skirmishers may loose arrows even if they sprinted this turn."
+    view = system(
+        {"Skirmishers": allows, "Longbow": "A Longbow cannot be loosed if the bearer sprinted.", "Pike": "A Pike cannot be used if the bearer waded."},
+        [
+            rel("settles", "Skirmishers", None, allows, details={"how": "permission", "words": "may loose arrows even if they sprinted this turn"}),
+            rel("cannot", "Longbow", None, "A Longbow cannot be loosed if the bearer sprinted.", details={"action": "be loosed"}),
+            rel("cannot", "Pike", None, "A Pike cannot be used if the bearer waded.", details={"action": "be used"}),
+        ],
+    )
+    data = rulings(view, picks("Skirmishers", "Longbow", "Pike"))
+    assert [sorted(u["rules"]) for u in data["unresolved"]] == [["Longbow", "Skirmishers"]]
+    assert not [r for r in data["rulings"] if r["winner"] in ("Longbow", "Skirmishers")]
