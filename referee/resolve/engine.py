@@ -133,6 +133,7 @@ def resolve(
             p["citation"] = quote(p["citation"], names)
             p["conditions"] += _doubted(stat, p, [a for a in answers if a not in stat_answers.values()])  # a stat's own ruling says it
     modifiers = [_modifier(side, stat, group, stat_answers.get((side, stat))) for (side, stat), items in found.items() for group in _for_whom(items)]
+    _unsettled_instances(ctx, modifiers)
     for m in modifiers:
         m.limits = _limits(view, m, stat_answers.get((m.side, m.stat)))
         limited = _limited(m, stat_answers.get((m.side, m.stat)))
@@ -343,6 +344,21 @@ def _modifier(side: str, stat: str, items: list[dict[str, Any]], ruling: Ruling 
     if isinstance(ruling, Unresolved):
         return Modifier(side, stat, None, False, shown)
     return Modifier(side, stat, total([p["value"] for p in items]), True, shown)
+
+
+def _unsettled_instances(ctx: Context, modifiers: list[Modifier]) -> None:
+    """The modifiers of a rule there several times whose text says nothing of several instances
+    (an open question, :func:`referee.resolve.principles._silent`): counted neither once nor per
+    instance, listed with that said beside each."""
+    for m in modifiers:
+        for p in m.parts:
+            times = ctx.silent.get((m.side, p["rule"]))
+            if times is None:
+                continue
+            said = f"once, or once for each of its {times} instances: the text does not say which"
+            if said not in p["conditions"]:
+                p["conditions"].append(said)
+            m.value, m.stacks = None, False
 
 
 def _limits(view: Book, m: Modifier, ruling: Ruling | Unresolved | None) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ import re
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
 from referee.resolve.ruling import Ruling, Unresolved, _unique, conditions, quote
+from referee.resolve.source import never_stacking
 from types import SimpleNamespace
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -33,7 +34,7 @@ TIERS = ("faction", "army", "universal", "core")
 class Context:
     """What the principles read, and what their rulings set aside or merge for the rest of the answer."""
 
-    __slots__ = ("view", "system", "held", "set_aside", "spent", "merged", "cumulative", "entries", "documents", "_texts")
+    __slots__ = ("view", "system", "held", "set_aside", "spent", "merged", "cumulative", "silent", "entries", "documents", "_texts")
 
     def __init__(self, view: Book, system: str, held: dict[str, set[str]] | None = None, entries: dict[tuple[str, str], Any] | None = None,
                  documents: Any = None) -> None:
@@ -52,6 +53,9 @@ class Context:
         self.merged: dict[tuple[str, str], list[str]] = {}  # (side, rule id) -> merged params
         # (side, rule id) -> how many instances a cumulative rule adds up: each brings its own modifiers
         self.cumulative: dict[tuple[str, str], int] = {}
+        # (side, rule id) -> how many alike instances of a rule that says nothing of several: its
+        # modifiers are listed, not counted once or per instance (an open question says why)
+        self.silent: dict[tuple[str, str], int] = {}
 
     def aside(self, sides: list[str], rid: str, why: str) -> None:
         """Set a rule aside on these sides: it brings no modifiers, and the answer says why."""
@@ -116,6 +120,15 @@ class Context:
                 found = path.read_text(encoding="utf-8") if path.is_file() else None
             self._texts[file] = found
         return self._texts[file]
+
+
+# The precedence model's own conventions, where a ruling rests on one and not on a sentence of the
+# rules: each such ruling says whose it is, so that a convention is never read as the text's word.
+OWN_PRECEDENCE = {
+    "cannot-beats-can": " (by the referee's precedence, cannot beats must: neither sentence says which prevails)",
+    "source-tier": " (by the referee's precedence, from the manifest's document roles: neither sentence says which prevails)",
+    "stacking": " (by the referee's default, modifiers of different rules add up: no sentence here says whether they do)",
+}
 
 
 def _if(meeting: Meeting) -> str:
@@ -291,7 +304,7 @@ def source_tier(ctx: Context, m: Meeting) -> Ruling | None:
         return None
     winner = min(m.rules, key=lambda rid: TIERS.index(roles[rid]))
     loser = next(r for r in m.rules if r != winner)
-    outcome = f"{ctx.name(winner)} ({roles[winner]}) prevails over {ctx.name(loser)} ({roles[loser]}): the more specific source"
+    outcome = f"{ctx.name(winner)} ({roles[winner]}) prevails over {ctx.name(loser)} ({roles[loser]}): the more specific source{OWN_PRECEDENCE['source-tier']}"
     return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "source-tier", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
 
 
@@ -323,7 +336,7 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
                    f"so {ctx.name(must[0]['source'])}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why}")
         return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
     outcome = (f"{ctx.name(cannot[0]['source'])} cannot {dict(cannot[0]['details'])['action']}{ifs(cannot[0])}: "
-               f"{ctx.name(must[0]['source'])}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why}")
+               f"{ctx.name(must[0]['source'])}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why or OWN_PRECEDENCE['cannot-beats-can']}")
     return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
 
 
@@ -402,7 +415,7 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
         if any(p["value"].startswith("=") for p in items):
             return None  # "strikes at Initiative 1" beside "-1 Initiative": a value set is not added to
         value = total([p["value"] for p in items])
-        outcome = f"{m.extra['stat']}: {', '.join(p['name'] + ' ' + p['value'] for p in items)} add up to {value}"
+        outcome = f"{m.extra['stat']}: {', '.join(p['name'] + ' ' + p['value'] for p in items)} add up to {value}{OWN_PRECEDENCE['stacking']}"
         return Ruling(list(dict.fromkeys(p["name"] for p in items)), None, "stacking", outcome, ctx.quotes(items), [], m.sides)
     if m.kind != "instances":
         return None
@@ -429,10 +442,11 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
         # "it can only use one Breath Attack in a single phase": each instance is there, one is used at a time
         outcome = f"{shown}: only one of them can be used at a time, as the rule's own words say"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
-    if mode in (None, "choose", "highest", "lowest") and len(set(instances)) == 1:
-        said = "it does not say it is cumulative" if mode is None else "it says only one is used"
-        outcome = f"{shown}: the same rule twice applies once ({said})"
-        return Ruling([ctx.name(rid)], None, "stacking", outcome, ([ctx.rule_quote(rid)] if mode is None else ctx.quotes(rels)) + _chains(m), [], m.sides)
+    if mode is None and len(set(instances)) == 1:
+        return _silent(ctx, m, rid, side, shown)
+    if mode in ("choose", "highest", "lowest") and len(set(instances)) == 1:
+        outcome = f"{shown}: the same rule twice applies once (it says only one is used)"
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
     if mode in ("highest", "lowest"):
         sizes = [_size(p) for p in instances]
         chosen = ""
@@ -445,6 +459,34 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     if mode == "choose":
         outcome = f"{shown}: only one applies, and the rule lets its owner choose which one to use"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
+    return None
+
+
+def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling | None:
+    """A rule there more than once, alike, whose text says nothing of several instances.
+
+    Whether they add up or apply once is then no sentence's to say: "the same rule twice applies
+    once" would be the referee's convention taken for a ruling.  A system sentence that binds
+    every ability ("Any ability that increases or decreases a value in a datasheet never
+    stacks") settles it for a rule that changes a value, quoted; a rule that states no amount
+    (no modifier, no number in its brackets) brings nothing more the second time, and the
+    ruling says that is the referee's reading (a number in its brackets that is no modifier, such
+    as a save's "5+", is no amount); anything else stays open (None: the question is left to
+    :func:`settle`), its modifiers not added up."""
+    amounts = [r for r in ctx.view.relations_out(rid) if r["kind"] == "modifies"
+               or r["kind"] == "grants" and dict(r["details"]).get("grants") == "its parameters"]
+    if not amounts:
+        outcome = (f"{shown}: its text says nothing of several instances, and it states no amount that could add up, "
+                   f"so the second brings nothing the first does not (the referee's reading; no sentence says so)")
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, [ctx.rule_quote(rid)] + _chains(m), [], m.sides)
+    wide = never_stacking(ctx.view, ctx.system) if amounts else []
+    if wide:
+        outcome = f"{shown}: {ctx.name(rid)} changes a value, and the system says such abilities never stack: it applies once"
+        return Ruling([ctx.name(rid)], None, "never-stacks", outcome, ctx.quotes(wide) + ctx.quotes(amounts[:2]) + _chains(m), [], m.sides)
+    ctx.silent[(side, rid)] = len(m.extra["instances"])
+    m.relations = amounts[:3]  # the open question quotes what would add up
+    m.extra["why"] = (f"{ctx.name(rid)} is there {len(m.extra['instances'])} times, and its text says nothing of several instances: "
+                      f"whether they add up or it applies once, the rules do not say")
     return None
 
 

@@ -76,10 +76,13 @@ def test_a_cumulative_rules_own_number_counts_per_instance_in_a_small_system() -
     assert _mods(one) == {("self", "to-hit", "-1")}
 
 
-def test_a_rule_that_does_not_stack_keeps_its_number_in_a_small_system() -> None:
+def test_a_rule_that_says_nothing_of_several_instances_leaves_its_number_open_in_a_small_system() -> None:
+    # was: "-1", the precedence model's own "the same rule twice applies once" taken for the text's word
     view = system({"Dodge": "Attacks against it suffer -1 to hit."}, [
         rel("modifies", "Dodge", None, "Attacks against it suffer -1 to hit.", details={"stat": "to-hit", "value": "-1"})])
-    assert _mods(resolve(view, "demo", picks("Dodge", "Dodge")).to_json()) == {("self", "to-hit", "-1")}
+    data = resolve(view, "demo", picks("Dodge", "Dodge")).to_json()
+    assert _mods(data) == {("self", "to-hit", None)}
+    assert [u["rules"] for u in data["unresolved"]] == [["Dodge"]] and data["rulings"] == []
 
 
 def test_a_small_systems_prohibition_of_equipment_sets_it_aside() -> None:

@@ -200,13 +200,47 @@ def test_a_cumulative_rule_adds_its_parameters() -> None:
     assert data["in_play"]["self"][0]["params"] == ["3"] and data["in_play"]["self"][0]["instances"] == 2
 
 
-def test_the_same_rule_twice_applies_once_and_with_different_values_is_unresolved() -> None:
-    view = system({"Ward": "Ward saves a wound."}, [])
+def test_the_same_rule_twice_whose_text_is_silent_is_open_and_with_different_values_too() -> None:
+    # was: "the same rule twice applies once", a convention of the model stated as a ruling
+    view = system({"Ward": "Ward saves a wound. It gives +1 Armour."}, [
+        rel("modifies", "Ward", None, "It gives +1 Armour.", details={"stat": "Armour", "value": "+1"})])
     same = rulings(view, picks(("Ward", ("5+",)), ("Ward", ("5+",))))
-    assert brief(same) == [("stacking", None, ["Ward"])] and "applies once" in same["rulings"][0]["outcome"]
-    assert same["rulings"][0]["citations"][0]["quote"] == "Ward saves a wound."
+    assert same["rulings"] == [] and [u["rules"] for u in same["unresolved"]] == [["Ward"]]
+    assert "says nothing of several instances" in same["unresolved"][0]["reason"]
+    assert same["unresolved"][0]["citations"][0]["quote"] == "It gives +1 Armour."
+    assert [(m["value"], m["parts"][0]["conditions"]) for m in same["modifiers"]] == [
+        (None, ["once, or once for each of its 2 instances: the text does not say which"])]
     differ = rulings(view, picks(("Ward", ("5+",)), ("Ward", ("4+",))))
     assert differ["rulings"] == [] and [u["rules"] for u in differ["unresolved"]] == [["Ward"]]
+
+
+def test_a_rule_twice_with_no_amount_brings_nothing_more_and_says_that_is_the_referees_reading() -> None:
+    view = system({"Sure": "The unit may march."}, [])
+    data = rulings(view, picks(("Sure", ("5+",)), ("Sure", ("5+",))))  # a needed roll is no amount
+    assert brief(data) == [("stacking", None, ["Sure"])] and data["unresolved"] == []
+    assert "the referee's reading; no sentence says so" in data["rulings"][0]["outcome"]
+
+
+def test_a_system_sentence_that_no_ability_stacks_settles_a_rule_twice_quoted() -> None:
+    view = system({"Blur": "-1 to hit.", "Abilities": "Any ability that changes a value never stacks."}, [
+        rel("modifies", "Blur", None, "-1 to hit.", details={"stat": "to-hit", "value": "-1"}),
+        rel("stacks", "Abilities", None, "Any ability that changes a value never stacks.", details={"mode": "never"},
+            subject="Any ability that changes a value"),
+    ])
+    data = rulings(view, picks("Blur", "Blur"))
+    assert brief(data) == [("never-stacks", None, ["Blur"])] and data["unresolved"] == []
+    assert [c["quote"] for c in data["rulings"][0]["citations"]][:1] == ["Any ability that changes a value never stacks."]
+    assert {(m["stat"], m["value"]) for m in data["modifiers"]} == {("to-hit", "-1")}
+
+
+def test_modifiers_of_different_rules_added_up_say_the_sum_is_the_referees_default() -> None:
+    view = system({"Hide": "+1 cover.", "Smoke": "+1 cover."}, [
+        rel("modifies", "Hide", None, "+1 cover.", details={"stat": "cover", "value": "+1"}),
+        rel("modifies", "Smoke", None, "+1 cover.", details={"stat": "cover", "value": "+1"}),
+    ])
+    [ruling] = rulings(view, picks("Hide", "Smoke"))["rulings"]
+    assert ruling["outcome"] == ("cover: Hide +1, Smoke +1 add up to +2 (by the referee's default, modifiers of different rules add up: "
+                                 "no sentence here says whether they do)")
 
 
 def _two_bonuses(extra: list[dict[str, Any]], second: str = "+1") -> View:

@@ -8,6 +8,7 @@ Each class is tested on the real documents and on a small system of other words.
 
 from __future__ import annotations
 
+from referee.resolve.principles import OWN_PRECEDENCE
 from referee.resolve import resolve
 from referee.store.record import Build
 from tests.resolve.test_principles import brief, picks, rel, rulings, system
@@ -56,7 +57,7 @@ def test_fearless_passes_the_pinning_test_a_sniper_forces(rulebase: Build) -> No
     assert (ruling["principle"], ruling["rules"][:2]) == ("immunity", ["Fearless", "Pinning"])
     # and what follows a failed Pinning test binds the one who took it: Fearless cannot Go to Ground
     [ground] = [r for r in data["rulings"] if r["winner"] == "Fearless" and r["principle"] == "cannot-beats-can"]
-    assert ground["outcome"] == "Fearless cannot Go to Ground: Pinning's obligation to Go to Ground, if the unit fails the test, yields"
+    assert ground["outcome"] == "Fearless cannot Go to Ground: Pinning's obligation to Go to Ground, if the unit fails the test, yields" + OWN_PRECEDENCE["cannot-beats-can"]
     assert ruling["outcome"].startswith("Fearless: A unit containing one or more models with the Fearless special rule automatically "
                                         "passes Morale tests, so the Morale tests Pinning forces on it do not touch it")
     assert [(c["name"], c["column"]) for c in ruling["citations"]] == [("Fearless", 12738), ("Pinning", 26390), ("Sniper", 34645)]

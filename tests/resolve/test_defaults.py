@@ -1,0 +1,42 @@
+"""The precedence model's own defaults are never taken for the rules' word (referee/resolve/principles.py):
+a rule twice whose text is silent on several instances is an open question, and a ruling that rests on a
+convention of the model (cannot beats must, source tiers, modifiers of different rules adding up) says so."""
+
+from __future__ import annotations
+
+from referee.resolve import resolve
+from referee.resolve.principles import OWN_PRECEDENCE
+from referee.store.record import Build
+
+
+def test_blind_twice_is_open_on_the_real_page(rulebase: Build) -> None:
+    # the page says "Multiple instances of Stealth stack" and nothing of Blind: once or twice is open
+    data = resolve(rulebase, "scrollhammer", "Blind, Blind").to_json()
+    assert data["rulings"] == []
+    [open_] = data["unresolved"]
+    assert open_["rules"] == ["Blind"] and "says nothing of several instances" in open_["reason"]
+    assert [c["quote"] for c in open_["citations"]] == ["A Blinded model gets -1 to hit for the duration of the effect."]
+    [to_hit] = data["modifiers"]
+    assert (to_hit["stat"], to_hit["value"]) == ("to-hit", None)  # neither -1 nor -2 is said
+
+
+def test_stealth_twice_still_stacks_by_its_own_words(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Stealth (+1), Stealth (+1)", when=["shooting"]).to_json()
+    assert data["unresolved"] == [] and [r["principle"] for r in data["rulings"]] == ["stacking"]
+
+
+def test_a_rule_twice_in_a_system_whose_abilities_never_stack_applies_once_quoting_that(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Taking cover, Taking cover", when=["shooting"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["rules"] == ["Taking cover"]]
+    assert ruling["principle"] == "never-stacks"
+    assert "Any ability that increases or decreases a value in a datasheet never stacks." in [c["quote"] for c in ruling["citations"]]
+
+
+def test_cannot_beats_must_says_it_is_the_referees_precedence(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Frenzy, War Machine").to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    # Frenzy's obligation holds only "if possible": that is the text's word, and no convention is named
+    assert ruling["outcome"].endswith("yields (it holds only if possible)")
+    data = resolve(rulebase, "scrollhammer", "Fearless", opponent="Pinning").to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert ruling["outcome"].endswith(OWN_PRECEDENCE["cannot-beats-can"])
