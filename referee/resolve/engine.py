@@ -341,9 +341,12 @@ def _modifier(side: str, stat: str, items: list[dict[str, Any]], ruling: Ruling 
         # the never-stacking sentence may say what applies instead ("simply apply a -2 shooting modifier")
         stated = said_to_apply([c["quote"] for c in ruling.citations if c not in [p["citation"] for p in items]])
         return Modifier(side, stat, values.pop() if len(values) == 1 else stated, False, shown)
-    if isinstance(ruling, Unresolved):
-        return Modifier(side, stat, None, False, shown)
+    if isinstance(ruling, Unresolved) or sum(bool(_REROLL.search(p["value"])) for p in items) > 1:
+        return Modifier(side, stat, None, False, shown)  # two re-rolls of a roll are no sum
     return Modifier(side, stat, total([p["value"] for p in items]), True, shown)
+
+
+_REROLL = re.compile(r"\bre-?roll", re.I)
 
 
 def _unsettled_instances(ctx: Context, modifiers: list[Modifier]) -> None:

@@ -355,6 +355,7 @@ def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
 
 
 _NUMBER = re.compile(r"[+-]?\d+")
+_REROLL = re.compile(r"\bre-?roll", re.I)
 _CHOOSE = re.compile(r"\b(?:may|can|to)\s+choose\s+which\b", re.I)
 
 
@@ -414,6 +415,11 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
         items = m.extra["parts"]
         if any(p["value"].startswith("=") for p in items):
             return None  # "strikes at Initiative 1" beside "-1 Initiative": a value set is not added to
+        if sum(bool(_REROLL.search(p["value"])) for p in items) > 1:
+            # two re-rolls of one roll are no sum: whether a re-rolled roll is re-rolled again is the question
+            m.extra["why"] = (f"{m.extra['stat']}: {' and '.join(dict.fromkeys(p['name'] for p in items))} each re-roll it, and no sentence here "
+                              f"says whether a roll re-rolled by one may be re-rolled by the other")
+            return None
         value = total([p["value"] for p in items])
         outcome = f"{m.extra['stat']}: {', '.join(p['name'] + ' ' + p['value'] for p in items)} add up to {value}{OWN_PRECEDENCE['stacking']}"
         return Ruling(list(dict.fromkeys(p["name"] for p in items)), None, "stacking", outcome, ctx.quotes(items), [], m.sides)

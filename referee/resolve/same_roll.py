@@ -47,30 +47,70 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "it
                          "must", "will", "then", "not", "re"})
 
 
+# a roll named after it: "rolls to hit", "one failed roll To Hit" (the "To Hit roll" of other sentences)
+_ROLL_TO = re.compile(r"\brolls?\s+to[\s-](hit|wound)\b", re.I)
+
+
 def _rolls(sentence: str) -> set[str]:
-    """The rolls a sentence names, folded and singular ("armor saves" -> "armor save")."""
+    """The rolls a sentence names, folded and singular ("armor saves" -> "armor save"; "rolls to
+    hit" -> "hit roll", as "To Hit rolls" is)."""
     out = set()
     for word, kind in _ROLL.findall(sentence):
         if word.lower() in _NOT_A_NAME:
             continue
         out.add(f"{fold(word)} {kind.lower()}")
+    out |= {f"{what.lower()} roll" for what in _ROLL_TO.findall(sentence)}
     return out
 
 
 def _valued(sentence: str, terms: list[str]) -> set[str]:
-    """The system's characteristics a sentence gives a number ("strike at Initiative 1") or a
-    signed change ("gets -1 Initiative"; "+1 Armour Penetration" is no "+1 Armour")."""
+    """The system's characteristics a sentence gives a number ("strike at Initiative 1", "has its
+    Strength always set to 3", "reduced to WS1 I1": a characteristic by its initials), a signed
+    change ("gets -1 Initiative"; "+1 Armour Penetration" is no "+1 Armour"), or a count, a cap or
+    a multiple of ("give 5VP to a maximum of 15", "Double all your VP": a term of a few capitals)."""
     words = tuple(t for t in terms if " " not in t and len(t) > 3)
-    if not words:
-        return set()
-    after, before = _patterns(words)
-    said, raw = fold(sentence), " ".join(sentence.lower().split())  # folding drops the sign
-    out = {found.group("t") for found in after.finditer(said)}
-    longer = set(terms)
-    for found in before.finditer(raw):
-        if f"{found.group('t')} {found.group('next')}" not in longer:
-            out.add(found.group("t"))
+    out: set[str] = set()
+    if words:
+        after, before = _patterns(words)
+        said, raw = fold(sentence), " ".join(sentence.lower().split())  # folding drops the sign
+        out = {found.group("t") for found in after.finditer(said)}
+        longer = set(terms)
+        for found in before.finditer(raw):
+            if f"{found.group('t')} {found.group('next')}" not in longer:
+                out.add(found.group("t"))
+    initials, counted = _short_forms(tuple(terms))
+    if initials is not None:
+        out |= {initials[1][found.group("a")] for found in initials[0].finditer(sentence)}
+    if counted is not None:
+        out |= {fold(found.group("n") or found.group("m")) for found in counted.finditer(sentence)}
     return out
+
+
+_SHORT: dict[tuple[str, ...], tuple[Any, Any]] = {}
+
+
+def _short_forms(terms: tuple[str, ...]) -> tuple[Any, Any]:
+    """Per system, made once: the characteristics by their initials with a number ("WS1 I1"; an
+    initial two terms share is no one's), and its terms of a few capitals ("VP") with a number
+    before them ("5VP"), or doubled, tripled or halved ("Double all your VP")."""
+    if terms not in _SHORT:
+        by: dict[str, list[str]] = {}
+        for term in terms:
+            parts = term.split()
+            if 1 <= len(parts) <= 3 and all(p.isalpha() for p in parts) and len(term) > 3:
+                by.setdefault("".join(p[0] for p in parts).upper(), []).append(term)
+        # "D6" is a die, never a characteristic's value
+        initials = {a: ts[0] for a, ts in by.items() if len(ts) == 1 and a != "D"}
+        caps = sorted({t.upper() for t in terms if 2 <= len(t) <= 3 and t.isalpha()}, key=len, reverse=True)
+        alt = "|".join(sorted(initials, key=len, reverse=True))
+        abbr = (re.compile(rf"(?<![\w+\-])(?P<a>{alt})\d+\b"), initials) if initials else None
+        if caps:
+            words = "|".join(re.escape(c) for c in caps)
+            count = re.compile(rf"(?<![\w+\-])\d+\s?(?P<n>{words})\b|\b(?:[Dd]ouble|[Tt]riple|[Hh]alve)[sd]?\b[^.;:]{{0,40}}?\b(?P<m>{words})\b")
+        else:
+            count = None
+        _SHORT[terms] = (abbr, count)
+    return _SHORT[terms]
 
 
 _PATTERNS: dict[tuple[str, ...], tuple[re.Pattern[str], re.Pattern[str]]] = {}
@@ -80,7 +120,7 @@ def _patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]
     """One pattern for all of a system's characteristics, each way round, made once per system."""
     if words not in _PATTERNS:
         alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-        _PATTERNS[words] = (re.compile(rf"\b(?P<t>{alt})\s+\d+\b"),
+        _PATTERNS[words] = (re.compile(rf"\b(?P<t>{alt})\s+(?:(?:is|are)\s+)?(?:always\s+)?(?:(?:set|reduced)\s+to\s+)?\d+\b"),
                             re.compile(rf"(?<![\w+-])[+\-−]\d+\s+(?P<t>{alt})\b(?:\s+(?P<next>[a-z]+))?"))
     return _PATTERNS[words]
 
@@ -97,14 +137,26 @@ def _own(name: str) -> set[str]:
     return out | {f"{w} {k}" for w in words[:1] for k in ("save", "test", "roll")}
 
 
-def _speaks(ctx: Context, rid: str, terms: list[str]) -> dict[str, list[dict[str, Any]]]:
+def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict[str, list[dict[str, Any]]]:
     """thing -> the rule's sentences that speak of it (every wording), each ``{"quote", "rid",
-    "version"}``: placed in its document (:func:`_cited`) only if an answer quotes it."""
+    "version"}``: placed in its document (:func:`_cited`) only if an answer quotes it.  A rule
+    that gains "the ... Characteristic modifiers stated in brackets" speaks of what its
+    instance's brackets give a number ("Devastating Charge (+1 Strength)": Strength), by that
+    sentence."""
     rule = ctx.view.get(rid)
     if rule is None:
         return {}
     own = _own(rule["name"])
     out: dict[str, list[dict[str, Any]]] = {}
+    lending = [r for r in ctx.view.relations_out(rid) if r["kind"] == "grants" and dict(r["details"]).get("grants") == "its parameters"]
+    if entry is not None and lending:
+        said = lending[0]["citation"]["sentence"]
+        for params in entry.instances:
+            for param in params:
+                for thing in _valued(param, terms):
+                    listed = out.setdefault(thing, [])
+                    if all(c["quote"] != said for c in listed):
+                        listed.append({"quote": said, "rid": rid, "version": None})
     versions = rule["versions"] or [None]
     for version in versions:
         text = version["text"] if version else rule["text"]
@@ -113,15 +165,52 @@ def _speaks(ctx: Context, rid: str, terms: list[str]) -> dict[str, list[dict[str
         for said in sentences(text or ""):
             if not _MAY_SPEAK.search(said):
                 continue
-            for thing in (_rolls(said) - own) | _valued(said, terms):
+            rolls = _rolls(said) - own
+            for thing in rolls | _valued(said, terms):
                 listed = out.setdefault(thing, [])
                 if all(c["quote"] != said for c in listed):
                     listed.append({"quote": said, "rid": rid, "version": version})
+            tests = {r for r in rolls if r.endswith(" test")}
+            if tests and _REROLL.search(said):
+                # "must reroll failed Panic Tests", "may reroll failed Discipline Tests": a re-roll of a
+                # test, which may be the other's (:func:`_one_test`)
+                out.setdefault(REROLLED, []).append({"quote": said, "rid": rid, "version": version, "tests": tests})
+            aim = "restricts" if _ALL_ATTACKS.search(said) else "makes" if _MAKES_ATTACK.search(said) else None
+            if aim is not None:
+                # "must direct all of their attacks against each other" beside an attack the rule makes on a unit
+                out.setdefault(AIMED, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
     return out
 
 
+REROLLED = "a re-roll of one test"
+AIMED = "whom an attack is made against"
+_REROLL = re.compile(r"\bre-?rolls?\b", re.I)
+# a restriction on every attack of the model: "must direct all of their attacks against each other"
+_ALL_ATTACKS = re.compile(r"\ball\s+(?:of\s+)?(?:their|its|his|her|the)?\s*attacks\s+(?:against|at|on|to)\b", re.I)
+# an attack the rule makes on a unit: "inflicts 2D6 automatic hits on a single enemy unit", "make an additional close combat attack"
+_MAKES_ATTACK = re.compile(r"\binflicts?\s+(?:\S+\s+){0,3}?hits?\b[^.;]*?\bon\b|\bmakes?\s+an?\s+(?:additional\s+)?(?:[\w-]+\s+){0,3}?attack\b", re.I)
+# the rule's own word on its order against re-rolls: "on the roll of a 1(after any re-rolls)"
+_AFTER_REROLLS = re.compile(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
+
+
 # a sentence names a roll or gives a number: the others are not read further
-_MAY_SPEAK = re.compile(r"\b(?:saves?|tests?|rolls?)\b|\d", re.I)
+_MAY_SPEAK = re.compile(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?)\b|\d", re.I)
+
+
+_KNOWN: dict[tuple[str, ...], list[str]] = {}
+
+
+def _terms(core: list[str]) -> list[str]:
+    """A system's characteristics: its manifest's core terms, and the stats the graph's effects
+    words name ("Strength", "Armour Penetration"), so that a system with no core terms (army
+    data imported alone) still has them; folded, made once per system."""
+    key = tuple(core)
+    if key not in _KNOWN:
+        from referee.graph.effects_words import STATS  # already loaded by the situation table; one place for the stats' names
+
+        named = {fold(name) for _, name in STATS if name[:1].isupper() and name.replace(" ", "").isalpha()}
+        _KNOWN[key] = sorted(set(core) | named)
+    return _KNOWN[key]
 
 
 def _cited(ctx: Context, said: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -137,11 +226,12 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
     """Open questions for two rules in play that speak of one roll or characteristic's value, where no meeting joins them;
     where one rule's own words say it is not for that roll, a ruling (``applicability``) that they do not meet there."""
     joined = {frozenset(m.rules) for m in met if len(m.rules) > 1}
-    terms = ctx.view.core_terms(ctx.system)
+    terms = _terms(ctx.view.core_terms(ctx.system))
     held = [(side.name, rid, entry) for side in sides for rid, entry in side.rules.items()]
-    spoken = {(name, rid): _speaks(ctx, rid, terms) for name, rid, _ in held}
+    spoken = {(name, rid): _speaks(ctx, rid, terms, entry) for name, rid, entry in held}
     out: list[Unresolved | Ruling] = []
     excluded: dict[tuple[str, str], Ruling] = {}
+    ordered: list[Ruling] = []
     seen: set[frozenset[str]] = set()
     for at, (side_a, a, entry_a) in enumerate(held):
         for side_b, b, entry_b in held[at + 1 :]:
@@ -156,6 +246,7 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 # Panic Tests", "When a War Machine fails a Panic Test"): across the sides a roll is one
                 # only where a sentence speaks of the other side's ("its target", "enemy units")
                 shared = [t for t in shared if any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t])]
+            shared = [t for t in shared if _holds(t, spoken[(side_a, a)][t], spoken[(side_b, b)][t], terms)]
             if not shared:
                 continue
             pa, pb = _params(entry_a), _params(entry_b)
@@ -167,6 +258,15 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 said_a, said_b = spoken[(side_a, a)][thing], spoken[(side_b, b)][thing]
                 if _agree(said_a, said_b) or _in_turn(said_a, said_b, thing) or _in_turn(said_b, said_a, thing):
                     continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"), or one says it comes after: nothing to rule on
+                late, early = (a, b) if _after_rerolls(said_a, said_b) else (b, a) if _after_rerolls(said_b, said_a) else (None, None)
+                if late is not None:
+                    # "on the roll of a 1(after any re-rolls)" beside a rule that re-rolls that roll: its own words order them
+                    outcome = (f"{ctx.name(late)} reads the {thing} after any re-rolls, as its own words say: "
+                               f"{ctx.name(early)}'s re-roll comes first, and {ctx.name(late)} looks at the roll it leaves")
+                    cites = _cited(ctx, said_a + said_b if late == a else said_b + said_a)
+                    ordered.append(Ruling([ctx.name(late), ctx.name(early)], None, "together", outcome, cites, [],
+                                          sorted({side_a, side_b}, key=("self", "opponent").index)))
+                    continue
                 excluder, other = (a, b) if _excludes(said_a, thing) else (b, a) if _excludes(said_b, thing) else (None, None)
                 if excluder is None:
                     touched.append(thing)
@@ -185,11 +285,41 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 continue
             cites = _cited(ctx, [c for thing in touched for c in spoken[(side_a, a)][thing] + spoken[(side_b, b)][thing]])
             names = [ctx.name(a), ctx.name(b)]
-            why = f"both speak of {', '.join(touched)}, and no relation read from the text says how they meet"
+            why = "; ".join(_why(thing, spoken[(side_a, a)][thing] + spoken[(side_b, b)][thing]) for thing in touched)
             answer = Unresolved(names, why, cites)
             answer.kind = "touch"
             out.append(answer)
-    return out + list(excluded.values())
+    return out + list(excluded.values()) + ordered
+
+
+def _why(thing: str, said: list[dict[str, Any]]) -> str:
+    """What two rules leave open about one thing, as the reason of the open question."""
+    if thing == REROLLED:
+        tests = ", ".join(sorted({t for c in said for t in c["tests"]}))
+        return f"both re-roll a test that may be one ({tests}), and no sentence here says whether a test re-rolled by one may be re-rolled by the other"
+    if thing == AIMED:
+        return "one restricts whom every attack is made against, the other makes an attack on a unit, and no sentence here says whether that attack is bound"
+    return f"both speak of {thing}, and no relation read from the text says how they meet"
+
+
+def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]], terms: list[str]) -> bool:
+    """Whether two rules' sentences on a thing of their kind meet: re-rolls of tests that may be one
+    test (the same test, or one named after a characteristic, which the other may be: "Discipline
+    Tests" and "Panic Tests"); a restriction on every attack and an attack a rule makes (never two
+    attacks made, nor two restrictions).  A roll or value named alike always meets."""
+    if thing == REROLLED:
+        tests_a = {t for c in said_a for t in c["tests"]}
+        tests_b = {t for c in said_b for t in c["tests"]}
+        characteristics = {t for t in terms if " " not in t}
+        return bool(tests_a & tests_b) or any(t.split()[0] in characteristics for t in tests_a | tests_b)
+    if thing == AIMED:
+        return {c["aim"] for c in said_a} | {c["aim"] for c in said_b} == {"restricts", "makes"} and {c["aim"] for c in said_a} != {c["aim"] for c in said_b}
+    return True
+
+
+def _after_rerolls(late: list[dict[str, Any]], early: list[dict[str, Any]]) -> bool:
+    """Whether one rule reads the roll "after any re-rolls" and the other re-rolls it."""
+    return any(_AFTER_REROLLS.search(c["quote"]) for c in late) and any(_REROLL.search(_AFTER_REROLLS.sub(" ", c["quote"])) for c in early)
 
 
 # a sentence that takes the roll out of what its rule does: "cannot be used for Panic Tests and Break Tests"
@@ -220,7 +350,13 @@ def _in_turn(after: list[dict[str, Any]], other: list[dict[str, Any]], thing: st
     roll = rf"{re.escape(word)}\s+{kind}s?"
     ordered = re.compile(rf"\bafter\b[^.;]*?\b{roll}\b[^.;]*?\b(?:has|have)\s+(?:been\s+)?failed\b", re.I)
     replacing = re.compile(rf"\binstead\s+of\b[^.;]*?\b{roll}\b", re.I)
-    return any(ordered.search(fold(c["quote"])) for c in after) and not any(replacing.search(fold(c["quote"])) for c in other)
+    # a sentence that changes the roll ("-1 to both armor save numbers") is no roll taken in turn: whether
+    # the change reaches the roll taken after is the open question
+    changing = any(_CHANGE.search(c["quote"]) for c in other)
+    return any(ordered.search(fold(c["quote"])) for c in after) and not any(replacing.search(fold(c["quote"])) for c in other) and not changing
+
+
+_CHANGE = re.compile(r"(?<![\w+\-])[+\-−]\d+\b")
 
 
 def _excludes(said: list[dict[str, Any]], thing: str) -> bool:

@@ -113,3 +113,81 @@ def test_a_roll_said_to_come_after_the_others_failed_does_not_meet_it(rulebase: 
     assert data["unresolved"] == []
     # but a save taken instead of that roll leaves the order open (Pure save after a failed armor save, Dodge instead of one)
     assert _open(resolve(rulebase, "last-edition", "Pure save 4++, Dodge save 5+-").to_json())
+
+
+# Round 5: the wordings round 3's sealed half found unread (re-rolls of a test, a set value against a
+# modifier, a cap against a bonus, a characteristic by its initials, a modifier of a roll taken in turn,
+# an attack made against a restriction on every attack, a roll read after any re-rolls)
+
+
+def test_two_rerolls_of_one_test_are_open_where_one_is_a_characteristics_test(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Hold the Line, Rally Around the Flag").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Hold the Line", "Rally Around the Flag"]
+    assert reason.startswith("both re-roll a test that may be one (discipline test, panic test)")
+
+
+def test_a_set_value_and_a_bracketed_modifier_of_it_are_open_in_a_small_system() -> None:
+    view = system({"Toxic": "The attack has its Strength always set to 3.",
+                   "Onrush": "A charging model with Onrush gains the Characteristic modifiers stated in brackets."},
+                  [rel("grants", "Onrush", None, "A charging model with Onrush gains the Characteristic modifiers stated in brackets.",
+                       details={"grants": "its parameters"})])
+    data = resolve(view, "demo", picks("Toxic", ("Onrush", ("+1 Strength",)))).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Onrush", "Toxic"] and "strength" in reason
+    plain = resolve(view, "demo", picks("Toxic", ("Onrush", ("+1 Agility",)))).to_json()
+    assert plain["unresolved"] == []
+
+
+def test_a_cap_and_a_doubling_of_one_count_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "All-in, Storm").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Directive 3", "Storm"] and "vp" in reason
+    assert {c["quote"] for c in data["unresolved"][0]["citations"]} >= {"Objectives in this game give 5VP to a maximum of 15."}
+
+
+def test_a_characteristic_by_its_initials_is_the_characteristic(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Invisibility, Paralyze", when=["melee", "first-round"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Invisibility", "Paralyze"] and "initiative" in reason
+    assert "A Paralyzed model is reduced to WS1 I1 and treats all terrain as difficult." in {c["quote"] for c in data["unresolved"][0]["citations"]}
+
+
+def test_a_die_is_no_characteristics_initial_in_a_small_system() -> None:
+    view = system({"Gnaw": "Roll a D6 for each hit.", "Rot": "Roll a D6 at the end of the turn."}, [])
+    data = resolve(view, "demo", picks("Gnaw", "Rot")).to_json()
+    assert data["unresolved"] == []
+
+
+def test_a_modifier_of_the_roll_a_save_is_taken_after_is_open(rulebase: Build) -> None:
+    # "after an armor save has failed" orders a pure save after another save, not after a -1 to it
+    data = resolve(rulebase, "last-edition", "Pure save 4++, Concentrating", when=["shooting"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Concentrating", "Pure save X++ (Ps)"] and "armor save" in reason
+
+
+def test_an_attack_made_on_a_unit_beside_a_restriction_on_every_attack_is_open(rulebase: Build) -> None:
+    for keywords in ("Breath Weapon Close Combat Attack, Fighting A Challenge", "Stomp / Thunder Stomp, Fighting A Challenge"):
+        data = resolve(rulebase, "whfb-house", keywords, when=["melee"]).to_json()
+        [(rules, reason)] = _open(data)
+        assert "Fighting A Challenge" in rules and reason.startswith("one restricts whom every attack is made against")
+
+
+def test_two_attacks_made_or_two_restrictions_do_not_meet_in_a_small_system() -> None:
+    view = system({"Spit": "It inflicts 2 hits on a unit in base contact.", "Gore": "It inflicts 1 hit on an enemy unit."}, [])
+    assert resolve(view, "demo", picks("Spit", "Gore")).to_json()["unresolved"] == []
+
+
+def test_a_roll_read_after_any_rerolls_is_ruled_by_those_words(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Master-Crafted, Backfire", when=["shooting"]).to_json()
+    assert data["unresolved"] == []
+    [ruling] = data["rulings"]
+    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("together", None, ["Backfire", "Master-Crafted"])
+    assert any("after any re-rolls" in c["quote"] for c in ruling["citations"])
+
+
+def test_two_rerolls_of_one_roll_are_not_added_up(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Shred, Poisoned", when=["melee"]).to_json()
+    [wound] = [m for m in data["modifiers"] if m["stat"] == "to-wound"]
+    assert wound["value"] is None
+    assert any("re-roll" in u["reason"] for u in data["unresolved"])
