@@ -176,6 +176,15 @@ def _undecided(rel: dict[str, Any], flags: tuple[str, ...], mine: set[str], thei
     return None, unknown
 
 
+def _restated(entry: InPlay, pick: Pick) -> bool:
+    """Whether army data names a rule its unit already has, alike (the unit's list of rules and its
+    model's profile both say "Lightning Reflexes"): one rule said twice by the data, not a second
+    instance; a weapon's rule, or other parameters, is another instance."""
+    carrier = pick.carrier or {}
+    return any(c["unit"] == carrier.get("unit") and c["weapon"] == carrier.get("weapon") and c["params"] == list(pick.params)
+               for c in entry.carriers)
+
+
 def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...], theirs: set[str]) -> Side:
     """The rules in play on one side, given the other side's rules (for "against X").
 
@@ -188,7 +197,8 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
         # a game term (no rule of the system: "Flaming Attacks" of the base book) is named as written
         shown = names.get(pick.rule) or pick.text.split("(")[0].strip() or pick.rule
         entry = side.rules.setdefault(pick.rule, InPlay(pick.rule, shown, name))
-        entry.add(pick.params, [], [])
+        if pick.carrier is None or not _restated(entry, pick):
+            entry.add(pick.params, [], [])
         if pick.carrier is not None:
             entry.carriers.append({**pick.carrier, "params": list(pick.params)})
     queue = deque(side.rules)

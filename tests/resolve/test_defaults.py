@@ -40,3 +40,18 @@ def test_cannot_beats_must_says_it_is_the_referees_precedence(rulebase: Build) -
     data = resolve(rulebase, "scrollhammer", "Fearless", opponent="Pinning").to_json()
     [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
     assert ruling["outcome"].endswith(OWN_PRECEDENCE["cannot-beats-can"])
+
+
+def test_army_data_that_names_a_units_rule_twice_gives_one_instance_in_a_small_system() -> None:
+    from referee.resolve import Pick
+    from tests.resolve.test_principles import rel, system
+
+    view = system({"Quick": "+1 to hit."}, [rel("modifies", "Quick", None, "+1 to hit.", details={"stat": "to-hit", "value": "+1"})])
+    unit = {"unit": "Wardens", "weapon": None, "text": "Quick"}
+    listed = [Pick("demo/Quick", (), "Quick", None, {**unit, "source": {"file": "a.cat", "line": line, "column": 9}}) for line in (12, 40)]
+    data = resolve(view, "demo", listed).to_json()
+    [entry] = data["in_play"]["self"]
+    assert entry["instances"] == 1 and len(entry["carriers"]) == 2
+    assert data["unresolved"] == [] and [(m["stat"], m["value"]) for m in data["modifiers"]] == [("to-hit", "+1")]
+    weapon = Pick("demo/Quick", (), "Quick", None, {**unit, "weapon": "Spear", "source": {"file": "a.cat", "line": 50, "column": 9}})
+    assert resolve(view, "demo", [*listed, weapon]).to_json()["in_play"]["self"][0]["instances"] == 2
