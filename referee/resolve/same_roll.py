@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from referee.graph.effects_words import STATS
 from referee.resolve.meeting import sentences
 from referee.resolve.ruling import Ruling, Unresolved, _unique
 from referee.text import fold, singulars
@@ -206,8 +207,6 @@ def _terms(core: list[str]) -> list[str]:
     data imported alone) still has them; folded, made once per system."""
     key = tuple(core)
     if key not in _KNOWN:
-        from referee.graph.effects_words import STATS  # already loaded by the situation table; one place for the stats' names
-
         named = {fold(name) for _, name in STATS if name[:1].isupper() and name.replace(" ", "").isalpha()}
         _KNOWN[key] = sorted(set(core) | named)
     return _KNOWN[key]
