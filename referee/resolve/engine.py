@@ -351,17 +351,18 @@ _REROLL = re.compile(r"\bre-?roll", re.I)
 
 def _unsettled_instances(ctx: Context, modifiers: list[Modifier]) -> None:
     """The modifiers of a rule there several times whose text says nothing of several instances
-    (an open question, :func:`referee.resolve.principles._silent`): counted neither once nor per
-    instance, listed with that said beside each."""
+    (an open question, :func:`referee.resolve.principles._silent`): each stated as one instance
+    gives it, never multiplied, with "for one instance, or for each of its N instances: the text does
+    not say which" beside it as its condition, as any condition the situation cannot tell."""
     for m in modifiers:
         for p in m.parts:
             times = ctx.silent.get((m.side, p["rule"]))
             if times is None:
                 continue
-            said = f"once, or once for each of its {times} instances: the text does not say which"
+            said = f"for one instance, or for each of its {times} instances: the text does not say which"
             if said not in p["conditions"]:
                 p["conditions"].append(said)
-            m.value, m.stacks = None, False
+            m.stacks = False
 
 
 def _limits(view: Book, m: Modifier, ruling: Ruling | Unresolved | None) -> list[dict[str, Any]]:

@@ -81,7 +81,8 @@ def test_a_rule_that_says_nothing_of_several_instances_leaves_its_number_open_in
     view = system({"Dodge": "Attacks against it suffer -1 to hit."}, [
         rel("modifies", "Dodge", None, "Attacks against it suffer -1 to hit.", details={"stat": "to-hit", "value": "-1"})])
     data = resolve(view, "demo", picks("Dodge", "Dodge")).to_json()
-    assert _mods(data) == {("self", "to-hit", None)}
+    assert _mods(data) == {("self", "to-hit", "-1")}  # what one instance gives, with the doubt beside it
+    assert data["modifiers"][0]["condition"] == ["for one instance, or for each of its 2 instances: the text does not say which"]
     assert [u["rules"] for u in data["unresolved"]] == [["Dodge"]] and data["rulings"] == []
 
 

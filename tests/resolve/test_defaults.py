@@ -17,7 +17,8 @@ def test_blind_twice_is_open_on_the_real_page(rulebase: Build) -> None:
     assert open_["rules"] == ["Blind"] and "says nothing of several instances" in open_["reason"]
     assert [c["quote"] for c in open_["citations"]] == ["A Blinded model gets -1 to hit for the duration of the effect."]
     [to_hit] = data["modifiers"]
-    assert (to_hit["stat"], to_hit["value"]) == ("to-hit", None)  # neither -1 nor -2 is said
+    # what one instance gives, never -2, and the doubt beside it
+    assert (to_hit["stat"], to_hit["value"], to_hit["condition"]) == ("to-hit", "-1", ["for one instance, or for each of its 2 instances: the text does not say which"])
 
 
 def test_stealth_twice_still_stacks_by_its_own_words(rulebase: Build) -> None:

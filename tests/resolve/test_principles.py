@@ -208,8 +208,8 @@ def test_the_same_rule_twice_whose_text_is_silent_is_open_and_with_different_val
     assert same["rulings"] == [] and [u["rules"] for u in same["unresolved"]] == [["Ward"]]
     assert "says nothing of several instances" in same["unresolved"][0]["reason"]
     assert same["unresolved"][0]["citations"][0]["quote"] == "It gives +1 Armour."
-    assert [(m["value"], m["parts"][0]["conditions"]) for m in same["modifiers"]] == [
-        (None, ["once, or once for each of its 2 instances: the text does not say which"])]
+    assert [(m["value"], m["stacks"], m["parts"][0]["conditions"]) for m in same["modifiers"]] == [
+        ("+1", False, ["for one instance, or for each of its 2 instances: the text does not say which"])]
     differ = rulings(view, picks(("Ward", ("5+",)), ("Ward", ("4+",))))
     assert differ["rulings"] == [] and [u["rules"] for u in differ["unresolved"]] == [["Ward"]]
 
