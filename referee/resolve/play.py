@@ -232,6 +232,19 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
             else:
                 side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown)
                 queue.append(target)
+        for target, rel, params in _bracketed_grants(view, current, granting):
+            failed, unknown = _undecided(rel, flags, side.ids, theirs)
+            chain = [*granting.via, step(rel, names)]
+            if failed is not None:
+                if target not in side.rules:
+                    side.inactive.append(Inactive(target, names.get(target, target), name, why_not(failed), quote(rel["citation"], names), chain))
+                continue
+            if target in side.rules:
+                if not _said_again(side.rules[target], rel):
+                    side.rules[target].add(params, chain, unknown)
+            else:
+                side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown)
+                queue.append(target)
     _produced(view, side)
     _losses(view, side, flags, theirs)
     return side
@@ -266,6 +279,50 @@ def _grants(relations: list[dict[str, Any]], current: str) -> dict[str, list[dic
         if rel["kind"] == "grants" and rel["target"] is not None and rel["target"] != current:
             out.setdefault(rel["target"], []).append(rel)
     return out
+
+
+# a rule named in square brackets with its own parameters: "[Multiple Wounds (D3, Clipped Wings)]"
+_IN_SQUARE = re.compile(r"\[([^\[\]]+)\]")
+
+
+def _bracketed_grants(view: Book, rid: str, entry: InPlay) -> list[tuple[str, dict[str, Any], tuple[str, ...]]]:
+    """The rules a rule brings by naming them in brackets, each (rule id, the sentence's relation,
+    its parameters): what an instance's brackets name where the rule "gains the Model Rules ...
+    stated in brackets" (Devastating Charge (+1 Agility, Flaming Attacks): Flaming Attacks, under
+    that sentence's conditions), and what a weapon's profile lists in square brackets ("Range
+    12-60", Shots 1, Str 3[7], AP 0[4], [Multiple Wounds (D3, Clipped Wings)]": Multiple Wounds
+    (D3, Clipped Wings)).  A number in square brackets ("Str 3[7]") names no rule."""
+    system = rid.split("/", 1)[0]
+    out: list[tuple[str, dict[str, Any], tuple[str, ...]]] = []
+    for rel in view.relations_out(rid):
+        details = dict(rel["details"])
+        if rel["kind"] == "grants" and details.get("grants") == "its parameters":
+            for params in entry.instances:
+                for param in params:
+                    name, inner = _named(param)
+                    for rule in view.lookup(name, system) if name[:1].isalpha() and not _STAT_CHANGE.match(param) else []:
+                        if rule["id"] != rid:
+                            out.append((rule["id"], rel, inner))
+                            break
+        elif rel["kind"] == "references" and rel["target"] and rel["target_name"]:
+            for listed in _IN_SQUARE.findall(rel["citation"]["sentence"]):
+                name, inner = _named(listed)
+                if fold(name) == fold(rel["target_name"]):
+                    out.append((rel["target"], rel, inner))
+                    break
+    return out
+
+
+# a bracket's parameter that is a change of a characteristic ("+1 Agility"), not a rule
+_STAT_CHANGE = re.compile(r"^\s*[+\-−]\d")
+
+
+def _named(said: str) -> tuple[str, tuple[str, ...]]:
+    """A rule as a bracket names it: "Multiple Wounds (D3, Clipped Wings)" -> its name and parameters."""
+    found = re.match(r"^\s*([^()]+?)\s*(\(.*\))?\s*$", said)
+    if found is None:
+        return said.strip(), ()
+    return found.group(1), _params(found.group(2))
 
 
 def _said_again(entry: InPlay, rel: dict[str, Any]) -> bool:
