@@ -31,6 +31,7 @@ WORDS = {
     "cannot-beats-can": "cannot beats can",
     "both-sides": "the rule's own both-sides clause",
     "together": "the rule's own clause for the other rule",
+    "own-words": "the rule's own words on this situation",
     "stacking": "stacking",
     "never-stacks": "never stacks",
     "source-conflict": "two documents disagree",

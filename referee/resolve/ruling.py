@@ -21,6 +21,7 @@ PRINCIPLES = (
     "cannot-beats-can",
     "both-sides",
     "together",
+    "own-words",
     "stacking",
     "never-stacks",
     "source-conflict",

@@ -14,7 +14,9 @@ from tests.stores import stored
 
 def test_an_immunity_to_flame_does_not_meet_poisoned_attacks(rulebase: Build) -> None:
     data = resolve(rulebase, "scrollhammer", "Immunity (Flame)", opponent="Poisoned").to_json()
-    assert data["rulings"] == [] and data["unresolved"] == []
+    # no meeting; Poisoned's own word on an instance without a number is quoted (was: no ruling at all)
+    assert [(r["principle"], r["rules"]) for r in data["rulings"]] == [("own-words", ["Poisoned"])] and data["unresolved"] == []
+    assert data["rulings"][0]["citations"][0]["quote"] == "If no number is shown in brackets, the rule is Poisoned (4+)."
     [idle] = [i for i in data["in_play"]["inactive"] if i["relation"] == "overrides"]
     assert idle["reason"] == "Immunity overrides Poisoned: its words are for Immune to Poison, and here it is Immunity (Flame)"
     assert idle["citation"]["quote"].startswith("Exception: A model with Immune to Poison causes Poisoned attacks to roll normally")
@@ -22,7 +24,8 @@ def test_an_immunity_to_flame_does_not_meet_poisoned_attacks(rulebase: Build) ->
 
 def test_an_immunity_to_poison_still_prevails_over_poisoned(rulebase: Build) -> None:
     data = resolve(rulebase, "scrollhammer", "Immunity (Poison)", opponent="Poisoned").to_json()
-    assert [(r["principle"], r["winner"]) for r in data["rulings"]] == [("explicit-exception", "Immunity")]
+    # and Poisoned's own word on an instance without a number, quoted (principle own-words)
+    assert [(r["principle"], r["winner"]) for r in data["rulings"]] == [("explicit-exception", "Immunity"), ("own-words", None)]
 
 
 def test_an_aegis_against_flaming_attacks_is_not_in_play_against_other_attacks(rulebase: Build) -> None:

@@ -1,0 +1,65 @@
+"""A rule's own sentence on the situation given, or on an instance without its number, quoted where
+nothing else quotes it (referee/resolve/situation_words.py, principle ``own-words``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.resolve import resolve
+from referee.store.record import Build
+from tests.resolve.test_principles import picks, rel, system
+
+CASES = [
+    ("last-edition", "Disembarking", ["melee"], "Models can not disembark if the transport is in melee range"),
+    ("whfb-house", "Heavy casualties", ["charging"], "must also be taken (immediately) by a charging unit"),
+    ("whfb-house", "Breath Weapon Shooting Attack", ["moved", "shooting"], "can be made even if the model marched or reformed"),
+    ("whfb-house", "Impossible Terrain", ["fleeing"], "must take Dangerous Terrain (5)"),
+]
+
+
+@pytest.mark.parametrize(("system_", "keywords", "when", "words"), CASES)
+def test_a_rules_own_sentence_on_the_flag_given_is_quoted(rulebase: Build, system_: str, keywords: str, when: list[str], words: str) -> None:
+    data = resolve(rulebase, system_, keywords, when=when).to_json()
+    own = [r for r in data["rulings"] if r["principle"] == "own-words"]
+    assert own and any(words in c["quote"] for r in own for c in r["citations"])
+    assert all(r["winner"] is None and len(r["rules"]) == 1 for r in own)
+
+
+def test_the_other_sides_untargetable_when_shot_at_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Protected", opponent="Ranged 2 heavy", when=["shooting"]).to_json()
+    [own] = [r for r in data["rulings"] if r["principle"] == "own-words"]
+    assert "not the closest visual target" in own["citations"][0]["quote"]
+
+
+def test_without_the_flag_nothing_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Disembarking").to_json()
+    assert [r for r in data["rulings"] if r["principle"] == "own-words"] == []
+
+
+def test_a_sentence_the_graph_read_with_its_situation_is_not_repeated(rulebase: Build) -> None:
+    # "Hand Weapons wielded by models on foot can be used alongside a Shield": a grant read under on-foot
+    data = resolve(rulebase, "t9a", "Halberd, Shield", when=["on-foot", "shooting"]).to_json()
+    assert [r for r in data["rulings"] if r["principle"] == "own-words"] == []
+
+
+def test_a_rule_set_aside_is_left_to_that_ruling_in_a_small_system() -> None:
+    view = system({"Rush": "A unit with Rush can never charge in close combat.", "Brake": "Rush cannot be used with it."}, [
+        rel("excludes", "Brake", "Rush", "Rush cannot be used with it."),
+    ])
+    alone = resolve(view, "demo", picks("Rush"), when=["melee"]).to_json()
+    assert [(r["principle"], r["rules"]) for r in alone["rulings"]] == [("own-words", ["Rush"])]
+    both = resolve(view, "demo", picks("Rush", "Brake"), when=["melee"]).to_json()
+    assert [r["principle"] for r in both["rulings"]] == ["explicit-exception"]
+
+
+def test_a_describing_sentence_is_not_ruled_on_in_a_small_system() -> None:
+    view = system({"Mist": "Mist drifts over the close combat."}, [])
+    assert resolve(view, "demo", picks("Mist"), when=["melee"]).to_json()["rulings"] == []
+
+
+def test_an_instance_without_its_number_quotes_the_rules_own_default(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Poisoned", when=["melee"]).to_json()
+    [own] = [r for r in data["rulings"] if r["principle"] == "own-words"]
+    assert own["citations"][0]["quote"] == "If no number is shown in brackets, the rule is Poisoned (4+)."
+    numbered = resolve(rulebase, "scrollhammer", "Poisoned (3+)", when=["melee"]).to_json()
+    assert [r for r in numbered["rulings"] if r["principle"] == "own-words"] == []
