@@ -261,7 +261,8 @@ def both_sides_meetings(view: Book, sides: tuple[Side, Side]) -> list[Meeting]:
     return out
 
 
-_BOTH = re.compile(r"\b(?:if|when)\b[^.;:]*\bboth\s+(?:sides|players|armies)\b|\bboth\s+sides\s+count\b", re.I)
+_BOTH = re.compile(r"\b(?:if|when)\b[^.;:]*\bboth\s+(?:sides|players|armies)\b|\bboth\s+sides\s+count\b"
+                   r"|\bappl(?:y|ies)\s+to\s+both\s+(?:sides|players|armies)\b", re.I)  # "This manoeuvre applies to both sides involved in the fight"
 
 
 # whom an obligation binds when it is the other side: "its target must take a Panic Test"

@@ -1,5 +1,5 @@
 """A rule's own sentence on the situation asked about (or on an instance given without its
-number), quoted where nothing else quotes it.
+number, or on how often it may be used), quoted where nothing else quotes it.
 
 "Models can not disembark if the transport is in melee range of enemy models"
 (Disembarking, asked ``--when melee``), "A Heavy Casualties Panic test must
@@ -76,6 +76,12 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
                 outcome = (f"{entry.name}, when {', '.join(given)}: its own words speak of this situation, and hold as they say "
                            f"(no relation read from them settles more)")
                 out.append(Ruling([entry.name], None, "own-words", outcome, [ctx.rule_quote(rid, s) for s in sentences_], [], rule_sides))
+            limits = [s for s in _sentences(ctx, rid) if _LIMIT.search(s) and " ".join(s.split()) not in said_already
+                      and not any(s in c for _, c in found)]
+            if limits:
+                # "Each unit can only make one redirect per turn.": how often the rule may be used, whatever the situation
+                outcome = f"{entry.name}: its own words limit how often it is used"
+                out.append(Ruling([entry.name], None, "own-words", outcome, [ctx.rule_quote(rid, s) for s in limits[:2]], [], rule_sides))
             unnumbered = [s for s in _sentences(ctx, rid) if _NO_NUMBER.search(s) and " ".join(s.split()) not in said_already]
             if unnumbered and any(not params for params in entry.instances):
                 # "If no number is shown in brackets, the rule is Poisoned (4+)": an instance given without one
@@ -83,6 +89,10 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
                 out.append(Ruling([entry.name], None, "own-words", outcome, [ctx.rule_quote(rid, s) for s in unnumbered[:1]], [], rule_sides))
     return out
 
+
+# a limit on how often the rule is used: "Each unit can only make one redirect per turn."
+_LIMIT = re.compile(r"\b(?:can|may)\s+only\s+(?:make|use|take|attempt|perform|be\s+used|be\s+made)\b[^.;]*?\b(?:one|once|a\s+single)\b[^.;]*?"
+                    r"\bper\s+(?:turn|phase|round|game|battle)\b", re.I)
 
 # a rule's own word on an instance given without its number: "If no number is shown in brackets, the rule is Poisoned (4+)"
 _NO_NUMBER = re.compile(r"\bif\s+no\s+(?:number|value|x)\s+is\s+(?:shown|given|stated|written)\b", re.I)

@@ -63,3 +63,16 @@ def test_an_instance_without_its_number_quotes_the_rules_own_default(rulebase: B
     assert own["citations"][0]["quote"] == "If no number is shown in brackets, the rule is Poisoned (4+)."
     numbered = resolve(rulebase, "scrollhammer", "Poisoned (3+)", when=["melee"]).to_json()
     assert [r for r in numbered["rulings"] if r["principle"] == "own-words"] == []
+
+
+def test_a_limit_on_how_often_a_rule_is_used_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Redirecting the charge", when=["charging"]).to_json()
+    [own] = [r for r in data["rulings"] if r["principle"] == "own-words"]
+    assert own["outcome"] == "Redirecting the charge: its own words limit how often it is used"
+    assert [c["quote"] for c in own["citations"]] == ["Each unit can only make one redirect per turn."]
+
+
+def test_a_manoeuvre_that_applies_to_both_sides_is_its_both_sides_clause(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Remove Casualties", opponent="Remove Casualties", when=["melee"]).to_json()
+    [both] = [r for r in data["rulings"] if r["principle"] == "both-sides"]
+    assert both["citations"][0]["quote"] == "This manoeuvre applies to both sides involved in the fight."
