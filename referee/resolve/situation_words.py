@@ -82,6 +82,12 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
                 # "Each unit can only make one redirect per turn.": how often the rule may be used, whatever the situation
                 outcome = f"{entry.name}: its own words limit how often it is used"
                 out.append(Ruling([entry.name], None, "own-words", outcome, [ctx.rule_quote(rid, s) for s in limits[:2]], [], rule_sides))
+            contests = [s for s in _sentences(ctx, rid) if _contest(s) and " ".join(s.split()) not in said_already]
+            if contests:
+                # "If the result of the defender is higher than the result of the attacker, the power is blocked":
+                # which of two results wins, and so what a tie does, is the rule's own word
+                outcome = f"{entry.name}: its own words say when one result beats the other (read them for a tie)"
+                out.append(Ruling([entry.name], None, "own-words", outcome, [ctx.rule_quote(rid, s) for s in contests[:2]], [], rule_sides))
             unnumbered = [s for s in _sentences(ctx, rid) if _NO_NUMBER.search(s) and " ".join(s.split()) not in said_already]
             if unnumbered and any(not params for params in entry.instances):
                 # "If no number is shown in brackets, the rule is Poisoned (4+)": an instance given without one
@@ -93,6 +99,15 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
 # a limit on how often the rule is used: "Each unit can only make one redirect per turn."
 _LIMIT = re.compile(r"\b(?:can|may)\s+only\s+(?:make|use|take|attempt|perform|be\s+used|be\s+made)\b[^.;]*?\b(?:one|once|a\s+single)\b[^.;]*?"
                     r"\bper\s+(?:turn|phase|round|game|battle)\b", re.I)
+
+_RESULT = re.compile(r"\b(?:results?|rolls?|scores?|totals?)\b", re.I)
+_COMPARED = re.compile(r"\b(?:higher|greater|lower|less|more|smaller|bigger)\s+than\b|\bequal\s+to\b|\bties?\b", re.I)
+
+
+def _contest(sentence: str) -> bool:
+    """Whether a sentence compares two results ("If the result of the defender is higher than the result of the attacker")."""
+    return len(_RESULT.findall(sentence)) >= 2 and bool(_COMPARED.search(sentence)) and bool(re.search(r"\b(?:if|when|whoever|the\s+winner)\b", sentence, re.I))
+
 
 # a rule's own word on an instance given without its number: "If no number is shown in brackets, the rule is Poisoned (4+)"
 _NO_NUMBER = re.compile(r"\bif\s+no\s+(?:number|value|x)\s+is\s+(?:shown|given|stated|written)\b", re.I)

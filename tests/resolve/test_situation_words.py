@@ -76,3 +76,14 @@ def test_a_manoeuvre_that_applies_to_both_sides_is_its_both_sides_clause(rulebas
     data = resolve(rulebase, "whfb-house", "Remove Casualties", opponent="Remove Casualties", when=["melee"]).to_json()
     [both] = [r for r in data["rulings"] if r["principle"] == "both-sides"]
     assert both["citations"][0]["quote"] == "This manoeuvre applies to both sides involved in the fight."
+
+
+def test_a_rules_comparison_of_two_results_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Blocking powers").to_json()
+    [own] = [r for r in data["rulings"] if r["principle"] == "own-words"]
+    assert own["citations"][0]["quote"].startswith("If the result of the defender is higher than the result of the attacker, the power is blocked")
+
+
+def test_one_result_against_a_number_is_no_contest_in_a_small_system() -> None:
+    view = system({"Dig": "If the roll is higher than 3, the unit may dig in."}, [])
+    assert resolve(view, "demo", picks("Dig")).to_json()["rulings"] == []
