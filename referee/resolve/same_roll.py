@@ -176,6 +176,12 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                 # "must reroll failed Panic Tests", "may reroll failed Discipline Tests": a re-roll of a
                 # test, which may be the other's (:func:`_one_test`)
                 out.setdefault(REROLLED, []).append({"quote": said, "rid": rid, "version": version, "tests": tests})
+            if _THROUGH.search(said):
+                # "can move over terrain and other models as if they were not there" beside "unable to move out of
+                # melee range without moving through enemy models": one movement both speak of
+                listed = out.setdefault(THROUGH, [])
+                if all(c["quote"] != said for c in listed):
+                    listed.append({"quote": said, "rid": rid, "version": version})
             aim = "restricts" if _ALL_ATTACKS.search(said) else "makes" if _MAKES_ATTACK.search(said) else None
             if aim is not None:
                 # "must direct all of their attacks against each other" beside an attack the rule makes on a unit
@@ -184,6 +190,8 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
 
 
 REROLLED = "a re-roll of one test"
+THROUGH = "moving through other models"
+_THROUGH = re.compile(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)
 AIMED = "whom an attack is made against"
 _REROLL = re.compile(r"\bre-?rolls?\b", re.I)
 # a restriction on every attack of the model: "must direct all of their attacks against each other"
@@ -195,7 +203,7 @@ _AFTER_REROLLS = re.compile(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 
 # a sentence names a roll or gives a number: the others are not read further
-_MAY_SPEAK = re.compile(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?)\b|\d", re.I)
+_MAY_SPEAK = re.compile(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}

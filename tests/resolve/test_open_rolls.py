@@ -191,3 +191,15 @@ def test_two_rerolls_of_one_roll_are_not_added_up(rulebase: Build) -> None:
     [wound] = [m for m in data["modifiers"] if m["stat"] == "to-wound"]
     assert wound["value"] is None
     assert any("re-roll" in u["reason"] for u in data["unresolved"])
+
+
+def test_moving_over_models_and_a_casualty_for_moving_through_them_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Flying, Fall back", when=["melee", "moved"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Fall back", "Flying"] and "moving through other models" in reason
+    assert not [r for r in data["rulings"] if r["winner"]]
+
+
+def test_one_rule_alone_on_moving_through_models_meets_nothing_in_a_small_system() -> None:
+    view = system({"Glide": "It can move over other models.", "Dig": "It digs in."}, [])
+    assert resolve(view, "demo", picks("Glide", "Dig")).to_json()["unresolved"] == []
