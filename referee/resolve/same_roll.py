@@ -263,8 +263,18 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             touched = []
             for thing in shared:
                 said_a, said_b = spoken[(side_a, a)][thing], spoken[(side_b, b)][thing]
-                if _agree(said_a, said_b) or _in_turn(said_a, said_b, thing) or _in_turn(said_b, said_a, thing):
-                    continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"), or one says it comes after: nothing to rule on
+                if _agree(said_a, said_b):
+                    continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"): nothing to rule on
+                after, before = (a, b) if _in_turn(said_a, said_b, thing) else (b, a) if _in_turn(said_b, said_a, thing) else (None, None)
+                if after is not None:
+                    # "can therefore be taken after armour saves and ward saves have been failed": the order is the
+                    # rule's own word, quoted with the other's sentence (no rule prevails: both are taken, in turn)
+                    outcome = (f"{ctx.name(after)} is taken after a failed {thing}, as its own words say, and {ctx.name(before)} does not "
+                               f"take that roll's place: both are taken, in turn")
+                    ordered.append(Ruling([ctx.name(after), ctx.name(before)], None, "together", outcome,
+                                          _cited(ctx, said_a + said_b if after == a else said_b + said_a), [],
+                                          sorted({side_a, side_b}, key=("self", "opponent").index)))
+                    continue
                 late, early = (a, b) if _after_rerolls(said_a, said_b) else (b, a) if _after_rerolls(said_b, said_a) else (None, None)
                 if late is not None:
                     # "on the roll of a 1(after any re-rolls)" beside a rule that re-rolls that roll: its own words order them

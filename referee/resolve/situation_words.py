@@ -47,7 +47,7 @@ _SPOKEN: dict[str, re.Pattern[str]] = {
 
 # what the sentence says may, must or cannot be done, or a limit ("can only make one redirect"):
 # a sentence that only describes is not ruled on
-_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|only|never|always|even\s+if|not\s+(?:be\s+)?\w+able)\b", re.I)
+_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|only|never|always|even\s+if|not\s+(?:be\s+)?\w+able|(?:does|do)\s+not\s+apply)\b", re.I)
 
 # a rule's sentences on the situation, at most: more is a rule about the situation itself, its page to read
 _MOST = 3
@@ -70,7 +70,7 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
             seen.add(rid)
             rule_sides = [s.name for s in sides if rid in s.rules]
             found = _on_situation(ctx, rid, spoken, said_already) if spoken else []
-            if found and len(found) <= _MOST:
+            if found and len({s for _, s in found}) <= _MOST:
                 given = sorted({flag for flag, _ in found}, key=flags.index)
                 sentences_ = list(dict.fromkeys(s for _, s in found))
                 outcome = (f"{entry.name}, when {', '.join(given)}: its own words speak of this situation, and hold as they say "
@@ -114,10 +114,21 @@ _NO_NUMBER = re.compile(r"\bif\s+no\s+(?:number|value|x)\s+is\s+(?:shown|given|s
 
 
 def _sentences(ctx: Context, rid: str) -> list[str]:
+    """A rule's sentences (its first wording), a split after "e.g." or "i.e." mended: "This rule does not
+    apply if the unit Flees involuntarily (e.g. as the result of a failed Panic Test, ...)" is one."""
     rule = ctx.view.get(rid)
     if rule is None:
         return []
-    return sentences((rule["versions"][0]["text"] if rule["versions"] else rule["text"]) or "")
+    out: list[str] = []
+    for said in sentences((rule["versions"][0]["text"] if rule["versions"] else rule["text"]) or ""):
+        if out and _CUT.search(out[-1]):
+            out[-1] = f"{out[-1]} {said}"
+        else:
+            out.append(said)
+    return out
+
+
+_CUT = re.compile(r"\b(?:e\.(?:g\.)?|i\.(?:e\.)?|cf\.|vs\.)$", re.I)
 
 
 def _on_situation(ctx: Context, rid: str, spoken: list[tuple[str, re.Pattern[str]]], said_already: set[str]) -> list[tuple[str, str]]:
@@ -136,5 +147,4 @@ def _on_situation(ctx: Context, rid: str, spoken: list[tuple[str, re.Pattern[str
         for flag, words in spoken:
             if words.search(said):
                 out.append((flag, said))
-                break
     return out

@@ -203,3 +203,11 @@ def test_moving_over_models_and_a_casualty_for_moving_through_them_are_open(rule
 def test_one_rule_alone_on_moving_through_models_meets_nothing_in_a_small_system() -> None:
     view = system({"Glide": "It can move over other models.", "Dig": "It digs in."}, [])
     assert resolve(view, "demo", picks("Glide", "Dig")).to_json()["unresolved"] == []
+
+
+def test_a_save_taken_after_another_has_failed_is_ruled_in_turn_quoting_its_words(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Regeneration, Hand Weapon + Shield (foot)", when=["melee"]).to_json()
+    assert data["unresolved"] == []
+    [turn] = [r for r in data["rulings"] if r["principle"] == "together"]
+    assert turn["winner"] is None and turn["rules"] == ["Regeneration", "Hand Weapon + Shield (foot)"]
+    assert any("can therefore be taken after armour saves and ward saves have been failed" in c["quote"] for c in turn["citations"])

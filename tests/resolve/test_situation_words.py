@@ -87,3 +87,11 @@ def test_a_rules_comparison_of_two_results_is_quoted(rulebase: Build) -> None:
 def test_one_result_against_a_number_is_no_contest_in_a_small_system() -> None:
     view = system({"Dig": "If the roll is higher than 3, the unit may dig in."}, [])
     assert resolve(view, "demo", picks("Dig")).to_json()["rulings"] == []
+
+
+def test_a_rules_own_words_that_it_does_not_apply_then_are_quoted_whole(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Feigned Flight", opponent="Terror", when=["charged", "fleeing"]).to_json()
+    [own] = [r for r in data["rulings"] if r["principle"] == "own-words" and r["rules"] == ["Feigned Flight"]]
+    assert own["outcome"].startswith("Feigned Flight, when charged, fleeing:")
+    assert own["citations"][0]["quote"] == ("This rule does not apply if the unit Flees involuntarily (e.g. as the result of a failed Panic Test, "
+                                            "or if it was already Fleeing when being Charged).")
