@@ -86,7 +86,7 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
             if contests:
                 # "If the result of the defender is higher than the result of the attacker, the power is blocked":
                 # which of two results wins, and so what a tie does, is the rule's own word
-                outcome = f"{entry.name}: its own words say when one result beats the other (read them for a tie)"
+                outcome = f"{entry.name}: its own words say what a result has to beat (read them for a tie)"
                 out.append(Ruling([entry.name], None, "own-words", outcome, [ctx.rule_quote(rid, s) for s in contests[:2]], [], rule_sides))
             unnumbered = [s for s in _sentences(ctx, rid) if _NO_NUMBER.search(s) and " ".join(s.split()) not in said_already]
             if unnumbered and any(not params for params in entry.instances):
@@ -105,8 +105,15 @@ _COMPARED = re.compile(r"\b(?:higher|greater|lower|less|more|smaller|bigger)\s+t
 
 
 def _contest(sentence: str) -> bool:
-    """Whether a sentence compares two results ("If the result of the defender is higher than the result of the attacker")."""
+    """Whether a sentence compares two results ("If the result of the defender is higher than the result of
+    the attacker"), or says what a result has to beat ("The result has to be higher than the distance to the
+    closest model in the target unit"): its words are what a tie is read by."""
+    if _NEEDED.search(sentence):
+        return True
     return len(_RESULT.findall(sentence)) >= 2 and bool(_COMPARED.search(sentence)) and bool(re.search(r"\b(?:if|when|whoever|the\s+winner)\b", sentence, re.I))
+
+
+_NEEDED = re.compile(r"\b(?:results?|rolls?|scores?|totals?)\b[^.;]{0,30}?\b(?:has\s+to|have\s+to|must|needs?\s+to)\s+be\s+(?:higher|greater|lower|less|more)\s+than\b", re.I)
 
 
 # a rule's own word on an instance given without its number: "If no number is shown in brackets, the rule is Poisoned (4+)"

@@ -95,3 +95,10 @@ def test_a_rules_own_words_that_it_does_not_apply_then_are_quoted_whole(rulebase
     assert own["outcome"].startswith("Feigned Flight, when charged, fleeing:")
     assert own["citations"][0]["quote"] == ("This rule does not apply if the unit Flees involuntarily (e.g. as the result of a failed Panic Test, "
                                             "or if it was already Fleeing when being Charged).")
+
+
+def test_what_a_result_has_to_beat_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Charge roll", when=["charging"]).to_json()
+    [own] = [r for r in data["rulings"] if r["principle"] == "own-words"]
+    assert own["outcome"] == "Charge roll: its own words say what a result has to beat (read them for a tie)"
+    assert own["citations"][0]["quote"].startswith("The result has to be higher than the distance to the closest model")
