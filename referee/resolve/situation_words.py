@@ -47,7 +47,7 @@ _SPOKEN: dict[str, re.Pattern[str]] = {
 
 # what the sentence says may, must or cannot be done, or a limit ("can only make one redirect"):
 # a sentence that only describes is not ruled on
-_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|only|never|always|even\s+if|not\s+(?:be\s+)?\w+able|(?:does|do)\s+not\s+apply)\b", re.I)
+_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|not\s+(?:be\s+)?\w+able|(?:does|do)\s+not\s+apply)\b", re.I)
 
 # a rule's sentences on the situation, at most: more is a rule about the situation itself, its page to read
 _MOST = 3

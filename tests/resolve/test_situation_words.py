@@ -90,11 +90,15 @@ def test_one_result_against_a_number_is_no_contest_in_a_small_system() -> None:
 
 
 def test_a_rules_own_words_that_it_does_not_apply_then_are_quoted_whole(rulebase: Build) -> None:
+    # quoted whole ("e.g." ends no sentence), by the open question on the Panic Test it and Terror speak of
     data = resolve(rulebase, "t9a", "Feigned Flight", opponent="Terror", when=["charged", "fleeing"]).to_json()
-    [own] = [r for r in data["rulings"] if r["principle"] == "own-words" and r["rules"] == ["Feigned Flight"]]
-    assert own["outcome"].startswith("Feigned Flight, when charged, fleeing:")
-    assert own["citations"][0]["quote"] == ("This rule does not apply if the unit Flees involuntarily (e.g. as the result of a failed Panic Test, "
-                                            "or if it was already Fleeing when being Charged).")
+    quoted = {c["quote"] for answer in data["rulings"] + data["unresolved"] for c in answer["citations"]}
+    assert ("This rule does not apply if the unit Flees involuntarily (e.g. as the result of a failed Panic Test, "
+            "or if it was already Fleeing when being Charged).") in quoted
+    view = system({"Dash": "It may run. This rule does not apply if the unit is fleeing (e.g. after a failed test)."}, [])
+    [own] = resolve(view, "demo", picks("Dash"), when=["fleeing"]).to_json()["rulings"]
+    assert own["principle"] == "own-words"
+    assert [c["quote"] for c in own["citations"]] == ["This rule does not apply if the unit is fleeing (e.g. after a failed test)."]
 
 
 def test_what_a_result_has_to_beat_is_quoted(rulebase: Build) -> None:
