@@ -69,17 +69,20 @@ def _valued(sentence: str, terms: list[str]) -> set[str]:
     Strength always set to 3", "reduced to WS1 I1": a characteristic by its initials), a signed
     change ("gets -1 Initiative"; "+1 Armour Penetration" is no "+1 Armour"), or a count, a cap or
     a multiple of ("give 5VP to a maximum of 15", "Double all your VP": a term of a few capitals)."""
-    words = tuple(t for t in terms if " " not in t and len(t) > 3)
+    key = id(terms)
+    if key not in _FORMS:
+        # made once per list of terms (the system's, kept by :func:`_terms`): a warm call reads many sentences
+        words = tuple(t for t in terms if " " not in t and len(t) > 3)
+        _FORMS[key] = (terms, _patterns(words) if words else None, set(terms), _short_forms(tuple(terms)))
+    _, patterns, longer, (initials, counted) = _FORMS[key]
     out: set[str] = set()
-    if words:
-        after, before = _patterns(words)
+    if patterns is not None:
+        after, before = patterns
         said, raw = fold(sentence), " ".join(sentence.lower().split())  # folding drops the sign
         out = {found.group("t") for found in after.finditer(said)}
-        longer = set(terms)
         for found in before.finditer(raw):
             if f"{found.group('t')} {found.group('next')}" not in longer:
                 out.add(found.group("t"))
-    initials, counted = _short_forms(tuple(terms))
     if initials is not None:
         out |= {initials[1][found.group("a")] for found in initials[0].finditer(sentence)}
     if counted is not None:
@@ -88,6 +91,7 @@ def _valued(sentence: str, terms: list[str]) -> set[str]:
 
 
 _SHORT: dict[tuple[str, ...], tuple[Any, Any]] = {}
+_FORMS: dict[int, tuple[Any, ...]] = {}  # id of a list of terms -> (that list, kept alive, and what is made of it)
 
 
 def _short_forms(terms: tuple[str, ...]) -> tuple[Any, Any]:
@@ -149,8 +153,9 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
         return {}
     own = _own(rule["name"])
     out: dict[str, list[dict[str, Any]]] = {}
-    lending = [r for r in ctx.view.relations_out(rid) if r["kind"] == "grants" and dict(r["details"]).get("grants") == "its parameters"]
-    if entry is not None and lending:
+    numbered = entry is not None and any(_DIGITS.search(p) for params in entry.instances for p in params)
+    lending = [r for r in ctx.view.relations_out(rid) if r["kind"] == "grants" and dict(r["details"]).get("grants") == "its parameters"] if numbered else []
+    if lending:
         said = lending[0]["citation"]["sentence"]
         for params in entry.instances:
             for param in params:
@@ -189,6 +194,7 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
     return out
 
 
+_DIGITS = re.compile(r"\d")
 REROLLED = "a re-roll of one test"
 THROUGH = "moving through other models"
 _THROUGH = re.compile(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)

@@ -144,14 +144,17 @@ def _on_situation(ctx: Context, rid: str, spoken: list[tuple[str, re.Pattern[str
     # already (its grant or modifier applied, or said not to apply here); one it read with the words
     # kept raw ("if the transport is in melee range"), a duty (listed, never ruled: "All fleeing units
     # through the impossible terrain must take Dangerous Terrain (5)"), or one it did not read, is quoted
-    read = {" ".join(r["citation"]["sentence"].split()) for r in ctx.view.relations_out(rid)
-            if r["kind"] not in ("must", "cannot") and r["conditions"] and all(c["situation"] != "other" for c in r["conditions"])}
     out = []
+    read: set[str] | None = None  # read only where a sentence speaks of a flag: a warm call reads few relations
     for said in _sentences(ctx, rid):
         plain = " ".join(said.split())
-        if plain in said_already or any(r in plain or plain in r for r in read) or not _SAYS.search(said) or said.lower().startswith(("for example", "e.g.")):
+        flagged = [flag for flag, words in spoken if words.search(said)]
+        if not flagged or plain in said_already or not _SAYS.search(said) or said.lower().startswith(("for example", "e.g.")):
             continue
-        for flag, words in spoken:
-            if words.search(said):
-                out.append((flag, said))
+        if read is None:
+            read = {" ".join(r["citation"]["sentence"].split()) for r in ctx.view.relations_out(rid)
+                    if r["kind"] not in ("must", "cannot") and r["conditions"] and all(c["situation"] != "other" for c in r["conditions"])}
+        if any(r in plain or plain in r for r in read):
+            continue
+        out += [(flag, said) for flag in flagged]
     return out
