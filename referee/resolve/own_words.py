@@ -12,13 +12,14 @@ for every rule in play that no ruling set aside, once per sentence.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from referee.resolve.meeting import Meeting
 from referee.resolve.ruling import quote
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.resolve.play import Side
 
 

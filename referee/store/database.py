@@ -23,7 +23,6 @@ stderr, and the build made anew.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -35,6 +34,11 @@ import zlib
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.paths import cache_folder
+
+try:  # blake2 alone: hashlib would also load OpenSSL's hashes, about 6 ms of a warm call (-X importtime)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 if TYPE_CHECKING:
     from typing import Any
@@ -115,7 +119,7 @@ WAIT = 600.0  # seconds a build waits for another one's transaction to end
 def folder(rules_src: str | os.PathLike[str]) -> str:
     """The folder of this rules folder's store (and of its search index)."""
     src = os.path.realpath(os.fspath(rules_src))
-    tag = hashlib.blake2b(src.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
+    tag = blake2b(src.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
     return os.path.join(cache_folder(src), "store", tag)
 
 

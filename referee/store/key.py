@@ -10,7 +10,6 @@ so a document saved mid-build is never stored under the content it replaced.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import posixpath
@@ -22,6 +21,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.errors import RulesError
 from referee.paths import MANIFEST, PACKAGE_DIR, grammar_folder
+from referee.store.database import blake2b
 
 if TYPE_CHECKING:
     import sqlite3
@@ -112,7 +112,7 @@ def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
     """The key of ``src`` and its stamp.  ``keep`` receives the bytes hashed, by path relative
     to ``src`` as the build names them (``/``-separated, links resolved)."""
     started = time.time_ns()
-    h = hashlib.blake2b(HEADER.encode(), digest_size=16)
+    h = blake2b(HEADER.encode(), digest_size=16)
     seen: list[tuple[Any, ...]] = []
     real_src = os.path.realpath(src)
 
@@ -203,7 +203,7 @@ def stamped_key(rules_src: str | os.PathLike[str], db: sqlite3.Connection) -> st
 
 def code_key() -> str:
     """A hash of Referee's own code and grammars: what the memo's keys include."""
-    h = hashlib.blake2b(HEADER.encode(), digest_size=16)
+    h = blake2b(HEADER.encode(), digest_size=16)
     for label, rel, path in _code():
         h.update(f"\0{label}:{rel}\0".encode())
         h.update(_read_regular(path)[1] or b"")
