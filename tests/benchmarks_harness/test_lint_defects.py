@@ -1,9 +1,9 @@
-"""The hand-written defect set and its scorer (benchmarks/lint_defects.py), and the
+"""The hand-written defect sets and their scorer (benchmarks/lint_defects.py), and the
 hand check's drawing (benchmarks/lint_handcheck.py).
 
 Not a test of lint: its recall on these defects is the script's figure, in
-docs/lint.md. These tests pin that every defect can still be planted where it
-says, and that the scorer tells a found defect from a moved or changed
+docs/lint.md. These tests pin that every defect of every set can still be planted
+where it says, and that the scorer tells a found defect from a moved or changed
 baseline finding and from a false alarm.
 """
 
@@ -18,21 +18,28 @@ from tests.conftest import RULES_SRC
 
 defects_script = benchmark("lint_defects")
 handcheck = benchmark("lint_handcheck")
-DEFECTS = json.loads(defects_script.DEFECTS.read_text("utf-8"))["defects"]
+# hand.json and the sets written after it (hand2.json, ...), each apart from lint's code
+SETS = {path.stem: json.loads(path.read_text("utf-8"))["defects"]
+        for path in sorted(defects_script.DEFECTS.parent.glob("hand*.json"))}
+DEFECTS = [defect for defects in SETS.values() for defect in defects]
 
 
-def test_the_set_is_forty_defects_or_more_over_every_system_and_format() -> None:
-    assert len(DEFECTS) >= 40
-    assert len({d["id"] for d in DEFECTS}) == len(DEFECTS)
-    systems = {d["file"].split("/")[0] for d in DEFECTS}
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_each_set_is_forty_defects_or_more_over_every_system_and_format(name) -> None:
+    defects = SETS[name]
+    assert len(defects) >= 40
+    assert len({d["id"] for d in defects}) == len(defects)
+    others = {d["id"] for other, written in SETS.items() if other != name for d in written}
+    assert not others & {d["id"] for d in defects}  # an id names one defect of all the sets
+    systems = {d["file"].split("/")[0] for d in defects}
     assert systems == {"t9a", "whfb-house", "last-edition", "scrollhammer"}
-    documents = {d["file"] for d in DEFECTS}
+    documents = {d["file"] for d in defects}
     assert {"t9a/universal-rules.txt", "t9a/army-builder-glossary-en-de.txt", "last-edition/core-rules.md",
             "whfb-house/house-rules-8th-edition.md", "scrollhammer/special-rules.wiki"} <= documents
     assert {f"{system}/system.toml" for system in systems} <= documents
 
 
-@pytest.mark.parametrize("defect", DEFECTS, ids=[d["id"] for d in DEFECTS])
+@pytest.mark.parametrize("defect", DEFECTS, ids=[d["id"] for d in DEFECTS])  # ids unique across the sets too
 def test_each_defect_is_found_once_and_expected_inside_its_edit(defect) -> None:
     assert defects_script.check_defect(RULES_SRC, defect) is None
     text = (RULES_SRC / defect["file"]).read_text("utf-8")
