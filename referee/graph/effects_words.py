@@ -181,6 +181,10 @@ CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?<!\bthe\s)charging", "charging"),
     (r"(?:during\s+)?the\s+first\s+round(?:\s+of\s+(?:each\s+)?combat)?", "first round"),
     (r"(?:in\s+)?the\s+first\s+(?:player\s+)?turn", "first turn"),
+    # "cannot be targeted ... except in close combat": "except" turns the situation it leads into its negation
+    (r"except\s+(?:(?:when|while|if)\s+(?:it\s+is\s+|they\s+are\s+)?)?"
+     r"(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged\s+in\s+(?:a\s+)?(?:close\s+)?combat)", "not melee"),
+    (r"except\s+(?:when|while|if)\s+(?:it\s+is\s+|they\s+are\s+)?charging", "not charging"),
     # "Provided the model is not in close combat": the negation belongs to the situation
     (r"(?:(?:if|when|while|provided(?:\s+that)?)\s+(?:it|they|the\s+\w+|that\s+unit)\s+)?(?:(?:(?:is|are)\s+)?not|(?:isn|aren)[’']t)\s+"
      r"(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged\s+in\s+(?:a\s+)?(?:close\s+)?combat)", "not melee"),

@@ -291,6 +291,8 @@ def conditions_in(sentence: str) -> list[tuple[int, int, str]]:
 
     >>> conditions_in("Parry Save (fighting front, ward save 6+ cc only)")
     [(41, 48, 'melee')]
+    >>> conditions_in("It cannot be seen except in close combat.")
+    [(18, 40, 'not melee')]
     """
     if _HINT_RE.search(sentence.lower()) is None:
         return []

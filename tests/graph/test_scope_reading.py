@@ -107,3 +107,20 @@ def test_fear_in_the_real_document(rulebase: Build) -> None:
     assert {(r.target, dict(r.details).get("as")) for r in found} == {("scrollhammer/fear", None), ("scrollhammer/terror", "scrollhammer/fear")}
     terror = [r for r in rulebase.relations("scrollhammer") if r.source == "scrollhammer/terror" and r.kind == "immune-to"]
     assert all(not dict(r.details).get("as") for r in terror)
+
+
+# -- a situation led by "except" is its negation -------------------------------------------
+
+@pytest.mark.parametrize(("words", "normal"), [
+    ("It cannot be targeted except in close combat.", "not melee"),
+    ("The model cannot be seen(except in close combat).", "not melee"),
+    ("It may not shoot, except when it is engaged in combat.", "not melee"),
+    ("Its save cannot be improved except when charging.", "not charging"),
+])
+def test_a_situation_led_by_except_is_its_negation(words: str, normal: str) -> None:
+    assert [n for _s, _e, n in conditions_in(words)] == [normal]
+
+
+def test_except_in_close_combat_forbids_outside_it() -> None:
+    read = _read("The Beast cannot be targeted except in close combat.")
+    assert [(kind, conditions) for kind, _target, conditions, _details in read if kind == "cannot"] == [("cannot", ("not-melee",))]
