@@ -49,13 +49,22 @@ RESULTS = (
 
 def results(browser: Any, first: str | None = None) -> list[list[Any]]:
     """(title, game, path, highlighted words, has a "Missing" line) per result, once the
-    first result's title is ``first`` (if given)."""
+    first result's title is ``first`` (if given) and the list has stopped changing: the
+    box searches as it is typed in, so a list read (or tapped) between two keystrokes'
+    answers may be replaced under the finger (a phone test's tap once landed on nothing)."""
+    last: list[Any] = []
 
     def ready(d: Any) -> Any:
         found = d.execute_script(RESULTS)
-        return found if found and (first is None or found[0][0] == first) else None
+        if not found or (first is not None and found[0][0] != first):
+            last.clear()
+            return None
+        if last and last[0] == found:
+            return found
+        last[:] = [found]
+        return None
 
-    return WebDriverWait(browser, 15).until(ready)
+    return WebDriverWait(browser, 15, poll_frequency=0.3).until(ready)
 
 
 def tap(browser: Any, element: Any) -> None:
