@@ -119,8 +119,8 @@ def changes(old: str, new: str) -> tuple[Change, ...]:
     matcher = difflib.SequenceMatcher(None, a_keys, b_keys, autojunk=False)
     out = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal" or "".join(a_keys[i1:i2]) == "".join(b_keys[j1:j2]):
-            continue
+        if op == "equal" or _unmarked(a[i1:i2], a_keys[i1:i2]) == _unmarked(b[j1:j2], b_keys[j1:j2]):
+            continue  # the same words, spaced or run together, under bullets or numbers
         removed, added = _unspaced(a[i1:i2], a_keys[i1:i2], b[j1:j2], b_keys[j1:j2])
         if not removed and not added:
             continue
@@ -152,6 +152,25 @@ def counterpart(sentence: str, others: list[str]) -> int | None:
         if ratio >= best:
             best, found = ratio, m
     return found
+
+
+# a list item's mark: a bullet, or a number or letter closed by "." or ")"
+_LIST_MARK = re.compile(r"^(?:[-–•*]|\(?(?:\d{1,2}|[a-z])[.)])$")
+
+
+def _unmarked(tokens: list[str], keys: list[str]) -> str:
+    """The words of a run of tokens, joined, without the marks of list items:
+    "- If the unit is Stubborn" and "1. IftheunitisStubborn" say the same.
+
+    >>> _unmarked(["1.", "IftheunitisStubborn."], ["1", "iftheunitisstubborn"]) == _unmarked(
+    ...     ["-", "If", "the", "unit", "is", "Stubborn."], ["", "if", "the", "unit", "is", "stubborn"])
+    True
+    >>> _unmarked(["+1", "Armour"], ["+1", "armour"]) == _unmarked(["Armour"], ["armour"])
+    False
+    >>> changes("Then:\n- Roll a die for each model.\n- Remove the slain.", "Then:\n1. Rolladieforeachmodel.\n2. Removetheslain.")
+    ()
+    """
+    return "".join(key for token, key in zip(tokens, keys) if not _LIST_MARK.match(token))
 
 
 def _unspaced(a: list[str], a_keys: list[str], b: list[str], b_keys: list[str]) -> tuple[list[str], list[str]]:
