@@ -167,7 +167,7 @@ def _unmarked(tokens: list[str], keys: list[str]) -> str:
     True
     >>> _unmarked(["+1", "Armour"], ["+1", "armour"]) == _unmarked(["Armour"], ["armour"])
     False
-    >>> changes("Then:\n- Roll a die for each model.\n- Remove the slain.", "Then:\n1. Rolladieforeachmodel.\n2. Removetheslain.")
+    >>> changes("Then:\\n- Roll a die for each model.\\n- Remove the slain.", "Then:\\n1. Rolladieforeachmodel.\\n2. Removetheslain.")
     ()
     """
     return "".join(key for token, key in zip(tokens, keys) if not _LIST_MARK.match(token))
