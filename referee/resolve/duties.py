@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from referee.graph.situations import subject_conditions
 from referee.resolve.meeting import action_words, binds_other_side, sentences
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruled_out import shot_even_in_melee
@@ -410,7 +411,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                     rulings += [r for r in _ways_forbidden(view, mine, rid, rel, action, flag, who, unknown, set_aside, quote_rule, only_even)
                                 if not any(o.rules == r.rules and o.principle == r.principle for o in rulings)]
                 if rel["kind"] == "cannot" and flag is not None and flag in flags:
-                    doubt = unknown + ([f"for {who}"] if who else [])
+                    doubt = unknown + ([f"for {who}"] if who and not in_the_situation(who, flags) else [])
                     outcome = (
                         f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action}{',' + conditions(unknown) if unknown else ''}; "
                         f"the situation is {flag} (--when {flag}): cannot beats can, so it cannot {action} here"
@@ -428,6 +429,29 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                     if not doubt:
                         aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here") for w, _ in ways]
     return in_force, rulings, idle, aside
+
+
+# the words that join a subject to the state it names: "A unit which is fleeing"
+_RELATIVE = re.compile(r"\s+(?:which|that|who)\s*$", re.I)
+
+
+def in_the_situation(subject: str, flags: tuple[str, ...]) -> bool:
+    """Whether a prohibition's subject is the unit itself in a state the situation gives ("A unit
+    which is fleeing", ``--when fleeing``): its words are a plain subject and the states the graph
+    reads from a subject, every one of them given, so it binds the unit asked about.
+
+    >>> in_the_situation("A unit which is fleeing", ("fleeing", "shooting")), in_the_situation("A unit which is fleeing", ("shooting",))
+    (True, False)
+    >>> in_the_situation("Units that used the advance move", ("moved",))
+    False
+    """
+    states = subject_conditions(subject)
+    if not states or any(state.situation not in flags for state in states):
+        return False
+    rest = subject
+    for state in states:
+        rest = rest.replace(state.text, " ")
+    return bool(PLAIN_SUBJECT.fullmatch(_RELATIVE.sub("", " ".join(rest.split()))))
 
 
 def _ruled_out(flag: str, flags: tuple[str, ...]) -> bool:
