@@ -195,12 +195,33 @@ _OTHER_KIND = {"melee": "shooting", "shooting": "melee"}
 _KIND_WORDS = {"melee": "close combat", "shooting": "shooting"}
 
 
+# a rule whose name or category is a kind of attack ("Breath Weapon Close Combat Attack", "Shooting Attack")
+_NAMED_KIND = (
+    (re.compile(r"\b(?:close\s+combat|melee)\s+attacks?\b", re.I), "melee"),
+    (re.compile(r"\b(?:shooting|ranged|missile)\s+attacks?\b", re.I), "shooting"),
+)
+# the words of a rule's text that say which kind it is, to quote: "an additional close combat attack"
+_KIND_SAID = {"melee": re.compile(r"\bclose\s+combat\b|\bmelee\b", re.I), "shooting": re.compile(r"\bshoot(?:ing|s)?\b|\branged\b|\bmissile\b", re.I)}
+
+
+def named_kind(name: str, category: str | None) -> str | None:
+    """The one kind of attack a rule's name or category says it is, or None (neither, or both).
+
+    >>> named_kind("Breath Weapon Close Combat Attack", None), named_kind("Spit", "Ranged Attacks"), named_kind("Breath Weapon", None)
+    ('melee', 'shooting', None)
+    """
+    kinds = {kind for words in (name, category or "") for pattern, kind in _NAMED_KIND if pattern.search(words)}
+    return next(iter(kinds)) if len(kinds) == 1 else None
+
+
 def attack_scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[tuple[str, str, str]], list[Inactive]]:
     """A rule whose own words limit it to one kind of attack ("exchange Fighting with a hand weapon
-    and a shield to Parry Save (fighting front, ward save 6+ cc only)": close combat) brings nothing
-    where the situation is the other kind and not this one (``--when shooting``): it is set aside,
-    the words quoted.  A rule that names both kinds with "only" is left to its relations; where the
-    situation names neither kind, nothing is set aside (the words stand as said)."""
+    and a shield to Parry Save (fighting front, ward save 6+ cc only)": close combat), or whose name
+    or category is one kind of attack ("Breath Weapon Close Combat Attack"), brings nothing where the
+    situation is the other kind and not this one (``--when shooting``): it is set aside, the words
+    quoted (for a kind by name, the sentence of its text that names the kind, else its first).  A
+    rule that names both kinds with "only" is left to its relations; where the situation names
+    neither kind, nothing is set aside (the words stand as said)."""
     aside: list[tuple[str, str, str]] = []
     idle: list[Inactive] = []
     for mine, _theirs in (sides, sides[::-1]):
@@ -210,14 +231,23 @@ def attack_scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str
             said = [(sentence, found, normal) for sentence in sentences(text or "") for pattern, normal in _ONLY
                     for found in [pattern.search(sentence)] if found]
             kinds = {normal for _s, _f, normal in said}
+            by_name = named_kind(entry.name, (rule or {}).get("category")) if not kinds else None
+            if by_name is not None:
+                kinds = {by_name}
             if len(kinds) != 1:
                 continue
             kind = next(iter(kinds))
             if kind in flags or _OTHER_KIND[kind] not in flags:
                 continue
-            sentence, found, _ = said[0]
-            why = (f"{entry.name} is for {_KIND_WORDS[kind]} only, as its words say (\"{found.group()}\"), "
-                   f"and the situation is {_OTHER_KIND[kind]} (--when {_OTHER_KIND[kind]})")
+            if by_name is not None:
+                told = list(sentences(text or ""))
+                sentence = next((s for s in told if _KIND_SAID[kind].search(s)), told[0] if told else "")
+                why = (f"{entry.name} is a {_KIND_WORDS[kind]} attack, as its name says, "
+                       f"and the situation is {_OTHER_KIND[kind]} (--when {_OTHER_KIND[kind]})")
+            else:
+                sentence, found, _ = said[0]
+                why = (f"{entry.name} is for {_KIND_WORDS[kind]} only, as its words say (\"{found.group()}\"), "
+                       f"and the situation is {_OTHER_KIND[kind]} (--when {_OTHER_KIND[kind]})")
             aside.append((mine.name, rid, why))
-            idle.append(Inactive(rid, entry.name, mine.name, why, ctx.rule_quote(rid, sentence), entry.via, relation="only"))
+            idle.append(Inactive(rid, entry.name, mine.name, why, ctx.rule_quote(rid, sentence or None), entry.via, relation="only"))
     return aside, idle

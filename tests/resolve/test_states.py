@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from referee.resolve import resolve
 from referee.resolve.duties import in_the_situation
+from referee.resolve.scope import named_kind
 from referee.store.record import Build
-from tests.resolve.test_principles import picks, rel, system
+from tests.resolve.test_principles import picks, rel, system, system_data
+from tests.stores import stored
 
 
 def _aside(data: dict) -> dict[str, str | None]:
@@ -71,3 +73,45 @@ def test_in_the_situation_reads_the_subjects_state() -> None:
     assert not in_the_situation("Squads near a squad that is fleeing", ("fleeing",))
     assert not in_the_situation("A squad that is fleeing", ("fleeing",))  # a squad: a kind the subject names, not told
     assert not in_the_situation("A unit", ("fleeing",))
+
+
+# -- a rule's own attack kind, from its name or category -----------------------------------
+
+def test_the_close_combat_breath_is_set_aside_in_the_shooting_phase(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Breath Weapon Close Combat Attack", when=["shooting"]).to_json()
+    assert _aside(data) == {"Breath Weapon Close Combat Attack": "Breath Weapon Close Combat Attack is a close combat attack, as its name says, "
+                                                                 "and the situation is shooting (--when shooting)"}
+    [idle] = [i for i in data["in_play"]["inactive"] if i["relation"] == "only"]
+    assert (idle["citation"]["line"], idle["citation"]["quote"][:54]) == (295, "If the model with this special rule is in close combat")
+    for when in (["melee"], []):
+        data = resolve(rulebase, "whfb-house", "Breath Weapon Close Combat Attack", when=when).to_json()
+        assert _aside(data)["Breath Weapon Close Combat Attack"] is None, when
+
+
+def _attacks():
+    data = system_data({"Tail Lash Melee Attack": "The beast may lash its tail at one adjacent enemy.",
+                        "Acid Spit": "The beast spits acid at an enemy within 8 inches.",
+                        "Quills": "The beast may loose its quills.",
+                        "Claw Melee Attack": "The beast uses its claws, near or far."}, [])
+    data["rules"]["demo/Acid Spit"]["category"] = "Ranged Attacks"
+    data["rules"]["demo/Claw Melee Attack"]["category"] = "Ranged Attacks"  # its name and category disagree: no kind
+    return stored(data)
+
+
+def test_an_attack_kind_by_name_or_category_in_other_words() -> None:
+    everyone = picks("Tail Lash Melee Attack", "Acid Spit", "Quills", "Claw Melee Attack")
+    shot = resolve(_attacks(), "demo", everyone, None, ("shooting",)).to_json()
+    assert {n: bool(w) for n, w in _aside(shot).items()} == {"Tail Lash Melee Attack": True, "Acid Spit": False, "Quills": False,
+                                                             "Claw Melee Attack": False}
+    fought = resolve(_attacks(), "demo", everyone, None, ("melee",)).to_json()
+    assert {n: bool(w) for n, w in _aside(fought).items()} == {"Tail Lash Melee Attack": False, "Acid Spit": True, "Quills": False,
+                                                               "Claw Melee Attack": False}
+    both = resolve(_attacks(), "demo", everyone, None, ("melee", "shooting")).to_json()
+    assert not any(_aside(both).values())
+
+
+def test_named_kind() -> None:
+    assert named_kind("Tail Lash Melee Attack", None) == "melee"
+    assert named_kind("Acid Spit", "Ranged Attacks") == "shooting"
+    assert named_kind("Claw Melee Attack", "Ranged Attacks") is None
+    assert named_kind("Close Combat", None) is None
