@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from referee.resolve.duties import situation_of_action
 from referee.resolve.meeting import sentences
 from referee.resolve.ruling import Ruling
 from referee.text import fold, singulars
@@ -27,10 +28,10 @@ if TYPE_CHECKING:
 
 _AS_IF = re.compile(r"\b(?:can|may)\s+(?P<verb>[a-z]+)\s+(?:over|through|across|past)\s+(?P<what>[^,.;:]+?)\s+as\s+if\s+(?:they|it|these|those)\s+(?:were|was)\s+not\s+there\b", re.I)
 _FORBIDS = r"\b(?:can\s*not|cannot|may\s+not|must\s+not|are\s+not\s+allowed\s+to)\s+{verb}\s+(?:through|over|across|past)\s+(?P<what>[^,.;:()]+)"
-# the flag a verb's action is done under, and the names a system gives that action's rules
-_PHASES = {"move": ("moved", ("movement", "movement phase", "move", "moving")),
-           "shoot": ("shooting", ("shooting", "shooting phase", "shoot")),
-           "charge": ("charging", ("charge", "charges", "charge phase", "charging"))}
+# the names a system gives the rules of the action done under a flag (the flag: duties.situation_of_action)
+_PHASE_NAMES = {"moved": ("movement", "movement phase", "move", "moving"),
+                "shooting": ("shooting", "shooting phase", "shoot"),
+                "charging": ("charge", "charges", "charge phase", "charging")}
 _SMALL = frozenset({"and", "or", "the", "a", "an", "other", "any", "all", "their", "its", "neither", "nor", "friendly", "enemy"})
 
 
@@ -57,12 +58,12 @@ def as_if_not_there(ctx: Context, system: str, sides: tuple[Side, Side], flags: 
             rule = ctx.view.get(rid)
             for said in sentences((rule or {}).get("text") or ""):
                 found = _AS_IF.search(said)
-                phase = _PHASES.get(found.group("verb").lower()) if found else None
-                if phase is None or phase[0] not in flags:
+                flag = situation_of_action(found.group("verb")) if found else None
+                if flag not in flags or flag not in _PHASE_NAMES:
                     continue
                 things = _things(found.group("what"))
                 forbids = re.compile(_FORBIDS.format(verb=re.escape(found.group("verb").lower())), re.I)
-                for other in _phase_rules(ctx, system, phase[1], in_play):
+                for other in _phase_rules(ctx, system, _PHASE_NAMES[flag], in_play):
                     denied = next((s for s in sentences(other.get("text") or "") for m in [forbids.search(s)] if m and things & _things(m.group("what"))), None)
                     if denied is None:
                         continue

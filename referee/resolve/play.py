@@ -225,13 +225,7 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
                                                   [*granting.via, step(rel, names)], relation="grants"))
             rel, unknown = _fitting(live, granting.instances)
             params = _bound(_params(dict(rel["details"]).get("parameter")), granting.instances)
-            chain = [*granting.via, step(rel, names)]
-            if target in side.rules:
-                if not _said_again(side.rules[target], rel):
-                    side.rules[target].add(params, chain, unknown)
-            else:
-                side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown)
-                queue.append(target)
+            _bring(side, queue, names, target, name, rel, params, [*granting.via, step(rel, names)], unknown)
         for target, rel, params in _bracketed_grants(view, current, granting):
             failed, unknown = _undecided(rel, flags, side.ids, theirs)
             chain = [*granting.via, step(rel, names)]
@@ -239,12 +233,7 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
                 if target not in side.rules:
                     side.inactive.append(Inactive(target, names.get(target, target), name, why_not(failed), quote(rel["citation"], names), chain))
                 continue
-            if target in side.rules:
-                if not _said_again(side.rules[target], rel):
-                    side.rules[target].add(params, chain, unknown)
-            else:
-                side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown)
-                queue.append(target)
+            _bring(side, queue, names, target, name, rel, params, chain, unknown)
     _produced(view, side)
     _losses(view, side, flags, theirs)
     return side
@@ -323,6 +312,18 @@ def _named(said: str) -> tuple[str, tuple[str, ...]]:
     if found is None:
         return said.strip(), ()
     return found.group(1), _params(found.group(2))
+
+
+def _bring(side: Side, queue: list[str], names: dict[str, str], target: str, name: str, rel: dict[str, Any],
+           params: tuple[str, ...], chain: list[dict[str, Any]], unknown: list[str]) -> None:
+    """A granted rule into play: one more instance of a rule already there (unless the grant
+    is one it already came in by), or a new rule whose own grants are then followed."""
+    if target in side.rules:
+        if not _said_again(side.rules[target], rel):
+            side.rules[target].add(params, chain, unknown)
+    else:
+        side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown)
+        queue.append(target)
 
 
 def _said_again(entry: InPlay, rel: dict[str, Any]) -> bool:
