@@ -400,9 +400,28 @@ def check_verdict(answer: Answer, verdict: dict[str, Any] | None, out: Checked) 
 CHECKS = (check_in_play, check_params, check_modifiers, check_citations, check_forbidden)
 
 
+LISTS = ("in_play", "opp_in_play", "not_active", "modifiers", "absent", "cited", "quote_contains",
+         "no_unresolved_on")
+
+
+def as_written(expect: dict[str, Any]) -> dict[str, Any]:
+    """The expectation with a lone item where a list is documented read as a list of one.
+
+    A writer who puts one quote (a string) or one modifier (an object) where the format asks for
+    a list means that one item; looping over it instead would check letters or keys."""
+    out = dict(expect)
+    for key in LISTS:
+        if isinstance(out.get(key), (str, dict)):
+            out[key] = [out[key]]
+    pairs = out.get("forbid_winner")
+    if pairs and isinstance(pairs[0], str):
+        out["forbid_winner"] = [pairs]
+    return out
+
+
 def judge(question: dict[str, Any], data: dict[str, Any]) -> tuple[str, Checked]:
     """The category of one answer, with what was missing and what was false."""
-    answer, expect, out = Answer(data), question["expect"], Checked()
+    answer, expect, out = Answer(data), as_written(question["expect"]), Checked()
     for check in CHECKS:
         check(answer, expect, out)
     verdict = expect.get("verdict")
