@@ -1,5 +1,6 @@
-"""The WHFB 8th edition house rules' dice: cover modifiers that do not stack, and
-the Dangerous Terrain Table (house-rules-8th-edition.md).
+"""The WHFB 8th edition house rules' dice: cover modifiers that do not stack,
+the Dangerous Terrain Table (house-rules-8th-edition.md), and rolls of D6
+added up, which the house rules make for a flee or pursuit roll (2D6 or 3D6).
 
 The table is read from the build (the rule's table, as the Markdown adapter
 parsed it), so a row or a number changed in the document changes the answer.
@@ -31,6 +32,9 @@ TABLE_RULE = "whfb-house/dangerous-terrain-table"
 SCORE = Clause(TABLE_RULE, "Score equal or less")
 MISHAP = Clause("whfb-house/dangerous-terrain", "Number in parentheses and any less score, means that model has suffered a terrible mishap")
 CHARIOT_D6 = Clause("whfb-house/dangerous-terrain", "A Chariot that fails a Dangerous Terrain Test suffers D6 Wounds instead of 1")
+FLEE_DICE = Clause("whfb-house/move-fleeing-troops", "If the unit normally moves 6\" or less roll 2D6")
+FLEE_MORE = Clause("whfb-house/move-fleeing-troops", "If the unit moves more than 6\" roll 3D6")
+FLEE_RESULT = Clause("whfb-house/move-fleeing-troops", "The result is the distance covered by the fleeing troops")
 _CELL = re.compile(r"^DT\((\d+)\)\s*Wo\((\w+)\)\s*(\*?)$")
 
 
@@ -107,6 +111,27 @@ def dangerous_terrain(book: Rulebook, asked: q.DangerousTerrain) -> dict[str, An
     }
 
 
+def roll(book: Rulebook, asked: q.Roll) -> dict[str, Any]:
+    """D6 added up, as the house rules roll them; nothing they do not name (Maximised, a D3)."""
+    if asked.maximised or asked.minimised:
+        raise Refusal(f"{SYSTEM} does not define Maximised or Minimised rolls", SYSTEM)
+    if asked.dice.sides != 6:
+        raise Refusal(f"{SYSTEM} rolls D6 (2D6 or 3D6 to flee), never a D{asked.dice.sides}", SYSTEM)
+    steps = [
+        Step("The house rules roll D6 and add them up: 2D6 to flee for a unit moving 6\" or less,", book.cite(FLEE_DICE)),
+        Step("3D6 for one moving more; the total is the distance.", book.cite(FLEE_MORE)),
+        Step(f"{asked.dice}: every way the dice can fall, counted exactly.", book.cite(FLEE_RESULT)),
+    ]
+    total = Distribution.die(6).times(asked.dice.count)
+    out: dict[str, Any] = {"steps": steps, "distribution": total, "outcome": "total"}
+    if asked.needing is not None:
+        out["probability"] = total.at_least(asked.needing)
+        out["needed"] = f"{asked.needing}+"
+        out["probability_of"] = f"a total of {asked.needing} or more"
+        steps.append(Step(f"A total of {asked.needing} or more: {fraction(out['probability'])}.", None))
+    return out
+
+
 def _mix(p: Fraction, a: Distribution, r: Fraction, b: Distribution) -> Distribution:
     out: dict[int, Fraction] = {}
     for weight, dist in ((p, a), (r, b)):
@@ -147,5 +172,5 @@ def _row_and_column(words: tuple[str, ...], rows: list[str], columns: list[str])
     )
 
 
-FORMS = {q.Cover: cover, q.DangerousTerrain: dangerous_terrain}
+FORMS = {q.Cover: cover, q.DangerousTerrain: dangerous_terrain, q.Roll: roll}
 LINKS: dict[Any, Clause] = {}

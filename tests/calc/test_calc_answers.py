@@ -77,6 +77,9 @@ TESTS = [
     ("whfb-house", "dangerous terrain water cavalry", F(2, 3), "3+"),
     # All fleeing units through impossible terrain DT(5): passes 1/6
     ("whfb-house", "dangerous terrain fleeing impossible", F(1, 6), "6+"),
+    # A flee roll of 3D6 (a unit moving more than 6"): 10 or more in 135 of 216 ways
+    ("whfb-house", "3D6 needing 10", F(5, 8), "10+"),
+    ("whfb-house", "2D6 needing 7", F(7, 12), "7+"),
 ]
 
 

@@ -65,6 +65,8 @@ def test_syntax_error_json(rulebase):
 
 
 REFUSED = [
+    ("whfb-house", "D3", "whfb-house rolls D6 (2D6 or 3D6 to flee), never a D3"),
+    ("whfb-house", "2D6 maximised", "whfb-house does not define Maximised or Minimised rolls"),
     ("t9a", "hit CS5 vs CS5", "t9a does not define to-hit rolls by Combat Skill"),
     ("scrollhammer", "wound S4 vs T4", "scrollhammer does not define wound rolls by Strength against Toughness"),
     ("whfb-house", "save 2+/4+ AP-1", "whfb-house does not define armour saves"),
