@@ -94,12 +94,55 @@ def _span(pages: list[str]) -> str:
     return f" (pp.{numbers[0]}-{numbers[-1]})"
 
 
-@check("page-out-of-range", "warning", "an erratum's page number outside the base book's pages")
+@check("page-out-of-range", "warning", "an erratum's page number beyond the page count the manifest gives")
 def page_out_of_range(ctx: LintContext) -> Iterator[Finding]:
     """An amendment to a page the base book does not have: beyond the page
-    count the manifest gives (``base_book_pages`` of the document), or, when
-    it gives none, a page that is a digit too many for the errata's own range
-    (:func:`beyond`)."""
+    count the manifest gives (``base_book_pages`` of the document)."""
+    for file, rules, given in _errata_pages(ctx):
+        if given is None:
+            continue
+        for rule in rules:
+            for page in _pages(rule):
+                if int(page) > given:
+                    line, column = _page_place(ctx, rule, page)
+                    yield page_out_of_range.finding(
+                        f"{rule.name!r} amends p.{page}, beyond the base book's pages: "
+                        f"the base book has {given} pages ({ctx.manifest.path})",
+                        file, line, column, rule=rule.id, term=page,
+                    )
+
+
+@check("unlikely-page", "info", "an erratum's page number a digit too many for the other errata's pages (no page count)")
+def unlikely_page(ctx: LintContext) -> Iterator[Finding]:
+    """Where the manifest gives no page count, a page that is a digit too many
+    for the pages the document's other errata amend (:func:`beyond`).  The
+    errata's own pages cannot tell the book's length (a book of 500 pages may
+    have errata to pp.4-130 only), so this states the fact and asks for the
+    count, as a note."""
+    for file, rules, given in _errata_pages(ctx):
+        if given is not None:
+            continue
+        pages = [int(p) for r in rules for p in _pages(r)]
+        suspects = _digit_too_many(pages)
+        for rule in rules:
+            for page in _pages(rule):
+                others = list(pages)
+                others.remove(int(page))
+                if not (beyond(int(page), others) or int(page) in suspects):
+                    continue
+                others = [p for p in others if p not in suspects] or others
+                line, column = _page_place(ctx, rule, page)
+                yield unlikely_page.finding(
+                    f"{rule.name!r} amends p.{page}, far above the pages the other errata of this document amend "
+                    f"(pp.{min(others)}-{max(others)}): a digit too many? {ctx.manifest.path} gives no base_book_pages "
+                    "to check it against",
+                    file, line, column, rule=rule.id, term=page,
+                )
+
+
+def _errata_pages(ctx: LintContext) -> Iterator[tuple[str, list[Rule], int | None]]:
+    """Each document's amendments with page numbers, and the base book's page
+    count its manifest entry gives (None for none)."""
     by_file: dict[str, list[Rule]] = {}
     for rule in ctx.rules:
         if rule.amends is not None and rule.amends.pages:
@@ -107,31 +150,11 @@ def page_out_of_range(ctx: LintContext) -> Iterator[Finding]:
     counts = {d.path: d.options.get("base_book_pages") for d in ctx.manifest.documents}
     for file, rules in by_file.items():
         given = counts.get(file)
-        pages = [int(p) for r in rules for p in r.amends.pages if p.isdigit()]  # type: ignore[union-attr]
-        suspects = _digit_too_many(pages)
-        for rule in rules:
-            for page in rule.amends.pages:  # type: ignore[union-attr]
-                if not page.isdigit():
-                    continue
-                if isinstance(given, int) and not isinstance(given, bool):
-                    if int(page) <= given:
-                        continue
-                    how, why = "beyond", f"the base book has {given} pages ({ctx.manifest.path})"
-                else:
-                    others = list(pages)
-                    others.remove(int(page))
-                    if not (beyond(int(page), others) or int(page) in suspects):
-                        continue
-                    others = [p for p in others if p not in suspects] or others
-                    how, why = "likely beyond", (
-                        f"inferred from the other errata of this document, which amend pp.{min(others)}-{max(others)}, "
-                        f"as {ctx.manifest.path} gives no base_book_pages: a digit too many?"
-                    )
-                line, column = _page_place(ctx, rule, page)
-                yield page_out_of_range.finding(
-                    f"{rule.name!r} amends p.{page}, {how} the base book's pages: {why}",
-                    file, line, column, rule=rule.id, term=page,
-                )
+        yield file, rules, given if isinstance(given, int) and not isinstance(given, bool) else None
+
+
+def _pages(rule: Rule) -> list[str]:
+    return [p for p in rule.amends.pages if p.isdigit()]  # type: ignore[union-attr]
 
 
 def _digit_too_many(pages: list[int]) -> set[int]:
