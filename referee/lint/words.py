@@ -148,14 +148,36 @@ def counterpart(sentence: str, others: list[str]) -> int | None:
     best, found = COUNTERPART, None
     for m, other in enumerate(others):
         other_keys = [k for k in (_key(w) for w in other.split()) if k]
-        ratio = difflib.SequenceMatcher(None, keys, other_keys, autojunk=False).ratio()
+        if _run(keys) or _run(other_keys):
+            # words run together on one side: compared letter by letter, spaces left out
+            ratio = difflib.SequenceMatcher(None, "".join(keys), "".join(other_keys), autojunk=False).ratio()
+        else:
+            ratio = difflib.SequenceMatcher(None, keys, other_keys, autojunk=False).ratio()
         if ratio >= best:
             best, found = ratio, m
     return found
 
 
+# A word this long is no word but several run together (an extraction that lost its spaces).
+RUN = 20
+
+
+def _run(keys: list[str]) -> bool:
+    """Whether a sentence's words hold a run of words that lost their spaces.
+
+    >>> counterpart("2. IftheunitisSteadfast,reducealllostWoundsabove8to8.", ["Roll.", "If the unit is Steadfast, ignore lost Wounds above 6."])
+    1
+    """
+    return any(len(k) >= RUN for k in keys)
+
+
 # a list item's mark: a bullet, or a number or letter closed by "." or ")"
 _LIST_MARK = re.compile(r"^(?:[-–•*]|\(?(?:\d{1,2}|[a-z])[.)])$")
+
+
+def is_list_mark(token: str) -> bool:
+    """Whether a token is a list item's mark (a bullet, "1.", "b)"), no word."""
+    return bool(_LIST_MARK.match(token))
 
 
 def _unmarked(tokens: list[str], keys: list[str]) -> str:
@@ -291,6 +313,8 @@ _EQUIVALENT = [
         ("as well as", "and"),
         ("eg", "such as"),
         ("can not", "cannot"),
+        ("without any", "with no"),
+        ("without", "with no"),
     )
 ]
 _SPELLED = {"can't": "cannot", "won't": "will not"}
@@ -311,6 +335,15 @@ def _spelled_out(ws: list[str]) -> list[str]:
 # The words that say whether a player may, must or cannot do a thing.
 _FORCE_WORDS = frozenset("may must can cannot not never no only always need will shall should".split())
 FEW = 3
+
+
+def force_words(ws: list[str]) -> list[str]:
+    """The words of force of ``ws``, folded and spelled out ("can't": "cannot").
+
+    >>> force_words(["You", "can't", "move,", "but", "may", "shoot."])
+    ['cannot', 'may']
+    """
+    return [w for w in _spelled_out(ws) if w in _FORCE_WORDS]
 
 
 def of_force(removed: list[str], added: list[str]) -> bool:

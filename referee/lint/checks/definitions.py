@@ -16,10 +16,11 @@ from collections.abc import Iterator
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.lint.finding import Finding, Related
+from referee.lint.meaning import Meanings, moved
 from referee.lint.places import Located, Place, first_column, heading_form, places, raw_lines, where
 from referee.lint.registry import Check, check
 from referee.lint.versions import different_things, heading, redefined, written
-from referee.lint.words import FEW, Change, aligned, changes, counterpart, language_name, quote, sentences, text_key, word_diff, words
+from referee.lint.words import FEW, Change, aligned, changes, counterpart, is_list_mark, language_name, quote, sentences, text_key, word_diff, words
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -102,23 +103,31 @@ def conflicting_definition(ctx: LintContext) -> Iterator[Finding]:
     version's line related.  A change made at one line of a text is reported
     at that line, however much the two texts differed elsewhere already."""
     located: dict[str, Located] = {}
+    meanings = Meanings(ctx)
     for rule in ctx.rules:
         substantive, _ = _rewordings(rule)
         if not substantive:
             continue
         primary = written(rule)[0]
         for version in substantive:
-            yield from _conflicts(ctx, located, rule, primary, version)
+            yield from _conflicts(ctx, located, meanings, rule, primary, version)
 
 
-def _conflicts(ctx: LintContext, located: dict[str, Located], rule: Rule, primary: Version, other: Version) -> Iterator[Finding]:
+def _conflicts(
+    ctx: LintContext, located: dict[str, Located], meanings: Meanings, rule: Rule, primary: Version, other: Version
+) -> Iterator[Finding]:
     """The lines where ``other`` says something else than the primary text, on
-    each side: one finding per line, its changes in its message and term."""
-    found = [c for c in changes(primary.text, other.text) if not c.of_wording]
+    each side: one finding per line, its changes in its message and term.  A
+    change that rules the same when read for its meaning (:mod:`referee.lint.meaning`:
+    only the damage mangled-text reports, or sentences the graph reads alike) is none."""
+    said = (sentences(primary.text), sentences(other.text))
+    files = (primary.source.file, other.source.file)
+    found = moved(
+        [c for c in changes(primary.text, other.text) if not c.of_wording and not meanings.settled(rule, c, files, said)]
+    )
     if not found:
         return
     spots = (_sentence_spots(ctx, located, primary), _sentence_spots(ctx, located, other))
-    said = (sentences(primary.text), sentences(other.text))
     versions = (primary, other)
     by_line: dict[tuple[int, int], list[Change]] = {}  # (side, line) -> its changes
     columns: dict[tuple[int, int], int] = {}  # (side, line) -> column of its first changed sentence
@@ -127,6 +136,8 @@ def _conflicts(ctx: LintContext, located: dict[str, Located], rule: Rule, primar
             for n in change.at[side]:
                 line, column = spots[side][n]
                 for placed in _at_sentence(change, side, n, said, spots):
+                    if placed is not change and meanings.settled(rule, placed, files, said):
+                        continue
                     if placed not in by_line.setdefault((side, line), []):
                         by_line[(side, line)].append(placed)
                     columns[(side, line)] = min(column, columns.get((side, line), column))
@@ -174,6 +185,8 @@ def _at_sentence(
         return [change]  # on one line of this side, and not one sentence of several of the other
     if not (change.removed, change.added)[side]:
         return [change]  # words only the other text has: this sentence is where they would stand
+    if is_list_mark(said[side][n].strip()):
+        return []  # a list item's mark ("1."), read as a sentence of its own: its item's sentence is the place
     m = counterpart(said[side][n], said[1 - side])
     if m is None:
         return [change]
