@@ -70,6 +70,12 @@ _SPLIT = re.compile(r"(?<![\w-])([^\W\d_]+)- ([a-zäöüß][^\W\d_]*)")
 _NOT_SPLIT = frozenset("and or nor und oder bis to".split())
 
 
+# The shortest run of two words judged ("endof"), and how often the documents
+# must write a short run's two words apart for it to be one.
+SHORT = 5
+APART = 3
+
+
 class _Vocabulary:
     """How often each word, and each pair of words, stands in the system's documents."""
 
@@ -87,9 +93,15 @@ class _Vocabulary:
         """``token`` as the two words the documents write apart more often
         than they write it ("Woundroll" and "wound roll")."""
         low = token.casefold()
-        if len(low) < 6 or low in _COMPOUNDS:
+        if len(low) < SHORT or low in _COMPOUNDS:
             return None
         least = max(1, self.words.get(low, 0))
+        if len(low) < 6:
+            # two short words ("endof"): only a run written once, of two words the documents
+            # write apart again and again (a word of five letters is too often a word)
+            if least > 1:
+                return None
+            least = APART
         for i in range(2, len(low) - 1):
             if self.pairs.get((low[:i], low[i:]), 0) >= least:
                 return f"{token[:i]} {token[i:]}"
