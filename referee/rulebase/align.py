@@ -165,7 +165,16 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
             # that the system writes unswapped ("Weapon Matser") is the slip
             meant = _unswapped(target, words)
         if meant is not None:
-            err = manifest.alias_error(alias, f"alias {alias!r} points at {target!r}, which no document defines; did you mean {meant!r}?")
+            if once:
+                # neither spelling is written anywhere else: either may be the slip, and the
+                # message picks neither (the text's place says the same from its side)
+                said = (
+                    f"alias {alias!r} points at {target!r}, which no document defines; the documents write"
+                    f" {meant!r}, one slip from it, once only: one of the two is misspelt"
+                )
+            else:
+                said = f"alias {alias!r} points at {target!r}, which no document defines; did you mean {meant!r}?"
+            err = manifest.alias_error(alias, said)
             err.going_on = f"the run went on reading it as {meant!r}"
             err.written_once = (once, alias, target) if once else None
             recover(err)
