@@ -15,6 +15,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.lint.finding import Finding
 from referee.lint.registry import check
+from referee.text import near_miss, plural, singulars
 
 if TYPE_CHECKING:
     from referee.errors import RulesError
@@ -30,6 +31,52 @@ def manifest_problem(ctx: LintContext) -> Iterator[Finding]:
         )
         if err.written_once:
             yield from _written_once(ctx, err)
+    yield from _core_term_slips(ctx)
+
+
+def _core_term_slips(ctx: LintContext) -> Iterator[Finding]:
+    """A core term no document writes that is one slip from words a document
+    does write ("Unit Strenght" where the rules write "Unit Strength"): the
+    documents' spelling is the one in use, so the core term is the slip.  A
+    core term no document writes at all, with nothing close, is a term of the
+    game the documents happen not to name, and not reported."""
+    texts = {d.path: ctx.text(d.path) for d in ctx.manifest.documents if d.path in ctx.rb.texts}
+    lines = ctx.manifest_lines or []
+    for term in ctx.manifest.core_terms:
+        words = term.split()
+        if len(term) < 5 or any(_written(term, text) for text in texts.values()):
+            continue
+        found = _slip_written(words, texts)
+        if found is None:
+            continue
+        written, path, line = found
+        at = next((n for n, raw in enumerate(lines, 1) if f'"{term}"' in raw), 1)
+        column = lines[at - 1].find(f'"{term}"') + 2 if lines else 1
+        yield manifest_problem.finding(
+            f"core term {term!r} is written in no document, and {path}:{line} writes {written!r}, one slip from it:"
+            f" did you mean {written!r}?",
+            ctx.manifest.path, at, column, term=term,
+        )
+
+
+def _written(term: str, text: str) -> bool:
+    return re.search(rf"(?<![\w'’-]){re.escape(term)}(?![\w'’-])", text, re.IGNORECASE) is not None
+
+
+def _slip_written(words: list[str], texts: dict[str, str]) -> tuple[str, str, int] | None:
+    """Where a document writes ``words`` with one of them one slip off (not in
+    the singular or the plural: "Dangerous Terrain Tests" is the term), and how."""
+    for i, word in enumerate(words):
+        if len(word) < 4:
+            continue
+        parts = [re.escape(w) if j != i else r"([^\W\d_]+)" for j, w in enumerate(words)]
+        pattern = re.compile(r"(?<![\w'’-])" + r"\s+".join(parts) + r"(?![\w'’-])", re.IGNORECASE)
+        for path, text in texts.items():
+            for m in pattern.finditer(text):
+                one, other = word.casefold(), m.group(1).casefold()
+                if near_miss(one, other) and not ({one, other} & {*singulars(one), *singulars(other), plural(one), plural(other)}):
+                    return " ".join(m.group().split()), path, text.count("\n", 0, m.start()) + 1
+    return None
 
 
 def _written_once(ctx: LintContext, err: RulesError) -> Iterator[Finding]:
