@@ -71,5 +71,5 @@ def as_if_not_there(ctx: Context, system: str, sides: tuple[Side, Side], flags: 
                     outcome = (f"{name} prevails over {shown}, as far as the quoted words say: {shown} forbids to {found.group('verb').lower()} "
                                f"through what {name} lets its bearer {found.group('verb').lower()} over as if it were not there")
                     out.append(Ruling([name, shown], name, "explicit-exception", outcome,
-                                      [ctx.rule_quote(rid, said), ctx.rule_quote(other["id"], denied)], [], [side.name]))
+                                      [ctx.rule_quote(rid, said), ctx.rule_quote(other["id"], denied)], [], [side.name], relation=ctx.rule_quote(rid, said)))
     return out

@@ -58,5 +58,5 @@ def counted_as_rulings(ctx: Context, sides: tuple[Side, Side], answered: Sequenc
                 outcome = (f"{ctx.name(a)} prevails over {ctx.name(b)}, as far as the quoted words say: for the units its words name, "
                            f"it asks less to be counted as a {asked[1]} than {ctx.name(b)} does")
                 out.append(Ruling([ctx.name(a), ctx.name(b)], ctx.name(a), "explicit-exception", outcome,
-                                  [ctx.rule_quote(a, asked[0]), ctx.rule_quote(b, defined)], [], [side.name]))
+                                  [ctx.rule_quote(a, asked[0]), ctx.rule_quote(b, defined)], [], [side.name], relation=ctx.rule_quote(a, asked[0])))
     return out

@@ -129,7 +129,8 @@ def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
                            + ", and cannot beats can")
                 # a rule's own "cannot" of itself: the rule whose presence the condition names wins, else none
                 winner = by[0] if len(by) == 1 else (names.get(rid, rid) if rid != target else None)
-                rulings.append(Ruling(list(dict.fromkeys([*by, names.get(rid, rid), shown])), winner, "cannot-beats-can", outcome, [cited], unknown, [mine.name]))
+                rulings.append(Ruling(list(dict.fromkeys([*by, names.get(rid, rid), shown])), winner, "cannot-beats-can", outcome, [cited], unknown, [mine.name],
+                                      relation=cited if winner else None))
                 if not unknown:
                     aside.append((mine.name, target, outcome))
     return rulings, aside, idle
@@ -235,7 +236,7 @@ def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tup
         outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
                    f"{rel['subject'] or 'the other side'} cannot {action}; cannot beats can")
         rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
-                              [quote(rel["citation"], names)], unknown, [mine.name, theirs.name]))
+                              [quote(rel["citation"], names)], unknown, [mine.name, theirs.name], relation=quote(rel["citation"], names)))
         if not unknown:
             aside.append((theirs.name, other, outcome))
     return rulings, aside
@@ -271,10 +272,15 @@ def forbidden_to_others(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                     if way is None:
                         continue
                     shown, who = names.get(other, other), rel["subject"] or "those it speaks of"
+                    cited = [quote(rel["citation"], names), *([quote_rule(*way)] if quote_rule else [])]
+                    own = _own_case(way[1], rel)
+                    if own is not None:
+                        out.append(_permission_meets(names, rid, other, rel, action, unknown, own, cited, [mine.name, theirs.name]))
+                        continue
                     outcome = (f"{names.get(rid, rid)} prevails over {shown}{',' + conditions(unknown) if unknown else ''}, as far as the quoted "
                                f"words say: {who} cannot {action}, and {shown} is a way to do it, so it cannot be used against them")
-                    cited = [quote(rel["citation"], names), *([quote_rule(*way)] if quote_rule else [])]
-                    out.append(Ruling([names.get(rid, rid), shown], names.get(rid, rid), "cannot-beats-can", outcome, cited, unknown, [mine.name, theirs.name]))
+                    out.append(Ruling([names.get(rid, rid), shown], names.get(rid, rid), "cannot-beats-can", outcome, cited, unknown, [mine.name, theirs.name],
+                                      relation=cited[0]))
     return out
 
 
@@ -293,7 +299,7 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
             outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
                        f"its words forbid to {action}, and {names.get(other, other)} is one ({how}); cannot beats can")
             rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
-                                  [quote(rel["citation"], names)], unknown, [mine.name]))
+                                  [quote(rel["citation"], names)], unknown, [mine.name], relation=quote(rel["citation"], names)))
             if not unknown:
                 aside.append((mine.name, other, outcome))
     return rulings, aside
@@ -420,12 +426,20 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                     # making a normal shooting attack") cannot be used either, as far as it holds
                     ways = [(other, way) for other in mine.rules if other != rid and (mine.name, other) not in (set_aside or {})
                             for way in [ways_of(view, other, names.get(other, other), flag)] if way]
+                    # a way whose own words name a case of its own ("even if ...") is no way the
+                    # prohibition's words settle: it is met apart, as its words say
+                    for other, (by, said) in ways:
+                        own = _own_case(said, rel)
+                        if own is not None:
+                            cited_own = [cited, *([quote_rule(by, said)] if quote_rule else [])]
+                            rulings.append(_permission_meets(names, rid, other, rel, action, unknown, own, cited_own, [mine.name]))
+                    ways = [(other, (by, said)) for other, (by, said) in ways if _own_case(said, rel) is None]
                     if ways:
                         shown = ", ".join(names.get(w, w) for w, _ in ways)
                         outcome += f"; nor can {shown} be used to {action}"
                     cited_ways = [quote_rule(by, said) for _, (by, said) in ways] if quote_rule else []
                     rule_names = [names.get(rid, rid), *(names.get(w, w) for w, _ in ways)]
-                    rulings.append(Ruling(rule_names, names.get(rid, rid), "cannot-beats-can", outcome, [cited, *cited_ways], doubt, [mine.name]))
+                    rulings.append(Ruling(rule_names, names.get(rid, rid), "cannot-beats-can", outcome, [cited, *cited_ways], doubt, [mine.name], relation=cited))
                     if not doubt:
                         aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here") for w, _ in ways]
     return in_force, rulings, idle, aside
@@ -478,9 +492,76 @@ def _ways_forbidden(view: Book, mine: Side, rid: str, rel: dict[str, Any], actio
     for other, (by, said) in ways:
         shown = names.get(other, other)
         when = [*unknown, f"whenever {shown} would be used to {action}"]
+        own = _own_case(said, rel)
+        if own is not None:
+            cited_own = [quote(rel["citation"], names), *([quote_rule(by, said)] if quote_rule else [])]
+            out.append(_permission_meets(names, rid, other, rel, action, when, own, cited_own, [mine.name]))
+            continue
         outcome = (f"{names.get(rid, rid)} prevails over {shown}{conditions(unknown)}: {who or 'the unit'} cannot {action}, "
                    f"and {shown} is a way to {action}, so it cannot be used for that (cannot beats can; --when {flag} not given: "
                    f"the ruling holds whenever it would be)")
         cited = [quote(rel["citation"], names), *([quote_rule(by, said)] if quote_rule else [])]
-        out.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome, cited, when, [mine.name]))
+        out.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome, cited, when, [mine.name],
+                          relation=cited[0]))
     return out
+
+
+# a permission's own case, the words after "even if", "even in", "regardless of": "This means this
+# weapon can be shot against charging units even if this unit was not activated this phase"
+_EVEN = re.compile(r"\b(?:even\s+(?:if|when|while|though|in|after|against|during)|regardless\s+of|despite|in\s+spite\s+of)\b(?P<case>[^.;:]*)", re.I)
+# words of any game sentence, that name no case of their own
+_GENERIC = frozenset(
+    "a an the this that these those it its their they them he his she her is are was were be been being has have had not no nor "
+    "can cannot may must might will would should could do does did in on of to for with by at from into as or and any all which who "
+    "whom whose if when while though than so such other another unit model weapon enemy friendly phase turn round game player "
+    "following same each every one".split())
+
+
+def _content(text: str) -> set[str]:
+    """The words of a sentence that say something of their own, folded and singular."""
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in re.findall(r"[a-z]+", fold(text))} - _GENERIC
+
+
+def _own_case(said: str, prohibition: dict[str, Any]) -> tuple[str, bool] | None:
+    """How a prohibition meets a way of its action whose sentence states a case of its own ("even
+    if ..."): (the case, True) where the case names the prohibition's ground ("even in melee
+    distance" against "The unit is not in melee distance"): the permission is the exception the
+    text states; (the case, False) where both sentences bound the action in time and the case is
+    of when it is done ("even if this unit was not activated this phase" against "unable to shoot
+    or fight in the following battle phase"): both speak of when, and neither says which prevails.
+    None where the way states no case, or one of another matter ("even if the model marched"
+    against "A unit which is fleeing cannot ... shoot"): the prohibition's words cover it."""
+    found = _EVEN.search(said)
+    if found is None or not found.group("case").strip():
+        return None
+    case = found.group("case").strip()
+    sentence = prohibition["citation"]["sentence"]
+    ground = _content(sentence) - _content(dict(prohibition["details"]).get("action") or "")
+    if _content(case) & ground:
+        return case, True
+    if _WHEN.search(case) and _WHEN.search(sentence):
+        return case, False
+    return None
+
+
+# the words that bound an action in time: "in the following battle phase", "was not activated this phase"
+_WHEN = re.compile(r"\b(?:phases?|turns?|rounds?|activat(?:ed|ion|es?))\b", re.I)
+
+
+def _permission_meets(names: dict[str, str], rid: str, other: str, rel: dict[str, Any], action: str, unknown: list[str],
+                      own: tuple[str, bool], cited: list[dict[str, Any]], sides: list[str]) -> Ruling:
+    """A prohibition of an action and a rule that permits it in a case of its own ("even if ...").
+
+    Where that case names the prohibition's ground, the permission is the exception the text states,
+    and it prevails (its sentence the ``relation``); else the two rules both speak of one action,
+    each in its own terms, and no sentence says which prevails: the ruling rests on the referee's
+    convention, cannot beats can, and is answered open (:func:`referee.resolve.ruling.calibrated`)."""
+    case, names_ground = own
+    forbidding, permitting = names.get(rid, rid), names.get(other, other)
+    if names_ground:
+        outcome = (f"{permitting} prevails over {forbidding}{conditions(unknown)}: {forbidding} forbids to {action}, and {permitting}'s own words "
+                   f"let it be done even so (\"{case}\")")
+        return Ruling([permitting, forbidding], permitting, "explicit-exception", outcome, cited, unknown, sides, relation=cited[-1])
+    outcome = (f"{forbidding} prevails over {permitting}{conditions(unknown)}: {rel['subject'] or 'the unit'} cannot {action}, and {permitting} "
+               f"lets it {action} in a case of its own (\"{case}\"), which {forbidding}'s words do not name")
+    return Ruling([forbidding, permitting], forbidding, "cannot-beats-can", outcome, cited, unknown, sides, convention="cannot beats must")

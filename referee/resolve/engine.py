@@ -28,7 +28,7 @@ from referee.resolve.as_if_not_there import as_if_not_there
 from referee.resolve.counted_as import counted_as_rulings
 from referee.resolve.situation_words import situation_rulings
 from referee.resolve.together import together_rulings
-from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, quote
+from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, calibrated, quote
 from referee.resolve.situation import parse_flags
 from referee.resolve.source import roll_caps, source
 from referee.text import fold
@@ -152,6 +152,8 @@ def resolve(
     quoted += [c["quote"] for m in modifiers for c in m.limits] + [i.citation["quote"] for side in sides for i in side.inactive] + [i.citation["quote"] for i in idle]
     gone = [(side.name, rid) for side in sides for rid, entry in side.rules.items() if _aside(ctx, side.name, entry)]
     answers += situation_rulings(ctx, sides, flags, quoted, gone)
+    # a winner stands only on a relation read from the text; a convention is offered, open
+    answers = [calibrated(a) for a in answers]
     unresolved = [a for a in answers if isinstance(a, Unresolved)]
     unresolved += [
         _which(m, stat_answers.get((m.side, m.stat)))

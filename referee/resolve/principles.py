@@ -15,7 +15,7 @@ import re
 
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
-from referee.resolve.ruling import Ruling, Unresolved, _unique, conditions, quote
+from referee.resolve.ruling import CONVENTIONS, Ruling, Unresolved, _unique, conditions, quote
 from referee.resolve.source import never_stacking
 from types import SimpleNamespace
 
@@ -147,13 +147,15 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
         actions = sorted({dict(r["details"]).get("action", "") for r in m.relations} - {""})
         who = next((r["subject"] for r in m.relations if r.get("subject")), "it")
         outcome = f"{m.extra['shown']} prevails over {ctx.name(rid)}, as {ctx.name(rid)}'s own text says{_if(m)}: {who} cannot {' / '.join(actions)}"
-        return Ruling([m.extra["shown"], ctx.name(rid)], m.extra["shown"], "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+        return Ruling([m.extra["shown"], ctx.name(rid)], m.extra["shown"], "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
+                      relation=ctx.quotes(m.relations)[0])
     if m.kind == "relation" and "acts_on" in m.extra:
         rid, other = m.rules
         changes = "; ".join(f"{r['target_name']} cannot be taken against it" if dict(r["details"]).get("save")
                             else f"{dict(r['details']).get('stat')} {dict(r['details']).get('value')}" for r in m.relations)
         outcome = f"{ctx.name(rid)} prevails over {ctx.name(other)}{_if(m)}, as far as the quoted words say: {changes}"
-        return Ruling([ctx.name(rid), ctx.name(other)], ctx.name(rid), "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+        return Ruling([ctx.name(rid), ctx.name(other)], ctx.name(rid), "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
+                      relation=ctx.quotes(m.relations)[0])
     if m.kind == "relation" and kinds == {"loses"} and "lost" in m.extra:
         # "The model loses Swiftstride": the rule that takes another out of play prevails over it
         winner, loser = m.rules
@@ -163,7 +165,8 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
         came = f" (which came in via {' > '.join(step['name'] for step in lost.via)})" if lost.via else ""
         outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}: {who} loses {ctx.name(loser)}{came}, so {ctx.name(loser)} brings nothing here"
         cited = ctx.quotes(m.relations) + [step["citation"] for step in lost.via]
-        return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, _unique(cited), m.unknown, m.sides)
+        return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, _unique(cited), m.unknown, m.sides,
+                      relation=cited[0])
     if m.kind != "relation" or not kinds <= {"overrides", "excludes"}:
         return None
     if len({r["source"] for r in m.relations}) > 1:
@@ -184,7 +187,8 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
         outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
     # a rule set aside by what it makes ("every rule that makes ... untargetable"): its own words too
     made = [ctx.rule_quote(loser, m.extra["stated"])] if "stated" in m.extra else []
-    return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, ctx.quotes(m.relations) + made, m.unknown, m.sides)
+    return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, ctx.quotes(m.relations) + made, m.unknown, m.sides,
+                  relation=ctx.quotes(m.relations)[0])
 
 
 _LEADING = re.compile(r"=(\d+)")
@@ -212,7 +216,8 @@ def _value_set(ctx: Context, m: Meeting) -> Ruling | None:
             outcome = (f"{stat}: {win['name']} sets it to {win['value'][1:]} regardless of other rules' modifiers, as its own words say: "
                        f"{said} {'does' if len(losers) == 1 else 'do'} not change it")
             rules = [win["name"], *dict.fromkeys(p["name"] for p in losers)]
-            return Ruling(rules, win["name"], "explicit-exception", outcome, ctx.quotes([win, *losers]), ifs([win, *losers]), m.sides)
+            return Ruling(rules, win["name"], "explicit-exception", outcome, ctx.quotes([win, *losers]), ifs([win, *losers]), m.sides,
+                          relation=ctx.quotes([win])[0])
     for yielding in (p for p in sets if p.get("stands") in ("lower", "higher")):
         mine = _needed(yielding["value"])
         if mine is None:
@@ -226,7 +231,7 @@ def _value_set(ctx: Context, m: Meeting) -> Ruling | None:
         outcome = (f"{stat}: {yielding['name']} sets {yielding['value'][1:]} unless a {yielding['stands']} result would be required, "
                    f"as its own words say; {best['name']} sets {best['value'][1:]}, so {best['name']}'s {best['value'][1:]} applies")
         return Ruling([best["name"], yielding["name"]], best["name"], "explicit-exception", outcome, ctx.quotes([best, yielding]),
-                      ifs([best, yielding]), m.sides)
+                      ifs([best, yielding]), m.sides, relation=ctx.quotes([yielding])[0])
     return None
 
 
@@ -243,7 +248,8 @@ def immunity(ctx: Context, m: Meeting) -> Ruling | None:
         who = passes.get("subject") or "its unit"
         outcome = (f"{ctx.name(source)}: {who} automatically passes {m.extra['term']}, "
                    f"so the {m.extra['term']} {ctx.name(target)} forces on it {'do' if m.extra['term'].endswith('s') else 'does'} not touch it{_if(m)}")
-        return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+        return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
+                      relation=ctx.quotes([passes])[0])
     if m.kind != "relation" or {r["kind"] for r in m.relations} != {"immune-to"}:
         return None
     if m.extra.get("mutual"):
@@ -264,7 +270,8 @@ def immunity(ctx: Context, m: Meeting) -> Ruling | None:
                 ctx.spent.setdefault((side, target), outcome)
         else:
             ctx.aside(facing, target, outcome)
-    return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+    return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
+                  relation=ctx.quotes(m.relations)[0])
 
 
 def _mutual_immunity(ctx: Context, m: Meeting) -> Ruling:
@@ -292,7 +299,8 @@ def errata(ctx: Context, m: Meeting) -> Ruling | None:
     rel = m.relations[0]
     op = dict(rel["details"]).get("op", "amend")
     outcome = f"{ctx.name(rel['source'])} ({op}) amends {rel['target_name']}: the amended text is the one in force"
-    return Ruling([ctx.name(rel["source"]), rel["target_name"] or ""], ctx.name(rel["source"]), "errata", outcome, ctx.quotes([rel]), m.unknown, m.sides)
+    return Ruling([ctx.name(rel["source"]), rel["target_name"] or ""], ctx.name(rel["source"]), "errata", outcome, ctx.quotes([rel]), m.unknown, m.sides,
+                  relation=ctx.quotes([rel])[0])
 
 
 def source_tier(ctx: Context, m: Meeting) -> Ruling | None:
@@ -305,39 +313,107 @@ def source_tier(ctx: Context, m: Meeting) -> Ruling | None:
     winner = min(m.rules, key=lambda rid: TIERS.index(roles[rid]))
     loser = next(r for r in m.rules if r != winner)
     outcome = f"{ctx.name(winner)} ({roles[winner]}) prevails over {ctx.name(loser)} ({roles[loser]}): the more specific source{OWN_PRECEDENCE['source-tier']}"
-    return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "source-tier", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+    return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "source-tier", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
+                  convention="source tier")
 
 
 def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
-    """A prohibition wins over an obligation of the same action ("if possible" ones yield silently)."""
+    """A prohibition and an obligation of the same action: which prevails, where the text says.
+
+    The text says where the obligation's own words make it yield ("if possible"), where the
+    prohibition is the general provision of the rule the obliging rule is a part of ("A unit does
+    not take a Panic test if ..." of Panic tests, over Heavy casualties), or where one sentence
+    names the other rule as its exception ("the model gains Unstable, with the following exception:
+    ... it must take a Break Test"): that sentence is the ruling's ``relation``.  Otherwise
+    neither sentence says which prevails, and the ruling is the referee's convention, cannot beats
+    must, offered as such (:func:`referee.resolve.ruling.calibrated`: an open question)."""
     if m.kind != "obligation":
         return None
     cannot = [r for r in m.relations if r["kind"] == "cannot"]
     must = [r for r in m.relations if r["kind"] == "must"]
     action = dict(must[0]["details"])["action"]
-    gentle = any(c["situation"] == "if-possible" for r in must for c in r["conditions"])
+    gentle = next((r for r in must if any(c["situation"] == "if-possible" for c in r["conditions"])), None)
     why = " (it holds only if possible)" if gentle else ""
+    forbidding, obliging = ctx.name(cannot[0]["source"]), ctx.name(must[0]["source"])
     if "part_of" in m.extra:
         # the general provision of the rule the obliging rule is a part of
         who = cannot[0].get("subject") or "the unit"
         cannot_if, must_if = m.extra["ifs"]
-        outcome = (f"{ctx.name(cannot[0]['source'])} (the rule {ctx.name(must[0]['source'])} is a part of): {who} cannot "
+        outcome = (f"{forbidding} (the rule {obliging} is a part of): {who} cannot "
                    f"{dict(cannot[0]['details'])['action']}{',' + conditions(cannot_if) if cannot_if else ''}, "
-                   f"so {ctx.name(must[0]['source'])}'s obligation to {action}{',' + conditions(must_if) if must_if else ''}, yields{why}")
-        return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+                   f"so {obliging}'s obligation to {action}{',' + conditions(must_if) if must_if else ''}, yields{why}")
+        return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
+                      relation=ctx.quotes(cannot[:1])[0])
     # each sentence's own ifs beside it: "Hatred cannot flee, if charged by the Hated foe: Fear's obligation ..., if it fails, yields"
     def ifs(rel: dict[str, Any]) -> str:
         said = [c["text"] or c["situation"] for c in rel["conditions"] if (c["text"] or c["situation"]) in m.unknown]
         return "," + conditions(said) if said else ""
+    named = _named_exception(ctx, must, cannot[0]["source"]) or _named_exception(ctx, cannot, must[0]["source"])
+    if named is not None and named["kind"] == "must":
+        # the obligation's own sentence is the exception to the forbidding rule: it prevails
+        outcome = (f"{obliging} prevails over {forbidding}{ifs(named)}, as {obliging}'s own words make its obligation to {action} "
+                   f"an exception to {forbidding}: {forbidding}'s \"cannot {dict(cannot[0]['details'])['action']}\" does not bind it")
+        return Ruling([obliging, forbidding], obliging, "explicit-exception", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
+                      relation=ctx.quotes([named])[0])
     if dict(cannot[0]["details"]).get("exempts"):
         # "A unit does not take Panic tests if friendly causing unit has less US": an exemption, under its ifs
         who = cannot[0].get("subject") or "the unit"
-        outcome = (f"{ctx.name(cannot[0]['source'])}: {who} does not {dict(cannot[0]['details'])['action']}{ifs(cannot[0])}, "
-                   f"so {ctx.name(must[0]['source'])}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why}")
-        return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
-    outcome = (f"{ctx.name(cannot[0]['source'])} cannot {dict(cannot[0]['details'])['action']}{ifs(cannot[0])}: "
-               f"{ctx.name(must[0]['source'])}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why or OWN_PRECEDENCE['cannot-beats-can']}")
-    return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+        outcome = (f"{forbidding}: {who} does not {dict(cannot[0]['details'])['action']}{ifs(cannot[0])}, "
+                   f"so {obliging}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why}")
+    else:
+        outcome = (f"{forbidding} cannot {dict(cannot[0]['details'])['action']}{ifs(cannot[0])}: "
+                   f"{obliging}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why or OWN_PRECEDENCE['cannot-beats-can']}")
+    # the prohibition is a general provision of the rule the obliging rule is a part of ("A unit does
+    # not take Panic tests if ...", of Panic tests, over its part Fled through): that rule's own word
+    whole = cannot[0] if _part_of(ctx, must[0]["source"], cannot[0]["source"]) else None
+    # or the prohibition's own words say nothing makes it so ("They cannot Go to Ground for any reason, however.")
+    absolute = next((r for r in cannot if _ABSOLUTE.search(r["citation"]["sentence"])), None)
+    said = gentle or named or whole or absolute
+    if said is not None and said is not gentle:
+        # the sentence that settles it, said in place of the convention's note
+        how = (f"its words: \"{_ABSOLUTE.search(said['citation']['sentence']).group(0)}\"" if said is absolute  # type: ignore[union-attr]
+               else f"its words name {obliging} as the exception" if said is named else f"the rule {obliging} is a part of")
+        outcome = outcome.replace(OWN_PRECEDENCE["cannot-beats-can"], f" (as {forbidding}'s own words say; {how})")
+    return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
+                  relation=ctx.quotes([said])[0] if said is not None else None, convention=None if said is not None else "cannot beats must")
+
+
+def _part_of(ctx: Context, part: str, whole: str) -> bool:
+    """Whether a rule is a part of another (its parent, or the parent's parent, ...)."""
+    seen = set()
+    rule = ctx.view.get(part) or {}
+    while rule.get("parent") and rule["parent"] not in seen:
+        if rule["parent"] == whole:
+            return True
+        seen.add(rule["parent"])
+        rule = ctx.view.get(rule["parent"]) or {}
+    return False
+
+
+# a prohibition's own words that nothing makes it otherwise: "They cannot Go to Ground for any reason, however."
+_ABSOLUTE = re.compile(r"\b(?:for\s+any\s+reason|under\s+any\s+circumstances?|in\s+any\s+circumstances?|no\s+matter\s+what|"
+                       r"whatever\s+the\s+(?:reason|circumstances?))\b", re.I)
+
+
+# the words by which a sentence makes itself the exception to what it names
+_EXCEPTION_WORDS = re.compile(r"\b(?:exceptions?|except|instead|even\s+if|even\s+when|even\s+though|regardless|despite|notwithstanding|in\s+spite\s+of|"
+                              r"overrides?|takes?\s+precedence)\b", re.I)
+
+
+def _named_exception(ctx: Context, rels: list[dict[str, Any]], other: str) -> dict[str, Any] | None:
+    """The first of these relations whose sentence names the ``other`` rule with words that make it
+    the exception to it ("In addition, the model gains Unstable, with the following exception: ...
+    it must take a Break Test"), or None: two sentences that merely both speak of one action are
+    no exception either states."""
+    name = ctx.name(other)
+    if len(name) < 3:
+        return None
+    named = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
+    for rel in rels:
+        sentence = rel["citation"]["sentence"]
+        if named.search(sentence) and _EXCEPTION_WORDS.search(sentence):
+            return rel
+    return None
 
 
 def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
@@ -481,6 +557,17 @@ def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling
     :func:`settle`), its modifiers not added up."""
     amounts = [r for r in ctx.view.relations_out(rid) if r["kind"] == "modifies"
                or r["kind"] == "grants" and dict(r["details"]).get("grants") == "its parameters"]
+    counted = _counted(ctx, rid)
+    if not amounts and counted:
+        # "it loses one Health Point for each point of Combat Score difference": an amount the graph
+        # read no modifier of, that two instances could double; the rules do not say whether they do
+        ctx.silent[(side, rid)] = len(m.extra["instances"])
+        m.relations = []
+        m.extra["counted"] = [ctx.rule_quote(rid, said) for said in counted[:2]]
+        m.extra["why"] = (f"{ctx.name(rid)} is there {len(m.extra['instances'])} times, and its text says nothing of several instances: "
+                          f"whether what it counts is counted once or for each instance, the rules do not say")
+        m.extra["convention"] = "one instance"
+        return None
     if not amounts:
         outcome = (f"{shown}: its text says nothing of several instances, and it states no amount that could add up, "
                    f"so the second brings nothing the first does not (the referee's reading; no sentence says so)")
@@ -494,6 +581,16 @@ def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling
     m.extra["why"] = (f"{ctx.name(rid)} is there {len(m.extra['instances'])} times, and its text says nothing of several instances: "
                       f"whether they add up or it applies once, the rules do not say")
     return None
+
+
+# an amount a sentence states of what the rule does ("loses one Health Point for each point", "D3 hits")
+_AMOUNT = re.compile(r"\b(?:\d+|[1-9]?D\d+|one|two|three|four|five|six)\s+(?!or\b|of\b|and\b)(?:additional\s+|extra\s+|more\s+)?[A-Za-z]", re.I)
+
+
+def _counted(ctx: Context, rid: str) -> list[str]:
+    """The sentences of a rule's text (its brackets' example aside) that state an amount of what it does."""
+    rule = ctx.view.get(rid) or {}
+    return [s for s in sentences(rule.get("text") or "") if _AMOUNT.search(s) and not s.lower().startswith(("for example", "e.g."))]
 
 
 _APPLY_VALUE = re.compile(r"\b(?:simply\s+)?apply\s+(?:an?\s+|only\s+(?:an?\s+)?)?([+-]\d+)\b", re.I)
@@ -620,7 +717,7 @@ def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
             return ruling
     cites = ctx.quotes(m.relations) or [ctx.rule_quote(rid) for rid in m.rules if ctx.view.get(rid)]
     if m.kind == "instances":
-        cites += _chains(m)
+        cites += m.extra.get("counted", []) + _chains(m)
     if m.kind == "touch":
         cites += _what_it_does(ctx, [rid for rid in m.rules if not any(c["rule"] == rid for c in cites)])
         if m.extra["through"]:
@@ -636,6 +733,9 @@ def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
         why = "the rules exclude each other: only one of them can be used" + ("" if chosen else ", and they do not say which")
     said = ctx.quotes(chosen[:1])
     tie = f"the rules say: {said[0]['quote']}" if said else None
-    answer = Unresolved([ctx.name(r) for r in m.rules], why + (f" ({'; '.join(through)})" if through else ""), cites + said + chained, tie_break=tie)
+    offered = m.extra.get("convention")
+    convention = f"by the referee's convention ({offered}: {CONVENTIONS[offered]}), the referee may hold it applies once" if offered else None
+    answer = Unresolved([ctx.name(r) for r in m.rules], why + (f" ({'; '.join(through)})" if through else ""), cites + said + chained, tie_break=tie,
+                        convention=convention)
     answer.kind = "touch" if m.kind == "touch" else "conflict"
     return answer

@@ -86,6 +86,9 @@ def _open(item: dict[str, Any]) -> str:
     """What to do about an open question: the rules' own tie-break, or what is left to the players."""
     if item["tie_break"]:
         return f"Tie-break: {item['tie_break']}"
+    if item.get("convention"):
+        said = item["convention"]
+        return f"The rules do not settle this. Offered, not ruled: {said[:1].upper() + said[1:]}."
     if item.get("kind") == "touch":
         return "Read the sentences below together: the referee did not read how these rules meet, and will not guess."
     return "The rules state no tie-break: agree on one before you play on."

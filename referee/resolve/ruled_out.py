@@ -132,7 +132,7 @@ def situation_ruling(ctx: Context, system: str, sides: tuple[Side, Side], flags:
         where = ruled_out[-1]["name"]
         outcome = (f"--when {state_only[1]}: {where} lets a unit shoot only when it is not in close combat, but {', '.join(names)} "
                    f"lets its models shoot even so, as far as its words say")
-        return Ruling([*names, where], names[0], "applicability", outcome, letting + ruled_out, [], ["self"]), True
+        return Ruling([*names, where], names[0], "applicability", outcome, letting + ruled_out, [], ["self"], relation=letting[0]), True
     action, state = pair
     said = f"--when {state} and --when {action}"
     ruled_out = system_sentence(ctx, system, sides[0].ids | sides[1].ids)
@@ -146,7 +146,7 @@ def situation_ruling(ctx: Context, system: str, sides: tuple[Side, Side], flags:
         names = list(dict.fromkeys(c["name"] for c in letting))
         outcome = (f"{said}: {where} lets a unit shoot only when it is not in close combat, but {', '.join(names)} "
                    f"lets it shoot even so, as far as its words say; ruled with both")
-        return Ruling([*names, where], names[0], "applicability", outcome, letting + ruled_out, [], ["self"]), True
+        return Ruling([*names, where], names[0], "applicability", outcome, letting + ruled_out, [], ["self"], relation=letting[0]), True
     outcome = (f"{said}: the situation cannot arise: {where} lets a unit shoot only when it is not in close combat, "
                f"and no rule in play says otherwise; nothing else is ruled in it")
     return Ruling([where], None, "applicability", outcome, ruled_out, [], ["self"]), False

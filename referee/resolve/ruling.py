@@ -4,9 +4,17 @@ Every ruling names its principle (one of :data:`PRINCIPLES`) and quotes the
 sentences it rests on, each at its file, line and column.  ``winner`` is
 None where no rule prevails (stacking, a source conflict); a question no
 principle settles is an :class:`Unresolved`, never a ruling with a guess.
+
+A winner stands only on a relation read from the text that connects the rules
+(``relation``: its quote, at its place).  A ruling that would rest on the
+referee's own convention instead (cannot beats must, a source tier, a reading
+no sentence states) is no ruling: :func:`calibrated` makes it an open question
+that offers the convention, labelled as the referee's (``convention``).
 """
 
 from __future__ import annotations
+
+import re
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -71,18 +79,30 @@ class Ruling:
     """How two (or more) rules in play meet, and why: ``principle`` and the quoted sentences.
 
     ``conditions``: what the situation cannot tell, the "if ..." of the ruling.
+    ``relation``: the quoted sentence that connects the rules and says which prevails (a rule's
+    "instead", "cannot be taken against", "immune to", its own "if possible"), where ``winner``
+    is stated; None where the ruling states no winner, or would rest on ``convention`` alone.
+    ``convention``: the referee's own precedence the ruling would rest on, where no sentence
+    settles it ("cannot beats must"): such a ruling is answered as an open question.
     """
 
-    __slots__ = ("rules", "winner", "principle", "outcome", "citations", "conditions", "sides")
+    __slots__ = ("rules", "winner", "principle", "outcome", "citations", "conditions", "sides", "relation", "convention")
 
     def __init__(self, rules: list[str], winner: str | None, principle: str, outcome: str, citations: list[dict[str, Any]],
-                 conditions: list[str] | None = None, sides: list[str] | None = None) -> None:
+                 conditions: list[str] | None = None, sides: list[str] | None = None, relation: dict[str, Any] | None = None,
+                 convention: str | None = None) -> None:
         if principle not in PRINCIPLES:
             raise ValueError(f"unknown principle {principle!r}")
         self.rules, self.winner, self.principle, self.outcome = rules, winner, principle, outcome
-        self.citations = _unique(citations)
+        self.relation = relation
+        self.convention = convention
+        self.citations = _unique(citations + ([relation] if relation is not None else []))
         self.conditions = conditions or []
         self.sides = sides or []
+
+    def settled(self) -> bool:
+        """Whether the text settles what this ruling says: no winner is stated, or one is, on a relation read from the text."""
+        return self.convention is None and (self.winner is None or self.relation is not None)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,6 +112,7 @@ class Ruling:
             "outcome": self.outcome,
             "conditions": self.conditions,
             "sides": self.sides,
+            "relation": self.relation,
             "citations": self.citations,
         }
 
@@ -99,17 +120,52 @@ class Ruling:
 class Unresolved:
     """A question the rules do not settle: every rule involved, cited, and the system's tie-break if it states one."""
 
-    __slots__ = ("rules", "reason", "citations", "tie_break", "kind")
+    __slots__ = ("rules", "reason", "citations", "tie_break", "kind", "convention")
 
-    def __init__(self, rules: list[str], reason: str, citations: list[dict[str, Any]], tie_break: str | None = None, kind: str = "conflict") -> None:
+    def __init__(self, rules: list[str], reason: str, citations: list[dict[str, Any]], tie_break: str | None = None, kind: str = "conflict",
+                 convention: str | None = None) -> None:
         self.rules, self.reason, self.tie_break = rules, reason, tie_break
         self.citations = _unique(citations)
         # "conflict": the rules disagree and no principle settles it; "touch": they touch
         # (one speaks of the other, or both of one thing) and no relation read says how
         self.kind = kind
+        # what the referee's own convention would say, offered as that and never as the rules' word
+        self.convention = convention
 
     def to_json(self) -> dict[str, Any]:
-        return {"rules": self.rules, "kind": self.kind, "reason": self.reason, "tie_break": self.tie_break, "citations": self.citations}
+        return {"rules": self.rules, "kind": self.kind, "reason": self.reason, "tie_break": self.tie_break, "convention": self.convention,
+                "citations": self.citations}
+
+
+# The referee's own conventions, by the name a ruling gives: what each says, in the words an open
+# question offers it with ("by the referee's convention, cannot beats must, ...").
+CONVENTIONS = {
+    "cannot beats must": "a prohibition wins over an obligation or a permission of the same action",
+    "source tier": "an army or faction rule wins over a universal rule, and that over a core rule",
+    "one instance": "a rule there twice that states no amount brings nothing more the second time",
+}
+
+
+def calibrated(answer: Ruling | Unresolved) -> Ruling | Unresolved:
+    """A ruling as the text settles it: unchanged where it states no winner, or states one on a
+    relation read from the text; else the open question it is, every sentence it quoted cited, its
+    convention offered as the referee's ("the rules do not settle this; by the referee's convention,
+    cannot beats must, the referee may hold: ...")."""
+    if not isinstance(answer, Ruling) or answer.settled():
+        return answer
+    name = answer.convention or "cannot beats must"
+    said = answer.outcome.rstrip(".")
+    said = _OWN_WORDS.sub("", said)
+    convention = f"by the referee's convention ({name}: {CONVENTIONS.get(name, name)}), the referee may hold: {said}"
+    reason = (f"the rules do not settle how {' and '.join(dict.fromkeys(answer.rules))} meet: no sentence read connects them to say "
+              f"which prevails")
+    if answer.conditions:
+        reason += f" ({'; '.join(answer.conditions)})"
+    return Unresolved(list(dict.fromkeys(answer.rules)), reason, answer.citations, convention=convention)
+
+
+# a ruling's own note that it rests on a convention, dropped where the convention is offered apart
+_OWN_WORDS = re.compile(r"\s*\((?:by the referee's (?:precedence|default|reading)[^()]*|cannot beats can[^()]*)\)|;?\s*cannot beats can\b", re.I)
 
 
 class Modifier:

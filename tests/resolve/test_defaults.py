@@ -5,7 +5,6 @@ convention of the model (cannot beats must, source tiers, modifiers of different
 from __future__ import annotations
 
 from referee.resolve import resolve
-from referee.resolve.principles import OWN_PRECEDENCE
 from referee.store.record import Build
 
 
@@ -38,9 +37,18 @@ def test_cannot_beats_must_says_it_is_the_referees_precedence(rulebase: Build) -
     [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
     # Frenzy's obligation holds only "if possible": that is the text's word, and no convention is named
     assert ruling["outcome"].endswith("yields (it holds only if possible)")
-    data = resolve(rulebase, "scrollhammer", "Fearless", opponent="Pinning").to_json()
-    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
-    assert ruling["outcome"].endswith(OWN_PRECEDENCE["cannot-beats-can"])
+    assert (ruling["relation"]["name"], ruling["relation"]["line"]) == ("Frenzy", 81)
+    assert ruling["relation"]["quote"].endswith("must declare a Charge this Player Turn if possible.")
+    # where neither sentence says which prevails, the convention is offered, labelled, and the question
+    # stays open (r4-scrollhammer-532: Deep Strike's "these units cannot charge" and Frenzy's "must always
+    # attempt to charge the nearest unit")
+    data = resolve(rulebase, "scrollhammer", "Frenzy, Deep Strike").to_json()
+    assert [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"] == []
+    [open_] = [u for u in data["unresolved"] if set(u["rules"]) == {"Deep Strike", "Frenzy"}]
+    assert open_["convention"] == ("by the referee's convention (cannot beats must: a prohibition wins over an obligation or a permission of the "
+                                   "same action), the referee may hold: Deep Strike cannot charge: Frenzy's obligation to attempt to charge the "
+                                   "nearest unit yields")
+    assert {c["name"] for c in open_["citations"]} == {"Deep Strike", "Frenzy"}
 
 
 def test_army_data_that_names_a_units_rule_twice_gives_one_instance_in_a_small_system() -> None:

@@ -97,10 +97,18 @@ def test_two_rules_that_each_say_they_prevail_stay_unresolved_with_both_cited() 
     assert open_question["tie_break"] is None
 
 
-def test_the_more_specific_source_tier_settles_two_rules_that_each_prevail() -> None:
+def test_the_source_tier_is_offered_as_the_referees_convention_where_two_rules_each_prevail() -> None:
+    # no sentence says which of the two prevails: the manifest's roles give the referee's convention,
+    # offered, labelled, and the question stays open
     back = rel("overrides", "Shieldwall", "Spear", "Shieldwall ignores Spears.")
     view = system({"Spear": "x.", "Shieldwall": "y."}, [OVERRIDE, back], roles={"Shieldwall": "faction", "Spear": "core"})
-    assert brief(rulings(view, picks("Spear"), picks("Shieldwall"))) == [("source-tier", "Shieldwall", ["Shieldwall", "Spear"])]
+    data = rulings(view, picks("Spear"), picks("Shieldwall"))
+    assert brief(data) == []
+    [open_question] = data["unresolved"]
+    assert sorted(open_question["rules"]) == ["Shieldwall", "Spear"]
+    assert open_question["convention"].startswith("by the referee's convention (source tier: an army or faction rule wins over a universal rule")
+    assert "Shieldwall (faction) prevails over Spear (core): the more specific source" in open_question["convention"]
+    assert {c["quote"] for c in open_question["citations"]} == {"Spears ignore Shieldwall.", "Shieldwall ignores Spears."}
 
 
 def test_an_exception_whose_condition_the_situation_cannot_tell_says_its_if() -> None:
@@ -173,9 +181,38 @@ def _scouting_rage() -> View:
     )
 
 
-def test_cannot_on_a_bare_verb_beats_an_obligation_to_attempt_it_where_its_condition_holds() -> None:
-    [ruling] = rulings(_scouting_rage(), picks("Rage", "Scouting"), when=("first-turn",))["rulings"]
-    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("cannot-beats-can", "Scouting", ["Scouting", "Rage"])
+def test_cannot_on_a_bare_verb_meets_an_obligation_to_attempt_it_where_its_condition_holds() -> None:
+    # they meet; neither sentence says which prevails, so cannot beats must is offered, not ruled
+    data = rulings(_scouting_rage(), picks("Rage", "Scouting"), when=("first-turn",))
+    assert data["rulings"] == []
+    [open_question] = data["unresolved"]
+    assert open_question["rules"] == ["Scouting", "Rage"]
+    assert open_question["convention"].endswith("the referee may hold: Scouting cannot charge: Rage's obligation to attempt to charge "
+                                                "the nearest unit yields")
+
+
+def test_a_prohibition_that_names_the_obliging_rule_as_its_exception_settles_it() -> None:
+    # "regardless of Rage": the prohibition's own words name the other rule; that is the relation
+    view = system({"Rage": "x.", "Calm": "y."}, [
+        rel("must", "Rage", None, "It must always attempt to charge the nearest unit.", details={"action": "attempt to charge the nearest unit"}),
+        rel("cannot", "Calm", None, "A calm unit cannot charge, regardless of Rage.", details={"action": "charge"})])
+    [ruling] = rulings(view, picks("Rage", "Calm"))["rulings"]
+    assert (ruling["principle"], ruling["winner"], ruling["relation"]["quote"]) == ("cannot-beats-can", "Calm", "A calm unit cannot charge, regardless of Rage.")
+    # and an obligation whose own sentence makes it the exception to the forbidding rule prevails over it
+    view = system({"Rage": "x.", "Calm": "y."}, [
+        rel("must", "Rage", None, "It gains Calm, with one exception: it must always attempt to charge the nearest unit.",
+            details={"action": "attempt to charge the nearest unit"}),
+        rel("cannot", "Calm", None, "A calm unit cannot charge.", details={"action": "charge"})])
+    [ruling] = rulings(view, picks("Rage", "Calm"))["rulings"]
+    assert (ruling["principle"], ruling["winner"]) == ("explicit-exception", "Rage")
+    assert ruling["relation"]["quote"].startswith("It gains Calm, with one exception")
+    # a prohibition that says it holds for any reason: its own words
+    view = system({"Rage": "x.", "Calm": "y."}, [
+        rel("must", "Rage", None, "It must always attempt to charge the nearest unit.", details={"action": "attempt to charge the nearest unit"}),
+        rel("cannot", "Calm", None, "A calm unit cannot charge under any circumstances.", details={"action": "charge"})])
+    [ruling] = rulings(view, picks("Rage", "Calm"))["rulings"]
+    assert (ruling["winner"], ruling["relation"]["quote"]) == ("Calm", "A calm unit cannot charge under any circumstances.")
+    assert ruling["outcome"].endswith("(as Calm's own words say; its words: \"under any circumstances\")")
 
 
 def test_no_meeting_where_the_prohibitions_condition_fails() -> None:

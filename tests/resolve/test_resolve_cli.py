@@ -31,7 +31,8 @@ def test_the_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert entry["carriers"] == []
     assert (entry["name"], entry["rule"], entry["via"], entry["params"]) == ("Halberd", "t9a/halberd", [], [[]])
     ruling = next(r for r in data["rulings"] if r["principle"] == "explicit-exception")
-    assert set(ruling) == {"rules", "winner", "principle", "outcome", "conditions", "sides", "citations"}
+    assert set(ruling) == {"rules", "winner", "principle", "outcome", "conditions", "sides", "relation", "citations"}
+    assert set(ruling["relation"]) == {"rule", "name", "file", "line", "column", "quote"}  # a winner stands on a quoted relation
     assert set(ruling["citations"][0]) == {"rule", "name", "file", "line", "column", "quote"}
     [idle] = data["in_play"]["inactive"]
     assert set(idle) == {"name", "rule", "relation", "reason", "via", "citation", "side"}

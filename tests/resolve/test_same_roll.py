@@ -8,7 +8,6 @@ Each class is tested on the real documents and on a small system of other words.
 
 from __future__ import annotations
 
-from referee.resolve.principles import OWN_PRECEDENCE
 from referee.resolve import resolve
 from referee.store.record import Build
 from tests.resolve.test_principles import brief, picks, rel, rulings, system
@@ -57,7 +56,10 @@ def test_fearless_passes_the_pinning_test_a_sniper_forces(rulebase: Build) -> No
     assert (ruling["principle"], ruling["rules"][:2]) == ("immunity", ["Fearless", "Pinning"])
     # and what follows a failed Pinning test binds the one who took it: Fearless cannot Go to Ground
     [ground] = [r for r in data["rulings"] if r["winner"] == "Fearless" and r["principle"] == "cannot-beats-can"]
-    assert ground["outcome"] == "Fearless cannot Go to Ground: Pinning's obligation to Go to Ground, if the unit fails the test, yields" + OWN_PRECEDENCE["cannot-beats-can"]
+    # Fearless's own words settle it ("They cannot Go to Ground for any reason, however."): no convention
+    assert ground["outcome"] == ("Fearless cannot Go to Ground: Pinning's obligation to Go to Ground, if the unit fails the test, yields "
+                                 "(as Fearless's own words say; its words: \"for any reason\")")
+    assert ground["relation"]["quote"] == "They cannot Go to Ground for any reason, however."
     assert ruling["outcome"].startswith("Fearless: A unit containing one or more models with the Fearless special rule automatically "
                                         "passes Morale tests, so the Morale tests Pinning forces on it do not touch it")
     assert [(c["name"], c["column"]) for c in ruling["citations"]] == [("Fearless", 12738), ("Pinning", 26390), ("Sniper", 34645)]
@@ -90,7 +92,6 @@ def test_a_test_forced_on_whom_the_rule_strikes_in_other_words() -> None:
 
 def test_advancing_prevails_over_weapons_whose_use_it_forbids(rulebase: Build) -> None:
     cases = [
-        ("Advancing, Ranged 2 counterfire", ["moved", "charged"], "Ranged X counterfire", 861),
         ("Advancing, Ranged 2 charge 1", ["moved"], "Ranged X charge Y", 885),
         ("Advancing, Ranged 2 heavy", ["shooting"], "Ranged X heavy", 865),
         ("Advancing, Melee 2 charge 1", ["charging", "melee"], "Melee X charge Y", 893),
@@ -100,13 +101,23 @@ def test_advancing_prevails_over_weapons_whose_use_it_forbids(rulebase: Build) -
         [ruling] = [r for r in data["rulings"] if r["winner"] == "Advancing" and weapon in r["rules"]]
         assert ruling["principle"] == "cannot-beats-can"
         assert [(c["name"], c["line"]) for c in ruling["citations"]] == [("Advancing", 471), (weapon, line)]
-    data = resolve(rulebase, "last-edition", "Advancing, Ranged 2 counterfire", when=["moved", "charged"]).to_json()
-    [ruling] = [r for r in data["rulings"] if r["winner"] == "Advancing"]
-    assert ruling["outcome"] == ("Advancing prevails over Ranged X counterfire: Units that used the advance move cannot shoot, and Ranged X "
-                                 "counterfire is a way to shoot, so it cannot be used for that (cannot beats can; --when shooting not given: "
-                                 "the ruling holds whenever it would be)")
-    # the situation does not say it shoots: the weapon stays in play, its ruling says when it yields
-    assert all(e["set_aside"] is None for e in data["in_play"]["self"])
+        # the weapon's words state no case of their own: Advancing's words cover it, and are the relation
+        assert ruling["relation"]["quote"] == "Units that used the advance move are unable to shoot or fight in the following battle phase."
+
+
+def test_a_permission_in_a_case_of_its_own_against_a_prohibition_bounded_in_time_is_open(rulebase: Build) -> None:
+    # counterfire's "even if this unit was not activated this phase" and Advancing's "in the following
+    # battle phase" both speak of when it shoots, and neither says which prevails (round 4, r4-last-edition-501)
+    for when in ([], ["moved", "charged"], ["moved", "shooting"]):
+        data = resolve(rulebase, "last-edition", "Advancing, Ranged 2 counterfire", when=when).to_json()
+        assert not [r for r in data["rulings"] if r["winner"] and "Ranged X counterfire" in r["rules"]], when
+        [open_] = [u for u in data["unresolved"] if "Ranged X counterfire" in u["rules"]]
+        assert open_["rules"] == ["Advancing", "Ranged X counterfire"]
+        assert [(c["name"], c["line"]) for c in open_["citations"]] == [("Advancing", 471), ("Ranged X counterfire", 861)]
+        assert open_["convention"].startswith("by the referee's convention (cannot beats must: ")
+        assert "lets it shoot in a case of its own (\"this unit was not activated this phase\")" in open_["convention"]
+        # the situation does not say it shoots, or it is open: the weapon stays in play
+        assert all(e["set_aside"] is None for e in data["in_play"]["self"])
 
 
 WINDED = rel("cannot", "Winded", None, "A unit that sprinted cannot shoot or fight this turn.", subject="A unit that sprinted",
@@ -292,6 +303,8 @@ def test_each_exemption_of_panic_tests_meets_a_named_obligation_under_its_own_if
     data = resolve(rulebase, "whfb-house", "Panic tests, Fled through").to_json()
     met = [r for r in data["rulings"] if r["winner"] == "Panic tests" and "Fled through" in r["rules"]]
     assert {r["citations"][0]["line"] for r in met} == {39, 43}  # in close combat and fleeing: not so here
+    # Fled through is a part of Panic tests: the whole rule's own provision settles it, no convention
+    assert {r["relation"]["line"] for r in met} == {39, 43}
     [us] = [r for r in met if r["citations"][0]["line"] == 39]
     assert us["outcome"] == ("Panic tests: A unit does not take Panic tests, if friendly causing unit has less US, so Fled through's "
                              "obligation to test for panic, if fleeing friends move through it, yields")

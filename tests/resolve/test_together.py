@@ -3,7 +3,6 @@ obligation binds when its condition says the rule's bearer acts on the unit (mee
 
 from __future__ import annotations
 
-from referee.resolve.principles import OWN_PRECEDENCE
 from referee.resolve import resolve
 from referee.resolve.meeting import binds_other_side
 from referee.store.record import Build
@@ -52,7 +51,10 @@ def test_what_follows_failing_a_test_binds_the_one_who_took_it(rulebase: Build) 
     data = resolve(rulebase, "scrollhammer", "Hatred (Goblins)", "Fear", when=["charged"]).to_json()
     [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
     assert ruling["winner"] == "Hatred" and ruling["rules"] == ["Hatred", "Fear"]
-    assert ruling["outcome"] == "Hatred cannot flee, if charged by the Hated foe: Fear's obligation to flee as its charge reaction, if it fails, yields" + OWN_PRECEDENCE["cannot-beats-can"]
+    # Hatred's sentence names Fear ("in the case of a failed Fear or Terror test ... regardless"): its words settle it
+    assert ruling["outcome"] == ("Hatred cannot flee, if charged by the Hated foe: Fear's obligation to flee as its charge reaction, if it fails, "
+                                 "yields (as Hatred's own words say; its words name Fear as the exception)")
+    assert ruling["relation"]["name"] == "Hatred"
     assert ruling["conditions"] == ["if charged by the Hated foe", "If it fails"]
     pinned = resolve(rulebase, "scrollhammer", "Fearless", "Pinning").to_json()
     assert [(r["principle"], r["winner"]) for r in pinned["rulings"]] == [("immunity", "Fearless"), ("cannot-beats-can", "Fearless")]
