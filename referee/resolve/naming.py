@@ -64,7 +64,23 @@ def picks(view: Book, system: str, text: str, what: str = "KEYWORDS") -> list[Pi
             raise _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
         for each in candidates or [rule]:
             out.append(Pick(each, _own_words(view, each, tuple(str(arg) for arg in use.args)), use.text, (start, end)))
-    return out
+    return _whole_names(view, text, out)
+
+
+def _whole_names(view: Book, text: str, out: list[Pick]) -> list[Pick]:
+    """The picks, with a rule named by its whole name of alternatives ("Stomp / Thunder Stomp", read
+    as "Stomp" and "Thunder Stomp", each an alias of that one rule) as one pick: its name once is
+    one instance, never two."""
+    merged: list[Pick] = []
+    for pick in out:
+        last = merged[-1] if merged else None
+        if (last is not None and last.rule == pick.rule and last.span and pick.span and not last.params and not pick.params
+                and text[last.span[1] : pick.span[0]].strip() == "/"
+                and fold(text[last.span[0] : pick.span[1]]) == fold(view.rule_names.get(pick.rule, ""))):
+            merged[-1] = Pick(pick.rule, (), text[last.span[0] : pick.span[1]], (last.span[0], pick.span[1]))
+            continue
+        merged.append(pick)
+    return merged
 
 
 def _one_name(view: Book, name: str, candidates: list[str]) -> bool:

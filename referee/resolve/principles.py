@@ -583,8 +583,11 @@ def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling
     return None
 
 
-# an amount a sentence states of what the rule does ("loses one Health Point for each point", "D3 hits")
-_AMOUNT = re.compile(r"\b(?:\d+|[1-9]?D\d+|one|two|three|four|five|six)\s+(?!or\b|of\b|and\b)(?:additional\s+|extra\s+|more\s+)?[A-Za-z]", re.I)
+# an amount a sentence states of what the rule does to a model ("loses one Health Point for each point",
+# "inflicts 1 automatic hit", "D3 hits"): a count of hits, wounds, Health Points or attacks, that two
+# instances could double ("at least one model", "a D6" count nothing done)
+_AMOUNT = re.compile(r"\b(?:\d+|[1-9]?D\d+|one|two|three|four|five|six)\s+(?:additional\s+|extra\s+|more\s+|automatic\s+)?"
+                     r"(?:hits?|wounds?|health\s+points?|attacks?|damage|mortal\s+wounds?)\b", re.I)
 
 
 def _counted(ctx: Context, rid: str) -> list[str]:

@@ -208,8 +208,24 @@ def test_an_amount_granted_twice_is_open_and_the_one_instance_reading_offered(ru
 
 
 def test_a_rule_twice_that_states_no_amount_brings_nothing_more_in_a_small_system() -> None:
-    view = system({"Dread": "Enemies fear this unit.", "Horn": "Roll two dice and keep the higher."}, [])
+    view = system({"Dread": "Enemies fear this unit.", "Horn": "Each blast of it inflicts two hits on the foe."}, [])
     data = rulings(view, picks("Dread", "Dread"))
     assert [r["principle"] for r in data["rulings"]] == ["stacking"] and data["unresolved"] == []
     data = rulings(view, picks("Horn", "Horn"))
     assert data["rulings"] == [] and [u["rules"] for u in data["unresolved"]] == [["Horn"]]
+    # a count of nothing done to a model ("at least one model", "a D6") is no amount
+    view = system({"Flank": "A unit with at least one model with it rolls a D6 on arrival."}, [])
+    assert [r["principle"] for r in rulings(view, picks("Flank", "Flank"))["rulings"]] == ["stacking"]
+
+
+# -- a rule named by its whole name of alternatives is one instance --------------------------------
+
+def test_a_rule_named_by_its_whole_name_of_alternatives_is_one_instance(view: Any) -> None:
+    from referee.resolve.naming import picks as named
+
+    [one] = named(view, "whfb-house", "Stomp / Thunder Stomp")
+    assert (one.rule, one.text, one.span) == ("whfb-house/stomp-thunder-stomp", "Stomp / Thunder Stomp", (0, 21))
+    # each alias named apart is an instance each, as the player wrote it
+    assert [p.text for p in named(view, "whfb-house", "Stomp, Thunder Stomp")] == ["Stomp", "Thunder Stomp"]
+    data = resolve(view, "whfb-house", "Stomp / Thunder Stomp", when=["melee"]).to_json()
+    assert [e["instances"] for e in data["in_play"]["self"]] == [1] and data["unresolved"] == []
