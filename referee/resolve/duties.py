@@ -188,7 +188,28 @@ def _of_kind(view: Book, rule: dict[str, Any], kind: str) -> str | None:
     if not of_kind_words(category, kind, used):
         return None
     said = f"its category: {rule.get('category')}"
-    return said if category == kind or category.endswith(" " + kind) else f"{said}, used for {used}"
+    return said if category == kind or category.endswith(" " + kind) else f"{said}{_BY_USE}{used}"
+
+
+# how a rule is of a kind only by what it is used for, its category named otherwise
+_BY_USE = ", used for "
+
+
+def _another_kind(category: str) -> bool:
+    """Whether a category (folded, singular) names a kind of weapon by words that are no use
+    ("artillery weapon"), rather than a use its profile may contradict ("close combat weapon" of
+    a weapon whose profile states a Range: the heading is no word on what it is) or no weapon at all.
+
+    >>> _another_kind("artillery weapon"), _another_kind("close combat weapon"), _another_kind("hand weapon"), _another_kind("global")
+    (True, False, False, False)
+    """
+    head, _, last = category.rpartition(" ")
+    return last == "weapon" and bool(head) and head not in _KIND_USES and head not in _HELD_IN_HAND
+
+
+# the words of a category that say a weapon is held to strike with: a heading a shot weapon stands
+# under by the adapter's reading ("Hand Weapon" of a Sling) says nothing of what else it is
+_HELD_IN_HAND = frozenset({"hand", "great", "two-handed", "additional hand", "paired"})
 
 
 def _named_by_action(view: Book, rel: dict[str, Any], theirs: Side) -> str | None:
@@ -298,8 +319,16 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
             how = _of_kind(view, view.get(other) or {}, _kind_named(rel)) or ""
             outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
                        f"its words forbid to {action}, and {names.get(other, other)} is one ({how}); cannot beats can")
+            cited = quote(rel["citation"], names)
+            if _BY_USE in how and _another_kind(_one(fold((view.get(other) or {}).get("category") or ""))):
+                # the category names a kind of weapon of its own, not the kind the words name ("Artillery
+                # Weapon", of "cannot use Shooting Weapons"): that it is one because it is shot is the
+                # referee's reading, and no sentence says an Artillery Weapon is a Shooting Weapon
+                rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
+                                      [cited], unknown, [mine.name], convention="kind by use"))
+                continue
             rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
-                                  [quote(rel["citation"], names)], unknown, [mine.name], relation=quote(rel["citation"], names)))
+                                  [cited], unknown, [mine.name], relation=cited))
             if not unknown:
                 aside.append((mine.name, other, outcome))
     return rulings, aside
@@ -439,7 +468,9 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                         outcome += f"; nor can {shown} be used to {action}"
                     cited_ways = [quote_rule(by, said) for _, (by, said) in ways] if quote_rule else []
                     rule_names = [names.get(rid, rid), *(names.get(w, w) for w, _ in ways)]
-                    rulings.append(Ruling(rule_names, names.get(rid, rid), "cannot-beats-can", outcome, [cited, *cited_ways], doubt, [mine.name], relation=cited))
+                    # a winner only over the ways it sets aside: alone, the prohibition prevails over no rule
+                    rulings.append(Ruling(rule_names, names.get(rid, rid) if ways else None, "cannot-beats-can", outcome, [cited, *cited_ways], doubt,
+                                          [mine.name], relation=cited if ways else None))
                     if not doubt:
                         aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here") for w, _ in ways]
     return in_force, rulings, idle, aside

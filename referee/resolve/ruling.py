@@ -143,6 +143,7 @@ CONVENTIONS = {
     "cannot beats must": "a prohibition wins over an obligation or a permission of the same action",
     "source tier": "an army or faction rule wins over a universal rule, and that over a core rule",
     "one instance": "a rule there twice that states no amount brings nothing more the second time",
+    "kind by use": "a weapon used for shooting is a shooting weapon, whatever its category is named",
 }
 
 

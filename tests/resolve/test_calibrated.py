@@ -229,3 +229,54 @@ def test_a_rule_named_by_its_whole_name_of_alternatives_is_one_instance(view: An
     assert [p.text for p in named(view, "whfb-house", "Stomp, Thunder Stomp")] == ["Stomp", "Thunder Stomp"]
     data = resolve(view, "whfb-house", "Stomp / Thunder Stomp", when=["melee"]).to_json()
     assert [e["instances"] for e in data["in_play"]["self"]] == [1] and data["unresolved"] == []
+
+
+# -- a weapon of a kind only by its use, its category naming another kind ---------------------------
+
+def _hitched():
+    from tests.resolve.test_principles import system_data
+    from tests.stores import stored
+
+    sentence = "Beasts with Hitched cannot use Ranged Weapons."
+    data = system_data({"Hitched": sentence, "Ballista": "Range 48 Shots 1", "Sling": "Range 18 Shots 1",
+                        "Bow": "Range 24 Shots 2"},
+                       [rel("cannot", "Hitched", None, sentence, details={"action": "use Ranged Weapons"}, subject="Beasts with Hitched")])
+    for name, category in (("Ballista", "Siege Weapon"), ("Sling", "Hand Weapon"), ("Bow", "Ranged Weapon")):
+        data["rules"][f"demo/{name}"]["category"] = category
+        data["rules"][f"demo/{name}"]["versions"][0]["profiles"] = [{"text": data["rules"][f"demo/{name}"]["text"]}]
+    return stored(data)
+
+
+def test_a_weapon_whose_category_names_another_kind_is_open_in_a_small_system() -> None:
+    # "Siege Weapon" is no "Ranged Weapon" by any sentence: that it is one because it is shot is the
+    # referee's reading, offered (round 5, r5-t9a-024: Inanimate's Shooting Weapons, an Artillery Weapon)
+    data = resolve(_hitched(), "demo", picks("Hitched", "Ballista", "Sling", "Bow")).to_json()
+    assert sorted((r["winner"], r["rules"][1]) for r in data["rulings"]) == [("Hitched", "Bow"), ("Hitched", "Sling")]
+    [open_question] = data["unresolved"]
+    assert open_question["rules"] == ["Hitched", "Ballista"]
+    assert open_question["convention"].startswith("by the referee's convention (kind by use: a weapon used for shooting is a shooting weapon")
+    assert {e["name"]: bool(e["set_aside"]) for e in data["in_play"]["self"]} == {"Hitched": False, "Ballista": False, "Sling": True, "Bow": True}
+
+
+def test_inanimate_and_an_artillery_weapon_is_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Inanimate, Catapult", when=["shooting"]).to_json()
+    assert not [r for r in data["rulings"] if r["winner"] and "Catapult" in r["rules"]]
+    [open_question] = [u for u in data["unresolved"] if "Catapult" in u["rules"]]
+    assert open_question["rules"] == ["Inanimate", "Catapult"]
+    assert open_question["citations"][0]["quote"] == "Model parts with Inanimate cannot make Close Combat Attacks and cannot use Shooting Weapons."
+
+
+# -- a prohibition alone, in the situation of its action, prevails over no rule ---------------------
+
+def test_a_prohibition_with_no_way_of_its_action_beside_it_states_no_winner(rulebase: Build) -> None:
+    # Slow and Purposeful's "cannot March" under --when moved, beside Fleet of Foot's +d3 movement:
+    # nothing meets, and no winner is stated over nothing (round 5, r5-scrollhammer-527)
+    data = resolve(rulebase, "scrollhammer", "Slow and Purposeful, Fleet of Foot", when=["moved"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert (ruling["rules"], ruling["winner"], ruling["relation"]) == (["Slow and Purposeful"], None, None)
+    assert ruling["outcome"].endswith("so it cannot March here")
+    # with a way of the action beside it, the prohibition prevails over that way, its sentence the relation
+    data = resolve(rulebase, "whfb-house", "Breath Weapon Shooting Attack, Subsequent Actions Of Fleeing Troops", when=["fleeing", "shooting"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert ruling["winner"] == "Subsequent Actions Of Fleeing Troops"
+    assert ruling["relation"]["quote"] == "A unit which is fleeing cannot fight, shoot or use magic - it can only flee."
