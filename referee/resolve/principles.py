@@ -17,6 +17,7 @@ from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
 from referee.resolve.ruling import CONVENTIONS, Ruling, Unresolved, _unique, conditions, quote
 from referee.resolve.source import never_stacking
+from referee.text import fold, singulars
 from types import SimpleNamespace
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -365,17 +366,30 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
                    f"{obliging}'s obligation to {action}{ifs(must[0])}{',' if ifs(must[0]) else ''} yields{why or OWN_PRECEDENCE['cannot-beats-can']}")
     # the prohibition is a general provision of the rule the obliging rule is a part of ("A unit does
     # not take Panic tests if ...", of Panic tests, over its part Fled through): that rule's own word
-    whole = cannot[0] if _part_of(ctx, must[0]["source"], cannot[0]["source"]) else None
+    # or the rule of the very test the obligation names says when it is not taken ("A unit does not take
+    # Panic tests if ...", of Panic tests, over "the friendly unit must take panic test")
+    whole = cannot[0] if _part_of(ctx, must[0]["source"], cannot[0]["source"]) or _own_test(ctx, action, cannot[0]["source"]) else None
     # or the prohibition's own words say nothing makes it so ("They cannot Go to Ground for any reason, however.")
     absolute = next((r for r in cannot if _ABSOLUTE.search(r["citation"]["sentence"])), None)
     said = gentle or named or whole or absolute
     if said is not None and said is not gentle:
         # the sentence that settles it, said in place of the convention's note
         how = (f"its words: \"{_ABSOLUTE.search(said['citation']['sentence']).group(0)}\"" if said is absolute  # type: ignore[union-attr]
-               else f"its words name {obliging} as the exception" if said is named else f"the rule {obliging} is a part of")
+               else f"its words name {obliging} as the exception" if said is named
+               else f"the rule {obliging} is a part of" if _part_of(ctx, must[0]["source"], cannot[0]["source"]) else "the test's own rule")
         outcome = outcome.replace(OWN_PRECEDENCE["cannot-beats-can"], f" (as {forbidding}'s own words say; {how})")
     return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
                   relation=ctx.quotes([said])[0] if said is not None else None, convention=None if said is not None else "cannot beats must")
+
+
+def _own_test(ctx: Context, action: str, rid: str) -> bool:
+    """Whether an obligation's action takes the test a rule is named for ("take panic test", of the
+    rule "Panic tests"): that rule's own exemptions are the text's word on when it is taken."""
+    name = fold(ctx.name(rid))
+    if not re.search(r"\b(?:tests?|checks?)$", name):
+        return False
+    said = f" {fold(action)} "
+    return any(f" {form} " in said for form in (name, *singulars(name)))
 
 
 def _part_of(ctx: Context, part: str, whole: str) -> bool:

@@ -280,3 +280,20 @@ def test_a_prohibition_with_no_way_of_its_action_beside_it_states_no_winner(rule
     [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
     assert ruling["winner"] == "Subsequent Actions Of Fleeing Troops"
     assert ruling["relation"]["quote"] == "A unit which is fleeing cannot fight, shoot or use magic - it can only flee."
+
+
+def test_a_tests_own_rule_says_when_it_is_not_taken_in_a_small_system() -> None:
+    # "Morale checks" says when its check is not taken; an obligation to take one elsewhere yields to
+    # those words, no convention (round 3's r3-whfb-house-004 in other words)
+    view = system({"Morale checks": "x.", "Routers": "y."}, [
+        rel("cannot", "Morale checks", None, "A unit never takes a morale check if it is routing.", details={"action": "take a morale check"},
+            conditions=(("other", None, "if it is routing"),)),
+        rel("must", "Routers", None, "A unit a router passes must take a morale check.", details={"action": "take a morale check"})])
+    [ruling] = rulings(view, picks("Morale checks", "Routers"))["rulings"]
+    assert (ruling["winner"], ruling["relation"]["quote"]) == ("Morale checks", "A unit never takes a morale check if it is routing.")
+    # a rule of another name with the same words is no word of the check's own rule: open
+    view = system({"Steady": "x.", "Routers": "y."}, [
+        rel("cannot", "Steady", None, "A steady unit never takes a morale check.", details={"action": "take a morale check"}),
+        rel("must", "Routers", None, "A unit a router passes must take a morale check.", details={"action": "take a morale check"})])
+    data = rulings(view, picks("Steady", "Routers"))
+    assert data["rulings"] == [] and [u["rules"] for u in data["unresolved"]] == [["Steady", "Routers"]]
