@@ -12,7 +12,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from referee.graph.relations import RuleGraph, read_relations
 from referee.rulebase import build_rulebase
 from referee.rulebase.base import Rulebase
-from referee.store.sections import loads
+from referee.store.sections import unpickled
 
 if TYPE_CHECKING:
     import os
@@ -65,14 +65,14 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
     rules: dict[str, Rule] = {}
     graph = RuleGraph()
     for system, frame in db.execute("SELECT id, frame FROM systems ORDER BY place").fetchall():
-        for name, value in loads(frame).items():
+        for name, value in unpickled(frame).items():
             parts[name].update(value)
         said: list[Relation] = []
         laid: list[Relation] = []
         sentences: list[Any] = []
         for rules_blob, graph_blob in db.execute("SELECT rules, graph FROM sections WHERE system = ? ORDER BY k", (system,)):
-            run, _ = loads(rules_blob)
-            found, layout = loads(graph_blob)
+            run, _ = unpickled(rules_blob)
+            found, layout = unpickled(graph_blob)
             for rule, (relations, read), structure in zip(run, found, layout, strict=True):
                 rules[rule.id] = rule
                 said.extend(relations)
