@@ -7,13 +7,15 @@ Writes (once, into ``--work``) the one-document folder of ``synthetic.py
 that cache is missing), then adds one sentence in the middle of the document
 and rebuilds, ``--rebuilds`` times, each with a sentence of its own; the
 document is put back after each.  For each build it prints the wall and
-processor time of this process (``REFEREE_WORKERS=1`` is set: everything is
+processor time of this process (``REFEREE_WORKERS=1`` is set unless ``--workers``: everything is
 read here, so the processor time is all of it), its largest resident set,
 the store's size and free pages after it, and the processor time of the steps: reading the folder
 (``rulebase.base.read_folder`` as the store calls it, alignment included), aligning
 (``rulebase.align.align``), the system's read (``store.system._read``, which
 holds the reading) and writing it (``store.writer.write_system``, which
-reads the sections as it takes them).  ``--profile FILE``: the last rebuild run
+reads the sections as it takes them, and the system's frame and answers meanwhile).
+``--workers 2``: the effect reader's workers, and the sections' digests on two cores
+(then the processor time is this process's only).  ``--profile FILE``: the last rebuild run
 under cProfile, its statistics written to FILE (``python -m pstats FILE``) and the
 functions that took the most of it printed.  Not a test: the processor times are
 the steadier figures on a shared machine; docs/performance.md records them.
@@ -100,6 +102,7 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=Path("/tmp/referee-rebuild"))
     parser.add_argument("--rebuilds", type=int, default=2)
     parser.add_argument("--cold", action="store_true", help="build from an empty cache first")
+    parser.add_argument("--workers", type=int, default=1, help="REFEREE_WORKERS (1: everything read here)")
     parser.add_argument("--profile", type=Path, help="profile the last rebuild into this file")
     args = parser.parse_args()
     src = args.work / f"one-{args.rules}"
@@ -107,7 +110,7 @@ def main() -> None:
     if not src.exists():
         synthetic.write_rules_src(src, args.rules, fmt="one-document")
     os.environ["REFEREE_CACHE_DIR"] = str(cache)
-    os.environ["REFEREE_WORKERS"] = "1"
+    os.environ["REFEREE_WORKERS"] = str(args.workers)
 
     from referee.rulebase import align
     from referee.store import system, writer
@@ -116,7 +119,7 @@ def main() -> None:
     timed(align, "align", "align")
     timed(system, "_read", "system read")
     timed(writer, "write_system", "write_system")
-    print(f"{args.rules} rules in one document, load {os.getloadavg()[0]:.1f}")
+    print(f"{args.rules} rules in one document, workers {args.workers}, load {os.getloadavg()[0]:.1f}")
     if args.cold or not cache.exists():
         shutil.rmtree(cache, ignore_errors=True)
         build(src, "cold build")

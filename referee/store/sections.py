@@ -210,14 +210,22 @@ def before(db: sqlite3.Connection, system: str, names_key: str, names_digest: st
     return Before({ids: section(k) for ids, k in placed.items()}, renamed)
 
 
-def read(rulebase: Rulebase, system: str, before: Before | None, read_again: list[str] | None = None) -> Iterator[Section]:
+def read(
+    rulebase: Rulebase,
+    system: str,
+    before: Before | None,
+    read_again: list[str] | None = None,
+    meanwhile: Callable[[], None] | None = None,
+) -> Iterator[Section]:
     """The sections of ``system`` (a one-system rulebase's), reading in the graph only
-    what ``before`` cannot give; ``read_again`` is told each rule read.  The effect reader
-    is given no store of its own: ``before`` gives every rule an edit left what was read."""
+    what ``before`` cannot give; ``read_again`` is told each rule read; ``meanwhile``: the
+    caller's other work on the system, done before the first section is given, while
+    the other core digests sections (:func:`_known`).  The effect reader is given no
+    store of its own: ``before`` gives every rule an edit left what was read in it."""
     rule_names = rulebase.rule_names
     reading = Readings(rulebase, system)
     cut = runs(list(rulebase.in_system(system)))
-    known = _known(cut, Lines(rulebase.texts), reading.workers if before is not None else 1)
+    known = _known(cut, Lines(rulebase.texts), reading.workers if before is not None else 1, meanwhile)
     for run, (keys, same) in zip(cut, known, strict=True):
         ids = tuple(rule.id for rule in run)
         old = before.section(ids) if before is not None else None
@@ -266,30 +274,35 @@ def _made(
     return rows, tuple(never), tuple(sorted(against_terms)), tuple(sorted(ends))
 
 
-def _known(cut: list[list[Rule]], lines: Lines, workers: int) -> list[tuple[list[tuple[bytes, ...]], bytes]]:
+def _known(
+    cut: list[list[Rule]], lines: Lines, workers: int, meanwhile: Callable[[], None] | None = None
+) -> list[tuple[list[tuple[bytes, ...]], bytes]]:
     """Each section's keys of its rules' lines, and the digest of its rules and those keys
-    (what tells a section the edit left): with the effect reader's workers and enough
-    sections, the second half digested in a forked process, on the other core."""
+    (what tells a section the edit left), after ``meanwhile``.  With the effect reader's
+    workers and enough sections, two thirds of them are digested in a forked process on
+    the other core while this one does ``meanwhile`` (about half as much work) and the rest."""
 
     def known(run: list[Rule]) -> tuple[list[tuple[bytes, ...]], bytes]:
         keys = [lines.key(rule) for rule in run]
         return keys, canonical((run, keys))
 
-    half = len(cut) // 2
+    split = len(cut) // 3
     theirs = None
-    if workers > 1 and half >= FORK_SECTIONS:
+    if workers > 1 and len(cut) // 2 >= FORK_SECTIONS:
         for run in cut:
             lines.key(run[0])  # each document split into lines here, once, before the fork shares them
-        theirs = _forked(lambda: [known(run) for run in cut[half:]])
+        theirs = _forked(lambda: [known(run) for run in cut[split:]])
     try:
-        mine = [known(run) for run in cut[: half if theirs is not None else len(cut)]]
+        if meanwhile is not None:
+            meanwhile()
+        mine = [known(run) for run in cut[: split if theirs is not None else len(cut)]]
     except BaseException:
         if theirs is not None:
             theirs(False)
         raise
     if theirs is not None:
         found = theirs(True)
-        mine += found if found is not None else [known(run) for run in cut[half:]]
+        mine += found if found is not None else [known(run) for run in cut[split:]]
     return mine
 
 

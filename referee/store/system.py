@@ -48,26 +48,36 @@ def digest(*chunks: bytes | str) -> str:
 
 @dataclass(frozen=True)
 class Read:
-    """A system read: its ``frame`` (the one-system build but its rules and relations,
-    pickled and compressed), its rules in sections, its rule names and name index,
-    its answers (:mod:`referee.store.answers`) and units, the keys it was read under
-    (``read_key``: of its files; ``names_key``: of the names its sentences were read
-    under; ``names_digest``: a quick "no name changed", the digest of its rule names and
-    name index), and what its reading kept in the store's memo."""
+    """A system read: the keys it was read under (``read_key``: of its files; ``names_key``:
+    of the names its sentences were read under; ``names_digest``: a quick "no name
+    changed", of its rule names and name index), its rule names and name index, its rules
+    in sections, its ``frame`` (the one-system build but its rules, relations and name
+    indexes, pickled and compressed), answers (:mod:`referee.store.answers`) and units,
+    and what its reading kept in the store's memo."""
 
     system: str
     folder: str
     read_key: str | None
     names_key: str | None
     names_digest: str
-    frame: bytes
     rule_names: dict[str, str]
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order: a list, or read as they are taken (see read())
-    answers: dict[str, Any]
-    units: dict[str, list[dict[str, Any]]]
+    rest: dict[str, Any]  # its frame, answers and units, made as its sections are first taken
     memo: list[tuple[str, str, bytes]] = field(default_factory=list)  # (kind, key, value) kept by this read
     used: list[tuple[str, str]] = field(default_factory=list)  # (kind, key) this read asked for or kept
+
+    @property
+    def frame(self) -> bytes:
+        return self.rest["frame"]
+
+    @property
+    def answers(self) -> dict[str, Any]:
+        return self.rest["answers"]
+
+    @property
+    def units(self) -> dict[str, list[dict[str, Any]]]:
+        return self.rest["units"]
 
     def whole(self) -> Read:
         """This read with every section read, each with its pickles (to be pickled)."""
@@ -157,28 +167,27 @@ def _read(
     earlier = sections.before(db, system, names_key, names_digest, rulebase.rule_names) if db is not None else None
     if progress is not None:
         progress(f"relations of {system}")
-    read_sections = sections.read(rulebase, system, earlier, read_again)
-    armies = muster(rulebase)
-    frame = {
-        "manifests": rulebase.manifests,
-        "documents": rulebase.documents,
-        "names": rulebase.names,
-        "rule_names": rulebase.rule_names,
-        "texts": rulebase.texts,
-        "armies": armies,
-    }
+    rest: dict[str, Any] = {}
+
+    def meanwhile() -> None:
+        """The rest of the system, made while the other core digests its sections."""
+        armies = muster(rulebase)
+        # The name indexes are not in the frame: the rules give them (record.from_store), and the rows hold them
+        frame = {"manifests": rulebase.manifests, "documents": rulebase.documents, "texts": rulebase.texts, "armies": armies}
+        rest["frame"] = pickled(frame, 1)  # read by every whole build (graph, lint, site): packed as lightly as rows
+        rest["answers"] = answers.of_system(rulebase, armies, system)  # and its sections' share, as the writer takes them
+        rest["units"] = unit_index(armies).get(system, {})
+
     return Read(
         system,
         folder.name,
         key,
         names_key,
         names_digest,
-        pickled(frame, 1),  # read by every whole build (graph, lint, site): packed as lightly as rows
         dict(rulebase.rule_names),
         index,
-        read_sections,
-        answers.of_system(rulebase, armies, system),  # and the answers its sections give (Read.sections)
-        unit_index(armies).get(system, {}),
+        sections.read(rulebase, system, earlier, read_again, meanwhile),
+        rest,
         [(m.kind, k, v) for m in memos for k, v in m.added.items()],
         [(m.kind, k) for m in memos for k in m.used],
     )
