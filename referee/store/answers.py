@@ -52,7 +52,8 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
         "units": sum(len(book.units) for book in armies.get(system, ())),
         "warnings": list(manifest.warnings),
     }
-    return {"summary": summary, "core_terms": sorted({fold(t) for t in manifest.core_terms}), "families": families(rules, rulebase.rules)}
+    core_terms = sorted({fold(t) for t in manifest.core_terms})
+    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:

@@ -82,4 +82,5 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
         graph.relations[system] = said + laid
         graph.sentences[system] = sentences
     p = parts
-    return Build.of(Rulebase.from_rules(key, p["manifests"], p["documents"], rules, p["texts"], unmanaged), graph, p["armies"])
+    rulebase = Rulebase.from_rules(key, p["manifests"], p["documents"], rules, p["texts"], unmanaged)
+    return Build.of(rulebase, graph, p["armies"])

@@ -139,7 +139,8 @@ class Lines:
         self.texts = texts
 
     def key(self, rule: Rule) -> tuple[bytes, ...]:
-        return tuple(_hash(lines_read(version, self.texts).encode("utf-8", "surrogatepass")) for version in rule.versions)
+        texts = self.texts
+        return tuple(_hash(lines_read(version, texts).encode("utf-8", "surrogatepass")) for version in rule.versions)
 
 
 @dataclass(frozen=True)
@@ -176,11 +177,14 @@ class Before:
             if len(self._open) >= 4:  # sections are asked for in reading order: the oldest is done with
                 del self._open[next(iter(self._open))]
             (rules, lines), (found, layout) = map(unpickled, self.sections[ids]().pickles())
-            self._open[ids] = {r.id: Kept(r, key, f, laid) for r, key, f, laid in zip(rules, lines, found, layout, strict=True)}
+            kept = zip(rules, lines, found, layout, strict=True)
+            self._open[ids] = {rule.id: Kept(rule, key, read, laid) for rule, key, read, laid in kept}
         return self._open[ids].get(rule_id)
 
 
-def before(db: sqlite3.Connection, system: str, names_key: str, names_digest: str, rule_names: dict[str, str]) -> Before | None:
+def before(
+    db: sqlite3.Connection, system: str, names_key: str, names_digest: str, rule_names: dict[str, str]
+) -> Before | None:
     """What the store's last read of ``system`` can give, if it was read under the same names."""
     try:
         row = db.execute("SELECT names_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
@@ -196,7 +200,8 @@ def before(db: sqlite3.Connection, system: str, names_key: str, names_digest: st
 
     def section(k: int) -> Callable[[], Section]:
         def pickles() -> tuple[bytes, bytes]:
-            rules, graph = db.execute("SELECT rules, graph FROM sections WHERE system = ? AND k = ?", (system, k)).fetchone()
+            query = "SELECT rules, graph FROM sections WHERE system = ? AND k = ?"
+            rules, graph = db.execute(query, (system, k)).fetchone()
             return bytes(rules), bytes(graph)
 
         def load() -> Section:

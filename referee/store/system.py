@@ -173,9 +173,14 @@ def _read(
         """The rest of the system, made while the other core digests its sections."""
         armies = muster(rulebase)
         # The name indexes are not in the frame: the rules give them (record.from_store), and the rows hold them
-        frame = {"manifests": rulebase.manifests, "documents": rulebase.documents, "texts": rulebase.texts, "armies": armies}
+        frame = {
+            "manifests": rulebase.manifests,
+            "documents": rulebase.documents,
+            "texts": rulebase.texts,
+            "armies": armies,
+        }
         rest["frame"] = pickled(frame, 1)  # read by every whole build (graph, lint, site): packed as lightly as rows
-        rest["answers"] = answers.of_system(rulebase, armies, system)  # and its sections' share, as the writer takes them
+        rest["answers"] = answers.of_system(rulebase, armies, system)  # and the sections' share, as they come
         rest["units"] = unit_index(armies).get(system, {})
 
     return Read(

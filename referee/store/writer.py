@@ -297,7 +297,8 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
             for rel, d in zip(relations, data):
                 answers.gather(rel, d, never, terms)
             found["against_terms"] = sorted(terms)
-            found["never_stacking"] = sorted((d for d in never if d["source"] in order), key=lambda d: order[d["source"]])
+            mine = (d for d in never if d["source"] in order)
+            found["never_stacking"] = sorted(mine, key=lambda d: order[d["source"]])
             _replace(db, system, build.names.get(system, {}), units.get(system, {}), found)
             db.execute("INSERT INTO systems VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?)", (place, system, place, system, b""))
         rule_names = build.rule_names.items()
