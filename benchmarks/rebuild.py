@@ -1,19 +1,23 @@
 """The rebuild of a one-document system after one sentence, in one process, step by step.
 
-    .venv/bin/python benchmarks/rebuild.py --rules 20000 [--work DIR] [--rebuilds 2] [--cold]
+    .venv/bin/python benchmarks/rebuild.py --rules 20000 [--work DIR] [--rebuilds 2] [--cold] [--profile FILE]
 
 Writes (once, into ``--work``) the one-document folder of ``synthetic.py
 --format one-document``, builds it into its own cache (``--cold``, or when
 that cache is missing), then adds one sentence in the middle of the document
 and rebuilds, ``--rebuilds`` times, each with a sentence of its own; the
 document is put back after each.  For each build it prints the wall and
-processor time of this process (``REFEREE_WORKERS=1`` is set: everything is
+processor time of this process (``REFEREE_WORKERS=1`` is set unless ``--workers``: everything is
 read here, so the processor time is all of it), its largest resident set,
 the store's size and free pages after it, and the processor time of the steps: reading the folder
-(``rulebase.base.read_folder``, alignment included), aligning
+(``rulebase.base.read_folder`` as the store calls it, alignment included), aligning
 (``rulebase.align.align``), the system's read (``store.system._read``, which
 holds the reading) and writing it (``store.writer.write_system``, which
-reads the sections as it takes them).  Not a test: the processor times are
+reads the sections as it takes them, and the system's frame and answers meanwhile).
+``--workers 2``: the effect reader's workers, and the sections' digests on two cores
+(then the processor time is this process's only).  ``--profile FILE``: the last rebuild run
+under cProfile, its statistics written to FILE (``python -m pstats FILE``) and the
+functions that took the most of it printed.  Not a test: the processor times are
 the steadier figures on a shared machine; docs/performance.md records them.
 """
 
@@ -55,12 +59,21 @@ def timed(module: object, name: str, label: str) -> None:
     setattr(module, name, wrapper)
 
 
-def build(src: Path, label: str) -> None:
+def build(src: Path, label: str, profile: Path | None = None) -> None:
     from referee.store.load import close_opened, open_rules
 
     SPENT.clear()
     wall, cpu = time.time(), time.process_time()
-    open_rules(src)
+    if profile is None:
+        open_rules(src)
+    else:
+        import cProfile
+        import pstats
+
+        with cProfile.Profile() as profiler:
+            open_rules(src)
+        profiler.dump_stats(profile)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
     close_opened()
     steps = ", ".join(f"{name} {SPENT.get(name, 0.0):.2f}" for name in ("read_folder", "align", "system read", "write_system"))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -89,22 +102,24 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=Path("/tmp/referee-rebuild"))
     parser.add_argument("--rebuilds", type=int, default=2)
     parser.add_argument("--cold", action="store_true", help="build from an empty cache first")
+    parser.add_argument("--workers", type=int, default=1, help="REFEREE_WORKERS (1: everything read here)")
+    parser.add_argument("--profile", type=Path, help="profile the last rebuild into this file")
     args = parser.parse_args()
     src = args.work / f"one-{args.rules}"
     cache = args.work / f"cache-{args.rules}"
     if not src.exists():
         synthetic.write_rules_src(src, args.rules, fmt="one-document")
     os.environ["REFEREE_CACHE_DIR"] = str(cache)
-    os.environ["REFEREE_WORKERS"] = "1"
+    os.environ["REFEREE_WORKERS"] = str(args.workers)
 
-    from referee.rulebase import align, base
+    from referee.rulebase import align
     from referee.store import system, writer
 
-    timed(base, "read_folder", "read_folder")
+    timed(system, "read_folder", "read_folder")  # as the store calls it
     timed(align, "align", "align")
     timed(system, "_read", "system read")
     timed(writer, "write_system", "write_system")
-    print(f"{args.rules} rules in one document, load {os.getloadavg()[0]:.1f}")
+    print(f"{args.rules} rules in one document, workers {args.workers}, load {os.getloadavg()[0]:.1f}")
     if args.cold or not cache.exists():
         shutil.rmtree(cache, ignore_errors=True)
         build(src, "cold build")
@@ -114,7 +129,7 @@ def main() -> None:
     for n in range(args.rebuilds):
         document.write_text(text[:at] + f" Models with it may reroll failed Panic Tests ({time.time_ns() % 10**6} {n})." + text[at:], encoding="utf-8")
         try:
-            build(src, f"rebuild {n + 1}")
+            build(src, f"rebuild {n + 1}", args.profile if n == args.rebuilds - 1 else None)
         finally:
             document.write_text(text, encoding="utf-8")
 

@@ -1,6 +1,6 @@
 """What readers ask about a whole system, computed once, at build time, into the ``answers`` table.
 
-- ``summary``: what ``referee build`` reports per system (:func:`system_summaries`);
+- ``summary``: what ``referee build`` reports per system;
 - ``core_terms``: the system's core game terms (not special rules), folded;
 - ``against_terms``: core terms a rule's condition is stated against
   ("suffered from flaming attack"), which the referee accepts in play;
@@ -9,7 +9,7 @@
 - ``families``: folded word-prefix -> the rules all of whose sub-rules' names
   start with it ("ranged" -> "Ranged weapon keywords").
 
-The last three are gathered section by section as the graph is read
+``against_terms`` and ``never_stacking`` are gathered section by section as the graph is read
 (:mod:`referee.store.sections`); units are :func:`referee.units.unit_index`'s.
 """
 
@@ -27,34 +27,33 @@ if TYPE_CHECKING:
 
     from referee.model import Relation, Rule
     from referee.rulebase import Rulebase
-    from referee.rulebase.manifest import Manifest
     from referee.units import ArmyBook
 
 
-def system_summaries(build: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]]) -> list[dict[str, Any]]:
-    """Per system: title, documents (with what was read from each), rules, aliases, stubs, unnamed, ..."""
-    out = []
-    for system in build.systems:
-        rules = list(build.in_system(system))
-        documents = [
-            {"path": d.path, "format": d.format, "role": d.role, "lang": d.lang, "entries": d.entries, "aliases": d.aliases,
-             "tables": d.tables, "flags": dict(d.flags), "skipped": [{"line": a, "end_line": b, "why": why} for a, b, why in d.skipped]}
-            for d in build.documents[system]
-        ]  # fmt: skip
-        out.append({
-            "id": system,
-            "title": build.manifests[system].title,
-            "documents": len(documents),
-            "document_list": documents,
-            "rules": len(rules),
-            "aliases": sum(len(r.aliases) for r in rules),
-            "stubs": sum("stub" in r.flags for r in rules),
-            "unnamed": sum("unnamed" in r.flags for r in rules),
-            "with_versions": sum(len([v for v in r.versions if v.text.strip()]) > 1 for r in rules),
-            "units": sum(len(book.units) for book in armies.get(system, ())),
-            "warnings": list(build.manifests[system].warnings),
-        })  # fmt: skip
-    return out
+def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], system: str) -> dict[str, Any]:
+    """The answers a system's rules give (its relations give theirs section by section, :func:`gather`)."""
+    rules = list(rulebase.in_system(system))
+    manifest = rulebase.manifests[system]
+    documents = [
+        {"path": d.path, "format": d.format, "role": d.role, "lang": d.lang, "entries": d.entries, "aliases": d.aliases,
+         "tables": d.tables, "flags": dict(d.flags), "skipped": [{"line": a, "end_line": b, "why": why} for a, b, why in d.skipped]}
+        for d in rulebase.documents[system]
+    ]  # fmt: skip
+    summary = {
+        "id": system,
+        "title": manifest.title,
+        "documents": len(documents),
+        "document_list": documents,
+        "rules": len(rules),
+        "aliases": sum(len(r.aliases) for r in rules),
+        "stubs": sum("stub" in r.flags for r in rules),
+        "unnamed": sum("unnamed" in r.flags for r in rules),
+        "with_versions": sum(len([v for v in r.versions if v.text.strip()]) > 1 for r in rules),
+        "units": sum(len(book.units) for book in armies.get(system, ())),
+        "warnings": list(manifest.warnings),
+    }
+    core_terms = sorted({fold(t) for t in manifest.core_terms})
+    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:
@@ -64,10 +63,6 @@ def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any
     if rel.target in rule_names:
         data["target_name"] = rule_names[rel.target]
     return data
-
-
-def folded_core_terms(manifest: Manifest) -> list[str]:
-    return sorted({fold(t) for t in manifest.core_terms})
 
 
 _WIDE = re.compile(r"^(?:any|all|every)\b", re.I)  # "Any ability that ..."
@@ -88,6 +83,13 @@ def binds_every_ability(rel: dict[str, Any]) -> bool:
 
 def system_wide(data: dict[str, Any]) -> bool:
     return binds_every_ability(data) or caps_every_roll(data)
+
+
+def gather(rel: Relation, data: dict[str, Any], never: list[dict[str, Any]], terms: set[str]) -> None:
+    """Add a relation's share of ``never_stacking`` (its JSON ``data``) and ``against_terms``."""
+    terms.update(against(rel))
+    if system_wide(data):
+        never.append(data)
 
 
 def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list[str]]:

@@ -30,6 +30,7 @@ import sqlite3
 import sys
 import time
 import zlib
+from collections.abc import MutableMapping
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
@@ -41,6 +42,7 @@ except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
 FORMAT = "2"  # the schema's version (and the rows' packing): a store of another is made anew
@@ -225,12 +227,17 @@ def create(file: str | None) -> sqlite3.Connection:
     return db
 
 
-class Memo:
+# What only a rebuild reads (the sections' pickles, the memo) is packed tighter than the
+# rows readers inflate: at 20,000 rules the pickles took 6.8 MB at level 1, 5.3 MB at 6.
+KEPT_LEVEL = 6
+
+
+class Memo(MutableMapping[str, bytes]):
     """Bytes kept by content hash for one reading step (``kind``) of one system, in the
-    store's ``memo`` table: read from the store as the last build left it; what a step
-    keeps is held (:attr:`added`) until the build writes it with the system's rows, and
-    what a build's reading did not ask for (:attr:`used`) is gone after it.  Without a
-    store (``db`` None) nothing is recalled."""
+    store's ``memo`` table, compressed (a damaged row is a missing one, never other bytes).
+    Read from the store as the last build left it (None: nothing recalled); what a step
+    keeps is held (:attr:`added`, which is all it lists) until the build writes it, and
+    what the build did not ask for (:attr:`used`) is gone after it."""
 
     def __init__(self, db: sqlite3.Connection | None, kind: str, system: str) -> None:
         self.db = db
@@ -240,19 +247,31 @@ class Memo:
         self.used: set[str] = set()
 
     def __getitem__(self, key: str) -> bytes:
-        row = None
-        if key in self.added:
-            row = (self.added[key],)
-        elif self.db is not None:
+        packed = self.added.get(key)
+        if packed is None and self.db is not None:
             try:
                 row = self.db.execute("SELECT value FROM memo WHERE kind = ? AND key = ?", (self.kind, key)).fetchone()
+                packed = row and bytes(row[0])
             except sqlite3.Error:  # a damaged store: the build reads anew (and replaces it)
                 pass
-        if row is None:
+        try:
+            value = zlib.decompress(packed) if packed else None
+        except zlib.error:
+            value = None
+        if value is None:
             raise KeyError(key)
         self.used.add(key)
-        return bytes(row[0])
+        return value
 
     def __setitem__(self, key: str, value: bytes) -> None:
-        self.added[key] = bytes(value)
+        self.added[key] = zlib.compress(value, KEPT_LEVEL)
         self.used.add(key)
+
+    def __delitem__(self, key: str) -> None:
+        del self.added[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.added)
+
+    def __len__(self) -> int:
+        return len(self.added)

@@ -56,8 +56,7 @@ def _open(rules_src: str | os.PathLike[str], refresh: bool, progress: Callable[[
         return Stored(db)
     files: dict[str, bytes] = {}
     current, stamp = key.hashed(src, files)
-    if db is not None and not refresh and _holds(db, current):
-        _restamp(db, stamp, current)
+    if db is not None and not refresh and _restamped(db, stamp, current):
         return Stored(db)
     if db is not None:
         db.close()
@@ -77,29 +76,28 @@ def current_key(rules_src: str | os.PathLike[str]) -> str:
         found = key.stamped_key(src, db)
         if found is None:
             found, stamp = key.hashed(src, None)
-            if _holds(db, found):
-                _restamp(db, stamp, found)
+            _restamped(db, stamp, found)
         return found
     finally:
         db.close()
 
 
-def _holds(db: sqlite3.Connection, current: str) -> bool:
+def _restamped(db: sqlite3.Connection, stamp: key.Stamp, current: str) -> bool:
+    """Whether the store holds the content ``current``; then its stale stamp (a file touched,
+    not changed) is recorded anew, so the next call need not hash.  A store busy or
+    read-only only costs speed."""
     try:
-        return database.meta(db, "key") == current
+        if database.meta(db, "key") != current:
+            return False
     except sqlite3.Error:
         return False
-
-
-def _restamp(db: sqlite3.Connection, stamp: key.Stamp, current: str) -> None:
-    """The store holds the content, its stamp was stale (a file touched, not changed):
-    record the new one, so the next call need not hash.  A store busy or read-only only costs speed."""
     try:
         db.execute("BEGIN IMMEDIATE")
-        if _holds(db, current):  # still: another build may have written meanwhile
+        if database.meta(db, "key") == current:  # still: another build may have written meanwhile
             stamp.write(db)
         db.execute("COMMIT")
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()  # the file whole again, the log empty
     except sqlite3.Error:
         if db.in_transaction:
             db.execute("ROLLBACK")
+    return True

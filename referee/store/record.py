@@ -12,7 +12,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from referee.graph.relations import RuleGraph, read_relations
 from referee.rulebase import build_rulebase
 from referee.rulebase.base import Rulebase
-from referee.store.sections import loads
+from referee.store.sections import unpickled
 
 if TYPE_CHECKING:
     import os
@@ -60,26 +60,27 @@ def assemble(
 
 def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> Build:
     """The build a store holds, put together system by system (folder order) from each
-    system's frame and its sections' rules and relations (:mod:`referee.store.sections`)."""
-    parts: dict[str, dict[Any, Any]] = {name: {} for name in ("manifests", "documents", "names", "rule_names", "texts", "armies")}
-    rules: dict[str, Rule] = {}
+    system's frame and its sections' rules and relations (:mod:`referee.store.sections`);
+    the name indexes made from the rules, as a read makes them."""
+    parts: dict[str, dict[Any, Any]] = {name: {} for name in ("manifests", "documents", "texts", "armies")}
+    rules: list[Rule] = []
     graph = RuleGraph()
     for system, frame in db.execute("SELECT id, frame FROM systems ORDER BY place").fetchall():
-        for name, value in loads(frame).items():
+        for name, value in unpickled(frame).items():
             parts[name].update(value)
         said: list[Relation] = []
         laid: list[Relation] = []
         sentences: list[Any] = []
         for rules_blob, graph_blob in db.execute("SELECT rules, graph FROM sections WHERE system = ? ORDER BY k", (system,)):
-            run, _ = loads(rules_blob)
-            found, layout = loads(graph_blob)
+            run, _ = unpickled(rules_blob)
+            found, layout = unpickled(graph_blob)
             for rule, (relations, read), structure in zip(run, found, layout, strict=True):
-                rules[rule.id] = rule
+                rules.append(rule)
                 said.extend(relations)
                 sentences.extend(read)
                 laid.extend(structure)
         graph.relations[system] = said + laid
         graph.sentences[system] = sentences
     p = parts
-    rulebase = (key, p["manifests"], p["documents"], rules, p["names"], p["rule_names"], p["texts"], unmanaged)
-    return Build(*rulebase, graph, p["armies"])
+    rulebase = Rulebase.from_rules(key, p["manifests"], p["documents"], rules, p["texts"], unmanaged)
+    return Build.of(rulebase, graph, p["armies"])

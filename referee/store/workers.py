@@ -1,20 +1,11 @@
 """Reading a rules folder's systems on every core, each system in a process of its own.
 
-Systems are namespaces, so the systems of a rules folder are read apart
-(:func:`referee.store.system.read`) and written into the store one after the
-other (:mod:`referee.store.writer`).  With more
-than one system to read and a corpus big enough to repay starting
-processes, they are read by a pool of forked workers, one per core;
-otherwise, or where processes cannot be started, one after the other in
-this process.  Either way :func:`read_systems` gives the systems read in
-folder order, and what it gives is the same.  A worker hands its system
-back through the pool's pipe: what is big in it (sections, the frame) is
-bytes already.
-
-A worker tells the build's progress (``Read <document>``) through a queue
-that this process reads while it waits.
-
-``REFEREE_WORKERS=N`` sets the number of workers (1: read in this process).
+With more than one system to read and a corpus big enough to repay starting processes,
+the systems (:func:`referee.store.system.read`) are read by a pool of forked workers,
+one per core, which tell the build's progress (``Read <document>``) through a queue this
+process reads while it waits; otherwise, or where no process can be started, one after
+the other here.  Either way :func:`read_systems` gives the same systems read, in folder
+order.  ``REFEREE_WORKERS=N`` sets the number of workers (1: read in this process).
 """
 
 from __future__ import annotations

@@ -1,16 +1,12 @@
 """Writing a build into the store: the rows of what changed, in one transaction.
 
-:func:`build` reads the systems whose files changed since the store's last
-build (each alone, on every core: :mod:`referee.store.workers`), and writes
-them as they come, in one transaction that also records the new content
-key and its stamp: a reader sees the last build or this one, never a mix,
-and a build killed part-way leaves the last one (SQLite rolls the
-transaction back).  Of a system read again, only the sections whose rows
-changed are taken out and put back (:func:`write_system`); what an edit
-replaced is gone, and the pages it freed are handed back to the file
-system when the build ends, so the store does not grow from rebuild to
-rebuild.  Two builds at once take turns at the transaction; the second
-finds the first's rows and writes what differs from them, if anything.
+:func:`build` reads the systems whose files changed (:mod:`referee.store.workers`) and
+writes them as they come, in one transaction that also records the content key and its
+stamp: a reader sees the last build or this one, and a build killed part-way leaves the
+last one.  Of a system read again, only the sections whose rows changed are replaced
+(:func:`write_system`), and the pages what was replaced freed go back to the file
+system, so the store does not grow from rebuild to rebuild.  Two builds take turns at
+the transaction; the second writes what differs from the first's rows, if anything.
 """
 
 from __future__ import annotations
@@ -21,7 +17,6 @@ import os
 import shutil
 import sqlite3
 import time
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,16 +24,15 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.rulebase.load import system_folders
 from referee.store import answers, database, workers
-from referee.store.answers import relation_data, system_wide
-from referee.store.key import code_key
+from referee.store.answers import relation_data
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode, pack
+from referee.store.key import code_key
 from referee.store.sections import rows_of
-from referee.store.answers import system_summaries
 from referee.store.system import read, read_key
 from referee.units import unit_index
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator
+    from collections.abc import Callable, Iterable
 
     from referee.store.key import Stamp
     from referee.store.record import Build
@@ -63,9 +57,12 @@ def build(
         if not unwritable(err):
             raise
         file, db = None, database.create(None)
+    # Python's cycle collector held off (in the forked readers too): reading makes millions of
+    # objects and almost no cycles, and each full collection walked every object made so far.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        with collector_paused():
-            _write(db, file, rules_src, key, stamp, files, progress)
+        _write(db, file, rules_src, key, stamp, files, progress)
     except BaseException as err:
         if file is not None and fresh:
             _unmake(db, file, made)  # rules that fail to build leave no cache behind
@@ -74,27 +71,13 @@ def build(
         if file is None or not isinstance(err, Exception) or not unwritable(err):
             raise
         file, db = None, database.create(None)
-        with collector_paused():
-            _write(db, None, rules_src, key, stamp, files, progress)
+        _write(db, None, rules_src, key, stamp, files, progress)
+    finally:
+        if collecting:
+            gc.enable()
     if file is not None:
         _tidy(db, rules_src, key)
     return db
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector held off while a build runs (in its forked readers too):
-    reading makes millions of objects and almost no cycles, and each full collection
-    walked every object made so far; a third of the reading of a one-document rebuild
-    at 50,000 rules went there, more the more rules.  (A cold build of 20,000 rules
-    peaked at 127 MB either way.)  What cycles it leaves are collected once it is back on."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _unmake(db: sqlite3.Connection, file: str, made: list[str]) -> None:
@@ -296,9 +279,8 @@ def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -
 
 
 def write_build(db: sqlite3.Connection, build: Build) -> None:
-    """Write a build made outside the cache (no frames or sections: the build is at hand)
-    into an empty store, with the answers :mod:`referee.store.system` gives a read."""
-    summaries = {s["id"]: s for s in system_summaries(build, build.armies)}
+    """Write a build made outside the cache into an empty store: its rows and answers (no
+    frames or sections: the build is at hand)."""
     units = unit_index(build.armies)
     with db:
         for place, system in enumerate(build.systems):
@@ -306,16 +288,17 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
             rules = list(build.in_system(system))
             order = {rule.id: i for i, rule in enumerate(rules)}
             db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((base + i, r.id, system, pack(r.to_json())) for i, r in enumerate(rules)))
+            found = answers.of_system(build, build.armies, system)
+            never: list[dict[str, Any]] = []
+            terms: set[str] = set()
             relations = build.relations(system)
             data = [relation_data(rel, build.rule_names) for rel in relations]
             db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, d["source"], d["target"], pack(d)) for n, d in enumerate(data)))
-            found = {
-                "summary": summaries[system],
-                "core_terms": answers.folded_core_terms(build.manifests[system]),
-                "families": answers.families(rules, build.rules),
-                "against_terms": sorted({term for rel in relations for term in answers.against(rel)}),
-                "never_stacking": sorted((d for d in data if d["source"] in order and system_wide(d)), key=lambda d: order[d["source"]]),
-            }
+            for rel, d in zip(relations, data):
+                answers.gather(rel, d, never, terms)
+            found["against_terms"] = sorted(terms)
+            mine = (d for d in never if d["source"] in order)
+            found["never_stacking"] = sorted(mine, key=lambda d: order[d["source"]])
             _replace(db, system, build.names.get(system, {}), units.get(system, {}), found)
             db.execute("INSERT INTO systems VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?)", (place, system, place, system, b""))
         rule_names = build.rule_names.items()
