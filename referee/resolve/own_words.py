@@ -15,6 +15,7 @@ import re
 
 from referee.resolve.meeting import Meeting
 from referee.resolve.ruling import quote
+from referee.resolve.situation_words import RULED
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -33,9 +34,9 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
             if (side.name, rid) in set_aside:
                 continue
             for rel in view.relations_out(rid):
-                if rel["kind"] != "settles":
-                    continue
                 details = dict(rel["details"])
+                if rel["kind"] != "settles" or details["how"] in RULED:
+                    continue  # the others are ruled on (referee/resolve/situation_words.py)
                 key = (rid, rel["citation"]["sentence"])  # the same rule on both sides: its words said once
                 same = seen.get(key)
                 if same is not None:

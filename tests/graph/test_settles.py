@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.graph.settles import HOWS, settling
-from referee.model import Citation
+from referee.graph.sentences import split
+from referee.graph.settles import HOWS, RULED, settling, spoken
+from referee.model import Citation, Condition, Relation
 from referee.store.record import Build
 
 
@@ -77,3 +78,57 @@ def test_settles_sentences_do_not_count_as_read_effects(rulebase: Build) -> None
     """Coverage counts sentences read into effects: one that only settles stays unread."""
     [sentence] = [s for s in rulebase.graph.sentences["whfb-house"] if s.text.startswith("Each unit can only make one redirect per turn")]
     assert not sentence.typed
+
+
+def _ruled(sentence: str, typed: tuple[Relation, ...] = ()) -> dict[str, str]:
+    found = spoken("demo/rule", Citation("demo/rule", sentence, "demo/rules.txt", 4, 9), list(typed))
+    assert all((r.kind, r.target, dict(r.details)["how"] in RULED, dict(r.details)["words"]) == ("settles", None, True, sentence) for r in found)
+    return {dict(r.details)["how"]: dict(r.details).get("situations", "") for r in found}
+
+
+@pytest.mark.parametrize(("sentence", "ruled"), [
+    ("Sappers cannot dig while the trench is in melee range of a foe.", {"situation": "melee"}),
+    ("A Rout check must also be made by any charging squad.", {"situation": "charging"}),
+    ("Archers may loose even if they marched, but never when fleeing.", {"situation": "fleeing moved"}),
+    ("A mounted knight can never be on foot in the first turn.", {"situation": "first-turn on-foot mounted"}),
+    ("Each squad can only use one rally per phase.", {"how-often": ""}),
+    ("If the score of the hunter is greater than the score of the prey, the prey is caught.", {"contest": ""}),
+    ("The total has to be higher than the height of the wall.", {"contest": ""}),
+    ("If no value is given in brackets, the rule is Venom Blade (5+).", {"no-number": ""}),
+])
+def test_the_words_the_referee_rules_on_are_read_with_their_situations(sentence: str, ruled: dict[str, str]) -> None:
+    assert _ruled(sentence) == ruled
+
+
+@pytest.mark.parametrize("sentence", [
+    "Mist drifts over the close combat.",  # it speaks of the situation but says nothing may, must or cannot be done
+    "For example, a charging squad may cheer.",  # an example
+    "A squad may rally once.",  # no situation, no limit per turn
+    "If the roll is higher than 3, the unit may dig in.",  # one result against a number is no contest
+])
+def test_sentences_the_referee_does_not_rule_on_read_nothing(sentence: str) -> None:
+    assert _ruled(sentence) == {}
+
+
+def test_a_sentence_read_with_its_situation_in_structured_words_is_not_ruled_on_again() -> None:
+    sentence = "Charging lancers gain +1 Strength."
+    at = Citation("demo/rule", sentence, "demo/rules.txt", 4, 9)
+    plus = Relation("modifies", "demo/rule", None, "Strength", at, (Condition("charging", None, "Charging"),), (("stat", "Strength"), ("value", "+1")))
+    assert _ruled("Charging lancers must gain +1 Strength.") == {"situation": "charging"}
+    assert _ruled("Charging lancers must gain +1 Strength.", (plus,)) == {}
+    kept = Relation("must", "demo/rule", None, "gain", at, (Condition("charging", None, "Charging"),), (("action", "gain"),))
+    assert _ruled("Charging lancers must gain +1 Strength.", (kept,)) == {"situation": "charging"}  # a duty is listed, never ruled
+
+
+def test_a_sentence_with_an_example_in_brackets_is_read_whole() -> None:
+    # "e.g." ends no sentence: the rule's words that it does not apply when fleeing are quoted whole
+    first, second = split("It may run. This rule does not apply if the unit is fleeing (e.g. after a failed test).")
+    assert _ruled(first) == {}
+    assert second == "This rule does not apply if the unit is fleeing (e.g. after a failed test)."
+    assert _ruled(second) == {"situation": "fleeing"}
+
+
+def test_the_resolver_rules_on_the_kinds_the_graph_reads_for_it() -> None:
+    from referee.resolve.situation_words import RULED as ruled_by_the_referee
+
+    assert ruled_by_the_referee == RULED and not set(RULED) & set(HOWS)
