@@ -57,6 +57,7 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for how, words in (
         ("choice", r"\b(?:may|can|must)\s+(?:choose|decide|pick|select)\s+(?:which|whether|between)\b[^.;]*"),
         ("choice", r"\b(?:chosen|decided|picked|selected)\s+by\s+the\s+" + _CHOOSER + r"\b"),
+        ("choice", r"\bthe\s+(?!winner\b)" + _CHOOSER + r"\s+(?:chooses|decides|picks|selects)\s+(?:the|which|whether|who|whose|how|where|in\s+which)\b[^.;]*"),
         ("tie-break", r"\broll[- ]?off\b[^.;]*"),
         ("tie-break", r"\bthe\s+winner\s+(?:decides|chooses|may\s+choose|picks)\b[^.;]*"),
         ("tie-break", r"\bha(?:s|ve)\s+(?:the\s+)?(?:opportunity|priority|right)\s+to\b[^.;]*?\bfirst\b"),
@@ -67,6 +68,7 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("both-sides", r"\b(?:if|when)\s+both\s+" + _SIDES + r"\b[^.;]*"),
         ("permission", r"\b(?:can|may|must|will|(?:is|are)\s+allowed\s+to)\s+(?:still\s+)?(?:\w+\s+)?(?:be\s+\w+\s+)?even\s+if\b[^.;]*"),
         ("permission", r"\b(?:must|may|can)\s+also\s+be\s+(?:taken|made|used|applied|cast|fired|declared)\b[^.;]*"),
+        ("permission", r"\b(?:does|do|will)\s+not\s+prevent\b[^.;]*"),
         ("permission", r"\bonly\s+(?:\w+\s+){1,12}?[^,.;]*,\s*not\s+(?:the|a|an|any)\s+[^.;]*"),
         ("limit", r"\b(?:can|may)\s+only\s+(?:make|use|issue|cast|declare|perform)\s+(?:one|a\s+single)\b[^.;]*?\bper\s+" + _PERIOD + r"\b"),
         ("limit", r"\bonly\s+one\s+\w+(?:\s+\w+)?\s+(?:can|may)\s+be\s+\w+\s+per\s+" + _PERIOD + r"\b"),
@@ -115,7 +117,7 @@ SPOKEN: dict[str, re.Pattern[str]] = {
 
 # what the sentence says may, must or cannot be done, or a limit ("can only make one redirect"):
 # a sentence that only describes is not ruled on
-_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|not\s+(?:be\s+)?\w+able|(?:does|do)\s+not\s+apply)\b", re.I)
+_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|not\s+(?:be\s+)?\w+able|(?:does|do|will)\s+not\s+\w+)\b", re.I)
 
 # a limit on how often the rule is used: "Each unit can only make one redirect per turn."
 _HOW_OFTEN = re.compile(r"\b(?:can|may)\s+only\s+(?:make|use|take|attempt|perform|be\s+used|be\s+made)\b[^.;]*?\b(?:one|once|a\s+single)\b[^.;]*?"

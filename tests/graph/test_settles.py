@@ -23,6 +23,8 @@ def _hows(sentence: str) -> dict[str, str]:
 @pytest.mark.parametrize(("sentence", "how", "words"), [
     ("At the start of each duel, a Duellist may choose which blade it strikes with.", "choice", "may choose which blade it strikes with"),
     ("Only one of the extra hits, picked by the defender, is resolved.", "choice", "picked by the defender"),
+    ("If several banners fall, the owning player decides the order in which they are lifted.", "choice",
+     "the owning player decides the order in which they are lifted"),
     ("If two banners are raised at once, the generals roll off and the winner decides whose banner is raised first.",
      "tie-break", "roll off and the winner decides whose banner is raised first"),
     ("The player whose turn it is has priority to move his runner first.", "tie-break", "has priority to move his runner first"),
@@ -36,6 +38,7 @@ def _hows(sentence: str) -> dict[str, str]:
     ("The rider can only ignore the usual -1 for the mount, not the extra -1 from Heavy Lance.",
      "permission", "only ignore the usual -1 for the mount, not the extra -1 from Heavy Lance"),
     ("A squad can only make one rally per phase.", "limit", "can only make one rally per phase"),
+    ("Wading in this way does not prevent the squad from volleying.", "permission", "does not prevent the squad from volleying"),
     ("Roll for Misfire after all re-rolls have been made.", "timing", "after all re-rolls"),
     ("Unless the rule says so (as in the Steadfast special rule), nothing is shared.", "reference", "as in the Steadfast special rule"),
     ("If no value is given, the rule is Venom Blade (5+).", "reference", "the rule is Venom Blade (5+)"),
@@ -53,6 +56,7 @@ def test_the_words_that_settle_are_read(sentence: str, how: str, words: str) -> 
     "The unit may choose to march.",  # a choice of one action, not between things
     "A unit that moved cannot shoot.",  # a prohibition: the effect grammar's
     "Both models gain +1 Strength.",  # 'both' without a side word
+    "The attacker chooses to charge.",  # a choice of one action, not of which or of an order
     "The winner of the combat gains +1 Leadership.",  # a winner who decides nothing
 ])
 def test_sentences_that_only_look_alike_settle_nothing(sentence: str) -> None:
