@@ -50,7 +50,7 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "it
 
 
 # a roll named after it: "rolls to hit", "one failed roll To Hit" (the "To Hit roll" of other sentences)
-_ROLL_TO = re.compile(r"\brolls?\s+to[\s-](hit|wound)\b", re.I)
+_ROLL_TO = re.compile(r"\brolls?\s+to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b", re.I)  # and "hitrolls", written as one word
 # a roll named by its failed result: "re-roll one miss or failed wound" (a failed roll to hit, to wound)
 _FAILED = re.compile(r"\b(?:(miss)(?:es)?|failed\s+(hit|wound)s?)\b(?!\s+(?:saves?|tests?|rolls?)\b)", re.I)
 # a kind of terrain named after the terrain: "treats all terrain as difficult" (not "test for dangerous terrain as normal")
@@ -66,7 +66,7 @@ def _rolls(sentence: str) -> set[str]:
         if word.lower() in _NOT_A_NAME:
             continue
         out.add(f"{fold(word)} {kind.lower()}")
-    out |= {f"{what.lower()} roll" for what in _ROLL_TO.findall(sentence)}
+    out |= {f"{(to or one).lower()} roll" for to, one in _ROLL_TO.findall(sentence)}
     out |= {"hit roll" if miss else f"{what.lower()} roll" for miss, what in _FAILED.findall(sentence)}
     out |= {f"{fold(kind)} terrain" for kind in _TERRAIN_AS.findall(sentence) if kind.lower() not in _NOT_A_NAME | _AS_USUAL}
     return out

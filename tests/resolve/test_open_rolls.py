@@ -263,3 +263,12 @@ def test_weapons_of_one_kind_by_category_in_a_small_system() -> None:
     [(rules, reason)] = _open(resolve(view, "demo", picks("Warpick", "Twin Axes")).to_json())
     assert rules == ["Twin Axes", "Warpick"] and "(Hafted Weapon)" in reason
     assert resolve(view, "demo", picks("Warpick", "Buckler")).to_json()["unresolved"] == []  # a weapon and armour: no kind shared
+
+
+def test_a_hit_roll_written_as_one_word_is_the_hit_roll(rulebase: Build) -> None:
+    # "enemy hitrolls of 1 are deflected" beside "they subtract Y from the hit roll": the other side's roll, one roll
+    data = resolve(rulebase, "last-edition", "Melee 3 deflect 2", "Ranged 2 trigger -1 to hit", when=["melee"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Melee X deflect Y", "Ranged X trigger -Y to hit"] and reason.startswith("both speak of hit roll")
+    view = system({"Parry Blade": "Enemy hitrolls of 1 miss.", "Dazzle": "Enemy units subtract 1 from the hit roll."}, [])
+    assert _open(resolve(view, "demo", picks("Parry Blade"), picks("Dazzle")).to_json())[0][0] == ["Dazzle", "Parry Blade"]
