@@ -45,8 +45,9 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
                 details = dict(rel["details"])
                 key = (rid, rel["citation"]["sentence"])  # the same rule on both sides: its words said once
                 if rel["kind"] == "references":
-                    if rel["target"] not in in_play or rel["target"] == rid or _plain(key[1]) in said or (key in seen and seen[key]["how"] != "mentions"):
-                        continue
+                    if (rel["target"] not in in_play or rel["target"] == rid or _plain(key[1]) in said or (key in seen and seen[key]["how"] != "mentions")
+                            or _EXAMPLE.match(key[1]) or _part_of(view, rid, rel["target"]) or _brought(sides, rel["target"], rid)):
+                        continue  # an example's names, a section's list of its own rules, a rule it brought in: no word on how they meet
                     details = {"how": "mentions", "words": names.get(rel["target"], rel["target_name"])}
                 elif details["how"] in RULED:
                     continue  # the others are ruled on (referee/resolve/situation_words.py)
@@ -64,6 +65,20 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
                 seen[key] = entry
                 out.append(entry)
     return out
+
+
+_EXAMPLE = re.compile(r"\W*(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
+
+
+def _brought(sides: tuple[Side, Side], rid: str, by: str) -> bool:
+    """Whether a rule in play came in through another (its grant chain quotes that already)."""
+    return any(_through(side.rules[rid], by) for side in sides if rid in side.rules)
+
+
+def _part_of(view: Any, one: str, other: str) -> bool:
+    """Whether one rule is the other's section (its parent), either way."""
+    a, b = view.get(one), view.get(other)
+    return bool(a and b and (b.get("parent") == one or a.get("parent") == other))
 
 
 def _plain(sentence: str) -> str:

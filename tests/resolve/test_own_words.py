@@ -7,7 +7,8 @@ from referee.store.record import Build
 from referee.resolve import resolve
 from referee.resolve.meeting import sentences
 from referee.resolve.render import markdown
-from tests.resolve.test_principles import picks, rel, rulings, system
+from tests.resolve.test_principles import picks, rel, rulings, system, system_data
+from tests.stores import stored
 
 
 def _own(data: dict) -> list[tuple[str, str, str, str]]:
@@ -168,3 +169,21 @@ def test_who_chooses_the_order_is_quoted(rulebase: Build) -> None:
     data = resolve(rulebase, "whfb-house", "Panic tests").to_json()
     assert any(d["how"] == "choice" and "the controlling player chooses the order in which tests are made" in d["actions"]
                for d in data["in_force"] if d["kind"] == "settles")
+
+
+def test_an_examples_names_a_sections_list_and_a_grant_are_no_mentions_in_a_small_system() -> None:
+    example = "For example: Rusty Blade or Shield."
+    lists = "The kit of a soldier: Shield."
+    grants = "The bearer gains Shield."
+    view = system({"Armoury": example, "Kit": lists, "Quartermaster": grants, "Shield": "A Shield gives +1 Armour.", "Rusty Blade": "x."}, [
+        rel("references", "Armoury", "Shield", example),
+        rel("references", "Kit", "Shield", lists),
+        rel("grants", "Quartermaster", "Shield", grants),
+        rel("references", "Quartermaster", "Shield", grants),
+    ])
+    data = system_data({"Kit": lists, "Shield": "A Shield gives +1 Armour."}, [rel("references", "Kit", "Shield", lists)])
+    data["rules"]["demo/Shield"]["parent"] = "demo/Kit"
+    assert [d for d in rulings(stored(data), picks("Kit", "Shield"))["in_force"] if d["how"] == "mentions"] == []
+    assert [d for d in rulings(view, picks("Armoury", "Shield"))["in_force"] if d["how"] == "mentions"] == []
+    assert [d for d in rulings(view, picks("Quartermaster"))["in_force"] if d["how"] == "mentions"] == []
+    assert [d["name"] for d in rulings(view, picks("Kit", "Shield"))["in_force"] if d["how"] == "mentions"] == ["Kit"]  # no section here
