@@ -9,6 +9,7 @@ import pytest
 from referee.graph.sentences import split
 from referee.graph.settles import HOWS, RULED, settling, spoken
 from referee.model import Citation, Condition, Relation
+from referee.resolve.situation_words import RULED as ruled_by_the_referee
 from referee.store.record import Build
 
 
@@ -133,6 +134,4 @@ def test_a_sentence_with_an_example_in_brackets_is_read_whole() -> None:
 
 
 def test_the_resolver_rules_on_the_kinds_the_graph_reads_for_it() -> None:
-    from referee.resolve.situation_words import RULED as ruled_by_the_referee
-
     assert ruled_by_the_referee == RULED and not set(RULED) & set(HOWS)
