@@ -158,5 +158,7 @@ def spoken(rule_id: str, citation: Citation, typed: list[Relation]) -> list[Rela
         found.append(("situation", " ".join(flags)))
     found += [(how, "") for how, holds in (("how-often", _HOW_OFTEN.search(said)), ("contest", _contest(said)), ("no-number", _NO_NUMBER.search(said)))
               if holds]
-    return [Relation("settles", rule_id, None, said, citation, (), (("how", how), ("words", said)) + ((("situations", flags_),) if flags_ else ()))
+    # the words are the whole sentence, the citation's: kept out of ``details``, so that two wordings of one rule
+    # that speak of the same situations read alike (lint's conflicting-definition compares what the graph reads)
+    return [Relation("settles", rule_id, None, said, citation, (), (("how", how),) + ((("situations", flags_),) if flags_ else ()))
             for how, flags_ in found]

@@ -87,7 +87,8 @@ def test_settles_sentences_do_not_count_as_read_effects(rulebase: Build) -> None
 
 def _ruled(sentence: str, typed: tuple[Relation, ...] = ()) -> dict[str, str]:
     found = spoken("demo/rule", Citation("demo/rule", sentence, "demo/rules.txt", 4, 9), list(typed))
-    assert all((r.kind, r.target, dict(r.details)["how"] in RULED, dict(r.details)["words"]) == ("settles", None, True, sentence) for r in found)
+    assert all((r.kind, r.target, dict(r.details)["how"] in RULED, r.target_name, r.citation.sentence) == ("settles", None, True, sentence, sentence)
+               and "words" not in dict(r.details) for r in found)
     return {dict(r.details)["how"]: dict(r.details).get("situations", "") for r in found}
 
 
