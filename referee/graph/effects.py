@@ -32,7 +32,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
 from referee.graph.lexer import PARAMETER, Lexeme, Mention, Names, conditions_in, lex
 from referee.graph.sentences import locate, split
-from referee.graph.settles import settling
+from referee.graph.settles import settling, spoken
 from referee.graph.unknown import in_brackets, unknown_names
 from referee.graph.situations import beyond_make_up, is_boilerplate, situation_of, subject_conditions
 from referee.model import Citation, Condition, Relation, Rule
@@ -799,6 +799,7 @@ def read_sentence(
         typed += _treated_like(reader, lexemes, typed)
         typed += _immune_as_treated(lexemes, typed)
     own_words = [] if (is_example(text) if example is None else example) else settling(rule.id, citation)
+    own_words += spoken(rule.id, citation, typed)  # what the referee rules on by the sentence's own words
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
     out = list(typed)
     for mention in mentions:

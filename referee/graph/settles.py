@@ -22,6 +22,20 @@ have in common is their grammar, not their subject: a chooser named by a
 past participle or "may choose which", a comparison of two results, "both"
 with a side word, "even if", "also", "only ..., not", "only one ... per",
 "after any re-rolls", "as in the X rule", "instead of" a number.
+
+A rule's sentence that speaks of a situation of the referee's table in the
+game's words ("if the transport is in melee range", "by a charging unit") and
+says what may, must or cannot be done then, with no relation of that
+sentence read with the situation in structured words, is the same kind of
+relation, ``how`` ``situation``, with ``situations`` the flags it speaks of
+(space-separated): ``referee resolve`` rules on it where a flag given is one
+of them.  So are a limit on how often the rule is used (``how-often``: "Each
+unit can only make one redirect per turn."), a contest of two results
+(``contest``: "If the result of the defender is higher than the result of the
+attacker"; "The result has to be higher than the distance"), and what an
+instance without its number is (``no-number``: "If no number is shown in
+brackets, ...").  These four (:data:`RULED`) are ruled on by the resolver, not
+listed as words on how rules meet (:data:`HOWS`).
 """
 
 from __future__ import annotations
@@ -31,6 +45,7 @@ import re
 from referee.model import Citation, Relation
 
 HOWS = ("choice", "tie-break", "both-sides", "permission", "limit", "timing", "reference")
+RULED = ("situation", "how-often", "contest", "no-number")
 
 _CHOOSER = r"(?:attacker|defender|attacking\s+player|defending\s+player|controlling\s+player|owning\s+player|owner|player|opponent|winner)"
 _SIDES = r"(?:sides|players|armies)"
@@ -42,6 +57,7 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for how, words in (
         ("choice", r"\b(?:may|can|must)\s+(?:choose|decide|pick|select)\s+(?:which|whether|between)\b[^.;]*"),
         ("choice", r"\b(?:chosen|decided|picked|selected)\s+by\s+the\s+" + _CHOOSER + r"\b"),
+        ("choice", r"\bthe\s+(?!winner\b)" + _CHOOSER + r"\s+(?:chooses|decides|picks|selects)\s+(?:the|which|whether|who|whose|how|where|in\s+which)\b[^.;]*"),
         ("tie-break", r"\broll[- ]?off\b[^.;]*"),
         ("tie-break", r"\bthe\s+winner\s+(?:decides|chooses|may\s+choose|picks)\b[^.;]*"),
         ("tie-break", r"\bha(?:s|ve)\s+(?:the\s+)?(?:opportunity|priority|right)\s+to\b[^.;]*?\bfirst\b"),
@@ -52,6 +68,7 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("both-sides", r"\b(?:if|when)\s+both\s+" + _SIDES + r"\b[^.;]*"),
         ("permission", r"\b(?:can|may|must|will|(?:is|are)\s+allowed\s+to)\s+(?:still\s+)?(?:\w+\s+)?(?:be\s+\w+\s+)?even\s+if\b[^.;]*"),
         ("permission", r"\b(?:must|may|can)\s+also\s+be\s+(?:taken|made|used|applied|cast|fired|declared)\b[^.;]*"),
+        ("permission", r"\b(?:does|do|will)\s+not\s+prevent\b[^.;]*"),
         ("permission", r"\bonly\s+(?:\w+\s+){1,12}?[^,.;]*,\s*not\s+(?:the|a|an|any)\s+[^.;]*"),
         ("limit", r"\b(?:can|may)\s+only\s+(?:make|use|issue|cast|declare|perform)\s+(?:one|a\s+single)\b[^.;]*?\bper\s+" + _PERIOD + r"\b"),
         ("limit", r"\bonly\s+one\s+\w+(?:\s+\w+)?\s+(?:can|may)\s+be\s+\w+\s+per\s+" + _PERIOD + r"\b"),
@@ -81,3 +98,67 @@ def settling(rule_id: str, citation: Citation) -> list[Relation]:
             words = words[:-1].rstrip(" ,")  # "(in case of a tie)": the bracket is the sentence's
         out.append(Relation("settles", rule_id, None, words, citation, (), (("how", how), ("words", words))))
     return out
+
+
+# the words by which a sentence speaks of each flag of the situation table
+# (referee/graph/situations.py): the flag's own word and the game's words for it
+SPOKEN: dict[str, re.Pattern[str]] = {
+    "charging": re.compile(r"\bcharging\b|\bcharger\b", re.I),
+    "charged": re.compile(r"\b(?:is|are|being|been|was|were)\s+charged\b|\bcharge\s+reactions?\b", re.I),
+    "melee": re.compile(r"\bmelee\b|\bclose\s+combat\b", re.I),
+    "shooting": re.compile(r"\bshoot(?:s|ing)?\b|\bshooting\s+attacks?\b|\branged\s+attacks?\b", re.I),
+    "fleeing": re.compile(r"\bflee(?:s|ing)?\b|\bfled\b", re.I),
+    "moved": re.compile(r"\bmoved\b|\bmarched\b|\badvanced\b|\breformed\b", re.I),
+    "first-round": re.compile(r"\bfirst\s+round\b", re.I),
+    "first-turn": re.compile(r"\bfirst\s+turn\b", re.I),
+    "on-foot": re.compile(r"\bon\s+foot\b", re.I),
+    "mounted": re.compile(r"\bmounted\b", re.I),
+}
+
+# what the sentence says may, must or cannot be done, or a limit ("can only make one redirect"):
+# a sentence that only describes is not ruled on
+_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|not\s+(?:be\s+)?\w+able|(?:does|do|will)\s+not\s+\w+)\b", re.I)
+
+# a limit on how often the rule is used: "Each unit can only make one redirect per turn."
+_HOW_OFTEN = re.compile(r"\b(?:can|may)\s+only\s+(?:make|use|take|attempt|perform|be\s+used|be\s+made)\b[^.;]*?\b(?:one|once|a\s+single)\b[^.;]*?"
+                        r"\bper\s+(?:turn|phase|round|game|battle)\b", re.I)
+
+# two results compared ("If the result of the defender is higher than the result of the attacker"),
+# or what a result has to beat ("The result has to be higher than the distance")
+_RESULT = re.compile(r"\b(?:results?|rolls?|scores?|totals?)\b", re.I)
+_COMPARED = re.compile(r"\b(?:higher|greater|lower|less|more|smaller|bigger)\s+than\b|\bequal\s+to\b|\bties?\b", re.I)
+_WHO_WINS = re.compile(r"\b(?:if|when|whoever|the\s+winner)\b", re.I)
+_NEEDED = re.compile(r"\b(?:results?|rolls?|scores?|totals?)\b[^.;]{0,30}?\b(?:has\s+to|have\s+to|must|needs?\s+to)\s+be\s+"
+                     r"(?:higher|greater|lower|less|more)\s+than\b", re.I)
+
+# a rule's own word on an instance given without its number: "If no number is shown in brackets, the rule is Poisoned (4+)"
+_NO_NUMBER = re.compile(r"\bif\s+no\s+(?:number|value|x)\s+is\s+(?:shown|given|stated|written)\b", re.I)
+
+
+def _contest(sentence: str) -> bool:
+    if _NEEDED.search(sentence):
+        return True
+    return len(_RESULT.findall(sentence)) >= 2 and bool(_COMPARED.search(sentence)) and bool(_WHO_WINS.search(sentence))
+
+
+def _structured(typed: list[Relation]) -> bool:
+    """Whether a relation of the sentence was read with its situation in structured words: a grant or
+    modifier the referee applies, or says does not apply, by that situation (an obligation or a
+    prohibition is listed, never ruled, so it does not count)."""
+    return any(r.kind not in ("must", "cannot") and r.conditions and all(c.situation != "other" for c in r.conditions) for r in typed)
+
+
+def spoken(rule_id: str, citation: Citation, typed: list[Relation]) -> list[Relation]:
+    """The ``settles`` relations of :data:`RULED` one sentence states (example sentences too: an
+    example may be the one that says how often); ``typed``: the sentence's typed relations."""
+    said = citation.sentence
+    found: list[tuple[str, str]] = []
+    flags = [flag for flag, words in SPOKEN.items() if words.search(said)]
+    if flags and _SAYS.search(said) and not said.lower().startswith(("for example", "e.g.")) and not _structured(typed):
+        found.append(("situation", " ".join(flags)))
+    found += [(how, "") for how, holds in (("how-often", _HOW_OFTEN.search(said)), ("contest", _contest(said)), ("no-number", _NO_NUMBER.search(said)))
+              if holds]
+    # the words are the whole sentence, the citation's: kept out of ``details``, so that two wordings of one rule
+    # that speak of the same situations read alike (lint's conflicting-definition compares what the graph reads)
+    return [Relation("settles", rule_id, None, said, citation, (), (("how", how),) + ((("situations", flags_),) if flags_ else ()))
+            for how, flags_ in found]

@@ -174,7 +174,8 @@ def resolve(
         rulings=sorted((a for a in answers if isinstance(a, Ruling)), key=lambda r: PRINCIPLES.index(r.principle)),
         modifiers=modifiers,
         unresolved=unresolved,
-        in_force=in_force + own_words(view, sides, {**ctx.spent, **ctx.set_aside}),
+        in_force=in_force + own_words(view, sides, {**ctx.spent, **ctx.set_aside},
+                                      quoted + [c["quote"] for a in answers for c in a.citations] + [d["citation"]["quote"] for d in in_force]),
     )
     answer.units = {"self": units[0], "opponent": units[1]}
     return answer

@@ -50,6 +50,20 @@ def _lender(view: Book, system: str, what: str, own: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _kin(view: Book, side: Side, own: str, what: str) -> list[tuple[str, str]]:
+    """(rule, sentence) of the other rules in play on ``side`` whose modifier's sentence names the kind of
+    the named modifier (its last word: "Light Cover" -> "cover"), once per rule."""
+    kind = re.compile(rf"\b{re.escape(what.split()[-1])}\b", re.I)
+    out = []
+    for rid in side.rules:
+        if rid == own:
+            continue
+        said = [r["citation"]["sentence"] for r in view.relations_out(rid) if r["kind"] == "modifies" and kind.search(r["citation"]["sentence"])]
+        if said:
+            out.append((rid, said[0]))
+    return out
+
+
 def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Callable[..., dict[str, Any]]) -> list[Unresolved]:
     """Bring into play, on the side of each rule in play that names a modifier by another rule's
     words, the rule that states it (its chain quoting the naming sentence, its condition kept as
@@ -68,10 +82,14 @@ def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote
                     lender = _lender(view, system, what, rid)
                     cited = rule_quote(rid, sentence)
                     if lender is None:
+                        # a rule in play whose modifier's sentence names the same kind ("Hard cover inflicts a -2
+                        # shooting modifier" beside "a Light Cover Modifier"): whether the two add up, no sentence says
+                        kin = _kin(view, side, rid, what)
+                        also = f"; {', '.join(names.get(k, k) for k, _ in kin)} states a modifier of the same kind, and whether they add up no sentence says" if kin else ""
                         open_questions.append(Unresolved(
-                            [names.get(rid, rid)],
-                            f"{names.get(rid, rid)} applies a {what} modifier, and no rule of {system} says what it is: its value is not given",
-                            [cited], kind="conflict"))
+                            [names.get(rid, rid), *(names.get(k, k) for k, _ in kin)],
+                            f"{names.get(rid, rid)} applies a {what} modifier, and no rule of {system} says what it is: its value is not given{also}",
+                            [cited, *(rule_quote(k, said) for k, said in kin)], kind="conflict"))
                         continue
                     if lender in side.rules:
                         continue

@@ -15,33 +15,48 @@ import re
 
 from referee.resolve.meeting import Meeting
 from referee.resolve.ruling import quote
+from referee.resolve.situation_words import RULED
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
 
     from referee.resolve.play import Side
 
 
-def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str]) -> list[dict[str, Any]]:
-    """An ``in_force`` entry per sentence of a rule in play that settles how it meets others."""
+def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], quoted: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """An ``in_force`` entry per sentence of a rule in play that settles how it meets others; and per
+    sentence that names another rule in play ("Template and Blast weapons with Backfire roll a die
+    separate from the weapon." beside Template), how ``mentions``, unless the answer quotes it
+    already (``quoted``): a rule's words on another rule in play are how the two meet."""
     names = view.rule_names
     out: list[dict[str, Any]] = []
     seen: dict[tuple[str, str], dict[str, Any]] = {}
+    in_play = {rid for side in sides for rid in side.rules if (side.name, rid) not in set_aside}
+    said = {_plain(q) for q in quoted}
     for side in sides:
         for rid in side.rules:
             if (side.name, rid) in set_aside:
                 continue
-            for rel in view.relations_out(rid):
-                if rel["kind"] != "settles":
-                    continue
+            relations = view.relations_out(rid)
+            # a sentence that settles is listed for that; one that only names another rule in play, after
+            for rel in [r for r in relations if r["kind"] == "settles"] + [r for r in relations if r["kind"] == "references"]:
                 details = dict(rel["details"])
                 key = (rid, rel["citation"]["sentence"])  # the same rule on both sides: its words said once
+                if rel["kind"] == "references":
+                    if (rel["target"] not in in_play or rel["target"] == rid or _plain(key[1]) in said or (key in seen and seen[key]["how"] != "mentions")
+                            or _EXAMPLE.match(key[1]) or _part_of(view, rid, rel["target"]) or _brought(sides, rel["target"], rid)):
+                        continue  # an example's names, a section's list of its own rules, a rule it brought in: no word on how they meet
+                    details = {"how": "mentions", "words": names.get(rel["target"], rel["target_name"])}
+                elif details["how"] in RULED:
+                    continue  # the others are ruled on (referee/resolve/situation_words.py)
                 same = seen.get(key)
                 if same is not None:
                     if details["words"] not in same["actions"]:
                         same["actions"].append(details["words"])
-                        same["how"] += f", {details['how']}"
+                        if details["how"] not in same["how"].split(", "):
+                            same["how"] += f", {details['how']}"
                     continue
                 entry = {
                     "side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [details["words"]],
@@ -50,6 +65,24 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
                 seen[key] = entry
                 out.append(entry)
     return out
+
+
+_EXAMPLE = re.compile(r"\W*(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
+
+
+def _brought(sides: tuple[Side, Side], rid: str, by: str) -> bool:
+    """Whether a rule in play came in through another (its grant chain quotes that already)."""
+    return any(_through(side.rules[rid], by) for side in sides if rid in side.rules)
+
+
+def _part_of(view: Any, one: str, other: str) -> bool:
+    """Whether one rule is the other's section (its parent), either way."""
+    a, b = view.get(one), view.get(other)
+    return bool(a and b and (b.get("parent") == one or a.get("parent") == other))
+
+
+def _plain(sentence: str) -> str:
+    return " ".join(sentence.split()).lstrip("-*• ")
 
 
 # what a permission's "even if" clause names: its words of four letters or more, stemmed, that are
@@ -68,9 +101,39 @@ def _stems(words: str) -> set[str]:
     return out
 
 
+# "does not prevent the unit from moving": the sentence's cause (its subject) and what it does not prevent
+_NOT_PREVENT = re.compile(r"\b(?:does|do|will)\s+not\s+prevent\b", re.I)
+_CLAUSE_ENDS = re.compile(r"[,;]\s*(?:but|and\s+then|although|however)\b|;", re.I)
+
+
+def _named(words: str, sentence: str) -> set[str]:
+    """What a permission's words name: an "even if" clause's words; for "does not prevent", the sentence's
+    clause that holds it ("The Reform after Rallying in this case does not prevent the unit from moving nor
+    from shooting"), but those words; nothing for another permission."""
+    if " even if " in f" {words.lower()} ":
+        return _stems(words.lower().split("even if", 1)[1])
+    found = _NOT_PREVENT.search(sentence)
+    if found is None:
+        return set()
+    clause = _CLAUSE_ENDS.split(sentence[found.end():], 1)[0]
+    cause = re.split(r"[(,;]", sentence[: found.start()])[-1]  # "(which does not prevent": the clause's own words
+    return _stems(f"{cause} {clause}") - {"prevent", "which"}
+
+
+def _names(sentence: str, name: str) -> bool:
+    """Whether a sentence names a rule (its name as whole words, any case)."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", sentence, re.I) is not None
+
+
+def _through(entry: Any, other: str) -> bool:
+    """Whether a rule in play came in through the other (granted by it)."""
+    return any(step["rule"] == other for chain in entry.chains for step in chain)
+
+
 def permission_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> list[Meeting]:
     """A rule's permission "even if" X (Light Troops: "allowed to shoot even if they Marched or
-    Reformed") beside a rule of the same side that forbids something if X (Move or Fire: "may not
+    Reformed"), or its cause "does not prevent" X (Feigned Flight: "The Reform after Rallying in this
+    case does not prevent the unit from moving nor from shooting"), beside a rule of the same side that forbids something if X (Move or Fire: "may not
     be used if the attacking model has made an Advance Move, March Move, Reform or Pivot"): the two
     meet on what the permission's clause names, and neither text says which prevails, so the
     question stays open with both sentences (a ``touch`` meeting), unless a meeting joins them."""
@@ -81,16 +144,23 @@ def permission_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting])
             for perm in view.relations_out(a):
                 details = dict(perm["details"])
                 words = details.get("words", "")
-                if perm["kind"] != "settles" or details.get("how") != "permission" or " even if " not in f" {words.lower()} ":
+                if perm["kind"] != "settles" or details.get("how") != "permission":
                     continue
-                named = _stems(words.lower().split("even if", 1)[1])
-                for b in side.rules:
-                    if b == a or frozenset((a, b)) in joined:
-                        continue
-                    forbids = [r for r in view.relations_out(b) if r["kind"] == "cannot" and named & _stems(r["citation"]["sentence"])]
+                named = _named(words, perm["citation"]["sentence"])
+                if not named:
+                    continue
+                for b, entry in side.rules.items():
+                    if b == a or frozenset((a, b)) in joined or _through(entry, a) or _through(side.rules[a], b):
+                        continue  # a grant chain is how they meet
+                    # the rules' own names are no words they share ("The model gains Exclusive" beside "Models with Exclusive")
+                    names = _stems(f"{view.rule_names.get(a, a)} {view.rule_names.get(b, b)}")
+                    # a sentence that names the other rule ("can never join a unit (unless it is a War Platform)") joins them by its words
+                    forbids = [r for r in view.relations_out(b) if r["kind"] == "cannot" and (named & _stems(r["citation"]["sentence"])) - names
+                               and not _names(r["citation"]["sentence"], view.rule_names.get(a, a))
+                               and not _names(perm["citation"]["sentence"], view.rule_names.get(b, b))]
                     if forbids:
                         joined.add(frozenset((a, b)))
-                        shared = ", ".join(sorted(named & _stems(forbids[0]["citation"]["sentence"])))
+                        shared = ", ".join(sorted((named & _stems(forbids[0]["citation"]["sentence"])) - names))
                         why = (f"{view.rule_names.get(a, a)} permits \"{words}\", and {view.rule_names.get(b, b)} forbids it where the same "
                                f"words hold ({shared}); neither text says which prevails")
                         out.append(Meeting("touch", [a, b], [side.name], [perm, forbids[0]], extra={"through": [], "why": why}))

@@ -39,8 +39,9 @@ if TYPE_CHECKING:
     from referee.resolve.play import Side
     from referee.resolve.principles import Context
 
-# a roll named by what it is: "armor save(s)", "Panic Test(s)", "dice roll(s)"
-_ROLL = re.compile(r"\b([a-z]+)\s+(save|test|roll)s?\b", re.I)
+# a roll named by what it is: "armor save(s)", "Panic Test(s)", "dice roll(s)"; and a kind of terrain
+# ("difficult terrain"), which the rules' moves are measured by as a roll is by its dice
+_ROLL = re.compile(r"\b([a-z]+)\s+(save|test|roll|terrain)s?\b", re.I)
 # words that stand before a roll's name but are not it ("this save", "other armor saves": "armor")
 _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "its", "his", "her", "their", "each", "any", "every", "other",
                          "one", "no", "all", "to", "of", "for", "and", "or", "is", "are", "be", "failed", "successful", "additional", "same",
@@ -49,7 +50,12 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "it
 
 
 # a roll named after it: "rolls to hit", "one failed roll To Hit" (the "To Hit roll" of other sentences)
-_ROLL_TO = re.compile(r"\brolls?\s+to[\s-](hit|wound)\b", re.I)
+_ROLL_TO = re.compile(r"\brolls?\s+to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b", re.I)  # and "hitrolls", written as one word
+# a roll named by its failed result: "re-roll one miss or failed wound" (a failed roll to hit, to wound)
+_FAILED = re.compile(r"\b(?:(miss)(?:es)?|failed\s+(hit|wound)s?)\b(?!\s+(?:saves?|tests?|rolls?)\b)", re.I)
+# a kind of terrain named after the terrain: "treats all terrain as difficult" (not "test for dangerous terrain as normal")
+_AS_USUAL = frozenset({"normal", "usual", "standard", "well", "such", "described", "shown", "per"})
+_TERRAIN_AS = re.compile(r"\bterrain\s+as\s+(?:if\s+it\s+(?:is|was|were)\s+)?([a-z]+)\b", re.I)
 
 
 def _rolls(sentence: str) -> set[str]:
@@ -60,7 +66,9 @@ def _rolls(sentence: str) -> set[str]:
         if word.lower() in _NOT_A_NAME:
             continue
         out.add(f"{fold(word)} {kind.lower()}")
-    out |= {f"{what.lower()} roll" for what in _ROLL_TO.findall(sentence)}
+    out |= {f"{(to or one).lower()} roll" for to, one in _ROLL_TO.findall(sentence)}
+    out |= {"hit roll" if miss else f"{what.lower()} roll" for miss, what in _FAILED.findall(sentence)}
+    out |= {f"{fold(kind)} terrain" for kind in _TERRAIN_AS.findall(sentence) if kind.lower() not in _NOT_A_NAME | _AS_USUAL}
     return out
 
 
@@ -163,6 +171,13 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                     listed = out.setdefault(thing, [])
                     if all(c["quote"] != said for c in listed):
                         listed.append({"quote": said, "rid": rid, "version": None})
+    kit = _kit(ctx, rule)
+    if kit is not None:
+        # a weapon of the system's kind of weapons: a model with two of one kind fights with one, or both, as
+        # no sentence here says (its first sentence is what it does)
+        first = next(iter(sentences(rule["versions"][0]["text"] if rule["versions"] else rule["text"] or "")), None)
+        if first:
+            out[f"{WIELDED}{kit}"] = [{"quote": first, "rid": rid, "version": rule["versions"][0] if rule["versions"] else None}]
     versions = rule["versions"] or [None]
     for version in versions:
         text = version["text"] if version else rule["text"]
@@ -195,6 +210,17 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
 
 
 _DIGITS = re.compile(r"\d")
+WIELDED = "which weapon a model fights with: "
+
+
+def _kit(ctx: Context, rule: dict[str, Any]) -> str | None:
+    """The kind of weapon a rule is, by the system's own grouping: its category ("Close Combat Weapon") or
+    its parent's name ("Weapons"), where that names weapons; None for any other rule."""
+    parent = ctx.view.get(rule["parent"]) if rule.get("parent") else None
+    for kind in (rule.get("category"), parent["name"] if parent else None):
+        if kind and re.search(r"\bweapons?\b", kind, re.I):
+            return kind
+    return None
 REROLLED = "a re-roll of one test"
 THROUGH = "moving through other models"
 _THROUGH = re.compile(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)
@@ -209,7 +235,7 @@ _AFTER_REROLLS = re.compile(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 
 # a sentence names a roll or gives a number: the others are not read further
-_MAY_SPEAK = re.compile(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models)\b|\d", re.I)
+_MAY_SPEAK = re.compile(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -258,7 +284,8 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 # each side's own roll of one kind is two rolls ("Friendly units ... must reroll failed
                 # Panic Tests", "When a War Machine fails a Panic Test"): across the sides a roll is one
                 # only where a sentence speaks of the other side's ("its target", "enemy units")
-                shared = [t for t in shared if any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t])]
+                shared = [t for t in shared if not t.startswith(WIELDED)  # each side's model fights with its own
+                          and any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t])]
             shared = [t for t in shared if _holds(t, spoken[(side_a, a)][t], spoken[(side_b, b)][t], terms)]
             if not shared:
                 continue
@@ -269,6 +296,9 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             touched = []
             for thing in shared:
                 said_a, said_b = spoken[(side_a, a)][thing], spoken[(side_b, b)][thing]
+                if thing.startswith(WIELDED):
+                    touched.append(thing)
+                    continue
                 if _agree(said_a, said_b):
                     continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"): nothing to rule on
                 after, before = (a, b) if _in_turn(said_a, said_b, thing) else (b, a) if _in_turn(said_b, said_a, thing) else (None, None)
@@ -322,6 +352,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
         return f"both re-roll a test that may be one ({tests}), and no sentence here says whether a test re-rolled by one may be re-rolled by the other"
     if thing == AIMED:
         return "one restricts whom every attack is made against, the other makes an attack on a unit, and no sentence here says whether that attack is bound"
+    if thing.startswith(WIELDED):
+        return (f"both are weapons of one kind ({thing[len(WIELDED):]}) on the same side, and no sentence here says which one the model "
+                f"fights with, or whether both apply")
     return f"both speak of {thing}, and no relation read from the text says how they meet"
 
 

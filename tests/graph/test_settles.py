@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.graph.settles import HOWS, settling
-from referee.model import Citation
+from referee.graph.sentences import split
+from referee.graph.settles import HOWS, RULED, settling, spoken
+from referee.model import Citation, Condition, Relation
+from referee.resolve.situation_words import RULED as ruled_by_the_referee
 from referee.store.record import Build
 
 
@@ -22,6 +24,8 @@ def _hows(sentence: str) -> dict[str, str]:
 @pytest.mark.parametrize(("sentence", "how", "words"), [
     ("At the start of each duel, a Duellist may choose which blade it strikes with.", "choice", "may choose which blade it strikes with"),
     ("Only one of the extra hits, picked by the defender, is resolved.", "choice", "picked by the defender"),
+    ("If several banners fall, the owning player decides the order in which they are lifted.", "choice",
+     "the owning player decides the order in which they are lifted"),
     ("If two banners are raised at once, the generals roll off and the winner decides whose banner is raised first.",
      "tie-break", "roll off and the winner decides whose banner is raised first"),
     ("The player whose turn it is has priority to move his runner first.", "tie-break", "has priority to move his runner first"),
@@ -35,6 +39,7 @@ def _hows(sentence: str) -> dict[str, str]:
     ("The rider can only ignore the usual -1 for the mount, not the extra -1 from Heavy Lance.",
      "permission", "only ignore the usual -1 for the mount, not the extra -1 from Heavy Lance"),
     ("A squad can only make one rally per phase.", "limit", "can only make one rally per phase"),
+    ("Wading in this way does not prevent the squad from volleying.", "permission", "does not prevent the squad from volleying"),
     ("Roll for Misfire after all re-rolls have been made.", "timing", "after all re-rolls"),
     ("Unless the rule says so (as in the Steadfast special rule), nothing is shared.", "reference", "as in the Steadfast special rule"),
     ("If no value is given, the rule is Venom Blade (5+).", "reference", "the rule is Venom Blade (5+)"),
@@ -52,6 +57,7 @@ def test_the_words_that_settle_are_read(sentence: str, how: str, words: str) -> 
     "The unit may choose to march.",  # a choice of one action, not between things
     "A unit that moved cannot shoot.",  # a prohibition: the effect grammar's
     "Both models gain +1 Strength.",  # 'both' without a side word
+    "The attacker chooses to charge.",  # a choice of one action, not of which or of an order
     "The winner of the combat gains +1 Leadership.",  # a winner who decides nothing
 ])
 def test_sentences_that_only_look_alike_settle_nothing(sentence: str) -> None:
@@ -77,3 +83,56 @@ def test_settles_sentences_do_not_count_as_read_effects(rulebase: Build) -> None
     """Coverage counts sentences read into effects: one that only settles stays unread."""
     [sentence] = [s for s in rulebase.graph.sentences["whfb-house"] if s.text.startswith("Each unit can only make one redirect per turn")]
     assert not sentence.typed
+
+
+def _ruled(sentence: str, typed: tuple[Relation, ...] = ()) -> dict[str, str]:
+    found = spoken("demo/rule", Citation("demo/rule", sentence, "demo/rules.txt", 4, 9), list(typed))
+    assert all((r.kind, r.target, dict(r.details)["how"] in RULED, r.target_name, r.citation.sentence) == ("settles", None, True, sentence, sentence)
+               and "words" not in dict(r.details) for r in found)
+    return {dict(r.details)["how"]: dict(r.details).get("situations", "") for r in found}
+
+
+@pytest.mark.parametrize(("sentence", "ruled"), [
+    ("Sappers cannot dig while the trench is in melee range of a foe.", {"situation": "melee"}),
+    ("A Rout check must also be made by any charging squad.", {"situation": "charging"}),
+    ("Archers may loose even if they marched, but never when fleeing.", {"situation": "fleeing moved"}),
+    ("A mounted knight can never be on foot in the first turn.", {"situation": "first-turn on-foot mounted"}),
+    ("Each squad can only use one rally per phase.", {"how-often": ""}),
+    ("If the score of the hunter is greater than the score of the prey, the prey is caught.", {"contest": ""}),
+    ("The total has to be higher than the height of the wall.", {"contest": ""}),
+    ("If no value is given in brackets, the rule is Venom Blade (5+).", {"no-number": ""}),
+])
+def test_the_words_the_referee_rules_on_are_read_with_their_situations(sentence: str, ruled: dict[str, str]) -> None:
+    assert _ruled(sentence) == ruled
+
+
+@pytest.mark.parametrize("sentence", [
+    "Mist drifts over the close combat.",  # it speaks of the situation but says nothing may, must or cannot be done
+    "For example, a charging squad may cheer.",  # an example
+    "A squad may rally once.",  # no situation, no limit per turn
+    "If the roll is higher than 3, the unit may dig in.",  # one result against a number is no contest
+])
+def test_sentences_the_referee_does_not_rule_on_read_nothing(sentence: str) -> None:
+    assert _ruled(sentence) == {}
+
+
+def test_a_sentence_read_with_its_situation_in_structured_words_is_not_ruled_on_again() -> None:
+    sentence = "Charging lancers gain +1 Strength."
+    at = Citation("demo/rule", sentence, "demo/rules.txt", 4, 9)
+    plus = Relation("modifies", "demo/rule", None, "Strength", at, (Condition("charging", None, "Charging"),), (("stat", "Strength"), ("value", "+1")))
+    assert _ruled("Charging lancers must gain +1 Strength.") == {"situation": "charging"}
+    assert _ruled("Charging lancers must gain +1 Strength.", (plus,)) == {}
+    kept = Relation("must", "demo/rule", None, "gain", at, (Condition("charging", None, "Charging"),), (("action", "gain"),))
+    assert _ruled("Charging lancers must gain +1 Strength.", (kept,)) == {"situation": "charging"}  # a duty is listed, never ruled
+
+
+def test_a_sentence_with_an_example_in_brackets_is_read_whole() -> None:
+    # "e.g." ends no sentence: the rule's words that it does not apply when fleeing are quoted whole
+    first, second = split("It may run. This rule does not apply if the unit is fleeing (e.g. after a failed test).")
+    assert _ruled(first) == {}
+    assert second == "This rule does not apply if the unit is fleeing (e.g. after a failed test)."
+    assert _ruled(second) == {"situation": "fleeing"}
+
+
+def test_the_resolver_rules_on_the_kinds_the_graph_reads_for_it() -> None:
+    assert ruled_by_the_referee == RULED and not set(RULED) & set(HOWS)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from referee.graph.settles import HOWS
 from referee.resolve import Pick, resolve
 
 SYSTEMS = ("t9a", "whfb-house", "last-edition", "scrollhammer")
@@ -21,6 +22,38 @@ _NOT_EFFECTS = ("references", "part-of")  # mentions and structure: nothing to a
 
 def _at(c: dict[str, Any]) -> tuple[str, int, int]:
     return (c["file"], c["line"], c["column"])
+
+
+def _quoted(data: dict[str, Any], sentence: str) -> bool:
+    """Whether the answer quotes a sentence (or a list item's words) anywhere."""
+    said = " ".join(sentence.split()).lstrip("-*• ")
+    return said in " ".join(" ".join(_strings(data)).split())
+
+
+def _own_words_ruled(view: Any, rid: str, rel: dict[str, Any], data: dict[str, Any]) -> bool:
+    """Whether the answer rules on (or needs not) a sentence the referee rules on by its own words
+    (referee/resolve/situation_words.py): quoted anywhere, or of a second wording, or on a situation
+    not given, or one of more than three on the situation given."""
+    if _quoted(data, rel["citation"]["sentence"]) or rel["citation"]["file"] != view.get(rid)["versions"][0]["source"]["file"]:
+        return True
+    spoken = set(dict(rel["details"]).get("situations", "").split())
+    return dict(rel["details"])["how"] == "situation" and (not spoken & set(data["when"]) or _about_the_situation(view, rid, data["when"]))
+
+
+def _about_the_situation(view: Any, rid: str, when: list[str]) -> bool:
+    """Whether more than three sentences of a rule speak of the situation given: a rule about the
+    situation itself, its page to read (referee/resolve/situation_words.py quotes none)."""
+    first = view.get(rid)["versions"][0]["source"]["file"]
+    return len({r["citation"]["sentence"] for r in view.relations_out(rid) if r["kind"] == "settles" and r["citation"]["file"] == first
+                and set(dict(r["details"]).get("situations", "").split()) & set(when)}) > 3
+
+
+def _strings(data: Any) -> list[str]:
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [s for v in data.values() for s in _strings(v)]
+    return [s for v in data for s in _strings(v)] if isinstance(data, list) else []
 
 
 def unexplained(view: Any, data: dict[str, Any], side: str = "self") -> list[tuple[str, str, str]]:
@@ -53,7 +86,8 @@ def unexplained(view: Any, data: dict[str, Any], side: str = "self") -> list[tup
                 "stacks": entry["instances"] < 2,  # a single instance: nothing to stack
                 "modifies": any(p[0] == rid and p[1] == details.get("stat") and (p[3] == at or p[2] == details.get("value")) for p in parts),
                 "amends": False,
-                "settles": at in duties,  # the rule's own words on how it meets others, quoted with what is in force
+                # the rule's own words on how it meets others, quoted with what is in force; the words it is ruled on by
+                "settles": kind == "settles" and (at in duties if details["how"] in HOWS else _own_words_ruled(view, rid, rel, data)),
             }.get(kind, False)
             if not applied:
                 out.append((kind, rid, rel["citation"]["sentence"]))

@@ -40,3 +40,22 @@ def test_a_named_modifier_in_a_small_system() -> None:
         ("to-hit", "-3", ["Where the target stands behind rubble"])]
     mist = resolve(view, "demo", picks("Mist")).to_json()
     assert [q["rules"] for q in mist["unresolved"]] == [["Mist"]] and mist["modifiers"] == []
+
+
+def test_a_light_cover_modifier_stated_nowhere_beside_hard_cover_is_open_with_both(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Forest, Target Behind Hard Cover", when=["shooting"]).to_json()
+    [question] = data["unresolved"]
+    assert question["rules"] == ["Forest", "Target Behind Hard Cover"]
+    assert question["reason"].endswith("Target Behind Hard Cover states a modifier of the same kind, and whether they add up no sentence says")
+    assert [c["quote"] for c in question["citations"]][1] == "Hard cover inflicts a -2 shooting modifier."
+    assert [(m["stat"], m["value"]) for m in data["modifiers"]] == [("to-hit", "-2")]  # never -3: the light cover's value is not guessed
+
+
+def test_a_named_modifier_stated_nowhere_beside_one_of_its_kind_in_a_small_system() -> None:
+    smoke = "A Smoke Screen modifier applies."
+    view = system({"Smoke": smoke, "Haze": "A hazy screen gives -1 to hit.", "Bold": "Bold troops gain +1 to hit."}, [
+        rel("modifies", "Haze", None, "A hazy screen gives -1 to hit.", details={"stat": "to-hit", "value": "-1"}),
+        rel("modifies", "Bold", None, "Bold troops gain +1 to hit.", details={"stat": "to-hit", "value": "+1"}),
+    ])
+    data = resolve(view, "demo", picks("Smoke", "Haze", "Bold")).to_json()
+    assert [q["rules"] for q in data["unresolved"]] == [["Smoke", "Haze"]]  # "screen" is the kind; Bold's words name none

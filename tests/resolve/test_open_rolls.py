@@ -151,9 +151,11 @@ def test_a_cap_and_a_doubling_of_one_count_are_open(rulebase: Build) -> None:
 
 def test_a_characteristic_by_its_initials_is_the_characteristic(rulebase: Build) -> None:
     data = resolve(rulebase, "scrollhammer", "Invisibility, Paralyze", when=["melee", "first-round"]).to_json()
-    [(rules, reason)] = _open(data)
-    assert rules == ["Invisibility", "Paralyze"] and "initiative" in reason
-    assert "A Paralyzed model is reduced to WS1 I1 and treats all terrain as difficult." in {c["quote"] for c in data["unresolved"][0]["citations"]}
+    # (each also speaks of difficult terrain: Paralyze's "treats all terrain as difficult", and Invisibility's and its Hit and Run's)
+    [(rules, reason)] = [o for o in _open(data) if o[0] == ["Invisibility", "Paralyze"]]
+    assert "both speak of initiative" in reason
+    [question] = [u for u in data["unresolved"] if sorted(u["rules"]) == ["Invisibility", "Paralyze"]]
+    assert "A Paralyzed model is reduced to WS1 I1 and treats all terrain as difficult." in {c["quote"] for c in question["citations"]}
 
 
 def test_a_die_is_no_characteristics_initial_in_a_small_system() -> None:
@@ -214,3 +216,62 @@ def test_a_save_taken_after_another_has_failed_is_ruled_in_turn_quoting_its_word
     [turn] = [r for r in data["rulings"] if r["principle"] == "together"]
     assert turn["winner"] is None and turn["rules"] == ["Regeneration", "Hand Weapon + Shield (foot)"]
     assert any("can therefore be taken after armour saves and ward saves have been failed" in c["quote"] for c in turn["citations"])
+
+
+def test_a_roll_named_by_its_failed_result_is_that_roll_in_a_small_system() -> None:
+    # "a miss" is a failed roll to hit: two re-rolls of it meet, and neither text says whether a re-rolled die is re-rolled again
+    view = system({"Keen Blade": "The wielder may re-roll one failed roll to hit each turn.",
+                   "Hex Charm": "Once per game, the bearer may re-roll a single miss."}, [])
+    [(rules, reason)] = _open(resolve(view, "demo", picks("Keen Blade", "Hex Charm")).to_json())
+    assert rules == ["Hex Charm", "Keen Blade"] and reason == "both speak of hit roll, and no relation read from the text says how they meet"
+    # a failed wound is a failed roll to wound, not a failed wound save
+    apart = system({"Keen Blade": "The wielder may re-roll one failed roll to hit each turn.",
+                    "Grim Charm": "The bearer may re-roll one failed wound save."}, [])
+    assert resolve(apart, "demo", picks("Keen Blade", "Grim Charm")).to_json()["unresolved"] == []
+
+
+def test_a_kind_of_terrain_two_rules_speak_of_is_open_in_a_small_system() -> None:
+    # "treats every terrain as boggy" and "never slowed by Boggy Terrain": one kind of terrain, nothing joins them
+    view = system({"Mired": "A Mired model treats every terrain as boggy.",
+                   "Marsh Strider": "Marsh Striders are never slowed by Boggy Terrain.",
+                   "Sure Foot": "The model may test for rocky terrain as normal."}, [])
+    [(rules, reason)] = _open(resolve(view, "demo", picks("Mired", "Marsh Strider")).to_json())
+    assert rules == ["Marsh Strider", "Mired"] and reason.startswith("both speak of boggy terrain")
+    # "as normal" names no kind of terrain
+    assert resolve(view, "demo", picks("Mired", "Sure Foot")).to_json()["unresolved"] == []
+
+
+def test_two_re_rolls_of_a_hit_and_a_terrain_every_move_is_slowed_by_are_open(rulebase: Build) -> None:
+    for keywords, pair in (("Master-Crafted, Soul Trap", ["Master-Crafted", "Soul Trap"]), ("Paralyze, Swarms", ["Paralyze", "Swarms"]),
+                           ("Slow, Move Through Cover", ["Move Through Cover", "Slow"])):
+        data = resolve(rulebase, "scrollhammer", keywords).to_json()
+        assert [rules for rules, _ in _open(data)] == [pair], keywords
+        assert not [r for r in data["rulings"] if r["winner"]]
+
+
+def test_two_weapons_of_one_kind_on_one_side_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Great Weapon, Paired Weapons", when=["melee"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Great Weapon", "Paired Weapons"] and reason.startswith("both are weapons of one kind (Close Combat Weapon) on the same side")
+    assert not [r for r in data["rulings"] if r["winner"]]
+    # one on each side: each model fights with its own
+    assert resolve(rulebase, "whfb-house", "Second Hand Weapon", "Hand Weapon + Shield (foot)", when=["melee"]).to_json()["unresolved"] == []
+
+
+def test_weapons_of_one_kind_by_category_in_a_small_system() -> None:
+    data = system_data({"Warpick": "A Warpick strikes last.", "Twin Axes": "Twin Axes give +1 Attack.", "Buckler": "A Buckler parries."}, [])
+    for name, category in (("Warpick", "Hafted Weapon"), ("Twin Axes", "Hafted Weapon"), ("Buckler", "Armour")):
+        data["rules"][f"demo/{name}"]["category"] = category
+    view = stored(data)
+    [(rules, reason)] = _open(resolve(view, "demo", picks("Warpick", "Twin Axes")).to_json())
+    assert rules == ["Twin Axes", "Warpick"] and "(Hafted Weapon)" in reason
+    assert resolve(view, "demo", picks("Warpick", "Buckler")).to_json()["unresolved"] == []  # a weapon and armour: no kind shared
+
+
+def test_a_hit_roll_written_as_one_word_is_the_hit_roll(rulebase: Build) -> None:
+    # "enemy hitrolls of 1 are deflected" beside "they subtract Y from the hit roll": the other side's roll, one roll
+    data = resolve(rulebase, "last-edition", "Melee 3 deflect 2", "Ranged 2 trigger -1 to hit", when=["melee"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Melee X deflect Y", "Ranged X trigger -Y to hit"] and reason.startswith("both speak of hit roll")
+    view = system({"Parry Blade": "Enemy hitrolls of 1 miss.", "Dazzle": "Enemy units subtract 1 from the hit roll."}, [])
+    assert _open(resolve(view, "demo", picks("Parry Blade"), picks("Dazzle")).to_json())[0][0] == ["Dazzle", "Parry Blade"]

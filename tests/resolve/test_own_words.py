@@ -7,7 +7,8 @@ from referee.store.record import Build
 from referee.resolve import resolve
 from referee.resolve.meeting import sentences
 from referee.resolve.render import markdown
-from tests.resolve.test_principles import picks, rel, rulings, system
+from tests.resolve.test_principles import picks, rel, rulings, system, system_data
+from tests.stores import stored
 
 
 def _own(data: dict) -> list[tuple[str, str, str, str]]:
@@ -96,3 +97,93 @@ def test_a_permission_meets_only_a_prohibition_of_what_its_clause_names() -> Non
     data = rulings(view, picks("Skirmishers", "Longbow", "Pike"))
     assert [sorted(u["rules"]) for u in data["unresolved"]] == [["Longbow", "Skirmishers"]]
     assert not [r for r in data["rulings"] if r["winner"] in ("Longbow", "Skirmishers")]
+
+
+def test_what_a_rule_does_not_prevent_meets_a_prohibition_of_it(rulebase: Build) -> None:
+    """Feigned Flight: "The Reform after Rallying in this case does not prevent the unit from moving nor
+    from shooting"; Move or Fire may not be used after a Reform: open, both quoted."""
+    data = resolve(rulebase, "t9a", "Feigned Flight, Move or Fire", when=["moved", "shooting"]).to_json()
+    [open_question] = [u for u in data["unresolved"] if set(u["rules"]) == {"Feigned Flight", "Move or Fire"}]
+    assert "(reform)" in open_question["reason"]
+    assert [c["quote"][:40] for c in open_question["citations"]] == ["The Reform after Rallying in this case d", "The attack may not be used if the attack"]
+
+
+def test_what_a_rule_does_not_prevent_in_a_small_system() -> None:
+    spares = "A Rallied squad's regroup does not prevent it from volleying, but it counts as having moved."
+    view = system(
+        {"Rally Drill": spares, "Crossbow": "A Crossbow cannot volley if the bearer made a regroup.", "Halt": "A unit that regroups cannot halt."},
+        [
+            rel("settles", "Rally Drill", None, spares, details={"how": "permission", "words": "does not prevent it from volleying"}),
+            rel("cannot", "Crossbow", None, "A Crossbow cannot volley if the bearer made a regroup.", details={"action": "volley"}),
+            rel("cannot", "Halt", None, "Every unit cannot halt while it marches.", details={"action": "halt"}),
+        ],
+    )
+    data = rulings(view, picks("Rally Drill", "Crossbow", "Halt"))
+    assert [sorted(u["rules"]) for u in data["unresolved"]] == [["Crossbow", "Rally Drill"]]
+    # a prohibition that names the permitting rule joins them by its own words
+    excepted = system(
+        {"Rally Drill": spares, "Crossbow": "A Crossbow cannot volley if the bearer made a regroup (unless it has Rally Drill)."},
+        [
+            rel("settles", "Rally Drill", None, spares, details={"how": "permission", "words": "does not prevent it from volleying"}),
+            rel("cannot", "Crossbow", None, "A Crossbow cannot volley if the bearer made a regroup (unless it has Rally Drill).", details={"action": "volley"}),
+        ],
+    )
+    assert [u for u in rulings(excepted, picks("Rally Drill", "Crossbow"))["unresolved"] if u.get("kind") == "touch"] == []
+    # a rule granted by the other meets it through that grant, not through a permission's words
+    granted = system(
+        {"Regroup": spares, "Crossbow": "A Crossbow cannot volley if the bearer made a regroup. The bearer gains Regroup."},
+        [
+            rel("settles", "Regroup", None, spares, details={"how": "permission", "words": "does not prevent it from volleying"}),
+            rel("cannot", "Crossbow", None, "A Crossbow cannot volley if the bearer made a regroup.", details={"action": "volley"}),
+            rel("grants", "Crossbow", "Regroup", "The bearer gains Regroup."),
+        ],
+    )
+    assert rulings(granted, picks("Crossbow"))["unresolved"] == []
+
+
+def test_a_rules_sentence_naming_another_rule_in_play_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Backfire, Template", when=["shooting"]).to_json()
+    [entry] = [d for d in data["in_force"] if d["kind"] == "settles" and d["how"] == "mentions"]
+    assert (entry["name"], entry["actions"]) == ("Backfire", ["Template"])
+    assert entry["citation"]["quote"] == "Template and Blast weapons with Backfire roll a die separate from the weapon."
+    alone = resolve(rulebase, "scrollhammer", "Backfire", when=["shooting"]).to_json()
+    assert not [d for d in alone["in_force"] if d["how"] == "mentions"]  # Template not in play: nothing to say of it
+
+
+def test_a_sentence_naming_another_rule_is_quoted_once_in_a_small_system() -> None:
+    names = "Shields held against a Rusty Blade crack on a 6."
+    view = system({"Rusty Blade": names, "Shield": "A Shield gives +1 Armour."}, [
+        rel("references", "Rusty Blade", "Shield", names),
+    ])
+    data = rulings(view, picks("Rusty Blade", "Shield"))
+    assert [(d["name"], d["how"], d["actions"], d["citation"]["quote"]) for d in data["in_force"]] == [("Rusty Blade", "mentions", ["Shield"], names)]
+    # a sentence already quoted by a ruling is not listed again
+    both = system({"Rusty Blade": names, "Shield": "A Shield gives +1 Armour."}, [
+        rel("references", "Rusty Blade", "Shield", names),
+        rel("excludes", "Rusty Blade", "Shield", names),
+    ])
+    assert [d for d in rulings(both, picks("Rusty Blade", "Shield"))["in_force"] if d["how"] == "mentions"] == []
+
+
+def test_who_chooses_the_order_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Panic tests").to_json()
+    assert any(d["how"] == "choice" and "the controlling player chooses the order in which tests are made" in d["actions"]
+               for d in data["in_force"] if d["kind"] == "settles")
+
+
+def test_an_examples_names_a_sections_list_and_a_grant_are_no_mentions_in_a_small_system() -> None:
+    example = "For example: Rusty Blade or Shield."
+    lists = "The kit of a soldier: Shield."
+    grants = "The bearer gains Shield."
+    view = system({"Armoury": example, "Kit": lists, "Quartermaster": grants, "Shield": "A Shield gives +1 Armour.", "Rusty Blade": "x."}, [
+        rel("references", "Armoury", "Shield", example),
+        rel("references", "Kit", "Shield", lists),
+        rel("grants", "Quartermaster", "Shield", grants),
+        rel("references", "Quartermaster", "Shield", grants),
+    ])
+    data = system_data({"Kit": lists, "Shield": "A Shield gives +1 Armour."}, [rel("references", "Kit", "Shield", lists)])
+    data["rules"]["demo/Shield"]["parent"] = "demo/Kit"
+    assert [d for d in rulings(stored(data), picks("Kit", "Shield"))["in_force"] if d["how"] == "mentions"] == []
+    assert [d for d in rulings(view, picks("Armoury", "Shield"))["in_force"] if d["how"] == "mentions"] == []
+    assert [d for d in rulings(view, picks("Quartermaster"))["in_force"] if d["how"] == "mentions"] == []
+    assert [d["name"] for d in rulings(view, picks("Kit", "Shield"))["in_force"] if d["how"] == "mentions"] == ["Kit"]  # no section here

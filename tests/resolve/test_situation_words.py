@@ -43,8 +43,10 @@ def test_a_sentence_the_graph_read_with_its_situation_is_not_repeated(rulebase: 
 
 
 def test_a_rule_set_aside_is_left_to_that_ruling_in_a_small_system() -> None:
-    view = system({"Rush": "A unit with Rush can never charge in close combat.", "Brake": "Rush cannot be used with it."}, [
+    never = "A unit with Rush can never charge in close combat."
+    view = system({"Rush": never, "Brake": "Rush cannot be used with it."}, [
         rel("excludes", "Brake", "Rush", "Rush cannot be used with it."),
+        rel("settles", "Rush", None, never, details={"how": "situation", "words": never, "situations": "melee"}),
     ])
     alone = resolve(view, "demo", picks("Rush"), when=["melee"]).to_json()
     assert [(r["principle"], r["rules"]) for r in alone["rulings"]] == [("own-words", ["Rush"])]
@@ -52,9 +54,15 @@ def test_a_rule_set_aside_is_left_to_that_ruling_in_a_small_system() -> None:
     assert [r["principle"] for r in both["rulings"]] == ["explicit-exception"]
 
 
-def test_a_describing_sentence_is_not_ruled_on_in_a_small_system() -> None:
-    view = system({"Mist": "Mist drifts over the close combat."}, [])
-    assert resolve(view, "demo", picks("Mist"), when=["melee"]).to_json()["rulings"] == []
+def test_the_resolver_rules_only_on_the_situations_the_graph_read_in_a_small_system() -> None:
+    # the words are the graph's to read (tests/graph/test_settles.py): a sentence it read no situation of
+    # is not ruled on, whatever its words, and one it read is ruled on only where that situation is given
+    sentence = "Mist can never drift over the close combat."
+    bare = system({"Mist": sentence}, [])
+    assert resolve(bare, "demo", picks("Mist"), when=["melee"]).to_json()["rulings"] == []
+    read = system({"Mist": sentence}, [rel("settles", "Mist", None, sentence, details={"how": "situation", "words": sentence, "situations": "melee"})])
+    assert [r["principle"] for r in resolve(read, "demo", picks("Mist"), when=["melee"]).to_json()["rulings"]] == ["own-words"]
+    assert resolve(read, "demo", picks("Mist"), when=["shooting"]).to_json()["rulings"] == []
 
 
 def test_an_instance_without_its_number_quotes_the_rules_own_default(rulebase: Build) -> None:
@@ -84,21 +92,12 @@ def test_a_rules_comparison_of_two_results_is_quoted(rulebase: Build) -> None:
     assert own["citations"][0]["quote"].startswith("If the result of the defender is higher than the result of the attacker, the power is blocked")
 
 
-def test_one_result_against_a_number_is_no_contest_in_a_small_system() -> None:
-    view = system({"Dig": "If the roll is higher than 3, the unit may dig in."}, [])
-    assert resolve(view, "demo", picks("Dig")).to_json()["rulings"] == []
-
-
 def test_a_rules_own_words_that_it_does_not_apply_then_are_quoted_whole(rulebase: Build) -> None:
     # quoted whole ("e.g." ends no sentence), by the open question on the Panic Test it and Terror speak of
     data = resolve(rulebase, "t9a", "Feigned Flight", opponent="Terror", when=["charged", "fleeing"]).to_json()
     quoted = {c["quote"] for answer in data["rulings"] + data["unresolved"] for c in answer["citations"]}
     assert ("This rule does not apply if the unit Flees involuntarily (e.g. as the result of a failed Panic Test, "
             "or if it was already Fleeing when being Charged).") in quoted
-    view = system({"Dash": "It may run. This rule does not apply if the unit is fleeing (e.g. after a failed test)."}, [])
-    [own] = resolve(view, "demo", picks("Dash"), when=["fleeing"]).to_json()["rulings"]
-    assert own["principle"] == "own-words"
-    assert [c["quote"] for c in own["citations"]] == ["This rule does not apply if the unit is fleeing (e.g. after a failed test)."]
 
 
 def test_what_a_result_has_to_beat_is_quoted(rulebase: Build) -> None:
