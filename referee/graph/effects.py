@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.graph.activities import activities_in
 from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
 from referee.graph.lexer import PARAMETER, Lexeme, Mention, Names, conditions_in, lex
 from referee.graph.sentences import locate, split
@@ -203,6 +204,8 @@ class _Reader:
                 continue
             if own and draft.kind in _NO_SELF and not _names_a_kind(words_of_subject, draft):
                 continue  # a rule granting itself to its bearer says nothing; "Infantry Characters gain Light Troops" does
+            if draft.kind == "modifies" and _NOT_SUFFERED.search(words_of_subject or ""):
+                continue  # "can only ignore the normal -1 to-hit modifier ..., not the additional -1": no modifier stated
             if draft.kind == "modifies" and draft.mode == "of" and draft.action is not None:
                 words_of_subject = self.words(draft.action)  # "the CS of this model is +Y": this model's
             if draft.kind == "modifies":
@@ -429,7 +432,8 @@ class _Reader:
             for text, about in conditions:
                 if isinstance(text, Condition):
                     about_target = text.situation in ("against", "unless") and text.value == tid
-                    if not about_target and all((c.text, c.value) != (text.text, text.value) for c in kept):
+                    # ("for Moving and Shooting": two situations in one phrase's words, both kept)
+                    if not about_target and all((c.situation, c.text, c.value) != (text.situation, text.text, text.value) for c in kept):
                         kept.append(text)
                     continue
                 about_target = about is not None and about == tid and text.lower().startswith(_ABOUT_TARGET)
@@ -1087,6 +1091,7 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
     apart = [(a[1], a[2]) for a in alternatives if a is not None]
     conditions = [(k, f) for k, f in conditions if not any(lo <= k < hi for lo, hi in apart)]
     scoped = _scope(conditions, clauses, lexemes)
+    situated = _scope(_activities(lexemes, reader), clauses, lexemes)
     subjects: list[Subject] = []
     for ci, (first, _end, _found) in enumerate(clauses):
         start = max((k + 1 for k in range(first) if lexemes[k].type in _BREAKS), default=0)
@@ -1118,7 +1123,8 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
                 subject = reader.subject(0, start - 1, longest=20)
         subjects.append(subject)
     drafts = [
-        (first, draft, scoped[ci], subjects[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found
+        (first, draft, [*scoped[ci], *situated[ci]] if draft.kind in _SITUATED else scoped[ci], subjects[ci])
+        for ci, (first, _end, found) in enumerate(clauses) for draft in found
     ]
     for ci, (first, end, found) in enumerate(clauses):
         alternative = alternatives[ci]
@@ -1128,6 +1134,23 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
             leading = [f for k, f in conditions if k < first and f in scoped[ci]]
             drafts.extend((first, draft, [*leading, alternative[0]], subjects[ci]) for draft in found)
     return reader.relations(drafts) + _not_prevented_by(lexemes, reader)
+
+
+# what stands before a modifier that is ignored or denied, not stated: "the attack can only ignore the
+# normal -1 to-hit modifier", "..., not the additional -1 to-hit modifier"
+_NOT_SUFFERED = re.compile(r"^(?:but\s+)?not\b|\bignor(?:e|es|ing)(?:\s+(?:the|a|an|any|all|its|their|normal|usual))*\s*$", re.I)
+# the kinds of relation an activity phrase limits ("-1 to-hit modifier for Moving and Shooting")
+_SITUATED = {"modifies"}
+
+
+def _activities(lexemes: list[Lexeme], reader: _Reader) -> list[tuple[int, Found]]:
+    """Each condition of the sentence's activity phrases (:mod:`referee.graph.activities`), at the
+    lexeme where its phrase starts, to be scoped to the clauses it belongs to like any condition."""
+    out: list[tuple[int, Found]] = []
+    for start, found in activities_in(reader.text):
+        k = max((i for i, lexeme in enumerate(lexemes) if lexeme.start <= start), default=0)
+        out.extend((k, (condition, None)) for condition in found)
+    return out
 
 
 # "cannot Pursue (which does not prevent it from being affected by Random Movement)": the rule the
