@@ -1,0 +1,107 @@
+"""Where a rule's words hold (issue 22, round 7): a modifier stated only in the situation its
+sentence limits it to, else listed as not applying with the limiting words; and meetings the text
+settles through what one rule forbids and another permits, or a state put on a model and that
+model's immunity to it.  On the real documents and on small systems in words of our own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.cli.commands import main
+from referee.resolve import resolve
+from referee.store.load import open_rules
+from referee.store.record import Build
+from tests.resolve.test_principles import brief, picks, rel, rulings, system
+
+BSDATA = Path("/work/shared/bsdata")
+
+
+def _mods(data: dict) -> set[tuple[str, str, str]]:
+    return {(m["side"], m["stat"], m["value"]) for m in data["modifiers"]}
+
+
+def test_second_hand_weapon_gives_nothing_when_shooting(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Second Hand Weapon", when=["shooting"]).to_json()
+    assert _mods(data) == set()
+    reasons = [i["reason"] for i in data["in_play"]["inactive"] if i["relation"] == "modifies"]
+    assert reasons == [
+        'Second Hand Weapon modifies Initiative +1 only when close combat: melee attacks, a fight (the words "in Fighting"; --when melee not given)',
+        'Second Hand Weapon modifies Attacks +1 only when close combat: melee attacks, a fight (the words "in Fighting"; --when melee not given)',
+    ]
+
+
+def test_second_hand_weapon_gives_its_attack_in_close_combat(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Second Hand Weapon", when=["melee"]).to_json()
+    assert _mods(data) == {("self", "Initiative", "+1"), ("self", "Attacks", "+1")}
+
+
+@pytest.fixture(scope="module")
+def army(tmp_path_factory: pytest.TempPathFactory):
+    into = tmp_path_factory.mktemp("bsdata")
+    assert main(["import", "battlescribe", str(BSDATA / "2nd-theNinthAge-FantasyBattles.gst"), "--system", "t9a", "--into", str(into), "--json"]) == 0
+    return open_rules(into).whole()
+
+
+def test_unwieldy_is_no_penalty_for_a_unit_that_did_not_move(army) -> None:
+    data = resolve(army, "t9a", "Unwieldy", when=["shooting"]).to_json()
+    assert _mods(data) == set()
+    [idle] = [i for i in data["in_play"]["inactive"] if i["relation"] == "modifies"]
+    assert idle["reason"] == 'Unwieldy modifies to-hit -1 only when the unit moved this turn (the words "for Moving and Shooting"; --when moved not given)'
+    assert idle["citation"]["quote"] == "The attack suffers an additional -1 to-hit modifier for Moving and Shooting (for a total of -2)."
+
+
+def test_unwieldy_penalises_moving_and_shooting(army) -> None:
+    assert _mods(resolve(army, "t9a", "Unwieldy", when=["shooting", "moved"]).to_json()) == {("self", "to-hit", "-1")}
+    # moved but fighting, not shooting: no penalty
+    assert _mods(resolve(army, "t9a", "Unwieldy", when=["melee", "moved"]).to_json()) == set()
+
+
+def test_slow_and_purposeful_forbids_the_march_deep_strike_permits(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Deep Strike, Slow and Purposeful").to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert (ruling["winner"], ruling["rules"]) == ("Slow and Purposeful", ["Slow and Purposeful", "Deep Strike"])
+    assert [c["quote"] for c in ruling["citations"]] == [
+        "A unit that contains at least one model with this special rule cannot March or make a sweeping advance, but counts as Relentless.",
+        "In that turn's Shooting phase, these units can fire (or March) as normal, and obviously count as having moved in the previous Movement phase.",
+    ]
+
+
+def test_a_silenced_tongue_cannot_use_the_thuum(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Tongue, Silence").to_json()
+    assert brief(data) == [("cannot-beats-can", "Silence", ["Silence", "Tongue"])]
+
+
+def test_a_physical_god_is_not_silenced(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Physical God, Silence, Tongue").to_json()
+    assert brief(data) == [("immunity", "Physical God", ["Physical God", "Silence"])]
+    silence = next(e for e in data["in_play"]["self"] if e["name"] == "Silence")
+    assert silence["set_aside"]
+    assert not [d for d in data["in_force"] if d["name"] == "Silence"]
+
+
+HOBBLE = rel("cannot", "Hobble", None, "A model that is Hobbled cannot Sprint.", details={"action": "Sprint"}, subject="A model that is Hobbled")
+GUARD = rel("immune-to", "Iron Will", "Hobble", "It can never be Hobbled.")
+TEXTS = {"Hobble": "A model that is Hobbled cannot Sprint.", "Runner": "The model may Sprint in its Movement phase.",
+         "Iron Will": "It can never be Hobbled.", "Stroller": "Enemy units can Sprint past it."}
+
+
+def test_a_prohibition_beats_another_rules_permission_of_the_same_action() -> None:
+    view = system(TEXTS, [HOBBLE, GUARD])
+    data = rulings(view, picks("Hobble", "Runner"))
+    assert brief(data) == [("cannot-beats-can", "Hobble", ["Hobble", "Runner"])]
+    assert [c["quote"] for c in data["rulings"][0]["citations"]] == ["A model that is Hobbled cannot Sprint.", "The model may Sprint in its Movement phase."]
+    # a permission of the other side's units, or a prohibition of the other side, is no such meeting
+    assert brief(rulings(view, picks("Hobble", "Stroller"))) == []
+    assert brief(rulings(view, picks("Hobble"), picks("Runner"))) == []
+
+
+def test_an_immunity_to_a_state_on_its_own_side_sets_the_state_aside() -> None:
+    view = system(TEXTS, [HOBBLE, GUARD])
+    data = rulings(view, picks("Hobble", "Runner", "Iron Will"))
+    assert brief(data) == [("immunity", "Iron Will", ["Iron Will", "Hobble"])]
+    # a rule its bearer has (not a state it suffers) is not set aside by its own side's immunity
+    fear = rel("immune-to", "Brave", "Dread", "It is immune to Dread.")
+    view = system({"Dread": "A unit that causes Dread frightens its foes.", "Brave": "It is immune to Dread."}, [fear])
+    assert brief(rulings(view, picks("Dread", "Brave"))) == []
