@@ -36,7 +36,8 @@ _ACTIONS = (
     (re.compile(r"^(?:shoot|shoots|shooting|fire|fires|make\s+(?:a\s+)?shooting|stand\s+and\s+shoot)\b", re.I), "shooting"),
     (re.compile(r"^(?:fight|fights|strike|strikes|make\s+(?:close\s+combat|melee)\s+attacks?)\b", re.I), "melee"),
     (re.compile(r"^(?:charge|charges|declare\s+(?:a\s+)?charges?)\b", re.I), "charging"),
-    (re.compile(r"^(?:move|moves|march|marches)\b", re.I), "moved"),
+    # (a March is a move, but a unit that moved did not March: "cannot March" is no prohibition of --when moved)
+    (re.compile(r"^(?:move|moves)\b", re.I), "moved"),
 )
 
 

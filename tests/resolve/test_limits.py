@@ -105,3 +105,12 @@ def test_an_immunity_to_a_state_on_its_own_side_sets_the_state_aside() -> None:
     fear = rel("immune-to", "Brave", "Dread", "It is immune to Dread.")
     view = system({"Dread": "A unit that causes Dread frightens its foes.", "Brave": "It is immune to Dread."}, [fear])
     assert brief(rulings(view, picks("Dread", "Brave"))) == []
+
+
+def test_a_unit_that_moved_did_not_march() -> None:
+    # "cannot March" forbids a March; --when moved says the unit moved, not that it marched
+    plod = rel("cannot", "Plod", None, "A unit with this special rule cannot March.", details={"action": "March"}, subject="A unit with this special rule")
+    view = system({"Plod": "A unit with this special rule cannot March."}, [plod])
+    assert brief(rulings(view, picks("Plod"), when=("moved",))) == []
+    data = rulings(view, picks("Plod"), when=("moved",))
+    assert [d["actions"] for d in data["in_force"]] == [["March"]]
