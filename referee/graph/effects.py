@@ -794,6 +794,8 @@ def read_sentence(
         typed += _passes(reader, lexemes, typed)
         typed += _saves_denied(reader, lexemes, typed)
         typed += _equipment_denied(reader, lexemes, typed)
+        typed += _not_able(reader, typed)
+        typed += _kinds_ignored(reader, lexemes)
         typed += _attributes(reader, lexemes)
         typed = _stacking_restated(typed, text)
         typed += _unless_other_rule(reader, lexemes, typed)
@@ -918,6 +920,61 @@ def _equipment_denied(reader: _Reader, lexemes: list[Lexeme], typed: list[Relati
                 continue
             out.append(Relation("cannot", reader.rule.id, tid, said, reader.citation, (), (("action", said),), None))
             break
+    return out
+
+
+# "is not targetable by enemy shooting attacks": what others cannot do to the subject, said as an adjective
+_NOT_ABLE = re.compile(r"\b(?:is|are)\s+(?:not|never)\s+(?P<adj>targetable|attackable|chargeable|woundable)\b(?P<rest>[^,.;:]*)", re.I)
+_ABLE = {"targetable": "targeted", "attackable": "attacked", "chargeable": "charged", "woundable": "wounded"}
+# what limits it, after a comma: ", as long as the unit is within 3\" of ..."
+_LIMITED_BY = re.compile(r"^\s*,\s*(?P<words>(?:for\s+)?as\s+long\s+as\b[^.;]*|(?:if|while|whilst|when|unless|provided)\b[^.;]*)", re.I)
+
+
+def _not_able(reader: _Reader, typed: list[Relation]) -> list[Relation]:
+    """"A unit with this keyword is not targetable by enemy shooting attacks, as long as ...": a
+    prohibition of what others do to the subject, as "cannot be targeted by enemy shooting attacks"
+    is (``cannot``, action "be targeted by ..."), under the words that limit it."""
+    out: list[Relation] = []
+    for found in _NOT_ABLE.finditer(reader.text):
+        action = " ".join(f"be {_ABLE[found.group('adj').lower()]}{found.group('rest')}".split())
+        if any(r.kind == "cannot" and dict(r.details).get("action") == action for r in typed):
+            continue
+        start = max(reader.text.rfind(mark, 0, found.start()) for mark in (",", ";", ":"))
+        subject = reader.text[start + 1 : found.start()].strip() or None
+        limit = _LIMITED_BY.match(reader.text[found.end() :])
+        said = [(" ".join(limit.group("words").split()), None)] if limit else []
+        out.append(reader.make("cannot", None, action, said, (("action", action),), subject))
+    return out
+
+
+# "ignore the rider's Armour Equipment (including ...) and Personal Protections": rules of a kind set aside
+_KINDS_IGNORED = re.compile(
+    r"\bignores?\s+(?:(?:the|its|their)\s+(?P<whose>[a-z]+)[’']s\s+|(?:all|any|every)\s+)?"
+    r"(?P<kinds>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*(?:\s*\([^)]*\))?(?:\s*(?:,|\band\b)\s*[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)*)"
+)
+_KIND_ENDS = re.compile(r"\s*(?:[,.;:]|$)")
+_BRACKETED = re.compile(r"\s*\([^)]*\)")
+_KIND_PARTS = re.compile(r"\s*(?:\([^)]*\)|,|\band\b)\s*")
+
+
+def _kinds_ignored(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
+    """"ignore the rider's Armour Equipment ... and Personal Protections": each kind of rule the
+    words name that is no rule of the system (those are read by the grammar, "ignore Parry") is
+    set aside, as its category or the last word of its name says (``overrides``, no target,
+    details ``kind``), under the sentence's conditions; "the rider's" is whose rules they are."""
+    starts = {lexeme.start for lexeme in lexemes if lexeme.type == "IGNORE"}
+    out: list[Relation] = []
+    for found in _KINDS_IGNORED.finditer(reader.text):
+        if found.start() not in starts or not _KIND_ENDS.match(reader.text, found.end()):
+            continue  # "Ignores Cover" inside a rule's name; "Combat Score penalties", "Terrain Features and units": no kind of rule alone
+        conditions = [(words, about) for _k, (words, about) in _condition_clauses(lexemes, reader, [])
+                      if isinstance(words, Condition) or not is_boilerplate(_BRACKETED.sub("", words).strip())]
+        whose = f"the {found.group('whose')}" if found.group("whose") else None
+        for kind in _KIND_PARTS.split(found.group("kinds")):
+            kind = " ".join(kind.split())
+            if not kind or reader.resolve(fold(kind))[0] is not None:
+                continue
+            out.append(reader.make("overrides", None, kind, conditions, (("kind", kind),), whose))
     return out
 
 

@@ -312,8 +312,7 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
     orders", of Placing reserves) sets aside the side's rules of that category (Taking cover, an
     order): cannot beats can, quoted; where the situation cannot tell, the ruling says "if ..."."""
     names = view.rule_names
-    rulings: list[Ruling] = []
-    aside: list[tuple[str, str, str]] = []
+    rulings, aside = ignored_kinds(view, sides, flags)
     found = _in_force(view, sides, flags, lambda rel, mine, theirs, rid: _forbidden_kind(view, rel, mine, rid))
     for mine, _theirs, rid, rel, unknown, held in found:
         action = dict(rel["details"])["action"]
@@ -331,6 +330,60 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
                 continue
             rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
                                   [cited], unknown, [mine.name], relation=cited))
+            if not unknown:
+                aside.append((mine.name, other, outcome))
+    return rulings, aside
+
+
+# the words a kind of rule may end in that say nothing of which kind: "Armour Equipment" is armour
+_GENERIC_HEADS = frozenset({"equipment", "item", "gear", "kit"})
+
+
+def of_ignored_kind(name: str, category: str | None, kind: str) -> str | None:
+    """Why a rule is of a kind a rule ignores ("Armour Equipment": armour), by its category ("4
+    Armour") or the last word of its name ("Plate Armour"), or None.
+
+    >>> of_ignored_kind("Plate Armour", "Melee Weapon", "Armour Equipment"), of_ignored_kind("Shield", "4 Armour", "Armour Equipment")
+    ('its name: Plate Armour', 'its category: 4 Armour')
+    >>> of_ignored_kind("Shield", None, "Armour Equipment") is None
+    True
+    """
+    words = _one(fold(kind)).split()
+    while len(words) > 1 and words[-1] in _GENERIC_HEADS:
+        words = words[:-1]
+    said = " ".join(words)
+    if not said:
+        return None
+    if category and (_one(fold(category)) == said or _one(fold(category)).endswith(" " + said)):
+        return f"its category: {category}"
+    named = _one(fold(name))
+    if named != said and named.endswith(" " + said):
+        return f"its name: {name}"
+    return None
+
+
+def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
+    """A rule that ignores rules of a kind ("ignore the rider's Armour Equipment", of Massive Bulk)
+    prevails over the side's rules of that kind (Plate Armour): an explicit exception, quoted; where
+    the situation cannot tell its conditions ("If the model is mounted by a Character"), "if ..."."""
+    names = view.rule_names
+    rulings: list[Ruling] = []
+    aside: list[tuple[str, str, str]] = []
+
+    def held(rel: dict[str, Any], mine: Side, theirs: Side, rid: str) -> list[tuple[str, str]]:
+        kind = dict(rel["details"]).get("kind") if rel["kind"] == "overrides" and rel["target"] is None else None
+        return [(other, how) for other in mine.rules if kind and other != rid
+                for how in [of_ignored_kind(names.get(other, other), (view.get(other) or {}).get("category"), kind)] if how]
+
+    for mine, _theirs, rid, rel, unknown, found in _in_force(view, sides, flags, held):
+        kind = dict(rel["details"])["kind"]
+        for other, how in found:
+            if any(r.rules == [names.get(rid, rid), names.get(other, other)] for r in rulings):
+                continue  # one sentence, said again by a second document
+            outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: its words ignore "
+                       f"{(rel['subject'] + chr(39) + 's ') if rel['subject'] else ''}{kind}, and {names.get(other, other)} is such ({how})")
+            rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "explicit-exception", outcome,
+                                  [quote(rel["citation"], names)], unknown, [mine.name]))
             if not unknown:
                 aside.append((mine.name, other, outcome))
     return rulings, aside

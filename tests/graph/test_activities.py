@@ -52,3 +52,32 @@ def test_a_modifier_ignored_or_denied_is_no_modifier_stated() -> None:
 
 def test_a_modifier_with_no_activity_phrase_has_no_condition() -> None:
     assert _read("Helm", "The model gains +1 Armour.") == [("modifies", "+1", ())]
+
+
+def _typed(name: str, text: str, names: dict[str, list[str]] | None = None) -> list[tuple[str, str | None, dict, str | None, tuple[str, ...]]]:
+    src = Source("x/rules.txt", 1, 1)
+    rule = Rule(f"x/{name.lower()}", name, "x", text, src, versions=(Version(text, src, "x/rules.txt", "core"),))
+    relations, _sentences = read_rule(rule, Names(names or {name.lower(): [f"x/{name.lower()}"]}, []), {})
+    return [(r.kind, r.target_name, dict(r.details), r.subject, tuple(c.text for c in r.conditions)) for r in relations if r.kind not in ("references", "settles")]
+
+
+def test_not_targetable_is_a_prohibition_of_being_targeted() -> None:
+    assert _typed("Veiled", "A veiled unit is not targetable by enemy ranged attacks, while it stands in a forest.") == [
+        ("cannot", "be targeted by enemy ranged attacks", {"action": "be targeted by enemy ranged attacks"}, "A veiled unit", ("while it stands in a forest",))]
+
+
+def test_a_kind_of_rule_ignored_is_read_with_whose_it_is_and_its_conditions() -> None:
+    said = _typed("Colossus", "If the model carries a Knight, ignore the rider's Helmet Gear and Lucky Charms, unless specifically stated otherwise.")
+    assert said == [
+        ("overrides", "Helmet Gear", {"kind": "Helmet Gear"}, "the rider", ("If the model carries a Knight",)),
+        ("overrides", "Lucky Charms", {"kind": "Lucky Charms"}, "the rider", ("If the model carries a Knight",)),
+    ]
+
+
+@pytest.mark.parametrize("text", [
+    "The model ignores Combat Score penalties to its Discipline.",  # a kind of modifier, not of rule
+    "Flyers ignore all Terrain Features and units while flying.",  # more than the kind named
+    "Template weapons have Ignores Cover.",  # a rule's name, not the verb
+])
+def test_no_kind_ignored(text: str) -> None:
+    assert [r for r in _typed("Thing", text, {"thing": ["x/thing"], "ignores cover": ["x/ignores-cover"]}) if r[0] == "overrides" and "kind" in r[2]] == []

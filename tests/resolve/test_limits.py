@@ -114,3 +114,26 @@ def test_a_unit_that_moved_did_not_march() -> None:
     assert brief(rulings(view, picks("Plod"), when=("moved",))) == []
     data = rulings(view, picks("Plod"), when=("moved",))
     assert [d["actions"] for d in data["in_force"]] == [["March"]]
+
+
+def test_massive_bulk_ignores_the_riders_plate_armour(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Massive Bulk, Plate Armour", when=["mounted"]).to_json()
+    assert brief(data) == [("explicit-exception", "Massive Bulk", ["Massive Bulk", "Plate Armour"])]
+    assert data["rulings"][0]["conditions"] == ["If the model is mounted by a Character"]
+
+
+def test_a_protected_unit_is_not_a_target_for_counterfire(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Ranged 2 counterfire", "Protected", when=["charged", "shooting"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Protected"]
+    assert (ruling["principle"], ruling["rules"]) == ("cannot-beats-can", ["Protected", "Ranged X counterfire"])
+    assert ruling["conditions"][0].startswith("as long as the unit is within 3")
+
+
+def test_a_rule_that_ignores_a_kind_prevails_over_the_sides_rules_of_that_kind() -> None:
+    ignore = rel("overrides", "Colossus", None, "Ignore the rider's Helmet Gear.", details={"kind": "Helmet Gear"}, subject="the rider")
+    view = system({"Colossus": "Ignore the rider's Helmet Gear.", "Iron Helmet": "+1 Armour.", "Lucky Charm": "+1 Ward."}, [ignore])
+    data = rulings(view, picks("Colossus", "Iron Helmet", "Lucky Charm"))
+    assert brief(data) == [("explicit-exception", "Colossus", ["Colossus", "Iron Helmet"])]
+    assert next(e for e in data["in_play"]["self"] if e["name"] == "Iron Helmet")["set_aside"]
+    # the other side's helmets are not the rider's
+    assert brief(rulings(view, picks("Colossus"), picks("Iron Helmet"))) == []
