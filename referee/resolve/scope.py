@@ -1,8 +1,9 @@
-"""A rule whose own permission holds only on a turn of the unit's own doing.
+"""A rule whose own permission (or obligation) holds only on a turn of the unit's own doing.
 
 "If a unit has this special rule then supporting attacks can be made by an
 extra rank than normal on a turn in which the unit did not charge": the rule
-states what it lets its bearer do (a ``can`` or ``may`` of the bearer) and
+states what it lets its bearer do (a ``can`` or ``may`` of the bearer, or a
+``must``: "a charging model part with Impact Hits must choose an enemy unit") and
 limits it to what the unit did this turn (charged, did not charge, moved, did
 not move, the first turn).  "Units that did not move in the movement phase
 are able to use concentration": a permission to use the rule itself, named
@@ -72,6 +73,16 @@ def bearer_permission(sentence: str, name: str) -> bool:
     return bool(_PERMITS.search(sentence)) and _bearer(sentence, name)
 
 
+# "a charging model part with Impact Hits must choose an enemy unit": what the rule has its own bearer do
+_OBLIGES = re.compile(r"\b(?:must|shall|(?:is|are)\s+required\s+to)\b(?!\s+not\b)", re.I)
+
+
+def bearer_obligation(sentence: str, name: str) -> bool:
+    """Whether a sentence says what a rule has its own bearer do ("a charging model part with Impact
+    Hits must choose an enemy unit"): the rule's own action, as a permission is."""
+    return bool(_OBLIGES.search(sentence)) and _bearer(sentence, name)
+
+
 def own_turn_condition(sentence: str, name: str) -> str | None:
     """The condition on the unit's own turn of a sentence that permits the rule's bearer something, or None.
 
@@ -82,9 +93,11 @@ def own_turn_condition(sentence: str, name: str) -> str | None:
     True
     >>> own_turn_condition("Units that did not move in the movement phase are able to use concentration instead.", "Concentrating")
     'not moved'
+    >>> own_turn_condition("At Initiative Step 10, a charging model part with Impact Hits must choose an enemy unit.", "Impact Hits")
+    'charging'
 
     """
-    if not bearer_permission(sentence, name):
+    if not (bearer_permission(sentence, name) or bearer_obligation(sentence, name)):
         return None
     for pattern, normal in CONDITIONS:
         if normal in _OWN_TURN and re.search(pattern, sentence, re.I):

@@ -137,3 +137,17 @@ def test_a_rule_that_ignores_a_kind_prevails_over_the_sides_rules_of_that_kind()
     assert next(e for e in data["in_play"]["self"] if e["name"] == "Iron Helmet")["set_aside"]
     # the other side's helmets are not the rider's
     assert brief(rulings(view, picks("Colossus"), picks("Iron Helmet"))) == []
+
+
+def test_impact_hits_bring_nothing_to_a_chariot_that_was_charged(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Impact Hits (D3)", when=["charged", "melee"]).to_json()
+    entry = next(e for e in data["in_play"]["self"] if e["name"] == "Impact Hits")
+    assert entry["set_aside"] == "Impact Hits applies only when the unit charged this turn (it is the charger) (--when charging not given)"
+    assert not next(e for e in resolve(rulebase, "t9a", "Impact Hits (D3)", when=["charging", "melee"]).to_json()["in_play"]["self"]
+                    if e["name"] == "Impact Hits").get("set_aside")
+
+
+def test_an_obligation_of_the_bearer_in_a_state_sets_the_rule_aside_outside_it() -> None:
+    view = system({"Battering Ram": "In the first round, a charging model with Battering Ram must pick a foe in contact."}, [])
+    assert next(e for e in rulings(view, picks("Battering Ram"), when=("melee",))["in_play"]["self"]).get("set_aside")
+    assert not next(e for e in rulings(view, picks("Battering Ram"), when=("melee", "charging"))["in_play"]["self"]).get("set_aside")
