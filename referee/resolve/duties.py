@@ -291,7 +291,9 @@ def forbidden_to_others(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                     continue
                 action = dict(rel["details"])["action"]
                 for other in theirs.rules:
-                    way = ways_of(view, other, names.get(other, other), flag) if other != rid else None
+                    # only a rule whose own words let its bearer do it meets the prohibition ("this weapon can be
+                    # shot against charging units"); a weapon that merely is shot ("-1 to the hit roll after the unit has moved") does not
+                    way = ways_of(view, other, names.get(other, other), flag, by_kind=False) if other != rid else None
                     if way is None:
                         continue
                     shown, who = names.get(other, other), rel["subject"] or "those it speaks of"
@@ -397,10 +399,12 @@ _WAYS = {
 }
 
 
-def ways_of(view: Book, rid: str, name: str, flag: str) -> tuple[str, str] | None:
+def ways_of(view: Book, rid: str, name: str, flag: str, by_kind: bool = True) -> tuple[str, str] | None:
     """(the rule, the sentence) by which a rule lets its bearer do the action of a situation ("can
     choose to Volley Fire instead of making a normal shooting attack": a way of shooting), or a
-    part of the rule named for it ("Breath Weapon Shooting Attack" of Breath Weapon), or None."""
+    part of the rule named for it ("Breath Weapon Shooting Attack" of Breath Weapon), or None.
+    ``by_kind``: a weapon used for the action is a way of it too, though its words permit nothing
+    ("Ranged X heavy": -1 to hit after moving)."""
     rule = view.get(rid)
     pattern = _WAYS.get(flag)
     if rule is None or pattern is None:
@@ -409,7 +413,7 @@ def ways_of(view: Book, rid: str, name: str, flag: str) -> tuple[str, str] | Non
     said = next((s for s in sentences(text or "") if (bearer_permission(s, name) or _WEAPON_PERMITS.search(s)) and pattern.search(s)), None)
     if said is not None:
         return rid, said
-    kind = _weapon_kind(view, rule)
+    kind = _weapon_kind(view, rule) if by_kind else None
     if kind == flag:
         first = next(iter(sentences(text or "")), None)
         if first:

@@ -127,6 +127,9 @@ def test_a_protected_unit_is_not_a_target_for_counterfire(rulebase: Build) -> No
     [ruling] = [r for r in data["rulings"] if r["winner"] == "Protected"]
     assert (ruling["principle"], ruling["rules"]) == ("cannot-beats-can", ["Protected", "Ranged X counterfire"])
     assert ruling["conditions"][0].startswith("as long as the unit is within 3")
+    # a heavy gun is shot, but its words permit nothing: Protected's sentence is quoted on the situation, no winner
+    heavy = resolve(rulebase, "last-edition", "Ranged 2 heavy", "Protected", when=["shooting", "moved"]).to_json()
+    assert [r["principle"] for r in heavy["rulings"]] == ["own-words"]
 
 
 def test_a_rule_that_ignores_a_kind_prevails_over_the_sides_rules_of_that_kind() -> None:
