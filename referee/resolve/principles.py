@@ -302,6 +302,10 @@ def errata(ctx: Context, m: Meeting) -> Ruling | None:
     rel = m.relations[0]
     op = dict(rel["details"]).get("op", "amend")
     outcome = f"{ctx.name(rel['source'])} ({op}) amends {rel['target_name']}: the amended text is the one in force"
+    if op == "remove":
+        # "Defend Obstacle (p.69): removed": the rule is gone from the game, so it brings nothing here
+        outcome = f"{ctx.name(rel['source'])} ({op}) amends {rel['target_name']}: the rule is removed, so it is not in play"
+        ctx.aside(m.sides, rel["source"], outcome)
     return Ruling([ctx.name(rel["source"]), rel["target_name"] or ""], ctx.name(rel["source"]), "errata", outcome, ctx.quotes([rel]), m.unknown, m.sides,
                   relation=ctx.quotes([rel])[0])
 

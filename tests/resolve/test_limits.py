@@ -154,3 +154,19 @@ def test_an_obligation_of_the_bearer_in_a_state_sets_the_rule_aside_outside_it()
     view = system({"Battering Ram": "In the first round, a charging model with Battering Ram must pick a foe in contact."}, [])
     assert next(e for e in rulings(view, picks("Battering Ram"), when=("melee",))["in_play"]["self"]).get("set_aside")
     assert not next(e for e in rulings(view, picks("Battering Ram"), when=("melee", "charging"))["in_play"]["self"]).get("set_aside")
+
+
+def test_a_rule_the_house_rules_remove_is_not_in_play(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Defend Obstacle, Obstacle", when=["charged", "melee"]).to_json()
+    gone = next(e for e in data["in_play"]["self"] if e["name"] == "Defend Obstacle")
+    assert gone["set_aside"].endswith("the rule is removed, so it is not in play")
+    assert not next(e for e in data["in_play"]["self"] if e["name"] == "Obstacle").get("set_aside")
+
+
+def test_a_removed_rule_in_words_of_our_own() -> None:
+    removal = rel("amends", "Old Way", "page:9", "Old Way (p.9)", details={"op": "remove"})
+    view = system({"Old Way": "removed", "New Way": "+1 Movement."}, [removal])
+    data = rulings(view, picks("Old Way", "New Way"))
+    assert [e["name"] for e in data["in_play"]["self"] if e.get("set_aside")] == ["Old Way"]
+    edit = rel("amends", "Old Way", "page:9", "Old Way (p.9)", details={"op": "edit"})
+    assert [e for e in rulings(system({"Old Way": "changed"}, [edit]), picks("Old Way"))["in_play"]["self"] if e.get("set_aside")] == []
