@@ -795,6 +795,7 @@ def read_sentence(
         typed += _saves_denied(reader, lexemes, typed)
         typed += _equipment_denied(reader, lexemes, typed)
         typed += _not_able(reader, typed)
+        typed += _not_considered(reader, lexemes)
         typed += _kinds_ignored(reader, lexemes)
         typed += _attributes(reader, lexemes)
         typed = _stacking_restated(typed, text)
@@ -944,6 +945,30 @@ def _not_able(reader: _Reader, typed: list[Relation]) -> list[Relation]:
         limit = _LIMITED_BY.match(reader.text[found.end() :])
         said = [(" ".join(limit.group("words").split()), None)] if limit else []
         out.append(reader.make("cannot", None, action, said, (("action", action),), subject))
+    return out
+
+
+# "For the purposes of Stomp Attacks from enemy model, a model with Cannot be Stomped is never considered
+# Standard Size": the rule's bearer is taken out of what the named rule needs
+_FOR_THE_PURPOSES = re.compile(r"^\s*for\s+the\s+purposes?\s+of\s+(?P<what>[^,]+),\s*(?P<who>[^,]+?)\s+(?:is|are)\s+(?:never|not)\s+(?:considered|counted\s+as|treated\s+as)\b", re.I)
+
+
+def _not_considered(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
+    """"For the purposes of X, a model with this rule is never considered Y": an exception to X,
+    which the rule read prevails over as far as the words say (``overrides`` to each rule the
+    for-part names, other than itself), when whom it speaks of is the rule's own bearer."""
+    found = _FOR_THE_PURPOSES.match(reader.text)
+    if found is None:
+        return []
+    who = found.group("who")
+    if not (_is_bearer(who) or _THIS_RULE.search(who) or fold(reader.rule.name) in fold(who)):
+        return []
+    out: list[Relation] = []
+    for lexeme in lexemes:
+        if lexeme.type == "NAME" and found.start("what") <= lexeme.start < found.end("what"):
+            tid, own = reader.resolve(lexeme.key)
+            if tid and not own and all(r.target != tid for r in out):
+                out.append(reader.make("overrides", tid, lexeme.text, [], subject=who))
     return out
 
 

@@ -121,7 +121,7 @@ def _moved_by(ctx: Context, side: Side) -> tuple[str, str, str] | None:
         rule = ctx.view.get(rid)
         for sentence in sentences((rule or {}).get("text") or ""):
             found = _A_MOVE.search(sentence)
-            if found and _ONLY_THEN.search(sentence) is None and (found.group("what") is None or _words_name(found.group("what"), entry.name)):
+            if found and _ONLY_THEN.search(sentence) is None and (found.group("what") is None or words_name(found.group("what"), entry.name)):
                 return rid, entry.name, sentence
     return None
 
@@ -163,7 +163,7 @@ _OWN_CANNOT = re.compile(r"\b(?:can\s*not|cannot|may\s+not|are\s+unable\s+to|is\
 _WHEN = re.compile(r"\b(?:while|if|after|when|once)\b", re.I)
 
 
-def _words_name(words: str, name: str) -> bool:
+def words_name(words: str, name: str) -> bool:
     """Whether words name a rule by a form of its name ("advanced", "an advance move": Advancing)."""
     stems = [_stem(w) for w in name.split() if len(_stem(w)) >= 4]
     said = [_stem(w) for w in re.findall(r"[A-Za-z]+", words)]
@@ -191,7 +191,7 @@ def own_use_forbidden(ctx: Context, sides: tuple[Side, Side]) -> tuple[list[tupl
                 if when is None:
                     continue
                 alternatives = re.split(r"\bor\b|,", found.group("rest")[when.end():])
-                done = [other for other, e in side.rules.items() if other != rid and any(_words_name(a, e.name) for a in alternatives)]
+                done = [other for other, e in side.rules.items() if other != rid and any(words_name(a, e.name) for a in alternatives)]
                 if not done:
                     continue
                 by = [ctx.name(o) for o in done]

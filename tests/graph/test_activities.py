@@ -81,3 +81,12 @@ def test_a_kind_of_rule_ignored_is_read_with_whose_it_is_and_its_conditions() ->
 ])
 def test_no_kind_ignored(text: str) -> None:
     assert [r for r in _typed("Thing", text, {"thing": ["x/thing"], "ignores cover": ["x/ignores-cover"]}) if r[0] == "overrides" and "kind" in r[2]] == []
+
+
+def test_never_considered_for_the_purposes_of_a_rule_is_an_exception_to_it() -> None:
+    names = {"tall": ["x/tall"], "trample": ["x/trample"]}
+    assert _typed("Tall", "For the purposes of Trample, a model with Tall is never considered Small.", names) == [
+        ("overrides", "Trample", {}, "a model with Tall", ())]
+    # someone else never considered so, or a plain "counts as", is no exception of the rule read
+    assert _typed("Tall", "For the purposes of Trample, enemy models are never considered Small.", names) == []
+    assert _typed("Tall", "For the purposes of Trample, a model with Tall counts as Small.", names) == []

@@ -170,3 +170,23 @@ def test_a_removed_rule_in_words_of_our_own() -> None:
     assert [e["name"] for e in data["in_play"]["self"] if e.get("set_aside")] == ["Old Way"]
     edit = rel("amends", "Old Way", "page:9", "Old Way (p.9)", details={"op": "edit"})
     assert [e for e in rulings(system({"Old Way": "changed"}, [edit]), picks("Old Way"))["in_play"]["self"] if e.get("set_aside")] == []
+
+
+def test_objective_security_holds_objectives_even_if_outnumbered(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Objective security, Holding objectives").to_json()
+    assert brief(data) == [("explicit-exception", "Objective security", ["Objective security", "Holding objectives"])]
+    assert [c["quote"] for c in data["rulings"][0]["citations"]] == [
+        "Models with this keyword automatically hold objectives even if they are outnumbered.", "Players with more models on an objective hold it."]
+    both = resolve(rulebase, "last-edition", "Objective security, Holding objectives", "Objective security").to_json()
+    assert "explicit-exception" not in [r["principle"] for r in both["rulings"]]
+
+
+def test_an_automatic_deed_even_if_is_an_exception_to_the_rule_named_for_it() -> None:
+    view = system({"Stalwart": "Stalwart units automatically rally their ranks even if they are outnumbered.",
+                   "Rallying Ranks": "A unit with more models than its foe rallies its ranks.", "Banner": "+1 Leadership."}, [])
+    assert brief(rulings(view, picks("Stalwart", "Rallying Ranks", "Banner"))) == [("explicit-exception", "Stalwart", ["Stalwart", "Rallying Ranks"])]
+
+
+def test_cannot_be_stomped_prevails_over_stomp_attacks(army) -> None:
+    data = resolve(army, "t9a", "Cannot be Stomped", "Stomp Attacks (D3)", when=["melee"]).to_json()
+    assert brief(data) == [("explicit-exception", "Cannot be Stomped", ["Cannot be Stomped", "Stomp Attacks"])]
