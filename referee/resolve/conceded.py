@@ -69,5 +69,5 @@ def concession_rulings(view: Book, sides: tuple[Side, Side], quote_rule: Any) ->
                                    f"even where {shown} would say otherwise (an explicit exception)")
                         cited = [quote_rule(rid, sentence), *([quote_rule(other, first)] if first else [])] if quote_rule else []
                         out.append(Ruling([names.get(rid, rid), shown], names.get(rid, rid), "explicit-exception", outcome, cited, [],
-                                          sorted({mine.name, side.name}, key=("self", "opponent").index)))
+                                          sorted({mine.name, side.name}, key=("self", "opponent").index), relation=cited[0] if cited else None))
     return out

@@ -37,8 +37,7 @@ _ACTIONS = (
     (re.compile(r"^(?:shoot|shoots|shooting|fire|fires|make\s+(?:a\s+)?shooting|stand\s+and\s+shoot)\b", re.I), "shooting"),
     (re.compile(r"^(?:fight|fights|strike|strikes|make\s+(?:close\s+combat|melee)\s+attacks?)\b", re.I), "melee"),
     (re.compile(r"^(?:charge|charges|declare\s+(?:a\s+)?charges?)\b", re.I), "charging"),
-    # (a March is a move, but a unit that moved did not March: "cannot March" is no prohibition of --when moved)
-    (re.compile(r"^(?:move|moves)\b", re.I), "moved"),
+    (re.compile(r"^(?:move|moves|march|marches)\b", re.I), "moved"),
 )
 
 
@@ -386,7 +385,7 @@ def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) 
             outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: its words ignore "
                        f"{(rel['subject'] + chr(39) + 's ') if rel['subject'] else ''}{kind}, and {names.get(other, other)} is such ({how})")
             rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "explicit-exception", outcome,
-                                  [quote(rel["citation"], names)], unknown, [mine.name]))
+                                  [quote(rel["citation"], names)], unknown, [mine.name], relation=quote(rel["citation"], names)))
             if not unknown:
                 aside.append((mine.name, other, outcome))
     return rulings, aside
@@ -615,7 +614,9 @@ _GENERIC = frozenset(
 
 def _content(text: str) -> set[str]:
     """The words of a sentence that say something of their own, folded and singular."""
-    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in re.findall(r"[a-z]+", fold(text))} - _GENERIC
+    # the generic words go before the plural is taken off ("this" is no "thi")
+    words = [w for w in re.findall(r"[a-z]+", fold(text)) if w not in _GENERIC]
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words} - _GENERIC
 
 
 def _own_case(said: str, prohibition: dict[str, Any]) -> tuple[str, bool] | None:

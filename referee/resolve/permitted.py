@@ -38,6 +38,7 @@ _MODAL = r"\b(?:can|may|(?:is|are)\s+(?:able|allowed|permitted)\s+to)\s+(?!not\b
 _ARTICLES = frozenset({"a", "an", "the"})
 # who stands before the modal when the permission is someone else's: "Enemy units can March through it"
 _OTHERS = re.compile(r"\b(?:enem(?:y|ies)|opponents?|opposing|other\s+units?)\b", re.I)
+_OWN_CASE = re.compile(r"\b(?:even\s+(?:if|when|while|though|in|after|against|during)|regardless\s+of|despite|in\s+spite\s+of)\b", re.I)
 _BEARER = re.compile(r"\bwith\s+this\s+(?:special\s+)?(?:rule|ability|keyword)\b", re.I)
 
 
@@ -93,13 +94,15 @@ def permitted_actions(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
                         continue
                     rule = view.get(other) or {}
                     text = rule["versions"][0]["text"] if rule.get("versions") else rule.get("text")
-                    said = next((s for s in sentences(text or "") if permits(s, action)), None)
+                    # (a permission in a case of its own, "even if ...", is the prohibitions' and ways' question: duties)
+                    said = next((s for s in sentences(text or "") if permits(s, action) and not _OWN_CASE.search(s)), None)
                     if said is None or any(r.rules[:2] == [name, names.get(other, other)] for r in out):
                         continue
                     shown = names.get(other, other)
                     outcome = (f"{name} prevails over {shown}{',' + conditions(doubt) if doubt else ''}: {subject or 'the unit'} cannot "
                                f"{action}, and {shown} lets it {action}; cannot beats can")
                     cited = [quote(rel["citation"], names), *([quote_rule(other, said)] if quote_rule else [])]
-                    out.append(Ruling([name, shown], name, "cannot-beats-can", outcome, cited, doubt, [mine.name]))
+                    # the prohibition's sentence is the relation read from the text that connects them: its action is the other's
+                    out.append(Ruling([name, shown], name, "cannot-beats-can", outcome, cited, doubt, [mine.name], relation=cited[0] if cited else None))
     return out
 

@@ -107,15 +107,6 @@ def test_an_immunity_to_a_state_on_its_own_side_sets_the_state_aside() -> None:
     assert brief(rulings(view, picks("Dread", "Brave"))) == []
 
 
-def test_a_unit_that_moved_did_not_march() -> None:
-    # "cannot March" forbids a March; --when moved says the unit moved, not that it marched
-    plod = rel("cannot", "Plod", None, "A unit with this special rule cannot March.", details={"action": "March"}, subject="A unit with this special rule")
-    view = system({"Plod": "A unit with this special rule cannot March."}, [plod])
-    assert brief(rulings(view, picks("Plod"), when=("moved",))) == []
-    data = rulings(view, picks("Plod"), when=("moved",))
-    assert [d["actions"] for d in data["in_force"]] == [["March"]]
-
-
 def test_massive_bulk_ignores_the_riders_plate_armour(rulebase: Build) -> None:
     data = resolve(rulebase, "t9a", "Massive Bulk, Plate Armour", when=["mounted"]).to_json()
     assert brief(data) == [("explicit-exception", "Massive Bulk", ["Massive Bulk", "Plate Armour"])]
