@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.graph.activities import activities_in
 from referee.graph.effects_grammar import OTHERS, SELF, Effect, find_clauses
 from referee.graph.lexer import PARAMETER, Lexeme, Mention, Names, conditions_in, lex
 from referee.graph.sentences import locate, split
@@ -203,6 +204,8 @@ class _Reader:
                 continue
             if own and draft.kind in _NO_SELF and not _names_a_kind(words_of_subject, draft):
                 continue  # a rule granting itself to its bearer says nothing; "Infantry Characters gain Light Troops" does
+            if draft.kind == "modifies" and _NOT_SUFFERED.search(words_of_subject or ""):
+                continue  # "can only ignore the normal -1 to-hit modifier ..., not the additional -1": no modifier stated
             if draft.kind == "modifies" and draft.mode == "of" and draft.action is not None:
                 words_of_subject = self.words(draft.action)  # "the CS of this model is +Y": this model's
             if draft.kind == "modifies":
@@ -429,7 +432,8 @@ class _Reader:
             for text, about in conditions:
                 if isinstance(text, Condition):
                     about_target = text.situation in ("against", "unless") and text.value == tid
-                    if not about_target and all((c.text, c.value) != (text.text, text.value) for c in kept):
+                    # ("for Moving and Shooting": two situations in one phrase's words, both kept)
+                    if not about_target and all((c.situation, c.text, c.value) != (text.situation, text.text, text.value) for c in kept):
                         kept.append(text)
                     continue
                 about_target = about is not None and about == tid and text.lower().startswith(_ABOUT_TARGET)
@@ -790,6 +794,9 @@ def read_sentence(
         typed += _passes(reader, lexemes, typed)
         typed += _saves_denied(reader, lexemes, typed)
         typed += _equipment_denied(reader, lexemes, typed)
+        typed += _not_able(reader, typed)
+        typed += _not_considered(reader, lexemes)
+        typed += _kinds_ignored(reader, lexemes)
         typed += _attributes(reader, lexemes)
         typed = _stacking_restated(typed, text)
         typed += _unless_other_rule(reader, lexemes, typed)
@@ -914,6 +921,85 @@ def _equipment_denied(reader: _Reader, lexemes: list[Lexeme], typed: list[Relati
                 continue
             out.append(Relation("cannot", reader.rule.id, tid, said, reader.citation, (), (("action", said),), None))
             break
+    return out
+
+
+# "is not targetable by enemy shooting attacks": what others cannot do to the subject, said as an adjective
+_NOT_ABLE = re.compile(r"\b(?:is|are)\s+(?:not|never)\s+(?P<adj>targetable|attackable|chargeable|woundable)\b(?P<rest>[^,.;:]*)", re.I)
+_ABLE = {"targetable": "targeted", "attackable": "attacked", "chargeable": "charged", "woundable": "wounded"}
+# what limits it, after a comma: ", as long as the unit is within 3\" of ..."
+_LIMITED_BY = re.compile(r"^\s*,\s*(?P<words>(?:for\s+)?as\s+long\s+as\b[^.;]*|(?:if|while|whilst|when|unless|provided)\b[^.;]*)", re.I)
+
+
+def _not_able(reader: _Reader, typed: list[Relation]) -> list[Relation]:
+    """"A unit with this keyword is not targetable by enemy shooting attacks, as long as ...": a
+    prohibition of what others do to the subject, as "cannot be targeted by enemy shooting attacks"
+    is (``cannot``, action "be targeted by ..."), under the words that limit it."""
+    out: list[Relation] = []
+    for found in _NOT_ABLE.finditer(reader.text):
+        action = " ".join(f"be {_ABLE[found.group('adj').lower()]}{found.group('rest')}".split())
+        if any(r.kind == "cannot" and dict(r.details).get("action") == action for r in typed):
+            continue
+        start = max(reader.text.rfind(mark, 0, found.start()) for mark in (",", ";", ":"))
+        subject = reader.text[start + 1 : found.start()].strip() or None
+        limit = _LIMITED_BY.match(reader.text[found.end() :])
+        said = [(" ".join(limit.group("words").split()), None)] if limit else []
+        out.append(reader.make("cannot", None, action, said, (("action", action),), subject))
+    return out
+
+
+# "For the purposes of Stomp Attacks from enemy model, a model with Cannot be Stomped is never considered
+# Standard Size": the rule's bearer is taken out of what the named rule needs
+_FOR_THE_PURPOSES = re.compile(r"^\s*for\s+the\s+purposes?\s+of\s+(?P<what>[^,]+),\s*(?P<who>[^,]+?)\s+(?:is|are)\s+(?:never|not)\s+(?:considered|counted\s+as|treated\s+as)\b", re.I)
+
+
+def _not_considered(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
+    """"For the purposes of X, a model with this rule is never considered Y": an exception to X,
+    which the rule read prevails over as far as the words say (``overrides`` to each rule the
+    for-part names, other than itself), when whom it speaks of is the rule's own bearer."""
+    found = _FOR_THE_PURPOSES.match(reader.text)
+    if found is None:
+        return []
+    who = found.group("who")
+    if not (_is_bearer(who) or _THIS_RULE.search(who) or fold(reader.rule.name) in fold(who)):
+        return []
+    out: list[Relation] = []
+    for lexeme in lexemes:
+        if lexeme.type == "NAME" and found.start("what") <= lexeme.start < found.end("what"):
+            tid, own = reader.resolve(lexeme.key)
+            if tid and not own and all(r.target != tid for r in out):
+                out.append(reader.make("overrides", tid, lexeme.text, [], subject=who))
+    return out
+
+
+# "ignore the rider's Armour Equipment (including ...) and Personal Protections": rules of a kind set aside
+_KINDS_IGNORED = re.compile(
+    r"\bignores?\s+(?:(?:the|its|their)\s+(?P<whose>[a-z]+)[’']s\s+|(?:all|any|every)\s+)?"
+    r"(?P<kinds>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*(?:\s*\([^)]*\))?(?:\s*(?:,|\band\b)\s*[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)*)"
+)
+_KIND_ENDS = re.compile(r"\s*(?:[,.;:]|$)")
+_BRACKETED = re.compile(r"\s*\([^)]*\)")
+_KIND_PARTS = re.compile(r"\s*(?:\([^)]*\)|,|\band\b)\s*")
+
+
+def _kinds_ignored(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
+    """"ignore the rider's Armour Equipment ... and Personal Protections": each kind of rule the
+    words name that is no rule of the system (those are read by the grammar, "ignore Parry") is
+    set aside, as its category or the last word of its name says (``overrides``, no target,
+    details ``kind``), under the sentence's conditions; "the rider's" is whose rules they are."""
+    starts = {lexeme.start for lexeme in lexemes if lexeme.type == "IGNORE"}
+    out: list[Relation] = []
+    for found in _KINDS_IGNORED.finditer(reader.text):
+        if found.start() not in starts or not _KIND_ENDS.match(reader.text, found.end()):
+            continue  # "Ignores Cover" inside a rule's name; "Combat Score penalties", "Terrain Features and units": no kind of rule alone
+        conditions = [(words, about) for _k, (words, about) in _condition_clauses(lexemes, reader, [])
+                      if isinstance(words, Condition) or not is_boilerplate(_BRACKETED.sub("", words).strip())]
+        whose = f"the {found.group('whose')}" if found.group("whose") else None
+        for kind in _KIND_PARTS.split(found.group("kinds")):
+            kind = " ".join(kind.split())
+            if not kind or reader.resolve(fold(kind))[0] is not None:
+                continue
+            out.append(reader.make("overrides", None, kind, conditions, (("kind", kind),), whose))
     return out
 
 
@@ -1087,6 +1173,7 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
     apart = [(a[1], a[2]) for a in alternatives if a is not None]
     conditions = [(k, f) for k, f in conditions if not any(lo <= k < hi for lo, hi in apart)]
     scoped = _scope(conditions, clauses, lexemes)
+    situated = _scope(_activities(lexemes, reader), clauses, lexemes)
     subjects: list[Subject] = []
     for ci, (first, _end, _found) in enumerate(clauses):
         start = max((k + 1 for k in range(first) if lexemes[k].type in _BREAKS), default=0)
@@ -1118,7 +1205,8 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
                 subject = reader.subject(0, start - 1, longest=20)
         subjects.append(subject)
     drafts = [
-        (first, draft, scoped[ci], subjects[ci]) for ci, (first, _end, found) in enumerate(clauses) for draft in found
+        (first, draft, [*scoped[ci], *situated[ci]] if draft.kind in _SITUATED else scoped[ci], subjects[ci])
+        for ci, (first, _end, found) in enumerate(clauses) for draft in found
     ]
     for ci, (first, end, found) in enumerate(clauses):
         alternative = alternatives[ci]
@@ -1128,6 +1216,23 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
             leading = [f for k, f in conditions if k < first and f in scoped[ci]]
             drafts.extend((first, draft, [*leading, alternative[0]], subjects[ci]) for draft in found)
     return reader.relations(drafts) + _not_prevented_by(lexemes, reader)
+
+
+# what stands before a modifier that is ignored or denied, not stated: "the attack can only ignore the
+# normal -1 to-hit modifier", "..., not the additional -1 to-hit modifier"
+_NOT_SUFFERED = re.compile(r"^(?:but\s+)?not\b|\bignor(?:e|es|ing)(?:\s+(?:the|a|an|any|all|its|their|normal|usual))*\s*$", re.I)
+# the kinds of relation an activity phrase limits ("-1 to-hit modifier for Moving and Shooting")
+_SITUATED = {"modifies"}
+
+
+def _activities(lexemes: list[Lexeme], reader: _Reader) -> list[tuple[int, Found]]:
+    """Each condition of the sentence's activity phrases (:mod:`referee.graph.activities`), at the
+    lexeme where its phrase starts, to be scoped to the clauses it belongs to like any condition."""
+    out: list[tuple[int, Found]] = []
+    for start, found in activities_in(reader.text):
+        k = max((i for i, lexeme in enumerate(lexemes) if lexeme.start <= start), default=0)
+        out.extend((k, (condition, None)) for condition in found)
+    return out
 
 
 # "cannot Pursue (which does not prevent it from being affected by Random Movement)": the rule the

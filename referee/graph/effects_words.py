@@ -167,6 +167,21 @@ ONLY_SCOPES: tuple[tuple[str, str], ...] = (
      r"|only\s+(?:(?:in|during)\s+the\s+shooting\s+phase|against\s+(?:shooting|ranged)\s+attacks)", "shooting"),
 )
 
+# what the bearer is doing, in a phrase that limits a modifier to it ("an additional -1 to-hit modifier
+# for Moving and Shooting", "in Fighting with a weapon in each hand"): each activity and the situation
+# it is, "" for one the situation vocabulary has no flag for (kept in words).  referee.graph.activities
+# reads them after one of ACTIVITY_LEADS, joined by "and"/"or"/commas.
+ACTIVITIES: tuple[tuple[str, str], ...] = (
+    (r"moving|moved", "moved"),
+    (r"marching|marched", ""),
+    (r"shooting(?:\s+attacks?)?|shoots?|firing|ranged\s+attacks?", "shooting"),
+    (r"fighting|fights?|close\s+combat(?:\s+attacks?)?|melee(?:\s+attacks?)?", "melee"),
+    (r"charging", "charging"),
+)
+ACTIVITY_LEADS = r"for|from|when|whenever|while|whilst|if|in|after"
+# who may stand between the lead and the activity: "when it is charging", "if the unit moved"
+ACTIVITY_DOERS = r"(?:it|they|he|she|the\s+(?:unit|model|bearer|wielder))\s+(?:(?:is|are|has|have)\s+)?"
+
 # conditions, by pattern over the raw sentence; the normalised form is what relations carry
 CONDITIONS: tuple[tuple[str, str], ...] = (
     (r"(?:when|while|if)\s+(?:it|they|the\s+\w+)\s+(?:is|are)\s+charging", "charging"),

@@ -16,6 +16,8 @@ import re
 
 from referee.graph.situations import subject_conditions
 from referee.resolve.meeting import action_words, binds_other_side, sentences
+from referee.resolve.conceded import concession_rulings
+from referee.resolve.permitted import permitted_actions
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruled_out import shot_even_in_melee
 from referee.resolve.ruling import Ruling, conditions, quote
@@ -289,7 +291,9 @@ def forbidden_to_others(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                     continue
                 action = dict(rel["details"])["action"]
                 for other in theirs.rules:
-                    way = ways_of(view, other, names.get(other, other), flag) if other != rid else None
+                    # only a rule whose own words let its bearer do it meets the prohibition ("this weapon can be
+                    # shot against charging units"); a weapon that merely is shot ("-1 to the hit roll after the unit has moved") does not
+                    way = ways_of(view, other, names.get(other, other), flag, by_kind=False) if other != rid else None
                     if way is None:
                         continue
                     shown, who = names.get(other, other), rel["subject"] or "those it speaks of"
@@ -310,8 +314,7 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
     orders", of Placing reserves) sets aside the side's rules of that category (Taking cover, an
     order): cannot beats can, quoted; where the situation cannot tell, the ruling says "if ..."."""
     names = view.rule_names
-    rulings: list[Ruling] = []
-    aside: list[tuple[str, str, str]] = []
+    rulings, aside = ignored_kinds(view, sides, flags)
     found = _in_force(view, sides, flags, lambda rel, mine, theirs, rid: _forbidden_kind(view, rel, mine, rid))
     for mine, _theirs, rid, rel, unknown, held in found:
         action = dict(rel["details"])["action"]
@@ -334,6 +337,60 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
     return rulings, aside
 
 
+# the words a kind of rule may end in that say nothing of which kind: "Armour Equipment" is armour
+_GENERIC_HEADS = frozenset({"equipment", "item", "gear", "kit"})
+
+
+def of_ignored_kind(name: str, category: str | None, kind: str) -> str | None:
+    """Why a rule is of a kind a rule ignores ("Armour Equipment": armour), by its category ("4
+    Armour") or the last word of its name ("Plate Armour"), or None.
+
+    >>> of_ignored_kind("Plate Armour", "Melee Weapon", "Armour Equipment"), of_ignored_kind("Shield", "4 Armour", "Armour Equipment")
+    ('its name: Plate Armour', 'its category: 4 Armour')
+    >>> of_ignored_kind("Shield", None, "Armour Equipment") is None
+    True
+    """
+    words = _one(fold(kind)).split()
+    while len(words) > 1 and words[-1] in _GENERIC_HEADS:
+        words = words[:-1]
+    said = " ".join(words)
+    if not said:
+        return None
+    if category and (_one(fold(category)) == said or _one(fold(category)).endswith(" " + said)):
+        return f"its category: {category}"
+    named = _one(fold(name))
+    if named != said and named.endswith(" " + said):
+        return f"its name: {name}"
+    return None
+
+
+def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
+    """A rule that ignores rules of a kind ("ignore the rider's Armour Equipment", of Massive Bulk)
+    prevails over the side's rules of that kind (Plate Armour): an explicit exception, quoted; where
+    the situation cannot tell its conditions ("If the model is mounted by a Character"), "if ..."."""
+    names = view.rule_names
+    rulings: list[Ruling] = []
+    aside: list[tuple[str, str, str]] = []
+
+    def held(rel: dict[str, Any], mine: Side, theirs: Side, rid: str) -> list[tuple[str, str]]:
+        kind = dict(rel["details"]).get("kind") if rel["kind"] == "overrides" and rel["target"] is None else None
+        return [(other, how) for other in mine.rules if kind and other != rid
+                for how in [of_ignored_kind(names.get(other, other), (view.get(other) or {}).get("category"), kind)] if how]
+
+    for mine, _theirs, rid, rel, unknown, found in _in_force(view, sides, flags, held):
+        kind = dict(rel["details"])["kind"]
+        for other, how in found:
+            if any(r.rules == [names.get(rid, rid), names.get(other, other)] for r in rulings):
+                continue  # one sentence, said again by a second document
+            outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: its words ignore "
+                       f"{(rel['subject'] + chr(39) + 's ') if rel['subject'] else ''}{kind}, and {names.get(other, other)} is such ({how})")
+            rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "explicit-exception", outcome,
+                                  [quote(rel["citation"], names)], unknown, [mine.name], relation=quote(rel["citation"], names)))
+            if not unknown:
+                aside.append((mine.name, other, outcome))
+    return rulings, aside
+
+
 # what a permission's sentence is a way of doing, by the situation flag of the action
 _WAYS = {
     "shooting": re.compile(r"\b(?:shoot|shoots|shot|shooting\s+attacks?|ranged\s+attacks?|fire|fires)\b", re.I),
@@ -342,10 +399,12 @@ _WAYS = {
 }
 
 
-def ways_of(view: Book, rid: str, name: str, flag: str) -> tuple[str, str] | None:
+def ways_of(view: Book, rid: str, name: str, flag: str, by_kind: bool = True) -> tuple[str, str] | None:
     """(the rule, the sentence) by which a rule lets its bearer do the action of a situation ("can
     choose to Volley Fire instead of making a normal shooting attack": a way of shooting), or a
-    part of the rule named for it ("Breath Weapon Shooting Attack" of Breath Weapon), or None."""
+    part of the rule named for it ("Breath Weapon Shooting Attack" of Breath Weapon), or None.
+    ``by_kind``: a weapon used for the action is a way of it too, though its words permit nothing
+    ("Ranged X heavy": -1 to hit after moving)."""
     rule = view.get(rid)
     pattern = _WAYS.get(flag)
     if rule is None or pattern is None:
@@ -354,7 +413,7 @@ def ways_of(view: Book, rid: str, name: str, flag: str) -> tuple[str, str] | Non
     said = next((s for s in sentences(text or "") if (bearer_permission(s, name) or _WEAPON_PERMITS.search(s)) and pattern.search(s)), None)
     if said is not None:
         return rid, said
-    kind = _weapon_kind(view, rule)
+    kind = _weapon_kind(view, rule) if by_kind else None
     if kind == flag:
         first = next(iter(sentences(text or "")), None)
         if first:
@@ -473,6 +532,11 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                                           [mine.name], relation=cited if ways else None))
                     if not doubt:
                         aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here") for w, _ in ways]
+    # another rule of the side that permits the very action forbidden ("can fire (or March) as normal")
+    rulings += [r for r in permitted_actions(view, sides, flags, set_aside, quote_rule)
+                if not any(set(o.rules) == set(r.rules) and o.principle == r.principle for o in rulings)]
+    # a rule that does "automatically ... even if" what another rule in play is named for ("hold objectives")
+    rulings += concession_rulings(view, sides, quote_rule)
     return in_force, rulings, idle, aside
 
 
@@ -550,7 +614,9 @@ _GENERIC = frozenset(
 
 def _content(text: str) -> set[str]:
     """The words of a sentence that say something of their own, folded and singular."""
-    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in re.findall(r"[a-z]+", fold(text))} - _GENERIC
+    # the generic words go before the plural is taken off ("this" is no "thi")
+    words = [w for w in re.findall(r"[a-z]+", fold(text)) if w not in _GENERIC]
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words} - _GENERIC
 
 
 def _own_case(said: str, prohibition: dict[str, Any]) -> tuple[str, bool] | None:

@@ -16,6 +16,7 @@ from referee.resolve.parameters import for_other_value
 from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
 from referee.resolve.situation import judge, why_not
+from referee.resolve.suffered import is_suffered
 from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -128,8 +129,9 @@ def relation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
                 if kind == "amends":
                     where = [mine.name]
                 elif kind == "immune-to":
-                    # immunity shields a model from what the other side brings
-                    where = [theirs.name] if target in theirs.rules else []
+                    # immunity shields a model from what the other side brings, and from a state put on
+                    # its own side ("cannot be Silenced" beside Silence: the model is not Silenced)
+                    where = [theirs.name] if target in theirs.rules else [mine.name] if target != rid and _suffered_here(view, mine, target) else []
                 elif kind == "excludes":
                     # "a model using this weapon cannot simultaneously use a Shield": its own Shield
                     where = [mine.name] if target in mine.rules and target != rid else []
@@ -152,6 +154,12 @@ def relation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
     direct = {(k[1], k[2]) for k in found if k[0] == "immune-to"}
     _mutual(found)
     return [m for k, m in found.items() if not (k[0] == "immune-term" and (k[1], k[2]) in direct)], idle
+
+
+def _suffered_here(view: Book, side: Side, rid: str | None) -> bool:
+    """Whether a rule the side has is a state its bearer suffers (:mod:`referee.resolve.suffered`)."""
+    rule = view.get(rid) if rid in side.rules else None
+    return rule is not None and is_suffered(rule["name"], rule["text"] or "")
 
 
 def _mutual(found: dict[tuple[Any, ...], Meeting]) -> None:

@@ -264,6 +264,8 @@ def immunity(ctx: Context, m: Meeting) -> Ruling | None:
         # X is set aside where it is held against a side that is immune to it
         facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
                   if target in ctx.held.get(side, ()) and source in ctx.held.get(other, ())]
+        if m.sides and len(m.sides) == 1 and source != target:
+            facing = m.sides  # a state put on its own side ("cannot be Silenced" beside Silence): it is not suffered there
         if source == target:
             # X's own clause makes its bearers immune to X: X stays in force on both sides (that is
             # what makes them immune), only its effects on the other side's models are gone
@@ -300,6 +302,10 @@ def errata(ctx: Context, m: Meeting) -> Ruling | None:
     rel = m.relations[0]
     op = dict(rel["details"]).get("op", "amend")
     outcome = f"{ctx.name(rel['source'])} ({op}) amends {rel['target_name']}: the amended text is the one in force"
+    if op == "remove":
+        # "Defend Obstacle (p.69): removed": the rule is gone from the game, so it brings nothing here
+        outcome = f"{ctx.name(rel['source'])} ({op}) amends {rel['target_name']}: the rule is removed, so it is not in play"
+        ctx.aside(m.sides, rel["source"], outcome)
     return Ruling([ctx.name(rel["source"]), rel["target_name"] or ""], ctx.name(rel["source"]), "errata", outcome, ctx.quotes([rel]), m.unknown, m.sides,
                   relation=ctx.quotes([rel])[0])
 

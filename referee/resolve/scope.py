@@ -1,8 +1,9 @@
-"""A rule whose own permission holds only on a turn of the unit's own doing.
+"""A rule whose own permission (or obligation) holds only on a turn of the unit's own doing.
 
 "If a unit has this special rule then supporting attacks can be made by an
 extra rank than normal on a turn in which the unit did not charge": the rule
-states what it lets its bearer do (a ``can`` or ``may`` of the bearer) and
+states what it lets its bearer do (a ``can`` or ``may`` of the bearer, or a
+``must``: "a charging model part with Impact Hits must choose an enemy unit") and
 limits it to what the unit did this turn (charged, did not charge, moved, did
 not move, the first turn).  "Units that did not move in the movement phase
 are able to use concentration": a permission to use the rule itself, named
@@ -72,6 +73,16 @@ def bearer_permission(sentence: str, name: str) -> bool:
     return bool(_PERMITS.search(sentence)) and _bearer(sentence, name)
 
 
+# "a charging model part with Impact Hits must choose an enemy unit": what the rule has its own bearer do
+_OBLIGES = re.compile(r"\b(?:must|shall|(?:is|are)\s+required\s+to)\b(?!\s+not\b)", re.I)
+
+
+def bearer_obligation(sentence: str, name: str) -> bool:
+    """Whether a sentence says what a rule has its own bearer do ("a charging model part with Impact
+    Hits must choose an enemy unit"): the rule's own action, as a permission is."""
+    return bool(_OBLIGES.search(sentence)) and _bearer(sentence, name)
+
+
 def own_turn_condition(sentence: str, name: str) -> str | None:
     """The condition on the unit's own turn of a sentence that permits the rule's bearer something, or None.
 
@@ -82,9 +93,11 @@ def own_turn_condition(sentence: str, name: str) -> str | None:
     True
     >>> own_turn_condition("Units that did not move in the movement phase are able to use concentration instead.", "Concentrating")
     'not moved'
+    >>> own_turn_condition("At Initiative Step 10, a charging model part with Impact Hits must choose an enemy unit.", "Impact Hits")
+    'charging'
 
     """
-    if not bearer_permission(sentence, name):
+    if not (bearer_permission(sentence, name) or bearer_obligation(sentence, name)):
         return None
     for pattern, normal in CONDITIONS:
         if normal in _OWN_TURN and re.search(pattern, sentence, re.I):
@@ -108,7 +121,7 @@ def _moved_by(ctx: Context, side: Side) -> tuple[str, str, str] | None:
         rule = ctx.view.get(rid)
         for sentence in sentences((rule or {}).get("text") or ""):
             found = _A_MOVE.search(sentence)
-            if found and _ONLY_THEN.search(sentence) is None and (found.group("what") is None or _words_name(found.group("what"), entry.name)):
+            if found and _ONLY_THEN.search(sentence) is None and (found.group("what") is None or words_name(found.group("what"), entry.name)):
                 return rid, entry.name, sentence
     return None
 
@@ -150,7 +163,7 @@ _OWN_CANNOT = re.compile(r"\b(?:can\s*not|cannot|may\s+not|are\s+unable\s+to|is\
 _WHEN = re.compile(r"\b(?:while|if|after|when|once)\b", re.I)
 
 
-def _words_name(words: str, name: str) -> bool:
+def words_name(words: str, name: str) -> bool:
     """Whether words name a rule by a form of its name ("advanced", "an advance move": Advancing)."""
     stems = [_stem(w) for w in name.split() if len(_stem(w)) >= 4]
     said = [_stem(w) for w in re.findall(r"[A-Za-z]+", words)]
@@ -178,7 +191,7 @@ def own_use_forbidden(ctx: Context, sides: tuple[Side, Side]) -> tuple[list[tupl
                 if when is None:
                     continue
                 alternatives = re.split(r"\bor\b|,", found.group("rest")[when.end():])
-                done = [other for other, e in side.rules.items() if other != rid and any(_words_name(a, e.name) for a in alternatives)]
+                done = [other for other, e in side.rules.items() if other != rid and any(words_name(a, e.name) for a in alternatives)]
                 if not done:
                     continue
                 by = [ctx.name(o) for o in done]

@@ -118,7 +118,10 @@ def why_not(condition: dict[str, Any]) -> str:
     if word == "not-melee":
         return "only when the model is not in close combat, and the situation says --when melee"
     if word in FLAGS:
-        return f"only when {SITUATIONS[word]} (--when {word} not given)"
+        # the sentence's own limiting words, where they say more than the flag ("for Moving and Shooting")
+        text = " ".join((condition["text"] or "").split())
+        said = f'the words "{text}"; ' if text and text.lower().replace(" ", "-") != word else ""
+        return f"only when {SITUATIONS[word]} ({said}--when {word} not given)"
     if word == "against":
         return f"only {condition['text'] or 'against ' + condition['value']}: the other side does not have it"
     if word == "except-against":

@@ -21,7 +21,7 @@ def test_stealth_gives_no_cover_save_in_close_combat(rulebase: Build) -> None:
     melee = resolve(rulebase, "scrollhammer", "Stealth (+1)", when=["melee"]).to_json()
     assert not [m for m in melee["modifiers"] if m["stat"] == "cover save"]
     [idle] = [i for i in melee["in_play"]["inactive"] if i["relation"] == "modifies"]
-    assert idle["reason"] == "Stealth modifies cover save +1 only when shooting and ranged attacks (--when shooting not given)"
+    assert idle["reason"] == 'Stealth modifies cover save +1 only when shooting and ranged attacks (the words "during the Shooting Phase"; --when shooting not given)'
     shot = resolve(rulebase, "scrollhammer", "Stealth (+1)", when=["shooting"]).to_json()
     assert [m["value"] for m in shot["modifiers"] if m["stat"] == "cover save"] == ["+1"]
 
@@ -207,7 +207,7 @@ def test_no_volley_fire_as_a_stand_and_shoot_reaction(rulebase: Build) -> None:
     assert entry["set_aside"] == "Volley Fire cannot be used: Volley Fire forbids it, and cannot beats can"
     shot = resolve(rulebase, "whfb-house", "Volley Fire", when=["shooting"]).to_json()
     assert shot["in_play"]["self"][0]["set_aside"] is None
-    assert "Volley Fire forbids Volley Fire only when the unit is the target of a charge (--when charged not given)" in [
+    assert 'Volley Fire forbids Volley Fire only when the unit is the target of a charge (the words "as a Stand and Shoot reaction"; --when charged not given)' in [
         i["reason"] for i in shot["in_play"]["inactive"]]
 
 
