@@ -5,23 +5,20 @@ rule files only the words that rule writes)."""
 from __future__ import annotations
 
 from referee.graph.lexer import NameIndex, Names, _index_for, lex
-from referee.paths import rules_src_dir
-from referee.store import record
-
-BUILD = record.assemble(rules_src_dir())
+from referee.store.record import Build
 
 
-def _index(system: str) -> NameIndex:
-    return _index_for(dict(BUILD.names[system]), list(BUILD.manifests[system].core_terms))
+def _index(build: Build, system: str) -> NameIndex:
+    return _index_for(dict(build.names[system]), list(build.manifests[system].core_terms))
 
 
-def test_every_key_asked_of_a_lazy_index_gives_what_the_whole_index_gives() -> None:
-    for system in BUILD.systems:
-        whole = _index(system)
+def test_every_key_asked_of_a_lazy_index_gives_what_the_whole_index_gives(rulebase: Build) -> None:
+    for system in rulebase.systems:
+        whole = _index(rulebase, system)
         whole.fill()
         keys = list(whole._spelled)
         heads = list(whole._longest)
-        lazy = _index(system)
+        lazy = _index(rulebase, system)
         assert lazy._heads and not lazy._spelled  # nothing filed before a question
         assert [lazy.by_words.get(key) for key in keys] == [whole.by_words.get(key) for key in keys]
         assert [lazy.longest.get(head, 0) for head in heads] == [whole.longest.get(head, 0) for head in heads]
