@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import shutil
@@ -48,7 +49,8 @@ def _part(module: str) -> str:
     return "__init__"  # the package itself, or a name defined in it (__version__)
 
 
-def _imports() -> list[tuple[str, str, int]]:
+@functools.cache  # three tests ask; every module parsed once a run, not three times
+def _imports() -> tuple[tuple[str, str, int], ...]:
     """(importing file, imported module, line) for every referee import, lazy ones included."""
     out = []
     for file in sorted(PACKAGE.rglob("*.py")):
@@ -61,7 +63,7 @@ def _imports() -> list[tuple[str, str, int]]:
                     out.append((str(file.relative_to(PROJECT)), node.module, node.lineno))
             elif isinstance(node, ast.Import):
                 out.extend((str(file.relative_to(PROJECT)), a.name, node.lineno) for a in node.names if a.name.startswith("referee"))
-    return out
+    return tuple(out)
 
 
 def test_lower_layers_never_import_higher_ones() -> None:
