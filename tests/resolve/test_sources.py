@@ -9,6 +9,7 @@ same from both.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import tomllib
@@ -109,12 +110,15 @@ def test_the_answer_follows_reading_order_rule_by_rule(view: Stored) -> None:
 def _families_by_reading(view: Stored, system: str, name: str) -> list[str]:
     """Rules whose sub-rules are all named "<name> ...", found by reading every rule of the system."""
     lead = fold(name) + " "
-    out = []
-    for rule in view.in_system(system):
-        kids = [view.get(k) for k in rule["children"]]
-        if kids and all(k is not None and fold(k["name"]).startswith(lead) for k in kids):
-            out.append(rule["id"])
-    return out
+    return [rid for rid, kids in _sub_rule_names(view, system) if all(k is not None and k.startswith(lead) for k in kids)]
+
+
+@functools.cache  # the view is hashed by identity
+def _sub_rule_names(view: Stored, system: str) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
+    """Every rule of the system that has sub-rules, with their folded names (None: a sub-rule the
+    store lacks), in reading order: read once per system and store, not once per name asked."""
+    kids = ((rule["id"], [view.get(k) for k in rule["children"]]) for rule in view.in_system(system))
+    return tuple((rid, tuple(k and fold(k["name"]) for k in ks)) for rid, ks in kids if ks)
 
 
 def test_families_are_those_every_rule_of_the_system_gives(handed: Stored, stored: Stored) -> None:
