@@ -138,14 +138,12 @@ def _syntax_error(text: str, exc: Exception) -> KeywordSyntaxError:
     if isinstance(exc, KeywordSyntaxError):
         return exc
     try:
-        from lark.exceptions import UnexpectedInput
-
-        from referee.keywords import errors
+        from referee.keywords import errors, grammar
         from referee.keywords.transform import BadDice
 
         if isinstance(exc, BadDice):
             return errors.unknown_dice(text, exc.start, exc.end)
-        if isinstance(exc, UnexpectedInput):
+        if isinstance(exc, grammar.runtime().UnexpectedInput):
             return errors.from_lark(text, exc, _parser)
     except Exception as bug:  # noqa: BLE001 - naming the error failed: say so, keep the cause
         exc = bug

@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from referee import grammars
 from referee.terminal import safe
 from referee.text import INVISIBLE, char_name
 
@@ -306,8 +307,10 @@ def diagnose(failure: Failure) -> KeywordSyntaxError:
 
 
 def from_lark(text: str, exc: Exception, parser: Any) -> KeywordSyntaxError:
-    """Turn a lark ``UnexpectedInput`` into a named :class:`KeywordSyntaxError`."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+    """Turn a lark ``UnexpectedInput`` into a named :class:`KeywordSyntaxError` (``exc``
+    raised by ``parser``, Lark's or a standalone one: its own classes, :func:`referee.grammars.runtime`)."""
+    lark = grammars.runtime(parser)
+    UnexpectedCharacters, UnexpectedToken = lark.UnexpectedCharacters, lark.UnexpectedToken  # noqa: N806 - classes
 
     if isinstance(exc, UnexpectedCharacters):
         position = exc.pos_in_stream

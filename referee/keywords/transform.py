@@ -11,8 +11,6 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from lark import Token, Transformer
-
 from referee.keywords.values import (
     Allowance,
     Arg,
@@ -33,6 +31,10 @@ from referee.keywords.values import (
     Threshold,
     Variable,
 )
+
+TYPE_CHECKING = False  # only checkers read this
+if TYPE_CHECKING:
+    from lark import Token
 
 
 class Part(NamedTuple):
@@ -127,8 +129,14 @@ def _name(token: Token) -> Part:
     return Part(" ".join(token.split()), token.start_pos, token.end_pos)
 
 
-class KeywordTransformer(Transformer):  # type: ignore[type-arg]
-    """Builds :class:`RawUse` uses and their argument values, bottom-up."""
+class KeywordTransformer:
+    """Builds :class:`RawUse` uses and their argument values, bottom-up.
+
+    Lark's LALR parser calls a transformer's methods by rule name (and ``__default__``
+    for a rule without one), whatever its class: this one is no ``lark.Transformer``,
+    so that it serves Lark and the standalone parser (:func:`referee.grammars.standalone`)
+    alike, and importing it imports neither.
+    """
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> _Inlined:
         # Only inlined helper rules get here: every named rule has a method.

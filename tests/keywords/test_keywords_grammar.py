@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from lark import Lark
 
+from referee import grammars
 from referee.keywords import grammar, parse
 from referee.keywords.transform import KeywordTransformer
 
@@ -34,9 +35,36 @@ def test_importing_the_package_does_not_import_lark() -> None:
     assert done.stdout.strip() == "False"
 
 
-def test_the_first_parse_imports_lark() -> None:
-    done = _python("import sys, referee.keywords as k; k.parse('Fearless'); print('lark' in sys.modules)")
-    assert done.stdout.strip() == "True", done.stderr
+def test_only_a_parse_with_nothing_kept_imports_lark(tmp_path: Path) -> None:
+    """The first parse writes Lark's standalone parser into the cache folder (importing
+    Lark); a later process parses with it, the same values, without importing Lark."""
+    code = "import sys, referee.keywords as k; print(k.parse('Multiple Wounds (D3, Clipped Wings)')[0].args, 'lark' in sys.modules)"
+    cold = _python(code, REFEREE_CACHE_DIR=str(tmp_path))
+    assert (tmp_path / grammars.standalone_name("keywords.lark")).is_file()
+    warm = _python(code, REFEREE_CACHE_DIR=str(tmp_path))
+    values = "(Dice(count=1, sides=3, modifier=0, multiplier=1), Keyword(name='Clipped Wings', args=()))"
+    assert (cold.stdout, cold.stderr, warm.stdout, warm.stderr) == (f"{values} True\n", "", f"{values} False\n", "")
+
+
+def test_a_kept_parser_of_another_grammar_or_lark_is_written_again(tmp_path: Path) -> None:
+    kept = tmp_path / "k.standalone"
+    grammars.standalone("keywords.lark", cache=kept)
+    stamp, _, body = kept.read_bytes().partition(b"\n")
+    kept.write_bytes(b"0" * len(stamp) + b"\n" + body)  # another key: another grammar, options, Lark or Python
+    assert grammars.standalone("keywords.lark", cache=kept).parse("Fear").children[0].data == "bare_use"
+    assert kept.read_bytes().partition(b"\n")[0] == stamp  # written again (marshal's bytes vary from run to run)
+    kept.write_bytes(stamp + b"\n" + b"damaged")  # the right key over a damaged body: made again too
+    assert grammars.standalone("keywords.lark", cache=kept).parse("Fear").children[0].data == "bare_use"
+    again = kept.read_bytes()
+    assert again.partition(b"\n")[0] == stamp and len(again) > 1000
+
+
+def test_the_standalone_parser_gives_what_lark_gives(tmp_path: Path) -> None:
+    lark = grammar.build(tmp_path / "k.cache")
+    for text in ("Multiple Wounds (D3, Clipped Wings), Fearless", 'Range 12" Shots 1 Strength 4', "Leader (green/red) +8 {3 base / 2 guardian/elite}"):
+        assert grammar.parser().parse(text) == lark.parse(text)
+    assert grammars.runtime(grammar.parser()) is not grammars.runtime(lark)  # its own classes
+    assert grammars.runtime(lark).__name__ == "lark"
 
 
 def test_one_parser_per_process_with_the_agreed_options() -> None:
