@@ -1,6 +1,6 @@
 """Speed of a warm ``referee resolve`` (not a test: run it on a quiet machine).
 
-    .venv/bin/python benchmarks/resolve.py [--runs N]
+    .venv/bin/python benchmarks/resolve.py [--runs N] [--cpu]
 
 Times, as whole processes and interleaved with a bare ``python -c pass`` of
 the same interpreter (so both see the same machine load), a warm call (the
@@ -13,7 +13,9 @@ cache built first) of:
 - ``referee resolve "Ranged 2 heavy" --system last-edition --when moved`` (a
   family and its words: the keyword grammar loads)
 
-and ``referee lookup Fear --system t9a`` for comparison.
+and ``referee lookup Fear --system t9a`` for comparison.  ``--cpu`` times
+each call's processor time (user + system) instead of its wall time: on a
+busy machine the wall times mostly measure the wait for a core.
 Goal: each within 5x the bare start, like ``referee lookup``.  Prints a
 Markdown table of medians; docs/referee.md records the figures.
 
@@ -67,6 +69,7 @@ def main() -> None:
     parser.add_argument("--system", help="with --rules-src: the system to ask about (default: its last)")
     parser.add_argument("--keep", type=Path, help="with --rules-src: keep the code copy and the cache here (a second run starts warm)")
     parser.add_argument("--search", metavar="WORDS", help="with --rules-src: also time `referee search WORDS` (the first call builds the index)")
+    parser.add_argument("--cpu", action="store_true", help="time each call's processor time (user + system) instead of its wall time: what a busy machine moves least")
     args = parser.parse_args()
     if args.rules_src is not None:
         folder(args)
@@ -83,8 +86,17 @@ def main() -> None:
             wall([referee, "resolve", *call], env)  # builds the cache once, then warms the disk
         calls = {name: [referee, "resolve", *call] for name, call in CALLS.items()}
         calls["lookup Fear --system t9a"] = [referee, "lookup", "Fear", "--system", "t9a"]
-        base, times = interleaved(bare, calls, env, args.runs)
+        base, times = interleaved(bare, calls, env, args.runs, timer=_cpu if args.cpu else wall)
+    if args.cpu:
+        print("processor time (user + system) of each call, not wall time")
     table(args.runs, base, times)
+
+
+def _cpu(cmd: list[str], env: dict[str, str]) -> float:
+    """The processor time of one call (user + system), in seconds."""
+    spent: list[float] = []
+    wall(cmd, env, spent)
+    return spent[0]
 
 
 def interleaved(bare: list[str], calls: dict[str, list[str]], env: dict[str, str], runs: int, timer: Any = wall) -> tuple[list[float], dict[str, list[float]]]:
