@@ -14,9 +14,24 @@ from referee.site.pages import Options, Site
 from tests.conftest import RULES_SRC
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A copy of rules_src and a cache folder holding its build, made once for the module."""
+    base = tmp_path_factory.mktemp("ahead")
+    rules = shutil.copytree(RULES_SRC, base / "rules")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("REFEREE_CACHE_DIR", str(base / "cache"))
+        open_rules(rules).whole()
+    return rules, base / "cache"
+
+
 @pytest.fixture
-def rules(tmp_path: Path, private_cache: Path) -> Path:
-    return shutil.copytree(RULES_SRC, tmp_path / "rules")
+def rules(built: tuple[Path, Path], private_cache: Path) -> Path:
+    """The module's rules, with a cache folder of the test's own that starts as a copy of
+    the module's (the build, no lint results yet): one cold build, not one per test."""
+    folder, cache = built
+    shutil.copytree(cache, private_cache, dirs_exist_ok=True)
+    return folder
 
 
 def test_the_helper_and_the_build_share_the_pages_and_agree_on_every_one(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
