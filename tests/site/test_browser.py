@@ -107,9 +107,13 @@ def test_hovering_a_linked_rule_previews_it(wide: Any, corpus_url: str, screensh
 
 def test_a_sentence_link_lands_on_the_sentence(wide: Any, corpus_url: str) -> None:
     wide.get(f"{corpus_url}rules/t9a/fly.html#s-the-model-gains-light-troops")
-    target = wide.execute_script(
-        "const t = document.querySelector(':target'); const r = t.getBoundingClientRect();"
-        "return [t.textContent, getComputedStyle(t).backgroundColor, r.top >= 0 && r.bottom <= innerHeight];"
+    # the page may still be laying out (fonts, the diagram) when get() returns on a busy machine:
+    # wait, up to 10 s, for the target to exist and stand in view, then check what it is
+    target = WebDriverWait(wide, 10).until(
+        lambda d: d.execute_script(
+            "const t = document.querySelector(':target'); if (!t) return null; const r = t.getBoundingClientRect();"
+            "return r.top >= 0 && r.bottom <= innerHeight ? [t.textContent, getComputedStyle(t).backgroundColor, true] : null;"
+        )
     )
     assert target[0].startswith("The model gains Light Troops and Swiftstride.")
     assert target[1] not in ("rgba(0, 0, 0, 0)", "transparent")  # marked
