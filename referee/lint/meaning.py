@@ -13,16 +13,22 @@ changes say nothing else when read for what they mean:
   "X Veil Tokens") in two sentences the rule graph reads the same: the same
   relations, to the same rules, with the same values and conditions.  Only
   where the graph reads something: a sentence it reads nothing from ("knows
-  2 different spells") keeps the word diff's verdict.
+  2 different spells") keeps the word diff's verdict;
+- a whole sentence reworded (:meth:`Meanings.alike`): a clause turned into an
+  "if", words reordered, the same numbers, words of force and of exception,
+  the same words of matter and the same rules named, in the same order,
+  read alike by the graph; and a clause only moved within its sentence
+  (:func:`moved`).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
-from referee.lint.words import FEW, Change, changes, force_words, is_list_mark
+from referee.lint.words import FEW, Change, changes, force_words, is_list_mark, matter_words
 
 if TYPE_CHECKING:
     from referee.lint.context import LintContext
@@ -71,6 +77,42 @@ class Meanings:
         one = self.reading(rule, said[0][change.at[0][0]])
         return bool(one) and one == self.reading(rule, said[1][change.at[1][0]])
 
+    def alike(self, rule: Rule, one: str, two: str) -> bool:
+        """Whether two counterpart sentences of a rule's versions rule the same
+        in other words: the same numbers, words of force and words that open an
+        exception (:data:`_EXCEPTIONS`), in any order; the same words of matter
+        (:func:`matter_words`: a clause may become an "if", "of their models
+        with" become "the models in a unit have"); the same rules named, in the
+        same order (who does what to whom); and the same relations read by the
+        graph, to the same rules, with the same values.
+        A word only one sentence has ("independent", "other") is no rewording."""
+        if one == two:
+            return True
+        a, b = one.split(), two.split()
+        if Counter(_numbers(a)) != Counter(_numbers(b)) or Counter(force_words(a)) != Counter(force_words(b)):
+            return False
+        if Counter(w for w in _conditions(a) if w in _EXCEPTIONS) != Counter(w for w in _conditions(b) if w in _EXCEPTIONS):
+            return False
+        if matter_words(one) != matter_words(two) or self.named(rule, one) != self.named(rule, two):
+            return False
+        # the relations, targets and values; a condition's words are the words of
+        # matter compared above ("Units with X" is read as no condition, "If a unit has X" as one)
+        return [r[:3] for r in self.reading(rule, one)] == [r[:3] for r in self.reading(rule, two)]
+
+    def named(self, rule: Rule, sentence: str) -> tuple[str, ...]:
+        """The rules and terms a sentence names, in order (the graph's lexer)."""
+        from referee.graph.lexer import lex
+
+        return tuple(x.key for x in lex(sentence, self._names_of(rule)) if x.type in ("NAME", "TERM"))
+
+    def _names_of(self, rule: Rule) -> object:
+        # the graph's lexer is a heavy import (lark's grammar): only a rule with two versions needs it
+        from referee.graph.lexer import Names
+
+        if rule.id not in self._names:
+            self._names[rule.id] = Names(self.ctx.rb.names[self.ctx.system], self.ctx.manifest.core_terms, rule.id)
+        return self._names[rule.id]
+
     def _in_damage(self, word: str, file: str) -> bool:
         token = word.strip(_OUTER).casefold()
         return len(token) >= 6 and any(run in token for run in self.damaged(file))
@@ -82,11 +124,8 @@ class Meanings:
         if key not in self._read:
             # the graph's reader is a heavy import (lark's grammar): only a rule with two versions needs it
             from referee.graph.effects import read_sentence
-            from referee.graph.lexer import Names
 
-            if rule.id not in self._names:
-                self._names[rule.id] = Names(self.ctx.rb.names[self.ctx.system], self.ctx.manifest.core_terms, rule.id)
-            found = read_sentence(rule, self._names[rule.id], sentence, rule.source.file, rule.source.line)  # type: ignore[arg-type]
+            found = read_sentence(rule, self._names_of(rule), sentence, rule.source.file, rule.source.line)  # type: ignore[arg-type]
             self._read[key] = tuple(
                 sorted((r.kind, r.target, r.details, tuple(map(str, r.conditions))) for r in found)
             )
@@ -95,11 +134,17 @@ class Meanings:
 
 def moved(found: list[Change]) -> list[Change]:
     """``found`` without the words a sentence only moved ("the number of lost
-    Health Points", "the number of Health Points lost"): a word one change
-    removes and another adds in the same sentences, no word of force.
+    Health Points", "the number of Health Points lost"): the words one change
+    removes and another adds in the same sentences, in any order ("X is a
+    Wizard and gains Y" and "X gains Y, and is a Wizard"), no word of force,
+    number or word that opens a condition.
 
     >>> [str(c) for c in moved(list(changes("Count the lost Health Points.", "Count the Health Points lost.")))]
     []
+    >>> [str(c) for c in moved(list(changes("It is a Wizard and gains Fear in battle.", "It gains Fear in battle, and is a Wizard.")))]
+    []
+    >>> [str(c) for c in moved(list(changes("It may shoot and move.", "It may move and not shoot.")))]
+    ['+[move and not]', '-[and move.]']
     """
     out = list(found)
     for one in found:
@@ -107,12 +152,17 @@ def moved(found: list[Change]) -> list[Change]:
             if (
                 one is not two and one in out and two in out and one.at == two.at
                 and one.removed and not one.added and two.added and not two.removed
-                and [w.strip(_OUTER).casefold() for w in one.removed] == [w.strip(_OUTER).casefold() for w in two.added]
+                and _bag(one.removed) == _bag(two.added)
                 and not force_words(list(one.removed)) and not _numbers_of(one.removed)
+                and not _conditions(list(one.removed))
             ):
                 out.remove(one)
                 out.remove(two)
     return out
+
+
+def _bag(ws: tuple[str, ...]) -> Counter[str]:
+    return Counter(k for k in (w.strip(_OUTER).casefold() for w in ws) if k)
 
 
 def _numbers_of(ws: tuple[str, ...]) -> bool:
@@ -166,6 +216,12 @@ def _same_force(sides: tuple[list[str], list[str]], runs: list[list[str]]) -> bo
 # Words that open a condition or an exception: "unless the War Platform is
 # mentioned" left out of a run is an exception lost, not damage.
 _CONDITIONS = frozenset("unless except if when while until before after".split())
+
+
+# Words that open an exception or a bound in time: a rewording keeps them.
+# ("if", "when" and "while" a rewording may make of a clause: "Units with X"
+# and "If a unit has X".)
+_EXCEPTIONS = frozenset("unless except until before after".split())
 
 
 def _conditions(ws: list[str]) -> list[str]:

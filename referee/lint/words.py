@@ -417,6 +417,26 @@ def content_words(text: str) -> set[str]:
     return _content(text, set())
 
 
+# Words a rewording moves, drops or trades for one another without ruling
+# otherwise ("Units with more than half of their models with X", "If more
+# than half the models in a unit have X"): articles, pronouns, the small words
+# that tie a clause, and "if", "when", "while" that turn it into a condition.
+_GLUE = _WORDING_WORDS | frozenset("of with in have has had is are be if when while".split())
+
+
+def matter_words(text: str) -> frozenset[str]:
+    """The words of a sentence a rewording must keep, each in one form (the
+    singular), numbers included and the glue of :data:`_GLUE` left out.
+
+    >>> matter_words("Units with more than half of their models with Fear count as Fearless.") == matter_words(
+    ...     "If more than half the models in a unit have Fear, the unit counts as Fearless.")
+    True
+    >>> matter_words("Ignore Panic every turn.") == matter_words("Ignore Panic every other turn.")
+    False
+    """
+    return frozenset(_singular(w) for w in words(text) if w not in _GLUE)
+
+
 def _singular(word: str) -> str:
     """One form for a word and its plural ("rolls" and "roll"), to compare vocabularies."""
     return next(iter(singulars(word)), word)

@@ -122,8 +122,13 @@ def _conflicts(
     only the damage mangled-text reports, or sentences the graph reads alike) is none."""
     said = (sentences(primary.text), sentences(other.text))
     files = (primary.source.file, other.source.file)
+    alike = _alike(meanings, rule, said)
     found = moved(
-        [c for c in changes(primary.text, other.text) if not c.of_wording and not meanings.settled(rule, c, files, said)]
+        [
+            c
+            for c in changes(primary.text, other.text)
+            if not c.of_wording and not _reworded(c, alike) and not meanings.settled(rule, c, files, said)
+        ]
     )
     if not found:
         return
@@ -135,7 +140,7 @@ def _conflicts(
         for side in (0, 1):
             for n in change.at[side]:
                 line, column = spots[side][n]
-                for placed in _at_sentence(change, side, n, said, spots):
+                for placed in _at_sentence(change, side, n, said, spots, alike):
                     if placed is not change and meanings.settled(rule, placed, files, said):
                         continue
                     if placed not in by_line.setdefault((side, line), []):
@@ -165,8 +170,36 @@ def _conflicts(
         )
 
 
+def _alike(meanings: Meanings, rule: Rule, said: tuple[list[str], list[str]]) -> set[tuple[int, int]]:
+    """The pairs (sentence of the primary text, its counterpart in the other)
+    that say the same in other words (:meth:`Meanings.alike`)."""
+    out = set()
+    shared = set(said[1])
+    for n, sentence in enumerate(said[0]):
+        if sentence in shared:
+            continue
+        m = counterpart(sentence, said[1])
+        if m is not None and meanings.alike(rule, sentence, said[1][m]):
+            out.add((n, m))
+    return out
+
+
+def _reworded(change: Change, alike: set[tuple[int, int]]) -> bool:
+    """Whether every sentence ``change`` stands in, on each side, is one of a
+    pair of sentences that say the same in other words."""
+    ones, twos = change.at
+    return bool(ones and twos) and all(
+        any((n, m) in alike for m in twos) for n in ones
+    ) and all(any((n, m) in alike for n in ones) for m in twos)
+
+
 def _at_sentence(
-    change: Change, side: int, n: int, said: tuple[list[str], list[str]], spots: tuple[list[tuple[int, int]], ...]
+    change: Change,
+    side: int,
+    n: int,
+    said: tuple[list[str], list[str]],
+    spots: tuple[list[tuple[int, int]], ...],
+    alike: set[tuple[int, int]],
 ) -> list[Change]:
     """What ``change`` changes in sentence ``n`` of one side.
 
@@ -192,6 +225,8 @@ def _at_sentence(
         return [change]
     pair = (said[0][n], said[1][m]) if side == 0 else (said[0][m], said[1][n])
     at = ((n,), (m,)) if side == 0 else ((m,), (n,))
+    if (at[0][0], at[1][0]) in alike:
+        return []  # the same said in other words
     return [Change(c.removed, c.added, c.of_wording, at) for c in changes(*pair) if _of_matter(c)]
 
 
