@@ -27,7 +27,9 @@ def test_fear_conflicts_between_the_rulebook_and_the_glossary(text_result: LintR
     assert (finding.rule, finding.column) == ("t9a/fear", 183)
     assert finding.message == (
         f"'Fear' says something else here than its glossary version ({GLOSSARY}:200), 1 change on this line: "
-        "-[and Close Combat … effects apply]; make them agree or drop the outdated one"
+        "-[and Close Combat … effects apply], where the glossary version has "
+        '"If this test is failed, the models in the unit are Shaken until the end of…"; '
+        "make them agree or drop the outdated one"
     )
     assert [(r.file, r.line, r.column) for r in finding.related] == [(GLOSSARY, 200, 183)]
     other = one(text_result, "conflicting-definition", GLOSSARY, 200)
@@ -165,3 +167,28 @@ def test_the_last_editions_redefinitions(rulebase) -> None:  # type: ignore[no-u
         (845, "Leftover leader points", [429]),
     ]
     assert all(f.file == CORE for f in again)
+
+
+def test_a_change_shows_both_sides_words(text_result: LintResult) -> None:
+    # round 7's hand check, #2: at the glossary's "Katapult" only the glossary's
+    # words showed ("+[- As a Catapult (4)]"); the primary's "(4x4)" was in the
+    # detail lines alone.  A change whose words only this line's text has now
+    # quotes the sentence of the other text it stands against.
+    finding = one(text_result, "conflicting-definition", GLOSSARY, 419)
+    assert finding.message == (
+        "'Catapult' says something else here than its primary text (line 84), 1 change on this line: "
+        '+[- As a Catapult (4)], where the primary text has "Artillery Weapon Catapult (4x4):"; '
+        "make them agree or drop the outdated one"
+    )
+    assert finding.term == "+[- As a Catapult (4)]"
+
+
+def test_a_sentence_said_in_other_words_is_no_conflict(text_result: LintResult) -> None:
+    # round 7's hand check, #9 (false alarm): "Units with more than half of their
+    # models with Light Troops always count as having 0 Full Ranks" and "If more
+    # than half the models in a unit have Light Troops, the unit always counts as
+    # having 0 Full Ranks"; #3: Wizard Conclave's "is a Wizard Adept and" moved to
+    # the sentence's end.  What the texts do differ in stays.
+    assert not found(text_result, "conflicting-definition", UNIVERSAL, 199)
+    conclave = one(text_result, "conflicting-definition", GLOSSARY, 434)
+    assert conclave.term == "-[Attack Value increase] +[Characteristics increases]"

@@ -154,7 +154,7 @@ def _conflicts(
         there_line, there_column = there_lines[0] if there_lines else (across.source.line, across.source.column)
         there = where(across.source.file, there_line, version.source.file)
         which = f"its {other.role} version" if side == 0 else "its primary text"
-        diff = "; ".join(str(c) for c in sorted(here, key=lambda c: not c.of_force)[:2])
+        diff = "; ".join(_shown(c, side, said, versions) for c in sorted(here, key=lambda c: not c.of_force)[:2])
         more = f" (+{len(here) - 2} more)" if len(here) > 2 else ""
         counted = f"{len(here)} change{'s' if len(here) != 1 else ''}"
         yield conflicting_definition.finding(
@@ -236,6 +236,21 @@ def _of_matter(change: Change) -> bool:
     other words in a sentence both texts have are its wording, "It is
     affected" and "They are still affected")."""
     return not change.of_wording and (change.of_force or max(len(change.removed), len(change.added)) > FEW)
+
+
+def _shown(change: Change, side: int, said: tuple[list[str], list[str]], versions: tuple[Version, Version]) -> str:
+    """A change as the message at a line of ``side`` shows it, with both
+    sides' words: a change whose words only this side's text has ("+[- As a
+    Catapult (4)]" at the glossary's line) quotes the other text's sentence it
+    stands against ("Artillery Weapon Catapult (4x4):"), so the words it
+    differs from are seen without the detail lines.  (A change whose words only
+    the other text has is shown against this very line.)"""
+    empty = 0 if not change.removed else 1 if not change.added else None
+    if empty is None or empty == side or not change.at[empty]:
+        return str(change)
+    text = " ".join(said[empty][n] for n in change.at[empty])
+    which = "the primary text" if empty == 0 else f"the {versions[1].role} version"
+    return f"{change}, where {which} has {quote(text, 16)}"
 
 
 def _as_related(version: Version, side: int) -> str:
