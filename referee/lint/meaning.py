@@ -91,7 +91,7 @@ class Meanings:
         a, b = one.split(), two.split()
         if Counter(_numbers(a)) != Counter(_numbers(b)) or Counter(force_words(a)) != Counter(force_words(b)):
             return False
-        if Counter(w for w in _conditions(a) if w in _EXCEPTIONS) != Counter(w for w in _conditions(b) if w in _EXCEPTIONS):
+        if _exceptions(a) != _exceptions(b):
             return False
         if matter_words(one) != matter_words(two) or self.named(rule, one) != self.named(rule, two):
             return False
@@ -222,6 +222,10 @@ _CONDITIONS = frozenset("unless except if when while until before after".split()
 # ("if", "when" and "while" a rewording may make of a clause: "Units with X"
 # and "If a unit has X".)
 _EXCEPTIONS = frozenset("unless except until before after".split())
+
+
+def _exceptions(ws: list[str]) -> Counter[str]:
+    return Counter(w for w in _conditions(ws) if w in _EXCEPTIONS)
 
 
 def _conditions(ws: list[str]) -> list[str]:

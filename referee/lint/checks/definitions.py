@@ -188,9 +188,8 @@ def _reworded(change: Change, alike: set[tuple[int, int]]) -> bool:
     """Whether every sentence ``change`` stands in, on each side, is one of a
     pair of sentences that say the same in other words."""
     ones, twos = change.at
-    return bool(ones and twos) and all(
-        any((n, m) in alike for m in twos) for n in ones
-    ) and all(any((n, m) in alike for n in ones) for m in twos)
+    paired = all(any((n, m) in alike for m in twos) for n in ones) and all(any((n, m) in alike for n in ones) for m in twos)
+    return bool(ones and twos) and paired
 
 
 def _at_sentence(
