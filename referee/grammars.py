@@ -69,12 +69,7 @@ def load(
 
     if cache is _DEFAULT:
         cache = paths.writable_cache_file(cache_name(grammar))
-    options: dict[str, Any] = {
-        "parser": "lalr",
-        "lexer": lexer,
-        "propagate_positions": propagate_positions,
-        "maybe_placeholders": maybe_placeholders,
-    }
+    options = _options(lexer, propagate_positions, maybe_placeholders)
     if transformer is not None:
         options["transformer"] = transformer
     text = paths.grammar_text(grammar)
@@ -82,6 +77,17 @@ def load(
         return Lark(text, cache=str(cache) if cache is not None else False, **options)
     except OSError:  # the cache vanished or turned read-only under us
         return Lark(text, cache=False, **options)
+
+
+def _options(lexer: str, propagate_positions: bool, maybe_placeholders: bool) -> dict[str, Any]:
+    """Lark's options for an LALR parser of ours: one set for :func:`load` and :func:`standalone`,
+    so the standalone module parses as the parser it stands in for."""
+    return {
+        "parser": "lalr",
+        "lexer": lexer,
+        "propagate_positions": propagate_positions,
+        "maybe_placeholders": maybe_placeholders,
+    }
 
 
 def standalone_name(grammar: str) -> str:
@@ -110,12 +116,7 @@ def standalone(
     """
     if cache is _DEFAULT:
         cache = paths.writable_cache_file(standalone_name(grammar))
-    options = {
-        "parser": "lalr",
-        "lexer": lexer,
-        "propagate_positions": propagate_positions,
-        "maybe_placeholders": maybe_placeholders,
-    }
+    options = _options(lexer, propagate_positions, maybe_placeholders)
     text = paths.grammar_text(grammar)
     key = _standalone_key(text, options)
     if key is None:  # Lark's version unknown: nothing kept can be trusted

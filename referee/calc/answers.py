@@ -9,6 +9,8 @@ TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
     from typing import Any
 
+    from referee.calc.dice import Distribution
+
 
 class Step(namedtuple("Step", "text citation", defaults=(None,))):
     """One step of the reasoning; ``citation`` is the sentence it rests on,
@@ -79,3 +81,15 @@ def decimal(value: Fraction, places: int = 4) -> str:
     """A decimal for reading aloud: ``0.5``, ``0.1389``, ``1``."""
     text = f"{float(value):.{places}f}".rstrip("0").rstrip(".")
     return text or "0"
+
+
+def total_needing(steps: list[Step], total: Distribution, needing: int | None) -> dict[str, Any]:
+    """The parts of an answer about a total of dice: its distribution and, asked ``needing``
+    N, the chance of N or more (a step of plain arithmetic added to ``steps``)."""
+    out: dict[str, Any] = {"steps": steps, "distribution": total, "outcome": "total"}
+    if needing is not None:
+        out["probability"] = total.at_least(needing)
+        out["needed"] = f"{needing}+"
+        out["probability_of"] = f"a total of {needing} or more"
+        steps.append(Step(f"A total of {needing} or more: {fraction(out['probability'])}.", None))
+    return out

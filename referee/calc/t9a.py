@@ -9,7 +9,7 @@ Unstable); each step quotes the sentence it rests on.
 from __future__ import annotations
 
 from referee.calc import question as q
-from referee.calc.answers import Step, fraction
+from referee.calc.answers import Step, fraction, total_needing
 from referee.calc.citations import Clause, Rulebook
 from referee.calc.dice import Distribution
 from referee.calc.errors import Refusal
@@ -71,7 +71,7 @@ def roll(book: Rulebook, asked: q.Roll) -> dict[str, Any]:
     total = Distribution.kept_d6(dice.count + extra, dice.count, highest=not asked.minimised)
     what = f"{dice.count + extra}D6, keeping the {'highest' if not asked.minimised else 'lowest'} {dice.count}" if extra else f"{dice}"
     steps.append(Step(f"Every way {what} can fall, counted exactly: mean {fraction(total.mean)}.", None))
-    return _needing(steps, total, asked.needing)
+    return total_needing(steps, total, asked.needing)
 
 
 def swiftstride(book: Rulebook, asked: q.Swiftstride) -> dict[str, Any]:
@@ -81,17 +81,7 @@ def swiftstride(book: Rulebook, asked: q.Swiftstride) -> dict[str, Any]:
         Step("It rolls one more D6 than the normal 2D6, so 3D6, and discards the lowest.", book.cite(SWIFTSTRIDE)),
         Step(f"Every way 3D6 keeping the highest 2 can fall, counted exactly: mean {fraction(total.mean)}.", None),
     ]
-    return _needing(steps, total, asked.needing)
-
-
-def _needing(steps: list[Step], total: Distribution, needing: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {"steps": steps, "distribution": total, "outcome": "total"}
-    if needing is not None:
-        out["probability"] = total.at_least(needing)
-        out["needed"] = f"{needing}+"
-        out["probability_of"] = f"a total of {needing} or more"
-        steps.append(Step(f"A total of {needing} or more: {fraction(out['probability'])}.", None))
-    return out
+    return total_needing(steps, total, asked.needing)
 
 
 def multiple_wounds(book: Rulebook, stage: q.MultipleWounds) -> StageResult:

@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 
 from referee.calc import question as q
-from referee.calc.answers import Step, fraction
+from referee.calc.answers import Step, fraction, total_needing
 from referee.calc.citations import Clause, Rulebook
 from referee.calc.dice import Distribution
 from referee.calc.errors import Refusal
@@ -122,14 +122,7 @@ def roll(book: Rulebook, asked: q.Roll) -> dict[str, Any]:
         Step("3D6 for one moving more; the total is the distance.", book.cite(FLEE_MORE)),
         Step(f"{asked.dice}: every way the dice can fall, counted exactly.", book.cite(FLEE_RESULT)),
     ]
-    total = Distribution.die(6).times(asked.dice.count)
-    out: dict[str, Any] = {"steps": steps, "distribution": total, "outcome": "total"}
-    if asked.needing is not None:
-        out["probability"] = total.at_least(asked.needing)
-        out["needed"] = f"{asked.needing}+"
-        out["probability_of"] = f"a total of {asked.needing} or more"
-        steps.append(Step(f"A total of {asked.needing} or more: {fraction(out['probability'])}.", None))
-    return out
+    return total_needing(steps, Distribution.die(6).times(asked.dice.count), asked.needing)
 
 
 def _mix(p: Fraction, a: Distribution, r: Fraction, b: Distribution) -> Distribution:
