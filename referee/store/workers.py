@@ -1,11 +1,10 @@
-"""Reading a rules folder's systems on every core, each system in a process of its own.
+"""Reading a rules folder's systems on every core, each system in a forked worker of its own.
 
-With more than one system to read and a corpus big enough to repay starting processes,
-the systems (:func:`referee.store.system.read`) are read by a pool of forked workers,
-one per core, which tell the build's progress (``Read <document>``) through a queue this
-process reads while it waits; otherwise, or where no process can be started, one after
-the other here.  Either way :func:`read_systems` gives the same systems read, in folder
-order.  ``REFEREE_WORKERS=N`` sets the number of workers (1: read in this process).
+The biggest systems go first, so that no core is left with a big one at the end; each
+worker tells the build's progress (``Read <document>``) through a queue this process reads
+while it waits.  One system, a small folder (it reads faster than processes start) or no
+way to start a process: the systems are read here, one after the other; a worker killed from
+outside: its system is read here.  ``REFEREE_WORKERS=N`` sets the number of workers.
 """
 
 from __future__ import annotations
@@ -59,38 +58,35 @@ def read_systems(
     """Every system folder of ``folders`` read, in their order, each given once read
     (taking what it can from the store in file ``store``); ``keys``: each folder's
     :func:`~referee.store.system.read_key`."""
-    size = sum(len(data) for data in files.values()) if files else 0
-    job = (root, folders, files, store, code, keys)
-    pool = _pool(workers(len(folders), size), job)
+    prefixes = [f"{folder.relative_to(root).as_posix()}/" for folder in folders]
+    sizes = [sum(len(data) for rel, data in (files or {}).items() if rel.startswith(prefix)) for prefix in prefixes]
+    pool = _pool(workers(len(folders), sum(sizes)), (root, folders, files, store, code, keys))
+    if pool is None:
+        for i, folder in enumerate(folders):
+            yield system.read(root, folder, files, progress, store, code, keys[i], whole=False)
+        return
+    executor, queue = pool
+    futures = {i: executor.submit(_read, i) for i in sorted(range(len(folders)), key=lambda i: -sizes[i])}
     try:
-        # The biggest systems first, so that no core is left with a big one at the end.
-        order = sorted(range(len(folders)), key=lambda i: -_size(folders[i], root, files))
-        futures = {i: pool[0].submit(_read, i) for i in order} if pool else {}
-        for i in range(len(folders)):
-            here = lambda i=i: system.read(root, folders[i], files, progress, store, code, keys[i], whole=False)  # noqa: E731
-            yield (_wait(futures[i], pool[1], progress) or here()) if i in futures else here()
-    except BaseException:
-        if pool:  # a system failed (or the build was stopped): the others' reading is moot
-            for process in dict(getattr(pool[0], "_processes", None) or {}).values():
-                process.terminate()
+        for i, folder in enumerate(folders):
+            while not futures[i].done():
+                _tell(queue, progress)
+                wait([futures[i]], timeout=0.1)
+            _tell(queue, progress)
+            try:
+                yield futures[i].result()
+            except BrokenProcessPool:  # a worker killed from outside
+                yield system.read(root, folder, files, progress, store, code, keys[i], whole=False)
+    except BaseException:  # a system failed (or the build was stopped): the others' reading is moot
+        for process in dict(getattr(executor, "_processes", None) or {}).values():
+            process.terminate()
         raise
     finally:
-        if pool:
-            pool[0].shutdown(wait=True, cancel_futures=True)
-            _tell(pool[1], progress)
+        executor.shutdown(wait=True, cancel_futures=True)
+        _tell(queue, progress)
 
 
-def _size(folder: Path, root: Path, files: dict[str, bytes] | None) -> int:
-    prefix = folder.relative_to(root).as_posix() + "/"
-    return sum(len(data) for rel, data in (files or {}).items() if rel.startswith(prefix))
-
-
-# -- the pool ----------------------------------------------------------------------------
-
-_JOB: tuple[Any, ...] = ()  # what a worker reads: set by _start in the worker, inherited by fork
-
-
-def _pool(n: int, job: tuple[Any, ...]) -> tuple[Any, Any] | None:
+def _pool(n: int, job: tuple[Any, ...]) -> tuple[ProcessPoolExecutor, Any] | None:
     """A pool of ``n`` forked workers and their progress queue, or None to read here."""
     if n < 2 or sys.platform != "linux":
         return None
@@ -98,8 +94,11 @@ def _pool(n: int, job: tuple[Any, ...]) -> tuple[Any, Any] | None:
         context = multiprocessing.get_context("fork")
         queue = context.Queue()
         return ProcessPoolExecutor(n, mp_context=context, initializer=_start, initargs=(job, queue)), queue
-    except (OSError, ImportError, ValueError):  # no processes here (a sandbox, no /dev/shm): read in this one
+    except (OSError, ImportError, ValueError):  # no processes here (a sandbox, no /dev/shm)
         return None
+
+
+_JOB: tuple[Any, ...] = ()  # what a worker reads: set by _start in the worker, inherited by fork
 
 
 def _start(job: tuple[Any, ...], queue: Any) -> None:
@@ -113,34 +112,16 @@ def _start(job: tuple[Any, ...], queue: Any) -> None:
 
 
 def _read(i: int) -> Read:
-    """In a worker: read system folder ``i`` and hand it back."""
+    """In a worker: read system folder ``i`` and hand it back, then its memory (a worker reads several)."""
     root, folders, files, store, code, keys, queue = _JOB
     try:
         return system.read(root, folders[i], files, queue.put, store, code, keys[i])
     finally:
-        _let_go()
-
-
-def _let_go() -> None:
-    """Hand the memory of a system read back before the next: a worker reads several."""
-    gc.collect()
-    try:
-        ctypes.CDLL(None).malloc_trim(0)  # glibc keeps freed heap otherwise
-    except Exception:  # noqa: BLE001 - not glibc: only the peak is higher
-        pass
-
-
-def _wait(future: Any, queue: Any, progress: Callable[[str], None] | None) -> Read | None:
-    """The system a worker reads, telling its progress meanwhile; None if the pool broke
-    (a worker killed from outside): the caller reads that system itself."""
-    while not future.done():
-        _tell(queue, progress)
-        wait([future], timeout=0.1)
-    _tell(queue, progress)
-    try:
-        return future.result()
-    except BrokenProcessPool:
-        return None
+        gc.collect()
+        try:
+            ctypes.CDLL(None).malloc_trim(0)  # glibc keeps freed heap otherwise
+        except Exception:  # noqa: BLE001 - not glibc: only the peak is higher
+            pass
 
 
 def _tell(queue: Any, progress: Callable[[str], None] | None) -> None:
