@@ -1,11 +1,6 @@
-"""The one reading interface: what every reader of a build asks, as a typed Protocol.
-
-:class:`Book` is what the CLI, search, site, resolve, calc, lint and the shell
-take.  The store answers it from its rows (:class:`referee.store.rows.Stored`,
-also for a build made outside the cache, :meth:`~referee.store.rows.Stored.of`);
-the full record classes are one call away (:meth:`Book.whole`).  Rules and
-relations come as their JSON shapes (docs/json.md, docs/graph.md); the
-per-system answers were computed once, at build time (:mod:`referee.store.answers`).
+"""The one reading interface, which the CLI, search, site, resolve, calc, lint and the shell take:
+rules and relations as their JSON shapes (docs/json.md, docs/graph.md), the per-system answers
+computed at build time (:mod:`referee.store.answers`), the record classes one call away (:meth:`Book.whole`).
 """
 
 from __future__ import annotations

@@ -1,24 +1,15 @@
-"""The store's database: one SQLite file per rules folder, its schema, and how it is opened.
+"""The store's database (``<cache>/store/<tag>/rules.sqlite``, ``tag`` a hash of the rules
+folder's real path): its schema, its rows' packing, and how it is opened.
 
-Where a rule is stored: ``<cache>/store/<tag>/rules.sqlite`` (``tag``: a hash
-of the rules folder's real path; the search index beside it, ``search-<key>/``).
-The tables (:data:`SCHEMA`):
-
-- ``meta``: the build's content key, the code key, the systems in folder order,
-  the folders without a manifest; ``files``: the stamp (:mod:`referee.store.key`);
-- ``systems``: each system read, its place, the number its rows count from
-  (:data:`SPAN`), the keys it was read under, and its frame (the one pickled blob
-  per system a whole :class:`~referee.store.record.Build` is put together from);
-- ``sections``: its rules in runs, with what the graph read in them (:mod:`referee.store.sections`);
-- ``rules``, ``rule_names``, ``names``, ``relations``, ``units``: the rows a warm
-  reader asks for, one rule or relation each, in their JSON shape (:func:`pack`);
-- ``answers``: each system's answers computed at build time (:mod:`referee.store.answers`);
-- ``memo``: what a reading step keeps by content hash (:class:`Memo`).
-
-A build writes in one transaction (:mod:`referee.store.writer`); in WAL mode,
-readers read the last committed build meanwhile, and a build killed part-way
-leaves it whole.  A file that cannot be read is removed, with one line on
-stderr, and the build made anew.
+The tables (:data:`SCHEMA`): ``meta`` (content key, code key, systems in folder order,
+folders without a manifest); ``files`` (the stamp, :mod:`~referee.store.key`); ``systems``
+(each system's place, the number its rows count from, :data:`SPAN`, the keys it was read
+under, and its frame: the one pickled blob per system a whole build is put together from);
+``sections`` (:mod:`~referee.store.sections`); the rows warm readers ask for, one rule or
+relation each in its JSON shape (``rules``, ``rule_names``, ``names``, ``relations``,
+``units``); ``answers`` (:mod:`~referee.store.answers`); ``memo`` (:class:`Memo`).
+In WAL mode readers read the last committed build while one is written; a file that
+cannot be read is removed, with one line on stderr, and the build made anew.
 """
 
 from __future__ import annotations

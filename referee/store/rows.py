@@ -1,11 +1,5 @@
-"""Reading the store: :class:`Stored` answers every reader's questions from its rows.
-
-A warm call reads the handful of rows it asks for (a rule, its relations, a
-system's answer), so it costs about the same at 100 rules as at 100,000;
-:meth:`Stored.whole` puts the full :class:`~referee.store.record.Build`
-together from each system's frame and sections, for the readers that walk
-objects (graph, lint, site, search index).  :meth:`Stored.of` keeps a build
-made outside the cache in a store in memory, so every reader reads one shape.
+"""Reading the store: :class:`Stored` answers every reader's questions (:class:`~referee.store.book.Book`)
+from the handful of rows each asks for, so a warm call costs about the same at 100 rules as at 100,000.
 """
 
 from __future__ import annotations
@@ -44,7 +38,7 @@ class Stored:
 
     @classmethod
     def of(cls, build: Build) -> Stored:
-        """A build made outside the cache, kept in a store in memory."""
+        """A build made outside the cache, kept in a store in memory (every reader reads one shape)."""
         from referee.store import writer
 
         db = database.create(None)

@@ -109,7 +109,7 @@ def rows_of(section: Section, rule_names: dict[str, str]) -> Rows:
     if section.rows is not None:
         return section.rows
     (rules, _), (found, layout) = map(unpickled, section.pickles())
-    return _made(rules, [said for said, _ in found], layout, rule_names)[0]
+    return rows_made(rules, [said for said, _ in found], layout, rule_names)[0]
 
 
 def _digest(rules: bytes, graph: bytes, ends: bytes) -> bytes:
@@ -251,13 +251,13 @@ def read(
             else:
                 found.append(kept.found)
                 layout.append(kept.layout)
-        rows, never, against_terms, ends = _made(run, [said for said, _ in found], layout, rule_names)
+        rows, never, against_terms, ends = rows_made(run, [said for said, _ in found], layout, rule_names)
         graph = pickled((found, layout))
         made = _digest(same, _hash(graph), _ends_key(ends, rule_names))
         yield Section(ids, pickled((run, keys)), graph, never, against_terms, ends, made, rows)
 
 
-def _made(
+def rows_made(
     rules: list[Rule], said: list[list[Relation]], layout: list[list[Relation]], rule_names: dict[str, str]
 ) -> tuple[Rows, tuple[dict[str, Any], ...], tuple[str, ...], tuple[str, ...]]:
     """A section's rows, its share of the system's answers, and the rules its relations join."""

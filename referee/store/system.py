@@ -63,21 +63,9 @@ class Read:
     rule_names: dict[str, str]
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order: a list, or read as they are taken (see read())
-    rest: dict[str, Any]  # its frame, answers and units, made as its sections are first taken
+    rest: dict[str, Any]  # "frame", "answers" and "units", made as its sections are first taken
     memo: list[tuple[str, str, bytes]] = field(default_factory=list)  # (kind, key, value) kept by this read
     used: list[tuple[str, str]] = field(default_factory=list)  # (kind, key) this read asked for or kept
-
-    @property
-    def frame(self) -> bytes:
-        return self.rest["frame"]
-
-    @property
-    def answers(self) -> dict[str, Any]:
-        return self.rest["answers"]
-
-    @property
-    def units(self) -> dict[str, list[dict[str, Any]]]:
-        return self.rest["units"]
 
     def whole(self) -> Read:
         """This read with every section read, each with its pickles (to be pickled)."""

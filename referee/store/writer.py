@@ -24,11 +24,10 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.rulebase.load import system_folders
 from referee.store import answers, database, workers
-from referee.store.answers import relation_data
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode, pack
 from referee.store.key import code_key
-from referee.store.sections import rows_of
-from referee.store.system import read, read_key
+from referee.store.sections import Section, rows_made, rows_of
+from referee.store.system import Read, read, read_key
 from referee.units import unit_index
 
 if TYPE_CHECKING:
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
 
     from referee.store.key import Stamp
     from referee.store.record import Build
-    from referee.store.system import Read
 
 STALE_TMP = 600  # seconds after which a temporary file is a killed build's leftover
 
@@ -204,10 +202,11 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.execute("DELETE FROM rule_names WHERE system = ?", (system,))
         db.executemany("INSERT INTO rule_names VALUES (?, ?, ?)", ((rid, system, name) for rid, name in read.rule_names.items()))
     names = None if row is not None and row[0] == read.names_digest else read.names  # the digest covers the name index too
-    _replace(db, system, names, read.units, {**read.answers, "against_terms": sorted(against), "never_stacking": never})
+    shares = {"against_terms": sorted(against), "never_stacking": never}
+    _replace(db, system, names, read.rest["units"], {**read.rest["answers"], **shares})
     db.execute(
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (number, system, place, read.folder, read.read_key, read.names_key, read.names_digest, read.frame),
+        (number, system, place, read.folder, read.read_key, read.names_key, read.names_digest, read.rest["frame"]),
     )
     db.executemany("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?)", ((kind, key, system, value) for kind, key, value in read.memo))
     used = set(read.used)
@@ -279,34 +278,20 @@ def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -
 
 
 def write_build(db: sqlite3.Connection, build: Build) -> None:
-    """Write a build made outside the cache into an empty store: its rows and answers (no
-    frames or sections: the build is at hand)."""
+    """Write a build made outside the cache into an empty store, as :func:`write_system` writes a
+    read: each system's rules one section, whose first rule holds its relations' rows (there are
+    no frames or pickles: the build is at hand)."""
     units = unit_index(build.armies)
     with db:
         for place, system in enumerate(build.systems):
-            base = place * SPAN
             rules = list(build.in_system(system))
-            order = {rule.id: i for i, rule in enumerate(rules)}
-            db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((base + i, r.id, system, pack(r.to_json())) for i, r in enumerate(rules)))
+            said = [build.relations(system)] + [[] for _ in rules[1:]]
+            rows, never, against, ends = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
+            section = Section(tuple(r.id for r in rules), b"", b"", never, against, ends, b"", rows)
             found = answers.of_system(build, build.armies, system)
-            never: list[dict[str, Any]] = []
-            terms: set[str] = set()
-            relations = build.relations(system)
-            data = [relation_data(rel, build.rule_names) for rel in relations]
-            db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, d["source"], d["target"], pack(d)) for n, d in enumerate(data)))
-            for rel, d in zip(relations, data):
-                answers.gather(rel, d, never, terms)
-            found["against_terms"] = sorted(terms)
-            mine = (d for d in never if d["source"] in order)
-            found["never_stacking"] = sorted(mine, key=lambda d: order[d["source"]])
-            _replace(db, system, build.names.get(system, {}), units.get(system, {}), found)
-            db.execute("INSERT INTO systems VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?)", (place, system, place, system, b""))
-        rule_names = build.rule_names.items()
-        db.executemany("INSERT INTO rule_names VALUES (?, ?, ?)", ((rid, _system_of(build, rid), name) for rid, name in rule_names))
+            rest = {"frame": b"", "answers": found, "units": units.get(system, {})}
+            names = {rule.id: rule.name for rule in rules}
+            index = build.names.get(system, {})
+            write_system(db, Read(system, system, None, None, "", names, index, [section], rest), place)
         meta = {"key": build.key, "code": "", "systems": build.systems, "unmanaged": list(build.unmanaged)}
         db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, json.dumps(value)) for name, value in meta.items()))
-
-
-def _system_of(build: Build, rule_id: str) -> str:
-    rule = build.rules.get(rule_id)
-    return rule.system if rule is not None else rule_id.partition("/")[0]
