@@ -78,8 +78,12 @@ class Section:
 
     @property
     def end_line(self) -> int:
-        """The last line with text: blank lines at the end are not the rule's."""
-        return max([self.line, *(n for n, text in self.body if text.strip())])
+        """The last line with text: blank lines at the end are not the rule's.  A body runs
+        in line order, so it is looked at from its end (a document's every section is asked)."""
+        for n, text in reversed(self.body):
+            if text.strip():
+                return max(self.line, n)
+        return self.line
 
 
 def clean_name(heading: str) -> str:
