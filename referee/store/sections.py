@@ -155,19 +155,29 @@ class Kept:
 
 
 class Before:
-    """What a rebuild may take from the store's last read of a system: its sections by
-    their rules' ids, and each rule's share of them.  ``renamed``: the rules whose name
-    changed, or that came or went, since (rows joining one of them are packed again)."""
+    """What a rebuild may take from the store's last read of a system: its sections (``placed``:
+    their number, by their rules' ids), and each rule's share of them.  ``renamed``: the rules
+    whose name changed, or that came or went, since (rows joining one of them are packed again)."""
 
-    def __init__(self, sections: dict[tuple[str, ...], Callable[[], Section]], renamed: set[str]) -> None:
-        self.sections = sections
-        self.renamed = renamed
-        self._where = {rid: ids for ids in sections for rid in ids}
+    def __init__(self, db: sqlite3.Connection, system: str, placed: dict[tuple[str, ...], int], renamed: set[str]):
+        self.db, self.system, self.placed, self.renamed = db, system, placed, renamed
+        self._where = {rid: ids for ids in placed for rid in ids}
         self._open: dict[tuple[str, ...], dict[str, Kept]] = {}
 
     def section(self, ids: tuple[str, ...]) -> Section | None:
-        found = self.sections.get(ids)
-        return found() if found is not None else None
+        """The section of these rules, its pickles read only if asked for."""
+        k = self.placed.get(ids)
+        if k is None:
+            return None
+        query = "SELECT never, against, ends, digest FROM sections WHERE system = ? AND k = ?"
+        never, against_terms, ends, digest = self.db.execute(query, (self.system, k)).fetchone()
+        listed = (tuple(json.loads(never)), tuple(json.loads(against_terms)), tuple(json.loads(ends)))
+        return Section(ids, None, None, *listed, digest, None, lambda: self._pickles(k))
+
+    def _pickles(self, k: int) -> tuple[bytes, bytes]:
+        query = "SELECT rules, graph FROM sections WHERE system = ? AND k = ?"
+        rules, graph = self.db.execute(query, (self.system, k)).fetchone()
+        return bytes(rules), bytes(graph)
 
     def rule(self, rule_id: str) -> Kept | None:
         ids = self._where.get(rule_id)
@@ -176,7 +186,7 @@ class Before:
         if ids not in self._open:
             if len(self._open) >= 4:  # sections are asked for in reading order: the oldest is done with
                 del self._open[next(iter(self._open))]
-            (rules, lines), (found, layout) = map(unpickled, self.sections[ids]().pickles())
+            (rules, lines), (found, layout) = map(unpickled, self._pickles(self.placed[ids]))
             kept = zip(rules, lines, found, layout, strict=True)
             self._open[ids] = {rule.id: Kept(rule, key, read, laid) for rule, key, read, laid in kept}
         return self._open[ids].get(rule_id)
@@ -197,22 +207,7 @@ def before(
             renamed = {rid for rid in then.keys() | rule_names.keys() if then.get(rid) != rule_names.get(rid)}
     except sqlite3.Error:  # a damaged store: read anew
         return None
-
-    def section(k: int) -> Callable[[], Section]:
-        def pickles() -> tuple[bytes, bytes]:
-            query = "SELECT rules, graph FROM sections WHERE system = ? AND k = ?"
-            rules, graph = db.execute(query, (system, k)).fetchone()
-            return bytes(rules), bytes(graph)
-
-        def load() -> Section:
-            query = "SELECT ids, never, against, ends, digest FROM sections WHERE system = ? AND k = ?"
-            ids, never, against_terms, ends, dig = db.execute(query, (system, k)).fetchone()
-            listed = (tuple(json.loads(never)), tuple(json.loads(against_terms)), tuple(json.loads(ends)))
-            return Section(tuple(json.loads(ids)), None, None, *listed, dig, None, pickles)
-
-        return load
-
-    return Before({ids: section(k) for ids, k in placed.items()}, renamed)
+    return Before(db, system, placed, renamed)
 
 
 def read(
