@@ -48,7 +48,7 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
         "aliases": sum(len(r.aliases) for r in rules),
         "stubs": sum("stub" in r.flags for r in rules),
         "unnamed": sum("unnamed" in r.flags for r in rules),
-        "with_versions": sum(len([v for v in r.versions if v.text.strip()]) > 1 for r in rules),
+        "with_versions": sum(len(r.versions) > 1 and len([v for v in r.versions if v.text.strip()]) > 1 for r in rules),
         "units": sum(len(book.units) for book in armies.get(system, ())),
         "warnings": list(manifest.warnings),
     }
