@@ -24,7 +24,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.rulebase.load import system_folders
 from referee.store import answers, database, workers
-from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode, pack
+from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode
 from referee.store.key import code_key
 from referee.store.sections import Section, rows_made, rows_of
 from referee.store.system import Read, read, read_key
