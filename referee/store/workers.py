@@ -60,14 +60,15 @@ def read_systems(
     :func:`~referee.store.system.read_key`."""
     prefixes = [f"{folder.relative_to(root).as_posix()}/" for folder in folders]
     sizes = [sum(len(data) for rel, data in (files or {}).items() if rel.startswith(prefix)) for prefix in prefixes]
-    pool = _pool(workers(len(folders), sum(sizes)), (root, folders, files, store, code, keys))
+    size = sum(len(data) for data in files.values()) if files else 0
+    pool = _pool(workers(len(folders), size), (root, folders, files, store, code, keys))
     if pool is None:
         for i, folder in enumerate(folders):
             yield system.read(root, folder, files, progress, store, code, keys[i], whole=False)
         return
     executor, queue = pool
-    futures = {i: executor.submit(_read, i) for i in sorted(range(len(folders)), key=lambda i: -sizes[i])}
     try:
+        futures = {i: executor.submit(_read, i) for i in sorted(range(len(folders)), key=lambda i: -sizes[i])}
         for i, folder in enumerate(folders):
             while not futures[i].done():
                 _tell(queue, progress)
