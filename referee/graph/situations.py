@@ -39,6 +39,7 @@ SITUATIONS: dict[str, str] = {
     "moved": "the unit moved this turn",
     "not-moved": "the unit did not move this turn (holds unless `moved` is given)",
     "not-melee": "the model is not in close combat (holds unless `melee` is given)",
+    "not-fleeing": "the unit is not fleeing (holds unless `fleeing` is given)",
     "if-possible": "an obligation that holds only when it can be met",
     "could": "an obligation that holds only for those that could act (\"that could Declare a Charge\")",
     "against": "against attacks, models or units with the rule named in value (or a core game term of the system, folded: a rule of its base book)",

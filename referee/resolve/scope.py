@@ -22,10 +22,11 @@ from __future__ import annotations
 import re
 
 from referee.graph.effects_words import CONDITIONS, ONLY_SCOPES
+from referee.graph.limits import Limit, whole_limits
 from referee.resolve.meeting import sentences
 from referee.resolve.play import Inactive, Side
 from referee.resolve.ruling import Ruling
-from referee.resolve.situation import FAILS, holds, why_not
+from referee.resolve.situation import FAILS, HOLDS, UNKNOWN, holds, why_not
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -155,7 +156,90 @@ def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...])
                 aside.append((mine.name, rid, why))
                 idle.append(Inactive(rid, entry.name, mine.name, why, ctx.rule_quote(rid, sentence), entry.via, relation="can"))
                 break
+            if not aside or aside[-1][:2] != (mine.name, rid):
+                _whole_limited(ctx, mine, rid, entry, text or "", flags, aside, idle)
     return aside, idle
+
+
+# what each limit on a whole rule asks, in a referee's words
+_MEANS = {"shooting": "when shooting", "melee": "in close combat", "not-melee": "when not in close combat",
+          "not-fleeing": "when its bearer is not fleeing", "fleeing": "when its bearer is fleeing"}
+
+
+def _named_weapons(ctx: Context, system: str, names: tuple[str, ...]) -> list[list[str]]:
+    """The rule ids each weapon a limit names may be ("Bows": Bow), a name of no rule none."""
+    out = []
+    for said in names:
+        found = ctx.view.lookup(said, system) or (ctx.view.lookup(said[:-1], system) if said.endswith("s") else [])
+        out.append([rule["id"] for rule in found])
+    return out
+
+
+def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) -> tuple[str, str]:
+    """(HOLDS, FAILS or UNKNOWN, the flag or rule the answer rests on) for one limit on a whole rule.
+
+    A kind of fight is judged only where the situation names one ("Once per Shooting Phase" fails
+    under --when melee, and cannot be told with no flag); "non-Fleeing" fails under --when fleeing
+    and holds otherwise, as "not-melee" does; a weapon the rule is used with holds where a rule of
+    that name is in play on the side, fails where the side has another weapon of its kind and none
+    named, and cannot be told otherwise."""
+    word = limit.situation
+    if word in ("shooting", "melee"):
+        other = _OTHER_KIND[word]
+        if word in flags:
+            return HOLDS, word
+        return (FAILS, other) if other in flags else (UNKNOWN, "")
+    if word in ("not-melee", "not-fleeing"):
+        answer = holds({"situation": word, "value": None, "text": limit.words}, flags, side.ids, set())
+        return answer, word[4:]
+    if word == "fleeing":
+        return (HOLDS, word) if word in flags else (UNKNOWN, "")
+    system = next(iter(side.ids)).split("/", 1)[0] if side.ids else ""
+    named = _named_weapons(ctx, system, limit.value or ())
+    present = [any(rid in side.ids for rid in ids) for ids in named]
+    if (all(present) if word == "with-all-of" else any(present)):
+        return HOLDS, ""
+    kinds = {(ctx.view.get(rid) or {}).get("category") for ids, there in zip(named, present) if not there for rid in ids} - {None, ""}
+    named_ids = {rid for ids in named for rid in ids}
+    other = next((rid for rid in side.ids if rid not in named_ids and (ctx.view.get(rid) or {}).get("category") in kinds), None)
+    return (FAILS, other) if other else (UNKNOWN, "")
+
+
+def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, flags: tuple[str, ...],
+                   aside: list[tuple[str, str, str]], idle: list[Inactive]) -> None:
+    """A rule whose own words limit the whole of it (:func:`referee.graph.limits.whole_limits`): set
+    aside where the situation rules the limit out, the limiting words quoted at their place; where
+    the situation cannot tell, every instance holds only under those words (said, never applied
+    as if it held)."""
+    failed = False
+    rule = ctx.view.get(rid) or {}
+    for limit in whole_limits(sentences(text), entry.name):
+        if limit.situation in _OTHER_KIND and attack_kind_said(text, entry.name, rule.get("category")):
+            continue  # its kind of attack is read by its name or its "only" (attack_scoped_rules)
+        answer, by = limit_holds(ctx, limit, flags, side)
+        if answer == FAILS:
+            if limit.situation.startswith("with-"):
+                why = (f"{entry.name} holds only {_with_words(limit)}, by its own words (\"{limit.words}\"), "
+                       f"and the side has {ctx.name(by)} instead")
+            else:
+                why = f"{entry.name} holds only {_MEANS[limit.situation]}, by its own words (\"{limit.words}\"), and the situation says --when {by}"
+            if not failed:
+                aside.append((side.name, rid, why))
+            failed = True
+            idle.append(Inactive(rid, entry.name, side.name, why, ctx.rule_quote(rid, limit.words), entry.via))
+        elif answer == UNKNOWN and not failed:
+            said = (f"only {_with_words(limit)}" if limit.situation.startswith("with-") else f"only {_MEANS[limit.situation]}") + f" (its words \"{limit.words}\")"
+            # what the rule grants holds under its words too
+            for other in side.rules.values():
+                for at, conditions in enumerate(other.instance_conditions):
+                    if (other is entry or any(step["rule"] == rid for step in other.chains[at])) and said not in conditions:
+                        conditions.append(said)
+
+
+def _with_words(limit: Limit) -> str:
+    names = list(limit.value or ())
+    joined = " and ".join(names) if limit.situation == "with-all-of" else " or ".join(names)
+    return f"with {joined}"
 
 
 # "Units can not embark(ed) while they ... made an advance move this turn": the rule's own verb forbidden
@@ -225,6 +309,11 @@ def named_kind(name: str, category: str | None) -> str | None:
     """
     kinds = {kind for words in (name, category or "") for pattern, kind in _NAMED_KIND if pattern.search(words)}
     return next(iter(kinds)) if len(kinds) == 1 else None
+
+
+def attack_kind_said(text: str, name: str, category: str | None) -> bool:
+    """Whether :func:`attack_scoped_rules` reads a rule's kind of attack: its "cc only", or its name."""
+    return any(pattern.search(sentence) for sentence in sentences(text or "") for pattern, _normal in _ONLY) or named_kind(name, category) is not None
 
 
 def attack_scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[tuple[str, str, str]], list[Inactive]]:

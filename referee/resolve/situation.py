@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 # rules in play or from the sentence, never asked of the user.
 # "not-moved" is the negation of the flag `moved`, read from a sentence ("Units that did not move"):
 # it holds unless --when moved is given, and is never asked for itself; "not-melee" ("Provided the
-# model is not in close combat") likewise, of the flag `melee`.
-VALUED = frozenset({"not-moved", "not-melee", "if-possible", "could", "against", "except-against", "unit-entirely", "unit-more-than-half", "with", "unless", "natural-roll", "game-turn", "other"})
+# model is not in close combat") likewise, of the flag `melee`, and "not-fleeing" ("a friendly
+# non-Fleeing model") of the flag `fleeing`.
+VALUED = frozenset({"not-moved", "not-melee", "not-fleeing", "if-possible", "could", "against", "except-against", "unit-entirely", "unit-more-than-half", "with", "unless", "natural-roll", "game-turn", "other"})
 FLAGS: tuple[str, ...] = tuple(word for word in SITUATIONS if word not in VALUED)
 
 # Flags that cannot both hold by their own words.  Shooting while in melee is no such pair: whether
@@ -77,6 +78,8 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
         return FAILS if "moved" in flags else HOLDS
     if word == "not-melee":
         return FAILS if "melee" in flags else HOLDS
+    if word == "not-fleeing":
+        return FAILS if "fleeing" in flags else HOLDS
     if word in FLAGS:
         return HOLDS if word in flags else FAILS
     if word in ("with", "unit-entirely", "unit-more-than-half"):
@@ -117,6 +120,8 @@ def why_not(condition: dict[str, Any]) -> str:
         return "only when the unit did not move, and the situation says --when moved"
     if word == "not-melee":
         return "only when the model is not in close combat, and the situation says --when melee"
+    if word == "not-fleeing":
+        return "only when the unit is not fleeing, and the situation says --when fleeing"
     if word in FLAGS:
         # the sentence's own limiting words, where they say more than the flag ("for Moving and Shooting")
         text = " ".join((condition["text"] or "").split())

@@ -62,7 +62,10 @@ def test_a_halberds_two_handed_from_its_profile_sets_the_shield_aside_in_melee(a
     assert next(e for e in data["in_play"]["self"] if e["name"] == "Shield")["set_aside"]
     assert [(r["principle"], r["winner"]) for r in data["rulings"]] == [("explicit-exception", "Two-Handed")]
     shot = resolve(army, "t9a", "Halberd, Shield", when=["shooting"]).to_json()
-    assert all(e["set_aside"] is None for e in shot["in_play"]["self"])
+    # the Shield stays; its Parry "can only be used against Close Combat Attacks": not in play when shot at
+    assert all(e["set_aside"] is None for e in shot["in_play"]["self"] if e["name"] != "Parry")
+    parry = next(e for e in shot["in_play"]["self"] if e["name"] == "Parry")
+    assert parry["set_aside"].startswith("Parry holds only in close combat, by its own words (\"can only be used against Close Combat Attacks\")")
 
 
 def test_a_cumulative_rules_own_number_counts_per_instance_in_a_small_system() -> None:

@@ -20,8 +20,11 @@ def _modifiers(data: dict) -> list[tuple[str, str, str]]:
 def test_stealth_gives_no_cover_save_in_close_combat(rulebase: Build) -> None:
     melee = resolve(rulebase, "scrollhammer", "Stealth (+1)", when=["melee"]).to_json()
     assert not [m for m in melee["modifiers"] if m["stat"] == "cover save"]
-    [idle] = [i for i in melee["in_play"]["inactive"] if i["relation"] == "modifies"]
-    assert idle["reason"] == 'Stealth modifies cover save +1 only when shooting and ranged attacks (the words "during the Shooting Phase"; --when shooting not given)'
+    # its defining sentence places the whole rule in the Shooting Phase: in close combat it is not in play at all
+    [entry] = melee["in_play"]["self"]
+    assert entry["set_aside"] == 'Stealth holds only when shooting, by its own words ("during the Shooting Phase"), and the situation says --when melee'
+    [idle] = [i for i in melee["in_play"]["inactive"] if i["name"] == "Stealth"]
+    assert (idle["citation"]["quote"], idle["relation"]) == ("during the Shooting Phase", None)
     shot = resolve(rulebase, "scrollhammer", "Stealth (+1)", when=["shooting"]).to_json()
     assert [m["value"] for m in shot["modifiers"] if m["stat"] == "cover save"] == ["+1"]
 

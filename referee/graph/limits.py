@@ -1,0 +1,202 @@
+"""What a whole rule is limited to, by its own words: a phase, its bearer's state, a kind of attack, a weapon.
+
+A modifier's own sentence may limit it ("for Moving and Shooting",
+:mod:`referee.graph.activities`); a rule's own words may limit *everything*
+it does.  Three readings, each of the rule's text alone:
+
+- the rule's **defining sentence** (its first) places the rule in a phase
+  ("Once per Shooting Phase, an unengaged Engineer may select ...";
+  "counts its cover saves during the Shooting Phase as being 1 point
+  better"), opens on a state or kind of fight ("While the model is in close
+  combat, ..."), or says its bearer's state ("an unengaged Engineer", "a
+  friendly non-Fleeing model with Rally Around the Flag", "a unit with this
+  rule that is locked in combat");
+- a sentence of the rule on **its own use**, wherever it stands ("Parry can
+  only be used against Close Combat Attacks"; "This Attack Attribute can only
+  be used with Bows or Longbows").
+
+The defining sentence binds the whole rule only where no later sentence names
+the rule's bearer afresh ("Units with at least one model with Frenzy gain
+...": an effect of its own, under its own words); a limit said inside one
+clause of a later sentence is that clause's, read with its relation.  Phases
+and states the situation table has no word for (the Magic Phase) are not read.
+
+>>> [(l.situation, l.words) for l in whole_limits(["Once per Shooting Phase, an unengaged Engineer may select a War Machine."], "Engineer")]
+[('shooting', 'Once per Shooting Phase'), ('not-melee', 'unengaged Engineer')]
+>>> [(l.situation, l.words) for l in whole_limits(["Units within 12\\" of a friendly non-Fleeing model with Rally Around the Flag may reroll."], "Rally Around the Flag")]
+[('not-fleeing', 'non-Fleeing model with Rally Around the Flag')]
+>>> [(l.situation, l.value) for l in whole_limits(["This Attack Attribute can only be used with Bows or Longbows.", "It is Flaming."], "Moonlight Arrows")]
+[('with-one-of', ('Bows', 'Longbows'))]
+>>> whole_limits(["At the start of the Charge Phase, non-Fleeing units with Frenzy must test.", "Units with Frenzy gain Maximised."], "Frenzy")
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+
+class Limit(NamedTuple):
+    """One limit on a whole rule: a word of the situation table (``not-fleeing`` and ``with-one-of``
+    beside the flags), its value (the weapons named), the rule's own words and the sentence they stand in."""
+
+    situation: str
+    value: tuple[str, ...] | None
+    words: str
+    sentence: str
+
+
+# a phase the situation table has a word for: "Once per Shooting Phase", "during the Shooting Phase";
+# never a later phase an effect lasts to ("in the following Shooting Phase", "until the end of ...")
+_PHASE = re.compile(
+    r"(?<!following\s)(?<!next\s)(?<!end\sof\s)(?<!until\s)\b(?:once\s+)?(?:per|during|in|each|every)\s+"
+    r"(?:the\s+|a\s+|its\s+|each\s+|this\s+|your\s+|every\s+)?(?:(?:friendly|own|enemy)\s+)?"
+    r"(?P<phase>shooting|close\s+combat|melee)\s+phase\b",
+    re.I,
+)
+# what the sentence opens on, up to its first comma: "While the model is in close combat, ..."
+_LEAD = re.compile(r"^(?:if|when|whenever|while|whilst|in|during|provided)\b[^,.;:]{0,80},", re.I)
+# the lead speaks of the bearer: "If the model with this special rule is ...", "While it is ...", never "If a firer is shooting"
+_BEARER_LEAD = re.compile(r"^\w+\s+(?:(?:the|this|its|their)\s+(?:model|unit|bearer|wielder|character)\b|it\b|they\b|(?:the|a|an|this|its|your)\s+(?:\w+\s+)?phase\b)", re.I)
+_LEAD_STATES = (
+    (re.compile(r"\bnot\s+(?:in\s+close\s+combat|in\s+melee|engaged)|\bunengaged\b", re.I), "not-melee"),
+    (re.compile(r"\b(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged(?:\s+in\s+(?:a\s+)?combat)?|locked\s+in\s+combat)\b", re.I), "melee"),
+    (re.compile(r"\bnot\s+fleeing\b", re.I), "not-fleeing"),
+    (re.compile(r"(?<![-\w])fleeing\b", re.I), "fleeing"),
+    (re.compile(r"\b(?:shooting|making\s+(?:a\s+)?(?:shooting|ranged)\s+attacks?)\b", re.I), "shooting"),
+)
+# a state said of the bearer: "<state> <words up to the rule's name>", or "<the rule's name ...> that is <state>"
+_ADJECTIVES = {"unengaged": "not-melee", "non-fleeing": "not-fleeing", "fleeing": "fleeing", "engaged": "melee"}
+_ADJECTIVE = re.compile(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged)\s+(?P<rest>[^,.;:()]*)", re.I)
+_RELATIVE = re.compile(
+    r"^(?P<rest>[^,.;:()]*?)\s+(?:that|which|who)\s+(?:is|are)\s+(?P<state>unengaged|not\s+fleeing|fleeing|engaged(?:\s+in\s+(?:a\s+)?combat)?"
+    r"|locked\s+in\s+(?:close\s+)?combat|in\s+close\s+combat)\b",
+    re.I,
+)
+_RELATIVES = (("unengaged", "not-melee"), ("not", "not-fleeing"), ("fleeing", "fleeing"), ("engaged", "melee"), ("locked", "melee"), ("in", "melee"))
+_THIS_RULE = r"this\s+(?:special\s+|universal\s+|model\s+)?(?:rule|ability|keyword|skill|attribute)"
+# a sentence on the rule's own use: "Parry can only be used against Close Combat Attacks"
+_OWN_USE = re.compile(
+    r"\b(?:can|may)\s+only\s+be\s+(?:used|applied|chosen|taken)\b|\bonly\s+(?:applies|works|counts)\b|\bcan\s+be\s+used\s+only\b", re.I
+)
+_USE_KINDS = (
+    (re.compile(r"\b(?:against|with|for|in|and|or)\s+(?:close\s+combat|melee)(?:\s+attacks?)?\b|\bin\s+(?:the\s+)?(?:close\s+combat|melee)\s+phase\b", re.I), "melee"),
+    (re.compile(r"\b(?:against|with|for|and|or)\s+(?:shooting|ranged|missile)\s+attacks?\b|\b(?:in|during)\s+the\s+shooting\s+phase\b|\bwhen\s+shooting\b", re.I), "shooting"),
+)
+# "with Bows or Longbows without Weapon Enchantments": the weapons (capitalised names) the rule is used with
+_WITH = re.compile(r"\bwith\s+(?:an?\s+|the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*(?:,|\bor\b|\band\b)\s*(?:an?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*)")
+
+
+def _names_bearer(words: str, name: str) -> bool:
+    """Whether words name the rule's own bearer: the rule's name, or "this rule"."""
+    said = " ".join(words.split())
+    return bool(re.search(r"\b" + re.escape(name) + r"\b", said, re.I) or re.search(r"\b" + _THIS_RULE + r"\b", said, re.I))
+
+
+# a later sentence that only says more of the first: "Note that ...", "For example ...", "If this is the case, ..."
+_SAYS_MORE = re.compile(r"^(?:note\b|for\s+example\b|e\.g\.|this\s+means\b|(?:if|when|in)\s+(?:this|that|so|such)\b)", re.I)
+# a later sentence that opens on a circumstance of its own: "If you are charged ..., then you have -1 to hit"
+_OWN_CIRCUMSTANCE = re.compile(r"^(?:if|when|whenever|while|whilst|against)\b", re.I)
+
+
+def _bearer_again(sentence: str, name: str) -> bool:
+    """Whether a later sentence states an effect of its own: it names the bearer afresh ("Units with
+    at least one model with Frenzy gain Maximised", "A model with this rule ...") or opens on a
+    circumstance of its own ("If you are charged ..."); a note on the first ("Note that ...") does not."""
+    if _SAYS_MORE.match(sentence.strip()):
+        return False
+    if _OWN_CIRCUMSTANCE.match(sentence.strip()):
+        return True
+    return bool(re.match(r"^(?:[\w-]+\s+){0,3}?(?:models?|units?|characters?)\s+(?:with|that\s+(?:has|have)|containing)\s+(?:[\w-]+\s+){0,6}?(?:"
+                          + re.escape(name) + r"|" + _THIS_RULE + r")\b", sentence, re.I))
+
+
+def _defining(sentence: str, name: str) -> list[Limit]:
+    out: list[Limit] = []
+    phase = _PHASE.search(sentence)
+    if phase:
+        out.append(Limit("melee" if phase.group("phase").lower() != "shooting" else "shooting", None, phase.group(), sentence))
+    lead = _LEAD.match(sentence)
+    if lead and _BEARER_LEAD.search(lead.group()):
+        for pattern, situation in _LEAD_STATES:
+            found = pattern.search(lead.group())
+            if found and all(l.situation != situation for l in out):
+                out.append(Limit(situation, None, lead.group().rstrip(","), sentence))
+                break
+    for found in _ADJECTIVE.finditer(sentence):
+        words = found.group("rest").split()
+        near = " ".join(words[:12])
+        if words and _names_bearer(near, name):
+            end = _name_end(found.group(), name)
+            out.append(Limit(_ADJECTIVES[found.group("state").lower()], None, found.group()[:end].strip(), sentence))
+    clause = re.split(r"[,;:]", sentence)[0]
+    relative = _RELATIVE.search(clause)
+    if relative and _names_bearer(relative.group("rest"), name):
+        state = relative.group("state").split()[0].lower()
+        situation = dict(_RELATIVES)[state]
+        out.append(Limit(situation, None, relative.group().strip(), sentence))
+    return _once(out)
+
+
+def _name_end(words: str, name: str) -> int:
+    """Where the rule's name (or "this rule") ends in words, or their end."""
+    found = re.search(r"\b" + re.escape(name) + r"\b", words, re.I) or re.search(r"\b" + _THIS_RULE + r"\b", words, re.I)
+    return found.end() if found else len(words)
+
+
+def _once(limits: list[Limit]) -> list[Limit]:
+    seen: set[str] = set()
+    out = []
+    for limit in limits:
+        if limit.situation not in seen:
+            seen.add(limit.situation)
+            out.append(limit)
+    return out
+
+
+def _own_use(sentence: str, name: str) -> list[Limit]:
+    """The limits of a sentence on the rule's own use ("Parry can only be used against Close Combat Attacks")."""
+    use = _OWN_USE.search(sentence)
+    if use is None:
+        return []
+    subject = sentence[: use.start()]
+    if not (_names_bearer(subject, name) or re.search(r"\b(?:it|this\s+\w+(?:\s+\w+)?)\s*$", subject.strip(), re.I)):
+        return []
+    rest = sentence[use.end() :]
+    out = []
+    for pattern, kind in _USE_KINDS:
+        found = pattern.search(rest)
+        if found:
+            out.append(Limit(kind, None, (sentence[use.start() : use.end()] + rest[: found.end()]).strip(), sentence))
+    if len(out) > 1:
+        return []  # both kinds: no limit to one of them
+    weapons = _WITH.match(rest.strip())
+    if not out and weapons:
+        listed = _without(weapons.group("names"))
+        names = tuple(re.sub(r"^(?:an?|the)\s+", "", n.strip()) for n in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", listed) if n.strip())
+        if names:
+            out.append(Limit("with-all-of" if re.search(r"\band\b", listed) else "with-one-of", names, (sentence[use.start() : use.end()] + " " + rest.strip()[: weapons.end()]).strip(), sentence))
+    return out
+
+
+def _without(names: str) -> str:
+    """Weapons' names, without what follows them ("Longbows without Weapon Enchantments")."""
+    return re.split(r"\s+(?:without|with|that|which|in|of|from)\b", names, maxsplit=1)[0]
+
+
+def whole_limits(sentences: list[str], name: str) -> list[Limit]:
+    """The limits a rule's own words put on the whole rule (its sentences, in order; its name)."""
+    if not sentences or not name:
+        return []
+    out: list[Limit] = []
+    if not any(_bearer_again(s, name) for s in sentences[1:]):
+        out += _defining(sentences[0], name)
+    for sentence in sentences:
+        for limit in _own_use(sentence, name):
+            if all(l.situation != limit.situation for l in out):
+                out.append(limit)
+    kinds = {l.situation for l in out} & {"melee", "shooting"}
+    if len(kinds) > 1:
+        out = [l for l in out if l.situation not in kinds]  # both kinds of fight: it limits to neither
+    return out
