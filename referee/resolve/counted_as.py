@@ -7,6 +7,11 @@ The other rule defines the term by its own name (its article aside: The Horde, "
 first asks "only" so much "to be counted as" it.  The first prevails over the second, for whom its
 words say and as far as they say (principle ``explicit-exception``), both sentences quoted; a
 rule that defines the term without "only" is no exception, and is left to the other readings.
+
+Beside it, the other way round: a rule whose bearer "does not count as Character regarding
+Bodyguard" (War Platform) prevails over the rule it names where that rule gives something to a
+Character ("that Character gains Stubborn"): the grant brings nothing
+(:func:`referee.resolve.play.not_counted_for`), and the ruling quotes both sentences.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import re
 
 from referee.resolve.meeting import sentences
+from referee.resolve.play import not_counted_for
 from referee.resolve.ruling import Ruling
 from referee.resolve.together import name_pattern
 
@@ -59,4 +65,27 @@ def counted_as_rulings(ctx: Context, sides: tuple[Side, Side], answered: Sequenc
                            f"it asks less to be counted as a {asked[1]} than {ctx.name(b)} does")
                 out.append(Ruling([ctx.name(a), ctx.name(b)], ctx.name(a), "explicit-exception", outcome,
                                   [ctx.rule_quote(a, asked[0]), ctx.rule_quote(b, defined)], [], [side.name], relation=ctx.rule_quote(a, asked[0])))
+    return out + not_counted_rulings(ctx, sides, answered)
+
+
+def not_counted_rulings(ctx: Context, sides: tuple[Side, Side], answered: Sequence[set[str]] = ()) -> list[Ruling]:
+    """Rulings on a rule whose bearer does not count as what another rule of its side gives to."""
+    out = []
+    for side in sides:
+        for b, entry in side.rules.items():
+            for rel in ctx.view.relations_out(b):
+                if rel["kind"] != "grants" or rel["target"] is None:
+                    continue
+                excepted = not_counted_for(ctx.view, side, b, rel, entry.instances)
+                if excepted is None:
+                    continue
+                other, said, needs = excepted
+                a = other["source"]
+                if any({ctx.name(a), ctx.name(b)} <= done for done in answered) or any(r.rules[:2] == [ctx.name(a), ctx.name(b)] for r in out):
+                    continue
+                outcome = (f"{ctx.name(a)} prevails over {ctx.name(b)}, as far as the quoted words say: {ctx.name(b)} gives "
+                           f"{ctx.name(rel['target'])} to a {needs}, and {ctx.name(a)} does not count as {needs} regarding it")
+                cited = ctx.rule_quote(a, other["citation"]["sentence"])
+                out.append(Ruling([ctx.name(a), ctx.name(b)], ctx.name(a), "explicit-exception", outcome,
+                                  [cited, ctx.rule_quote(b, rel["citation"]["sentence"])], [], [side.name], relation=cited))
     return out

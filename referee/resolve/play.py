@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import deque
 
+from referee.graph.not_counted import not_counted_as
 from referee.resolve.ruling import quote
 from referee.resolve.situation import FAILS, HOLDS, holds, why_not
 from referee.text import fold
@@ -224,6 +225,15 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
                     side.inactive.append(Inactive(target, names.get(target, target), name, why_not(failed), quote(rel["citation"], names),
                                                   [*granting.via, step(rel, names)], relation="grants"))
             rel, unknown = _fitting(live, granting.instances)
+            excepted = not_counted_for(view, side, current, rel, granting.instances)
+            if excepted is not None:
+                # "It does not count as Character regarding Bodyguard": the grant needs what the bearer does not count as
+                other, said, needs = excepted
+                why = (f"{granting.name} gives it to a {needs}, and {names.get(other['source'], other['source'])} "
+                       f"does not count as {needs} regarding {granting.name}")
+                side.inactive.append(Inactive(target, names.get(target, target), name, why, quote(other["citation"], names),
+                                              [*granting.via, step(rel, names)], relation="grants" if target in side.rules else None))
+                continue
             params = _bound(_params(dict(rel["details"]).get("parameter")), granting.instances)
             _bring(side, queue, names, target, name, rel, params, [*granting.via, step(rel, names)], unknown)
         for target, rel, params in _bracketed_grants(view, current, granting):
@@ -237,6 +247,27 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
     _produced(view, side)
     _losses(view, side, flags, theirs)
     return side
+
+
+def not_counted_for(view: Book, side: Side, granting: str, rel: dict[str, Any], instances: list[tuple[str, ...]]) -> tuple[dict[str, Any], Any, str] | None:
+    """(the relation, what it says, the word the grant needs) of a rule in play on the side that does not
+    count as what a grant of ``granting`` is given to, for that rule's purposes ("It does not count as
+    Character regarding Bodyguard", beside "that Character gains Stubborn"), or None.  Its own
+    "unless the War Platform is specifically mentioned in the Bodyguard rule" holds where an instance
+    of the granting rule names it in its parameters (Bodyguard (War Platform)): then nothing is excepted."""
+    granted = " ".join(rel["citation"]["sentence"].split())
+    for other in view.relations_in(granting):
+        if other["kind"] != "references" or other["source"] not in side.rules or other["source"] == granting:
+            continue
+        said = not_counted_as(other["citation"]["sentence"])
+        if said is None or fold(view.rule_names.get(granting, "")) not in {fold(p) for p in said.purposes}:
+            continue
+        if not re.search(r"\b" + re.escape(said.what) + r"s?\b", granted, re.I):
+            continue
+        if said.unless and any(fold(said.unless) in fold(" ".join(params)) for params in instances):
+            continue
+        return other, said, said.what
+    return None
 
 
 # "its Rending attacks cause Instant Death": a verb by which a rule's attacks or effects
