@@ -177,6 +177,31 @@ def _undecided(rel: dict[str, Any], flags: tuple[str, ...], mine: set[str], thei
     return None, unknown
 
 
+# a rule's name that writes several parameters joined by "|": "Shock teleport X|Y"
+_JOINED = re.compile(r"(?<![\w|])[A-Z](?:\|[A-Z])+(?![\w|])")
+
+
+def own_parameters(name: str, params: tuple[str, ...]) -> tuple[str, ...]:
+    """An instance's parameters as its rule's name writes them: where the name joins several
+    parameters with "|" ("Shock teleport X|Y"), a value written so ("3|4") is that many
+    parameters, X 3 and Y 4, never one "3|4".
+
+    >>> own_parameters('Shock teleport X|Y "direction1/direction2"', ("3|4",))
+    ('3', '4')
+    >>> own_parameters("Stubborn", ("3|4",)), own_parameters("Shock teleport X|Y", ("3|4|5",))
+    (('3|4',), ('3|4|5',))
+    """
+    joined = _JOINED.search(name)
+    if joined is None:
+        return params
+    count = joined.group().count("|") + 1
+    out: list[str] = []
+    for param in params:
+        parts = [p.strip() for p in param.split("|")]
+        out.extend(parts if len(parts) == count and all(parts) and len(out) == 0 else [param])
+    return tuple(out)
+
+
 def _restated(entry: InPlay, pick: Pick) -> bool:
     """Whether army data names a rule its unit already has, alike (the unit's list of rules and its
     model's profile both say "Lightning Reflexes"): one rule said twice by the data, not a second
@@ -199,7 +224,7 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
         shown = names.get(pick.rule) or pick.text.split("(")[0].strip() or pick.rule
         entry = side.rules.setdefault(pick.rule, InPlay(pick.rule, shown, name))
         if pick.carrier is None or not _restated(entry, pick):
-            entry.add(pick.params, [], [])
+            entry.add(own_parameters(names.get(pick.rule, ""), pick.params), [], [])
         if pick.carrier is not None:
             entry.carriers.append({**pick.carrier, "params": list(pick.params)})
     queue = deque(side.rules)
