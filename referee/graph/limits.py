@@ -50,9 +50,9 @@ class Limit(NamedTuple):
 # a phase the situation table has a word for: "Once per Shooting Phase", "during the Shooting Phase";
 # never a later phase an effect lasts to ("in the following Shooting Phase", "until the end of ...")
 _PHASE = re.compile(
-    r"(?<!following\s)(?<!next\s)(?<!end\sof\s)(?<!until\s)\b(?:once\s+)?(?:per|during|in|each|every)\s+"
-    r"(?:the\s+|a\s+|its\s+|each\s+|this\s+|your\s+|every\s+)?(?:(?:friendly|own|enemy)\s+)?"
-    r"(?P<phase>shooting|close\s+combat|melee)\s+phase\b",
+    r"(?<!following\s)(?<!next\s)(?<!end\sof\s)(?<!until\s)\b(?:once\s+)?(?:per|during|in|each|every|at\s+the\s+start\s+of)\s+"
+    r"(?:the\s+|a\s+|any\s+|its\s+|each\s+|this\s+|your\s+|every\s+)?(?:(?:friendly|own|enemy)\s+)?"
+    r"(?P<phase>shooting|close\s+combat|melee|fight)\s+(?:sub-?)?phase\b",
     re.I,
 )
 # what the sentence opens on, up to its first comma: "While the model is in close combat, ..."

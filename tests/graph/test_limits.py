@@ -10,6 +10,8 @@ CASES = [
     # a phase and the bearer's state in the defining sentence
     (["Twice per Shooting Phase, an unengaged Gunner may pick one Cannon within 8\" to reroll its Misfire."], "Gunner",
      [("shooting", "per Shooting Phase"), ("not-melee", "unengaged Gunner")]),
+    (["At the start of each Fight sub-phase, models with Bloodfury gain +1 Attacks if they are outnumbered."], "Bloodfury",
+     [("melee", "At the start of each Fight sub-phase")]),
     (["Every unit within 10\" of a friendly non-Fleeing model with War Drum may reroll failed Panic Tests."], "War Drum",
      [("not-fleeing", "non-Fleeing model with War Drum")]),
     (["While the model is engaged in a combat, it may reroll failed Fear Tests."], "Grim Resolve",
