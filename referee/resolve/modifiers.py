@@ -135,10 +135,15 @@ def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]
             out.append((rel, details, None))
         elif rel["kind"] == "grants" and details.get("grants") == "its parameters":
             for at, params in enumerate(instances):
+                # one stat said twice among the parameters (a cumulative rule's instances, added up
+                # by its stacking ruling: "+1 Att" of each) is their sum, never one of them
+                stats: dict[str, list[str]] = {}
                 for param in params:
                     found = _PARAMETER.match(param.strip())
                     if found:
-                        out.append((rel, {"stat": _stat(found.group(2)), "value": found.group(1).replace("−", "-")}, at))
+                        stats.setdefault(_stat(found.group(2)), []).append(found.group(1).replace("−", "-"))
+                for stat, values in stats.items():
+                    out.append((rel, {"stat": stat, "value": total(values) if len(values) > 1 else values[0]}, at))
     return out
 
 

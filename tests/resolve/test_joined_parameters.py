@@ -20,3 +20,19 @@ def test_shock_teleport_in_the_real_documents(rulebase) -> None:
     data = resolve(rulebase, "last-edition", "Shock teleport 3|4 side").to_json()
     shock = next(e for e in data["in_play"]["self"] if e["rule"] == "last-edition/shock-teleport")
     assert shock["params"] == [["3", "4"]]
+
+
+def test_a_cumulative_rules_instances_add_up_the_stat_their_brackets_share(rulebase) -> None:
+    # each instance brings its own "+1 Attack Value": two instances, added up by the rule's own
+    # "This rule is cumulative", are +2, and a stat only one of them names is that one's
+    data = resolve(rulebase, "t9a", "Devastating Charge (+1 Attack Value), Devastating Charge (+1 Attack Value, +1 Strength)",
+                   when=["charging", "melee"]).to_json()
+    assert {(m["stat"], m["value"]) for m in data["modifiers"]} >= {("Attack Value", "+2"), ("Strength", "+1")}
+
+
+def test_one_stat_said_twice_among_the_parameters_is_their_sum() -> None:
+    from referee.resolve.modifiers import _modifying
+
+    grant = {"kind": "grants", "details": [("grants", "its parameters")]}
+    found = _modifying([grant], [("+1 Strength", "+2 Strength", "+1 Agility")])
+    assert [(d["stat"], d["value"]) for _rel, d, _at in found] == [("Strength", "+3"), ("Agility", "+1")]
