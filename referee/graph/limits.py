@@ -34,42 +34,70 @@ and states the situation table has no word for (the Magic Phase) are not read.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
-class Limit(NamedTuple):
+class _Lazy:
+    """A pattern compiled where first used (by the ``re`` module's own cache), not at import: most
+    rules a warm ``resolve`` reads have none of these words, and the gates below skip them."""
+
+    __slots__ = ("pattern", "flags")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern, self.flags = pattern, flags
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return re.search(self.pattern, text, self.flags)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return re.match(self.pattern, text, self.flags)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return re.finditer(self.pattern, text, self.flags)
+
+
+class Limit:
     """One limit on a whole rule: a word of the situation table (``not-fleeing`` and ``with-one-of``
     beside the flags), its value (the weapons named), the rule's own words and the sentence they stand in."""
 
-    situation: str
-    value: tuple[str, ...] | None
-    words: str
-    sentence: str
+    __slots__ = ("situation", "value", "words", "sentence")
 
+    def __init__(self, situation: str, value: tuple[str, ...] | None, words: str, sentence: str) -> None:
+        self.situation, self.value, self.words, self.sentence = situation, value, words, sentence
+
+    def __repr__(self) -> str:
+        return f"Limit({self.situation!r}, {self.value!r}, {self.words!r})"
+
+
+# a defining sentence with none of these words states no limit a reading below finds
+_DEFINING_WORDS = ("phase", "engaged", "fleeing", "combat", "melee", "shooting", "ranged")
 
 # a phase the situation table has a word for: "Once per Shooting Phase", "during the Shooting Phase";
 # never a later phase an effect lasts to ("in the following Shooting Phase", "until the end of ...")
-_PHASE = re.compile(
+_PHASE = _Lazy(
     r"(?<!following\s)(?<!next\s)(?<!end\sof\s)(?<!until\s)\b(?:once\s+)?(?:per|during|in|each|every|at\s+the\s+start\s+of)\s+"
     r"(?:the\s+|a\s+|any\s+|its\s+|each\s+|this\s+|your\s+|every\s+)?(?:(?:friendly|own|enemy)\s+)?"
     r"(?P<phase>shooting|close\s+combat|melee|fight)\s+(?:sub-?)?phase\b",
     re.I,
 )
 # what the sentence opens on, up to its first comma: "While the model is in close combat, ..."
-_LEAD = re.compile(r"^(?:if|when|whenever|while|whilst|in|during|provided)\b[^,.;:]{0,80},", re.I)
+_LEAD = _Lazy(r"^(?:if|when|whenever|while|whilst|in|during|provided)\b[^,.;:]{0,80},", re.I)
 # the lead speaks of the bearer: "If the model with this special rule is ...", "While it is ...", never "If a firer is shooting"
-_BEARER_LEAD = re.compile(r"^\w+\s+(?:(?:the|this|its|their)\s+(?:model|unit|bearer|wielder|character)\b|it\b|they\b|(?:the|a|an|this|its|your)\s+(?:\w+\s+)?phase\b)", re.I)
+_BEARER_LEAD = _Lazy(r"^\w+\s+(?:(?:the|this|its|their)\s+(?:model|unit|bearer|wielder|character)\b|it\b|they\b|(?:the|a|an|this|its|your)\s+(?:\w+\s+)?phase\b)", re.I)
 _LEAD_STATES = (
-    (re.compile(r"\bnot\s+(?:in\s+close\s+combat|in\s+melee|engaged)|\bunengaged\b", re.I), "not-melee"),
-    (re.compile(r"\b(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged(?:\s+in\s+(?:a\s+)?combat)?|locked\s+in\s+combat)\b", re.I), "melee"),
-    (re.compile(r"\bnot\s+fleeing\b", re.I), "not-fleeing"),
-    (re.compile(r"(?<![-\w])fleeing\b", re.I), "fleeing"),
-    (re.compile(r"\b(?:shooting|making\s+(?:a\s+)?(?:shooting|ranged)\s+attacks?)\b", re.I), "shooting"),
+    (_Lazy(r"\bnot\s+(?:in\s+close\s+combat|in\s+melee|engaged)|\bunengaged\b", re.I), "not-melee"),
+    (_Lazy(r"\b(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged(?:\s+in\s+(?:a\s+)?combat)?|locked\s+in\s+combat)\b", re.I), "melee"),
+    (_Lazy(r"\bnot\s+fleeing\b", re.I), "not-fleeing"),
+    (_Lazy(r"(?<![-\w])fleeing\b", re.I), "fleeing"),
+    (_Lazy(r"\b(?:shooting|making\s+(?:a\s+)?(?:shooting|ranged)\s+attacks?)\b", re.I), "shooting"),
 )
 # a state said of the bearer: "<state> <words up to the rule's name>", or "<the rule's name ...> that is <state>"
 _ADJECTIVES = {"unengaged": "not-melee", "non-fleeing": "not-fleeing", "fleeing": "fleeing", "engaged": "melee"}
-_ADJECTIVE = re.compile(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged)\s+(?P<rest>[^,.;:()]*)", re.I)
-_RELATIVE = re.compile(
+_ADJECTIVE = _Lazy(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged)\s+(?P<rest>[^,.;:()]*)", re.I)
+_RELATIVE = _Lazy(
     r"^(?P<rest>[^,.;:()]*?)\s+(?:that|which|who)\s+(?:is|are)\s+(?P<state>unengaged|not\s+fleeing|fleeing|engaged(?:\s+in\s+(?:a\s+)?combat)?"
     r"|locked\s+in\s+(?:close\s+)?combat|in\s+close\s+combat)\b",
     re.I,
@@ -77,15 +105,15 @@ _RELATIVE = re.compile(
 _RELATIVES = (("unengaged", "not-melee"), ("not", "not-fleeing"), ("fleeing", "fleeing"), ("engaged", "melee"), ("locked", "melee"), ("in", "melee"))
 _THIS_RULE = r"this\s+(?:special\s+|universal\s+|model\s+)?(?:rule|ability|keyword|skill|attribute)"
 # a sentence on the rule's own use: "Parry can only be used against Close Combat Attacks"
-_OWN_USE = re.compile(
+_OWN_USE = _Lazy(
     r"\b(?:can|may)\s+only\s+be\s+(?:used|applied|chosen|taken)\b|\bonly\s+(?:applies|works|counts)\b|\bcan\s+be\s+used\s+only\b", re.I
 )
 _USE_KINDS = (
-    (re.compile(r"\b(?:against|with|for|in|and|or)\s+(?:close\s+combat|melee)(?:\s+attacks?)?\b|\bin\s+(?:the\s+)?(?:close\s+combat|melee)\s+phase\b", re.I), "melee"),
-    (re.compile(r"\b(?:against|with|for|and|or)\s+(?:shooting|ranged|missile)\s+attacks?\b|\b(?:in|during)\s+the\s+shooting\s+phase\b|\bwhen\s+shooting\b", re.I), "shooting"),
+    (_Lazy(r"\b(?:against|with|for|in|and|or)\s+(?:close\s+combat|melee)(?:\s+attacks?)?\b|\bin\s+(?:the\s+)?(?:close\s+combat|melee)\s+phase\b", re.I), "melee"),
+    (_Lazy(r"\b(?:against|with|for|and|or)\s+(?:shooting|ranged|missile)\s+attacks?\b|\b(?:in|during)\s+the\s+shooting\s+phase\b|\bwhen\s+shooting\b", re.I), "shooting"),
 )
 # "with Bows or Longbows without Weapon Enchantments": the weapons (capitalised names) the rule is used with
-_WITH = re.compile(r"\bwith\s+(?:an?\s+|the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*(?:,|\bor\b|\band\b)\s*(?:an?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*)")
+_WITH = _Lazy(r"\bwith\s+(?:an?\s+|the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*(?:,|\bor\b|\band\b)\s*(?:an?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*)")
 
 
 def _names_bearer(words: str, name: str) -> bool:
@@ -95,9 +123,9 @@ def _names_bearer(words: str, name: str) -> bool:
 
 
 # a later sentence that only says more of the first: "Note that ...", "For example ...", "If this is the case, ..."
-_SAYS_MORE = re.compile(r"^(?:note\b|for\s+example\b|e\.g\.|this\s+means\b|(?:if|when|in)\s+(?:this|that|so|such)\b)", re.I)
+_SAYS_MORE = _Lazy(r"^(?:note\b|for\s+example\b|e\.g\.|this\s+means\b|(?:if|when|in)\s+(?:this|that|so|such)\b)", re.I)
 # a later sentence that opens on a circumstance of its own: "If you are charged ..., then you have -1 to hit"
-_OWN_CIRCUMSTANCE = re.compile(r"^(?:if|when|whenever|while|whilst|against)\b", re.I)
+_OWN_CIRCUMSTANCE = _Lazy(r"^(?:if|when|whenever|while|whilst|against)\b", re.I)
 
 
 def _bearer_again(sentence: str, name: str) -> bool:
@@ -114,7 +142,10 @@ def _bearer_again(sentence: str, name: str) -> bool:
 
 def _defining(sentence: str, name: str) -> list[Limit]:
     out: list[Limit] = []
-    phase = _PHASE.search(sentence)
+    said = sentence.lower()
+    if not any(word in said for word in _DEFINING_WORDS):
+        return out
+    phase = _PHASE.search(sentence) if "phase" in said else None
     if phase:
         out.append(Limit("melee" if phase.group("phase").lower() != "shooting" else "shooting", None, phase.group(), sentence))
     lead = _LEAD.match(sentence)
@@ -157,7 +188,7 @@ def _once(limits: list[Limit]) -> list[Limit]:
 
 def _own_use(sentence: str, name: str) -> list[Limit]:
     """The limits of a sentence on the rule's own use ("Parry can only be used against Close Combat Attacks")."""
-    use = _OWN_USE.search(sentence)
+    use = _OWN_USE.search(sentence) if "only" in sentence.lower() else None
     if use is None:
         return []
     subject = sentence[: use.start()]
@@ -189,9 +220,9 @@ def whole_limits(sentences: list[str], name: str) -> list[Limit]:
     """The limits a rule's own words put on the whole rule (its sentences, in order; its name)."""
     if not sentences or not name:
         return []
-    out: list[Limit] = []
-    if not any(_bearer_again(s, name) for s in sentences[1:]):
-        out += _defining(sentences[0], name)
+    out = _defining(sentences[0], name)
+    if out and any(_bearer_again(s, name) for s in sentences[1:]):
+        out = []
     for sentence in sentences:
         for limit in _own_use(sentence, name):
             if all(l.situation != limit.situation for l in out):

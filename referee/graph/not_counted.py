@@ -20,19 +20,19 @@ True
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 
-class NotCounted(NamedTuple):
+class NotCounted:
     """What the bearer does not count as, for which rules' purposes, and who the "unless" names (or None)."""
 
-    what: str
-    purposes: tuple[str, ...]
-    unless: str | None
+    __slots__ = ("what", "purposes", "unless")
+
+    def __init__(self, what: str, purposes: tuple[str, ...], unless: str | None) -> None:
+        self.what, self.purposes, self.unless = what, purposes, unless
 
 
 _NAME = r"[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*)*"
-_SENTENCE = re.compile(
+_SENTENCE = (  # compiled where first used (re's own cache): few sentences say "count"
     r"\b(?:(?:does|do)\s+not|never)\s+counts?\s+as\s+(?:an?\s+|the\s+)?(?:being\s+(?:an?\s+)?)?(?P<what>" + _NAME + r")\s+"
     r"(?:regarding|for\s+the\s+purposes?\s+of|with\s+regards?\s+to|in\s+respect\s+of|when\s+it\s+comes\s+to)\s+"
     r"(?P<purposes>" + _NAME + r"(?:\s*(?:,|\band\b|\bor\b)\s*" + _NAME + r")*)"
@@ -42,7 +42,9 @@ _SENTENCE = re.compile(
 
 def not_counted_as(sentence: str) -> NotCounted | None:
     """What a sentence says its bearer does not count as, and for whose purposes, or None."""
-    found = _SENTENCE.search(" ".join(sentence.split()))
+    if "count" not in sentence.lower():
+        return None
+    found = re.search(_SENTENCE, " ".join(sentence.split()))
     if found is None:
         return None
     purposes = tuple(p.strip() for p in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", found.group("purposes")) if p.strip())
