@@ -73,14 +73,15 @@ class Limit:
 
 
 # a defining sentence with none of these words states no limit a reading below finds
-_DEFINING_WORDS = ("phase", "engaged", "fleeing", "combat", "melee", "shooting", "ranged")
+_DEFINING_WORDS = ("phase", "round of combat", "engaged", "fleeing", "combat", "melee", "shooting", "ranged")
 
 # a phase the situation table has a word for: "Once per Shooting Phase", "during the Shooting Phase";
 # never a later phase an effect lasts to ("in the following Shooting Phase", "until the end of ...")
 _PHASE = _Lazy(
-    r"(?<!following\s)(?<!next\s)(?<!end\sof\s)(?<!until\s)\b(?:once\s+)?(?:per|during|in|each|every|at\s+the\s+start\s+of)\s+"
+    r"(?<!following\s)(?<!next\s)(?<!until\sthe\send\sof\s)(?<!until\s)\b(?:once\s+)?(?:per|during|in|each|every"
+    r"|at\s+the\s+(?:start|beginning|end)\s+of(?:\s+step\s+\d+\s+of)?)\s+"
     r"(?:the\s+|a\s+|any\s+|its\s+|each\s+|this\s+|your\s+|every\s+)?(?:(?:friendly|own|enemy)\s+)?"
-    r"(?P<phase>shooting|close\s+combat|melee|fight)\s+(?:sub-?)?phase\b",
+    r"(?:(?P<phase>shooting|close\s+combat|melee|fight)\s+(?:sub-?)?phase|(?:first\s+)?round\s+of\s+combat)\b",
     re.I,
 )
 # what the sentence opens on, up to its first comma: "While the model is in close combat, ..."
@@ -145,9 +146,9 @@ def _defining(sentence: str, name: str) -> list[Limit]:
     said = sentence.lower()
     if not any(word in said for word in _DEFINING_WORDS):
         return out
-    phase = _PHASE.search(sentence) if "phase" in said else None
+    phase = _PHASE.search(sentence) if "phase" in said or "round of combat" in said else None
     if phase:
-        out.append(Limit("melee" if phase.group("phase").lower() != "shooting" else "shooting", None, phase.group(), sentence))
+        out.append(Limit("shooting" if (phase.group("phase") or "").lower() == "shooting" else "melee", None, phase.group(), sentence))
     lead = _LEAD.match(sentence)
     if lead and _BEARER_LEAD.search(lead.group()):
         for pattern, situation in _LEAD_STATES:

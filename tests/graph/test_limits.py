@@ -12,6 +12,8 @@ CASES = [
      [("shooting", "per Shooting Phase"), ("not-melee", "unengaged Gunner")]),
     (["At the start of each Fight sub-phase, models with Bloodfury gain +1 Attacks if they are outnumbered."], "Bloodfury",
      [("melee", "At the start of each Fight sub-phase")]),
+    (["At the beginning of each Round of Combat, models with Duelist may pick which weapon they fight with."], "Duelist",
+     [("melee", "At the beginning of each Round of Combat")]),
     (["Every unit within 10\" of a friendly non-Fleeing model with War Drum may reroll failed Panic Tests."], "War Drum",
      [("not-fleeing", "non-Fleeing model with War Drum")]),
     (["While the model is engaged in a combat, it may reroll failed Fear Tests."], "Grim Resolve",
