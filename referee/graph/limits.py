@@ -87,7 +87,8 @@ _PHASE = _Lazy(
 # what the sentence opens on, up to its first comma: "While the model is in close combat, ..."
 _LEAD = _Lazy(r"^(?:if|when|whenever|while|whilst|in|during|provided)\b[^,.;:]{0,80},", re.I)
 # the lead speaks of the bearer: "If the model with this special rule is ...", "While it is ...", never "If a firer is shooting"
-_BEARER_LEAD = _Lazy(r"^\w+\s+(?:(?:the|this|its|their)\s+(?:model|unit|bearer|wielder|character)\b|it\b|they\b|(?:the|a|an|this|its|your)\s+(?:\w+\s+)?phase\b)", re.I)
+_BEARER_LEAD = _Lazy(r"^\w+\s+(?:(?:the|this|its|their)\s+(?:model|unit|bearer|wielder|character)\b|it\b|they\b|(?:the|a|an|this|its|your)\s+(?:\w+\s+)?phase\b"
+                     r"|(?:not\s+)?(?:engaged|unengaged|fleeing|in\s+close\s+combat|in\s+melee)\b)", re.I)
 _LEAD_STATES = (
     (_Lazy(r"\bnot\s+(?:in\s+close\s+combat|in\s+melee|engaged)|\bunengaged\b", re.I), "not-melee"),
     (_Lazy(r"\b(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged(?:\s+in\s+(?:a\s+)?combat)?|locked\s+in\s+combat)\b", re.I), "melee"),

@@ -18,6 +18,7 @@ CASES = [
      [("not-fleeing", "non-Fleeing model with War Drum")]),
     (["While the model is engaged in a combat, it may reroll failed Fear Tests."], "Grim Resolve",
      [("melee", "While the model is engaged in a combat")]),
+    (["While engaged in a combat, a model with Berserk gains +1 Strength."], "Berserk", [("melee", "While engaged in a combat")]),
     (["A unit with this rule that is locked in combat may leave it at the end of the turn."], "Slippery",
      [("melee", "A unit with this rule that is locked in combat")]),
     # a sentence on the rule's own use binds it wherever it stands
