@@ -51,3 +51,13 @@ def test_the_war_platform_in_the_real_documents(rulebase) -> None:
     assert (ruling["citations"][0]["line"], ruling["citations"][0]["column"]) == (400, 3)
     named = resolve(rulebase, "t9a", "War Platform, Bodyguard (War Platform)").to_json()
     assert "Stubborn" in [e["name"] for e in named["in_play"]["self"]]
+
+
+def test_the_purpose_may_lead_the_sentence() -> None:
+    said = "For the purposes of Banner Guard, a model with Siege Engine is never considered a Hero."
+    engine = rel("references", "Siege Engine", "Banner Guard", said)
+    view = system({"Siege Engine": said, "Banner Guard": GRANT["citation"]["sentence"], "Unbreakable": "The unit never flees."},
+                  [GRANT, engine])
+    data = resolve(view, SYSTEM, picks("Siege Engine", "Banner Guard")).to_json()
+    assert "Unbreakable" not in [e["name"] for e in data["in_play"]["self"]]
+    assert [r["winner"] for r in data["rulings"] if r["principle"] == "explicit-exception"] == ["Siege Engine"]
