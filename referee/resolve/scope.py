@@ -180,7 +180,8 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
 
     A kind of fight is judged only where the situation names one ("Once per Shooting Phase" fails
     under --when melee, and cannot be told with no flag); "non-Fleeing" fails under --when fleeing
-    and holds otherwise, as "not-melee" does; a weapon the rule is used with holds where a rule of
+    and holds otherwise, as "not-melee" does (the flag is the acting unit's: the opponent's state
+    is not told by it); a weapon the rule is used with holds where a rule of
     that name is in play on the side, fails where the side has another weapon of its kind and none
     named, and cannot be told otherwise."""
     word = limit.situation
@@ -189,6 +190,9 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
         if word in flags:
             return HOLDS, word
         return (FAILS, other) if other in flags else (UNKNOWN, "")
+    if word in ("fleeing", "not-fleeing") and side.name != "self":
+        # --when fleeing says the acting unit flees, not its opponent: the other side's state is not told
+        return (HOLDS, "") if word == "not-fleeing" else (UNKNOWN, "")
     if word in ("not-melee", "not-fleeing"):
         answer = holds({"situation": word, "value": None, "text": limit.words}, flags, side.ids, set())
         return answer, word[4:]

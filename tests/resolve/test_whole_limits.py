@@ -68,6 +68,9 @@ def test_a_bearer_that_must_not_flee_brings_nothing_when_it_flees() -> None:
         'War Drum holds only when its bearer is not fleeing, by its own words ("non-Fleeing model with War Drum"), and the situation says --when fleeing')
     calm = _entry(_ask(("War Drum",)), "War Drum")
     assert (calm["set_aside"], calm["conditions"]) == (None, [])
+    # --when fleeing is the acting unit's state: the opponent's War Drum is not ruled out by it
+    theirs = resolve(VIEW, SYSTEM, picks("Gunner"), picks("War Drum"), ("fleeing",)).to_json()
+    assert next(e for e in theirs["in_play"]["opponent"] if e["name"] == "War Drum")["set_aside"] is None
 
 
 def test_a_rule_used_only_against_close_combat_attacks_is_not_in_play_when_shot_at() -> None:
