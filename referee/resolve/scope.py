@@ -15,6 +15,12 @@ situation table (:data:`referee.graph.situations.SITUATIONS`).
 
 Only such a sentence is read: a permission of someone else, or one whose
 condition is not of the unit's own turn, is left to the graph's relations.
+
+Beside it, a rule whose own words limit the whole of it (a phase, its bearer's
+state, a kind of attack, the weapons it is used with: "Once per Shooting Phase,
+an unengaged Engineer may ...", :mod:`referee.graph.limits`) is set aside where
+the situation rules the limit out, each limit's words quoted at their place, and
+holds only under those words where the situation cannot tell.
 """
 
 from __future__ import annotations
@@ -198,8 +204,7 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
         return answer, word[4:]
     if word == "fleeing":
         return (HOLDS, word) if word in flags else (UNKNOWN, "")
-    system = next(iter(side.ids)).split("/", 1)[0] if side.ids else ""
-    named = _named_weapons(ctx, system, limit.value or ())
+    named = _named_weapons(ctx, ctx.system, limit.value or ())
     present = [any(rid in side.ids for rid in ids) for ids in named]
     if (all(present) if word == "with-all-of" else any(present)):
         return HOLDS, ""
