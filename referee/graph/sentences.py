@@ -17,22 +17,25 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
 from itertools import accumulate
 
 from referee.graph.effects_words import STATS
-from referee.model import Version
+from referee.patterns import lazy
 
-_ENDS = re.compile(r"(?<=[.!?])([\"”’)]?)\s+(?=[\"“‘(\[]?[A-Z0-9])|(?<=:)()\s+(?=[A-Z])")
+TYPE_CHECKING = False  # the referee places quotes through here: a warm `resolve` imports neither typing nor the record classes
+if TYPE_CHECKING:
+    from referee.model import Version
+
+_ENDS = lazy(r"(?<=[.!?])([\"”’)]?)\s+(?=[\"“‘(\[]?[A-Z0-9])|(?<=:)()\s+(?=[A-Z])")
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "cf.", "vs.", "p.", "pp.", "no.", "fig.", "approx.", "ex.")
-_BULLET = re.compile(r"^\s*(?:[-•*]\s*)+|^\s*(?:\d+|[a-z])[.)]\s*(?=\S)")
-_NOT_ALNUM = re.compile(r"[\W_]+")
-_ALNUM = re.compile(r"[^\W_]+")
-_WORDS = re.compile(r"([A-Za-z0-9]+)")  # splits an ASCII line into what lies between words, and words
+_BULLET = lazy(r"^\s*(?:[-•*]\s*)+|^\s*(?:\d+|[a-z])[.)]\s*(?=\S)")
+_NOT_ALNUM = lazy(r"[\W_]+")
+_ALNUM = lazy(r"[^\W_]+")
+_WORDS = lazy(r"([A-Za-z0-9]+)")  # splits an ASCII line into what lies between words, and words
 # a weapon's profile cell run into the sentence after it ("+1 Armour Hand Weapons wielded
 # by ..."): the cell is a part of its own, or its modifier would take the sentence's conditions
 _STAT_NAMES = sorted({norm for _, norm in STATS if " " in norm or norm.isalpha()}, key=len, reverse=True)
-_CELL = re.compile(r"^[+\-−]\d+[\"″]?\s+(?:" + "|".join(map(re.escape, _STAT_NAMES)) + r")(?=\s+[A-Z][a-z])")
+_CELL = lazy(r"^[+\-−]\d+[\"″]?\s+(?:" + "|".join(map(re.escape, _STAT_NAMES)) + r")(?=\s+[A-Z][a-z])")
 KEY_LENGTHS = (60, 24, 12, 6)  # letters of a sentence's opening looked for in the document, longest first: 60 tells apart two sentences that open alike
 
 
@@ -74,17 +77,22 @@ def squeeze(text: str) -> str:
     return _NOT_ALNUM.sub("", text).casefold()
 
 
-@dataclass(frozen=True)
 class SqueezedDocument:
     """A document's letters and digits, where each of its lines starts among
     them, and where each of its words (a run of letters and digits) starts
     among them with the word's column (1-based) on its line: every letter of
-    a word is placed at the column the word starts at."""
+    a word is placed at the column the word starts at.
 
-    chars: str
-    line_starts: tuple[int, ...]
-    word_starts: tuple[int, ...]
-    word_columns: tuple[int, ...]
+    A plain class: made and read within one :func:`locate`, never compared, and a
+    dataclass would bring ``dataclasses`` onto the warm ``resolve`` path."""
+
+    __slots__ = ("chars", "line_starts", "word_starts", "word_columns")
+
+    def __init__(self, chars: str, line_starts: tuple[int, ...], word_starts: tuple[int, ...], word_columns: tuple[int, ...]) -> None:
+        self.chars = chars
+        self.line_starts = line_starts
+        self.word_starts = word_starts
+        self.word_columns = word_columns
 
     @classmethod
     def of(cls, text: str) -> SqueezedDocument:
@@ -155,7 +163,7 @@ def line_at(text: str, number: int) -> str | None:
     return text[starts[number - 1] : starts[number] - 1] if number < len(starts) else text[starts[number - 1] :]
 
 
-_NEWLINE = re.compile("\n")
+_NEWLINE = lazy("\n")
 
 
 def lines_between(text: str, first: int, last: int) -> str | None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
+
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
     from referee.model import Condition
@@ -73,16 +75,16 @@ _PLAIN = {
 
 # situations whose value is a rule: the words that lead the rule's name
 _WITH_RULE = (
-    ("unit-entirely", re.compile(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of", re.I)),
-    ("unit-more-than-half", re.compile(r"more\s+than\s+half", re.I)),
-    ("except-against", re.compile(r"except\s+against\b", re.I)),
-    ("against", re.compile(r"against\b", re.I)),
-    ("unless", re.compile(r"unless\b", re.I)),
-    ("with", re.compile(r"(?:with|has|have|having|alongside|together\s+with|along\s+with)\b", re.I)),
+    ("unit-entirely", lazy(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of", re.I)),
+    ("unit-more-than-half", lazy(r"more\s+than\s+half", re.I)),
+    ("except-against", lazy(r"except\s+against\b", re.I)),
+    ("against", lazy(r"against\b", re.I)),
+    ("unless", lazy(r"unless\b", re.I)),
+    ("with", lazy(r"(?:with|has|have|having|alongside|together\s+with|along\s+with)\b", re.I)),
 )
 # what a condition on the unit's make-up says besides the make-up: "when a unit consisting
 # entirely of models with Supernal loses a combat" also needs the combat lost
-_MAKE_UP = re.compile(
+_MAKE_UP = lazy(
     r"^(?:if|when|while|whilst)?\s*(?:a|the|its|this|each|every)?\s*units?\s*(?:that\s+is|which\s+is|is|are)?\s*"
     r"(?:(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of|(?:with\s+)?more\s+than\s+half\s+(?:of\s+)?(?:its\s+)?)"
     r"\s*(?:models?|model\s+parts?)?\s*(?:with|that\s+have|having)?\s*",
@@ -114,14 +116,14 @@ def beyond_make_up(words: str, rule_name_words: int = 4) -> bool:
     return any(w[:1].isalpha() for w in rest[k:])
 
 
-_ROLL = re.compile(
+_ROLL = lazy(
     r"natural\s+(?:roll\s+of\s+(?:an?\s+)?)?(\d\+?)|(?:roll|result)s?\s+of\s+(?:an?\s+)?(?:natural\s+)?(\d\+?)", re.I
 )
-_UNTIL = re.compile(r"until\s+the\s+end\s+of\s+(?:game\s+)?turn\s+(\d+)", re.I)
-_TURN = re.compile(r"(?:on\s+)?(?:game\s+)?turn\s+(\d+)\s+(?:or\s+later|onwards|and\s+later)|from\s+(?:game\s+)?turn\s+(\d+)", re.I)
+_UNTIL = lazy(r"until\s+the\s+end\s+of\s+(?:game\s+)?turn\s+(\d+)", re.I)
+_TURN = lazy(r"(?:on\s+)?(?:game\s+)?turn\s+(\d+)\s+(?:or\s+later|onwards|and\s+later)|from\s+(?:game\s+)?turn\s+(\d+)", re.I)
 
 
-_BOILERPLATE = re.compile(
+_BOILERPLATE = lazy(
     r"(?:unless|except)\s+(?:(?:specifically|explicitly|otherwise)\s+)?(?:stated|specified|noted|mentioned)(?:\s+otherwise)?"
     r"|(?:if|when)\s+(?:not\s+)?(?:otherwise\s+)?(?:stated|specified|noted)",
     re.IGNORECASE,
@@ -184,12 +186,12 @@ def situation_of(text: str, about: str | None = None) -> Condition:
 # conditions a relation's subject states ("Units composed entirely of models with
 # Light Troops", "each of your units ... that could Declare a Charge")
 _IN_SUBJECT = (
-    ("unit-entirely", re.compile(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of|\b(?:completely|entirely)\s+\w+\s+units?\b", re.I), True),
-    ("unit-more-than-half", re.compile(r"more\s+than\s+half", re.I), True),
-    ("could", re.compile(r"\bthat\s+could\b.*", re.I), False),
-    ("fleeing", re.compile(r"\b(?:is|are)\s+fleeing\b", re.I), False),
-    ("mounted", re.compile(r"\bmounted\b", re.I), False),
-    ("charged", re.compile(r"\b(?:is|are|was|were)\s+(?:being\s+)?charged\b", re.I), False),
+    ("unit-entirely", lazy(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of|\b(?:completely|entirely)\s+\w+\s+units?\b", re.I), True),
+    ("unit-more-than-half", lazy(r"more\s+than\s+half", re.I), True),
+    ("could", lazy(r"\bthat\s+could\b.*", re.I), False),
+    ("fleeing", lazy(r"\b(?:is|are)\s+fleeing\b", re.I), False),
+    ("mounted", lazy(r"\bmounted\b", re.I), False),
+    ("charged", lazy(r"\b(?:is|are|was|were)\s+(?:being\s+)?charged\b", re.I), False),
 )
 
 

@@ -8,7 +8,6 @@ that each keyword use learns its exact span without lark's tree metadata.
 
 from __future__ import annotations
 
-import re
 from typing import Any, NamedTuple
 
 from referee.keywords.values import (
@@ -31,6 +30,7 @@ from referee.keywords.values import (
     Threshold,
     Variable,
 )
+from referee.patterns import lazy
 
 TYPE_CHECKING = False  # only checkers read this
 if TYPE_CHECKING:
@@ -64,9 +64,9 @@ class BadDice(Exception):
         self.end = end
 
 
-_DICE = re.compile(r"(\d*)[dD](\d+)(?:([+\-])(\d+))?(?:[*\u00d7](\d+))?")
-_SIGNED = re.compile(r"([+\-\u2212\u2013])\s?(?:(\d+)|([XYZ]))(.*)")
-_RANGE = re.compile(r"(\d+)[\-\u2013](\d+)")
+_DICE = lazy(r"(\d*)[dD](\d+)(?:([+\-])(\d+))?(?:[*\u00d7](\d+))?")
+_SIGNED = lazy(r"([+\-\u2212\u2013])\s?(?:(\d+)|([XYZ]))(.*)")
+_RANGE = lazy(r"(\d+)[\-\u2013](\d+)")
 _MINUS = "-\u2212\u2013"
 
 

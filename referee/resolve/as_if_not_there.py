@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.duties import situation_of_action
 from referee.resolve.meeting import sentences
 from referee.resolve.ruling import Ruling
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from referee.resolve.play import Side
     from referee.resolve.principles import Context
 
-_AS_IF = re.compile(r"\b(?:can|may)\s+(?P<verb>[a-z]+)\s+(?:over|through|across|past)\s+(?P<what>[^,.;:]+?)\s+as\s+if\s+(?:they|it|these|those)\s+(?:were|was)\s+not\s+there\b", re.I)
+_AS_IF = lazy(r"\b(?:can|may)\s+(?P<verb>[a-z]+)\s+(?:over|through|across|past)\s+(?P<what>[^,.;:]+?)\s+as\s+if\s+(?:they|it|these|those)\s+(?:were|was)\s+not\s+there\b", re.I)
 _FORBIDS = r"\b(?:can\s*not|cannot|may\s+not|must\s+not|are\s+not\s+allowed\s+to)\s+{verb}\s+(?:through|over|across|past)\s+(?P<what>[^,.;:()]+)"
 # the names a system gives the rules of the action done under a flag (the flag: duties.situation_of_action)
 _PHASE_NAMES = {"moved": ("movement", "movement phase", "move", "moving"),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.play import Side
 from referee.resolve.ruling import Ruling
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
     from referee.store.book import Book
 
-_CONCEDED = re.compile(r"\bautomatically\s+(?P<done>[a-z]+(?:\s+[a-z]+){0,4}?)\s+even\s+(?:if|though|when|where)\b", re.I)
+_CONCEDED = lazy(r"\bautomatically\s+(?P<done>[a-z]+(?:\s+[a-z]+){0,4}?)\s+even\s+(?:if|though|when|where)\b", re.I)
 
 
 def conceded(sentence: str) -> str | None:

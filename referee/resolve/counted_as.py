@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.play import not_counted_for
 from referee.resolve.ruling import Ruling
@@ -32,9 +33,9 @@ if TYPE_CHECKING:
 
 _COUNTED = r"count(?:s|ed)?\s+as\s+(?:being\s+)?(?:an?\s+|the\s+)?"
 # "needs only ... to be counted as a": the exception's words, up to the term
-_ONLY_TO_COUNT = re.compile(r"\bonly\b[^.;:]*?\bto\s+(?:be\s+)?" + _COUNTED + r"$", re.I)
+_ONLY_TO_COUNT = lazy(r"\bonly\b[^.;:]*?\bto\s+(?:be\s+)?" + _COUNTED + r"$", re.I)
 # "is counted as being a": the definition's words, up to the term
-_IS_COUNTED = re.compile(r"\b(?:is|are)\s+(?:then\s+|always\s+)?" + _COUNTED + r"$", re.I)
+_IS_COUNTED = lazy(r"\b(?:is|are)\s+(?:then\s+|always\s+)?" + _COUNTED + r"$", re.I)
 
 
 def _said_before(sentence: str, term: re.Pattern[str], lead: re.Pattern[str]) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from referee.graph.situations import subject_conditions
+from referee.patterns import lazy
 from referee.resolve.meeting import action_words, binds_other_side, sentences
 from referee.resolve.conceded import concession_rulings
 from referee.resolve.permitted import permitted_actions
@@ -34,10 +35,10 @@ if TYPE_CHECKING:
 
 # an action's verb -> the situation flag in which it is done
 _ACTIONS = (
-    (re.compile(r"^(?:shoot|shoots|shooting|fire|fires|make\s+(?:a\s+)?shooting|stand\s+and\s+shoot)\b", re.I), "shooting"),
-    (re.compile(r"^(?:fight|fights|strike|strikes|make\s+(?:close\s+combat|melee)\s+attacks?)\b", re.I), "melee"),
-    (re.compile(r"^(?:charge|charges|declare\s+(?:a\s+)?charges?)\b", re.I), "charging"),
-    (re.compile(r"^(?:move|moves|march|marches)\b", re.I), "moved"),
+    (lazy(r"^(?:shoot|shoots|shooting|fire|fires|make\s+(?:a\s+)?shooting|stand\s+and\s+shoot)\b", re.I), "shooting"),
+    (lazy(r"^(?:fight|fights|strike|strikes|make\s+(?:close\s+combat|melee)\s+attacks?)\b", re.I), "melee"),
+    (lazy(r"^(?:charge|charges|declare\s+(?:a\s+)?charges?)\b", re.I), "charging"),
+    (lazy(r"^(?:move|moves|march|marches)\b", re.I), "moved"),
 )
 
 
@@ -50,8 +51,8 @@ def situation_of_action(action: str) -> str | None:
 
 
 # "The attack cannot be used for a Stand and Shoot Charge Reaction" (Reload!): the rule's own thing, its use forbidden
-_OWN_THING = re.compile(r"^(?:the|this|that)\s+(?:attack|weapon|rule|special\s+rule|ability|item)s?$", re.I)
-_BE_USED = re.compile(r"^be\s+used\b", re.I)
+_OWN_THING = lazy(r"^(?:the|this|that)\s+(?:attack|weapon|rule|special\s+rule|ability|item)s?$", re.I)
+_BE_USED = lazy(r"^be\s+used\b", re.I)
 
 
 def own_use(rel: dict[str, Any]) -> bool:
@@ -73,7 +74,7 @@ def _forbids_rule(rel: dict[str, Any], target: str | None, mine: Side) -> bool:
 # the words of using a thing around its name: "choose to use the Hand Weapon" is a use of Hand Weapon
 _USING = frozenset({"choose", "to", "use", "be", "equipped", "with", "wield", "carry"})
 # "If a model has any Close Combat Weapon other than a Hand Weapon": rules of a category on its side
-_OF_CATEGORY = re.compile(r"\b(?:has|have|is\s+equipped\s+with|carries)\s+(?:any|a|an)\s+(?P<category>[A-Z][\w -]*?)\s+other\s+than\s+(?:a\s+|an\s+|the\s+)?(?P<other>[A-Z][\w -]*)", re.I)
+_OF_CATEGORY = lazy(r"\b(?:has|have|is\s+equipped\s+with|carries)\s+(?:any|a|an)\s+(?P<category>[A-Z][\w -]*?)\s+other\s+than\s+(?:a\s+|an\s+|the\s+)?(?P<other>[A-Z][\w -]*)", re.I)
 
 
 def _one(words: str) -> str:
@@ -266,7 +267,7 @@ def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tup
 
 
 # "they cannot be attacked by any other model": a prohibition, in the passive, of what others do to its bearers
-_DONE_BY_OTHERS = re.compile(r"^be\s+(?P<verb>attacked|fought|struck|shot(?:\s+at)?|targeted|charged)\s+by\s+(?:any\s+)?(?:other|enemy|enemies)\b", re.I)
+_DONE_BY_OTHERS = lazy(r"^be\s+(?P<verb>attacked|fought|struck|shot(?:\s+at)?|targeted|charged)\s+by\s+(?:any\s+)?(?:other|enemy|enemies)\b", re.I)
 _DONE = {"attacked": "melee", "fought": "melee", "struck": "melee", "shot": "shooting", "shot at": "shooting", "targeted": "shooting", "charged": "charging"}
 
 
@@ -393,9 +394,9 @@ def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) 
 
 # what a permission's sentence is a way of doing, by the situation flag of the action
 _WAYS = {
-    "shooting": re.compile(r"\b(?:shoot|shoots|shot|shooting\s+attacks?|ranged\s+attacks?|fire|fires)\b", re.I),
-    "melee": re.compile(r"\b(?:fight|fights|close\s+combat\s+attacks?|melee\s+attacks?|supporting\s+attacks?)\b", re.I),
-    "charging": re.compile(r"\b(?:charge|charges|declare\s+a\s+charge)\b", re.I),
+    "shooting": lazy(r"\b(?:shoot|shoots|shot|shooting\s+attacks?|ranged\s+attacks?|fire|fires)\b", re.I),
+    "melee": lazy(r"\b(?:fight|fights|close\s+combat\s+attacks?|melee\s+attacks?|supporting\s+attacks?)\b", re.I),
+    "charging": lazy(r"\b(?:charge|charges|declare\s+a\s+charge)\b", re.I),
 }
 
 
@@ -432,11 +433,11 @@ def ways_of(view: Book, rid: str, name: str, flag: str, by_kind: bool = True) ->
 # meets the side's weapons (a charge's ways are movement rules, met only where --when charging says so)
 _WEAPON_USES = ("shooting", "melee")
 # a weapon's own rule permits its use: "This means this weapon can be shot in the charge phase"
-_WEAPON_PERMITS = re.compile(r"\bthis\s+weapon\s+(?:can|may)\b(?!\s+not\b)", re.I)
+_WEAPON_PERMITS = lazy(r"\bthis\s+weapon\s+(?:can|may)\b(?!\s+not\b)", re.I)
 # a heading a weapon's rule stands under says how it is used: "Ranged weapon keywords" are shot
 _WEAPON_KIND = (
-    (re.compile(r"^(?:ranged|shooting|missile)\s+weapons?\b", re.I), "shooting"),
-    (re.compile(r"^(?:melee|close\s+combat)\s+weapons?\b", re.I), "melee"),
+    (lazy(r"^(?:ranged|shooting|missile)\s+weapons?\b", re.I), "shooting"),
+    (lazy(r"^(?:melee|close\s+combat)\s+weapons?\b", re.I), "melee"),
 )
 
 
@@ -454,7 +455,7 @@ def _weapon_kind(view: Book, rule: dict[str, Any]) -> str | None:
     return None
 
 
-_RANGED_PROFILE = re.compile(r"^\s*(?:range|reichweite)\s*:?\s*\d+", re.I)
+_RANGED_PROFILE = lazy(r"^\s*(?:range|reichweite)\s*:?\s*\d+", re.I)
 
 
 def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None = None,
@@ -541,7 +542,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
 
 
 # the words that join a subject to the state it names: "A unit which is fleeing"
-_RELATIVE = re.compile(r"\s+(?:which|that|who)\s*$", re.I)
+_RELATIVE = lazy(r"\s+(?:which|that|who)\s*$", re.I)
 
 
 def in_the_situation(subject: str, flags: tuple[str, ...]) -> bool:
@@ -603,7 +604,7 @@ def _ways_forbidden(view: Book, mine: Side, rid: str, rel: dict[str, Any], actio
 
 # a permission's own case, the words after "even if", "even in", "regardless of": "This means this
 # weapon can be shot against charging units even if this unit was not activated this phase"
-_EVEN = re.compile(r"\b(?:even\s+(?:if|when|while|though|in|after|against|during)|regardless\s+of|despite|in\s+spite\s+of)\b(?P<case>[^.;:]*)", re.I)
+_EVEN = lazy(r"\b(?:even\s+(?:if|when|while|though|in|after|against|during)|regardless\s+of|despite|in\s+spite\s+of)\b(?P<case>[^.;:]*)", re.I)
 # words of any game sentence, that name no case of their own
 _GENERIC = frozenset(
     "a an the this that these those it its their they them he his she her is are was were be been being has have had not no nor "
@@ -642,7 +643,7 @@ def _own_case(said: str, prohibition: dict[str, Any]) -> tuple[str, bool] | None
 
 
 # the words that bound an action in time: "in the following battle phase", "was not activated this phase"
-_WHEN = re.compile(r"\b(?:phases?|turns?|rounds?|activat(?:ed|ion|es?))\b", re.I)
+_WHEN = lazy(r"\b(?:phases?|turns?|rounds?|activat(?:ed|ion|es?))\b", re.I)
 
 
 def _permission_meets(names: dict[str, str], rid: str, other: str, rel: dict[str, Any], action: str, unknown: list[str],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.meeting import (
     both_sides_meetings,
     instance_meetings,
@@ -200,7 +201,7 @@ def _answer(ctx: Context, sides: Any, system: str, acting: str | None, opponent:
 
 
 # a name of several capitalised words ("Spell Selection") in a quote
-_TERM = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
+_TERM = lazy(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
 
 
 def _rival_exceptions(answers: list[Ruling | Unresolved], excluding: Sequence[Ruling | Unresolved] = ()) -> list[Ruling | Unresolved]:
@@ -355,7 +356,7 @@ def _modifier(side: str, stat: str, items: list[dict[str, Any]], ruling: Ruling 
     return Modifier(side, stat, total([p["value"] for p in items]), True, shown)
 
 
-_REROLL = re.compile(r"\bre-?roll", re.I)
+_REROLL = lazy(r"\bre-?roll", re.I)
 
 
 def _unsettled_instances(ctx: Context, modifiers: list[Modifier]) -> None:
@@ -410,8 +411,8 @@ def _limited(m: Modifier, ruling: Ruling | Unresolved | None) -> Ruling | None:
 
 
 # the stats that are die rolls: a limit on every roll's modifiers binds them
-_ROLL_STAT = re.compile(r"\bto-hit\b|\bto-wound\b|\broll|\bsaves?\b|\btests?\b", re.I)
-_WHOLE = re.compile(r"[+-]\d+")
+_ROLL_STAT = lazy(r"\bto-hit\b|\bto-wound\b|\broll|\bsaves?\b|\btests?\b", re.I)
+_WHOLE = lazy(r"[+-]\d+")
 
 
 def _capped(view: Book, system: str, modifiers: list[Modifier]) -> list[Ruling]:
@@ -453,4 +454,4 @@ def _which(m: Modifier, ruling: Ruling | Unresolved | None) -> Unresolved:
     )
 
 
-_APPLY = re.compile(r"\b(?:simply\s+)?apply\b", re.I)
+_APPLY = lazy(r"\b(?:simply\s+)?apply\b", re.I)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.play import InPlay, Side
 from referee.resolve.ruling import Unresolved
@@ -28,10 +29,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 # "a Hard Cover Modifier applied", "the Soft Cover modifier applies", "apply the Hard Cover modifier"
-_NAMED = re.compile(
+_NAMED = lazy(
     r"\b(?i:a|an|the)\s+(?P<what>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})\s+(?i:modifiers?|penalty|bonus)\b"
     r"(?=\s+(?:is\s+|are\s+)?(?:applied|applies|apply)\b)|\b(?i:apply)\s+(?i:a|an|the)\s+(?P<what2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})\s+(?i:modifier|penalty|bonus)\b")
-_CONDITION = re.compile(r"^\s*(?P<words>(?:if|when|where|while)\b[^,]+),", re.I)
+_CONDITION = lazy(r"^\s*(?P<words>(?:if|when|where|while)\b[^,]+),", re.I)
 
 
 def _lender(view: Book, system: str, what: str, own: str) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.parameters import for_other_value
 from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
@@ -269,23 +270,23 @@ def both_sides_meetings(view: Book, sides: tuple[Side, Side]) -> list[Meeting]:
     return out
 
 
-_BOTH = re.compile(r"\b(?:if|when)\b[^.;:]*\bboth\s+(?:sides|players|armies)\b|\bboth\s+sides\s+count\b"
+_BOTH = lazy(r"\b(?:if|when)\b[^.;:]*\bboth\s+(?:sides|players|armies)\b|\bboth\s+sides\s+count\b"
                    r"|\bappl(?:y|ies)\s+to\s+both\s+(?:sides|players|armies)\b", re.I)  # "This manoeuvre applies to both sides involved in the fight"
 
 
 # whom an obligation binds when it is the other side: "its target must take a Panic Test"
-_OTHER_SIDE = re.compile(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b", re.I)
+_OTHER_SIDE = lazy(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b", re.I)
 
 
 # whom an obligation binds when its condition says that one is struck by the rule's own weapon or
 # attacks: "If a non-vehicle unit suffers one or more unsaved wounds from a weapon with the Pinning
 # special rule, it must immediately take a morale test" (of Pinning)
-_STRUCK = re.compile(r"\b(?:suffers?|takes?|(?:is|are)\s+(?:hit|wounded|targeted))\b[^.;:]*?\b(?:from|by)\s+"
+_STRUCK = lazy(r"\b(?:suffers?|takes?|(?:is|are)\s+(?:hit|wounded|targeted))\b[^.;:]*?\b(?:from|by)\s+"
                      r"(?:an?\s+|the\s+|one\s+or\s+more\s+)?(?:weapons?|attacks?|shots?|hits?|models?)\s+with\s+(?P<rule>[^,.;:]+)", re.I)
 
 
 # or charged by the rule's bearer: "If a unit has a charge declared against it by an enemy that causes Fear"
-_CHARGED_BY = re.compile(r"\b(?:declared\s+against\s+it|charged)\s+by\s+an?\s+(?:enemy|unit|model)\b", re.I)
+_CHARGED_BY = lazy(r"\b(?:declared\s+against\s+it|charged)\s+by\s+an?\s+(?:enemy|unit|model)\b", re.I)
 
 
 def binds_other_side(rel: dict[str, Any], names: dict[str, str] | None = None) -> bool:
@@ -307,8 +308,8 @@ def binds_other_side(rel: dict[str, Any], names: dict[str, str] | None = None) -
 
 
 # a condition on failing the test: "If it fails", "If the test is failed", "If the unit fails the test"
-_FAILED = re.compile(r"\b(?:if|when)\s+(?:it|they|the\s+(?:unit|model|test)s?)\s+(?:fails?\b|(?:is|are)\s+failed)|\bfails?\s+(?:the|its|this)\s+test\b", re.I)
-_TEST = re.compile(r"\b(?:test|check)s?\b", re.I)
+_FAILED = lazy(r"\b(?:if|when)\s+(?:it|they|the\s+(?:unit|model|test)s?)\s+(?:fails?\b|(?:is|are)\s+failed)|\bfails?\s+(?:the|its|this)\s+test\b", re.I)
+_TEST = lazy(r"\b(?:test|check)s?\b", re.I)
 
 
 def binds_tester(view: Book, rel: dict[str, Any]) -> bool:
@@ -345,7 +346,7 @@ def _giving(view: Book, side: Side, save: str) -> list[str]:
             if rel["kind"] == "modifies" and words <= set(action_words(dict(rel["details"]).get("stat") or ""))][:8]
 
 
-_IGNORES = re.compile(r"\bignores?\b", re.I)
+_IGNORES = lazy(r"\bignores?\b", re.I)
 
 
 def _making(view: Book, side: Side, effect: str) -> list[tuple[str, str]]:
@@ -523,7 +524,7 @@ def instance_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
     ]
 
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?![a-z])")  # "makes his Make Way! first": a name's "!" before a small letter ends no sentence
+_SENTENCE = lazy(r"(?<=[.!?])\s+(?![a-z])")  # "makes his Make Way! first": a name's "!" before a small letter ends no sentence
 
 
 def sentences(text: str) -> list[str]:

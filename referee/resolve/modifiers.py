@@ -9,8 +9,7 @@ stat add up is the principles' question (:func:`stat_meetings`).
 
 from __future__ import annotations
 
-import re
-
+from referee.patterns import lazy
 from referee.resolve.meeting import Meeting
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, bearer_subject
 from referee.resolve.ruling import quote
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
 
     from referee.store.book import Book
 
-_NUMBER = re.compile(r"[+-]\d+")
+_NUMBER = lazy(r"[+-]\d+")
 
 
 def parts(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], live_instances: dict[tuple[str, str], set[int]],
@@ -99,7 +98,7 @@ def parts(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], live_ins
 
 
 # "+2 Strength", "-1 Armour Penetration": a rule's parameter that modifies a stat
-_PARAMETER = re.compile(r"^([+\-−]\d+)\"?\s+([A-Z][\w ]*?)\s*$")
+_PARAMETER = lazy(r"^([+\-−]\d+)\"?\s+([A-Z][\w ]*?)\s*$")
 
 
 def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]) -> list[tuple[dict[str, Any], dict[str, str], int | None]]:
@@ -147,10 +146,10 @@ def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]
     return out
 
 
-_SIGNED = re.compile(r"[+\-−]?\d+")
-_PLACEHOLDER = re.compile(r"[+\-−=]?[XYZ]")  # a modifier's value that is the rule's parameter by its letter
-_NEEDED = re.compile(r"\d+\+?")  # a roll's needed result as a parameter: "4+"
-_NUMBER_IN = re.compile(r"(\d+)")
+_SIGNED = lazy(r"[+\-−]?\d+")
+_PLACEHOLDER = lazy(r"[+\-−=]?[XYZ]")  # a modifier's value that is the rule's parameter by its letter
+_NEEDED = lazy(r"\d+\+?")  # a roll's needed result as a parameter: "4+"
+_NUMBER_IN = lazy(r"(\d+)")
 
 
 def _stat(words: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from referee.errors import RulesError
+from referee.patterns import lazy
 from referee.resolve.play import Pick
 from referee.text import fold
 from referee.text import singulars
@@ -100,10 +101,10 @@ def _own_words(view: Book, rule: str, params: tuple[str, ...]) -> tuple[str, ...
     return () if name.endswith(fold(f"({', '.join(params)})")) else params
 
 
-_NAME = re.compile(r"[^\W\d_][\w'&/ -]*")
+_NAME = lazy(r"[^\W\d_][\w'&/ -]*")
 # a name and, perhaps, plain numeric parameters: "Fly (8, 16)", "Fortitude (5+)", "Stealth (+1)"
-_USE = re.compile(r"(?P<name>[^\W\d_][\w'&/ -]*?)\s*(?:\((?P<args>\s*[+-]?\d+\+?\s*(?:,\s*[+-]?\d+\+?\s*)*)\))?")
-_ARG = re.compile(r"([+-]?)(\d+)(\+?)")
+_USE = lazy(r"(?P<name>[^\W\d_][\w'&/ -]*?)\s*(?:\((?P<args>\s*[+-]?\d+\+?\s*(?:,\s*[+-]?\d+\+?\s*)*)\))?")
+_ARG = lazy(r"([+-]?)(\d+)(\+?)")
 
 
 def _plain_names(view: Book, system: str, text: str) -> list[Pick] | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.meeting import Meeting
 from referee.resolve.ruling import quote
 from referee.resolve.situation_words import RULED
@@ -67,7 +68,7 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
     return out
 
 
-_EXAMPLE = re.compile(r"\W*(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
+_EXAMPLE = lazy(r"\W*(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
 
 
 def _brought(sides: tuple[Side, Side], rid: str, by: str) -> bool:
@@ -87,7 +88,7 @@ def _plain(sentence: str) -> str:
 
 # what a permission's "even if" clause names: its words of four letters or more, stemmed, that are
 # not the clause's people or time ("the model", "this turn")
-_WORD = re.compile(r"[A-Za-z]{4,}")
+_WORD = lazy(r"[A-Za-z]{4,}")
 _NOT_NAMED = frozenset({"they", "them", "their", "model", "models", "unit", "units", "this", "that", "same", "during",
                         "turn", "phase", "round", "player", "current", "have", "been", "with", "from", "there"})
 
@@ -102,8 +103,8 @@ def _stems(words: str) -> set[str]:
 
 
 # "does not prevent the unit from moving": the sentence's cause (its subject) and what it does not prevent
-_NOT_PREVENT = re.compile(r"\b(?:does|do|will)\s+not\s+prevent\b", re.I)
-_CLAUSE_ENDS = re.compile(r"[,;]\s*(?:but|and\s+then|although|however)\b|;", re.I)
+_NOT_PREVENT = lazy(r"\b(?:does|do|will)\s+not\s+prevent\b", re.I)
+_CLAUSE_ENDS = lazy(r"[,;]\s*(?:but|and\s+then|although|however)\b|;", re.I)
 
 
 def _named(words: str, sentence: str) -> set[str]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.play import Inactive, Side
 from referee.text import fold
 
@@ -30,9 +31,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 # "against Flaming Attacks", "vs. Flaming Attacks" as one parameter of an instance
-_AGAINST = re.compile(r"^(?:only\s+)?(?:against|vs\.?)\s+(?P<what>.+)$", re.I)
+_AGAINST = lazy(r"^(?:only\s+)?(?:against|vs\.?)\s+(?P<what>.+)$", re.I)
 # a placeholder in quotes: '"Immune to X"' (the words before the letter are the phrase)
-_QUOTED = re.compile(r"[\"“](?P<lead>[^\"”]*?[A-Za-z][^\"”]*?)\s+(?P<letter>[XYZ])\s*[\"”]")
+_QUOTED = lazy(r"[\"“](?P<lead>[^\"”]*?[A-Za-z][^\"”]*?)\s+(?P<letter>[XYZ])\s*[\"”]")
 
 
 def _same_word(a: str, b: str) -> bool:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.meeting import binds_other_side, sentences
 from referee.resolve.play import PLAIN_SUBJECT, Side, bearer_subject
 from referee.resolve.ruling import Ruling, conditions, quote
@@ -37,9 +38,9 @@ if TYPE_CHECKING:
 _MODAL = r"\b(?:can|may|(?:is|are)\s+(?:able|allowed|permitted)\s+to)\s+(?!not\b|never\b)"
 _ARTICLES = frozenset({"a", "an", "the"})
 # who stands before the modal when the permission is someone else's: "Enemy units can March through it"
-_OTHERS = re.compile(r"\b(?:enem(?:y|ies)|opponents?|opposing|other\s+units?)\b", re.I)
-_OWN_CASE = re.compile(r"\b(?:even\s+(?:if|when|while|though|in|after|against|during)|regardless\s+of|despite|in\s+spite\s+of)\b", re.I)
-_BEARER = re.compile(r"\bwith\s+this\s+(?:special\s+)?(?:rule|ability|keyword)\b", re.I)
+_OTHERS = lazy(r"\b(?:enem(?:y|ies)|opponents?|opposing|other\s+units?)\b", re.I)
+_OWN_CASE = lazy(r"\b(?:even\s+(?:if|when|while|though|in|after|against|during)|regardless\s+of|despite|in\s+spite\s+of)\b", re.I)
+_BEARER = lazy(r"\bwith\s+this\s+(?:special\s+)?(?:rule|ability|keyword)\b", re.I)
 
 
 def _action_pattern(action: str) -> re.Pattern[str] | None:

@@ -16,6 +16,7 @@ import re
 from collections import deque
 
 from referee.graph.not_counted import not_counted_as
+from referee.patterns import lazy
 from referee.resolve.ruling import quote
 from referee.resolve.situation import FAILS, HOLDS, holds, why_not
 from referee.text import fold
@@ -178,7 +179,7 @@ def _undecided(rel: dict[str, Any], flags: tuple[str, ...], mine: set[str], thei
 
 
 # a rule's name that writes several parameters joined by "|": "Shock teleport X|Y"
-_JOINED = re.compile(r"(?<![\w|])[A-Z](?:\|[A-Z])+(?![\w|])")
+_JOINED = lazy(r"(?<![\w|])[A-Z](?:\|[A-Z])+(?![\w|])")
 
 
 def own_parameters(name: str, params: tuple[str, ...]) -> tuple[str, ...]:
@@ -297,7 +298,7 @@ def not_counted_for(view: Book, side: Side, granting: str, rel: dict[str, Any], 
 
 # "its Rending attacks cause Instant Death": a verb by which a rule's attacks or effects
 # bring another rule about ("a model that causes Fear" has it: that is no production)
-_PRODUCES = re.compile(r"(?<!\bthat )(?<!\bwhich )(?<!\bwho )\b(?:cause|causes|causing|inflict|inflicts|inflicting|force|forces|forcing)\b", re.I)
+_PRODUCES = lazy(r"(?<!\bthat )(?<!\bwhich )(?<!\bwho )\b(?:cause|causes|causing|inflict|inflicts|inflicting|force|forces|forcing)\b", re.I)
 
 
 def _produced(view: Book, side: Side) -> None:
@@ -327,7 +328,7 @@ def _grants(relations: list[dict[str, Any]], current: str) -> dict[str, list[dic
 
 
 # a rule named in square brackets with its own parameters: "[Multiple Wounds (D3, Clipped Wings)]"
-_IN_SQUARE = re.compile(r"\[([^\[\]]+)\]")
+_IN_SQUARE = lazy(r"\[([^\[\]]+)\]")
 
 
 def _bracketed_grants(view: Book, rid: str, entry: InPlay) -> list[tuple[str, dict[str, Any], tuple[str, ...]]]:
@@ -359,7 +360,7 @@ def _bracketed_grants(view: Book, rid: str, entry: InPlay) -> list[tuple[str, di
 
 
 # a bracket's parameter that is a change of a characteristic ("+1 Agility"), not a rule
-_STAT_CHANGE = re.compile(r"^\s*[+\-−]\d")
+_STAT_CHANGE = lazy(r"^\s*[+\-−]\d")
 
 
 def _named(said: str) -> tuple[str, tuple[str, ...]]:
@@ -394,7 +395,7 @@ def _folded(sentence: str) -> str:
     return " ".join(re.findall(r"\w+", fold(sentence)))
 
 
-_VARIABLE = re.compile(r"\b[XYN]\b")
+_VARIABLE = lazy(r"\b[XYN]\b")
 
 
 def _fitting(live: list[tuple[dict[str, Any], list[str]]], instances: list[tuple[str, ...]]) -> tuple[dict[str, Any], list[str]]:
@@ -417,7 +418,7 @@ def _bound(params: tuple[str, ...], instances: list[tuple[str, ...]]) -> tuple[s
 
 
 # subjects that name no circumstance: the rule's own model or unit
-PLAIN_SUBJECT = re.compile(r"(?:the|this|that|its|each|a|an)?\s*(?:model|unit|models|units|it|they|wielder|weapon)?", re.I)
+PLAIN_SUBJECT = lazy(r"(?:the|this|that|its|each|a|an)?\s*(?:model|unit|models|units|it|they|wielder|weapon)?", re.I)
 
 
 def bearer_subject(subject: str, name: str) -> bool:

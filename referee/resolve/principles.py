@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
 from referee.resolve.ruling import CONVENTIONS, Ruling, Unresolved, _unique, conditions, quote
@@ -192,7 +193,7 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
                   relation=ctx.quotes(m.relations)[0])
 
 
-_LEADING = re.compile(r"=(\d+)")
+_LEADING = lazy(r"=(\d+)")
 
 
 def _needed(value: str) -> int | None:
@@ -237,7 +238,7 @@ def _value_set(ctx: Context, m: Meeting) -> Ruling | None:
 
 
 # a condition that is the value's own standing ("unless a lower result would be required"), not an if
-_STANDING_WORDS = re.compile(r"\bunless\s+a\s+(?:lower|higher|better)\b", re.I)
+_STANDING_WORDS = lazy(r"\bunless\s+a\s+(?:lower|higher|better)\b", re.I)
 
 
 def immunity(ctx: Context, m: Meeting) -> Ruling | None:
@@ -411,12 +412,12 @@ def _part_of(ctx: Context, part: str, whole: str) -> bool:
 
 
 # a prohibition's own words that nothing makes it otherwise: "They cannot Go to Ground for any reason, however."
-_ABSOLUTE = re.compile(r"\b(?:for\s+any\s+reason|under\s+any\s+circumstances?|in\s+any\s+circumstances?|no\s+matter\s+what|"
+_ABSOLUTE = lazy(r"\b(?:for\s+any\s+reason|under\s+any\s+circumstances?|in\s+any\s+circumstances?|no\s+matter\s+what|"
                        r"whatever\s+the\s+(?:reason|circumstances?))\b", re.I)
 
 
 # the words by which a sentence makes itself the exception to what it names
-_EXCEPTION_WORDS = re.compile(r"\b(?:exceptions?|except|instead|even\s+if|even\s+when|even\s+though|regardless|despite|notwithstanding|in\s+spite\s+of|"
+_EXCEPTION_WORDS = lazy(r"\b(?:exceptions?|except|instead|even\s+if|even\s+when|even\s+though|regardless|despite|notwithstanding|in\s+spite\s+of|"
                               r"overrides?|takes?\s+precedence)\b", re.I)
 
 
@@ -450,9 +451,9 @@ def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
     return (modes.pop() if len(modes) == 1 else None if not modes else "both"), rels
 
 
-_NUMBER = re.compile(r"[+-]?\d+")
-_REROLL = re.compile(r"\bre-?roll", re.I)
-_CHOOSE = re.compile(r"\b(?:may|can|to)\s+choose\s+which\b", re.I)
+_NUMBER = lazy(r"[+-]?\d+")
+_REROLL = lazy(r"\bre-?roll", re.I)
+_CHOOSE = lazy(r"\b(?:may|can|to)\s+choose\s+which\b", re.I)
 
 
 def _instances(ctx: Context, m: Meeting) -> str:
@@ -469,7 +470,7 @@ def _chains(m: Meeting) -> list[dict[str, Any]]:
     return [step["citation"] for chain in (entry.chains if entry else []) for step in chain]
 
 
-_DICE = re.compile(r"^(\d*)[dD](\d+)([+-]\d+)?$")
+_DICE = lazy(r"^(\d*)[dD](\d+)([+-]\d+)?$")
 
 
 def _size(params: tuple[str, ...]) -> float | None:
@@ -486,7 +487,7 @@ def _size(params: tuple[str, ...]) -> float | None:
     return None
 
 
-_TERM = re.compile(r"^([+-]\d+)\s*(.*)$")
+_TERM = lazy(r"^([+-]\d+)\s*(.*)$")
 
 
 def _summed(instances: list[tuple[str, ...]]) -> list[str] | None:
@@ -606,7 +607,7 @@ def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling
 # an amount a sentence states of what the rule does to a model ("loses one Health Point for each point",
 # "inflicts 1 automatic hit", "D3 hits"): a count of hits, wounds, Health Points or attacks, that two
 # instances could double ("at least one model", "a D6" count nothing done)
-_AMOUNT = re.compile(r"\b(?:\d+|[1-9]?D\d+|one|two|three|four|five|six)\s+(?:additional\s+|extra\s+|more\s+|automatic\s+)?"
+_AMOUNT = lazy(r"\b(?:\d+|[1-9]?D\d+|one|two|three|four|five|six)\s+(?:additional\s+|extra\s+|more\s+|automatic\s+)?"
                      r"(?:hits?|wounds?|health\s+points?|attacks?|damage|mortal\s+wounds?)\b", re.I)
 
 
@@ -616,7 +617,7 @@ def _counted(ctx: Context, rid: str) -> list[str]:
     return [s for s in sentences(rule.get("text") or "") if _AMOUNT.search(s) and not s.lower().startswith(("for example", "e.g."))]
 
 
-_APPLY_VALUE = re.compile(r"\b(?:simply\s+)?apply\s+(?:an?\s+|only\s+(?:an?\s+)?)?([+-]\d+)\b", re.I)
+_APPLY_VALUE = lazy(r"\b(?:simply\s+)?apply\s+(?:an?\s+|only\s+(?:an?\s+)?)?([+-]\d+)\b", re.I)
 
 
 def said_to_apply(sentences: list[str]) -> str | None:

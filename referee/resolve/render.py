@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from referee import terminal
+from referee.patterns import lazy
 from referee.resolve.ruling import conditions
 from referee.text import fold
 
@@ -192,7 +193,7 @@ def print_resolution(data: dict[str, Any]) -> None:
         terminal.line("Nothing to rule on: no rules in play meet, and none modifies a stat here.")
 
 
-_MARKDOWN = re.compile(r"([\\`*_\[\]<>|#])")
+_MARKDOWN = lazy(r"([\\`*_\[\]<>|#])")
 
 
 def _md(text: str) -> str:

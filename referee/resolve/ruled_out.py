@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.ruling import Ruling
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -38,11 +39,11 @@ if TYPE_CHECKING:
 # the acting unit itself in close combat, in the words the documents use
 _IN_MELEE = r"(?:in|within|engaged\s+in|locked\s+in)\s+(?:melee(?:\s+distance|\s+range)?|close\s+combat|(?:a\s+)?combat)"
 # "The unit is not in melee distance to an enemy unit": a criterion on the unit (or model) itself
-_NOT_IN_MELEE = re.compile(rf"^(?:(?:\d+[.)]|[-*•])\s*)?(?:the|a|an|this)\s+(?:unit|model)s?\s+(?:(?:is|are)\s+not|must\s+not\s+be)\s+{_IN_MELEE}\b", re.I)
+_NOT_IN_MELEE = lazy(rf"^(?:(?:\d+[.)]|[-*•])\s*)?(?:the|a|an|this)\s+(?:unit|model)s?\s+(?:(?:is|are)\s+not|must\s+not\s+be)\s+{_IN_MELEE}\b", re.I)
 # shooting as the action allowed: "Eligible models to shoot with", "a unit may shoot", "eligible to shoot"
-_SHOOT = re.compile(r"\b(?:to|may|can|could|eligible\s+to)\s+shoot\b|\bshoot\s+with\b|\beligible\s+to\s+shoot\b", re.I)
+_SHOOT = lazy(r"\b(?:to|may|can|could|eligible\s+to)\s+shoot\b|\bshoot\s+with\b|\beligible\s+to\s+shoot\b", re.I)
 # a rule in play that lets it arise: "models can use this weapon even in melee distance"
-_EVEN_IN_MELEE = re.compile(rf"\beven\s+(?:if\s+|when\s+|while\s+)?(?:(?:the|its|this)\s+(?:unit|model)\s+is\s+)?{_IN_MELEE}\b", re.I)
+_EVEN_IN_MELEE = lazy(rf"\beven\s+(?:if\s+|when\s+|while\s+)?(?:(?:the|its|this)\s+(?:unit|model)\s+is\s+)?{_IN_MELEE}\b", re.I)
 
 # pairs of flags a system's text may rule out: (the action, the state it must not be in)
 PAIRS = (("shooting", "melee"),)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
+
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
     from typing import Any
@@ -166,7 +168,7 @@ def calibrated(answer: Ruling | Unresolved) -> Ruling | Unresolved:
 
 
 # a ruling's own note that it rests on a convention, dropped where the convention is offered apart
-_OWN_WORDS = re.compile(r"\s*\((?:by the referee's (?:precedence|default|reading)[^()]*|cannot beats can[^()]*)\)|;?\s*cannot beats can\b", re.I)
+_OWN_WORDS = lazy(r"\s*\((?:by the referee's (?:precedence|default|reading)[^()]*|cannot beats can[^()]*)\)|;?\s*cannot beats can\b", re.I)
 
 
 class Modifier:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from referee.graph.effects_words import STATS
+from referee.patterns import lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.ruling import Ruling, Unresolved, _unique
 from referee.text import fold, singulars
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 # a roll named by what it is: "armor save(s)", "Panic Test(s)", "dice roll(s)"; and a kind of terrain
 # ("difficult terrain"), which the rules' moves are measured by as a roll is by its dice
-_ROLL = re.compile(r"\b([a-z]+)\s+(save|test|roll|terrain)s?\b", re.I)
+_ROLL = lazy(r"\b([a-z]+)\s+(save|test|roll|terrain)s?\b", re.I)
 # words that stand before a roll's name but are not it ("this save", "other armor saves": "armor")
 _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "its", "his", "her", "their", "each", "any", "every", "other",
                          "one", "no", "all", "to", "of", "for", "and", "or", "is", "are", "be", "failed", "successful", "additional", "same",
@@ -50,12 +51,12 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "it
 
 
 # a roll named after it: "rolls to hit", "one failed roll To Hit" (the "To Hit roll" of other sentences)
-_ROLL_TO = re.compile(r"\brolls?\s+to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b", re.I)  # and "hitrolls", written as one word
+_ROLL_TO = lazy(r"\brolls?\s+to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b", re.I)  # and "hitrolls", written as one word
 # a roll named by its failed result: "re-roll one miss or failed wound" (a failed roll to hit, to wound)
-_FAILED = re.compile(r"\b(?:(miss)(?:es)?|failed\s+(hit|wound)s?)\b(?!\s+(?:saves?|tests?|rolls?)\b)", re.I)
+_FAILED = lazy(r"\b(?:(miss)(?:es)?|failed\s+(hit|wound)s?)\b(?!\s+(?:saves?|tests?|rolls?)\b)", re.I)
 # a kind of terrain named after the terrain: "treats all terrain as difficult" (not "test for dangerous terrain as normal")
 _AS_USUAL = frozenset({"normal", "usual", "standard", "well", "such", "described", "shown", "per"})
-_TERRAIN_AS = re.compile(r"\bterrain\s+as\s+(?:if\s+it\s+(?:is|was|were)\s+)?([a-z]+)\b", re.I)
+_TERRAIN_AS = lazy(r"\bterrain\s+as\s+(?:if\s+it\s+(?:is|was|were)\s+)?([a-z]+)\b", re.I)
 
 
 def _rolls(sentence: str) -> set[str]:
@@ -209,7 +210,7 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
     return out
 
 
-_DIGITS = re.compile(r"\d")
+_DIGITS = lazy(r"\d")
 WIELDED = "which weapon a model fights with: "
 
 
@@ -223,19 +224,19 @@ def _kit(ctx: Context, rule: dict[str, Any]) -> str | None:
     return None
 REROLLED = "a re-roll of one test"
 THROUGH = "moving through other models"
-_THROUGH = re.compile(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)
+_THROUGH = lazy(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)
 AIMED = "whom an attack is made against"
-_REROLL = re.compile(r"\bre-?rolls?\b", re.I)
+_REROLL = lazy(r"\bre-?rolls?\b", re.I)
 # a restriction on every attack of the model: "must direct all of their attacks against each other"
-_ALL_ATTACKS = re.compile(r"\ball\s+(?:of\s+)?(?:their|its|his|her|the)?\s*attacks\s+(?:against|at|on|to)\b", re.I)
+_ALL_ATTACKS = lazy(r"\ball\s+(?:of\s+)?(?:their|its|his|her|the)?\s*attacks\s+(?:against|at|on|to)\b", re.I)
 # an attack the rule makes on a unit: "inflicts 2D6 automatic hits on a single enemy unit", "make an additional close combat attack"
-_MAKES_ATTACK = re.compile(r"\binflicts?\s+(?:\S+\s+){0,3}?hits?\b[^.;]*?\bon\b|\bmakes?\s+an?\s+(?:additional\s+)?(?:[\w-]+\s+){0,3}?attack\b", re.I)
+_MAKES_ATTACK = lazy(r"\binflicts?\s+(?:\S+\s+){0,3}?hits?\b[^.;]*?\bon\b|\bmakes?\s+an?\s+(?:additional\s+)?(?:[\w-]+\s+){0,3}?attack\b", re.I)
 # the rule's own word on its order against re-rolls: "on the roll of a 1(after any re-rolls)"
-_AFTER_REROLLS = re.compile(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
+_AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 
 # a sentence names a roll or gives a number: the others are not read further
-_MAY_SPEAK = re.compile(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?)\b|\d", re.I)
+_MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -382,8 +383,8 @@ def _after_rerolls(late: list[dict[str, Any]], early: list[dict[str, Any]]) -> b
 _NOT_FOR = r"(?:cannot|can\s*not|may\s+not|does\s+not|do\s+not|is\s+not|are\s+not|never)\s+(?:be\s+)?(?:used|apply|applied|affect|count|taken)\s+(?:for|to|on|against|as)\s+(?:[\w-]+\s+){0,4}?"
 
 
-_LEAD_IN = re.compile(r"^(?:in\s+addition|additionally|also|furthermore)\s*,?\s*", re.I)
-_PASSES = re.compile(r"\bautomatically\s+pass(?:es)?\b", re.I)
+_LEAD_IN = lazy(r"^(?:in\s+addition|additionally|also|furthermore)\s*,?\s*", re.I)
+_PASSES = lazy(r"\bautomatically\s+pass(?:es)?\b", re.I)
 
 
 def _agree(said_a: list[dict[str, Any]], said_b: list[dict[str, Any]]) -> bool:
@@ -412,7 +413,7 @@ def _in_turn(after: list[dict[str, Any]], other: list[dict[str, Any]], thing: st
     return any(ordered.search(fold(c["quote"])) for c in after) and not any(replacing.search(fold(c["quote"])) for c in other) and not changing
 
 
-_CHANGE = re.compile(r"(?<![\w+\-])[+\-−]\d+\b")
+_CHANGE = lazy(r"(?<![\w+\-])[+\-−]\d+\b")
 
 
 def _excludes(said: list[dict[str, Any]], thing: str) -> bool:
@@ -424,7 +425,7 @@ def _excludes(said: list[dict[str, Any]], thing: str) -> bool:
     return bool(said) and all(pattern.search(fold(c["quote"])) for c in said)
 
 
-_OTHER = re.compile(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b", re.I)
+_OTHER = lazy(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b", re.I)
 
 
 def _granted(entry: Any, other: str) -> bool:

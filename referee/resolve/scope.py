@@ -29,6 +29,7 @@ import re
 
 from referee.graph.effects_words import CONDITIONS, ONLY_SCOPES
 from referee.graph.limits import Limit, whole_limits
+from referee.patterns import lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.play import Inactive, Side
 from referee.resolve.ruling import Ruling
@@ -42,9 +43,9 @@ if TYPE_CHECKING:
 
 # what the unit did this turn: the conditions of the graph's table that say so
 _OWN_TURN = ("charging", "not charging", "moved", "not moved", "first turn", "not melee")
-_PERMITS = re.compile(r"\b(?:can|may|(?:is|are)\s+(?:only\s+)?able\s+to|(?:is|are)\s+allowed\s+to)\b(?!\s+not\b)", re.I)
+_PERMITS = lazy(r"\b(?:can|may|(?:is|are)\s+(?:only\s+)?able\s+to|(?:is|are)\s+allowed\s+to)\b(?!\s+not\b)", re.I)
 # the endings a rule's name and the words for using it differ by: Concentrating, concentration
-_ENDING = re.compile(r"(?:ations?|ions?|ings?|ed|es|e|s)$", re.I)
+_ENDING = lazy(r"(?:ations?|ions?|ings?|ed|es|e|s)$", re.I)
 
 
 def _stem(word: str) -> str:
@@ -81,7 +82,7 @@ def bearer_permission(sentence: str, name: str) -> bool:
 
 
 # "a charging model part with Impact Hits must choose an enemy unit": what the rule has its own bearer do
-_OBLIGES = re.compile(r"\b(?:must|shall|(?:is|are)\s+required\s+to)\b(?!\s+not\b)", re.I)
+_OBLIGES = lazy(r"\b(?:must|shall|(?:is|are)\s+required\s+to)\b(?!\s+not\b)", re.I)
 
 
 def bearer_obligation(sentence: str, name: str) -> bool:
@@ -113,12 +114,12 @@ def own_turn_condition(sentence: str, name: str) -> str | None:
 
 
 # "This is called an advance move" (Advancing), "Reserve units count as moved": a rule in play that is a move
-_A_MOVE = re.compile(r"\bthis\s+is\s+called\s+an?\s+(?P<what>[\w ]+?)\s+move\b|\bcounts?\s+as\s+(?:having\s+)?moved\b", re.I)
+_A_MOVE = lazy(r"\bthis\s+is\s+called\s+an?\s+(?P<what>[\w ]+?)\s+move\b|\bcounts?\s+as\s+(?:having\s+)?moved\b", re.I)
 
 
 # "count as having moved during the Player Turn they arrive", "In that turn's Shooting phase ... count as
 # having moved", "in this case ... still counts as having moved": a move only then, which the situation cannot tell
-_ONLY_THEN = re.compile(r"\b(?:if|when|whenever|during|arrive|arrives|in\s+(?:that|this)\s+(?:turn|case)|that\s+turn|for\s+the\s+purposes?)\b", re.I)
+_ONLY_THEN = lazy(r"\b(?:if|when|whenever|during|arrive|arrives|in\s+(?:that|this)\s+(?:turn|case)|that\s+turn|for\s+the\s+purposes?)\b", re.I)
 
 
 def _moved_by(ctx: Context, side: Side) -> tuple[str, str, str] | None:
@@ -252,8 +253,8 @@ def _with_words(limit: Limit) -> str:
 
 
 # "Units can not embark(ed) while they ... made an advance move this turn": the rule's own verb forbidden
-_OWN_CANNOT = re.compile(r"\b(?:can\s*not|cannot|may\s+not|are\s+unable\s+to|is\s+unable\s+to)\s+(?P<verb>[a-z]+)\b(?P<rest>[^.;]*)", re.I)
-_WHEN = re.compile(r"\b(?:while|if|after|when|once)\b", re.I)
+_OWN_CANNOT = lazy(r"\b(?:can\s*not|cannot|may\s+not|are\s+unable\s+to|is\s+unable\s+to)\s+(?P<verb>[a-z]+)\b(?P<rest>[^.;]*)", re.I)
+_WHEN = lazy(r"\b(?:while|if|after|when|once)\b", re.I)
 
 
 def words_name(words: str, name: str) -> bool:
@@ -296,18 +297,18 @@ def own_use_forbidden(ctx: Context, sides: tuple[Side, Side]) -> tuple[list[tupl
 
 
 # "ward save 6+ cc only": the kinds of attack a rule's own words limit it to
-_ONLY = tuple((re.compile(r"\b(?:" + pattern + r")\b", re.I), normal) for pattern, normal in ONLY_SCOPES)
+_ONLY = tuple((lazy(r"\b(?:" + pattern + r")\b", re.I), normal) for pattern, normal in ONLY_SCOPES)
 _OTHER_KIND = {"melee": "shooting", "shooting": "melee"}
 _KIND_WORDS = {"melee": "close combat", "shooting": "shooting"}
 
 
 # a rule whose name or category is a kind of attack ("Breath Weapon Close Combat Attack", "Shooting Attack")
 _NAMED_KIND = (
-    (re.compile(r"\b(?:close\s+combat|melee)\s+attacks?\b", re.I), "melee"),
-    (re.compile(r"\b(?:shooting|ranged|missile)\s+attacks?\b", re.I), "shooting"),
+    (lazy(r"\b(?:close\s+combat|melee)\s+attacks?\b", re.I), "melee"),
+    (lazy(r"\b(?:shooting|ranged|missile)\s+attacks?\b", re.I), "shooting"),
 )
 # the words of a rule's text that say which kind it is, to quote: "an additional close combat attack"
-_KIND_SAID = {"melee": re.compile(r"\bclose\s+combat\b|\bmelee\b", re.I), "shooting": re.compile(r"\bshoot(?:ing|s)?\b|\branged\b|\bmissile\b", re.I)}
+_KIND_SAID = {"melee": lazy(r"\bclose\s+combat\b|\bmelee\b", re.I), "shooting": lazy(r"\bshoot(?:ing|s)?\b|\branged\b|\bmissile\b", re.I)}
 
 
 def named_kind(name: str, category: str | None) -> str | None:

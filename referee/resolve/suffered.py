@@ -18,15 +18,14 @@ False
 
 from __future__ import annotations
 
-import re
-
+from referee.patterns import lazy
 from referee.text import fold
 
-_OPENING = re.compile(
+_OPENING = lazy(
     r"^(?:a|an|any|each|every)\s+(?:(?P<before>[a-z]+)\s+)?(?:models?|units?)\b"
     r"(?:\s+(?:that|which|who)\s+(?:is|are|has\s+been|have\s+been)\s+(?P<after>[a-z]+))?",
 )
-_PARTICIPLE = re.compile(r"(?:ed|en)$")
+_PARTICIPLE = lazy(r"(?:ed|en)$")
 
 
 def is_suffered(name: str, text: str) -> bool:

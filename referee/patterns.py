@@ -1,0 +1,55 @@
+"""Regular expressions compiled where they are first used, not when their module is imported.
+
+The referee's modules hold about 130 patterns at module level, and a warm ``referee
+resolve`` used about 35 of them: compiling the rest at import was about a tenth of the
+call (docs/performance.md, "The keyword path and make check, round 8").  A module
+writes ``_WORDS = lazy(r"...", re.I)`` where it wrote ``re.compile``; the pattern
+compiles on its first search, match, sub, ..., and from then on each of those is the
+compiled pattern's own bound method, looked up like any attribute (no wrapper runs per
+call).
+
+>>> words = lazy(r"\\w+")
+>>> words.pattern, "compiled" in vars(words)
+('\\\\w+', False)
+>>> words.findall("Fear and Terror"), words.flags == re.compile(r"\\w+").flags
+(['Fear', 'and', 'Terror'], True)
+>>> "compiled" in vars(words)
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
+# what a compiled pattern is asked for: copied onto the lazy pattern once it is compiled
+_ASKED = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split", "scanner", "flags", "groups", "groupindex")
+
+
+class LazyPattern:
+    """A pattern that compiles on first use; ``pattern`` (its source) is read without compiling."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self._flags = flags
+
+    def __getattr__(self, name: str) -> Any:
+        # only reached for what is not yet in the instance's __dict__: the first use
+        compiled = re.compile(self.pattern, self._flags)
+        attributes = vars(self)
+        for asked in _ASKED:
+            attributes[asked] = getattr(compiled, asked)
+        attributes["compiled"] = compiled
+        return getattr(compiled, name)
+
+    def __repr__(self) -> str:
+        return f"lazy({self.pattern!r}, {self._flags!r})"
+
+
+def lazy(pattern: str, flags: int = 0) -> Any:
+    """``re.compile(pattern, flags)``, done on the pattern's first use (typed ``Any``: it
+    stands where a compiled pattern stood, and answers the same calls)."""
+    return LazyPattern(pattern, flags)
