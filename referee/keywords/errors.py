@@ -17,10 +17,10 @@ around the failure cover every state at once and survive grammar changes.)
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from referee import grammars
+from referee.keywords.values import Frozen, set_field
 from referee.terminal import safe
 from referee.text import INVISIBLE, char_name
 
@@ -180,14 +180,16 @@ def friendly(terminals: set[str] | frozenset[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
-@dataclass(frozen=True)
-class Failure:
+class Failure(Frozen):
     """Where the parser stopped: what it met, what it wanted, what came before."""
 
-    text: str
-    position: int  # of the unexpected token or character
-    token: str | None  # lark terminal name; None for a character no token starts with
-    expected: frozenset[str]
+    __slots__ = ("text", "position", "token", "expected")
+
+    def __init__(self, text: str, position: int, token: str | None, expected: frozenset[str]) -> None:
+        set_field(self, "text", text)
+        set_field(self, "position", position)  # of the unexpected token or character
+        set_field(self, "token", token)  # lark terminal name; None for a character no token starts with
+        set_field(self, "expected", expected)
 
     @property
     def open_brackets(self) -> list[int]:

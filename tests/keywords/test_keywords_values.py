@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import doctest
 import importlib
+import pickle
 from types import ModuleType
 
 import pytest
@@ -16,7 +18,9 @@ from referee.keywords import (
     KeywordUse,
     Modifier,
     Number,
+    Qualifier,
     Threshold,
+    Variable,
     parse,
     to_json,
 )
@@ -36,6 +40,26 @@ def test_values_are_hashable_and_frozen() -> None:
     assert len(set(uses)) == 2
     with pytest.raises(AttributeError):
         uses[0].name = "Fear"  # type: ignore[misc]
+
+
+def test_values_keep_what_dataclasses_gave_them() -> None:
+    """The values are plain slotted classes (docs/performance.md, round 8): equality needs the
+    same class, where a use was written is not compared, nothing can be set or deleted,
+    and a pickle or a copy comes back equal with its layout."""
+    assert Variable("X") != Qualifier("X") and Number(4) != Threshold(4)
+    assert hash(Dice(1, 6)) == hash(Dice(1, 6, 0, 1)) and Dice(1, 6) != Dice(1, 6, 1)
+    first, again = parse("Poisoned (4+)")[0], parse("  Poisoned(4+)")[0]
+    assert first == again and first.span != again.span and hash(first) == hash(again)
+    with pytest.raises(AttributeError, match="frozen"):
+        del first.args
+    with pytest.raises(AttributeError):
+        first.colour = "red"  # type: ignore[attr-defined]
+    uses = parse('Breath Attack (Str 4, AP 1, Flaming Attacks), 12" Ranged 2')
+    for value in (uses, uses[0], uses[0].args[0], Keyword("Str", (Number(4),), bracketed=0)):
+        back = pickle.loads(pickle.dumps(value))
+        assert back == value and repr(back) == repr(value) and str(back) == str(value)
+        assert copy.deepcopy(value) == value
+    assert pickle.loads(pickle.dumps(uses)).uses[0].span == uses[0].span
 
 
 def test_a_use_keeps_its_text_and_span() -> None:
