@@ -4,6 +4,9 @@ and a check that every code fence closes where its writer meant it to."""
 from __future__ import annotations
 
 import re
+import sys
+from hashlib import blake2b
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -15,14 +18,36 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})(.*)$")
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
-def test_readme_and_docs_pass_the_markdown_linter(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_readme_and_docs_pass_the_markdown_linter(page: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
     # One page per test, so the test workers share the linter's time (all pages in one call was the
     # suite's longest test); in this process, not a `pymarkdown scan` per page (its start-up, about
     # a quarter of a second, fifteen times).  The configuration is pyproject.toml's, read from the
     # working folder as the command reads it; the log is the test's (inherit_logging), never set up.
+    # A page found clean is remembered in pytest's cache under clean_key (its bytes, the
+    # configuration, the linter's and Python's versions): the linter's time grows with the square
+    # of a page's length (docs/performance.md), and the same linter on the same bytes with the
+    # same configuration gives the same answer, so only a changed page is linted again.
+    key = clean_key(page.read_bytes(), (ROOT / "pyproject.toml").read_bytes(), version("pymarkdownlnt"))
+    remembered = f"referee/markdown-lint/{page.name}"
+    if request.config.cache is not None and request.config.cache.get(remembered, None) == key:
+        return
     monkeypatch.chdir(ROOT)
     found = PyMarkdownApi(inherit_logging=True).scan_path(str(page.relative_to(ROOT)))
     assert [_failure(f) for f in found.scan_failures] + [str(e) for e in found.pragma_errors] == []
+    if request.config.cache is not None:
+        request.config.cache.set(remembered, key)
+
+
+def clean_key(page: bytes, configuration: bytes, linter: str) -> str:
+    """What a page's clean lint depends on, as one string: any of it changed, the page is linted again.
+
+    >>> clean_key(b"# A", b"[tool.pymarkdown]", "0.9.41") == clean_key(b"# A", b"[tool.pymarkdown]", "0.9.41")
+    True
+    >>> len({clean_key(b"# A", b"c", "1"), clean_key(b"# B", b"c", "1"), clean_key(b"# A", b"d", "1"), clean_key(b"# A", b"c", "2")})
+    4
+    """
+    parts = (page, configuration, linter.encode(), sys.version.encode())
+    return blake2b(b"\0".join(blake2b(part).digest() for part in parts), digest_size=16).hexdigest()
 
 
 def _failure(f: object) -> str:
