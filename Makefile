@@ -29,8 +29,11 @@ test: $(STAMP) chromium
 
 # The developers' fast lane: every test but the browser ones and the slow end-to-end
 # ones (subprocess builds, kills, the wheel install); `make test` and CI run them all.
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: without it each test
+# worker compiled every module and pytest rewrote every test module's asserts again, about
+# 3 s of processor time per worker per run (docs/performance.md, round 8).
 check: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow and not browser"
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -m "not slow and not browser"
 
 # The browser tests drive Debian's Chromium (never a downloaded browser). Installed
 # here when missing and this is root; otherwise those tests skip with one line
