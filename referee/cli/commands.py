@@ -467,9 +467,9 @@ def cmd_resolve(args: argparse.Namespace) -> None:
     from referee.resolve.commands import give_ruling
 
     def site_urls() -> Any:  # the referee sits below the site: the CLI hands it the site's URL scheme
-        from referee.site import rulebook
+        from referee.site import anchors  # the page anchors alone: not the rulebook and its lexer
 
-        return urls, rulebook
+        return urls, anchors
 
     # an unknown name's "did you mean" comes from the search index, as lookup's does, opened only then
     _checked(lambda: give_ruling(args, open_rules(args.rules_src), site_urls, lambda: open_search_index(args.rules_src)))

@@ -84,7 +84,7 @@ def give_ruling(args: argparse.Namespace, view: Book, site_urls: Callable[[], An
     """Rule, and print the ruling; bad input raises :class:`~referee.errors.RulesError`.
 
     ``site_urls`` returns the site's URL scheme (:mod:`referee.site.urls` and
-    :mod:`referee.site.rulebook`, which the referee, below the site, never
+    :mod:`referee.site.anchors`, which the referee, below the site, never
     imports), asked for only by ``--format markdown``; ``search_index`` opens
     the search index, asked for only when a name names no rule ("did you mean").
     """

@@ -256,11 +256,11 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
 def site_links(site: tuple[Any, Any], base: str, view: Book, section: str = "rules") -> Callable[[str, str | None], str]:
     """``link(rule_id, sentence)``: the address of a rule's page, or of a sentence's anchor on it.
 
-    ``site`` is ``(referee.site.urls, referee.site.rulebook)``, handed in by the CLI.  A page's
-    sentence anchors are the site's own (``rulebook.page_anchors``), so a second "If this test
+    ``site`` is ``(referee.site.urls, referee.site.anchors)``, handed in by the CLI.  A page's
+    sentence anchors are the site's own (``anchors.page_anchors``), so a second "If this test
     is failed, ..." links to its ``-2``.
     """
-    urls, rulebook = site
+    urls, page = site
     address = urls.Address(section)
     base = base if base.endswith("/") else base + "/"
     pages: dict[str, dict[str, str]] = {}
@@ -269,7 +269,7 @@ def site_links(site: tuple[Any, Any], base: str, view: Book, section: str = "rul
         found = pages.get(rule_id)
         if found is None:
             rule = view.get(rule_id) or {"versions": [], "children": []}
-            found = pages[rule_id] = rulebook.page_anchors([v["text"] for v in rule["versions"]], rule["children"])
+            found = pages[rule_id] = page.page_anchors([v["text"] for v in rule["versions"]], rule["children"])
         return found
 
     def link(rule_id: str, sentence: str | None) -> str:

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.graph.lexer import Mention, Names, lex
-from referee.graph.sentences import split
 from referee.site import memo
+from referee.site.anchors import child_anchor, page_anchors, sentences_of
 from referee.site.armies import Armies
-from referee.site.urls import Address, Anchors, sentence_anchor, slug
+from referee.site.urls import Address
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -28,9 +28,7 @@ if TYPE_CHECKING:
     from referee.lint.run import LintResult
     from referee.model import Relation, Rule, Version
 
-# ids of the sections of a rule page: no sentence or sub-rule anchor may take them
 PREVIEW_CHARS = 240  # of a rule's text in the tooltip of a link to it
-PAGE_SECTIONS = ("rule", "text", "sub-rules", "tables", "versions", "used-by", "relations", "neighbourhood")
 
 
 @dataclass(frozen=True)
@@ -40,24 +38,6 @@ class Link:
     start: int
     end: int
     rules: tuple[str, ...]  # ids, best first; more than one when the name is ambiguous
-
-
-def child_anchor(rule_id: str) -> str:
-    """The anchor of a sub-rule on its parent's page: its slug."""
-    return slug(rule_id.partition("/")[2]) or "sub-rule"
-
-
-def page_anchors(texts: list[str], children: Iterable[str]) -> dict[str, str]:
-    """Sentence -> anchor on a rule's page, from its versions' texts, primary first: the
-    page's sections and sub-rules keep their ids, and the same sentence in two versions has
-    one anchor (its first place).  The one scheme the site writes and the referee links to."""
-    taken = Anchors(set(PAGE_SECTIONS) | {child_anchor(c) for c in children})
-    found: dict[str, str] = {}
-    for text in texts:
-        for sentence in Rulebook.sentences_of(text):
-            if sentence not in found:
-                found[sentence] = taken.take(sentence_anchor(sentence))
-    return found
 
 
 @dataclass
@@ -141,10 +121,7 @@ class Rulebook:
     def sentences(self, version: Version) -> list[str]:
         return self.sentences_of(version.text)
 
-    @staticmethod
-    def sentences_of(text: str) -> list[str]:
-        """The sentences of a text, as the rule graph cuts them (a new list each call)."""
-        return list(memo.SENTENCES.get(text, lambda: tuple(split(text) if text.strip() else ())))
+    sentences_of = staticmethod(sentences_of)  # the sentences of a text, as the rule graph cuts them
 
     def anchors(self, rule: Rule) -> dict[str, str]:
         """Sentence -> anchor on the rule's own page, every version's, primary first.
