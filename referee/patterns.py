@@ -37,7 +37,11 @@ class LazyPattern:
         self._flags = flags
 
     def __getattr__(self, name: str) -> Any:
-        # only reached for what is not yet in the instance's __dict__: the first use
+        # only reached for what is not yet in the instance's __dict__: the first use.  Special
+        # names (copy's __deepcopy__, pickle's __setstate__ on an object made without __init__)
+        # are not the pattern's: they fail here rather than compile or recurse.
+        if name.startswith("__") or name in ("pattern", "_flags"):
+            raise AttributeError(name)
         compiled = re.compile(self.pattern, self._flags)
         attributes = vars(self)
         for asked in _ASKED:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import importlib
+import pickle
 import pkgutil
 import re
 
@@ -54,6 +56,12 @@ def test_a_lazy_pattern_answers_as_the_compiled_one() -> None:
     assert pattern.groupindex == {"n": 1} and pattern.flags == re.compile("", re.I).flags
     with pytest.raises(AttributeError):
         pattern.no_such_method  # noqa: B018 - an unknown name fails as on a compiled pattern
+
+
+def test_a_lazy_pattern_copies_and_pickles_as_a_pattern_not_yet_compiled() -> None:
+    original = lazy(r"\bFear\b", re.I)
+    for again in (copy.copy(original), copy.deepcopy(original), pickle.loads(pickle.dumps(original))):
+        assert "compiled" not in vars(again) and again.search("causes fear").group() == "fear"
 
 
 def test_a_bad_pattern_fails_on_first_use() -> None:
