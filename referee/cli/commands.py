@@ -19,6 +19,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee import __version__, terminal
 from referee.cli import unitcard
+from referee.cli.render import print_build, print_explanation, print_rule, where
 from referee.errors import RulesError, no_rule_named, several_rules, unmanaged_warning
 from referee.imports import commands as import_command
 from referee.imports import init as init_command
@@ -135,15 +136,11 @@ def cmd_build(args: argparse.Namespace) -> None:
     if args.format == "json":
         terminal.print_json({"key": view.key, "systems": view.summaries})
         return
-    from referee.cli.render import print_build
-
     print_build(view.summaries, _shown(_src(args.rules_src)))
 
 
 def cmd_list(args: argparse.Namespace) -> None:
     """List the rules of every system, or of one."""
-    from referee.cli.render import where
-
     view = open_rules(args.rules_src)
     rules = _checked(lambda: view.in_system(args.system))
     if args.format == "json":
@@ -170,8 +167,6 @@ def cmd_lookup(args: argparse.Namespace) -> None:
     if args.format == "json" and rules:
         terminal.print_json({"query": args.query, "system": args.system, "results": rules})
     else:
-        from referee.cli.render import print_rule
-
         for i, rule in enumerate(rules):
             if i:
                 terminal.line()
@@ -274,8 +269,6 @@ def cmd_show(args: argparse.Namespace) -> None:
     if args.format == "json":
         terminal.print_json(rule)
         return
-    from referee.cli.render import print_rule
-
     print_rule(rule, versions=True)
 
 
@@ -312,8 +305,6 @@ def cmd_explain(args: argparse.Namespace) -> None:
     if args.format == "json":
         terminal.print_json(data)
         return
-    from referee.cli.render import print_explanation
-
     print_explanation(data)
 
 

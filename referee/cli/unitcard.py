@@ -17,6 +17,7 @@ import argparse
 import shlex
 
 from referee import terminal
+from referee.cli.render import where
 from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms: the CLI imports this module on every call
@@ -104,8 +105,6 @@ def _profile_on(profile: Any, unit: Any, on: Any) -> str | None:
 
 
 def print_card(data: dict[str, Any]) -> None:
-    from referee.cli.render import where
-
     terminal.heading(f"{data['name']}  ({data['kind']} of {data['army']}, {data['system']})")
     meta = [f"source: {where(data['source'])}"]
     if data["models"] and data["models"] != [data["name"]]:

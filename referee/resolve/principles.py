@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from referee.graph.sentences import locate, squeeze
 from referee.patterns import lazy
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
@@ -101,8 +102,6 @@ class Context:
         text = self._text(source["file"])
         if text is None:
             return None
-
-        from referee.graph.sentences import locate, squeeze
 
         where = SimpleNamespace(file=source["file"], line=source["line"], column=source.get("column", 1), end_line=source.get("end_line", source["line"]))
         line, column = locate([sentence], SimpleNamespace(source=where), {source["file"]: text})[0]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee import terminal
+from referee.cli.render import print_explanation, print_rule
 from referee.errors import RulesError, no_rule_named, several_rules
 from referee.shell.table import Side
 from referee.text import strip_invisible
@@ -126,8 +127,6 @@ def _not_found(session: Session, name: str, suggest: bool = True) -> Unanswered:
 
 
 def lookup(session: Session, rest: str) -> Said:
-    from referee.cli.render import print_rule
-
     name = _needs(rest, "a rule's name, alias or id")
     system = session.table.system
     rules = session.view.lookup(name, system)
@@ -160,15 +159,12 @@ def search(session: Session, rest: str) -> Said:
 
 
 def show(session: Session, rest: str) -> Said:
-    from referee.cli.render import print_rule
-
     rule = _one_rule(session, _needs(rest, "a rule's id, name or alias"))
     return Said(rule, lambda: print_rule(rule, versions=True))
 
 
 def explain(session: Session, rest: str) -> Said:
     from referee.graph.explain import explain as explained
-    from referee.cli.render import print_explanation
 
     data = explained(session.view, _one_rule(session, _needs(rest, "a rule's name, alias or id")))
     return Said(data, lambda: print_explanation(data))
