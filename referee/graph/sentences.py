@@ -142,6 +142,26 @@ class SqueezedDocument:
 
 
 _LINE_STARTS: dict[int, tuple[str, list[int]]] = {}
+_KEPT_CHARACTERS = 64_000_000  # the texts whose line starts are kept, at most (the latest always is)
+
+
+def _line_starts(text: str) -> list[int]:
+    """Where the lines of a document text start, found once per text while it is among
+    the latest read: a shell or server that rebuilds reads new texts of the same
+    documents, and the old ones are let go (oldest first) once the kept texts pass
+    ``_KEPT_CHARACTERS``, so memory stays bounded however often it rebuilds."""
+    hit = _LINE_STARTS.pop(id(text), None)
+    if hit is None or hit[0] is not text:
+        starts = [0]
+        starts.extend(m.end() for m in _NEWLINE.finditer(text))
+        hit = (text, starts)
+        kept = len(text) + sum(len(other) for other, _ in _LINE_STARTS.values())
+        for key in list(_LINE_STARTS):
+            if kept <= _KEPT_CHARACTERS:
+                break
+            kept -= len(_LINE_STARTS.pop(key)[0])
+    _LINE_STARTS[id(text)] = hit  # latest last: a dict keeps insertion order
+    return hit[1]
 
 
 def line_at(text: str, number: int) -> str | None:
@@ -152,12 +172,7 @@ def line_at(text: str, number: int) -> str | None:
     >>> line_at("a\\nbb\\n", 2), line_at("a\\nbb\\n", 3), line_at("a", 2)
     ('bb', '', None)
     """
-    hit = _LINE_STARTS.get(id(text))
-    if hit is None or hit[0] is not text:
-        starts = [0]
-        starts.extend(m.end() for m in _NEWLINE.finditer(text))
-        hit = _LINE_STARTS[id(text)] = (text, starts)
-    starts = hit[1]
+    starts = _line_starts(text)
     if not 0 < number <= len(starts):
         return None
     return text[starts[number - 1] : starts[number] - 1] if number < len(starts) else text[starts[number - 1] :]
@@ -170,8 +185,7 @@ def lines_between(text: str, first: int, last: int) -> str | None:
     """Lines ``first`` to ``last`` (1-based, both included; to the end when ``last`` is
     past it) of a document text, None when there are none (``last`` before ``first``,
     or ``first`` past the end)."""
-    line_at(text, 1)  # where the lines start, found once
-    starts = _LINE_STARTS[id(text)][1]
+    starts = _line_starts(text)
     if first < 1 or last < first or first > len(starts):
         return None
     return text[starts[first - 1] : starts[last] - 1] if last < len(starts) else text[starts[first - 1] :]
@@ -185,8 +199,7 @@ def lines_read(version: Version, texts: dict[str, str]) -> str:
     raw = texts.get(version.source.file)
     if raw is None:
         return ""
-    line_at(raw, 1)  # where the lines start, found once
-    starts = _LINE_STARTS[id(raw)][1]
+    starts = _line_starts(raw)
     first, last = max(version.source.line, 1), max(version.source.line, version.source.end_line)
     tail = str(len(starts)) if last >= len(starts) else ""
     lo = starts[first - 1] if first <= len(starts) else len(raw)

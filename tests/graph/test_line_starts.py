@@ -1,0 +1,38 @@
+"""Where a document's lines start is kept for the latest texts only: a shell that
+rebuilds reads new texts of the same documents, and must not keep every old one."""
+
+from referee.graph import sentences
+from referee.graph.sentences import line_at, lines_between
+
+
+def test_lines_are_read_by_number():
+    text = "first\nsecond\nthird"
+    assert [line_at(text, n) for n in (0, 1, 2, 3, 4)] == [None, "first", "second", "third", None]
+    assert lines_between(text, 2, 3) == "second\nthird"
+    assert lines_between(text, 3, 2) is None
+
+
+def test_old_texts_are_let_go_once_the_kept_ones_pass_the_bound(monkeypatch):
+    monkeypatch.setattr(sentences, "_LINE_STARTS", {})
+    monkeypatch.setattr(sentences, "_KEPT_CHARACTERS", 100)
+    texts = [f"rebuild {n}\n" + "x" * 30 for n in range(20)]  # 41 characters each
+    for number, text in enumerate(texts):
+        assert line_at(text, 1) == f"rebuild {number}"
+    kept = [text for text, _starts in sentences._LINE_STARTS.values()]
+    assert kept == texts[-2:]  # two fit in 100 characters; the latest is always kept
+
+
+def test_a_text_read_again_is_kept_as_the_latest(monkeypatch):
+    monkeypatch.setattr(sentences, "_LINE_STARTS", {})
+    monkeypatch.setattr(sentences, "_KEPT_CHARACTERS", 100)
+    first, second, third = ("a\n" + "y" * 38, "b\n" + "y" * 38, "c\n" + "y" * 38)
+    line_at(first, 1), line_at(second, 1), line_at(first, 2), line_at(third, 1)
+    assert [text for text, _starts in sentences._LINE_STARTS.values()] == [first, third]
+
+
+def test_one_text_larger_than_the_bound_is_still_read(monkeypatch):
+    monkeypatch.setattr(sentences, "_LINE_STARTS", {})
+    monkeypatch.setattr(sentences, "_KEPT_CHARACTERS", 10)
+    text = "heading\n" + "z" * 50 + "\nlast"
+    assert line_at(text, 3) == "last"
+    assert len(sentences._LINE_STARTS) == 1
