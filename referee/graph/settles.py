@@ -50,6 +50,9 @@ RULED = ("situation", "how-often", "contest", "no-number")
 _CHOOSER = r"(?:attacker|defender|attacking\s+player|defending\s+player|controlling\s+player|owning\s+player|owner|player|opponent|winner)"
 _SIDES = r"(?:sides|players|armies)"
 _PERIOD = r"(?:turn|phase|round(?:\s+of\s+combat)?|game|battle|combat|close\s+combat|fight)"
+# what both sides are said to do together
+_BOTH_DO = (r"(?:count|counts|roll|rolls|gain|gains|may|must|can|take|takes|treat|treats|select|selects|choose|chooses|alternate|"
+            r"have|has|get|got|are|is|receive|receives|use|uses|pass|passes)")
 _NAME = r"(?-i:[A-Z])[\w!'’-]*(?:\s+(?-i:[A-Z])[\w!'’-]*)*"
 
 _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -66,13 +69,21 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("tie-break", r"\b(?:in\s+(?:case|the\s+event)\s+of|(?:if|on)\s+(?:there\s+is\s+)?)\s*a\s+(?:tie|draw)\b[^.;]*"),
         ("both-sides", r"\bappl(?:y|ies)\s+to\s+both\s+" + _SIDES + r"\b[^.;]*"),
         ("both-sides", r"\b(?:if|when)\s+both\s+" + _SIDES + r"\b[^.;]*"),
+        # what both sides do or count as ("both sides count as having charged this round", "Both players now roll ..."),
+        # or an amount given "(both players)"; not "both players' deployment zones"
+        ("both-sides", r"\bboth\s+" + _SIDES + r"\s+(?:\w+\s+){0,2}?" + _BOTH_DO + r"\b[^.;]*"),
+        ("both-sides", r"\(\s*both\s+" + _SIDES + r"\s*\)"),
         ("permission", r"\b(?:can|may|must|will|(?:is|are)\s+allowed\s+to)\s+(?:still\s+)?(?:\w+\s+)?(?:be\s+\w+\s+)?even\s+if\b[^.;]*"),
+        # "can pursue into fresh enemy even when they do not catch the fleeing unit": a permission in a case it names
+        ("permission", r"\b(?:can|may|(?:is|are)\s+allowed\s+to)\s+(?:still\s+)?(?:\w+\s+){1,4}?even\s+when\b[^.;]*"),
         ("permission", r"\b(?:must|may|can)\s+also\s+be\s+(?:taken|made|used|applied|cast|fired|declared)\b[^.;]*"),
         ("permission", r"\b(?:does|do|will)\s+not\s+prevent\b[^.;]*"),
         ("permission", r"\bonly\s+(?:\w+\s+){1,12}?[^,.;]*,\s*not\s+(?:the|a|an|any)\s+[^.;]*"),
         ("limit", r"\b(?:can|may)\s+only\s+(?:make|use|issue|cast|declare|perform)\s+(?:one|a\s+single)\b[^.;]*?\bper\s+" + _PERIOD + r"\b"),
         ("limit", r"\bonly\s+one\s+\w+(?:\s+\w+)?\s+(?:can|may)\s+be\s+\w+\s+per\s+" + _PERIOD + r"\b"),
         ("limit", r"\bonly\s+a\s+single\s+\w+\b[^.;]*"),
+        # the rule's own limit on where it holds: "Strider only applies when interacting with this type of Terrain"
+        ("limit", r"\bonly\s+appl(?:y|ies)\s+(?:when|if|while|against|for\s+as\s+long)\b[^.;]*"),
         ("timing", r"\b(?:after|before)\s+(?:any|all)\s+re-?rolls\b"),
         ("reference", r"\bas\s+(?:in|per)\s+the\s+" + _NAME + r"\s+(?:special\s+|universal\s+)?rule\b"),
         ("reference", r"\bthe\s+rule\s+is\s+" + _NAME + r"\s*\(\s*\d\+?\s*\)"),
@@ -117,11 +128,13 @@ SPOKEN: dict[str, re.Pattern[str]] = {
 
 # what the sentence says may, must or cannot be done, or a limit ("can only make one redirect"):
 # a sentence that only describes is not ruled on
-_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|not\s+(?:be\s+)?\w+able|(?:does|do|will)\s+not\s+\w+)\b", re.I)
+_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|still\s+(?:benefits?|counts?|gets?|appl(?:y|ies)|uses?|gains?)|not\s+(?:be\s+)?\w+able|(?:does|do|will)\s+not\s+\w+)\b", re.I)
 
 # a limit on how often the rule is used: "Each unit can only make one redirect per turn."
-_HOW_OFTEN = re.compile(r"\b(?:can|may)\s+only\s+(?:make|use|take|attempt|perform|be\s+used|be\s+made)\b[^.;]*?\b(?:one|once|a\s+single)\b[^.;]*?"
-                        r"\bper\s+(?:turn|phase|round|game|battle)\b", re.I)
+# or "a unit only needs to take one Panic test in each phase"
+_HOW_OFTEN = re.compile(r"(?:\b(?:can|may)\s+only\s+(?:make|use|take|attempt|perform|be\s+used|be\s+made)|\bonly\s+(?:needs?|has|have)\s+to\s+"
+                        r"(?:make|use|take|attempt|perform))\b[^.;]*?\b(?:one|once|a\s+single)\b[^.;]*?"
+                        r"\b(?:per|in\s+each|each)\s+(?:turn|phase|round|game|battle)\b", re.I)
 
 # two results compared ("If the result of the defender is higher than the result of the attacker"),
 # or what a result has to beat ("The result has to be higher than the distance")

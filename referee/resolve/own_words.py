@@ -16,7 +16,7 @@ import re
 from referee.patterns import lazy
 from referee.resolve.meeting import Meeting
 from referee.resolve.ruling import quote
-from referee.resolve.situation_words import RULED
+from referee.resolve.situation_words import RULED, wholes
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -37,10 +37,12 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
     in_play = {rid for side in sides for rid in side.rules if (side.name, rid) not in set_aside}
     said = {_plain(q) for q in quoted}
     for side in sides:
-        for rid in side.rules:
+        for rid in [*side.rules, *wholes(view, side, set_aside)]:
             if (side.name, rid) in set_aside:
                 continue
             relations = view.relations_out(rid)
+            if rid not in side.rules:
+                relations = [r for r in relations if r["kind"] == "settles"]  # a section's words on its parts; what it names is theirs
             # a sentence that settles is listed for that; one that only names another rule in play, after
             for rel in [r for r in relations if r["kind"] == "settles"] + [r for r in relations if r["kind"] == "references"]:
                 details = dict(rel["details"])

@@ -71,6 +71,33 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
                     continue  # "If no number is shown in brackets, the rule is Poisoned (4+)": only for an instance without one
                 out.append(Ruling([entry.name], None, "own-words", f"{entry.name}{says}",
                                   [ctx.rule_quote(rid, s) for s in these[: _AT_MOST[how]]], [], rule_sides))
+    # a section's limit on how often its parts are taken ("a unit only needs to take one Panic test in each
+    # phase", of Panic tests, beside Fled through): it binds each part, whatever the situation
+    for side in sides:
+        for rid in wholes(ctx.view, side, {**ctx.set_aside, **{k: "" for k in gone}}):
+            if rid in seen:
+                continue
+            seen.add(rid)
+            these = [s for s, _ in _said(ctx, rid, said_already).get("how-often", [])]
+            if these:
+                name = ctx.name(rid)
+                parts = [e.name for r, e in side.rules.items() if (ctx.view.get(r) or {}).get("parent") == rid]
+                whose = f"the rule {parts[0]} is a part of" if len(parts) == 1 else f"the rules {', '.join(parts[:-1])} and {parts[-1]} are parts of"
+                out.append(Ruling([name], None, "own-words", f"{name} ({whose}){_SAYS['how-often']}",
+                                  [ctx.rule_quote(rid, s) for s in these[: _AT_MOST["how-often"]]], [], [s.name for s in sides if rid in wholes(ctx.view, s, {})]))
+    return out
+
+
+def wholes(view: Any, side: Side, set_aside: dict[tuple[str, str], str]) -> list[str]:
+    """The sections the side's rules in play are parts of, not in play themselves: a section's own words
+    frame each of its parts ("the controlling player chooses the order in which tests are made", of
+    Panic tests, for its part Nearby friend breaks), so they are that part's words too.  Only the
+    section a rule is directly part of, and only for a part not set aside."""
+    out: list[str] = []
+    for rid in side.rules:
+        parent = (view.get(rid) or {}).get("parent")
+        if parent and parent not in side.rules and parent not in out and (side.name, rid) not in set_aside:
+            out.append(parent)
     return out
 
 
