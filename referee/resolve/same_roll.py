@@ -188,6 +188,9 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
             if not _MAY_SPEAK.search(said):
                 continue
             rolls = _rolls(said) - own
+            if _EXAMPLE.match(said):
+                # an example may name the roll a rule replaces, but a kind of terrain it passes through is its scene
+                rolls = {r for r in rolls if not r.endswith(" terrain")}
             for thing in rolls | _valued(said, terms):
                 listed = out.setdefault(thing, [])
                 if all(c["quote"] != said for c in listed):
@@ -211,14 +214,18 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
 
 
 _DIGITS = lazy(r"\d")
+# a sentence that is an example: "For example, ...", "(ex. When the fleeing unit ran behind ...)"
+_EXAMPLE = lazy(r"\W*(?:for\s+(?:example|instance)|e\.\s?g\.|ex\.)", re.I)
 WIELDED = "which weapon a model fights with: "
 
 
 def _kit(ctx: Context, rule: dict[str, Any]) -> str | None:
-    """The kind of weapon a rule is, by the system's own grouping: its category ("Close Combat Weapon") or
-    its parent's name ("Weapons"), where that names weapons; None for any other rule."""
+    """The kind of weapon a rule is, by the system's own grouping: the section it is part of ("Weapons",
+    "Melee weapon keywords") or its category ("Close Combat Weapon"), where that names weapons; None for
+    any other rule.  The section is the narrower: a ranged and a melee weapon keyword share the
+    category "weapon keyword", and are two weapons, each used in its own way, not one of a kind."""
     parent = ctx.view.get(rule["parent"]) if rule.get("parent") else None
-    for kind in (rule.get("category"), parent["name"] if parent else None):
+    for kind in (parent["name"] if parent else None, rule.get("category")):
         if kind and re.search(r"\bweapons?\b", kind, re.I):
             return kind
     return None

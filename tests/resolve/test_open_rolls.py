@@ -275,3 +275,38 @@ def test_a_hit_roll_written_as_one_word_is_the_hit_roll(rulebase: Build) -> None
     assert rules == ["Melee X deflect Y", "Ranged X trigger -Y to hit"] and reason.startswith("both speak of hit roll")
     view = system({"Parry Blade": "Enemy hitrolls of 1 miss.", "Dazzle": "Enemy units subtract 1 from the hit roll."}, [])
     assert _open(resolve(view, "demo", picks("Parry Blade"), picks("Dazzle")).to_json())[0][0] == ["Dazzle", "Parry Blade"]
+
+
+def test_a_ranged_and_a_melee_weapon_of_one_category_are_two_weapons(rulebase: Build) -> None:
+    # both "weapon keyword" by category, but in the sections "Ranged weapon keywords" and "Melee weapon keywords":
+    # the pistol is shot and the blade fights, nothing meets
+    data = resolve(rulebase, "last-edition", "Ranged 2 charge 1, Melee 2 charge 2", when=["charging"]).to_json()
+    assert data["unresolved"] == [] and [m["value"] for m in data["modifiers"]] == ["+2"]
+
+
+def test_the_section_a_weapon_is_part_of_is_its_kind_in_a_small_system() -> None:
+    data = system_data({"Shooting weapons": "Guns are shot.", "Close weapons": "Blades fight.", "Bolt Gun": "A Bolt Gun fires twice.",
+                        "Long Gun": "A Long Gun fires far.", "Chain Blade": "A Chain Blade gives +1 Attack."}, [])
+    for name, parent in (("Bolt Gun", "Shooting weapons"), ("Long Gun", "Shooting weapons"), ("Chain Blade", "Close weapons")):
+        data["rules"][f"demo/{name}"]["category"] = "Weapon rule"
+        data["rules"][f"demo/{name}"]["parent"] = f"demo/{parent}"
+    view = stored(data)
+    assert resolve(view, "demo", picks("Bolt Gun", "Chain Blade")).to_json()["unresolved"] == []
+    [(rules, reason)] = _open(resolve(view, "demo", picks("Bolt Gun", "Long Gun")).to_json())
+    assert rules == ["Bolt Gun", "Long Gun"] and "(Shooting weapons)" in reason
+
+
+def test_a_kind_of_terrain_named_only_in_an_example_is_no_meeting_in_a_small_system() -> None:
+    # the example's terrain is the scene it is set in, not a way the rule treats that terrain
+    view = system({"Mired": "A Mired model treats every terrain as boggy.",
+                   "Chaser": "Chasers may run into a new foe even when the prey escapes. (ex. When the prey hid behind boggy terrain).",
+                   "Hunter": "Hunters may run on. For example, a hunter whose prey crossed boggy terrain runs on."}, [])
+    assert resolve(view, "demo", picks("Mired", "Chaser")).to_json()["unresolved"] == []
+    assert resolve(view, "demo", picks("Mired", "Hunter")).to_json()["unresolved"] == []
+
+
+def test_a_kind_of_terrain_named_only_in_an_example_on_the_real_documents(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Pursuit Move, Pursuit Into Fresh Enemy").to_json()
+    assert data["unresolved"] == []
+    [said] = [d for d in data["in_force"] if d["name"] == "Pursuit Into Fresh Enemy"]
+    assert said["how"] == "permission" and said["actions"] == ["can pursue into fresh enemy even when they do not catch the fleeing unit"]
