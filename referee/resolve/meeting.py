@@ -286,7 +286,8 @@ _STRUCK = lazy(r"\b(?:suffers?|takes?|(?:is|are)\s+(?:hit|wounded|targeted))\b[^
 
 
 # or charged by the rule's bearer: "If a unit has a charge declared against it by an enemy that causes Fear"
-_CHARGED_BY = lazy(r"\b(?:declared\s+against\s+it|charged)\s+by\s+an?\s+(?:enemy|unit|model)\b", re.I)
+# ("charged by a Terror-causing unit": the unit its words name by what it causes)
+_CHARGED_BY = lazy(r"\b(?:declared\s+against\s+it|charged)\s+by\s+an?\s+(?:[\w-]+\s+){0,2}?(?:enemy|unit|model)\b", re.I)
 
 
 def binds_other_side(rel: dict[str, Any], names: dict[str, str] | None = None) -> bool:

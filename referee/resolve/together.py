@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 
-from referee.resolve.meeting import sentences
+from referee.resolve.meeting import binds_other_side, sentences
 from referee.resolve.ruling import Ruling
+from referee.resolve.situation import judge
 from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -80,3 +81,62 @@ def _clause(ctx: Context, rid: str, rule: dict[str, Any], own: re.Pattern[str], 
 
 def _joined(entry: Any, other: str) -> bool:
     return any(step["rule"] == other for chain in entry.chains for step in chain)
+
+
+# a permission's sentence with no negation in it ("do not have Harnessed or Inanimate" is the opposite case)
+_NEGATED = re.compile(r"\b(?:not|cannot|never|unable|without)\b|n't\b", re.I)
+
+
+def _bearer_permission(name: re.Pattern[str]) -> re.Pattern[str]:
+    """A sentence that lets the bearers of a rule do something: "only model parts that also have Harnessed
+    or Inanimate can use their Impact Hits" (the bearer named before "can", in one clause), or "can join
+    units even if it has Towering Presence"."""
+    other = name.pattern
+    return re.compile(rf"\b(?:with|have|has|having)\s+(?:[\w-]+(?:\s+[\w-]+)?\s+(?:or|and)\s+)?{other}[^,;:()]*?\b(?:can|may)\b"
+                      rf"|\b(?:can|may)\b[^.;]*?\beven\s+if\s+(?:it|they|the\s+\w+)\s+(?:has|have)\s+{other}", re.I)
+
+
+def bearer_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...], answered: Sequence[set[str]] = ()) -> list[Ruling]:
+    """A rule whose own sentence lets the bearers of another rule of its side use it ("In multipart models,
+    only model parts that also have Harnessed or Inanimate can use their Impact Hits"), where that other
+    rule forbids its bearers something here ("Model parts with Inanimate cannot make Close Combat
+    Attacks"): the sentence names the other rule's bearers as those who may, so it is the exception
+    to that prohibition, and the rule prevails over it as far as its words say (principle
+    ``explicit-exception``, that sentence its relation).  Rules already joined by a ruling, or one
+    granted by the other, are left to that."""
+    out: list[Ruling] = []
+    for side in sides:
+        other_side = next(s for s in sides if s is not side) if sides[0] is not sides[1] else side
+        for a, entry_a in side.rules.items():
+            rule = ctx.view.get(a)
+            if rule is None or (side.name, a) in ctx.set_aside:
+                continue
+            for b, entry_b in side.rules.items():
+                other = ctx.view.get(b)
+                pattern = name_pattern(other["name"]) if other else None
+                if b == a or pattern is None or (side.name, b) in ctx.set_aside or _joined(entry_a, b) or _joined(entry_b, a):
+                    continue
+                if any({ctx.name(a), ctx.name(b)} <= said for said in answered):
+                    continue
+                forbids = [r for r in ctx.view.relations_out(b) if r["kind"] == "cannot" and not binds_other_side(r, ctx.view.rule_names)
+                           and judge(r["conditions"], flags, side.ids, other_side.ids)[0] is None]
+                if not forbids:
+                    continue
+                said = _permits(ctx, a, rule, _bearer_permission(pattern))
+                if said is None:
+                    continue
+                what = "; ".join(dict.fromkeys(f"cannot {dict(r['details']).get('action') or r['target_name']}" for r in forbids))
+                outcome = (f"{ctx.name(a)} prevails over {ctx.name(b)} as far as its words say: {ctx.name(a)}'s own sentence lets the "
+                           f"bearers of {ctx.name(b)} use it, so {ctx.name(b)}'s \"{what}\" does not keep them from it")
+                out.append(Ruling([ctx.name(a), ctx.name(b)], ctx.name(a), "explicit-exception", outcome, ctx.quotes(forbids), [], [side.name],
+                                  relation=said))
+    return out
+
+
+def _permits(ctx: Context, rid: str, rule: dict[str, Any], permission: re.Pattern[str]) -> dict[str, Any] | None:
+    for version in rule["versions"] or [None]:
+        text = version["text"] if version else rule["text"]
+        for said in sentences(text or ""):
+            if not _NEGATED.search(said) and permission.search(said):
+                return ctx.rule_quote(rid, said, version)
+    return None
