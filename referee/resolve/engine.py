@@ -149,7 +149,7 @@ def resolve(
     answers += as_if_not_there(ctx, system, sides, flags)
     answers += together_rulings(ctx, sides, [set(a.rules) for a in answers])
     # a rule's own sentence that lets the bearers of another rule of its side use it, where that rule forbids them
-    answers += bearer_rulings(ctx, sides, flags, [set(a.rules) for a in answers if a.winner or isinstance(a, Unresolved)])
+    answers += bearer_rulings(ctx, sides, flags, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
     # a rule's own sentence on the situation given, where nothing above quotes it
     quoted = [c["quote"] for a in answers for c in a.citations] + [p["citation"]["quote"] for m in modifiers for p in m.parts]
     quoted += [c["quote"] for m in modifiers for c in m.limits] + [i.citation["quote"] for side in sides for i in side.inactive] + [i.citation["quote"] for i in idle]

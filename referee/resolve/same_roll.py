@@ -206,6 +206,11 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                 listed = out.setdefault(THROUGH, [])
                 if all(c["quote"] != said for c in listed):
                     listed.append({"quote": said, "rid": rid, "version": version})
+            seen_as = "reaches" if _REACHES.search(said) else "hidden" if _HIDDEN.search(said) else None
+            if seen_as is not None:
+                # "Declare one unit ... as untargetable in all shooting phases" beside "this weapon can be shot against
+                # charging units": whether the one may be shot at by the other
+                out.setdefault(TARGETED, []).append({"quote": said, "rid": rid, "version": version, "aim": seen_as})
             aim = "restricts" if _ALL_ATTACKS.search(said) else "makes" if _MAKES_ATTACK.search(said) else None
             if aim is not None:
                 # "must direct all of their attacks against each other" beside an attack the rule makes on a unit
@@ -233,6 +238,13 @@ REROLLED = "a re-roll of one test"
 THROUGH = "moving through other models"
 _THROUGH = lazy(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)
 AIMED = "whom an attack is made against"
+TARGETED = "whether a unit may be targeted"
+# a unit that may not be targeted or seen: "untargetable", "cannot be targeted or seen", "neither see nor are visible"
+_HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may\s+not)\s+be\s+(?:targeted|seen)\b|"
+                     r"\bneither\s+see\s+nor\s+(?:are|is)\s+visible\b|\b(?:are|is)\s+not\s+visible\b", re.I)
+# a shot at a unit the rule permits, or the rule's ignoring what hides it: "can be shot against charging units",
+# "ignore every rule that makes an enemy model or unit untargetable"
+_REACHES = lazy(r"\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|\bignor(?:e|es|ing)\b[^.;]*?\b(?:untargetable|targeted|visible|line\s+of\s+sight)\b", re.I)
 _REROLL = lazy(r"\bre-?rolls?\b", re.I)
 # a restriction on every attack of the model: "must direct all of their attacks against each other"
 _ALL_ATTACKS = lazy(r"\ball\s+(?:of\s+)?(?:their|its|his|her|the)?\s*attacks\s+(?:against|at|on|to)\b", re.I)
@@ -243,7 +255,8 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 
 # a sentence names a roll or gives a number: the others are not read further
-_MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?)\b|\d", re.I)
+_MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
+                        r"untargetable|targeted|targetable|visible|shot)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -293,7 +306,9 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 # Panic Tests", "When a War Machine fails a Panic Test"): across the sides a roll is one
                 # only where a sentence speaks of the other side's ("its target", "enemy units")
                 shared = [t for t in shared if not t.startswith(WIELDED)  # each side's model fights with its own
-                          and any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t])]
+                          and (t == TARGETED or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
+            else:
+                shared = [t for t in shared if t != TARGETED]  # one's own unit hidden is not hidden from one's own shots
             shared = [t for t in shared if _holds(t, spoken[(side_a, a)][t], spoken[(side_b, b)][t], terms)]
             if not shared:
                 continue
@@ -360,6 +375,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
         return f"both re-roll a test that may be one ({tests}), and no sentence here says whether a test re-rolled by one may be re-rolled by the other"
     if thing == AIMED:
         return "one restricts whom every attack is made against, the other makes an attack on a unit, and no sentence here says whether that attack is bound"
+    if thing == TARGETED:
+        return ("one says a unit may not be targeted or seen, the other lets its attacks reach a unit, and no sentence here says "
+                "whether the one holds against the other")
     if thing.startswith(WIELDED):
         return (f"both are weapons of one kind ({thing[len(WIELDED):]}) on the same side, and no sentence here says which one the model "
                 f"fights with, or whether both apply")
@@ -376,8 +394,10 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         tests_b = {t for c in said_b for t in c["tests"]}
         characteristics = {t for t in terms if " " not in t}
         return bool(tests_a & tests_b) or any(t.split()[0] in characteristics for t in tests_a | tests_b)
-    if thing == AIMED:
-        return {c["aim"] for c in said_a} | {c["aim"] for c in said_b} == {"restricts", "makes"} and {c["aim"] for c in said_a} != {c["aim"] for c in said_b}
+    if thing in (AIMED, TARGETED):
+        # one restricts and the other makes an attack (never two attacks made, nor two restrictions)
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return len(aims[0]) == len(aims[1]) == 1 and aims[0] != aims[1]
     return True
 
 

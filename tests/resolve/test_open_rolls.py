@@ -310,3 +310,25 @@ def test_a_kind_of_terrain_named_only_in_an_example_on_the_real_documents(ruleba
     assert data["unresolved"] == []
     [said] = [d for d in data["in_force"] if d["name"] == "Pursuit Into Fresh Enemy"]
     assert said["how"] == "permission" and said["actions"] == ["can pursue into fresh enemy even when they do not catch the fleeing unit"]
+
+
+def test_a_unit_that_may_not_be_targeted_and_an_attack_that_reaches_a_unit_are_open(rulebase: Build) -> None:
+    for keywords, vs, when, pair in (("Ranged 3 counterfire", "Directive 6", ["charged", "shooting"], ["Directive 6", "Ranged X counterfire"]),
+                                     ("Ranged 3 sniper", "vision blocking", ["shooting"], ["Ranged X sniper", "Terrain type 3 / vision blocking"])):
+        data = resolve(rulebase, "last-edition", keywords, vs, when=when).to_json()
+        [(rules, reason)] = _open(data)
+        assert rules == pair and reason.startswith("one says a unit may not be targeted or seen, the other lets its attacks reach a unit")
+        assert not [r for r in data["rulings"] if r["winner"]]
+
+
+def test_targeting_in_other_words_in_a_small_system() -> None:
+    view = system({"Cloaked": "Name one squad as untargetable during the volley phase.",
+                   "Overwatch Gun": "This gun can be shot at charging squads even out of turn.",
+                   "Seeker Round": "Its shots ignore any rule that makes a squad untargetable.",
+                   "Smoke": "Squads in smoke are not visible to the foe."}, [])
+    for mine, theirs in (("Overwatch Gun", "Cloaked"), ("Seeker Round", "Smoke")):
+        [(rules, _)] = _open(resolve(view, "demo", picks(mine), picks(theirs)).to_json())
+        assert rules == sorted([mine, theirs])
+    # one's own hidden squad and one's own gun: nothing meets; two that hide: nothing meets
+    assert resolve(view, "demo", picks("Overwatch Gun", "Cloaked")).to_json()["unresolved"] == []
+    assert resolve(view, "demo", picks("Cloaked"), picks("Smoke")).to_json()["unresolved"] == []
