@@ -525,8 +525,8 @@ def instance_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
     ]
 
 
-# "makes his Make Way! first": a name's "!" before a small letter ends no sentence; nor does "(ex." ("(ex. When the fleeing unit ...)")
-_SENTENCE = lazy(r"(?<=[.!?])(?<!\bex\.)(?<!\bEx\.)\s+(?![a-z])")
+# "makes his Make Way! first": a name's "!" before a small letter ends no sentence; nor does "(ex." ("(ex. When the fleeing unit ...)") or "e.g."
+_SENTENCE = lazy(r"(?<=[.!?])(?<!\bex\.)(?<!\bEx\.)(?<!\be\.g\.)\s+(?![a-z])")
 
 
 def sentences(text: str) -> list[str]:

@@ -206,6 +206,11 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                 listed = out.setdefault(THROUGH, [])
                 if all(c["quote"] != said for c in listed):
                     listed.append({"quote": said, "rid": rid, "version": version})
+            moved = "placed" if _PLACED.search(said) else "heeds" if _HEEDS.search(said) else None
+            if moved is not None:
+                # "after the unit has moved" beside "leave the transport by placing them within 3\"": whether being
+                # placed, deployed late or counted as having moved is the move the other rule speaks of
+                out.setdefault(MOVED, []).append({"quote": said, "rid": rid, "version": version, "aim": moved})
             seen_as = "reaches" if _REACHES.search(said) else "hidden" if _HIDDEN.search(said) else None
             if seen_as is not None:
                 # "Declare one unit ... as untargetable in all shooting phases" beside "this weapon can be shot against
@@ -239,6 +244,15 @@ THROUGH = "moving through other models"
 _THROUGH = lazy(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)
 AIMED = "whom an attack is made against"
 TARGETED = "whether a unit may be targeted"
+MOVED = "whether the unit has moved"
+# a rule that asks whether the unit moved, or forbids its normal moves: "after the unit has moved", "Units that did not
+# move", "if the attacking model has made an Advance Move", "cannot move normally"
+_HEEDS = re.compile(r"\b(?:has|have|had)\s+(?:not\s+)?moved\b|\bdid\s+not\s+move\b|\bha(?:s|ve)\s+made\s+an?\s+(?:advance|march)\s+move\b|"
+                    r"\bcannot\s+move\s+normally\b", re.I)
+# a rule that puts the unit somewhere other than by its normal move, or says it counts as having moved: "by placing them
+# within 3\"", "deployed later on the battlefield", "count as having moved", "performed as ... Advance Move"
+_PLACED = re.compile(r"\bplac(?:e|es|ed|ing)\s+(?:them|it|the\s+(?:unit|models?))\s+within\b|\bdeployed\s+later\b|\bcounts?\s+as\s+having\s+moved\b|"
+                     r"\bperformed\s+as\s+(?:an?\s+)?(?:combination\s+of\s+)?advance\s+moves?\b", re.I)
 # a unit that may not be targeted or seen: "untargetable", "cannot be targeted or seen", "neither see nor are visible"
 _HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may\s+not)\s+be\s+(?:targeted|seen)\b|"
                      r"\bneither\s+see\s+nor\s+(?:are|is)\s+visible\b|\b(?:are|is)\s+not\s+visible\b", re.I)
@@ -256,7 +270,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|moved?|placing|deployed|performed)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -309,6 +323,8 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                           and (t == TARGETED or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
             else:
                 shared = [t for t in shared if t != TARGETED]  # one's own unit hidden is not hidden from one's own shots
+            if side_a != side_b:
+                shared = [t for t in shared if t != MOVED]  # each side's unit moves on its own
             shared = [t for t in shared if _holds(t, spoken[(side_a, a)][t], spoken[(side_b, b)][t], terms)]
             if not shared:
                 continue
@@ -375,6 +391,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
         return f"both re-roll a test that may be one ({tests}), and no sentence here says whether a test re-rolled by one may be re-rolled by the other"
     if thing == AIMED:
         return "one restricts whom every attack is made against, the other makes an attack on a unit, and no sentence here says whether that attack is bound"
+    if thing == MOVED:
+        return ("one speaks of whether the unit has moved, the other puts it on the table, or counts it as having moved, other than by "
+                "its normal move, and no sentence here says whether that is the move the first speaks of")
     if thing == TARGETED:
         return ("one says a unit may not be targeted or seen, the other lets its attacks reach a unit, and no sentence here says "
                 "whether the one holds against the other")
@@ -394,10 +413,11 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         tests_b = {t for c in said_b for t in c["tests"]}
         characteristics = {t for t in terms if " " not in t}
         return bool(tests_a & tests_b) or any(t.split()[0] in characteristics for t in tests_a | tests_b)
-    if thing in (AIMED, TARGETED):
-        # one restricts and the other makes an attack (never two attacks made, nor two restrictions)
+    if thing in (AIMED, TARGETED, MOVED):
+        # one restricts and the other makes an attack (never two attacks made, nor two restrictions); one hides and the
+        # other reaches; one heeds a move and the other places the unit
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
-        return len(aims[0]) == len(aims[1]) == 1 and aims[0] != aims[1]
+        return len(aims[0] | aims[1]) == 2 and aims[0] != aims[1]
     return True
 
 

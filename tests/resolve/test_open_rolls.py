@@ -332,3 +332,25 @@ def test_targeting_in_other_words_in_a_small_system() -> None:
     # one's own hidden squad and one's own gun: nothing meets; two that hide: nothing meets
     assert resolve(view, "demo", picks("Overwatch Gun", "Cloaked")).to_json()["unresolved"] == []
     assert resolve(view, "demo", picks("Cloaked"), picks("Smoke")).to_json()["unresolved"] == []
+
+
+def test_a_rule_that_asks_whether_the_unit_moved_and_one_that_places_it_are_open(rulebase: Build) -> None:
+    for system_, keywords, when, pair in (("last-edition", "Ranged 2 heavy, Disembarking", ["shooting"], ["Disembarking", "Ranged X heavy"]),
+                                          ("t9a", "Ambush, Move or Fire", ["shooting"], ["Ambush", "Move or Fire"]),
+                                          ("t9a", "Random Movement (2D6), Vanguard", [], ["Random Movement", "Vanguard"])):
+        data = resolve(rulebase, system_, keywords, when=when).to_json()
+        opened = [(rules, reason) for rules, reason in _open(data) if rules == pair]
+        assert opened and opened[0][1].startswith("one speaks of whether the unit has moved"), keywords
+        assert not [r for r in data["rulings"] if r["winner"] and set(r["rules"]) == set(pair)]
+
+
+def test_moving_in_other_words_in_a_small_system() -> None:
+    view = system({"Steady Aim": "The gun gets +1 to hit if the squad did not move this turn.",
+                   "Drop Pod": "The squad arrives by placing it within 6\" of the beacon.",
+                   "Lurkers": "Lurking squads count as having moved on the turn they arrive.",
+                   "Quick": "The squad may run 3\"."}, [])
+    for other in ("Drop Pod", "Lurkers"):
+        [(rules, _)] = _open(resolve(view, "demo", picks("Steady Aim", other)).to_json())
+        assert rules == sorted(["Steady Aim", other])
+    assert resolve(view, "demo", picks("Steady Aim", "Quick")).to_json()["unresolved"] == []  # a move of its own: no question
+    assert resolve(view, "demo", picks("Steady Aim"), picks("Drop Pod")).to_json()["unresolved"] == []  # each side's squad moves on its own
