@@ -223,6 +223,34 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
     return out
 
 
+NAMED = "two names of one word: "
+
+
+def _stem(name: str) -> str | None:
+    """A short rule name with its placeholders, brackets and endings aside ("Fly -X": "fly"; "Flying": "fly")."""
+    words = fold(re.sub(r"\(.*?\)|\b[XY]\b", " ", name)).split()
+    if not words or len(words) > 2:
+        return None
+    bare = (re.sub(r"(?:ing|ed|er|s)$", "", w) if len(w) > 4 else w for w in words)
+    return " ".join(re.sub(r"([b-df-hj-np-tv-z])\1$", r"\1", w) for w in bare)  # "swimming": "swim"
+
+
+def _one_word(one: str, other: str) -> str | None:
+    """The word two different rule names are forms of ("Fly -X" and "Flying": "fly"), or None."""
+    a, b = _stem(one), _stem(other)
+    return a if a and a == b and len(a) >= 3 and fold(one) != fold(other) else None
+
+
+def _naming(ctx: Context, rid: str, word: str) -> list[dict[str, Any]]:
+    """A rule's sentences that name the word (any ending), or its first sentence where none does."""
+    rule = ctx.view.get(rid) or {}
+    version = rule["versions"][0] if rule.get("versions") else None
+    said = sentences((version or rule).get("text") or "")
+    pattern = re.compile(rf"\b{re.escape(word)}\w*", re.I)
+    named = [s for s in said if pattern.search(s)] or said[:1]
+    return [{"quote": s, "rid": rid, "version": version} for s in named[:2]]
+
+
 _DIGITS = lazy(r"\d")
 # a sentence that is an example: "For example, ...", "(ex. When the fleeing unit ran behind ...)"
 _EXAMPLE = lazy(r"\W*(?:for\s+(?:example|instance)|e\.\s?g\.|ex\.)", re.I)
@@ -326,6 +354,14 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             if side_a != side_b:
                 shared = [t for t in shared if t != MOVED]  # each side's unit moves on its own
             shared = [t for t in shared if _holds(t, spoken[(side_a, a)][t], spoken[(side_b, b)][t], terms)]
+            word = _one_word(ctx.name(a), ctx.name(b)) if side_a == side_b else None
+            if word is not None:
+                # "There can never be more than 1 unit with the fly keyword" (Fly -X) beside Flying: whether the one word
+                # names both rules, no sentence says
+                thing = f"{NAMED}{word}"
+                spoken[(side_a, a)][thing] = _naming(ctx, a, word)
+                spoken[(side_b, b)][thing] = _naming(ctx, b, word)
+                shared.append(thing)
             if not shared:
                 continue
             pa, pb = _params(entry_a), _params(entry_b)
@@ -335,7 +371,7 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             touched = []
             for thing in shared:
                 said_a, said_b = spoken[(side_a, a)][thing], spoken[(side_b, b)][thing]
-                if thing.startswith(WIELDED):
+                if thing.startswith((WIELDED, NAMED)):
                     touched.append(thing)
                     continue
                 if _agree(said_a, said_b):
@@ -397,6 +433,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
     if thing == TARGETED:
         return ("one says a unit may not be targeted or seen, the other lets its attacks reach a unit, and no sentence here says "
                 "whether the one holds against the other")
+    if thing.startswith(NAMED):
+        return (f"their names are forms of one word ({thing[len(NAMED):]}), and no sentence here says whether the one's words on it "
+                f"speak of the other")
     if thing.startswith(WIELDED):
         return (f"both are weapons of one kind ({thing[len(WIELDED):]}) on the same side, and no sentence here says which one the model "
                 f"fights with, or whether both apply")

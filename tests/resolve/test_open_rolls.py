@@ -354,3 +354,16 @@ def test_moving_in_other_words_in_a_small_system() -> None:
         assert rules == sorted(["Steady Aim", other])
     assert resolve(view, "demo", picks("Steady Aim", "Quick")).to_json()["unresolved"] == []  # a move of its own: no question
     assert resolve(view, "demo", picks("Steady Aim"), picks("Drop Pod")).to_json()["unresolved"] == []  # each side's squad moves on its own
+
+
+def test_two_rules_named_by_forms_of_one_word_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Flying, Fly -1").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Fly -X", "Flying"] and reason.startswith("their names are forms of one word (fly)")
+    quotes = {c["quote"] for c in data["unresolved"][0]["citations"]}
+    assert "There can never be more than 1 unit with the fly keyword per 1000 army points." in quotes
+    view = system({"Swim X": "Never take more than one squad with the swim keyword.", "Swimming": "A model with this keyword crosses rivers.",
+                   "Swift": "A swift model moves 2\" more."}, [])
+    [(rules, reason)] = _open(resolve(view, "demo", picks("Swimming", "Swim X")).to_json())
+    assert rules == ["Swim X", "Swimming"] and "(swim)" in reason
+    assert resolve(view, "demo", picks("Swimming", "Swift")).to_json()["unresolved"] == []
