@@ -75,7 +75,7 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("both-sides", r"\(\s*both\s+" + _SIDES + r"\s*\)"),
         ("permission", r"\b(?:can|may|must|will|(?:is|are)\s+allowed\s+to)\s+(?:still\s+)?(?:\w+\s+)?(?:be\s+\w+\s+)?even\s+if\b[^.;]*"),
         # "can pursue into fresh enemy even when they do not catch the fleeing unit": a permission in a case it names
-        ("permission", r"\b(?:can|may|(?:is|are)\s+allowed\s+to)\s+(?:still\s+)?(?:\w+\s+){1,4}?even\s+when\b[^.;]*"),
+        ("permission", r"\b(?:can|may|(?:is|are)\s+allowed\s+to)\s+(?:still\s+)?(?:\w+\s+){1,6}?even\s+when\b[^.;]*"),
         ("permission", r"\b(?:must|may|can)\s+also\s+be\s+(?:taken|made|used|applied|cast|fired|declared)\b[^.;]*"),
         ("permission", r"\b(?:does|do|will)\s+not\s+prevent\b[^.;]*"),
         ("permission", r"\bonly\s+(?:\w+\s+){1,12}?[^,.;]*,\s*not\s+(?:the|a|an|any)\s+[^.;]*"),
@@ -85,6 +85,8 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # the rule's own limit on where it holds: "Strider only applies when interacting with this type of Terrain"
         ("limit", r"\bonly\s+appl(?:y|ies)\s+(?:when|if|while|against|for\s+as\s+long)\b[^.;]*"),
         ("timing", r"\b(?:after|before)\s+(?:any|all)\s+re-?rolls\b"),
+        # when the rule is resolved between the game's steps: "are resolved after a charge was declared but before the charge roll is made"
+        ("timing", r"\b(?:is|are)\s+(?:resolved|made|taken|rolled|fired|shot)\s+(?:immediately\s+)?(?:after|before)\b[^.;]*"),
         ("reference", r"\bas\s+(?:in|per)\s+the\s+" + _NAME + r"\s+(?:special\s+|universal\s+)?rule\b"),
         ("reference", r"\bthe\s+rule\s+is\s+" + _NAME + r"\s*\(\s*\d\+?\s*\)"),
         ("reference", r"\b(?:D\d+|\d+)\s+\w+\s+instead\s+of\s+(?:\d+|one)\b"),

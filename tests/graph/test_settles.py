@@ -41,6 +41,13 @@ def _hows(sentence: str) -> dict[str, str]:
     ("A squad can only make one rally per phase.", "limit", "can only make one rally per phase"),
     ("Wading in this way does not prevent the squad from volleying.", "permission", "does not prevent the squad from volleying"),
     ("Roll for Misfire after all re-rolls have been made.", "timing", "after all re-rolls"),
+    ("Overwatch shots are resolved after a rush is declared but before the rush is measured.", "timing",
+     "are resolved after a rush is declared but before the rush is measured"),
+    ("If it passes, both sides count as having rushed this round!", "both-sides", "both sides count as having rushed this round!"),
+    ("Instead use: 4 Command Points (both players)", "both-sides", "(both players)"),
+    ("Hunters can chase into a fresh foe even when they miss their quarry.", "permission", "can chase into a fresh foe even when they miss their quarry"),
+    ("Sometimes Sure-Footed names a terrain. Then Sure-Footed only applies when crossing that terrain.", "limit",
+     "only applies when crossing that terrain"),
     ("Unless the rule says so (as in the Steadfast special rule), nothing is shared.", "reference", "as in the Steadfast special rule"),
     ("If no value is given, the rule is Venom Blade (5+).", "reference", "the rule is Venom Blade (5+)"),
     ("A war wagon that fails a Rough Ground test suffers D3 Wounds instead of 1.", "reference", "D3 Wounds instead of 1"),
@@ -57,6 +64,9 @@ def test_the_words_that_settle_are_read(sentence: str, how: str, words: str) -> 
     "The unit may choose to march.",  # a choice of one action, not between things
     "A unit that moved cannot shoot.",  # a prohibition: the effect grammar's
     "Both models gain +1 Strength.",  # 'both' without a side word
+    "Mark both players' deployment zones.",  # whose zones, not what both sides do
+    "Hunters can chase into a fresh foe when they miss their quarry.",  # no 'even'
+    "This bonus only applies once.",  # not where it applies
     "The attacker chooses to charge.",  # a choice of one action, not of which or of an order
     "The winner of the combat gains +1 Leadership.",  # a winner who decides nothing
 ])
@@ -98,6 +108,8 @@ def _ruled(sentence: str, typed: tuple[Relation, ...] = ()) -> dict[str, str]:
     ("Archers may loose even if they marched, but never when fleeing.", {"situation": "fleeing moved"}),
     ("A mounted knight can never be on foot in the first turn.", {"situation": "first-turn on-foot mounted"}),
     ("Each squad can only use one rally per phase.", {"how-often": ""}),
+    ("Remember a squad only needs to take one Nerve check in each turn, whatever the cause.", {"how-often": ""}),
+    ("Note that gliders still benefit from their 2D6 glide as they flee.", {"situation": "fleeing"}),
     ("If the score of the hunter is greater than the score of the prey, the prey is caught.", {"contest": ""}),
     ("The total has to be higher than the height of the wall.", {"contest": ""}),
     ("If no value is given in brackets, the rule is Venom Blade (5+).", {"no-number": ""}),
