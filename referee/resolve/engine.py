@@ -178,7 +178,8 @@ def resolve(
         modifiers=modifiers,
         unresolved=unresolved,
         in_force=in_force + own_words(view, sides, {**ctx.spent, **ctx.set_aside},
-                                      quoted + [c["quote"] for a in answers for c in a.citations] + [d["citation"]["quote"] for d in in_force]),
+                                      quoted + [c["quote"] for a in answers for c in a.citations] + [d["citation"]["quote"] for d in in_force],
+                                      ctx.rule_quote),
     )
     answer.units = {"self": units[0], "opponent": units[1]}
     return answer

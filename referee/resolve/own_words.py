@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 
-from referee.patterns import lazy
-from referee.resolve.meeting import Meeting
+from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.ruling import quote
 from referee.resolve.situation_words import RULED, wholes
+from referee.resolve.together import name_pattern
+from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
     from referee.resolve.play import Side
 
 
-def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], quoted: Iterable[str] = ()) -> list[dict[str, Any]]:
+def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], quoted: Iterable[str] = (),
+              rule_quote: Any = None) -> list[dict[str, Any]]:
     """An ``in_force`` entry per sentence of a rule in play that settles how it meets others; and per
     sentence that names another rule in play ("Template and Blast weapons with Backfire roll a die
     separate from the weapon." beside Template), how ``mentions``, unless the answer quotes it
@@ -67,6 +69,38 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
                 }
                 seen[key] = entry
                 out.append(entry)
+    if rule_quote is not None:
+        out += _named_in_words(view, sides, set_aside, set(seen), said, in_play, rule_quote)
+    return out
+
+
+def _named_in_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], seen: set[tuple[str, str]], said: set[str],
+                    in_play: set[str], rule_quote: Any) -> list[dict[str, Any]]:
+    """A sentence of a rule in play that names another rule in play in the players' words, small letters and
+    plural ("The enemy player can use -1 reaction units this round." beside Reaction units; "needs only three
+    models to count for rank bonus, steadfast and so on" beside Steadfast), where the graph read no mention of
+    it: the first such sentence per pair, how ``mentions``, unless the answer quotes it already."""
+    names = view.rule_names
+    mentioned = {(rid, r["target"]) for rid in in_play for r in view.relations_out(rid) if r["kind"] == "references"}
+    out: list[dict[str, Any]] = []
+    for side in sides:
+        for a in side.rules:
+            rule = view.get(a)
+            if (side.name, a) in set_aside or rule is None:
+                continue
+            version = rule["versions"][0] if rule["versions"] else None
+            text = (version or rule).get("text") or ""
+            for b in sorted(in_play):
+                pattern = name_pattern(names.get(b, b)) if b != a else None
+                if (pattern is None or (a, b) in mentioned or fold(names.get(a, a)) == fold(names.get(b, b)) or _part_of(view, a, b)
+                        or _brought(sides, b, a) or _brought(sides, a, b)):
+                    continue
+                found = next((x for x in sentences(text) if pattern.search(x) and not _EXAMPLE.match(x) and _plain(x) not in said), None)
+                if found is None or (a, found) in seen:
+                    continue
+                seen.add((a, found))
+                out.append({"side": side.name, "rule": a, "name": names.get(a, a), "kind": "settles", "actions": [names.get(b, b)], "how": "mentions",
+                            "subject": None, "conditions": [], "citation": rule_quote(a, found, version)})
     return out
 
 

@@ -187,3 +187,21 @@ def test_an_examples_names_a_sections_list_and_a_grant_are_no_mentions_in_a_smal
     assert [d for d in rulings(view, picks("Armoury", "Shield"))["in_force"] if d["how"] == "mentions"] == []
     assert [d for d in rulings(view, picks("Quartermaster"))["in_force"] if d["how"] == "mentions"] == []
     assert [d["name"] for d in rulings(view, picks("Kit", "Shield"))["in_force"] if d["how"] == "mentions"] == ["Kit"]  # no section here
+
+
+def test_a_rule_named_in_small_letters_or_plural_by_another_in_play_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Reaction units", "Directive 9").to_json()
+    [named] = [d for d in data["in_force"] if d["how"] == "mentions" and d["name"] == "Directive 9"]
+    assert named["actions"] == ["Reaction units"] and "-1 reaction units this round" in named["citation"]["quote"]
+    data = resolve(rulebase, "whfb-house", "Monsterous Ranks, Steadfast (only The Horde formation)", when=["melee"]).to_json()
+    [named] = [d for d in data["in_force"] if d["how"] == "mentions" and d["name"] == "Monsterous Ranks"]
+    assert "only six model in frontage" in named["citation"]["quote"]
+
+
+def test_a_name_in_other_words_in_a_small_system() -> None:
+    view = system({"Sabotage": "The enemy may field -1 scout squads this turn.", "Scout Squads": "Each leader may field one scout squad.",
+                   "Banner": "A banner gives +1 Nerve."}, [])
+    data = resolve(view, "demo", picks("Scout Squads"), picks("Sabotage")).to_json()
+    assert [(d["name"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d["how"] == "mentions"] == [
+        ("Sabotage", ["Scout Squads"], "The enemy may field -1 scout squads this turn.")]
+    assert [d for d in resolve(view, "demo", picks("Banner"), picks("Sabotage")).to_json()["in_force"] if d["how"] == "mentions"] == []
