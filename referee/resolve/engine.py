@@ -28,7 +28,7 @@ from referee.resolve.same_roll import same_roll_touches
 from referee.resolve.as_if_not_there import as_if_not_there
 from referee.resolve.counted_as import counted_as_rulings
 from referee.resolve.situation_words import situation_rulings
-from referee.resolve.together import bearer_rulings, together_rulings
+from referee.resolve.together import bearer_rulings, together_rulings, unrolled_rulings
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, calibrated, quote
 from referee.resolve.situation import parse_flags
 from referee.resolve.source import roll_caps, source
@@ -150,6 +150,8 @@ def resolve(
     answers += together_rulings(ctx, sides, [set(a.rules) for a in answers])
     # a rule's own sentence that lets the bearers of another rule of its side use it, where that rule forbids them
     answers += bearer_rulings(ctx, sides, flags, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
+    # a rule whose attacks hit automatically, beside a to-hit modifier of its side: no roll to hit for it to modify
+    answers += unrolled_rulings(ctx, sides, modifiers, [set(a.rules) for a in answers])
     # a rule's own sentence on the situation given, where nothing above quotes it
     quoted = [c["quote"] for a in answers for c in a.citations] + [p["citation"]["quote"] for m in modifiers for p in m.parts]
     quoted += [c["quote"] for m in modifiers for c in m.limits] + [i.citation["quote"] for side in sides for i in side.inactive] + [i.citation["quote"] for i in idle]

@@ -140,3 +140,39 @@ def _permits(ctx: Context, rid: str, rule: dict[str, Any], permission: re.Patter
             if not _NEGATED.search(said) and permission.search(said):
                 return ctx.rule_quote(rid, said, version)
     return None
+
+
+# a rule whose attacks are not rolled to hit: "are automatically hit", "hit automatically", "inflicts 2D6 automatic hits"
+_AUTOMATIC = re.compile(r"\bautomatically\s+hit\b|\bhit\s+automatically\b|\bautomatic\s+hits?\b", re.I)
+_TO_HIT = re.compile(r"^to[- ]?hit$", re.I)
+
+
+def unrolled_rulings(ctx: Context, sides: tuple[Side, Side], modifiers: Sequence[Any], answered: Sequence[set[str]] = ()) -> list[Ruling]:
+    """A rule whose own words say its attacks hit automatically ("All models that are even partially under
+    the template are automatically hit"), beside a to-hit modifier of its side from another rule ("Hard
+    cover inflicts a -2 shooting modifier"): no roll to hit is made for those attacks, so the modifier has
+    none of theirs to modify.  Ruled by that sentence (principle ``together``, no winner), both quoted."""
+    out: list[Ruling] = []
+    for m in modifiers:
+        if not _TO_HIT.match(m.stat.replace(" ", "-")):
+            continue
+        side = next((s for s in sides if s.name == m.side), None)
+        if side is None:
+            continue
+        for rid in side.rules:
+            if (side.name, rid) in ctx.set_aside or any(p["rule"] == rid for p in m.parts):
+                continue
+            rule = ctx.view.get(rid)
+            if rule is None:
+                continue
+            version = rule["versions"][0] if rule["versions"] else None
+            said = next((x for x in sentences((version or rule).get("text") or "") if _AUTOMATIC.search(x)), None)
+            others = list(dict.fromkeys(p["name"] for p in m.parts))
+            if said is None or any({ctx.name(rid), *others} <= names for names in answered):
+                continue
+            values = ", ".join(f"{p['name']} {p['value']}" for p in m.parts)
+            outcome = (f"{ctx.name(rid)}'s attacks hit automatically, as its own words say: no roll to hit is made for them, so the "
+                       f"to-hit modifier ({values}) has no roll of theirs to modify")
+            out.append(Ruling([ctx.name(rid), *others], None, "together", outcome, [ctx.rule_quote(rid, said, version), *(p["citation"] for p in m.parts)],
+                              [], [side.name]))
+    return out

@@ -54,3 +54,21 @@ def test_a_permission_to_the_bearers_of_a_rule_in_a_small_system() -> None:
     for sentence in ("Parts can use Ram Hits as long as they do not have Lifeless.", "Once per game (like Lifeless), a part may ram.",
                      "Ram Hits are resolved before Lifeless."):
         assert [r["winner"] for r in _lifeless(sentence)["rulings"] if r["winner"]] == [], sentence
+
+
+def test_an_attack_that_hits_automatically_has_no_roll_for_a_to_hit_modifier(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Breath Weapon Shooting Attack, Target Behind Hard Cover", when=["shooting"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "together"]
+    assert ruling["winner"] is None and ruling["rules"] == ["Breath Weapon Shooting Attack", "Target Behind Hard Cover"]
+    assert [c["quote"] for c in ruling["citations"]] == ["All models that are even partially under the template are automatically hit, as covered on page 9.",
+                                                        "Hard cover inflicts a -2 shooting modifier."]
+
+
+def test_automatic_hits_in_other_words_in_a_small_system() -> None:
+    blast = "Every squad under the cone is hit automatically."
+    smoke = "Smoke gives -1 to hit."
+    view = system({"Flame Cone": blast, "Smoke": smoke, "Rifle": "A rifle shoots twice."},
+                  [rel("modifies", "Smoke", None, smoke, details={"stat": "to-hit", "value": "-1"})])
+    [ruling] = [r for r in resolve(view, "demo", picks("Flame Cone", "Smoke"), when=("shooting",)).to_json()["rulings"] if r["principle"] == "together"]
+    assert ruling["rules"] == ["Flame Cone", "Smoke"] and ruling["citations"][0]["quote"] == blast
+    assert [r for r in resolve(view, "demo", picks("Rifle", "Smoke"), when=("shooting",)).to_json()["rulings"] if r["principle"] == "together"] == []
