@@ -220,9 +220,23 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
             if aim is not None:
                 # "must direct all of their attacks against each other" beside an attack the rule makes on a unit
                 out.setdefault(AIMED, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
+    for rel in ctx.view.relations_out(rid):
+        # "each To Hit roll of a 6 results in a Precision Shot": the rule's hits do what the named rule's words say
+        # ("its controller, not the opponent, allocates those wounds"), quoted from that rule
+        if rel["kind"] != "references" or not rel["target"] or rel["target"] == rid or not _RESULTS_IN.search(rel["citation"]["sentence"]):
+            continue
+        named = ctx.view.get(rel["target"])
+        version = named["versions"][0] if named and named["versions"] else None
+        reaching = [said for said in sentences((version or named or {}).get("text") or "") if _REACHES.search(said)]
+        if reaching:
+            listed = out.setdefault(TARGETED, [])
+            for at, said in enumerate([rel["citation"]["sentence"], *reaching]):
+                if all(c["quote"] != said for c in listed):
+                    listed.append({"quote": said, "rid": rel["target"] if at else rid, "version": version if at else None, "aim": "reaches"})
     return out
 
 
+_RESULTS_IN = re.compile(r"\bresults?\s+in\s+an?\s+(?-i:[A-Z])", re.I)
 NAMED = "two names of one word: "
 
 
@@ -286,7 +300,7 @@ _HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may
                      r"\bneither\s+see\s+nor\s+(?:are|is)\s+visible\b|\b(?:are|is)\s+not\s+visible\b", re.I)
 # a shot at a unit the rule permits, or the rule's ignoring what hides it: "can be shot against charging units",
 # "ignore every rule that makes an enemy model or unit untargetable"
-_REACHES = lazy(r"\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|\bignor(?:e|es|ing)\b[^.;]*?\b(?:untargetable|targeted|visible|line\s+of\s+sight)\b", re.I)
+_REACHES = lazy(r"\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|\bignor(?:e|es|ing)\b[^.;]*?\b(?:untargetable|targeted|visible|line\s+of\s+sight)\b", re.I)
 _REROLL = lazy(r"\bre-?rolls?\b", re.I)
 # a restriction on every attack of the model: "must direct all of their attacks against each other"
 _ALL_ATTACKS = lazy(r"\ball\s+(?:of\s+)?(?:their|its|his|her|the)?\s*attacks\s+(?:against|at|on|to)\b", re.I)

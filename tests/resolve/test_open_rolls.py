@@ -367,3 +367,16 @@ def test_two_rules_named_by_forms_of_one_word_are_open(rulebase: Build) -> None:
     [(rules, reason)] = _open(resolve(view, "demo", picks("Swimming", "Swim X")).to_json())
     assert rules == ["Swim X", "Swimming"] and "(swim)" in reason
     assert resolve(view, "demo", picks("Swimming", "Swift")).to_json()["unresolved"] == []
+
+
+def test_a_hit_that_results_in_another_rules_shot_reaches_by_that_rules_words(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Sniper", "Invisibility", when=["shooting"]).to_json()
+    [(rules, reason)] = [(r, why) for r, why in _open(data) if "Invisibility" in r]
+    assert rules == ["Invisibility", "Sniper"] and reason.startswith("one says a unit may not be targeted or seen")
+    names = {c["name"] for c in data["unresolved"][0]["citations"]}
+    assert names == {"Sniper", "Precision", "Invisibility"}
+    view = system({"Deadeye": "Each roll of 6 to hit results in a Called Shot.", "Called Shot": "With a Called Shot the firer allocates the wounds.",
+                   "Shroud": "A shrouded model cannot be targeted."},
+                  [rel("references", "Deadeye", "Called Shot", "Each roll of 6 to hit results in a Called Shot.")])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Deadeye"), picks("Shroud")).to_json())
+    assert rules == ["Deadeye", "Shroud"]
