@@ -83,6 +83,7 @@ def _named_in_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[s
     names = view.rule_names
     mentioned = {(rid, r["target"]) for rid in in_play for r in view.relations_out(rid) if r["kind"] == "references"}
     out: list[dict[str, Any]] = []
+    patterns = {b: name_pattern(names.get(b, b)) for b in sorted(in_play)}
     for side in sides:
         for a in side.rules:
             rule = view.get(a)
@@ -90,9 +91,8 @@ def _named_in_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[s
                 continue
             version = rule["versions"][0] if rule["versions"] else None
             text = (version or rule).get("text") or ""
-            for b in sorted(in_play):
-                pattern = name_pattern(names.get(b, b)) if b != a else None
-                if (pattern is None or (a, b) in mentioned or fold(names.get(a, a)) == fold(names.get(b, b)) or _part_of(view, a, b)
+            for b, pattern in patterns.items():
+                if (b == a or pattern is None or not pattern.search(text) or (a, b) in mentioned or fold(names.get(a, a)) == fold(names.get(b, b)) or _part_of(view, a, b)
                         or _brought(sides, b, a) or _brought(sides, a, b)):
                     continue
                 found = next((x for x in sentences(text) if pattern.search(x) and not _EXAMPLE.match(x) and _plain(x) not in said), None)

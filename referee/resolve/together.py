@@ -107,22 +107,23 @@ def bearer_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...
     out: list[Ruling] = []
     for side in sides:
         other_side = next(s for s in sides if s is not side) if sides[0] is not sides[1] else side
-        for a, entry_a in side.rules.items():
-            rule = ctx.view.get(a)
-            if rule is None or (side.name, a) in ctx.set_aside:
+        for b, entry_b in side.rules.items():
+            other = ctx.view.get(b)
+            if other is None or (side.name, b) in ctx.set_aside:
                 continue
-            for b, entry_b in side.rules.items():
-                other = ctx.view.get(b)
-                pattern = name_pattern(other["name"]) if other else None
-                if b == a or pattern is None or (side.name, b) in ctx.set_aside or _joined(entry_a, b) or _joined(entry_b, a):
+            forbids = [r for r in ctx.view.relations_out(b) if r["kind"] == "cannot" and not binds_other_side(r, ctx.view.rule_names)
+                       and judge(r["conditions"], flags, side.ids, other_side.ids)[0] is None]
+            pattern = name_pattern(other["name"]) if forbids else None
+            if pattern is None:
+                continue
+            permission = _bearer_permission(pattern)
+            for a, entry_a in side.rules.items():
+                rule = ctx.view.get(a)
+                if b == a or rule is None or (side.name, a) in ctx.set_aside or _joined(entry_a, b) or _joined(entry_b, a):
                     continue
                 if any({ctx.name(a), ctx.name(b)} <= said for said in answered):
                     continue
-                forbids = [r for r in ctx.view.relations_out(b) if r["kind"] == "cannot" and not binds_other_side(r, ctx.view.rule_names)
-                           and judge(r["conditions"], flags, side.ids, other_side.ids)[0] is None]
-                if not forbids:
-                    continue
-                said = _permits(ctx, a, rule, _bearer_permission(pattern))
+                said = _permits(ctx, a, rule, permission, pattern)
                 if said is None:
                     continue
                 what = "; ".join(dict.fromkeys(f"cannot {dict(r['details']).get('action') or r['target_name']}" for r in forbids))
@@ -133,10 +134,12 @@ def bearer_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...
     return out
 
 
-def _permits(ctx: Context, rid: str, rule: dict[str, Any], permission: re.Pattern[str]) -> dict[str, Any] | None:
+def _permits(ctx: Context, rid: str, rule: dict[str, Any], permission: re.Pattern[str], named: re.Pattern[str]) -> dict[str, Any] | None:
     for version in rule["versions"] or [None]:
         text = version["text"] if version else rule["text"]
-        for said in sentences(text or ""):
+        if not text or not named.search(text):
+            continue  # the other rule not named at all: no sentence to read
+        for said in sentences(text):
             if not _NEGATED.search(said) and permission.search(said):
                 return ctx.rule_quote(rid, said, version)
     return None
