@@ -52,6 +52,8 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "it
 
 # a roll named after it: "rolls to hit", "one failed roll To Hit" (the "To Hit roll" of other sentences)
 _ROLL_TO = lazy(r"\brolls?\s+to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b", re.I)  # and "hitrolls", written as one word
+# two rolls named with one "rolls": "failed To Hit and To Wound rolls of 1"
+_ROLL_PAIR = lazy(r"\bto[\s-](hit|wound)\s+(?:and|or)\s+to[\s-](?:hit|wound)\s+rolls?\b", re.I)
 # a roll named by its failed result: "re-roll one miss or failed wound" (a failed roll to hit, to wound)
 _FAILED = lazy(r"\b(?:(miss)(?:es)?|failed\s+(hit|wound)s?)\b(?!\s+(?:saves?|tests?|rolls?)\b)", re.I)
 # a kind of terrain named after the terrain: "treats all terrain as difficult" (not "test for dangerous terrain as normal")
@@ -68,6 +70,7 @@ def _rolls(sentence: str) -> set[str]:
             continue
         out.add(f"{fold(word)} {kind.lower()}")
     out |= {f"{(to or one).lower()} roll" for to, one in _ROLL_TO.findall(sentence)}
+    out |= {f"{first.lower()} roll" for first in _ROLL_PAIR.findall(sentence)}  # "To Hit and To Wound rolls": the first is a roll too
     out |= {"hit roll" if miss else f"{what.lower()} roll" for miss, what in _FAILED.findall(sentence)}
     out |= {f"{fold(kind)} terrain" for kind in _TERRAIN_AS.findall(sentence) if kind.lower() not in _NOT_A_NAME | _AS_USUAL}
     return out
@@ -211,6 +214,11 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                 # "after the unit has moved" beside "leave the transport by placing them within 3\"": whether being
                 # placed, deployed late or counted as having moved is the move the other rule speaks of
                 out.setdefault(MOVED, []).append({"quote": said, "rid": rid, "version": version, "aim": moved})
+            where = "bounds" if _BOUNDS.search(said) else "places" if _PLACES.search(said) else None
+            if where is not None:
+                # "Place one of the other players units that are in reserve onto the battlefield" beside "It can never be
+                # placed closer than 9\" to any enemy models": whether the one placing is bound by the other's limit
+                out.setdefault(PLACEMENT, []).append({"quote": said, "rid": rid, "version": version, "aim": where})
             seen_as = "reaches" if _REACHES.search(said) else "hidden" if _HIDDEN.search(said) else None
             if seen_as is not None:
                 # "Declare one unit ... as untargetable in all shooting phases" beside "this weapon can be shot against
@@ -287,6 +295,12 @@ _THROUGH = lazy(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)
 AIMED = "whom an attack is made against"
 TARGETED = "whether a unit may be targeted"
 MOVED = "whether the unit has moved"
+PLACEMENT = "where a unit is placed"
+# a rule that places a unit on the battlefield ("Place one of the other players units that are in reserve onto the battlefield")
+_PLACES = re.compile(r"\bplace\s+(?:\w+\s+){0,5}?units?\b[^.;]*?\bon(?:to)?\s+the\s+(?:battlefield|table|board)\b", re.I)
+# and one that limits where a unit is placed ("It can never be placed closer than 9\" to any enemy models")
+_BOUNDS = re.compile(r"\b(?:can\s*not|cannot|can\s+never|may\s+not|must\s+not|can't)\s+be\s+(?:placed|set\s+up|deployed)\s+"
+                     r"(?:closer|nearer|within|further|more)\b", re.I)
 # a rule that asks whether the unit moved, or forbids its normal moves: "after the unit has moved", "Units that did not
 # move", "if the attacking model has made an Advance Move", "cannot move normally"
 _HEEDS = re.compile(r"\b(?:has|have|had)\s+(?:not\s+)?moved\b|\bdid\s+not\s+move\b|\bha(?:s|ve)\s+made\s+an?\s+(?:advance|march)\s+move\b|"
@@ -312,7 +326,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|moved?|placing|deployed|performed)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|moved?|placing|placed|place|deployed|performed)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -362,7 +376,7 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 # Panic Tests", "When a War Machine fails a Panic Test"): across the sides a roll is one
                 # only where a sentence speaks of the other side's ("its target", "enemy units")
                 shared = [t for t in shared if not t.startswith(WIELDED)  # each side's model fights with its own
-                          and (t == TARGETED or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
+                          and (t in (TARGETED, PLACEMENT) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
             else:
                 shared = [t for t in shared if t != TARGETED]  # one's own unit hidden is not hidden from one's own shots
             if side_a != side_b:
@@ -379,7 +393,7 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             if not shared:
                 continue
             pa, pb = _params(entry_a), _params(entry_b)
-            if pa and pb and not pa & pb and _bracketed_rolls(entry_a) and _bracketed_rolls(entry_b):
+            if pa and pb and not pa & pb and _bracketed_rolls(entry_a) and _bracketed_rolls(entry_b) and not _may_be_one_test(pa, pb, terms):
                 continue  # each says which rolls it is for, and they share none
             seen.add(pair)
             touched = []
@@ -441,6 +455,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
         return f"both re-roll a test that may be one ({tests}), and no sentence here says whether a test re-rolled by one may be re-rolled by the other"
     if thing == AIMED:
         return "one restricts whom every attack is made against, the other makes an attack on a unit, and no sentence here says whether that attack is bound"
+    if thing == PLACEMENT:
+        return ("one places a unit on the battlefield, the other limits where a unit is placed, and no sentence here says whether "
+                "the limit binds that placing")
     if thing == MOVED:
         return ("one speaks of whether the unit has moved, the other puts it on the table, or counts it as having moved, other than by "
                 "its normal move, and no sentence here says whether that is the move the first speaks of")
@@ -466,7 +483,7 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         tests_b = {t for c in said_b for t in c["tests"]}
         characteristics = {t for t in terms if " " not in t}
         return bool(tests_a & tests_b) or any(t.split()[0] in characteristics for t in tests_a | tests_b)
-    if thing in (AIMED, TARGETED, MOVED):
+    if thing in (AIMED, TARGETED, MOVED, PLACEMENT):
         # one restricts and the other makes an attack (never two attacks made, nor two restrictions); one hides and the
         # other reaches; one heeds a move and the other places the unit
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
@@ -531,6 +548,14 @@ _OTHER = lazy(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b
 def _granted(entry: Any, other: str) -> bool:
     """Whether one rule came in through the other (a grant chain is how they meet)."""
     return any(step["rule"] == other for chain in entry.chains for step in chain)
+
+
+def _may_be_one_test(pa: set[str], pb: set[str], terms: list[str]) -> bool:
+    """Whether two instances' brackets name tests that may be one: each names a test, and one's is named after
+    a characteristic ("Discipline Tests"), which the other's ("Frenzy Tests") may be, as a re-rolled test may."""
+    tests_a, tests_b = {p for p in pa if p.endswith(("test", "tests"))}, {p for p in pb if p.endswith(("test", "tests"))}
+    characteristics = {t for t in terms if " " not in t}
+    return bool(tests_a and tests_b) and any(t.split()[0] in characteristics for t in tests_a | tests_b)
 
 
 def _bracketed_rolls(entry: Any) -> bool:

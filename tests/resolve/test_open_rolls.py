@@ -380,3 +380,25 @@ def test_a_hit_that_results_in_another_rules_shot_reaches_by_that_rules_words(ru
                   [rel("references", "Deadeye", "Called Shot", "Each roll of 6 to hit results in a Called Shot.")])
     [(rules, _)] = _open(resolve(view, "demo", picks("Deadeye"), picks("Shroud")).to_json())
     assert rules == ["Deadeye", "Shroud"]
+
+
+def test_two_rolls_named_with_one_rolls_and_tests_that_may_be_one_are_open(rulebase: Build) -> None:
+    # "re-rolls failed To Hit and To Wound rolls of 1" speaks of the hit roll too
+    data = resolve(rulebase, "scrollhammer", "Master-Crafted, Preferred Enemy", when=["melee"]).to_json()
+    assert [rules for rules, _ in _open(data)] == [["Master-Crafted", "Preferred Enemy"]]
+    # Maximised (Frenzy Tests, ...) through Frenzy and Minimised (Discipline Tests): a Frenzy Test may be a Discipline Test
+    data = resolve(rulebase, "t9a", "Frenzy, Minimised Roll (Discipline Tests)").to_json()
+    assert [rules for rules, _ in _open(data)] == [["Maximised Roll", "Minimised Roll"]]
+    view = system({"Keen": "Re-roll failed To Strike and To Hurt rolls of 1.", "Sure": "Re-roll one failed roll To Strike."}, [])
+    assert _open(resolve(view, "demo", picks("Keen", "Sure")).to_json()) == []  # no roll of this system's names: none read
+
+
+def test_a_placing_and_a_limit_on_placing_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Shock teleport 2|3 side", "Directive 7").to_json()
+    [(rules, reason)] = _open(data)
+    assert "Directive 7" in rules and reason.startswith("one places a unit on the battlefield, the other limits where a unit is placed")
+    view = system({"Ambushers": "Place one of your units held back onto the table at the end of your move.",
+                   "Far Deploy": "It can never be placed closer than 12\" to the foe.", "Rally": "Place a banner beside the unit."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Far Deploy"), picks("Ambushers")).to_json())
+    assert rules == ["Ambushers", "Far Deploy"]
+    assert _open(resolve(view, "demo", picks("Far Deploy"), picks("Rally")).to_json()) == []
