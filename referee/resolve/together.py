@@ -83,7 +83,8 @@ def _joined(entry: Any, other: str) -> bool:
     return any(step["rule"] == other for chain in entry.chains for step in chain)
 
 
-# a permission's sentence with no negation in it ("do not have Harnessed or Inanimate" is the opposite case)
+# a permission's sentence with no negation in it ("do not have Harnessed or Inanimate" is the opposite case), unless
+# its own "even if it has ..." names the bearers
 _NEGATED = re.compile(r"\b(?:not|cannot|never|unable|without)\b|n't\b", re.I)
 
 
@@ -93,7 +94,7 @@ def _bearer_permission(name: re.Pattern[str]) -> re.Pattern[str]:
     units even if it has Towering Presence"."""
     other = name.pattern
     return re.compile(rf"\b(?:with|have|has|having)\s+(?:[\w-]+(?:\s+[\w-]+)?\s+(?:or|and)\s+)?{other}[^,;:()]*?\b(?:can|may)\b"
-                      rf"|\b(?:can|may)\b[^.;]*?\beven\s+if\s+(?:it|they|the\s+\w+)\s+(?:has|have)\s+{other}", re.I)
+                      rf"|\b(?:can|may)\b[^.;]*?\b(?P<even>even\s+if)\s+(?:it|they|the\s+\w+)\s+(?:has|have)\s+{other}", re.I)
 
 
 def bearer_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...], answered: Sequence[set[str]] = ()) -> list[Ruling]:
@@ -111,7 +112,7 @@ def bearer_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...
             other = ctx.view.get(b)
             if other is None or (side.name, b) in ctx.set_aside:
                 continue
-            forbids = [r for r in ctx.view.relations_out(b) if r["kind"] == "cannot" and not binds_other_side(r, ctx.view.rule_names)
+            forbids = [r for r in ctx.view.relations_out(b) if r["kind"] in ("cannot", "must") and not binds_other_side(r, ctx.view.rule_names)
                        and judge(r["conditions"], flags, side.ids, other_side.ids)[0] is None]
             pattern = name_pattern(other["name"]) if forbids else None
             if pattern is None:
@@ -123,26 +124,40 @@ def bearer_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...
                     continue
                 if any({ctx.name(a), ctx.name(b)} <= said for said in answered):
                     continue
-                said = _permits(ctx, a, rule, permission, pattern)
+                said, even = _permits(ctx, a, rule, permission, pattern)
                 if said is None:
                     continue
-                what = "; ".join(dict.fromkeys(f"cannot {dict(r['details']).get('action') or r['target_name']}" for r in forbids))
+                # "even if it has B" sets aside what B binds its bearers to; "with B ... can use" only what B forbids them
+                binding = [r for r in forbids if (even or r["kind"] == "cannot") and not _WITHOUT.search(r.get("subject") or "")]
+                if not binding:
+                    continue
+                forbids_here = binding
+                what = "; ".join(dict.fromkeys(f"{r['kind']} {dict(r['details']).get('action') or r['target_name']}" for r in forbids_here))
                 outcome = (f"{ctx.name(a)} prevails over {ctx.name(b)} as far as its words say: {ctx.name(a)}'s own sentence lets the "
-                           f"bearers of {ctx.name(b)} use it, so {ctx.name(b)}'s \"{what}\" does not keep them from it")
-                out.append(Ruling([ctx.name(a), ctx.name(b)], ctx.name(a), "explicit-exception", outcome, ctx.quotes(forbids), [], [side.name],
+                           f"bearers of {ctx.name(b)} use it, so {ctx.name(b)}'s \"{what}\" does not bind them in it")
+                out.append(Ruling([ctx.name(a), ctx.name(b)], ctx.name(a), "explicit-exception", outcome, ctx.quotes(forbids_here), [], [side.name],
                                   relation=said))
     return out
 
 
-def _permits(ctx: Context, rid: str, rule: dict[str, Any], permission: re.Pattern[str], named: re.Pattern[str]) -> dict[str, Any] | None:
+_WITHOUT = re.compile(r"\bwithout\b", re.I)  # "The Front Facings of models without Front Rank": not its bearers
+
+
+def _permits(ctx: Context, rid: str, rule: dict[str, Any], permission: re.Pattern[str],
+             named: re.Pattern[str]) -> tuple[dict[str, Any] | None, bool]:
+    """The rule's sentence that lets the other's bearers use it, and whether it says so by "even if"."""
     for version in rule["versions"] or [None]:
         text = version["text"] if version else rule["text"]
         if not text or not named.search(text):
             continue  # the other rule not named at all: no sentence to read
         for said in sentences(text):
-            if not _NEGATED.search(said) and permission.search(said):
-                return ctx.rule_quote(rid, said, version)
-    return None
+            found = permission.search(said)
+            if found is None:
+                continue
+            if found.group("even") is None and _NEGATED.search(said):
+                continue  # "as long as they do not have Harnessed or Inanimate": the bearers are the ones left out
+            return ctx.rule_quote(rid, said, version), found.group("even") is not None
+    return None, False
 
 
 # a rule whose attacks are not rolled to hit: "are automatically hit", "hit automatically", "inflicts 2D6 automatic hits"

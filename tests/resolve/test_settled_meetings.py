@@ -72,3 +72,21 @@ def test_automatic_hits_in_other_words_in_a_small_system() -> None:
     [ruling] = [r for r in resolve(view, "demo", picks("Flame Cone", "Smoke"), when=("shooting",)).to_json()["rulings"] if r["principle"] == "together"]
     assert ruling["rules"] == ["Flame Cone", "Smoke"] and ruling["citations"][0]["quote"] == blast
     assert [r for r in resolve(view, "demo", picks("Rifle", "Smoke"), when=("shooting",)).to_json()["rulings"] if r["principle"] == "together"] == []
+
+
+def test_even_if_it_has_the_rule_sets_aside_what_that_rule_binds_its_bearers_to(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Front Rank, Stand Behind").to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"]]
+    assert (ruling["winner"], ruling["rules"]) == ("Stand Behind", ["Stand Behind", "Front Rank"])
+    # only the obligation of Front Rank's own bearers, not that of "models without Front Rank"
+    assert [c["line"] for c in ruling["citations"] if c["name"] == "Front Rank"] == [101]
+    first = "Models with Vanguard Line must stand in front."
+    other = "Models without Vanguard Line must stand behind."
+    view = system({"Vanguard Line": f"{first} {other}", "Skulker": "A skulker can stand anywhere, even if it has Vanguard Line.",
+                   "Bold": "Models with Vanguard Line can shout."},
+                  [rel("must", "Vanguard Line", None, first, details={"action": "stand in front"}, subject="Models with Vanguard Line"),
+                   rel("must", "Vanguard Line", None, other, details={"action": "stand behind"}, subject="Models without Vanguard Line")])
+    [ruling] = [r for r in resolve(view, "demo", picks("Vanguard Line", "Skulker")).to_json()["rulings"] if r["winner"]]
+    assert ruling["winner"] == "Skulker" and [c["quote"] for c in ruling["citations"]][0] == first
+    # "with X ... can" sets aside only what X forbids, and Vanguard Line forbids nothing
+    assert [r for r in resolve(view, "demo", picks("Vanguard Line", "Bold")).to_json()["rulings"] if r["winner"]] == []
