@@ -82,6 +82,8 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("limit", r"\b(?:can|may)\s+only\s+(?:make|use|issue|cast|declare|perform)\s+(?:one|a\s+single)\b[^.;]*?\bper\s+" + _PERIOD + r"\b"),
         ("limit", r"\bonly\s+one\s+\w+(?:\s+\w+)?\s+(?:can|may)\s+be\s+\w+\s+per\s+" + _PERIOD + r"\b"),
         ("limit", r"\bonly\s+a\s+single\s+\w+\b[^.;]*"),
+        # a cap: "its Attack Value is never higher than the value stated in brackets (X) while performing Supporting Attacks"
+        ("limit", r"\b(?:is|are)\s+never\s+(?:higher|greater|more|lower|less)\s+than\b[^.;]*"),
         # the rule's own limit on where it holds: "Strider only applies when interacting with this type of Terrain"
         ("limit", r"\bonly\s+appl(?:y|ies)\s+(?:when|if|while|against|for\s+as\s+long)\b[^.;]*"),
         ("timing", r"\b(?:after|before)\s+(?:any|all)\s+re-?rolls\b"),
@@ -116,7 +118,7 @@ def settling(rule_id: str, citation: Citation) -> list[Relation]:
 # the words by which a sentence speaks of each flag of the situation table
 # (referee/graph/situations.py): the flag's own word and the game's words for it
 SPOKEN: dict[str, re.Pattern[str]] = {
-    "charging": re.compile(r"\bcharging\b|\bcharger\b", re.I),
+    "charging": re.compile(r"\bcharging\b|\bcharger\b|\bcharges\b", re.I),
     "charged": re.compile(r"\b(?:is|are|being|been|was|were)\s+charged\b|\bcharge\s+reactions?\b", re.I),
     "melee": re.compile(r"\bmelee\b|\bclose\s+combat\b", re.I),
     "shooting": re.compile(r"\bshoot(?:s|ing)?\b|\bshooting\s+attacks?\b|\branged\s+attacks?\b", re.I),
