@@ -117,14 +117,13 @@ def bearer_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...
             pattern = name_pattern(other["name"]) if forbids else None
             if pattern is None:
                 continue
-            permission = _bearer_permission(pattern)
             for a, entry_a in side.rules.items():
                 rule = ctx.view.get(a)
                 if b == a or rule is None or (side.name, a) in ctx.set_aside or _joined(entry_a, b) or _joined(entry_b, a):
                     continue
                 if any({ctx.name(a), ctx.name(b)} <= said for said in answered):
                     continue
-                said, even = _permits(ctx, a, rule, permission, pattern)
+                said, even = _permits(ctx, a, rule, pattern)
                 if said is None:
                     continue
                 # "even if it has B" sets aside what B binds its bearers to; "with B ... can use" only what B forbids them
@@ -143,13 +142,13 @@ def bearer_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...
 _WITHOUT = re.compile(r"\bwithout\b", re.I)  # "The Front Facings of models without Front Rank": not its bearers
 
 
-def _permits(ctx: Context, rid: str, rule: dict[str, Any], permission: re.Pattern[str],
-             named: re.Pattern[str]) -> tuple[dict[str, Any] | None, bool]:
+def _permits(ctx: Context, rid: str, rule: dict[str, Any], named: re.Pattern[str]) -> tuple[dict[str, Any] | None, bool]:
     """The rule's sentence that lets the other's bearers use it, and whether it says so by "even if"."""
     for version in rule["versions"] or [None]:
         text = version["text"] if version else rule["text"]
         if not text or not named.search(text):
-            continue  # the other rule not named at all: no sentence to read
+            continue  # the other rule not named at all: no sentence to read (and no pattern made for it)
+        permission = _bearer_permission(named)
         for said in sentences(text):
             found = permission.search(said)
             if found is None:
