@@ -54,6 +54,10 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "it
 _ROLL_TO = lazy(r"\brolls?\s+to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b", re.I)  # and "hitrolls", written as one word
 # two rolls named with one "rolls": "failed To Hit and To Wound rolls of 1"
 _ROLL_PAIR = lazy(r"\bto[\s-](hit|wound)\s+(?:and|or)\s+to[\s-](?:hit|wound)\s+rolls?\b", re.I)
+# wounds a rule restores: "one wound can be restored per turn", "one wound is restored", "restores D3 wounds"
+_RESTORED = lazy(r"\bwounds?\s+(?:is|are|can\s+be|may\s+be)\s+restored\b|\brestores?\s+(?:\w+\s+){0,2}?wounds?\b", re.I)
+# an attack that is not rolled to hit: "This attack automatically hits."
+_AUTOHIT = lazy(r"\battacks?\s+(?:\w+\s+){0,2}?automatically\s+hits?\b", re.I)
 # a roll named by its failed result: "re-roll one miss or failed wound" (a failed roll to hit, to wound)
 _FAILED = lazy(r"\b(?:(miss)(?:es)?|failed\s+(hit|wound)s?)\b(?!\s+(?:saves?|tests?|rolls?)\b)", re.I)
 # a kind of terrain named after the terrain: "treats all terrain as difficult" (not "test for dangerous terrain as normal")
@@ -71,6 +75,10 @@ def _rolls(sentence: str) -> set[str]:
         out.add(f"{fold(word)} {kind.lower()}")
     out |= {f"{(to or one).lower()} roll" for to, one in _ROLL_TO.findall(sentence)}
     out |= {f"{first.lower()} roll" for first in _ROLL_PAIR.findall(sentence)}  # "To Hit and To Wound rolls": the first is a roll too
+    if _RESTORED.search(sentence):
+        out.add("wounds restored")  # "one wound can be restored per turn per model" beside "For each roll of a 6, one wound is restored"
+    if _AUTOHIT.search(sentence):
+        out.add("hit roll")  # "This attack automatically hits.": the hit roll it is not rolled, which another rule may read
     out |= {"hit roll" if miss else f"{what.lower()} roll" for miss, what in _FAILED.findall(sentence)}
     out |= {f"{fold(kind)} terrain" for kind in _TERRAIN_AS.findall(sentence) if kind.lower() not in _NOT_A_NAME | _AS_USUAL}
     return out

@@ -402,3 +402,15 @@ def test_a_placing_and_a_limit_on_placing_are_open(rulebase: Build) -> None:
     [(rules, _)] = _open(resolve(view, "demo", picks("Far Deploy"), picks("Ambushers")).to_json())
     assert rules == ["Ambushers", "Far Deploy"]
     assert _open(resolve(view, "demo", picks("Far Deploy"), picks("Rally")).to_json()) == []
+
+
+def test_wounds_two_rules_restore_and_an_attack_not_rolled_to_hit_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Absorb, Regeneration").to_json()
+    assert [(rules, reason.split(",")[0]) for rules, reason in _open(data)] == [(["Absorb", "Regeneration"], "both speak of wounds restored")]
+    data = resolve(rulebase, "scrollhammer", "Autohit, Backfire", when=["shooting"]).to_json()
+    assert [(rules, reason.split(",")[0]) for rules, reason in _open(data)] == [(["Autohit", "Backfire"], "both speak of hit roll")]
+    view = system({"Mend": "At dawn one wound is restored.", "Leech": "A leech restores D3 wounds, but only once per game.",
+                   "Homing": "This attack automatically hits.", "Misfire": "On a hit roll of 1 the gun jams.", "Tough": "A tough model has 3 wounds."}, [])
+    assert [r for r, _ in _open(resolve(view, "demo", picks("Mend", "Leech")).to_json())] == [["Leech", "Mend"]]
+    assert [r for r, _ in _open(resolve(view, "demo", picks("Homing", "Misfire")).to_json())] == [["Homing", "Misfire"]]
+    assert _open(resolve(view, "demo", picks("Mend", "Tough")).to_json()) == []  # wounds counted, none restored
