@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.ruling import quote
 from referee.resolve.situation_words import RULED, wholes

@@ -252,7 +252,7 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
     return out
 
 
-_RESULTS_IN = re.compile(r"\bresults?\s+in\s+an?\s+(?-i:[A-Z])", re.I)
+_RESULTS_IN = lazy(r"\bresults?\s+in\s+an?\s+(?-i:[A-Z])", re.I)
 NAMED = "two names of one word: "
 
 
@@ -305,17 +305,17 @@ TARGETED = "whether a unit may be targeted"
 MOVED = "whether the unit has moved"
 PLACEMENT = "where a unit is placed"
 # a rule that places a unit on the battlefield ("Place one of the other players units that are in reserve onto the battlefield")
-_PLACES = re.compile(r"\bplace\s+(?:\w+\s+){0,5}?units?\b[^.;]*?\bon(?:to)?\s+the\s+(?:battlefield|table|board)\b", re.I)
+_PLACES = lazy(r"\bplace\s+(?:\w+\s+){0,5}?units?\b[^.;]*?\bon(?:to)?\s+the\s+(?:battlefield|table|board)\b", re.I)
 # and one that limits where a unit is placed ("It can never be placed closer than 9\" to any enemy models")
-_BOUNDS = re.compile(r"\b(?:can\s*not|cannot|can\s+never|may\s+not|must\s+not|can't)\s+be\s+(?:placed|set\s+up|deployed)\s+"
+_BOUNDS = lazy(r"\b(?:can\s*not|cannot|can\s+never|may\s+not|must\s+not|can't)\s+be\s+(?:placed|set\s+up|deployed)\s+"
                      r"(?:closer|nearer|within|further|more)\b", re.I)
 # a rule that asks whether the unit moved, or forbids its normal moves: "after the unit has moved", "Units that did not
 # move", "if the attacking model has made an Advance Move", "cannot move normally"
-_HEEDS = re.compile(r"\b(?:has|have|had)\s+(?:not\s+)?moved\b|\bdid\s+not\s+move\b|\bha(?:s|ve)\s+made\s+an?\s+(?:advance|march)\s+move\b|"
+_HEEDS = lazy(r"\b(?:has|have|had)\s+(?:not\s+)?moved\b|\bdid\s+not\s+move\b|\bha(?:s|ve)\s+made\s+an?\s+(?:advance|march)\s+move\b|"
                     r"\bcannot\s+move\s+normally\b", re.I)
 # a rule that puts the unit somewhere other than by its normal move, or says it counts as having moved: "by placing them
 # within 3\"", "deployed later on the battlefield", "count as having moved", "performed as ... Advance Move"
-_PLACED = re.compile(r"\bplac(?:e|es|ed|ing)\s+(?:them|it|the\s+(?:unit|models?))\s+within\b|\bdeployed\s+later\b|\bcounts?\s+as\s+having\s+moved\b|"
+_PLACED = lazy(r"\bplac(?:e|es|ed|ing)\s+(?:them|it|the\s+(?:unit|models?))\s+within\b|\bdeployed\s+later\b|\bcounts?\s+as\s+having\s+moved\b|"
                      r"\bperformed\s+as\s+(?:an?\s+)?(?:combination\s+of\s+)?advance\s+moves?\b", re.I)
 # a unit that may not be targeted or seen: "untargetable", "cannot be targeted or seen", "neither see nor are visible"
 _HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may\s+not)\s+be\s+(?:targeted|seen)\b|"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from referee.patterns import lazy
 from referee.resolve.meeting import binds_other_side, sentences
 from referee.resolve.ruling import Ruling
 from referee.resolve.situation import judge
@@ -85,7 +86,7 @@ def _joined(entry: Any, other: str) -> bool:
 
 # a permission's sentence with no negation in it ("do not have Harnessed or Inanimate" is the opposite case), unless
 # its own "even if it has ..." names the bearers
-_NEGATED = re.compile(r"\b(?:not|cannot|never|unable|without)\b|n't\b", re.I)
+_NEGATED = lazy(r"\b(?:not|cannot|never|unable|without)\b|n't\b", re.I)
 
 
 def _bearer_permission(name: re.Pattern[str]) -> re.Pattern[str]:
@@ -139,7 +140,7 @@ def bearer_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...
     return out
 
 
-_WITHOUT = re.compile(r"\bwithout\b", re.I)  # "The Front Facings of models without Front Rank": not its bearers
+_WITHOUT = lazy(r"\bwithout\b", re.I)  # "The Front Facings of models without Front Rank": not its bearers
 
 
 def _permits(ctx: Context, rid: str, rule: dict[str, Any], named: re.Pattern[str]) -> tuple[dict[str, Any] | None, bool]:
@@ -160,8 +161,8 @@ def _permits(ctx: Context, rid: str, rule: dict[str, Any], named: re.Pattern[str
 
 
 # a rule whose attacks are not rolled to hit: "are automatically hit", "hit automatically", "inflicts 2D6 automatic hits"
-_AUTOMATIC = re.compile(r"\bautomatically\s+hit\b|\bhit\s+automatically\b|\bautomatic\s+hits?\b", re.I)
-_TO_HIT = re.compile(r"^to[- ]?hit$", re.I)
+_AUTOMATIC = lazy(r"\bautomatically\s+hit\b|\bhit\s+automatically\b|\bautomatic\s+hits?\b", re.I)
+_TO_HIT = lazy(r"^to[- ]?hit$", re.I)
 
 
 def unrolled_rulings(ctx: Context, sides: tuple[Side, Side], modifiers: Sequence[Any], answered: Sequence[set[str]] = ()) -> list[Ruling]:
