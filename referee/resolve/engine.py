@@ -100,6 +100,7 @@ def resolve(
     meetings += touch_meetings(view, sides, meetings)
     meetings += permission_meetings(view, sides, meetings)
     settled = [settle(ctx, m) for m in meetings]
+    settled, idle = _winners_set_aside(ctx, settled, meetings, idle)
     # a rule only excluded ("cannot simultaneously use a Shield") is set aside, and nothing applies in
     # its place: two rules that each exclude it agree, they are no rivals
     excluding = [a for a, m in zip(settled, meetings) if {r["kind"] for r in m.relations} == {"excludes"}]
@@ -185,6 +186,31 @@ def resolve(
     )
     answer.units = {"self": units[0], "opponent": units[1]}
     return answer
+
+
+def _winners_set_aside(ctx: Context, settled: list[Ruling | Unresolved], meetings: list[Any],
+                       idle: list[Inactive]) -> tuple[list[Ruling | Unresolved], list[Inactive]]:
+    """A ruling whose winner another ruling alone sets aside on every side that holds it (an immunity
+    that takes the attribute away, say) does not apply: the winner brings nothing here, so it prevails over
+    nothing. The ruling becomes a "does not apply here" line that says why, quoting its relation."""
+    kept: list[Ruling | Unresolved] = []
+    for answer, m in zip(settled, meetings):
+        winner = answer.winner if isinstance(answer, Ruling) else None
+        rid = next((r for r in m.rules if ctx.name(r) == winner), None) if winner else None
+        holding = [side for side in ("self", "opponent") if rid in ctx.held.get(side, ())]
+        reasons = [ctx.set_aside.get((side, rid)) for side in holding]
+        # where each side is immune to the other's rule, each rule keeps what it does for its own
+        # models: only a one-way setting aside (the other side's rules untouched by it) empties it
+        mutual = any(why in reasons and key[1] != rid for key, why in ctx.set_aside.items())
+        if not holding or mutual or any(why is None or why == answer.outcome for why in reasons):
+            kept.append(answer)
+            continue
+        losers = ", ".join(ctx.name(r) for r in m.rules if r != rid)
+        citation = answer.relation or answer.citations[0]
+        kind = m.relations[0]["kind"] if m.relations else None
+        idle.append(Inactive(rid, winner, holding[0], f"{winner} would prevail over {losers}, but it brings nothing here: {reasons[0]}",
+                             citation, relation=kind))
+    return kept, idle
 
 
 def _answer(ctx: Context, sides: Any, system: str, acting: str | None, opponent: str | None, flags: tuple[str, ...],
