@@ -213,6 +213,27 @@ def _own_use(sentence: str, name: str) -> list[Limit]:
     return out
 
 
+# "when attacking with a Great Weapon", "while fighting with Paired Weapons": a condition on the weapon used
+_WIELDING = _Lazy(r"^(?:when|while|whilst|if)\s+(?:it\s+is\s+|they\s+are\s+|the\s+model\s+is\s+)?(?:attacking|fighting|shooting|striking|armed)\s+(?=with\b)", re.I)
+
+
+def weapon_condition(words: str, sentence: str) -> Limit | None:
+    """A condition's words that name the weapons a modifier holds with ("when attacking with a Great
+    Weapon"), read as a limit of the kind a whole rule's "can only be used with ..." is; None for
+    any other condition."""
+    use = _WIELDING.match(words.strip())
+    if use is None:
+        return None
+    weapons = _WITH.match(words.strip()[use.end() :])
+    if weapons is None:
+        return None
+    listed = _without(weapons.group("names"))
+    names = tuple(re.sub(r"^(?:an?|the)\s+", "", n.strip()) for n in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", listed) if n.strip())
+    if not names:
+        return None
+    return Limit("with-all-of" if re.search(r"\band\b", listed) else "with-one-of", names, words.strip(), sentence)
+
+
 def _without(names: str) -> str:
     """Weapons' names, without what follows them ("Longbows without Weapon Enchantments")."""
     return re.split(r"\s+(?:without|with|that|which|in|of|from)\b", names, maxsplit=1)[0]

@@ -21,7 +21,7 @@ from referee.resolve.naming import picks
 from referee.resolve.parameters import against_instances
 from referee.resolve.own_words import own_words, permission_meetings
 from referee.resolve.play import Inactive, Pick, both_sides
-from referee.resolve.scope import attack_scoped_rules, own_use_forbidden, scoped_rules
+from referee.resolve.scope import attack_scoped_rules, own_use_forbidden, scoped_rules, weapon_conditioned
 from referee.resolve.principles import Context, said_to_apply, settle
 from referee.resolve.ruled_out import situation_ruling
 from referee.resolve.same_roll import same_roll_touches
@@ -127,6 +127,7 @@ def resolve(
     for side_name, rid, why in [*aside, *scoped, *ways_aside, *own_aside]:
         ctx.aside([side_name], rid, why)
     found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle, ctx.cumulative)
+    weapon_conditioned(ctx, sides, flags, found, idle)
     in_play = sides[0].ids | sides[1].ids
     stat_answers = {(m.sides[0], m.extra["stat"]): settle(ctx, m) for m in stat_meetings(view, system, found, in_play)}
     answers += list(stat_answers.values())

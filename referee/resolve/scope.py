@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from referee.graph.effects_words import CONDITIONS, ONLY_SCOPES
-from referee.graph.limits import Limit, whole_limits
+from referee.graph.limits import Limit, weapon_condition, whole_limits
 from referee.patterns import lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.play import Inactive, Side
@@ -244,6 +244,33 @@ def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, fl
                 for at, conditions in enumerate(other.instance_conditions):
                     if (other is entry or any(step["rule"] == rid for step in other.chains[at])) and said not in conditions:
                         conditions.append(said)
+
+
+def weapon_conditioned(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...], found: dict[tuple[str, str], list[dict[str, Any]]],
+                       idle: list[Inactive]) -> None:
+    """A modifier held to the weapon it is used with ("+1 to-hit when attacking with a Great Weapon") is
+    judged as a whole rule's weapon limit is (:func:`limit_holds`): set aside where the side has another
+    weapon of that kind and none named, the condition's words quoted; the condition dropped where a
+    weapon named is in play; kept, said, where the situation cannot tell."""
+    by_name = {side.name: side for side in sides}
+    for (side_name, _stat), items in list(found.items()):
+        for part in list(items):
+            for words in list(part["conditions"]):
+                limit = weapon_condition(words, part["citation"].get("sentence", ""))
+                if limit is None:
+                    continue
+                answer, by = limit_holds(ctx, limit, flags, by_name[side_name])
+                if answer == HOLDS:
+                    part["conditions"].remove(words)
+                elif answer == FAILS:
+                    items.remove(part)
+                    why = (f"{part['name']} modifies {_stat} {part['value']} only {_with_words(limit)}, by its own words "
+                           f"(\"{limit.words}\"), and the side has {ctx.name(by)} instead")
+                    idle.append(Inactive(part["rule"], part["name"], side_name, why, ctx.rule_quote(part["rule"], limit.sentence or None),
+                                         relation="modifies"))
+                    break
+        if not items:
+            del found[(side_name, _stat)]
 
 
 def _with_words(limit: Limit) -> str:
