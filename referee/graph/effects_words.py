@@ -14,7 +14,7 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("gain|gains|get|gets|give|gives|giving|add|adds|added|become|becomes", "GAIN", ""),
     ("result|results in", "GAIN", ""),
     # what a rule's own brackets say: "gains the ... modifiers stated in brackets"
-    ("stated|given|listed in brackets|parentheses", "PARAMS", ""),
+    ("stated|given|listed in|within brackets|parentheses", "PARAMS", ""),
     ("has|have", "HAVE", ""),
     ("is|are|be", "BE", ""),
     ("count|counts|counted as", "COUNTAS", ""),
