@@ -217,25 +217,10 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                 listed = out.setdefault(THROUGH, [])
                 if all(c["quote"] != said for c in listed):
                     listed.append({"quote": said, "rid": rid, "version": version})
-            moved = "placed" if _PLACED.search(said) else "heeds" if _HEEDS.search(said) else None
-            if moved is not None:
-                # "after the unit has moved" beside "leave the transport by placing them within 3\"": whether being
-                # placed, deployed late or counted as having moved is the move the other rule speaks of
-                out.setdefault(MOVED, []).append({"quote": said, "rid": rid, "version": version, "aim": moved})
-            where = "bounds" if _BOUNDS.search(said) else "places" if _PLACES.search(said) else None
-            if where is not None:
-                # "Place one of the other players units that are in reserve onto the battlefield" beside "It can never be
-                # placed closer than 9\" to any enemy models": whether the one placing is bound by the other's limit
-                out.setdefault(PLACEMENT, []).append({"quote": said, "rid": rid, "version": version, "aim": where})
-            seen_as = "reaches" if _REACHES.search(said) else "hidden" if _HIDDEN.search(said) else None
-            if seen_as is not None:
-                # "Declare one unit ... as untargetable in all shooting phases" beside "this weapon can be shot against
-                # charging units": whether the one may be shot at by the other
-                out.setdefault(TARGETED, []).append({"quote": said, "rid": rid, "version": version, "aim": seen_as})
-            aim = "restricts" if _ALL_ATTACKS.search(said) else "makes" if _MAKES_ATTACK.search(said) else None
-            if aim is not None:
-                # "must direct all of their attacks against each other" beside an attack the rule makes on a unit
-                out.setdefault(AIMED, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
+            for thing, readings in _AIMS:
+                aim = next((word for pattern, word in readings if pattern.search(said)), None)
+                if aim is not None:
+                    out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
     for rel in ctx.view.relations_out(rid):
         # "each To Hit roll of a 6 results in a Precision Shot": the rule's hits do what the named rule's words say
         # ("its controller, not the opponent, allocates those wounds"), quoted from that rule
@@ -569,3 +554,12 @@ def _may_be_one_test(pa: set[str], pb: set[str], terms: list[str]) -> bool:
 def _bracketed_rolls(entry: Any) -> bool:
     """Whether an instance's brackets name what it is for in words ("Charge Range"), not a number ("4++")."""
     return any(re.search(r"[A-Za-z]{3,}", param) for params in entry.instances for param in params)
+
+
+# the things a sentence may aim at, each with its (pattern, aim) readings in the order they are tried
+_AIMS = (
+    (MOVED, ((_PLACED, "placed"), (_HEEDS, "heeds"))),
+    (PLACEMENT, ((_BOUNDS, "bounds"), (_PLACES, "places"))),
+    (TARGETED, ((_REACHES, "reaches"), (_HIDDEN, "hidden"))),
+    (AIMED, ((_ALL_ATTACKS, "restricts"), (_MAKES_ATTACK, "makes"))),
+)
