@@ -206,11 +206,20 @@ def _own_use(sentence: str, name: str) -> list[Limit]:
         return []  # both kinds: no limit to one of them
     weapons = _WITH.match(rest.strip())
     if not out and weapons:
-        listed = _without(weapons.group("names"))
-        names = tuple(re.sub(r"^(?:an?|the)\s+", "", n.strip()) for n in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", listed) if n.strip())
-        if names:
-            out.append(Limit("with-all-of" if re.search(r"\band\b", listed) else "with-one-of", names, (sentence[use.start() : use.end()] + " " + rest.strip()[: weapons.end()]).strip(), sentence))
+        words = (sentence[use.start() : use.end()] + " " + rest.strip()[: weapons.end()]).strip()
+        limit = _weapons_limit(weapons.group("names"), words, sentence)
+        out += [limit] if limit is not None else []
     return out
+
+
+def _weapons_limit(names: str, words: str, sentence: str) -> Limit | None:
+    """The limit of weapons named after "with" ("Bows or Longbows without ...": one of them; "Longbow
+    and Paired Weapons": all of them), None where no name is left."""
+    listed = _without(names)
+    named = tuple(re.sub(r"^(?:an?|the)\s+", "", n.strip()) for n in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", listed) if n.strip())
+    if not named:
+        return None
+    return Limit("with-all-of" if re.search(r"\band\b", listed) else "with-one-of", named, words, sentence)
 
 
 # "when attacking with a Great Weapon", "while fighting with Paired Weapons": a condition on the weapon used
@@ -225,13 +234,7 @@ def weapon_condition(words: str, sentence: str) -> Limit | None:
     if use is None:
         return None
     weapons = _WITH.match(words.strip()[use.end() :])
-    if weapons is None:
-        return None
-    listed = _without(weapons.group("names"))
-    names = tuple(re.sub(r"^(?:an?|the)\s+", "", n.strip()) for n in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", listed) if n.strip())
-    if not names:
-        return None
-    return Limit("with-all-of" if re.search(r"\band\b", listed) else "with-one-of", names, words.strip(), sentence)
+    return _weapons_limit(weapons.group("names"), words.strip(), sentence) if weapons is not None else None
 
 
 def _without(names: str) -> str:

@@ -253,7 +253,7 @@ def weapon_conditioned(ctx: Context, sides: tuple[Side, Side], flags: tuple[str,
     weapon of that kind and none named, the condition's words quoted; the condition dropped where a
     weapon named is in play; kept, said, where the situation cannot tell."""
     by_name = {side.name: side for side in sides}
-    for (side_name, _stat), items in list(found.items()):
+    for (side_name, stat), items in list(found.items()):
         for part in list(items):
             for words in list(part["conditions"]):
                 limit = weapon_condition(words, part["citation"].get("sentence", ""))
@@ -264,13 +264,13 @@ def weapon_conditioned(ctx: Context, sides: tuple[Side, Side], flags: tuple[str,
                     part["conditions"].remove(words)
                 elif answer == FAILS:
                     items.remove(part)
-                    why = (f"{part['name']} modifies {_stat} {part['value']} only {_with_words(limit)}, by its own words "
+                    why = (f"{part['name']} modifies {stat} {part['value']} only {_with_words(limit)}, by its own words "
                            f"(\"{limit.words}\"), and the side has {ctx.name(by)} instead")
                     idle.append(Inactive(part["rule"], part["name"], side_name, why, ctx.rule_quote(part["rule"], limit.sentence or None),
                                          relation="modifies"))
                     break
         if not items:
-            del found[(side_name, _stat)]
+            del found[(side_name, stat)]
 
 
 def _with_words(limit: Limit) -> str:
