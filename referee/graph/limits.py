@@ -35,29 +35,7 @@ from __future__ import annotations
 
 import re
 
-TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
-if TYPE_CHECKING:
-    from collections.abc import Iterator
-
-
-class _Lazy:
-    """A pattern compiled where first used (by the ``re`` module's own cache), not at import: most
-    rules a warm ``resolve`` reads have none of these words, and the gates below skip them."""
-
-    __slots__ = ("pattern", "flags")
-
-    def __init__(self, pattern: str, flags: int = 0) -> None:
-        self.pattern, self.flags = pattern, flags
-
-    def search(self, text: str) -> re.Match[str] | None:
-        return re.search(self.pattern, text, self.flags)
-
-    def match(self, text: str) -> re.Match[str] | None:
-        return re.match(self.pattern, text, self.flags)
-
-    def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        return re.finditer(self.pattern, text, self.flags)
-
+from referee.patterns import lazy
 
 class Limit:
     """One limit on a whole rule: a word of the situation table (``not-fleeing`` and ``with-one-of``
@@ -77,7 +55,7 @@ _DEFINING_WORDS = ("phase", "round of combat", "engaged", "fleeing", "combat", "
 
 # a phase the situation table has a word for: "Once per Shooting Phase", "during the Shooting Phase";
 # never a later phase an effect lasts to ("in the following Shooting Phase", "until the end of ...")
-_PHASE = _Lazy(
+_PHASE = lazy(
     r"(?<!following\s)(?<!next\s)(?<!until\sthe\send\sof\s)(?<!until\s)\b(?:once\s+)?(?:per|during|in|each|every"
     r"|at\s+the\s+(?:start|beginning|end)\s+of(?:\s+step\s+\d+\s+of)?)\s+"
     r"(?:the\s+|a\s+|any\s+|its\s+|each\s+|this\s+|your\s+|every\s+)?(?:(?:friendly|own|enemy)\s+)?"
@@ -85,21 +63,21 @@ _PHASE = _Lazy(
     re.I,
 )
 # what the sentence opens on, up to its first comma: "While the model is in close combat, ..."
-_LEAD = _Lazy(r"^(?:if|when|whenever|while|whilst|in|during|provided)\b[^,.;:]{0,80},", re.I)
+_LEAD = lazy(r"^(?:if|when|whenever|while|whilst|in|during|provided)\b[^,.;:]{0,80},", re.I)
 # the lead speaks of the bearer: "If the model with this special rule is ...", "While it is ...", never "If a firer is shooting"
-_BEARER_LEAD = _Lazy(r"^\w+\s+(?:(?:the|this|its|their)\s+(?:model|unit|bearer|wielder|character)\b|it\b|they\b|(?:the|a|an|this|its|your)\s+(?:\w+\s+)?phase\b"
+_BEARER_LEAD = lazy(r"^\w+\s+(?:(?:the|this|its|their)\s+(?:model|unit|bearer|wielder|character)\b|it\b|they\b|(?:the|a|an|this|its|your)\s+(?:\w+\s+)?phase\b"
                      r"|(?:not\s+)?(?:engaged|unengaged|fleeing|in\s+close\s+combat|in\s+melee)\b)", re.I)
 _LEAD_STATES = (
-    (_Lazy(r"\bnot\s+(?:in\s+close\s+combat|in\s+melee|engaged)|\bunengaged\b", re.I), "not-melee"),
-    (_Lazy(r"\b(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged(?:\s+in\s+(?:a\s+)?combat)?|locked\s+in\s+combat)\b", re.I), "melee"),
-    (_Lazy(r"\bnot\s+fleeing\b", re.I), "not-fleeing"),
-    (_Lazy(r"(?<![-\w])fleeing\b", re.I), "fleeing"),
-    (_Lazy(r"\b(?:shooting|making\s+(?:a\s+)?(?:shooting|ranged)\s+attacks?)\b", re.I), "shooting"),
+    (lazy(r"\bnot\s+(?:in\s+close\s+combat|in\s+melee|engaged)|\bunengaged\b", re.I), "not-melee"),
+    (lazy(r"\b(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged(?:\s+in\s+(?:a\s+)?combat)?|locked\s+in\s+combat)\b", re.I), "melee"),
+    (lazy(r"\bnot\s+fleeing\b", re.I), "not-fleeing"),
+    (lazy(r"(?<![-\w])fleeing\b", re.I), "fleeing"),
+    (lazy(r"\b(?:shooting|making\s+(?:a\s+)?(?:shooting|ranged)\s+attacks?)\b", re.I), "shooting"),
 )
 # a state said of the bearer: "<state> <words up to the rule's name>", or "<the rule's name ...> that is <state>"
 _ADJECTIVES = {"unengaged": "not-melee", "non-fleeing": "not-fleeing", "fleeing": "fleeing", "engaged": "melee"}
-_ADJECTIVE = _Lazy(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged)\s+(?P<rest>[^,.;:()]*)", re.I)
-_RELATIVE = _Lazy(
+_ADJECTIVE = lazy(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged)\s+(?P<rest>[^,.;:()]*)", re.I)
+_RELATIVE = lazy(
     r"^(?P<rest>[^,.;:()]*?)\s+(?:that|which|who)\s+(?:is|are)\s+(?P<state>unengaged|not\s+fleeing|fleeing|engaged(?:\s+in\s+(?:a\s+)?combat)?"
     r"|locked\s+in\s+(?:close\s+)?combat|in\s+close\s+combat)\b",
     re.I,
@@ -107,15 +85,15 @@ _RELATIVE = _Lazy(
 _RELATIVES = (("unengaged", "not-melee"), ("not", "not-fleeing"), ("fleeing", "fleeing"), ("engaged", "melee"), ("locked", "melee"), ("in", "melee"))
 _THIS_RULE = r"this\s+(?:special\s+|universal\s+|model\s+)?(?:rule|ability|keyword|skill|attribute)"
 # a sentence on the rule's own use: "Parry can only be used against Close Combat Attacks"
-_OWN_USE = _Lazy(
+_OWN_USE = lazy(
     r"\b(?:can|may)\s+only\s+be\s+(?:used|applied|chosen|taken)\b|\bonly\s+(?:applies|works|counts)\b|\bcan\s+be\s+used\s+only\b", re.I
 )
 _USE_KINDS = (
-    (_Lazy(r"\b(?:against|with|for|in|and|or)\s+(?:close\s+combat|melee)(?:\s+attacks?)?\b|\bin\s+(?:the\s+)?(?:close\s+combat|melee)\s+phase\b", re.I), "melee"),
-    (_Lazy(r"\b(?:against|with|for|and|or)\s+(?:shooting|ranged|missile)\s+attacks?\b|\b(?:in|during)\s+the\s+shooting\s+phase\b|\bwhen\s+shooting\b", re.I), "shooting"),
+    (lazy(r"\b(?:against|with|for|in|and|or)\s+(?:close\s+combat|melee)(?:\s+attacks?)?\b|\bin\s+(?:the\s+)?(?:close\s+combat|melee)\s+phase\b", re.I), "melee"),
+    (lazy(r"\b(?:against|with|for|and|or)\s+(?:shooting|ranged|missile)\s+attacks?\b|\b(?:in|during)\s+the\s+shooting\s+phase\b|\bwhen\s+shooting\b", re.I), "shooting"),
 )
 # "with Bows or Longbows without Weapon Enchantments": the weapons (capitalised names) the rule is used with
-_WITH = _Lazy(r"\bwith\s+(?:an?\s+|the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*(?:,|\bor\b|\band\b)\s*(?:an?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*)")
+_WITH = lazy(r"\bwith\s+(?:an?\s+|the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*(?:,|\bor\b|\band\b)\s*(?:an?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*)")
 
 
 def _names_bearer(words: str, name: str) -> bool:
@@ -125,9 +103,9 @@ def _names_bearer(words: str, name: str) -> bool:
 
 
 # a later sentence that only says more of the first: "Note that ...", "For example ...", "If this is the case, ..."
-_SAYS_MORE = _Lazy(r"^(?:note\b|for\s+example\b|e\.g\.|this\s+means\b|(?:if|when|in)\s+(?:this|that|so|such)\b)", re.I)
+_SAYS_MORE = lazy(r"^(?:note\b|for\s+example\b|e\.g\.|this\s+means\b|(?:if|when|in)\s+(?:this|that|so|such)\b)", re.I)
 # a later sentence that opens on a circumstance of its own: "If you are charged ..., then you have -1 to hit"
-_OWN_CIRCUMSTANCE = _Lazy(r"^(?:if|when|whenever|while|whilst|against)\b", re.I)
+_OWN_CIRCUMSTANCE = lazy(r"^(?:if|when|whenever|while|whilst|against)\b", re.I)
 
 
 def _bearer_again(sentence: str, name: str) -> bool:
@@ -223,7 +201,7 @@ def _weapons_limit(names: str, words: str, sentence: str) -> Limit | None:
 
 
 # "when attacking with a Great Weapon", "while fighting with Paired Weapons": a condition on the weapon used
-_WIELDING = _Lazy(r"^(?:when|while|whilst|if)\s+(?:it\s+is\s+|they\s+are\s+|the\s+model\s+is\s+)?(?:attacking|fighting|shooting|striking|armed)\s+(?=with\b)", re.I)
+_WIELDING = lazy(r"^(?:when|while|whilst|if)\s+(?:it\s+is\s+|they\s+are\s+|the\s+model\s+is\s+)?(?:attacking|fighting|shooting|striking|armed)\s+(?=with\b)", re.I)
 
 
 def weapon_condition(words: str, sentence: str) -> Limit | None:
