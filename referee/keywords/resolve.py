@@ -46,6 +46,7 @@ UNDEFINED = "undefined"
 def resolve(data: dict[str, Any], view: Rules, system: str) -> dict[str, Any]:
     """Annotate the JSON of a parse (``to_json(parse(...))``) with rule ids, in place."""
     core = set(view.core_terms(system))
+    data["keywords"] = _whole_names(data, view, system, core)
     family: str | None = None
     for keyword in data["keywords"]:
         if keyword["name"] is not None:
@@ -53,6 +54,43 @@ def resolve(data: dict[str, Any], view: Rules, system: str) -> dict[str, Any]:
             family = _family(keyword, view, system) or family
         keyword["args"] = [_arg(arg, view, system, core, family) for arg in keyword["args"]]
     return data
+
+
+def _whole_names(data: dict[str, Any], view: Rules, system: str, core: set[str]) -> list[dict[str, Any]]:
+    """The keywords, with a rule's whole name read as the grammar split it made one again.
+
+    The grammar reads words it cannot tell from a rule's name: a number after a name is a
+    parameter ("Directive 8" as Directive with 8) and a slash joins two keywords ("Models/Armies"
+    as Models and Armies).  Where the name read ties to nothing while the words as written are
+    exactly a rule's name or alias, the words are that rule; a name that ties to a rule or a family
+    keeps its reading ("Ranged 2 heavy", "Stomp / Thunder Stomp" of two names)."""
+    text = data.get("input") or ""
+    out: list[dict[str, Any]] = []
+    for keyword in data["keywords"]:
+        last = out[-1] if out else None
+        if (last is not None and _unnamed(last, view, system, core) and _unnamed(keyword, view, system, core)
+                and not last["args"] and not keyword["args"] and text[last["span"][1] : keyword["span"][0]].strip() == "/"):
+            words = text[last["span"][0] : keyword["span"][1]]
+            if _names_exactly(words, view, system):
+                out[-1] = {**last, "name": words, "text": words, "span": [last["span"][0], keyword["span"][1]], "args": []}
+                continue
+        if keyword["args"] and _unnamed(keyword, view, system, core) and _names_exactly(keyword["text"], view, system):
+            keyword = {**keyword, "name": keyword["text"], "args": []}
+        out.append(keyword)
+    return out
+
+
+def _unnamed(keyword: dict[str, Any], view: Rules, system: str, core: set[str]) -> bool:
+    """Whether a keyword's name ties to no rule, family or core game term of the system."""
+    name = keyword["name"]
+    return name is not None and fold(name) not in core and not view.lookup(name, system) and not _families(view, system, name)
+
+
+def _names_exactly(words: str, view: Rules, system: str) -> bool:
+    """Whether ``words`` are, folded, a rule's name or alias in the system (not merely near one)."""
+    folded = fold(words)
+    return any(folded == fold(rule["name"]) or any(folded == fold(alias["name"]) for alias in rule.get("aliases") or [])
+               for rule in view.lookup(words, system))
 
 
 def _family(keyword: dict[str, Any], view: Rules, system: str) -> str | None:

@@ -51,7 +51,9 @@ def picks(view: Book, system: str, text: str, what: str = "KEYWORDS") -> list[Pi
             # house Regeneration rule): in play by its folded name, with no text of its own
             out.append(Pick(_stated_against(view, system, use.name), tuple(str(arg) for arg in use.args), use.text, (start, end)))
             continue
-        if keyword.get("core_term"):
+        if keyword.get("core_term") and (rule in (None, "undefined") or not (view.get(rule) or {}).get("text")):
+            # a core game term with no rule of its own words ("Strength"); one the documents
+            # write as a rule ("Command phase", "Armor save") is that rule, in play like any other
             message = f"{use.name!r} is a core game term of {system}, not a special rule"
             raise _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
         if rule in (None, "undefined"):

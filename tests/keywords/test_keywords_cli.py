@@ -158,3 +158,33 @@ def test_corpus_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert [(f["text"], f["source"]) for f in report["failures"]] == [
         ("(Unique) role", {"file": "last-edition/core-rules.md", "line": 841})
     ]
+
+
+@pytest.mark.parametrize(
+    ("string", "expected"),
+    [
+        # a number the grammar reads as a parameter, though it is part of the rule's name
+        ("Directive 8, Command phase", [("Directive 8", "last-edition/directive-8", []), ("Command phase", "last-edition/command-phase", None)]),
+        # a slash the grammar reads as joining two keywords, though it is part of the rule's name
+        ("Base -1 {unit}, Models/Armies", [("Base", "last-edition/base", None), ("Models/Armies", "last-edition/models-armies", [])]),
+        # a name that ties to a family keeps its reading: the number is the family's parameter
+        ("Ranged 2 heavy", [("Ranged", "last-edition/ranged-weapon-keywords", None), ("heavy", "last-edition/ranged-heavy", [])]),
+    ],
+)
+def test_a_rules_whole_name_the_grammar_split_names_it(capsys: pytest.CaptureFixture[str], string: str, expected: list) -> None:
+    code, out, err = run(capsys, "parse", string, "--system", "last-edition", "--json")
+    assert (code, err) == (0, "")
+    got = json.loads(out)["keywords"]
+    assert [(k["name"], k["rule"]) for k in got] == [(name, rule) for name, rule, _ in expected]
+    for keyword, (_, _, args) in zip(got, expected):
+        if args is not None:
+            assert keyword["args"] == args
+
+
+def test_words_that_are_no_whole_name_stay_as_read(capsys: pytest.CaptureFixture[str]) -> None:
+    # "Directive 12" names no rule: the grammar's reading (a name and a number) stands, and is undefined
+    code, out, _ = run(capsys, "parse", "Directive 12, Fear/Panic", "--system", "last-edition", "--json")
+    assert code == 0
+    got = json.loads(out)["keywords"]
+    assert [(k["name"], k["rule"]) for k in got] == [("Directive", "undefined"), ("Fear", "undefined"), ("Panic", "undefined")]
+    assert got[0]["args"] == [{"kind": "number", "value": 12}]

@@ -213,3 +213,11 @@ def test_markdown_says_what_stays_open_and_links_every_quoted_rule(capsys: pytes
     assert "— [ABILITIES/Bufs and nerfs](http://127.0.0.1:8000/rules/last-edition/abilities-bufs-and-nerfs.html), `last-edition/core-rules.md:" in out
     code, out, _ = run(capsys, "Target Behind Hard Cover, Target Behind Soft Cover", "--system", "whfb-house", "--when", "shooting", "--format", "markdown")
     assert "never stack: the rules say which: -2 applies.** *(never stacks)*" in out and "Unresolved" not in out
+
+
+def test_a_core_game_term_the_documents_write_as_a_rule_is_in_play(capsys: pytest.CaptureFixture[str]) -> None:
+    # last-edition writes its command phase as a rule of its own ("Each command phase starts with ...");
+    # t9a's "Strength" is a term with no rule of its words, and stays an error (pinned above)
+    code, out, err = run(capsys, "Directive 8, Command phase", "--system", "last-edition", "--json")
+    assert (code, err) == (0, "")
+    assert [entry["rule"] for entry in json.loads(out)["in_play"]["self"]] == ["last-edition/directive-8", "last-edition/command-phase"]
