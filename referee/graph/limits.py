@@ -51,7 +51,7 @@ class Limit:
 
 
 # a defining sentence with none of these words states no limit a reading below finds
-_DEFINING_WORDS = ("phase", "round of combat", "engaged", "fleeing", "combat", "melee", "shooting", "ranged")
+_DEFINING_WORDS = ("phase", "round of combat", "engaged", "fleeing", "combat", "melee", "shooting", "ranged", "charged")
 
 # a phase the situation table has a word for: "Once per Shooting Phase", "during the Shooting Phase";
 # never a later phase an effect lasts to ("in the following Shooting Phase", "until the end of ...")
@@ -66,6 +66,7 @@ _PHASE = lazy(
 _LEAD = lazy(r"^(?:if|when|whenever|while|whilst|in|during|provided)\b[^,.;:]{0,80},", re.I)
 # the lead speaks of the bearer: "If the model with this special rule is ...", "While it is ...", never "If a firer is shooting"
 _BEARER_LEAD = lazy(r"^\w+\s+(?:(?:the|this|its|their)\s+(?:model|unit|bearer|wielder|character)\b|it\b|they\b|(?:the|a|an|this|its|your)\s+(?:\w+\s+)?phase\b"
+                     r"|(?:a|an|any)\s+(?:model|unit)\b[^,]{0,50}?\bwith\s+this\s+(?:special\s+|universal\s+)?(?:rule|ability)\b"
                      r"|(?:not\s+)?(?:engaged|unengaged|fleeing|in\s+close\s+combat|in\s+melee)\b)", re.I)
 _LEAD_STATES = (
     (lazy(r"\bnot\s+(?:in\s+close\s+combat|in\s+melee|engaged)|\bunengaged\b", re.I), "not-melee"),
@@ -73,6 +74,8 @@ _LEAD_STATES = (
     (lazy(r"\bnot\s+fleeing\b", re.I), "not-fleeing"),
     (lazy(r"(?<![-\w])fleeing\b", re.I), "fleeing"),
     (lazy(r"\b(?:shooting|making\s+(?:a\s+)?(?:shooting|ranged)\s+attacks?)\b", re.I), "shooting"),
+    # the target of a charge, never the charger nor "charged or ...": "If a unit with this rule is charged, ..."
+    (lazy(r"\b(?:is|was|has\s+been|gets|being)\s+charged\b(?!\s+or\b)", re.I), "charged"),
 )
 # a state said of the bearer: "<state> <words up to the rule's name>", or "<the rule's name ...> that is <state>"
 _ADJECTIVES = {"unengaged": "not-melee", "non-fleeing": "not-fleeing", "fleeing": "fleeing", "engaged": "melee"}
@@ -103,7 +106,9 @@ def _names_bearer(words: str, name: str) -> bool:
 
 
 # a later sentence that only says more of the first: "Note that ...", "For example ...", "If this is the case, ..."
-_SAYS_MORE = lazy(r"^(?:note\b|for\s+example\b|e\.g\.|this\s+means\b|(?:if|when|in)\s+(?:this|that|so|such)\b)", re.I)
+# and the outcome of what the first sentence began: "If it passes, ...", "If they fail, ..."
+_SAYS_MORE = lazy(r"^(?:note\b|for\s+example\b|e\.g\.|this\s+means\b|(?:if|when|in)\s+(?:this|that|so|such)\b"
+                  r"|(?:if|when|should)\s+(?:it|they|he|she)\s+(?:passes|pass|fails|fail|succeeds|succeed|does|do|does\s+not|do\s+not)\b)", re.I)
 # a later sentence that opens on a circumstance of its own: "If you are charged ..., then you have -1 to hit"
 _OWN_CIRCUMSTANCE = lazy(r"^(?:if|when|whenever|while|whilst|against)\b", re.I)
 
@@ -220,10 +225,32 @@ def _without(names: str) -> str:
     return re.split(r"\s+(?:without|with|that|which|in|of|from)\b", names, maxsplit=1)[0]
 
 
+# a rule's name that ends on whom it is for: "Spear (foot)", "Lance (mounted)"
+_NAME_BEARER = lazy(r"\((?P<kind>(?:on\s+)?foot|mounted)\)\s*$", re.I)
+
+
+def name_limit(name: str) -> Limit | None:
+    """The limit a rule's own name puts on it, its last bracket saying whom it is for ("Spear
+    (foot)": a model on foot; "(mounted)"); its ``sentence`` is the name."""
+    found = _NAME_BEARER.search(name)
+    if found is None:
+        return None
+    return Limit("mounted" if found.group("kind").lower() == "mounted" else "on-foot", None, name, name)
+
+
 def whole_limits(sentences: list[str], name: str) -> list[Limit]:
-    """The limits a rule's own words put on the whole rule (its sentences, in order; its name)."""
+    """The limits a rule's own words put on the whole rule (its sentences, in order; its name).
+
+    >>> whole_limits(["Fights in an extra rank."], "Spear (foot)")
+    [Limit('on-foot', None, 'Spear (foot)')]
+    """
     if not sentences or not name:
         return []
+    named = name_limit(name)
+    return ([named] if named is not None else []) + _worded_limits(sentences, name)
+
+
+def _worded_limits(sentences: list[str], name: str) -> list[Limit]:
     out = _defining(sentences[0], name)
     if out and any(_bearer_again(s, name) for s in sentences[1:]):
         out = []

@@ -109,6 +109,10 @@ class Context:
         found = squeeze("\n".join(lines[line - 1 : line + 20])[column - 1 : column + 400]) if 0 < line <= len(lines) else ""
         return (line, column) if found.startswith(squeeze(sentence)[:24]) else None
 
+    def document(self, file: str) -> str | None:
+        """A document's text (a file under the rules folder), or None without the documents."""
+        return self._text(file)
+
     def _text(self, file: str) -> str | None:
         if file not in self._texts:
             found = None

@@ -170,7 +170,9 @@ def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...])
 
 # what each limit on a whole rule asks, in a referee's words
 _MEANS = {"shooting": "when shooting", "melee": "in close combat", "not-melee": "when not in close combat",
-          "not-fleeing": "when its bearer is not fleeing", "fleeing": "when its bearer is fleeing"}
+          "not-fleeing": "when its bearer is not fleeing", "fleeing": "when its bearer is fleeing",
+          "charged": "when its bearer's unit is charged", "on-foot": "for a model on foot", "mounted": "for a mounted model"}
+_MOUNTS = {"on-foot": "mounted", "mounted": "on-foot"}
 
 
 def _named_weapons(ctx: Context, system: str, names: tuple[str, ...]) -> list[list[str]]:
@@ -205,6 +207,16 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
         return answer, word[4:]
     if word == "fleeing":
         return (HOLDS, word) if word in flags else (UNKNOWN, "")
+    if word in _MOUNTS:
+        # on foot or mounted is the acting model's (--when on-foot / mounted), never told of the opponent
+        if side.name != "self":
+            return UNKNOWN, ""
+        return (HOLDS, word) if word in flags else (FAILS, _MOUNTS[word]) if _MOUNTS[word] in flags else (UNKNOWN, "")
+    if word == "charged":
+        # the charger is not the target of a charge that turn; the opponent's state is not told by the flags
+        if side.name != "self":
+            return UNKNOWN, ""
+        return (HOLDS, word) if word in flags else (FAILS, "charging") if "charging" in flags else (UNKNOWN, "")
     named = _named_weapons(ctx, ctx.system, limit.value or ())
     present = [any(rid in side.ids for rid in ids) for ids in named]
     if (all(present) if word == "with-all-of" else any(present)):
@@ -236,7 +248,8 @@ def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, fl
             if not failed:
                 aside.append((side.name, rid, why))
             failed = True
-            idle.append(Inactive(rid, entry.name, side.name, why, ctx.rule_quote(rid, limit.words), entry.via))
+            quoted = _name_quote(ctx, rid) if limit.sentence == limit.words == rule.get("name") else ctx.rule_quote(rid, limit.words)
+            idle.append(Inactive(rid, entry.name, side.name, why, quoted, entry.via))
         elif answer == UNKNOWN and not failed:
             said = (f"only {_with_words(limit)}" if limit.situation.startswith("with-") else f"only {_MEANS[limit.situation]}") + f" (its words \"{limit.words}\")"
             # what the rule grants holds under its words too
@@ -244,6 +257,18 @@ def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, fl
                 for at, conditions in enumerate(other.instance_conditions):
                     if (other is entry or any(step["rule"] == rid for step in other.chains[at])) and said not in conditions:
                         conditions.append(said)
+
+
+def _name_quote(ctx: Context, rid: str) -> dict[str, Any]:
+    """A rule's name quoted where its heading writes it (the line its source opens on)."""
+    rule = ctx.view.get(rid) or {}
+    source = rule["source"]
+    text = ctx.document(source["file"]) or ""
+    lines = text.split("\n")
+    heading = lines[source["line"] - 1] if 0 < source["line"] <= len(lines) else ""
+    at = heading.find(rule["name"])
+    column = at + 1 if at >= 0 else source.get("column", 1)
+    return {"rule": rid, "name": rule["name"], "file": source["file"], "line": source["line"], "column": column, "quote": rule["name"]}
 
 
 def weapon_conditioned(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...], found: dict[tuple[str, str], list[dict[str, Any]]],

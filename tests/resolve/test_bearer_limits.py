@@ -1,0 +1,94 @@
+"""A rule limited as a whole to whom it is for: the target of a charge ("If a unit with this rule is
+charged, ..."), a model on foot or a mounted one (its name's last bracket: "Spear (foot)"); on a small
+system of this test's own words and on the real documents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.graph.limits import name_limit, whole_limits
+from referee.resolve import resolve
+from referee.resolve.naming import picks as named
+from referee.store.load import open_rules
+from tests.resolve.test_principles import SYSTEM, picks, system_data
+from tests.stores import stored
+
+RULES = {
+    "Ambuscade": "If a unit with this rule is charged, it may strike at the charger first. If it does, the charger loses its charge bonus.",
+    "Pike (foot)": "Strikes from a second rank as well.",
+    "Couched Spear (mounted)": "Gains +2 Strength on the turn it charges.",
+    "Onrush": "In a turn in which a unit with this rule charges or is charged, it gains +1 Attack.",
+}
+
+
+def _view() -> Any:
+    data = system_data(RULES, [])
+    data["names"] = {SYSTEM: {name.lower(): [f"demo/{name}"] for name in RULES}}
+    return stored(data)
+
+
+VIEW = _view()
+
+
+def _entry(keywords: str, when: tuple[str, ...] = ()) -> dict[str, Any]:
+    data = resolve(VIEW, SYSTEM, picks(keywords), None, when).to_json()
+    return next(e for e in data["in_play"]["self"] if e["name"] == keywords)
+
+
+def test_a_rule_for_the_target_of_a_charge_brings_nothing_to_the_charger() -> None:
+    assert _entry("Ambuscade", ("charging", "melee"))["set_aside"] == (
+        "Ambuscade holds only when its bearer's unit is charged, by its own words "
+        '("If a unit with this rule is charged"), and the situation says --when charging')
+    assert _entry("Ambuscade", ("charged",))["set_aside"] is None
+    untold = _entry("Ambuscade")
+    assert (untold["set_aside"], untold["conditions"]) == (None, ['only when its bearer\'s unit is charged (its words "If a unit with this rule is charged")'])
+
+
+def test_charging_or_charged_limits_to_neither() -> None:
+    # "charges or is charged" is either side of a charge: no limit to one of them
+    assert whole_limits([RULES["Onrush"]], "Onrush") == []
+    assert _entry("Onrush", ("charging",))["set_aside"] is None
+
+
+def test_the_outcome_of_what_the_first_sentence_began_keeps_its_limit() -> None:
+    # "If it does, ..." says more of the first sentence; it is no effect of its own under its own words
+    assert [l.situation for l in whole_limits(list(RULES["Ambuscade"].split(". ")), "Ambuscade")] == ["charged"]
+
+
+@pytest.mark.parametrize(("name", "situation"), [("Pike (foot)", "on-foot"), ("Lance (on foot)", "on-foot"), ("Couched Spear (mounted)", "mounted"),
+                                                 ("Spear (Infantry)", None), ("Fly (8, 16)", None)])
+def test_a_names_last_bracket_says_whom_the_rule_is_for(name: str, situation: str | None) -> None:
+    found = name_limit(name)
+    assert (found.situation if found else None) == situation
+
+
+def test_a_rule_for_models_on_foot_brings_nothing_to_a_mounted_one() -> None:
+    assert _entry("Pike (foot)", ("mounted",))["set_aside"] == (
+        'Pike (foot) holds only for a model on foot, by its own words ("Pike (foot)"), and the situation says --when mounted')
+    assert _entry("Pike (foot)", ("on-foot",))["set_aside"] is None
+    assert _entry("Couched Spear (mounted)", ("on-foot",))["set_aside"] is not None
+    assert _entry("Pike (foot)")["conditions"] == ['only for a model on foot (its words "Pike (foot)")']
+
+
+def test_the_opponents_mount_is_not_told_by_the_flags() -> None:
+    data = resolve(VIEW, SYSTEM, picks("Ambuscade"), picks("Pike (foot)"), ("mounted",)).to_json()
+    assert next(e for e in data["in_play"]["opponent"] if e["name"] == "Pike (foot)")["set_aside"] is None
+
+
+def test_on_the_real_documents() -> None:
+    book = open_rules("rules_src")
+    counter = resolve(book, "scrollhammer", picks_of(book, "scrollhammer", "Counter-Attack"), None, ("charging", "melee")).to_json()
+    [idle] = [i for i in counter["in_play"]["inactive"] if i["name"] == "Counter-Attack"]
+    assert idle["citation"]["quote"] == "If a unit contains at least one model with this special rule is charged"
+    shield = resolve(book, "whfb-house", picks_of(book, "whfb-house", "Hand Weapon + Shield (foot)"), None, ("mounted", "melee"),
+                     documents="rules_src").to_json()
+    [idle] = [i for i in shield["in_play"]["inactive"] if i["name"] == "Hand Weapon + Shield (foot)"]
+    # the name is quoted where its heading writes it: "##### Hand Weapon + Shield (foot) (p.88)"
+    assert {k: idle["citation"][k] for k in ("file", "line", "column", "quote")} == {
+        "file": "whfb-house/house-rules-8th-edition.md", "line": 226, "column": 7, "quote": "Hand Weapon + Shield (foot)"}
+
+
+def picks_of(book: Any, system: str, text: str) -> Any:
+    return named(book, system, text)
