@@ -18,6 +18,8 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("has|have", "HAVE", ""),
     ("is|are|be", "BE", ""),
     ("count|counts|counted as", "COUNTAS", ""),
+    # "Barrage weapons act as Blast weapons": what they count as
+    ("act|acts as", "COUNTAS", ""),
     ("confer|confers|conferred", "CONFER", ""),
     ("lose|loses", "LOSE", ""),
     ("subtract|subtracts|deduct|deducts", "SUBTRACT", ""),

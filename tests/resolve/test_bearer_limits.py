@@ -92,3 +92,14 @@ def test_on_the_real_documents() -> None:
 
 def picks_of(book: Any, system: str, text: str) -> Any:
     return named(book, system, text)
+
+
+def test_what_a_weapon_acts_as_meets_what_the_other_side_holds_except_against_it() -> None:
+    # "Barrage weapons act as Blast ... weapons" beside Swarms' "Stealth(+1) ... against weapons other than Blast"
+    book = open_rules("rules_src")
+    data = resolve(book, "scrollhammer", picks_of(book, "scrollhammer", "Barrage"), picks_of(book, "scrollhammer", "Swarms"), ("shooting",)).to_json()
+    assert [e["via"][0]["name"] for e in data["in_play"]["self"] if e["name"] == "Blast"] == ["Barrage"]
+    assert not [e for e in data["in_play"]["opponent"] if e["name"] == "Stealth" and e["set_aside"] is None]
+    [idle] = [i for i in data["in_play"]["inactive"] if i["name"] == "Stealth"]
+    assert (idle["side"], idle["citation"]["quote"]) == (
+        "opponent", "Swarms have the Stealth(+1) universal special rule against weapons other than Blast, Large Blast and Template weapons, being hard to hit.")
