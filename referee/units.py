@@ -87,6 +87,7 @@ class RuleUse:
     rule: str | None = None
     problem: str | None = None
     candidates: tuple[str, ...] = ()
+    part: str | None = None  # the model part whose profile gives it ("Elven Horse"), where the data says
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -263,6 +264,7 @@ def _use(unit: Unit, use: Any) -> dict[str, Any]:
         "text": use.text,
         "via": carried_by(unit.name, unit.models, use.carrier),
         "carrier": use.carrier,
+        "part": use.part,
         "candidates": list(use.candidates),
         "problem": use.problem,
         "file": use.source.file,

@@ -135,7 +135,7 @@ class _Walk:
         self.fields = {f.casefold() for f in fields}
         self.models: list[str] = []
         self.profiles: list[UnitProfile] = []
-        self.uses: dict[tuple[str, str, str], RuleUse] = {}  # (text, carrier, via): one use each
+        self.uses: dict[tuple[str, str, str, str | None], RuleUse] = {}  # (text, carrier, via, part): one use each
 
     def part(self, part: PartDraft, carrier: str, depth: int, seen: frozenset[str]) -> None:
         if depth > MAX_DEPTH or part.id in seen:
@@ -160,10 +160,11 @@ class _Walk:
     def profile(self, profile: ProfileDraft, carrier: str) -> None:
         values = tuple((k, v) for k, v, _ in profile.characteristics)
         self.profiles.append(UnitProfile(profile.name, profile.type, values, carrier, profile.source))
+        part = model_part(profile.name, profile.type)
         for key, value, original in profile.characteristics:
             if value and key.casefold() in self.fields and not is_prose(value):
                 for use in self.keywords(value, original, carrier, profile.source):
-                    self.add(use)
+                    self.add(_with(use, part=part) if part else use)
 
     def info(self, link: LinkDraft, carrier: str) -> None:
         if link.type == "profile":
@@ -207,7 +208,22 @@ class _Walk:
         )
 
     def add(self, use: RuleUse) -> None:
-        self.uses.setdefault((use.text, use.carrier, use.via), use)
+        self.uses.setdefault((use.text, use.carrier, use.via, use.part), use)
+
+
+def model_part(profile: str, kind: str) -> str | None:
+    """The model part a profile is of, where its name is the part's and its type's ("Elven Horse
+    Offensive" of type "3 Offensive": the Elven Horse, a rider's mount), else None.
+
+    >>> model_part("Elven Horse Offensive", "3 Offensive"), model_part("Elein Reaver Global", "1 Global")
+    ('Elven Horse', 'Elein Reaver')
+    >>> model_part("Light Lance", "5 Melee Weapon") is None, model_part("Offensive", "3 Offensive") is None
+    (True, True)
+    """
+    words = " ".join(w for w in kind.split() if not w.isdigit())
+    if not words or not profile.casefold().endswith(" " + words.casefold()):
+        return None
+    return profile[: -len(words)].strip() or None
 
 
 def _second_profile_keywords(args: tuple[Any, ...]) -> list[Any]:

@@ -51,7 +51,7 @@ class Limit:
 
 
 # a defining sentence with none of these words states no limit a reading below finds
-_DEFINING_WORDS = ("phase", "round of combat", "engaged", "fleeing", "combat", "melee", "shooting", "ranged", "charged")
+_DEFINING_WORDS = ("phase", "round of combat", "engaged", "fleeing", "combat", "melee", "shooting", "ranged", "charged", "charging")
 
 # a phase the situation table has a word for: "Once per Shooting Phase", "during the Shooting Phase";
 # never a later phase an effect lasts to ("in the following Shooting Phase", "until the end of ...")
@@ -78,8 +78,8 @@ _LEAD_STATES = (
     (lazy(r"\b(?:is|was|has\s+been|gets|being)\s+charged\b(?!\s+or\b)", re.I), "charged"),
 )
 # a state said of the bearer: "<state> <words up to the rule's name>", or "<the rule's name ...> that is <state>"
-_ADJECTIVES = {"unengaged": "not-melee", "non-fleeing": "not-fleeing", "fleeing": "fleeing", "engaged": "melee"}
-_ADJECTIVE = lazy(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged)\s+(?P<rest>[^,.;:()]*)", re.I)
+_ADJECTIVES = {"unengaged": "not-melee", "non-fleeing": "not-fleeing", "fleeing": "fleeing", "engaged": "melee", "charging": "charging"}
+_ADJECTIVE = lazy(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged|charging)\s+(?P<rest>[^,.;:()]*)", re.I)
 _RELATIVE = lazy(
     r"^(?P<rest>[^,.;:()]*?)\s+(?:that|which|who)\s+(?:is|are)\s+(?P<state>unengaged|not\s+fleeing|fleeing|engaged(?:\s+in\s+(?:a\s+)?combat)?"
     r"|locked\s+in\s+(?:close\s+)?combat|in\s+close\s+combat)\b",

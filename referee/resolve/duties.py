@@ -28,7 +28,7 @@ from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Mapping
     from typing import Any
 
     from referee.store.book import Book
@@ -320,6 +320,10 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
     for mine, _theirs, rid, rel, unknown, held in found:
         action = dict(rel["details"])["action"]
         for other in held:
+            parted = _other_part(mine, rid, other, rel, names)
+            if parted is False:
+                continue  # the unit's data gives the weapon to another model part than the one the words bind
+            unknown = unknown + [parted] if parted else unknown
             how = _of_kind(view, view.get(other) or {}, _kind_named(rel)) or ""
             outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
                        f"its words forbid to {action}, and {names.get(other, other)} is one ({how}); cannot beats can")
@@ -336,6 +340,27 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
             if not unknown:
                 aside.append((mine.name, other, outcome))
     return rulings, aside
+
+
+# a prohibition that binds the model parts with its rule: "Model parts with Harnessed cannot use Weapons"
+_PARTS_WITH = lazy(r"\bmodel\s+parts?\s+(?:with|that\s+(?:has|have))\b", re.I)
+
+
+def _other_part(mine: Side, rid: str, other: str, rel: dict[str, Any], names: Mapping[str, str]) -> bool | str | None:
+    """Whether a prohibition on "model parts with <rule>" reaches another rule of the side, by the
+    model parts a unit's data gives each (``carriers``' ``part``: the rider, its mount): False where
+    the rule's parts and the other's are both known and none is shared (the words bind another part);
+    the words the situation cannot tell where the rule's part is known and the other's is not (a weapon
+    of the whole model); None where the words bind no part or no part is known (a keyword string)."""
+    if not _PARTS_WITH.search(rel.get("subject") or ""):
+        return None
+    bound = {c.get("part") for c in mine.rules[rid].carriers} - {None}
+    if not bound:
+        return None
+    used = {c.get("part") for c in mine.rules[other].carriers} - {None} if other in mine.rules else set()
+    if used:
+        return False if not used & bound else None
+    return f"if the model part that uses {names.get(other, other)} is the one with {names.get(rid, rid)} ({', '.join(sorted(bound))})"
 
 
 # the words a kind of rule may end in that say nothing of which kind: "Armour Equipment" is armour

@@ -184,7 +184,7 @@ def unit_picks(view: Book, system: str, name: str, army: str | None = None, what
     out, left = [], []
     for use in unit["rules"]:
         source = {"file": use["file"], "line": use["line"], "column": use["column"]}
-        carrier = {"unit": unit["name"], "weapon": use["via"], "text": use["text"], "source": source}
+        carrier = {"unit": unit["name"], "weapon": use["via"], "part": use.get("part"), "text": use["text"], "source": source}
         if use["rule"] is None:
             why = f"no rule of {system} defines {use['name']!r}" + (f" ({use['problem']})" if use.get("problem") else "")
         elif use["candidates"]:

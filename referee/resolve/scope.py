@@ -171,7 +171,7 @@ def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...])
 # what each limit on a whole rule asks, in a referee's words
 _MEANS = {"shooting": "when shooting", "melee": "in close combat", "not-melee": "when not in close combat",
           "not-fleeing": "when its bearer is not fleeing", "fleeing": "when its bearer is fleeing",
-          "charged": "when its bearer's unit is charged", "on-foot": "for a model on foot", "mounted": "for a mounted model"}
+          "charged": "when its bearer's unit is charged", "charging": "when its bearer is charging", "on-foot": "for a model on foot", "mounted": "for a mounted model"}
 _MOUNTS = {"on-foot": "mounted", "mounted": "on-foot"}
 
 
@@ -212,6 +212,11 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
         if side.name != "self":
             return UNKNOWN, ""
         return (HOLDS, word) if word in flags else (FAILS, _MOUNTS[word]) if _MOUNTS[word] in flags else (UNKNOWN, "")
+    if word == "charging":
+        # --when charging / not-charging are the acting unit's; the opponent's charge is not told by them
+        if side.name != "self":
+            return UNKNOWN, ""
+        return (HOLDS, word) if word in flags else (FAILS, "not-charging") if "not-charging" in flags else (UNKNOWN, "")
     if word == "charged":
         # the charger is not the target of a charge that turn; the opponent's state is not told by the flags
         if side.name != "self":

@@ -20,6 +20,7 @@ RULES = {
     "Pike (foot)": "Strikes from a second rank as well.",
     "Couched Spear (mounted)": "Gains +2 Strength on the turn it charges.",
     "Onrush": "In a turn in which a unit with this rule charges or is charged, it gains +1 Attack.",
+    "Headlong": "Charging models with Headlong gain +1 Strength.",
 }
 
 
@@ -103,3 +104,31 @@ def test_what_a_weapon_acts_as_meets_what_the_other_side_holds_except_against_it
     [idle] = [i for i in data["in_play"]["inactive"] if i["name"] == "Stealth"]
     assert (idle["side"], idle["citation"]["quote"]) == (
         "opponent", "Swarms have the Stealth(+1) universal special rule against weapons other than Blast, Large Blast and Template weapons, being hard to hit.")
+
+
+def test_a_prohibition_on_model_parts_with_a_rule_reaches_only_those_parts() -> None:
+    # "Model parts with Harnessed cannot use Weapons": the mount's; a lance the data gives the rider is not
+    # reached, a weapon of the whole model only "if" its part is the mount
+    from types import SimpleNamespace
+
+    from referee.resolve.duties import _other_part
+
+    def side(**parts: list[str | None]) -> Any:
+        return SimpleNamespace(rules={rid: SimpleNamespace(carriers=[{"part": p} for p in ps]) for rid, ps in parts.items()})
+
+    rel = {"subject": "Model parts with Yoked"}
+    names = {"x/yoked": "Yoked", "x/pike": "Pike"}
+    assert _other_part(side(**{"x/yoked": [None, "Ox"], "x/pike": [None, "Driver"]}), "x/yoked", "x/pike", rel, names) is False
+    assert _other_part(side(**{"x/yoked": ["Ox"], "x/pike": ["Ox"]}), "x/yoked", "x/pike", rel, names) is None
+    assert _other_part(side(**{"x/yoked": ["Ox"], "x/pike": [None]}), "x/yoked", "x/pike", rel, names) == (
+        "if the model part that uses Pike is the one with Yoked (Ox)")
+    # no part known (a keyword string), or words that bind no part: as before
+    assert _other_part(side(**{"x/yoked": [None], "x/pike": ["Driver"]}), "x/yoked", "x/pike", rel, names) is None
+    assert _other_part(side(**{"x/yoked": ["Ox"], "x/pike": ["Driver"]}), "x/yoked", "x/pike", {"subject": "Models with Yoked"}, names) is None
+
+
+def test_a_rule_for_charging_models_brings_nothing_to_a_unit_that_did_not_charge() -> None:
+    assert _entry("Headlong", ("not-charging",))["set_aside"] == (
+        'Headlong holds only when its bearer is charging, by its own words ("Charging models with Headlong"), and the situation says --when not-charging')
+    assert _entry("Headlong", ("charging",))["set_aside"] is None
+    assert _entry("Headlong")["conditions"] == ['only when its bearer is charging (its words "Charging models with Headlong")']

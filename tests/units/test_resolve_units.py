@@ -23,7 +23,7 @@ def test_a_unit_rules_with_what_carries_each(rules_src: Path, capsys: pytest.Cap
     mine = {e["name"]: e for e in data["in_play"]["self"]}
     assert list(mine) == ["Fly", "Fear", "Aegis", "Marine Training", "Spear"]
     assert mine["Spear"]["carriers"] == [
-        {"unit": "Spearmen", "weapon": "Spear", "text": "Spear", "params": [], "source": {"file": "demo/demo-army.cat", "line": 42, "column": 9}}
+        {"unit": "Spearmen", "weapon": "Spear", "part": None, "text": "Spear", "params": [], "source": {"file": "demo/demo-army.cat", "line": 42, "column": 9}}
     ]
     assert mine["Aegis"]["carriers"][0]["weapon"] is None and mine["Aegis"]["params"] == [["4+"]]
     assert mine["Fly"]["via"] == [] and mine["Fly"]["params"] == [['9"', '9"']]
@@ -34,7 +34,7 @@ def test_a_unit_rules_with_what_carries_each(rules_src: Path, capsys: pytest.Cap
         "not_ruled": [
             {
                 "unit": "Spearmen",
-                "weapon": None,
+                "weapon": None, "part": None,
                 "text": "Stubborn",
                 "source": {"file": "demo/demo-army.cat", "line": 20, "column": 13},
                 "reason": "no rule of demo defines 'Stubborn'",
