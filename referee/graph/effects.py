@@ -1132,7 +1132,7 @@ def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
     profile's text is read so; a lone name elsewhere is a heading or a mention."""
     if "profile" not in reader.rule.flags or not lexemes:
         return []
-    if any(lx.type not in ("NAME", "COMMA", "AND", "DOT") for lx in lexemes):
+    if not _listed(lexemes):
         return []
     out: list[Relation] = []
     for lexeme in lexemes:
@@ -1143,6 +1143,21 @@ def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
             details = (("parameter", lexeme.param),) if lexeme.param else ()
             out.append(Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), details, None))
     return out
+
+
+def _listed(lexemes: list[Lexeme]) -> bool:
+    """Whether a profile's words are a list of rules and characteristics, nothing else: each item
+    between commas a rule's name or a characteristic with its value ("Range 12″, Shots D6+1, Str 2,
+    AP 10, Quick to Fire")."""
+    item: list[str] = []
+    for lexeme in [*lexemes, None]:
+        if lexeme is None or lexeme.type in ("COMMA", "AND", "DOT"):
+            if item and item != ["NAME"] and not (len(item) == 2 and item[0] in ("TERM", "STAT") and item[1] == "NUM"):
+                return False
+            item = []
+        else:
+            item.append(lexeme.type)
+    return True
 
 
 def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:

@@ -127,6 +127,10 @@ def test_a_profile_that_lists_rules_has_them() -> None:
     assert [(r.kind, r.target) for r in read_sentence(weapon, names(), "Shield .", "x/army.cat", 3)] == [("grants", "x/shield")]
     assert [r.kind for r in read_sentence(BEAST, names(), "Shield, Parry", "x/rules.txt", 3)] == ["references", "references"]
     assert [r.kind for r in read_sentence(weapon, names(), "Attacks with it ignore Parry.", "x/army.cat", 3)] == ["overrides"]
+    # a profile line of characteristics with their values and rules ("Range 12″, Shots D6+1, Str 2, AP 10, Quick to Fire")
+    assert [(r.kind, r.target) for r in read_sentence(weapon, names(), "Str 4, Shield, Parry.", "x/army.cat", 3)] == [
+        ("grants", "x/shield"), ("grants", "x/parry")]
+    assert [r.kind for r in read_sentence(weapon, names(), "Str 4 when charging, Shield.", "x/army.cat", 3)] != ["grants"]
 
 
 def test_unicode_signs_are_normalised() -> None:

@@ -89,7 +89,7 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("t9a", "t9a/ambush", "references", "t9a/random-movement", "after moving units with Random Movement", (), {}),
     ("t9a", "t9a/engineer", "references", "t9a/war-machine", "may select a single War Machine", (), {}),
     ("t9a", "t9a/multiple-wounds", "references", "t9a/fly", "against a model with Fly", (), {}),
-    ("t9a", "t9a/long-rifle", "references", "t9a/unwieldy", "Multiple Wounds (2, against Standard), Unwieldy", (), {}),
+    ("t9a", "t9a/long-rifle", "grants", "t9a/unwieldy", "Multiple Wounds (2, against Standard), Unwieldy", (), {}),
     # Scrollhammer: special-rules.wiki
     ("scrollhammer", "scrollhammer/killing-blow", "grants", "scrollhammer/rending", "has the Rending Special Rule", (), {}),
     ("scrollhammer", "scrollhammer/heroic-killing-blow", "grants", "scrollhammer/rending", "has the Rending Special Rule", (), {}),
