@@ -87,10 +87,12 @@ def _refresh(monkeypatch: pytest.MonkeyPatch, code: str) -> pytest.MonkeyPatch:
     return monkeypatch
 
 
+@pytest.mark.parametrize("added", [" Models with it may reroll failed Panic Tests.", "\n\nModels with it may reroll failed Panic Tests."])
 @pytest.mark.parametrize("where", ["rules_src", pytest.param("one document", marks=pytest.mark.slow)])
 def test_a_rebuild_prints_what_a_build_without_a_store_prints(
-    where: str, rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    where: str, added: str, rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A sentence added within a line, or as a paragraph of its own (every rule below it moved)."""
     if where == "one document":
         rules = tmp_path / "one"
         benchmark("synthetic").write_rules_src(rules, 1500, fmt="one-document")
@@ -100,7 +102,7 @@ def test_a_rebuild_prints_what_a_build_without_a_store_prints(
     _said(rules, capsys)  # the store filled
     text = document.read_text(encoding="utf-8")
     at = text.index(".", len(text) // 2) + 1
-    document.write_text(text[:at] + " Models with it may reroll failed Panic Tests." + text[at:], encoding="utf-8")
+    document.write_text(text[:at] + added + text[at:], encoding="utf-8")
     rebuilt = _said(rules, capsys)
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "fresh"))
     assert rebuilt == _said(rules, capsys)
