@@ -214,15 +214,20 @@ def _section_rules(doc: Document, sections: list[Section], is_errata: bool, base
 
 def _lines_key(chunk: list[Section]) -> bytes:
     """What a chunk of sections is read from, its line numbers counted from its first
-    section's line.  A section's body is consecutive lines of the document (:func:`scan`
-    appends each line to the section above it), so where it starts and ends and how
-    many lines it has place every line of it."""
-    base = chunk[0].line
-    return pickle.dumps(
-        [(s.line - base, s.heading, s.level, s.raw, s.column, [text for _, text in s.body],
-          (s.body[0][0] - base, s.body[-1][0] - base, len(s.body)) if s.body else ()) for s in chunk],
-        protocol=pickle.HIGHEST_PROTOCOL,
-    )  # fmt: skip
+    section's line.  A body's lines run in document order (:func:`scan` appends each
+    line to the section above it; a lead-in folded in brings lines further down), so a
+    body whose first and last lines are as far apart as it is long is consecutive lines,
+    placed by its first; any other (a Setext lead-in's underline is in no body) by all."""
+    at = chunk[0].line
+    read = [(s.line - at, s.heading, s.level, s.raw, s.column, [t for _, t in s.body], _placed(s, at)) for s in chunk]
+    return pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _placed(section: Section, base: int) -> tuple[int, ...]:
+    body = section.body
+    if body and body[-1][0] - body[0][0] + 1 == len(body):
+        return (body[0][0] - base, len(body))
+    return (-1, *(n - base for n, _ in body))  # -1: no line of a body is above its chunk's first
 
 
 def _detached(rules: list[_SectionRule]) -> bytes:

@@ -134,3 +134,23 @@ def test_a_moved_chunk_moves_its_tables_entries_and_labelled_paragraphs(tmp_path
     for rule in moved[1:]:  # the preamble, edited, is the first
         assert rule.source.line == was[rule.name].source.line + 3
     assert names["Halberd"].versions[0].tables[0].source.line == was["Halberd"].versions[0].tables[0].source.line + 3
+
+
+def test_a_body_with_a_gap_is_keyed_by_every_line_of_it() -> None:
+    """A Setext lead-in's underline is in no body, so a body can skip a line: two bodies
+    with the same lines of text, spanning the same lines, skip different ones here.  Kept
+    under one key, the second would be given the first's lines (its labelled paragraphs
+    cited a line off); each is read as a read without a store reads it."""
+    from referee.sources import markdown
+    from referee.sources.document import Document
+
+    brace = "**Brace**: a model with a Halberd braces when charged."
+    first = f"# Rules\n\n## Pike\n\nx\n\nNote:\n-----\n\n{brace}\n\n## Note:\n\n{brace}\n"
+    second = f"# Rules\n\n## Pike\n\nx\n\n## Note:\n\n{brace}\n\nNote:\n-----\n\n{brace}\n"
+    store: dict[str, bytes] = {}
+    for text in (first, second):
+        kept = markdown.read(Document("demo", "demo/rules.md", "markdown", "core", text, kept=store))
+        plain = markdown.read(Document("demo", "demo/rules.md", "markdown", "core", text))
+        assert kept == plain
+    assert len(store) == 2
+    assert [e.source.line for e in plain if e.name == "Brace"] == [9, 14]
