@@ -14,6 +14,8 @@ the store's size and free pages after it, and the processor time of the steps: r
 (``rulebase.align.align``), the system's read (``store.system._read``, which
 holds the reading) and writing it (``store.writer.write_system``, which
 reads the sections as it takes them, and the system's frame and answers meanwhile).
+``--lines``: the sentence is a paragraph of its own (two lines more, which move every
+rule below it), and the document put back is built too (two lines fewer).
 ``--workers 2``: the effect reader's workers, and the sections' digests on two cores
 (then the processor time is this process's only).  ``--profile FILE``: the last rebuild run
 under cProfile, its statistics written to FILE (``python -m pstats FILE``) and the
@@ -104,6 +106,7 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true", help="build from an empty cache first")
     parser.add_argument("--workers", type=int, default=1, help="REFEREE_WORKERS (1: everything read here)")
     parser.add_argument("--profile", type=Path, help="profile the last rebuild into this file")
+    parser.add_argument("--lines", action="store_true", help="add the sentence as a paragraph of its own (two lines more)")
     args = parser.parse_args()
     src = args.work / f"one-{args.rules}"
     cache = args.work / f"cache-{args.rules}"
@@ -127,11 +130,15 @@ def main() -> None:
     text = document.read_text(encoding="utf-8")
     at = text.index(".", len(text) // 2) + 1
     for n in range(args.rebuilds):
-        document.write_text(text[:at] + f" Models with it may reroll failed Panic Tests ({time.time_ns() % 10**6} {n})." + text[at:], encoding="utf-8")
+        sentence = f"Models with it may reroll failed Panic Tests ({time.time_ns() % 10**6} {n})."
+        added = f"\n\n{sentence}" if args.lines else f" {sentence}"
+        document.write_text(text[:at] + added + text[at:], encoding="utf-8")
         try:
-            build(src, f"rebuild {n + 1}", args.profile if n == args.rebuilds - 1 else None)
+            build(src, f"rebuild {n + 1}", args.profile if n == args.rebuilds - 1 and not args.lines else None)
         finally:
             document.write_text(text, encoding="utf-8")
+        if args.lines:  # the store back to the document as it was: the lines taken out again, a rebuild too
+            build(src, f"put back {n + 1}", args.profile if n == args.rebuilds - 1 else None)
 
 
 if __name__ == "__main__":

@@ -176,9 +176,12 @@ def _section_rules(doc: Document, sections: list[Section], is_errata: bool, base
     """What each section says about its rule (:func:`_section_rule`); with ``doc.kept``,
     read in chunks of consecutive sections, each kept there under the key of all it
     depends on (the document's path, format and role, the errata options, and each
-    section's heading, level, place and lines): after an edit only the chunk that
+    section's heading, level, column and lines): after an edit only the chunk that
     holds it is read again.  Chunks end where a heading says so (content-defined):
-    a section added or removed moves its own chunk's end only."""
+    a section added or removed moves its own chunk's end only.  A line number is only
+    a label in a section's reading, so the key holds lines counted from the chunk's
+    first: a chunk that lines added or removed above it moved is taken and moved with
+    it (:func:`_moved`), not read again."""
     if doc.kept is None:
         return [_section_rule(doc, s, is_errata, base_book) for s in sections]
     chunks: list[list[Section]] = []
@@ -191,11 +194,10 @@ def _section_rules(doc: Document, sections: list[Section], is_errata: bool, base
     head = pickle.dumps((doc.path, doc.format, doc.role, is_errata, base_book), protocol=pickle.HIGHEST_PROTOCOL)
     out: list[_SectionRule] = []
     for chunk in chunks:
-        what = pickle.dumps([(s.line, s.heading, s.level, s.raw, s.body, s.column) for s in chunk], protocol=pickle.HIGHEST_PROTOCOL)
-        key = "markdown-" + hashlib.blake2b(head + what, digest_size=16).hexdigest()
+        key = "markdown-" + hashlib.blake2b(head + _lines_key(chunk), digest_size=16).hexdigest()
         try:
             data = doc.kept.get(key)
-            recalled = _attached(pickle.loads(data), chunk) if data is not None else None
+            recalled = _attached(*pickle.loads(data), chunk) if data is not None else None
         except Exception:  # noqa: BLE001 - a store that cannot answer (or gives damaged bytes) only costs speed
             recalled = None
         if recalled is not None:
@@ -210,16 +212,35 @@ def _section_rules(doc: Document, sections: list[Section], is_errata: bool, base
     return out
 
 
+def _lines_key(chunk: list[Section]) -> bytes:
+    """What a chunk of sections is read from, its line numbers counted from its first
+    section's line.  A body's lines run in document order (:func:`scan` appends each
+    line to the section above it; a lead-in folded in brings lines further down), so a
+    body whose first and last lines are as far apart as it is long is consecutive lines,
+    placed by its first; any other (a Setext lead-in's underline is in no body) by all."""
+    at = chunk[0].line
+    read = [(s.line - at, s.heading, s.level, s.raw, s.column, [t for _, t in s.body], _placed(s, at)) for s in chunk]
+    return pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _placed(section: Section, base: int) -> tuple[int, ...]:
+    body = section.body
+    if body and body[-1][0] - body[0][0] + 1 == len(body):
+        return (body[0][0] - base, len(body))
+    return (-1, *(n - base for n, _ in body))  # -1: no line of a body is above its chunk's first
+
+
 def _detached(rules: list[_SectionRule]) -> bytes:
     """Rules of sections, pickled without their sections (the document's own objects,
-    linked to their parents): :func:`_attached` gives them back."""
+    linked to their parents) and with the line they were read at: :func:`_attached`
+    gives them back."""
     kept = [(rule.section, [child.section.parent for child in rule.labelled]) for rule in rules]
     try:
         for rule in rules:
             rule.section = None  # type: ignore[assignment]
             for child in rule.labelled:
                 child.section.parent = None
-        return pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps((kept[0][0].line, rules), protocol=pickle.HIGHEST_PROTOCOL)
     finally:
         for rule, (section, parents) in zip(rules, kept):
             rule.section = section
@@ -227,13 +248,28 @@ def _detached(rules: list[_SectionRule]) -> bytes:
                 child.section.parent = parent
 
 
-def _attached(rules: list[_SectionRule], sections: list[Section]) -> list[_SectionRule]:
+def _attached(line: int, rules: list[_SectionRule], sections: list[Section]) -> list[_SectionRule]:
+    """Rules read at ``line`` given back their sections, moved to where those now stand."""
     for rule, section in zip(rules, sections, strict=True):
         rule.section = section
+        _moved(rule, sections[0].line - line)
         for child in rule.labelled:
             child.section.parent = section
     return rules
 
+
+def _moved(rule: _SectionRule, by: int) -> None:
+    """A section's reading moved ``by`` lines down the document: every line it holds
+    (its tables', its table entries', its labelled paragraphs' and theirs)."""
+    if not by:
+        return
+    moved = [replace(t.source, line=t.source.line + by, end_line=t.source.end_line + by) for t in rule.tables]
+    rule.tables = tuple(Table(t.header, t.rows, source) for t, source in zip(rule.tables, moved))
+    rule.found = [replace(f, line=f.line + by, end_line=f.end_line + by) for f in rule.found]
+    for child in rule.labelled:
+        child.section.line += by
+        child.section.body = [(n + by, text) for n, text in child.section.body]
+        _moved(child, by)
 
 
 def _section_rule(doc: Document, section: Section, is_errata: bool, base_book: str | None) -> _SectionRule:

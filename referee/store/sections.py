@@ -8,8 +8,9 @@ names of the rules its relations join: whether its rows (``rules``, ``relations`
 stay.  Its share of two answers (:mod:`referee.store.answers`: ``never_stacking``,
 ``against_terms``) goes with it.  A rebuild (:func:`read`) keeps, never unpickled, a
 section of the same rules on the same lines under the same names; of another, each rule
-that is the rule it was on the same lines takes what was read in it, and only the
-others are read again.
+that is the rule it was on lines that read the same takes what was read in it (moved
+with it when lines were added or removed above it: :mod:`referee.graph.moved`), and
+only the others are read again.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.graph.moved import moved, shifts
 from referee.graph.reading import Readings
 from referee.graph.relations import layout_relations
 from referee.graph.sentences import lines_read
@@ -238,14 +240,19 @@ def read(
         layout: list[list[Relation]] = []
         for rule, key in zip(run, keys):
             kept = before.rule(rule.id) if before is not None else None
-            if kept is None or kept.rule != rule or kept.lines != key:
-                found.append(reading(rule))
-                layout.append(layout_relations(rule, rulebase.texts))
-                if read_again is not None:
-                    read_again.append(rule.id)
-            else:
+            if kept is not None and kept.lines == key and kept.rule == rule:
                 found.append(kept.found)
                 layout.append(kept.layout)
+                continue
+            # the same rule on lines that read the same, moved by lines added or removed above it
+            by = shifts(kept.rule, rule) if kept is not None and kept.lines == key else None
+            taken = moved(kept.found, by) if kept is not None and by is not None else None
+            if taken is None:
+                taken = reading(rule)
+                if read_again is not None:
+                    read_again.append(rule.id)
+            found.append(taken)
+            layout.append(layout_relations(rule, rulebase.texts))
         rows, never, against_terms, ends = rows_made(run, [said for said, _ in found], layout, rule_names)
         graph = pickled((found, layout))
         made = _digest(same, _hash(graph), _ends_key(ends, rule_names))

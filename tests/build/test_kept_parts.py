@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from referee.cli.commands import main
+from referee.graph import effects
 from referee.paths import rules_src_dir
 from referee.sources import markdown
-from referee.store import database, workers, writer
+from referee.store import database, record, workers, writer
 from referee.store.load import close_opened, open_rules
 from tests.benchmark_scripts import benchmark
 from tests.build.edits import edit
@@ -86,10 +87,12 @@ def _refresh(monkeypatch: pytest.MonkeyPatch, code: str) -> pytest.MonkeyPatch:
     return monkeypatch
 
 
+@pytest.mark.parametrize("added", [" Models with it may reroll failed Panic Tests.", "\n\nModels with it may reroll failed Panic Tests."])
 @pytest.mark.parametrize("where", ["rules_src", pytest.param("one document", marks=pytest.mark.slow)])
 def test_a_rebuild_prints_what_a_build_without_a_store_prints(
-    where: str, rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    where: str, added: str, rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A sentence added within a line, or as a paragraph of its own (every rule below it moved)."""
     if where == "one document":
         rules = tmp_path / "one"
         benchmark("synthetic").write_rules_src(rules, 1500, fmt="one-document")
@@ -99,9 +102,47 @@ def test_a_rebuild_prints_what_a_build_without_a_store_prints(
     _said(rules, capsys)  # the store filled
     text = document.read_text(encoding="utf-8")
     at = text.index(".", len(text) // 2) + 1
-    document.write_text(text[:at] + " Models with it may reroll failed Panic Tests." + text[at:], encoding="utf-8")
+    document.write_text(text[:at] + added + text[at:], encoding="utf-8")
     rebuilt = _said(rules, capsys)
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "fresh"))
     assert rebuilt == _said(rules, capsys)
     assert any("Models with it may reroll failed Panic Tests." in rule.text for rule in open_rules(rules).whole().rules.values())
     close_opened()
+
+
+def test_lines_added_in_the_middle_place_every_later_rule_where_a_cold_build_does(
+    tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A paragraph added in the middle of a one-document system moves every rule below
+    it two lines down: the rebuild reads again neither their sections nor their
+    sentences (:mod:`referee.graph.moved`), and places every rule, relation and
+    sentence on the line, and at the column, a build from nothing does."""
+    monkeypatch.setenv(workers.WORKERS, "1")
+    monkeypatch.setattr(writer, "code_key", lambda: "code")
+    src = tmp_path / "one"
+    benchmark("synthetic").write_rules_src(src, 1500, fmt="one-document")
+    document = src / "synth" / "rules.md"
+    before = open_rules(src).whole()
+    text = document.read_text(encoding="utf-8")
+    at = text.index(".", len(text) // 2) + 1
+    line = text.count("\n", 0, at) + 1
+    document.write_text(text[:at] + "\n\nModels with it may reroll failed Panic Tests." + text[at:], encoding="utf-8")
+    read: list[str] = []
+    real = effects.read_rule
+    monkeypatch.setattr(effects, "read_rule", lambda rule, *args: read.append(rule.id) or real(rule, *args))
+    sections = _sections_read(src, monkeypatch)  # the rebuild
+    monkeypatch.setattr(effects, "read_rule", real)
+    rebuilt = open_rules(src).whole()
+    close_opened()
+    cold = record.assemble(src, rebuilt.key)
+    assert rebuilt == cold  # every rule, relation and sentence, field by field
+    below = [r for r in cold.in_system("synth") if r.source.line > line + 2]
+    assert len(below) > 500
+    for rule in below:
+        assert rule.source.line == before.rules[rule.id].source.line + 2
+    cited = [rel.citation for rel in cold.relations("synth") if rel.citation.line > line + 2]
+    assert len(cited) > 500 and [c.line for c in cited] == [
+        c.line + 2 for c in (rel.citation for rel in before.relations("synth")) if c.line > line
+    ]
+    assert len(sections) <= markdown.SECTIONS_MOST  # the chunk of sections holding the edit
+    assert read == [r.id for r in cold.in_system("synth") if r.source.line <= line <= r.source.end_line]  # its rule alone

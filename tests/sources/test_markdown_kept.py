@@ -4,6 +4,7 @@ holding it is read again."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,89 @@ def test_a_store_that_fails_only_costs_speed() -> None:
 
     root = RULES_SRC.resolve()
     assert read_folder(root, root / "last-edition", kept=Broken())[2] == read_folder(root, root / "last-edition")[2]
+
+
+@pytest.mark.parametrize("system", ["last-edition", "whfb-house"])
+def test_lines_added_at_the_top_move_every_kept_chunk_and_read_none_again(system: str, tmp_path: Path) -> None:
+    """A line number is only a label in a section's reading: chunks below an edit that
+    adds lines are taken from the store and moved, their tables, table entries and
+    labelled paragraphs with them, and read the same as a read without a store.
+    (Before, every chunk below the edit was read again.)"""
+    root = (tmp_path / "rules_src").resolve()
+    shutil.copytree(RULES_SRC / system, root / system)
+    document = next((root / system).glob("*.md"))
+    store = Counted()
+    before = read_folder(root, root / system, kept=store)
+    lines = document.read_text(encoding="utf-8").split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("#"))
+    document.write_text("\n".join([*lines[: first + 1], "", "", "", *lines[first + 1 :]]), encoding="utf-8")
+    store.put = 0
+    moved = read_folder(root, root / system, kept=store)
+    assert store.put <= 1  # at most the first chunk, which holds the edit
+    assert moved[2] == read_folder(root, root / system)[2]  # every rule, every line, field by field
+    shifted = [r for r in moved[2] if r.source.line > first + 1]
+    assert shifted and all(r.source.line == b.source.line + 3 for r, b in zip(shifted, before[2][-len(shifted) :]))
+
+
+MOVED = """Lines above the first heading.
+
+# Weapons
+
+## Halberd
+
+**Brace**: a model with a Halberd braces when charged.
+
+| Range | Strength |
+|---|---|
+| 1" | +2 |
+
+## Profiles
+
+| Name | Range | Strength |
+|---|---|---|
+| Spear | 1" | +1 |
+| Flail | 1" | +2 |
+"""
+
+
+def test_a_moved_chunk_moves_its_tables_entries_and_labelled_paragraphs(tmp_path: Path) -> None:
+    root = tmp_path.resolve()
+    (root / "demo").mkdir()
+    (root / "demo" / "system.toml").write_text(
+        'id = "demo"\ntitle = "Demo"\n\n[[documents]]\npath = "rules.md"\nformat = "markdown"\nrole = "core"\n', encoding="utf-8"
+    )
+    (root / "demo" / "rules.md").write_text(MOVED, encoding="utf-8")
+    store = Counted()
+    before = read_folder(root, root / "demo", kept=store)[2]
+    (root / "demo" / "rules.md").write_text("More lines.\n\n\n" + MOVED, encoding="utf-8")
+    store.put = 0
+    moved = read_folder(root, root / "demo", kept=store)[2]
+    assert store.put == 0  # the edit is above the first heading: every chunk was moved
+    assert moved == read_folder(root, root / "demo")[2]
+    names = {r.name: r for r in moved}
+    was = {r.name: r for r in before}
+    assert {"Halberd", "Brace", "Spear", "Flail"} <= set(names)  # a labelled paragraph and a table's entries
+    assert names["Halberd"].versions[0].tables  # and a table of data
+    for rule in moved[1:]:  # the preamble, edited, is the first
+        assert rule.source.line == was[rule.name].source.line + 3
+    assert names["Halberd"].versions[0].tables[0].source.line == was["Halberd"].versions[0].tables[0].source.line + 3
+
+
+def test_a_body_with_a_gap_is_keyed_by_every_line_of_it() -> None:
+    """A Setext lead-in's underline is in no body, so a body can skip a line: two bodies
+    with the same lines of text, spanning the same lines, skip different ones here.  Kept
+    under one key, the second would be given the first's lines (its labelled paragraphs
+    cited a line off); each is read as a read without a store reads it."""
+    from referee.sources import markdown
+    from referee.sources.document import Document
+
+    brace = "**Brace**: a model with a Halberd braces when charged."
+    first = f"# Rules\n\n## Pike\n\nx\n\nNote:\n-----\n\n{brace}\n\n## Note:\n\n{brace}\n"
+    second = f"# Rules\n\n## Pike\n\nx\n\n## Note:\n\n{brace}\n\nNote:\n-----\n\n{brace}\n"
+    store: dict[str, bytes] = {}
+    for text in (first, second):
+        kept = markdown.read(Document("demo", "demo/rules.md", "markdown", "core", text, kept=store))
+        plain = markdown.read(Document("demo", "demo/rules.md", "markdown", "core", text))
+        assert kept == plain
+    assert len(store) == 2
+    assert [e.source.line for e in plain if e.name == "Brace"] == [9, 14]
