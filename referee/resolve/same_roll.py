@@ -56,6 +56,10 @@ _ROLL_TO = lazy(r"\brolls?\s+to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b", re.I
 _ROLL_PAIR = lazy(r"\bto[\s-](hit|wound)\s+(?:and|or)\s+to[\s-](?:hit|wound)\s+rolls?\b", re.I)
 # wounds a rule restores: "one wound can be restored per turn", "one wound is restored", "restores D3 wounds"
 _RESTORED = lazy(r"\bwounds?\s+(?:is|are|can\s+be|may\s+be)\s+restored\b|\brestores?\s+(?:\w+\s+){0,2}?wounds?\b", re.I)
+# an unsaved wound made several: "each unsaved wound is multiplied to two unsaved Wounds", "Each unsaved wound inflicted by this
+# attack deals multiple wounds", "Unsaved wounds caused by the attacks are multiplied into the value given in brackets"
+MULTIPLIED = "how many wounds an unsaved wound becomes"
+_MULTIPLIED = lazy(r"\bunsaved\s+wounds?\b[^.;]*?\b(?:(?:is|are)\s+multiplied|deals?\s+multiple\s+wounds|splits?\s+into)\b", re.I)
 # an attack that is not rolled to hit: "This attack automatically hits."
 _AUTOHIT = lazy(r"\battacks?\s+(?:\w+\s+){0,2}?automatically\s+hits?\b", re.I)
 # a roll named by its failed result: "re-roll one miss or failed wound" (a failed roll to hit, to wound)
@@ -77,6 +81,8 @@ def _rolls(sentence: str) -> set[str]:
     out |= {f"{first.lower()} roll" for first in _ROLL_PAIR.findall(sentence)}  # "To Hit and To Wound rolls": the first is a roll too
     if _RESTORED.search(sentence):
         out.add("wounds restored")  # "one wound can be restored per turn per model" beside "For each roll of a 6, one wound is restored"
+    if _MULTIPLIED.search(sentence):
+        out.add(MULTIPLIED)  # "each unsaved wound is multiplied to two unsaved Wounds" beside "... deals multiple wounds"
     if _AUTOHIT.search(sentence):
         out.add("hit roll")  # "This attack automatically hits.": the hit roll it is not rolled, which another rule may read
     out |= {"hit roll" if miss else f"{what.lower()} roll" for miss, what in _FAILED.findall(sentence)}
@@ -278,10 +284,16 @@ def _kit(ctx: Context, rule: dict[str, Any]) -> str | None:
     any other rule.  The section is the narrower: a ranged and a melee weapon keyword share the
     category "weapon keyword", and are two weapons, each used in its own way, not one of a kind."""
     parent = ctx.view.get(rule["parent"]) if rule.get("parent") else None
+    if parent is not None and _COMBINED.search(parent.get("text") or ""):
+        # "Some weapons have additional keywords. This can be combined.": the section's own words say its parts
+        # go together on one weapon, so two of them are no choice of which one the model fights with
+        return None
     for kind in (parent["name"] if parent else None, rule.get("category")):
         if kind and re.search(r"\bweapons?\b", kind, re.I):
             return kind
     return None
+# a section's own words that its parts go together: "This can be combined.", "These may be used together."
+_COMBINED = lazy(r"\b(?:can|may)\s+(?:all\s+)?be\s+(?:combined|used\s+together)\b", re.I)
 REROLLED = "a re-roll of one test"
 THROUGH = "moving through other models"
 _THROUGH = lazy(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)
@@ -289,6 +301,14 @@ AIMED = "whom an attack is made against"
 TARGETED = "whether a unit may be targeted"
 MOVED = "whether the unit has moved"
 PLACEMENT = "where a unit is placed"
+CROSSING = "how a model crosses terrain"
+# a rule that says how its bearer crosses what lies in its way: over it "as if they were not there", or on the ground
+_CROSS_MODE = lazy(r"\b(?:can|may)\s+(?:move|fly)\s+(?:over|through|across)\s+[^,.;:]+?\s+as\s+if\s+(?:they|it)\s+(?:were|was)\s+not\s+there\b|"
+                   r"\bmoves?\s+on\s+the\s+ground\b|\b(?:cannot|can\s*not|may\s+not)\s+fly\b", re.I)
+# and one that forbids crossing, or makes something of it: "move through these walls", "flees ... into or through an area of
+# dangerous terrain", "not when flying over", "only when use flying move"
+_CROSSES = lazy(r"\b(?:move|moves|moving|marches|charges|flees|overruns|pursues)\s+(?:into\s+or\s+)?(?:through|over|across)\s+"
+                r"(?:[\w-]+\s+){0,4}?(?:walls?|terrain|obstacles?)\b|\bflying\s+(?:move|over)\b", re.I)
 # a rule that places a unit on the battlefield ("Place one of the other players units that are in reserve onto the battlefield")
 _PLACES = lazy(r"\bplace\s+(?:\w+\s+){0,5}?units?\b[^.;]*?\bon(?:to)?\s+the\s+(?:battlefield|table|board)\b", re.I)
 # and one that limits where a unit is placed ("It can never be placed closer than 9\" to any enemy models")
@@ -307,7 +327,9 @@ _HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may
                      r"\bneither\s+see\s+nor\s+(?:are|is)\s+visible\b|\b(?:are|is)\s+not\s+visible\b", re.I)
 # a shot at a unit the rule permits, or the rule's ignoring what hides it: "can be shot against charging units",
 # "ignore every rule that makes an enemy model or unit untargetable"
-_REACHES = lazy(r"\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|\bignor(?:e|es|ing)\b[^.;]*?\b(?:untargetable|targeted|visible|line\s+of\s+sight)\b", re.I)
+# or a weapon used "even" where it could not be, against enemy models ("can use this weapon even in melee distance against enemy models")
+_REACHES = lazy(r"\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|"
+                r"\b(?:can|may)\s+(?:use|shoot|fire)\b[^.;]*?\beven\b[^.;]*?\bagainst\s+(?:enemy\s+)?(?:models|units)\b|\bignor(?:e|es|ing)\b[^.;]*?\b(?:untargetable|targeted|visible|line\s+of\s+sight)\b", re.I)
 _REROLL = lazy(r"\bre-?rolls?\b", re.I)
 # a restriction on every attack of the model: "must direct all of their attacks against each other"
 _ALL_ATTACKS = lazy(r"\ball\s+(?:of\s+)?(?:their|its|his|her|the)?\s*attacks\s+(?:against|at|on|to)\b", re.I)
@@ -319,7 +341,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|moved?|placing|placed|place|deployed|performed)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|fire|moved?|placing|placed|place|deployed|performed)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -337,8 +359,9 @@ def _terms(core: list[str]) -> list[str]:
 
 
 def _cited(ctx: Context, said: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The sentences an answer quotes, each at its file, line and column."""
-    return _unique([ctx.rule_quote(c["rid"], c["quote"], c["version"]) for c in said])
+    """The sentences an answer quotes, each at its file, line and column; a list item's mark ("- If a Swarm ...")
+    is the list's, not the sentence's, as the graph cites it."""
+    return _unique([ctx.rule_quote(c["rid"], c["quote"].lstrip("-*• "), c["version"]) for c in said])
 
 
 def _params(entry: Any) -> set[str]:
@@ -369,7 +392,7 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 # Panic Tests", "When a War Machine fails a Panic Test"): across the sides a roll is one
                 # only where a sentence speaks of the other side's ("its target", "enemy units")
                 shared = [t for t in shared if not t.startswith(WIELDED)  # each side's model fights with its own
-                          and (t in (TARGETED, PLACEMENT) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
+                          and (t in (TARGETED, PLACEMENT, MULTIPLIED) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
             else:
                 shared = [t for t in shared if t != TARGETED]  # one's own unit hidden is not hidden from one's own shots
             if side_a != side_b:
@@ -454,6 +477,12 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
     if thing == MOVED:
         return ("one speaks of whether the unit has moved, the other puts it on the table, or counts it as having moved, other than by "
                 "its normal move, and no sentence here says whether that is the move the first speaks of")
+    if thing == MULTIPLIED:
+        return ("both make one unsaved wound into several, and no sentence here says how the two multiply together, or in which "
+                "order")
+    if thing == CROSSING:
+        return ("one says how the model crosses what lies in its way (over it as if it were not there, or on the ground), the other "
+                "forbids crossing terrain or makes something of it, and no sentence here says whether the one holds against the other")
     if thing == TARGETED:
         return ("one says a unit may not be targeted or seen, the other lets its attacks reach a unit, and no sentence here says "
                 "whether the one holds against the other")
@@ -476,7 +505,7 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         tests_b = {t for c in said_b for t in c["tests"]}
         characteristics = {t for t in terms if " " not in t}
         return bool(tests_a & tests_b) or any(t.split()[0] in characteristics for t in tests_a | tests_b)
-    if thing in (AIMED, TARGETED, MOVED, PLACEMENT):
+    if thing in (AIMED, TARGETED, MOVED, PLACEMENT, CROSSING):
         # one restricts and the other makes an attack (never two attacks made, nor two restrictions); one hides and the
         # other reaches; one heeds a move and the other places the unit
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
@@ -558,6 +587,7 @@ def _bracketed_rolls(entry: Any) -> bool:
 
 # the things a sentence may aim at, each with its (pattern, aim) readings in the order they are tried
 _AIMS = (
+    (CROSSING, ((_CROSS_MODE, "mode"), (_CROSSES, "crosses"))),
     (MOVED, ((_PLACED, "placed"), (_HEEDS, "heeds"))),
     (PLACEMENT, ((_BOUNDS, "bounds"), (_PLACES, "places"))),
     (TARGETED, ((_REACHES, "reaches"), (_HIDDEN, "hidden"))),

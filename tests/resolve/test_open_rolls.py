@@ -414,3 +414,79 @@ def test_wounds_two_rules_restore_and_an_attack_not_rolled_to_hit_are_open(ruleb
     assert [r for r, _ in _open(resolve(view, "demo", picks("Mend", "Leech")).to_json())] == [["Leech", "Mend"]]
     assert [r for r, _ in _open(resolve(view, "demo", picks("Homing", "Misfire")).to_json())] == [["Homing", "Misfire"]]
     assert _open(resolve(view, "demo", picks("Mend", "Tough")).to_json()) == []  # wounds counted, none restored
+
+
+def test_a_way_of_crossing_and_a_rule_on_crossing_terrain_are_open(rulebase: Build) -> None:
+    # Flying "can move over terrain ... as if they were not there" beside the walls of vision blocking terrain, which models
+    # cannot "move through"; fliers that "always move on the ground" when they flee beside a test taken by a model that
+    # "flees ... through an area of dangerous terrain", which fliers take "only when use flying move"
+    for system_, keywords, when, pair in (("last-edition", "Flying, vision blocking", ["moved"], ["Flying", "Terrain type 3 / vision blocking"]),
+                                          ("whfb-house", "Air And Ground Movement (flee, overrun and pursue), Dangerous Terrain (4)", ["fleeing"],
+                                           ["Air And Ground Movement (flee, overrun and pursue)", "Dangerous Terrain(x)"])):
+        data = resolve(rulebase, system_, keywords, when=when).to_json()
+        [(rules, reason)] = [(r, why) for r, why in _open(data) if r == pair]
+        assert reason.startswith("one says how the model crosses what lies in its way"), keywords
+        assert not [r for r in data["rulings"] if r["winner"] and set(r["rules"]) == set(pair)]
+    quotes = {c["quote"] for c in resolve(rulebase, "last-edition", "Flying, vision blocking", when=["moved"]).to_json()["unresolved"][0]["citations"]}
+    assert "Models can neither attack (shooting or melee) through these walls, move through these walls nor stand on these walls." in quotes
+
+
+def test_crossing_in_other_words_in_a_small_system() -> None:
+    view = system({"Skimmer": "A skimmer may move across hedges and rubble as if they were not there.",
+                   "Hedge Maze": "No squad may move through the maze walls.",
+                   "Gliders": "Gliders always move on the ground while they retreat.",
+                   "Quagmire": "A squad that charges into or through quagmire terrain loses a model.",
+                   "Ghost": "A ghost may move through walls as if they were not there."}, [])
+    for a, b in (("Skimmer", "Hedge Maze"), ("Gliders", "Quagmire")):
+        [(rules, reason)] = _open(resolve(view, "demo", picks(a, b)).to_json())
+        assert rules == sorted([a, b]) and reason.startswith("one says how the model crosses"), (a, b)
+    # two ways of crossing, or two rules on crossing, say nothing of each other
+    assert resolve(view, "demo", picks("Skimmer", "Ghost")).to_json()["unresolved"] == []
+    assert resolve(view, "demo", picks("Hedge Maze", "Quagmire")).to_json()["unresolved"] == []
+
+
+def test_a_weapon_used_even_where_it_could_not_be_reaches_a_unit_that_may_not_be_targeted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Ranged 2 trigger -1 to hit", "Protected", when=["melee"]).to_json()
+    [(rules, reason)] = [o for o in _open(data) if o[0] == ["Protected", "Ranged X trigger -Y to hit"]]
+    assert reason.startswith("one says a unit may not be targeted or seen, the other lets its attacks reach a unit")
+    assert not [r for r in data["rulings"] if r["winner"] and set(r["rules"]) == {"Protected", "Ranged X trigger -Y to hit"}]
+    view = system({"Point Blank": "Gunners may fire this pistol even while engaged against enemy units.",
+                   "Smoke": "Squads in smoke are not visible to the foe.",
+                   "Long Barrel": "Gunners may fire this rifle at long range."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Point Blank"), picks("Smoke")).to_json())
+    assert rules == ["Point Blank", "Smoke"]
+    assert resolve(view, "demo", picks("Long Barrel"), picks("Smoke")).to_json()["unresolved"] == []  # a shot with no "even": no reach
+
+
+def test_two_rules_that_make_an_unsaved_wound_several_are_open(rulebase: Build) -> None:
+    # "Each unsaved wound inflicted by this attack deals multiple wounds." and "each unsaved wound is multiplied to two
+    # unsaved Wounds": the text does not say how the two multiply together
+    data = resolve(rulebase, "scrollhammer", "Blast, Multiple Wounds (D3)", "Swarms", when=["shooting"]).to_json()
+    [(rules, reason, quotes)] = [(sorted(u["rules"]), u["reason"], [c["quote"] for c in u["citations"]]) for u in data["unresolved"]
+                                 if sorted(u["rules"]) == ["Multiple Wounds", "Swarms"]]
+    assert reason.startswith("both make one unsaved wound into several")
+    assert quotes == ["Each unsaved wound inflicted by this attack deals multiple wounds.",
+                      "If a Swarm suffers an unsaved Wound from a Blast, Large Blast or Template weapon, each unsaved wound is multiplied to two "
+                      "unsaved Wounds."]  # the list item's mark is the list's
+    view = system({"Shatter": "Unsaved wounds caused by this hammer are multiplied into three.",
+                   "Brittle": "Every unsaved wound a brittle model suffers is multiplied to two wounds.",
+                   "Tough": "Roll a die for each unsaved wound; on a 6 it is ignored."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Shatter"), picks("Brittle")).to_json())
+    assert rules == ["Brittle", "Shatter"]
+    assert resolve(view, "demo", picks("Shatter"), picks("Tough")).to_json()["unresolved"] == []  # an unsaved wound not made several
+
+
+def test_parts_of_a_section_that_says_they_combine_are_no_choice_of_weapon(rulebase: Build) -> None:
+    # "Some weapons have additional keywords. This can be combined.": spray&prey and heavy go on one weapon
+    data = resolve(rulebase, "last-edition", "Ranged 2 spray&prey 3, Ranged 2 heavy", when=["moved", "shooting"]).to_json()
+    assert data["unresolved"] == []
+    assert [m["value"] for m in data["modifiers"]] == ["-1"]
+    data = system_data({"Gun traits": "Guns may carry traits. Traits may be combined.", "Rapid": "A rapid gun fires twice.",
+                        "Scoped": "A scoped gun fires far.", "Blades": "Blades fight.", "Saw": "A saw fights twice.", "Axe": "An axe fights hard."}, [])
+    for name, parent in (("Rapid", "Gun traits"), ("Scoped", "Gun traits"), ("Saw", "Blades"), ("Axe", "Blades")):
+        data["rules"][f"demo/{name}"]["parent"] = f"demo/{parent}"
+        data["rules"][f"demo/{name}"]["category"] = "Weapon trait"
+    view = stored(data)
+    assert resolve(view, "demo", picks("Rapid", "Scoped")).to_json()["unresolved"] == []
+    [(rules, _)] = _open(resolve(view, "demo", picks("Saw", "Axe")).to_json())  # no such words: which one, or both, stays open
+    assert rules == ["Axe", "Saw"]
