@@ -112,7 +112,7 @@ def _valued(sentence: str, terms: list[str]) -> set[str]:
     if initials is not None:
         out |= {initials[1][found.group("a")] for found in initials[0].finditer(sentence)}
     if counted is not None:
-        out |= {fold(found.group("n") or found.group("m")) for found in counted.finditer(sentence)}
+        out |= {fold(found.group("n") or found.group("m") or found.group("d") or found.group("e")) for found in counted.finditer(sentence)}
     return out
 
 
@@ -137,7 +137,10 @@ def _short_forms(terms: tuple[str, ...]) -> tuple[Any, Any]:
         abbr = (re.compile(rf"(?<![\w+\-])(?P<a>{alt})\d+\b"), initials) if initials else None
         if caps:
             words = "|".join(re.escape(c) for c in caps)
-            count = re.compile(rf"(?<![\w+\-])\d+\s?(?P<n>{words})\b|\b(?:[Dd]ouble|[Tt]riple|[Hh]alve)[sd]?\b[^.;:]{{0,40}}?\b(?P<m>{words})\b")
+            # and one denied outright: "no player can score any VP", "cannot gain VP" (:func:`_denial`)
+            count = re.compile(rf"(?<![\w+\-])\d+\s?(?P<n>{words})\b|\b(?:[Dd]ouble|[Tt]riple|[Hh]alve)[sd]?\b[^.;:]{{0,40}}?\b(?P<m>{words})\b|"
+                               rf"\b[Nn]o\s+(?:\w+\s+){{0,2}}?(?:can|may|will)\s+(?:\w+\s+){{0,2}}?any\s+(?P<d>{words})\b|"
+                               rf"\b(?:cannot|can\s*not|can\s+never|may\s+not|never)\s+(?:score|gain|get|earn|claim)s?\s+(?:any\s+)?(?P<e>{words})\b")
         else:
             count = None
         _SHORT[terms] = (abbr, count)
@@ -341,7 +344,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|fire|moved?|placing|placed|place|deployed|performed)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|moved?|placing|placed|place|deployed|performed)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -438,6 +441,20 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                     cites = _cited(ctx, said_a + said_b if late == a else said_b + said_a)
                     ordered.append(Ruling([ctx.name(late), ctx.name(early)], None, "together", outcome, cites, [],
                                           sorted({side_a, side_b}, key=("self", "opponent").index)))
+                    continue
+                denial_a, denial_b = _denial(ctx, a, thing), _denial(ctx, b, thing)
+                if (denial_a is None) != (denial_b is None):
+                    # "no player can score any VP by holding it" beside "Holding an objective ... scores him 4 victory points (VP)":
+                    # the one's own words deny what the other gives, as far as they say
+                    denier, other, said = (a, b, denial_a) if denial_a is not None else (b, a, denial_b)
+                    relation = ctx.rule_quote(denier, said["quote"], said["version"])
+                    word = re.search(rf"\b{re.escape(thing)}\b", said["quote"], re.I)
+                    outcome = (f"{ctx.name(denier)} prevails over {ctx.name(other)}, as far as its words say: they deny any "
+                               f"{word.group() if word else thing} "
+                               f"where {ctx.name(other)} gives it")
+                    ordered.append(Ruling([ctx.name(denier), ctx.name(other)], ctx.name(denier), "explicit-exception", outcome,
+                                          [relation, *_cited(ctx, said_b if denier == a else said_a)], [],
+                                          sorted({side_a, side_b}, key=("self", "opponent").index), relation=relation))
                     continue
                 excluder, other = (a, b) if _excludes(said_a, thing) else (b, a) if _excludes(said_b, thing) else (None, None)
                 if excluder is None:
@@ -553,6 +570,19 @@ def _in_turn(after: list[dict[str, Any]], other: list[dict[str, Any]], thing: st
 
 
 _CHANGE = lazy(r"(?<![\w+\-])[+\-−]\d+\b")
+
+
+def _denial(ctx: Context, rid: str, thing: str) -> dict[str, Any] | None:
+    """A rule's sentence that denies any of a count outright ("no player can score any VP by holding it", "cannot gain
+    VP"), or None: read only for a thing of one short word (a count: "vp"), never for a roll or a characteristic's value."""
+    if " " in thing or len(thing) > 3:
+        return None
+    rule = ctx.view.get(rid) or {}
+    version = rule["versions"][0] if rule.get("versions") else None
+    pattern = re.compile(rf"\bno\s+(?:\w+\s+){{0,2}}?(?:can|may|will)\s+(?:\w+\s+){{0,2}}?any\s+{re.escape(thing)}\b|"
+                         rf"\b(?:cannot|can\s*not|can\s+never|may\s+not|never)\s+(?:score|gain|get|earn|claim)s?\s+(?:any\s+)?{re.escape(thing)}\b", re.I)
+    found = next((s for s in sentences((version or rule).get("text") or "") if pattern.search(s) and not _EXAMPLE.match(s)), None)
+    return {"quote": found, "rid": rid, "version": version} if found else None
 
 
 def _excludes(said: list[dict[str, Any]], thing: str) -> bool:

@@ -490,3 +490,22 @@ def test_parts_of_a_section_that_says_they_combine_are_no_choice_of_weapon(ruleb
     assert resolve(view, "demo", picks("Rapid", "Scoped")).to_json()["unresolved"] == []
     [(rules, _)] = _open(resolve(view, "demo", picks("Saw", "Axe")).to_json())  # no such words: which one, or both, stays open
     assert rules == ["Axe", "Saw"]
+
+
+def test_a_count_one_rule_denies_outright_is_ruled_by_that_sentence(rulebase: Build) -> None:
+    # "no player can score any VP by holding it" beside "Holding an objective ... scores him 4 victory points (VP)"
+    data = resolve(rulebase, "last-edition", "Poison cloud, Starting with the second round").to_json()
+    assert data["unresolved"] == []
+    [ruling] = data["rulings"]
+    assert (ruling["winner"], ruling["rules"], ruling["principle"]) == ("Poison cloud", ["Poison cloud", "Starting with the second round"], "explicit-exception")
+    assert ruling["relation"]["quote"] == "The objective is destroyed for the rest of the game and no player can score any VP by holding it."
+    assert (ruling["relation"]["line"], ruling["relation"]["column"]) == (277, 1)
+    data = system_data({"Scorched Well": "The well is burnt, and no side may claim any VP for it.", "Hold the Well": "Holding the well scores 3VP.",
+                        "Double Up": "Double all your VP this turn.", "Rich Well": "The well scores 5VP."}, [])
+    data["core_terms"] = {"demo": ["vp"]}
+    view = stored(data)
+    [ruling] = resolve(view, "demo", picks("Scorched Well", "Hold the Well")).to_json()["rulings"]
+    assert ruling["winner"] == "Scorched Well" and ruling["relation"]["quote"] == "The well is burnt, and no side may claim any VP for it."
+    # neither denies: a doubling and a value of one count stay open
+    [(rules, _)] = _open(resolve(view, "demo", picks("Double Up", "Rich Well")).to_json())
+    assert rules == ["Double Up", "Rich Well"]
