@@ -304,6 +304,13 @@ AIMED = "whom an attack is made against"
 TARGETED = "whether a unit may be targeted"
 MOVED = "whether the unit has moved"
 PLACEMENT = "where a unit is placed"
+MODIFIED = "whether a roll counts as modified"
+# a roll that may not be modified ("it can not be modified (by rerolling for example)"; not "never be modified by more than 1"),
+# a way of changing a roll that counts as modifying it ("the rerolled dice counts as being modified", "this counts as modifying the
+# roll"), and a rule that reads only an unmodified roll ("For every unmodified roll of a 1 one model is a casualty")
+_MOD_FORBIDS = lazy(r"\b(?:can\s*not|cannot|can\s+never|may\s+not|must\s+not)\s+be\s+modified\b(?!\s+by\s+(?:more|less)\b)", re.I)
+_MOD_COUNTS = lazy(r"\bcounts?\s+as\s+(?:being\s+)?modif(?:ied|ying)\b", re.I)
+_UNMODIFIED = lazy(r"\bunmodified\b", re.I)
 CROSSING = "how a model crosses terrain"
 # a rule that says how its bearer crosses what lies in its way: over it "as if they were not there", or on the ground
 _CROSS_MODE = lazy(r"\b(?:can|may)\s+(?:move|fly)\s+(?:over|through|across)\s+[^,.;:]+?\s+as\s+if\s+(?:they|it)\s+(?:were|was)\s+not\s+there\b|"
@@ -344,7 +351,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|moved?|placing|placed|place|deployed|performed)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|placing|placed|place|deployed|performed)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -421,6 +428,20 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 if thing.startswith((WIELDED, NAMED)):
                     touched.append(thing)
                     continue
+                forbidder = _forbids_way(ctx, said_a, b, said_b) and a or _forbids_way(ctx, said_b, a, said_a) and b if thing == MODIFIED else None
+                if forbidder:
+                    # "it can not be modified (by rerolling for example)" beside "the rerolled dice counts as being modified": the
+                    # prohibition names the other's way of modifying, and prevails as far as its words say
+                    other = b if forbidder == a else a
+                    mine, theirs = (said_a, said_b) if forbidder == a else (said_b, said_a)
+                    denial = next(c for c in mine if c["aim"] == "forbids")
+                    relation = ctx.rule_quote(denial["rid"], denial["quote"].lstrip("-*• "), denial["version"])
+                    outcome = (f"{ctx.name(forbidder)} prevails over {ctx.name(other)}, as far as its words say: the roll they speak of "
+                               f"cannot be modified, and they name {ctx.name(other)}'s way of modifying it")
+                    ordered.append(Ruling([ctx.name(forbidder), ctx.name(other)], ctx.name(forbidder), "explicit-exception", outcome,
+                                          [relation, *_cited(ctx, [c for c in theirs if c["aim"] == "modifies"])], [],
+                                          sorted({side_a, side_b}, key=("self", "opponent").index), relation=relation))
+                    continue
                 if _agree(said_a, said_b):
                     continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"): nothing to rule on
                 after, before = (a, b) if _in_turn(said_a, said_b, thing) else (b, a) if _in_turn(said_b, said_a, thing) else (None, None)
@@ -494,6 +515,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
     if thing == MOVED:
         return ("one speaks of whether the unit has moved, the other puts it on the table, or counts it as having moved, other than by "
                 "its normal move, and no sentence here says whether that is the move the first speaks of")
+    if thing == MODIFIED:
+        return ("one counts its change of a roll as modifying it, the other speaks of a roll that is unmodified or cannot be "
+                "modified, and no sentence here says whether that change is what the other speaks of")
     if thing == MULTIPLIED:
         return ("both make one unsaved wound into several, and no sentence here says how the two multiply together, or in which "
                 "order")
@@ -522,6 +546,10 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         tests_b = {t for c in said_b for t in c["tests"]}
         characteristics = {t for t in terms if " " not in t}
         return bool(tests_a & tests_b) or any(t.split()[0] in characteristics for t in tests_a | tests_b)
+    if thing == MODIFIED:
+        # a way of changing the roll that counts as modifying it, against a rule that forbids modifying or reads an unmodified roll
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return any("modifies" in one and {"forbids", "heeds"} & other for one, other in (aims, aims[::-1]))
     if thing in (AIMED, TARGETED, MOVED, PLACEMENT, CROSSING):
         # one restricts and the other makes an attack (never two attacks made, nor two restrictions); one hides and the
         # other reaches; one heeds a move and the other places the unit
@@ -572,6 +600,27 @@ def _in_turn(after: list[dict[str, Any]], other: list[dict[str, Any]], thing: st
 _CHANGE = lazy(r"(?<![\w+\-])[+\-−]\d+\b")
 
 
+_GENERIC_WAY = frozenset({"modify", "modifi", "modified", "modifying", "roll", "rolls", "dice", "result", "example"})
+
+
+def _forbids_way(ctx: Context, said: list[dict[str, Any]], other: str, theirs: list[dict[str, Any]]) -> bool:
+    """Whether a rule forbids modifying a roll in words that name the other rule's way of modifying it: a word of the
+    other's name or of its modifying sentence ("can not be modified (by rerolling for example)" beside Modify by rerolling's
+    "the rerolled dice counts as being modified")."""
+    if not any(c["aim"] == "modifies" for c in theirs):
+        return False
+    ways = {w[:6] for w in re.findall(r"[a-z]{5,}", fold(" ".join([ctx.name(other), *(c["quote"] for c in theirs if c["aim"] == "modifies")])))}
+    ways -= {w[:6] for w in _GENERIC_WAY}
+    for c in said:
+        if c["aim"] != "forbids":
+            continue
+        found = _MOD_FORBIDS.search(c["quote"])
+        after = c["quote"][found.end():] if found else ""
+        if ways & {w[:6] for w in re.findall(r"[a-z]{5,}", fold(after))}:
+            return True
+    return False
+
+
 def _denial(ctx: Context, rid: str, thing: str) -> dict[str, Any] | None:
     """A rule's sentence that denies any of a count outright ("no player can score any VP by holding it", "cannot gain
     VP"), or None: read only for a thing of one short word (a count: "vp"), never for a roll or a characteristic's value."""
@@ -617,6 +666,7 @@ def _bracketed_rolls(entry: Any) -> bool:
 
 # the things a sentence may aim at, each with its (pattern, aim) readings in the order they are tried
 _AIMS = (
+    (MODIFIED, ((_MOD_FORBIDS, "forbids"), (_MOD_COUNTS, "modifies"), (_UNMODIFIED, "heeds"))),
     (CROSSING, ((_CROSS_MODE, "mode"), (_CROSSES, "crosses"))),
     (MOVED, ((_PLACED, "placed"), (_HEEDS, "heeds"))),
     (PLACEMENT, ((_BOUNDS, "bounds"), (_PLACES, "places"))),

@@ -509,3 +509,25 @@ def test_a_count_one_rule_denies_outright_is_ruled_by_that_sentence(rulebase: Bu
     # neither denies: a doubling and a value of one count stay open
     [(rules, _)] = _open(resolve(view, "demo", picks("Double Up", "Rich Well")).to_json())
     assert rules == ["Double Up", "Rich Well"]
+
+
+def test_a_roll_that_cannot_be_modified_and_a_change_that_counts_as_modifying(rulebase: Build) -> None:
+    # "it can not be modified (by rerolling for example)" names the other's way: it prevails, that sentence its relation
+    data = resolve(rulebase, "last-edition", "Modify by rerolling, Modify by the bad luck pool").to_json()
+    assert data["unresolved"] == []
+    [ruling] = data["rulings"]
+    assert ruling["winner"] == "Modify by the “bad luck pool”" and ruling["rules"][1] == "Modify by rerolling"
+    assert ruling["relation"]["quote"] == "This means the result of this dice gets accepted by the player and it can not be modified (by rerolling for example)."
+    # two rules that read the same unmodified 1 do not meet by it
+    assert resolve(rulebase, "last-edition", "Destroyed transports, Modify by the bad luck pool").to_json()["unresolved"] == []
+    view = system({"Locked Die": "A locked die cannot be modified, not even by nudging.", "Nudge": "Nudging a die counts as modifying it.",
+                   "Twist": "A twisted die counts as being modified.", "Crit": "An unmodified roll of 6 wounds at once.",
+                   "Capped": "Dice can never be modified by more than 1."}, [])
+    [ruling] = resolve(view, "demo", picks("Locked Die", "Nudge")).to_json()["rulings"]
+    assert ruling["winner"] == "Locked Die"
+    # a prohibition that names no way of the other's, or a rule that reads the unmodified roll: open
+    for pair in (("Locked Die", "Twist"), ("Crit", "Twist")):
+        [(rules, reason)] = _open(resolve(view, "demo", picks(*pair)).to_json())
+        assert rules == sorted(pair) and reason.startswith("one counts its change of a roll as modifying it")
+    # a limit on how much a die is modified is no prohibition of modifying it
+    assert resolve(view, "demo", picks("Capped", "Twist")).to_json()["unresolved"] == []
