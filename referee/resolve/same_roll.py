@@ -327,10 +327,12 @@ _BOUNDS = lazy(r"\b(?:can\s*not|cannot|can\s+never|may\s+not|must\s+not|can't)\s
 # a rule that asks whether the unit moved, or forbids its normal moves: "after the unit has moved", "Units that did not
 # move", "if the attacking model has made an Advance Move", "cannot move normally"
 _HEEDS = lazy(r"\b(?:has|have|had)\s+(?:not\s+)?moved\b|\bdid\s+not\s+move\b|\bha(?:s|ve)\s+made\s+an?\s+(?:advance|march)\s+move\b|"
+                    r"\bha(?:s|ve)\s+made\s+an?\s+(?-i:[A-Z])[\w-]*\s+(?-i:Move)\b|"  # a move the rules name: "has made a Dash Move"
                     r"\bcannot\s+move\s+normally\b", re.I)
 # a rule that puts the unit somewhere other than by its normal move, or says it counts as having moved: "by placing them
 # within 3\"", "deployed later on the battlefield", "count as having moved", "performed as ... Advance Move"
 _PLACED = lazy(r"\bplac(?:e|es|ed|ing)\s+(?:them|it|the\s+(?:unit|models?))\s+within\b|\bdeployed\s+later\b|\bcounts?\s+as\s+having\s+moved\b|"
+                     r"\bcounts?\s+as\s+having\s+(?:performed|made)\s+an?\s+[\w-]+\s+move\b|"
                      r"\bperformed\s+as\s+(?:an?\s+)?(?:combination\s+of\s+)?advance\s+moves?\b", re.I)
 # a unit that may not be targeted or seen: "untargetable", "cannot be targeted or seen", "neither see nor are visible"
 _HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may\s+not)\s+be\s+(?:targeted|seen)\b|"
@@ -427,6 +429,18 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 said_a, said_b = spoken[(side_a, a)][thing], spoken[(side_b, b)][thing]
                 if thing.startswith((WIELDED, NAMED)):
                     touched.append(thing)
+                    continue
+                move = _named_move(said_a, said_b) if thing == MOVED else None
+                if move is not None:
+                    # "the unit counts as having performed a March Move" beside "may not be used if the attacking model has made
+                    # an Advance Move, March Move, ...": the move the one counts is one the other's words name, so the other holds
+                    counter, heeder = (a, b) if any(c["aim"] == "placed" and move.search(c["quote"]) for c in said_a) else (b, a)
+                    said = said_a + said_b if counter == a else said_b + said_a
+                    outcome = (f"{ctx.name(counter)} counts the unit as having performed a {move.pattern_name}, which {ctx.name(heeder)}'s "
+                               f"words name: {ctx.name(heeder)} holds as it says after that move")
+                    ordered.append(Ruling([ctx.name(counter), ctx.name(heeder)], None, "together", outcome,
+                                          _cited(ctx, [c for c in said if move.search(c["quote"])]), [],
+                                          sorted({side_a, side_b}, key=("self", "opponent").index)))
                     continue
                 forbidder = _forbids_way(ctx, said_a, b, said_b) and a or _forbids_way(ctx, said_b, a, said_a) and b if thing == MODIFIED else None
                 if forbidder:
@@ -598,6 +612,36 @@ def _in_turn(after: list[dict[str, Any]], other: list[dict[str, Any]], thing: st
 
 
 _CHANGE = lazy(r"(?<![\w+\-])[+\-−]\d+\b")
+
+
+_COUNTED_MOVE = lazy(r"\bcounts?\s+as\s+having\s+(?:performed|made)\s+an?\s+(?P<move>[\w-]+\s+move)\b", re.I)
+
+
+class _Move:
+    """A named move as a pattern that finds it in a sentence ("March Move"), with the name as the rules write it."""
+
+    __slots__ = ("pattern", "pattern_name")
+
+    def __init__(self, name: str) -> None:
+        self.pattern_name = name
+        self.pattern = re.compile(rf"\b{re.escape(name.split()[0])}\s+moves?\b", re.I)
+
+    def search(self, sentence: str) -> re.Match[str] | None:
+        return self.pattern.search(sentence)
+
+
+def _named_move(said_a: list[dict[str, Any]], said_b: list[dict[str, Any]]) -> _Move | None:
+    """The move one rule counts its unit as having made ("counts as having performed a March Move") where the other rule's
+    sentence that heeds a move names it too ("has made an Advance Move, March Move, Reform or Pivot"), or None."""
+    for counting, heeding in ((said_a, said_b), (said_b, said_a)):
+        for c in counting:
+            found = _COUNTED_MOVE.search(c["quote"]) if c["aim"] == "placed" else None
+            if found is None:
+                continue
+            move = _Move(found.group("move"))
+            if any(h["aim"] == "heeds" and move.search(h["quote"]) for h in heeding):
+                return move
+    return None
 
 
 _GENERIC_WAY = frozenset({"modify", "modifi", "modified", "modifying", "roll", "rolls", "dice", "result", "example"})

@@ -531,3 +531,21 @@ def test_a_roll_that_cannot_be_modified_and_a_change_that_counts_as_modifying(ru
         assert rules == sorted(pair) and reason.startswith("one counts its change of a roll as modifying it")
     # a limit on how much a die is modified is no prohibition of modifying it
     assert resolve(view, "demo", picks("Capped", "Twist")).to_json()["unresolved"] == []
+
+
+def test_a_move_one_rule_counts_and_the_other_names_is_ruled_by_both_sentences(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Special Ambush, Move or Fire", when=["shooting"]).to_json()
+    assert data["unresolved"] == []
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "together"]
+    assert ruling["winner"] is None and ruling["rules"] == ["Special Ambush", "Move or Fire"]
+    assert [c["quote"] for c in ruling["citations"]] == [
+        "For the purpose of shooting, the unit counts as having performed a March Move in this Player Turn.",
+        "The attack may not be used if the attacking model has made an Advance Move, March Move, Reform or Pivot during the current Player Turn."]
+    view = system({"Steady Aim": "The gun gets +1 to hit unless the squad has made a Dash Move this turn.",
+                   "Drop In": "The squad counts as having made a Dash Move on the turn it lands.",
+                   "Creep In": "The squad counts as having made a Crawl Move on the turn it lands."}, [])
+    [ruling] = resolve(view, "demo", picks("Steady Aim", "Drop In")).to_json()["rulings"]
+    assert ruling["principle"] == "together" and "Dash Move" in ruling["outcome"]
+    # a move the other's words do not name: whether it is the move the first speaks of stays open
+    [(rules, reason)] = _open(resolve(view, "demo", picks("Steady Aim", "Creep In")).to_json())
+    assert rules == ["Creep In", "Steady Aim"] and reason.startswith("one speaks of whether the unit has moved")
