@@ -190,12 +190,23 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
             ctx.aside(m.sides, loser, outcome)
     else:
         outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
+        facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
+                  if loser in ctx.held.get(side, ()) and winner in ctx.held.get(other, ()) and winner not in ctx.held.get(side, ())]
+        if kinds == {"overrides"} and facing and all(_IMMUNE.search(r["citation"]["sentence"]) for r in m.relations):
+            # "Exception: A model with Immune to Poison causes Poisoned attacks to roll normally against it, rather than using the
+            # Poisoned special rules": the exception of an immunity, held against the other side's rule, is that immunity
+            outcome = f"{ctx.name(winner)}: its models are immune to {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
+            if not m.unknown:
+                ctx.aside(facing, loser, outcome)
+            return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
+                          relation=ctx.quotes(m.relations)[0])
     # a rule set aside by what it makes ("every rule that makes ... untargetable"): its own words too
     made = [ctx.rule_quote(loser, m.extra["stated"])] if "stated" in m.extra else []
     return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, ctx.quotes(m.relations) + made, m.unknown, m.sides,
                   relation=ctx.quotes(m.relations)[0])
 
 
+_IMMUNE = lazy(r"\bimmune\b|\bimmunity\b", re.I)
 _LEADING = lazy(r"=(\d+)")
 
 
