@@ -51,7 +51,8 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "it
 
 
 # a roll named after it: "rolls to hit", "one failed roll To Hit" (the "To Hit roll" of other sentences)
-_ROLL_TO = lazy(r"\brolls?\s+to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b", re.I)  # and "hitrolls", written as one word
+# and "hitrolls", written as one word; "rolls a 6 to hit"; a signed change of it, "gets -1 to hit"
+_ROLL_TO = lazy(r"\brolls?\s+(?:an?\s+\d\+?\s+)?to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b|(?<![\w+\-])[+\-−]\d+\s+to[\s-](hit|wound)\b", re.I)
 # two rolls named with one "rolls": "failed To Hit and To Wound rolls of 1"
 _ROLL_PAIR = lazy(r"\bto[\s-](hit|wound)\s+(?:and|or)\s+to[\s-](?:hit|wound)\s+rolls?\b", re.I)
 # wounds a rule restores: "one wound can be restored per turn", "one wound is restored", "restores D3 wounds"
@@ -77,7 +78,7 @@ def _rolls(sentence: str) -> set[str]:
         if word.lower() in _NOT_A_NAME:
             continue
         out.add(f"{fold(word)} {kind.lower()}")
-    out |= {f"{(to or one).lower()} roll" for to, one in _ROLL_TO.findall(sentence)}
+    out |= {f"{(to or one or signed).lower()} roll" for to, one, signed in _ROLL_TO.findall(sentence)}
     out |= {f"{first.lower()} roll" for first in _ROLL_PAIR.findall(sentence)}  # "To Hit and To Wound rolls": the first is a roll too
     if _RESTORED.search(sentence):
         out.add("wounds restored")  # "one wound can be restored per turn per model" beside "For each roll of a 6, one wound is restored"
@@ -287,6 +288,10 @@ def _kit(ctx: Context, rule: dict[str, Any]) -> str | None:
     any other rule.  The section is the narrower: a ranged and a melee weapon keyword share the
     category "weapon keyword", and are two weapons, each used in its own way, not one of a kind."""
     parent = ctx.view.get(rule["parent"]) if rule.get("parent") else None
+    if _ALONGSIDE.search(rule.get("text") or ""):
+        # "Hand Weapons wielded by models on foot can be used alongside a Shield": its own words say it is carried beside a
+        # weapon, not fought with instead of one
+        return None
     if parent is not None and _COMBINED.search(parent.get("text") or ""):
         # "Some weapons have additional keywords. This can be combined.": the section's own words say its parts
         # go together on one weapon, so two of them are no choice of which one the model fights with
@@ -297,6 +302,7 @@ def _kit(ctx: Context, rule: dict[str, Any]) -> str | None:
     return None
 # a section's own words that its parts go together: "This can be combined.", "These may be used together."
 _COMBINED = lazy(r"\b(?:can|may)\s+(?:all\s+)?be\s+(?:combined|used\s+together)\b", re.I)
+_ALONGSIDE = lazy(r"\b(?:can|may)\s+be\s+used\s+(?:alongside|together\s+with|in\s+addition\s+to)\b", re.I)
 REROLLED = "a re-roll of one test"
 THROUGH = "moving through other models"
 _THROUGH = lazy(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)

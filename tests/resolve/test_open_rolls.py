@@ -549,3 +549,44 @@ def test_a_move_one_rule_counts_and_the_other_names_is_ruled_by_both_sentences(r
     # a move the other's words do not name: whether it is the move the first speaks of stays open
     [(rules, reason)] = _open(resolve(view, "demo", picks("Steady Aim", "Creep In")).to_json())
     assert rules == ["Creep In", "Steady Aim"] and reason.startswith("one speaks of whether the unit has moved")
+
+
+def test_a_signed_change_to_hit_and_a_six_rolled_to_hit_are_the_hit_roll(rulebase: Build) -> None:
+    # Blind's "gets -1 to hit" beside Preferred Enemy's re-roll of "To Hit rolls of 1", and beside Backfire's "roll of a 1(after
+    # any re-rolls)": whether a modified 1 is a roll of 1, no sentence says
+    for keywords, when in (("Blind, Preferred Enemy", ["melee"]), ("Backfire, Blind", ["shooting"])):
+        data = resolve(rulebase, "scrollhammer", keywords, when=when).to_json()
+        [(rules, reason)] = _open(data)
+        assert rules == sorted(keywords.split(", ")) and reason.startswith("both speak of hit roll"), keywords
+    # Precision's "rolls a 6 to hit" beside an attack that "automatically hits": open, the sentence quoted
+    data = resolve(rulebase, "scrollhammer", "Autohit, Precision", when=["melee"]).to_json()
+    [question] = data["unresolved"]
+    assert "This attack automatically hits." in [c["quote"] for c in question["citations"]]
+    view = system({"Dazzled": "A dazzled model gets -2 to-hit.", "Lucky Shot": "A model that rolls a 6 to hit may shoot again.",
+                   "Sturdy": "A sturdy model gets +1 to its Toughness."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Dazzled", "Lucky Shot")).to_json())
+    assert rules == ["Dazzled", "Lucky Shot"]
+    assert resolve(view, "demo", picks("Dazzled", "Sturdy")).to_json()["unresolved"] == []
+
+
+def test_an_attack_that_automatically_hits_is_ruled_beside_a_to_hit_modifier_before_any_open_question(rulebase: Build) -> None:
+    # "This attack automatically hits." (hits, not hit) beside Blind's -1 to hit: no roll to hit is made, so the -1 has
+    # nothing to modify; ruled, not left open
+    data = resolve(rulebase, "scrollhammer", "Autohit, Blind", when=["shooting"]).to_json()
+    assert data["unresolved"] == []
+    [ruling] = data["rulings"]
+    assert ruling["principle"] == "together" and ruling["winner"] is None and ruling["rules"] == ["Autohit", "Blind"]
+    assert ruling["citations"][0]["quote"] == "This attack automatically hits."
+
+
+def test_a_weapon_used_alongside_others_is_no_choice_of_which_one(rulebase: Build) -> None:
+    # the Shield's own "Hand Weapons ... can be used alongside a Shield": carried beside a weapon, not fought with instead
+    assert resolve(rulebase, "t9a", "Giant Club, Shield", when=["melee", "on-foot"]).to_json()["unresolved"] == []
+    data = system_data({"Buckler": "Swords can be used alongside a Buckler.", "Warpick": "A Warpick strikes last.",
+                        "Twin Axes": "Twin Axes give +1 Attack."}, [])
+    for name in ("Buckler", "Warpick", "Twin Axes"):
+        data["rules"][f"demo/{name}"]["category"] = "Hafted Weapon"
+    view = stored(data)
+    assert resolve(view, "demo", picks("Buckler", "Warpick")).to_json()["unresolved"] == []
+    [(rules, _)] = _open(resolve(view, "demo", picks("Warpick", "Twin Axes")).to_json())
+    assert rules == ["Twin Axes", "Warpick"]
