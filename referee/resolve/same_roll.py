@@ -324,7 +324,13 @@ _CROSS_MODE = lazy(r"\b(?:can|may)\s+(?:move|fly)\s+(?:over|through|across)\s+[^
 # and one that forbids crossing, or makes something of it: "move through these walls", "flees ... into or through an area of
 # dangerous terrain", "not when flying over", "only when use flying move"
 _CROSSES = lazy(r"\b(?:move|moves|moving|marches|charges|flees|overruns|pursues)\s+(?:into\s+or\s+)?(?:through|over|across)\s+"
-                r"(?:[\w-]+\s+){0,4}?(?:walls?|terrain|obstacles?)\b|\bflying\s+(?:move|over)\b", re.I)
+                r"(?:[\w-]+\s+){0,4}?(?:walls?|terrain|obstacles?)\b|\bflying\s+(?:move|over)\b|"
+                r"\blos(?:e|es)\s+\d+\S*\s+(?:of\s+)?movement\b", re.I)  # and "They lose 2\" movement" (of soft cover)
+DISTANCE = "how far a unit moves"
+# a move whose distance one rule sets ("can make a move equal to the result of the charge roll") and one that takes from or
+# adds to a unit's movement ("They lose 2\" movement")
+_SETS_DISTANCE = lazy(r"\bmake\s+a\s+move\s+equal\s+to\b|\bmoves?\s+(?:a\s+distance\s+)?equal\s+to\b", re.I)
+_CHANGES_DISTANCE = lazy(r"\b(?:lose|loses|gain|gains)\s+\d+\S*\s+(?:of\s+)?movement\b", re.I)
 # a rule that places a unit on the battlefield ("Place one of the other players units that are in reserve onto the battlefield")
 _PLACES = lazy(r"\bplace\s+(?:\w+\s+){0,5}?units?\b[^.;]*?\bon(?:to)?\s+the\s+(?:battlefield|table|board)\b", re.I)
 # and one that limits where a unit is placed ("It can never be placed closer than 9\" to any enemy models")
@@ -359,7 +365,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|placing|placed|place|deployed|performed)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -541,6 +547,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
     if thing == MULTIPLIED:
         return ("both make one unsaved wound into several, and no sentence here says how the two multiply together, or in which "
                 "order")
+    if thing == DISTANCE:
+        return ("one sets how far the unit moves, the other takes from or adds to its movement, and no sentence here says whether "
+                "the change reaches that move")
     if thing == CROSSING:
         return ("one says how the model crosses what lies in its way (over it as if it were not there, or on the ground), the other "
                 "forbids crossing terrain or makes something of it, and no sentence here says whether the one holds against the other")
@@ -570,7 +579,7 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # a way of changing the roll that counts as modifying it, against a rule that forbids modifying or reads an unmodified roll
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("modifies" in one and {"forbids", "heeds"} & other for one, other in (aims, aims[::-1]))
-    if thing in (AIMED, TARGETED, MOVED, PLACEMENT, CROSSING):
+    if thing in (AIMED, TARGETED, MOVED, PLACEMENT, CROSSING, DISTANCE):
         # one restricts and the other makes an attack (never two attacks made, nor two restrictions); one hides and the
         # other reaches; one heeds a move and the other places the unit
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
@@ -716,6 +725,7 @@ def _bracketed_rolls(entry: Any) -> bool:
 
 # the things a sentence may aim at, each with its (pattern, aim) readings in the order they are tried
 _AIMS = (
+    (DISTANCE, ((_SETS_DISTANCE, "sets"), (_CHANGES_DISTANCE, "changes"))),
     (MODIFIED, ((_MOD_FORBIDS, "forbids"), (_MOD_COUNTS, "modifies"), (_UNMODIFIED, "heeds"))),
     (CROSSING, ((_CROSS_MODE, "mode"), (_CROSSES, "crosses"))),
     (MOVED, ((_PLACED, "placed"), (_HEEDS, "heeds"))),

@@ -590,3 +590,18 @@ def test_a_weapon_used_alongside_others_is_no_choice_of_which_one(rulebase: Buil
     assert resolve(view, "demo", picks("Buckler", "Warpick")).to_json()["unresolved"] == []
     [(rules, _)] = _open(resolve(view, "demo", picks("Warpick", "Twin Axes")).to_json())
     assert rules == ["Twin Axes", "Warpick"]
+
+
+def test_a_move_of_set_distance_and_movement_lost_on_terrain_are_open(rulebase: Build) -> None:
+    # soft cover's "They lose 2\" movement" beside the charge roll's "can make a move equal to the result of the charge roll",
+    # and beside Flying's moving over terrain "as if they were not there"
+    for keywords, when, pair, why in (("Charge roll, soft cover", ["charging"], ["Charge roll", "Terrain type 1 / soft cover"], "one sets how far"),
+                                      ("Flying, soft cover", ["moved"], ["Flying", "Terrain type 1 / soft cover"], "one says how the model crosses")):
+        data = resolve(rulebase, "last-edition", keywords, when=when).to_json()
+        [(rules, reason)] = [o for o in _open(data) if o[0] == pair]
+        assert reason.startswith(why), keywords
+    view = system({"Dash": "The squad may make a move equal to twice its speed.", "Mud": "Squads in mud lose 1\" movement.",
+                   "Haste": "Hasted squads gain 2\" movement."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Dash", "Mud")).to_json())
+    assert rules == ["Dash", "Mud"]
+    assert resolve(view, "demo", picks("Mud", "Haste")).to_json()["unresolved"] == []  # two changes, no distance set
