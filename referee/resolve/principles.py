@@ -579,6 +579,31 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     return None
 
 
+def _once_per_kind(ctx: Context, rid: str) -> dict[str, Any] | None:
+    """A sentence of the rule's section, or of a section beside it, that says a rule of its kind is chosen no more than once
+    ("No directive can be selected more than once per game.", for Directive 8 of the section Directives), quoted; or None.
+    The kind is the section's name, singular, or the rule's own first word."""
+    rule = ctx.view.get(rid) or {}
+    parent = ctx.view.get(rule["parent"]) if rule.get("parent") else None
+    if parent is None:
+        return None
+    last = fold(parent["name"]).split()[-1:] or [""]
+    first = fold(rule["name"]).split()[:1] or [""]
+    kinds = {k for k in (*singulars(last[0]), last[0], first[0]) if len(k) > 3}
+    if not kinds:
+        return None
+    said = re.compile(rf"\b(?:no|a|an|each|every|any)\s+(?:{'|'.join(map(re.escape, sorted(kinds)))})s?\s+(?:can|may|is|are)\s+(?:only\s+)?(?:be\s+)?"
+                      rf"(?:selected|chosen|taken|picked|used)\s+(?:more\s+than\s+)?once\b", re.I)
+    grand = ctx.view.get(parent["parent"]) if parent.get("parent") else None
+    near = [parent["id"], *((grand or {}).get("children") or [])]
+    for other in dict.fromkeys(near):
+        found = ctx.view.get(other) if other != parent["id"] else parent
+        for sentence in sentences((found or {}).get("text") or ""):
+            if said.search(sentence):
+                return ctx.rule_quote(found["id"], sentence)
+    return None
+
+
 def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling | None:
     """A rule there more than once, alike, whose text says nothing of several instances.
 
@@ -603,6 +628,11 @@ def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling
                           f"whether what it counts is counted once or for each instance, the rules do not say")
         m.extra["convention"] = "one instance"
         return None
+    once = _once_per_kind(ctx, rid)
+    if once is not None:
+        # "No directive can be selected more than once per game.", of the section beside the one Directive 8 is part of
+        outcome = f"{shown}: the rules say a rule of its kind is chosen only once, so {ctx.name(rid)} is there once"
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, [once, ctx.rule_quote(rid)] + _chains(m), [], m.sides)
     if not amounts:
         outcome = (f"{shown}: its text says nothing of several instances, and it states no amount that could add up, "
                    f"so the second brings nothing the first does not (the referee's reading; no sentence says so)")
