@@ -89,6 +89,8 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("timing", r"\b(?:after|before)\s+(?:any|all)\s+re-?rolls\b"),
         # when the rule is resolved between the game's steps: "are resolved after a charge was declared but before the charge roll is made"
         ("timing", r"\b(?:is|are)\s+(?:resolved|made|taken|rolled|fired|shot)\s+(?:immediately\s+)?(?:after|before)\b[^.;]*"),
+        # and when what a step leaves is cleared: "Casualties are removed from the battlefield after all shooting attacks ... are resolved"
+        ("timing", r"\b(?:is|are)\s+removed\s+(?:from\s+(?:the\s+)?(?:battlefield|table|game|play)\s+)?(?:after|before|only\s+after)\b[^.;]*"),
         ("reference", r"\bas\s+(?:in|per)\s+the\s+" + _NAME + r"\s+(?:special\s+|universal\s+)?rule\b"),
         ("reference", r"\bthe\s+rule\s+is\s+" + _NAME + r"\s*\(\s*\d\+?\s*\)"),
         ("reference", r"\b(?:D\d+|\d+)\s+\w+\s+instead\s+of\s+(?:\d+|one)\b"),

@@ -42,6 +42,8 @@ def _hows(sentence: str) -> dict[str, str]:
     ("Its Nerve is never higher than the number in brackets while rallying.", "limit", "is never higher than the number in brackets while rallying"),
     ("Wading in this way does not prevent the squad from volleying.", "permission", "does not prevent the squad from volleying"),
     ("Roll for Misfire after all re-rolls have been made.", "timing", "after all re-rolls"),
+    ("Fallen crew are removed from the table only after every volley of the battery is fired.", "timing",
+     "are removed from the table only after every volley of the battery is fired"),
     ("Overwatch shots are resolved after a rush is declared but before the rush is measured.", "timing",
      "are resolved after a rush is declared but before the rush is measured"),
     ("If it passes, both sides count as having rushed this round!", "both-sides", "both sides count as having rushed this round!"),

@@ -229,3 +229,9 @@ def test_what_the_bearer_forfeits_in_the_situation_is_quoted(rulebase: Build) ->
     quotes = [c["quote"] for r in data["rulings"] if r["principle"] == "own-words" and r["rules"] == ["Invisibility"] for c in r["citations"]]
     assert quotes == ["If an Invisible model attack, shoots, uses an activated special ability, or tries to cast another spell, he instantly "
                       "forfeits the Invisibility."]
+
+
+def test_when_casualties_are_removed_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Ranged 2 splash 5, Removing models", when=["shooting"]).to_json()
+    assert ("self", "Removing models", "timing",
+            "Casualties are removed from the battlefield after all shooting attacks from the same unit are resolved against the target unit.") in _own(data)
