@@ -89,6 +89,8 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("timing", r"\b(?:after|before)\s+(?:any|all)\s+re-?rolls\b"),
         # when the rule is resolved between the game's steps: "are resolved after a charge was declared but before the charge roll is made"
         ("timing", r"\b(?:is|are)\s+(?:resolved|made|taken|rolled|fired|shot)\s+(?:immediately\s+)?(?:after|before)\b[^.;]*"),
+        # and when what a step leaves is cleared: "Casualties are removed from the battlefield after all shooting attacks ... are resolved"
+        ("timing", r"\b(?:is|are)\s+removed\s+(?:from\s+(?:the\s+)?(?:battlefield|table|game|play)\s+)?(?:after|before|only\s+after)\b[^.;]*"),
         ("reference", r"\bas\s+(?:in|per)\s+the\s+" + _NAME + r"\s+(?:special\s+|universal\s+)?rule\b"),
         ("reference", r"\bthe\s+rule\s+is\s+" + _NAME + r"\s*\(\s*\d\+?\s*\)"),
         ("reference", r"\b(?:D\d+|\d+)\s+\w+\s+instead\s+of\s+(?:\d+|one)\b"),
@@ -130,9 +132,11 @@ SPOKEN: dict[str, re.Pattern[str]] = {
     "mounted": re.compile(r"\bmounted\b", re.I),
 }
 
-# what the sentence says may, must or cannot be done, or a limit ("can only make one redirect"):
+# what the sentence says may, must or cannot be done, or a limit ("can only make one redirect"), or
+# what the bearer loses then ("he instantly forfeits the Invisibility", "it loses its Frenzied state"):
 # a sentence that only describes is not ruled on
-_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|still\s+(?:benefits?|counts?|gets?|gains?)|not\s+(?:be\s+)?\w+able|(?:does|do|will)\s+not\s+\w+)\b", re.I)
+_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|still\s+(?:benefits?|counts?|gets?|gains?)|not\s+(?:be\s+)?\w+able|"
+                   r"(?:does|do|will)\s+not\s+\w+|forfeits?|loses?\s+(?:its|this|the|his|her|their))\b", re.I)
 
 # a limit on how often the rule is used: "Each unit can only make one redirect per turn."
 # or "a unit only needs to take one Panic test in each phase"

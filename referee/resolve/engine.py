@@ -144,6 +144,9 @@ def resolve(
         if limited is not None:
             answers.append(limited)
     answers += _capped(view, system, modifiers)
+    # a rule whose attacks hit automatically, beside a to-hit modifier of its side: no roll to hit for it to modify (its
+    # sentence settles what the one-roll reading below would leave open)
+    answers += unrolled_rulings(ctx, sides, modifiers, [set(a.rules) for a in answers])
     # rules that speak of one roll, where nothing above joined them (a ruling or open question on both)
     answers += same_roll_touches(ctx, sides, meetings, [set(a.rules) for a in answers])
     # a rule's own clause for another rule of its side ("A horde with this rule will ..."), where nothing else joins them
@@ -152,8 +155,6 @@ def resolve(
     answers += together_rulings(ctx, sides, [set(a.rules) for a in answers])
     # a rule's own sentence that lets the bearers of another rule of its side use it, where that rule forbids them
     answers += bearer_rulings(ctx, sides, flags, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
-    # a rule whose attacks hit automatically, beside a to-hit modifier of its side: no roll to hit for it to modify
-    answers += unrolled_rulings(ctx, sides, modifiers, [set(a.rules) for a in answers])
     # a rule's own sentence on the situation given, where nothing above quotes it
     quoted = [c["quote"] for a in answers for c in a.citations] + [p["citation"]["quote"] for m in modifiers for p in m.parts]
     quoted += [c["quote"] for m in modifiers for c in m.limits] + [i.citation["quote"] for side in sides for i in side.inactive] + [i.citation["quote"] for i in idle]

@@ -85,6 +85,7 @@ def _named_in_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[s
     mentioned = {(rid, r["target"]) for rid in in_play for r in view.relations_out(rid) if r["kind"] == "references"}
     out: list[dict[str, Any]] = []
     patterns = {b: name_pattern(names.get(b, b)) for b in sorted(in_play)}
+    kinds = {b: _kind_pattern((view.get(b) or {}).get("category")) for b in sorted(in_play)}
     for side in sides:
         for a in side.rules:
             rule = view.get(a)
@@ -92,7 +93,10 @@ def _named_in_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[s
                 continue
             version = rule["versions"][0] if rule["versions"] else None
             text = (version or rule).get("text") or ""
-            for b, pattern in patterns.items():
+            for b, by_name in patterns.items():
+                # the other rule by its name, or by its kind said of all of that kind ("They never benefit from any weapons or
+                # other Attack Attributes" beside a Great Weapon, whose category is "Melee Weapon")
+                pattern = by_name if by_name is not None and by_name.search(text) else kinds[b]
                 if (b == a or pattern is None or not pattern.search(text) or (a, b) in mentioned or fold(names.get(a, a)) == fold(names.get(b, b)) or _part_of(view, a, b)
                         or _brought(sides, b, a) or _brought(sides, a, b)):
                     continue
@@ -101,11 +105,27 @@ def _named_in_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[s
                     continue
                 seen.add((a, found))
                 out.append({"side": side.name, "rule": a, "name": names.get(a, a), "kind": "settles", "actions": [names.get(b, b)], "how": "mentions",
-                            "subject": None, "conditions": [], "citation": rule_quote(a, found, version)})
+                            "subject": None, "conditions": [], "citation": rule_quote(a, found.lstrip("-*• "), version)})
     return out
 
 
 _EXAMPLE = lazy(r"\W*(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
+# a category's last word that names rules in general, not a kind of thing a rule is ("Universal Special Rule")
+_GENERIC_KINDS = frozenset({"rule", "rules", "keyword", "keywords", "ability", "abilities"})
+_KINDS: dict[str, re.Pattern[str] | None] = {}
+
+
+def _kind_pattern(category: str | None) -> re.Pattern[str] | None:
+    """A sentence that speaks of every rule of a category, by the category's last word, plural, after "any", "all",
+    "every" or "no" ("any weapons", "all other Attack Attributes"); None for a category of rules in general."""
+    words = re.sub(r"^[\d\s.]+", "", category or "").split()
+    last = fold(words[-1]) if words else ""
+    if len(last) < 4 or last in _GENERIC_KINDS:
+        return None
+    if last not in _KINDS:
+        plural = last[:-1] + "ies" if last.endswith("y") else last + "es" if last.endswith(("s", "x", "ch", "sh")) else last + "s"
+        _KINDS[last] = re.compile(rf"\b(?:any|all|every|no)\s+(?:other\s+)?(?:[a-z]+\s+)?{re.escape(plural)}\b", re.I)
+    return _KINDS[last]
 
 
 def _brought(sides: tuple[Side, Side], rid: str, by: str) -> bool:

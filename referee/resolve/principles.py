@@ -190,12 +190,23 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
             ctx.aside(m.sides, loser, outcome)
     else:
         outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
+        facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
+                  if loser in ctx.held.get(side, ()) and winner in ctx.held.get(other, ()) and winner not in ctx.held.get(side, ())]
+        if kinds == {"overrides"} and facing and all(_IMMUNE.search(r["citation"]["sentence"]) for r in m.relations):
+            # "Exception: A model with Immune to Poison causes Poisoned attacks to roll normally against it, rather than using the
+            # Poisoned special rules": the exception of an immunity, held against the other side's rule, is that immunity
+            outcome = f"{ctx.name(winner)}: its models are immune to {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
+            if not m.unknown:
+                ctx.aside(facing, loser, outcome)
+            return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
+                          relation=ctx.quotes(m.relations)[0])
     # a rule set aside by what it makes ("every rule that makes ... untargetable"): its own words too
     made = [ctx.rule_quote(loser, m.extra["stated"])] if "stated" in m.extra else []
     return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome, ctx.quotes(m.relations) + made, m.unknown, m.sides,
                   relation=ctx.quotes(m.relations)[0])
 
 
+_IMMUNE = lazy(r"\bimmune\b|\bimmunity\b", re.I)
 _LEADING = lazy(r"=(\d+)")
 
 
@@ -568,6 +579,31 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     return None
 
 
+def _once_per_kind(ctx: Context, rid: str) -> dict[str, Any] | None:
+    """A sentence of the rule's section, or of a section beside it, that says a rule of its kind is chosen no more than once
+    ("No directive can be selected more than once per game.", for Directive 8 of the section Directives), quoted; or None.
+    The kind is the section's name, singular, or the rule's own first word."""
+    rule = ctx.view.get(rid) or {}
+    parent = ctx.view.get(rule["parent"]) if rule.get("parent") else None
+    if parent is None:
+        return None
+    last = fold(parent["name"]).split()[-1:] or [""]
+    first = fold(rule["name"]).split()[:1] or [""]
+    kinds = {k for k in (*singulars(last[0]), last[0], first[0]) if len(k) > 3}
+    if not kinds:
+        return None
+    said = re.compile(rf"\b(?:no|a|an|each|every|any)\s+(?:{'|'.join(map(re.escape, sorted(kinds)))})s?\s+(?:can|may|is|are)\s+(?:only\s+)?(?:be\s+)?"
+                      rf"(?:selected|chosen|taken|picked|used)\s+(?:more\s+than\s+)?once\b", re.I)
+    grand = ctx.view.get(parent["parent"]) if parent.get("parent") else None
+    near = [parent["id"], *((grand or {}).get("children") or [])]
+    for other in dict.fromkeys(near):
+        found = ctx.view.get(other) if other != parent["id"] else parent
+        for sentence in sentences((found or {}).get("text") or ""):
+            if said.search(sentence):
+                return ctx.rule_quote(found["id"], sentence)
+    return None
+
+
 def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling | None:
     """A rule there more than once, alike, whose text says nothing of several instances.
 
@@ -592,6 +628,11 @@ def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling
                           f"whether what it counts is counted once or for each instance, the rules do not say")
         m.extra["convention"] = "one instance"
         return None
+    once = _once_per_kind(ctx, rid)
+    if once is not None:
+        # "No directive can be selected more than once per game.", of the section beside the one Directive 8 is part of
+        outcome = f"{shown}: the rules say a rule of its kind is chosen only once, so {ctx.name(rid)} is there once"
+        return Ruling([ctx.name(rid)], None, "stacking", outcome, [once, ctx.rule_quote(rid)] + _chains(m), [], m.sides)
     if not amounts:
         outcome = (f"{shown}: its text says nothing of several instances, and it states no amount that could add up, "
                    f"so the second brings nothing the first does not (the referee's reading; no sentence says so)")

@@ -51,11 +51,16 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "it
 
 
 # a roll named after it: "rolls to hit", "one failed roll To Hit" (the "To Hit roll" of other sentences)
-_ROLL_TO = lazy(r"\brolls?\s+to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b", re.I)  # and "hitrolls", written as one word
+# and "hitrolls", written as one word; "rolls a 6 to hit"; a signed change of it, "gets -1 to hit"
+_ROLL_TO = lazy(r"\brolls?\s+(?:an?\s+\d\+?\s+)?to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b|(?<![\w+\-])[+\-−]\d+\s+to[\s-](hit|wound)\b", re.I)
 # two rolls named with one "rolls": "failed To Hit and To Wound rolls of 1"
 _ROLL_PAIR = lazy(r"\bto[\s-](hit|wound)\s+(?:and|or)\s+to[\s-](?:hit|wound)\s+rolls?\b", re.I)
 # wounds a rule restores: "one wound can be restored per turn", "one wound is restored", "restores D3 wounds"
 _RESTORED = lazy(r"\bwounds?\s+(?:is|are|can\s+be|may\s+be)\s+restored\b|\brestores?\s+(?:\w+\s+){0,2}?wounds?\b", re.I)
+# an unsaved wound made several: "each unsaved wound is multiplied to two unsaved Wounds", "Each unsaved wound inflicted by this
+# attack deals multiple wounds", "Unsaved wounds caused by the attacks are multiplied into the value given in brackets"
+MULTIPLIED = "how many wounds an unsaved wound becomes"
+_MULTIPLIED = lazy(r"\bunsaved\s+wounds?\b[^.;]*?\b(?:(?:is|are)\s+multiplied|deals?\s+multiple\s+wounds|splits?\s+into)\b", re.I)
 # an attack that is not rolled to hit: "This attack automatically hits."
 _AUTOHIT = lazy(r"\battacks?\s+(?:\w+\s+){0,2}?automatically\s+hits?\b", re.I)
 # a roll named by its failed result: "re-roll one miss or failed wound" (a failed roll to hit, to wound)
@@ -73,10 +78,12 @@ def _rolls(sentence: str) -> set[str]:
         if word.lower() in _NOT_A_NAME:
             continue
         out.add(f"{fold(word)} {kind.lower()}")
-    out |= {f"{(to or one).lower()} roll" for to, one in _ROLL_TO.findall(sentence)}
+    out |= {f"{(to or one or signed).lower()} roll" for to, one, signed in _ROLL_TO.findall(sentence)}
     out |= {f"{first.lower()} roll" for first in _ROLL_PAIR.findall(sentence)}  # "To Hit and To Wound rolls": the first is a roll too
     if _RESTORED.search(sentence):
         out.add("wounds restored")  # "one wound can be restored per turn per model" beside "For each roll of a 6, one wound is restored"
+    if _MULTIPLIED.search(sentence):
+        out.add(MULTIPLIED)  # "each unsaved wound is multiplied to two unsaved Wounds" beside "... deals multiple wounds"
     if _AUTOHIT.search(sentence):
         out.add("hit roll")  # "This attack automatically hits.": the hit roll it is not rolled, which another rule may read
     out |= {"hit roll" if miss else f"{what.lower()} roll" for miss, what in _FAILED.findall(sentence)}
@@ -106,7 +113,7 @@ def _valued(sentence: str, terms: list[str]) -> set[str]:
     if initials is not None:
         out |= {initials[1][found.group("a")] for found in initials[0].finditer(sentence)}
     if counted is not None:
-        out |= {fold(found.group("n") or found.group("m")) for found in counted.finditer(sentence)}
+        out |= {fold(found.group("n") or found.group("m") or found.group("d") or found.group("e")) for found in counted.finditer(sentence)}
     return out
 
 
@@ -131,7 +138,10 @@ def _short_forms(terms: tuple[str, ...]) -> tuple[Any, Any]:
         abbr = (re.compile(rf"(?<![\w+\-])(?P<a>{alt})\d+\b"), initials) if initials else None
         if caps:
             words = "|".join(re.escape(c) for c in caps)
-            count = re.compile(rf"(?<![\w+\-])\d+\s?(?P<n>{words})\b|\b(?:[Dd]ouble|[Tt]riple|[Hh]alve)[sd]?\b[^.;:]{{0,40}}?\b(?P<m>{words})\b")
+            # and one denied outright: "no player can score any VP", "cannot gain VP" (:func:`_denial`)
+            count = re.compile(rf"(?<![\w+\-])\d+\s?(?P<n>{words})\b|\b(?:[Dd]ouble|[Tt]riple|[Hh]alve)[sd]?\b[^.;:]{{0,40}}?\b(?P<m>{words})\b|"
+                               rf"\b[Nn]o\s+(?:\w+\s+){{0,2}}?(?:can|may|will)\s+(?:\w+\s+){{0,2}}?any\s+(?P<d>{words})\b|"
+                               rf"\b(?:cannot|can\s*not|can\s+never|may\s+not|never)\s+(?:score|gain|get|earn|claim)s?\s+(?:any\s+)?(?P<e>{words})\b")
         else:
             count = None
         _SHORT[terms] = (abbr, count)
@@ -278,10 +288,21 @@ def _kit(ctx: Context, rule: dict[str, Any]) -> str | None:
     any other rule.  The section is the narrower: a ranged and a melee weapon keyword share the
     category "weapon keyword", and are two weapons, each used in its own way, not one of a kind."""
     parent = ctx.view.get(rule["parent"]) if rule.get("parent") else None
+    if _ALONGSIDE.search(rule.get("text") or ""):
+        # "Hand Weapons wielded by models on foot can be used alongside a Shield": its own words say it is carried beside a
+        # weapon, not fought with instead of one
+        return None
+    if parent is not None and _COMBINED.search(parent.get("text") or ""):
+        # "Some weapons have additional keywords. This can be combined.": the section's own words say its parts
+        # go together on one weapon, so two of them are no choice of which one the model fights with
+        return None
     for kind in (parent["name"] if parent else None, rule.get("category")):
         if kind and re.search(r"\bweapons?\b", kind, re.I):
             return kind
     return None
+# a section's own words that its parts go together: "This can be combined.", "These may be used together."
+_COMBINED = lazy(r"\b(?:can|may)\s+(?:all\s+)?be\s+(?:combined|used\s+together)\b", re.I)
+_ALONGSIDE = lazy(r"\b(?:can|may)\s+be\s+used\s+(?:alongside|together\s+with|in\s+addition\s+to)\b", re.I)
 REROLLED = "a re-roll of one test"
 THROUGH = "moving through other models"
 _THROUGH = lazy(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)
@@ -289,6 +310,27 @@ AIMED = "whom an attack is made against"
 TARGETED = "whether a unit may be targeted"
 MOVED = "whether the unit has moved"
 PLACEMENT = "where a unit is placed"
+MODIFIED = "whether a roll counts as modified"
+# a roll that may not be modified ("it can not be modified (by rerolling for example)"; not "never be modified by more than 1"),
+# a way of changing a roll that counts as modifying it ("the rerolled dice counts as being modified", "this counts as modifying the
+# roll"), and a rule that reads only an unmodified roll ("For every unmodified roll of a 1 one model is a casualty")
+_MOD_FORBIDS = lazy(r"\b(?:can\s*not|cannot|can\s+never|may\s+not|must\s+not)\s+be\s+modified\b(?!\s+by\s+(?:more|less)\b)", re.I)
+_MOD_COUNTS = lazy(r"\bcounts?\s+as\s+(?:being\s+)?modif(?:ied|ying)\b", re.I)
+_UNMODIFIED = lazy(r"\bunmodified\b", re.I)
+CROSSING = "how a model crosses terrain"
+# a rule that says how its bearer crosses what lies in its way: over it "as if they were not there", or on the ground
+_CROSS_MODE = lazy(r"\b(?:can|may)\s+(?:move|fly)\s+(?:over|through|across)\s+[^,.;:]+?\s+as\s+if\s+(?:they|it)\s+(?:were|was)\s+not\s+there\b|"
+                   r"\bmoves?\s+on\s+the\s+ground\b|\b(?:cannot|can\s*not|may\s+not)\s+fly\b", re.I)
+# and one that forbids crossing, or makes something of it: "move through these walls", "flees ... into or through an area of
+# dangerous terrain", "not when flying over", "only when use flying move"
+_CROSSES = lazy(r"\b(?:move|moves|moving|marches|charges|flees|overruns|pursues)\s+(?:into\s+or\s+)?(?:through|over|across)\s+"
+                r"(?:[\w-]+\s+){0,4}?(?:walls?|terrain|obstacles?)\b|\bflying\s+(?:move|over)\b|"
+                r"\blos(?:e|es)\s+\d+\S*\s+(?:of\s+)?movement\b", re.I)  # and "They lose 2\" movement" (of soft cover)
+DISTANCE = "how far a unit moves"
+# a move whose distance one rule sets ("can make a move equal to the result of the charge roll") and one that takes from or
+# adds to a unit's movement ("They lose 2\" movement")
+_SETS_DISTANCE = lazy(r"\bmake\s+a\s+move\s+equal\s+to\b|\bmoves?\s+(?:a\s+distance\s+)?equal\s+to\b", re.I)
+_CHANGES_DISTANCE = lazy(r"\b(?:lose|loses|gain|gains)\s+\d+\S*\s+(?:of\s+)?movement\b", re.I)
 # a rule that places a unit on the battlefield ("Place one of the other players units that are in reserve onto the battlefield")
 _PLACES = lazy(r"\bplace\s+(?:\w+\s+){0,5}?units?\b[^.;]*?\bon(?:to)?\s+the\s+(?:battlefield|table|board)\b", re.I)
 # and one that limits where a unit is placed ("It can never be placed closer than 9\" to any enemy models")
@@ -297,17 +339,21 @@ _BOUNDS = lazy(r"\b(?:can\s*not|cannot|can\s+never|may\s+not|must\s+not|can't)\s
 # a rule that asks whether the unit moved, or forbids its normal moves: "after the unit has moved", "Units that did not
 # move", "if the attacking model has made an Advance Move", "cannot move normally"
 _HEEDS = lazy(r"\b(?:has|have|had)\s+(?:not\s+)?moved\b|\bdid\s+not\s+move\b|\bha(?:s|ve)\s+made\s+an?\s+(?:advance|march)\s+move\b|"
+                    r"\bha(?:s|ve)\s+made\s+an?\s+(?-i:[A-Z])[\w-]*\s+(?-i:Move)\b|"  # a move the rules name: "has made a Dash Move"
                     r"\bcannot\s+move\s+normally\b", re.I)
 # a rule that puts the unit somewhere other than by its normal move, or says it counts as having moved: "by placing them
 # within 3\"", "deployed later on the battlefield", "count as having moved", "performed as ... Advance Move"
 _PLACED = lazy(r"\bplac(?:e|es|ed|ing)\s+(?:them|it|the\s+(?:unit|models?))\s+within\b|\bdeployed\s+later\b|\bcounts?\s+as\s+having\s+moved\b|"
+                     r"\bcounts?\s+as\s+having\s+(?:performed|made)\s+an?\s+[\w-]+\s+move\b|"
                      r"\bperformed\s+as\s+(?:an?\s+)?(?:combination\s+of\s+)?advance\s+moves?\b", re.I)
 # a unit that may not be targeted or seen: "untargetable", "cannot be targeted or seen", "neither see nor are visible"
 _HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may\s+not)\s+be\s+(?:targeted|seen)\b|"
                      r"\bneither\s+see\s+nor\s+(?:are|is)\s+visible\b|\b(?:are|is)\s+not\s+visible\b", re.I)
 # a shot at a unit the rule permits, or the rule's ignoring what hides it: "can be shot against charging units",
 # "ignore every rule that makes an enemy model or unit untargetable"
-_REACHES = lazy(r"\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|\bignor(?:e|es|ing)\b[^.;]*?\b(?:untargetable|targeted|visible|line\s+of\s+sight)\b", re.I)
+# or a weapon used "even" where it could not be, against enemy models ("can use this weapon even in melee distance against enemy models")
+_REACHES = lazy(r"\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|"
+                r"\b(?:can|may)\s+(?:use|shoot|fire)\b[^.;]*?\beven\b[^.;]*?\bagainst\s+(?:enemy\s+)?(?:models|units)\b|\bignor(?:e|es|ing)\b[^.;]*?\b(?:untargetable|targeted|visible|line\s+of\s+sight)\b", re.I)
 _REROLL = lazy(r"\bre-?rolls?\b", re.I)
 # a restriction on every attack of the model: "must direct all of their attacks against each other"
 _ALL_ATTACKS = lazy(r"\ball\s+(?:of\s+)?(?:their|its|his|her|the)?\s*attacks\s+(?:against|at|on|to)\b", re.I)
@@ -319,7 +365,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|moved?|placing|placed|place|deployed|performed)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -337,8 +383,9 @@ def _terms(core: list[str]) -> list[str]:
 
 
 def _cited(ctx: Context, said: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The sentences an answer quotes, each at its file, line and column."""
-    return _unique([ctx.rule_quote(c["rid"], c["quote"], c["version"]) for c in said])
+    """The sentences an answer quotes, each at its file, line and column; a list item's mark ("- If a Swarm ...")
+    is the list's, not the sentence's, as the graph cites it."""
+    return _unique([ctx.rule_quote(c["rid"], c["quote"].lstrip("-*• "), c["version"]) for c in said])
 
 
 def _params(entry: Any) -> set[str]:
@@ -369,7 +416,7 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 # Panic Tests", "When a War Machine fails a Panic Test"): across the sides a roll is one
                 # only where a sentence speaks of the other side's ("its target", "enemy units")
                 shared = [t for t in shared if not t.startswith(WIELDED)  # each side's model fights with its own
-                          and (t in (TARGETED, PLACEMENT) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
+                          and (t in (TARGETED, PLACEMENT, MULTIPLIED) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
             else:
                 shared = [t for t in shared if t != TARGETED]  # one's own unit hidden is not hidden from one's own shots
             if side_a != side_b:
@@ -395,6 +442,32 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 if thing.startswith((WIELDED, NAMED)):
                     touched.append(thing)
                     continue
+                move = _named_move(said_a, said_b) if thing == MOVED else None
+                if move is not None:
+                    # "the unit counts as having performed a March Move" beside "may not be used if the attacking model has made
+                    # an Advance Move, March Move, ...": the move the one counts is one the other's words name, so the other holds
+                    counter, heeder = (a, b) if any(c["aim"] == "placed" and move.search(c["quote"]) for c in said_a) else (b, a)
+                    said = said_a + said_b if counter == a else said_b + said_a
+                    outcome = (f"{ctx.name(counter)} counts the unit as having performed a {move.pattern_name}, which {ctx.name(heeder)}'s "
+                               f"words name: {ctx.name(heeder)} holds as it says after that move")
+                    ordered.append(Ruling([ctx.name(counter), ctx.name(heeder)], None, "together", outcome,
+                                          _cited(ctx, [c for c in said if move.search(c["quote"])]), [],
+                                          sorted({side_a, side_b}, key=("self", "opponent").index)))
+                    continue
+                forbidder = _forbids_way(ctx, said_a, b, said_b) and a or _forbids_way(ctx, said_b, a, said_a) and b if thing == MODIFIED else None
+                if forbidder:
+                    # "it can not be modified (by rerolling for example)" beside "the rerolled dice counts as being modified": the
+                    # prohibition names the other's way of modifying, and prevails as far as its words say
+                    other = b if forbidder == a else a
+                    mine, theirs = (said_a, said_b) if forbidder == a else (said_b, said_a)
+                    denial = next(c for c in mine if c["aim"] == "forbids")
+                    relation = ctx.rule_quote(denial["rid"], denial["quote"].lstrip("-*• "), denial["version"])
+                    outcome = (f"{ctx.name(forbidder)} prevails over {ctx.name(other)}, as far as its words say: the roll they speak of "
+                               f"cannot be modified, and they name {ctx.name(other)}'s way of modifying it")
+                    ordered.append(Ruling([ctx.name(forbidder), ctx.name(other)], ctx.name(forbidder), "explicit-exception", outcome,
+                                          [relation, *_cited(ctx, [c for c in theirs if c["aim"] == "modifies"])], [],
+                                          sorted({side_a, side_b}, key=("self", "opponent").index), relation=relation))
+                    continue
                 if _agree(said_a, said_b):
                     continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"): nothing to rule on
                 after, before = (a, b) if _in_turn(said_a, said_b, thing) else (b, a) if _in_turn(said_b, said_a, thing) else (None, None)
@@ -415,6 +488,20 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                     cites = _cited(ctx, said_a + said_b if late == a else said_b + said_a)
                     ordered.append(Ruling([ctx.name(late), ctx.name(early)], None, "together", outcome, cites, [],
                                           sorted({side_a, side_b}, key=("self", "opponent").index)))
+                    continue
+                denial_a, denial_b = _denial(ctx, a, thing), _denial(ctx, b, thing)
+                if (denial_a is None) != (denial_b is None):
+                    # "no player can score any VP by holding it" beside "Holding an objective ... scores him 4 victory points (VP)":
+                    # the one's own words deny what the other gives, as far as they say
+                    denier, other, said = (a, b, denial_a) if denial_a is not None else (b, a, denial_b)
+                    relation = ctx.rule_quote(denier, said["quote"], said["version"])
+                    word = re.search(rf"\b{re.escape(thing)}\b", said["quote"], re.I)
+                    outcome = (f"{ctx.name(denier)} prevails over {ctx.name(other)}, as far as its words say: they deny any "
+                               f"{word.group() if word else thing} "
+                               f"where {ctx.name(other)} gives it")
+                    ordered.append(Ruling([ctx.name(denier), ctx.name(other)], ctx.name(denier), "explicit-exception", outcome,
+                                          [relation, *_cited(ctx, said_b if denier == a else said_a)], [],
+                                          sorted({side_a, side_b}, key=("self", "opponent").index), relation=relation))
                     continue
                 excluder, other = (a, b) if _excludes(said_a, thing) else (b, a) if _excludes(said_b, thing) else (None, None)
                 if excluder is None:
@@ -454,6 +541,18 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
     if thing == MOVED:
         return ("one speaks of whether the unit has moved, the other puts it on the table, or counts it as having moved, other than by "
                 "its normal move, and no sentence here says whether that is the move the first speaks of")
+    if thing == MODIFIED:
+        return ("one counts its change of a roll as modifying it, the other speaks of a roll that is unmodified or cannot be "
+                "modified, and no sentence here says whether that change is what the other speaks of")
+    if thing == MULTIPLIED:
+        return ("both make one unsaved wound into several, and no sentence here says how the two multiply together, or in which "
+                "order")
+    if thing == DISTANCE:
+        return ("one sets how far the unit moves, the other takes from or adds to its movement, and no sentence here says whether "
+                "the change reaches that move")
+    if thing == CROSSING:
+        return ("one says how the model crosses what lies in its way (over it as if it were not there, or on the ground), the other "
+                "forbids crossing terrain or makes something of it, and no sentence here says whether the one holds against the other")
     if thing == TARGETED:
         return ("one says a unit may not be targeted or seen, the other lets its attacks reach a unit, and no sentence here says "
                 "whether the one holds against the other")
@@ -476,7 +575,11 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         tests_b = {t for c in said_b for t in c["tests"]}
         characteristics = {t for t in terms if " " not in t}
         return bool(tests_a & tests_b) or any(t.split()[0] in characteristics for t in tests_a | tests_b)
-    if thing in (AIMED, TARGETED, MOVED, PLACEMENT):
+    if thing == MODIFIED:
+        # a way of changing the roll that counts as modifying it, against a rule that forbids modifying or reads an unmodified roll
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return any("modifies" in one and {"forbids", "heeds"} & other for one, other in (aims, aims[::-1]))
+    if thing in (AIMED, TARGETED, MOVED, PLACEMENT, CROSSING, DISTANCE):
         # one restricts and the other makes an attack (never two attacks made, nor two restrictions); one hides and the
         # other reaches; one heeds a move and the other places the unit
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
@@ -526,6 +629,70 @@ def _in_turn(after: list[dict[str, Any]], other: list[dict[str, Any]], thing: st
 _CHANGE = lazy(r"(?<![\w+\-])[+\-−]\d+\b")
 
 
+_COUNTED_MOVE = lazy(r"\bcounts?\s+as\s+having\s+(?:performed|made)\s+an?\s+(?P<move>[\w-]+\s+move)\b", re.I)
+
+
+class _Move:
+    """A named move as a pattern that finds it in a sentence ("March Move"), with the name as the rules write it."""
+
+    __slots__ = ("pattern", "pattern_name")
+
+    def __init__(self, name: str) -> None:
+        self.pattern_name = name
+        self.pattern = re.compile(rf"\b{re.escape(name.split()[0])}\s+moves?\b", re.I)
+
+    def search(self, sentence: str) -> re.Match[str] | None:
+        return self.pattern.search(sentence)
+
+
+def _named_move(said_a: list[dict[str, Any]], said_b: list[dict[str, Any]]) -> _Move | None:
+    """The move one rule counts its unit as having made ("counts as having performed a March Move") where the other rule's
+    sentence that heeds a move names it too ("has made an Advance Move, March Move, Reform or Pivot"), or None."""
+    for counting, heeding in ((said_a, said_b), (said_b, said_a)):
+        for c in counting:
+            found = _COUNTED_MOVE.search(c["quote"]) if c["aim"] == "placed" else None
+            if found is None:
+                continue
+            move = _Move(found.group("move"))
+            if any(h["aim"] == "heeds" and move.search(h["quote"]) for h in heeding):
+                return move
+    return None
+
+
+_GENERIC_WAY = frozenset({"modify", "modifi", "modified", "modifying", "roll", "rolls", "dice", "result", "example"})
+
+
+def _forbids_way(ctx: Context, said: list[dict[str, Any]], other: str, theirs: list[dict[str, Any]]) -> bool:
+    """Whether a rule forbids modifying a roll in words that name the other rule's way of modifying it: a word of the
+    other's name or of its modifying sentence ("can not be modified (by rerolling for example)" beside Modify by rerolling's
+    "the rerolled dice counts as being modified")."""
+    if not any(c["aim"] == "modifies" for c in theirs):
+        return False
+    ways = {w[:6] for w in re.findall(r"[a-z]{5,}", fold(" ".join([ctx.name(other), *(c["quote"] for c in theirs if c["aim"] == "modifies")])))}
+    ways -= {w[:6] for w in _GENERIC_WAY}
+    for c in said:
+        if c["aim"] != "forbids":
+            continue
+        found = _MOD_FORBIDS.search(c["quote"])
+        after = c["quote"][found.end():] if found else ""
+        if ways & {w[:6] for w in re.findall(r"[a-z]{5,}", fold(after))}:
+            return True
+    return False
+
+
+def _denial(ctx: Context, rid: str, thing: str) -> dict[str, Any] | None:
+    """A rule's sentence that denies any of a count outright ("no player can score any VP by holding it", "cannot gain
+    VP"), or None: read only for a thing of one short word (a count: "vp"), never for a roll or a characteristic's value."""
+    if " " in thing or len(thing) > 3:
+        return None
+    rule = ctx.view.get(rid) or {}
+    version = rule["versions"][0] if rule.get("versions") else None
+    pattern = re.compile(rf"\bno\s+(?:\w+\s+){{0,2}}?(?:can|may|will)\s+(?:\w+\s+){{0,2}}?any\s+{re.escape(thing)}\b|"
+                         rf"\b(?:cannot|can\s*not|can\s+never|may\s+not|never)\s+(?:score|gain|get|earn|claim)s?\s+(?:any\s+)?{re.escape(thing)}\b", re.I)
+    found = next((s for s in sentences((version or rule).get("text") or "") if pattern.search(s) and not _EXAMPLE.match(s)), None)
+    return {"quote": found, "rid": rid, "version": version} if found else None
+
+
 def _excludes(said: list[dict[str, Any]], thing: str) -> bool:
     """Whether every sentence of a rule on ``thing`` says it is not for it."""
     if " " not in thing:
@@ -558,6 +725,9 @@ def _bracketed_rolls(entry: Any) -> bool:
 
 # the things a sentence may aim at, each with its (pattern, aim) readings in the order they are tried
 _AIMS = (
+    (DISTANCE, ((_SETS_DISTANCE, "sets"), (_CHANGES_DISTANCE, "changes"))),
+    (MODIFIED, ((_MOD_FORBIDS, "forbids"), (_MOD_COUNTS, "modifies"), (_UNMODIFIED, "heeds"))),
+    (CROSSING, ((_CROSS_MODE, "mode"), (_CROSSES, "crosses"))),
     (MOVED, ((_PLACED, "placed"), (_HEEDS, "heeds"))),
     (PLACEMENT, ((_BOUNDS, "bounds"), (_PLACES, "places"))),
     (TARGETED, ((_REACHES, "reaches"), (_HIDDEN, "hidden"))),

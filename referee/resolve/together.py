@@ -161,7 +161,8 @@ def _permits(ctx: Context, rid: str, rule: dict[str, Any], named: re.Pattern[str
 
 
 # a rule whose attacks are not rolled to hit: "are automatically hit", "hit automatically", "inflicts 2D6 automatic hits"
-_AUTOMATIC = lazy(r"\bautomatically\s+hit\b|\bhit\s+automatically\b|\bautomatic\s+hits?\b", re.I)
+# ("This attack automatically hits.")
+_AUTOMATIC = lazy(r"\bautomatically\s+hits?\b|\bhits?\s+automatically\b|\bautomatic\s+hits?\b", re.I)
 _TO_HIT = lazy(r"^to[- ]?hit$", re.I)
 
 

@@ -42,6 +42,8 @@ def _hows(sentence: str) -> dict[str, str]:
     ("Its Nerve is never higher than the number in brackets while rallying.", "limit", "is never higher than the number in brackets while rallying"),
     ("Wading in this way does not prevent the squad from volleying.", "permission", "does not prevent the squad from volleying"),
     ("Roll for Misfire after all re-rolls have been made.", "timing", "after all re-rolls"),
+    ("Fallen crew are removed from the table only after every volley of the battery is fired.", "timing",
+     "are removed from the table only after every volley of the battery is fired"),
     ("Overwatch shots are resolved after a rush is declared but before the rush is measured.", "timing",
      "are resolved after a rush is declared but before the rush is measured"),
     ("If it passes, both sides count as having rushed this round!", "both-sides", "both sides count as having rushed this round!"),
@@ -112,6 +114,9 @@ def _ruled(sentence: str, typed: tuple[Relation, ...] = ()) -> dict[str, str]:
     ("This does not apply to charges through a swamp.", {"situation": "charging"}),
     ("Remember a squad only needs to take one Nerve check in each turn, whatever the cause.", {"how-often": ""}),
     ("Note that gliders still benefit from their 2D6 glide as they flee.", {"situation": "fleeing"}),
+    # what the bearer loses then is what happens then
+    ("Should a veiled scout shoot, he at once forfeits the veil.", {"situation": "shooting"}),
+    ("A raging beast that flees loses its rage.", {"situation": "fleeing"}),
     ("If the score of the hunter is greater than the score of the prey, the prey is caught.", {"contest": ""}),
     ("The total has to be higher than the height of the wall.", {"contest": ""}),
     ("If no value is given in brackets, the rule is Venom Blade (5+).", {"no-number": ""}),
@@ -125,6 +130,7 @@ def test_the_words_the_referee_rules_on_are_read_with_their_situations(sentence:
     "For example, a charging squad may cheer.",  # an example
     "A squad may rally once.",  # no situation, no limit per turn
     "If the roll is higher than 3, the unit may dig in.",  # one result against a number is no contest
+    "Losses in close combat are counted at the end.",  # "Losses" is no loss of the bearer's
 ])
 def test_sentences_the_referee_does_not_rule_on_read_nothing(sentence: str) -> None:
     assert _ruled(sentence) == {}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from referee.resolve import resolve
 from referee.store.record import Build
+from tests.resolve.test_principles import picks, system_data
+from tests.stores import stored
 
 
 def test_blind_twice_is_open_on_the_real_page(rulebase: Build) -> None:
@@ -64,3 +66,30 @@ def test_army_data_that_names_a_units_rule_twice_gives_one_instance_in_a_small_s
     assert data["unresolved"] == [] and [(m["stat"], m["value"]) for m in data["modifiers"]] == [("to-hit", "+1")]
     weapon = Pick("demo/Quick", (), "Quick", None, {**unit, "weapon": "Spear", "source": {"file": "a.cat", "line": 50, "column": 9}})
     assert resolve(view, "demo", [*listed, weapon]).to_json()["in_play"]["self"][0]["instances"] == 2
+
+
+def test_a_rule_of_a_kind_chosen_only_once_is_there_once_by_that_sentence(rulebase: Build) -> None:
+    # "No directive can be selected more than once per game." (of Rounds, beside the section Directives)
+    data = resolve(rulebase, "last-edition", "Directive 8, Directive 8").to_json()
+    [ruling] = data["rulings"]
+    assert ruling["principle"] == "stacking" and ruling["winner"] is None and "chosen only once" in ruling["outcome"]
+    assert ruling["citations"][0]["quote"] == "No directive can be selected more than once per game."
+    assert (ruling["citations"][0]["line"], ruling["citations"][0]["column"]) == (365, 1)
+    assert "no sentence says so" not in ruling["outcome"]
+
+
+def test_a_kind_chosen_once_in_a_small_system() -> None:
+    data = system_data({"Setup": "Each player picks stratagems. No stratagem may be chosen more than once per battle.",
+                        "Stratagems": "", "Smoke Screen": "The squad hides.", "Feints": "", "Low Blow": "The squad trips a foe."}, [])
+    for name, parent in (("Stratagems", "Root"), ("Setup", "Root"), ("Feints", "Root")):
+        data["rules"][f"demo/{name}"]["parent"] = "demo/Root"
+    data["rules"]["demo/Root"] = {**data["rules"]["demo/Setup"], "id": "demo/Root", "name": "Root", "text": "", "parent": None,
+                                  "children": ["demo/Setup", "demo/Stratagems", "demo/Feints"]}
+    data["rules"]["demo/Smoke Screen"]["parent"] = "demo/Stratagems"
+    data["rules"]["demo/Low Blow"]["parent"] = "demo/Feints"
+    view = stored(data)
+    [ruling] = resolve(view, "demo", picks("Smoke Screen", "Smoke Screen")).to_json()["rulings"]
+    assert ruling["citations"][0]["quote"] == "No stratagem may be chosen more than once per battle."
+    # a kind no sentence limits: the referee's own reading, said as that
+    [ruling] = resolve(view, "demo", picks("Low Blow", "Low Blow")).to_json()["rulings"]
+    assert "no sentence says so" in ruling["outcome"]

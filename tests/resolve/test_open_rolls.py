@@ -414,3 +414,194 @@ def test_wounds_two_rules_restore_and_an_attack_not_rolled_to_hit_are_open(ruleb
     assert [r for r, _ in _open(resolve(view, "demo", picks("Mend", "Leech")).to_json())] == [["Leech", "Mend"]]
     assert [r for r, _ in _open(resolve(view, "demo", picks("Homing", "Misfire")).to_json())] == [["Homing", "Misfire"]]
     assert _open(resolve(view, "demo", picks("Mend", "Tough")).to_json()) == []  # wounds counted, none restored
+
+
+def test_a_way_of_crossing_and_a_rule_on_crossing_terrain_are_open(rulebase: Build) -> None:
+    # Flying "can move over terrain ... as if they were not there" beside the walls of vision blocking terrain, which models
+    # cannot "move through"; fliers that "always move on the ground" when they flee beside a test taken by a model that
+    # "flees ... through an area of dangerous terrain", which fliers take "only when use flying move"
+    for system_, keywords, when, pair in (("last-edition", "Flying, vision blocking", ["moved"], ["Flying", "Terrain type 3 / vision blocking"]),
+                                          ("whfb-house", "Air And Ground Movement (flee, overrun and pursue), Dangerous Terrain (4)", ["fleeing"],
+                                           ["Air And Ground Movement (flee, overrun and pursue)", "Dangerous Terrain(x)"])):
+        data = resolve(rulebase, system_, keywords, when=when).to_json()
+        [(rules, reason)] = [(r, why) for r, why in _open(data) if r == pair]
+        assert reason.startswith("one says how the model crosses what lies in its way"), keywords
+        assert not [r for r in data["rulings"] if r["winner"] and set(r["rules"]) == set(pair)]
+    quotes = {c["quote"] for c in resolve(rulebase, "last-edition", "Flying, vision blocking", when=["moved"]).to_json()["unresolved"][0]["citations"]}
+    assert "Models can neither attack (shooting or melee) through these walls, move through these walls nor stand on these walls." in quotes
+
+
+def test_crossing_in_other_words_in_a_small_system() -> None:
+    view = system({"Skimmer": "A skimmer may move across hedges and rubble as if they were not there.",
+                   "Hedge Maze": "No squad may move through the maze walls.",
+                   "Gliders": "Gliders always move on the ground while they retreat.",
+                   "Quagmire": "A squad that charges into or through quagmire terrain loses a model.",
+                   "Ghost": "A ghost may move through walls as if they were not there."}, [])
+    for a, b in (("Skimmer", "Hedge Maze"), ("Gliders", "Quagmire")):
+        [(rules, reason)] = _open(resolve(view, "demo", picks(a, b)).to_json())
+        assert rules == sorted([a, b]) and reason.startswith("one says how the model crosses"), (a, b)
+    # two ways of crossing, or two rules on crossing, say nothing of each other
+    assert resolve(view, "demo", picks("Skimmer", "Ghost")).to_json()["unresolved"] == []
+    assert resolve(view, "demo", picks("Hedge Maze", "Quagmire")).to_json()["unresolved"] == []
+
+
+def test_a_weapon_used_even_where_it_could_not_be_reaches_a_unit_that_may_not_be_targeted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Ranged 2 trigger -1 to hit", "Protected", when=["melee"]).to_json()
+    [(rules, reason)] = [o for o in _open(data) if o[0] == ["Protected", "Ranged X trigger -Y to hit"]]
+    assert reason.startswith("one says a unit may not be targeted or seen, the other lets its attacks reach a unit")
+    assert not [r for r in data["rulings"] if r["winner"] and set(r["rules"]) == {"Protected", "Ranged X trigger -Y to hit"}]
+    view = system({"Point Blank": "Gunners may fire this pistol even while engaged against enemy units.",
+                   "Smoke": "Squads in smoke are not visible to the foe.",
+                   "Long Barrel": "Gunners may fire this rifle at long range."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Point Blank"), picks("Smoke")).to_json())
+    assert rules == ["Point Blank", "Smoke"]
+    assert resolve(view, "demo", picks("Long Barrel"), picks("Smoke")).to_json()["unresolved"] == []  # a shot with no "even": no reach
+
+
+def test_two_rules_that_make_an_unsaved_wound_several_are_open(rulebase: Build) -> None:
+    # "Each unsaved wound inflicted by this attack deals multiple wounds." and "each unsaved wound is multiplied to two
+    # unsaved Wounds": the text does not say how the two multiply together
+    data = resolve(rulebase, "scrollhammer", "Blast, Multiple Wounds (D3)", "Swarms", when=["shooting"]).to_json()
+    [(rules, reason, quotes)] = [(sorted(u["rules"]), u["reason"], [c["quote"] for c in u["citations"]]) for u in data["unresolved"]
+                                 if sorted(u["rules"]) == ["Multiple Wounds", "Swarms"]]
+    assert reason.startswith("both make one unsaved wound into several")
+    assert quotes == ["Each unsaved wound inflicted by this attack deals multiple wounds.",
+                      "If a Swarm suffers an unsaved Wound from a Blast, Large Blast or Template weapon, each unsaved wound is multiplied to two "
+                      "unsaved Wounds."]  # the list item's mark is the list's
+    view = system({"Shatter": "Unsaved wounds caused by this hammer are multiplied into three.",
+                   "Brittle": "Every unsaved wound a brittle model suffers is multiplied to two wounds.",
+                   "Tough": "Roll a die for each unsaved wound; on a 6 it is ignored."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Shatter"), picks("Brittle")).to_json())
+    assert rules == ["Brittle", "Shatter"]
+    assert resolve(view, "demo", picks("Shatter"), picks("Tough")).to_json()["unresolved"] == []  # an unsaved wound not made several
+
+
+def test_parts_of_a_section_that_says_they_combine_are_no_choice_of_weapon(rulebase: Build) -> None:
+    # "Some weapons have additional keywords. This can be combined.": spray&prey and heavy go on one weapon
+    data = resolve(rulebase, "last-edition", "Ranged 2 spray&prey 3, Ranged 2 heavy", when=["moved", "shooting"]).to_json()
+    assert data["unresolved"] == []
+    assert [m["value"] for m in data["modifiers"]] == ["-1"]
+    data = system_data({"Gun traits": "Guns may carry traits. Traits may be combined.", "Rapid": "A rapid gun fires twice.",
+                        "Scoped": "A scoped gun fires far.", "Blades": "Blades fight.", "Saw": "A saw fights twice.", "Axe": "An axe fights hard."}, [])
+    for name, parent in (("Rapid", "Gun traits"), ("Scoped", "Gun traits"), ("Saw", "Blades"), ("Axe", "Blades")):
+        data["rules"][f"demo/{name}"]["parent"] = f"demo/{parent}"
+        data["rules"][f"demo/{name}"]["category"] = "Weapon trait"
+    view = stored(data)
+    assert resolve(view, "demo", picks("Rapid", "Scoped")).to_json()["unresolved"] == []
+    [(rules, _)] = _open(resolve(view, "demo", picks("Saw", "Axe")).to_json())  # no such words: which one, or both, stays open
+    assert rules == ["Axe", "Saw"]
+
+
+def test_a_count_one_rule_denies_outright_is_ruled_by_that_sentence(rulebase: Build) -> None:
+    # "no player can score any VP by holding it" beside "Holding an objective ... scores him 4 victory points (VP)"
+    data = resolve(rulebase, "last-edition", "Poison cloud, Starting with the second round").to_json()
+    assert data["unresolved"] == []
+    [ruling] = data["rulings"]
+    assert (ruling["winner"], ruling["rules"], ruling["principle"]) == ("Poison cloud", ["Poison cloud", "Starting with the second round"], "explicit-exception")
+    assert ruling["relation"]["quote"] == "The objective is destroyed for the rest of the game and no player can score any VP by holding it."
+    assert (ruling["relation"]["line"], ruling["relation"]["column"]) == (277, 1)
+    data = system_data({"Scorched Well": "The well is burnt, and no side may claim any VP for it.", "Hold the Well": "Holding the well scores 3VP.",
+                        "Double Up": "Double all your VP this turn.", "Rich Well": "The well scores 5VP."}, [])
+    data["core_terms"] = {"demo": ["vp"]}
+    view = stored(data)
+    [ruling] = resolve(view, "demo", picks("Scorched Well", "Hold the Well")).to_json()["rulings"]
+    assert ruling["winner"] == "Scorched Well" and ruling["relation"]["quote"] == "The well is burnt, and no side may claim any VP for it."
+    # neither denies: a doubling and a value of one count stay open
+    [(rules, _)] = _open(resolve(view, "demo", picks("Double Up", "Rich Well")).to_json())
+    assert rules == ["Double Up", "Rich Well"]
+
+
+def test_a_roll_that_cannot_be_modified_and_a_change_that_counts_as_modifying(rulebase: Build) -> None:
+    # "it can not be modified (by rerolling for example)" names the other's way: it prevails, that sentence its relation
+    data = resolve(rulebase, "last-edition", "Modify by rerolling, Modify by the bad luck pool").to_json()
+    assert data["unresolved"] == []
+    [ruling] = data["rulings"]
+    assert ruling["winner"] == "Modify by the “bad luck pool”" and ruling["rules"][1] == "Modify by rerolling"
+    assert ruling["relation"]["quote"] == "This means the result of this dice gets accepted by the player and it can not be modified (by rerolling for example)."
+    # two rules that read the same unmodified 1 do not meet by it
+    assert resolve(rulebase, "last-edition", "Destroyed transports, Modify by the bad luck pool").to_json()["unresolved"] == []
+    view = system({"Locked Die": "A locked die cannot be modified, not even by nudging.", "Nudge": "Nudging a die counts as modifying it.",
+                   "Twist": "A twisted die counts as being modified.", "Crit": "An unmodified roll of 6 wounds at once.",
+                   "Capped": "Dice can never be modified by more than 1."}, [])
+    [ruling] = resolve(view, "demo", picks("Locked Die", "Nudge")).to_json()["rulings"]
+    assert ruling["winner"] == "Locked Die"
+    # a prohibition that names no way of the other's, or a rule that reads the unmodified roll: open
+    for pair in (("Locked Die", "Twist"), ("Crit", "Twist")):
+        [(rules, reason)] = _open(resolve(view, "demo", picks(*pair)).to_json())
+        assert rules == sorted(pair) and reason.startswith("one counts its change of a roll as modifying it")
+    # a limit on how much a die is modified is no prohibition of modifying it
+    assert resolve(view, "demo", picks("Capped", "Twist")).to_json()["unresolved"] == []
+
+
+def test_a_move_one_rule_counts_and_the_other_names_is_ruled_by_both_sentences(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Special Ambush, Move or Fire", when=["shooting"]).to_json()
+    assert data["unresolved"] == []
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "together"]
+    assert ruling["winner"] is None and ruling["rules"] == ["Special Ambush", "Move or Fire"]
+    assert [c["quote"] for c in ruling["citations"]] == [
+        "For the purpose of shooting, the unit counts as having performed a March Move in this Player Turn.",
+        "The attack may not be used if the attacking model has made an Advance Move, March Move, Reform or Pivot during the current Player Turn."]
+    view = system({"Steady Aim": "The gun gets +1 to hit unless the squad has made a Dash Move this turn.",
+                   "Drop In": "The squad counts as having made a Dash Move on the turn it lands.",
+                   "Creep In": "The squad counts as having made a Crawl Move on the turn it lands."}, [])
+    [ruling] = resolve(view, "demo", picks("Steady Aim", "Drop In")).to_json()["rulings"]
+    assert ruling["principle"] == "together" and "Dash Move" in ruling["outcome"]
+    # a move the other's words do not name: whether it is the move the first speaks of stays open
+    [(rules, reason)] = _open(resolve(view, "demo", picks("Steady Aim", "Creep In")).to_json())
+    assert rules == ["Creep In", "Steady Aim"] and reason.startswith("one speaks of whether the unit has moved")
+
+
+def test_a_signed_change_to_hit_and_a_six_rolled_to_hit_are_the_hit_roll(rulebase: Build) -> None:
+    # Blind's "gets -1 to hit" beside Preferred Enemy's re-roll of "To Hit rolls of 1", and beside Backfire's "roll of a 1(after
+    # any re-rolls)": whether a modified 1 is a roll of 1, no sentence says
+    for keywords, when in (("Blind, Preferred Enemy", ["melee"]), ("Backfire, Blind", ["shooting"])):
+        data = resolve(rulebase, "scrollhammer", keywords, when=when).to_json()
+        [(rules, reason)] = _open(data)
+        assert rules == sorted(keywords.split(", ")) and reason.startswith("both speak of hit roll"), keywords
+    # Precision's "rolls a 6 to hit" beside an attack that "automatically hits": open, the sentence quoted
+    data = resolve(rulebase, "scrollhammer", "Autohit, Precision", when=["melee"]).to_json()
+    [question] = data["unresolved"]
+    assert "This attack automatically hits." in [c["quote"] for c in question["citations"]]
+    view = system({"Dazzled": "A dazzled model gets -2 to-hit.", "Lucky Shot": "A model that rolls a 6 to hit may shoot again.",
+                   "Sturdy": "A sturdy model gets +1 to its Toughness."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Dazzled", "Lucky Shot")).to_json())
+    assert rules == ["Dazzled", "Lucky Shot"]
+    assert resolve(view, "demo", picks("Dazzled", "Sturdy")).to_json()["unresolved"] == []
+
+
+def test_an_attack_that_automatically_hits_is_ruled_beside_a_to_hit_modifier_before_any_open_question(rulebase: Build) -> None:
+    # "This attack automatically hits." (hits, not hit) beside Blind's -1 to hit: no roll to hit is made, so the -1 has
+    # nothing to modify; ruled, not left open
+    data = resolve(rulebase, "scrollhammer", "Autohit, Blind", when=["shooting"]).to_json()
+    assert data["unresolved"] == []
+    [ruling] = data["rulings"]
+    assert ruling["principle"] == "together" and ruling["winner"] is None and ruling["rules"] == ["Autohit", "Blind"]
+    assert ruling["citations"][0]["quote"] == "This attack automatically hits."
+
+
+def test_a_weapon_used_alongside_others_is_no_choice_of_which_one(rulebase: Build) -> None:
+    # the Shield's own "Hand Weapons ... can be used alongside a Shield": carried beside a weapon, not fought with instead
+    assert resolve(rulebase, "t9a", "Giant Club, Shield", when=["melee", "on-foot"]).to_json()["unresolved"] == []
+    data = system_data({"Buckler": "Swords can be used alongside a Buckler.", "Warpick": "A Warpick strikes last.",
+                        "Twin Axes": "Twin Axes give +1 Attack."}, [])
+    for name in ("Buckler", "Warpick", "Twin Axes"):
+        data["rules"][f"demo/{name}"]["category"] = "Hafted Weapon"
+    view = stored(data)
+    assert resolve(view, "demo", picks("Buckler", "Warpick")).to_json()["unresolved"] == []
+    [(rules, _)] = _open(resolve(view, "demo", picks("Warpick", "Twin Axes")).to_json())
+    assert rules == ["Twin Axes", "Warpick"]
+
+
+def test_a_move_of_set_distance_and_movement_lost_on_terrain_are_open(rulebase: Build) -> None:
+    # soft cover's "They lose 2\" movement" beside the charge roll's "can make a move equal to the result of the charge roll",
+    # and beside Flying's moving over terrain "as if they were not there"
+    for keywords, when, pair, why in (("Charge roll, soft cover", ["charging"], ["Charge roll", "Terrain type 1 / soft cover"], "one sets how far"),
+                                      ("Flying, soft cover", ["moved"], ["Flying", "Terrain type 1 / soft cover"], "one says how the model crosses")):
+        data = resolve(rulebase, "last-edition", keywords, when=when).to_json()
+        [(rules, reason)] = [o for o in _open(data) if o[0] == pair]
+        assert reason.startswith(why), keywords
+    view = system({"Dash": "The squad may make a move equal to twice its speed.", "Mud": "Squads in mud lose 1\" movement.",
+                   "Haste": "Hasted squads gain 2\" movement."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Dash", "Mud")).to_json())
+    assert rules == ["Dash", "Mud"]
+    assert resolve(view, "demo", picks("Mud", "Haste")).to_json()["unresolved"] == []  # two changes, no distance set

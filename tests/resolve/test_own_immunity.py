@@ -39,3 +39,27 @@ def test_t9a_fear_against_fear_keeps_fear_in_play_on_both_sides(rulebase: Build)
     [ruling] = [r for r in data["rulings"] if r["principle"] == "immunity"]
     assert ruling["citations"][0]["quote"] == "Models that have Fear themselves are immune to the effects of Fear."
     assert data["modifiers"] == []  # neither side's -1 Discipline, nor the to-hit of a failed Fear Test
+
+
+def test_an_immunitys_own_exception_against_the_other_sides_rule_is_that_immunity(rulebase: Build) -> None:
+    # "Exception: A model with Immune to Poison causes Poisoned attacks to roll normally against it, rather than using the
+    # Poisoned special rules": Poisoned brings nothing against it (its fixed to-wound roll is not stated)
+    data = resolve(rulebase, "scrollhammer", "Poisoned (3+)", "Immunity (Poison)", when=["melee"]).to_json()
+    [ruling] = data["rulings"]
+    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("immunity", "Immunity", ["Immunity", "Poisoned"])
+    assert ruling["relation"]["quote"].startswith("Exception: A model with Immune to Poison causes Poisoned attacks to roll normally")
+    assert [e["set_aside"] is not None for e in data["in_play"]["self"]] == [True] and data["modifiers"] == []
+
+
+def test_an_exception_in_words_of_immunity_in_a_small_system() -> None:
+    said = "A warded model is immune to hexes: Hex Bolts roll as plain bolts against it."
+    plain = "Hex Bolts roll as plain bolts against a model with Grounding."
+    view = system({"Warded": "x.", "Hex Bolts": "x.", "Grounding": "x."}, [rel("overrides", "Warded", "Hex Bolts", said),
+                                                                           rel("overrides", "Grounding", "Hex Bolts", plain)])
+    [ruling] = resolve(view, "demo", picks("Hex Bolts"), picks("Warded")).to_json()["rulings"]
+    assert (ruling["principle"], ruling["winner"]) == ("immunity", "Warded")
+    # an exception in other words stays the exception it is; so does an immunity's exception on its own side
+    [ruling] = resolve(view, "demo", picks("Hex Bolts"), picks("Grounding")).to_json()["rulings"]
+    assert (ruling["principle"], ruling["winner"]) == ("explicit-exception", "Grounding")
+    [ruling] = resolve(view, "demo", picks("Hex Bolts", "Warded")).to_json()["rulings"]
+    assert (ruling["principle"], ruling["winner"]) == ("explicit-exception", "Warded")

@@ -205,3 +205,33 @@ def test_a_name_in_other_words_in_a_small_system() -> None:
     assert [(d["name"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d["how"] == "mentions"] == [
         ("Sabotage", ["Scout Squads"], "The enemy may field -1 scout squads this turn.")]
     assert [d for d in resolve(view, "demo", picks("Banner"), picks("Sabotage")).to_json()["in_force"] if d["how"] == "mentions"] == []
+
+
+def test_a_sentence_on_every_rule_of_another_rules_kind_is_quoted_in_a_small_system() -> None:
+    # "They never benefit from any weapons or other Attack Attributes ..." beside a weapon: the kind said of all of it
+    bare = "Brawlers never use any weapons they carry."
+    data = system_data({"Bare Fists": bare, "Cleaver": "A Cleaver gives +1 Strength.", "Keen Eye": "Keen Eye rerolls misses.",
+                        "Grim": "Grim ignores all special rules."}, [])
+    data["rules"]["demo/Cleaver"]["category"] = "3 Hand Weapon"
+    data["rules"]["demo/Keen Eye"]["category"] = "Special Rule"
+    data["rules"]["demo/Grim"]["category"] = "Special Rule"
+    view = stored(data)
+    named = [(d["name"], d["actions"], d["citation"]["quote"]) for d in rulings(view, picks("Bare Fists", "Cleaver"))["in_force"] if d["how"] == "mentions"]
+    assert named == [("Bare Fists", ["Cleaver"], bare)]
+    # a category of rules in general is no kind a sentence names ("all special rules" beside Keen Eye)
+    assert [d for d in rulings(view, picks("Grim", "Keen Eye"))["in_force"] if d["how"] == "mentions"] == []
+    # a weapon named without "any", "all", "every" or "no" is not all of that kind
+    assert [d for d in rulings(view, picks("Keen Eye", "Cleaver"))["in_force"] if d["how"] == "mentions"] == []
+
+
+def test_what_the_bearer_forfeits_in_the_situation_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Invisibility, Split Fire", when=["shooting"]).to_json()
+    quotes = [c["quote"] for r in data["rulings"] if r["principle"] == "own-words" and r["rules"] == ["Invisibility"] for c in r["citations"]]
+    assert quotes == ["If an Invisible model attack, shoots, uses an activated special ability, or tries to cast another spell, he instantly "
+                      "forfeits the Invisibility."]
+
+
+def test_when_casualties_are_removed_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Ranged 2 splash 5, Removing models", when=["shooting"]).to_json()
+    assert ("self", "Removing models", "timing",
+            "Casualties are removed from the battlefield after all shooting attacks from the same unit are resolved against the target unit.") in _own(data)

@@ -24,8 +24,10 @@ def test_an_immunity_to_flame_does_not_meet_poisoned_attacks(rulebase: Build) ->
 
 def test_an_immunity_to_poison_still_prevails_over_poisoned(rulebase: Build) -> None:
     data = resolve(rulebase, "scrollhammer", "Immunity (Poison)", opponent="Poisoned").to_json()
-    # and Poisoned's own word on an instance without a number, quoted (principle own-words)
-    assert [(r["principle"], r["winner"]) for r in data["rulings"]] == [("explicit-exception", "Immunity"), ("own-words", None)]
+    # the exception is in the immunity's own words ("A model with Immune to Poison causes Poisoned attacks to roll normally
+    # against it"): an immunity ruling, and Poisoned, set aside against it, has no words of its own to quote here
+    assert [(r["principle"], r["winner"]) for r in data["rulings"]] == [("immunity", "Immunity")]
+    assert [e["set_aside"] is not None for e in data["in_play"]["opponent"]] == [True]
 
 
 def test_an_aegis_against_flaming_attacks_is_not_in_play_against_other_attacks(rulebase: Build) -> None:
