@@ -805,6 +805,7 @@ def read_sentence(
         typed += _only_choice(reader, typed)
         typed += _treated_like(reader, lexemes, typed)
         typed += _immune_as_treated(lexemes, typed)
+        typed += _granted_with_exceptions(reader, typed)
     own_words = [] if (is_example(text) if example is None else example) else settling(rule.id, citation)
     own_words += spoken(rule.id, citation, typed)  # what the referee rules on by the sentence's own words
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
@@ -1084,6 +1085,36 @@ def _treated_like(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation])
             if tid is not None and not own:
                 return [Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), (), None)]
     return []
+
+
+# a grant the sentence makes with exceptions of its own: "gains Scout with the following exception:",
+# "gains Unstable, with the following exceptions", "gains Character with the exception that ..."
+_WITH_EXCEPTIONS = re.compile(r"\bwith\s+(?:the\s+following|these|the|one|two|three)\s+exceptions?\b", re.I)
+# what may stand between a granted rule's name and those words: its brackets and a comma
+_LIST_TAIL = re.compile(r"(?:\s*(?:\([^)]*\)|,))*\s*")
+
+
+def _granted_with_exceptions(reader: _Reader, typed: list[Relation]) -> list[Relation]:
+    """"The model gains Scout with the following exception: It must be deployed within ...": the
+    granting rule changes the rule it grants, so it prevails over it as far as its words say
+    (``overrides``, details ("exception", the words)); the grant stands beside it.  Only a rule
+    named right before the words is granted with them: in a list ("gains Not a Leader and Character, with
+    the following exceptions") the exceptions may bind the whole list or its last item, and the words
+    that follow them say which only by their matter, so only the last item is read so; a grant earlier
+    in the sentence, with other words between, is not."""
+    found = _WITH_EXCEPTIONS.search(reader.text)
+    if found is None:
+        return []
+    out = []
+    for rel in typed:
+        if rel.kind != "grants" or rel.target is None or rel.target == reader.rule.id or not rel.target_name:
+            continue
+        at = reader.text.rfind(rel.target_name, 0, found.start())
+        if at < 0 or not _LIST_TAIL.fullmatch(reader.text[at + len(rel.target_name) : found.start()]):
+            continue
+        out.append(Relation("overrides", reader.rule.id, rel.target, rel.target_name, reader.citation, rel.conditions,
+                            (("exception", found.group(0)),), rel.subject))
+    return out
 
 
 def _immune_as_treated(lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
