@@ -684,6 +684,8 @@ def _scope(
                 continue
         if not owners and _unread_clause_part(lexemes, part, k):
             continue  # ", and always has the minimum cover save ... in close combat": its own clause's
+        if all(clauses[ci][1] <= k for ci in owners) and _after_unread_alternative(lexemes, clauses, k):
+            continue  # "has the X keyword or counts as an additional model if it already has that keyword": the alternative's
         if not owners:
             before = [ci for ci, (first, _end, _) in enumerate(clauses) if first < k]
             owners = before[-1:] or list(range(len(clauses)))
@@ -697,6 +699,20 @@ def _ends_before_and(lexemes: list[Lexeme], k: int, next_first: int) -> bool:
     """Whether the condition at ``k`` runs up to an "and"/"or" that opens the next clause."""
     between = [lx.type for lx in lexemes[k + 1 : next_first] if lx.type not in ("COND", "PAREN")]
     return bool(between) and between[0] in ("AND", "OR")
+
+
+def _after_unread_alternative(lexemes: list[Lexeme], clauses: list[tuple[int, int, list[Effect]]], k: int) -> bool:
+    """Whether a condition at the end stands after an "or"/"but" that opens a predicate of its own the
+    grammar did not read ("has the X keyword or counts as an additional model if it already has that
+    keyword"): it is that predicate's, not the clause's before it."""
+    ends = [end for first, end, _ in clauses if end <= k]
+    if not ends:
+        return False
+    between = [lx for lx in lexemes[max(ends) : k] if lx.type != "ADV"]
+    return any(lx.type in ("OR", "BUT") and nxt.type in _ALTERNATIVE_VERBS for lx, nxt in zip(between, between[1:]))
+
+
+_ALTERNATIVE_VERBS = _CLAUSE_WORDS | {"COUNTAS", "ACT"}
 
 
 def _unread_clause_part(lexemes: list[Lexeme], part: list[int], k: int) -> bool:
