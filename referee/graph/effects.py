@@ -822,6 +822,7 @@ def read_sentence(
         typed += _treated_like(reader, lexemes, typed)
         typed += _immune_as_treated(lexemes, typed)
         typed += _granted_with_exceptions(reader, typed)
+        typed = _instead_against_bearer(reader, typed)
     own_words = [] if (is_example(text) if example is None else example) else settling(rule.id, citation)
     own_words += spoken(rule.id, citation, typed)  # what the referee rules on by the sentence's own words
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
@@ -1101,6 +1102,26 @@ def _treated_like(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation])
             if tid is not None and not own:
                 return [Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), (), None)]
     return []
+
+
+# what the bearer meets instead of a rule, "against it": "causes Poisoned attacks to roll normally against
+# it, rather than using the Poisoned special rules"
+_AGAINST_BEARER_INSTEAD = re.compile(r"\bagainst\s+(?:it|them|him|her|itself|themselves|this\s+model|the\s+bearer)\b[^.;:]*?\b(?:rather\s+than|instead\s+of)\b", re.I)
+
+
+def _instead_against_bearer(reader: _Reader, typed: list[Relation]) -> list[Relation]:
+    """"A model with Immune to Poison causes Poisoned attacks to roll normally against it, rather than
+    using the Poisoned special rules": what the named rule would do against the bearer is not done, so
+    the bearer is immune to it (``immune-to``), where "rather than" alone reads an override."""
+    found = _AGAINST_BEARER_INSTEAD.search(reader.text)
+    if found is None:
+        return typed
+    out = []
+    for rel in typed:
+        if rel.kind == "overrides" and rel.target and not rel.details and rel.target_name and reader.text.find(rel.target_name, found.end()) >= 0:
+            rel = replace(rel, kind="immune-to")
+        out.append(rel)
+    return out
 
 
 # a grant the sentence makes with exceptions of its own: "gains Scout with the following exception:",

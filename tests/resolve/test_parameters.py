@@ -17,15 +17,17 @@ def test_an_immunity_to_flame_does_not_meet_poisoned_attacks(rulebase: Build) ->
     # no meeting; Poisoned's own word on an instance without a number is quoted (was: no ruling at all)
     assert [(r["principle"], r["rules"]) for r in data["rulings"]] == [("own-words", ["Poisoned"])] and data["unresolved"] == []
     assert data["rulings"][0]["citations"][0]["quote"] == "If no number is shown in brackets, the rule is Poisoned (4+)."
-    [idle] = [i for i in data["in_play"]["inactive"] if i["relation"] == "overrides"]
-    assert idle["reason"] == "Immunity overrides Poisoned: its words are for Immune to Poison, and here it is Immunity (Flame)"
+    [idle] = [i for i in data["in_play"]["inactive"] if i["relation"] == "immune-to"]
+    assert idle["reason"] == "Immunity immune-to Poisoned: its words are for Immune to Poison, and here it is Immunity (Flame)"
     assert idle["citation"]["quote"].startswith("Exception: A model with Immune to Poison causes Poisoned attacks to roll normally")
 
 
 def test_an_immunity_to_poison_still_prevails_over_poisoned(rulebase: Build) -> None:
     data = resolve(rulebase, "scrollhammer", "Immunity (Poison)", opponent="Poisoned").to_json()
-    # and Poisoned's own word on an instance without a number, quoted (principle own-words)
-    assert [(r["principle"], r["winner"]) for r in data["rulings"]] == [("explicit-exception", "Immunity"), ("own-words", None)]
+    # "roll normally against it, rather than using the Poisoned special rules": an immunity since round 9,
+    # so Poisoned is set aside against it and its own word on an instance without a number is no longer quoted
+    assert [(r["principle"], r["winner"]) for r in data["rulings"]] == [("immunity", "Immunity")]
+    assert next(e for e in data["in_play"]["opponent"] if e["name"] == "Poisoned")["set_aside"]
 
 
 def test_an_aegis_against_flaming_attacks_is_not_in_play_against_other_attacks(rulebase: Build) -> None:
