@@ -533,9 +533,14 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                                 if not any(o.rules == r.rules and o.principle == r.principle for o in rulings)]
                 if rel["kind"] == "cannot" and flag is not None and flag in flags:
                     doubt = unknown + ([f"for {who}"] if who and not in_the_situation(who, flags) else [])
+                    # a time named only by an event ("in the following battle phase"): no flag says it is that time
+                    later = relative_time(rel["citation"]["sentence"])
+                    doubt += [later] if later and later not in doubt else []
                     outcome = (
-                        f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action}{',' + conditions(unknown) if unknown else ''}; "
+                        f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action}{',' + conditions(unknown) if unknown else ''}"
+                        f"{' ' + later if later else ''}; "
                         f"the situation is {flag} (--when {flag}): cannot beats can, so it cannot {action} here"
+                        f"{', if it is that time (no --when flag says so)' if later else ''}"
                     )
                     # the side's rules that are ways of doing it ("can choose to Volley Fire instead of
                     # making a normal shooting attack") cannot be used either, as far as it holds
@@ -667,6 +672,11 @@ def _own_case(said: str, prohibition: dict[str, Any]) -> tuple[str, bool] | None
         own_time, relative = _OWN_TIME.search(said), relative_time(sentence)
         if own_time is not None and relative is not None and fold(own_time.group(0)) != fold(relative):
             return own_time.group(0).strip(), False
+        # nor does it answer whether a use the enemy's own roll or deed sets off ("enemy hitrolls of 1
+        # are deflected with Y attacks of this weapon") is done at that time, or is the action at all
+        occasion = _ENEMY_OCCASION.search(said)
+        if occasion is not None and relative is not None:
+            return occasion.group(0).strip(), False
         return None
     case = found.group("case").strip()
     ground = _content(sentence) - _content(dict(prohibition["details"]).get("action") or "")
@@ -684,6 +694,8 @@ _WHEN = lazy(r"\b(?:phases?|turns?|rounds?|activat(?:ed|ion|es?))\b", re.I)
 _RELATIVE_TIME = lazy(r"\b(?:(?:in|during|for)\s+)?(?:the|its|their|your|his)\s+(?:following|next|subsequent)\s+(?:[\w-]+\s+){0,2}?(?:phase|turn|round|step)\b"
                       r"|\buntil\s+the\s+end\s+of\s+(?:the|its|their|your|this|that|next)\s+(?:[\w-]+\s+){0,2}?(?:phase|turn|round)\b"
                       r"|\bfor\s+the\s+rest\s+of\s+the\s+(?:[\w-]+\s+)?(?:phase|turn|round)\b", re.I)
+# a use the enemy's roll or deed sets off: "enemy hitrolls of 1 are deflected", "when an enemy unit charges"
+_ENEMY_OCCASION = lazy(r"\benem(?:y|ies)(?:['’]s?)?\s+(?:(?:models?|units?)(?:['’]s?)?\s+)?(?:hit\s*rolls?|to[\s-]hit\s+rolls?|rolls?|attacks?|charges?|shots?)\b[^.;:]*", re.I)
 # a time a permission names of its own: "can be shot in the charge phase", "during the Shooting phase"
 _OWN_TIME = lazy(r"\b(?:in|during)\s+(?:the|its|their|each|every|any)\s+(?!following\b|next\b|subsequent\b)(?:[\w-]+\s+){1,2}?(?:phase|turn|round|step)\b", re.I)
 
