@@ -684,6 +684,8 @@ def _scope(
                 continue
         if not owners and _unread_clause_part(lexemes, part, k):
             continue  # ", and always has the minimum cover save ... in close combat": its own clause's
+        if all(clauses[ci][1] <= k for ci in owners) and _after_unread_alternative(lexemes, clauses, k):
+            continue  # "has the X keyword or counts as an additional model if it already has that keyword": the alternative's
         if not owners:
             before = [ci for ci, (first, _end, _) in enumerate(clauses) if first < k]
             owners = before[-1:] or list(range(len(clauses)))
@@ -697,6 +699,20 @@ def _ends_before_and(lexemes: list[Lexeme], k: int, next_first: int) -> bool:
     """Whether the condition at ``k`` runs up to an "and"/"or" that opens the next clause."""
     between = [lx.type for lx in lexemes[k + 1 : next_first] if lx.type not in ("COND", "PAREN")]
     return bool(between) and between[0] in ("AND", "OR")
+
+
+def _after_unread_alternative(lexemes: list[Lexeme], clauses: list[tuple[int, int, list[Effect]]], k: int) -> bool:
+    """Whether a condition at the end stands after an "or"/"but" that opens a predicate of its own the
+    grammar did not read ("has the X keyword or counts as an additional model if it already has that
+    keyword"): it is that predicate's, not the clause's before it."""
+    ends = [end for first, end, _ in clauses if end <= k]
+    if not ends:
+        return False
+    between = [lx for lx in lexemes[max(ends) : k] if lx.type != "ADV"]
+    return any(lx.type in ("OR", "BUT") and nxt.type in _ALTERNATIVE_VERBS for lx, nxt in zip(between, between[1:]))
+
+
+_ALTERNATIVE_VERBS = _CLAUSE_WORDS | {"COUNTAS", "ACT"}
 
 
 def _unread_clause_part(lexemes: list[Lexeme], part: list[int], k: int) -> bool:
@@ -805,6 +821,8 @@ def read_sentence(
         typed += _only_choice(reader, typed)
         typed += _treated_like(reader, lexemes, typed)
         typed += _immune_as_treated(lexemes, typed)
+        typed += _granted_with_exceptions(reader, typed)
+        typed = _instead_against_bearer(reader, typed)
     own_words = [] if (is_example(text) if example is None else example) else settling(rule.id, citation)
     own_words += spoken(rule.id, citation, typed)  # what the referee rules on by the sentence's own words
     covered = {r.target for r in typed if r.target} | {r.source for r in typed}
@@ -1084,6 +1102,56 @@ def _treated_like(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation])
             if tid is not None and not own:
                 return [Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), (), None)]
     return []
+
+
+# what the bearer meets instead of a rule, "against it": "causes Poisoned attacks to roll normally against
+# it, rather than using the Poisoned special rules"
+_AGAINST_BEARER_INSTEAD = re.compile(r"\bagainst\s+(?:it|them|him|her|itself|themselves|this\s+model|the\s+bearer)\b[^.;:]*?\b(?:rather\s+than|instead\s+of)\b", re.I)
+
+
+def _instead_against_bearer(reader: _Reader, typed: list[Relation]) -> list[Relation]:
+    """"A model with Immune to Poison causes Poisoned attacks to roll normally against it, rather than
+    using the Poisoned special rules": what the named rule would do against the bearer is not done, so
+    the bearer is immune to it (``immune-to``), where "rather than" alone reads an override."""
+    found = _AGAINST_BEARER_INSTEAD.search(reader.text)
+    if found is None:
+        return typed
+    out = []
+    for rel in typed:
+        if rel.kind == "overrides" and rel.target and not rel.details and rel.target_name and reader.text.find(rel.target_name, found.end()) >= 0:
+            rel = replace(rel, kind="immune-to")
+        out.append(rel)
+    return out
+
+
+# a grant the sentence makes with exceptions of its own: "gains Scout with the following exception:",
+# "gains Unstable, with the following exceptions", "gains Character with the exception that ..."
+_WITH_EXCEPTIONS = re.compile(r"\bwith\s+(?:the\s+following|these|the|one|two|three)\s+exceptions?\b", re.I)
+# what may stand between a granted rule's name and those words: its brackets and a comma
+_LIST_TAIL = re.compile(r"(?:\s*(?:\([^)]*\)|,))*\s*")
+
+
+def _granted_with_exceptions(reader: _Reader, typed: list[Relation]) -> list[Relation]:
+    """"The model gains Scout with the following exception: It must be deployed within ...": the
+    granting rule changes the rule it grants, so it prevails over it as far as its words say
+    (``overrides``, details ("exception", the words)); the grant stands beside it.  Only a rule
+    named right before the words is granted with them: in a list ("gains Not a Leader and Character, with
+    the following exceptions") the exceptions may bind the whole list or its last item, and the words
+    that follow them say which only by their matter, so only the last item is read so; a grant earlier
+    in the sentence, with other words between, is not."""
+    found = _WITH_EXCEPTIONS.search(reader.text)
+    if found is None:
+        return []
+    out = []
+    for rel in typed:
+        if rel.kind != "grants" or rel.target is None or rel.target == reader.rule.id or not rel.target_name:
+            continue
+        at = reader.text.rfind(rel.target_name, 0, found.start())
+        if at < 0 or not _LIST_TAIL.fullmatch(reader.text[at + len(rel.target_name) : found.start()]):
+            continue
+        out.append(Relation("overrides", reader.rule.id, rel.target, rel.target_name, reader.citation, rel.conditions,
+                            (("exception", found.group(0)),), rel.subject))
+    return out
 
 
 def _immune_as_treated(lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:

@@ -24,6 +24,9 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("lose|loses", "LOSE", ""),
     ("subtract|subtracts|deduct|deducts", "SUBTRACT", ""),
     ("immune", "IMMUNE", ""),
+    # "is unaffected by Disease", "is not affected by Fear": an immunity in other words
+    ("unaffected by", "UNAFFECTED", ""),
+    ("not affected by", "UNAFFECTED", ""),
     ("the effects|effect of", "EFFECTS", ""),
     ("effects of", "EFFECTS", ""),
     # exceptions

@@ -367,8 +367,13 @@ def _classify(raw: list[Lexeme], sentence: str, index: NameIndex) -> list[Lexeme
         elif word.phrase is not None:
             phrase_len, (phrase_kind, phrase_norm) = 1, word.phrase
 
-        if word.capital or (word.longest > 1 and run_end - i > 1):
-            name_len, name_core, name_key = _name_at(words, i, run_end, index)  # type: ignore[arg-type]
+        # a name in quotation marks may be written in lower case: 'has the "objective security" keyword'
+        quoted = not word.capital and raw[i].start > 0 and sentence[raw[i].start - 1] in _QUOTES
+        if word.capital or (word.longest > 1 and run_end - i > 1) or quoted:
+            name_len, name_core, name_key = _name_at(words, i, run_end, index, quoted)  # type: ignore[arg-type]
+            if quoted and not word.capital and name_len and not (raw[i + name_len - 1].end < len(sentence)
+                                                                 and sentence[raw[i + name_len - 1].end] in _QUOTES):
+                name_len = 0  # only the whole quotation is the name
         else:  # only a capitalised word, or the first of a core term of several words, starts a name
             name_len = 0
         if name_len > phrase_len:
@@ -385,19 +390,24 @@ def _classify(raw: list[Lexeme], sentence: str, index: NameIndex) -> list[Lexeme
     return out
 
 
-def _name_at(words: list[_Word], i: int, run_end: int, index: NameIndex) -> tuple[int, bool, str]:
+# the marks that quote a name: a name between them may be written in lower case
+_QUOTES = frozenset('"“”‘’\'')
+
+
+def _name_at(words: list[_Word], i: int, run_end: int, index: NameIndex, quoted: bool = False) -> tuple[int, bool, str]:
     """(length in words, is a core term, folded name) of the longest name at word i, or (0, ...).
 
     A name is written capitalised, as keywords are ("Fear", not "fear"), except a
     core term of several words, which rule texts also write in lower case
     ("wounds suffered from flaming attack"); its last word may be plural ("Lances")
     or singular ("flaming attack" for Flaming Attacks); names of one or two letters
-    count only when written in capitals ("BS", not "As").  Names are looked up by
+    count only when written in capitals ("BS", not "As"); ``quoted``: the words stand in quotation
+    marks, which name them as a term however they are written.  Names are looked up by
     their words, longest first, so the time per word does not grow with the
     number of names sharing a first word.
     """
     first = words[i]
-    lower = not first.capital  # only a core term of several words may be written so ("flaming attack")
+    lower = not first.capital and not quoted  # only a core term of several words may be written so ("flaming attack")
     by_words = index.by_words
     reach = min(first.longest, run_end - i)
     if reach > 1:
@@ -418,6 +428,8 @@ def _name_at(words: list[_Word], i: int, run_end: int, index: NameIndex) -> tupl
                     return length, core, " ".join(name)
     if lower:
         return _NO_NAME
+    if not first.capital:
+        return _one_word_name(first.head, first.head, index) if first.head.isalpha() else _NO_NAME
     return first.alone
 
 

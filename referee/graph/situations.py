@@ -125,16 +125,21 @@ _TURN = lazy(r"(?:on\s+)?(?:game\s+)?turn\s+(\d+)\s+(?:or\s+later|onwards|and\s+
 
 _BOILERPLATE = lazy(
     r"(?:unless|except)\s+(?:(?:specifically|explicitly|otherwise)\s+)?(?:stated|specified|noted|mentioned)(?:\s+otherwise)?"
-    r"|(?:if|when)\s+(?:not\s+)?(?:otherwise\s+)?(?:stated|specified|noted)",
+    r"|(?:if|when)\s+(?:not\s+)?(?:otherwise\s+)?(?:stated|specified|noted)"
+    # a hedge on what the words list: "the Attack Attributes (if any) of these hits are given within brackets"
+    r"|(?:if|where|when)\s+(?:any|applicable|present|relevant)|as\s+applicable",
     re.IGNORECASE,
 )
 
 
 def is_boilerplate(text: str) -> bool:
-    """"unless specifically stated otherwise": a rule's default, not a situation.
+    """"unless specifically stated otherwise": a rule's default, not a situation; "(if any)",
+    "where applicable": a hedge on what the sentence lists, no condition of what it does.
 
     >>> is_boilerplate("unless specifically stated otherwise"), is_boilerplate("unless it is charging")
     (True, False)
+    >>> is_boilerplate("if any"), is_boilerplate("where applicable"), is_boilerplate("if any model flees")
+    (True, True, False)
     """
     return _BOILERPLATE.fullmatch(" ".join(text.split())) is not None
 

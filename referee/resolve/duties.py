@@ -22,6 +22,7 @@ from referee.resolve.permitted import permitted_actions
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruled_out import shot_even_in_melee
 from referee.resolve.ruling import Ruling, conditions, quote
+from referee.text import fold
 from referee.resolve.scope import bearer_permission
 from referee.resolve.situation import APART, OPPOSITES, judge, why_not
 from referee.text import fold, singulars
@@ -532,9 +533,14 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                                 if not any(o.rules == r.rules and o.principle == r.principle for o in rulings)]
                 if rel["kind"] == "cannot" and flag is not None and flag in flags:
                     doubt = unknown + ([f"for {who}"] if who and not in_the_situation(who, flags) else [])
+                    # a time named only by an event ("in the following battle phase"): no flag says it is that time
+                    later = relative_time(rel["citation"]["sentence"])
+                    doubt += [later] if later and later not in doubt else []
                     outcome = (
-                        f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action}{',' + conditions(unknown) if unknown else ''}; "
+                        f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action}{',' + conditions(unknown) if unknown else ''}"
+                        f"{' ' + later if later else ''}; "
                         f"the situation is {flag} (--when {flag}): cannot beats can, so it cannot {action} here"
+                        f"{', if it is that time (no --when flag says so)' if later else ''}"
                     )
                     # the side's rules that are ways of doing it ("can choose to Volley Fire instead of
                     # making a normal shooting attack") cannot be used either, as far as it holds
@@ -612,7 +618,10 @@ def _ways_forbidden(view: Book, mine: Side, rid: str, rel: dict[str, Any], actio
     out = []
     for other, (by, said) in ways:
         shown = names.get(other, other)
-        when = [*unknown, f"whenever {shown} would be used to {action}"]
+        # a time the prohibition names by an event binds only then: "whenever ... would be used to shoot
+        # in the following battle phase"
+        later = relative_time(rel["citation"]["sentence"])
+        when = [*unknown, f"whenever {shown} would be used to {action}{' ' + later if later else ''}"]
         own = _own_case(said, rel)
         if own is not None:
             cited_own = [quote(rel["citation"], names), *([quote_rule(by, said)] if quote_rule else [])]
@@ -654,11 +663,22 @@ def _own_case(said: str, prohibition: dict[str, Any]) -> tuple[str, bool] | None
     or fight in the following battle phase"): both speak of when, and neither says which prevails.
     None where the way states no case, or one of another matter ("even if the model marched"
     against "A unit which is fleeing cannot ... shoot"): the prohibition's words cover it."""
+    sentence = prohibition["citation"]["sentence"]
     found = _EVEN.search(said)
     if found is None or not found.group("case").strip():
+        # no "even if": a time of its own ("can be shot in the charge phase") beside a prohibition
+        # bound to a time it names only by an event ("in the following battle phase") is the same
+        # question, whether the one time is the other, which neither sentence answers
+        own_time, relative = _OWN_TIME.search(said), relative_time(sentence)
+        if own_time is not None and relative is not None and fold(own_time.group(0)) != fold(relative):
+            return own_time.group(0).strip(), False
+        # nor does it answer whether a use the enemy's own roll or deed sets off ("enemy hitrolls of 1
+        # are deflected with Y attacks of this weapon") is done at that time, or is the action at all
+        occasion = _ENEMY_OCCASION.search(said)
+        if occasion is not None and relative is not None:
+            return occasion.group(0).strip(), False
         return None
     case = found.group("case").strip()
-    sentence = prohibition["citation"]["sentence"]
     ground = _content(sentence) - _content(dict(prohibition["details"]).get("action") or "")
     if _content(case) & ground:
         return case, True
@@ -669,6 +689,27 @@ def _own_case(said: str, prohibition: dict[str, Any]) -> tuple[str, bool] | None
 
 # the words that bound an action in time: "in the following battle phase", "was not activated this phase"
 _WHEN = lazy(r"\b(?:phases?|turns?|rounds?|activat(?:ed|ion|es?))\b", re.I)
+# a time a prohibition names only by the event it follows: "in the following battle phase", "until the
+# end of the next turn", "for the rest of the turn"
+_RELATIVE_TIME = lazy(r"\b(?:(?:in|during|for)\s+)?(?:the|its|their|your|his)\s+(?:following|next|subsequent)\s+(?:[\w-]+\s+){0,2}?(?:phase|turn|round|step)\b"
+                      r"|\buntil\s+the\s+end\s+of\s+(?:the|its|their|your|this|that|next)\s+(?:[\w-]+\s+){0,2}?(?:phase|turn|round)\b"
+                      r"|\bfor\s+the\s+rest\s+of\s+the\s+(?:[\w-]+\s+)?(?:phase|turn|round)\b", re.I)
+# a use the enemy's roll or deed sets off: "enemy hitrolls of 1 are deflected", "when an enemy unit charges"
+_ENEMY_OCCASION = lazy(r"\benem(?:y|ies)(?:['’]s?)?\s+(?:(?:models?|units?)(?:['’]s?)?\s+)?(?:hit\s*rolls?|to[\s-]hit\s+rolls?|rolls?|attacks?|charges?|shots?)\b[^.;:]*", re.I)
+# a time a permission names of its own: "can be shot in the charge phase", "during the Shooting phase"
+_OWN_TIME = lazy(r"\b(?:in|during)\s+(?:the|its|their|each|every|any)\s+(?!following\b|next\b|subsequent\b)(?:[\w-]+\s+){1,2}?(?:phase|turn|round|step)\b", re.I)
+
+
+def relative_time(sentence: str) -> str | None:
+    """The words by which a sentence bounds what it says to a time named by an event, or None.
+
+    >>> relative_time("Units that used the advance move are unable to shoot or fight in the following battle phase.")
+    'in the following battle phase'
+    >>> relative_time("The unit cannot shoot."), relative_time("It may shoot in the charge phase.")
+    (None, None)
+    """
+    found = _RELATIVE_TIME.search(sentence)
+    return found.group(0) if found else None
 
 
 def _permission_meets(names: dict[str, str], rid: str, other: str, rel: dict[str, Any], action: str, unknown: list[str],

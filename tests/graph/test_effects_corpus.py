@@ -110,7 +110,8 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("scrollhammer", "scrollhammer/terror", "immune-to", "scrollhammer/fear", "is immune to Fear and Terror", (), {}),
     ("scrollhammer", "scrollhammer/frenzy", "immune-to", "scrollhammer/terror", "is immune to Fear, Terror and Panic", (), {}),
     ("scrollhammer", "scrollhammer/fearless", "overrides", "scrollhammer/stubborn", "it uses the rules for Fearless instead", (), {}),
-    ("scrollhammer", "scrollhammer/night-eye", "overrides", "scrollhammer/night-fighting", "ignores the effects of Night Fighting", (), {}),
+    ("scrollhammer", "scrollhammer/night-eye", "immune-to", "scrollhammer/night-fighting", "ignores the effects of Night Fighting", (), {}),
+    ("t9a", "t9a/supernal", "overrides", "t9a/unstable", "the model gains Unstable, with the following exception", (), {"exception": "with the following exception"}),
     ("scrollhammer", "scrollhammer/critical-strike", "overrides", "scrollhammer/feel-no-pain", "ignores Feel No Pain", (), {}),
     ("scrollhammer", "scrollhammer/instant-death", "overrides", "scrollhammer/feel-no-pain", "cannot be made against unsaved Wounds that inflict Instant Death", (), {}),
     ("scrollhammer", "scrollhammer/fear", "overrides", "scrollhammer/terror", "treats models that cause Terror as causing Fear instead", (), {}),
@@ -153,6 +154,8 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
 
 # What the documents do not say, though a careless reader might think so.
 ABSENT: list[tuple[str, str, str, str | None, str]] = [
+    # a list granted with exceptions: only its last item is read as granted with them (Character is no rule)
+    ("t9a", "t9a/war-platform", "overrides", "t9a/not-a-leader", "gains Not a Leader and Character, with the following exceptions"),
     ("t9a", "t9a/impact-hits", "grants", "t9a/harnessed", "only model parts that also have Harnessed or Inanimate"),
     ("scrollhammer", "scrollhammer/rending", "grants", "scrollhammer/rending", "If a model has the Rending special rule"),
     ("scrollhammer", "scrollhammer/sniper", "grants", "scrollhammer/sniper", "If a weapon has the Sniper special rule"),

@@ -17,8 +17,8 @@ def test_an_immunity_to_flame_does_not_meet_poisoned_attacks(rulebase: Build) ->
     # no meeting; Poisoned's own word on an instance without a number is quoted (was: no ruling at all)
     assert [(r["principle"], r["rules"]) for r in data["rulings"]] == [("own-words", ["Poisoned"])] and data["unresolved"] == []
     assert data["rulings"][0]["citations"][0]["quote"] == "If no number is shown in brackets, the rule is Poisoned (4+)."
-    [idle] = [i for i in data["in_play"]["inactive"] if i["relation"] == "overrides"]
-    assert idle["reason"] == "Immunity overrides Poisoned: its words are for Immune to Poison, and here it is Immunity (Flame)"
+    [idle] = [i for i in data["in_play"]["inactive"] if i["relation"] == "immune-to"]
+    assert idle["reason"] == "Immunity immune-to Poisoned: its words are for Immune to Poison, and here it is Immunity (Flame)"
     assert idle["citation"]["quote"].startswith("Exception: A model with Immune to Poison causes Poisoned attacks to roll normally")
 
 

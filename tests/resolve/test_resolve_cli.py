@@ -56,7 +56,9 @@ def test_the_terminal_ruling_quotes_its_rules(capsys: pytest.CaptureFixture[str]
 def test_a_prohibition_of_the_action_the_situation_names_is_ruled_and_every_duty_listed(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "Advancing", "--system", "last-edition", "--when", "shooting")
     assert (code, err) == (0, "")
-    assert "1. Advancing: Units that used the advance move cannot shoot; the situation is shooting (--when shooting): cannot beats can, so it cannot shoot here.\n" in out
+    # the time the prohibition names by an event is said, and that no flag gives it (round 9)
+    assert ("1. Advancing: Units that used the advance move cannot shoot in the following battle phase; the situation is shooting "
+            "(--when shooting): cannot beats can, so it cannot shoot here, if it is that time (no --when flag says so).\n") in out
     assert "Obliged and forbidden\n  Advancing (your rules): Units that used the advance move cannot shoot or fight\n" in out
     assert out.count('"Units that used the advance move are unable to shoot or fight in the following battle phase."  (Advancing, last-edition/core-rules.md:471:79)') == 2
 
