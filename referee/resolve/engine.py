@@ -108,7 +108,13 @@ def resolve(
     if situation is not None:
         answers.append(situation)
     idle += _spent(ctx)
-    in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, {**ctx.spent, **ctx.set_aside}, ctx.rule_quote)
+    # a rule its own words limit to another situation, or to the other kind of attack, is not in play:
+    # nothing it obliges or forbids is in force either
+    scoped, idle_scopes = scoped_rules(ctx, sides, flags)
+    attack_scoped, idle_attack = attack_scoped_rules(ctx, sides, flags)
+    scoped += attack_scoped
+    out_of_scope = {(side_name, rid): why for side_name, rid, why in scoped}
+    in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope}, ctx.rule_quote)
     answers += forbidden
     idle += idle_duties
     unusable, aside, idle_uses = forbidden_rules(view, sides, flags)
@@ -117,11 +123,7 @@ def resolve(
     answers += unusable + kinds + theirs_forbidden + forbidden_to_others(view, sides, flags, ctx.rule_quote)
     aside += kinds_aside + theirs_aside
     idle += idle_uses
-    scoped, idle_scopes = scoped_rules(ctx, sides, flags)
-    idle += idle_scopes
-    attack_scoped, idle_attack = attack_scoped_rules(ctx, sides, flags)
-    scoped += attack_scoped
-    idle += idle_attack
+    idle += idle_scopes + idle_attack
     own_aside, own_rulings = own_use_forbidden(ctx, sides)
     answers += own_rulings
     for side_name, rid, why in [*aside, *scoped, *ways_aside, *own_aside]:

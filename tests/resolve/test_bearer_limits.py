@@ -83,6 +83,10 @@ def test_on_the_real_documents() -> None:
     counter = resolve(book, "scrollhammer", picks_of(book, "scrollhammer", "Counter-Attack"), None, ("charging", "melee")).to_json()
     [idle] = [i for i in counter["in_play"]["inactive"] if i["name"] == "Counter-Attack"]
     assert idle["citation"]["quote"] == "If a unit contains at least one model with this special rule is charged"
+    # set aside, it obliges nothing: "It must choose to hold as a reaction" is not in force for the charger
+    assert not [d for d in counter["in_force"] if d["name"] == "Counter-Attack"]
+    held = resolve(book, "scrollhammer", picks_of(book, "scrollhammer", "Counter-Attack"), None, ("charged", "melee")).to_json()
+    assert [d["kind"] for d in held["in_force"] if d["name"] == "Counter-Attack" and d["kind"] == "must"] == ["must"]
     shield = resolve(book, "whfb-house", picks_of(book, "whfb-house", "Hand Weapon + Shield (foot)"), None, ("mounted", "melee"),
                      documents="rules_src").to_json()
     [idle] = [i for i in shield["in_play"]["inactive"] if i["name"] == "Hand Weapon + Shield (foot)"]
