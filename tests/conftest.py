@@ -36,6 +36,11 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["COLUMNS"] = "80"  # argparse wraps usage lines to the terminal's width
 
 
+def shared_folder() -> Path:
+    """The run's one cache folder, which every worker sees (:func:`pytest_configure`)."""
+    return Path(os.environ[_SHARED_CACHE_VARIABLE])
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(config.stash.get(_SHARED_CACHE, ""), ignore_errors=True)
 

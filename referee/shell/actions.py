@@ -184,7 +184,7 @@ def resolve(session: Session, rest: str) -> Said:
         raise Unanswered("referee: error: resolve needs the acting unit: give `me KEYWORDS` first, or `resolve KEYWORDS`")
     opponent = table.vs.reading if table.vs is not None else None
     units = (None if rest.strip() or table.me is None else table.me.unit, table.vs.unit if table.vs is not None else None)
-    data = ruling(session.view, system, acting, opponent, table.when, units).to_json()
+    data = ruling(session.view, system, acting, opponent, table.when, units, documents=session.build.texts).to_json()
     return Said(data, lambda: print_resolution(data))
 
 

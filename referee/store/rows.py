@@ -27,12 +27,13 @@ META = "SELECT value FROM meta WHERE name = ?"
 class Stored:
     """The rules of one build, as the store holds them (see :class:`referee.store.book.Book`)."""
 
-    __slots__ = ("_db", "_kept", "_rules", "_whole", "rule_names")
+    __slots__ = ("_db", "_kept", "_related", "_rules", "_whole", "rule_names")
 
     def __init__(self, db: sqlite3.Connection, whole: Build | None = None) -> None:
         self._db = db
         self._kept: dict[tuple[Any, ...], Any] = {}
         self._rules: dict[str, dict[str, Any] | None] = {}
+        self._related: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self._whole = whole
         self.rule_names = RuleNames(db)
 
@@ -113,11 +114,20 @@ class Stored:
 
     def relations_out(self, rule_id: str) -> list[dict[str, Any]]:
         """Relations the rule's text states, as JSON (docs/graph.md)."""
-        return self._unpacked("SELECT json FROM relations WHERE source = ? ORDER BY seq", rule_id)
+        return self._of(rule_id, "source")
 
     def relations_in(self, rule_id: str) -> list[dict[str, Any]]:
         """Relations other rules state about this one."""
-        return self._unpacked("SELECT json FROM relations WHERE target = ? ORDER BY seq", rule_id)
+        return self._of(rule_id, "target")
+
+    def _of(self, rule_id: str, end: str) -> list[dict[str, Any]]:
+        """A rule's relations from one end, kept for the next call as ``get`` keeps rules: a resolve
+        call asks for the same few rules' relations dozens of times.  Readers never change what they
+        are handed (tests/resolve/test_walks.py compares the kept lists with the rows after a walk);
+        a build makes a new :class:`Stored`, so what is kept is never of an older build."""
+        if (rule_id, end) not in self._related:
+            self._related[rule_id, end] = self._unpacked(f"SELECT json FROM relations WHERE {end} = ? ORDER BY seq", rule_id)
+        return self._related[rule_id, end]
 
     def relations(self, system: str | None = None) -> list[dict[str, Any]]:
         """Every relation of one system, or of all, in reading order, as JSON."""

@@ -4,7 +4,8 @@ rest on the referee's own convention (cannot beats must, a source tier, a readin
 states) is an open question that offers the convention, labelled as the referee's.
 
 The walk asks every situation of the scenario files and of the question sets' tuning halves, and
-every rule of the four systems against itself, and checks every ruling the pass gives."""
+checks every ruling the pass gives; every rule of the four systems against itself is asked by the
+walk of tests/resolve/test_walks.py, whose every answer :func:`unfounded_rulings` checks."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 from referee.errors import RulesError
-from referee.resolve import Pick, resolve
+from referee.resolve import resolve
 from referee.resolve.ruling import Ruling, Unresolved, calibrated
 from referee.store.record import Build
 from tests.resolve.test_citations import misplaced
@@ -71,7 +72,7 @@ def unfounded(texts: dict[str, str], rule_texts: dict[str, str], ruling: dict[st
     return None
 
 
-def _check(view: Any, texts: dict[str, str], data: dict[str, Any], asked: Any, wrong: set[Any]) -> int:
+def unfounded_rulings(view: Any, texts: dict[str, str], data: dict[str, Any], asked: Any, wrong: set[Any]) -> int:
     names = {}
     for r in data["rulings"]:
         if r["relation"] is not None:
@@ -94,19 +95,9 @@ def test_every_stated_winner_of_every_situation_asked_has_a_text_relation_behind
             data = resolve(view, system_, keywords, vs, when, documents=rulebase.texts).to_json()
         except RulesError:
             continue  # a keyword the systems do not hold (the question set says so itself)
-        winners += _check(view, rulebase.texts, data, (system_, keywords, vs, when), wrong)
+        winners += unfounded_rulings(view, rulebase.texts, data, (system_, keywords, vs, when), wrong)
     assert sorted(wrong, key=str) == []
     assert winners > 100  # the walk meets many winners: it checks something
-
-
-@pytest.mark.parametrize("system_", SYSTEMS)
-def test_every_rule_against_itself_states_winners_only_on_text_relations(view: Any, rulebase: Build, system_: str) -> None:
-    wrong: set[Any] = set()
-    for rule in view.in_system(system_):
-        for when in ((), ("melee",), ("shooting", "moved")):
-            data = resolve(view, system_, [Pick(rule["id"])], [Pick(rule["id"])], when, documents=rulebase.texts).to_json()
-            _check(view, rulebase.texts, data, (rule["name"], when), wrong)
-    assert sorted(wrong, key=str) == []
 
 
 def test_a_check_that_finds_a_winner_without_a_relation() -> None:

@@ -4,7 +4,8 @@ open question, modifier, obligation, inactive rule and grant chain ``resolve`` g
 
 Compared as the graph places sentences (letters and digits, case-blind: markup such as
 ``**`` or ``'''`` may stand before the words); a table row, quoted as "Cavalry: Forest DT(2) ...",
-is placed at its first cell.
+is placed at its first cell.  The citations of every answer of every rule against itself are
+checked by the walk of tests/resolve/test_walks.py (:func:`misplaced` on each of :func:`cited`).
 """
 
 from __future__ import annotations
@@ -14,10 +15,8 @@ from typing import Any
 import pytest
 
 from referee.graph.sentences import squeeze
-from referee.resolve import Pick, resolve
 
 SYSTEMS = ("t9a", "whfb-house", "last-edition", "scrollhammer")
-SITUATIONS = [(), ("melee",), ("shooting",), ("charging", "melee", "on-foot")]
 
 
 def misplaced(texts: dict[str, str], c: dict[str, Any]) -> str | None:
@@ -54,16 +53,6 @@ def test_every_relation_is_cited_at_its_words(view: Any, rulebase: Any, system: 
             if why:
                 wrong.append((rel["kind"], rule["name"], why))
     assert wrong == []
-
-
-@pytest.mark.parametrize("system", SYSTEMS)
-def test_every_citation_of_a_ruling_is_at_its_words(view: Any, rulebase: Any, system: str) -> None:
-    wrong = set()
-    for rule in view.in_system(system):
-        for when in SITUATIONS:
-            data = resolve(view, system, [Pick(rule["id"])], [Pick(rule["id"])], when, documents=rulebase.texts).to_json()
-            wrong |= {(rule["name"], why) for c in cited(data) for why in [misplaced(rulebase.texts, c)] if why}
-    assert sorted(wrong) == []
 
 
 def test_a_citation_one_column_off_is_caught(rulebase: Any) -> None:

@@ -142,6 +142,8 @@ def test_answers_are_the_cli_answers(session: Session, capsys: pytest.CaptureFix
         ("search mulitple wounds", ["search", "mulitple wounds", "-s", "t9a"]),
         ("calc 2D6 maximised", ["calc", "-s", "t9a", "2D6 maximised"]),
         ("resolve Fear", ["resolve", "Fear", "-s", "t9a"]),
+        # a sentence no relation cites, quoted at its own line as the CLI quotes it (the rules' texts)
+        ("resolve Fly", ["resolve", "Fly", "-s", "t9a"]),
     ]
     for line, argv in pairs:
         assert cli.main(argv) == 0

@@ -1,31 +1,49 @@
-"""Sites built once per test run, the real rules_src's and the hostile fixture system's,
-and the browser the browser tests drive (tests/site/chromium.py)."""
+"""Sites built once per test run (whichever worker asks first), the real rules_src's, the
+hostile fixture system's and a small army's, and the browser the browser tests drive
+(tests/site/chromium.py)."""
 
 from __future__ import annotations
 
+import fcntl
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
-from tests.conftest import RULES_SRC
+from tests.conftest import RULES_SRC, shared_folder
 from tests.site.chromium import army_url, browser, corpus_url, hostile_url, phone, screenshot, wide  # noqa: F401 - fixtures
 from tests.site.sites import FIXTURE_RULES, BuiltSite, army_rules, build_site
 
 
+def built_once(name: str, build: Callable[[Path], BuiltSite]) -> BuiltSite:
+    """A site built once per test run, not once per worker: the first worker to ask builds it
+    (``build``, given its folder) in the run's shared folder while holding a lock; a worker that
+    asks later waits for the lock and takes that build.  The tests only read a site's files."""
+    base = shared_folder() / "sites" / name
+    base.mkdir(parents=True, exist_ok=True)
+    built = base / "built"  # the site's rules folder, written once the build is whole
+    with open(base / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # let go when the file closes
+        if built.exists():
+            return BuiltSite(base / "site", Path(built.read_text(encoding="utf-8")))
+        site = build(base)
+        built.write_text(str(site.rules_src), encoding="utf-8")
+        return site
+
+
 @pytest.fixture(scope="session")
-def corpus_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+def corpus_site() -> BuiltSite:
     """The site of the project's own rules_src."""
-    base = tmp_path_factory.mktemp("corpus-site")
-    return build_site(RULES_SRC, base / "site", base / "config")
+    return built_once("corpus", lambda base: build_site(RULES_SRC, base / "site", base / "config"))
 
 
 @pytest.fixture(scope="session")
-def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+def hostile_site() -> BuiltSite:
     """The site of tests/site/fixtures/rules: rule texts full of markup."""
-    base = tmp_path_factory.mktemp("hostile-site")
-    return build_site(FIXTURE_RULES, base / "site", base / "config")
+    return built_once("hostile", lambda base: build_site(FIXTURE_RULES, base / "site", base / "config"))
 
 
 @pytest.fixture(scope="session")
-def army_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+def army_site() -> BuiltSite:
     """A small system with BattleScribe army data (tests/site/sites.py: army_rules)."""
-    base = tmp_path_factory.mktemp("army-site")
-    return build_site(army_rules(base / "rules"), base / "site", base / "config")
+    return built_once("army", lambda base: build_site(army_rules(base / "rules"), base / "site", base / "config"))
