@@ -77,6 +77,8 @@ _LEAD_STATES = (
     # the target of a charge, never the charger nor "charged or ...": "If a unit with this rule is charged, ..."
     (lazy(r"\b(?:is|was|has\s+been|gets|being)\s+charged\b(?!\s+or\b)", re.I), "charged"),
 )
+# a sentence whose subject is a kind of attack made on the bearer: "Close Combat Attacks allocated towards a model with X ..."
+_KIND_SUBJECT = lazy(r"^(?:(?P<melee>close\s+combat|melee)|(?P<shooting>shooting|ranged|missile))\s+attacks?\b", re.I)
 # a state said of the bearer: "<state> <words up to the rule's name>", or "<the rule's name ...> that is <state>"
 _ADJECTIVES = {"unengaged": "not-melee", "non-fleeing": "not-fleeing", "fleeing": "fleeing", "engaged": "melee", "charging": "charging"}
 _ADJECTIVE = lazy(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged|charging)\s+(?P<rest>[^,.;:()]*)", re.I)
@@ -133,6 +135,9 @@ def _defining(sentence: str, name: str) -> list[Limit]:
     phase = _PHASE.search(sentence) if "phase" in said or "round of combat" in said else None
     if phase:
         out.append(Limit("shooting" if (phase.group("phase") or "").lower() == "shooting" else "melee", None, phase.group(), sentence))
+    kind = _KIND_SUBJECT.match(sentence.strip())
+    if kind and _names_bearer(sentence[kind.end() : kind.end() + 80], name):
+        out.append(Limit("melee" if kind.group("melee") else "shooting", None, kind.group().strip(), sentence))
     lead = _LEAD.match(sentence)
     if lead and _BEARER_LEAD.search(lead.group()):
         for pattern, situation in _LEAD_STATES:
@@ -206,7 +211,8 @@ def _weapons_limit(names: str, words: str, sentence: str) -> Limit | None:
 
 
 # "when attacking with a Great Weapon", "while fighting with Paired Weapons": a condition on the weapon used
-_WIELDING = lazy(r"^(?:when|while|whilst|if)\s+(?:it\s+is\s+|they\s+are\s+|the\s+model\s+is\s+)?(?:attacking|fighting|shooting|striking|armed)\s+(?=with\b)", re.I)
+_WIELDING = lazy(r"^(?:when|while|whilst|if)\s+(?:it\s+is\s+|they\s+are\s+|the\s+model\s+is\s+)?(?:(?:attacking|fighting|shooting|striking|armed)\s+(?=with\b)"
+                 r"|using\s+(?=(?:an?\s+|the\s+)?[A-Z]))", re.I)
 
 
 def weapon_condition(words: str, sentence: str) -> Limit | None:
@@ -216,7 +222,8 @@ def weapon_condition(words: str, sentence: str) -> Limit | None:
     use = _WIELDING.match(words.strip())
     if use is None:
         return None
-    weapons = _WITH.match(words.strip()[use.end() :])
+    rest = words.strip()[use.end() :]
+    weapons = _WITH.match(rest if rest.lower().startswith("with") else "with " + rest)
     return _weapons_limit(weapons.group("names"), words.strip(), sentence) if weapons is not None else None
 
 

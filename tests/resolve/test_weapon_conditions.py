@@ -55,5 +55,7 @@ def test_where_the_side_names_no_weapon_the_condition_is_said() -> None:
 def test_only_conditions_on_the_weapon_used_are_read_as_weapon_limits() -> None:
     assert weapon_condition("when attacking with a Great Weapon", "").value == ("Great Weapon",)
     assert weapon_condition("while fighting with Paired Weapons and a Shield", "").situation == "with-all-of"
-    for words in ("when charging", "if the unit is within 6\" of a Banner", "with a Great Weapon", "when attacking"):
+    # "when using a <weapon>" names the weapon used; "when using this rule" names none
+    assert weapon_condition("when using a Sky Lance", "").value == ("Sky Lance",)
+    for words in ("when charging", "if the unit is within 6\" of a Banner", "with a Great Weapon", "when attacking", "when using this rule"):
         assert weapon_condition(words, "") is None, words
