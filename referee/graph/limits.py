@@ -77,8 +77,6 @@ _LEAD_STATES = (
     # the target of a charge, never the charger nor "charged or ...": "If a unit with this rule is charged, ..."
     (lazy(r"\b(?:is|was|has\s+been|gets|being)\s+charged\b(?!\s+or\b)", re.I), "charged"),
 )
-# a sentence whose subject is a kind of attack made on the bearer: "Close Combat Attacks allocated towards a model with X ..."
-_KIND_SUBJECT = lazy(r"^(?:(?P<melee>close\s+combat|melee)|(?P<shooting>shooting|ranged|missile))\s+attacks?\b", re.I)
 # a state said of the bearer: "<state> <words up to the rule's name>", or "<the rule's name ...> that is <state>"
 _ADJECTIVES = {"unengaged": "not-melee", "non-fleeing": "not-fleeing", "fleeing": "fleeing", "engaged": "melee", "charging": "charging"}
 _ADJECTIVE = lazy(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged|charging)\s+(?P<rest>[^,.;:()]*)", re.I)
@@ -135,9 +133,6 @@ def _defining(sentence: str, name: str) -> list[Limit]:
     phase = _PHASE.search(sentence) if "phase" in said or "round of combat" in said else None
     if phase:
         out.append(Limit("shooting" if (phase.group("phase") or "").lower() == "shooting" else "melee", None, phase.group(), sentence))
-    kind = _KIND_SUBJECT.match(sentence.strip())
-    if kind and _names_bearer(sentence[kind.end() : kind.end() + 80], name):
-        out.append(Limit("melee" if kind.group("melee") else "shooting", None, kind.group().strip(), sentence))
     lead = _LEAD.match(sentence)
     if lead and _BEARER_LEAD.search(lead.group()):
         for pattern, situation in _LEAD_STATES:

@@ -43,7 +43,7 @@ def test_hard_target_brings_no_modifier_in_melee(army) -> None:
     data = resolve(army, "t9a", "Hard Target (1)", when=["melee"]).to_json()
     assert data["modifiers"] == []
     assert [i["reason"] for i in data["in_play"]["inactive"]] == [
-        'Hard Target holds only when shooting, by its own words ("Shooting Attacks"), and the situation says --when melee']
+        "Hard Target modifies to-hit -1 only when shooting and ranged attacks (--when shooting not given)"]
 
 
 def test_a_rule_that_forbids_a_shield_sets_it_aside(army) -> None:

@@ -137,10 +137,3 @@ def test_a_rule_for_charging_models_brings_nothing_to_a_unit_that_did_not_charge
     assert _entry("Headlong", ("charging",))["set_aside"] is None
     assert _entry("Headlong")["conditions"] == ['only when its bearer is charging (its words "Charging models with Headlong")']
 
-
-def test_a_rule_whose_subject_is_one_kind_of_attack_is_not_in_play_for_the_other() -> None:
-    # "Melee Attacks aimed at a model with X suffer ...": X is for close combat; shot at, it brings nothing
-    assert [(l.situation, l.words) for l in whole_limits(["Melee Attacks aimed at a model with Blur suffer -1 to hit."], "Blur")] == [
-        ("melee", "Melee Attacks")]
-    # a kind of attack that is not made on the bearer is no limit of the bearer's rule
-    assert whole_limits(["Shooting Attacks of the enemy are resolved first."], "Blur") == []
