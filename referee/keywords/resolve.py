@@ -68,8 +68,8 @@ def _whole_names(data: dict[str, Any], view: Rules, system: str, core: set[str])
     out: list[dict[str, Any]] = []
     for keyword in data["keywords"]:
         last = out[-1] if out else None
-        if (last is not None and _unnamed(last, view, system, core) and _unnamed(keyword, view, system, core)
-                and not last["args"] and not keyword["args"] and text[last["span"][1] : keyword["span"][0]].strip() == "/"):
+        if (last is not None and not last["args"] and not keyword["args"] and text[last["span"][1] : keyword["span"][0]].strip() == "/"
+                and _unnamed(last, view, system, core) and _unnamed(keyword, view, system, core)):
             words = text[last["span"][0] : keyword["span"][1]]
             if _names_exactly(words, view, system):
                 out[-1] = {**last, "name": words, "text": words, "span": [last["span"][0], keyword["span"][1]], "args": []}

@@ -324,9 +324,9 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
             parted = _other_part(mine, rid, other, rel, names)
             if parted is False:
                 continue  # the unit's data gives the weapon to another model part than the one the words bind
-            unknown = unknown + [parted] if parted else unknown
+            told = unknown + [parted] if parted else unknown  # this rule's own: never carried to the next
             how = _of_kind(view, view.get(other) or {}, _kind_named(rel)) or ""
-            outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
+            outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(told) if told else ''}: "
                        f"its words forbid to {action}, and {names.get(other, other)} is one ({how}); cannot beats can")
             cited = quote(rel["citation"], names)
             if _BY_USE in how and _another_kind(_one(fold((view.get(other) or {}).get("category") or ""))):
@@ -334,11 +334,11 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
                 # Weapon", of "cannot use Shooting Weapons"): that it is one because it is shot is the
                 # referee's reading, and no sentence says an Artillery Weapon is a Shooting Weapon
                 rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
-                                      [cited], unknown, [mine.name], convention="kind by use"))
+                                      [cited], told, [mine.name], convention="kind by use"))
                 continue
             rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
-                                  [cited], unknown, [mine.name], relation=cited))
-            if not unknown:
+                                  [cited], told, [mine.name], relation=cited))
+            if not told:
                 aside.append((mine.name, other, outcome))
     return rulings, aside
 

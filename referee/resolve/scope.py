@@ -172,7 +172,8 @@ def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...])
 _MEANS = {"shooting": "when shooting", "melee": "in close combat", "not-melee": "when not in close combat",
           "not-fleeing": "when its bearer is not fleeing", "fleeing": "when its bearer is fleeing",
           "charged": "when its bearer's unit is charged", "charging": "when its bearer is charging", "on-foot": "for a model on foot", "mounted": "for a mounted model"}
-_MOUNTS = {"on-foot": "mounted", "mounted": "on-foot"}
+# a state of the acting unit, and the flag that rules it out: the charger is not the target of a charge that turn
+_RULED_OUT_BY = {"on-foot": "mounted", "mounted": "on-foot", "charging": "not-charging", "charged": "charging"}
 
 
 def _named_weapons(ctx: Context, system: str, names: tuple[str, ...]) -> list[list[str]]:
@@ -190,7 +191,8 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
     A kind of fight is judged only where the situation names one ("Once per Shooting Phase" fails
     under --when melee, and cannot be told with no flag); "non-Fleeing" fails under --when fleeing
     and holds otherwise, as "not-melee" does (the flag is the acting unit's: the opponent's state
-    is not told by it); a weapon the rule is used with holds where a rule of
+    is not told by it); on foot, mounted, charging and charged hold under their flag and fail
+    under the one that rules them out (:data:`_RULED_OUT_BY`); a weapon the rule is used with holds where a rule of
     that name is in play on the side, fails where the side has another weapon of its kind and none
     named, and cannot be told otherwise."""
     word = limit.situation
@@ -207,21 +209,12 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
         return answer, word[4:]
     if word == "fleeing":
         return (HOLDS, word) if word in flags else (UNKNOWN, "")
-    if word in _MOUNTS:
-        # on foot or mounted is the acting model's (--when on-foot / mounted), never told of the opponent
+    if word in _RULED_OUT_BY:
+        # the acting unit's state (--when): the opponent's is not told by the flags
         if side.name != "self":
             return UNKNOWN, ""
-        return (HOLDS, word) if word in flags else (FAILS, _MOUNTS[word]) if _MOUNTS[word] in flags else (UNKNOWN, "")
-    if word == "charging":
-        # --when charging / not-charging are the acting unit's; the opponent's charge is not told by them
-        if side.name != "self":
-            return UNKNOWN, ""
-        return (HOLDS, word) if word in flags else (FAILS, "not-charging") if "not-charging" in flags else (UNKNOWN, "")
-    if word == "charged":
-        # the charger is not the target of a charge that turn; the opponent's state is not told by the flags
-        if side.name != "self":
-            return UNKNOWN, ""
-        return (HOLDS, word) if word in flags else (FAILS, "charging") if "charging" in flags else (UNKNOWN, "")
+        other = _RULED_OUT_BY[word]
+        return (HOLDS, word) if word in flags else (FAILS, other) if other in flags else (UNKNOWN, "")
     named = _named_weapons(ctx, ctx.system, limit.value or ())
     present = [any(rid in side.ids for rid in ids) for ids in named]
     if (all(present) if word == "with-all-of" else any(present)):

@@ -12,7 +12,7 @@ from referee.graph.limits import name_limit, whole_limits
 from referee.resolve import resolve
 from referee.resolve.naming import picks as named
 from referee.store.load import open_rules
-from tests.resolve.test_principles import SYSTEM, picks, system_data
+from tests.resolve.test_principles import SYSTEM, name_index, picks, system_data
 from tests.stores import stored
 
 RULES = {
@@ -26,7 +26,7 @@ RULES = {
 
 def _view() -> Any:
     data = system_data(RULES, [])
-    data["names"] = {SYSTEM: {name.lower(): [f"demo/{name}"] for name in RULES}}
+    data["names"] = name_index(RULES)
     return stored(data)
 
 
@@ -80,14 +80,14 @@ def test_the_opponents_mount_is_not_told_by_the_flags() -> None:
 
 def test_on_the_real_documents() -> None:
     book = open_rules("rules_src")
-    counter = resolve(book, "scrollhammer", picks_of(book, "scrollhammer", "Counter-Attack"), None, ("charging", "melee")).to_json()
+    counter = resolve(book, "scrollhammer", named(book, "scrollhammer", "Counter-Attack"), None, ("charging", "melee")).to_json()
     [idle] = [i for i in counter["in_play"]["inactive"] if i["name"] == "Counter-Attack"]
     assert idle["citation"]["quote"] == "If a unit contains at least one model with this special rule is charged"
     # set aside, it obliges nothing: "It must choose to hold as a reaction" is not in force for the charger
     assert not [d for d in counter["in_force"] if d["name"] == "Counter-Attack"]
-    held = resolve(book, "scrollhammer", picks_of(book, "scrollhammer", "Counter-Attack"), None, ("charged", "melee")).to_json()
+    held = resolve(book, "scrollhammer", named(book, "scrollhammer", "Counter-Attack"), None, ("charged", "melee")).to_json()
     assert [d["kind"] for d in held["in_force"] if d["name"] == "Counter-Attack" and d["kind"] == "must"] == ["must"]
-    shield = resolve(book, "whfb-house", picks_of(book, "whfb-house", "Hand Weapon + Shield (foot)"), None, ("mounted", "melee"),
+    shield = resolve(book, "whfb-house", named(book, "whfb-house", "Hand Weapon + Shield (foot)"), None, ("mounted", "melee"),
                      documents="rules_src").to_json()
     [idle] = [i for i in shield["in_play"]["inactive"] if i["name"] == "Hand Weapon + Shield (foot)"]
     # the name is quoted where its heading writes it: "##### Hand Weapon + Shield (foot) (p.88)"
@@ -95,14 +95,10 @@ def test_on_the_real_documents() -> None:
         "file": "whfb-house/house-rules-8th-edition.md", "line": 226, "column": 7, "quote": "Hand Weapon + Shield (foot)"}
 
 
-def picks_of(book: Any, system: str, text: str) -> Any:
-    return named(book, system, text)
-
-
 def test_what_a_weapon_acts_as_meets_what_the_other_side_holds_except_against_it() -> None:
     # "Barrage weapons act as Blast ... weapons" beside Swarms' "Stealth(+1) ... against weapons other than Blast"
     book = open_rules("rules_src")
-    data = resolve(book, "scrollhammer", picks_of(book, "scrollhammer", "Barrage"), picks_of(book, "scrollhammer", "Swarms"), ("shooting",)).to_json()
+    data = resolve(book, "scrollhammer", named(book, "scrollhammer", "Barrage"), named(book, "scrollhammer", "Swarms"), ("shooting",)).to_json()
     assert [e["via"][0]["name"] for e in data["in_play"]["self"] if e["name"] == "Blast"] == ["Barrage"]
     assert not [e for e in data["in_play"]["opponent"] if e["name"] == "Stealth" and e["set_aside"] is None]
     [idle] = [i for i in data["in_play"]["inactive"] if i["name"] == "Stealth"]

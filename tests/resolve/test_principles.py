@@ -33,6 +33,11 @@ def system(rules: dict[str, str], relations: list[dict[str, Any]], roles: dict[s
     return stored(system_data(rules, relations, roles, second))
 
 
+def name_index(rules: dict[str, str]) -> dict[str, Any]:
+    """The ``names`` rows of :func:`system_data`'s rules, each found by its own name (folded as the store folds)."""
+    return {SYSTEM: {name.lower(): [f"demo/{name}"] for name in rules}}
+
+
 def system_data(rules: dict[str, str], relations: list[dict[str, Any]], roles: dict[str, str] | None = None,
                 second: dict[str, str] | None = None) -> dict[str, Any]:
     """:func:`system`'s rows before they are stored, for a test to change some first."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.graph.limits import weapon_condition
 from referee.resolve import resolve
-from tests.resolve.test_principles import SYSTEM, picks, rel, system_data
+from tests.resolve.test_principles import SYSTEM, name_index, picks, rel, system_data
 from tests.stores import stored
 
 OATH = "The bearer gains +1 to hit when fighting with a Maul or a Flail."
@@ -19,7 +19,7 @@ def _view() -> Any:
     modifier = rel("modifies", "Oath of Iron", None, OATH, details={"stat": "to-hit", "value": "+1"},
                    conditions=(("other", None, "when fighting with a Maul or a Flail"),))
     data = system_data(RULES, [modifier])
-    data["names"] = {SYSTEM: {name.lower(): [f"demo/{name}"] for name in RULES}}
+    data["names"] = name_index(RULES)
     for name in ("Maul", "Flail", "Pike"):
         data["rules"][f"demo/{name}"]["category"] = "Close Combat Weapon"
     return stored(data)

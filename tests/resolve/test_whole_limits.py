@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.resolve import resolve
-from tests.resolve.test_principles import SYSTEM, picks, system_data
+from tests.resolve.test_principles import SYSTEM, name_index, picks, system_data
 from tests.stores import stored
 
 RULES = {
@@ -24,7 +24,7 @@ RULES = {
 
 def _view() -> Any:
     data = system_data(RULES, [])
-    data["names"] = {SYSTEM: {name.lower(): [f"demo/{name}"] for name in RULES}}
+    data["names"] = name_index(RULES)
     for name in ("Shortbow", "Warbow", "Sling"):
         data["rules"][f"demo/{name}"]["category"] = "Ranged Weapon"
     grant = {"kind": "grants", "source": "demo/Fire Arrows", "target": "demo/Flaming Attacks", "target_name": "Flaming Attacks",
