@@ -172,8 +172,9 @@ def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...])
 _MEANS = {"shooting": "when shooting", "melee": "in close combat", "not-melee": "when not in close combat",
           "not-fleeing": "when its bearer is not fleeing", "fleeing": "when its bearer is fleeing",
           "charged": "when its bearer's unit is charged", "charging": "when its bearer is charging", "on-foot": "for a model on foot", "mounted": "for a mounted model"}
-# a state of the acting unit, and the flag that rules it out: the charger is not the target of a charge that turn
-_RULED_OUT_BY = {"on-foot": "mounted", "mounted": "on-foot", "charging": "not-charging", "charged": "charging"}
+# a state of the acting unit, and the flags that rule it out: the charger is not the target of a charge that
+# turn, nor the target the charger
+_RULED_OUT_BY = {"on-foot": ("mounted",), "mounted": ("on-foot",), "charging": ("not-charging", "charged"), "charged": ("charging",)}
 
 
 def _named_weapons(ctx: Context, system: str, names: tuple[str, ...]) -> list[list[str]]:
@@ -213,8 +214,8 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
         # the acting unit's state (--when): the opponent's is not told by the flags
         if side.name != "self":
             return UNKNOWN, ""
-        other = _RULED_OUT_BY[word]
-        return (HOLDS, word) if word in flags else (FAILS, other) if other in flags else (UNKNOWN, "")
+        other = next((flag for flag in _RULED_OUT_BY[word] if flag in flags), None)
+        return (HOLDS, word) if word in flags else (FAILS, other) if other else (UNKNOWN, "")
     named = _named_weapons(ctx, ctx.system, limit.value or ())
     present = [any(rid in side.ids for rid in ids) for ids in named]
     if (all(present) if word == "with-all-of" else any(present)):
@@ -357,6 +358,9 @@ _NAMED_KIND = (
     (lazy(r"\b(?:close\s+combat|melee)\s+attacks?\b", re.I), "melee"),
     (lazy(r"\b(?:shooting|ranged|missile)\s+attacks?\b", re.I), "shooting"),
 )
+# a weapon keyword whose name opens with its kind of attack ("Melee X splash Y", "Ranged X heavy"): of
+# that kind unless its own words let it into the other ("even in melee distance", of Ranged X trigger)
+_OPENS_WITH_KIND = ((lazy(r"^\s*melee\b", re.I), "melee"), (lazy(r"^\s*ranged\b", re.I), "shooting"))
 # the words of a rule's text that say which kind it is, to quote: "an additional close combat attack"
 _KIND_SAID = {"melee": lazy(r"\bclose\s+combat\b|\bmelee\b", re.I), "shooting": lazy(r"\bshoot(?:ing|s)?\b|\branged\b|\bmissile\b", re.I)}
 
@@ -369,6 +373,29 @@ def named_kind(name: str, category: str | None) -> str | None:
     """
     kinds = {kind for words in (name, category or "") for pattern, kind in _NAMED_KIND if pattern.search(words)}
     return next(iter(kinds)) if len(kinds) == 1 else None
+
+
+def opening_kind(name: str) -> str | None:
+    """The kind of attack a weapon keyword's name opens with ("Melee X splash Y": melee), or None.
+
+    >>> opening_kind("Melee X splash Y"), opening_kind("Ranged X trigger -Y to hit"), opening_kind("Rangefinder")
+    ('melee', 'shooting', None)
+    """
+    return next((kind for pattern, kind in _OPENS_WITH_KIND if pattern.search(name)), None)
+
+
+def _let_into_other(ctx: Context, side: Side) -> set[str]:
+    """The kinds of weapon keyword (by the name's opening) the side may use in the other kind of attack,
+    because one of its keywords of that kind says so ("even in melee distance", of Ranged X trigger):
+    a keyword string may be one weapon, so none of that kind is set aside."""
+    out = set()
+    for rid, entry in side.rules.items():
+        kind = opening_kind(entry.name)
+        rule = ctx.view.get(rid) or {}
+        text = rule["versions"][0]["text"] if rule.get("versions") else rule.get("text") or ""
+        if kind and _KIND_SAID[_OTHER_KIND[kind]].search(text):
+            out.add(kind)
+    return out
 
 
 def attack_kind_said(text: str, name: str, category: str | None) -> bool:
@@ -387,13 +414,16 @@ def attack_scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str
     aside: list[tuple[str, str, str]] = []
     idle: list[Inactive] = []
     for mine, _theirs in (sides, sides[::-1]):
+        let_in = _let_into_other(ctx, mine)
         for rid, entry in mine.rules.items():
             rule = ctx.view.get(rid)
             text = (rule["versions"][0]["text"] if rule["versions"] else rule["text"]) if rule else ""
             said = [(sentence, found, normal) for sentence in sentences(text or "") for pattern, normal in _ONLY
                     for found in [pattern.search(sentence)] if found]
             kinds = {normal for _s, _f, normal in said}
-            by_name = named_kind(entry.name, (rule or {}).get("category")) if not kinds else None
+            opened = opening_kind(entry.name)
+            by_name = (named_kind(entry.name, (rule or {}).get("category"))
+                       or (opened if opened not in let_in else None)) if not kinds else None
             if by_name is not None:
                 kinds = {by_name}
             if len(kinds) != 1:
@@ -404,7 +434,9 @@ def attack_scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str
             if by_name is not None:
                 told = list(sentences(text or ""))
                 sentence = next((s for s in told if _KIND_SAID[kind].search(s)), told[0] if told else "")
-                why = (f"{entry.name} is a {_KIND_WORDS[kind]} attack, as its name says, "
+                what = "attack" if named_kind(entry.name, (rule or {}).get("category")) else "weapon"
+                opens = f' ("{entry.name.split()[0]}")' if what == "weapon" else ""
+                why = (f"{entry.name} is a {_KIND_WORDS[kind]} {what}, as its name says{opens}, "
                        f"and the situation is {_OTHER_KIND[kind]} (--when {_OTHER_KIND[kind]})")
             else:
                 sentence, found, _ = said[0]

@@ -133,3 +133,32 @@ def test_a_rule_for_charging_models_brings_nothing_to_a_unit_that_did_not_charge
     assert _entry("Headlong", ("charging",))["set_aside"] is None
     assert _entry("Headlong")["conditions"] == ['only when its bearer is charging (its words "Charging models with Headlong")']
 
+
+
+def test_the_target_of_a_charge_is_not_the_charger() -> None:
+    # --when charged rules out a rule for charging models, as --when charging rules out one for the charged
+    assert _entry("Headlong", ("charged",))["set_aside"] == (
+        'Headlong holds only when its bearer is charging, by its own words ("Charging models with Headlong"), and the situation says --when charged')
+    assert _entry("Ambuscade", ("charging",))["set_aside"] is not None
+
+
+def test_a_weapon_keyword_named_for_one_kind_of_attack_brings_nothing_to_the_other() -> None:
+    # last-edition's weapon keywords open with their kind: "Melee X splash Y" is not used when shooting,
+    # but "Ranged X trigger" says its weapon may be used "even in melee distance", so the side's ranged
+    # keywords stay in melee
+    from referee.resolve.scope import opening_kind
+
+    assert (opening_kind("Melee X deflect Y"), opening_kind("Ranged X heavy"), opening_kind("Arranged Marriage")) == ("melee", "shooting", None)
+
+    def aside(keywords: str, when: tuple[str, ...]) -> dict[str, str | None]:
+        book = open_rules("rules_src")
+        data = resolve(book, "last-edition", named(book, "last-edition", keywords), None, when).to_json()
+        return {e["name"]: e["set_aside"] for e in data["in_play"]["self"]}
+
+    shot = aside("Melee 3 splash 4", ("shooting",))
+    assert shot["Melee X splash Y"] == 'Melee X splash Y is a close combat weapon, as its name says ("Melee"), and the situation is shooting (--when shooting)'
+    assert all(shot.values())
+    assert not any(aside("Melee 3 splash 4", ("melee",)).values())
+    assert not any(aside("Ranged 2 trigger -1 to hit", ("melee",)).values())
+    assert aside("Ranged 2 heavy", ("melee",))["Ranged X heavy"] is not None
+    assert not any(aside("Ranged 2 heavy", ("melee", "shooting")).values())
