@@ -12,7 +12,7 @@ import sqlite3
 
 from referee.cli.commands import main
 from referee.store import database, key, system, writer
-from referee.store.load import open_rules
+from referee.store.load import current_key, open_rules
 from referee.store.rows import Stored
 from tests.conftest import manifest, write_system
 
@@ -140,9 +140,9 @@ def _stamped(src: Path) -> str | None:
 def test_the_stamp_gives_the_key_while_no_file_changes(tmp_path: Path, private_cache: Path, settled: None) -> None:
     src = _system(tmp_path)
     assert _stamped(src) is None  # nothing built yet
-    assert key.content_key(src) and _stamped(src) is None  # a key alone is not stamped
+    assert current_key(src) and _stamped(src) is None  # a key alone is not stamped
     built = open_rules(src).key
-    assert _stamped(src) == built and key.content_key(src) == built
+    assert _stamped(src) == built and current_key(src) == built
 
 
 def test_asking_the_current_key_records_a_stale_stamp_of_content_the_store_holds(
@@ -150,8 +150,6 @@ def test_asking_the_current_key_records_a_stale_stamp_of_content_the_store_holds
 ) -> None:
     """A file touched but not changed: what a warm search asks (current_key) hashes once and
     records the stamp again, so the next search need not hash (it once hashed every time)."""
-    from referee.store.load import current_key
-
     src = _system(tmp_path)
     built = open_rules(src).key
     document = src / "demo" / "rules.txt"
@@ -170,7 +168,7 @@ def test_an_edit_of_the_same_size_with_the_mtime_set_back_is_seen(tmp_path: Path
     os.utime(document, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert document.stat().st_size == before.st_size and document.stat().st_mtime_ns == before.st_mtime_ns
     assert _stamped(src) is None
-    assert key.content_key(src) != built
+    assert current_key(src) != built
 
 
 TWO_DOCUMENTS = manifest("demo") + '[[documents]]\npath = "notes.md"\nformat = "markdown"\nrole = "core"\n'
@@ -204,7 +202,7 @@ def test_any_change_of_what_a_build_reads_is_seen(tmp_path: Path, private_cache:
         assert _stamped(src) == built
         (src / "drafts" / "system.toml").write_text(manifest("drafts"), encoding="utf-8")
     assert _stamped(src) is None
-    assert key.content_key(src) != built
+    assert current_key(src) != built
 
 
 @pytest.mark.parametrize("folder", [".drafts", "__pycache__", "sub/.hidden"])

@@ -19,7 +19,6 @@ import time
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
-from referee.errors import RulesError
 from referee.paths import MANIFEST, PACKAGE_DIR, grammar_folder
 from referee.store.database import blake2b
 
@@ -98,14 +97,6 @@ def _read_regular(path: str) -> tuple[tuple[int, int, int, int], bytes | None]:
             return _signature(path, st), fh.read()
         except OSError:
             return _signature(path, st), None
-
-
-def content_key(rules_src: str | os.PathLike[str]) -> str:
-    """The key of ``rules_src`` as it is now."""
-    src = os.fspath(rules_src)
-    if not os.path.isdir(src):
-        raise RulesError(f"rules folder not found: {src}")
-    return hashed(src, None)[0]
 
 
 def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:

@@ -29,9 +29,18 @@ def open_rules(rules_src: str | os.PathLike[str], refresh: bool = False, progres
     """The rules of ``rules_src`` as they are now: read from its store, built first if
     the store does not hold them (``refresh``: read again whatever changed, even if the
     stamp says nothing did).  The store stays open until :func:`close_opened`."""
-    found = _open(rules_src, refresh, progress)
-    _OPENED.append(found._db)
-    return found
+    src, db = _store(rules_src)
+    files: dict[str, bytes] = {}
+    current, stamp = key.hashed(src, files) if refresh else _current(src, db, files)
+    if stamp is not None:
+        if db is not None:
+            db.close()
+        from referee.store import writer
+
+        db = writer.build(src, current, stamp, files, progress)
+    assert db is not None
+    _OPENED.append(db)
+    return Stored(db)
 
 
 def opened() -> int:
@@ -46,40 +55,32 @@ def close_opened(since: int = 0) -> None:
         _OPENED.pop().close()
 
 
-def _open(rules_src: str | os.PathLike[str], refresh: bool, progress: Callable[[str], None] | None) -> Stored:
-    src = os.fspath(rules_src)
-    if not os.path.isdir(src):
-        raise RulesError(f"rules folder not found: {src}")
-    file = database.path(src)
-    db = database.open_existing(file)
-    if db is not None and not refresh and key.stamped_key(src, db) is not None:
-        return Stored(db)
-    files: dict[str, bytes] = {}
-    current, stamp = key.hashed(src, files)
-    if db is not None and not refresh and _restamped(db, stamp, current):
-        return Stored(db)
-    if db is not None:
-        db.close()
-    from referee.store import writer
-
-    return Stored(writer.build(src, current, stamp, files, progress))
-
-
 def current_key(rules_src: str | os.PathLike[str]) -> str:
     """The key of the current content of ``rules_src``: from the stamp while no file changed
     (a stale stamp of content the store holds is recorded anew, as :func:`open_rules` does)."""
-    src = os.fspath(rules_src)
-    db = database.open_existing(database.path(src))
-    if db is None:
-        return key.content_key(src)
+    src, db = _store(rules_src)
     try:
-        found = key.stamped_key(src, db)
-        if found is None:
-            found, stamp = key.hashed(src, None)
-            _restamped(db, stamp, found)
-        return found
+        return _current(src, db, None)[0]
     finally:
-        db.close()
+        if db is not None:
+            db.close()
+
+
+def _store(rules_src: str | os.PathLike[str]) -> tuple[str, sqlite3.Connection | None]:
+    src = os.fspath(rules_src)
+    if not os.path.isdir(src):
+        raise RulesError(f"rules folder not found: {src}")
+    return src, database.open_existing(database.path(src))
+
+
+def _current(src: str, db: sqlite3.Connection | None, keep: dict[str, bytes] | None) -> tuple[str, key.Stamp | None]:
+    """The key of the content of ``src`` now, and the stamp to build it under, None when the
+    store ``db`` holds it (the stamp is read; only when a file changed are the bytes hashed)."""
+    found = key.stamped_key(src, db) if db is not None else None
+    if found is not None:
+        return found, None
+    found, stamp = key.hashed(src, keep)
+    return found, None if db is not None and _restamped(db, stamp, found) else stamp
 
 
 def _restamped(db: sqlite3.Connection, stamp: key.Stamp, current: str) -> bool:
