@@ -11,7 +11,7 @@ processor time of this process (``REFEREE_WORKERS=1`` is set unless ``--workers`
 read here, so the processor time is all of it), its largest resident set,
 the store's size and free pages after it, and the processor time of the steps: reading the folder
 (``rulebase.base.read_folder`` as the store calls it, alignment included), aligning
-(``rulebase.align.align``), the system's read (``store.system._read``, which
+(``rulebase.align.align``), the system's read (``store.system.read``, which
 holds the reading) and writing it (``store.writer.write_system``, which
 reads the sections as it takes them, and the system's frame and answers meanwhile).
 ``--lines``: the sentence is a paragraph of its own (two lines more, which move every
@@ -120,7 +120,7 @@ def main() -> None:
 
     timed(system, "read_folder", "read_folder")  # as the store calls it
     timed(align, "align", "align")
-    timed(system, "_read", "system read")
+    timed(system, "read", "system read")
     timed(writer, "write_system", "write_system")
     print(f"{args.rules} rules in one document, workers {args.workers}, load {os.getloadavg()[0]:.1f}")
     if args.cold or not cache.exists():

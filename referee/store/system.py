@@ -12,7 +12,6 @@ is recalled from a store another version of Referee's code wrote.
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 import sqlite3
 from dataclasses import dataclass, field, replace
@@ -35,15 +34,6 @@ if TYPE_CHECKING:
 
     from referee.model import Entry
     from referee.rulebase.manifest import DocumentSpec
-
-
-def digest(*chunks: bytes | str) -> str:
-    h = hashlib.blake2b(digest_size=16)
-    for chunk in chunks:
-        data = chunk.encode("utf-8", "surrogatepass") if isinstance(chunk, str) else chunk
-        h.update(len(data).to_bytes(8, "little"))
-        h.update(data)
-    return h.hexdigest()
 
 
 @dataclass(frozen=True)
@@ -77,12 +67,12 @@ def read_key(root: Path, folder: Path, files: dict[str, bytes] | None, code: str
     the code), or None when they cannot be read here (the build reads it and says why)."""
     try:
         manifest = load_manifest(root, folder, files)
-        chunks: list[bytes | str] = [code, manifest.path, _bytes(root, manifest.path, files)]
+        chunks = [code, manifest.path, _bytes(root, manifest.path, files)]
         for spec in manifest.documents:
             chunks += [spec.path, _bytes(root, spec.path, files)]
     except (RulesError, OSError):
         return None
-    return digest(*chunks)
+    return canonical(chunks).hex()
 
 
 def _bytes(root: Path, rel: str, files: dict[str, bytes] | None) -> bytes:
@@ -103,7 +93,8 @@ def read(
     whole: bool = True,
 ) -> Read:
     """Read one system folder of ``root`` (resolved), taking what it can from the store in
-    file ``store`` (None: read everything).  ``read_again`` is told each rule the graph reads.
+    file ``store`` (None: read everything) unless another version of the code wrote it.
+    ``read_again`` is told each rule the graph reads.
 
     ``whole``: every section read before this returns (a read handed to another process);
     otherwise the sections are read as the writer takes them, one at a time, so that the
@@ -111,7 +102,53 @@ def read(
     when the last is read)."""
     db = database.open_existing(store) if store is not None else None
     try:
-        found = _read(root, folder, files, progress, db, code, key, read_again)
+        try:
+            recall = db if db is not None and database.meta(db, "code") == code else None
+        except sqlite3.Error:  # a damaged store: read anew
+            recall = None
+        memos = [database.Memo(recall, kind, folder.name) for kind in ("document", "markdown")]
+        manifest, summaries, rules, texts = read_folder(root, folder, progress, files, Documents(memos[0]), memos[1])
+        rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
+        system = manifest.id
+        index = rulebase.names.get(system, {})
+        named = _named(rulebase, system)
+        index_key = canonical(index)
+        named_key = index_key if named is index else canonical(named)
+        names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
+        rule_names = rulebase.rule_names
+        names_digest = canonical((rule_names, index_key)).hex()
+        earlier = None if recall is None else sections.before(recall, system, names_key, names_digest, rule_names)
+        if progress is not None:
+            progress(f"relations of {system}")
+        rest: dict[str, Any] = {}
+
+        def meanwhile() -> None:
+            """The rest of the system, made while the other core digests its sections."""
+            armies = muster(rulebase)
+            # not the name indexes: the rules give them (record.from_store), and the rows hold them
+            frame = {
+                "manifests": rulebase.manifests,
+                "documents": rulebase.documents,
+                "texts": rulebase.texts,
+                "armies": armies,
+            }
+            rest["frame"] = pickled(frame, 1)  # every whole build (graph, lint, site) reads it: packed as lightly as rows
+            rest["answers"] = answers.of_system(rulebase, armies, system)  # and the sections' share, as they come
+            rest["units"] = unit_index(armies).get(system, {})
+
+        found = Read(
+            system,
+            folder.name,
+            key,
+            names_key,
+            names_digest,
+            dict(rule_names),
+            index,
+            sections.read(rulebase, system, earlier, read_again, meanwhile),
+            rest,
+            [(m.kind, k, v) for m in memos for k, v in m.added.items()],
+            [(m.kind, k) for m in memos for k in m.used],
+        )
         if whole or db is None:
             return found.whole()
     except BaseException:
@@ -126,64 +163,6 @@ def _closing(sections: Iterable[Section], db: sqlite3.Connection) -> Iterator[Se
         yield from sections
     finally:
         db.close()
-
-
-def _read(
-    root: Path,
-    folder: Path,
-    files: dict[str, bytes] | None,
-    progress: Callable[[str], None] | None,
-    db: sqlite3.Connection | None,
-    code: str,
-    key: str | None,
-    read_again: list[str] | None,
-) -> Read:
-    try:
-        if db is not None and database.meta(db, "code") != code:
-            db = None  # another code's store: nothing of it is recalled
-    except sqlite3.Error:  # a damaged store: read anew
-        db = None
-    memos = [database.Memo(db, kind, folder.name) for kind in ("document", "markdown")]
-    manifest, summaries, rules, texts = read_folder(root, folder, progress, files, Documents(memos[0]), memos[1])
-    rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
-    system = manifest.id
-    index = rulebase.names.get(system, {})
-    named = _named(rulebase, system)
-    index_key = canonical(index)
-    names_key = digest(code, index_key if named is index else canonical(named), canonical(list(manifest.core_terms)))
-    names_digest = digest(canonical(rulebase.rule_names), index_key)
-    earlier = sections.before(db, system, names_key, names_digest, rulebase.rule_names) if db is not None else None
-    if progress is not None:
-        progress(f"relations of {system}")
-    rest: dict[str, Any] = {}
-
-    def meanwhile() -> None:
-        """The rest of the system, made while the other core digests its sections."""
-        armies = muster(rulebase)
-        # The name indexes are not in the frame: the rules give them (record.from_store), and the rows hold them
-        frame = {
-            "manifests": rulebase.manifests,
-            "documents": rulebase.documents,
-            "texts": rulebase.texts,
-            "armies": armies,
-        }
-        rest["frame"] = pickled(frame, 1)  # read by every whole build (graph, lint, site): packed as lightly as rows
-        rest["answers"] = answers.of_system(rulebase, armies, system)  # and the sections' share, as they come
-        rest["units"] = unit_index(armies).get(system, {})
-
-    return Read(
-        system,
-        folder.name,
-        key,
-        names_key,
-        names_digest,
-        dict(rulebase.rule_names),
-        index,
-        sections.read(rulebase, system, earlier, read_again, meanwhile),
-        rest,
-        [(m.kind, k, v) for m in memos for k, v in m.added.items()],
-        [(m.kind, k) for m in memos for k in m.used],
-    )
 
 
 def _named(rulebase: Rulebase, system: str) -> dict[str, list[str]]:
@@ -209,7 +188,7 @@ class Documents:
         self.memo = memo
 
     def _key(self, spec: DocumentSpec, options: dict[str, Any], text: str) -> str:
-        return digest(self.memo.system, repr(spec), repr(options), text)
+        return canonical((self.memo.system, repr(spec), repr(options), text)).hex()
 
     def recall(self, spec: DocumentSpec, options: dict[str, Any], text: str) -> list[Entry] | None:
         try:
