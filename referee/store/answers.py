@@ -86,8 +86,9 @@ def system_wide(data: dict[str, Any]) -> bool:
 
 
 def gather(rel: Relation, data: dict[str, Any], never: list[dict[str, Any]], terms: set[str]) -> None:
-    """Add a relation's share of ``never_stacking`` (its JSON ``data``) and ``against_terms``."""
-    terms.update(against(rel))
+    """Add a relation's share of ``never_stacking`` (its JSON ``data``) and ``against_terms``
+    (the core terms its conditions are stated against)."""
+    terms.update(c.value for c in rel.conditions if c.situation == "against" and c.value and "/" not in c.value)
     if system_wide(data):
         never.append(data)
 
@@ -106,7 +107,3 @@ def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list
                 out.setdefault(lead, []).append(rule.id)
     return out
 
-
-def against(rel: Relation) -> set[str]:
-    """The core terms a relation's conditions are stated against."""
-    return {c.value for c in rel.conditions if c.situation == "against" and c.value and "/" not in c.value}
