@@ -170,14 +170,8 @@ class Rulebase:
         return [self.rules[rid] for rid in ids]
 
 
-def build_rulebase(
-    rules_src: Path, key: str = "", progress: Callable[[str], None] | None = None, files: dict[str, bytes] | None = None
-) -> Rulebase:
-    """Read every system of ``rules_src`` (no cache).
-
-    ``files``: bytes already read, by path relative to ``rules_src``; a file
-    not in it is read from disk.
-    """
+def build_rulebase(rules_src: Path, key: str = "", progress: Callable[[str], None] | None = None) -> Rulebase:
+    """Read every system of ``rules_src`` (no cache)."""
     from referee.rulebase.load import system_folders
 
     root = rules_src.resolve()
@@ -187,7 +181,7 @@ def build_rulebase(
     texts: dict[str, str] = {}
     folders, unmanaged = system_folders(root)
     for folder in folders:
-        manifest, summaries, system_rules, system_texts = read_folder(root, folder, progress, files)
+        manifest, summaries, system_rules, system_texts = read_folder(root, folder, progress)
         texts.update(system_texts)
         manifests[manifest.id] = manifest
         documents[manifest.id] = summaries

@@ -41,18 +41,9 @@ class Build(Rulebase):
         return [rel for sys_id in ([system] if system else self.systems) for rel in self.graph.relations.get(sys_id, [])]
 
 
-def assemble(
-    rules_src: str | os.PathLike[str],
-    key: str = "",
-    progress: Callable[[str], None] | None = None,
-    files: dict[str, bytes] | None = None,
-) -> Build:
-    """Read ``rules_src`` whole (no cache): the rulebase, then its graph.
-
-    ``files``: the bytes of rules_src already read (by relative path), so a
-    cached build is parsed from exactly the bytes its key was hashed from.
-    """
-    rulebase = build_rulebase(Path(rules_src), key, progress, files)
+def assemble(rules_src: str | os.PathLike[str], key: str = "", progress: Callable[[str], None] | None = None) -> Build:
+    """Read ``rules_src`` whole (no cache): the rulebase, then its graph."""
+    rulebase = build_rulebase(Path(rules_src), key, progress)
     from referee.army.link import muster
 
     return Build.of(rulebase, read_relations(rulebase, progress), muster(rulebase))

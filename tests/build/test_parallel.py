@@ -29,7 +29,7 @@ def test_the_build_of_systems_is_the_build_read_whole(rules: Path, private_cache
     monkeypatch.setenv(workers.WORKERS, n)
     files: dict[str, bytes] = {}
     content = key.hashed(str(rules), files)[0]
-    whole = record.assemble(rules, content, None, files)
+    whole = record.assemble(rules, content)
     told: list[str] = []
     stored = open_rules(rules, progress=told.append)
     built = stored.whole()
