@@ -27,7 +27,7 @@ def stored(data: dict[str, Any]) -> Stored:
     for place, system in enumerate(systems):
         base = place * SPAN
         mine = [r for r in rules if r["system"] == system]
-        db.execute("INSERT INTO systems VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?)", (place, system, place, system, b""))
+        db.execute("INSERT INTO systems VALUES (?, ?, ?, NULL, NULL, NULL, ?)", (place, system, place, b""))
         db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((base + i, r["id"], system, pack(r)) for i, r in enumerate(mine)))
         relations = [rel for r in mine for rel in data.get("relations_out", {}).get(r["id"], [])]
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, rel["source"], rel["target"], pack(rel)) for n, rel in enumerate(relations)))

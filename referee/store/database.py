@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "2"  # the schema's version (and the rows' packing): a store of another is made anew
+FORMAT = "3"  # the schema's version (and the rows' packing): a store of another is made anew
 NAME = "rules.sqlite"
 
 SCHEMA = f"""
@@ -46,8 +46,8 @@ PRAGMA user_version = {FORMAT};
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE files (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT NULL,
     size INTEGER NOT NULL, mtime INTEGER NOT NULL, ctime INTEGER NOT NULL, inode INTEGER NOT NULL);
-CREATE TABLE systems (number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, place INTEGER NOT NULL, folder TEXT NOT NULL,
-    read_key TEXT, names_key TEXT, names_digest TEXT, frame BLOB NOT NULL);
+CREATE TABLE systems (number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, place INTEGER NOT NULL, read_key TEXT,
+    names_key TEXT, names_digest TEXT, frame BLOB NOT NULL);
 CREATE TABLE sections (system TEXT NOT NULL, k INTEGER NOT NULL, ids TEXT NOT NULL, digest BLOB NOT NULL,
     rules BLOB NOT NULL, graph BLOB NOT NULL, never TEXT NOT NULL, against TEXT NOT NULL, ends TEXT NOT NULL,
     PRIMARY KEY (system, k));

@@ -46,7 +46,6 @@ class Read:
     and what its reading kept in the store's memo."""
 
     system: str
-    folder: str
     read_key: str | None
     names_key: str | None
     names_digest: str
@@ -138,7 +137,6 @@ def read(
 
         found = Read(
             system,
-            folder.name,
             key,
             names_key,
             names_digest,

@@ -205,8 +205,8 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     shares = {"against_terms": sorted(against), "never_stacking": never}
     _replace(db, system, names, read.rest["units"], {**read.rest["answers"], **shares})
     db.execute(
-        "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (number, system, place, read.folder, read.read_key, read.names_key, read.names_digest, read.rest["frame"]),
+        "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (number, system, place, read.read_key, read.names_key, read.names_digest, read.rest["frame"]),
     )
     db.executemany("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?)", ((kind, key, system, value) for kind, key, value in read.memo))
     used = set(read.used)
@@ -292,6 +292,6 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
             rest = {"frame": b"", "answers": found, "units": units.get(system, {})}
             names = {rule.id: rule.name for rule in rules}
             index = build.names.get(system, {})
-            write_system(db, Read(system, system, None, None, "", names, index, [section], rest), place)
+            write_system(db, Read(system, None, None, "", names, index, [section], rest), place)
         meta = {"key": build.key, "code": "", "systems": build.systems, "unmanaged": list(build.unmanaged)}
         db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, json.dumps(value)) for name, value in meta.items()))

@@ -26,7 +26,7 @@ def store_tables(store: str | sqlite3.Connection, sections: bool = True) -> dict
         for table, columns in (("rule_names", "id, system, name"), ("names", "system, form, ids"), ("units", "system, form, json"), ("answers", "system, name, value")):
             out[table] = db.execute(f"SELECT {columns} FROM {table} ORDER BY 1, 2").fetchall()
         if sections:
-            out["systems"] = db.execute("SELECT id, place, folder, read_key, names_key, names_digest FROM systems ORDER BY place").fetchall()
+            out["systems"] = db.execute("SELECT id, place, read_key, names_key, names_digest FROM systems ORDER BY place").fetchall()
             out["sections"] = db.execute("SELECT system, k, ids, never, against, ends FROM sections ORDER BY system, k").fetchall()
         return out
     finally:
