@@ -27,8 +27,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = 9  # bump when what is stored changes in a way hashing the code cannot see
-HEADER = f"{FORMAT}:{sys.version_info[:2]}"
+HEADER = f"{sys.version_info[:2]}"  # what is stored changes with the code (hashed too) and Python's version
 
 
 def _code() -> Iterator[tuple[str, str, str]]:
