@@ -17,6 +17,7 @@ import os
 import shutil
 import sqlite3
 import time
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -198,12 +199,15 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         if k >= count:
             _delete_section(db, system, base, k)
     row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
-    if row is None or row[0] != read.names_digest:
+    found = {**read.rest["answers"], "against_terms": sorted(against), "never_stacking": never}
+    tables = {"units": read.rest["units"], "answers": found}
+    if row is None or row[0] != read.names_digest:  # the digest covers the rule names and the name index
+        tables["names"] = read.names
         db.execute("DELETE FROM rule_names WHERE system = ?", (system,))
         db.executemany("INSERT INTO rule_names VALUES (?, ?, ?)", ((rid, system, name) for rid, name in read.rule_names.items()))
-    names = None if row is not None and row[0] == read.names_digest else read.names  # the digest covers the name index too
-    shares = {"against_terms": sorted(against), "never_stacking": never}
-    _replace(db, system, names, read.rest["units"], {**read.rest["answers"], **shares})
+    for table, values in tables.items():  # rows of (system, form or name, JSON)
+        db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
+        db.executemany(f"INSERT INTO {table} VALUES (?, ?, ?)", ((system, k, encode(v)) for k, v in values.items()))
     db.execute(
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?)",
         (number, system, place, read.read_key, read.names_key, read.names_digest, read.rest["frame"]),
@@ -223,23 +227,7 @@ def _delete_section(db: sqlite3.Connection, system: str, base: int, k: int) -> N
 
 
 def _numbered(start: int, per_rule: Iterable[list[tuple[str, str | None, bytes]]]) -> Iterable[tuple[Any, ...]]:
-    n = start
-    for rows in per_rule:
-        for row in rows:
-            yield (n, *row)
-            n += 1
-
-
-def _replace(
-    db: sqlite3.Connection, system: str, names: dict[str, list[str]] | None, units: dict[str, Any], answers: dict[str, Any]
-) -> None:
-    """Replace a system's name index (unless ``names`` is None: its rows stand), units and answers."""
-    for table in ("names", "units", "answers") if names is not None else ("units", "answers"):
-        db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
-    if names is not None:
-        db.executemany("INSERT INTO names VALUES (?, ?, ?)", ((system, form, encode(ids)) for form, ids in names.items()))
-    db.executemany("INSERT INTO units VALUES (?, ?, ?)", ((system, form, encode(found)) for form, found in units.items()))
-    db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, encode(value)) for name, value in answers.items()))
+    return ((n, *row) for n, row in enumerate(chain.from_iterable(per_rule), start))
 
 
 def _drop_system(db: sqlite3.Connection, system: str) -> None:
