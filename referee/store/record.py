@@ -72,6 +72,5 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
                 laid.extend(structure)
         graph.relations[system] = said + laid
         graph.sentences[system] = sentences
-    p = parts
-    rulebase = Rulebase.from_rules(key, p["manifests"], p["documents"], rules, p["texts"], unmanaged)
-    return Build.of(rulebase, graph, p["armies"])
+    rulebase = Rulebase.from_rules(key, parts["manifests"], parts["documents"], rules, parts["texts"], unmanaged)
+    return Build.of(rulebase, graph, parts["armies"])
