@@ -132,11 +132,12 @@ SPOKEN: dict[str, re.Pattern[str]] = {
     "mounted": re.compile(r"\bmounted\b", re.I),
 }
 
-# what the sentence says may, must or cannot be done, or a limit ("can only make one redirect"), or
+# what the sentence says may, must or cannot be done, or a limit ("can only make one redirect"), or a
+# state it asks for that did not happen ("They have not made shooting attacks this turn."), or
 # what the bearer loses then ("he instantly forfeits the Invisibility", "it loses its Frenzied state"):
 # a sentence that only describes is not ruled on
 _SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|still\s+(?:benefits?|counts?|gets?|gains?)|not\s+(?:be\s+)?\w+able|"
-                   r"(?:does|do|will)\s+not\s+\w+|forfeits?|loses?\s+(?:its|this|the|his|her|their))\b", re.I)
+                   r"(?:does|do|will)\s+not\s+\w+|(?:has|have|had|did)\s+not\s+\w+|forfeits?|loses?\s+(?:its|this|the|his|her|their))\b", re.I)
 
 # a limit on how often the rule is used: "Each unit can only make one redirect per turn."
 # or "a unit only needs to take one Panic test in each phase"

@@ -117,6 +117,9 @@ def _ruled(sentence: str, typed: tuple[Relation, ...] = ()) -> dict[str, str]:
     # what the bearer loses then is what happens then
     ("Should a veiled scout shoot, he at once forfeits the veil.", {"situation": "shooting"}),
     ("A raging beast that flees loses its rage.", {"situation": "fleeing"}),
+    # a state the sentence asks for that did not happen ("2. They have not made shooting attacks this turn.", a criterion of a list)
+    ("The raiders have not made shooting attacks this turn.", {"situation": "shooting"}),
+    ("The warband has not fled from the foe this battle.", {"situation": "fleeing"}),
     ("If the score of the hunter is greater than the score of the prey, the prey is caught.", {"contest": ""}),
     ("The total has to be higher than the height of the wall.", {"contest": ""}),
     ("If no value is given in brackets, the rule is Venom Blade (5+).", {"no-number": ""}),
