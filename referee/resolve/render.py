@@ -70,6 +70,8 @@ def not_ruled(data: dict[str, Any]) -> list[str]:
     return out
 
 
+# how a rule's own words read out for what they are, not for how they meet, are introduced
+_SAYS = {"effect": "what it does, by its own numbers"}
 # the sections of what is in force: obligations and prohibitions, then the rules' own words that settle a meeting
 _IN_FORCE = (("Obliged and forbidden", ("must", "cannot")), ("The rules' own words on how they meet", ("settles",)))
 
@@ -77,7 +79,8 @@ _IN_FORCE = (("Obliged and forbidden", ("must", "cannot")), ("The rules' own wor
 def _duty(d: dict[str, Any]) -> str:
     """An obligation or prohibition in force as said aloud: "Advancing (you): Units that used the advance move cannot shoot"."""
     if d["kind"] == "settles":
-        return f"{d['name']} ({OWN[d['side']].lower()}): its own words settle it ({d['how']}): {'; '.join(d['actions'])}"
+        said = _SAYS.get(d["how"], f"its own words settle it ({d['how']})")
+        return f"{d['name']} ({OWN[d['side']].lower()}): {said}: {'; '.join(d['actions'])}"
     who = d["subject"] or "the unit"
     verb = "cannot" if d["kind"] == "cannot" else "must"
     return f"{d['name']} ({OWN[d['side']].lower()}): {who} {verb} {' or '.join(d['actions']) if verb == 'cannot' else ' and '.join(d['actions'])}{conditions(d['conditions'])}"

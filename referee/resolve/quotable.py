@@ -1,0 +1,103 @@
+"""Sentences of a rule in play a referee reads out though no relation of the graph holds them.
+
+Two kinds, each a sentence of the rule's own text that no other part of the
+answer quotes:
+
+- a **limit on the rule's own use or reach** (``how`` ``limit``): "Only the
+  first roll of a wound roll can be modified by rerolling.", "There can only be
+  one attempt to cast the same power per round.", "... up to a maximum of
+  three", "Units consisting entirely of Insignificant models only cause Panic
+  Tests on friendly units in which ...";
+- **what the rule does when it triggers, by its numbers** (``how``
+  ``effect``): "the target of the Breath Attack suffers 2D6 hits", "For every
+  unmodified roll of a 1 one model is a casualty", "on the roll of a 3+, the
+  strike or shot is reassigned".
+
+Each is listed in ``in_force`` (kind ``settles``) for every rule in play no
+ruling set aside, at most :data:`_AT_MOST` sentences of each kind per rule, in
+the order of its text: a rule's page is for the rest.  They oblige and forbid
+nothing the situation can tell, so nothing is ruled by them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.patterns import lazy
+from referee.resolve.meeting import sentences
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from referee.resolve.play import Side
+
+# how many sentences of one kind one rule gets quoted, at most
+_AT_MOST = 1
+
+# a limit: "only" with what it bounds (the first, one, once, a single; or a verb the rule's effect is
+# bounded by: "only cause", "only counts as"), or a ceiling ("up to a maximum of", "no more than")
+_LIMIT = lazy(
+    r"\bonly\s+(?:be\s+\w+\s+|be\s+)?(?:the\s+first|one|once|a\s+single)\b"
+    r"|(?<!not\s)\bonly\s+(?:cause|causes|affect|affects|count|counts|hit|hits|wound|wounds)\b"
+    r"|\bup\s+to\s+a\s+maximum\s+of\b|\bto\s+a\s+maximum\s+of\b|\bno\s+more\s+than\s+(?:\d+|one|two|three|four|five|six)\b",
+    re.I,
+)
+# what it does, by its numbers: an amount of hits, wounds or casualties it deals ("suffers 2D6 hits",
+# "inflicts D3 wounds"), or what follows a roll of a number ("on the roll of a 3+, ...", "For every
+# unmodified roll of a 1 one model is a casualty")
+_AMOUNT = r"(?:\d*D\d+(?:\s*[+-]\s*\d+)?|\d+|an?|one|two|three|four|five|six)"
+_EFFECT = lazy(
+    rf"\b(?:suffers?|causes?|inflicts?|deals?|receives?|takes?)\s+{_AMOUNT}\s+(?:\w+\s+)?(?:hits?|wounds?|casualt(?:y|ies))\b"
+    r"|\bon\s+(?:a|the)\s+(?:(?:dice\s+)?roll\s+of\s+(?:an?\s+)?)?\d\+?\s*[,:]"
+    r"|\broll\s+of\s+(?:an?\s+)?\d\b[^.;:]*\b(?:is|are)\s+(?:a\s+)?(?:casualt(?:y|ies)|removed|destroyed|slain)\b"
+    r"|\b(?:every\s+time|whenever|each\s+time|if)\s+(?:you|a\s+player|the\s+player)\s+rolls?\s+(?:an?\s+)?\d\b[^.;:]*,\s*(?:you|the\s+player|they)\s+(?:may|must|can)\b",
+    re.I,
+)
+_EXAMPLE = lazy(r"\W*\(?(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
+_KINDS = (("limit", _LIMIT), ("effect", _EFFECT))
+
+
+def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
+             rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
+    """An ``in_force`` entry (kind ``settles``, ``how`` ``limit`` or ``effect``) per such sentence of a rule
+    in play, once even where both sides have the rule; ``said``: the answer's quotes, spaces folded."""
+    names = view.rule_names
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for side in sides:
+        for rid in side.rules:
+            rule = view.get(rid)
+            if rid in seen or (side.name, rid) in set_aside or rule is None:
+                continue
+            seen.add(rid)
+            version = rule["versions"][0] if rule["versions"] else None
+            text = (version or rule).get("text") or ""
+            found = {how: 0 for how, _ in _KINDS}
+            for sentence in sentences(text):
+                plain = _plain(sentence)
+                if plain in said or _EXAMPLE.match(plain):
+                    continue
+                for how, pattern in _KINDS:
+                    hit = pattern.search(plain)
+                    if hit is None or found[how] >= _AT_MOST:
+                        continue
+                    found[how] += 1
+                    said.add(plain)
+                    out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_words(plain, hit)],
+                                "how": how, "subject": None, "conditions": [], "citation": rule_quote(rid, sentence.lstrip("-*• "), version)})
+                    break
+    return out
+
+
+def _plain(sentence: str) -> str:
+    return " ".join(sentence.split()).lstrip("-*• ")
+
+
+def _words(sentence: str, hit: re.Match[str]) -> str:
+    """The words that say it: the clause around the match, to the sentence's comma, colon or end."""
+    start = max(sentence.rfind(",", 0, hit.start()), sentence.rfind(":", 0, hit.start())) + 1
+    ends = [i for i in (sentence.find(",", hit.end()), sentence.find(";", hit.end())) if i >= 0]
+    end = min(ends) if ends else len(sentence)
+    return sentence[start:end].strip(" .")

@@ -1,0 +1,98 @@
+"""The sentences a referee reads out that no relation holds: a rule's limit on its own use, and what it
+does by its numbers (issue 22, round 10): on the real documents, and on a small system of other words."""
+
+from __future__ import annotations
+
+from referee.resolve import resolve
+from referee.resolve.render import markdown
+from referee.store.record import Build
+from tests.resolve.test_principles import picks, rel, rulings, system
+
+
+def _listed(data: dict, how: str) -> list[tuple[str, str]]:
+    return [(d["name"], d["citation"]["quote"]) for d in data["in_force"] if d["kind"] == "settles" and d["how"] == how]
+
+
+def _quotes(data: dict) -> list[str]:
+    found = [c["quote"] for key in ("rulings", "unresolved") for item in data[key] for c in item["citations"]]
+    found += [p["citation"]["quote"] for m in data["modifiers"] for p in m["parts"]]
+    return found + [d["citation"]["quote"] for d in data["in_force"]]
+
+
+def test_a_limit_on_what_another_rule_in_play_does_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Modifying wound rolls, Modify by rerolling").to_json()
+    [entry] = [d for d in data["in_force"] if d.get("how") == "limit" and d["name"] == "Modifying wound rolls"]
+    assert entry["citation"]["quote"] == "Only the first roll of a wound roll can be modified by rerolling."
+    assert (entry["citation"]["file"], entry["citation"]["line"], entry["citation"]["column"]) == ("last-edition/core-rules.md", 157, 1)
+    assert entry["actions"] == ["Only the first roll of a wound roll can be modified by rerolling"]
+    assert not data["rulings"] and not data["unresolved"]  # a sentence read out is no ruling
+
+
+def test_a_limit_on_how_often_and_a_ceiling_are_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Blocking powers, Generating power dice").to_json()
+    assert ("Generating power dice", "There can only be one attempt to cast the same power per round.") in _listed(data, "limit")
+    data = resolve(rulebase, "whfb-house", "Monsterous Support, Second Hand Weapon", when=["melee"]).to_json()
+    [(name, quote)] = [q for q in _listed(data, "limit") if q[0] == "Monsterous Support"]
+    assert "up to a maximum of three" in quote
+
+
+def test_what_a_rule_does_by_its_numbers_is_quoted(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Destroyed transports, Bending reality").to_json()
+    assert _listed(data, "effect") == [("Destroyed transports", "For every unmodified roll of a 1 one model is a casualty.")]
+    # the other rule's own trigger on a number ("Every time you roll a 1 ..., you may put that exact dice aside")
+    data = resolve(rulebase, "last-edition", "Destroyed transports, Modify by the bad luck pool").to_json()
+    assert [name for name, _ in _listed(data, "effect")] == ["Destroyed transports", "Modify by the “bad luck pool”"]
+
+
+def test_a_criterion_that_did_not_happen_is_ruled_on_in_its_situation(rulebase: Build) -> None:
+    """Charging's list of criteria: "They have not made shooting attacks this turn." speaks of shooting."""
+    data = resolve(rulebase, "last-edition", "Concentrating, Charging", when=["shooting", "charging"]).to_json()
+    [own] = [r for r in data["rulings"] if r["principle"] == "own-words"]
+    assert own["rules"] == ["Charging"] and own["winner"] is None
+    assert [c["quote"] for c in own["citations"]] == ["2.They have not made shooting attacks this turn."]
+    assert not [r for r in resolve(rulebase, "last-edition", "Concentrating, Charging").to_json()["rulings"] if r["principle"] == "own-words"]
+
+
+WARDSTONE = {
+    "Wardstone": ("A warband may raise a Wardstone before the battle. The Wardstone can only be invoked once per battle. "
+                  "It can only be invoked once more if the priest survives. When invoked, each foe within 6 inches suffers D3 hits. "
+                  "On a roll of 5+, the stone cracks: remove it. (For example, only one stone may stand per warband.)"),
+    "Oath of Iron": "Sworn warriors add 1 to their Leadership. An oath counts only once.",
+    "Tower Shield": "A Tower Shield adds 2 to the armour save.",
+}
+
+
+def test_one_sentence_of_each_kind_per_rule_in_the_order_of_its_text() -> None:
+    view = system(WARDSTONE, [rel("modifies", "Oath of Iron", None, "Sworn warriors add 1 to their Leadership.",
+                                  details={"stat": "Leadership", "value": "+1"})])
+    data = rulings(view, picks("Wardstone", "Oath of Iron", "Tower Shield"))
+    assert _listed(data, "limit") == [("Wardstone", "The Wardstone can only be invoked once per battle."),
+                                      ("Oath of Iron", "An oath counts only once.")]
+    assert _listed(data, "effect") == [("Wardstone", "When invoked, each foe within 6 inches suffers D3 hits.")]
+    quotes = _quotes(data)
+    assert "It can only be invoked once more if the priest survives." not in quotes  # one limit per rule: its page is for the rest
+    assert not [q for q in quotes if q.startswith("(For example")]  # an example is no limit
+    assert not [q for q in quotes if "Tower Shield" in q]  # a rule with no such sentence says nothing here
+    text = markdown(data, lambda rid, sentence: rid)
+    assert "Wardstone (your rules): what it does, by its own numbers: each foe within 6 inches suffers D3 hits" in text
+
+
+def test_a_sentence_quoted_elsewhere_is_not_said_twice_and_a_rule_set_aside_says_nothing() -> None:
+    once = "The Wardstone can only be invoked once per battle."
+    view = system(WARDSTONE, [rel("cannot", "Wardstone", None, once, details={"action": "invoke"})])
+    data = rulings(view, picks("Wardstone"))
+    assert _quotes(data).count(once) == 1
+    assert ("Wardstone", once) not in _listed(data, "limit")
+    warded = {**WARDSTONE, "Unbound": "Unbound warriors are immune to the Wardstone."}
+    view = system(warded, [rel("immune-to", "Unbound", "Wardstone", "Unbound warriors are immune to the Wardstone.")])
+    data = rulings(view, picks("Unbound"), picks("Wardstone"))
+    assert data["in_play"]["opponent"][0]["set_aside"]
+    assert not [name for name, _ in _listed(data, "limit") + _listed(data, "effect") if name == "Wardstone"]
+
+
+def test_a_roll_that_triggers_the_rule_is_its_effect() -> None:
+    view = system({"Lucky Charm": "Roll a die when the bearer is slain. On a roll of 4+, he stands up again with one wound.",
+                   "Grim Fate": "For every roll of a 1 one bearer is removed."}, [])
+    data = rulings(view, picks("Lucky Charm", "Grim Fate"))
+    assert _listed(data, "effect") == [("Lucky Charm", "On a roll of 4+, he stands up again with one wound."),
+                                       ("Grim Fate", "For every roll of a 1 one bearer is removed.")]
