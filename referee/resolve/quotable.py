@@ -13,6 +13,11 @@ answer quotes:
   unmodified roll of a 1 one model is a casualty", "on the roll of a 3+, the
   strike or shot is reassigned".
 
+A rule in play that says it produces what another rule is ("each To Hit roll
+of a 6 results in a Precision Shot") also has that rule's first ``effect``
+read out, though the other rule is not in play: it is what the thing produced
+does when it triggers.
+
 Each is listed in ``in_force`` (kind ``settles``) for every rule in play no
 ruling set aside, at most :data:`_AT_MOST` sentences of each kind per rule, in
 the order of its text: a rule's page is for the rest.  They oblige and forbid
@@ -25,6 +30,7 @@ import re
 
 from referee.patterns import lazy
 from referee.resolve.meeting import sentences
+from referee.resolve.together import name_pattern
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -55,6 +61,8 @@ _EFFECT = lazy(
     r"|\b(?:every\s+time|whenever|each\s+time|if)\s+(?:you|a\s+player|the\s+player)\s+rolls?\s+(?:an?\s+)?\d\b[^.;:]*,\s*(?:you|the\s+player|they)\s+(?:may|must|can)\b",
     re.I,
 )
+# a sentence that says the rule produces what another rule is ("results in a Precision Shot", "causes Fear")
+_PRODUCES = lazy(r"\b(?:results?\s+in|causes?|inflicts?|becomes?)\s+(?:an?\s+|the\s+)?$", re.I)
 _EXAMPLE = lazy(r"\W*\(?(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
 _KINDS = (("limit", _LIMIT), ("effect", _EFFECT))
 
@@ -72,23 +80,54 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
             if rid in seen or (side.name, rid) in set_aside or rule is None:
                 continue
             seen.add(rid)
-            version = rule["versions"][0] if rule["versions"] else None
-            text = (version or rule).get("text") or ""
-            found = {how: 0 for how, _ in _KINDS}
-            for sentence in sentences(text):
-                plain = _plain(sentence)
-                if plain in said or _EXAMPLE.match(plain):
+            out += _read_out(rid, side.name, rule, _KINDS, said, names, rule_quote)
+    # what a rule in play produces, named as another rule's ("each To Hit roll of a 6 results in a Precision Shot"):
+    # that rule is not in play, but what the thing produced does when it triggers is the producing rule's effect
+    in_play = {rid for side in sides for rid in side.rules}
+    for side in sides:
+        for rid in side.rules:
+            if (side.name, rid) in set_aside:
+                continue
+            for rel in view.relations_out(rid):
+                target = rel["target"]
+                if rel["kind"] != "references" or target is None or target in in_play or target in seen or not _produces(rel, names):
                     continue
-                for how, pattern in _KINDS:
-                    hit = pattern.search(plain)
-                    if hit is None or found[how] >= _AT_MOST:
-                        continue
-                    found[how] += 1
-                    said.add(plain)
-                    out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_words(plain, hit)],
-                                "how": how, "subject": None, "conditions": [], "citation": rule_quote(rid, sentence.lstrip("-*• "), version)})
-                    break
+                seen.add(target)
+                produced = view.get(target)
+                if produced is not None:
+                    out += _read_out(target, side.name, produced, _KINDS[1:], said, names, rule_quote)
     return out
+
+
+def _read_out(rid: str, side: str, rule: dict[str, Any], kinds: tuple[tuple[str, Any], ...], said: set[str], names: dict[str, str],
+              rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rule's first sentence of each kind (its first wording's), unless said already or an example."""
+    version = rule["versions"][0] if rule["versions"] else None
+    text = (version or rule).get("text") or ""
+    found = {how: 0 for how, _ in kinds}
+    out: list[dict[str, Any]] = []
+    for sentence in sentences(text):
+        plain = _plain(sentence)
+        if plain in said or _EXAMPLE.match(plain):
+            continue
+        for how, pattern in kinds:
+            hit = pattern.search(plain)
+            if hit is None or found[how] >= _AT_MOST:
+                continue
+            found[how] += 1
+            said.add(plain)
+            out.append({"side": side, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_words(plain, hit)],
+                        "how": how, "subject": None, "conditions": [], "citation": rule_quote(rid, sentence.lstrip("-*• "), version)})
+            break
+    return out
+
+
+def _produces(rel: dict[str, Any], names: dict[str, str]) -> bool:
+    """Whether the sentence says its rule produces the thing the other rule is: its name right after "results in",
+    "causes", "inflicts" or "becomes" ("each To Hit roll of a 6 results in a Precision Shot")."""
+    pattern = name_pattern(names.get(rel["target"], rel["target_name"] or ""))
+    sentence = rel["citation"]["sentence"]
+    return pattern is not None and any(_PRODUCES.search(sentence[: m.start()]) for m in pattern.finditer(sentence))
 
 
 def _plain(sentence: str) -> str:

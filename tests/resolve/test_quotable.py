@@ -96,3 +96,23 @@ def test_a_roll_that_triggers_the_rule_is_its_effect() -> None:
     data = rulings(view, picks("Lucky Charm", "Grim Fate"))
     assert _listed(data, "effect") == [("Lucky Charm", "On a roll of 4+, he stands up again with one wound."),
                                        ("Grim Fate", "For every roll of a 1 one bearer is removed.")]
+
+
+def test_what_a_rule_produces_as_another_rules_thing_does_when_it_triggers_is_quoted() -> None:
+    """Sniper's "each To Hit roll of a 6 results in a Precision Shot": Precision is not in play, but its "on the roll of
+    a 3+, the strike or shot is reassigned" is what Sniper's shot does; a rule only named, not produced, says nothing."""
+    produces = "Each roll of a 6 results in a Deadeye Shot."
+    texts = {"Hawkeye": f"Hawkeyes shoot far. {produces}", "Deadeye": "A Deadeye Shot picks its victim. On a roll of 4+, the leader ducks: pick again.",
+             "Keen Sight": "Keen Sight works as in the Deadeye rule.", "Guard": "Guards protect leaders."}
+    view = system(texts, [rel("references", "Hawkeye", "Deadeye", produces),
+                          rel("references", "Keen Sight", "Deadeye", "Keen Sight works as in the Deadeye rule.")])
+    data = rulings(view, picks("Hawkeye"), picks("Guard"))
+    assert [(d["side"], d["name"], d["how"], d["citation"]["quote"]) for d in data["in_force"] if d["kind"] == "settles"] == [
+        ("self", "Deadeye", "effect", "On a roll of 4+, the leader ducks: pick again.")]
+    assert not [d for d in rulings(view, picks("Keen Sight"), picks("Guard"))["in_force"] if d["kind"] == "settles"]
+
+
+def test_a_precision_shot_is_quoted_for_sniper(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Sniper", "Independent Character", when=["shooting"]).to_json()
+    [quote] = [q for name, q in _listed(data, "effect") if name == "Precision"]
+    assert "on the roll of a 3+, the strike or shot is reassigned" in quote
