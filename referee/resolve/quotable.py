@@ -63,6 +63,8 @@ _EFFECT = lazy(
 )
 # a sentence that says the rule produces what another rule is ("results in a Precision Shot", "causes Fear")
 _PRODUCES = lazy(r"\b(?:results?\s+in|causes?|inflicts?|becomes?)\s+(?:an?\s+|the\s+)?$", re.I)
+# a place its models are said not to be: "are not on the battlefield", "is not in base contact with the enemy"
+_DENIED = lazy(r"\b(?:is|are)\s+not\s+((?:in|on|within|part\s+of)\s+(?:the\s+|an?\s+)?[a-z]{4,}(?:\s+[a-z]{4,})?)\b", re.I)
 _EXAMPLE = lazy(r"\W*\(?(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
 _KINDS = (("limit", _LIMIT), ("effect", _EFFECT))
 
@@ -97,6 +99,42 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
                 if produced is not None:
                     out += _read_out(target, side.name, produced, _KINDS[1:], said, names, rule_quote)
     return out
+
+
+def denied_states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
+                  rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
+    """A sentence of a rule in play that says its models are not where another rule in play of the same side
+    speaks of them ("Models that are embarked in a transport are not on the battlefield." beside "put one of your
+    own units on the battlefield into reserve"): how ``mentions``, ``actions`` the other rule's name; the first
+    such sentence per rule, unless said already."""
+    names = view.rule_names
+    out: list[dict[str, Any]] = []
+    for side in sides:
+        texts = {rid: _text(view.get(rid)) for rid in side.rules if (side.name, rid) not in set_aside}
+        for rid, text in texts.items():
+            for sentence in sentences(text):
+                plain = _plain(sentence)
+                denied = _DENIED.search(plain)
+                if denied is None or plain in said or _EXAMPLE.match(plain):
+                    continue
+                words = r"\s+".join(map(re.escape, denied.group(1).split()))
+                place = re.compile(rf"(?<!not\s)\b{words}\b", re.I)
+                others = [other for other, words in texts.items() if other != rid and place.search(words)]
+                if others:
+                    said.add(plain)
+                    version = view.get(rid)["versions"][0] if view.get(rid)["versions"] else None
+                    out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles",
+                                "actions": [names.get(o, o) for o in others], "how": "mentions", "subject": None, "conditions": [],
+                                "citation": rule_quote(rid, sentence.lstrip("-*• "), version)})
+                    break
+    return out
+
+
+def _text(rule: dict[str, Any] | None) -> str:
+    if rule is None:
+        return ""
+    version = rule["versions"][0] if rule["versions"] else None
+    return (version or rule).get("text") or ""
 
 
 def _read_out(rid: str, side: str, rule: dict[str, Any], kinds: tuple[tuple[str, Any], ...], said: set[str], names: dict[str, str],

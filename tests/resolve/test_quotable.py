@@ -116,3 +116,22 @@ def test_a_precision_shot_is_quoted_for_sniper(rulebase: Build) -> None:
     data = resolve(rulebase, "scrollhammer", "Sniper", "Independent Character", when=["shooting"]).to_json()
     [quote] = [q for name, q in _listed(data, "effect") if name == "Precision"]
     assert "on the roll of a 3+, the strike or shot is reassigned" in quote
+
+
+def test_a_place_one_rule_says_its_models_are_not_is_quoted_beside_the_rule_that_speaks_of_it() -> None:
+    texts = {"Burrowing": "Burrowing warriors dig in. Warriors that have dug in are not on the surface, and cannot be seen.",
+             "Call to Arms": "At dawn, pick one warband on the surface and send it home.", "Tower Shield": "A Tower Shield adds 2 to the armour save."}
+    view = system(texts, [])
+    data = rulings(view, picks("Burrowing", "Call to Arms"))
+    assert [(d["name"], d["how"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d.get("how") == "mentions"] == [
+        ("Burrowing", "mentions", ["Call to Arms"], "Warriors that have dug in are not on the surface, and cannot be seen.")]
+    # the other side's rule speaks of its own warbands; a rule that names no such place says nothing of it
+    for mine, theirs in ((("Burrowing",), ("Call to Arms",)), (("Burrowing", "Tower Shield"), ())):
+        data = rulings(view, picks(*mine), picks(*theirs))
+        assert not [d for d in data["in_force"] if d.get("how") == "mentions"]
+
+
+def test_disembarked_models_are_not_on_the_battlefield_for_a_directive(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Directive 4, Disembarking").to_json()
+    assert [(d["name"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d.get("how") == "mentions"] == [
+        ("Disembarking", ["Directive 4"], "Models that are embarked in a transport are not on the battlefield.")]
