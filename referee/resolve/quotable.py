@@ -47,15 +47,19 @@ _AT_MOST = 1
 _LIMIT = lazy(
     r"\bonly\s+(?:be\s+\w+\s+|be\s+)?(?:the\s+first|one|once|a\s+single)\b"
     r"|(?<!not\s)\bonly\s+(?:cause|causes|affect|affects|count|counts|hit|hits|wound|wounds)\b"
-    r"|\bup\s+to\s+a\s+maximum\s+of\b|\bto\s+a\s+maximum\s+of\b|\bno\s+more\s+than\s+(?:\d+|one|two|three|four|five|six)\b",
+    r"|\bup\s+to\s+a\s+maximum\s+of\b|\bto\s+a\s+maximum\s+of\b|\bno\s+more\s+than\s+(?:\d+|one|two|three|four|five|six)\b"
+    # where or against what alone it is used or gains ("can only be used against close combat attacks from the front",
+    # "only gains the benefit whilst ..."), and a use counted ("Once per Shooting Phase, ...", "One use only")
+    r"|\bonly\s+(?:be\s+)?(?:used|applied|usable)\s+(?:against|when|while|if|in|on|by|during)\b|\bonly\s+(?:gains?|gets?|benefits?)\b"
+    r"|\bonce\s+per\s+(?:\w+\s+)?(?:turn|phase|round|game|battle)\b|\bone\s+use\s+only\b",
     re.I,
 )
 # what it does, by its numbers: an amount of hits, wounds or casualties it deals ("suffers 2D6 hits",
 # "inflicts D3 wounds"), or what follows a roll of a number ("on the roll of a 3+, ...", "For every
 # unmodified roll of a 1 one model is a casualty")
-_AMOUNT = r"(?:\d*D\d+(?:\s*[+-]\s*\d+)?|\d+|an?|one|two|three|four|five|six)"
+_AMOUNT = r"(?:\d*D\d+(?:\s*[+-]\s*\d+)?|\d+|an?|one|two|three|four|five|six|multiple)"
 _EFFECT = lazy(
-    rf"\b(?:suffers?|causes?|inflicts?|deals?|receives?|takes?)\s+{_AMOUNT}\s+(?:\w+\s+)?(?:hits?|wounds?|casualt(?:y|ies))\b"
+    rf"\b(?:suffers?|causes?|inflicts?|deals?|receives?|takes?|makes?)\s+{_AMOUNT}\s+(?:\w+\s+)?(?:hits?|wounds?|casualt(?:y|ies))\b"
     r"|\bon\s+(?:a|the)\s+(?:(?:dice\s+)?roll\s+of\s+(?:an?\s+)?)?\d\+?\s*[,:]"
     r"|\broll\s+of\s+(?:an?\s+)?\d\b[^.;:]*\b(?:is|are)\s+(?:a\s+)?(?:casualt(?:y|ies)|removed|destroyed|slain)\b"
     r"|\b(?:every\s+time|whenever|each\s+time|if)\s+(?:you|a\s+player|the\s+player)\s+rolls?\s+(?:an?\s+)?\d\b[^.;:]*,\s*(?:you|the\s+player|they)\s+(?:may|must|can)\b",

@@ -3,6 +3,8 @@ does by its numbers (issue 22, round 10): on the real documents, and on a small 
 
 from __future__ import annotations
 
+import pytest
+
 from referee.resolve import resolve
 from referee.resolve.render import markdown
 from referee.store.record import Build
@@ -135,3 +137,25 @@ def test_disembarked_models_are_not_on_the_battlefield_for_a_directive(rulebase:
     data = resolve(rulebase, "last-edition", "Directive 4, Disembarking").to_json()
     assert [(d["name"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d.get("how") == "mentions"] == [
         ("Disembarking", ["Directive 4"], "Models that are embarked in a transport are not on the battlefield.")]
+
+
+@pytest.mark.parametrize(("sentence", "how"), [
+    ("Only the first swing of a duel can be parried.", "limit"),
+    ("There can only be one vow sworn per round.", "limit"),
+    ("The relic can only be used against foes in front of the bearer.", "limit"),
+    ("The bearer only gains the blessing whilst standing in a shrine.", "limit"),
+    ("Once per Magic Phase, the bearer may lift a curse.", "limit"),
+    ("Thunderclap. One use only.", "limit"),
+    ("A chanting priest rallies up to a maximum of two squads.", "limit"),
+    ("The relic makes D6 hits on a squad in its path.", "effect"),
+    ("Each wound caused by the relic deals multiple wounds.", "effect"),
+    ("On a roll of 2+, the curse lifts.", "effect"),
+    ("Every time you roll a 6 for the bearer, you may add a die to the pool.", "effect"),
+    ("The relic glows brightly.", None),
+    ("Not only the bearer but his squad may pray.", None),
+    ("For example, only one relic may glow at once.", None),
+])
+def test_the_words_that_make_a_sentence_a_limit_or_an_effect(sentence: str, how: str | None) -> None:
+    view = system({"Relic": f"The relic is old. {sentence}"}, [])
+    listed = [(d["how"], d["citation"]["quote"]) for d in rulings(view, picks("Relic"))["in_force"]]
+    assert listed == ([(how, sentence.split(". ")[-1] if how == "limit" and sentence.startswith("Thunderclap") else sentence)] if how else [])
