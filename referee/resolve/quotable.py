@@ -13,6 +13,10 @@ answer quotes:
   unmodified roll of a 1 one model is a casualty", "on the roll of a 3+, the
   strike or shot is reassigned".
 
+A rule named in play of which the answer quotes nothing else has its first
+sentence read out (``how`` ``defines``): what it is, as a referee names each
+rule at the table by its words; a rule only granted has its grant quoted.
+
 A rule in play that says it produces what another rule is ("each To Hit roll
 of a 6 results in a Precision Shot") also has that rule's first ``effect``
 read out, though the other rule is not in play: it is what the thing produced
@@ -65,6 +69,8 @@ _EFFECT = lazy(
     r"|\b(?:every\s+time|whenever|each\s+time|if)\s+(?:you|a\s+player|the\s+player)\s+rolls?\s+(?:an?\s+)?\d\b[^.;:]*,\s*(?:you|the\s+player|they)\s+(?:may|must|can)\b",
     re.I,
 )
+# a rule's first sentence of so many words at least is what it is (shorter is a heading's or a label's)
+_WORDS = 5
 # a sentence that says the rule produces what another rule is ("results in a Precision Shot", "causes Fear")
 _PRODUCES = lazy(r"\b(?:results?\s+in|causes?|inflicts?|becomes?)\s+(?:an?\s+|the\s+)?$", re.I)
 # a place its models are said not to be: "are not on the battlefield", "is not in base contact with the enemy"
@@ -80,6 +86,10 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
     names = view.rule_names
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
+    told: set[str] = set()
+    # the grants the answer quotes with what is in play ("via")
+    said |= {_plain(step["citation"]["quote"]) for side in sides for entry in side.rules.values() for chain in entry.chains for step in chain
+             if step.get("citation")}
     for side in sides:
         for rid in side.rules:
             rule = view.get(rid)
@@ -87,6 +97,27 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
                 continue
             seen.add(rid)
             out += _read_out(rid, side.name, rule, _KINDS, said, names, rule_quote)
+    # a rule in play of which the answer quotes nothing yet: its first sentence says what it is
+    for side in sides:
+        for rid in side.rules:
+            rule = view.get(rid)
+            if rid in told or (side.name, rid) in set_aside or rule is None or all(chain for chain in side.rules[rid].chains):
+                continue  # a rule only granted: its grant is quoted
+            told.add(rid)
+            text = _plain(_text(rule))
+            if any(q in text for q in said):
+                continue
+            version = rule["versions"][0] if rule["versions"] else None
+            if version is not None and (version.get("tables") or version.get("profiles")):
+                continue  # a table's or profile's text is the reader's rendering, not the document's words
+            # a paragraph's sentences (a title line, "“Bending reality”", is no part of the next one); a sentence over
+            # several lines is a list's or a table's, not one sentence
+            said_first = (x for para in _text(rule).split("\n\n") for x in sentences(para))
+            first = next((x for x in said_first if len(x.split()) >= _WORDS and "\n" not in x.strip() and not _EXAMPLE.match(_plain(x))), None)
+            if first is not None:
+                said.add(_plain(first))
+                out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_plain(first).rstrip(".")],
+                            "how": "defines", "subject": None, "conditions": [], "citation": rule_quote(rid, first.lstrip("-*• "), version)})
     # what a rule in play produces, named as another rule's ("each To Hit roll of a 6 results in a Precision Shot"):
     # that rule is not in play, but what the thing produced does when it triggers is the producing rule's effect
     in_play = {rid for side in sides for rid in side.rules}

@@ -71,7 +71,7 @@ def not_ruled(data: dict[str, Any]) -> list[str]:
 
 
 # how a rule's own words read out for what they are, not for how they meet, are introduced
-_SAYS = {"effect": "what it does, by its own numbers"}
+_SAYS = {"effect": "what it does, by its own numbers", "defines": "what it is, in its first words"}
 # the sections of what is in force: obligations and prohibitions, then the rules' own words that settle a meeting
 _IN_FORCE = (("Obliged and forbidden", ("must", "cannot")), ("The rules' own words on how they meet", ("settles",)))
 
@@ -191,9 +191,14 @@ def print_resolution(data: dict[str, Any]) -> None:
             terminal.line(f"  {', '.join(ruling['rules'])}:")
             for c in ruling["citations"]:
                 terminal.line(f"   {_said(c)}", style="dim")
-    if not (data["rulings"] or data["modifiers"] or data["unresolved"] or data.get("in_force")):
+    if not (data["rulings"] or data["modifiers"] or data["unresolved"] or _said_more(data)):
         terminal.line()
         terminal.line("Nothing to rule on: no rules in play meet, and none modifies a stat here.")
+
+
+def _said_more(data: dict[str, Any]) -> bool:
+    """Whether what is in force says more than each rule's first words (which rule on nothing)."""
+    return any(d.get("how") != "defines" for d in data.get("in_force") or [])
 
 
 _MARKDOWN = lazy(r"([\\`*_\[\]<>|#])")

@@ -156,7 +156,9 @@ def test_a_sentence_naming_another_rule_is_quoted_once_in_a_small_system() -> No
         rel("references", "Rusty Blade", "Shield", names),
     ])
     data = rulings(view, picks("Rusty Blade", "Shield"))
-    assert [(d["name"], d["how"], d["actions"], d["citation"]["quote"]) for d in data["in_force"]] == [("Rusty Blade", "mentions", ["Shield"], names)]
+    # the Shield, of which nothing else is quoted, is read out by its first sentence (tests/resolve/test_quotable.py)
+    assert [(d["name"], d["how"], d["actions"], d["citation"]["quote"]) for d in data["in_force"]] == [
+        ("Rusty Blade", "mentions", ["Shield"], names), ("Shield", "defines", ["A Shield gives +1 Armour"], "A Shield gives +1 Armour.")]
     # a sentence already quoted by a ruling is not listed again
     both = system({"Rusty Blade": names, "Shield": "A Shield gives +1 Armour."}, [
         rel("references", "Rusty Blade", "Shield", names),

@@ -3,10 +3,13 @@ does by its numbers (issue 22, round 10): on the real documents, and on a small 
 
 from __future__ import annotations
 
+import io
+from contextlib import redirect_stdout
+
 import pytest
 
 from referee.resolve import resolve
-from referee.resolve.render import markdown
+from referee.resolve.render import markdown, print_resolution
 from referee.store.record import Build
 from tests.resolve.test_principles import picks, rel, rulings, system
 
@@ -74,7 +77,9 @@ def test_one_sentence_of_each_kind_per_rule_in_the_order_of_its_text() -> None:
     quotes = _quotes(data)
     assert "It can only be invoked once more if the priest survives." not in quotes  # one limit per rule: its page is for the rest
     assert not [q for q in quotes if q.startswith("(For example")]  # an example is no limit
-    assert not [q for q in quotes if "Tower Shield" in q]  # a rule with no such sentence says nothing here
+    # a rule with no such sentence is read out by its first sentence alone
+    assert [q for q in quotes if "Tower Shield" in q] == ["A Tower Shield adds 2 to the armour save."]
+    assert ("Tower Shield", "A Tower Shield adds 2 to the armour save.") in _listed(data, "defines")
     text = markdown(data, lambda rid, sentence: rid)
     assert "Wardstone (your rules): what it does, by its own numbers: each foe within 6 inches suffers D3 hits" in text
 
@@ -109,9 +114,9 @@ def test_what_a_rule_produces_as_another_rules_thing_does_when_it_triggers_is_qu
     view = system(texts, [rel("references", "Hawkeye", "Deadeye", produces),
                           rel("references", "Keen Sight", "Deadeye", "Keen Sight works as in the Deadeye rule.")])
     data = rulings(view, picks("Hawkeye"), picks("Guard"))
-    assert [(d["side"], d["name"], d["how"], d["citation"]["quote"]) for d in data["in_force"] if d["kind"] == "settles"] == [
+    assert [(d["side"], d["name"], d["how"], d["citation"]["quote"]) for d in data["in_force"] if d["how"] != "defines"] == [
         ("self", "Deadeye", "effect", "On a roll of 4+, the leader ducks: pick again.")]
-    assert not [d for d in rulings(view, picks("Keen Sight"), picks("Guard"))["in_force"] if d["kind"] == "settles"]
+    assert not [d for d in rulings(view, picks("Keen Sight"), picks("Guard"))["in_force"] if d["how"] != "defines"]
 
 
 def test_a_precision_shot_is_quoted_for_sniper(rulebase: Build) -> None:
@@ -157,5 +162,46 @@ def test_disembarked_models_are_not_on_the_battlefield_for_a_directive(rulebase:
 ])
 def test_the_words_that_make_a_sentence_a_limit_or_an_effect(sentence: str, how: str | None) -> None:
     view = system({"Relic": f"The relic is old. {sentence}"}, [])
-    listed = [(d["how"], d["citation"]["quote"]) for d in rulings(view, picks("Relic"))["in_force"]]
+    listed = [(d["how"], d["citation"]["quote"]) for d in rulings(view, picks("Relic"))["in_force"] if d["how"] != "defines"]
     assert listed == ([(how, sentence.split(". ")[-1] if how == "limit" and sentence.startswith("Thunderclap") else sentence)] if how else [])
+
+
+def test_a_rule_named_with_nothing_else_quoted_is_read_out_by_its_first_sentence() -> None:
+    texts = {"Ironhide": "Veterans. Ironhide warriors shrug off the first blow of every fight. They never tire.",
+             "Tower Shield": "A Tower Shield adds 2 to the armour save. It is heavy to carry.",
+             "Shieldwall": "Shieldwall gives its bearer a Tower Shield. Shieldwall warriors lock their shields together."}
+    shield = "A Tower Shield adds 2 to the armour save."
+    view = system(texts, [rel("modifies", "Tower Shield", None, shield, details={"stat": "armour save", "value": "+2"}),
+                          rel("grants", "Shieldwall", "Tower Shield", "Shieldwall gives its bearer a Tower Shield.")])
+    data = rulings(view, picks("Ironhide", "Tower Shield"))
+    # "Veterans." is a label, not a sentence of what the rule is; the Tower Shield is quoted by its modifier already
+    assert _listed(data, "defines") == [("Ironhide", "Ironhide warriors shrug off the first blow of every fight.")]
+    assert "Ironhide (your rules): what it is, in its first words: Ironhide warriors shrug off the first blow of every fight" in markdown(
+        data, lambda rid, sentence: rid)
+    # a rule only granted has its grant quoted; the granting rule's first sentence is that grant
+    data = rulings(view, picks("Shieldwall"))
+    assert _listed(data, "defines") == []
+    assert shield in _quotes(data) and "Shieldwall gives its bearer a Tower Shield." in [s["citation"]["quote"] for e in data["in_play"]["self"] for s in e["via"]]
+
+
+def test_a_tables_rendered_text_is_not_read_out_as_its_first_words(rulebase: Build) -> None:
+    """The Dangerous Terrain Table's text is the reader's rendering of its rows, not the document's words."""
+    data = resolve(rulebase, "whfb-house", "Dangerous Terrain Table").to_json()
+    assert not [d for d in data["in_force"] if d["how"] == "defines"]
+
+
+def test_first_words_alone_leave_nothing_to_rule_on(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Stubborn").to_json()
+    assert [d["how"] for d in data["in_force"]] == ["defines"]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        print_resolution(data)
+    assert out.getvalue().endswith("Nothing to rule on: no rules in play meet, and none modifies a stat here.\n")
+
+
+def test_a_title_line_is_no_part_of_the_first_sentence(rulebase: Build) -> None:
+    """Directive 5 is titled "“Bending reality”" on a line of its own; its first sentence is the next paragraph's."""
+    data = resolve(rulebase, "last-edition", "Directive 5").to_json()
+    [entry] = [d for d in data["in_force"] if d["how"] == "defines"]
+    assert entry["citation"]["quote"] == "Add five dice to the bad luck pool showing a 6."
+    assert (entry["citation"]["file"], entry["citation"]["column"]) == ("last-edition/core-rules.md", 1)
