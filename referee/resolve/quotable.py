@@ -34,6 +34,7 @@ import re
 
 from referee.patterns import lazy
 from referee.resolve.meeting import sentences
+from referee.resolve.ruling import quote
 from referee.resolve.together import name_pattern
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -66,13 +67,18 @@ _EFFECT = lazy(
     rf"\b(?:suffers?|causes?|inflicts?|deals?|receives?|takes?|makes?)\s+{_AMOUNT}\s+(?:\w+\s+)?(?:hits?|wounds?|casualt(?:y|ies))\b"
     r"|\bon\s+(?:a|the)\s+(?:(?:dice\s+)?roll\s+of\s+(?:an?\s+)?)?\d\+?\s*[,:]"
     r"|\broll\s+of\s+(?:an?\s+)?\d\b[^.;:]*\b(?:is|are)\s+(?:a\s+)?(?:casualt(?:y|ies)|removed|destroyed|slain)\b"
-    r"|\b(?:every\s+time|whenever|each\s+time|if)\s+(?:you|a\s+player|the\s+player)\s+rolls?\s+(?:an?\s+)?\d\b[^.;:]*,\s*(?:you|the\s+player|they)\s+(?:may|must|can)\b",
+    r"|\b(?:every\s+time|whenever|each\s+time|if)\s+(?:you|a\s+player|the\s+player)\s+rolls?\s+(?:an?\s+)?\d\b[^.;:]*,\s*(?:you|the\s+player|they)\s+(?:may|must|can)\b"
+    # a number the rule changes: "This is decreased to 6″ for enemy units that ...", "its range is doubled"
+    r"|\b(?:is|are)\s+(?:decreased|increased|reduced|raised|lowered)\s+(?:to|by)\s+\d|\b(?:is|are)\s+(?:doubled|halved|tripled)\b",
     re.I,
 )
 # a rule's first sentence of so many words at least is what it is (shorter is a heading's or a label's)
 _WORDS = 5
 # a sentence that says the rule produces what another rule is ("results in a Precision Shot", "causes Fear")
 _PRODUCES = lazy(r"\b(?:results?\s+in|causes?|inflicts?|becomes?)\s+(?:an?\s+|the\s+)?$", re.I)
+# several things of one kind at once: "a model with two or more different Breath Weapons", "more than one Breath Weapon attack"
+_SEVERAL = lazy(r"\b(?:two\s+or\s+more|more\s+than\s+one|several|multiple)\s+(?:\w+\s+)?\w+", re.I)
+_SEVERAL_AT_MOST = 2
 # a place its models are said not to be: "are not on the battlefield", "is not in base contact with the enemy"
 _DENIED = lazy(r"\b(?:is|are)\s+not\s+((?:in|on|within|part\s+of)\s+(?:the\s+|an?\s+)?[a-z]{4,}(?:\s+[a-z]{4,})?)\b", re.I)
 _EXAMPLE = lazy(r"\W*\(?(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
@@ -162,6 +168,56 @@ def denied_states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str
                                 "actions": [names.get(o, o) for o in others], "how": "mentions", "subject": None, "conditions": [],
                                 "citation": rule_quote(rid, sentence.lstrip("-*• "), version)})
                     break
+    return out
+
+
+def several_parts(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
+                  rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
+    """Where two or more rules in play on one side are parts of one section, the section's sentences that speak of
+    several of them at once ("In the event that a model has more than one Breath Weapon attack, it is permitted to use
+    only one in a single turn.", of Breath Weapon, beside its Shooting and Close Combat Attacks), at most
+    :data:`_SEVERAL_AT_MOST`: how ``several``, ``actions`` the parts' names, ``rule`` and ``name`` the section's."""
+    names = view.rule_names
+    out: list[dict[str, Any]] = []
+    done: set[str] = set()
+    for side in sides:
+        parts: dict[str, list[str]] = {}
+        for rid in side.rules:
+            parent = (view.get(rid) or {}).get("parent")
+            if parent and parent not in side.rules and (side.name, rid) not in set_aside:
+                parts.setdefault(parent, []).append(rid)
+        for parent, these in parts.items():
+            whole = view.get(parent)
+            if len(these) < 2 or parent in done or whole is None:
+                continue
+            done.add(parent)
+            version = whole["versions"][0] if whole["versions"] else None
+            found = [x for x in sentences(_text(whole)) if _SEVERAL.search(x) and not _EXAMPLE.match(_plain(x)) and _plain(x) not in said]
+            for sentence in found[:_SEVERAL_AT_MOST]:
+                said.add(_plain(sentence))
+                out.append({"side": side.name, "rule": parent, "name": names.get(parent, parent), "kind": "settles",
+                            "actions": [names.get(r, r) for r in these], "how": "several", "subject": None, "conditions": [],
+                            "citation": rule_quote(parent, sentence.lstrip("-*• "), version)})
+    return out
+
+
+def lost(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str]) -> list[dict[str, Any]]:
+    """A rule in play's sentence that another rule in play of its side is lost ("A Vanguarding model loses Scoring
+    until the end of Game Turn 1."), where no ruling applied it (its condition the situation cannot tell): how
+    ``loses``, ``actions`` the rule lost, cited where the graph read it."""
+    names = view.rule_names
+    out: list[dict[str, Any]] = []
+    for side in sides:
+        for rid in side.rules:
+            if (side.name, rid) in set_aside:
+                continue
+            for rel in view.relations_out(rid):
+                target, plain = rel["target"], _plain(rel["citation"]["sentence"])
+                if rel["kind"] != "loses" or target == rid or target not in side.rules or (side.name, target) in set_aside or plain in said:
+                    continue
+                said.add(plain)
+                out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [names.get(target, target)],
+                            "how": "loses", "subject": None, "conditions": [], "citation": quote(rel["citation"], names)})
     return out
 
 

@@ -11,7 +11,8 @@ import pytest
 from referee.resolve import resolve
 from referee.resolve.render import markdown, print_resolution
 from referee.store.record import Build
-from tests.resolve.test_principles import picks, rel, rulings, system
+from tests.resolve.test_principles import picks, rel, rulings, system, system_data
+from tests.stores import stored
 
 
 def _listed(data: dict, how: str) -> list[tuple[str, str]]:
@@ -205,3 +206,64 @@ def test_a_title_line_is_no_part_of_the_first_sentence(rulebase: Build) -> None:
     [entry] = [d for d in data["in_force"] if d["how"] == "defines"]
     assert entry["citation"]["quote"] == "Add five dice to the bad luck pool showing a 6."
     assert (entry["citation"]["file"], entry["citation"]["column"]) == ("last-edition/core-rules.md", 1)
+
+
+HORNS = {
+    "Warhorns": ("A unit may sound a horn once per battle. A unit with two or more horns may sound only one of them per turn. "
+                 "Horns are carved from bone or cast in brass. A unit carrying more than one horn moves 1 inch slower. "
+                 "Several horns sounded at once deafen their bearers."),
+    "Bone Horn": "A Bone Horn rallies a fleeing unit.",
+    "Brass Horn": "A Brass Horn adds 1 to the charge roll.",
+}
+
+
+def _horns() -> object:
+    data = system_data(HORNS, [])
+    for part in ("Bone Horn", "Brass Horn"):
+        data["rules"][f"demo/{part}"]["parent"] = "demo/Warhorns"
+    data["rules"]["demo/Warhorns"]["children"] = ["demo/Bone Horn", "demo/Brass Horn"]
+    return stored(data)
+
+
+def test_a_sections_words_on_several_of_its_parts_are_quoted_where_two_are_in_play() -> None:
+    view = _horns()
+    data = rulings(view, picks("Bone Horn", "Brass Horn"))
+    assert [(d["name"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d["how"] == "several"] == [
+        ("Warhorns", ["Bone Horn", "Brass Horn"], "A unit with two or more horns may sound only one of them per turn."),
+        ("Warhorns", ["Bone Horn", "Brass Horn"], "A unit carrying more than one horn moves 1 inch slower.")]  # two at most
+    assert "Warhorns (your rules): its words on several of its parts at once: Bone Horn; Brass Horn" in markdown(data, lambda rid, sentence: rid)
+    # one part alone, or one on each side: the section's words on several say nothing of it
+    for mine, theirs in ((("Bone Horn",), ()), (("Bone Horn",), ("Brass Horn",))):
+        assert not [d for d in rulings(view, picks(*mine), picks(*theirs))["in_force"] if d["how"] == "several"]
+
+
+def test_two_breath_weapons_are_quoted_the_sections_limit(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Breath Weapon Shooting Attack, Breath Weapon Close Combat Attack").to_json()
+    quotes = [d["citation"]["quote"] for d in data["in_force"] if d["how"] == "several"]
+    assert quotes == ["A model with two or more different Breath Weapons can use each one once.",
+                      "In the event that a model has more than one Breath Weapon attack, it is permitted to use only one in a single turn."]
+
+
+def test_a_rule_lost_under_a_condition_the_situation_cannot_tell_is_quoted() -> None:
+    loses = "A raiding warband loses its Banner until the second dawn."
+    # the sentence is the Banner's (as Scoring's "A Vanguarding model loses Scoring ..." is), read as the raid's relation
+    view = system({"Night Raid": "Raiders strike at night.", "Banner": f"A Banner adds 1 to Leadership. {loses}"},
+                  [rel("loses", "Night Raid", "Banner", loses, conditions=(("game-turn", "<=2", "until the second dawn"),))])
+    data = rulings(view, picks("Night Raid", "Banner"))
+    assert [(d["name"], d["how"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d["how"] == "loses"] == [
+        ("Night Raid", "loses", ["Banner"], loses)]
+    # the Banner on the other side is not the raiders' to lose
+    assert not [d for d in rulings(view, picks("Night Raid"), picks("Banner"))["in_force"] if d["how"] == "loses"]
+
+
+@pytest.mark.parametrize("sentence", ["This is decreased to 6 inches for foes that crept forward.", "Its range is doubled at night."])
+def test_a_number_the_rule_changes_is_its_effect(sentence: str) -> None:
+    view = system({"Relic": f"The relic is old. {sentence}"}, [])
+    assert [(d["how"], d["citation"]["quote"]) for d in rulings(view, picks("Relic"))["in_force"] if d["how"] != "defines"] == [("effect", sentence)]
+
+
+def test_vanguard_quotes_what_it_loses_and_the_distance_it_decreases(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Vanguard, Scoring", when=["first-turn"]).to_json()
+    assert ("Vanguard", "A Vanguarding model loses Scoring until the end of Game Turn 1.") in _listed(data, "loses")
+    [(name, quote)] = _listed(data, "effect")
+    assert name == "Vanguard" and quote.startswith("This is decreased to 6")
