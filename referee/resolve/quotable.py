@@ -56,7 +56,9 @@ _LIMIT = lazy(
     # where or against what alone it is used or gains ("can only be used against close combat attacks from the front",
     # "only gains the benefit whilst ..."), and a use counted ("Once per Shooting Phase, ...", "One use only")
     r"|\bonly\s+(?:be\s+)?(?:used|applied|usable)\s+(?:against|when|while|if|in|on|by|during)\b|\bonly\s+(?:gains?|gets?|benefits?)\b"
-    r"|\bonce\s+per\s+(?:\w+\s+)?(?:turn|phase|round|game|battle)\b|\bone\s+use\s+only\b",
+    r"|\bonce\s+per\s+(?:\w+\s+)?(?:turn|phase|round|game|battle)\b|\bone\s+use\s+only\b"
+    # what can no longer be done, or a value no other rule may change ("This Magic Resistance value cannot be increased")
+    r"|\b(?:can|may)\s+no\s+longer\b|\b(?:can\s*not|cannot|may\s+not|can\s+never)\s+be\s+(?:increased|decreased|improved|reduced|modified)\b",
     re.I,
 )
 # what it does, by its numbers: an amount of hits, wounds or casualties it deals ("suffers 2D6 hits",

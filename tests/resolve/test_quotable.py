@@ -153,6 +153,8 @@ def test_disembarked_models_are_not_on_the_battlefield_for_a_directive(rulebase:
     ("Once per Magic Phase, the bearer may lift a curse.", "limit"),
     ("Thunderclap. One use only.", "limit"),
     ("A chanting priest rallies up to a maximum of two squads.", "limit"),
+    ("A squad that rests can no longer march this turn.", "limit"),
+    ("This ward value cannot be increased by other blessings.", "limit"),
     ("The relic makes D6 hits on a squad in its path.", "effect"),
     ("Each wound caused by the relic deals multiple wounds.", "effect"),
     ("On a roll of 2+, the curse lifts.", "effect"),
