@@ -1,31 +1,31 @@
-"""Sentences of a rule in play a referee reads out though no relation of the graph holds them.
+"""Sentences of the rules in play a referee reads out though no relation of the graph holds them.
 
-Two kinds, each a sentence of the rule's own text that no other part of the
-answer quotes:
+Each is a sentence of a rule's own text that no other part of the answer
+quotes, listed in ``in_force`` (kind ``settles``, docs/json.md) for the rules
+in play no ruling set aside, a few per rule at most, in the order of its text:
+a rule's page is for the rest.  They oblige and forbid nothing the situation
+can tell, so nothing is ruled by them.
 
-- a **limit on the rule's own use or reach** (``how`` ``limit``): "Only the
-  first roll of a wound roll can be modified by rerolling.", "There can only be
-  one attempt to cast the same power per round.", "... up to a maximum of
-  three", "Units consisting entirely of Insignificant models only cause Panic
-  Tests on friendly units in which ...";
+- a **limit on the rule's own use or reach** (``how`` ``limit``, the first per
+  rule): "Only the first roll of a wound roll can be modified by rerolling.",
+  "There can only be one attempt to cast the same power per round.", "... up
+  to a maximum of three";
 - **what the rule does when it triggers, by its numbers** (``how``
-  ``effect``): "the target of the Breath Attack suffers 2D6 hits", "For every
-  unmodified roll of a 1 one model is a casualty", "on the roll of a 3+, the
-  strike or shot is reassigned".
-
-A rule named in play of which the answer quotes nothing else has its first
-sentence read out (``how`` ``defines``): what it is, as a referee names each
-rule at the table by its words; a rule only granted has its grant quoted.
-
-A rule in play that says it produces what another rule is ("each To Hit roll
-of a 6 results in a Precision Shot") also has that rule's first ``effect``
-read out, though the other rule is not in play: it is what the thing produced
-does when it triggers.
-
-Each is listed in ``in_force`` (kind ``settles``) for every rule in play no
-ruling set aside, at most :data:`_AT_MOST` sentences of each kind per rule, in
-the order of its text: a rule's page is for the rest.  They oblige and forbid
-nothing the situation can tell, so nothing is ruled by them.
+  ``effect``, the first per rule): "the target of the Breath Attack suffers 2D6
+  hits", "For every unmodified roll of a 1 one model is a casualty", "This is
+  decreased to 6″ for ..."; and the first effect of a rule not in play that a
+  rule in play says it produces ("each To Hit roll of a 6 results in a
+  Precision Shot": Precision's "on the roll of a 3+, the strike or shot is
+  reassigned");
+- **what a rule named in play is** (``how`` ``defines``), its first sentence,
+  where the answer quotes nothing else of it: a referee names each rule at the
+  table by its words; a rule only granted has its grant quoted;
+- a place a rule says its models **are not** ("are not on the battlefield"),
+  beside a rule of its side that speaks of that place (``how`` ``mentions``);
+- a section's words on **several of its parts** at once, where two of them are
+  in play on one side (``how`` ``several``);
+- the sentence by which a rule in play **loses** another of its side where no
+  ruling applied it (``how`` ``loses``).
 """
 
 from __future__ import annotations
@@ -89,59 +89,55 @@ _KINDS = (("limit", _LIMIT), ("effect", _EFFECT))
 
 def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
              rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
-    """An ``in_force`` entry (kind ``settles``, ``how`` ``limit`` or ``effect``) per such sentence of a rule
-    in play, once even where both sides have the rule; ``said``: the answer's quotes, spaces folded."""
+    """The ``limit``, ``effect`` and ``defines`` entries of the rules in play (once even where both sides have a
+    rule), and the ``effect`` of what they produce; ``said``: the answer's quotes, spaces folded (grown here)."""
     names = view.rule_names
     out: list[dict[str, Any]] = []
-    seen: set[str] = set()
-    told: set[str] = set()
     # the grants the answer quotes with what is in play ("via")
     said |= {_plain(step["citation"]["quote"]) for side in sides for entry in side.rules.values() for chain in entry.chains for step in chain
              if step.get("citation")}
-    for side in sides:
-        for rid in side.rules:
-            rule = view.get(rid)
-            if rid in seen or (side.name, rid) in set_aside or rule is None:
-                continue
+    live = [(side, rid, view.get(rid)) for side in sides for rid in side.rules if (side.name, rid) not in set_aside]
+    live = [(side, rid, rule) for side, rid, rule in live if rule is not None]
+    seen: set[str] = set()
+    for side, rid, rule in live:
+        if rid not in seen:
             seen.add(rid)
             out += _read_out(rid, side.name, rule, _KINDS, said, names, rule_quote)
-    # a rule in play of which the answer quotes nothing yet: its first sentence says what it is
-    for side in sides:
-        for rid in side.rules:
-            rule = view.get(rid)
-            if rid in told or (side.name, rid) in set_aside or rule is None or all(chain for chain in side.rules[rid].chains):
-                continue  # a rule only granted: its grant is quoted
-            told.add(rid)
-            text = _plain(_text(rule))
-            if any(q in text for q in said):
+    named: set[str] = set()
+    for side, rid, rule in live:
+        if rid not in named and any(not chain for chain in side.rules[rid].chains):  # a rule only granted: its grant is quoted
+            named.add(rid)
+            out += _first_words(rid, side.name, rule, said, names, rule_quote)
+    for side, rid, _ in live:
+        for rel in view.relations_out(rid):
+            target = rel["target"]
+            if rel["kind"] != "references" or target is None or target in seen or any(target in s.rules for s in sides) or not _produces(rel, names):
                 continue
-            version = rule["versions"][0] if rule["versions"] else None
-            if version is not None and (version.get("tables") or version.get("profiles")):
-                continue  # a table's or profile's text is the reader's rendering, not the document's words
-            # a paragraph's sentences (a title line, "“Bending reality”", is no part of the next one); a sentence over
-            # several lines is a list's or a table's, not one sentence
-            said_first = (x for para in _text(rule).split("\n\n") for x in sentences(para))
-            first = next((x for x in said_first if len(x.split()) >= _WORDS and "\n" not in x.strip() and not _EXAMPLE.match(_plain(x))), None)
-            if first is not None:
-                said.add(_plain(first))
-                out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_plain(first).rstrip(".")],
-                            "how": "defines", "subject": None, "conditions": [], "citation": rule_quote(rid, first.lstrip("-*• "), version)})
-    # what a rule in play produces, named as another rule's ("each To Hit roll of a 6 results in a Precision Shot"):
-    # that rule is not in play, but what the thing produced does when it triggers is the producing rule's effect
-    in_play = {rid for side in sides for rid in side.rules}
-    for side in sides:
-        for rid in side.rules:
-            if (side.name, rid) in set_aside:
-                continue
-            for rel in view.relations_out(rid):
-                target = rel["target"]
-                if rel["kind"] != "references" or target is None or target in in_play or target in seen or not _produces(rel, names):
-                    continue
-                seen.add(target)
-                produced = view.get(target)
-                if produced is not None:
-                    out += _read_out(target, side.name, produced, _KINDS[1:], said, names, rule_quote)
+            seen.add(target)
+            produced = view.get(target)
+            if produced is not None:
+                out += _read_out(target, side.name, produced, _KINDS[1:], said, names, rule_quote)
     return out
+
+
+def _first_words(rid: str, side: str, rule: dict[str, Any], said: set[str], names: dict[str, str],
+                 rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
+    """A rule's first sentence (``defines``) where the answer quotes nothing of its text."""
+    text = _text(rule)
+    if any(q in _plain(text) for q in said):
+        return []
+    version = rule["versions"][0] if rule["versions"] else None
+    if version is not None and (version.get("tables") or version.get("profiles")):
+        return []  # a table's or profile's text is the reader's rendering, not the document's words
+    # a paragraph's sentences (a title line, "“Bending reality”", is no part of the next one); a sentence over
+    # several lines is a list's or a table's, not one sentence
+    candidates = (x for para in text.split("\n\n") for x in sentences(para))
+    first = next((x for x in candidates if len(x.split()) >= _WORDS and "\n" not in x.strip() and not _EXAMPLE.match(_plain(x))), None)
+    if first is None:
+        return []
+    said.add(_plain(first))
+    return [{"side": side, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_plain(first).rstrip(".")],
+             "how": "defines", "subject": None, "conditions": [], "citation": rule_quote(rid, first.lstrip("-*• "), version)}]
 
 
 def denied_states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
@@ -162,7 +158,7 @@ def denied_states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str
                     continue
                 words = r"\s+".join(map(re.escape, denied.group(1).split()))
                 place = re.compile(rf"(?<!not\s)\b{words}\b", re.I)
-                others = [other for other, words in texts.items() if other != rid and place.search(words)]
+                others = [other for other, said_there in texts.items() if other != rid and place.search(said_there)]
                 if others:
                     said.add(plain)
                     version = view.get(rid)["versions"][0] if view.get(rid)["versions"] else None
@@ -234,7 +230,7 @@ def _read_out(rid: str, side: str, rule: dict[str, Any], kinds: tuple[tuple[str,
               rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
     """The rule's first sentence of each kind (its first wording's), unless said already or an example."""
     version = rule["versions"][0] if rule["versions"] else None
-    text = (version or rule).get("text") or ""
+    text = _text(rule)
     found = {how: 0 for how, _ in kinds}
     out: list[dict[str, Any]] = []
     for sentence in sentences(text):
