@@ -92,6 +92,9 @@ def _corrected(entry: Entry, aliases: dict[str, tuple[str, str]], typos: dict[st
     return entry
 
 
+_CONFIRM_EVERY = 1024  # entries between two looks at whether every curated target is written
+
+
 def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
     """A curated alias must not point at a near miss of a name the documents write.
 
@@ -115,7 +118,12 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
     by_documents: set[str] = set()  # of those, the names the documents themselves write
     renamers: set[str] = set()  # the aliases that renamed a heading of the documents to their target
     given = {_fold(alias): _fold(target) for alias, (target, _lang) in manifest.aliases.items()}
-    for entry in entries:
+    targets = set(given.values())
+    for n, entry in enumerate(entries, start=1):
+        # Every target a name the documents write (most manifests, early in the documents):
+        # nothing to check, and the names of the entries left would be gathered for nothing.
+        if not n % _CONFIRM_EVERY and targets <= by_documents:
+            return typos
         # a name an adapter took from the manifest itself (a glossary renames a
         # heading by its curated alias) is not one the documents write
         renamed = entry.heading is not None and given.get(_fold(entry.heading)) == _fold(entry.name or "")
@@ -648,44 +656,55 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
     parents: dict[str, str | None] = {}
     children: dict[str, list[str]] = defaultdict(list)
     for key, group in groups.items():
-        parent_name = next((e.parent for _, e in group.members if e.parent), None)
+        members = group.members
+        parent_name = members[0][1].parent if len(members) == 1 else next((e.parent for _, e in members if e.parent), None)
         parent = parents[key] = by_name.get(_fold(parent_name)) if parent_name else None
         if parent:
             children[parent].append(ids[key])
     rules: list[Rule] = []
     for key, group in groups.items():
-        primary = primaries[key]
-        parent = parents[key]
-        versions = _versions(group, specs)
-        flags = sorted({f for v in versions for f in v.flags} - {"stub"})
+        if len(group.members) == 1:
+            # most groups: one entry, the primary, of one version; its name is no alias of its own
+            primary = group.members[0][1]
+            versions: tuple[Version, ...] = (_version(primary, specs[primary.source.file]),)
+            flags = sorted(set(primary.flags).difference(("stub",))) if primary.flags else []
+            written: tuple[Alias, ...] | list[Alias] = primary.aliases
+            listed = [primary]
+        else:
+            primary = primaries[key]
+            versions = _versions(group, specs)
+            flags = sorted({f for v in versions for f in v.flags} - {"stub"})
+            listed = [e for _, e in group.members]  # as grouped: the first with a category, ... gives it
+            members = [e for _, e in sorted(group.members, key=_rank)]
+            written = [
+                alias for entry in members for alias in ((*entry.aliases, Alias(entry.name, entry.lang)) if entry.name else entry.aliases)
+            ]
         if not any(v.text.strip() for v in versions):
             flags.append("stub")
         if len(versions) > 1:
             flags.append("versions")
-        # most groups hold one entry: nothing to order, and it is the primary
-        members = [e for _, e in (group.members if len(group.members) == 1 else sorted(group.members, key=_rank))]
-        aliases: list[Alias] = []
         own = _fold(primary.name or "")
-        seen = {own}
-        written = [
-            alias for entry in members for alias in ((*entry.aliases, Alias(entry.name, entry.lang)) if entry.name else entry.aliases)
-        ]
-        named = {own, *(_fold(a.name) for a in written)} if curated else ()
-        extra = [alias for folded in named for alias in curated.get(folded, ())]
-        for alias in (*written, *extra):
-            if alias.name:
-                folded = _fold(alias.name)
-                if folded not in seen:
-                    seen.add(folded)
-                    aliases.append(alias)
+        if written or curated:
+            aliases: list[Alias] = []
+            seen = {own}
+            named = {own, *(_fold(a.name) for a in written)} if curated else ()
+            extra = [alias for folded in named for alias in curated.get(folded, ())]
+            for alias in (*written, *extra):
+                if alias.name:
+                    folded = _fold(alias.name)
+                    if folded not in seen:
+                        seen.add(folded)
+                        aliases.append(alias)
+        else:
+            aliases = []
         name = primary.name or f"(unnamed rule at {primary.source.file}:{primary.source.line})"
         rules.append(
             Rule(
                 ids[key], name, manifest.id, versions[0].text, versions[0].source, tuple(aliases),
-                primary.category or next((e.category for _, e in group.members if e.category), None),
-                parent,
-                next((e.params for _, e in group.members if e.params), ()),
-                next((e.amends for _, e in group.members if e.amends), None),
+                primary.category or next((e.category for e in listed if e.category), None),
+                parents[key],
+                next((e.params for e in listed if e.params), ()),
+                next((e.amends for e in listed if e.amends), None),
                 versions, tuple(flags), tuple(children.get(ids[key], ())),
             )  # fmt: skip
         )
