@@ -479,6 +479,8 @@ def _name_removed_lists(rules: list[_SectionRule]) -> None:
     document defines again in a section of its own ("Obstacle") is left out:
     that section is the rule now, and a removed twin would hide it.
     """
+    if not any(rule.amends and rule.amends.op == "remove" and ", " in (rule.name or "") for rule in rules):
+        return  # no removal lists (any document but errata): the names need not be gathered
     defined = {d.name.casefold(): d for d in rules if d.name and "," not in d.name}
     i = 0
     while i < len(rules):
@@ -589,12 +591,14 @@ def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> l
             # "group": an empty heading that only gathers sub-sections ("### Flee/Pursuit")
             flags.extend(("stub", "group") if id(d.section) in with_children else ("stub",))
         aliases: list[Alias] = []
-        seen = {(d.name or "").casefold()}
-        kept, alias_notes = names_from(d.aliases)
-        for alias in kept:
-            if alias and alias.casefold() not in seen:
-                seen.add(alias.casefold())
-                aliases.append(Alias(alias, doc.lang))
+        alias_notes: list[str] = []
+        if d.aliases:  # most rules have none
+            seen = {(d.name or "").casefold()}
+            kept, alias_notes = names_from(d.aliases)
+            for alias in kept:
+                if alias and alias.casefold() not in seen:
+                    seen.add(alias.casefold())
+                    aliases.append(Alias(alias, doc.lang))
         heading = d.heading if d.heading and clean_name(d.heading) != d.name else None
         out.append(
             Entry(
@@ -611,7 +615,7 @@ def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> l
                 fields=d.fields,
                 flags=tuple(flags),
                 lang=doc.lang,
-                notes=tuple(dict.fromkeys([*d.notes, *alias_notes])),
+                notes=tuple(dict.fromkeys([*d.notes, *alias_notes])) if d.notes or alias_notes else (),
                 heading=heading,
             )
         )
