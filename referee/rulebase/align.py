@@ -254,6 +254,8 @@ def _forms(name: str) -> set[str]:
 
 def _apply_curated(entry: Entry, curated: dict[str, tuple[str, str]]) -> Entry:
     """``curated``: the manifest's aliases, folded alias -> (rule name, language)."""
+    if not entry.aliases and (not entry.name or _fold(entry.name) not in curated):
+        return entry  # the manifest says nothing of it (most entries)
     aliases = list(entry.aliases)
     name = entry.name
     notes = list(entry.notes)
@@ -340,7 +342,10 @@ def _merge_aliases(groups: dict[str, _Group]) -> dict[str, _Group]:
             for alias in entry.aliases:
                 owners[_fold(alias.name)].add(key)
     for key in list(groups):
-        claimants = owners.get(key, set()) - {key}
+        claimants = owners.get(key)
+        if claimants is None:
+            continue  # most groups: no alias names them
+        claimants = claimants - {key}
         if len(claimants) == 1 and key in groups:
             (target,) = claimants
             if target in groups:

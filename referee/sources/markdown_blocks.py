@@ -124,10 +124,9 @@ def scan(doc: Document) -> tuple[Lines, list[Section]]:
             body.append((number, line))
             after_break, paragraph_line = False, False
             continue
-        if m := _ATX.match(line):
-            text = m.group("text") or ""
-            level, column = len(m.group("hashes")), indent_column(line)
-            sections.append(Section(number, plain(text).strip(), level, text, column=column))
+        if (atx := _atx(line)) is not None:
+            level, text = atx
+            sections.append(Section(number, plain(text).strip(), level, text, column=indent_column(line)))
             after_break, paragraph_line = True, False
             continue
         if (m := _SETEXT.match(line)) and paragraph_line and body:
@@ -159,6 +158,22 @@ def scan(doc: Document) -> tuple[Lines, list[Section]]:
             next(n for n, text in preamble if text.strip()),
         )
     return preamble, sections
+
+
+def _atx(line: str) -> tuple[int, str] | None:
+    """An ATX heading's level and text, or None.  Most headings are hashes at the line's
+    start, a blank and the text, which end in neither a hash nor a blank: read without
+    the pattern (whose closing hashes are looked for at each character, 2.5 us a heading).
+
+    >>> _atx("### Fear"), _atx("## Fear ##"), _atx("##Fear"), _atx("    # code"), _atx("####### Seven")
+    ((3, 'Fear'), (2, 'Fear'), (2, 'Fear'), None, None)
+    """
+    if line[:1] == "#":
+        hashes = len(line) - len(line.lstrip("#"))
+        if hashes <= 6 and line[hashes : hashes + 1] in (" ", "\t") and line[-1] not in "# \t":
+            return hashes, line[hashes:].lstrip(" \t")
+    m = _ATX.match(line)
+    return (len(m.group("hashes")), m.group("text") or "") if m is not None else None
 
 
 def _closes(line: str, fence: str) -> bool:
