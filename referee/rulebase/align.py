@@ -674,7 +674,7 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
             versions: tuple[Version, ...] = (_version(primary, specs[primary.source.file]),)
             flags = sorted(set(primary.flags).difference(("stub",))) if primary.flags else []
             written: tuple[Alias, ...] | list[Alias] = primary.aliases
-            listed = [primary]
+            listed: list[Entry] | None = None
         else:
             primary = primaries[key]
             versions = _versions(group, specs)
@@ -689,7 +689,7 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
         if len(versions) > 1:
             flags.append("versions")
         own = _fold(primary.name or "")
-        if written or curated:
+        if written or own in curated:
             aliases: list[Alias] = []
             seen = {own}
             named = {own, *(_fold(a.name) for a in written)} if curated else ()
@@ -706,10 +706,10 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
         rules.append(
             Rule(
                 ids[key], name, manifest.id, versions[0].text, versions[0].source, tuple(aliases),
-                primary.category or next((e.category for e in listed if e.category), None),
+                primary.category or (next((e.category for e in listed if e.category), None) if listed else None),
                 parents[key],
-                next((e.params for e in listed if e.params), ()),
-                next((e.amends for e in listed if e.amends), None),
+                next((e.params for e in listed if e.params), ()) if listed else primary.params or (),
+                next((e.amends for e in listed if e.amends), None) if listed else primary.amends or None,
                 versions, tuple(flags), tuple(children.get(ids[key], ())),
             )  # fmt: skip
         )
