@@ -14,6 +14,8 @@ from referee.model import Rule
 from referee.text import find, fold
 from collections import Counter
 import functools
+from itertools import compress
+from operator import not_
 import re
 
 if TYPE_CHECKING:
@@ -82,6 +84,8 @@ def skipped_blocks(text: str, entries: list[Any], title: str | None = None) -> t
         first_line, end = entry.source.line, min(entry.source.end_line, last_index)
         if first_line <= end:
             covered[first_line : end + 1] = [True] * (end + 1 - first_line)
+    if not "".join(compress(lines, map(not_, covered[1:]))).strip():
+        return ()  # every line with text is an entry's (most documents): no run to find
     first = min((e.source.line for e in entries), default=None)
     last = max((e.source.end_line for e in entries), default=None)
     own_title = (title or "").strip()

@@ -144,6 +144,18 @@ class Lines:
         texts = self.texts
         return tuple(_hash(lines_read(version, texts).encode("utf-8", "surrogatepass")) for version in rule.versions)
 
+    def digest(self, run: list[Rule]) -> bytes:
+        """One hash of every version's lines of ``run`` (its rules' versions are counted in
+        their own digest): what tells a section's lines the same without a key for each rule,
+        which only a section read again needs."""
+        texts, h = self.texts, hashlib.blake2b(digest_size=16)
+        for rule in run:
+            for version in rule.versions:
+                data = lines_read(version, texts).encode("utf-8", "surrogatepass")
+                h.update(len(data).to_bytes(8, "little"))
+                h.update(data)
+        return h.digest()
+
 
 @dataclass(frozen=True)
 class Kept:
@@ -227,8 +239,9 @@ def read(
     rule_names = rulebase.rule_names
     reading = Readings(rulebase, system)
     cut = runs(list(rulebase.in_system(system)))
-    known = _known(cut, Lines(rulebase.texts), reading.workers if before is not None else 1, meanwhile)
-    for run, (keys, same) in zip(cut, known, strict=True):
+    lines = Lines(rulebase.texts)
+    known = _known(cut, lines, reading.workers if before is not None else 1, meanwhile)
+    for run, same in zip(cut, known, strict=True):
         ids = tuple(rule.id for rule in run)
         old = before.section(ids) if before is not None else None
         # the same rules on the same lines, joined to rules of the same names: the last build's section
@@ -236,6 +249,7 @@ def read(
             if _digest(same, old.digest[16:32], old.digest[32:48]) == old.digest:
                 yield old
                 continue
+        keys = [lines.key(rule) for rule in run]
         found: list[tuple[list[Relation], list[Any]]] = []
         layout: list[list[Relation]] = []
         for rule, key in zip(run, keys):
@@ -281,17 +295,14 @@ def rows_made(
     return rows, tuple(never), tuple(sorted(against_terms)), tuple(sorted(ends))
 
 
-def _known(
-    cut: list[list[Rule]], lines: Lines, workers: int, meanwhile: Callable[[], None] | None = None
-) -> list[tuple[list[tuple[bytes, ...]], bytes]]:
-    """Each section's keys of its rules' lines, and the digest of its rules and those keys
-    (what tells a section the edit left), after ``meanwhile``.  With the effect reader's
-    workers and enough sections, two thirds of them are digested in a forked process on
-    the other core while this one does ``meanwhile`` (about half as much work) and the rest."""
+def _known(cut: list[list[Rule]], lines: Lines, workers: int, meanwhile: Callable[[], None] | None = None) -> list[bytes]:
+    """Each section's digest of its rules and of the lines they stand on (what tells a
+    section the edit left), after ``meanwhile``.  With the effect reader's workers and
+    enough sections, two thirds of them are digested in a forked process on the other
+    core while this one does ``meanwhile`` (about half as much work) and the rest."""
 
-    def known(run: list[Rule]) -> tuple[list[tuple[bytes, ...]], bytes]:
-        keys = [lines.key(rule) for rule in run]
-        return keys, canonical((run, keys))
+    def known(run: list[Rule]) -> bytes:
+        return _hash(canonical(run) + lines.digest(run))
 
     split = len(cut) // 3
     theirs = None

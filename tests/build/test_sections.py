@@ -27,7 +27,21 @@ def test_the_digests_made_on_two_cores_are_those_made_on_one(cut: Cut, monkeypat
     assert len(small) >= 2 * sections.FORK_SECTIONS
     alone = sections._known(small, lines, 1)
     assert sections._known(small, lines, 2) == alone
-    assert len(alone) == len(small) and all(len(keys) == len(run) for (keys, _), run in zip(alone, small))
+    assert len(alone) == len(small) and all(len(digest) == 16 for digest in alone)
+
+
+def test_a_section_digest_covers_the_lines_its_rules_stand_on(cut: Cut) -> None:
+    """Only the digest of the section whose rule stands on an edited line changes (the
+    rules' keys, made only for a section read again, tell which of its rules)."""
+    runs, lines = cut
+    rule = runs[1][3]
+    text = lines.texts[rule.source.file]
+    starts = [0, *(i + 1 for i, c in enumerate(text) if c == "\n")]
+    at = starts[rule.source.line - 1]
+    edited = sections.Lines({**lines.texts, rule.source.file: text[:at] + "x" + text[at:]})
+    before, after = sections._known(runs, lines, 1), sections._known(runs, edited, 1)
+    assert [k for k, (one, two) in enumerate(zip(before, after)) if one != two] == [1]
+    assert lines.key(rule) != edited.key(rule) and all(lines.key(r) == edited.key(r) for r in runs[0])
 
 
 def test_a_forked_process_hands_back_its_work_or_none_when_it_failed() -> None:
