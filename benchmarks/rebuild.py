@@ -17,7 +17,9 @@ reads the sections as it takes them, and the system's frame and answers meanwhil
 ``--lines``: the sentence is a paragraph of its own (two lines more, which move every
 rule below it), and the document put back is built too (two lines fewer).
 ``--workers 2``: the effect reader's workers, and the sections' digests on two cores
-(then the processor time is this process's only).  ``--profile FILE``: the last rebuild run
+(then the processor time is this process's only).  ``--steps``: the processor time of
+each pass too (``STEPS``).  ``--code-key K``: the store's code key held at K, so that one cold
+build serves every version of the code timed against it.  ``--profile FILE``: the last rebuild run
 under cProfile, its statistics written to FILE (``python -m pstats FILE``) and the
 functions that took the most of it printed.  Not a test: the processor times are
 the steadier figures on a shared machine; docs/performance.md records them.
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import os
 import resource
 import shutil
@@ -44,6 +47,37 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import synthetic  # noqa: E402
 
 SPENT: dict[str, float] = {}
+
+# --steps: the passes of a rebuild, each timed where it is called from (module, name, label)
+STEPS = [
+    ("referee.sources.markdown", "scan", "md scan"),
+    ("referee.sources.markdown", "fold_lead_ins", "md lead-ins"),
+    ("referee.sources.markdown", "link", "md link"),
+    ("referee.sources.markdown", "_section_rules", "md sections (chunks)"),
+    ("referee.sources.markdown", "_name_removed_lists", "md removed lists"),
+    ("referee.sources.markdown", "_categorise", "md categories"),
+    ("referee.sources.markdown", "_inline_keywords", "md inline keywords"),
+    ("referee.sources.markdown", "_entries", "md entries"),
+    ("referee.rulebase.load", "decode", "decode"),
+    ("referee.rulebase.base", "document_summary", "document summary"),
+    ("referee.rulebase.align", "_check_curated", "align: curated"),
+    ("referee.rulebase.align", "_group", "align: group"),
+    ("referee.rulebase.align", "_rules", "align: rules"),
+    ("referee.store.system", "Rulebase.from_rules", "rulebase"),
+    ("referee.store.system", "_named", "names"),
+    ("referee.store.system", "canonical", "names keys"),
+    ("referee.store.sections", "before", "before"),
+    ("referee.store.sections", "_known", "known (digests, meanwhile)"),
+    ("referee.store.system", "muster", "muster"),
+    ("referee.store.system", "pickled", "frame pickled"),
+    ("referee.store.answers", "of_system", "answers"),
+    ("referee.store.system", "unit_index", "units"),
+    ("referee.store.sections", "rows_made", "rows made"),
+    ("referee.store.sections", "Readings.__call__", "effect reader"),
+    ("referee.store.writer", "_tidy", "tidy"),
+    ("referee.store.writer", "code_key", "code key"),
+    ("referee.store.writer", "read_key", "read key"),
+]
 
 
 def timed(module: object, name: str, label: str) -> None:
@@ -78,6 +112,8 @@ def build(src: Path, label: str, profile: Path | None = None) -> None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
     close_opened()
     steps = ", ".join(f"{name} {SPENT.get(name, 0.0):.2f}" for name in ("read_folder", "align", "system read", "write_system"))
+    if STEPS:
+        steps += "\n  " + ", ".join(f"{label} {SPENT.get(label, 0.0):.3f}" for *_, label in STEPS)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     spent = f"wall {time.time() - wall:.2f} s, processor {time.process_time() - cpu:.2f} s, largest {peak:.0f} MB"
     print(f"{label}: {spent}; steps (processor s): {steps}; {_store(src)}", flush=True)
@@ -107,6 +143,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="REFEREE_WORKERS (1: everything read here)")
     parser.add_argument("--profile", type=Path, help="profile the last rebuild into this file")
     parser.add_argument("--lines", action="store_true", help="add the sentence as a paragraph of its own (two lines more)")
+    parser.add_argument("--steps", action="store_true", help="time each pass of the rebuild (STEPS) too")
+    parser.add_argument(
+        "--code-key", help="hold the store's code key at this (a cache built once serves code being changed: for timing only)"
+    )
     args = parser.parse_args()
     src = args.work / f"one-{args.rules}"
     cache = args.work / f"cache-{args.rules}"
@@ -122,6 +162,16 @@ def main() -> None:
     timed(align, "align", "align")
     timed(system, "read", "system read")
     timed(writer, "write_system", "write_system")
+    if args.code_key:
+        writer.code_key = lambda: args.code_key
+    if not args.steps:
+        STEPS.clear()
+    for module, name, label in STEPS:
+        owner: object = importlib.import_module(module)
+        *classes, name = name.split(".")  # "Class.method": wrapped on the class
+        for cls in classes:
+            owner = getattr(owner, cls)
+        timed(owner, name, label)
     print(f"{args.rules} rules in one document, workers {args.workers}, load {os.getloadavg()[0]:.1f}")
     if args.cold or not cache.exists():
         shutil.rmtree(cache, ignore_errors=True)

@@ -230,8 +230,12 @@ def measure(args: argparse.Namespace, work: Path) -> None:
 
     rows: list[tuple[str, str, str]] = _Said()
     tree: list[int] = []
+    load = os.getloadavg()[0]
     cold, peak = run([*referee, "build", *where], env, tree=tree)
-    rows.append(("cold `referee build`", f"{cold:.1f} s ({CPU[0]:.1f} s CPU)", f"peak {peak / 1024:.0f} MB (largest process); {tree[-1] / 1024:.0f} MB all processes (PSS, sampled)"))
+    rows.append(
+        ("cold `referee build`", f"{cold:.1f} s ({CPU[0]:.1f} s CPU)",
+         f"peak {peak / 1024:.0f} MB (largest process); {tree[-1] / 1024:.0f} MB all processes (PSS, sampled); load {load:.1f} -> {os.getloadavg()[0]:.1f}")
+    )  # fmt: skip
     rows.append(("cache size after the build", f"{folder_size(cache) / 2**20:.0f} MB", ""))
 
     if not args.skip_rebuild:
@@ -239,6 +243,8 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         # document is read again, and the rules it gives a version of.
         edited = next(p for p in sorted(src.rglob("*")) if p.suffix in (".md", ".txt", ".wiki"))
         took: list[float] = []
+        cpu: list[float] = []
+        loads: list[float] = []
         peaks: list[tuple[int, int]] = []
         for n in range(max(1, args.rebuilds)):
             text = edited.read_text(encoding="utf-8")
@@ -248,14 +254,18 @@ def measure(args: argparse.Namespace, work: Path) -> None:
             else:
                 at = text.index(".", len(text) // 2) + 1
                 edited.write_text(text[:at] + f" Models with it may reroll failed Panic Tests ({n})." + text[at:], encoding="utf-8")
+            loads.append(os.getloadavg()[0])
             again, peak = run([*referee, "build", *where], env, tree=tree)
             took.append(again)
+            cpu.append(CPU[0])
             peaks.append((peak, tree[-1]))
         what = "a line added at the top of" if args.edit == "line" else "a sentence added in"
         label = f"rebuild after {what} one document ({edited.parent.name}/{edited.name})"
         spread = f"{statistics.median(took):.1f} s (min {min(took):.1f}, {len(took)} runs)" if len(took) > 1 else f"{took[0]:.1f} s"
         peak, whole = max(peaks)
-        rows.append((label, spread, f"peak {peak / 1024:.0f} MB; {whole / 1024:.0f} MB all processes"))
+        spent = ", ".join(f"{c:.1f}" for c in cpu)
+        said = ", ".join(f"{a:.1f}" for a in loads)
+        rows.append((label, spread, f"peak {peak / 1024:.0f} MB; {whole / 1024:.0f} MB all processes; CPU s {spent}; load {said}"))
         rows.append(("cache size after the rebuilds", f"{folder_size(cache) / 2**20:.0f} MB", "the one store, after what the edits replaced is gone"))
     time.sleep(2.5)  # past the stamp's same-tick window: warm calls now take the recorded key
 
