@@ -22,7 +22,9 @@ process, in one run:
   the peak of their proportional set sizes together, sampled from /proc) and
   the size of the cache it wrote;
 - the rebuild after one sentence is added to one document (``--edit line``:
-  after a line is added at its top, so that every rule of it moves);
+  after a line is added at its top, so that every rule of it moves), with each
+  run's processor time (of the build and its workers) and the load average
+  before it, since on a shared machine the wall time is mostly the wait for a core;
 - warm ``lookup``, ``show``, ``explain`` (a name found once), ``list --system``
   and, unless ``--skip-search``, the search index build and warm ``search``;
   ``lint`` (whole build read from the cache); each beside a bare
