@@ -145,7 +145,8 @@ def main() -> None:
     parser.add_argument("--lines", action="store_true", help="add the sentence as a paragraph of its own (two lines more)")
     parser.add_argument("--steps", action="store_true", help="time each pass of the rebuild (STEPS) too")
     parser.add_argument(
-        "--code-key", help="hold the store's code key at this (a cache built once serves code being changed: for timing only)"
+        "--code-key",
+        help="hold the store's code key at this (a cache built once serves code being changed: for timing only)",
     )
     args = parser.parse_args()
     src = args.work / f"one-{args.rules}"

@@ -295,7 +295,9 @@ def rows_made(
     return rows, tuple(never), tuple(sorted(against_terms)), tuple(sorted(ends))
 
 
-def _known(cut: list[list[Rule]], lines: Lines, workers: int, meanwhile: Callable[[], None] | None = None) -> list[bytes]:
+def _known(
+    cut: list[list[Rule]], lines: Lines, workers: int, meanwhile: Callable[[], None] | None = None
+) -> list[bytes]:
     """Each section's digest of its rules and of the lines they stand on (what tells a
     section the edit left), after ``meanwhile``.  With the effect reader's workers and
     enough sections, two thirds of them are digested in a forked process on the other
