@@ -661,11 +661,10 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
     parents: dict[str, str | None] = {}
     children: dict[str, list[str]] = defaultdict(list)
     for key, group in groups.items():
-        members = group.members
-        if len(members) == 1:
-            parent_name = members[0][1].parent
+        if len(group.members) == 1:
+            parent_name = group.members[0][1].parent
         else:
-            parent_name = next((e.parent for _, e in members if e.parent), None)
+            parent_name = next((e.parent for _, e in group.members if e.parent), None)
         parent = parents[key] = by_name.get(_fold(parent_name)) if parent_name else None
         if parent:
             children[parent].append(ids[key])
