@@ -18,6 +18,18 @@ in both sentences and neither rule's own name, or a characteristic of the
 system's game terms given a number in both ("Initiative 1", "Initiative 10").
 Two rules whose brackets both say which rolls they are for, and share none
 ("Maximised (Charge Range)", "Minimised (Discipline Tests)"), do not meet.
+
+Things read the same way: a roll named by its die ("the scatter die"), which a
+rule that does what the die decides ("always roll full scatter") speaks of too;
+an unsaved wound one rule makes several and another acts once for ("Roll a D6
+each time an unsaved Wound is suffered"); a way of deploying the unit is held
+to beside another way ("cannot be deployed during the Deployment Phase" beside
+"may be deployed using Special Deployment rules"; two ways offered are the
+player's choice); how many models a model counts as ("counts as an additional
+model", "count all models normally"); a rule a side forbids itself that only
+the other side holds ("Cannot use Stomp Attacks" beside the enemy's Stomp
+Attacks).  Two rules that each only give some of a count ("scores 10VP") add
+up: they meet only where one caps, multiplies or denies it.
 """
 
 from __future__ import annotations
@@ -26,7 +38,7 @@ import re
 
 from referee.graph.effects_words import STATS
 from referee.patterns import lazy
-from referee.resolve.meeting import sentences
+from referee.resolve.meeting import binds_other_side, sentences
 from referee.resolve.ruling import Ruling, Unresolved, _unique
 from referee.text import fold, singulars
 
@@ -61,10 +73,18 @@ _RESTORED = lazy(r"\bwounds?\s+(?:is|are|can\s+be|may\s+be)\s+restored\b|\bresto
 # attack deals multiple wounds", "Unsaved wounds caused by the attacks are multiplied into the value given in brackets"
 MULTIPLIED = "how many wounds an unsaved wound becomes"
 _MULTIPLIED = lazy(r"\bunsaved\s+wounds?\b[^.;]*?\b(?:(?:is|are)\s+multiplied|deals?\s+multiple\s+wounds|splits?\s+into)\b", re.I)
+# and a rule that does something once for each unsaved wound: "Roll a D6 each time an unsaved Wound is suffered", "for every
+# unsaved wound" (which wound is one, where another rule makes one several, its words do not say)
+_PER_WOUND = lazy(r"\b(?:each\s+time|every\s+time|for\s+each|for\s+every|per)\s+(?:an?\s+)?unsaved\s+wounds?\b", re.I)
 # an attack that is not rolled to hit: "This attack automatically hits."
 _AUTOHIT = lazy(r"\battacks?\s+(?:\w+\s+){0,2}?automatically\s+hits?\b", re.I)
 # a roll named by its failed result: "re-roll one miss or failed wound" (a failed roll to hit, to wound)
 _FAILED = lazy(r"\b(?:(miss)(?:es)?|failed\s+(hit|wound)s?)\b(?!\s+(?:saves?|tests?|rolls?)\b)", re.I)
+# a roll named by its die: "the scatter die", "an artillery dice" (not a count of dice: "five dice", "extra dice")
+_DIE = lazy(r"(?<![\w'’])([a-z]{3,})\s+(?:die|dice)\b", re.I)
+_COUNTS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "extra", "more", "several", "both", "many",
+                     "few", "those", "these", "remaining", "rolled", "roll", "bonus", "second"})
+DIE = " die"
 # a kind of terrain named after the terrain: "treats all terrain as difficult" (not "test for dangerous terrain as normal")
 _AS_USUAL = frozenset({"normal", "usual", "standard", "well", "such", "described", "shown", "per"})
 _TERRAIN_AS = lazy(r"\bterrain\s+as\s+(?:if\s+it\s+(?:is|was|were)\s+)?([a-z]+)\b", re.I)
@@ -82,12 +102,11 @@ def _rolls(sentence: str) -> set[str]:
     out |= {f"{first.lower()} roll" for first in _ROLL_PAIR.findall(sentence)}  # "To Hit and To Wound rolls": the first is a roll too
     if _RESTORED.search(sentence):
         out.add("wounds restored")  # "one wound can be restored per turn per model" beside "For each roll of a 6, one wound is restored"
-    if _MULTIPLIED.search(sentence):
-        out.add(MULTIPLIED)  # "each unsaved wound is multiplied to two unsaved Wounds" beside "... deals multiple wounds"
     if _AUTOHIT.search(sentence):
         out.add("hit roll")  # "This attack automatically hits.": the hit roll it is not rolled, which another rule may read
     out |= {"hit roll" if miss else f"{what.lower()} roll" for miss, what in _FAILED.findall(sentence)}
     out |= {f"{fold(kind)} terrain" for kind in _TERRAIN_AS.findall(sentence) if kind.lower() not in _NOT_A_NAME | _AS_USUAL}
+    out |= {f"{fold(word)}{DIE}" for word in _DIE.findall(sentence) if word.lower() not in _NOT_A_NAME | _COUNTS}
     return out
 
 
@@ -247,6 +266,24 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
     return out
 
 
+def _die_words(ctx: Context, spoken: dict[tuple[str, str], dict[str, list[dict[str, Any]]]]) -> None:
+    """A roll named by its die ("If it would use the scatter die, it never scatters") is spoken of, too, by a rule in play whose
+    sentence does what the die decides, in the die's word as a verb or rolled for ("always roll full scatter", "roll for
+    scatter", "the shot scatters"): each such sentence is added to that roll's."""
+    dies = {thing for said in spoken.values() for thing in said if thing.endswith(DIE)}
+    for thing in sorted(dies):
+        word = re.escape(thing[: -len(DIE)])
+        pattern = re.compile(rf"\b{word}(?:s|es|ed|ing)\b|\broll(?:s|ed)?\s+(?:for\s+|full\s+|a\s+)?{word}\b(?!\s+(?:die|dice)\b)", re.I)
+        for (_, rid), said in spoken.items():
+            rule = ctx.view.get(rid) or {}
+            version = rule["versions"][0] if rule.get("versions") else None
+            found = [s for s in sentences((version or rule).get("text") or "") if pattern.search(s) and not _EXAMPLE.match(s)]
+            listed = said.setdefault(thing, []) if found else []
+            for sentence in found:
+                if all(c["quote"] != sentence for c in listed):
+                    listed.append({"quote": sentence, "rid": rid, "version": version})
+
+
 _RESULTS_IN = lazy(r"\bresults?\s+in\s+an?\s+(?-i:[A-Z])", re.I)
 NAMED = "two names of one word: "
 
@@ -365,7 +402,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed|counts?|die|dice)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -398,7 +435,9 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
     joined = {frozenset(m.rules) for m in met if len(m.rules) > 1}
     terms = _terms(ctx.view.core_terms(ctx.system))
     held = [(side.name, rid, entry) for side in sides for rid, entry in side.rules.items()]
+    held_by = {side.name: set(side.rules) for side in sides}
     spoken = {(name, rid): _speaks(ctx, rid, terms, entry) for name, rid, entry in held}
+    _die_words(ctx, spoken)
     out: list[Unresolved | Ruling] = []
     excluded: dict[tuple[str, str], Ruling] = {}
     ordered: list[Ruling] = []
@@ -410,18 +449,35 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 continue
             if any({ctx.name(a), ctx.name(b)} <= said for said in answered):
                 continue  # a ruling or open question on both already (their modifiers of one stat)
+            if any({ctx.name(x), ctx.name(y)} <= said for said in answered for x, y in _givers(ctx, entry_a, b) + _givers(ctx, entry_b, a)):
+                # "Each To Wound roll of 6 ... has Multiple Wounds(d3) and ignores Feel No Pain": the rule that brought the one in
+                # has its ruling with the other already, on the sentence that brought it
+                continue
             shared = sorted(spoken[(side_a, a)].keys() & spoken[(side_b, b)].keys())
             if side_a != side_b:
                 # each side's own roll of one kind is two rolls ("Friendly units ... must reroll failed
                 # Panic Tests", "When a War Machine fails a Panic Test"): across the sides a roll is one
                 # only where a sentence speaks of the other side's ("its target", "enemy units")
                 shared = [t for t in shared if not t.startswith(WIELDED)  # each side's model fights with its own
-                          and (t in (TARGETED, PLACEMENT, MULTIPLIED) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
+                          and (t in (TARGETED, PLACEMENT, MULTIPLIED, COUNTED) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
             else:
                 shared = [t for t in shared if t != TARGETED]  # one's own unit hidden is not hidden from one's own shots
             if side_a != side_b:
-                shared = [t for t in shared if t != MOVED]  # each side's unit moves on its own
+                shared = [t for t in shared if t not in (MOVED, DEPLOYED)]  # each side's unit moves, and is deployed, on its own
             shared = [t for t in shared if _holds(t, spoken[(side_a, a)][t], spoken[(side_b, b)][t], terms)]
+            # two rules that each only give a number of a count ("score 10VP at the end of the battle") add up: they meet where one
+            # caps, multiplies or denies it
+            shared = [t for t in shared if not _count(t) or any(_CHANGES_COUNT.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t])]
+            if side_a != side_b:
+                for forbidder, side_f, other, side_o in ((a, side_a, b, side_b), (b, side_b, a, side_a)):
+                    said = _forbidden_there(ctx, forbidder, other, held_by[side_f])
+                    if said:
+                        # "Cannot use Stomp Attacks" beside an enemy's Stomp Attacks: it forbids its own bearer a rule only the other
+                        # side has, and whether it reaches that side's use against the bearer no sentence says
+                        spoken[(side_f, forbidder)][FORBIDDEN_THERE] = said
+                        spoken[(side_o, other)][FORBIDDEN_THERE] = _naming(ctx, other, ctx.name(other).split()[0]) if _has_text(ctx, other) else []
+                        shared.append(FORBIDDEN_THERE)
+                        break
             word = _one_word(ctx.name(a), ctx.name(b)) if side_a == side_b else None
             if word is not None:
                 # "There can never be more than 1 unit with the fly keyword" (Fly -X) beside Flying: whether the one word
@@ -528,6 +584,35 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
     return out + list(excluded.values()) + ordered
 
 
+FORBIDDEN_THERE = "a rule one side forbids itself and the other side holds"
+
+
+def _forbidden_there(ctx: Context, forbidder: str, other: str, own: set[str]) -> list[dict[str, Any]]:
+    """The sentences of ``forbidder`` that forbid its own side the rule ``other`` ("Cannot use Stomp Attacks"), where its side
+    does not hold that rule: the other side holds it (a prohibition that binds the other side is ruled as such elsewhere)."""
+    if other in own:
+        return []
+    rule = ctx.view.get(forbidder) or {}
+    version = rule["versions"][0] if rule.get("versions") else None
+    return [{"quote": rel["citation"]["sentence"], "rid": forbidder, "version": version} for rel in ctx.view.relations_out(forbidder)
+            if rel["kind"] == "cannot" and rel["target"] == other and not binds_other_side(rel, ctx.view.rule_names)]
+
+
+def _has_text(ctx: Context, rid: str) -> bool:
+    rule = ctx.view.get(rid) or {}
+    return bool(((rule["versions"][0] if rule.get("versions") else rule).get("text") or "").strip())
+
+
+def _count(thing: str) -> bool:
+    """Whether a thing two rules speak of is a count of the system's (a term of a few letters: "vp"), not a roll or a value."""
+    return len(thing) <= 3 and thing.isalpha()
+
+
+# a sentence that does more to a count than give some of it: caps it, multiplies it, denies it or lets only some score it
+_CHANGES_COUNT = lazy(r"\b(?:maximum|minimum|at\s+most|up\s+to|no\s+more\s+than|double[sd]?|triple[sd]?|halve[sd]?|instead|only|cannot|"
+                      r"can\s*not|never|any|no)\b", re.I)
+
+
 def _why(thing: str, said: list[dict[str, Any]]) -> str:
     """What two rules leave open about one thing, as the reason of the open question."""
     if thing == REROLLED:
@@ -535,6 +620,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
         return f"both re-roll a test that may be one ({tests}), and no sentence here says whether a test re-rolled by one may be re-rolled by the other"
     if thing == AIMED:
         return "one restricts whom every attack is made against, the other makes an attack on a unit, and no sentence here says whether that attack is bound"
+    if thing == DEPLOYED:
+        return ("both say how or when the unit is deployed other than in the normal way, and no sentence here says which way it "
+                "takes, or whether the one allows the other")
     if thing == PLACEMENT:
         return ("one places a unit on the battlefield, the other limits where a unit is placed, and no sentence here says whether "
                 "the limit binds that placing")
@@ -545,6 +633,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
         return ("one counts its change of a roll as modifying it, the other speaks of a roll that is unmodified or cannot be "
                 "modified, and no sentence here says whether that change is what the other speaks of")
     if thing == MULTIPLIED:
+        if not all(c["aim"] == "multiplies" for c in said):
+            return ("one makes an unsaved wound into several, the other acts once for each unsaved wound, and no sentence here says "
+                    "whether it acts once for the wound or once for each wound it becomes")
         return ("both make one unsaved wound into several, and no sentence here says how the two multiply together, or in which "
                 "order")
     if thing == DISTANCE:
@@ -556,6 +647,14 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
     if thing == TARGETED:
         return ("one says a unit may not be targeted or seen, the other lets its attacks reach a unit, and no sentence here says "
                 "whether the one holds against the other")
+    if thing == COUNTED:
+        return ("both say how many models a model counts as (one or more), and no sentence here says which holds where both "
+                "apply")
+    if thing == FORBIDDEN_THERE:
+        return ("one forbids its own side a rule that only the other side has here, and no sentence here says whether it reaches "
+                "that side's use of it against the first")
+    if thing.endswith(DIE):
+        return f"both speak of what the {thing} decides, and no relation read from the text says how they meet"
     if thing.startswith(NAMED):
         return (f"their names are forms of one word ({thing[len(NAMED):]}), and no sentence here says whether the one's words on it "
                 f"speak of the other")
@@ -579,6 +678,14 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # a way of changing the roll that counts as modifying it, against a rule that forbids modifying or reads an unmodified roll
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("modifies" in one and {"forbids", "heeds"} & other for one, other in (aims, aims[::-1]))
+    if thing == DEPLOYED:
+        # a way the unit is held to beside another way: which it takes, no sentence says; two ways offered are a choice
+        return "held" in {c["aim"] for c in said_a + said_b}
+    if thing == MULTIPLIED:
+        # two rules that make an unsaved wound several, or one that does and one that acts once for each unsaved wound (which of
+        # them is "an unsaved wound" for it); two rules that each act once per wound are each their own
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return "multiplies" in aims[0] | aims[1]
     if thing in (AIMED, TARGETED, MOVED, PLACEMENT, CROSSING, DISTANCE):
         # one restricts and the other makes an attack (never two attacks made, nor two restrictions); one hides and the
         # other reaches; one heeds a move and the other places the unit
@@ -710,6 +817,11 @@ def _granted(entry: Any, other: str) -> bool:
     return any(step["rule"] == other for chain in entry.chains for step in chain)
 
 
+def _givers(ctx: Context, entry: Any, other: str) -> list[tuple[str, str]]:
+    """(a rule that brought ``entry``'s rule in, ``other``) for each rule of its grant chains."""
+    return [(step["rule"], other) for chain in entry.chains for step in chain if step["rule"] != other]
+
+
 def _may_be_one_test(pa: set[str], pb: set[str], terms: list[str]) -> bool:
     """Whether two instances' brackets name tests that may be one: each names a test, and one's is named after
     a characteristic ("Discipline Tests"), which the other's ("Frenzy Tests") may be, as a re-rolled test may."""
@@ -724,7 +836,26 @@ def _bracketed_rolls(entry: Any) -> bool:
 
 
 # the things a sentence may aim at, each with its (pattern, aim) readings in the order they are tried
+DEPLOYED = "how the unit is deployed"
+# a way of deploying a unit other than the normal one, or a ban on the normal one: "may be deployed using Special Deployment
+# rules", "cannot be deployed during the Deployment Phase", "to be deployed later", "may be deployed last", "can be deployed
+# outside the Deployment Zone" (not where in its army it stands: "must be deployed in a unit")
+# a way offered ("may be deployed using Special Deployment rules"), and one the unit is held to ("cannot be deployed during the
+# Deployment Phase", "must be deployed by Deep Strike"): two offered ways are the player's choice, which the rules give
+_MAY_DEPLOY = lazy(r"\b(?:may|can)\s+(?:\w+\s+)?be\s+deployed\s+(?:using|by|last|later|outside|anywhere)\b", re.I)
+_HELD_DEPLOY = lazy(r"\bmust\s+(?:\w+\s+)?be\s+deployed\s+(?:using|by|last|later|outside|anywhere)\b|"
+                    r"\b(?:cannot|can\s*not|may\s+not)\s+be\s+deployed\s+during\b|\bto\s+be\s+deployed\s+later\b", re.I)
+
+
+COUNTED = "how many models a model counts as"
+# a model counted as more than one, or all counted as they are: "counts as an additional model", "count all models normally"
+_COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d+)\s+models?\b|\bcount\s+(?:all\s+)?(?:the\s+)?models\s+normally\b", re.I)
+
+
 _AIMS = (
+    (COUNTED, ((_COUNTS_AS, "counts"),)),
+    (DEPLOYED, ((_HELD_DEPLOY, "held"), (_MAY_DEPLOY, "offered"))),
+    (MULTIPLIED, ((_MULTIPLIED, "multiplies"), (_PER_WOUND, "each"))),
     (DISTANCE, ((_SETS_DISTANCE, "sets"), (_CHANGES_DISTANCE, "changes"))),
     (MODIFIED, ((_MOD_FORBIDS, "forbids"), (_MOD_COUNTS, "modifies"), (_UNMODIFIED, "heeds"))),
     (CROSSING, ((_CROSS_MODE, "mode"), (_CROSSES, "crosses"))),

@@ -473,7 +473,12 @@ def test_two_rules_that_make_an_unsaved_wound_several_are_open(rulebase: Build) 
                    "Tough": "Roll a die for each unsaved wound; on a 6 it is ignored."}, [])
     [(rules, _)] = _open(resolve(view, "demo", picks("Shatter"), picks("Brittle")).to_json())
     assert rules == ["Brittle", "Shatter"]
-    assert resolve(view, "demo", picks("Shatter"), picks("Tough")).to_json()["unresolved"] == []  # an unsaved wound not made several
+    # a roll once for each unsaved wound beside a rule that makes one several: once for the wound, or for each it becomes, no
+    # sentence says (round 7's sealed half, Multiple Wounds and Feel No Pain); two rules that each act once per wound do not meet
+    [(rules, reason)] = _open(resolve(view, "demo", picks("Shatter"), picks("Tough")).to_json())
+    assert rules == ["Shatter", "Tough"] and reason.startswith("one makes an unsaved wound into several, the other acts once for each")
+    view = system({"Tough": "Roll a die for each unsaved wound; on a 6 it is ignored.", "Grim": "For every unsaved wound, lose 1 Nerve."}, [])
+    assert resolve(view, "demo", picks("Tough"), picks("Grim")).to_json()["unresolved"] == []
 
 
 def test_parts_of_a_section_that_says_they_combine_are_no_choice_of_weapon(rulebase: Build) -> None:

@@ -1,0 +1,137 @@
+"""Two rules in play that speak of one thing, read in the graph's terms and not by name (issue 22, round 10): a wound one rule
+makes several and another acts once for; a roll named by its die and a rule doing what that die decides; a way of deploying two
+rules each give; a count of models two rules each set; a rule a side forbids itself that only the other side holds.  And the
+other way: two rules that each only give some of a count add up, and do not meet (referee/resolve/same_roll.py).
+
+Each is tested on the real documents and on a small system in other words."""
+
+from __future__ import annotations
+
+from referee.resolve import resolve
+from referee.store.record import Build
+from tests.resolve.test_principles import picks, rel, system, system_data
+from tests.stores import stored
+
+
+def _open(data: dict) -> list[tuple[list[str], str]]:
+    return [(sorted(u["rules"]), u["reason"]) for u in data["unresolved"]]
+
+
+def _quotes(data: dict, rules: list[str]) -> set[str]:
+    return {c["quote"] for u in data["unresolved"] if sorted(u["rules"]) == rules for c in u["citations"]}
+
+
+# -- a wound made several, and a roll made once for each unsaved wound -----------------------------
+
+
+def test_a_wound_made_several_and_a_roll_for_each_unsaved_wound_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Multiple Wounds (D3)", "Feel No Pain (5+)", when=["melee"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Feel No Pain", "Multiple Wounds"]
+    assert reason == ("one makes an unsaved wound into several, the other acts once for each unsaved wound, and no sentence here says "
+                      "whether it acts once for the wound or once for each wound it becomes")
+    assert _quotes(data, rules) == {"Each unsaved wound inflicted by this attack deals multiple wounds.",
+                                    "Roll a D6 each time an unsaved Wound is suffered."}
+
+
+# -- a roll named by its die ------------------------------------------------------------------------
+
+
+def test_a_roll_named_by_its_die_and_a_rule_doing_what_it_decides_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Autohit, Barrage", when=["shooting"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Autohit", "Barrage"] and reason.startswith("both speak of what the scatter die decides")
+    assert _quotes(data, rules) >= {"If it would use the scatter die, it never scatters.",
+                                    "If so, they can fire even without Line of Sight, but always roll full scatter."}
+
+
+def test_a_roll_named_by_its_die_in_a_small_system() -> None:
+    view = system({"Steady Aim": "A steady gun ignores the drift die: it never drifts.", "Lob": "Lobbed shells always roll for drift.",
+                   "Heavy Shell": "A heavy shell needs two dice to wound.", "Spin": "Spin the shell before it lands."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Steady Aim", "Lob")).to_json())
+    assert rules == ["Lob", "Steady Aim"]
+    # a count of dice is no die's name, and a rule that does not drift meets nothing
+    assert _open(resolve(view, "demo", picks("Heavy Shell", "Lob")).to_json()) == []
+    assert _open(resolve(view, "demo", picks("Steady Aim", "Spin")).to_json()) == []
+
+
+# -- two ways of deploying one unit -----------------------------------------------------------------
+
+
+def test_two_ways_of_deploying_one_unit_are_open(rulebase: Build) -> None:
+    # "The model cannot be deployed during the Deployment Phase. Instead, ..." beside "Units with Ambush may be deployed using
+    # Special Deployment rules."
+    data = resolve(rulebase, "t9a", "Hidden, Ambush").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Ambush", "Hidden"] and reason.startswith("both say how or when the unit is deployed other than in the normal way")
+    # two ways each offered ("Units with Scout may be deployed using Special Deployment rules") are the player's to choose
+    assert _open(resolve(rulebase, "t9a", "Scout, Ambush").to_json()) == []
+
+
+def test_ways_of_deploying_in_a_small_system() -> None:
+    view = system({"Tunnellers": "Tunnellers may be deployed later, by digging up.",
+                   "Lurkers": "Lurkers cannot be deployed during deployment. They arrive from turn 3.",
+                   "Drilled": "The unit must be deployed in a block.", "Sneaky": "Sneaky units may be deployed last."}, [])
+    [(rules, reason)] = _open(resolve(view, "demo", picks("Tunnellers", "Lurkers")).to_json())
+    assert rules == ["Lurkers", "Tunnellers"] and "deployed" in reason
+    assert _open(resolve(view, "demo", picks("Tunnellers", "Drilled")).to_json()) == []  # how it stands, not how it comes
+    assert _open(resolve(view, "demo", picks("Tunnellers", "Sneaky")).to_json()) == []  # two ways offered: the player's choice
+    assert _open(resolve(view, "demo", picks("Tunnellers"), picks("Lurkers")).to_json()) == []  # each side deploys its own
+
+
+# -- how many models a model counts as --------------------------------------------------------------
+
+
+def test_a_model_counted_as_more_and_all_counted_normally_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Objectives, Objective security", "Objective security").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Objective security", "Objectives"] and reason.startswith("both say how many models a model counts as")
+    assert _quotes(data, rules) >= {"If both sides got the keyword just count all models normally."}
+    # the both-sides clause is still the rule's own word on both sides
+    assert "both-sides" in [r["principle"] for r in data["rulings"]]
+
+
+def test_models_counted_in_a_small_system() -> None:
+    view = system({"Big Banner": "A model near the banner counts as two models for holding ground.",
+                   "Level Field": "On a level field count all models normally.", "Muster": "Count the models in the unit."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Big Banner"), picks("Level Field")).to_json())
+    assert rules == ["Big Banner", "Level Field"]
+    assert _open(resolve(view, "demo", picks("Big Banner"), picks("Muster")).to_json()) == []
+
+
+# -- a rule a side forbids itself, which only the other side holds ----------------------------------
+
+
+def test_a_prohibition_of_a_rule_only_the_other_side_has_is_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Big Brother, Stomp Attacks (D3)", "Cannot be Stomped", when=["melee"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Cannot be Stomped", "Stomp Attacks"]
+    assert reason.startswith("one forbids its own side a rule that only the other side has here")
+    assert _quotes(data, rules) == {"Cannot use Stomp Attacks"}
+    # where its own side holds the rule, the prohibition binds its own side, and that is all
+    data = resolve(rulebase, "t9a", "Cannot be Stomped, Stomp Attacks (D3)", when=["melee"]).to_json()
+    assert [o for o in _open(data) if "Cannot be Stomped" in o[0]] == []
+
+
+def test_a_prohibition_of_the_other_sides_rule_in_a_small_system() -> None:
+    ban = rel("cannot", "Slippery", "Grapple", "A slippery model may not Grapple.", details={"action": "Grapple"})
+    view = system({"Slippery": ban["citation"]["sentence"], "Grapple": "Grappling models hold their foe fast.", "Claws": "+1 Attack."}, [ban])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Grapple"), picks("Slippery")).to_json())
+    assert rules == ["Grapple", "Slippery"]
+    assert _open(resolve(view, "demo", picks("Claws"), picks("Slippery")).to_json()) == []
+
+
+# -- and the other way: two rules that only give some of a count ------------------------------------
+
+
+def test_two_rules_that_each_give_some_of_a_count_do_not_meet(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Painting an army, Models that communicate").to_json()
+    assert data["unresolved"] == []
+    data = system_data({"Tidy Camp": "A tidy camp scores 2VP.", "Bold Flag": "The flag scores 3VP at the end.",
+                        "Greedy": "Double all VP you score this turn.", "Capped": "No more than 5VP can be scored from camps."}, [])
+    data["core_terms"] = {"demo": ["vp"]}
+    view = stored(data)
+    assert resolve(view, "demo", picks("Tidy Camp", "Bold Flag")).to_json()["unresolved"] == []
+    for other in ("Greedy", "Capped"):
+        [(rules, _)] = _open(resolve(view, "demo", picks("Tidy Camp", other)).to_json())
+        assert rules == sorted(["Tidy Camp", other])
