@@ -80,8 +80,9 @@ _PER_WOUND = lazy(r"\b(?:each\s+time|every\s+time|for\s+each|for\s+every|per)\s+
 _AUTOHIT = lazy(r"\battacks?\s+(?:\w+\s+){0,2}?automatically\s+hits?\b", re.I)
 # a roll named by its failed result: "re-roll one miss or failed wound" (a failed roll to hit, to wound)
 _FAILED = lazy(r"\b(?:(miss)(?:es)?|failed\s+(hit|wound)s?)\b(?!\s+(?:saves?|tests?|rolls?)\b)", re.I)
-# a roll named by its die: "the scatter die", "an artillery dice" (not a count of dice: "five dice", "extra dice")
-_DIE = lazy(r"(?<![\w'’])([a-z]{3,})\s+(?:die|dice)\b", re.I)
+# a roll named by its die: "the scatter die", "an artillery dice", or the pool its dice are kept in ("the bad luck pool"; not a
+# count of dice: "five dice", "extra dice")
+_DIE = lazy(r"(?<![\w'’])([a-z]{3,})\s+(?:die|dice|pool)\b", re.I)
 _COUNTS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "extra", "more", "several", "both", "many",
                      "few", "those", "these", "remaining", "rolled", "roll", "bonus", "second"})
 DIE = " die"
@@ -654,7 +655,8 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
         return ("one forbids its own side a rule that only the other side has here, and no sentence here says whether it reaches "
                 "that side's use of it against the first")
     if thing.endswith(DIE):
-        return f"both speak of what the {thing} decides, and no relation read from the text says how they meet"
+        return (f"both speak of the {thing[: -len(DIE)]} dice (what they decide, or the pool they are kept in), and no relation read from "
+                f"the text says how they meet")
     if thing.startswith(NAMED):
         return (f"their names are forms of one word ({thing[len(NAMED):]}), and no sentence here says whether the one's words on it "
                 f"speak of the other")

@@ -40,19 +40,31 @@ def test_a_wound_made_several_and_a_roll_for_each_unsaved_wound_are_open(rulebas
 def test_a_roll_named_by_its_die_and_a_rule_doing_what_it_decides_are_open(rulebase: Build) -> None:
     data = resolve(rulebase, "scrollhammer", "Autohit, Barrage", when=["shooting"]).to_json()
     [(rules, reason)] = _open(data)
-    assert rules == ["Autohit", "Barrage"] and reason.startswith("both speak of what the scatter die decides")
+    assert rules == ["Autohit", "Barrage"] and reason.startswith("both speak of the scatter dice (what they decide")
     assert _quotes(data, rules) >= {"If it would use the scatter die, it never scatters.",
                                     "If so, they can fire even without Line of Sight, but always roll full scatter."}
 
 
+def test_dice_added_to_a_pool_and_a_limit_on_the_dice_kept_are_open(rulebase: Build) -> None:
+    # "Add five dice to the **bad luck pool** showing a 6." beside "You can never store more than one of the same dice results after
+    # the improving dice step." (a section on "any of the bad luck dice")
+    data = resolve(rulebase, "last-edition", "Directive 5, Improving dice step").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Directive 5", "Improving dice step"] and reason.startswith("both speak of the luck dice")
+
+
 def test_a_roll_named_by_its_die_in_a_small_system() -> None:
     view = system({"Steady Aim": "A steady gun ignores the drift die: it never drifts.", "Lob": "Lobbed shells always roll for drift.",
-                   "Heavy Shell": "A heavy shell needs two dice to wound.", "Spin": "Spin the shell before it lands."}, [])
+                   "Heavy Shell": "A heavy shell needs two dice to wound.", "Spin": "Spin the shell before it lands.",
+                   "Hoard": "Add three dice to the fate pool.", "Fickle": "Only one of the fate dice may be spent each turn."}, [])
     [(rules, _)] = _open(resolve(view, "demo", picks("Steady Aim", "Lob")).to_json())
     assert rules == ["Lob", "Steady Aim"]
     # a count of dice is no die's name, and a rule that does not drift meets nothing
     assert _open(resolve(view, "demo", picks("Heavy Shell", "Lob")).to_json()) == []
     assert _open(resolve(view, "demo", picks("Steady Aim", "Spin")).to_json()) == []
+    [(rules, _)] = _open(resolve(view, "demo", picks("Hoard", "Fickle")).to_json())  # a pool of dice and those dice
+    assert rules == ["Fickle", "Hoard"]
+    assert _open(resolve(view, "demo", picks("Hoard", "Lob")).to_json()) == []
 
 
 # -- two ways of deploying one unit -----------------------------------------------------------------
