@@ -384,6 +384,17 @@ _HEEDS = lazy(r"\b(?:has|have|had)\s+(?:not\s+)?moved\b|\bdid\s+not\s+move\b|\bh
 _PLACED = lazy(r"\bplac(?:e|es|ed|ing)\s+(?:them|it|the\s+(?:unit|models?))\s+within\b|\bdeployed\s+later\b|\bcounts?\s+as\s+having\s+moved\b|"
                      r"\bcounts?\s+as\s+having\s+(?:performed|made)\s+an?\s+[\w-]+\s+move\b|"
                      r"\bperformed\s+as\s+(?:an?\s+)?(?:combination\s+of\s+)?advance\s+moves?\b", re.I)
+# a named move the unit makes: "The unit makes a Reform with the following exceptions", "can perform an Advance Move after the
+# Reform" (a capitalised name, which a rule that heeds moves may name)
+_MAKES_MOVE = lazy(r"\b(?:makes?|performs?|executes?)\s+an?\s+(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?", re.I)
+_MADE = lazy(r"\b(?:makes?|performs?|executes?)\s+an?\s+((?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)", re.I)
+
+
+def _made_moves(sentence: str) -> set[str]:
+    """The named moves a sentence makes ("makes a Reform": "Reform"; "perform an Advance Move": "Advance Move")."""
+    return {m for m in _MADE.findall(sentence)}
+
+
 # a unit that may not be targeted or seen: "untargetable", "cannot be targeted or seen", "neither see nor are visible"
 _HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may\s+not)\s+be\s+(?:targeted|seen)\b|"
                      r"\bneither\s+see\s+nor\s+(?:are|is)\s+visible\b|\b(?:are|is)\s+not\s+visible\b", re.I)
@@ -627,6 +638,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
     if thing == PLACEMENT:
         return ("one places a unit on the battlefield, the other limits where a unit is placed, and no sentence here says whether "
                 "the limit binds that placing")
+    if thing == MOVED and any(c["aim"] == "makes" for c in said) and not any(c["aim"] == "placed" for c in said):
+        return ("one speaks of whether the unit has made a move it names, the other makes that move in a way of its own, and no "
+                "sentence here says whether the first holds after it")
     if thing == MOVED:
         return ("one speaks of whether the unit has moved, the other puts it on the table, or counts it as having moved, other than by "
                 "its normal move, and no sentence here says whether that is the move the first speaks of")
@@ -688,6 +702,18 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # them is "an unsaved wound" for it); two rules that each act once per wound are each their own
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return "multiplies" in aims[0] | aims[1]
+    if thing == MOVED:
+        # a unit put on the table or counted as moved, beside a rule that heeds whether it moved; or a named move one rule makes
+        # ("The unit makes a Reform with the following exceptions") that the heeding sentence names ("... made an Advance Move,
+        # March Move, Reform or Pivot")
+        for one, other in ((said_a, said_b), (said_b, said_a)):
+            heeding = [c["quote"] for c in other if c["aim"] == "heeds"]
+            if heeding and any(c["aim"] == "placed" for c in one):
+                return True
+            made = {m for c in one if c["aim"] == "makes" for m in _made_moves(c["quote"])}
+            if any(re.search(rf"\b{re.escape(m)}\b", h) for m in made for h in heeding):
+                return True
+        return False
     if thing in (AIMED, TARGETED, MOVED, PLACEMENT, CROSSING, DISTANCE):
         # one restricts and the other makes an attack (never two attacks made, nor two restrictions); one hides and the
         # other reaches; one heeds a move and the other places the unit
@@ -861,7 +887,7 @@ _AIMS = (
     (DISTANCE, ((_SETS_DISTANCE, "sets"), (_CHANGES_DISTANCE, "changes"))),
     (MODIFIED, ((_MOD_FORBIDS, "forbids"), (_MOD_COUNTS, "modifies"), (_UNMODIFIED, "heeds"))),
     (CROSSING, ((_CROSS_MODE, "mode"), (_CROSSES, "crosses"))),
-    (MOVED, ((_PLACED, "placed"), (_HEEDS, "heeds"))),
+    (MOVED, ((_PLACED, "placed"), (_HEEDS, "heeds"), (_MAKES_MOVE, "makes"))),
     (PLACEMENT, ((_BOUNDS, "bounds"), (_PLACES, "places"))),
     (TARGETED, ((_REACHES, "reaches"), (_HIDDEN, "hidden"))),
     (AIMED, ((_ALL_ATTACKS, "restricts"), (_MAKES_ATTACK, "makes"))),

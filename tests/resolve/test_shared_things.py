@@ -147,3 +147,23 @@ def test_two_rules_that_each_give_some_of_a_count_do_not_meet(rulebase: Build) -
     for other in ("Greedy", "Capped"):
         [(rules, _)] = _open(resolve(view, "demo", picks("Tidy Camp", other)).to_json())
         assert rules == sorted(["Tidy Camp", other])
+
+
+# -- a named move one rule makes, which another's "has made ..." names --------------------------------
+
+
+def test_a_move_one_rule_makes_and_another_heeds_by_name_are_open(rulebase: Build) -> None:
+    # "The unit makes a Reform with the following exceptions: ... not prohibited from shooting" beside "The attack may not be used
+    # if the attacking model has made an Advance Move, March Move, Reform or Pivot"
+    data = resolve(rulebase, "t9a", "Swift Reform, Move or Fire", when=["moved", "shooting"]).to_json()
+    [(rules, reason)] = [o for o in _open(data) if o[0] == ["Move or Fire", "Swift Reform"]]
+    assert reason.startswith("one speaks of whether the unit has made a move it names, the other makes that move in a way of its own")
+
+
+def test_a_named_move_made_in_a_small_system() -> None:
+    view = system({"Quickstep": "The unit makes a Dash Move, and may still fire afterwards.",
+                   "Heavy Gun": "The gun may not fire if the model has made a Dash Move this turn.",
+                   "Parade": "The unit makes a Wheel Move around its leader."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Quickstep", "Heavy Gun")).to_json())
+    assert rules == ["Heavy Gun", "Quickstep"]
+    assert _open(resolve(view, "demo", picks("Parade", "Heavy Gun")).to_json()) == []  # a move the gun's words do not name
