@@ -251,6 +251,8 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                 aim = next((word for pattern, word in readings if pattern.search(said)), None)
                 if aim is not None:
                     out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
+            for thing, aim in _points(said):
+                out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
     for rel in ctx.view.relations_out(rid):
         # "each To Hit roll of a 6 results in a Precision Shot": the rule's hits do what the named rule's words say
         # ("its controller, not the opponent, allocates those wounds"), quoted from that rule
@@ -414,7 +416,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed|counts?|die|dice)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -615,6 +617,20 @@ def _has_text(ctx: Context, rid: str) -> bool:
     return bool(((rule["versions"][0] if rule.get("versions") else rule).get("text") or "").strip())
 
 
+POINTS = " points"
+# a number of a kind of points a rule gives ("Gain **+4 leader points** this turn", "gains 2 Victory Points"), and a cap on that kind
+# ("filling up all the leader points to the maximum number", "can never have more than 3 command points")
+_GIVES_POINTS = lazy(r"(?<![\w.])[+\-−]?\d+\**\s+(?:\**)?([a-z]+)\s+points?\b", re.I)
+_POINTS_CAP = lazy(r"\b([a-z]+)\s+points?\b[^.;:]*?\b(?:maximum|at\s+most)\b|\b(?:no|never)\s+(?:\w+\s+)?more\s+than\s+(?:\w+\s+)?([a-z]+)\s+points?\b", re.I)
+
+
+def _points(sentence: str) -> list[tuple[str, str]]:
+    """(a kind of points, "gives" or "caps") for each a sentence speaks of so; a kind is named by its word ("leader points")."""
+    out = [(f"{fold(w)}{POINTS}", "gives") for w in _GIVES_POINTS.findall(sentence) if w.lower() not in _NOT_A_NAME]
+    out += [(f"{fold(a or b)}{POINTS}", "caps") for a, b in _POINTS_CAP.findall(sentence) if (a or b).lower() not in _NOT_A_NAME]
+    return out
+
+
 def _count(thing: str) -> bool:
     """Whether a thing two rules speak of is a count of the system's (a term of a few letters: "vp"), not a roll or a value."""
     return len(thing) <= 3 and thing.isalpha()
@@ -662,6 +678,8 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
     if thing == TARGETED:
         return ("one says a unit may not be targeted or seen, the other lets its attacks reach a unit, and no sentence here says "
                 "whether the one holds against the other")
+    if thing.endswith(POINTS):
+        return (f"one gives {thing.strip()}, the other caps them, and no sentence here says whether the cap holds for what is given")
     if thing == COUNTED:
         return ("both say how many models a model counts as (one or more), and no sentence here says which holds where both "
                 "apply")
@@ -694,6 +712,10 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # a way of changing the roll that counts as modifying it, against a rule that forbids modifying or reads an unmodified roll
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("modifies" in one and {"forbids", "heeds"} & other for one, other in (aims, aims[::-1]))
+    if thing.endswith(POINTS):
+        # a number of points one rule gives, beside a cap another sets on them; two that give add up
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return any("gives" in one and "caps" in other for one, other in (aims, aims[::-1]))
     if thing == DEPLOYED:
         # a way the unit is held to beside another way: which it takes, no sentence says; two ways offered are a choice
         return "held" in {c["aim"] for c in said_a + said_b}

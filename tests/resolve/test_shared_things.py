@@ -167,3 +167,22 @@ def test_a_named_move_made_in_a_small_system() -> None:
     [(rules, _)] = _open(resolve(view, "demo", picks("Quickstep", "Heavy Gun")).to_json())
     assert rules == ["Heavy Gun", "Quickstep"]
     assert _open(resolve(view, "demo", picks("Parade", "Heavy Gun")).to_json()) == []  # a move the gun's words do not name
+
+
+# -- points one rule gives and another caps ------------------------------------------------------------
+
+
+def test_points_one_rule_gives_and_another_caps_are_open(rulebase: Build) -> None:
+    # "Gain **+4 leader points** this turn." beside "... filling up all the leader points to the maximum number they had ..."
+    data = resolve(rulebase, "last-edition", "Directive 8, Command phase").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["COMMAND PHASE", "Directive 8"] and reason.startswith("one gives leader points, the other caps them")
+
+
+def test_points_given_and_capped_in_a_small_system() -> None:
+    view = system({"Rousing Speech": "Gain +2 courage points at once.", "Steady Nerve": "A unit can never have more than 3 courage points.",
+                   "Pep Talk": "Gain 1 courage point each turn.", "Tithe": "Gain +2 gold points."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Rousing Speech", "Steady Nerve")).to_json())
+    assert rules == ["Rousing Speech", "Steady Nerve"]
+    assert _open(resolve(view, "demo", picks("Rousing Speech", "Pep Talk")).to_json()) == []  # two that give add up
+    assert _open(resolve(view, "demo", picks("Tithe", "Steady Nerve")).to_json()) == []  # another kind of points
