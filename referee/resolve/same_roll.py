@@ -253,6 +253,8 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                     out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
             for thing, aim in _points(said):
                 out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
+            for thing, value in _numbered(said, terms):
+                out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": value})
     for rel in ctx.view.relations_out(rid):
         # "each To Hit roll of a 6 results in a Precision Shot": the rule's hits do what the named rule's words say
         # ("its controller, not the opponent, allocates those wounds"), quoted from that rule
@@ -631,6 +633,26 @@ def _points(sentence: str) -> list[tuple[str, str]]:
     return out
 
 
+NUMBERED = "how many: "
+# a number of things a model has, knows or picks: "Knows 1 spell", "Knows 2 different spells", "selects 3 upgrades"
+_NUMBERED = lazy(r"\b(knows?|has|have|gains?|selects?|chooses?|casts?)\s+(\d+)\s+(?:different\s+|additional\s+|extra\s+|more\s+)?([a-z]{3,})\b", re.I)
+_VERB_FORM = {"know": "know", "knows": "know", "has": "have", "have": "have", "gain": "gain", "gains": "gain", "select": "select",
+              "selects": "select", "choose": "choose", "chooses": "choose", "cast": "cast", "casts": "cast"}
+
+
+def _numbered(sentence: str, terms: list[str]) -> list[tuple[str, str]]:
+    """(how many of a thing, the number) for each number of things a sentence says a model has, knows or picks ("Knows 1 spell":
+    ("how many: know spell", "1")); a characteristic's value ("has 2 Wounds") is read as such elsewhere."""
+    out = []
+    for verb, number, noun in _NUMBERED.findall(sentence):
+        forms = singulars(fold(noun))
+        noun = forms[0] if forms else fold(noun)
+        if noun in terms or f"{noun}s" in terms or noun in _NOT_A_NAME:
+            continue
+        out.append((f"{NUMBERED}{_VERB_FORM[verb.lower()]} {noun}", number))
+    return out
+
+
 def _count(thing: str) -> bool:
     """Whether a thing two rules speak of is a count of the system's (a term of a few letters: "vp"), not a roll or a value."""
     return len(thing) <= 3 and thing.isalpha()
@@ -678,6 +700,10 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
     if thing == TARGETED:
         return ("one says a unit may not be targeted or seen, the other lets its attacks reach a unit, and no sentence here says "
                 "whether the one holds against the other")
+    if thing.startswith(NUMBERED):
+        verb, noun = thing[len(NUMBERED):].split(" ", 1)
+        return (f"both say how many {noun}s the model {verb}s, with different numbers, and no sentence here says which holds, or "
+                f"whether they add up")
     if thing.endswith(POINTS):
         return (f"one gives {thing.strip()}, the other caps them, and no sentence here says whether the cap holds for what is given")
     if thing == COUNTED:
@@ -712,6 +738,9 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # a way of changing the roll that counts as modifying it, against a rule that forbids modifying or reads an unmodified roll
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("modifies" in one and {"forbids", "heeds"} & other for one, other in (aims, aims[::-1]))
+    if thing.startswith(NUMBERED):
+        # two numbers of one thing a model has or knows ("Knows 1 spell", "Knows 2 different spells"); the same number agrees
+        return {c["aim"] for c in said_a} != {c["aim"] for c in said_b}
     if thing.endswith(POINTS):
         # a number of points one rule gives, beside a cap another sets on them; two that give add up
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}

@@ -186,3 +186,21 @@ def test_points_given_and_capped_in_a_small_system() -> None:
     assert rules == ["Rousing Speech", "Steady Nerve"]
     assert _open(resolve(view, "demo", picks("Rousing Speech", "Pep Talk")).to_json()) == []  # two that give add up
     assert _open(resolve(view, "demo", picks("Tithe", "Steady Nerve")).to_json()) == []  # another kind of points
+
+
+# -- two numbers of one thing a model has or knows ------------------------------------------------------
+
+
+def test_two_numbers_of_spells_known_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Wizard Apprentice, Wizard Adept").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Wizard Adept", "Wizard Apprentice"] and reason.startswith("both say how many spells the model knows, with different numbers")
+
+
+def test_numbers_of_one_thing_in_a_small_system() -> None:
+    view = system({"Novice": "Knows 1 chant.", "Cantor": "Knows 3 different chants.", "Choir": "Knows 3 chants.",
+                   "Sturdy": "Has 2 Wounds."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Novice", "Cantor")).to_json())
+    assert rules == ["Cantor", "Novice"]
+    assert _open(resolve(view, "demo", picks("Cantor", "Choir")).to_json()) == []  # the same number agrees
+    assert _open(resolve(view, "demo", picks("Novice"), picks("Cantor")).to_json()) == []  # each side's own model
