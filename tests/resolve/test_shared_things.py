@@ -7,10 +7,19 @@ Each is tested on the real documents and on a small system in other words."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from referee.cli.commands import main
 from referee.resolve import resolve
+from referee.store.load import open_rules
 from referee.store.record import Build
 from tests.resolve.test_principles import picks, rel, system, system_data
 from tests.stores import stored
+
+
+BSDATA = Path("/work/shared/bsdata")
 
 
 def _open(data: dict) -> list[tuple[list[str], str]]:
@@ -204,3 +213,49 @@ def test_numbers_of_one_thing_in_a_small_system() -> None:
     assert rules == ["Cantor", "Novice"]
     assert _open(resolve(view, "demo", picks("Cantor", "Choir")).to_json()) == []  # the same number agrees
     assert _open(resolve(view, "demo", picks("Novice"), picks("Cantor")).to_json()) == []  # each side's own model
+
+
+# -- where one rule's own sentence settles what both speak of ---------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def army(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """The BattleScribe sample of the Ninth Age, imported as a system of its own (its Unwieldy has the words)."""
+    into = tmp_path_factory.mktemp("bsdata")
+    assert main(["import", "battlescribe", str(BSDATA / "2nd-theNinthAge-FantasyBattles.gst"), "--system", "t9a", "--into", str(into), "--json"]) == 0
+    return open_rules(into).whole()
+
+
+def test_a_rules_own_word_on_being_combined_with_the_other_prevails(army: Build) -> None:
+    # Unwieldy: "When combined with Quick to Fire, the attack can only ignore the normal -1 to-hit modifier from Moving and
+    # Shooting, not the additional -1 to-hit modifier from Unwieldy."
+    data = resolve(army, "t9a", "Quick to Fire, Unwieldy", when=["shooting", "moved"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Unwieldy"]
+    assert ruling["rules"] == ["Unwieldy", "Quick to Fire"] and ruling["principle"] == "explicit-exception"
+    assert ruling["relation"]["quote"].startswith("When combined with Quick to Fire, the attack can only ignore the normal -1")
+    assert not [u for u in data["unresolved"] if set(u["rules"]) == {"Unwieldy", "Quick to Fire"}]
+
+
+def test_an_automatic_pass_beside_a_change_of_how_the_test_is_taken_prevails(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Chariot, Ghost Step", when=["moved"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Ghost Step"]
+    assert ruling["rules"] == ["Ghost Step", "Chariot"]
+    assert ruling["relation"]["quote"] == "In addition, the model automatically passes Dangerous Terrain Tests taken due to Terrain."
+    assert ruling["outcome"].startswith("Ghost Step prevails over Chariot, as far as its words say: it automatically passes")
+    # a rule that does not take the test at all, but does something instead, is no change of how it is taken
+    data = resolve(rulebase, "t9a", "Unbreakable, Unstable").to_json()
+    assert not [r for r in data["rulings"] if r["winner"] == "Unbreakable" and "Unstable" in r["rules"]]
+
+
+def test_own_words_that_settle_in_a_small_system() -> None:
+    view = system({"Longshot": "When combined with Rapid Fire, the gun can only fire once at -1 to hit.",
+                   "Rapid Fire": "The gun fires twice, at -1 to hit.", "Mention": "Unlike Rapid Fire, this gun gets -1 to hit.",
+                   "Sure-Footed": "The model automatically passes Bog Tests.", "Heavy": "It must roll an extra die when taking Bog Tests.",
+                   "Sinker": "It does not take Bog Tests; instead it loses a model."}, [])
+    [ruling] = resolve(view, "demo", picks("Longshot", "Rapid Fire")).to_json()["rulings"]
+    assert (ruling["winner"], ruling["relation"]["quote"]) == ("Longshot", "When combined with Rapid Fire, the gun can only fire once at -1 to hit.")
+    data = resolve(view, "demo", picks("Mention", "Rapid Fire")).to_json()  # a name alone says nothing of which prevails
+    assert data["rulings"] == [] and [sorted(u["rules"]) for u in data["unresolved"]] == [["Mention", "Rapid Fire"]]
+    [ruling] = resolve(view, "demo", picks("Sure-Footed", "Heavy")).to_json()["rulings"]
+    assert ruling["winner"] == "Sure-Footed"
+    assert [r for r in resolve(view, "demo", picks("Sure-Footed", "Sinker")).to_json()["rulings"] if r["winner"]] == []
