@@ -189,6 +189,8 @@ def _own(name: str) -> set[str]:
         forms = singulars(words[at + 1])
         if forms:
             out.add(f"{words[at]} {forms[0]}")
+    # a rule named after dice ("Generating power dice") does not meet others by speaking of its own dice
+    out |= {f"{w}{DIE}" for w, after in zip(words, words[1:]) if after in ("die", "dice", "pool")}
     return out | {f"{w} {k}" for w in words[:1] for k in ("save", "test", "roll")}
 
 
@@ -445,9 +447,12 @@ def _params(entry: Any) -> set[str]:
     return {fold(p.strip()) for params in entry.instances for param in params for p in param.split(",") if p.strip()}
 
 
-def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting], answered: Sequence[set[str]] = ()) -> list[Unresolved | Ruling]:
+def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting], answered: Sequence[set[str]] = (),
+                      won: Sequence[set[str]] = ()) -> list[Unresolved | Ruling]:
     """Open questions for two rules in play that speak of one roll or characteristic's value, where no meeting joins them;
-    where one rule's own words say it is not for that roll, a ruling (``applicability``) that they do not meet there."""
+    where one rule's own words say it is not for that roll, a ruling (``applicability``) that they do not meet there.
+    ``answered``: the rules of each answer so far (a pair among them is not asked again); ``won``: those of each ruling that
+    names a winner (a rule brought in by one of them meets the other through that ruling)."""
     joined = {frozenset(m.rules) for m in met if len(m.rules) > 1}
     terms = _terms(ctx.view.core_terms(ctx.system))
     held = [(side.name, rid, entry) for side in sides for rid, entry in side.rules.items()]
@@ -465,7 +470,7 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 continue
             if any({ctx.name(a), ctx.name(b)} <= said for said in answered):
                 continue  # a ruling or open question on both already (their modifiers of one stat)
-            if any({ctx.name(x), ctx.name(y)} <= said for said in answered for x, y in _givers(ctx, entry_a, b) + _givers(ctx, entry_b, a)):
+            if any({ctx.name(x), ctx.name(y)} <= said for said in won for x, y in _givers(ctx, entry_a, b) + _givers(ctx, entry_b, a)):
                 # "Each To Wound roll of 6 ... has Multiple Wounds(d3) and ignores Feel No Pain": the rule that brought the one in
                 # has its ruling with the other already, on the sentence that brought it
                 continue

@@ -259,3 +259,18 @@ def test_own_words_that_settle_in_a_small_system() -> None:
     [ruling] = resolve(view, "demo", picks("Sure-Footed", "Heavy")).to_json()["rulings"]
     assert ruling["winner"] == "Sure-Footed"
     assert [r for r in resolve(view, "demo", picks("Sure-Footed", "Sinker")).to_json()["rulings"] if r["winner"]] == []
+
+
+def test_a_rule_named_after_its_dice_does_not_meet_others_by_them_in_a_small_system() -> None:
+    view = system({"Rolling Fate Dice": "At the start of the turn roll three fate dice.", "Fate Ward": "Spend a fate die to stop a spell.",
+                   "Hoard": "Add three dice to the fate pool."}, [])
+    assert _open(resolve(view, "demo", picks("Rolling Fate Dice", "Fate Ward")).to_json()) == []
+    [(rules, _)] = _open(resolve(view, "demo", picks("Hoard", "Fate Ward")).to_json())
+    assert rules == ["Fate Ward", "Hoard"]
+
+
+def test_a_rule_brought_in_by_an_open_question_still_meets_the_other(rulebase: Build) -> None:
+    # Fear came in through Terror, whose open question with Frenzy is of the Flee; Frenzy's +2 Discipline and Fear's test are
+    # another thing, and still open (only a ruling with a winner answers for what its rule brought in)
+    data = resolve(rulebase, "t9a", "Frenzy", "Terror", when=["charged"]).to_json()
+    assert {"Fear + Frenzy", "Frenzy + Terror"} <= {" + ".join(rules) for rules, _ in _open(data)}
