@@ -87,10 +87,24 @@ def _clause(ctx: Context, rid: str, rule: dict[str, Any], own: re.Pattern[str], 
     for version in rule["versions"] or [None]:
         text = version["text"] if version else rule["text"]
         for said in sentences(text or ""):
-            bare = own.sub(" ", fold(said)) if own.search(fold(said)) else None
+            whole = _shared_head(said)
+            bare = own.sub(" ", fold(whole)) if own.search(fold(whole)) else None
             if bare is not None and other.search(bare):
                 return ctx.rule_quote(rid, said, version)
     return None
+
+
+# a list of names that share their first word, written once: "Wizard Apprentices, Adepts, and Masters"
+_HEADED = lazy(r"\b((?-i:[A-Z])[a-z]+)\s+((?-i:[A-Z])[a-z]+(?:\s*,\s*(?-i:[A-Z])[a-z]+)*,?\s+(?:and|or)\s+(?-i:[A-Z])[a-z]+)\b")
+
+
+def _shared_head(sentence: str) -> str:
+    """A sentence with a list's shared first word written out for each name ("Wizard Apprentices, Adepts, and Masters" ->
+    "Wizard Apprentices, Wizard Adepts, and Wizard Masters"), so that each name is found whole; the quote stays the sentence."""
+    def each(found: re.Match[str]) -> str:
+        head = found.group(1)
+        return head + " " + re.sub(r"(,\s*|,?\s+(?:and|or)\s+)(?=[A-Z])", lambda sep: sep.group(1) + head + " ", found.group(2))
+    return _HEADED.sub(each, sentence)
 
 
 def _joined(entry: Any, other: str) -> bool:

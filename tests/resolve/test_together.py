@@ -39,6 +39,11 @@ def test_a_clause_that_says_this_rule_overrides_the_other_names_a_winner() -> No
     assert ruling["relation"]["quote"] == "This rule overrides the chant rules connected to being a Novice."
     [ruling] = resolve(view, "demo", picks("Choirmaster", "Novice")).to_json()["rulings"]  # a clause, no winner
     assert (ruling["principle"], ruling["winner"]) == ("together", None)
+    # a list whose names share their first word, written once: "... for Wizard Apprentices, Adepts, and Masters"
+    view = system({"Grand Lore": "This rule overrides the chant rules for Temple Novices, Cantors, and Elders.", "Temple Cantor": "Knows 2 chants.",
+                   "Cantor": "x.", "Elders": "y."}, [])
+    [ruling] = resolve(view, "demo", picks("Grand Lore", "Temple Cantor")).to_json()["rulings"]
+    assert ruling["winner"] == "Grand Lore" and ruling["relation"]["quote"].endswith("for Temple Novices, Cantors, and Elders.")
 
 
 def test_fearless_passes_the_morale_test_pinning_forces_on_it(rulebase: Build) -> None:
