@@ -87,3 +87,25 @@ def test_a_failure_binds_the_tester_only_where_its_rule_makes_the_other_side_tes
     own = rel("must", "Rage", None, "If it fails, it must charge.", conditions=(("other", None, "If it fails"),), details={"action": "charge"})
     selftest = rel("must", "Rage", None, "The unit must take a Rage test.", details={"action": "take a Rage test"})
     assert not binds_tester(system({"Rage": "x."}, [selftest, own]), own)
+
+
+def test_a_case_another_rule_allows_none_of_cannot_arise(rulebase: Build) -> None:
+    # "The only Charge Reaction a unit with one or more models with Undead can perform is Hold." beside Feigned Flight's
+    # "If a unit consisting entirely of models with Feigned Flight voluntarily chooses Flee as Charge Reaction, ..."
+    data = resolve(rulebase, "t9a", "Undead, Feigned Flight", when=["charged"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Undead"]
+    assert ruling["rules"] == ["Undead", "Feigned Flight"] and ruling["principle"] == "explicit-exception"
+    assert ruling["relation"]["quote"] == "The only Charge Reaction a unit with one or more models with Undead can perform is Hold."
+    assert "Flee as Charge Reaction" in ruling["outcome"]
+
+
+def test_only_one_of_a_kind_in_a_small_system() -> None:
+    only = rel("cannot", "Stubborn Guard", None, "The only Stance a guard can take is Shield Wall.",
+               details={"action": "take a Stance other than Shield Wall", "only": "Shield Wall", "kind_of": "Stance"})
+    view = system({"Stubborn Guard": only["citation"]["sentence"], "Skirmish Drill": "If the unit chooses Scatter as its Stance, it moves 3\".",
+                   "Wall Drill": "If the unit chooses Shield Wall as its Stance, it gains +1 Armour."}, [only])
+    [ruling] = resolve(view, "demo", picks("Stubborn Guard", "Skirmish Drill")).to_json()["rulings"]
+    assert (ruling["winner"], ruling["rules"]) == ("Stubborn Guard", ["Stubborn Guard", "Skirmish Drill"])
+    # the one allowed is no case ruled out; nor is the other side's
+    assert resolve(view, "demo", picks("Stubborn Guard", "Wall Drill")).to_json()["rulings"] == []
+    assert resolve(view, "demo", picks("Stubborn Guard"), picks("Skirmish Drill")).to_json()["rulings"] == []
