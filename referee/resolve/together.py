@@ -268,3 +268,41 @@ def _once(rulings: list[Ruling]) -> list[Ruling]:
             seen.add(tuple(r.rules))
             out.append(r)
     return out
+
+
+# a characteristic named after the action it measures: "Movement" (move), "Attacks" (attack)
+_MEASURE = lazy(r"^(?P<verb>move|attack)(?:ment|s)?$", re.I)
+# a prohibition of the whole action, with nothing left of it: "may not move any further", "cannot move", "cannot attack at all"
+_WHOLE = frozenset({"any", "further", "at", "all"})
+
+
+def forbidden_action_rulings(ctx: Context, sides: tuple[Side, Side], modifiers: Sequence[Any], answered: Sequence[set[str]] = ()) -> list[Ruling]:
+    """A modifier of a characteristic named after an action ("Movement +d3"), beside a rule of its side that forbids that
+    action outright ("In the Movement phase during which they arrive, deep striking units may not move any further"): where
+    the prohibition holds there is no such action for the modifier to change, so the prohibition prevails as far as its words
+    say (principle ``explicit-exception``, its sentence the relation; the case its sentence names is the ruling's)."""
+    out: list[Ruling] = []
+    for m in modifiers:
+        found = _MEASURE.match(fold(m.stat).replace(" ", ""))
+        side = next((s for s in sides if s.name == m.side), None)
+        if found is None or side is None:
+            continue
+        verb = found.group("verb").lower()
+        others = list(dict.fromkeys(p["name"] for p in m.parts))
+        for rid in side.rules:
+            if (side.name, rid) in ctx.set_aside or any(p["rule"] == rid for p in m.parts):
+                continue
+            for rel in ctx.view.relations_out(rid):
+                words = fold(dict(rel["details"]).get("action") or "").split()
+                if rel["kind"] != "cannot" or not words or words[0] != verb or set(words[1:]) - _WHOLE or binds_other_side(rel, ctx.view.rule_names):
+                    continue
+                if any({ctx.name(rid), *others} <= names for names in answered):
+                    break
+                relation = ctx.quotes([rel])[0]
+                values = ", ".join(f"{p['name']} {p['value']}" for p in m.parts)
+                outcome = (f"{ctx.name(rid)} prevails over {', '.join(others)}, as far as its words say: where they forbid the unit to {verb}, "
+                           f"the {m.stat} modifier ({values}) has no {verb} to change")
+                out.append(Ruling([ctx.name(rid), *others], ctx.name(rid), "explicit-exception", outcome,
+                                  [relation, *(p["citation"] for p in m.parts)], [], [side.name], relation=relation))
+                break
+    return out

@@ -109,3 +109,25 @@ def test_only_one_of_a_kind_in_a_small_system() -> None:
     # the one allowed is no case ruled out; nor is the other side's
     assert resolve(view, "demo", picks("Stubborn Guard", "Wall Drill")).to_json()["rulings"] == []
     assert resolve(view, "demo", picks("Stubborn Guard"), picks("Skirmish Drill")).to_json()["rulings"] == []
+
+
+def test_a_prohibition_of_moving_prevails_over_a_modifier_of_movement(rulebase: Build) -> None:
+    # "In the Movement phase during which they arrive, deep striking units may not move any further, ..." beside Fleet of Foot's
+    # "+d3 to its movement"
+    data = resolve(rulebase, "scrollhammer", "Fleet of Foot, Deep Strike").to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Deep Strike"]
+    assert ruling["rules"] == ["Deep Strike", "Fleet of Foot"] and ruling["principle"] == "explicit-exception"
+    assert ruling["relation"]["quote"].startswith("In the Movement phase during which they arrive, deep striking units may not move any further")
+
+
+def test_a_whole_action_forbidden_in_a_small_system() -> None:
+    rooted = rel("cannot", "Rooted", None, "A rooted unit cannot move.", details={"action": "move"})
+    wary = rel("cannot", "Wary", None, "A wary unit cannot move toward the enemy.", details={"action": "move toward the enemy"})
+    swift = rel("modifies", "Swift", None, "+2 Movement.", details={"stat": "Movement", "value": "+2"})
+    view = system({"Rooted": rooted["citation"]["sentence"], "Wary": wary["citation"]["sentence"], "Swift": swift["citation"]["sentence"]},
+                  [rooted, wary, swift])
+    [ruling] = resolve(view, "demo", picks("Rooted", "Swift")).to_json()["rulings"]
+    assert (ruling["winner"], ruling["rules"]) == ("Rooted", ["Rooted", "Swift"])
+    # a move forbidden only one way leaves the others to the modifier; the other side's move is its own
+    assert resolve(view, "demo", picks("Wary", "Swift")).to_json()["rulings"] == []
+    assert resolve(view, "demo", picks("Rooted"), picks("Swift")).to_json()["rulings"] == []
