@@ -255,6 +255,8 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                     out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
             for thing, aim in _points(said):
                 out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
+            for thing, aim in _limits(said):
+                out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
             for thing, value in _numbered(said, terms):
                 out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": value})
     for rel in ctx.view.relations_out(rid):
@@ -582,7 +584,8 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                     continue
                 excluder, other = (a, b) if _excludes(said_a, thing) else (b, a) if _excludes(said_b, thing) else (None, None)
                 if excluder is None:
-                    settled = _names_other(ctx, a, said_a, b) or _names_other(ctx, b, said_b, a) or _passes_alone(ctx, a, said_a, b, said_b, thing)
+                    settled = (_names_other(ctx, a, said_a, b) or _names_other(ctx, b, said_b, a) or _passes_alone(ctx, a, said_a, b, said_b, thing)
+                           or _lifted(a, said_a, b, said_b, thing))
                     if settled is not None:
                         # "When combined with Quick to Fire, the attack can only ignore the normal -1 ..." (of Unwieldy), or "automatically
                         # passes Dangerous Terrain Tests taken due to Terrain" beside "must roll an additional D6 when taking Dangerous Terrain
@@ -673,6 +676,17 @@ def _numbered(sentence: str, terms: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+def _lifted(a: str, said_a: list[dict[str, Any]], b: str, said_b: list[dict[str, Any]], thing: str) -> tuple[str, str, dict[str, Any], str] | None:
+    """Where one rule says it is not limited to the number the other sets as a limit: that sentence, or None."""
+    if not thing.startswith(LIMITED):
+        return None
+    for lifter, mine, other in ((a, said_a, b), (b, said_b, a)):
+        lifting = next((c for c in mine if c["aim"] == "lifts"), None)
+        if lifting is not None:
+            return lifter, other, lifting, f"its words say it is not limited to the {thing[len(LIMITED):]} the other's words set as a limit"
+    return None
+
+
 # a sentence that gives the other rule the last word: "X takes precedence over this rule" is no word of the naming rule's own
 _DEFERS = lazy(r"\b(?:precedence|priority|prevails?|overrides?|supersedes?|instead\s+of\s+this)\b", re.I)
 
@@ -711,6 +725,21 @@ def _passes_alone(ctx: Context, a: str, said_a: list[dict[str, Any]], b: str, sa
             test = thing if thing.endswith(" test") else f"{thing} test"
             return passer, other, passing, f"it automatically passes the {test}, so no roll is made for {ctx.name(other)}'s words on it"
     return None
+
+
+LIMITED = "a limit of "
+# a number one rule sets as a limit ("can only be selected up to 3 times"), and one that says it is not limited to it ("This role is not
+# limited to a maximum of 3 units of the same type")
+_LIFTS = lazy(r"\bnot\s+limited\s+to\s+(?:a\s+maximum\s+of\s+|up\s+to\s+)?(\d+)\b", re.I)
+_CAPS = lazy(r"\b(?:up\s+to|a\s+maximum\s+of|at\s+most|no\s+more\s+than)\s+(\d+)\b", re.I)
+
+
+def _limits(sentence: str) -> list[tuple[str, str]]:
+    """(a limit of a number, "lifts" or "caps") for each such number a sentence states."""
+    lifted = _LIFTS.findall(sentence)
+    if lifted:
+        return [(f"{LIMITED}{n}", "lifts") for n in lifted]
+    return [(f"{LIMITED}{n}", "caps") for n in _CAPS.findall(sentence)]
 
 
 def _count(thing: str) -> bool:
@@ -798,6 +827,10 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # a way of changing the roll that counts as modifying it, against a rule that forbids modifying or reads an unmodified roll
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("modifies" in one and {"forbids", "heeds"} & other for one, other in (aims, aims[::-1]))
+    if thing.startswith(LIMITED):
+        # a limit one rule sets and the other says it is not held to; two limits of one number agree
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return any("caps" in one and "lifts" in other for one, other in (aims, aims[::-1]))
     if thing.startswith(NUMBERED):
         # two numbers of one thing a model has or knows ("Knows 1 spell", "Knows 2 different spells"); the same number agrees
         return {c["aim"] for c in said_a} != {c["aim"] for c in said_b}

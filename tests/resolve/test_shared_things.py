@@ -274,3 +274,25 @@ def test_a_rule_brought_in_by_an_open_question_still_meets_the_other(rulebase: B
     # another thing, and still open (only a ruling with a winner answers for what its rule brought in)
     data = resolve(rulebase, "t9a", "Frenzy", "Terror", when=["charged"]).to_json()
     assert {"Fear + Frenzy", "Frenzy + Terror"} <= {" + ".join(rules) for rules, _ in _open(data)}
+
+
+# -- a limit one rule sets and another says it is not held to --------------------------------------------
+
+
+def test_a_rule_not_limited_to_the_number_another_caps_prevails(rulebase: Build) -> None:
+    # "This role is not limited to a maximum of 3 units of the same type." beside "The same unit can only be selected up to 3 times
+    # in the army."
+    data = resolve(rulebase, "last-edition", "Base -1 {unit}, Models/Armies").to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"]]
+    assert ruling["rules"] == ["Base -X {unit}", "Models/Armies"]
+    assert ruling["relation"]["quote"].endswith("This role is not limited to a maximum of 3 units of the same type.")
+    assert data["unresolved"] == []
+
+
+def test_limits_in_a_small_system() -> None:
+    view = system({"Muster": "Each banner can be taken up to 2 times in the host.", "Levy": "Levies are not limited to 2 banners.",
+                   "Guard": "A guard may have at most 2 banners.", "Horde": "A horde is not limited to 5 ranks."}, [])
+    [ruling] = resolve(view, "demo", picks("Levy", "Muster")).to_json()["rulings"]
+    assert (ruling["winner"], ruling["relation"]["quote"]) == ("Levy", "Levies are not limited to 2 banners.")
+    assert resolve(view, "demo", picks("Guard", "Muster")).to_json()["rulings"] == []  # two limits of one number agree
+    assert resolve(view, "demo", picks("Horde", "Muster")).to_json()["rulings"] == []  # another number
