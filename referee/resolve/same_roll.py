@@ -584,12 +584,12 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                     continue
                 excluder, other = (a, b) if _excludes(said_a, thing) else (b, a) if _excludes(said_b, thing) else (None, None)
                 if excluder is None:
-                    settled = (_names_other(ctx, a, said_a, b) or _names_other(ctx, b, said_b, a) or _passes_alone(ctx, a, said_a, b, said_b, thing)
-                           or _lifted(a, said_a, b, said_b, thing))
+                    settled = _names_other(ctx, a, said_a, b) or _names_other(ctx, b, said_b, a) or _lifted(a, said_a, b, said_b, thing)
                     if settled is not None:
-                        # "When combined with Quick to Fire, the attack can only ignore the normal -1 ..." (of Unwieldy), or "automatically
-                        # passes Dangerous Terrain Tests taken due to Terrain" beside "must roll an additional D6 when taking Dangerous Terrain
-                        # Tests": the one's own sentence says how they meet, and it prevails as far as those words say
+                        # "When combined with Quick to Fire, the attack can only ignore the normal -1 ..." (of Unwieldy), or "This role is
+                        # not limited to a maximum of 3 units" beside "can only be selected up to 3 times": the one's own sentence says how
+                        # they meet, and it prevails as far as those words say.  (An automatic pass of a test beside "must roll an
+                        # additional D6 when taking" it is not so read: round 4's and round 8's writers read Ghost Step with Chariot two ways.)
                         winner, loser, said, why = settled
                         relation = ctx.rule_quote(winner, said["quote"].lstrip("-*• "), said["version"])
                         theirs = said_b if loser == b else said_a
@@ -703,27 +703,6 @@ def _names_other(ctx: Context, rid: str, said: list[dict[str, Any]], other: str)
         text = fold(c["quote"])
         if c["rid"] == rid and pattern.search(text) and not _DEFERS.search(text) and not _EXAMPLE.match(c["quote"]):
             return rid, other, c, f"its own sentence says what holds when it is combined with {ctx.name(other)}"
-    return None
-
-
-# words on how a test is taken ("roll an additional D6", "re-roll", "-1 to"), and on its not being taken or being replaced ("does
-# not take a Break Test ..., but instead it loses ...": then the other rule is no change of the roll the pass spares)
-_TAKEN_SO = lazy(r"\b(?:roll|rolls|re-?rolls?|additional|extra|modif\w*)\b|(?<![\w+\-])[+\-−]\d", re.I)
-_NOT_TAKEN = lazy(r"\b(?:instead|not\s+take|never\s+take|automatically|cannot\s+take)\b", re.I)
-
-
-def _passes_alone(ctx: Context, a: str, said_a: list[dict[str, Any]], b: str, said_b: list[dict[str, Any]],
-                  thing: str) -> tuple[str, str, dict[str, Any], str] | None:
-    """Where one rule automatically passes a test ("automatically passes Dangerous Terrain Tests taken due to Terrain") and the
-    other only says how that test is taken ("must roll an additional D6 when taking Dangerous Terrain Tests"): the pass, or None.
-    No test is rolled for the other's words to change."""
-    if not thing.endswith((" test", " terrain")):
-        return None
-    for passer, mine, other, theirs in ((a, said_a, b, said_b), (b, said_b, a, said_a)):
-        passing = next((c for c in mine if _PASSES.search(c["quote"]) and thing in fold(c["quote"])), None)
-        if passing is not None and theirs and all(_TAKEN_SO.search(c["quote"]) and not _NOT_TAKEN.search(c["quote"]) for c in theirs):
-            test = thing if thing.endswith(" test") else f"{thing} test"
-            return passer, other, passing, f"it automatically passes the {test}, so no roll is made for {ctx.name(other)}'s words on it"
     return None
 
 

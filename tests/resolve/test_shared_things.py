@@ -236,29 +236,21 @@ def test_a_rules_own_word_on_being_combined_with_the_other_prevails(army: Build)
     assert not [u for u in data["unresolved"] if set(u["rules"]) == {"Unwieldy", "Quick to Fire"}]
 
 
-def test_an_automatic_pass_beside_a_change_of_how_the_test_is_taken_prevails(rulebase: Build) -> None:
+def test_an_automatic_pass_beside_a_change_of_how_the_test_is_taken_stays_open(rulebase: Build) -> None:
+    # "automatically passes Dangerous Terrain Tests taken due to Terrain" beside "must roll an additional D6 when taking Dangerous
+    # Terrain Tests": round 4's writer reads the pass as settling it, round 8's as open; the referee keeps the open question
     data = resolve(rulebase, "t9a", "Chariot, Ghost Step", when=["moved"]).to_json()
-    [ruling] = [r for r in data["rulings"] if r["winner"] == "Ghost Step"]
-    assert ruling["rules"] == ["Ghost Step", "Chariot"]
-    assert ruling["relation"]["quote"] == "In addition, the model automatically passes Dangerous Terrain Tests taken due to Terrain."
-    assert ruling["outcome"].startswith("Ghost Step prevails over Chariot, as far as its words say: it automatically passes")
-    # a rule that does not take the test at all, but does something instead, is no change of how it is taken
-    data = resolve(rulebase, "t9a", "Unbreakable, Unstable").to_json()
-    assert not [r for r in data["rulings"] if r["winner"] == "Unbreakable" and "Unstable" in r["rules"]]
+    assert [rules for rules, _ in _open(data)] == [["Chariot", "Ghost Step"]]
+    assert not [r for r in data["rulings"] if r["winner"]]
 
 
 def test_own_words_that_settle_in_a_small_system() -> None:
     view = system({"Longshot": "When combined with Rapid Fire, the gun can only fire once at -1 to hit.",
-                   "Rapid Fire": "The gun fires twice, at -1 to hit.", "Mention": "Unlike Rapid Fire, this gun gets -1 to hit.",
-                   "Sure-Footed": "The model automatically passes Bog Tests.", "Heavy": "It must roll an extra die when taking Bog Tests.",
-                   "Sinker": "It does not take Bog Tests; instead it loses a model."}, [])
+                   "Rapid Fire": "The gun fires twice, at -1 to hit.", "Mention": "Unlike Rapid Fire, this gun gets -1 to hit."}, [])
     [ruling] = resolve(view, "demo", picks("Longshot", "Rapid Fire")).to_json()["rulings"]
     assert (ruling["winner"], ruling["relation"]["quote"]) == ("Longshot", "When combined with Rapid Fire, the gun can only fire once at -1 to hit.")
     data = resolve(view, "demo", picks("Mention", "Rapid Fire")).to_json()  # a name alone says nothing of which prevails
     assert data["rulings"] == [] and [sorted(u["rules"]) for u in data["unresolved"]] == [["Mention", "Rapid Fire"]]
-    [ruling] = resolve(view, "demo", picks("Sure-Footed", "Heavy")).to_json()["rulings"]
-    assert ruling["winner"] == "Sure-Footed"
-    assert [r for r in resolve(view, "demo", picks("Sure-Footed", "Sinker")).to_json()["rulings"] if r["winner"]] == []
 
 
 def test_a_rule_named_after_its_dice_does_not_meet_others_by_them_in_a_small_system() -> None:
