@@ -564,6 +564,16 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     if mode in ("choose", "highest", "lowest") and len(set(instances)) == 1:
         outcome = f"{shown}: the same rule twice applies once (it says only one is used)"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
+    held = _held_value(ctx, m) if mode in ("highest", "lowest") else None
+    if held is not None:
+        # "gain Magic Resistance (2) ... This Magic Resistance value cannot be increased." beside the rule's own "use the highest
+        # value": whether using the other instance's higher value increases the one held, no sentence says
+        granter, said = held
+        m.rules = [*m.rules, granter]
+        m.extra["counted"] = [said, *ctx.quotes(rels)]
+        m.extra["why"] = (f"{ctx.name(rid)} says to use the {mode} of its values, and {ctx.name(granter)} says the value it gives cannot be "
+                          f"changed that way; which holds, no sentence says")
+        return None
     if mode in ("highest", "lowest"):
         sizes = [_size(p) for p in instances]
         chosen = ""
@@ -576,6 +586,23 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     if mode == "choose":
         outcome = f"{shown}: only one applies, and the rule lets its owner choose which one to use"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
+    return None
+
+
+# a value a rule gives that may not be changed: "This Magic Resistance value cannot be increased."
+_HELD = lazy(r"\bvalue\s+(?:can\s*not|cannot|may\s+not|can\s+never)\s+be\s+(?:increased|decreased|modified|changed|raised|lowered)\b", re.I)
+
+
+def _held_value(ctx: Context, m: Meeting) -> tuple[str, dict[str, Any]] | None:
+    """A rule that brought one of the instances in and says the value it gives cannot be changed, with that sentence; or None."""
+    entry = m.extra.get("entry")
+    granters = dict.fromkeys(step["rule"] for chain in (entry.chains if entry is not None else []) for step in chain if step["rule"] != m.rules[0])
+    for granter in granters:
+        rule = ctx.view.get(granter) or {}
+        version = rule["versions"][0] if rule.get("versions") else None
+        said = next((x for x in sentences((version or rule).get("text") or "") if _HELD.search(x)), None)
+        if said is not None:
+            return granter, ctx.rule_quote(granter, said, version)
     return None
 
 

@@ -288,3 +288,29 @@ def test_limits_in_a_small_system() -> None:
     assert (ruling["winner"], ruling["relation"]["quote"]) == ("Levy", "Levies are not limited to 2 banners.")
     assert resolve(view, "demo", picks("Guard", "Muster")).to_json()["rulings"] == []  # two limits of one number agree
     assert resolve(view, "demo", picks("Horde", "Muster")).to_json()["rulings"] == []  # another number
+
+
+# -- a value a granting rule holds, beside the rule's own pick among its instances ---------------------------------
+
+
+def test_a_value_that_cannot_be_increased_beside_use_the_highest_is_open(rulebase: Build) -> None:
+    # Theocratic Litigators: "gain Magic Resistance (2) ... This Magic Resistance value cannot be increased." beside Magic
+    # Resistance's "If there are different X values that could be used, use the highest value."
+    data = resolve(rulebase, "t9a", "Theocratic Litigators, Magic Resistance (3)").to_json()
+    [question] = [u for u in data["unresolved"] if "Theocratic Litigators" in u["rules"]]
+    assert sorted(question["rules"]) == ["Magic Resistance", "Theocratic Litigators"]
+    assert "This Magic Resistance value cannot be increased." in {c["quote"] for c in question["citations"]}
+    assert not [r for r in data["rulings"] if r["principle"] == "stacking" and r["rules"] == ["Magic Resistance"]]
+    # the rule's own pick stands where no granting rule holds its value
+    data = resolve(rulebase, "t9a", "Magic Resistance (1), Magic Resistance (2)").to_json()
+    assert [r["principle"] for r in data["rulings"] if r["rules"] == ["Magic Resistance"]][:1] == ["stacking"]
+
+
+def test_a_held_value_in_a_small_system() -> None:
+    pick = rel("stacks", "Ward", None, "If a model has several Ward values, use the highest value.", details={"mode": "highest"})
+    gift = rel("grants", "Blessing", "Ward", "The model gains Ward (2). This Ward value cannot be increased.")
+    gift["details"] = {"params": "2"}
+    view = system({"Ward": pick["citation"]["sentence"], "Blessing": gift["citation"]["sentence"]}, [pick, gift])
+    data = resolve(view, "demo", picks("Blessing", ("Ward", ("3",)))).to_json()
+    [(rules, _)] = _open(data)
+    assert rules == ["Blessing", "Ward"]
