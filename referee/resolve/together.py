@@ -18,7 +18,7 @@ import re
 
 from referee.patterns import lazy
 from referee.resolve.meeting import binds_other_side, sentences
-from referee.resolve.ruling import Ruling
+from referee.resolve.ruling import Ruling, Unresolved
 from referee.resolve.situation import judge
 from referee.text import fold, singulars
 
@@ -305,4 +305,39 @@ def forbidden_action_rulings(ctx: Context, sides: tuple[Side, Side], modifiers: 
                 out.append(Ruling([ctx.name(rid), *others], ctx.name(rid), "explicit-exception", outcome,
                                   [relation, *(p["citation"] for p in m.parts)], [], [side.name], relation=relation))
                 break
+    return out
+
+
+# a cap on a number: "up to a maximum of three", "no more than 2", "at most 3"
+_CAP = lazy(r"\b(?:(?:up\s+to\s+)?a\s+maximum\s+of|no\s+more\s+than|at\s+most)\s+(?:\d+|one|two|three|four|five|six)\b", re.I)
+
+
+def capped_counts(ctx: Context, sides: tuple[Side, Side], modifiers: Sequence[Any], answered: Sequence[set[str]] = ()) -> list[Unresolved]:
+    """A rule whose sentence caps a number of what a characteristic counts ("can make as many supporting attacks as are on its
+    profile, up to a maximum of three"), beside a modifier of that characteristic from another rule of its side ("+1A"): whether
+    what the modifier adds counts toward the capped number, or past it, no sentence says.  An open question, both quoted."""
+    out: list[Unresolved] = []
+    for m in modifiers:
+        side = next((s for s in sides if s.name == m.side), None)
+        noun = fold(m.stat).split()[-1:] if m.stat else []
+        if side is None or not noun or len(noun[0]) < 4:
+            continue
+        forms = {noun[0], *singulars(noun[0])}
+        named = re.compile(r"\b(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")\b", re.I)
+        others = list(dict.fromkeys(p["name"] for p in m.parts))
+        for rid in side.rules:
+            if (side.name, rid) in ctx.set_aside or any(p["rule"] == rid for p in m.parts):
+                continue
+            if any({ctx.name(rid), *others} <= names for names in answered):
+                continue
+            rule = ctx.view.get(rid) or {}
+            version = rule["versions"][0] if rule.get("versions") else None
+            said = next((x for x in sentences((version or rule).get("text") or "") if _CAP.search(x) and named.search(x)), None)
+            if said is None:
+                continue
+            why = (f"{ctx.name(rid)} caps how many {noun[0]} are made, and {', '.join(others)} adds to {m.stat}; whether what it adds counts "
+                   f"toward that cap, or goes past it, no sentence here says")
+            question = Unresolved([ctx.name(rid), *others], why, [ctx.rule_quote(rid, said, version), *(p["citation"] for p in m.parts)])
+            question.kind = "touch"
+            out.append(question)
     return out

@@ -131,3 +131,21 @@ def test_a_whole_action_forbidden_in_a_small_system() -> None:
     # a move forbidden only one way leaves the others to the modifier; the other side's move is its own
     assert resolve(view, "demo", picks("Wary", "Swift")).to_json()["rulings"] == []
     assert resolve(view, "demo", picks("Rooted"), picks("Swift")).to_json()["rulings"] == []
+
+
+def test_a_cap_on_a_count_beside_a_modifier_of_it_is_open(rulebase: Build) -> None:
+    # "can make as many supporting attacks as are on its profile, up to a maximum of three" beside Second Hand Weapon's +1A
+    data = resolve(rulebase, "whfb-house", "Monsterous Support, Second Hand Weapon", when=["melee"]).to_json()
+    [question] = [u for u in data["unresolved"] if "Monsterous Support" in u["rules"]]
+    assert question["rules"] == ["Monsterous Support", "Second Hand Weapon"]
+    assert any("up to a maximum of three" in c["quote"] for c in question["citations"])
+
+
+def test_a_capped_count_in_a_small_system() -> None:
+    brawl = rel("modifies", "Brawler", None, "+1 Attacks.", details={"stat": "Attacks", "value": "+1"})
+    view = system({"Brawler": brawl["citation"]["sentence"], "Crowded": "A crowded unit makes no more than 2 attacks per model.",
+                   "Tidy": "A tidy unit keeps no more than 2 banners."}, [brawl])
+    data = resolve(view, "demo", picks("Brawler", "Crowded")).to_json()
+    assert [sorted(u["rules"]) for u in data["unresolved"]] == [["Brawler", "Crowded"]]
+    assert resolve(view, "demo", picks("Brawler", "Tidy")).to_json()["unresolved"] == []  # a cap on another count
+    assert resolve(view, "demo", picks("Brawler"), picks("Crowded")).to_json()["unresolved"] == []  # the other side's count
