@@ -501,6 +501,16 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                         spoken[(side_o, other)][FORBIDDEN_THERE] = _naming(ctx, other, ctx.name(other).split()[0]) if _has_text(ctx, other) else []
                         shared.append(FORBIDDEN_THERE)
                         break
+            if side_a == side_b:
+                for heeder, done in ((a, b), (b, a)):
+                    said = _did_not(ctx, heeder, done)
+                    if said:
+                        # "4.The model did not fall back last turn." (of Charging) beside Fall back: whether doing what the other rule
+                        # is, at another time than the one the first names, counts, no sentence says
+                        spoken[(side_a, heeder)][f"{DONE}{ctx.name(done)}"] = said
+                        spoken[(side_a, done)][f"{DONE}{ctx.name(done)}"] = _naming(ctx, done, "")[:1]
+                        shared.append(f"{DONE}{ctx.name(done)}")
+                        break
             word = _one_word(ctx.name(a), ctx.name(b)) if side_a == side_b else None
             if word is not None:
                 # "There can never be more than 1 unit with the fly keyword" (Fly -X) beside Flying: whether the one word
@@ -621,6 +631,21 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             answer.kind = "touch"
             out.append(answer)
     return out + list(excluded.values()) + ordered
+
+
+DONE = "whether the unit did: "
+
+
+def _did_not(ctx: Context, rid: str, other: str) -> list[dict[str, Any]]:
+    """The sentences of ``rid`` that heed whether the unit did what another rule of its side is named for ("The model did not
+    fall back last turn." beside Fall back), each ``{"quote", "rid", "version"}``."""
+    name = fold(re.sub(r"\(.*?\)|\b[XY]\b", " ", ctx.name(other))).strip()
+    if len(name) < 4 or " " not in name:
+        return []  # a name of two words or more, said as what the unit did ("fall back"), not one common word
+    pattern = re.compile(rf"\b(?:did|does|do|has|have|had)\s+not\s+{re.escape(name)}\b")
+    rule = ctx.view.get(rid) or {}
+    version = rule["versions"][0] if rule.get("versions") else None
+    return [{"quote": x, "rid": rid, "version": version} for x in sentences((version or rule).get("text") or "") if pattern.search(fold(x))]
 
 
 FORBIDDEN_THERE = "a rule one side forbids itself and the other side holds"
@@ -774,9 +799,15 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
                 f"whether they add up")
     if thing.endswith(POINTS):
         return (f"one gives {thing.strip()}, the other caps them, and no sentence here says whether the cap holds for what is given")
+    if thing == ATTACKS_MADE:
+        return ("one sets how many attacks are made, the other adds attacks, and no sentence here says whether the added attacks "
+                "come on top of the number set, or which number they are counted from")
     if thing == COUNTED:
         return ("both say how many models a model counts as (one or more), and no sentence here says which holds where both "
                 "apply")
+    if thing.startswith(DONE):
+        return (f"one heeds whether the unit did {thing[len(DONE):]}, at a time its words name, the other is {thing[len(DONE):]}, and no "
+                f"sentence here says whether doing it at another time counts")
     if thing == FORBIDDEN_THERE:
         return ("one forbids its own side a rule that only the other side has here, and no sentence here says whether it reaches "
                 "that side's use of it against the first")
@@ -837,6 +868,10 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
             if any(re.search(rf"\b{re.escape(m)}\b", h) for m in made for h in heeding):
                 return True
         return False
+    if thing == ATTACKS_MADE:
+        # a number set beside attacks added to it; two that set, or two that add, are each their own
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return any("sets" in one and "adds" in other for one, other in (aims, aims[::-1]))
     if thing in (AIMED, TARGETED, MOVED, PLACEMENT, CROSSING, DISTANCE):
         # one restricts and the other makes an attack (never two attacks made, nor two restrictions); one hides and the
         # other reaches; one heeds a move and the other places the unit
@@ -998,6 +1033,11 @@ _HELD_DEPLOY = lazy(r"\bmust\s+(?:\w+\s+)?be\s+deployed\s+(?:using|by|last|later
                     r"\b(?:cannot|can\s*not|may\s+not)\s+be\s+deployed\s+during\b|\bto\s+be\s+deployed\s+later\b", re.I)
 
 
+ATTACKS_MADE = "how many attacks are made"
+# a number of attacks one rule sets ("models make Y attacks with this weapon on half range") and one that adds attacks to it ("this
+# weapon attacks an additional X times for every Y models")
+_SETS_ATTACKS = lazy(r"\bmakes?\s+(?:\d+|[XYZ])\s+attacks\b", re.I)
+_ADDS_ATTACKS = lazy(r"\battacks?\s+an\s+additional\s+(?:\d+|[XYZ])\s+times\b|\bmakes?\s+(?:\d+|[XYZ]|an?)\s+(?:additional|extra)\s+attacks?\b", re.I)
 COUNTED = "how many models a model counts as"
 # a model counted as more than one, or all counted as they are: "counts as an additional model", "count all models normally"
 _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d+)\s+models?\b|\bcount\s+(?:all\s+)?(?:the\s+)?models\s+normally\b", re.I)
@@ -1005,6 +1045,7 @@ _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d
 
 _AIMS = (
     (COUNTED, ((_COUNTS_AS, "counts"),)),
+    (ATTACKS_MADE, ((_SETS_ATTACKS, "sets"), (_ADDS_ATTACKS, "adds"))),
     (DEPLOYED, ((_HELD_DEPLOY, "held"), (_MAY_DEPLOY, "offered"))),
     (MULTIPLIED, ((_MULTIPLIED, "multiplies"), (_PER_WOUND, "each"))),
     (DISTANCE, ((_SETS_DISTANCE, "sets"), (_CHANGES_DISTANCE, "changes"))),

@@ -314,3 +314,36 @@ def test_a_held_value_in_a_small_system() -> None:
     data = resolve(view, "demo", picks("Blessing", ("Ward", ("3",)))).to_json()
     [(rules, _)] = _open(data)
     assert rules == ["Blessing", "Ward"]
+
+
+# -- attacks a rule sets beside attacks another adds; a rule heeding whether the unit did what another rule is -------------
+
+
+def test_a_number_of_attacks_set_and_attacks_added_are_open(rulebase: Build) -> None:
+    # "This means models make Y attacks with this weapon on half range." beside "This means that this weapon attacks an additional
+    # X times for every Y models in the target unit." (keywords that "can be combined": one weapon, so both hold, and how is open)
+    data = resolve(rulebase, "last-edition", "Ranged 2 spray&prey 4/splash 5", when=["shooting"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Ranged X splash Y", "Ranged X spray&prey Y"] and reason.startswith("one sets how many attacks are made, the other adds")
+
+
+def test_attacks_set_and_added_in_a_small_system() -> None:
+    view = system({"Volley": "Archers make 3 attacks at long range.", "Hail": "The bow attacks an additional 2 times against hordes.",
+                   "Storm": "Slingers make 2 attacks at close range.", "Frenzied": "The model makes an extra attack on the charge."}, [])
+    for other in ("Hail", "Frenzied"):
+        [(rules, _)] = _open(resolve(view, "demo", picks("Volley", other)).to_json())
+        assert rules == sorted(["Volley", other])
+    assert _open(resolve(view, "demo", picks("Volley", "Storm")).to_json()) == []  # two numbers set, each its own
+    assert _open(resolve(view, "demo", picks("Hail", "Frenzied")).to_json()) == []  # two that add
+
+
+def test_a_rule_heeding_whether_the_unit_did_what_another_rule_is_is_open(rulebase: Build) -> None:
+    # Charging's "4.The model did not fall back last turn." beside Fall back
+    data = resolve(rulebase, "last-edition", "Fall back, Charging").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Charging", "Fall back"] and reason.startswith("one heeds whether the unit did Fall back, at a time its words name")
+    view = system({"Assault": "A unit may assault if it did not dig in this turn.", "Dig In": "The unit digs trenches.", "Dig": "Dig."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Assault", "Dig In")).to_json())
+    assert rules == ["Assault", "Dig In"]
+    assert _open(resolve(view, "demo", picks("Assault"), picks("Dig In")).to_json()) == []  # the other side's unit
+    assert _open(resolve(view, "demo", picks("Assault", "Dig")).to_json()) == []  # one common word is no rule's name said so
