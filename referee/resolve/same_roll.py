@@ -422,7 +422,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|activated)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -799,6 +799,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
                 f"whether they add up")
     if thing.endswith(POINTS):
         return (f"one gives {thing.strip()}, the other caps them, and no sentence here says whether the cap holds for what is given")
+    if thing == ACTS:
+        return ("one says the unit acts no more in this phase, the other lets it act even if it was not activated, and no sentence "
+                "here says which holds")
     if thing == ATTACKS_MADE:
         return ("one sets how many attacks are made, the other adds attacks, and no sentence here says whether the added attacks "
                 "come on top of the number set, or which number they are counted from")
@@ -868,6 +871,9 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
             if any(re.search(rf"\b{re.escape(m)}\b", h) for m in made for h in heeding):
                 return True
         return False
+    if thing == ACTS:
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return any("stops" in one and "anyway" in other for one, other in (aims, aims[::-1]))
     if thing == ATTACKS_MADE:
         # a number set beside attacks added to it; two that set, or two that add, are each their own
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
@@ -1038,6 +1044,11 @@ ATTACKS_MADE = "how many attacks are made"
 # weapon attacks an additional X times for every Y models")
 _SETS_ATTACKS = lazy(r"\bmakes?\s+(?:\d+|[XYZ])\s+attacks\b", re.I)
 _ADDS_ATTACKS = lazy(r"\battacks?\s+an\s+additional\s+(?:\d+|[XYZ])\s+times\b|\bmakes?\s+(?:\d+|[XYZ]|an?)\s+(?:additional|extra)\s+attacks?\b", re.I)
+ACTS = "whether a unit acts in this phase"
+# a rule that says a side or unit acts no more this phase ("A player that passes can no longer act with units in this phase"), and one
+# that lets a unit act even if it did not ("can be shot against charging units even if this unit was not activated this phase")
+_STOPS_ACTING = lazy(r"\b(?:can\s+no\s+longer|cannot|can\s*not|may\s+not|may\s+no\s+longer)\s+act\b", re.I)
+_ACTS_ANYWAY = lazy(r"\beven\s+if\b[^.;]*?\b(?:not\s+(?:been\s+)?activated|not\s+acted|already\s+(?:activated|acted))\b", re.I)
 COUNTED = "how many models a model counts as"
 # a model counted as more than one, or all counted as they are: "counts as an additional model", "count all models normally"
 _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d+)\s+models?\b|\bcount\s+(?:all\s+)?(?:the\s+)?models\s+normally\b", re.I)
@@ -1045,6 +1056,7 @@ _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d
 
 _AIMS = (
     (COUNTED, ((_COUNTS_AS, "counts"),)),
+    (ACTS, ((_STOPS_ACTING, "stops"), (_ACTS_ANYWAY, "anyway"))),
     (ATTACKS_MADE, ((_SETS_ATTACKS, "sets"), (_ADDS_ATTACKS, "adds"))),
     (DEPLOYED, ((_HELD_DEPLOY, "held"), (_MAY_DEPLOY, "offered"))),
     (MULTIPLIED, ((_MULTIPLIED, "multiplies"), (_PER_WOUND, "each"))),

@@ -347,3 +347,16 @@ def test_a_rule_heeding_whether_the_unit_did_what_another_rule_is_is_open(ruleba
     assert rules == ["Assault", "Dig In"]
     assert _open(resolve(view, "demo", picks("Assault"), picks("Dig In")).to_json()) == []  # the other side's unit
     assert _open(resolve(view, "demo", picks("Assault", "Dig")).to_json()) == []  # one common word is no rule's name said so
+
+
+def test_acting_no_more_this_phase_and_a_shot_even_if_not_activated_are_open(rulebase: Build) -> None:
+    # "A player that passes can no longer act with units in this phase." beside "can be shot against charging units even if this
+    # unit was not activated this phase"
+    data = resolve(rulebase, "last-edition", "Ranged 2 counterfire, Passing").to_json()
+    [(rules, reason)] = [o for o in _open(data) if "Passing" in o[0]]
+    assert rules == ["Passing", "Ranged X counterfire"] and reason.startswith("one says the unit acts no more in this phase")
+    view = system({"Spent": "A unit that has fired cannot act again this phase.", "Snap Shot": "It may fire even if it has already acted.",
+                   "Ready": "It may fire twice."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Spent", "Snap Shot")).to_json())
+    assert rules == ["Snap Shot", "Spent"]
+    assert _open(resolve(view, "demo", picks("Spent", "Ready")).to_json()) == []
