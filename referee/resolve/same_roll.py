@@ -799,6 +799,9 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
                 f"whether they add up")
     if thing.endswith(POINTS):
         return (f"one gives {thing.strip()}, the other caps them, and no sentence here says whether the cap holds for what is given")
+    if thing == SHOT:
+        return ("one heeds whether the unit made shooting attacks, the other shoots in a phase of its own, and no sentence here says "
+                "whether that shot counts")
     if thing == ACTS:
         return ("one says the unit acts no more in this phase, the other lets it act even if it was not activated, and no sentence "
                 "here says which holds")
@@ -871,6 +874,9 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
             if any(re.search(rf"\b{re.escape(m)}\b", h) for m in made for h in heeding):
                 return True
         return False
+    if thing == SHOT:
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return any("heeds" in one and "shoots" in other for one, other in (aims, aims[::-1]))
     if thing == ACTS:
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("stops" in one and "anyway" in other for one, other in (aims, aims[::-1]))
@@ -1049,6 +1055,11 @@ ACTS = "whether a unit acts in this phase"
 # that lets a unit act even if it did not ("can be shot against charging units even if this unit was not activated this phase")
 _STOPS_ACTING = lazy(r"\b(?:can\s+no\s+longer|cannot|can\s*not|may\s+not|may\s+no\s+longer)\s+act\b", re.I)
 _ACTS_ANYWAY = lazy(r"\beven\s+if\b[^.;]*?\b(?:not\s+(?:been\s+)?activated|not\s+acted|already\s+(?:activated|acted))\b", re.I)
+SHOT = "whether the unit shot"
+# a rule that heeds whether the unit shot ("They have not made shooting attacks this turn."), and a weapon shot in a phase of its own
+# ("this weapon can be shot in the charge phase without preventing the attacker from fighting")
+_HEEDS_SHOT = lazy(r"\b(?:have|has|had)\s+not\s+(?:made\s+(?:any\s+)?(?:shooting|ranged)\s+attacks|shot|fired)\b|\bdid\s+not\s+(?:shoot|fire)\b", re.I)
+_SHOT_IN = lazy(r"\b(?:can|may)\s+be\s+(?:shot|fired)\s+in\s+the\s+\w+\s+phase\b", re.I)
 COUNTED = "how many models a model counts as"
 # a model counted as more than one, or all counted as they are: "counts as an additional model", "count all models normally"
 _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d+)\s+models?\b|\bcount\s+(?:all\s+)?(?:the\s+)?models\s+normally\b", re.I)
@@ -1056,6 +1067,7 @@ _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d
 
 _AIMS = (
     (COUNTED, ((_COUNTS_AS, "counts"),)),
+    (SHOT, ((_HEEDS_SHOT, "heeds"), (_SHOT_IN, "shoots"))),
     (ACTS, ((_STOPS_ACTING, "stops"), (_ACTS_ANYWAY, "anyway"))),
     (ATTACKS_MADE, ((_SETS_ATTACKS, "sets"), (_ADDS_ATTACKS, "adds"))),
     (DEPLOYED, ((_HELD_DEPLOY, "held"), (_MAY_DEPLOY, "offered"))),

@@ -360,3 +360,15 @@ def test_acting_no_more_this_phase_and_a_shot_even_if_not_activated_are_open(rul
     [(rules, _)] = _open(resolve(view, "demo", picks("Spent", "Snap Shot")).to_json())
     assert rules == ["Snap Shot", "Spent"]
     assert _open(resolve(view, "demo", picks("Spent", "Ready")).to_json()) == []
+
+
+def test_a_rule_heeding_whether_the_unit_shot_and_a_shot_in_a_phase_of_its_own_are_open(rulebase: Build) -> None:
+    # Charging's "2.They have not made shooting attacks this turn." beside "this weapon can be shot in the charge phase ..."
+    data = resolve(rulebase, "last-edition", "Ranged 3 charge 1, Charging").to_json()
+    [(rules, reason)] = [o for o in _open(data) if "Charging" in o[0]]
+    assert rules == ["Charging", "Ranged X charge Y"] and reason.startswith("one heeds whether the unit made shooting attacks")
+    view = system({"Assault": "A unit may assault if it has not shot this turn.", "Overwatch Gun": "The gun can be fired in the enemy phase.",
+                   "Rifle": "The rifle can be fired at long range."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Assault", "Overwatch Gun")).to_json())
+    assert rules == ["Assault", "Overwatch Gun"]
+    assert _open(resolve(view, "demo", picks("Assault", "Rifle")).to_json()) == []  # a shot in no phase of its own
