@@ -367,8 +367,8 @@ def test_a_rule_heeding_whether_the_unit_shot_and_a_shot_in_a_phase_of_its_own_a
     data = resolve(rulebase, "last-edition", "Ranged 3 charge 1, Charging").to_json()
     [(rules, reason)] = [o for o in _open(data) if "Charging" in o[0]]
     assert rules == ["Charging", "Ranged X charge Y"] and reason.startswith("one heeds whether the unit made shooting attacks")
-    view = system({"Assault": "A unit may assault if it has not shot this turn.", "Overwatch Gun": "The gun can be fired in the enemy phase.",
-                   "Rifle": "The rifle can be fired at long range."}, [])
+    view = system({"Assault": "A unit may assault if it has not shot this turn.", "Overwatch Gun": "The gun can be shot in the enemy phase.",
+                   "Rifle": "The rifle can be shot at long range."}, [])
     [(rules, _)] = _open(resolve(view, "demo", picks("Assault", "Overwatch Gun")).to_json())
     assert rules == ["Assault", "Overwatch Gun"]
     assert _open(resolve(view, "demo", picks("Assault", "Rifle")).to_json()) == []  # a shot in no phase of its own
