@@ -37,9 +37,11 @@ def test_a_limit_on_what_another_rule_in_play_does_is_quoted(rulebase: Build) ->
 def test_a_limit_on_how_often_and_a_ceiling_are_quoted(rulebase: Build) -> None:
     data = resolve(rulebase, "last-edition", "Blocking powers, Generating power dice").to_json()
     assert ("Generating power dice", "There can only be one attempt to cast the same power per round.") in _listed(data, "limit")
+    # the cap is quoted once: in the open question on it and Second Hand Weapon's +1A (round 10), not again under its own words
     data = resolve(rulebase, "whfb-house", "Monsterous Support, Second Hand Weapon", when=["melee"]).to_json()
-    [(name, quote)] = [q for q in _listed(data, "limit") if q[0] == "Monsterous Support"]
-    assert "up to a maximum of three" in quote
+    [question] = [u for u in data["unresolved"] if u["rules"] == ["Monsterous Support", "Second Hand Weapon"]]
+    assert any("up to a maximum of three" in c["quote"] for c in question["citations"])
+    assert not [q for q in _listed(data, "limit") if q[0] == "Monsterous Support"]
 
 
 def test_what_a_rule_does_by_its_numbers_is_quoted(rulebase: Build) -> None:
