@@ -107,7 +107,9 @@ def _rolls(sentence: str) -> set[str]:
         out.add("hit roll")  # "This attack automatically hits.": the hit roll it is not rolled, which another rule may read
     out |= {"hit roll" if miss else f"{what.lower()} roll" for miss, what in _FAILED.findall(sentence)}
     out |= {f"{fold(kind)} terrain" for kind in _TERRAIN_AS.findall(sentence) if kind.lower() not in _NOT_A_NAME | _AS_USUAL}
-    out |= {f"{fold(word)}{DIE}" for word in _DIE.findall(sentence) if word.lower() not in _NOT_A_NAME | _COUNTS}
+    low = sentence.lower()
+    if " die" in low or " dice" in low or " pool" in low:  # the pattern is tried (and compiled) only where one may stand
+        out |= {f"{fold(word)}{DIE}" for word in _DIE.findall(sentence) if word.lower() not in _NOT_A_NAME | _COUNTS}
     return out
 
 
@@ -249,15 +251,17 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                 listed = out.setdefault(THROUGH, [])
                 if all(c["quote"] != said for c in listed):
                     listed.append({"quote": said, "rid": rid, "version": version})
+            low = said.lower()
             for thing, readings in _AIMS:
-                aim = next((word for pattern, word in readings if pattern.search(said)), None)
+                # a pattern whose needed words the sentence lacks is not tried (nor compiled, in a call that never needs it)
+                aim = next((word for pattern, word in readings if _may_match(pattern, low) and pattern.search(said)), None)
                 if aim is not None:
                     out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
-            for thing, aim in _points(said):
+            for thing, aim in _points(said) if "point" in low else ():
                 out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
-            for thing, aim in _limits(said):
+            for thing, aim in _limits(said) if ("limited" in low or "most" in low or "maximum" in low or "up to" in low or "more than" in low) else ():
                 out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
-            for thing, value in _numbered(said, terms):
+            for thing, value in _numbered(said, terms) if _DIGITS.search(said) and any(v in low for v in _NUMBER_VERBS) else ():
                 out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": value})
     for rel in ctx.view.relations_out(rid):
         # "each To Hit roll of a 6 results in a Precision Shot": the rule's hits do what the named rule's words say
@@ -684,6 +688,7 @@ def _points(sentence: str) -> list[tuple[str, str]]:
 NUMBERED = "how many: "
 # a number of things a model has, knows or picks: "Knows 1 spell", "Knows 2 different spells", "selects 3 upgrades"
 _NUMBERED = lazy(r"\b(knows?|has|have|gains?|selects?|chooses?|casts?)\s+(\d+)\s+(?:different\s+|additional\s+|extra\s+|more\s+)?([a-z]{3,})\b", re.I)
+_NUMBER_VERBS = ("know", "has ", "have ", "gain", "select", "choose", "cast")
 _VERB_FORM = {"know": "know", "knows": "know", "has": "have", "have": "have", "gain": "gain", "gains": "gain", "select": "select",
               "selects": "select", "choose": "choose", "chooses": "choose", "cast": "cast", "casts": "cast"}
 
@@ -1063,6 +1068,20 @@ _SHOT_IN = lazy(r"\b(?:can|may)\s+be\s+(?:shot|fired)\s+in\s+the\s+\w+\s+phase\b
 COUNTED = "how many models a model counts as"
 # a model counted as more than one, or all counted as they are: "counts as an additional model", "count all models normally"
 _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d+)\s+models?\b|\bcount\s+(?:all\s+)?(?:the\s+)?models\s+normally\b", re.I)
+
+
+# for this round's patterns, words (lower-cased) each of whose groups the sentence must hold one of for the pattern to match
+_NEEDS: dict[int, tuple[tuple[str, ...], ...]] = {
+    id(_COUNTS_AS): (("count",),), id(_HEEDS_SHOT): (("not",), ("shot", "fire", "shoot")), id(_SHOT_IN): (("phase",), ("shot", "fire")),
+    id(_STOPS_ACTING): ((" act",),), id(_ACTS_ANYWAY): (("even",), ("activated", "acted")), id(_SETS_ATTACKS): (("make",), ("attacks",)),
+    id(_ADDS_ATTACKS): (("additional", "extra"), ("attack",)), id(_HELD_DEPLOY): (("deployed",),), id(_MAY_DEPLOY): (("deployed",),),
+    id(_MULTIPLIED): (("unsaved",),), id(_PER_WOUND): (("unsaved",),), id(_MAKES_MOVE): (("make", "perform", "execute"),),
+}
+
+
+def _may_match(pattern: Any, low: str) -> bool:
+    """Whether a lower-cased sentence holds a word of each group the pattern needs (always, for a pattern with none listed)."""
+    return all(any(w in low for w in group) for group in _NEEDS.get(id(pattern), ()))
 
 
 _AIMS = (

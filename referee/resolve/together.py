@@ -87,8 +87,10 @@ def _clause(ctx: Context, rid: str, rule: dict[str, Any], own: re.Pattern[str], 
     for version in rule["versions"] or [None]:
         text = version["text"] if version else rule["text"]
         for said in sentences(text or ""):
+            if not own.search(fold(said)):
+                continue  # no "this rule": no clause, whatever it names
             whole = _shared_head(said)
-            bare = own.sub(" ", fold(whole)) if own.search(fold(whole)) else None
+            bare = own.sub(" ", fold(whole))
             if bare is not None and other.search(bare):
                 return ctx.rule_quote(rid, said, version)
     return None
