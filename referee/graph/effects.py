@@ -168,11 +168,13 @@ class _Reader:
             if draft.target == OTHERS:
                 out.extend(self.make(draft.kind, tid, text, conditions, subject=words_of_subject) for tid, text in self.other_rules())
                 continue
-            if draft.kind == "overrides" and isinstance(draft.target, int) and self.lexemes[draft.target].type == "TERM":
+            if draft.kind == "overrides" and isinstance(draft.target, int) and self.lexemes[draft.target].type in ("TERM", "WORD", "ACT"):
                 named = self.for_rules(first)
                 if named:  # "overrides the Spell Selection rules for Wizard Apprentices, Adepts, and Masters"
                     out.extend(self.make("overrides", tid, text, conditions, subject=words_of_subject) for tid, text in named)
                     continue
+                if self.lexemes[draft.target].type != "TERM":
+                    continue  # "overrides the Spell Selection rules" of words no rule names, for no rule named
             if draft.mode == "replaces" and draft.action is not None:
                 winner, winner_words, _param, _own = self.target(draft)
                 loser_lexeme = self.lexemes[draft.action[0]]
@@ -293,13 +295,13 @@ class _Reader:
                 break
             if lexeme.type == "NAME":
                 tid = self.resolve(lexeme.key)[0]
-                if tid and tid != self.rule.id:
+                if tid and tid != self.rule.id and all(tid != seen for seen, _words in out):
                     out.append((tid, lexeme.text))
                 shared = lexeme.key.split()[:-1]
             elif lexeme.type == "WORD" and lexeme.text[:1].isupper() and shared:
                 tid = self.resolve(fold(" ".join([*shared, lexeme.text])))[0]
-                if tid and tid != self.rule.id:
-                    out.append((tid, lexeme.text))
+                if tid and tid != self.rule.id and all(tid != seen for seen, _words in out):
+                    out.append((tid, lexeme.text))  # "Wizard Apprentice, Apprentice or Master": each rule once
             elif lexeme.type not in ("COMMA", "AND", "OR", "THE"):
                 break
         return out
@@ -1216,16 +1218,39 @@ def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
 def _listed(lexemes: list[Lexeme]) -> bool:
     """Whether a profile's words are a list of rules and characteristics, nothing else: each item
     between commas a rule's name or a characteristic with its value ("Range 12″, Shots D6+1, Str 2,
-    AP 10, Quick to Fire")."""
-    item: list[str] = []
+    AP 10, Quick to Fire"), a value in words the profile gives for the wielder's own ("FO Same as
+    user"), or characteristics and a rule side by side with no commas between ("Range 30" Shots 1
+    Strength 4 Armour Penetration 1 Unwieldy")."""
+    item: list[Lexeme] = []
     for lexeme in [*lexemes, None]:
         if lexeme is None or lexeme.type in ("COMMA", "AND", "DOT"):
-            if item and item != ["NAME"] and not (len(item) == 2 and item[0] in ("TERM", "STAT") and item[1] == "NUM"):
+            if item and not _profile_item(item):
                 return False
             item = []
         else:
-            item.append(lexeme.type)
+            item.append(lexeme)
     return True
+
+
+# a characteristic's value in words: the wielder's own ("Same as user", "as wielder")
+_OWN_VALUE = frozenset({"same", "user", "wielder", "bearer", "model", "the"})
+
+
+def _profile_item(item: list[Lexeme]) -> bool:
+    """One item of a profile: characteristics each with its value, then at most one rule's name."""
+    k = 0
+    while k + 1 < len(item) and item[k].type in ("TERM", "STAT"):
+        value = k + 1
+        while value < len(item) and (item[value].type == "AS" or item[value].type == "WORD" and item[value].text.lower() in _OWN_VALUE):
+            value += 1
+        if item[k + 1].type == "NUM":
+            k += 2
+        elif value > k + 2 and any(l.type == "AS" for l in item[k + 1 : value]):
+            k = value
+        else:
+            break
+    rest = [l.type for l in item[k:]]
+    return rest in ([], ["NAME"]) and bool(item)
 
 
 def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:

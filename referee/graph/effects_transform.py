@@ -108,6 +108,11 @@ class EffectTransformer(Transformer):  # type: ignore[misc]
 
     have = be = counts_as = gain
 
+    def exchanged_for(self, children: list[Any]) -> list[Effect]:
+        """"exchange Fight in ranks to Fight in Extra Ranks": the bearer has the rules named after
+        "to" in place of a way no rule names."""
+        return items_to("grants", listed(children))
+
     def confer(self, children: list[Any]) -> list[Effect]:
         """"confers the Outflank special rule to units of ...": the reader looks for who."""
         return [e._replace(mode="confer") for e in items_to("grants", listed(children))]
@@ -218,7 +223,7 @@ class EffectTransformer(Transformer):  # type: ignore[misc]
         return self.treats(children)
 
     def overrides(self, children: list[Any]) -> list[Effect]:
-        return [Effect("overrides", self.at(tokens(children, "NAME", "TERM")[0]))]
+        return [Effect("overrides", self.at(tokens(children, "NAME", "TERM", "WORD", "ACT")[0]))]
 
     def instead(self, children: list[Any]) -> list[Effect]:
         return [Effect("overrides", self.at(t)) for t in tokens(children, "NAME")]
