@@ -1,0 +1,70 @@
+"""Grants in the documents' own wordings followed into play, and a prohibition that leaves another
+rule's own case no room (issue 22, round 10): a weapon's profile line with a value in words, "exchange
+<a way of fighting> to <a rule>", a name led by a verb's -ing form written with the verb, and "The
+only <kind> ... is <one>" against a rule whose case is choosing another of that kind."""
+
+from __future__ import annotations
+
+from referee.resolve import resolve
+from referee.store.record import Build
+from tests.resolve.test_principles import brief, picks, rel, rulings, system
+
+
+def _self(data: dict) -> dict[str, dict]:
+    return {e["name"]: e for e in data["in_play"]["self"]}
+
+
+def test_a_profile_line_with_a_value_in_words_grants_its_rules(rulebase: Build) -> None:
+    """ "Range 8″, Shots 2, FO Same as user, AP Same as user, Accurate, Quick to Fire": both rules in
+    play, each granted by the weapon."""
+    data = resolve(rulebase, "t9a", "Throwing Weapons", when=["shooting"]).to_json()
+    found = _self(data)
+    for name in ("Accurate", "Quick to Fire"):
+        assert [step["name"] for step in found[name]["via"]] == ["Throwing Weapons"], name
+        assert found[name]["via"][0]["citation"]["file"] == "t9a/army-builder-glossary-en-de.txt"
+
+
+def test_a_profile_line_with_no_commas_grants_its_rule(rulebase: Build) -> None:
+    """ "Range 30" Shots 1 Strength 4 Armour Penetration 1 Unwieldy"."""
+    found = _self(resolve(rulebase, "t9a", "Crossbow", when=["shooting"]).to_json())
+    assert [step["name"] for step in found["Unwieldy"]["via"]] == ["Crossbow"]
+
+
+def test_an_exchange_for_a_rule_grants_it_under_its_words(rulebase: Build) -> None:
+    """Spear (foot): "exchange Fight in ranks to Fight in Extra Ranks (when do not move that turn and
+    fighting front)": Fighting in extra ranks is in play through the spear, under the bracket's words."""
+    data = resolve(rulebase, "whfb-house", "Spear (foot)", when=["charged", "melee", "first-round"]).to_json()
+    ranks = _self(data)["Fighting in extra ranks"]
+    assert [step["name"] for step in ranks["via"]] == ["Spear (foot)"]
+    assert ranks["via"][0]["citation"]["quote"].startswith("exchange Fight in ranks to Fight in Extra Ranks")
+    assert "when do not move that turn and fighting front" in ranks["conditions"]
+
+
+def test_a_prohibition_that_allows_one_of_a_kind_beats_a_rule_whose_case_is_another(rulebase: Build) -> None:
+    """Undead: "The only Charge Reaction a unit with one or more models with Undead can perform is
+    Hold." Feigned Flight: "If a unit ... voluntarily chooses Flee as Charge Reaction ...": Undead
+    prevails, its sentence the relation."""
+    data = resolve(rulebase, "t9a", "Undead, Feigned Flight", when=["charged"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert (ruling["winner"], ruling["rules"]) == ("Undead", ["Undead", "Feigned Flight"])
+    assert ruling["outcome"] == ("Undead prevails over Feigned Flight: the unit cannot declare a Charge Reaction other than Hold, and "
+                                 "Feigned Flight speaks of its choosing Flee as Charge Reaction, which those words do not allow; "
+                                 "cannot beats can")
+    assert ruling["relation"]["quote"] == "The only Charge Reaction a unit with one or more models with Undead can perform is Hold."
+    assert ruling["citations"][1]["quote"].startswith("If a unit consisting entirely of models with Feigned Flight voluntarily chooses Flee")
+
+
+def _reactions():
+    only = "The only Stance a unit with Rooted can take is Brace."
+    dash = "When the unit selects Sprint as Stance, it moves twice."
+    steady = "When the unit selects Brace as Stance, it gains +1 Armour."
+    return system({"Rooted": only, "Dash": dash, "Steady": steady}, [
+        rel("cannot", "Rooted", None, only, details={"action": "declare a Stance other than Brace", "only": "Brace", "kind_of": "Stance"})])
+
+
+def test_the_only_one_of_a_kind_in_our_own_words() -> None:
+    view = _reactions()
+    assert brief(rulings(view, picks("Rooted", "Dash"))) == [("cannot-beats-can", "Rooted", ["Rooted", "Dash"])]
+    # a rule whose case is the one allowed meets nothing; nor does the other side's rule
+    assert brief(rulings(view, picks("Rooted", "Steady"))) == []
+    assert brief(rulings(view, picks("Rooted"), picks("Dash"))) == []
