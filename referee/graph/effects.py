@@ -182,6 +182,16 @@ class _Reader:
                 if winner and loser and winner != loser:  # "treats Terror as Fear": Fear over Terror
                     out.append(self.make("overrides", loser, loser_lexeme.text, conditions, subject=words_of_subject, source=winner))
                 continue
+            if draft.mode == "not-ignored":
+                # "When combined with Quick to Fire, the attack can only ignore ..., not the additional -1
+                # to-hit modifier from Unwieldy": Unwieldy prevails over the rule that ignores, the rule read
+                # or (read in Unwieldy) each other rule the sentence names
+                kept, _words, _param, own = self.target(draft)
+                if kept is not None:
+                    losers = self.other_rules() if own else [(self.rule.id, self.rule.name)]
+                    out.extend(self.make("overrides", loser, text, conditions, subject=words_of_subject, source=kept)
+                               for loser, text in losers if loser != kept)
+                continue
             if draft.mode == "verb" and draft.action is not None:
                 word = self.words(draft.action)
                 tid = self.verb_form(word)
@@ -758,7 +768,10 @@ def _condition_clauses(
                 named = [i for lx in lexemes[k:end] if lx.type == "NAME" for i in [reader.resolve(lx.key)[0]] if i]
                 having = any(lx.type in ("SUBHAVE", "SUBBE") for lx in lexemes[k:end])
                 plain = all(lx.type in _HAVING_WORDS for lx in lexemes[k + 1 : end])
-                if named and having and plain and lexeme.text.lower() in ("if", "when", "while", "whilst"):
+                # "When combined with Quick to Fire": the bearer has the rules named, as "If it has X" says
+                combined = [lx.type for lx in lexemes[k + 1 : k + 3]] == ["COMBINED", "WITH"] and all(
+                    lx.type in ("NAME", "AND", "COMMA") for lx in lexemes[k + 3 : end])
+                if named and (having and plain or combined) and lexeme.text.lower() in ("if", "when", "while", "whilst"):
                     # "If a unit is both Fearless and Stubborn": the bearer has each rule named
                     out.extend((k, (Condition("with", rid, words), None)) for rid in dict.fromkeys(named))
                 else:

@@ -189,6 +189,15 @@ class EffectTransformer(Transformer):  # type: ignore[misc]
             return []
         return items_to("overrides", [c for c in children if isinstance(c, _Item)])
 
+    def ignores_only(self, children: list[Any]) -> list[Effect]:
+        """"can only ignore the normal -1 ..., not the additional -1 ... from Unwieldy": the rule named
+        last is not ignored (the reader finds whom it prevails over)."""
+        words = [c for c in children if isinstance(c, Token)]
+        first = next((k for k, w in enumerate(words) if w.type == "IGNORE"), 0) + 1
+        first += 1 if first < len(words) and words[first].type == "THE" else 0
+        ignored = [Effect("overrides", self.at(words[first]))] if words[first].type == "NAME" and first < len(words) - 1 else []
+        return [*ignored, Effect("overrides", self.at(words[-1]), mode="not-ignored")]  # "ignore Fear, not Terror": both
+
     def instead_of(self, children: list[Any]) -> list[Effect]:
         return [Effect("overrides", c.target) for c in children if isinstance(c, _Item)]
 

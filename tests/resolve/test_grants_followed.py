@@ -68,3 +68,21 @@ def test_the_only_one_of_a_kind_in_our_own_words() -> None:
     # a rule whose case is the one allowed meets nothing; nor does the other side's rule
     assert brief(rulings(view, picks("Rooted", "Steady"))) == []
     assert brief(rulings(view, picks("Rooted"), picks("Dash"))) == []
+
+
+def _combined():
+    sentence = ("When combined with Steady Aim, the shot can only ignore the normal -1 to-hit modifier for moving, "
+                "not the additional -1 to-hit modifier from Heavy Barrel.")
+    return system({"Heavy Barrel": "The shot suffers an additional -1 to-hit modifier. " + sentence, "Steady Aim": "Ignore the -1 for moving."}, [
+        rel("modifies", "Heavy Barrel", None, "The shot suffers an additional -1 to-hit modifier.", details={"stat": "to-hit", "value": "-1"}),
+        rel("overrides", "Heavy Barrel", "Steady Aim", sentence, conditions=(("with", "demo/Steady Aim", "When combined with Steady Aim"),))])
+
+
+def test_the_rule_whose_modifier_is_not_ignored_keeps_it() -> None:
+    """The rule that prevails over the one that ignores keeps its own modifier, with no "unless set aside"
+    beside it (only a loser's modifier may be taken away by the exception's words)."""
+    data = rulings(_combined(), picks("Heavy Barrel", "Steady Aim"))
+    assert brief(data) == [("explicit-exception", "Heavy Barrel", ["Heavy Barrel", "Steady Aim"])]
+    [total] = [m for m in data["modifiers"] if (m["side"], m["stat"]) == ("self", "to-hit")]
+    [part] = total["parts"]
+    assert (part["name"], part["value"], part["conditions"]) == ("Heavy Barrel", "-1", [])
