@@ -119,3 +119,24 @@ def test_an_automatic_pass_in_our_own_words() -> None:
     # an obligation to take the test is no roll in it; the other side's roll is its own
     assert brief(rulings(_bog("take a second Bog Test"), picks("Wader", "Heavy"))) == []
     assert brief(rulings(view, picks("Wader"), picks("Heavy"))) == []
+
+
+# -- a rule whose words lift a limit another rule of its side sets --
+
+
+def test_a_role_not_limited_to_three_beats_the_limit_of_three(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Base -1 {unit}, Models/Armies").to_json()
+    [ruling] = data["rulings"]
+    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("explicit-exception", "Base -X {unit}", ["Base -X {unit}", "Models/Armies"])
+    assert [(c["quote"], c["line"]) for c in ruling["citations"]] == [
+        ("This role is not limited to a maximum of 3 units of the same type.", 823),
+        ("The same unit can only be selected up to 3 times in the army.", 79)]
+
+
+def test_a_lifted_limit_in_our_own_words() -> None:
+    view = system({"Levy": "A Levy banner is not limited to a maximum of 2 banners per regiment.",
+                   "Regiments": "A regiment can only carry up to 2 banners.", "Drill": "A regiment can only march once per turn."}, [])
+    assert brief(rulings(view, picks("Levy", "Regiments"))) == [("explicit-exception", "Levy", ["Levy", "Regiments"])]
+    # another limit (no number shared), or the other side's limit, is not lifted
+    assert brief(rulings(view, picks("Levy", "Drill"))) == []
+    assert brief(rulings(view, picks("Levy"), picks("Regiments"))) == []
