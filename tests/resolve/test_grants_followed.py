@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from referee.resolve import resolve
 from referee.store.record import Build
-from tests.resolve.test_principles import brief, picks, rel, rulings, system
+from tests.resolve.test_principles import brief, name_index, picks, rel, rulings, system, system_data
+from tests.stores import stored
 
 
 def _self(data: dict) -> dict[str, dict]:
@@ -140,3 +141,42 @@ def test_a_lifted_limit_in_our_own_words() -> None:
     # another limit (no number shared), or the other side's limit, is not lifted
     assert brief(rulings(view, picks("Levy", "Drill"))) == []
     assert brief(rulings(view, picks("Levy"), picks("Regiments"))) == []
+
+
+# -- a condition of the acting side that is a state or a rule: "charges or Counter-Attacks" --
+
+
+def test_a_state_or_a_rule_fails_where_neither_holds(rulebase: Build) -> None:
+    """Furious Charge's "+1 ... In a turn in which a model with this special rule charges or Counter-Attacks":
+    not stated when shooting, nor when charged without Counter-Attack; stated, under its words, beside
+    Counter-Attack; stated with no words left when charging."""
+    def strength(names: str, *when: str) -> tuple[list[str], list[str]]:
+        data = resolve(rulebase, "scrollhammer", names, when=list(when)).to_json()
+        stated = [p["value"] for m in data["modifiers"] if m["stat"] == "Strength" for p in m["parts"]]
+        idle = [i["reason"] for i in data["in_play"]["inactive"] if "Strength" in i["reason"]]
+        return stated, idle
+
+    for when in (["shooting"], ["charged", "melee"]):
+        stated, idle = strength("Furious Charge", *when)
+        assert stated == []
+        assert idle == ['Furious Charge modifies Strength +1 only "In a turn in which a model with this special rule charges or '
+                        'Counter-Attacks": --when charging not given, and Counter-Attack is not in play']
+    assert strength("Furious Charge, Counter-Attack", "charged", "melee")[0] == ["+1"]
+    data = resolve(rulebase, "scrollhammer", "Furious Charge", when=["charging", "melee"]).to_json()
+    [part] = [p for m in data["modifiers"] if m["stat"] == "Strength" for p in m["parts"]]
+    assert part["conditions"] == []
+
+
+def test_the_other_sides_state_is_not_read_from_the_flags() -> None:
+    sentence = "In a turn in which a model with this rule charges or Rallies, it gains +1 Strength."
+    rules = {"Wild Rush": sentence, "Rally": "It may rally.", "Spear": "A spear."}
+    data = system_data(rules, [
+        rel("modifies", "Wild Rush", None, sentence, details={"stat": "Strength", "value": "+1"},
+            conditions=(("other", None, "In a turn in which a model with this rule charges or Rallies"),))])
+    data["names"] = name_index(rules)
+    view = stored(data)
+    mine = rulings(view, picks("Wild Rush"), when=("charged",))
+    assert mine["modifiers"] == []
+    theirs = rulings(view, picks("Spear"), picks("Wild Rush"), when=("charged",))
+    [total] = theirs["modifiers"]
+    assert (total["side"], total["value"]) == ("opponent", "+1")
