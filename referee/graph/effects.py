@@ -1433,6 +1433,10 @@ def _bracketed_exceptions(lexemes: list[Lexeme], reader: _Reader) -> list[tuple[
         words = " ".join(lexeme.text[1:-1].split())
         if not is_boilerplate(words):  # "(unless specifically stated)": the rule's default
             out.append((k, (words, tid)))
+            if not re.search(r"\b(?:or|unless|except)\b", words, re.I):
+                # "(when do not move that turn and fighting front)": each situation of the table the
+                # words join with "and" is a condition too (its words kept whole beside it)
+                out.extend((k, (normal, None)) for _start, _end, normal in conditions_in(words))
     return out
 
 

@@ -108,6 +108,10 @@ class EffectTransformer(Transformer):  # type: ignore[misc]
 
     have = be = counts_as = gain
 
+    def gain_one(self, children: list[Any]) -> list[Effect]:
+        """"each To Hit roll of a 6 results in a Precision Shot": one rule, after "a"."""
+        return items_to("grants", [c for c in children if isinstance(c, _Item)])
+
     def exchanged_for(self, children: list[Any]) -> list[Effect]:
         """"exchange Fight in ranks to Fight in Extra Ranks": the bearer has the rules named after
         "to" in place of a way no rule names."""

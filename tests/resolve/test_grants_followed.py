@@ -39,6 +39,11 @@ def test_an_exchange_for_a_rule_grants_it_under_its_words(rulebase: Build) -> No
     assert [step["name"] for step in ranks["via"]] == ["Spear (foot)"]
     assert ranks["via"][0]["citation"]["quote"].startswith("exchange Fight in ranks to Fight in Extra Ranks")
     assert "when do not move that turn and fighting front" in ranks["conditions"]
+    # the bracket's "when do not move that turn" is the situation's: a unit that moved does not fight in extra ranks
+    moved = resolve(rulebase, "whfb-house", "Spear (foot)", when=["moved", "melee"]).to_json()
+    assert "Fighting in extra ranks" not in _self(moved)
+    [gone] = [i for i in moved["in_play"]["inactive"] if i["name"] == "Fighting in extra ranks"]
+    assert gone["reason"] == "only when the unit did not move, and the situation says --when moved"
 
 
 def test_a_prohibition_that_allows_one_of_a_kind_beats_a_rule_whose_case_is_another(rulebase: Build) -> None:
