@@ -94,39 +94,6 @@ def test_the_rule_whose_modifier_is_not_ignored_keeps_it() -> None:
     assert (part["name"], part["value"], part["conditions"]) == ("Heavy Barrel", "-1", [])
 
 
-# -- a test passed automatically, beside a rule of the side that rolls in it --
-
-
-def test_an_automatic_pass_beats_a_roll_in_the_same_test(rulebase: Build) -> None:
-    """Ghost Step's "automatically passes Dangerous Terrain Tests taken due to Terrain" beside Chariot's
-    "must roll an additional D6 when taking Dangerous Terrain Tests": Ghost Step prevails for the tests
-    its words name (an open question before: both speak of dangerous terrain)."""
-    data = resolve(rulebase, "t9a", "Chariot, Ghost Step", when=["moved"]).to_json()
-    [ruling] = [r for r in data["rulings"] if r["principle"] != "source-conflict"]
-    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("immunity", "Ghost Step", ["Ghost Step", "Chariot"])
-    assert ruling["conditions"] == ["for Dangerous Terrain Tests taken due to Terrain"]
-    assert ruling["relation"]["quote"] == "In addition, the model automatically passes Dangerous Terrain Tests taken due to Terrain."
-    assert data["unresolved"] == []
-
-
-def _bog(taking: str):
-    wade = "The model automatically passes Bog Tests caused by mud."
-    heavy = f"The model must {taking} when taking Bog Tests."
-    passes = {**rel("immune-to", "Wader", None, wade, details={"passes": "automatically"}), "target_name": "Bog Tests"}
-    return system({"Wader": wade, "Heavy": heavy}, [
-        passes, rel("must", "Heavy", None, heavy, details={"action": taking}, conditions=(("other", None, "when taking Bog Tests"),))])
-
-
-def test_an_automatic_pass_in_our_own_words() -> None:
-    view = _bog("roll an extra die")
-    data = rulings(view, picks("Wader", "Heavy"))
-    assert brief(data) == [("immunity", "Wader", ["Wader", "Heavy"])]
-    assert data["rulings"][0]["conditions"] == ["for Bog Tests caused by mud"]
-    # an obligation to take the test is no roll in it; the other side's roll is its own
-    assert brief(rulings(_bog("take a second Bog Test"), picks("Wader", "Heavy"))) == []
-    assert brief(rulings(view, picks("Wader"), picks("Heavy"))) == []
-
-
 # -- a rule whose words lift a limit another rule of its side sets --
 
 
