@@ -152,3 +152,12 @@ def test_the_other_sides_state_is_not_read_from_the_flags() -> None:
     theirs = rulings(view, picks("Spear"), picks("Wild Rush"), when=("charged",))
     [total] = theirs["modifiers"]
     assert (total["side"], total["value"]) == ("opponent", "+1")
+
+
+def test_a_rule_granted_and_named_is_open_with_every_rule_that_brought_it(rulebase: Build) -> None:
+    """Fighting in extra ranks named and brought by Spear (foot): "supporting attacks can be made by an extra rank"
+    is an amount two instances could count twice, and the text says nothing of several: open, the spear listed."""
+    data = resolve(rulebase, "whfb-house", "Spear (foot), Fighting in extra ranks", when=["melee"]).to_json()
+    [open_question] = [u for u in data["unresolved"] if u["rules"][:1] == ["Fighting in extra ranks"]]
+    assert open_question["rules"] == ["Fighting in extra ranks", "Spear (foot)"]
+    assert any(c["quote"].startswith("exchange Fight in ranks to Fight in Extra Ranks") for c in open_question["citations"])
