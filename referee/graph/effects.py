@@ -757,7 +757,7 @@ def _condition_clauses(
                 and not (k and lexemes[k - 1].text.lower() == "even"):
             # ("as if they were not there" says how, not when; "even if it has Towering Presence" concedes, it is no condition)
             end = k + 1
-            while end < len(lexemes) and lexemes[end].type not in _BREAKS and lexemes[end].type != "DOT":
+            while end < len(lexemes) and (lexemes[end].type not in _BREAKS or _list_goes_on(lexemes, end)) and lexemes[end].type != "DOT":
                 if lexemes[end].text.lower() == "will" and end + 1 in starts:
                     break  # "when the unit gains X will gain X too": the condition ends before the main verb
                 end += 1
@@ -780,6 +780,32 @@ def _condition_clauses(
             continue
         k += 1
     return out
+
+
+_LISTED = frozenset({"TERM", "NAME", "ACT"})
+
+
+def _list_goes_on(lexemes: list[Lexeme], comma: int) -> bool:
+    """Whether a comma inside a condition goes on with the list it stands in: "if the attacking model has
+    made an Advance Move, March Move, Reform or Pivot during ...": items of a name or two, the last after
+    "or" or "and" (a comma before another part of the sentence ends the condition)."""
+    if lexemes[comma].type != "COMMA" or not comma or lexemes[comma - 1].type not in _LISTED:
+        return False
+    k, item = comma + 1, 0
+    while k < len(lexemes):
+        kind = lexemes[k].type
+        if kind in _LISTED or kind == "WORD" and lexemes[k].text[:1].isupper():
+            item += 1
+            if item > 2:
+                return False
+        elif kind == "COMMA" and item:
+            item = 0
+        elif kind in ("OR", "AND") and item:
+            return k + 1 < len(lexemes) and lexemes[k + 1].type in _LISTED
+        else:
+            return False
+        k += 1
+    return False
 
 
 def is_example(text: str, after_example: bool = False) -> bool:
