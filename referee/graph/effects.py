@@ -168,17 +168,29 @@ class _Reader:
             if draft.target == OTHERS:
                 out.extend(self.make(draft.kind, tid, text, conditions, subject=words_of_subject) for tid, text in self.other_rules())
                 continue
-            if draft.kind == "overrides" and isinstance(draft.target, int) and self.lexemes[draft.target].type == "TERM":
+            if draft.kind == "overrides" and isinstance(draft.target, int) and self.lexemes[draft.target].type in ("TERM", "WORD", "ACT"):
                 named = self.for_rules(first)
                 if named:  # "overrides the Spell Selection rules for Wizard Apprentices, Adepts, and Masters"
                     out.extend(self.make("overrides", tid, text, conditions, subject=words_of_subject) for tid, text in named)
                     continue
+                if self.lexemes[draft.target].type != "TERM":
+                    continue  # "overrides the Spell Selection rules" of words no rule names, for no rule named
             if draft.mode == "replaces" and draft.action is not None:
                 winner, winner_words, _param, _own = self.target(draft)
                 loser_lexeme = self.lexemes[draft.action[0]]
                 loser = self.resolve(loser_lexeme.key)[0]
                 if winner and loser and winner != loser:  # "treats Terror as Fear": Fear over Terror
                     out.append(self.make("overrides", loser, loser_lexeme.text, conditions, subject=words_of_subject, source=winner))
+                continue
+            if draft.mode == "not-ignored":
+                # "When combined with Quick to Fire, the attack can only ignore ..., not the additional -1
+                # to-hit modifier from Unwieldy": Unwieldy prevails over the rule that ignores, the rule read
+                # or (read in Unwieldy) each other rule the sentence names
+                kept, _words, _param, own = self.target(draft)
+                if kept is not None:
+                    losers = self.other_rules() if own else [(self.rule.id, self.rule.name)]
+                    out.extend(self.make("overrides", loser, text, conditions, subject=words_of_subject, source=kept)
+                               for loser, text in losers if loser != kept)
                 continue
             if draft.mode == "verb" and draft.action is not None:
                 word = self.words(draft.action)
@@ -293,13 +305,13 @@ class _Reader:
                 break
             if lexeme.type == "NAME":
                 tid = self.resolve(lexeme.key)[0]
-                if tid and tid != self.rule.id:
+                if tid and tid != self.rule.id and all(tid != seen for seen, _words in out):
                     out.append((tid, lexeme.text))
                 shared = lexeme.key.split()[:-1]
             elif lexeme.type == "WORD" and lexeme.text[:1].isupper() and shared:
                 tid = self.resolve(fold(" ".join([*shared, lexeme.text])))[0]
-                if tid and tid != self.rule.id:
-                    out.append((tid, lexeme.text))
+                if tid and tid != self.rule.id and all(tid != seen for seen, _words in out):
+                    out.append((tid, lexeme.text))  # "Wizard Apprentice, Apprentice or Master": each rule once
             elif lexeme.type not in ("COMMA", "AND", "OR", "THE"):
                 break
         return out
@@ -745,7 +757,7 @@ def _condition_clauses(
                 and not (k and lexemes[k - 1].text.lower() == "even"):
             # ("as if they were not there" says how, not when; "even if it has Towering Presence" concedes, it is no condition)
             end = k + 1
-            while end < len(lexemes) and lexemes[end].type not in _BREAKS and lexemes[end].type != "DOT":
+            while end < len(lexemes) and (lexemes[end].type not in _BREAKS or _list_goes_on(lexemes, end)) and lexemes[end].type != "DOT":
                 if lexemes[end].text.lower() == "will" and end + 1 in starts:
                     break  # "when the unit gains X will gain X too": the condition ends before the main verb
                 end += 1
@@ -756,7 +768,10 @@ def _condition_clauses(
                 named = [i for lx in lexemes[k:end] if lx.type == "NAME" for i in [reader.resolve(lx.key)[0]] if i]
                 having = any(lx.type in ("SUBHAVE", "SUBBE") for lx in lexemes[k:end])
                 plain = all(lx.type in _HAVING_WORDS for lx in lexemes[k + 1 : end])
-                if named and having and plain and lexeme.text.lower() in ("if", "when", "while", "whilst"):
+                # "When combined with Quick to Fire": the bearer has the rules named, as "If it has X" says
+                combined = [lx.type for lx in lexemes[k + 1 : k + 3]] == ["COMBINED", "WITH"] and all(
+                    lx.type in ("NAME", "AND", "COMMA") for lx in lexemes[k + 3 : end])
+                if named and (having and plain or combined) and lexeme.text.lower() in ("if", "when", "while", "whilst"):
                     # "If a unit is both Fearless and Stubborn": the bearer has each rule named
                     out.extend((k, (Condition("with", rid, words), None)) for rid in dict.fromkeys(named))
                 else:
@@ -765,6 +780,32 @@ def _condition_clauses(
             continue
         k += 1
     return out
+
+
+_LISTED = frozenset({"TERM", "NAME", "ACT"})
+
+
+def _list_goes_on(lexemes: list[Lexeme], comma: int) -> bool:
+    """Whether a comma inside a condition goes on with the list it stands in: "if the attacking model has
+    made an Advance Move, March Move, Reform or Pivot during ...": items of a name or two, the last after
+    "or" or "and" (a comma before another part of the sentence ends the condition)."""
+    if lexemes[comma].type != "COMMA" or not comma or lexemes[comma - 1].type not in _LISTED:
+        return False
+    k, item = comma + 1, 0
+    while k < len(lexemes):
+        kind = lexemes[k].type
+        if kind in _LISTED or kind == "WORD" and lexemes[k].text[:1].isupper():
+            item += 1
+            if item > 2:
+                return False
+        elif kind == "COMMA" and item:
+            item = 0
+        elif kind in ("OR", "AND") and item:
+            return k + 1 < len(lexemes) and lexemes[k + 1].type in _LISTED
+        else:
+            return False
+        k += 1
+    return False
 
 
 def is_example(text: str, after_example: bool = False) -> bool:
@@ -1216,16 +1257,39 @@ def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
 def _listed(lexemes: list[Lexeme]) -> bool:
     """Whether a profile's words are a list of rules and characteristics, nothing else: each item
     between commas a rule's name or a characteristic with its value ("Range 12″, Shots D6+1, Str 2,
-    AP 10, Quick to Fire")."""
-    item: list[str] = []
+    AP 10, Quick to Fire"), a value in words the profile gives for the wielder's own ("FO Same as
+    user"), or characteristics and a rule side by side with no commas between ("Range 30" Shots 1
+    Strength 4 Armour Penetration 1 Unwieldy")."""
+    item: list[Lexeme] = []
     for lexeme in [*lexemes, None]:
         if lexeme is None or lexeme.type in ("COMMA", "AND", "DOT"):
-            if item and item != ["NAME"] and not (len(item) == 2 and item[0] in ("TERM", "STAT") and item[1] == "NUM"):
+            if item and not _profile_item(item):
                 return False
             item = []
         else:
-            item.append(lexeme.type)
+            item.append(lexeme)
     return True
+
+
+# a characteristic's value in words: the wielder's own ("Same as user", "as wielder")
+_OWN_VALUE = frozenset({"same", "user", "wielder", "bearer", "model", "the"})
+
+
+def _profile_item(item: list[Lexeme]) -> bool:
+    """One item of a profile: characteristics each with its value, then at most one rule's name."""
+    k = 0
+    while k + 1 < len(item) and item[k].type in ("TERM", "STAT"):
+        value = k + 1
+        while value < len(item) and (item[value].type == "AS" or item[value].type == "WORD" and item[value].text.lower() in _OWN_VALUE):
+            value += 1
+        if item[k + 1].type == "NUM":
+            k += 2
+        elif value > k + 2 and any(l.type == "AS" for l in item[k + 1 : value]):
+            k = value
+        else:
+            break
+    rest = [l.type for l in item[k:]]
+    return rest in ([], ["NAME"]) and bool(item)
 
 
 def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
@@ -1395,6 +1459,10 @@ def _bracketed_exceptions(lexemes: list[Lexeme], reader: _Reader) -> list[tuple[
         words = " ".join(lexeme.text[1:-1].split())
         if not is_boilerplate(words):  # "(unless specifically stated)": the rule's default
             out.append((k, (words, tid)))
+            if not re.search(r"\b(?:or|unless|except)\b", words, re.I):
+                # "(when do not move that turn and fighting front)": each situation of the table the
+                # words join with "and" is a condition too (its words kept whole beside it)
+                out.extend((k, (normal, None)) for _start, _end, normal in conditions_in(words))
     return out
 
 

@@ -108,6 +108,15 @@ class EffectTransformer(Transformer):  # type: ignore[misc]
 
     have = be = counts_as = gain
 
+    def gain_one(self, children: list[Any]) -> list[Effect]:
+        """"each To Hit roll of a 6 results in a Precision Shot": one rule, after "a"."""
+        return items_to("grants", [c for c in children if isinstance(c, _Item)])
+
+    def exchanged_for(self, children: list[Any]) -> list[Effect]:
+        """"exchange Fight in ranks to Fight in Extra Ranks": the bearer has the rules named after
+        "to" in place of a way no rule names."""
+        return items_to("grants", listed(children))
+
     def confer(self, children: list[Any]) -> list[Effect]:
         """"confers the Outflank special rule to units of ...": the reader looks for who."""
         return [e._replace(mode="confer") for e in items_to("grants", listed(children))]
@@ -184,6 +193,15 @@ class EffectTransformer(Transformer):  # type: ignore[misc]
             return []
         return items_to("overrides", [c for c in children if isinstance(c, _Item)])
 
+    def ignores_only(self, children: list[Any]) -> list[Effect]:
+        """"can only ignore the normal -1 ..., not the additional -1 ... from Unwieldy": the rule named
+        last is not ignored (the reader finds whom it prevails over)."""
+        words = [c for c in children if isinstance(c, Token)]
+        first = next((k for k, w in enumerate(words) if w.type == "IGNORE"), 0) + 1
+        first += 1 if first < len(words) and words[first].type == "THE" else 0
+        ignored = [Effect("overrides", self.at(words[first]))] if words[first].type == "NAME" and first < len(words) - 1 else []
+        return [*ignored, Effect("overrides", self.at(words[-1]), mode="not-ignored")]  # "ignore Fear, not Terror": both
+
     def instead_of(self, children: list[Any]) -> list[Effect]:
         return [Effect("overrides", c.target) for c in children if isinstance(c, _Item)]
 
@@ -218,7 +236,7 @@ class EffectTransformer(Transformer):  # type: ignore[misc]
         return self.treats(children)
 
     def overrides(self, children: list[Any]) -> list[Effect]:
-        return [Effect("overrides", self.at(tokens(children, "NAME", "TERM")[0]))]
+        return [Effect("overrides", self.at(tokens(children, "NAME", "TERM", "WORD", "ACT")[0]))]
 
     def instead(self, children: list[Any]) -> list[Effect]:
         return [Effect("overrides", self.at(t)) for t in tokens(children, "NAME")]

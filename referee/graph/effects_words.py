@@ -18,6 +18,9 @@ PHRASE_TYPES: tuple[tuple[str, str, str], ...] = (
     ("has|have", "HAVE", ""),
     ("is|are|be", "BE", ""),
     ("count|counts|counted as", "COUNTAS", ""),
+    # "counts as having the Fear special rule", "is treated as having Fear": has it
+    ("count|counts|counted as having|being", "COUNTAS", ""),
+    ("treated|considered as having", "COUNTAS", ""),
     # "Barrage weapons act as Blast weapons": what they count as
     ("act|acts as", "COUNTAS", ""),
     ("confer|confers|conferred", "CONFER", ""),

@@ -150,7 +150,8 @@ class NameIndex:
     __slots__ = ("by_words", "longest", "words", "_heads", "_spelled", "_longest", "_lock")
 
     def __init__(self) -> None:
-        self._heads: dict[str, list[tuple[int, tuple[str, ...], bool]]] = {}  # first word -> its names, in order
+        # first word as a sentence spells it -> its names, in order, each with the words spelled
+        self._heads: dict[str, list[tuple[int, tuple[str, ...], bool, tuple[str, ...]]]] = {}
         self._spelled: dict[tuple[str, ...], list[tuple[int, tuple[str, ...], bool]]] = {}
         self._longest: dict[str, int] = {}
         self.by_words = _Filled(self, self._spelled)
@@ -163,8 +164,10 @@ class NameIndex:
         word = self.words[text] = _Word(text, self)
         return word
 
-    def add(self, words: tuple[str, ...], core: bool, order: int) -> None:
-        self._heads.setdefault(words[0], []).append((order, words, core))
+    def add(self, words: tuple[str, ...], core: bool, order: int, spelled: tuple[str, ...] | None = None) -> None:
+        """File a name by its words, or by another spelling of them (``spelled``) that names it."""
+        said = spelled or words
+        self._heads.setdefault(said[0], []).append((order, words, core, said))
 
     def fill(self, head: str | None = None) -> None:
         """File the names beginning with ``head`` (None: every name) in the tables."""
@@ -175,14 +178,14 @@ class NameIndex:
     def _file(self, first: str) -> None:
         names = self._heads.get(first)
         if names is not None:
-            for order, words, core in names:
-                keys = [words]
-                if len(words) > 1:  # the sentence may write the last word in the singular
-                    keys.extend((*words[:-1], s) for s in singulars(words[-1]))
+            for order, words, core, said in names:
+                keys = [said]
+                if len(said) > 1:  # the sentence may write the last word in the singular
+                    keys.extend((*said[:-1], s) for s in singulars(said[-1]))
                 for key in keys:
                     self._spelled.setdefault(key, []).append((order, words, core))
-                if len(words) > self._longest.get(first, 0):
-                    self._longest[first] = len(words)
+                if len(said) > self._longest.get(first, 0):
+                    self._longest[first] = len(said)
             del self._heads[first]
 
 
@@ -266,6 +269,8 @@ def _index_for(names: dict[str, list[str]], core_terms: Iterable[str]) -> NameIn
         words = tuple(name.split())
         if words:
             index.add(words, False, order)
+            for verb in _verb_forms(words):
+                index.add(words, False, order, verb)
             order += 1
     if cacheable:
         with _INDEX_LOCK:
@@ -273,6 +278,27 @@ def _index_for(names: dict[str, list[str]], core_terms: Iterable[str]) -> NameIn
                 _INDEXES.clear()
             _INDEXES[key] = (names, core_terms, index)
     return index
+
+
+# a name of three words or more led by a verb's -ing form, which the documents also write with the
+# verb itself: "Fight in Extra Ranks" names "Fighting in extra ranks"
+def _verb_forms(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The other spellings a name led by an -ing form goes by: the verb, with a final e, and without
+    a doubled consonant ("running": run).
+
+    >>> _verb_forms(("fighting", "in", "extra", "ranks"))
+    [('fight', 'in', 'extra', 'ranks'), ('fighte', 'in', 'extra', 'ranks')]
+    >>> _verb_forms(("fighting", "rank")), _verb_forms(("sing", "a", "song"))
+    ([], [])
+    """
+    head = words[0]
+    if len(words) < 3 or len(head) < 6 or not head.endswith("ing") or not head.isalpha():
+        return []
+    stem = head[:-3]
+    forms = [stem, stem + "e"]
+    if stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+        forms.append(stem[:-1])
+    return [(verb, *words[1:]) for verb in forms]
 
 
 _FOLDED: dict[str, str] = {}

@@ -284,6 +284,8 @@ def _doubted(stat: str, part: dict[str, Any], answers: list[Ruling | Unresolved]
     for ruling in answers:
         if not isinstance(ruling, Ruling) or ruling.principle != "explicit-exception" or part["name"] not in ruling.rules:
             continue
+        if ruling.winner == part["name"]:
+            continue  # the rule that prevails keeps its own modifier ("not the additional -1 ... from Unwieldy")
         for c in ruling.citations:
             if c["quote"] != part["citation"]["quote"] and words in fold(c["quote"]).replace(" ", ""):
                 out.append(f"unless set aside by {c['name']}: \"{c['quote']}\"")

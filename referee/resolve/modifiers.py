@@ -13,7 +13,7 @@ from referee.patterns import lazy
 from referee.resolve.meeting import Meeting
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, bearer_subject
 from referee.resolve.ruling import quote
-from referee.resolve.situation import FAILS, HOLDS, holds, why_not
+from referee.resolve.situation import FAILS, HOLDS, UNKNOWN, holds, why_not
 from referee.resolve.source import never_stacking
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -73,10 +73,13 @@ def parts(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], live_ins
                     unknown += [c for c in entry.instance_conditions[live[0]] if c not in unknown]
                 for cond in rel["conditions"]:
                     answer = holds(cond, flags, mine.ids, theirs.ids)
+                    either = None
+                    if answer == UNKNOWN and mine.name == "self":
+                        answer, either = _either(view, cond, flags, mine)
                     if answer == FAILS:
                         failed = True
                         if idle is not None:
-                            said = f"{names.get(rid, rid)} modifies {details['stat']} {details.get('value', '')} {why_not(cond)}"
+                            said = f"{names.get(rid, rid)} modifies {details['stat']} {details.get('value', '')} {either or why_not(cond)}"
                             idle.append(Inactive(rid, names.get(rid, rid), mine.name, said, quote(rel["citation"], names), relation="modifies"))
                         break
                     if answer != HOLDS:
@@ -95,6 +98,40 @@ def parts(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], live_ins
                 items.append({"rule": rid, "name": names.get(rid, rid), "value": value, "subject": subject, "conditions": unknown, "citation": rel["citation"],
                               "stands": details.get("over") or details.get("yields")})
     return out
+
+
+# "In a turn in which a model with this special rule charges or Counter-Attacks": a state of the acting unit, or a rule
+_OR_RULE = lazy(r"^\s*or\s+(?P<rule>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s*$")
+
+
+def _either(view: Book, cond: dict[str, Any], flags: tuple[str, ...], mine: Side) -> tuple[str, str | None]:
+    """(HOLDS, FAILS or UNKNOWN, why it fails) for a condition of the acting side's own that names a state of the
+    table or a rule ("in a turn in which a model ... charges or Counter-Attacks"): it holds where the flag holds,
+    fails where the flag does not and the rule is not in play on the side, and is unknown otherwise, or where
+    the words are of another kind.  (The other side's state is not what the flags say: only the acting side's
+    conditions are read so.)"""
+    text = cond.get("text") or ""
+    if cond["situation"] != "other" or " or " not in text:
+        return UNKNOWN, None
+    from referee.graph.lexer import conditions_in  # the condition table's patterns: only for words joined by "or"
+
+    found = conditions_in(text)
+    alternative = _OR_RULE.match(text[found[0][1]:]) if len(found) == 1 else None
+    if alternative is None:
+        return UNKNOWN, None
+    start, end, normal = found[0]
+    state = normal.replace(" ", "-")
+    answer = holds({"situation": state, "value": None, "text": text[start:end]}, flags, mine.ids, set())
+    if answer != FAILS:
+        return answer, None
+    said = alternative.group("rule")
+    system = next(iter(mine.ids), "").split("/", 1)[0]
+    rules = view.lookup(said, system) or (view.lookup(said[:-1], system) if said.endswith("s") else [])
+    if not rules or any(rule["id"] in mine.ids for rule in rules):
+        return UNKNOWN, None
+    flag = {"not-charging": "charging", "not-moved": "moved", "not-melee": "melee", "not-fleeing": "fleeing"}.get(state)
+    given = f"--when {flag} given" if flag else f"--when {state} not given"
+    return FAILS, f"only \"{' '.join(text.split())}\": {given}, and {rules[0]['name']} is not in play"
 
 
 # "+2 Strength", "-1 Armour Penetration": a rule's parameter that modifies a stat

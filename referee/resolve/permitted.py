@@ -60,6 +60,40 @@ def permits(sentence: str, action: str) -> bool:
     return found is not None and _OTHERS.search(sentence[: found.start()]) is None
 
 
+# the bearer doing one thing of a kind: "voluntarily chooses Flee as Charge Reaction", "declares a Flee Charge Reaction"
+_DOES = r"\b(?:choos(?:es|e|ing)|chose|declar(?:es|e|ing)|perform(?:s|ing)?|mak(?:es|e|ing)|select(?:s|ing)?)\s+(?:an?\s+|the\s+|its\s+)?"
+_WHAT = r"(?P<what>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}?)"
+
+
+def does_other_of_kind(sentence: str, kind: str, only: str) -> str | None:
+    """The one thing of a kind a sentence has its subject do ("chooses Flee as Charge Reaction":
+    Flee), where a prohibition allows only another ("The only Charge Reaction ... is Hold"); None
+    when it names only the allowed one, none, or the doer is the other side.
+
+    >>> does_other_of_kind("If a unit ... voluntarily chooses Flee as Charge Reaction, it does not ...", "Charge Reaction", "Hold")
+    'Flee'
+    >>> does_other_of_kind("The unit must declare a Hold Charge Reaction.", "Charge Reaction", "Hold") is None
+    True
+    >>> does_other_of_kind("Enemy units that choose Flee as Charge Reaction ...", "Charge Reaction", "Hold") is None
+    True
+    """
+    words = [w for w in re.findall(r"[\w'’]+", kind) if w.lower() not in _ARTICLES]
+    if not words:
+        return None
+    pattern = _DOES + _WHAT + r"\s+(?:as\s+(?:an?\s+|its\s+|their\s+)?)?" + r"\s+".join(re.escape(w) for w in words) + r"s?\b"
+    for found in re.finditer(pattern, sentence, re.I):
+        what = found.group("what")
+        if not what[:1].isupper() or fold_words(what) == fold_words(only) or fold_words(what) in fold_words(kind):
+            continue
+        if _OTHERS.search(sentence[: found.start()]) is None:
+            return what
+    return None
+
+
+def fold_words(words: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", words.lower()))
+
+
 def _binds_bearer(subject: str, name: str) -> bool:
     """Whether a prohibition's subject is the rule's own bearer: "the unit", "A unit that contains
     at least one model with this special rule", "A model that is Silenced" (of Silence)."""
@@ -80,7 +114,8 @@ def permitted_actions(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
                 continue
             name = names.get(rid, rid)
             for rel in view.relations_out(rid):
-                action = dict(rel["details"]).get("action") or ""
+                details = dict(rel["details"])
+                action, only, kind = details.get("action") or "", details.get("only"), details.get("kind_of")
                 if rel["kind"] != "cannot" or not action or rel["target"] or binds_other_side(rel, names):
                     continue
                 failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
@@ -97,11 +132,17 @@ def permitted_actions(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
                     text = rule["versions"][0]["text"] if rule.get("versions") else rule.get("text")
                     # (a permission in a case of its own, "even if ...", is the prohibitions' and ways' question: duties)
                     said = next((s for s in sentences(text or "") if permits(s, action) and not _OWN_CASE.search(s)), None)
+                    what = None
+                    if said is None and only and kind:
+                        # "The only Charge Reaction ... is Hold" and "If a unit ... chooses Flee as Charge Reaction": the
+                        # other rule's case is a thing of the kind that the prohibition leaves out
+                        said, what = next(((s, w) for s in sentences(text or "") for w in [does_other_of_kind(s, kind, only)] if w), (None, None))
                     if said is None or any(r.rules[:2] == [name, names.get(other, other)] for r in out):
                         continue
                     shown = names.get(other, other)
+                    lets = f"lets it {action}" if what is None else f"speaks of its choosing {what} as {kind}, which those words do not allow"
                     outcome = (f"{name} prevails over {shown}{',' + conditions(doubt) if doubt else ''}: {subject or 'the unit'} cannot "
-                               f"{action}, and {shown} lets it {action}; cannot beats can")
+                               f"{action}, and {shown} {lets}; cannot beats can")
                     cited = [quote(rel["citation"], names), *([quote_rule(other, said)] if quote_rule else [])]
                     # the prohibition's sentence is the relation read from the text that connects them: its action is the other's
                     out.append(Ruling([name, shown], name, "cannot-beats-can", outcome, cited, doubt, [mine.name], relation=cited[0] if cited else None))

@@ -676,10 +676,11 @@ def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling
 
 
 # an amount a sentence states of what the rule does to a model ("loses one Health Point for each point",
-# "inflicts 1 automatic hit", "D3 hits"): a count of hits, wounds, Health Points or attacks, that two
+# "inflicts 1 automatic hit", "D3 hits", "supporting attacks can be made by an extra rank"): a count of hits,
+# wounds, Health Points, attacks or ranks, that two
 # instances could double ("at least one model", "a D6" count nothing done)
-_AMOUNT = lazy(r"\b(?:\d+|[1-9]?D\d+|one|two|three|four|five|six)\s+(?:additional\s+|extra\s+|more\s+|automatic\s+)?"
-                     r"(?:hits?|wounds?|health\s+points?|attacks?|damage|mortal\s+wounds?)\b", re.I)
+_AMOUNT = lazy(r"\b(?:(?:\d+|[1-9]?D\d+|one|two|three|four|five|six)\s+(?:additional\s+|extra\s+|more\s+|automatic\s+)?|an?\s+(?:additional|extra)\s+)"
+                     r"(?:hits?|wounds?|health\s+points?|attacks?|damage|mortal\s+wounds?|ranks?)\b", re.I)
 
 
 def _counted(ctx: Context, rid: str) -> list[str]:
@@ -830,7 +831,11 @@ def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
     tie = f"the rules say: {said[0]['quote']}" if said else None
     offered = m.extra.get("convention")
     convention = f"by the referee's convention ({offered}: {CONVENTIONS[offered]}), the referee may hold it applies once" if offered else None
-    answer = Unresolved([ctx.name(r) for r in m.rules], why + (f" ({'; '.join(through)})" if through else ""), cites + said + chained, tie_break=tie,
+    involved = [ctx.name(r) for r in m.rules]
+    if m.kind == "instances":
+        # each instance with its own grant chain: the rules that brought them in are involved too
+        involved += [n for n in dict.fromkeys(c["name"] for c in _chains(m)) if n not in involved]
+    answer = Unresolved(involved, why + (f" ({'; '.join(through)})" if through else ""), cites + said + chained, tie_break=tie,
                         convention=convention)
     answer.kind = "touch" if m.kind == "touch" else "conflict"
     return answer

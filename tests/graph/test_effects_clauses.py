@@ -131,6 +131,20 @@ def test_a_profile_that_lists_rules_has_them() -> None:
     assert [(r.kind, r.target) for r in read_sentence(weapon, names(), "Str 4, Shield, Parry.", "x/army.cat", 3)] == [
         ("grants", "x/shield"), ("grants", "x/parry")]
     assert [r.kind for r in read_sentence(weapon, names(), "Str 4 when charging, Shield.", "x/army.cat", 3)] != ["grants"]
+    # a value in words for the wielder's own, and characteristics beside a rule with no commas between
+    assert [(r.kind, r.target) for r in read_sentence(weapon, names(), "Str As wielder, Shield, Parry", "x/army.cat", 3)] == [
+        ("grants", "x/shield"), ("grants", "x/parry")]
+    assert [(r.kind, r.target) for r in read_sentence(weapon, names(), "Str 3 Parry", "x/army.cat", 3)] == [("grants", "x/parry")]
+    assert [r.kind for r in read_sentence(weapon, names(), "Str As the Beast, Parry", "x/army.cat", 3)] == ["references", "references"]
+
+
+def test_a_name_led_by_a_verb_form_is_named_by_the_verb_too() -> None:
+    """A rule whose name opens on an -ing form of three words or more ("Charging in Deep Order") is named
+    by the verb the documents also write ("Charge in Deep Order"); shorter names and other words are not."""
+    table = {**NAMES_TABLE, "charging in deep order": ["x/charging-in-deep-order"], "running wild": ["x/running-wild"]}
+    reader = Names(table, CORE_TERMS, BEAST.id)
+    assert [(l.type, l.key) for l in lex("It may Charge in Deep Order.", reader) if l.type == "NAME"] == [("NAME", "charging in deep order")]
+    assert [l.type for l in lex("It may Run Wild.", reader)].count("NAME") == 0
 
 
 def test_unicode_signs_are_normalised() -> None:

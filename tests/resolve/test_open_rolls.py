@@ -371,10 +371,14 @@ def test_two_rules_named_by_forms_of_one_word_are_open(rulebase: Build) -> None:
 
 def test_a_hit_that_results_in_another_rules_shot_reaches_by_that_rules_words(rulebase: Build) -> None:
     data = resolve(rulebase, "scrollhammer", "Sniper", "Invisibility", when=["shooting"]).to_json()
+    # Sniper's "each To Hit roll of a 6 results in a Precision Shot" is a grant (round 10): Precision is in play
+    # through Sniper, and it is the rule whose words reach the Invisible unit
     [(rules, reason)] = [(r, why) for r, why in _open(data) if "Invisibility" in r]
-    assert rules == ["Invisibility", "Sniper"] and reason.startswith("one says a unit may not be targeted or seen")
+    assert rules == ["Invisibility", "Precision"] and reason.startswith("one says a unit may not be targeted or seen")
     names = {c["name"] for c in data["unresolved"][0]["citations"]}
-    assert names == {"Sniper", "Precision", "Invisibility"}
+    assert names == {"Precision", "Invisibility"}
+    [precision] = [e for e in data["in_play"]["self"] if e["name"] == "Precision"]
+    assert precision["via"][0]["citation"]["quote"].endswith("each To Hit roll of a 6 results in a Precision Shot (see page XX).")
     view = system({"Deadeye": "Each roll of 6 to hit results in a Called Shot.", "Called Shot": "With a Called Shot the firer allocates the wounds.",
                    "Shroud": "A shrouded model cannot be targeted."},
                   [rel("references", "Deadeye", "Called Shot", "Each roll of 6 to hit results in a Called Shot.")])
