@@ -19,7 +19,6 @@ from referee.patterns import lazy
 from referee.resolve.meeting import action_words, binds_other_side, sentences
 from referee.resolve.conceded import concession_rulings
 from referee.resolve.permitted import permitted_actions
-from referee.resolve.unlimited import lifted_limits
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruled_out import shot_even_in_melee
 from referee.resolve.ruling import Ruling, conditions, quote
@@ -570,8 +569,6 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                 if not any(set(o.rules) == set(r.rules) and o.principle == r.principle for o in rulings)]
     # a rule that does "automatically ... even if" what another rule in play is named for ("hold objectives")
     rulings += concession_rulings(view, sides, quote_rule)
-    # a rule whose words say it is not limited to what another rule of its side limits
-    rulings += lifted_limits(view, sides, set_aside, quote_rule) if quote_rule else []
     return in_force, rulings, idle, aside
 
 

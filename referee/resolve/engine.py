@@ -28,7 +28,7 @@ from referee.resolve.same_roll import same_roll_touches
 from referee.resolve.as_if_not_there import as_if_not_there
 from referee.resolve.counted_as import counted_as_rulings
 from referee.resolve.situation_words import situation_rulings
-from referee.resolve.together import bearer_rulings, capped_counts, forbidden_action_rulings, only_rulings, together_rulings, unrolled_rulings
+from referee.resolve.together import bearer_rulings, capped_counts, forbidden_action_rulings, together_rulings, unrolled_rulings
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, calibrated, quote
 from referee.resolve.situation import parse_flags
 from referee.resolve.source import roll_caps, source
@@ -160,8 +160,6 @@ def resolve(
     answers += counted_as_rulings(ctx, sides, [set(a.rules) for a in answers])
     answers += as_if_not_there(ctx, system, sides, flags)
     answers += together_rulings(ctx, sides, [set(a.rules) for a in answers])
-    # a rule that allows only one of a kind, beside a rule whose case is another of that kind ("chooses Flee as Charge Reaction")
-    answers += only_rulings(ctx, sides, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
     # a rule's own sentence that lets the bearers of another rule of its side use it, where that rule forbids them
     answers += bearer_rulings(ctx, sides, flags, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
     # a rule's own sentence on the situation given, where nothing above quotes it

@@ -226,51 +226,6 @@ def unrolled_rulings(ctx: Context, sides: tuple[Side, Side], modifiers: Sequence
     return out
 
 
-def only_rulings(ctx: Context, sides: tuple[Side, Side], answered: Sequence[set[str]] = ()) -> list[Ruling]:
-    """A rule that allows only one of a kind ("The only Charge Reaction a unit with ... Undead can perform is Hold"), beside
-    a rule of its side whose case is another of that kind ("If a unit ... voluntarily chooses Flee as Charge Reaction, ..."):
-    that case cannot arise, so the first prevails as far as its words say (principle ``explicit-exception``, its sentence
-    the relation, the other's case quoted)."""
-    out: list[Ruling] = []
-    for side in sides:
-        for a in side.rules:
-            if (side.name, a) in ctx.set_aside:
-                continue
-            for rel in ctx.view.relations_out(a):
-                details = dict(rel["details"])
-                if rel["kind"] != "cannot" or not details.get("only") or not details.get("kind_of") or binds_other_side(rel, ctx.view.rule_names):
-                    continue
-                only, kind = fold(details["only"]), details["kind_of"]
-                case = re.compile(rf"^(?:if|when)\b[^.;]*?\b(?:chooses?|declares?|performs?|makes?)\s+(?:an?\s+)?(?P<what>[\w-]+)\s+as\s+"
-                                  rf"(?:an?\s+|its\s+|their\s+)?{re.escape(kind)}s?\b", re.I)
-                for b in side.rules:
-                    if b == a or (side.name, b) in ctx.set_aside or any({ctx.name(a), ctx.name(b)} <= said for said in answered):
-                        continue
-                    rule = ctx.view.get(b) or {}
-                    version = rule["versions"][0] if rule.get("versions") else None
-                    for said in sentences((version or rule).get("text") or ""):
-                        found = case.search(said)
-                        if found is None or fold(found.group("what")) == only:
-                            continue
-                        outcome = (f"{ctx.name(a)} prevails over {ctx.name(b)}, as far as its words say: {ctx.name(b)}'s case "
-                                   f"({found.group('what')} as {kind}) cannot arise where the only {kind} is {details['only']}")
-                        relation = ctx.quotes([rel])[0]
-                        out.append(Ruling([ctx.name(a), ctx.name(b)], ctx.name(a), "explicit-exception", outcome,
-                                          [relation, ctx.rule_quote(b, said, version)], [], [side.name], relation=relation))
-                        break
-    return _once(out)
-
-
-def _once(rulings: list[Ruling]) -> list[Ruling]:
-    """One ruling per pair of rules (a rule worded twice states its "only" twice)."""
-    seen: set[tuple[str, ...]] = set()
-    out = []
-    for r in rulings:
-        if tuple(r.rules) not in seen:
-            seen.add(tuple(r.rules))
-            out.append(r)
-    return out
-
 
 # a characteristic named after the action it measures: "Movement" (move), "Attacks" (attack)
 _MEASURE = lazy(r"^(?P<verb>move|attack)(?:ment|s)?$", re.I)

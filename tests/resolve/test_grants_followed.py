@@ -102,7 +102,7 @@ def test_a_role_not_limited_to_three_beats_the_limit_of_three(rulebase: Build) -
     [ruling] = data["rulings"]
     assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("explicit-exception", "Base -X {unit}", ["Base -X {unit}", "Models/Armies"])
     assert [(c["quote"], c["line"]) for c in ruling["citations"]] == [
-        ("This role is not limited to a maximum of 3 units of the same type.", 823),
+        ("In addition:\n\nThis role is not limited to a maximum of 3 units of the same type.", 821),
         ("The same unit can only be selected up to 3 times in the army.", 79)]
 
 

@@ -94,7 +94,7 @@ def test_a_case_another_rule_allows_none_of_cannot_arise(rulebase: Build) -> Non
     # "If a unit consisting entirely of models with Feigned Flight voluntarily chooses Flee as Charge Reaction, ..."
     data = resolve(rulebase, "t9a", "Undead, Feigned Flight", when=["charged"]).to_json()
     [ruling] = [r for r in data["rulings"] if r["winner"] == "Undead"]
-    assert ruling["rules"] == ["Undead", "Feigned Flight"] and ruling["principle"] == "explicit-exception"
+    assert ruling["rules"] == ["Undead", "Feigned Flight"] and ruling["principle"] == "cannot-beats-can"
     assert ruling["relation"]["quote"] == "The only Charge Reaction a unit with one or more models with Undead can perform is Hold."
     assert "Flee as Charge Reaction" in ruling["outcome"]
 
