@@ -627,7 +627,7 @@ def _ways_forbidden(view: Book, mine: Side, rid: str, rel: dict[str, Any], actio
             cited_own = [quote(rel["citation"], names), *([quote_rule(by, said)] if quote_rule else [])]
             out.append(_permission_meets(names, rid, other, rel, action, when, own, cited_own, [mine.name]))
             continue
-        outcome = (f"{names.get(rid, rid)} prevails over {shown}{conditions(unknown)}: {who or 'the unit'} cannot {action}, "
+        outcome = (f"{names.get(rid, rid)} prevails over {shown}{conditions(unknown)}: {who or 'the unit'} cannot {action}{' ' + later if later else ''}, "
                    f"and {shown} is a way to {action}, so it cannot be used for that (cannot beats can; --when {flag} not given: "
                    f"the ruling holds whenever it would be)")
         cited = [quote(rel["citation"], names), *([quote_rule(by, said)] if quote_rule else [])]

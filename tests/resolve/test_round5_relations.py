@@ -126,6 +126,9 @@ def test_advancing_over_a_trigger_weapon_in_melee(rulebase: Build) -> None:
     assert [c["quote"] for c in ruling["citations"]] == [
         "Units that used the advance move are unable to shoot or fight in the following battle phase.",
         "This means models can use this weapon even in melee distance against enemy models in addition to making melee attacks."]
+    # the time the prohibition names by an event is said in the outcome as in its conditions: no flag says it is that time
+    assert "cannot shoot in the following battle phase, and Ranged X trigger -Y to hit is a way to shoot" in ruling["outcome"]
+    assert ruling["conditions"][-1] == "whenever Ranged X trigger -Y to hit would be used to shoot in the following battle phase"
     heavy = resolve(rulebase, "last-edition", "Advancing, Ranged 2 heavy", when=["moved", "melee"]).to_json()
     assert not [r for r in heavy["rulings"] if "Ranged X heavy" in r["rules"]]  # no way to shoot in melee
 
