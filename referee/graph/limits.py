@@ -51,7 +51,7 @@ class Limit:
 
 
 # a defining sentence with none of these words states no limit a reading below finds
-_DEFINING_WORDS = ("phase", "round of combat", "engaged", "fleeing", "combat", "melee", "shooting", "ranged", "charged", "charging")
+_DEFINING_WORDS = ("phase", "round of combat", "engaged", "fleeing", "combat", "melee", "shooting", "shoots", "ranged", "charged", "charging")
 
 # a phase the situation table has a word for: "Once per Shooting Phase", "during the Shooting Phase";
 # never a later phase an effect lasts to ("in the following Shooting Phase", "until the end of ...")
@@ -73,7 +73,7 @@ _LEAD_STATES = (
     (lazy(r"\b(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged(?:\s+in\s+(?:a\s+)?combat)?|locked\s+in\s+combat)\b", re.I), "melee"),
     (lazy(r"\bnot\s+fleeing\b", re.I), "not-fleeing"),
     (lazy(r"(?<![-\w])fleeing\b", re.I), "fleeing"),
-    (lazy(r"\b(?:shooting|making\s+(?:a\s+)?(?:shooting|ranged)\s+attacks?)\b", re.I), "shooting"),
+    (lazy(r"\b(?:shooting|shoots|making\s+(?:a\s+)?(?:shooting|ranged)\s+attacks?)\b", re.I), "shooting"),
     # the target of a charge, never the charger nor "charged or ...": "If a unit with this rule is charged, ..."
     (lazy(r"\b(?:is|was|has\s+been|gets|being)\s+charged\b(?!\s+or\b)", re.I), "charged"),
 )
@@ -108,7 +108,8 @@ def _names_bearer(words: str, name: str) -> bool:
 # a later sentence that only says more of the first: "Note that ...", "For example ...", "If this is the case, ..."
 # and the outcome of what the first sentence began: "If it passes, ...", "If they fail, ..."
 _SAYS_MORE = lazy(r"^(?:note\b|for\s+example\b|e\.g\.|this\s+means\b|(?:if|when|in)\s+(?:this|that|so|such)\b"
-                  r"|(?:if|when|should)\s+(?:it|they|he|she)\s+(?:passes|pass|fails|fail|succeeds|succeed|does|do|does\s+not|do\s+not)\b)", re.I)
+                  r"|(?:if|when|should)\s+(?:it|they|he|she)\s+(?:passes|pass|fails|fail|succeeds|succeed|does|do|does\s+not|do\s+not)\b"
+                  r"|(?:if|when)\s+the\s+(?:test|roll|check)\s+is\s+(?:passed|failed|successful|unsuccessful)\b)", re.I)
 # a later sentence that opens on a circumstance of its own: "If you are charged ..., then you have -1 to hit"
 _OWN_CIRCUMSTANCE = lazy(r"^(?:if|when|whenever|while|whilst|against)\b", re.I)
 

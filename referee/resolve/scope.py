@@ -363,6 +363,8 @@ _NAMED_KIND = (
 _OPENS_WITH_KIND = ((lazy(r"^\s*melee\b", re.I), "melee"), (lazy(r"^\s*ranged\b", re.I), "shooting"))
 # the words of a rule's text that say which kind it is, to quote: "an additional close combat attack"
 _KIND_SAID = {"melee": lazy(r"\bclose\s+combat\b|\bmelee\b", re.I), "shooting": lazy(r"\bshoot(?:ing|s)?\b|\branged\b|\bmissile\b", re.I)}
+# the words of such a keyword that speak of the other kind ("without preventing the attacker from fighting", of Ranged X charge)
+_LETS_INTO = {"melee": lazy(r"\bclose\s+combat\b|\bmelee\b|\bfight(?:s|ing)?\b", re.I), "shooting": _KIND_SAID["shooting"]}
 
 
 def named_kind(name: str, category: str | None) -> str | None:
@@ -393,7 +395,7 @@ def _let_into_other(ctx: Context, side: Side) -> set[str]:
         kind = opening_kind(entry.name)
         rule = ctx.view.get(rid) or {}
         text = rule["versions"][0]["text"] if rule.get("versions") else rule.get("text") or ""
-        if kind and _KIND_SAID[_OTHER_KIND[kind]].search(text):
+        if kind and _LETS_INTO[_OTHER_KIND[kind]].search(text):
             out.add(kind)
     return out
 

@@ -21,6 +21,10 @@ CASES = [
     (["While engaged in a combat, a model with Berserk gains +1 Strength."], "Berserk", [("melee", "While engaged in a combat")]),
     (["A unit with this rule that is locked in combat may leave it at the end of the turn."], "Slippery",
      [("melee", "A unit with this rule that is locked in combat")]),
+    # the bearer's unit shooting, said by the verb; the outcomes of the test the first sentence asks for continue it
+    (["When a unit with at least one model with this rule shoots, one model may fire at another target.", "First the unit takes a Nerve test.",
+      "If the test is failed, nothing happens.", "If the test is passed, the model picks its own target."], "Spotter",
+     [("shooting", "When a unit with at least one model with this rule shoots")]),
     # a sentence on the rule's own use binds it wherever it stands
     (["The model gains +1 Defensive Skill.", "Riposte may only be used against Close Combat Attacks."], "Riposte",
      [("melee", "may only be used against Close Combat Attacks")]),

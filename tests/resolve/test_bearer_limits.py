@@ -160,5 +160,7 @@ def test_a_weapon_keyword_named_for_one_kind_of_attack_brings_nothing_to_the_oth
     assert all(shot.values())
     assert not any(aside("Melee 3 splash 4", ("melee",)).values())
     assert not any(aside("Ranged 2 trigger -1 to hit", ("melee",)).values())
+    # "can be shot in the charge phase without preventing the attacker from fighting": its words speak of the fight
+    assert not any(aside("Ranged 2 charge 1", ("charging", "melee")).values())
     assert aside("Ranged 2 heavy", ("melee",))["Ranged X heavy"] is not None
     assert not any(aside("Ranged 2 heavy", ("melee", "shooting")).values())
