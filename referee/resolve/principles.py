@@ -339,6 +339,10 @@ def source_tier(ctx: Context, m: Meeting) -> Ruling | None:
                   convention="source tier")
 
 
+# the relations of a rule that only obliges: its obligations and what says where it stands or what it speaks of
+_ONLY_OBLIGES = frozenset({"must", "references", "settles", "part-of"})
+
+
 def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
     """A prohibition and an obligation of the same action: which prevails, where the text says.
 
@@ -364,6 +368,10 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
         outcome = (f"{forbidding} (the rule {obliging} is a part of): {who} cannot "
                    f"{dict(cannot[0]['details'])['action']}{',' + conditions(cannot_if) if cannot_if else ''}, "
                    f"so {obliging}'s obligation to {action}{',' + conditions(must_if) if must_if else ''}, yields{why}")
+        if not cannot_if and {r["kind"] for r in ctx.view.relations_out(must[0]["source"])} <= _ONLY_OBLIGES:
+            # the situation says the provision holds (its own ifs, if any, are told), and the part obliges nothing
+            # else: whenever its obligation would arise it yields, so nothing of it is left here
+            ctx.aside(m.sides, must[0]["source"], outcome)
         return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
                       relation=ctx.quotes(cannot[:1])[0])
     # each sentence's own ifs beside it: "Hatred cannot flee, if charged by the Hated foe: Fear's obligation ..., if it fails, yields"

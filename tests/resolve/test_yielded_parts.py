@@ -1,0 +1,29 @@
+"""A part of a rule that only obliges (a Panic test's trigger), where its whole's general provision
+says the obligation is not met in the situation given ("A unit does not take a Panic test if that
+unit is already fleeing"): nothing of the part is left, so it is set aside, that ruling the reason;
+where the provision's own ifs are not told, it stays in play under the ruling."""
+
+from __future__ import annotations
+
+from referee.resolve import resolve
+from referee.resolve.naming import picks
+from referee.store.load import open_rules
+
+
+def _self(keywords: str, when: tuple[str, ...]) -> dict[str, str | None]:
+    book = open_rules("rules_src")
+    data = resolve(book, "whfb-house", picks(book, "whfb-house", keywords), None, when).to_json()
+    return {e["name"]: e["set_aside"] for e in data["in_play"]["self"]}
+
+
+def test_a_trigger_of_a_test_not_taken_in_the_situation_is_set_aside() -> None:
+    assert _self("Heavy casualties", ("fleeing",))["Heavy casualties"] == (
+        "Panic tests (the rule Heavy casualties is a part of): A unit cannot take a Panic test, so Heavy casualties's obligation "
+        "to take a Panic test, if it loses 25% or more of the models with which it started the phase, yields")
+    assert _self("Nearby friend breaks", ("melee",))["Nearby friend breaks"] is not None
+
+
+def test_where_the_provision_is_not_told_to_hold_the_part_stays() -> None:
+    # "A unit does not take Panic tests if friendly causing unit has less US": no flag tells it
+    assert _self("Heavy casualties", ())["Heavy casualties"] is None
+    assert _self("Nearby friend breaks", ("shooting",))["Nearby friend breaks"] is None
