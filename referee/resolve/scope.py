@@ -75,10 +75,16 @@ def _bearer(sentence: str, name: str) -> bool:
                 or _uses_itself(said, name))
 
 
+# the rule itself as the subject that lets someone do a thing: "In simple terms this allows units to fire in two ranks"
+# (opening the sentence or a clause, after at most a few words of lead)
+_RULE_ALLOWS = lazy(r"(?:^|[,;:])\s*(?:[\w-]+,?\s+){0,3}?(?:this|it)\s+(?:rule\s+)?(?:allows|lets|permits)\s+(?:[\w-]+\s+){0,3}?to\b", re.I)
+
+
 def bearer_permission(sentence: str, name: str) -> bool:
     """Whether a sentence says what a rule lets its own bearer do ("A unit with this special rule
-    can choose to Volley Fire instead of making a normal shooting attack")."""
-    return bool(_PERMITS.search(sentence)) and _bearer(sentence, name)
+    can choose to Volley Fire instead of making a normal shooting attack"; "this allows units to
+    fire in two ranks", the rule itself the subject)."""
+    return bool(_PERMITS.search(sentence)) and _bearer(sentence, name) or bool(_RULE_ALLOWS.search(sentence))
 
 
 # "a charging model part with Impact Hits must choose an enemy unit": what the rule has its own bearer do

@@ -27,3 +27,15 @@ def test_where_the_provision_is_not_told_to_hold_the_part_stays() -> None:
     # "A unit does not take Panic tests if friendly causing unit has less US": no flag tells it
     assert _self("Heavy casualties", ())["Heavy casualties"] is None
     assert _self("Nearby friend breaks", ("shooting",))["Nearby friend breaks"] is None
+
+
+def test_a_rule_that_allows_its_bearers_to_shoot_is_a_way_to_shoot() -> None:
+    # "In simple terms this allows units to fire in two ranks.": the rule itself is the subject that permits
+    from referee.resolve.scope import bearer_permission
+
+    assert bearer_permission("In simple terms this allows units to fire in two ranks.", "Volley")
+    assert bearer_permission("It lets the unit march twice.", "Hasty")
+    assert not bearer_permission("A unit that allows enemies to pass is weak.", "Porous")
+    aside = _self("Fire in two ranks, Subsequent Actions Of Fleeing Troops", ("fleeing", "shooting"))
+    assert aside["Fire in two ranks"] is not None and aside["Subsequent Actions Of Fleeing Troops"] is None
+    assert _self("Fire in two ranks", ("shooting",))["Fire in two ranks"] is None
