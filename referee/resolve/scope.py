@@ -77,7 +77,7 @@ def _bearer(sentence: str, name: str) -> bool:
 
 # the rule itself as the subject that lets someone do a thing: "In simple terms this allows units to fire in two ranks"
 # (opening the sentence or a clause, after at most a few words of lead)
-_RULE_ALLOWS = lazy(r"(?:^|[,;:])\s*(?:[\w-]+,?\s+){0,3}?(?:this|it)\s+(?:rule\s+)?(?:allows|lets|permits)\s+(?:[\w-]+\s+){0,3}?to\b", re.I)
+_RULE_ALLOWS = lazy(r"(?:^|[,;:])\s*(?:[\w-]+,?\s+){0,3}?(?:this|it)\s+(?:rule\s+)?(?:(?:allows|permits)\s+(?:[\w-]+\s+){0,3}?to|lets\s+(?:[\w-]+\s+){1,3}?[\w-]+)\b", re.I)
 
 
 def bearer_permission(sentence: str, name: str) -> bool:
