@@ -193,7 +193,8 @@ def _name_from_text(rule: _PendingRule, ignore: tuple[str, ...]) -> None:
     rule.flags.remove("lost-heading")
     # The opening paragraph says most clearly what the rule is about; the
     # rest of the body only breaks ties.
-    found = subject_of(rule.parts[0], ignore=ignore) or subject_of(" ".join(rule.parts), ignore=ignore)
+    # (a rule of a table alone has no text to name it: it stays unnamed)
+    found = rule.parts and (subject_of(rule.parts[0], ignore=ignore) or subject_of(" ".join(rule.parts), ignore=ignore))
     name, notes = name_from(found) if found else (None, [])
     rule.name = name
     rule.notes.extend(notes)

@@ -66,6 +66,7 @@ def read_document(root: Path, fmt: str, data: bytes) -> None:
 @example(data=b"\r\r\r")
 @example(data=b"\x00\n\x00")
 @example(data="## \u2028\n\ntext\u2029more".encode())
+@example(data=b"||\n||")  # a table and no text: a rules list had no words to name its rule from
 def test_any_document_reads_or_names_its_file(systems: Path, fmt: str, data: bytes) -> None:
     read_document(systems, fmt, data)
 
