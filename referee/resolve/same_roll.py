@@ -763,65 +763,32 @@ _CHANGES_COUNT = lazy(r"\b(?:maximum|minimum|at\s+most|up\s+to|no\s+more\s+than|
 
 def _why(thing: str, said: list[dict[str, Any]]) -> str:
     """What two rules leave open about one thing, as the reason of the open question."""
+    if thing in _OPEN_ABOUT:
+        return _OPEN_ABOUT[thing]
     if thing == REROLLED:
         tests = ", ".join(sorted({t for c in said for t in c["tests"]}))
         return f"both re-roll a test that may be one ({tests}), and no sentence here says whether a test re-rolled by one may be re-rolled by the other"
-    if thing == AIMED:
-        return "one restricts whom every attack is made against, the other makes an attack on a unit, and no sentence here says whether that attack is bound"
-    if thing == DEPLOYED:
-        return ("both say how or when the unit is deployed other than in the normal way, and no sentence here says which way it "
-                "takes, or whether the one allows the other")
-    if thing == PLACEMENT:
-        return ("one places a unit on the battlefield, the other limits where a unit is placed, and no sentence here says whether "
-                "the limit binds that placing")
     if thing == MOVED and any(c["aim"] == "makes" for c in said) and not any(c["aim"] == "placed" for c in said):
         return ("one speaks of whether the unit has made a move it names, the other makes that move in a way of its own, and no "
                 "sentence here says whether the first holds after it")
     if thing == MOVED:
         return ("one speaks of whether the unit has moved, the other puts it on the table, or counts it as having moved, other than by "
                 "its normal move, and no sentence here says whether that is the move the first speaks of")
-    if thing == MODIFIED:
-        return ("one counts its change of a roll as modifying it, the other speaks of a roll that is unmodified or cannot be "
-                "modified, and no sentence here says whether that change is what the other speaks of")
     if thing == MULTIPLIED:
         if not all(c["aim"] == "multiplies" for c in said):
             return ("one makes an unsaved wound into several, the other acts once for each unsaved wound, and no sentence here says "
                     "whether it acts once for the wound or once for each wound it becomes")
         return ("both make one unsaved wound into several, and no sentence here says how the two multiply together, or in which "
                 "order")
-    if thing == DISTANCE:
-        return ("one sets how far the unit moves, the other takes from or adds to its movement, and no sentence here says whether "
-                "the change reaches that move")
-    if thing == CROSSING:
-        return ("one says how the model crosses what lies in its way (over it as if it were not there, or on the ground), the other "
-                "forbids crossing terrain or makes something of it, and no sentence here says whether the one holds against the other")
-    if thing == TARGETED:
-        return ("one says a unit may not be targeted or seen, the other lets its attacks reach a unit, and no sentence here says "
-                "whether the one holds against the other")
     if thing.startswith(NUMBERED):
         verb, noun = thing[len(NUMBERED):].split(" ", 1)
         return (f"both say how many {noun}s the model {verb}s, with different numbers, and no sentence here says which holds, or "
                 f"whether they add up")
     if thing.endswith(POINTS):
         return (f"one gives {thing.strip()}, the other caps them, and no sentence here says whether the cap holds for what is given")
-    if thing == SHOT:
-        return ("one heeds whether the unit made shooting attacks, the other shoots in a phase of its own, and no sentence here says "
-                "whether that shot counts")
-    if thing == ACTS:
-        return ("one says the unit acts no more in this phase, the other lets it act even if it was not activated, and no sentence "
-                "here says which holds")
-    if thing == ATTACKS_MADE:
-        return ("one sets how many attacks are made, the other adds attacks, and no sentence here says whether the added attacks "
-                "come on top of the number set, or which number they are counted from")
-    if thing == COUNTED:
-        return ("both say how many models a model counts as (one or more), and no sentence here says which holds where both "
-                "apply")
     if thing.startswith(DONE):
         return (f"one heeds whether the unit did {thing[len(DONE):]}, at a time its words name, the other is {thing[len(DONE):]}, and no "
                 f"sentence here says whether doing it at another time counts")
-    if thing == FORBIDDEN_THERE:
-        return ("one forbids its own side a rule that only the other side has here, and no sentence here says whether it reaches "
-                "that side's use of it against the first")
     if thing.endswith(DIE):
         return (f"both speak of the {thing[: -len(DIE)]} dice (what they decide, or the pool they are kept in), and no relation read from "
                 f"the text says how they meet")
@@ -1099,3 +1066,32 @@ _AIMS = (
     (TARGETED, ((_REACHES, "reaches"), (_HIDDEN, "hidden"))),
     (AIMED, ((_ALL_ATTACKS, "restricts"), (_MAKES_ATTACK, "makes"))),
 )
+
+
+# what two rules leave open about a thing of a kind that needs no more words than its name (the others, and the reading of each: :func:`_why`);
+# after every kind it names is defined
+_OPEN_ABOUT = {
+    AIMED: "one restricts whom every attack is made against, the other makes an attack on a unit, and no sentence here says whether that attack is bound",
+    DEPLOYED: "both say how or when the unit is deployed other than in the normal way, and no sentence here says which way it "
+        "takes, or whether the one allows the other",
+    PLACEMENT: "one places a unit on the battlefield, the other limits where a unit is placed, and no sentence here says whether "
+        "the limit binds that placing",
+    DISTANCE: "one sets how far the unit moves, the other takes from or adds to its movement, and no sentence here says whether "
+        "the change reaches that move",
+    CROSSING: "one says how the model crosses what lies in its way (over it as if it were not there, or on the ground), the other "
+        "forbids crossing terrain or makes something of it, and no sentence here says whether the one holds against the other",
+    TARGETED: "one says a unit may not be targeted or seen, the other lets its attacks reach a unit, and no sentence here says "
+        "whether the one holds against the other",
+    SHOT: "one heeds whether the unit made shooting attacks, the other shoots in a phase of its own, and no sentence here says "
+        "whether that shot counts",
+    ACTS: "one says the unit acts no more in this phase, the other lets it act even if it was not activated, and no sentence "
+        "here says which holds",
+    ATTACKS_MADE: "one sets how many attacks are made, the other adds attacks, and no sentence here says whether the added attacks "
+        "come on top of the number set, or which number they are counted from",
+    COUNTED: "both say how many models a model counts as (one or more), and no sentence here says which holds where both "
+        "apply",
+    MODIFIED: "one counts its change of a roll as modifying it, the other speaks of a roll that is unmodified or cannot be "
+        "modified, and no sentence here says whether that change is what the other speaks of",
+    FORBIDDEN_THERE: "one forbids its own side a rule that only the other side has here, and no sentence here says whether it reaches "
+        "that side's use of it against the first",
+}
