@@ -42,7 +42,8 @@ BSDATA_SYSTEM = "t9a-bsdata"
 ROUNDS = {1: (HERE, 20261126), 2: (HERE / "round2", 20261127), 3: (HERE / "round3", 20261128),
           4: (HERE / "round4", 20261130), 5: (HERE / "round5", 20261201),
           6: (HERE / "round6", 20261202), 7: (HERE / "round7", 20261203),
-          8: (HERE / "round8", 20261204)}
+          8: (HERE / "round8", 20261204),
+          9: (HERE / "round9", 20261205)}
 
 
 def folder(round_: int) -> Path:
