@@ -37,6 +37,7 @@ from referee.model import Alias, Entry, Profile
 from referee.sources.document import Document, indent_column
 from referee.sources.markup import name_from, names_from
 from referee.sources.definitions import definition, split_term
+from referee.sources.kinds import head, stated_by_value, use
 from referee.sources.naming import candidates, fold, mentions, subject_of
 from referee.sources.paragraphs import Paragraph, join_lines, looks_like_heading, paragraphs, repair_hyphenation
 
@@ -91,6 +92,10 @@ class _Reader:
         paras = paragraphs(self.doc.text)
         headings = [is_heading(p) for p in paras]  # asked once a paragraph: a glossary has tens of thousands
         known = [_heading(p)[0] for p, heading in zip(paras, headings) if heading]
+        # the kinds a header can name that an entry can state otherwise: a header's last word that
+        # also ends an entry's name ("Weapon" of "Hand Weapon", "Armour" of "Heavy Armour"); a header
+        # no name ends like ("Global") is a part of the document, not a kind of thing
+        self.kinds = {head(c) for c in self.categories.values()} & {head(k) for k in known if fold(k) not in self.categories}
         self.known = [k for k in known if fold(k) not in self.categories and not self.is_foreign(k)]
         self.known += self.known_names + list(self.curated.values())
         self.known_folded = {fold(k) for k in self.known}
@@ -243,17 +248,19 @@ class _Reader:
         notes = [*notes, *name_notes, *alias_notes]
         if name is None and "unnamed" not in flags:
             flags = [*flags, "unnamed"]
-        category = self.category
         text = "\n\n".join(p.text for p in body)
-        if body and (m := _TAG.match(body[0].lines[0].strip())):
-            category = m.group("tag").strip()
-            text = _strip_tag(body)
         profiles = tuple(
             Profile(ln.strip(), self.doc.source(p.line + k, column=indent_column(ln)), _profile_lang(ln))
             for p in body
             for k, ln in enumerate(p.lines)
             if _PROFILE.search(ln)
         )
+        if body and (m := _TAG.match(body[0].lines[0].strip())):
+            category = m.group("tag").strip()
+            text = _strip_tag(body)
+        else:
+            category, reach = self.reach(name, text, bool(profiles))
+            notes = [*notes, reach] if reach else notes
         lang = "fr" if _FRENCH.search(text) else self.doc.lang
         if profiles:
             flags = [*flags, "profile"]
@@ -273,6 +280,31 @@ class _Reader:
                 heading=written if written and written != name else None,
             )
         )
+
+
+    def reach(self, name: str | None, text: str, profiled: bool) -> tuple[str | None, str | None]:
+        """The category the header above gives an entry that states no tag of its own, and a note
+        when it gives another or none: a header reaches the entries after it up to the next one,
+        but not an entry that states another kind than the header's, by its name's last word
+        ("Heavy Armour" under "Melee Weapon") or by the value its text opens with ("+1 Armour"
+        of a Shield); a weapon whose profile states a range (a use: shooting) under a header of
+        weapons for close combat takes the document's one category of weapons for shooting, if
+        it has one (none, if it has none or several: never a pick)."""
+        header = self.category
+        if header is None:
+            return None, None
+        kind = head(header)
+        if kind in self.kinds:
+            said = [(by, stated) for by, stated in (("name", head(name or "")), ("opening value", stated_by_value(text)))
+                    if stated in self.kinds]
+            other = next(((by, stated) for by, stated in said if stated != kind), None)
+            if other and not any(stated == kind for _, stated in said):
+                return None, f"not under the header {header!r}: its {other[0]} states another kind ({other[1]})"
+        if profiled and use(header) == "melee":
+            shooting = [c for c in self.categories.values() if head(c) == kind and use(c) == "shooting"]
+            found = shooting[0] if len(shooting) == 1 else None
+            return found, f"not under the header {header!r}: its profile states a range" + (f", so {found!r}" if found else "")
+        return header, None
 
 
 def _profile_lang(line: str) -> str:

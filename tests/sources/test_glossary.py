@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 
 from referee.model import Entry
@@ -101,6 +103,106 @@ def test_category_headers_are_categories_not_rules(bare: list[Entry]) -> None:
     assert by_line[11].category == "Close Combat Weapon"  # Hellebarde
     assert by_line[39].category == "Shooting Weapon"  # Great Aspen Bow: its body's tag
     assert by_line[144].category == "Suit of Armour"  # Leichte Rüstung
+
+
+# -- where a header's category ends (round 8's sealed half: a Shield filed as a Melee Weapon) --
+
+# (line, name, category before, category now): every entry of the real glossary whose
+# category the header above it no longer gives; every other entry keeps its category
+NOT_REACHED = [
+    (49, "Longbow", "Close Combat Weapon", "Shooting Weapon"),  # its profile states a range
+    (55, "Pistol", "Close Combat Weapon", "Shooting Weapon"),
+    (100, "Heavy Armour", "Melee Weapon", None),  # its name states another kind
+    (118, "Light Armour", "Melee Weapon", None),
+    (136, "Shield", "Melee Weapon", None),  # "+1 Armour ...": the value it opens with
+]
+
+
+@pytest.fixture(scope="module")
+def curated() -> list[Entry]:
+    """Read as the loader does, with the manifest's curated aliases ("Langbogen" is the Longbow)."""
+    manifest = tomllib.loads((RULES_SRC / "t9a" / "system.toml").read_text(encoding="utf-8"))
+    return _read(known_names=KNOWN, curated_aliases={k: v for names in manifest["aliases"].values() for k, v in names.items()})
+
+
+def test_a_header_does_not_reach_an_entry_that_states_another_kind(curated: list[Entry]) -> None:
+    by_line = {e.source.line: e for e in curated}
+    for line, name, _before, now in NOT_REACHED:
+        entry = by_line[line]
+        assert (entry.name, entry.category) == (name, now)
+        assert any(note.startswith("not under the header ") for note in entry.notes), name
+    # the entries around them stay under their header; a header no name ends like ("Global",
+    # "Sonderregeln") is a part of the document, not a kind, and reaches every entry after it
+    assert [by_line[n].category for n in (45, 94, 106, 112, 130)] == ["Close Combat Weapon"] + ["Melee Weapon"] * 4
+    assert [by_line[n].category for n in (3, 241, 330, 368)] == ["Sonderregeln", "Global", "Global", "Global"]
+    assert sum(any(n.startswith("not under the header ") for n in e.notes) for e in curated) == len(NOT_REACHED)
+
+
+WARGEAR = """\
+Close Combat Weapon
+
+Cleaver
+
+Attacks made with a Cleaver strike hard.
+
+Iron Armour
+
+Armor +2
+
+Buckler
+
++1 Armour Models on foot may parry with it.
+
+Sling
+
+Range 18", Shots 1, Str 3
+
+Twin Weapons
+
+Attacks made with Twin Weapons strike twice.
+
+Suit of Armour
+
+Iron Armour
+
+Armor +2
+
+Odds and Ends
+
+Lantern
+
+A lantern lights the way.
+
+Spare Weapon
+
+A second blade, carried on the back.
+"""
+
+
+@pytest.mark.parametrize(
+    ("categories", "expected"),
+    [
+        (["Close Combat Weapon", "Shooting Weapon", "Suit of Armour", "Odds and Ends"],
+         [("Cleaver", "Close Combat Weapon"), ("Iron Armour", None), ("Buckler", None), ("Sling", "Shooting Weapon"),
+          ("Twin Weapons", "Close Combat Weapon"), ("Iron Armour", "Suit of Armour"), ("Lantern", "Odds and Ends"),
+          ("Spare Weapon", "Odds and Ends")]),
+        # no category of weapons for shooting, or two: the sling's range says it is none of the header's, and no more
+        (["Close Combat Weapon", "Suit of Armour", "Odds and Ends"],
+         [("Cleaver", "Close Combat Weapon"), ("Iron Armour", None), ("Buckler", None), ("Sling", None),
+          ("Twin Weapons", "Close Combat Weapon"), ("Iron Armour", "Suit of Armour"), ("Lantern", "Odds and Ends"),
+          ("Spare Weapon", "Odds and Ends")]),
+        (["Close Combat Weapon", "Ranged Weapon", "Missile Weapon", "Suit of Armour", "Odds and Ends"],
+         [("Cleaver", "Close Combat Weapon"), ("Iron Armour", None), ("Buckler", None), ("Sling", None),
+          ("Twin Weapons", "Close Combat Weapon"), ("Iron Armour", "Suit of Armour"), ("Lantern", "Odds and Ends"),
+          ("Spare Weapon", "Odds and Ends")]),
+    ],
+)
+def test_where_a_header_ends_in_a_small_glossary(categories: list[str], expected: list[tuple[str, str | None]]) -> None:
+    entries = read(Document("x", "x/g.txt", "glossary", "glossary", WARGEAR, options={"categories": categories}))
+    assert [(e.name, e.category) for e in entries] == expected
+    buckler = next(e for e in entries if e.name == "Buckler")
+    assert "not under the header 'Close Combat Weapon': its opening value states another kind (armor)" in buckler.notes
+    assert (buckler.source.line, buckler.source.column) == (11, 1)
 
 
 def test_body_tags_become_categories_and_leave_the_text(bare: list[Entry]) -> None:
