@@ -25,6 +25,7 @@ from referee.resolve.ruling import Ruling, conditions, quote
 from referee.text import fold
 from referee.resolve.scope import bearer_permission
 from referee.resolve.situation import APART, OPPOSITES, judge, why_not
+from referee.sources.kinds import USES, same_kind
 from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -91,9 +92,10 @@ def _category_holders(view: Book, rel: dict[str, Any], mine: Side) -> tuple[list
         found = _OF_CATEGORY.search(cond["text"] or "") if cond["situation"] == "other" else None
         if found is None:
             continue
-        category, other = fold(found.group("category")), fold(found.group("other")).strip()
+        # of that category: of its kind by the category's words ("Close Combat Weapon", "Melee Weapon": weapons for close combat)
+        other = fold(found.group("other")).strip()
         holders = [rid for rid in mine.rules
-                   if _one(fold((view.get(rid) or {}).get("category") or "")) == _one(category) and fold(view.rule_names.get(rid, "")) != other]
+                   if same_kind((view.get(rid) or {}).get("category") or "", found.group("category")) and fold(view.rule_names.get(rid, "")) != other]
         return rel["conditions"][:at] + rel["conditions"][at + 1 :], holders
     return rel["conditions"], None
 
@@ -180,8 +182,9 @@ def of_kind_words(category: str, kind: str, used_for: str | None) -> bool:
     return bool(head) and used_for is not None and category.split()[-1] == use and _KIND_USES.get(head) == used_for
 
 
-# the words a prohibition's kind opens with, as what the thing is used for: "Shooting Weapons"
-_KIND_USES = {"shooting": "shooting", "ranged": "shooting", "missile": "shooting", "close combat": "melee", "melee": "melee"}
+# the words a prohibition's kind opens with, as what the thing is used for: "Shooting Weapons" (the one table of
+# them, which the glossary's reader reads its headers by)
+_KIND_USES = USES
 
 
 def _of_kind(view: Book, rule: dict[str, Any], kind: str) -> str | None:

@@ -20,6 +20,8 @@ from referee.text import fold, singulars
 # them (the referee reads "cannot use Shooting Weapons" through it as well).
 USES = {"shooting": "shooting", "ranged": "shooting", "missile": "shooting", "close combat": "melee", "melee": "melee"}
 
+# the number an army builder's type names open with, to sort them: "4 Armour", "5 Melee Weapon"
+_ORDER = re.compile(r"^[\d\s.]+(?=\D)")
 # a value an entry's text opens with: "+2 Armor", "+ 1 Armour", "Armor +1"
 _VALUE = re.compile(r"^\s*(?:[+-]\s?\d+\s+(?P<after>[^\W\d_]+)|(?P<before>[^\W\d_]+)\s+[+-]\s?\d+)\b")
 
@@ -33,7 +35,7 @@ def head(words: str) -> str:
     >>> head("Global"), head("")
     ('global', '')
     """
-    folded = fold(words).split()
+    folded = _words(words)
     if not folded:
         return ""
     last = folded[-1]
@@ -41,13 +43,18 @@ def head(words: str) -> str:
     return re.sub(r"our$", "or", last)
 
 
+def _words(category: str) -> list[str]:
+    """A category's folded words, without the number an army builder sorts its types by ("5 Melee Weapon")."""
+    return fold(_ORDER.sub("", category)).split()
+
+
 def use(category: str) -> str | None:
     """What a category's opening words say its things are used for, or None.
 
-    >>> use("Close Combat Weapon"), use("Shooting Weapon"), use("Artillery Weapon"), use("Global")
-    ('melee', 'shooting', None, None)
+    >>> use("Close Combat Weapon"), use("Shooting Weapon"), use("5 Melee Weapon"), use("Artillery Weapon"), use("Global")
+    ('melee', 'shooting', 'melee', None, None)
     """
-    words = fold(category).split()[:-1]
+    words = _words(category)[:-1]
     for n in (2, 1):
         found = USES.get(" ".join(words[:n]))
         if found:
@@ -65,3 +72,21 @@ def stated_by_value(text: str) -> str | None:
     """
     found = _VALUE.match(text)
     return head(found.group("after") or found.group("before")) if found else None
+
+
+def same_kind(one: str, other: str) -> bool:
+    """Whether two categories name one kind of thing: the same head, and the same use where
+    both state one ("Melee Weapon" and "Close Combat Weapon": weapons for close combat), else
+    the same words.
+
+    >>> same_kind("Melee Weapon", "Close Combat Weapon"), same_kind("5 Melee Weapon", "close combat weapons")
+    (True, True)
+    >>> same_kind("Shooting Weapon", "Close Combat Weapon"), same_kind("Artillery Weapon", "Siege Weapon"), same_kind("Global", "Global")
+    (False, False, True)
+    """
+    if head(one) != head(other) or not head(one):
+        return False
+    uses = use(one), use(other)
+    if None not in uses:
+        return uses[0] == uses[1]
+    return _words(one)[:-1] == _words(other)[:-1]
