@@ -37,7 +37,7 @@ from referee.model import Alias, Entry, Profile
 from referee.sources.document import Document, indent_column
 from referee.sources.markup import name_from, names_from
 from referee.sources.definitions import definition, split_term
-from referee.sources.kinds import head, stated_by_value, use
+from referee.sources.kinds import head, use, value_word
 from referee.sources.naming import candidates, fold, mentions, subject_of
 from referee.sources.paragraphs import Paragraph, join_lines, looks_like_heading, paragraphs, repair_hyphenation
 
@@ -295,10 +295,10 @@ class _Reader:
             return None, None
         kind = head(header)
         if kind in self.kinds:
-            said = [(by, stated) for by, stated in (("name", head(name or "")), ("opening value", stated_by_value(text)))
-                    if stated in self.kinds]
-            other = next(((by, stated) for by, stated in said if stated != kind), None)
-            if other and not any(stated == kind for _, stated in said):
+            words = (("name", (name or "").split()[-1:]), ("opening value", [value_word(text) or ""]))
+            said = [(by, written[0]) for by, written in words if written and head(written[0]) in self.kinds]
+            other = next(((by, written) for by, written in said if head(written) != kind), None)
+            if other and not any(head(written) == kind for _, written in said):
                 return None, f"not under the header {header!r}: its {other[0]} states another kind ({other[1]})"
         if profiled and use(header) == "melee":
             shooting = [c for c in self.categories.values() if head(c) == kind and use(c) == "shooting"]

@@ -62,16 +62,16 @@ def use(category: str) -> str | None:
     return None
 
 
-def stated_by_value(text: str) -> str | None:
-    """The kind a text states by the value it opens with ("+2 Armor": armor), or None.
+def value_word(text: str) -> str | None:
+    """The word of the value a text opens with ("+2 Armor": Armor), as written, or None.
 
-    >>> stated_by_value("+1 Armour Hand Weapons wielded by models on foot ..."), stated_by_value("Armor +1")
-    ('armor', 'armor')
-    >>> stated_by_value("Attacks made with a Halberd gain +1 Strength"), stated_by_value("")
+    >>> value_word("+1 Armour Hand Weapons wielded by models on foot ..."), value_word("Armor +1")
+    ('Armour', 'Armor')
+    >>> value_word("Attacks made with a Halberd gain +1 Strength"), value_word("")
     (None, None)
     """
     found = _VALUE.match(text)
-    return head(found.group("after") or found.group("before")) if found else None
+    return (found.group("after") or found.group("before")) if found else None
 
 
 def same_kind(one: str, other: str) -> bool:

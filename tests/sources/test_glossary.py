@@ -201,7 +201,7 @@ def test_where_a_header_ends_in_a_small_glossary(categories: list[str], expected
     entries = read(Document("x", "x/g.txt", "glossary", "glossary", WARGEAR, options={"categories": categories}))
     assert [(e.name, e.category) for e in entries] == expected
     buckler = next(e for e in entries if e.name == "Buckler")
-    assert "not under the header 'Close Combat Weapon': its opening value states another kind (armor)" in buckler.notes
+    assert "not under the header 'Close Combat Weapon': its opening value states another kind (Armour)" in buckler.notes
     assert (buckler.source.line, buckler.source.column) == (11, 1)
 
 
