@@ -108,6 +108,12 @@ def query_forms(query: str) -> list[str]:
     return [f for f in dict.fromkeys(forms) if f]
 
 
+# The words a kind of thing's name opens with that say what it is used for ("Shooting Weapons",
+# "Close Combat Weapon"): the one table of them, which the glossary's reader reads its category
+# headers by and the referee its prohibitions of kinds ("cannot use Shooting Weapons").
+USES = {"shooting": "shooting", "ranged": "shooting", "missile": "shooting", "close combat": "melee", "melee": "melee"}
+
+
 # English number and verb endings, and what a rule's name has in their place:
 # "Lances", "Abilities", "Frenzied", "Ambushing", "Ambushers", "Infiltrators".
 # The one table of them: lookup, the graph's reader, lint and the adapters all

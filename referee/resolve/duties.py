@@ -25,8 +25,7 @@ from referee.resolve.ruling import Ruling, conditions, quote
 from referee.text import fold
 from referee.resolve.scope import bearer_permission
 from referee.resolve.situation import APART, OPPOSITES, judge, why_not
-from referee.sources.kinds import USES, same_kind
-from referee.text import fold, singulars
+from referee.text import USES, fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -92,10 +91,9 @@ def _category_holders(view: Book, rel: dict[str, Any], mine: Side) -> tuple[list
         found = _OF_CATEGORY.search(cond["text"] or "") if cond["situation"] == "other" else None
         if found is None:
             continue
-        # of that category: of its kind by the category's words ("Close Combat Weapon", "Melee Weapon": weapons for close combat)
-        other = fold(found.group("other")).strip()
+        category, other = fold(found.group("category")), fold(found.group("other")).strip()
         holders = [rid for rid in mine.rules
-                   if same_kind((view.get(rid) or {}).get("category") or "", found.group("category")) and fold(view.rule_names.get(rid, "")) != other]
+                   if _one(fold((view.get(rid) or {}).get("category") or "")) == _one(category) and fold(view.rule_names.get(rid, "")) != other]
         return rel["conditions"][:at] + rel["conditions"][at + 1 :], holders
     return rel["conditions"], None
 

@@ -1,7 +1,7 @@
 """What a category header says its entries are, and what an entry says it is itself.
 
 A glossary's header ("Melee Weapon", "Suit of Armour") names a kind of thing by its
-last word, its *head* ("weapon", "armour"), and may say what the thing is used for by
+last word, its *head* ("weapon"; "armor", one spelling for both), and may say what the thing is used for by
 the words before it, its *use* ("Melee Weapon": close combat; "Shooting Weapon":
 shooting).  An entry can state its own kind: by its name's head ("Heavy Armour"), by
 the value it opens with ("+2 Armor", "Armour +1"), or by a weapon profile stating a
@@ -14,11 +14,7 @@ from __future__ import annotations
 
 import re
 
-from referee.text import fold, singulars
-
-# The words a category opens with that say what its things are used for: the one table of
-# them (the referee reads "cannot use Shooting Weapons" through it as well).
-USES = {"shooting": "shooting", "ranged": "shooting", "missile": "shooting", "close combat": "melee", "melee": "melee"}
+from referee.text import USES, fold, singulars
 
 # the number an army builder's type names open with, to sort them: "4 Armour", "5 Melee Weapon"
 _ORDER = re.compile(r"^[\d\s.]+(?=\D)")
@@ -73,20 +69,3 @@ def value_word(text: str) -> str | None:
     found = _VALUE.match(text)
     return (found.group("after") or found.group("before")) if found else None
 
-
-def same_kind(one: str, other: str) -> bool:
-    """Whether two categories name one kind of thing: the same head, and the same use where
-    both state one ("Melee Weapon" and "Close Combat Weapon": weapons for close combat), else
-    the same words.
-
-    >>> same_kind("Melee Weapon", "Close Combat Weapon"), same_kind("5 Melee Weapon", "close combat weapons")
-    (True, True)
-    >>> same_kind("Shooting Weapon", "Close Combat Weapon"), same_kind("Artillery Weapon", "Siege Weapon"), same_kind("Global", "Global")
-    (False, False, True)
-    """
-    if head(one) != head(other) or not head(one):
-        return False
-    uses = use(one), use(other)
-    if None not in uses:
-        return uses[0] == uses[1]
-    return _words(one)[:-1] == _words(other)[:-1]

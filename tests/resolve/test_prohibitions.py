@@ -47,33 +47,8 @@ def test_a_category_condition_of_other_words_in_a_small_system() -> None:
     assert dagger["rulings"] == []
 
 
-def _fist_and_maul():
-    sentence = "If a model has any Close Combat Weapon other than a Fist, it cannot choose to use the Fist."
-    data = system_data({"Fist": sentence, "Maul": "A heavy hammer.", "Flail": "A chain.", "Sling": "Range 18, Shots 1.",
-                        "Buckler": "+1 Armour."}, [
-        rel("cannot", "Fist", "Fist", sentence, details={"action": "choose to use the Fist"},
-            conditions=(("other", None, "If a model has any Close Combat Weapon other than a Fist"),))])
-    for name, category in (("Maul", "Melee Weapon"), ("Flail", "3 Melee Weapons"), ("Sling", "Shooting Weapon"), ("Buckler", "Suit of Armour")):
-        data["rules"][f"demo/{name}"]["category"] = category
-    return stored(data)
-
-
-def test_a_category_of_one_kind_in_other_words_in_a_small_system() -> None:
-    # "Melee Weapon" (an army builder's type, numbered or not) and "Close Combat Weapon" name weapons of one use;
-    # a weapon for shooting and an armour are of none (round 8's sealed half: a Giant Club, its tag "Melee Weapon.")
-    view = _fist_and_maul()
-    for weapon in ("Maul", "Flail"):
-        data = resolve(view, "demo", picks("Fist", weapon), None, ("melee",)).to_json()
-        assert [(r["principle"], r["winner"]) for r in data["rulings"]] == [("cannot-beats-can", weapon)], weapon
-    for other in ("Sling", "Buckler"):
-        assert resolve(view, "demo", picks("Fist", other), None, ("melee",)).to_json()["rulings"] == [], other
-
-
-def test_a_giant_club_sets_the_hand_weapon_aside_but_a_pistol_does_not(rulebase: Build) -> None:
-    club = resolve(rulebase, "t9a", "Hand Weapon, Giant Club", when=["melee"]).to_json()
-    [ruling] = club["rulings"]
-    assert (ruling["principle"], ruling["winner"]) == ("cannot-beats-can", "Giant Club")
-    assert ruling["outcome"] == "Hand Weapon cannot be used: Hand Weapon forbids it where Giant Club is there, and cannot beats can"
+def test_a_pistol_is_no_close_combat_weapon(rulebase: Build) -> None:
+    # the glossary's "Close Combat Weapon" header does not reach a weapon whose profile states a range
     pistol = resolve(rulebase, "t9a", "Hand Weapon, Pistol", when=["melee"]).to_json()
     assert pistol["rulings"] == [] and all(e["set_aside"] is None for e in pistol["in_play"]["self"])
 
