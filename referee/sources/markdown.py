@@ -70,6 +70,7 @@ from dataclasses import dataclass, field, replace
 from referee.errors import RulesError
 from referee.model import Alias, Amendment, Entry, Field, Table
 from referee.sources import markdown_errata as errata
+from referee.sources import markdown_footnotes as footnotes
 from referee.sources import markdown_labels as labels
 from referee.sources.document import Document, indent_column
 from referee.sources.markdown_blocks import (
@@ -149,7 +150,7 @@ def read(doc: Document) -> list[Entry]:
     _name_removed_lists(rules)
     _categorise(rules, top)
     _inline_keywords(rules)
-    return ([first] if first is not None else []) + _entries(doc, rules, top)
+    return footnotes.attach(doc, ([first] if first is not None else []) + _entries(doc, rules, top))
 
 
 def _defined(rule: _SectionRule) -> list[_SectionRule]:

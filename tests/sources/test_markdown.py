@@ -122,6 +122,7 @@ WHFB_ENTRIES = [
     (256, 258, "Fire in two ranks", None),
     (260, 262, "Stomp / Thunder Stomp", None),
     (264, 274, "Thunderstomp", "Stomp / Thunder Stomp"),
+    (270, 270, "war beasts", "Stomp / Thunder Stomp"),  # the footnote to Stomp's "war beasts\*"
     (276, 283, "Regeneration", None),
     (285, 287, "Breath Weapon", None),
     (289, 291, "Breath Weapon Shooting Attack", "Breath Weapon"),
@@ -195,8 +196,61 @@ def test_whfb_yields_every_heading_in_order(whfb: list[Entry]) -> None:
 
 def test_whfb_entry_count(whfb: list[Entry]) -> None:
     # 65 headings; the removal heading at line 63 names 6 rules, one of them
-    # (Obstacle) defined again at line 87: 65 - 1 + 5.
-    assert len(whfb) == 69
+    # (Obstacle) defined again at line 87: 65 - 1 + 5; and one footnote read as a sub-rule.
+    assert len(whfb) == 70
+
+
+# -- footnotes: set down under another rule than the one marking their words --------
+
+
+def test_whfb_footnote_belongs_to_the_rule_marking_its_words(whfb: list[Entry]) -> None:
+    # "... on enemy infantry, war beasts\* or swarm unit ..." (Stomp / Thunder Stomp, line 262);
+    # "\*war beasts - all (50x25 base models) ..." set down at line 270, under "#### Thunderstomp"
+    beasts = one(whfb, "war beasts", 270)
+    assert (beasts.parent, beasts.source.column, beasts.category) == ("Stomp / Thunder Stomp", 1, "Stomp / Thunder Stomp")
+    assert beasts.text == "all (50x25 base models) with single characteristic on it (without Jezzails)."
+    thunderstomp = one(whfb, "Thunderstomp", 264)
+    assert "war beasts -" not in thunderstomp.text and "Some characters can ride war beasts" in thunderstomp.text
+    assert "footnote 'war beasts*' at line 270 read as a sub-rule of Stomp / Thunder Stomp" in thunderstomp.notes
+    # a footnote under the table whose cells mark it stays with its table ("Wo(1)*" over "*Fleeing Chariot")
+    table = one(whfb, "Dangerous Terrain Table", 349)
+    assert table.text.endswith("*Fleeing Chariot - Wo(D6)")
+
+
+KENNEL = """\
+## Trample
+
+A beast tramples infantry, hounds* and swarms.
+
+### Great Trample
+
+It tramples twice.
+
+\\*hounds: dogs, wolves and other beasts on small bases.
+
+* A list item, not a footnote.
+
+*Loners - nothing marks these words.
+
+## Charts
+
+| Roll | Result |
+|---|---|
+| 1 | Hit* |
+
+*Hit - a hit at Strength 3.
+"""
+
+
+def test_footnotes_in_a_small_document() -> None:
+    entries = md(KENNEL)
+    assert [(e.name, e.parent, e.source.line, e.source.column) for e in entries] == [
+        ("Trample", None, 1, 1), ("Great Trample", "Trample", 5, 1), ("hounds", "Trample", 9, 1), ("Charts", None, 15, 1)]
+    great = entries[1]
+    assert great.text == "It tramples twice.\n\n- A list item, not a footnote.\n\n*Loners - nothing marks these words."
+    assert entries[2].text == "dogs, wolves and other beasts on small bases."
+    assert entries[2].notes == ("a footnote to the words 'hounds*' of Trample, set down under Great Trample",)
+    assert entries[3].text.endswith("*Hit - a hit at Strength 3.")
 
 
 @pytest.mark.parametrize(("line", "name", "op", "pages"), WHFB_AMENDMENTS)
@@ -313,7 +367,9 @@ def test_whfb_escaped_stars_and_bullets(whfb: list[Entry]) -> None:
     panic = one(whfb, "Panic tests").text
     assert "- A unit does not take Panic tests if friendly causing unit has less US\n- A unit does not" in panic
     assert "\n\n- Finally, remember that a unit" in panic  # "\* Finally": the star is a bullet
-    assert "\n\n*war beasts - all (50x25 base models)" in one(whfb, "Thunderstomp").text  # a footnote mark stays
+    # the footnote's star stays in its text: read as a sub-rule of the rule whose "war beasts*" it explains
+    # (it was pinned as text of Thunderstomp, the heading it is set down under, before round 11)
+    assert one(whfb, "war beasts").text.startswith("all (50x25 base models)")
     assert "war beasts* or swarm" in one(whfb, "Stomp / Thunder Stomp").text
 
 
@@ -737,7 +793,8 @@ def test_every_span_runs_from_a_heading_to_text(make) -> None:  # type: ignore[n
     lines = doc.text.split("\n")
     for entry in read(doc):
         heading = lines[entry.source.line - 1]
-        assert heading.startswith(("#", "**")), (entry.name, heading)
+        footnote = any(note.startswith("a footnote to the words ") for note in entry.notes)
+        assert heading.startswith(("#", "**")) or (footnote and heading.startswith("\\*")), (entry.name, heading)
         assert lines[entry.source.end_line - 1].strip(), entry.name
         after = lines[entry.source.end_line : entry.source.end_line + 1]
         assert not after or not after[0].strip(), entry.name  # blank lines are trimmed from the end
