@@ -281,7 +281,6 @@ class _Reader:
             )
         )
 
-
     def reach(self, name: str | None, text: str, profiled: bool) -> tuple[str | None, str | None]:
         """The category the header above gives an entry that states no tag of its own, and a note
         when it gives another or none: a header reaches the entries after it up to the next one,
