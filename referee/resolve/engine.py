@@ -155,7 +155,7 @@ def resolve(
     answers += capped_counts(ctx, sides, modifiers, [set(a.rules) for a in answers])
     # rules that speak of one roll, where nothing above joined them (a ruling or open question on both)
     answers += same_roll_touches(ctx, sides, meetings, [set(a.rules) for a in answers],
-                                 [set(a.rules) for a in answers if isinstance(a, Ruling) and a.winner])
+                                 [set(a.rules) for a in answers if isinstance(a, Ruling) and a.winner], flags)
     # a rule's own clause for another rule of its side ("A horde with this rule will ..."), where nothing else joins them
     answers += counted_as_rulings(ctx, sides, [set(a.rules) for a in answers])
     answers += as_if_not_there(ctx, system, sides, flags)

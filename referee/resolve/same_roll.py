@@ -28,7 +28,11 @@ to beside another way ("cannot be deployed during the Deployment Phase" beside
 player's choice); how many models a model counts as ("counts as an additional
 model", "count all models normally"); a rule a side forbids itself that only
 the other side holds ("Cannot use Stomp Attacks" beside the enemy's Stomp
-Attacks).  Two rules that each only give some of a count ("scores 10VP") add
+Attacks); a unit that acts only once in a phase ("can only be selected to act
+once per phase") beside a shot "even if this unit was not activated this
+phase"; and, read in :mod:`referee.resolve.one_of_a_kind`, a limit of one of a
+kind a model may have, and a test one rule obliges beside its own rule's limit
+on who takes it.  Two rules that each only give some of a count ("scores 10VP") add
 up: they meet only where one caps, multiplies or denies it.
 """
 
@@ -39,6 +43,7 @@ import re
 from referee.graph.effects_words import STATS
 from referee.patterns import lazy
 from referee.resolve.meeting import binds_other_side, sentences
+from referee.resolve.one_of_a_kind import ONE_OF, TAKEN, single_of_kind, taken_only, why as _kind_why
 from referee.resolve.ruling import Ruling, Unresolved, _unique
 from referee.text import fold, singulars
 
@@ -426,7 +431,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|activated)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -454,7 +459,7 @@ def _params(entry: Any) -> set[str]:
 
 
 def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting], answered: Sequence[set[str]] = (),
-                      won: Sequence[set[str]] = ()) -> list[Unresolved | Ruling]:
+                      won: Sequence[set[str]] = (), flags: tuple[str, ...] = ()) -> list[Unresolved | Ruling]:
     """Open questions for two rules in play that speak of one roll or characteristic's value, where no meeting joins them;
     where one rule's own words say it is not for that roll, a ruling (``applicability``) that they do not meet there.
     ``answered``: the rules of each answer so far (a pair among them is not asked again); ``won``: those of each ruling that
@@ -463,6 +468,7 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
     terms = _terms(ctx.view.core_terms(ctx.system))
     held = [(side.name, rid, entry) for side in sides for rid, entry in side.rules.items()]
     held_by = {side.name: set(side.rules) for side in sides}
+    by_name = {side.name: side for side in sides}
     spoken = {(name, rid): _speaks(ctx, rid, terms, entry) for name, rid, entry in held}
     _die_words(ctx, spoken)
     out: list[Unresolved | Ruling] = []
@@ -515,6 +521,23 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                         spoken[(side_a, done)][f"{DONE}{ctx.name(done)}"] = _naming(ctx, done, "")[:1]
                         shared.append(f"{DONE}{ctx.name(done)}")
                         break
+            kind = single_of_kind(ctx, a, b) if side_a == side_b else None
+            if kind is not None:
+                # "A model part can only wear a single Suit of Armour." beside two suits of armour: the model has one of them
+                thing = f"{ONE_OF}{kind[0]}"
+                spoken[(side_a, a)][thing] = [c for c in kind[1] if c["rid"] == a]
+                spoken[(side_b, b)][thing] = [c for c in kind[1] if c["rid"] == b]
+                shared.append(thing)
+            for obliger, side_o, taker, side_t in ((a, side_a, b, side_b), (b, side_b, a, side_a)):
+                said = taken_only(ctx, obliger, taker, (by_name[side_o], by_name[side_t if side_t != side_o else _other(side_o)]), flags)
+                if said:
+                    # "All fleeing units through the impossible terrain must take Dangerous Terrain (5)" beside that rule's "Flyers take
+                    # Dangerous Terrain Test only when use flying move."
+                    thing = f"{TAKEN}{ctx.name(taker)}"
+                    spoken[(side_o, obliger)][thing] = [c for c in said if c["rid"] == obliger]
+                    spoken[(side_t, taker)][thing] = [c for c in said if c["rid"] == taker]
+                    shared.append(thing)
+                    break
             word = _one_word(ctx.name(a), ctx.name(b)) if side_a == side_b else None
             if word is not None:
                 # "There can never be more than 1 unit with the fly keyword" (Fly -X) beside Flying: whether the one word
@@ -532,7 +555,7 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             touched = []
             for thing in shared:
                 said_a, said_b = spoken[(side_a, a)][thing], spoken[(side_b, b)][thing]
-                if thing.startswith((WIELDED, NAMED)):
+                if thing.startswith((WIELDED, NAMED, ONE_OF, TAKEN)):
                     touched.append(thing)
                     continue
                 move = _named_move(said_a, said_b) if thing == MOVED else None
@@ -638,6 +661,10 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
 
 
 DONE = "whether the unit did: "
+
+
+def _other(side: str) -> str:
+    return "opponent" if side == "self" else "self"
 
 
 def _did_not(ctx: Context, rid: str, other: str) -> list[dict[str, Any]]:
@@ -763,6 +790,12 @@ _CHANGES_COUNT = lazy(r"\b(?:maximum|minimum|at\s+most|up\s+to|no\s+more\s+than|
 
 def _why(thing: str, said: list[dict[str, Any]]) -> str:
     """What two rules leave open about one thing, as the reason of the open question."""
+    kinds = _kind_why(thing)
+    if kinds is not None:
+        return kinds
+    if thing == ACTS and any(c["aim"] == "once" for c in said):
+        return ("one lets the unit act only once in a phase, the other lets it act even if it was not activated this phase, and no "
+                "sentence here says whether that is its one time or a time more")
     if thing in _OPEN_ABOUT:
         return _OPEN_ABOUT[thing]
     if thing == REROLLED:
@@ -851,7 +884,7 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         return any("heeds" in one and "shoots" in other for one, other in (aims, aims[::-1]))
     if thing == ACTS:
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
-        return any("stops" in one and "anyway" in other for one, other in (aims, aims[::-1]))
+        return any({"stops", "once"} & one and "anyway" in other for one, other in (aims, aims[::-1]))
     if thing == ATTACKS_MADE:
         # a number set beside attacks added to it; two that set, or two that add, are each their own
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
@@ -1026,6 +1059,8 @@ ACTS = "whether a unit acts in this phase"
 # a rule that says a side or unit acts no more this phase ("A player that passes can no longer act with units in this phase"), and one
 # that lets a unit act even if it did not ("can be shot against charging units even if this unit was not activated this phase")
 _STOPS_ACTING = lazy(r"\b(?:can\s+no\s+longer|cannot|can\s*not|may\s+not|may\s+no\s+longer)\s+act\b", re.I)
+# or acts only once in it ("A unit can only be selected to act once per phase."): whether acting even so is that once, or once more
+_ACTS_ONCE = lazy(r"\b(?:can|may)\s+only\s+(?:be\s+(?:selected|activated|chosen)\s+to\s+)?act\s+once\b", re.I)
 _ACTS_ANYWAY = lazy(r"\beven\s+if\b[^.;]*?\b(?:not\s+(?:been\s+)?activated|not\s+acted|already\s+(?:activated|acted))\b", re.I)
 SHOT = "whether the unit shot"
 # a rule that heeds whether the unit shot ("They have not made shooting attacks this turn."), and a weapon shot in a phase of its own
@@ -1040,7 +1075,7 @@ _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d
 # for this round's patterns, words (lower-cased) each of whose groups the sentence must hold one of for the pattern to match
 _NEEDS: dict[int, tuple[tuple[str, ...], ...]] = {
     id(_COUNTS_AS): (("count",),), id(_HEEDS_SHOT): (("not",), ("shot", "fire", "shoot")), id(_SHOT_IN): (("phase",), ("shot", "fire")),
-    id(_STOPS_ACTING): ((" act",),), id(_ACTS_ANYWAY): (("even",), ("activated", "acted")), id(_SETS_ATTACKS): (("make",), ("attacks",)),
+    id(_STOPS_ACTING): ((" act",),), id(_ACTS_ONCE): (("only",), ("act once",)), id(_ACTS_ANYWAY): (("even",), ("activated", "acted")), id(_SETS_ATTACKS): (("make",), ("attacks",)),
     id(_ADDS_ATTACKS): (("additional", "extra"), ("attack",)), id(_HELD_DEPLOY): (("deployed",),), id(_MAY_DEPLOY): (("deployed",),),
     id(_MULTIPLIED): (("unsaved",),), id(_PER_WOUND): (("unsaved",),), id(_MAKES_MOVE): (("make", "perform", "execute"),),
 }
@@ -1054,7 +1089,7 @@ def _may_match(pattern: Any, low: str) -> bool:
 _AIMS = (
     (COUNTED, ((_COUNTS_AS, "counts"),)),
     (SHOT, ((_HEEDS_SHOT, "heeds"), (_SHOT_IN, "shoots"))),
-    (ACTS, ((_STOPS_ACTING, "stops"), (_ACTS_ANYWAY, "anyway"))),
+    (ACTS, ((_STOPS_ACTING, "stops"), (_ACTS_ONCE, "once"), (_ACTS_ANYWAY, "anyway"))),
     (ATTACKS_MADE, ((_SETS_ATTACKS, "sets"), (_ADDS_ATTACKS, "adds"))),
     (DEPLOYED, ((_HELD_DEPLOY, "held"), (_MAY_DEPLOY, "offered"))),
     (MULTIPLIED, ((_MULTIPLIED, "multiplies"), (_PER_WOUND, "each"))),

@@ -372,3 +372,14 @@ def test_a_rule_heeding_whether_the_unit_shot_and_a_shot_in_a_phase_of_its_own_a
     [(rules, _)] = _open(resolve(view, "demo", picks("Assault", "Overwatch Gun")).to_json())
     assert rules == ["Assault", "Overwatch Gun"]
     assert _open(resolve(view, "demo", picks("Assault", "Rifle")).to_json()) == []  # a shot in no phase of its own
+
+
+def test_two_suits_of_armour_where_a_model_wears_a_single_one_are_open(army: Build) -> None:
+    # "A model part can only wear a single Suit of Armour." (of Light Armour, and of Heavy Armour); a Shield is no suit
+    data = resolve(army, "t9a", "Light Armour, Heavy Armour").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Heavy Armour", "Light Armour"]
+    assert reason == ("a model may have only one Suit of Armour, both rules are one, and no sentence here says which one it has (never "
+                      "both)")
+    assert _quotes(data, rules) == {"A model part can only wear a single Suit of Armour."}
+    assert _open(resolve(army, "t9a", "Light Armour, Shield").to_json()) == []

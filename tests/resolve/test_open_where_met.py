@@ -1,0 +1,96 @@
+"""Open questions where two rules speak of one thing, read in the graph's terms (issue 22, round 11): a limit of acting once
+in a phase beside a shot "even if this unit was not activated this phase"; a test one rule obliges beside that test's own
+rule saying who takes it "only when"; a limit of one of a kind a model may have beside two rules of that kind (its real case
+is in test_shared_things.py, on the BattleScribe sample).
+
+Each is tested on the real documents and on a small system in words of our own, with a case beside it that must not meet."""
+
+from __future__ import annotations
+
+from referee.resolve import resolve
+from referee.store.record import Build
+from tests.resolve.test_principles import picks, rel, system
+
+
+def _open(data: dict) -> list[tuple[list[str], str]]:
+    return [(sorted(u["rules"]), u["reason"]) for u in data["unresolved"]]
+
+
+# -- acting once in a phase ----------------------------------------------------------------------------------------------
+
+
+def test_acting_once_a_phase_and_a_shot_even_if_not_activated_are_open(rulebase: Build) -> None:
+    # "A unit can only be selected to act once per phase." beside counterfire's "... even if this unit was not activated this phase."
+    data = resolve(rulebase, "last-edition", "Phases, Ranged 2 counterfire", when=["charged", "shooting"]).to_json()
+    [(rules, reason)] = [o for o in _open(data) if "Phases" in o[0]]
+    assert rules == ["Phases", "Ranged X counterfire"]
+    assert reason == ("one lets the unit act only once in a phase, the other lets it act even if it was not activated this phase, and "
+                      "no sentence here says whether that is its one time or a time more")
+    [question] = [u for u in data["unresolved"] if "Phases" in u["rules"]]
+    assert {c["quote"] for c in question["citations"]} == {
+        "A unit can only be selected to act once per phase.",
+        "This means this weapon can be shot against charging units even if this unit was not activated this phase."}
+
+
+def test_acting_once_in_a_small_system() -> None:
+    view = system({"Orders": "A squad may only act once per turn.", "Return Fire": "It may shoot even if it has already acted.",
+                   "Drill": "A squad may only act in good order.", "Volley": "It may shoot twice."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Orders", "Return Fire")).to_json())
+    assert rules == ["Orders", "Return Fire"]
+    assert _open(resolve(view, "demo", picks("Orders", "Volley")).to_json()) == []  # a shot that says nothing of having acted
+    assert _open(resolve(view, "demo", picks("Drill", "Return Fire")).to_json()) == []  # "only act" with no "once" is no count
+
+
+# -- a test one rule obliges, and its own rule's limit on who takes it -------------------------------------------------------
+
+
+def test_a_test_obliged_and_its_rules_own_limit_on_who_takes_it_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Air And Ground Movement (flee, overrun and pursue), Dangerous Terrain(x)", "Impossible Terrain",
+                   when=["fleeing"]).to_json()
+    [(rules, reason)] = [o for o in _open(data) if "Impossible Terrain" in o[0]]
+    assert rules == ["Dangerous Terrain(x)", "Impossible Terrain"]
+    assert reason.startswith("one obliges the test that is Dangerous Terrain(x), whose own words say who takes it only in a case")
+    [question] = [u for u in data["unresolved"] if "Impossible Terrain" in u["rules"]]
+    assert {c["quote"] for c in question["citations"]} == {
+        "All fleeing units through the impossible terrain must take Dangerous Terrain (5)",
+        "Fliers take Dangerous Terrain Test, only if they land at terrain, not when flying over.",
+        "Flyers take Dangerous Terrain Test only when use flying move."}
+
+
+BOG = rel("must", "Quicksand", "Bog Test", "Every routed squad crossing the quicksand must take a Bog Test (4).",
+          details={"action": "take Bog Test"}, subject="Every routed squad crossing the quicksand",
+          conditions=(("fleeing", None, "routed"),))
+MIRE = rel("must", "Mire", "Bog Test", "A squad in the mire must take a Bog Test.", details={"action": "take Bog Test"},
+           subject="A squad in the mire")
+TEXTS = {"Quicksand": "Every routed squad crossing the quicksand must take a Bog Test (4).", "Mire": "A squad in the mire must take a Bog Test.",
+         "Bog Test": "Roll a die for each model. Skimmers take a Bog Test only when they land.", "Sink": "Roll a die for each model.",
+         "Trudge": "Roll a die for each model."}
+
+
+def test_a_test_obliged_and_its_own_limit_in_a_small_system() -> None:
+    view = system(TEXTS, [BOG, MIRE])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Bog Test"), picks("Quicksand"), when=("fleeing",)).to_json())
+    assert rules == ["Bog Test", "Quicksand"]
+    [(rules, _)] = _open(resolve(view, "demo", picks("Bog Test", "Mire")).to_json())  # one side's own terrain too
+    assert rules == ["Bog Test", "Mire"]
+    # an obligation whose condition fails here obliges nothing
+    assert _open(resolve(view, "demo", picks("Bog Test"), picks("Quicksand"), when=("melee",)).to_json()) == []
+    # a test's rule that says nothing of who takes it only in a case: its obligation is all there is
+    sink = rel("must", "Quicksand", "Sink", "Every routed squad crossing the quicksand must take a Bog Test (4).", details={"action": "take Sink"})
+    view = system(TEXTS, [sink])
+    assert _open(resolve(view, "demo", picks("Sink"), picks("Quicksand"), when=("fleeing",)).to_json()) == []
+
+
+# -- one of a kind ------------------------------------------------------------------------------------------------------------
+
+
+def test_one_of_a_kind_in_a_small_system() -> None:
+    view = system({"Iron Helm": "A model can only wear one Helm. +1 Armour.", "Bronze Helm": "+1 Armour.", "Round Shield": "+1 Armour.",
+                   "Breath Attack": "It can only use one Breath Attack in a single phase.", "Acid Attack": "Spits acid."}, [])
+    [(rules, reason)] = _open(resolve(view, "demo", picks("Iron Helm", "Bronze Helm")).to_json())
+    assert rules == ["Bronze Helm", "Iron Helm"]
+    assert reason.startswith("a model may have only one Helm, both rules are one, and no sentence here says which one it has")
+    assert "Round Shield" not in str(_open(resolve(view, "demo", picks("Iron Helm", "Round Shield")).to_json()))  # no helm
+    assert _open(resolve(view, "demo", picks("Iron Helm"), picks("Bronze Helm")).to_json()) == []  # each side's own model
+    # a limit on a rule's own instances names no kind another rule is
+    assert _open(resolve(view, "demo", picks("Breath Attack", "Acid Attack")).to_json()) == []
