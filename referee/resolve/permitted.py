@@ -40,6 +40,11 @@ _ARTICLES = frozenset({"a", "an", "the"})
 # who stands before the modal when the permission is someone else's: "Enemy units can March through it"
 _OTHERS = lazy(r"\b(?:enem(?:y|ies)|opponents?|opposing|other\s+units?)\b", re.I)
 _OWN_CASE = lazy(r"\b(?:even\s+(?:if|when|while|though|in|after|against|during)|regardless\s+of|despite|in\s+spite\s+of)\b", re.I)
+# what a ruling on a prohibition and a permission says it rests on, where no sentence says which prevails
+CONVENTION_SAID = ("cannot beats can, the referee's precedence (a convention of this referee, not a sentence of the rules: "
+                   "neither rule's words say which prevails)")
+# a permission held to the normal rules: "can fire (or March) as normal", "may do so as usual"
+_AS_NORMAL = lazy(r"\bas\s+(?:normal|usual)\b|\bnormally\b", re.I)
 _BEARER = lazy(r"\bwith\s+this\s+(?:special\s+)?(?:rule|ability|keyword)\b", re.I)
 
 
@@ -144,7 +149,19 @@ def permitted_actions(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
                     outcome = (f"{name} prevails over {shown}{',' + conditions(doubt) if doubt else ''}: {subject or 'the unit'} cannot "
                                f"{action}, and {shown} {lets}; cannot beats can")
                     cited = [quote(rel["citation"], names), *([quote_rule(other, said)] if quote_rule else [])]
-                    # the prohibition's sentence is the relation read from the text that connects them: its action is the other's
-                    out.append(Ruling([name, shown], name, "cannot-beats-can", outcome, cited, doubt, [mine.name], relation=cited[0] if cited else None))
+                    if what is not None:
+                        # the other rule does what the prohibition leaves out, and permits nothing: the prohibition's sentence settles it
+                        out.append(Ruling([name, shown], name, "cannot-beats-can", outcome, cited, doubt, [mine.name], relation=cited[0]))
+                    elif _AS_NORMAL.search(said):
+                        # "these units can fire (or March) as normal": the permission's own words hold it to what normally binds the unit
+                        outcome = outcome.replace(f"{shown} {lets}; cannot beats can", f"{shown} lets it {action} only as normal, by its own words: "
+                                                  f"the normal rules, {name}'s among them, still bind it")
+                        out.append(Ruling([name, shown], name, "cannot-beats-can", outcome, cited, doubt, [mine.name], relation=cited[-1]))
+                    else:
+                        # a prohibition and a permission of one action: the prohibition's sentence names the action the other permits, and
+                        # which prevails rests on the precedence model's cannot beats can, which no document of the four systems states:
+                        # the ruling says so (the writers of rounds 4 and 7 read it settled, round 8's open: docs/referee.md, round 11)
+                        outcome = outcome.replace("; cannot beats can", f"; {CONVENTION_SAID}")
+                        out.append(Ruling([name, shown], name, "cannot-beats-can", outcome, cited, doubt, [mine.name], relation=cited[0]))
     return out
 
