@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 
+from referee.graph.spoken import SPOKEN
 from referee.model import Citation, Relation
 
 HOWS = ("choice", "tie-break", "both-sides", "permission", "limit", "timing", "reference")
@@ -117,20 +118,8 @@ def settling(rule_id: str, citation: Citation) -> list[Relation]:
     return out
 
 
-# the words by which a sentence speaks of each flag of the situation table
-# (referee/graph/situations.py): the flag's own word and the game's words for it
-SPOKEN: dict[str, re.Pattern[str]] = {
-    "charging": re.compile(r"\bcharging\b|\bcharger\b|\bcharges\b", re.I),
-    "charged": re.compile(r"\b(?:is|are|being|been|was|were)\s+charged\b|\bcharge\s+reactions?\b", re.I),
-    "melee": re.compile(r"\bmelee\b|\bclose\s+combat\b", re.I),
-    "shooting": re.compile(r"\bshoot(?:s|ing)?\b|\bshooting\s+attacks?\b|\branged\s+attacks?\b", re.I),
-    "fleeing": re.compile(r"\bflee(?:s|ing)?\b|\bfled\b", re.I),
-    "moved": re.compile(r"\bmoved\b|\bmarched\b|\badvanced\b|\breformed\b", re.I),
-    "first-round": re.compile(r"\bfirst\s+round\b", re.I),
-    "first-turn": re.compile(r"\bfirst\s+turn\b", re.I),
-    "on-foot": re.compile(r"\bon\s+foot\b", re.I),
-    "mounted": re.compile(r"\bmounted\b", re.I),
-}
+# the words by which a sentence speaks of each flag of the situation table: ``SPOKEN``, in :mod:`referee.graph.spoken` (the
+# resolver reads them too, without this module's patterns)
 
 # what the sentence says may, must or cannot be done, or a limit ("can only make one redirect"), or a
 # state it asks for that did not happen ("They have not made shooting attacks this turn."), or

@@ -88,7 +88,7 @@ def resolve(
         documents = build.texts  # type: ignore[union-attr]
     quoting = Context(view, system, documents=documents).rule_quote
     scoped_out = against_instances(view, system, sides, quoting)
-    unstated = lent_modifiers(view, system, sides, quoting)
+    unstated = lent_modifiers(view, system, sides, quoting, flags)
     ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()}, documents)
     situation, can_arise = situation_ruling(ctx, system, sides, flags)
     if not can_arise:

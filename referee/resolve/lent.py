@@ -8,14 +8,19 @@ Cover): that rule comes into play through the sentence, as a grant would
 bring it, under the sentence's own condition, and its chain quotes it.
 
 Where no rule of the system states such a modifier ("a Light Cover Modifier
-applied", and nothing says what light cover does), its value is not
-guessed: the question stays open, the sentence quoted.
+applied", "the target model counts as having a Light Cover", and nothing
+says what light cover does), its value is not guessed: the question stays
+open, the sentence quoted, with any rule in play whose modifier is of the
+same kind (and the rule that brought that one in: a hill's Hard Cover beside
+a forest's Light Cover), unless the sentence speaks only of situations the
+flags given are not.
 """
 
 from __future__ import annotations
 
 import re
 
+from referee.graph.spoken import SPOKEN
 from referee.patterns import lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.play import InPlay, Side
@@ -32,6 +37,8 @@ if TYPE_CHECKING:
 _NAMED = lazy(
     r"\b(?i:a|an|the)\s+(?P<what>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})\s+(?i:modifiers?|penalty|bonus)\b"
     r"(?=\s+(?:is\s+|are\s+)?(?:applied|applies|apply)\b)|\b(?i:apply)\s+(?i:a|an|the)\s+(?P<what2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})\s+(?i:modifier|penalty|bonus)\b")
+# the same thing given as what the target has: "the target model counts as having a Light Cover" (read only where no rule is so named)
+_HAVING = lazy(r"\b(?i:counts?\s+as\s+having)\s+(?i:a|an)\s+(?P<what>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){1,3})\b(?!\s+(?i:special\s+)?(?i:rules?)\b)")
 _CONDITION = lazy(r"^\s*(?P<words>(?:if|when|where|while)\b[^,]+),", re.I)
 
 
@@ -51,6 +58,12 @@ def _lender(view: Book, system: str, what: str, own: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _named(names: dict[str, str], system: str, what: str) -> bool:
+    """Whether a rule of the system goes by these words (then "counts as having a <rule>" is a grant's, not a modifier's)."""
+    said = fold(what)
+    return any(fold(name) == said for rid, name in names.items() if rid.startswith(f"{system}/"))
+
+
 def _kin(view: Book, side: Side, own: str, what: str) -> list[tuple[str, str]]:
     """(rule, sentence) of the other rules in play on ``side`` whose modifier's sentence names the kind of
     the named modifier (its last word: "Light Cover" -> "cover"), once per rule."""
@@ -65,12 +78,15 @@ def _kin(view: Book, side: Side, own: str, what: str) -> list[tuple[str, str]]:
     return out
 
 
-def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Callable[..., dict[str, Any]]) -> list[Unresolved]:
+def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Callable[..., dict[str, Any]],
+                   flags: tuple[str, ...] = ()) -> list[Unresolved]:
     """Bring into play, on the side of each rule in play that names a modifier by another rule's
     words, the rule that states it (its chain quoting the naming sentence, its condition kept as
-    the instance's words); return the open questions where no rule states one."""
+    the instance's words); return the open questions where no rule states one, unless the naming
+    sentence speaks only of situations the flags given are not ("If a firer is shooting ..." under
+    ``--when charged,melee``: nothing of it is asked there)."""
     names = view.rule_names
-    open_questions: list[Unresolved] = []
+    unstated: list[tuple[Side, str, str, str]] = []
     for side in sides:
         for rid in list(side.rules):
             rule = view.get(rid)
@@ -78,19 +94,13 @@ def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote
                 continue
             text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
             for sentence in sentences(text or ""):
-                for m in _NAMED.finditer(sentence):
+                having = [m for m in _HAVING.finditer(sentence) if not _named(names, system, m.group("what"))] if "having" in sentence else []
+                for m in [*_NAMED.finditer(sentence), *having]:
                     what = m.group("what") or m.group("what2")
                     lender = _lender(view, system, what, rid)
                     cited = rule_quote(rid, sentence)
                     if lender is None:
-                        # a rule in play whose modifier's sentence names the same kind ("Hard cover inflicts a -2
-                        # shooting modifier" beside "a Light Cover Modifier"): whether the two add up, no sentence says
-                        kin = _kin(view, side, rid, what)
-                        also = f"; {', '.join(names.get(k, k) for k, _ in kin)} states a modifier of the same kind, and whether they add up no sentence says" if kin else ""
-                        open_questions.append(Unresolved(
-                            [names.get(rid, rid), *(names.get(k, k) for k, _ in kin)],
-                            f"{names.get(rid, rid)} applies a {what} modifier, and no rule of {system} says what it is: its value is not given{also}",
-                            [cited, *(rule_quote(k, said) for k, said in kin)], kind="conflict"))
+                        unstated.append((side, rid, what, sentence))
                         continue
                     if lender in side.rules:
                         continue
@@ -98,4 +108,21 @@ def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote
                     unknown = [condition.group("words")] if condition else []
                     chain = [*side.rules[rid].via, {"rule": rid, "name": names.get(rid, rid), "citation": cited}]
                     side.rules[lender] = InPlay(lender, names.get(lender, lender), side.name, chain, [()], unknown)
+    # after every rule is lent (a hill's Hard Cover beside a forest's Light Cover, in either order): a rule in play whose modifier's
+    # sentence names the same kind ("Hard cover inflicts a -2 shooting modifier" beside "a Light Cover Modifier"), named with the rule
+    # that brought it in, and whether the two add up no sentence says
+    open_questions: list[Unresolved] = []
+    for side, rid, what, sentence in unstated:
+        spoken = [flag for flag, words in SPOKEN.items() if words.search(sentence)]
+        if flags and spoken and not set(spoken) & set(flags):
+            continue
+        kin = _kin(view, side, rid, what)
+        kin_names = [n for k, _ in kin for n in (*(step["name"] for step in side.rules[k].via if step["rule"] != rid), names.get(k, k))]
+        also = f"; {', '.join(names.get(k, k) for k, _ in kin)} states a modifier of the same kind, and whether they add up no sentence says" if kin else ""
+        open_questions.append(Unresolved(
+            list(dict.fromkeys([names.get(rid, rid), *kin_names])),
+            f"{names.get(rid, rid)} applies a {what} modifier, and no rule of {system} says what it is: its value is not given{also}",
+            [rule_quote(rid, sentence), *(c for k, said in kin for c in (*(step["citation"] for step in side.rules[k].via
+                                                                            if step["rule"] != rid and step.get("citation")), rule_quote(k, said)))],
+            kind="conflict"))
     return open_questions

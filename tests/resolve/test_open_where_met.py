@@ -94,3 +94,37 @@ def test_one_of_a_kind_in_a_small_system() -> None:
     assert _open(resolve(view, "demo", picks("Iron Helm"), picks("Bronze Helm")).to_json()) == []  # each side's own model
     # a limit on a rule's own instances names no kind another rule is
     assert _open(resolve(view, "demo", picks("Breath Attack", "Acid Attack")).to_json()) == []
+
+
+# -- a modifier no rule states, given as what the target has; one of its kind brought in by another rule ------------------------
+
+
+def test_a_light_cover_the_target_counts_as_having_is_stated_nowhere(rulebase: Build) -> None:
+    # "If a firer is shooting at a model that is behind an obstacle, the target model counts as having a Light Cover."
+    data = resolve(rulebase, "whfb-house", "Obstacle, Target Behind Soft Cover", when=["shooting"]).to_json()
+    [question] = [u for u in data["unresolved"] if "Obstacle" in u["rules"]]
+    assert question["rules"] == ["Obstacle", "Target Behind Soft Cover"]
+    assert question["reason"].startswith("Obstacle applies a Light Cover modifier, and no rule of whfb-house says what it is")
+    assert [c["quote"] for c in question["citations"]] == [
+        "If a firer is shooting at a model that is behind an obstacle, the target model counts as having a Light Cover.",
+        "Soft cover inflicts a -1 shooting modifier."]
+    # its sentence speaks of shooting: a charge into the obstacle asks nothing of it
+    charged = resolve(rulebase, "whfb-house", "Obstacle", when=["charged", "melee"]).to_json()
+    assert not [u for u in charged["unresolved"] if "Obstacle" in u["rules"]]
+
+
+def test_a_forests_light_cover_beside_a_hills_hard_cover_names_the_hill(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Bows", "Forest, Hills", when=["shooting"]).to_json()
+    [question] = [u for u in data["unresolved"] if "Forest" in u["rules"]]
+    assert question["rules"] == ["Forest", "Hills", "Target Behind Hard Cover"]
+    assert [c["line"] for c in question["citations"]] == [79, 71, 145]  # the forest's sentence, the hill's, hard cover's
+
+
+def test_a_thing_counted_as_had_in_a_small_system() -> None:
+    said = "A model behind a hedge counts as having a Green Screen."
+    view = system({"Hedge": said, "Haze": "A hazy screen gives -1 to hit.", "Charm": "A charmed model counts as having a Lucky Charm.",
+                   "Lucky Charm": "Re-roll one die."}, [
+        rel("modifies", "Haze", None, "A hazy screen gives -1 to hit.", details={"stat": "to-hit", "value": "-1"})])
+    [question] = resolve(view, "demo", picks("Hedge", "Haze")).to_json()["unresolved"]
+    assert question["rules"] == ["Hedge", "Haze"]
+    assert resolve(view, "demo", picks("Charm")).to_json()["unresolved"] == []  # a rule of the system is so named: a grant's words
