@@ -176,6 +176,7 @@ def resolve(
         if m.value is None and not m.stacks and len({p["rule"] for p in m.parts}) == len(m.parts) > 1 and same_models(m.parts)
         and not isinstance(stat_answers.get((m.side, m.stat)), Unresolved)  # already open, said once
     ]
+    unresolved += _set_twice(modifiers, [set(u.rules) for u in unresolved])
     answer = Resolution(
         system=system,
         acting=acting_text or "",
@@ -481,6 +482,28 @@ def _capped(view: Book, system: str, modifiers: list[Modifier]) -> list[Ruling]:
         rules = list(dict.fromkeys(p["name"] for p in m.parts))
         out.append(Ruling(rules, None, "never-stacks", outcome, cited + [p["citation"] for p in m.parts], [], [m.side]))
         m.value = capped
+    return out
+
+
+def _set_twice(modifiers: list[Modifier], asked: list[set[str]]) -> list[Unresolved]:
+    """Two rules that each set one stat of one side to a value of its own ("always wound on a 2+", "always wound on a To Wound
+    roll of 4+ or better"), held apart only because one names whom it is for and the other names no one: which value holds, no
+    sentence says (two that name different models, "Attacks made with a Halberd", are each their own)."""
+    by_stat: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for m in modifiers:
+        if len(m.parts) == 1 and m.parts[0]["value"].startswith("="):
+            by_stat.setdefault((m.side, m.stat), []).append(m.parts[0])
+    out = []
+    for (_, stat), parts in by_stat.items():
+        named = {p["subject"] for p in parts if p["subject"]}
+        if len({p["rule"] for p in parts}) < 2 or len({p["value"] for p in parts}) < 2 or len(named) > 1:
+            continue
+        rules = list(dict.fromkeys(p["name"] for p in parts))
+        if set(rules) in asked:
+            continue
+        values = ", ".join(f"{p['name']} {p['value']}" for p in parts)
+        out.append(Unresolved(rules, f"{stat}: {values} each set it to a value of its own, and no sentence here says which holds",
+                              [p["citation"] for p in parts]))
     return out
 
 

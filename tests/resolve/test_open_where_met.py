@@ -128,3 +128,29 @@ def test_a_thing_counted_as_had_in_a_small_system() -> None:
     [question] = resolve(view, "demo", picks("Hedge", "Haze")).to_json()["unresolved"]
     assert question["rules"] == ["Hedge", "Haze"]
     assert resolve(view, "demo", picks("Charm")).to_json()["unresolved"] == []  # a rule of the system is so named: a grant's words
+
+
+# -- two rules that each set one roll to a value of their own -----------------------------------------------------------------
+
+
+def test_two_rules_setting_one_roll_to_their_own_values_are_open(rulebase: Build) -> None:
+    # Fleshbane's "they always wound on a 2+" (whom: no one named) and Sniper's "its shooting attacks always wound on ... 4+"
+    data = resolve(rulebase, "scrollhammer", "Fleshbane, Sniper", when=["shooting"]).to_json()
+    [question] = [u for u in data["unresolved"] if "Fleshbane" in u["rules"]]
+    assert question["rules"] == ["Fleshbane", "Sniper"]
+    assert question["reason"] == "to-wound: Fleshbane =2+, Sniper =4+ each set it to a value of its own, and no sentence here says which holds"
+
+
+def test_values_set_twice_in_a_small_system() -> None:
+    steady = rel("modifies", "Steady", None, "Its shots always hit on a 3+.", details={"stat": "to-hit", "value": "=3+"})
+    keen = rel("modifies", "Keen", None, "Shots of a keen archer always hit on a 2+.", details={"stat": "to-hit", "value": "=2+"},
+               subject="Shots of a keen archer")
+    axe = rel("modifies", "Axe", None, "Blows with an axe always hit on a 4+.", details={"stat": "to-hit", "value": "=4+"},
+              subject="Blows with an axe")
+    calm = rel("modifies", "Calm", None, "Its shots always hit on a 3+.", details={"stat": "to-hit", "value": "=3+"}, subject="Shots of a keen archer")
+    view = system({"Steady": "Its shots always hit on a 3+.", "Keen": "Shots of a keen archer always hit on a 2+.",
+                   "Axe": "Blows with an axe always hit on a 4+.", "Calm": "Its shots always hit on a 3+."}, [steady, keen, axe, calm])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Steady", "Keen")).to_json())
+    assert rules == ["Keen", "Steady"]
+    assert _open(resolve(view, "demo", picks("Keen", "Axe")).to_json()) == []  # each names its own models
+    assert _open(resolve(view, "demo", picks("Steady", "Calm")).to_json()) == []  # the same value: nothing to choose
