@@ -492,7 +492,7 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 # Panic Tests", "When a War Machine fails a Panic Test"): across the sides a roll is one
                 # only where a sentence speaks of the other side's ("its target", "enemy units")
                 shared = [t for t in shared if not t.startswith(WIELDED)  # each side's model fights with its own
-                          and (t in (TARGETED, PLACEMENT, MULTIPLIED, COUNTED) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
+                          and (t in (TARGETED, PLACEMENT, MULTIPLIED, COUNTED, MELEE_SHOT) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
             else:
                 shared = [t for t in shared if t != TARGETED]  # one's own unit hidden is not hidden from one's own shots
             if side_a != side_b:
@@ -879,6 +879,9 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
             if any(re.search(rf"\b{re.escape(m)}\b", h) for m in made for h in heeding):
                 return True
         return False
+    if thing == MELEE_SHOT:
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return any("forbids" in one and "shoots" in other for one, other in (aims, aims[::-1]))
     if thing == SHOT:
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("heeds" in one and "shoots" in other for one, other in (aims, aims[::-1]))
@@ -1067,6 +1070,12 @@ SHOT = "whether the unit shot"
 # ("this weapon can be shot in the charge phase without preventing the attacker from fighting")
 _HEEDS_SHOT = lazy(r"\b(?:have|has|had)\s+not\s+(?:made\s+(?:any\s+)?(?:shooting|ranged)\s+attacks|shot|fired)\b|\bdid\s+not\s+(?:shoot|fire)\b", re.I)
 _SHOT_IN = lazy(r"\b(?:can|may)\s+be\s+(?:shot|fired)\s+in\s+the\s+\w+\s+phase\b", re.I)
+MELEE_SHOT = "whether a shot in melee is a melee attack"
+# a prohibition of melee attacks alone, somewhere or at all ("can not stand on these walls nor make melee attacks through these walls"),
+# and a ranged weapon used where melee attacks are made ("can use this weapon even in melee distance"); a prohibition that names
+# both kinds ("neither attack (shooting or melee)") forbids the shot either way, and is no question
+_FORBIDS_MELEE = lazy(r"\b(?:can\s*not|cannot|can't|may\s+not|nor)\s+(?:\w+\s+){0,2}?(?:make|making)\s+(?:any\s+)?(?:melee|close\s+combat)\s+attacks\b", re.I)
+_SHOT_IN_MELEE = lazy(r"\b(?:use|shoot|fire)\s+(?:this|the|its)\s+weapon\s+even\s+in\s+(?:melee|close\s+combat)\b", re.I)
 COUNTED = "how many models a model counts as"
 # a model counted as more than one, or all counted as they are: "counts as an additional model", "count all models normally"
 _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d+)\s+models?\b|\bcount\s+(?:all\s+)?(?:the\s+)?models\s+normally\b", re.I)
@@ -1074,7 +1083,7 @@ _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d
 
 # for this round's patterns, words (lower-cased) each of whose groups the sentence must hold one of for the pattern to match
 _NEEDS: dict[int, tuple[tuple[str, ...], ...]] = {
-    id(_COUNTS_AS): (("count",),), id(_HEEDS_SHOT): (("not",), ("shot", "fire", "shoot")), id(_SHOT_IN): (("phase",), ("shot", "fire")),
+    id(_COUNTS_AS): (("count",),), id(_FORBIDS_MELEE): (("melee", "close combat"), ("attacks",)), id(_SHOT_IN_MELEE): (("even",), ("weapon",)), id(_HEEDS_SHOT): (("not",), ("shot", "fire", "shoot")), id(_SHOT_IN): (("phase",), ("shot", "fire")),
     id(_STOPS_ACTING): ((" act",),), id(_ACTS_ONCE): (("only",), ("act once",)), id(_ACTS_ANYWAY): (("even",), ("activated", "acted")), id(_SETS_ATTACKS): (("make",), ("attacks",)),
     id(_ADDS_ATTACKS): (("additional", "extra"), ("attack",)), id(_HELD_DEPLOY): (("deployed",),), id(_MAY_DEPLOY): (("deployed",),),
     id(_MULTIPLIED): (("unsaved",),), id(_PER_WOUND): (("unsaved",),), id(_MAKES_MOVE): (("make", "perform", "execute"),),
@@ -1088,6 +1097,7 @@ def _may_match(pattern: Any, low: str) -> bool:
 
 _AIMS = (
     (COUNTED, ((_COUNTS_AS, "counts"),)),
+    (MELEE_SHOT, ((_FORBIDS_MELEE, "forbids"), (_SHOT_IN_MELEE, "shoots"))),
     (SHOT, ((_HEEDS_SHOT, "heeds"), (_SHOT_IN, "shoots"))),
     (ACTS, ((_STOPS_ACTING, "stops"), (_ACTS_ONCE, "once"), (_ACTS_ANYWAY, "anyway"))),
     (ATTACKS_MADE, ((_SETS_ATTACKS, "sets"), (_ADDS_ATTACKS, "adds"))),
@@ -1121,6 +1131,8 @@ _OPEN_ABOUT = {
         "whether that shot counts",
     ACTS: "one says the unit acts no more in this phase, the other lets it act even if it was not activated, and no sentence "
         "here says which holds",
+    MELEE_SHOT: "one forbids melee attacks (there, or at all), the other shoots a ranged weapon where melee attacks are made, and no "
+        "sentence here says whether that shot is a melee attack",
     ATTACKS_MADE: "one sets how many attacks are made, the other adds attacks, and no sentence here says whether the added attacks "
         "come on top of the number set, or which number they are counted from",
     COUNTED: "both say how many models a model counts as (one or more), and no sentence here says which holds where both "

@@ -154,3 +154,26 @@ def test_values_set_twice_in_a_small_system() -> None:
     assert rules == ["Keen", "Steady"]
     assert _open(resolve(view, "demo", picks("Keen", "Axe")).to_json()) == []  # each names its own models
     assert _open(resolve(view, "demo", picks("Steady", "Calm")).to_json()) == []  # the same value: nothing to choose
+
+
+# -- a shot in melee beside a prohibition of melee attacks ----------------------------------------------------------------------
+
+
+def test_a_shot_in_melee_beside_a_prohibition_of_melee_attacks_is_open(rulebase: Build) -> None:
+    # trigger's "can use this weapon even in melee distance ..." beside type 2 walls' "... nor make melee attacks through these walls"
+    data = resolve(rulebase, "last-edition", "Ranged 2 trigger -1 to hit", "vision hindering", when=["melee"]).to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Ranged X trigger -Y to hit", "Terrain type 2 / vision hindering"]
+    assert reason.startswith("one forbids melee attacks (there, or at all), the other shoots a ranged weapon where melee attacks are made")
+    # type 3 walls forbid attacks of both kinds ("neither attack (shooting or melee)"): the shot is forbidden either way
+    blocking = resolve(rulebase, "last-edition", "Ranged 2 trigger -1 to hit", "vision blocking", when=["melee"]).to_json()
+    assert not [o for o in _open(blocking) if o[1].startswith("one forbids melee attacks")]
+
+
+def test_a_shot_in_melee_in_a_small_system() -> None:
+    view = system({"Pistol": "You may fire this weapon even in melee range.", "Palisade": "Models cannot make melee attacks across a palisade.",
+                   "Moat": "Models cannot make shooting attacks across a moat.", "Sword": "You may use this weapon in melee."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Pistol"), picks("Palisade")).to_json())
+    assert rules == ["Palisade", "Pistol"]
+    assert _open(resolve(view, "demo", picks("Pistol"), picks("Moat")).to_json()) == []  # a prohibition of the shot's own kind
+    assert _open(resolve(view, "demo", picks("Sword"), picks("Palisade")).to_json()) == []  # a melee weapon is no shot in melee
