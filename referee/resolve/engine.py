@@ -32,7 +32,7 @@ from referee.resolve.together import bearer_rulings, capped_counts, forbidden_ac
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, calibrated, quote
 from referee.resolve.situation import parse_flags
 from referee.resolve.source import roll_caps, source
-from referee.text import fold
+from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -177,6 +177,7 @@ def resolve(
         and not isinstance(stat_answers.get((m.side, m.stat)), Unresolved)  # already open, said once
     ]
     unresolved += _set_twice(modifiers, [set(u.rules) for u in unresolved])
+    unresolved += _two_of_a_kind(modifiers, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
     answer = Resolution(
         system=system,
         acting=acting_text or "",
@@ -504,6 +505,36 @@ def _set_twice(modifiers: list[Modifier], asked: list[set[str]]) -> list[Unresol
         values = ", ".join(f"{p['name']} {p['value']}" for p in parts)
         out.append(Unresolved(rules, f"{stat}: {values} each set it to a value of its own, and no sentence here says which holds",
                               [p["citation"] for p in parts]))
+    return out
+
+
+def _kind_word(name: str) -> str | None:
+    """The last word of a rule's name of two or three words, singular and folded ("Plate Armour": "armour"), or None."""
+    words = fold(re.sub(r"\(.*?\)", " ", name)).split()
+    if not 2 <= len(words) <= 3:
+        return None
+    forms = singulars(words[-1])
+    return forms[0] if forms else words[-1]
+
+
+def _two_of_a_kind(modifiers: list[Modifier], asked: list[set[str]]) -> list[Unresolved]:
+    """Two rules of one side named as two kinds of one thing ("Plate Armour", "Heavy Armour") that each modify one stat, added up
+    by the referee's default: whether a model has both of them, no sentence here says, so beside the sum the question is open,
+    both sentences quoted (a sentence that says a model has only one of the kind is read in :mod:`referee.resolve.one_of_a_kind`)."""
+    out = []
+    for m in modifiers:
+        if not m.stacks or len(m.parts) < 2:
+            continue
+        for at, one in enumerate(m.parts):
+            for other in m.parts[at + 1 :]:
+                kind = _kind_word(one["name"])
+                if kind is None or one["rule"] == other["rule"] or kind != _kind_word(other["name"]):
+                    continue
+                rules = [one["name"], other["name"]]
+                if any(set(rules) <= said for said in asked) or any(set(rules) <= set(u.rules) for u in out):
+                    continue
+                out.append(Unresolved(rules, f"both are kinds of {kind} ({m.stat} {one['value']} and {other['value']}), and no sentence here says "
+                                             f"whether a model has both, or which one", [one["citation"], other["citation"]], kind="touch"))
     return out
 
 

@@ -177,3 +177,23 @@ def test_a_shot_in_melee_in_a_small_system() -> None:
     assert rules == ["Palisade", "Pistol"]
     assert _open(resolve(view, "demo", picks("Pistol"), picks("Moat")).to_json()) == []  # a prohibition of the shot's own kind
     assert _open(resolve(view, "demo", picks("Sword"), picks("Palisade")).to_json()) == []  # a melee weapon is no shot in melee
+
+
+# -- two kinds of one thing, each modifying one stat ------------------------------------------------------------------------
+
+
+def test_two_suits_of_armour_added_by_default_are_open_beside_the_sum(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Plate Armour, Heavy Armour").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Heavy Armour", "Plate Armour"]
+    assert reason == "both are kinds of armour (Armour +3 and +2), and no sentence here says whether a model has both, or which one"
+    assert [(m["stat"], m["value"]) for m in data["modifiers"]] == [("Armour", "+5")]  # the default's sum stays, said as such
+
+
+def test_two_kinds_of_one_thing_in_a_small_system() -> None:
+    bonus = [rel("modifies", name, None, text, details={"stat": "Armour", "value": value})
+             for name, text, value in (("Iron Helm", "+1 Armour.", "+1"), ("Steel Helm", "+2 Armour.", "+2"), ("Round Shield", "+1 Armour.", "+1"))]
+    view = system({"Iron Helm": "+1 Armour.", "Steel Helm": "+2 Armour.", "Round Shield": "+1 Armour."}, bonus)
+    [(rules, _)] = _open(resolve(view, "demo", picks("Iron Helm", "Steel Helm")).to_json())
+    assert rules == ["Iron Helm", "Steel Helm"]
+    assert _open(resolve(view, "demo", picks("Iron Helm", "Round Shield")).to_json()) == []  # a helm and a shield are two things
