@@ -403,13 +403,19 @@ _PLACED = lazy(r"\bplac(?:e|es|ed|ing)\s+(?:them|it|the\s+(?:unit|models?))\s+wi
                      r"\bperformed\s+as\s+(?:an?\s+)?(?:combination\s+of\s+)?advance\s+moves?\b", re.I)
 # a named move the unit makes: "The unit makes a Reform with the following exceptions", "can perform an Advance Move after the
 # Reform" (a capitalised name, which a rule that heeds moves may name)
-_MAKES_MOVE = lazy(r"\b(?:makes?|performs?|executes?)\s+an?\s+(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?", re.I)
+# or a named move said as the unit's verb: "When the unit Advance Moves or March Moves" (each of the list: "Advance Move", "March Move")
+_MAKES_MOVE = lazy(r"\b(?:makes?|performs?|executes?)\s+an?\s+(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?|"
+                   r"\b(?:units?|models?)\s+(?-i:[A-Z])[\w-]*\s+(?-i:Moves)\b", re.I)
 _MADE = lazy(r"\b(?:makes?|performs?|executes?)\s+an?\s+((?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)", re.I)
+_MOVES_AS_VERB = lazy(r"\b(?:units?|models?)\s+((?-i:[A-Z])[\w-]*\s+(?-i:Moves)(?:\s+or\s+(?-i:[A-Z])[\w-]*\s+(?-i:Moves))*)\b", re.I)
 
 
 def _made_moves(sentence: str) -> set[str]:
     """The named moves a sentence makes ("makes a Reform": "Reform"; "perform an Advance Move": "Advance Move")."""
-    return {m for m in _MADE.findall(sentence)}
+    out = {m for m in _MADE.findall(sentence)}
+    if "Moves" in sentence:
+        out |= {move[:-1] for said in _MOVES_AS_VERB.findall(sentence) for move in re.split(r"\s+or\s+", said)}  # "Advance Moves": "Advance Move"
+    return out
 
 
 # a unit that may not be targeted or seen: "untargetable", "cannot be targeted or seen", "neither see nor are visible"
@@ -431,7 +437,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|moved?|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|mov(?:es?|ed)|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -1086,7 +1092,7 @@ _NEEDS: dict[int, tuple[tuple[str, ...], ...]] = {
     id(_COUNTS_AS): (("count",),), id(_FORBIDS_MELEE): (("melee", "close combat"), ("attacks",)), id(_SHOT_IN_MELEE): (("even",), ("weapon",)), id(_HEEDS_SHOT): (("not",), ("shot", "fire", "shoot")), id(_SHOT_IN): (("phase",), ("shot", "fire")),
     id(_STOPS_ACTING): ((" act",),), id(_ACTS_ONCE): (("only",), ("act once",)), id(_ACTS_ANYWAY): (("even",), ("activated", "acted")), id(_SETS_ATTACKS): (("make",), ("attacks",)),
     id(_ADDS_ATTACKS): (("additional", "extra"), ("attack",)), id(_HELD_DEPLOY): (("deployed",),), id(_MAY_DEPLOY): (("deployed",),),
-    id(_MULTIPLIED): (("unsaved",),), id(_PER_WOUND): (("unsaved",),), id(_MAKES_MOVE): (("make", "perform", "execute"),),
+    id(_MULTIPLIED): (("unsaved",),), id(_PER_WOUND): (("unsaved",),), id(_MAKES_MOVE): (("make", "perform", "execute", "moves"),),
 }
 
 

@@ -383,3 +383,15 @@ def test_two_suits_of_armour_where_a_model_wears_a_single_one_are_open(army: Bui
                       "both)")
     assert _quotes(data, rules) == {"A model part can only wear a single Suit of Armour."}
     assert _open(resolve(army, "t9a", "Light Armour, Shield").to_json()) == []
+
+
+def test_an_attack_made_as_the_unit_makes_a_named_move_beside_a_rule_heeding_that_move_is_open(army: Build) -> None:
+    # Sweeping Attack's "When the unit Advance Moves or March Moves, ..." beside Move or Fire's "... has made an Advance Move, March Move"
+    data = resolve(army, "t9a", "Sweeping Attack, Move or Fire", when=["moved"]).to_json()
+    [(rules, reason)] = [o for o in _open(data) if "Sweeping Attack" in o[0]]
+    assert rules == ["Move or Fire", "Sweeping Attack"] and reason.startswith("one speaks of whether the unit has made a move it names")
+    view = system({"Strafe": "When the unit Dash Moves, it may shoot once.", "Steady": "It may not shoot if it has made a Dash Move this turn.",
+                   "Stroll": "When the unit Walk Moves, it may shoot once."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Strafe", "Steady")).to_json())
+    assert rules == ["Steady", "Strafe"]
+    assert _open(resolve(view, "demo", picks("Stroll", "Steady")).to_json()) == []  # a move the heeding sentence does not name
