@@ -30,7 +30,7 @@ from referee.resolve.counted_as import counted_as_rulings
 from referee.resolve.situation_words import situation_rulings
 from referee.resolve.together import bearer_rulings, capped_counts, forbidden_action_rulings, together_rulings, unrolled_rulings
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, calibrated, quote
-from referee.resolve.situation import parse_flags
+from referee.resolve.situation import judge, parse_flags
 from referee.resolve.source import roll_caps, source
 from referee.text import fold, singulars
 
@@ -160,6 +160,8 @@ def resolve(
     answers += counted_as_rulings(ctx, sides, [set(a.rules) for a in answers])
     answers += as_if_not_there(ctx, system, sides, flags)
     answers += together_rulings(ctx, sides, [set(a.rules) for a in answers])
+    # two rules of a side that each set aside the same rule, absent here, each saying what holds instead
+    answers += _rival_overrides(ctx, sides, flags, [set(a.rules) for a in answers])
     # a rule's own sentence that lets the bearers of another rule of its side use it, where that rule forbids them
     answers += bearer_rulings(ctx, sides, flags, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
     # a rule's own sentence on the situation given, where nothing above quotes it
@@ -267,6 +269,46 @@ def _rival_exceptions(answers: list[Ruling | Unresolved], excluding: Sequence[Ru
                       f"and no sentence says which of the two applies in its place")
             out[out.index(one)] = Unresolved([one.winner, other.winner, loser], reason, one.citations + other.citations)
             out.remove(other)
+    return out
+
+
+def _rival_overrides(ctx: Context, sides: Any, flags: tuple[str, ...], answered: list[set[str]]) -> list[Unresolved]:
+    """Two rules of one side that each override the same rule, which is not in play on that side ("This rule overrides the Spell
+    Selection rules connected to being Wizard Apprentice, Apprentice or Master", of Pathmaster; "... for Wizard Apprentices,
+    Adepts, and Masters", of Protean Magic): each says what holds in its place, and which of the two does no sentence says.
+    Where the rule they override is in play, :func:`_rival_exceptions` says it; a rule that overrides the other is its winner."""
+    out: list[Unresolved] = []
+    for side in sides:
+        overriding: dict[str, list[dict[str, Any]]] = {}
+        for rid in side.rules:
+            for rel in ctx.view.relations_out(rid):
+                if rel["kind"] != "overrides" or not rel["target"] or rel["target"] == rid or rel["citation"]["rule"] != rid:
+                    continue  # its own words only: "Fortitude Saves cannot be taken against attacks with ..." is Fortitude's
+                if any(rel["target"] in other.rules for other in sides):
+                    continue
+                if judge(rel["conditions"], flags, side.ids, set())[0] is None:
+                    overriding.setdefault(rid, []).append(rel)
+        held = sorted(overriding)
+        for at, a in enumerate(held):
+            for b in held[at + 1 :]:
+                shared = {r["target"] for r in overriding[a]} & {r["target"] for r in overriding[b]}
+                names = [ctx.name(a), ctx.name(b)]
+                if not shared or any(set(names) <= said for said in answered):
+                    continue
+                said = ", ".join(ctx.name(t) for t in sorted(shared, key=ctx.name))
+                cites = _unique_quotes(ctx, [r for r in overriding[a] + overriding[b] if r["target"] in shared])
+                out.append(Unresolved(names, f"{names[0]} and {names[1]} each set aside what {said} says with their own words, and no "
+                                             f"sentence says which of the two holds in its place", cites, kind="touch"))
+    return out
+
+
+def _unique_quotes(ctx: Context, rels: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen: set[str] = set()
+    out = []
+    for rel in rels:
+        if rel["citation"]["sentence"] not in seen:
+            seen.add(rel["citation"]["sentence"])
+            out.extend(ctx.quotes([rel]))
     return out
 
 

@@ -395,3 +395,20 @@ def test_an_attack_made_as_the_unit_makes_a_named_move_beside_a_rule_heeding_tha
     [(rules, _)] = _open(resolve(view, "demo", picks("Strafe", "Steady")).to_json())
     assert rules == ["Steady", "Strafe"]
     assert _open(resolve(view, "demo", picks("Stroll", "Steady")).to_json()) == []  # a move the heeding sentence does not name
+
+
+def test_two_rules_overriding_one_rule_not_in_play_are_open(army: Build) -> None:
+    # Pathmaster's "This rule overrides the Spell Selection rules connected to being Wizard Apprentice, Apprentice or Master." and
+    # Protean Magic's "... for Wizard Apprentices, Adepts, and Masters.": each says what holds instead, and which does, no sentence
+    data = resolve(army, "t9a", "Pathmaster, Protean Magic").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Pathmaster", "Protean Magic"]
+    assert reason == ("Pathmaster and Protean Magic each set aside what Wizard Apprentice, Wizard Master says with their own words, and "
+                      "no sentence says which of the two holds in its place")
+    override = [rel("overrides", name, "Drill", "This rule overrides the Drill rules.") for name in ("Zeal", "Calm")]
+    view = system({"Zeal": "Charge at once. This rule overrides the Drill rules.", "Calm": "Hold. This rule overrides the Drill rules.",
+                   "Drill": "Units march in step.", "Rest": "Units sleep."}, override)
+    [(rules, _)] = _open(resolve(view, "demo", picks("Zeal", "Calm")).to_json())
+    assert rules == ["Calm", "Zeal"]
+    assert _open(resolve(view, "demo", picks("Zeal", "Rest")).to_json()) == []  # one overrides, the other does not
+    assert _open(resolve(view, "demo", picks("Zeal"), picks("Calm")).to_json()) == []  # each side's own
