@@ -430,7 +430,9 @@ _REROLL = lazy(r"\bre-?rolls?\b", re.I)
 # a restriction on every attack of the model: "must direct all of their attacks against each other"
 _ALL_ATTACKS = lazy(r"\ball\s+(?:of\s+)?(?:their|its|his|her|the)?\s*attacks\s+(?:against|at|on|to)\b", re.I)
 # an attack the rule makes on a unit: "inflicts 2D6 automatic hits on a single enemy unit", "make an additional close combat attack"
-_MAKES_ATTACK = lazy(r"\binflicts?\s+(?:\S+\s+){0,3}?hits?\b[^.;]*?\bon\b|\bmakes?\s+an?\s+(?:additional\s+)?(?:[\w-]+\s+){0,3}?attack\b", re.I)
+# (or "makes D6 hits on the target unit")
+_MAKES_ATTACK = lazy(r"\binflicts?\s+(?:\S+\s+){0,3}?hits?\b[^.;]*?\bon\b|\bmakes?\s+an?\s+(?:additional\s+)?(?:[\w-]+\s+){0,3}?attack\b|"
+                    r"\bmakes?\s+(?:\d+|[1-9]?D\d+)\s+(?:[a-z]+\s+)?hits?\s+on\b", re.I)
 # the rule's own word on its order against re-rolls: "on the roll of a 1(after any re-rolls)"
 _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 

@@ -197,3 +197,19 @@ def test_two_kinds_of_one_thing_in_a_small_system() -> None:
     [(rules, _)] = _open(resolve(view, "demo", picks("Iron Helm", "Steel Helm")).to_json())
     assert rules == ["Iron Helm", "Steel Helm"]
     assert _open(resolve(view, "demo", picks("Iron Helm", "Round Shield")).to_json()) == []  # a helm and a shield are two things
+
+
+# -- hits made on a unit, beside a rule that says whom every attack is made against --------------------------------------------
+
+
+def test_hits_made_on_the_target_unit_beside_attacks_bound_to_a_challenge_are_open(rulebase: Build) -> None:
+    # "These two characters must direct all of their attacks against each other" beside "A Thunderstomp makes D6 hits on the target unit"
+    data = resolve(rulebase, "whfb-house", "Fighting A Challenge, Thunderstomp", when=["melee"]).to_json()
+    [(rules, reason)] = [o for o in _open(data) if "Thunderstomp" in o[0]]
+    assert rules == ["Fighting A Challenge", "Thunderstomp"]
+    assert reason.startswith("one restricts whom every attack is made against, the other makes an attack on a unit")
+    view = system({"Duel": "The duellists must direct all of their attacks against each other.", "Trample": "A trample makes 2 hits on the enemy unit.",
+                   "Roar": "A roar makes the enemy unit nervous."}, [])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Duel", "Trample")).to_json())
+    assert rules == ["Duel", "Trample"]
+    assert _open(resolve(view, "demo", picks("Duel", "Roar")).to_json()) == []  # no hits made
