@@ -570,8 +570,8 @@ def _two_of_a_kind(modifiers: list[Modifier], asked: list[set[str]]) -> list[Unr
         for at, one in enumerate(m.parts):
             for other in m.parts[at + 1 :]:
                 kind = _kind_word(one["name"])
-                if kind is None or one["rule"] == other["rule"] or kind != _kind_word(other["name"]):
-                    continue
+                if kind is None or one["rule"] == other["rule"] or fold(one["name"]) == fold(other["name"]) or kind != _kind_word(other["name"]):
+                    continue  # (one name twice, from two documents, is one rule twice: its instances are read elsewhere)
                 rules = [one["name"], other["name"]]
                 if any(set(rules) <= said for said in asked) or any(set(rules) <= set(u.rules) for u in out):
                     continue
