@@ -443,6 +443,21 @@ def _chosen(cannot_words: frozenset[str], must_words: frozenset[str]) -> bool:
     return len(what) >= 2 and what <= must_words - _DOING
 
 
+# an obligation that puts the model in a unit ("The model must be deployed in a unit."), and a prohibition of joining units
+_IN_A_UNIT = lazy(r"\bmust\s+(?:be\s+(?:deployed|placed|set\s+up)\s+in|join|remain\s+in|stay\s+in)\s+an?\s+unit\b", re.I)
+# a sentence only for instances with no brackets ("Models with Exclusive without any brackets ...")
+_BRACKETLESS = lazy(r"\bwithout\s+(?:any\s+)?(?:brackets|parameters?)\b", re.I)
+
+
+def _held_to_a_unit(must: dict[str, Any], cannot_words: frozenset[str]) -> bool:
+    return {"join", "unit"} <= cannot_words and bool(_IN_A_UNIT.search(must["citation"]["sentence"]))
+
+
+def _bracketless_only(rel: dict[str, Any], entry: Any) -> bool:
+    """Whether a relation speaks only of instances without brackets, and every instance here has some."""
+    return entry is not None and bool(entry.instances) and all(entry.instances) and bool(_BRACKETLESS.search(rel.get("subject") or ""))
+
+
 def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...] = ()) -> list[Meeting]:
     """A ``must`` and a ``cannot`` of one side about the same action ("declare a Charge"), each
     whose conditions do not fail here (those the situation cannot tell are the meeting's ifs)."""
@@ -469,6 +484,14 @@ def obligation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
         for must_words, must, must_if in musts:
             for cannot_words, cannot, cannot_if in cannots:
                 if must["source"] == cannot["source"] or not must_words:
+                    continue
+                if _held_to_a_unit(must, cannot_words) and not _bracketless_only(cannot, side.rules.get(cannot["source"])):
+                    # "The model must be deployed in a unit." (Attached) beside "Models with Exclusive without any brackets can never join
+                    # units": whether being deployed in a unit is joining one, the texts do not say
+                    key = (side.name, must["source"], cannot["source"], must_words)
+                    _join(found, key, Meeting("touch", [cannot["source"], must["source"]], [side.name], extra={
+                        "through": [], "why": "one rule holds the model to a unit, the other forbids it to join units, and the texts do not "
+                                              "say whether being in a unit that way is joining it"}), [cannot, must], [*cannot_if, *must_if])
                     continue
                 if _chosen(cannot_words, must_words):
                     # "cannot choose Flee as Charge Reaction" against "must declare a Flee Charge

@@ -412,3 +412,19 @@ def test_two_rules_overriding_one_rule_not_in_play_are_open(army: Build) -> None
     assert rules == ["Calm", "Zeal"]
     assert _open(resolve(view, "demo", picks("Zeal", "Rest")).to_json()) == []  # one overrides, the other does not
     assert _open(resolve(view, "demo", picks("Zeal"), picks("Calm")).to_json()) == []  # each side's own
+
+
+def test_a_model_held_to_a_unit_beside_a_prohibition_of_joining_units_is_open(army: Build) -> None:
+    # Attached's "The model must be deployed in a unit." beside "Models with Exclusive without any brackets can never join units ..."
+    data = resolve(army, "t9a", "Attached, Exclusive").to_json()
+    [(rules, reason)] = _open(data)
+    assert rules == ["Attached", "Exclusive"] and reason.startswith("one rule holds the model to a unit, the other forbids it to join units")
+    assert _open(resolve(army, "t9a", "Attached, Exclusive (Elves)").to_json()) == []  # that sentence is for no brackets
+    must = rel("must", "Escort", None, "The model must be deployed in a unit.", details={"action": "be deployed"}, subject="The model")
+    alone = rel("cannot", "Loner", None, "A Loner cannot join units.", details={"action": "join units"}, subject="A Loner")
+    march = rel("cannot", "Slow", None, "A slow model cannot march.", details={"action": "march"}, subject="A slow model")
+    view = system({"Escort": "The model must be deployed in a unit.", "Loner": "A Loner cannot join units.", "Slow": "A slow model cannot march."},
+                  [must, alone, march])
+    [(rules, _)] = _open(resolve(view, "demo", picks("Escort", "Loner")).to_json())
+    assert rules == ["Escort", "Loner"]
+    assert _open(resolve(view, "demo", picks("Escort", "Slow")).to_json()) == []
