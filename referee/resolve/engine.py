@@ -18,6 +18,7 @@ from referee.resolve.duties import duties, forbidden_kinds, forbidden_rules, for
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.lent import lent_modifiers
 from referee.resolve.naming import picks
+from referee.resolve.one_of_a_kind import set_twice, two_of_a_kind
 from referee.resolve.parameters import against_instances
 from referee.resolve.own_words import own_words, permission_meetings
 from referee.resolve.play import Inactive, Pick, both_sides
@@ -32,7 +33,7 @@ from referee.resolve.together import bearer_rulings, capped_counts, forbidden_ac
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, calibrated, quote
 from referee.resolve.situation import judge, parse_flags
 from referee.resolve.source import roll_caps, source
-from referee.text import fold, singulars
+from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -178,8 +179,8 @@ def resolve(
         if m.value is None and not m.stacks and len({p["rule"] for p in m.parts}) == len(m.parts) > 1 and same_models(m.parts)
         and not isinstance(stat_answers.get((m.side, m.stat)), Unresolved)  # already open, said once
     ]
-    unresolved += _set_twice(modifiers, [set(u.rules) for u in unresolved])
-    unresolved += _two_of_a_kind(modifiers, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
+    unresolved += set_twice(modifiers, [set(u.rules) for u in unresolved])
+    unresolved += two_of_a_kind(modifiers, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
     answer = Resolution(
         system=system,
         acting=acting_text or "",
@@ -525,58 +526,6 @@ def _capped(view: Book, system: str, modifiers: list[Modifier]) -> list[Ruling]:
         rules = list(dict.fromkeys(p["name"] for p in m.parts))
         out.append(Ruling(rules, None, "never-stacks", outcome, cited + [p["citation"] for p in m.parts], [], [m.side]))
         m.value = capped
-    return out
-
-
-def _set_twice(modifiers: list[Modifier], asked: list[set[str]]) -> list[Unresolved]:
-    """Two rules that each set one stat of one side to a value of its own ("always wound on a 2+", "always wound on a To Wound
-    roll of 4+ or better"), held apart only because one names whom it is for and the other names no one: which value holds, no
-    sentence says (two that name different models, "Attacks made with a Halberd", are each their own)."""
-    by_stat: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for m in modifiers:
-        if len(m.parts) == 1 and m.parts[0]["value"].startswith("="):
-            by_stat.setdefault((m.side, m.stat), []).append(m.parts[0])
-    out = []
-    for (_, stat), parts in by_stat.items():
-        named = {p["subject"] for p in parts if p["subject"]}
-        if len({p["rule"] for p in parts}) < 2 or len({p["value"] for p in parts}) < 2 or len(named) > 1:
-            continue
-        rules = list(dict.fromkeys(p["name"] for p in parts))
-        if set(rules) in asked:
-            continue
-        values = ", ".join(f"{p['name']} {p['value']}" for p in parts)
-        out.append(Unresolved(rules, f"{stat}: {values} each set it to a value of its own, and no sentence here says which holds",
-                              [p["citation"] for p in parts]))
-    return out
-
-
-def _kind_word(name: str) -> str | None:
-    """The last word of a rule's name of two or three words, singular and folded ("Plate Armour": "armour"), or None."""
-    words = fold(re.sub(r"\(.*?\)", " ", name)).split()
-    if not 2 <= len(words) <= 3:
-        return None
-    forms = singulars(words[-1])
-    return forms[0] if forms else words[-1]
-
-
-def _two_of_a_kind(modifiers: list[Modifier], asked: list[set[str]]) -> list[Unresolved]:
-    """Two rules of one side named as two kinds of one thing ("Plate Armour", "Heavy Armour") that each modify one stat, added up
-    by the referee's default: whether a model has both of them, no sentence here says, so beside the sum the question is open,
-    both sentences quoted (a sentence that says a model has only one of the kind is read in :mod:`referee.resolve.one_of_a_kind`)."""
-    out = []
-    for m in modifiers:
-        if not m.stacks or len(m.parts) < 2:
-            continue
-        for at, one in enumerate(m.parts):
-            for other in m.parts[at + 1 :]:
-                kind = _kind_word(one["name"])
-                if kind is None or one["rule"] == other["rule"] or fold(one["name"]) == fold(other["name"]) or kind != _kind_word(other["name"]):
-                    continue  # (one name twice, from two documents, is one rule twice: its instances are read elsewhere)
-                rules = [one["name"], other["name"]]
-                if any(set(rules) <= said for said in asked) or any(set(rules) <= set(u.rules) for u in out):
-                    continue
-                out.append(Unresolved(rules, f"both are kinds of {kind} ({m.stat} {one['value']} and {other['value']}), and no sentence here says "
-                                             f"whether a model has both, or which one", [one["citation"], other["citation"]], kind="touch"))
     return out
 
 

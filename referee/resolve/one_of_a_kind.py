@@ -16,6 +16,11 @@
 
 Each gives the sentences of both rules, ``{"quote", "rid", "version"}``, for an
 open question (:func:`referee.resolve.same_roll.same_roll_touches`).
+
+And two readings of a side's modifiers (:func:`set_twice`, :func:`two_of_a_kind`):
+two rules that each set one roll to a value of their own, and two rules named
+as two kinds of one thing ("Plate Armour", "Heavy Armour") added up by the
+referee's default, each an open question beside the modifiers.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import re
 
 from referee.patterns import lazy
 from referee.resolve.meeting import sentences
+from referee.resolve.ruling import Unresolved
 from referee.resolve.situation import judge
 from referee.text import fold, singulars
 
@@ -31,8 +37,11 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 if TYPE_CHECKING:
     from typing import Any
 
+    from collections.abc import Sequence
+
     from referee.resolve.play import Side
     from referee.resolve.principles import Context
+    from referee.resolve.ruling import Modifier
 
 ONE_OF = "one of a kind a model may have: "
 TAKEN = "who takes a test another rule obliges: "
@@ -120,3 +129,55 @@ def why(thing: str) -> str | None:
         return (f"one obliges the test that is {thing[len(TAKEN):]}, whose own words say who takes it only in a case of their own, and "
                 f"no sentence here says whether the obligation reaches a model those words leave out")
     return None
+
+
+def set_twice(modifiers: Sequence[Modifier], asked: list[set[str]]) -> list[Unresolved]:
+    """Two rules that each set one stat of one side to a value of its own ("always wound on a 2+", "always wound on a To Wound
+    roll of 4+ or better"), held apart only because one names whom it is for and the other names no one: which value holds, no
+    sentence says (two that name different models, "Attacks made with a Halberd", are each their own)."""
+    by_stat: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for m in modifiers:
+        if len(m.parts) == 1 and m.parts[0]["value"].startswith("="):
+            by_stat.setdefault((m.side, m.stat), []).append(m.parts[0])
+    out = []
+    for (_, stat), parts in by_stat.items():
+        named = {p["subject"] for p in parts if p["subject"]}
+        if len({p["rule"] for p in parts}) < 2 or len({p["value"] for p in parts}) < 2 or len(named) > 1:
+            continue
+        rules = list(dict.fromkeys(p["name"] for p in parts))
+        if set(rules) in asked:
+            continue
+        values = ", ".join(f"{p['name']} {p['value']}" for p in parts)
+        out.append(Unresolved(rules, f"{stat}: {values} each set it to a value of its own, and no sentence here says which holds",
+                              [p["citation"] for p in parts]))
+    return out
+
+
+def _kind_word(name: str) -> str | None:
+    """The last word of a rule's name of two or three words, singular and folded ("Plate Armour": "armour"), or None."""
+    words = fold(re.sub(r"\(.*?\)", " ", name)).split()
+    if not 2 <= len(words) <= 3:
+        return None
+    forms = singulars(words[-1])
+    return forms[0] if forms else words[-1]
+
+
+def two_of_a_kind(modifiers: Sequence[Modifier], asked: list[set[str]]) -> list[Unresolved]:
+    """Two rules of one side named as two kinds of one thing ("Plate Armour", "Heavy Armour") that each modify one stat, added up
+    by the referee's default: whether a model has both of them, no sentence here says, so beside the sum the question is open,
+    both sentences quoted (a sentence that says a model has only one of the kind is read in :mod:`referee.resolve.one_of_a_kind`)."""
+    out = []
+    for m in modifiers:
+        if not m.stacks or len(m.parts) < 2:
+            continue
+        for at, one in enumerate(m.parts):
+            for other in m.parts[at + 1 :]:
+                kind = _kind_word(one["name"])
+                if kind is None or one["rule"] == other["rule"] or fold(one["name"]) == fold(other["name"]) or kind != _kind_word(other["name"]):
+                    continue  # (one name twice, from two documents, is one rule twice: its instances are read elsewhere)
+                rules = [one["name"], other["name"]]
+                if any(set(rules) <= said for said in asked) or any(set(rules) <= set(u.rules) for u in out):
+                    continue
+                out.append(Unresolved(rules, f"both are kinds of {kind} ({m.stat} {one['value']} and {other['value']}), and no sentence here says "
+                                             f"whether a model has both, or which one", [one["citation"], other["citation"]], kind="touch"))
+    return out
