@@ -50,13 +50,17 @@ _AT_MOST = 1
 # a limit: "only" with what it bounds (the first, one, once, a single; or a verb the rule's effect is
 # bounded by: "only cause", "only counts as"), or a ceiling ("up to a maximum of", "no more than")
 _LIMIT = lazy(
-    r"\bonly\s+(?:be\s+\w+\s+|be\s+)?(?:the\s+first|one|once|a\s+single)\b"
+    # "can only be used once", "may only use one", "can only wear a single Suit of Armour" (a verb between: never a place,
+    # "considered to be only in the first rank")
+    r"\bonly\s+(?:be\s+)?(?:(?!(?:in|on|at|to|for|with|from|by|of|as)\b)\w+\s+)?(?:the\s+first|one|once|a\s+single)\b"
     r"|(?<!not\s)\bonly\s+(?:cause|causes|affect|affects|count|counts|hit|hits|wound|wounds)\b"
     r"|\bup\s+to\s+a\s+maximum\s+of\b|\bto\s+a\s+maximum\s+of\b|\bno\s+more\s+than\s+(?:\d+|one|two|three|four|five|six)\b"
     # where or against what alone it is used or gains ("can only be used against close combat attacks from the front",
     # "only gains the benefit whilst ..."), and a use counted ("Once per Shooting Phase, ...", "One use only")
     r"|\bonly\s+(?:be\s+)?(?:used|applied|usable)\s+(?:against|when|while|if|in|on|by|during)\b|\bonly\s+(?:gains?|gets?|benefits?)\b"
     r"|\bonce\s+per\s+(?:\w+\s+)?(?:turn|phase|round|game|battle)\b|\bone\s+use\s+only\b"
+    # a cap on a count: "can never cause more hits than there are models in the unit", "never more than one"
+    r"|\bnever\s+(?:\w+\s+){0,2}?more\s+(?:\w+\s+){0,3}?than\b"
     # what can no longer be done, or a value no other rule may change ("This Magic Resistance value cannot be increased")
     r"|\b(?:can|may)\s+no\s+longer\b|\b(?:can\s*not|cannot|may\s+not|can\s+never)\s+be\s+(?:increased|decreased|improved|reduced|modified)\b",
     re.I,
@@ -64,9 +68,13 @@ _LIMIT = lazy(
 # what it does, by its numbers: an amount of hits, wounds or casualties it deals ("suffers 2D6 hits",
 # "inflicts D3 wounds"), or what follows a roll of a number ("on the roll of a 3+, ...", "For every
 # unmodified roll of a 1 one model is a casualty")
-_AMOUNT = r"(?:\d*D\d+(?:\s*[+-]\s*\d+)?|\d+|an?|one|two|three|four|five|six|multiple)"
+# (or the rule's own parameter, a capital letter: "the unit suffers X hits")
+_AMOUNT = r"(?:\d*D\d+(?:\s*[+-]\s*\d+)?|\d+|an?|one|two|three|four|five|six|multiple|(?-i:[XYZ]))"
 _EFFECT = lazy(
     rf"\b(?:suffers?|causes?|inflicts?|deals?|receives?|takes?|makes?)\s+{_AMOUNT}\s+(?:\w+\s+)?(?:hits?|wounds?|casualt(?:y|ies))\b"
+    # an attack that is not rolled for ("These attacks hit automatically", "it automatically wounds", "does not roll to hit")
+    r"|\b(?:hits?|wounds?)\s+automatically\b|\bautomatically\s+(?:hits?|wounds?)\b|\bare\s+automatically\s+(?:hit|wounded)\b"
+    r"|\bautomatic\s+hits?\b|\bdoes\s+not\s+roll\s+to\s+(?:hit|wound)\b"
     r"|\bon\s+(?:a|the)\s+(?:(?:dice\s+)?roll\s+of\s+(?:an?\s+)?)?\d\+?\s*[,:]"
     r"|\broll\s+of\s+(?:an?\s+)?\d\b[^.;:]*\b(?:is|are)\s+(?:a\s+)?(?:casualt(?:y|ies)|removed|destroyed|slain)\b"
     r"|\b(?:every\s+time|whenever|each\s+time|if)\s+(?:you|a\s+player|the\s+player)\s+rolls?\s+(?:an?\s+)?\d\b[^.;:]*,\s*(?:you|the\s+player|they)\s+(?:may|must|can)\b"
@@ -81,6 +89,7 @@ _PRODUCES = lazy(r"\b(?:results?\s+in|causes?|inflicts?|becomes?)\s+(?:an?\s+|th
 # several things of one kind at once: "a model with two or more different Breath Weapons", "more than one Breath Weapon attack"
 _SEVERAL = lazy(r"\b(?:two\s+or\s+more|more\s+than\s+one|several|multiple)\s+(?:\w+\s+)?\w+", re.I)
 _SEVERAL_AT_MOST = 2
+_COUNT = lazy(r"^(?:two\s+or\s+more|more\s+than\s+one|several|multiple)\s+", re.I)
 # a place its models are said not to be: "are not on the battlefield", "is not in base contact with the enemy"
 _DENIED = lazy(r"\b(?:is|are)\s+not\s+((?:in|on|within|part\s+of)\s+(?:the\s+|an?\s+)?[a-z]{4,}(?:\s+[a-z]{4,})?)\b", re.I)
 _EXAMPLE = lazy(r"\W*\(?(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
@@ -189,13 +198,63 @@ def several_parts(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str
             if len(these) < 2 or parent in done or whole is None:
                 continue
             done.add(parent)
-            version = whole["versions"][0] if whole["versions"] else None
-            found = [x for x in sentences(_text(whole)) if _SEVERAL.search(x) and not _EXAMPLE.match(_plain(x)) and _plain(x) not in said]
-            for sentence in found[:_SEVERAL_AT_MOST]:
+            found = [(parent, x) for x in sentences(_text(whole)) if _SEVERAL.search(x) and not _EXAMPLE.match(_plain(x)) and _plain(x) not in said]
+            # then the section's other rules, on several things of the kind the parts' names share
+            found += _of_their_kind(view, parent, these, side.rules, said)
+            for rid, sentence in found[:_SEVERAL_AT_MOST]:
                 said.add(_plain(sentence))
-                out.append({"side": side.name, "rule": parent, "name": names.get(parent, parent), "kind": "settles",
+                rule = view.get(rid)
+                out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles",
                             "actions": [names.get(r, r) for r in these], "how": "several", "subject": None, "conditions": [],
-                            "citation": rule_quote(parent, sentence.lstrip("-*• "), version)})
+                            "citation": rule_quote(rid, sentence.lstrip("-*• "), rule["versions"][0] if rule["versions"] else None)})
+    return out
+
+
+# words of a name that say no kind of thing ("The 3 terrain types", "Rules for ...")
+_NOT_A_KIND = frozenset({"rule", "rules", "keyword", "special", "universal", "general", "other", "with", "from", "model", "models", "unit", "units"})
+# how deep under the section its other rules are read (its sub-sections' rules, no further)
+_DEPTH = 2
+
+
+def _kind_words(text: str) -> set[str]:
+    """A name's or a phrase's words of four letters or more that may name a kind of thing, singular."""
+    words = {re.sub(r"(?<=[a-z]{3})s$", "", w) for w in re.findall(r"[a-z]{4,}", text.lower())}
+    return words - _NOT_A_KIND
+
+
+def _first_of(several: str) -> str:
+    """The word that says which kind of thing there are several of: the first after the count ("terrain" of "two or more
+    terrain features", never "keywords" of "multiple faction keywords")."""
+    words = _COUNT.sub("", several).split()
+    return words[0] if words else ""
+
+
+def _of_their_kind(view: Any, section: str, parts: list[str], in_play: Any, said: set[str]) -> list[tuple[str, str]]:
+    """(rule, sentence) of the other rules under a section (to :data:`_DEPTH`) that speak of several things of a kind two of
+    its parts in play are named for: "A model standing on two or more terrain features only counts as standing on the
+    highest terrain type." (of "The 3 terrain types") beside "Terrain type 1 / soft cover" and "Terrain type 2 / vision
+    hindering", parts of the section above both.  A kind is a word the two names share; a sentence on several of
+    another kind, or that no two parts' names agree on a word, reads nothing."""
+    words = [_kind_words(view.rule_names.get(r, r)) for r in parts]
+    shared = {w for i, a in enumerate(words) for b in words[i + 1:] for w in a & b}
+    if not shared:
+        return []
+    out: list[tuple[str, str]] = []
+    frontier, seen = [section], {section, *in_play}
+    for _ in range(_DEPTH):
+        below = [c for rid in frontier for c in ((view.get(rid) or {}).get("children") or []) if c not in seen]
+        seen.update(below)
+        frontier = below
+        for rid in below:
+            text = _text(view.get(rid))
+            if not any(w in text.lower() for w in shared):
+                continue
+            for sentence in sentences(text):
+                plain = _plain(sentence)
+                several = _SEVERAL.search(plain)
+                if several is None or _EXAMPLE.match(plain) or plain in said or not _kind_words(_first_of(several.group())) & shared:
+                    continue
+                out.append((rid, sentence))
     return out
 
 

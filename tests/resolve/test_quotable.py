@@ -84,7 +84,7 @@ def test_one_sentence_of_each_kind_per_rule_in_the_order_of_its_text() -> None:
     assert [q for q in quotes if "Tower Shield" in q] == ["A Tower Shield adds 2 to the armour save."]
     assert ("Tower Shield", "A Tower Shield adds 2 to the armour save.") in _listed(data, "defines")
     text = markdown(data, lambda rid, sentence: rid)
-    assert "Wardstone (your rules): what it does, by its own numbers: each foe within 6 inches suffers D3 hits" in text
+    assert "Wardstone (your rules): what it does, in its own words: each foe within 6 inches suffers D3 hits" in text
 
 
 def test_a_sentence_quoted_elsewhere_is_not_said_twice_and_a_rule_set_aside_says_nothing() -> None:
@@ -161,6 +161,12 @@ def test_disembarked_models_are_not_on_the_battlefield_for_a_directive(rulebase:
     ("Each wound caused by the relic deals multiple wounds.", "effect"),
     ("On a roll of 2+, the curse lifts.", "effect"),
     ("Every time you roll a 6 for the bearer, you may add a die to the pool.", "effect"),
+    ("A squire can only carry a single banner.", "limit"),
+    ("A volley can never fell more foes than there are in the squad.", "limit"),
+    ("The relic's bolts hit automatically and count as spells.", "effect"),
+    ("A censer does not roll to hit.", "effect"),
+    ("The squad struck by the relic suffers X wounds.", "effect"),
+    ("Priests stand only in the first rank.", None),
     ("The relic glows brightly.", None),
     ("Not only the bearer but his squad may pray.", None),
     ("For example, only one relic may glow at once.", None),
@@ -235,7 +241,7 @@ def test_a_sections_words_on_several_of_its_parts_are_quoted_where_two_are_in_pl
     assert [(d["name"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d["how"] == "several"] == [
         ("Warhorns", ["Bone Horn", "Brass Horn"], "A unit with two or more horns may sound only one of them per turn."),
         ("Warhorns", ["Bone Horn", "Brass Horn"], "A unit carrying more than one horn moves 1 inch slower.")]  # two at most
-    assert "Warhorns (your rules): its words on several of its parts at once: Bone Horn; Brass Horn" in markdown(data, lambda rid, sentence: rid)
+    assert "Warhorns (your rules): its words on several of these at once: Bone Horn; Brass Horn" in markdown(data, lambda rid, sentence: rid)
     # one part alone, or one on each side: the section's words on several say nothing of it
     for mine, theirs in ((("Bone Horn",), ()), (("Bone Horn",), ("Brass Horn",))):
         assert not [d for d in rulings(view, picks(*mine), picks(*theirs))["in_force"] if d["how"] == "several"]
@@ -271,3 +277,56 @@ def test_vanguard_quotes_what_it_loses_and_the_distance_it_decreases(rulebase: B
     assert ("Vanguard", "A Vanguarding model loses Scoring until the end of Game Turn 1.") in _listed(data, "loses")
     [(name, quote)] = _listed(data, "effect")
     assert name == "Vanguard" and quote.startswith("This is decreased to 6")
+
+
+def test_a_cap_on_a_count_and_a_single_suit_are_limits_and_unrolled_hits_an_effect(rulebase: Build) -> None:
+    """Round 8's sealed r8-t9a-bsdata-014 (Area Attack's cap beside Battle Focus) on the shipped documents' words."""
+    data = resolve(rulebase, "last-edition", "Fly").to_json()
+    assert ("Fly -X", "There can never be more than 1 unit with the fly keyword per 1000 army points.") in _listed(data, "limit")
+    data = resolve(rulebase, "t9a", "Sweeping Attack", opponent="Distracting", when=["moved"]).to_json()
+    assert _listed(data, "effect") == [("Sweeping Attack", "These attacks hit automatically and count as ranged Special Attacks.")]
+
+
+GROUND = {
+    "Battlefield": "The battlefield is set up before the game.",
+    "Laying out the field": "The players take turns to lay out ground.",
+    "The kinds of ground": ("Standing on ground changes how warriors fight. A warrior standing on two or more ground patches only counts the "
+                            "worst of them. A squad with multiple banner bearers rallies first."),
+    "Ground 1 / mud": "Warriors in mud lose 1 inch of movement.",
+    "Ground 2 / ice": "Warriors on ice add 1 to their armour.",
+    "Banner 1 / red": "A red banner adds 1 to Leadership.",
+}
+
+
+def _ground() -> object:
+    """The kinds of ground stand under a sibling section of the two kinds' own: the layout the documents have for terrain."""
+    data = system_data(GROUND, [])
+    rules = data["rules"]
+    for part, parent in (("Laying out the field", "Battlefield"), ("Ground 1 / mud", "Battlefield"), ("Ground 2 / ice", "Battlefield"),
+                         ("Banner 1 / red", "Battlefield"), ("The kinds of ground", "Laying out the field")):
+        rules[f"demo/{part}"]["parent"] = f"demo/{parent}"
+        rules[f"demo/{parent}"]["children"].append(f"demo/{part}")
+    return stored(data)
+
+
+def test_a_sentence_under_the_shared_section_on_several_of_the_kind_both_are_named_for_is_quoted() -> None:
+    view = _ground()
+    data = rulings(view, picks("Ground 1 / mud", "Ground 2 / ice"))
+    assert [(d["name"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d["how"] == "several"] == [
+        ("The kinds of ground", ["Ground 1 / mud", "Ground 2 / ice"], "A warrior standing on two or more ground patches only counts the worst of them.")]
+    # two parts whose names share no word, one part alone, or one on each side: nothing of several is read
+    for mine, theirs in ((("Ground 1 / mud", "Banner 1 / red"), ()), (("Ground 1 / mud",), ()), (("Ground 1 / mud",), ("Ground 2 / ice",))):
+        assert not [d for d in rulings(view, picks(*mine), picks(*theirs))["in_force"] if d["how"] == "several"]
+
+
+def test_a_model_on_two_terrain_types_is_quoted_the_highest_counts(rulebase: Build) -> None:
+    """Round 8's sealed r8-last-edition-533 and round 5's r5-last-edition-532: the sentence stands in "The 3 terrain types", under
+    the section the two terrain types are parts of."""
+    data = resolve(rulebase, "last-edition", "soft cover, vision hindering", opponent="Ranged 2 heavy", when=["shooting"]).to_json()
+    [entry] = [d for d in data["in_force"] if d["how"] == "several"]
+    assert entry["citation"]["quote"] == "A model standing on two or more terrain features only counts as standing on the highest terrain type."
+    assert (entry["name"], entry["citation"]["file"], entry["citation"]["line"], entry["citation"]["column"]) == (
+        "The 3 terrain types", "last-edition/core-rules.md", 313, 1)
+    # two weapon keywords share "keyword" with "multiple faction keywords", a kind of another word: not read
+    data = resolve(rulebase, "last-edition", "Melee 3 charge 1, Ranged 2 charge 1", when=["charging", "melee"]).to_json()
+    assert not [d for d in data["in_force"] if d["how"] == "several"]
