@@ -17,6 +17,9 @@ can tell, so nothing is ruled by them.
   rule in play says it produces ("each To Hit roll of a 6 results in a
   Precision Shot": Precision's "on the roll of a 3+, the strike or shot is
   reassigned");
+- **what the number in its brackets is**, for a rule that takes one (``how`` ``parameter``, the first per rule): "This
+  unit will run from the battlefield after the number of models in this unit is equal or lower than the number X.", "In
+  case a figure is stated in brackets, this distance is X" instead.";
 - **what a rule named in play is** (``how`` ``defines``), its first sentence,
   where the answer quotes nothing else of it: a referee names each rule at the
   table by its words; a rule only granted has its grant quoted;
@@ -94,6 +97,9 @@ _COUNT = lazy(r"^(?:two\s+or\s+more|more\s+than\s+one|several|multiple)\s+", re.
 _DENIED = lazy(r"\b(?:is|are)\s+not\s+((?:in|on|within|part\s+of)\s+(?:the\s+|an?\s+)?[a-z]{4,}(?:\s+[a-z]{4,})?)\b", re.I)
 _EXAMPLE = lazy(r"\W*\(?(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
 _KINDS = (("limit", _LIMIT), ("effect", _EFFECT))
+# what a rule's number in brackets is: its letter standing alone ("equal or lower than the number X", "Stealth(+X)",
+# "On an X+, ..."), or the brackets named ("the value given in brackets", "In case a figure is stated in brackets")
+_PARAMETER = lazy(r"(?<![\w\[])(?-i:[XYZ])(?![\w'’])|\bin\s+(?:square\s+)?brackets\b", re.I)
 
 
 def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
@@ -111,7 +117,9 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
     for side, rid, rule in live:
         if rid not in seen:
             seen.add(rid)
-            out += _read_out(rid, side.name, rule, _KINDS, said, names, rule_quote)
+            # a rule that takes a number (its definition's, or the one its instance is given) says first what that number is
+            kinds = (("parameter", _PARAMETER), *_KINDS) if rule.get("params") or any(side.rules[rid].instances) else _KINDS
+            out += _read_out(rid, side.name, rule, kinds, said, names, rule_quote)
     named: set[str] = set()
     for side, rid, rule in live:
         if rid not in named and any(not chain for chain in side.rules[rid].chains):  # a rule only granted: its grant is quoted

@@ -330,3 +330,23 @@ def test_a_model_on_two_terrain_types_is_quoted_the_highest_counts(rulebase: Bui
     # two weapon keywords share "keyword" with "multiple faction keywords", a kind of another word: not read
     data = resolve(rulebase, "last-edition", "Melee 3 charge 1, Ranged 2 charge 1", when=["charging", "melee"]).to_json()
     assert not [d for d in data["in_force"] if d["how"] == "several"]
+
+
+def test_a_rule_given_a_number_is_quoted_what_the_number_is() -> None:
+    view = system({"Cravens": "Some squads are cravens. A craven squad flees once it has X warriors or fewer.",
+                   "Ward": "A ward turns blows aside. The number in brackets is the roll that saves the bearer. A ward never tires."}, [])
+    data = rulings(view, picks(("Cravens", ("3",)), ("Ward", ("5+",))))
+    assert _listed(data, "parameter") == [("Cravens", "A craven squad flees once it has X warriors or fewer."),
+                                          ("Ward", "The number in brackets is the roll that saves the bearer.")]
+    assert not _listed(data, "defines")  # the number's sentence names the rule in play: its first words need not
+    # given without a number (and defined without one), a rule's words on its number are not read out for it
+    assert not _listed(rulings(view, picks("Cravens", "Ward")), "parameter")
+
+
+def test_cowards_is_quoted_the_number_it_runs_at(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Cowards (3), Unit coherency").to_json()
+    assert _listed(data, "parameter") == [
+        ("Cowards (X)", "This unit will run from the battlefield after the number of models in this unit is equal or lower than the number X.")]
+    assert "Some units have the Cowards keyword." not in _quotes(data)
+    data = resolve(rulebase, "t9a", "Vanguard (8)").to_json()
+    assert ("Vanguard", "In case a figure is stated in brackets, this distance is X\" instead.") in _listed(data, "parameter")
