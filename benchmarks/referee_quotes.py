@@ -13,7 +13,8 @@ quoted (``Answer.citations``, spaces folded): a ruling's, a modifier's and its
 limits', what is in force, what does not apply, a grant chain's.  Per half it
 prints the categories, and the median, mean and 90th percentile of quotes per
 answer, and how many of the sentences the questions' writers list under
-``quotes`` the answers quote; ``--json`` gives every question's id, category, sentences quoted and what was
+``quotes`` the answers quote (their emphasis marks and XML entities aside);
+``--json`` gives every question's id, category, sentences quoted and what was
 missing or false, to compare two commits question by question.  A measurement
 script, not a test: the categories it prints are the scorer's, the figures in
 docs/referee.md come from here.
@@ -22,6 +23,7 @@ docs/referee.md come from here.
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import statistics
 import sys
@@ -66,7 +68,14 @@ def found(question: dict[str, Any], data: dict[str, Any] | None) -> list[bool]:
     """For each sentence the question's writer lists under ``quotes``, whether the answer quotes it
     (spaces folded, any case), as the scorer reads a ``quote_contains``."""
     said = "" if data is None else scorer.Answer(data).quoted()
-    return [" ".join(str(q.get("text", "")).split()).lower() in said for q in question.get("quotes") or [] if isinstance(q, dict)]
+    return [_as_read(str(q.get("text", ""))) in said for q in question.get("quotes") or [] if isinstance(q, dict)]
+
+
+def _as_read(text: str) -> str:
+    """A writer's quote as the documents' readers give its words: the source's emphasis marks ("**untargetable**", a wiki
+    list's "*") and XML's entities ("doesn&apos;t") are no words, so they are dropped before comparing."""
+    text = html.unescape(text).replace("*", "")
+    return " ".join(text.split()).lower()
 
 
 def main(argv: list[str] | None = None) -> int:
