@@ -28,7 +28,10 @@ can tell, so nothing is ruled by them.
 - a section's words on **several of its parts** at once, where two of them are
   in play on one side (``how`` ``several``);
 - the sentence by which a rule in play **loses** another of its side where no
-  ruling applied it (``how`` ``loses``).
+  ruling applied it (``how`` ``loses``);
+- a rule's words on **a test the other side's rule makes it take** (``how``
+  ``forced``): "When a War Machine fails a Panic Test, instead of Fleeing, it is
+  Shaken ..." beside Terror's "its target must immediately take a Panic Test".
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from __future__ import annotations
 import re
 
 from referee.patterns import lazy
-from referee.resolve.meeting import sentences
+from referee.resolve.meeting import binds_other_side, sentences
 from referee.resolve.ruling import quote
 from referee.resolve.together import name_pattern
 
@@ -283,6 +286,44 @@ def lost(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], s
                 said.add(plain)
                 out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [names.get(target, target)],
                             "how": "loses", "subject": None, "conditions": [], "citation": quote(rel["citation"], names)})
+    return out
+
+
+# what an obligation makes its target take: "take a Panic Test", "immediately take a Dangerous Terrain test" (a test named by
+# a word or more: "take the test" names none)
+_TAKES = lazy(r"^\s*(?:\w+\s+)?(?:take|takes|pass|passes)\s+(?:an?\s+|the\s+)?(?P<test>(?:[A-Za-z']+\s+){1,3}?(?:test|check)s?)\s*$", re.I)
+
+
+def forced_tests(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
+                 rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
+    """Where a rule in play obliges the other side to take a test ("its target must immediately take a Panic Test", of
+    Terror), the first sentence of each rule in play on that side that names the test ("When a War Machine fails a Panic
+    Test, instead of Fleeing, it is Shaken until the end of the next Player Turn."), unless said already: how ``forced``,
+    ``actions`` the obliging rule's name.  What its own side's rules make it take is not the other side's doing."""
+    names = view.rule_names
+    out: list[dict[str, Any]] = []
+    for side, other in ((sides[0], sides[1]), (sides[1], sides[0])):
+        tests: dict[str, str] = {}  # the test's words -> the rule that forces it
+        for rid in other.rules:
+            if (other.name, rid) in set_aside:
+                continue
+            for rel in view.relations_out(rid):
+                taken = _TAKES.match(dict(rel["details"]).get("action") or "") if rel["kind"] == "must" else None
+                if taken is not None and binds_other_side(rel, names):
+                    tests.setdefault(" ".join(taken.group("test").split()).lower().rstrip("s"), rid)
+        for words, forcer in tests.items():
+            named = re.compile(r"\b" + r"\s+".join(map(re.escape, words.split())) + r"s?\b", re.I)
+            for rid in side.rules:
+                if rid == forcer or (side.name, rid) in set_aside:
+                    continue
+                rule = view.get(rid)
+                found = next((x for x in sentences(_text(rule)) if named.search(x) and not _EXAMPLE.match(_plain(x)) and _plain(x) not in said), None)
+                if rule is None or found is None:
+                    continue
+                said.add(_plain(found))
+                out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [names.get(forcer, forcer)],
+                            "how": "forced", "subject": None, "conditions": [],
+                            "citation": rule_quote(rid, found.lstrip("-*• "), rule["versions"][0] if rule["versions"] else None)})
     return out
 
 

@@ -350,3 +350,28 @@ def test_cowards_is_quoted_the_number_it_runs_at(rulebase: Build) -> None:
     assert "Some units have the Cowards keyword." not in _quotes(data)
     data = resolve(rulebase, "t9a", "Vanguard (8)").to_json()
     assert ("Vanguard", "In case a figure is stated in brackets, this distance is X\" instead.") in _listed(data, "parameter")
+
+
+def test_a_rules_words_on_a_test_the_other_sides_rule_makes_it_take_are_quoted() -> None:
+    dread, flee, stand = ("When a Wraith charges, its target must take a Nerve Test.", "If the test is failed, its target must flee.",
+                          "Golems cannot flee.")
+    texts = {"Wraith": f"Wraiths are cold. {dread} {flee}", "Golem": f"Golems are clay. {stand} When a Golem fails a Nerve Test, it stands still for a turn.",
+             "Drummer": "Drummers keep time. Its own squad must take a Nerve Test when the drum breaks."}
+    # the two meet by the Golem's prohibition (cannot beats can), so nothing else quotes the Golem's words on the test
+    view = system(texts, [rel("must", "Wraith", None, dread, details={"action": "take a Nerve Test"}, subject="its target"),
+                          rel("must", "Wraith", None, flee, details={"action": "flee"}, subject="its target"),
+                          rel("cannot", "Golem", None, stand, details={"action": "flee"}),
+                          rel("must", "Drummer", None, "Its own squad must take a Nerve Test when the drum breaks.",
+                              details={"action": "take a Nerve Test"}, subject="Its own squad")])
+    data = rulings(view, picks("Golem"), picks("Wraith"))
+    assert [(d["name"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d.get("how") == "forced"] == [
+        ("Golem", ["Wraith"], "When a Golem fails a Nerve Test, it stands still for a turn.")]
+    assert "Golem (your rules): its words on the test the other side's rule makes it take: Wraith" in markdown(data, lambda rid, sentence: rid)
+    # a test the side's own rule makes it take, or one the other side takes: not the other side's doing
+    assert not [d for d in rulings(view, picks("Golem", "Drummer"))["in_force"] if d.get("how") == "forced"]
+    assert not [d for d in rulings(view, picks("Golem", "Wraith"))["in_force"] if d.get("how") == "forced"]
+
+
+def test_a_war_machine_charged_by_terror_is_quoted_what_a_failed_panic_test_does(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "War Machine", opponent="Terror", when=["charged"]).to_json()
+    assert ("War Machine", "When a War Machine fails a Panic Test, instead of Fleeing, it is Shaken until the end of the next Player Turn.") in _listed(data, "forced")
