@@ -65,6 +65,9 @@ _LIMIT = lazy(
     # "only gains the benefit whilst ..."), and a use counted ("Once per Shooting Phase, ...", "One use only")
     r"|\bonly\s+(?:be\s+)?(?:used|applied|usable)\s+(?:against|when|while|if|in|on|by|during)\b|\bonly\s+(?:gains?|gets?|benefits?)\b"
     r"|\bonce\s+per\s+(?:\w+\s+)?(?:turn|phase|round|game|battle)\b|\bone\s+use\s+only\b"
+    # who alone may use it, and who does not gain it ("Only a Fleeing Unit can move through Impossible Terrain.", "Model parts
+    # with this Attack Attribute wielding Great Weapons do not gain this +1 to-hit modifier")
+    r"|^only\s+(?:an?\s+|the\s+)?(?:\w+\s+){1,3}?(?:can|may)\b|\b(?:do|does)\s+not\s+(?:gain|get|receive)\s+this\b"
     # a cap on a count: "can never cause more hits than there are models in the unit", "never more than one"
     r"|\bnever\s+(?:\w+\s+){0,2}?more\s+(?:\w+\s+){0,3}?than\b"
     # what can no longer be done, or a value no other rule may change ("This Magic Resistance value cannot be increased")
