@@ -103,6 +103,8 @@ _COUNT = lazy(r"^(?:two\s+or\s+more|more\s+than\s+one|several|multiple)\s+", re.
 _DENIED = lazy(r"\b(?:is|are)\s+not\s+((?:in|on|within|part\s+of)\s+(?:the\s+|an?\s+)?[a-z]{4,}(?:\s+[a-z]{4,})?)\b", re.I)
 _EXAMPLE = lazy(r"\W*\(?(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
 _KINDS = (("limit", _LIMIT), ("effect", _EFFECT))
+# a short sentence on the whole of the one before it: "This can be combined.", "These stack." (never a label, nor "They never tire.")
+_SHORT_SAYS = lazy(r"(?:this|these)\s+\w+", re.I)
 # what a rule's number in brackets is: its letter standing alone ("equal or lower than the number X", "Stealth(+X)",
 # "On an X+, ..."), or the brackets named ("the value given in brackets", "In case a figure is stated in brackets")
 _PARAMETER = lazy(r"(?<![\w\[])(?-i:[XYZ])(?![\w'’])|\bin\s+(?:square\s+)?brackets\b", re.I)
@@ -154,13 +156,27 @@ def _first_words(rid: str, side: str, rule: dict[str, Any], said: set[str], name
         return []  # a table's or profile's text is the reader's rendering, not the document's words
     # a paragraph's sentences (a title line, "“Bending reality”", is no part of the next one); a sentence over
     # several lines is a list's or a table's, not one sentence
-    candidates = (x for para in text.split("\n\n") for x in sentences(para))
-    first = next((x for x in candidates if len(x.split()) >= _WORDS and "\n" not in x.strip() and not _EXAMPLE.match(_plain(x))), None)
-    if first is None:
+    candidates = ((para, i, x) for para in text.split("\n\n") for i, x in enumerate(sentences(para)))
+    found = next(((p, i, x) for p, i, x in candidates if len(x.split()) >= _WORDS and "\n" not in x.strip() and not _EXAMPLE.match(_plain(x))), None)
+    if found is None:
         return []
+    first = _with_short_next(*found)
     said.add(_plain(first))
     return [{"side": side, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_plain(first).rstrip(".")],
              "how": "defines", "subject": None, "conditions": [], "citation": rule_quote(rid, first.lstrip("-*• "), version)}]
+
+
+def _with_short_next(para: str, at: int, first: str) -> str:
+    """A first sentence and the next of its paragraph where that one is too short to stand alone and says what the
+    first's things do ("Some weapons have additional keywords. This can be combined."), as the document writes them;
+    else the first alone.  A label ("Veterans.") or an example's opening is no such sentence."""
+    said = sentences(para)
+    after = said[at + 1] if at + 1 < len(said) else None
+    if after is None or len(after.split()) >= _WORDS or "\n" in after or _EXAMPLE.match(_plain(after)) or not _SHORT_SAYS.match(after):
+        return first
+    start = para.find(first)
+    end = para.find(after, start + len(first))
+    return para[start:end + len(after)] if start >= 0 and end >= 0 else first
 
 
 def denied_states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],

@@ -377,3 +377,18 @@ def test_a_rules_words_on_a_test_the_other_sides_rule_makes_it_take_are_quoted()
 def test_a_war_machine_charged_by_terror_is_quoted_what_a_failed_panic_test_does(rulebase: Build) -> None:
     data = resolve(rulebase, "t9a", "War Machine", opponent="Terror", when=["charged"]).to_json()
     assert ("War Machine", "When a War Machine fails a Panic Test, instead of Fleeing, it is Shaken until the end of the next Player Turn.") in _listed(data, "forced")
+
+
+def test_a_first_sentence_is_read_with_a_next_too_short_to_stand_alone() -> None:
+    view = system({"Banners": "Some warbands carry extra banners. These stack. Banners are heavy to carry.",
+                   "Horns": "Some warbands carry war horns. Loud ones. Horns are carved from bone."}, [])
+    data = rulings(view, picks("Banners", "Horns"))
+    # "These stack." says what the banners do; "Loud ones." says nothing of its own
+    assert _listed(data, "defines") == [("Banners", "Some warbands carry extra banners. These stack."), ("Horns", "Some warbands carry war horns.")]
+
+
+def test_weapon_keywords_are_read_out_as_combined(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Ranged 2 splash 5").to_json()
+    [entry] = [d for d in data["in_force"] if d["how"] == "defines" and d["name"] == "Ranged weapon keywords"]
+    assert entry["citation"]["quote"] == "Some weapons have additional keywords. This can be combined."
+    assert (entry["citation"]["line"], entry["citation"]["column"]) == (857, 1)
