@@ -17,7 +17,7 @@ can tell, so nothing is ruled by them.
   rule in play says it produces ("each To Hit roll of a 6 results in a
   Precision Shot": Precision's "on the roll of a 3+, the strike or shot is
   reassigned");
-- **what the number in its brackets is**, for a rule that takes one (``how`` ``parameter``, the first per rule): "This
+- **what the number in its brackets is**, for a rule given one (``how`` ``parameter``, the first per rule): "This
   unit will run from the battlefield after the number of models in this unit is equal or lower than the number X.", "In
   case a figure is stated in brackets, this distance is X" instead.";
 - **what a rule named in play is** (``how`` ``defines``), its first sentence,
@@ -125,8 +125,8 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
     for side, rid, rule in live:
         if rid not in seen:
             seen.add(rid)
-            # a rule that takes a number (its definition's, or the one its instance is given) says first what that number is
-            kinds = (("parameter", _PARAMETER), *_KINDS) if rule.get("params") or any(side.rules[rid].instances) else _KINDS
+            # a rule given a number in brackets says first what that number is (given none, its words on one say nothing of it)
+            kinds = (("parameter", _PARAMETER), *_KINDS) if any(side.rules[rid].instances) else _KINDS
             out += _read_out(rid, side.name, rule, kinds, said, names, rule_quote)
     named: set[str] = set()
     for side, rid, rule in live:

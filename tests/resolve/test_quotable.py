@@ -341,7 +341,7 @@ def test_a_rule_given_a_number_is_quoted_what_the_number_is() -> None:
     assert _listed(data, "parameter") == [("Cravens", "A craven squad flees once it has X warriors or fewer."),
                                           ("Ward", "The number in brackets is the roll that saves the bearer.")]
     assert not _listed(data, "defines")  # the number's sentence names the rule in play: its first words need not
-    # given without a number (and defined without one), a rule's words on its number are not read out for it
+    # given without a number, a rule's words on its number are not read out for it
     assert not _listed(rulings(view, picks("Cravens", "Ward")), "parameter")
 
 
