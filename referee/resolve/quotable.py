@@ -63,7 +63,9 @@ _LIMIT = lazy(
     r"|\bup\s+to\s+a\s+maximum\s+of\b|\bto\s+a\s+maximum\s+of\b|\bno\s+more\s+than\s+(?:\d+|one|two|three|four|five|six)\b"
     # where or against what alone it is used or gains ("can only be used against close combat attacks from the front",
     # "only gains the benefit whilst ..."), and a use counted ("Once per Shooting Phase, ...", "One use only")
-    r"|\bonly\s+(?:be\s+)?(?:used|applied|usable)\s+(?:against|when|while|if|in|on|by|during)\b|\bonly\s+(?:gains?|gets?|benefits?)\b"
+    # ("These hits can only be distributed onto models of Standard Size", "can only be joined by Insignificant Characters")
+    r"|\bonly\s+(?:be\s+)?(?:used|applied|usable)\s+(?:against|when|while|if|in|on|by|during)\b"
+    r"|\bonly\s+be\s+\w+ed\s+(?:against|onto|to|on|in|by|with|when|while|if|during|from)\b|\bonly\s+(?:gains?|gets?|benefits?)\b"
     r"|\bonce\s+per\s+(?:\w+\s+)?(?:turn|phase|round|game|battle)\b|\bone\s+use\s+only\b"
     # who alone may use it, and who does not gain it ("Only a Fleeing Unit can move through Impossible Terrain.", "Model parts
     # with this Attack Attribute wielding Great Weapons do not gain this +1 to-hit modifier")

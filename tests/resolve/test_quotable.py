@@ -164,6 +164,7 @@ def test_disembarked_models_are_not_on_the_battlefield_for_a_directive(rulebase:
     ("A squire can only carry a single banner.", "limit"),
     ("Only a mounted Knight may ride through the marsh.", "limit"),
     ("Squires wielding lances do not gain this bonus.", "limit"),
+    ("These blows can only be assigned to foes of the same size.", "limit"),
     ("A volley can never fell more foes than there are in the squad.", "limit"),
     ("The relic's bolts hit automatically and count as spells.", "effect"),
     ("A censer does not roll to hit.", "effect"),
