@@ -232,6 +232,16 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
     return (FAILS, other) if other else (UNKNOWN, "")
 
 
+def _holding(limit: Any) -> str:
+    """What a referee quotes for a limit: the sentence that holds its words ("A model with this special rule counts its
+    cover saves during the Shooting Phase as being 1 point better than normal."), never the words alone; a sentence that
+    runs on past a paragraph's end (a list after "the following effects:") as far as that end."""
+    sentence = limit.sentence or limit.words
+    at = sentence.find(limit.words)
+    end = sentence.find("\n\n", max(at, 0))
+    return sentence[:end].rstrip() if end > 0 else sentence
+
+
 def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, flags: tuple[str, ...],
                    aside: list[tuple[str, str, str]], idle: list[Inactive]) -> None:
     """A rule whose own words limit the whole of it (:func:`referee.graph.limits.whole_limits`): set
@@ -253,7 +263,7 @@ def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, fl
             if not failed:
                 aside.append((side.name, rid, why))
             failed = True
-            quoted = _name_quote(ctx, rid) if limit.sentence == limit.words == rule.get("name") else ctx.rule_quote(rid, limit.words)
+            quoted = _name_quote(ctx, rid) if limit.sentence == limit.words == rule.get("name") else ctx.rule_quote(rid, _holding(limit))
             idle.append(Inactive(rid, entry.name, side.name, why, quoted, entry.via))
         elif answer == UNKNOWN and not failed:
             said = (f"only {_with_words(limit)}" if limit.situation.startswith("with-") else f"only {_MEANS[limit.situation]}") + f" (its words \"{limit.words}\")"

@@ -82,7 +82,9 @@ def test_on_the_real_documents() -> None:
     book = open_rules("rules_src")
     counter = resolve(book, "scrollhammer", named(book, "scrollhammer", "Counter-Attack"), None, ("charging", "melee")).to_json()
     [idle] = [i for i in counter["in_play"]["inactive"] if i["name"] == "Counter-Attack"]
-    assert idle["citation"]["quote"] == "If a unit contains at least one model with this special rule is charged"
+    # the sentence that holds the limiting words, whole: a referee reads out the sentence, not its clause
+    assert idle["citation"]["quote"] == ("If a unit contains at least one model with this special rule is charged, it may attempt to Counter-Attack "
+                                         "if it is not Pinned Down/Gone to Ground or already locked in combat.")
     # set aside, it obliges nothing: "It must choose to hold as a reaction" is not in force for the charger
     assert not [d for d in counter["in_force"] if d["name"] == "Counter-Attack"]
     held = resolve(book, "scrollhammer", named(book, "scrollhammer", "Counter-Attack"), None, ("charged", "melee")).to_json()

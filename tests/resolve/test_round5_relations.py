@@ -24,7 +24,8 @@ def test_stealth_gives_no_cover_save_in_close_combat(rulebase: Build) -> None:
     [entry] = melee["in_play"]["self"]
     assert entry["set_aside"] == 'Stealth holds only when shooting, by its own words ("during the Shooting Phase"), and the situation says --when melee'
     [idle] = [i for i in melee["in_play"]["inactive"] if i["name"] == "Stealth"]
-    assert (idle["citation"]["quote"], idle["relation"]) == ("during the Shooting Phase", None)
+    assert (idle["citation"]["quote"], idle["relation"]) == (
+        "A model with this special rule counts its cover saves during the Shooting Phase as being 1 point better than normal.", None)
     shot = resolve(rulebase, "scrollhammer", "Stealth (+1)", when=["shooting"]).to_json()
     assert [m["value"] for m in shot["modifiers"] if m["stat"] == "cover save"] == ["+1"]
 

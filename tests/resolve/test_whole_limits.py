@@ -49,9 +49,11 @@ def _ask(keywords: tuple[str, ...], when: tuple[str, ...] = ()) -> dict[str, Any
 def test_a_rule_placed_in_the_shooting_phase_is_not_in_play_in_close_combat() -> None:
     data = _ask(("Gunner",), ("melee",))
     assert _entry(data, "Gunner")["set_aside"] == 'Gunner holds only when shooting, by its own words ("per Shooting Phase"), and the situation says --when melee'
-    # both limits the situation rules out are quoted, each at its own words
+    # both limits the situation rules out are said, each by its own words, and quoted by the sentence that holds them
+    sentence = 'Twice per Shooting Phase, an unengaged Gunner may pick one Cannon within 8" to reroll its Misfire.'
     assert [(i["reason"].split(", by its own words")[0], i["citation"]["quote"]) for i in data["in_play"]["inactive"]] == [
-        ("Gunner holds only when shooting", "per Shooting Phase"), ("Gunner holds only when not in close combat", "unengaged Gunner")]
+        ("Gunner holds only when shooting", sentence), ("Gunner holds only when not in close combat", sentence)]
+    assert [i["reason"].split('"')[1] for i in data["in_play"]["inactive"]] == ["per Shooting Phase", "unengaged Gunner"]
 
 
 def test_where_the_situation_cannot_tell_the_rule_holds_only_under_its_words() -> None:
@@ -100,7 +102,9 @@ def test_the_real_documents(rulebase) -> None:
     assert _entry(engineer, "Engineer")["set_aside"].startswith('Engineer holds only when shooting, by its own words ("Once per Shooting Phase")')
     [first, second] = [i["citation"] for i in engineer["in_play"]["inactive"] if i["name"] == "Engineer"]
     assert (first["file"], first["line"], first["column"]) == ("t9a/universal-rules.txt", 44, 1)
-    assert (second["quote"], second["column"]) == ("unengaged Engineer", 29)
+    # the sentence that holds both limits, as far as its paragraph runs (the list of effects after it is not quoted)
+    assert second == first and first["quote"].startswith("Once per Shooting Phase, an unengaged Engineer may select")
+    assert first["quote"].endswith("to gain the following effects:")
     flag = resolve(rulebase, "t9a", "Rally Around the Flag", when=["fleeing"]).to_json()
     assert _entry(flag, "Rally Around the Flag")["set_aside"].startswith("Rally Around the Flag holds only when its bearer is not fleeing")
     assert _entry(resolve(rulebase, "t9a", "Rally Around the Flag").to_json(), "Rally Around the Flag")["set_aside"] is None
