@@ -17,6 +17,8 @@ can tell, so nothing is ruled by them.
   rule in play says it produces ("each To Hit roll of a 6 results in a
   Precision Shot": Precision's "on the roll of a 3+, the strike or shot is
   reassigned");
+- **what it works like** (``how`` ``like``, the first per rule): "Models on hill see like units with Large Target
+  special rule.", "It is otherwise treated exactly like a normal Stomp.";
 - **what the number in its brackets is**, for a rule given one (``how`` ``parameter``, the first per rule): "This
   unit will run from the battlefield after the number of models in this unit is equal or lower than the number X.", "In
   case a figure is stated in brackets, this distance is X" instead.";
@@ -104,7 +106,10 @@ _COUNT = lazy(r"^(?:two\s+or\s+more|more\s+than\s+one|several|multiple)\s+", re.
 # a place its models are said not to be: "are not on the battlefield", "is not in base contact with the enemy"
 _DENIED = lazy(r"\b(?:is|are)\s+not\s+((?:in|on|within|part\s+of)\s+(?:the\s+|an?\s+)?[a-z]{4,}(?:\s+[a-z]{4,})?)\b", re.I)
 _EXAMPLE = lazy(r"\W*\(?(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
-_KINDS = (("limit", _LIMIT), ("effect", _EFFECT))
+# what it works like, by another rule's or thing's terms: "works exactly like 4+ ward save", "It is otherwise treated exactly
+# like a normal Stomp.", "Models on hill see like units with Large Target special rule."
+_LIKE = lazy(r"\b(?:works?|treated|treats?|sees?|see|functions?|behaves?)\s+(?:exactly\s+|just\s+)?(?:like|as\s+if)\b|\bexactly\s+like\b", re.I)
+_KINDS = (("limit", _LIMIT), ("effect", _EFFECT), ("like", _LIKE))
 # a short sentence on the whole of the one before it: "This can be combined.", "These stack." (never a label, nor "They never tire.")
 _SHORT_SAYS = lazy(r"(?:this|these)\s+\w+", re.I)
 # what a rule's number in brackets is: its letter standing alone ("equal or lower than the number X", "Stealth(+X)",
@@ -363,6 +368,7 @@ def _read_out(rid: str, side: str, rule: dict[str, Any], kinds: tuple[tuple[str,
     found = {how: 0 for how, _ in kinds}
     out: list[dict[str, Any]] = []
     for sentence in sentences(text):
+        sentence = sentence.split("\n\n", 1)[0].rstrip()  # a sentence that runs into a list after its colon: its own words
         plain = _plain(sentence)
         if plain in said or _EXAMPLE.match(plain):
             continue

@@ -170,6 +170,8 @@ def test_disembarked_models_are_not_on_the_battlefield_for_a_directive(rulebase:
     ("A censer does not roll to hit.", "effect"),
     ("The squad struck by the relic suffers X wounds.", "effect"),
     ("Priests stand only in the first rank.", None),
+    ("The relic works exactly like a tower shield.", "like"),
+    ("Its bearer sees like a hawk in the dark.", "like"),
     ("The relic glows brightly.", None),
     ("Not only the bearer but his squad may pray.", None),
     ("For example, only one relic may glow at once.", None),
@@ -393,3 +395,12 @@ def test_weapon_keywords_are_read_out_as_combined(rulebase: Build) -> None:
     [entry] = [d for d in data["in_force"] if d["how"] == "defines" and d["name"] == "Ranged weapon keywords"]
     assert entry["citation"]["quote"] == "Some weapons have additional keywords. This can be combined."
     assert (entry["citation"]["line"], entry["citation"]["column"]) == (857, 1)
+
+
+def test_what_a_rule_works_like_is_quoted_as_far_as_its_paragraph(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Hills, General's Leadership").to_json()
+    assert ("Hills", "Models on hill see like units with Large Target special rule.") in _listed(data, "like")
+    # "... with the following exceptions:" and the list after it: the sentence as far as its paragraph runs
+    data = resolve(rulebase, "whfb-house", "Regeneration").to_json()
+    assert ("Regeneration", "This rule confers a special regeneration save to the model which works exactly like 4+ ward save, "
+            "with the following exceptions:") in _listed(data, "like")
