@@ -15,7 +15,7 @@ import re
 
 from referee.patterns import lazy
 from referee.resolve.meeting import Meeting, sentences
-from referee.resolve.quotable import denied_states, forced_tests, lost, quotable, several_parts
+from referee.resolve.quotable import denied_states, forced_tests, lost, quotable, several_parts, states
 from referee.resolve.ruling import quote
 from referee.resolve.situation_words import RULED, wholes
 from referee.resolve.together import name_pattern
@@ -77,6 +77,7 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
         told = said | {_plain(e["citation"]["quote"]) for e in out}
         out += denied_states(view, sides, set_aside, told, rule_quote) + several_parts(view, sides, set_aside, told, rule_quote)
         out += lost(view, sides, set_aside, told) + forced_tests(view, sides, set_aside, told, rule_quote)
+        out += states(view, sides, set_aside, told, rule_quote)
         out += quotable(view, sides, set_aside, told, rule_quote)
     return out
 

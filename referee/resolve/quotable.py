@@ -33,7 +33,10 @@ can tell, so nothing is ruled by them.
   ruling applied it (``how`` ``loses``);
 - a rule's words on **a test the other side's rule makes it take** (``how``
   ``forced``): "When a War Machine fails a Panic Test, instead of Fleeing, it is
-  Shaken ..." beside Terror's "its target must immediately take a Panic Test".
+  Shaken ..." beside Terror's "its target must immediately take a Panic Test";
+- **the state a rule puts its units in** (``how`` ``state``), its own or a rule's it
+  names: "Reserve units count as moved and do not receive orders." (Placing
+  reserves, named by Shock teleport) beside Concentrating's "did not move".
 """
 
 from __future__ import annotations
@@ -350,6 +353,46 @@ def forced_tests(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str,
                 out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [names.get(forcer, forcer)],
                             "how": "forced", "subject": None, "conditions": [],
                             "citation": rule_quote(rid, found.lstrip("-*• "), rule["versions"][0] if rule["versions"] else None)})
+    return out
+
+
+# a state a rule puts its units in ("Reserve units count as moved", "counts as Charging if its unit Charged"), by the
+# situation flag it is, and the words by which another rule speaks of that state ("did not move", "after the unit has moved")
+_COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:having\s+)?(?P<state>moved|marched|advanced|charging|charged|fleeing|fled)\b", re.I)
+_STATE = {"moved": "moved", "marched": "moved", "advanced": "moved", "charging": "charging", "charged": "charging", "fleeing": "fleeing",
+          "fled": "fleeing"}
+_STATE_WORDS = {"moved": lazy(r"\bmov(?:e|es|ed|ing)\b|\bmarch(?:es|ed|ing)?\b|\badvanc(?:e|es|ed|ing)\b", re.I),
+                "charging": lazy(r"\bcharg(?:e|es|ed|ing)\b", re.I), "fleeing": lazy(r"\bfle(?:e|es|eing|d)\b", re.I)}
+
+
+def states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
+           rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
+    """A sentence by which a rule in play, or a rule it names, puts its units in a state ("Reserve units count as moved and
+    do not receive orders.", of Placing reserves, which Shock teleport names), beside another rule in play of the same side
+    that speaks of that state (Concentrating's "Units that did not move in the movement phase ..."): how ``state``,
+    ``actions`` the other rules' names; the first such sentence per rule, unless said already."""
+    names = view.rule_names
+    out: list[dict[str, Any]] = []
+    for side in sides:
+        live = [rid for rid in side.rules if (side.name, rid) not in set_aside]
+        texts = {rid: _text(view.get(rid)) for rid in live}
+        for rid in live:
+            named = [r["target"] for r in view.relations_out(rid) if r["kind"] == "references" and r["target"] and r["target"] not in side.rules]
+            for source in [rid, *dict.fromkeys(named)]:
+                rule = view.get(source)
+                for sentence in sentences(_text(rule)):
+                    plain = _plain(sentence.split("\n\n", 1)[0])
+                    counted = _COUNTS_AS.search(plain)
+                    if counted is None or plain in said or _EXAMPLE.match(plain):
+                        continue
+                    words = _STATE_WORDS[_STATE[counted.group("state").lower()]]
+                    others = [o for o in live if o not in (rid, source) and words.search(texts[o])]
+                    if others:
+                        said.add(plain)
+                        out.append({"side": side.name, "rule": source, "name": names.get(source, source), "kind": "settles",
+                                    "actions": [names.get(o, o) for o in others], "how": "state", "subject": None, "conditions": [],
+                                    "citation": rule_quote(source, plain, rule["versions"][0] if rule["versions"] else None)})
+                        break
     return out
 
 

@@ -404,3 +404,21 @@ def test_what_a_rule_works_like_is_quoted_as_far_as_its_paragraph(rulebase: Buil
     data = resolve(rulebase, "whfb-house", "Regeneration").to_json()
     assert ("Regeneration", "This rule confers a special regeneration save to the model which works exactly like 4+ ward save, "
             "with the following exceptions:") in _listed(data, "like")
+
+
+def test_the_state_a_rule_or_a_rule_it_names_puts_its_units_in_is_quoted_beside_a_rule_on_that_state() -> None:
+    drop = "A squad with Deep Drop arrives from the reserves at the start of the second turn."
+    texts = {"Deep Drop": drop, "Reserves": "Squads wait off the table. Reserve squads count as moved and cannot charge.",
+             "Steady Aim": "Squads that did not move add 1 to their shooting.", "Banner": "A banner adds 1 to Leadership."}
+    view = system(texts, [rel("references", "Deep Drop", "Reserves", drop)])
+    data = rulings(view, picks("Deep Drop", "Steady Aim"))
+    assert [(d["name"], d["actions"], d["citation"]["quote"]) for d in data["in_force"] if d.get("how") == "state"] == [
+        ("Reserves", ["Steady Aim"], "Reserve squads count as moved and cannot charge.")]
+    # no rule in play on that side speaks of moving, or the rule on moving is the other side's: nothing to say of the state
+    assert not [d for d in rulings(view, picks("Deep Drop", "Banner"))["in_force"] if d.get("how") == "state"]
+    assert not [d for d in rulings(view, picks("Deep Drop"), picks("Steady Aim"))["in_force"] if d.get("how") == "state"]
+
+
+def test_reserves_count_as_moved_beside_concentrating(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Shock teleport 2|3, Concentrating").to_json()
+    assert ("Placing reserves", "Reserve units count as moved and do not receive orders.") in _listed(data, "state")
