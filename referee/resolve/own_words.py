@@ -58,6 +58,8 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
                     details = {"how": "mentions", "words": names.get(rel["target"], rel["target_name"])}
                 elif details["how"] in RULED:
                     continue  # the others are ruled on (referee/resolve/situation_words.py)
+                elif details["how"] == "both-sides" and not all(rid in s.rules for s in sides) and _both_have(rel["citation"]["sentence"], names.get(rid, rid)):
+                    continue  # "If both sides got the keyword ...": a clause for both sides having it, nothing where one side alone has it
                 same = seen.get(key)
                 if same is not None:
                     if details["words"] not in same["actions"]:
@@ -117,6 +119,27 @@ def _named_in_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[s
 
 
 _EXAMPLE = lazy(r"\W*(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
+# a clause for both sides having the rule: "If both sides got the keyword ...", "If both players have Scouting units, ..."
+_BOTH_HAVE = lazy(r"\bif\s+both\s+(?:sides|players|armies)\s+(?:have|has|got|get|possess|field)\b(?P<what>[^,;.]*)", re.I)
+
+
+def _both_have(sentence: str, name: str) -> bool:
+    """Whether a sentence is a clause for both sides having the rule: "If both sides got the keyword ...", "If both players
+    have Scouting units" (of Scout), never "If both sides got the same number of models on it".
+
+    >>> _both_have("If both sides got the keyword just count all models normally.", "Objective security")
+    True
+    >>> _both_have("If both players have Scouting units, alternate unit placement.", "Scout")
+    True
+    >>> _both_have("If both sides got the same number of models on it no player holds that objective.", "Holding objectives")
+    False
+    """
+    found = _BOTH_HAVE.search(sentence)
+    if found is None:
+        return False
+    what = " ".join(fold(found.group("what")).split()[:4])  # what they have: the clause's first words
+    stems = [w[:5] for w in fold(name).split() if len(w) >= 4]
+    return bool(re.search(r"\b(?:keyword|this\s+(?:special\s+)?rule)\b", what)) or any(re.search(rf"\b{re.escape(st)}", what) for st in stems)
 # a category's last word that names rules in general, not a kind of thing a rule is ("Universal Special Rule")
 _GENERIC_KINDS = frozenset({"rule", "rules", "keyword", "keywords", "ability", "abilities"})
 _KINDS: dict[str, re.Pattern[str] | None] = {}

@@ -237,3 +237,16 @@ def test_when_casualties_are_removed_is_quoted(rulebase: Build) -> None:
     data = resolve(rulebase, "last-edition", "Ranged 2 splash 5, Removing models", when=["shooting"]).to_json()
     assert ("self", "Removing models", "timing",
             "Casualties are removed from the battlefield after all shooting attacks from the same unit are resolved against the target unit.") in _own(data)
+
+
+def test_a_clause_for_both_sides_having_the_rule_is_read_only_where_both_have_it(rulebase: Build) -> None:
+    clause = "If both sides have Outflank, roll off to see who places first."
+    view = system({"Outflank": f"Outflankers arrive from a table edge. {clause}"},
+                  [rel("settles", "Outflank", None, clause, details={"how": "both-sides", "words": clause.rstrip(".")})])
+    listed = lambda data: [(d["how"], d["citation"]["quote"]) for d in data["in_force"] if d["kind"] == "settles"]
+    assert listed(rulings(view, picks("Outflank"), picks("Outflank"))) == [("both-sides", clause)]
+    # one side alone: the clause says nothing, the rule's first words say what it is
+    assert listed(rulings(view, picks("Outflank"))) == [("defines", "Outflankers arrive from a table edge.")]
+    data = resolve(rulebase, "last-edition", "Objective security", opponent="Flying").to_json()
+    assert [d["citation"]["quote"] for d in data["in_force"] if d["name"] == "Objective security"] == [
+        "Models with this keyword automatically hold objectives even if they are outnumbered."]
