@@ -84,8 +84,9 @@ _LIMIT = lazy(
 # what it does, by its numbers: an amount of hits, wounds or casualties it deals ("suffers 2D6 hits",
 # "inflicts D3 wounds"), or what follows a roll of a number ("on the roll of a 3+, ...", "For every
 # unmodified roll of a 1 one model is a casualty")
-# (or the rule's own parameter, a capital letter: "the unit suffers X hits")
-_AMOUNT = r"(?:\d*D\d+(?:\s*[+-]\s*\d+)?|\d+|an?|one|two|three|four|five|six|multiple|(?-i:[XYZ]))"
+# (or the rule's own parameter, a capital letter: "the unit suffers X hits"; or a number it names: "causes a number of hits
+# equal to the number of ranks of its target")
+_AMOUNT = r"(?:\d*D\d+(?:\s*[+-]\s*\d+)?|\d+|a\s+number\s+of|an?|one|two|three|four|five|six|multiple|(?-i:[XYZ]))"
 _EFFECT = lazy(
     rf"\b(?:suffers?|causes?|inflicts?|deals?|receives?|takes?|makes?)\s+{_AMOUNT}\s+(?:\w+\s+)?(?:hits?|wounds?|casualt(?:y|ies))\b"
     # an attack that is not rolled for ("These attacks hit automatically", "it automatically wounds", "does not roll to hit")

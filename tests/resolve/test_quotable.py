@@ -169,6 +169,7 @@ def test_disembarked_models_are_not_on_the_battlefield_for_a_directive(rulebase:
     ("The relic's bolts hit automatically and count as spells.", "effect"),
     ("A censer does not roll to hit.", "effect"),
     ("The squad struck by the relic suffers X wounds.", "effect"),
+    ("The bolt causes a number of hits equal to the squad's ranks.", "effect"),
     ("Priests stand only in the first rank.", None),
     ("The relic works exactly like a tower shield.", "like"),
     ("Its bearer sees like a hawk in the dark.", "like"),
