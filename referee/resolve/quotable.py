@@ -22,7 +22,7 @@ can tell, so nothing is ruled by them.
 - **what the number in its brackets is**, for a rule given one (``how`` ``parameter``, the first per rule): "This
   unit will run from the battlefield after the number of models in this unit is equal or lower than the number X.", "In
   case a figure is stated in brackets, this distance is X" instead.";
-- **what a rule named in play is** (``how`` ``defines``), its first sentence,
+- **what a rule named in play is**, set aside or not (``how`` ``defines``), its first sentence,
   where the answer quotes nothing else of it: a referee names each rule at the
   table by its words; a rule only granted has its grant quoted;
 - a place a rule says its models **are not** ("are not on the battlefield"),
@@ -140,8 +140,10 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
             kinds = (("parameter", _PARAMETER), *_KINDS) if any(side.rules[rid].instances) else _KINDS
             out += _read_out(rid, side.name, rule, kinds, said, names, rule_quote)
     named: set[str] = set()
-    for side, rid, rule in live:
-        if rid not in named and any(not chain for chain in side.rules[rid].chains):  # a rule only granted: its grant is quoted
+    # a rule set aside too: the ruling that set it aside may quote only the winner's words
+    every = [(side, rid, view.get(rid)) for side in sides for rid in side.rules]
+    for side, rid, rule in every:
+        if rule is not None and rid not in named and any(not chain for chain in side.rules[rid].chains):  # a rule only granted: its grant is quoted
             named.add(rid)
             out += _first_words(rid, side.name, rule, said, names, rule_quote)
     for side, rid, _ in live:

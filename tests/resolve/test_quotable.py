@@ -423,3 +423,18 @@ def test_the_state_a_rule_or_a_rule_it_names_puts_its_units_in_is_quoted_beside_
 def test_reserves_count_as_moved_beside_concentrating(rulebase: Build) -> None:
     data = resolve(rulebase, "last-edition", "Shock teleport 2|3, Concentrating").to_json()
     assert ("Placing reserves", "Reserve units count as moved and do not receive orders.") in _listed(data, "state")
+
+
+def test_a_rule_set_aside_by_a_ruling_that_quotes_none_of_its_words_is_read_out_by_its_first_words(rulebase: Build) -> None:
+    forbids = "Enemies cannot rally against a ghostly squad."
+    view = system({"Ghost": f"Ghosts drift through walls. {forbids}", "Rally": "A beaten squad may rally against the foe that broke it. Rallying is hard."},
+                  [rel("cannot", "Ghost", None, forbids, details={"action": "rally against a ghostly squad"}, subject="Enemies")])
+    data = rulings(view, picks("Rally"), picks("Ghost"))
+    assert [(r["winner"], [c["name"] for c in r["citations"]]) for r in data["rulings"]] == [("Ghost", ["Ghost"])]
+    assert next(e for e in data["in_play"]["self"] if e["name"] == "Rally")["set_aside"]
+    # the loser is named by its words as well as the winner
+    assert _listed(data, "defines") == [("Rally", "A beaten squad may rally against the foe that broke it.")]
+    # Frenzy's immunity sets Terror aside, quoting Frenzy's words alone
+    data = resolve(rulebase, "scrollhammer", "Frenzy", opponent="Terror", when=["charged"]).to_json()
+    assert next(e for e in data["in_play"]["opponent"] if e["name"] == "Terror")["set_aside"]
+    assert [q for name, q in _listed(data, "defines") if name == "Terror"][0].startswith("A model that causes Terror prompts the same tests as a model")
