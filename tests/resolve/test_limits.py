@@ -78,7 +78,11 @@ def test_a_physical_god_is_not_silenced(rulebase: Build) -> None:
     assert brief(data) == [("immunity", "Physical God", ["Physical God", "Silence"])]
     silence = next(e for e in data["in_play"]["self"] if e["name"] == "Silence")
     assert silence["set_aside"]
-    assert not [d for d in data["in_force"] if d["name"] == "Silence"]
+    # set aside, it obliges and forbids nothing; it is read out by its first words, what it is, since the immunity
+    # ruling quotes Physical God's words alone
+    assert not [d for d in data["in_force"] if d["name"] == "Silence" and d["kind"] != "settles"]
+    assert [(d["how"], d["citation"]["quote"]) for d in data["in_force"] if d["name"] == "Silence"] == [
+        ("defines", "A model that is Silenced cannot cast spells or use the Thu'um.")]
 
 
 HOBBLE = rel("cannot", "Hobble", None, "A model that is Hobbled cannot Sprint.", details={"action": "Sprint"}, subject="A model that is Hobbled")
