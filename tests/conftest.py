@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,29 @@ from referee.paths import checkout_dir
 PROJECT = Path(checkout_dir() or Path(__file__).resolve().parents[1])
 RULES_SRC = PROJECT / "rules_src"
 _SHARED_CACHE = pytest.StashKey[str]()
+_OWN_TEMPORARY = pytest.StashKey[str]()
 _SHARED_CACHE_VARIABLE = "REFEREE_TEST_SHARED_CACHE"
+# A RAM disk for the run's temporary files where the machine has one with room: the builds of
+# the tests write and sync thousands of small files (SQLite stores, sites, search indexes), and a
+# store's first sync cost about 115 ms on this machine's disk against 2 ms on a RAM disk
+# (docs/performance.md, "The fast lane, round 11").  Nothing a test checks depends on the disk.
+RAM_DISK = "/dev/shm"
+RAM_DISK_ROOM = 2 << 30  # bytes it must have free (a run writes a few hundred MB)
+
+
+def temporary_root(environ: Mapping[str, str] = os.environ, ram_disk: str = RAM_DISK) -> str | None:
+    """The folder to hold the run's temporary files: None (the system's choice) when ``TMPDIR``
+    is set or there is no RAM disk with :data:`RAM_DISK_ROOM` free that this user may write."""
+    if environ.get("TMPDIR") or not os.path.isdir(ram_disk) or not os.access(ram_disk, os.W_OK | os.X_OK):
+        return None
+    room = os.statvfs(ram_disk)
+    return ram_disk if room.f_bavail * room.f_frsize >= RAM_DISK_ROOM else None
+
+
+def _use_temporary(folder: str) -> None:
+    """Temporary files of this process and of those it starts go to ``folder``."""
+    os.environ["TMPDIR"] = folder
+    tempfile.tempdir = folder
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -26,11 +49,24 @@ def pytest_configure(config: pytest.Config) -> None:
 
     Under pytest-xdist the controller makes the folder and the workers inherit it
     through the environment (the cache is safe for concurrent builds), so the
-    rules are built once per run, not once per worker."""
-    if not hasattr(config, "workerinput"):  # the controller, or a run without workers
+    rules are built once per run, not once per worker.
+
+    Temporary files go to a RAM disk where there is one (:func:`temporary_root`),
+    pytest's ``tmp_path`` folders included, and each worker has a temporary folder of
+    its own: what a library keeps under a fixed name in the temporary folder (whoosh
+    builds an index in memory through ``<tmp>/MAIN.tmp``) is never another process's."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None:  # the controller, or a run without workers
+        root = temporary_root()
+        if root is not None:
+            _use_temporary(root)
         folder = tempfile.mkdtemp(prefix="referee-test-cache-")
         config.stash[_SHARED_CACHE] = folder
         os.environ[_SHARED_CACHE_VARIABLE] = folder
+    else:  # pytest's tmp_path folders of a worker are given by the controller, not made here
+        own = tempfile.mkdtemp(prefix=f"referee-test-{workerinput['workerid']}-", dir=os.environ.get("TMPDIR") or None)
+        config.stash[_OWN_TEMPORARY] = own
+        _use_temporary(own)
     os.environ["REFEREE_CACHE_DIR"] = os.environ[_SHARED_CACHE_VARIABLE]
     os.environ.pop("REFEREE_RULES_SRC", None)
     os.environ["COLUMNS"] = "80"  # argparse wraps usage lines to the terminal's width
@@ -42,7 +78,9 @@ def shared_folder() -> Path:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    shutil.rmtree(config.stash.get(_SHARED_CACHE, ""), ignore_errors=True)
+    for made in (_SHARED_CACHE, _OWN_TEMPORARY):
+        if made in config.stash:
+            shutil.rmtree(config.stash[made], ignore_errors=True)
 
 
 @pytest.fixture
