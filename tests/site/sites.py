@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -92,12 +93,28 @@ def elements(html: str) -> Elements:
     return parser
 
 
-def ids(html: str) -> list[str]:
-    return [a["id"] for _t, a in elements(html).tags if a.get("id")]
+@lru_cache(maxsize=1024)
+def _page_elements(path: str, stamp: tuple[int, int, int]) -> Elements:
+    return elements(Path(path).read_text(encoding="utf-8"))
 
 
-def links(html: str) -> Iterator[str]:
-    for tag, attrs in elements(html).tags:
+def page_elements(page: Path) -> Elements:
+    """A built page's tags and text, parsed once per process while its file is unchanged: the
+    walks over every page of a site read each page more than once.  Read it, never change it."""
+    found = page.stat()
+    return _page_elements(str(page), (found.st_ino, found.st_size, found.st_mtime_ns))
+
+
+def _parsed(html: str | Elements) -> Elements:
+    return html if isinstance(html, Elements) else elements(html)
+
+
+def ids(html: str | Elements) -> list[str]:
+    return [a["id"] for _t, a in _parsed(html).tags if a.get("id")]
+
+
+def links(html: str | Elements) -> Iterator[str]:
+    for tag, attrs in _parsed(html).tags:
         for key in ("href", "src"):
             value = attrs.get(key)
             if value is not None and (tag != "link" or key == "href"):
