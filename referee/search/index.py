@@ -44,6 +44,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from whoosh import fields as wf
 from whoosh import index as windex
+from whoosh.filedb.filestore import RamStorage
 
 from referee.errors import unknown_system
 from referee.search import analysis
@@ -336,9 +337,7 @@ def write(corpus: Corpus, folder: str | None, progress: Callable[[int], None] | 
             tmp = None
     try:
         if tmp is None:
-            from whoosh.filedb.filestore import RamStorage
-
-            ix = RamStorage().create_index(the_schema)
+            ix = _Memory().create_index(the_schema)
         else:
             ix = windex.create_in(tmp, the_schema)
         _fill(ix, the_schema, all_languages, rules, corpus, progress)
@@ -360,6 +359,18 @@ def write(corpus: Corpus, folder: str | None, progress: Callable[[int], None] | 
     finally:
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+class _Memory(RamStorage):
+    """A whoosh storage in memory whose writer keeps its scratch files in memory too.
+
+    whoosh's ``RamStorage`` puts them under a fixed name in the system's temporary folder
+    (``<tmp>/MAIN.tmp``), so two processes building an index in memory at once removed each
+    other's files, a file of that name left there stopped every such build, and a build made
+    in memory because nothing could be written still wrote there."""
+
+    def temp_storage(self, name: str | None = None) -> RamStorage:
+        return RamStorage()
 
 
 def _fill(ix: Any, the_schema: wf.Schema, languages: list[str], rules: list[Rule], corpus: Corpus, progress: Callable[[int], None] | None) -> None:
