@@ -304,10 +304,13 @@ class _Reader:
             if lexeme.type in ("DOT", "SEMI", "COLON"):
                 break
             if lexeme.type == "NAME":
-                tid = self.resolve(lexeme.key)[0]
+                # "for Temple Novices, Cantors, and Elders": after a name whose first words the list shares, a
+                # name of its own ("Cantor") that those words lead to a rule ("Temple Cantor") is that rule
+                headed = self.resolve(fold(" ".join([*shared, lexeme.text])))[0] if shared else None
+                tid = headed or self.resolve(lexeme.key)[0]
                 if tid and tid != self.rule.id and all(tid != seen for seen, _words in out):
                     out.append((tid, lexeme.text))
-                shared = lexeme.key.split()[:-1]
+                shared = shared if headed else lexeme.key.split()[:-1]
             elif lexeme.type == "WORD" and lexeme.text[:1].isupper() and shared:
                 tid = self.resolve(fold(" ".join([*shared, lexeme.text])))[0]
                 if tid and tid != self.rule.id and all(tid != seen for seen, _words in out):
@@ -1237,11 +1240,15 @@ def _immune_to_parameters(reader: _Reader, typed: list[Relation]) -> list[Relati
 
 def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
     """A weapon's or model's profile that lists rules and nothing else ("Two-Handed", "Two-Handed,
-    Magical Attacks", the Attributes of army data): it has those rules, ``grants`` each.  Only a
-    profile's text is read so; a lone name elsewhere is a heading or a mention."""
-    if "profile" not in reader.rule.flags or not lexemes:
+    Magical Attacks", the Attributes of army data): it has those rules, ``grants`` each.  Elsewhere
+    a sentence that is one rule's name and its full stop ("Sweeping Attack. The enemy unit suffers
+    D6×2 hits ...") states the rule has it; a lone name with no full stop is a heading or a mention."""
+    if not lexemes:
         return []
-    if not _listed(lexemes):
+    if "profile" not in reader.rule.flags:
+        if not _stated_alone(reader.text, lexemes):
+            return []
+    elif not _listed(lexemes):
         return []
     out: list[Relation] = []
     for lexeme in lexemes:
@@ -1252,6 +1259,13 @@ def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
             details = (("parameter", lexeme.param),) if lexeme.param else ()
             out.append(Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), details, None))
     return out
+
+
+def _stated_alone(text: str, lexemes: list[Lexeme]) -> bool:
+    """Whether a sentence is one rule's name (with its parameter) and a full stop, nothing else:
+    "Sweeping Attack." states the rule; "Parry" or "Most important" with no stop is a heading."""
+    words = [lexeme for lexeme in lexemes if lexeme.type != "DOT"]
+    return text.rstrip().endswith(".") and len(words) == 1 and words[0].type == "NAME"
 
 
 def _listed(lexemes: list[Lexeme]) -> bool:

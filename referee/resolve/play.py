@@ -386,8 +386,11 @@ def _bring(side: Side, queue: list[str], names: dict[str, str], target: str, nam
 def _said_again(entry: InPlay, rel: dict[str, Any]) -> bool:
     """Whether a grant is one an instance already came in by, stated again in another rule's
     text ("Hand Weapons ... can be used alongside a Shield, then giving Parry", in Hand Weapon
-    and in Shield): one sentence is one grant, whichever rule's text holds it."""
+    and in Shield): one sentence is one grant, whichever rule's text holds it.  A sentence that is
+    only the granted rule's name ("Sweeping Attack.", in two weapons' texts) is each rule's own."""
     words = _folded(rel["citation"]["sentence"])
+    if words == _folded(rel["target_name"] or ""):
+        return False
     return any(chain and _folded(chain[-1]["citation"]["quote"]) == words for chain in entry.chains)
 
 

@@ -8,8 +8,9 @@ sentence is such a clause when it names the other rule (by its name, its
 article aside) and speaks of its own rule as "this rule" ("with this rule",
 "this special rule", "this keyword"); rules already joined by a meeting or a
 ruling, or granted one by the other, are left to that.  A clause that says
-this rule "overrides" (supersedes, takes precedence over, replaces) what it
-names of the other is a winner, that sentence its relation.
+this rule "overrides" what it names of the other is read by the graph (an
+``overrides`` relation, ruled by the precedence model's explicit exception),
+and only there: the pair is then joined by that ruling.
 """
 
 from __future__ import annotations
@@ -67,20 +68,9 @@ def together_rulings(ctx: Context, sides: tuple[Side, Side], answered: Sequence[
                 said = _clause(ctx, a, rule, own, pattern)
                 if said is None:
                     continue
-                if _OVERRIDES.search(said["quote"]):
-                    # "This rule overrides the Spell Selection rules connected to being Wizard Apprentice": its clause says which
-                    # prevails, as far as those words reach
-                    outcome = f"{ctx.name(a)} prevails over {ctx.name(b)}, as far as its words say: {said['quote']}"
-                    out.append(Ruling([ctx.name(a), ctx.name(b)], ctx.name(a), "explicit-exception", outcome, [said], [], [side.name],
-                                      relation=said))
-                    continue
                 outcome = f"{ctx.name(a)} with {ctx.name(b)}: its own text says what holds then: {said['quote']}"
                 out.append(Ruling([ctx.name(a), ctx.name(b)], None, "together", outcome, [said], [], [side.name]))
     return out
-
-
-# a clause that says its rule prevails: "This rule overrides the Spell Selection rules connected to being Wizard Apprentice"
-_OVERRIDES = lazy(r"\b(?:this\s+(?:special\s+|universal\s+)?(?:rule|ability|keyword)\s+(?:overrides|supersedes|takes\s+precedence\s+over|replaces))\b", re.I)
 
 
 def _clause(ctx: Context, rid: str, rule: dict[str, Any], own: re.Pattern[str], other: re.Pattern[str]) -> dict[str, Any] | None:

@@ -30,22 +30,6 @@ def test_a_sentence_naming_another_rule_without_this_rule_is_no_clause() -> None
     assert resolve(view, "demo", picks("Pikes", "Phalanx")).to_json()["rulings"] == []
 
 
-def test_a_clause_that_says_this_rule_overrides_the_other_names_a_winner() -> None:
-    # as Pathmaster's "This rule overrides the Spell Selection rules connected to being Wizard Apprentice, Apprentice or Master"
-    view = system({"Loremaster": "This rule overrides the chant rules connected to being a Novice.", "Novice": "Knows 1 chant.",
-                   "Choirmaster": "A Novice with this rule sings twice."}, [])
-    [ruling] = resolve(view, "demo", picks("Loremaster", "Novice")).to_json()["rulings"]
-    assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("explicit-exception", "Loremaster", ["Loremaster", "Novice"])
-    assert ruling["relation"]["quote"] == "This rule overrides the chant rules connected to being a Novice."
-    [ruling] = resolve(view, "demo", picks("Choirmaster", "Novice")).to_json()["rulings"]  # a clause, no winner
-    assert (ruling["principle"], ruling["winner"]) == ("together", None)
-    # a list whose names share their first word, written once: "... for Wizard Apprentices, Adepts, and Masters"
-    view = system({"Grand Lore": "This rule overrides the chant rules for Temple Novices, Cantors, and Elders.", "Temple Cantor": "Knows 2 chants.",
-                   "Cantor": "x.", "Elders": "y."}, [])
-    [ruling] = resolve(view, "demo", picks("Grand Lore", "Temple Cantor")).to_json()["rulings"]
-    assert ruling["winner"] == "Grand Lore" and ruling["relation"]["quote"].endswith("for Temple Novices, Cantors, and Elders.")
-
-
 def test_fearless_passes_the_morale_test_pinning_forces_on_it(rulebase: Build) -> None:
     data = resolve(rulebase, "scrollhammer", "Fearless", "Pinning").to_json()
     [ruling] = [r for r in data["rulings"] if r["principle"] == "immunity"]
