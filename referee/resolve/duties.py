@@ -83,19 +83,96 @@ def _one(words: str) -> str:
     return next(iter(singulars(words)), words)
 
 
-def _category_holders(view: Book, rel: dict[str, Any], mine: Side) -> tuple[list[dict[str, Any]], list[str] | None]:
+def same_kind(category: str, named: str) -> bool:
+    """Whether a rule's category (folded, singular) is the kind a condition names: the same words,
+    or both name one kind of thing by what it is used for ("melee weapon" and "close combat weapon":
+    weapons struck with in melee).
+
+    >>> same_kind("melee weapon", "close combat weapon"), same_kind("shooting weapon", "close combat weapon")
+    (True, False)
+    >>> same_kind("global", "close combat weapon"), same_kind("close combat weapon", "close combat weapon")
+    (False, True)
+    """
+    if category == named:
+        return True
+    use = _used_for(category)
+    return use is not None and use == _used_for(named)
+
+
+def _used_for(kind: str) -> tuple[str, str] | None:
+    """(what a kind of thing is used for, what it is) where its first words say a use: "close combat
+    weapon" -> ("melee", "weapon"), or None."""
+    head, _, last = kind.rpartition(" ")
+    return (_KIND_USES[head], last) if head in _KIND_USES else None
+
+
+# "Hand Weapons wielded by models on foot can be used alongside a Shield": a use of a rule the words let stand beside another
+_ALONGSIDE = lazy(r"\b(?:can|may)\s+(?:also\s+)?be\s+used\s+(?:alongside|together\s+with|in\s+addition\s+to)\b", re.I)
+
+
+def _let_beside(view: Book, mine: Side, forbidden: str, holder: str) -> tuple[str, str] | None:
+    """(the rule, the sentence) by which a rule in play on the side lets the forbidden rule be used
+    beside a rule whose presence would forbid it ("Hand Weapons wielded by models on foot can be used
+    alongside a Shield", beside "If a model has any Close Combat Weapon other than a Hand Weapon, it
+    cannot choose to use the Hand Weapon (unless specifically stated)"): the text's own exception."""
+    wanted, beside = fold(view.rule_names.get(forbidden, "")), fold(view.rule_names.get(holder, ""))
+    if not wanted or not beside:
+        return None
+    for rid in mine.rules:
+        rule = view.get(rid) or {}
+        for version in rule.get("versions") or [{"text": rule.get("text")}]:
+            for said in sentences(version.get("text") or ""):
+                found = _ALONGSIDE.search(said)
+                if found is None:
+                    continue
+                before, after = fold(said[: found.start()]), fold(said[found.end() :])
+                if re.search(r"\b" + re.escape(wanted) + r"s?\b", before) and re.search(r"^\W*(?:(?:a|an|the)\s+)?" + re.escape(beside) + r"s?\b", after):
+                    return rid, said
+    return None
+
+
+def _its_own_thing(rule: dict[str, Any], thing: str) -> bool:
+    """Whether a rule's own words speak of it as the thing its category names ("Attacks made with
+    this weapon gain +1 Strength", of a weapon; "Attacks made with a Halberd"): a category read in
+    other words than the condition's is borne out by them, a layout's heading alone is not."""
+    name = fold(rule.get("name") or "")
+    text = fold(" ".join(v.get("text") or "" for v in rule.get("versions") or [{"text": rule.get("text")}]))
+    if re.search(r"\b(?:this|that|the\s+same)\s+" + re.escape(thing) + r"s?\b", text):
+        return True
+    return bool(name) and re.search(r"\b(?:made|struck|fought|attacks?)\s+with\s+(?:a|an|the|this)?\s*" + re.escape(name) + r"s?\b", text) is not None
+
+
+def _category_holders(view: Book, rel: dict[str, Any], mine: Side, forbidden: str) -> tuple[list[dict[str, Any]], list[str] | None, list[tuple[str, str, str]]]:
     """A condition that speaks of rules of a category on the rule's side ("if a model has any Close
     Combat Weapon other than a Hand Weapon"): (the relation's other conditions, the rules in play on
-    that side of that category, other than the one excepted; or None when no condition says so)."""
+    that side of that category, other than the one excepted; or None when no condition says so; the
+    rules of that category a rule in play lets the forbidden rule be used beside, each (rule, the rule
+    that says so, its sentence)).  A rule whose category is another word for the kind ("Melee
+    Weapon", of "Close Combat Weapon") is one, unless its profile says it is used otherwise (a
+    Range: shot)."""
     for at, cond in enumerate(rel["conditions"]):
         found = _OF_CATEGORY.search(cond["text"] or "") if cond["situation"] == "other" else None
         if found is None:
             continue
-        category, other = fold(found.group("category")), fold(found.group("other")).strip()
-        holders = [rid for rid in mine.rules
-                   if _one(fold((view.get(rid) or {}).get("category") or "")) == _one(category) and fold(view.rule_names.get(rid, "")) != other]
-        return rel["conditions"][:at] + rel["conditions"][at + 1 :], holders
-    return rel["conditions"], None
+        category, other = _one(fold(found.group("category"))), fold(found.group("other")).strip()
+        use = _used_for(category)
+        holders, excused = [], []
+        for rid in mine.rules:
+            rule = view.get(rid) or {}
+            if not same_kind(_one(fold(rule.get("category") or "")), category) or fold(view.rule_names.get(rid, "")) == other:
+                continue
+            used = _weapon_kind(view, rule) if use is not None else None
+            if used is not None and used != use[0]:
+                continue  # filed under the kind, but its profile says it is shot
+            if use is not None and _one(fold(rule.get("category") or "")) != category and not _its_own_thing(rule, use[1]):
+                continue  # another word for the kind, which its own words do not bear out ("+2 Armor" under "Melee Weapon")
+            beside = _let_beside(view, mine, forbidden, rid)
+            if beside is not None:
+                excused.append((rid, *beside))
+            else:
+                holders.append(rid)
+        return rel["conditions"][:at] + rel["conditions"][at + 1 :], holders, excused
+    return rel["conditions"], None, []
 
 
 def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
@@ -115,13 +192,20 @@ def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
                     target = rid
                 elif not _forbids_rule(rel, target, mine) or any(a[:2] == (mine.name, target) for a in aside):
                     continue
-                rest, holders = _category_holders(view, rel, mine)
+                rest, holders, excused = _category_holders(view, rel, mine, target)
                 failed, unknown = judge(rest, flags, mine.ids, theirs.ids)
                 cited = quote(rel["citation"], names)
                 shown = names.get(target, target)
                 if failed is None and holders == []:
                     words = next(c["text"] for c in rel["conditions"] if c not in rest)
-                    said = f"{names.get(rid, rid)} forbids {shown} only {words[:1].lower() + words[1:]}: no such rule of this side is in play"
+                    said = f"{names.get(rid, rid)} forbids {shown} only {words[:1].lower() + words[1:]}: "
+                    if excused:
+                        # "can be used alongside a Shield": the text lets it stand beside the rule that would forbid it
+                        held, by, sentence = excused[0]
+                        said += f"{names.get(by, by)}'s words let {shown} be used alongside {names.get(held, held)} (\"{sentence.strip()}\")"
+                        idle.append(Inactive(target, shown, mine.name, said, cited, relation="cannot"))
+                        continue
+                    said += "no such rule of this side is in play"
                     idle.append(Inactive(target, shown, mine.name, said, cited, relation="cannot"))
                     continue
                 if failed is not None:
