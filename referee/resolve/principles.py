@@ -184,6 +184,8 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
         return None  # each says it prevails: no exception settles that
     winner = m.relations[0]["source"]
     loser = next(r for r in m.rules if r != winner)
+    if kinds == {"overrides"} and _granted_elsewhere(ctx, m, winner, loser):
+        return None  # its words reach the instance it gives; whether they reach another's, the rules do not say
     if kinds == {"excludes"}:
         outcome = f"{ctx.name(loser)} cannot be used together with {ctx.name(winner)}{_if(m)}"
         if not m.unknown:
@@ -379,6 +381,8 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
         said = [c["text"] or c["situation"] for c in rel["conditions"] if (c["text"] or c["situation"]) in m.unknown]
         return "," + conditions(said) if said else ""
     named = _named_exception(ctx, must, cannot[0]["source"]) or _named_exception(ctx, cannot, must[0]["source"])
+    if named is not None and named["kind"] == "must" and _granted_elsewhere(ctx, m, must[0]["source"], cannot[0]["source"]):
+        return None  # the exception is to the instance it gives; the other instance's "cannot" is not answered by it
     if named is not None and named["kind"] == "must":
         # the obligation's own sentence is the exception to the forbidding rule: it prevails
         outcome = (f"{obliging} prevails over {forbidding}{ifs(named)}, as {obliging}'s own words make its obligation to {action} "
@@ -409,6 +413,27 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
         outcome = outcome.replace(OWN_PRECEDENCE["cannot-beats-can"], f" (as {forbidding}'s own words say; {how})")
     return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
                   relation=ctx.quotes([said])[0] if said is not None else None, convention=None if said is not None else "cannot beats must")
+
+
+def _granted_elsewhere(ctx: Context, m: Meeting, winner: str, loser: str) -> bool:
+    """Whether a rule that sets aside (or makes an exception to) a rule it grants itself ("the model
+    gains Unstable, with the following exception: ...", of Supernal) meets that rule where another rule
+    grants it too (Undead's "The model gains Unstable."): its words are on the instance it gives, and
+    the other instance's are not answered by them, so the meeting stays open, the reason in
+    ``m.extra["why"]`` naming the other grants."""
+    others: list[str] = []
+    for side in m.sides or list(ctx.held):
+        entry = ctx.entries.get((side, loser))
+        chains = entry.chains if entry is not None else []
+        if not any(any(step["rule"] == winner for step in chain) for chain in chains):
+            continue  # the winner did not give it: its words are on the rule wherever it comes from
+        others += [chain[-1]["name"] if len(chain) == 1 else " > ".join(step["name"] for step in chain)
+                   for chain in chains if chain and not any(step["rule"] == winner for step in chain)]
+    if not others:
+        return False
+    m.extra["why"] = (f"{ctx.name(winner)} gives {ctx.name(loser)} with words of its own on it, but {ctx.name(loser)} is also there via "
+                      f"{', '.join(dict.fromkeys(others))}, and no sentence says whether {ctx.name(winner)}'s words reach that instance too")
+    return True
 
 
 def _own_test(ctx: Context, action: str, rid: str) -> bool:

@@ -79,3 +79,26 @@ def test_a_rule_named_alone_with_its_full_stop_is_granted_once_per_rule_that_nam
         [("Firebomb", "Area Strike.")], [("Smoke Pot", "Area Strike.")]]
     # a name with no full stop is a heading, no grant
     assert "Area Strike" not in {e["name"] for e in resolve(view, SYSTEM, picks("Herald")).to_json()["in_play"]["self"]}
+
+
+_SPECTRAL = {
+    "Spectral": "In addition, the model gains Wavering, with the following exception: when a unit of models with Spectral loses a combat, "
+                "it must take a Break Test. If the Break Test is passed, ignore all Wounds that would be lost due to Wavering.",
+    "Wavering": "A unit with one or more models with Wavering does not take a Break Test when losing a combat, but instead it loses one "
+                "Wound for each point it lost by.",
+    "Restless": "The model gains Wavering.",
+}
+
+
+def test_a_rules_exception_to_what_it_grants_reaches_its_own_instance_only() -> None:
+    """ "gains Wavering, with the following exception: ...": over the Wavering it gives, Spectral
+    prevails; where another rule gives Wavering too, no sentence says whether the exception reaches
+    that instance, and the meeting is open, naming the other grant (t9a's Supernal and Undead)."""
+    view = read_system(_SPECTRAL)
+    alone = resolve(view, SYSTEM, picks("Spectral")).to_json()
+    assert [(r["winner"], r["rules"][:2]) for r in alone["rulings"]] == [("Spectral", ["Spectral", "Wavering"])] * 2
+    both = resolve(view, SYSTEM, picks("Spectral", "Restless")).to_json()
+    assert not [r for r in both["rulings"] if r["winner"]]
+    reasons = [u["reason"] for u in both["unresolved"] if "Spectral" in u["rules"] and "Restless" not in u["rules"]]
+    assert len(reasons) == 2 and all(r.startswith("Spectral gives Wavering with words of its own on it, but Wavering is also there via Restless, "
+                                                  "and no sentence says whether Spectral's words reach that instance too") for r in reasons)
