@@ -858,6 +858,7 @@ def read_sentence(
         typed += _not_considered(reader, lexemes)
         typed += _kinds_ignored(reader, lexemes)
         typed += _attributes(reader, lexemes)
+        typed += _counted_state(reader)
         typed = _stacking_restated(typed, text)
         typed += _unless_other_rule(reader, lexemes, typed)
         typed += _rather_than_usual(reader, typed)
@@ -1258,6 +1259,37 @@ def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
         if tid is not None and not own:
             details = (("parameter", lexeme.param),) if lexeme.param else ()
             out.append(Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), details, None))
+    return out
+
+
+# "Reserve units count as moved", "Ambushing models count as having moved during the Player Turn they
+# arrive", "counts as Charging if its unit Charged": a situation its subject is in, by the rule's words
+_COUNTED_STATE = re.compile(
+    r"(?P<lead>\bfor\s+the\s+purposes?\s+of\s+[^,;]+,\s*)?(?P<who>[^,;:()]*?)\s*\b(?:still\s+|also\s+|obviously\s+)?counts?\s+as\s+"
+    r"(?P<state>(?:having\s+)?moved|having\s+charged|charging)\b(?P<rest>[^,;:.!()]*)", re.I)
+_STATE_FLAGS = {"moved": "moved", "having moved": "moved", "having charged": "charging", "charging": "charging"}
+# words after the state that end its clause: "count as moved and do not receive orders"
+_STATE_ENDS = re.compile(r"\s+(?:and|but|or|so)\s+", re.I)
+_FLAGS_OWN_TIME = re.compile(r"(?:(?:in|during)\s+)?(?:this|the\s+current)\s+(?:player\s+|game\s+)?(?:turn|round)", re.I)
+
+
+def _counted_state(reader: _Reader) -> list[Relation]:
+    """A sentence by which the rule's bearers count as being in a situation of the flag table ("Reserve
+    units count as moved", "count as having charged"): ``grants`` with no target, ``target_name`` the
+    words, ``details`` ``state`` the flag, under the sentence's own limits ("For the purpose of
+    shooting", "during the Player Turn they arrive": kept as words).  Whom the words name as the
+    enemy is no bearer."""
+    out: list[Relation] = []
+    for found in _COUNTED_STATE.finditer(reader.text):
+        who = re.sub(r"^(?:and|but|or|so|then)\b\s*", "", " ".join(found.group("who").split()), flags=re.I) or None
+        if who and re.search(r"\b(?:enem(?:y|ies)|opponents?|foes?)\b", who, re.I):
+            continue
+        rest = _STATE_ENDS.split(found.group("rest"), maxsplit=1)[0].strip()
+        rest = "" if _FLAGS_OWN_TIME.fullmatch(rest) else rest  # "count as having moved this turn": the flag's own time
+        said = [(" ".join(found.group("lead").rstrip(", ").split()), None)] if found.group("lead") else []
+        said += [(rest, None)] if rest else []
+        state = " ".join(found.group("state").lower().split())
+        out.append(reader.make("grants", None, found.group("state"), said, (("state", _STATE_FLAGS[state]),), who))
     return out
 
 

@@ -649,6 +649,18 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                                           [mine.name], relation=cited if ways else None))
                     if not doubt:
                         aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here") for w, _ in ways]
+    # the situation a rule's words put its side in ("Reserve units count as moved"): said, with its sentence
+    for side in sides:
+        for flag, (rid, rel, unknown) in side.states.items():
+            if (side.name, rid) in (set_aside or {}):
+                continue
+            who = (rel["subject"] or "").strip() or "its models"
+            in_force.append({
+                "side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "how": "state",
+                "actions": [f"{who} count as {rel['target_name']}, so --when {flag} holds for them"
+                            + (f" where these words hold: {'; '.join(unknown)}" if unknown else "")],
+                "subject": None, "conditions": [], "citation": quote(rel["citation"], names),
+            })
     # another rule of the side that permits the very action forbidden ("can fire (or March) as normal")
     rulings += [r for r in permitted_actions(view, sides, flags, set_aside, quote_rule)
                 if not any(set(o.rules) == set(r.rules) and o.principle == r.principle for o in rulings)]

@@ -142,16 +142,29 @@ class Inactive:
 class Side:
     """One side's rules in play, in the order they came in, and those inactive here."""
 
-    __slots__ = ("name", "rules", "inactive")
+    __slots__ = ("name", "rules", "inactive", "states")
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.rules: dict[str, InPlay] = {}
         self.inactive: list[Inactive] = []
+        # a situation flag the side's rules say it is in ("Reserve units count as moved") -> (the rule,
+        # its relation, the words of that relation's conditions the situation cannot tell)
+        self.states: dict[str, tuple[str, dict[str, Any], list[str]]] = {}
 
     @property
-    def ids(self) -> set[str]:
-        return set(self.rules)
+    def ids(self) -> RuleIds:
+        ids = RuleIds(self.rules)
+        ids.states = {flag: unknown for flag, (_rid, _rel, unknown) in self.states.items()}
+        return ids
+
+
+class RuleIds(set):  # type: ignore[type-arg]
+    """A side's rule ids, and the situations its rules' words put it in (``states``: flag -> the words
+    the situation cannot tell, empty where it holds), read by :func:`referee.resolve.situation.holds`
+    for that side's conditions: "Reserve units count as moved" makes "after the unit has moved" hold."""
+
+    states: dict[str, list[str]] = {}
 
 
 def target_of(rel: dict[str, Any], names: dict[str, str]) -> str | None:
@@ -272,7 +285,21 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
             _bring(side, queue, names, target, name, rel, params, chain, unknown)
     _produced(view, side)
     _losses(view, side, flags, theirs)
+    _states(view, side, flags, theirs)
     return side
+
+
+def _states(view: Book, side: Side, flags: tuple[str, ...], theirs: set[str]) -> None:
+    """The situations the side's rules say its models are in ("Reserve units count as moved": ``grants``
+    with ``details`` ``state``), under each sentence's own conditions; a flag given needs none."""
+    for rid in side.rules:
+        for rel in view.relations_out(rid):
+            flag = dict(rel["details"]).get("state") if rel["kind"] == "grants" else None
+            if not flag or flag in flags:
+                continue
+            failed, unknown = _undecided(rel, flags, side.ids, theirs)
+            if failed is None and (flag not in side.states or side.states[flag][2] and not unknown):
+                side.states[flag] = (rid, rel, unknown)
 
 
 def not_counted_for(view: Book, side: Side, granting: str, rel: dict[str, Any], instances: list[tuple[str, ...]]) -> tuple[dict[str, Any], Any, str] | None:

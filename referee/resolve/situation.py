@@ -43,6 +43,8 @@ OPPOSITES = (("charging", "not-charging"), ("on-foot", "mounted"))
 APART = (("melee", "shooting"),)
 
 HOLDS, FAILS, UNKNOWN = "holds", "fails", "unknown"
+# the situations read as the negation of a flag: "not-moved" holds unless the unit moved
+_NEGATED = {"not-charging": "charging", "not-moved": "moved", "not-melee": "melee", "not-fleeing": "fleeing"}
 
 
 def parse_flags(values: Iterable[str]) -> tuple[str, ...]:
@@ -72,16 +74,12 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
     ``--when charging``), so ``not-charging`` holds without ``--when charging``.
     """
     word = condition["situation"]
-    if word == "not-charging":
-        return FAILS if "charging" in flags else HOLDS
-    if word == "not-moved":
-        return FAILS if "moved" in flags else HOLDS
-    if word == "not-melee":
-        return FAILS if "melee" in flags else HOLDS
-    if word == "not-fleeing":
-        return FAILS if "fleeing" in flags else HOLDS
+    states = getattr(mine, "states", None) or {}  # the side's own: "Reserve units count as moved" (referee.resolve.play.RuleIds)
+    if word in _NEGATED:
+        flag = _NEGATED[word]
+        return FAILS if flag in flags or states.get(flag) == [] else UNKNOWN if flag in states else HOLDS
     if word in FLAGS:
-        return HOLDS if word in flags else FAILS
+        return HOLDS if word in flags or states.get(word) == [] else UNKNOWN if word in states else FAILS
     if word in ("with", "unit-entirely", "unit-more-than-half"):
         return HOLDS if condition["value"] in mine else FAILS
     if word == "against":

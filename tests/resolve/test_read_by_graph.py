@@ -102,3 +102,44 @@ def test_a_rules_exception_to_what_it_grants_reaches_its_own_instance_only() -> 
     reasons = [u["reason"] for u in both["unresolved"] if "Spectral" in u["rules"] and "Restless" not in u["rules"]]
     assert len(reasons) == 2 and all(r.startswith("Spectral gives Wavering with words of its own on it, but Wavering is also there via Restless, "
                                                   "and no sentence says whether Spectral's words reach that instance too") for r in reasons)
+
+
+_LATE = {
+    "Late Arrival": "Units arriving late count as having moved.",
+    "Heavy Bolt": "The weapon has -1 to the hit roll after the unit has moved.",
+    "Steady": "Units that did not move gain +1 to the hit roll.",
+    "Flank March": "For the purpose of shooting, Flankers count as having moved during the turn they arrive.",
+}
+
+
+def test_a_rule_whose_bearers_count_as_having_moved_makes_moved_hold_for_its_side() -> None:
+    """ "Reserve units count as moved" (last-edition's Placing reserves): for that side's conditions the
+    unit moved, as --when moved would say; said, with the sentence; under the sentence's own limits
+    ("For the purpose of shooting", "during the turn they arrive") it may hold, and the modifier carries
+    its condition."""
+    view = read_system(_LATE)
+    alone = resolve(view, SYSTEM, picks("Heavy Bolt"), when=("shooting",)).to_json()
+    assert alone["modifiers"] == []
+    late = resolve(view, SYSTEM, picks("Late Arrival", "Heavy Bolt"), when=("shooting",)).to_json()
+    assert [(m["stat"], m["value"], m["condition"]) for m in late["modifiers"]] == [("to-hit", "-1", [])]
+    [state] = [e for e in late["in_force"] if e.get("how") == "state"]
+    assert state["actions"] == ["Units arriving late count as having moved, so --when moved holds for them"]
+    assert state["citation"]["quote"] == "Units arriving late count as having moved."
+    steady = resolve(view, SYSTEM, picks("Late Arrival", "Steady"), when=("shooting",)).to_json()
+    assert steady["modifiers"] == []  # "did not move" fails
+    flank = resolve(view, SYSTEM, picks("Flank March", "Heavy Bolt"), when=("shooting",)).to_json()
+    assert [(m["value"], m["condition"]) for m in flank["modifiers"]] == [("-1", ["moved"])]
+    [state] = [e for e in flank["in_force"] if e.get("how") == "state"]
+    assert state["actions"][0].endswith("where these words hold: For the purpose of shooting; during the turn they arrive")
+    # the other side's rule puts only its own side in that state
+    theirs = resolve(view, SYSTEM, picks("Heavy Bolt"), picks("Late Arrival"), when=("shooting",)).to_json()
+    assert theirs["modifiers"] == []
+
+
+def test_reserve_units_count_as_moved(rulebase) -> None:
+    """last-edition: "Reserve units count as moved and do not receive orders." beside Ranged X heavy's
+    "-1 to the hit roll after the unit has moved" (round 3's r3-last-edition-509)."""
+    data = resolve(rulebase, "last-edition", "Placing reserves, Ranged 2 heavy", when=["shooting"]).to_json()
+    assert [(m["side"], m["stat"], m["value"], m["condition"]) for m in data["modifiers"]] == [("self", "to-hit", "-1", [])]
+    [state] = [e for e in data["in_force"] if e.get("how") == "state"]
+    assert (state["name"], state["citation"]["line"], state["citation"]["column"]) == ("Placing reserves", 493, 65)
