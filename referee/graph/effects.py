@@ -1270,6 +1270,7 @@ _COUNTED_STATE = re.compile(
 _STATE_FLAGS = {"moved": "moved", "having moved": "moved", "having charged": "charging", "charging": "charging"}
 # words after the state that end its clause: "count as moved and do not receive orders"
 _STATE_ENDS = re.compile(r"\s+(?:and|but|or|so)\s+", re.I)
+_STATE_CASE = re.compile(r"(?:(?<=^)|(?<=[,;:]\s)|(?<=[,;:]))\s*(?:if|when|whenever|once|unless)\b[^,;:]*|\bin\s+(?:this|that|such\s+a)\s+case\b", re.I)
 _FLAGS_OWN_TIME = re.compile(r"(?:(?:in|during)\s+)?(?:this|the\s+current)\s+(?:player\s+|game\s+)?(?:turn|round)", re.I)
 
 
@@ -1286,7 +1287,10 @@ def _counted_state(reader: _Reader) -> list[Relation]:
             continue
         rest = _STATE_ENDS.split(found.group("rest"), maxsplit=1)[0].strip()
         rest = "" if _FLAGS_OWN_TIME.fullmatch(rest) else rest  # "count as having moved this turn": the flag's own time
-        said = [(" ".join(found.group("lead").rstrip(", ").split()), None)] if found.group("lead") else []
+        # the sentence's own case, said before the state: "If it passes, ...; both sides count as having charged",
+        # "The Reform after Rallying in this case ..., but the unit still counts as having moved"
+        said = [(" ".join(case.group(0).split()), None) for case in _STATE_CASE.finditer(reader.text[: found.start()])]
+        said += [(" ".join(found.group("lead").rstrip(", ").split()), None)] if found.group("lead") else []
         said += [(rest, None)] if rest else []
         state = " ".join(found.group("state").lower().split())
         out.append(reader.make("grants", None, found.group("state"), said, (("state", _STATE_FLAGS[state]),), who))
