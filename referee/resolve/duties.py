@@ -224,8 +224,8 @@ def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
     return rulings, aside, idle
 
 
-# the verbs of being given or using a thing: "do not receive orders" forbids what the rest names
-_GIVEN = frozenset({"receive", "be", "given", "issued", "use", "get"})
+# the verbs of being given or using a thing: "do not receive orders" forbids what the rest names; "cannot cast spells"
+_GIVEN = frozenset({"receive", "be", "given", "issued", "use", "get", "cast"})
 
 
 def _forbidden_kind(view: Book, rel: dict[str, Any], mine: Side, rid: str) -> list[str]:
@@ -271,13 +271,21 @@ _KIND_USES = USES
 
 def _of_kind(view: Book, rule: dict[str, Any], kind: str) -> str | None:
     """Why a rule is of the kind a prohibition names ("cannot use Weapons": a Halberd, its category
-    Close Combat Weapon; "cannot use Shooting Weapons": a Pistol, whose profile states a Range), or None."""
+    Close Combat Weapon; "cannot use Shooting Weapons": a Pistol, whose profile states a Range; "cannot
+    cast spells": Ward, whose own first words are "A spell with Ward"), or None."""
+    borne = _BORNE_BY.match(rule.get("text") or "")
+    if borne is not None and _one(fold(borne.group("kind"))) == kind and fold(borne.group("name")).startswith(fold(rule.get("name") or "?")):
+        return f"its bearer, by its own words: {' '.join(borne.group(0).split())}"
     category = _one(fold(rule.get("category") or ""))
     used = _weapon_kind(view, rule) if category else None
     if not of_kind_words(category, kind, used):
         return None
     said = f"its category: {rule.get('category')}"
     return said if category == kind or category.endswith(" " + kind) else f"{said}{_BY_USE}{used}"
+
+
+# a rule's first words that say what bears it: "A spell with Ward, if cast in response ...": Ward is a spell's
+_BORNE_BY = lazy(r"^\s*(?i:a|an|any|each)\s+(?P<kind>[a-z][\w -]*?)\s+with\s+(?:the\s+)?(?P<name>[A-Z][\w'’ -]*?)(?=[\s,.;:]|$)")
 
 
 # how a rule is of a kind only by what it is used for, its category named otherwise

@@ -32,8 +32,8 @@ from referee.graph.limits import Limit, weapon_condition, whole_limits
 from referee.patterns import lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.play import Inactive, Side
-from referee.resolve.ruling import Ruling
-from referee.resolve.situation import FAILS, HOLDS, UNKNOWN, holds, why_not
+from referee.resolve.ruling import Ruling, quote
+from referee.resolve.situation import FAILS, HOLDS, UNKNOWN, holds, judge, why_not
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -157,6 +157,12 @@ def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...])
             # is not in close combat, it can use its Breath Weapon", of Breath Weapon Shooting Attack)
             whole = ctx.name(rule["parent"]) if rule.get("parent") else None
             for sentence in sentences(text or ""):
+                case = not_applying(sentence, entry.name, flags if mine.name == "self" else ())
+                if case is not None:
+                    why = f"{entry.name} does not apply {case}, by its own words, and the situation says so (--when {', '.join(flags)})"
+                    aside.append((mine.name, rid, why))
+                    idle.append(Inactive(rid, entry.name, mine.name, why, ctx.rule_quote(rid, sentence), entry.via, relation="can"))
+                    break
                 normal = own_turn_condition(sentence, entry.name) or (own_turn_condition(sentence, whole) if whole else None)
                 if normal is None:
                     continue
@@ -170,8 +176,67 @@ def scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...])
                 idle.append(Inactive(rid, entry.name, mine.name, why, ctx.rule_quote(rid, sentence), entry.via, relation="can"))
                 break
             if not aside or aside[-1][:2] != (mine.name, rid):
+                _ignored_beside(ctx, mine, theirs, rid, entry, flags, aside, idle)
+            if not aside or aside[-1][:2] != (mine.name, rid):
                 _whole_limited(ctx, mine, rid, entry, text or "", flags, aside, idle)
     return aside, idle
+
+
+def _ignored_beside(ctx: Context, mine: Side, theirs: Side, rid: str, entry: Any, flags: tuple[str, ...],
+                    aside: list[tuple[str, str, str]], idle: list[Inactive]) -> None:
+    """A rule whose own words say it is ignored beside another rule ("Ignore Stand Behind for models
+    with Mismatching Bases.", of Stand Behind; the graph's ``overrides`` from that rule): where the
+    other is in play on the same side and the relation's conditions hold, the rule brings nothing."""
+    for rel in ctx.view.relations_in(rid):
+        other = rel["source"]
+        if rel["kind"] != "overrides" or rel["citation"]["rule"] != rid or other == rid or other not in mine.rules:
+            continue
+        if not re.match(r"\s*ignore\s+(?:the\s+)?" + re.escape(entry.name) + r"\b", rel["citation"]["sentence"], re.I):
+            continue
+        failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
+        if failed is not None or unknown:
+            continue
+        why = f"{entry.name} is ignored beside {ctx.name(other)}, by its own words, and {ctx.name(other)} is in play on this side"
+        aside.append((mine.name, rid, why))
+        idle.append(Inactive(rid, entry.name, mine.name, why, quote(rel["citation"], ctx.view.rule_names), entry.via, relation="overrides"))
+        return
+
+
+# "This rule does not apply if the unit Flees involuntarily (e.g. as the result of a failed Panic Test, or if it was
+# already Fleeing when being Charged)": the cases the rule's own words except it in
+_NOT_APPLYING = lazy(r"\b(?:this\s+(?:special\s+)?rule|it)\s+(?:does|do)\s+not\s+apply\s+(?:if|when|where|while)\s+(?P<cases>.+)$", re.I)
+_CASES_APART = lazy(r"\(\s*(?:e\.\s?g\.|for\s+example|such\s+as)\s*|\)|,?\s+or\s+(?:if|when)\s+|,\s*or\s+|\s+or\s+(?=[a-z]+\s)", re.I)
+# a situation flag by the words a case says it in: "already Fleeing when being Charged" is fleeing and charged
+_CASE_FLAGS = {"fleeing": "fleeing", "flees": "fleeing", "fled": "fleeing", "charged": "charged", "charging": "charging",
+               "moved": "moved", "shooting": "shooting", "shoots": "shooting", "melee": "melee"}
+# the words of a case that say no circumstance of their own
+_CASE_FILLER = frozenset({"if", "when", "while", "it", "its", "they", "was", "were", "is", "are", "has", "have", "been", "being",
+                          "already", "the", "a", "an", "unit", "model", "models", "this", "still", "in"})
+
+
+def not_applying(sentence: str, name: str, flags: tuple[str, ...]) -> str | None:
+    """The case, in the sentence's words, in which a rule says it does not apply ("This rule does not
+    apply if the unit Flees involuntarily (e.g. ..., or if it was already Fleeing when being Charged)")
+    where the flags say that case and nothing else: each of its words a flag given ("Fleeing",
+    "Charged") or a word of no circumstance ("already", "when", "being"); None where no case is
+    told by the flags ("Flees involuntarily", "a failed Panic Test": the situation cannot say).
+
+    >>> not_applying("This rule does not apply if the unit Flees involuntarily (e.g. as the result of a failed Panic Test, "
+    ...              "or if it was already Fleeing when being Charged).", "Feigned Flight", ("fleeing", "charged"))
+    'if it was already Fleeing when being Charged'
+    >>> not_applying("This rule does not apply if the unit Flees involuntarily.", "Feigned Flight", ("fleeing", "charged")) is None
+    True
+    """
+    found = _NOT_APPLYING.search(sentence.rstrip(". "))
+    if found is None or not flags:
+        return None
+    for case in _CASES_APART.split(found.group("cases")):
+        words = re.findall(r"[A-Za-z]+", case)
+        said = {_CASE_FLAGS[w.lower()] for w in words if w.lower() in _CASE_FLAGS}
+        if said and said <= set(flags) and all(w.lower() in _CASE_FLAGS or w.lower() in _CASE_FILLER for w in words):
+            lead = "" if re.match(r"\s*(?:if|when|while)\b", case, re.I) else "if "
+            return lead + " ".join(case.split())
+    return None
 
 
 # what each limit on a whole rule asks, in a referee's words
