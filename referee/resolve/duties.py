@@ -16,13 +16,12 @@ import re
 
 from referee.graph.situations import subject_conditions
 from referee.patterns import lazy
-from referee.resolve.meeting import action_words, binds_other_side, sentences
+from referee.resolve.meeting import ALONGSIDE, action_words, binds_other_side, sentences
 from referee.resolve.conceded import concession_rulings
 from referee.resolve.permitted import permitted_actions
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruled_out import shot_even_in_melee
 from referee.resolve.ruling import Ruling, conditions, quote
-from referee.text import fold
 from referee.resolve.scope import bearer_permission
 from referee.resolve.situation import APART, OPPOSITES, judge, why_not
 from referee.text import USES, fold, singulars
@@ -103,11 +102,9 @@ def _used_for(kind: str) -> tuple[str, str] | None:
     """(what a kind of thing is used for, what it is) where its first words say a use: "close combat
     weapon" -> ("melee", "weapon"), or None."""
     head, _, last = kind.rpartition(" ")
-    return (_KIND_USES[head], last) if head in _KIND_USES else None
+    return (USES[head], last) if head in USES else None
 
 
-# "Hand Weapons wielded by models on foot can be used alongside a Shield": a use of a rule the words let stand beside another
-_ALONGSIDE = lazy(r"\b(?:can|may)\s+(?:also\s+)?be\s+used\s+(?:alongside|together\s+with|in\s+addition\s+to)\b", re.I)
 
 
 def _let_beside(view: Book, mine: Side, forbidden: str, holder: str) -> tuple[str, str] | None:
@@ -122,7 +119,7 @@ def _let_beside(view: Book, mine: Side, forbidden: str, holder: str) -> tuple[st
         rule = view.get(rid) or {}
         for version in rule.get("versions") or [{"text": rule.get("text")}]:
             for said in sentences(version.get("text") or ""):
-                found = _ALONGSIDE.search(said)
+                found = ALONGSIDE.search(said)
                 if found is None:
                     continue
                 before, after = fold(said[: found.start()]), fold(said[found.end() :])
@@ -261,12 +258,9 @@ def of_kind_words(category: str, kind: str, used_for: str | None) -> bool:
     if category == kind or category.endswith(" " + kind):
         return True
     head, _, use = kind.rpartition(" ")
-    return bool(head) and used_for is not None and category.split()[-1] == use and _KIND_USES.get(head) == used_for
+    return bool(head) and used_for is not None and category.split()[-1] == use and USES.get(head) == used_for
 
 
-# the words a prohibition's kind opens with, as what the thing is used for: "Shooting Weapons" (the one table of
-# them, which the glossary's reader reads its headers by)
-_KIND_USES = USES
 
 
 def _of_kind(view: Book, rule: dict[str, Any], kind: str) -> str | None:
@@ -301,7 +295,7 @@ def _another_kind(category: str) -> bool:
     (True, False, False, False)
     """
     head, _, last = category.rpartition(" ")
-    return last == "weapon" and bool(head) and head not in _KIND_USES and head not in _HELD_IN_HAND
+    return last == "weapon" and bool(head) and head not in USES and head not in _HELD_IN_HAND
 
 
 # the words of a category that say a weapon is held to strike with: a heading a shot weapon stands

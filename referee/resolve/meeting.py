@@ -275,6 +275,9 @@ _BOTH = lazy(r"\b(?:if|when)\b[^.;:]*\bboth\s+(?:sides|players|armies)\b|\bboth\
 
 
 # whom an obligation binds when it is the other side: "its target must take a Panic Test"
+# a rule the words let stand beside another, not used instead of it ("Hand Weapons wielded by models on foot can be used
+# alongside a Shield"): read by the prohibitions (a forbidden weapon let beside) and the weapons of one kind (no choice between them)
+ALONGSIDE = lazy(r"\b(?:can|may)\s+(?:also\s+)?be\s+used\s+(?:alongside|together\s+with|in\s+addition\s+to)\b", re.I)
 _OTHER_SIDE = lazy(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b", re.I)
 
 

@@ -42,7 +42,7 @@ import re
 
 from referee.graph.effects_words import STATS
 from referee.patterns import lazy
-from referee.resolve.meeting import binds_other_side, sentences
+from referee.resolve.meeting import ALONGSIDE, binds_other_side, sentences
 from referee.resolve.one_of_a_kind import ONE_OF, TAKEN, single_of_kind, taken_only, why as _kind_why
 from referee.resolve.ruling import Ruling, Unresolved, _unique
 from referee.text import fold, singulars
@@ -343,7 +343,7 @@ def _kit(ctx: Context, rule: dict[str, Any]) -> str | None:
     any other rule.  The section is the narrower: a ranged and a melee weapon keyword share the
     category "weapon keyword", and are two weapons, each used in its own way, not one of a kind."""
     parent = ctx.view.get(rule["parent"]) if rule.get("parent") else None
-    if _ALONGSIDE.search(rule.get("text") or ""):
+    if ALONGSIDE.search(rule.get("text") or ""):
         # "Hand Weapons wielded by models on foot can be used alongside a Shield": its own words say it is carried beside a
         # weapon, not fought with instead of one
         return None
@@ -357,7 +357,6 @@ def _kit(ctx: Context, rule: dict[str, Any]) -> str | None:
     return None
 # a section's own words that its parts go together: "This can be combined.", "These may be used together."
 _COMBINED = lazy(r"\b(?:can|may)\s+(?:all\s+)?be\s+(?:combined|used\s+together)\b", re.I)
-_ALONGSIDE = lazy(r"\b(?:can|may)\s+be\s+used\s+(?:alongside|together\s+with|in\s+addition\s+to)\b", re.I)
 REROLLED = "a re-roll of one test"
 THROUGH = "moving through other models"
 _THROUGH = lazy(r"\bmov(?:e|es|ed|ing)\s+(?:\w+\s+){0,4}?(?:through|over|across)\s+(?:[\w-]+\s+){0,4}?models\b", re.I)
