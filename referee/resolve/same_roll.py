@@ -201,7 +201,28 @@ def _own(name: str) -> set[str]:
     return out | {f"{w} {k}" for w in words[:1] for k in ("save", "test", "roll")}
 
 
+# what each rule speaks of, kept for the store last read: (that store, (rule id, the system's terms, the instances'
+# parameters) -> :func:`_spoken`'s answer).  A store's rules never change in place (a rebuild opens a new store), so
+# the store itself is the key: one with the same rule ids, even the same build key, is another and starts afresh.
+# What is kept is never handed out: :func:`_speaks` hands out new dicts and lists, which its callers add to.
+_SPOKEN: tuple[Any, dict[tuple[Any, ...], dict[str, list[dict[str, Any]]]]] = (None, {})
+
+
 def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict[str, list[dict[str, Any]]]:
+    """:func:`_spoken`, read once per rule, system and instances for a store (a shell session and a walk ask the
+    same rules again), in new dicts and lists each call: the caller may add to them."""
+    global _SPOKEN
+    store, kept = _SPOKEN
+    if store is not ctx.view:
+        store, kept = _SPOKEN = (ctx.view, {})
+    key = (rid, tuple(terms), None if entry is None else tuple(entry.instances))
+    said = kept.get(key)
+    if said is None:
+        said = kept[key] = _spoken(ctx, rid, terms, entry)
+    return {thing: list(cites) for thing, cites in said.items()}
+
+
+def _spoken(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict[str, list[dict[str, Any]]]:
     """thing -> the rule's sentences that speak of it (every wording), each ``{"quote", "rid",
     "version"}``: placed in its document (:func:`_cited`) only if an answer quotes it.  A rule
     that gains "the ... Characteristic modifiers stated in brackets" speaks of what its
