@@ -459,7 +459,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|mov(?:es?|ed)|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|ranks?|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|mov(?:es?|ed)|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -520,12 +520,15 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                 # Panic Tests", "When a War Machine fails a Panic Test"): across the sides a roll is one
                 # only where a sentence speaks of the other side's ("its target", "enemy units")
                 shared = [t for t in shared if not t.startswith(WIELDED)  # each side's model fights with its own
-                          and (t in (TARGETED, PLACEMENT, MULTIPLIED, COUNTED, MELEE_SHOT) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
+                          and (t in (TARGETED, PLACEMENT, MULTIPLIED, COUNTED, MELEE_SHOT) or any(_OTHER.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t])
+                               or t == CROSSING and _of_the_ground(spoken[(side_a, a)][t] + spoken[(side_b, b)][t]))]
             else:
                 shared = [t for t in shared if t != TARGETED]  # one's own unit hidden is not hidden from one's own shots
             if side_a != side_b:
                 shared = [t for t in shared if t not in (MOVED, DEPLOYED)]  # each side's unit moves, and is deployed, on its own
             shared = [t for t in shared if _holds(t, spoken[(side_a, a)][t], spoken[(side_b, b)][t], terms)]
+            # a rank more "for a unit that has not moved", where the situation says it moved, is no rank more now
+            shared = [t for t in shared if t != RANKS or all(_held_now(spoken[(s, r)][t], flags) for s, r in ((side_a, a), (side_b, b)))]
             # two rules that each only give a number of a count ("score 10VP at the end of the battle") add up: they meet where one
             # caps, multiplies or denies it
             shared = [t for t in shared if not _count(t) or any(_CHANGES_COUNT.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t])]
@@ -916,6 +919,9 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
     if thing == ACTS:
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any({"stops", "once"} & one and "anyway" in other for one, other in (aims, aims[::-1]))
+    if thing == RANKS:
+        # a rank more to shoot from, and a rank more to fight from, are two things
+        return bool({c["aim"] for c in said_a} & {c["aim"] for c in said_b})
     if thing == ATTACKS_MADE:
         # a number set beside attacks added to it; two that set, or two that add, are each their own
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
@@ -1044,6 +1050,28 @@ def _excludes(said: list[dict[str, Any]], thing: str) -> bool:
 
 
 _OTHER = lazy(r"\b(?:target|targets|enemy|enemies|opponent|opponents|opposing)\b", re.I)
+# a rule's words on its own bearers: "A model with this keyword", "models with this special rule", "this unit"
+_BEARER = lazy(r"\bwith\s+(?:this|the)\s+(?:special\s+|universal\s+)?(?:rule|keyword|ability)\b|\bthis\s+(?:unit|model)\b", re.I)
+
+
+# a sentence's own words that hold it to a unit that did not do what a flag says: "a unit ... that has not moved during this Player
+# Turn", "on a turn in which the unit did not charge"
+_NOT_DONE = {"moved": lazy(r"\b(?:has|have|had)\s+not\s+moved\b|\bdid\s+not\s+move\b|\bnot\s+(?:have\s+)?moved\b", re.I),
+             "charging": lazy(r"\b(?:has|have|had)\s+not\s+charged\b|\bdid\s+not\s+charge\b|\bnot\s+charging\b", re.I)}
+
+
+def _held_now(said: list[dict[str, Any]], flags: tuple[str, ...]) -> bool:
+    """Whether a rule has a sentence on the thing whose own words do not deny the situation ("that has not moved", with
+    ``moved`` in force): a sentence for a unit that did not move says nothing of one that did."""
+    return any(not any(flag in _NOT_DONE and _NOT_DONE[flag].search(c["quote"]) for flag in flags) for c in said)
+
+
+def _of_the_ground(said: list[dict[str, Any]]) -> bool:
+    """Whether a sentence on crossing terrain is the ground's, not a bearer's: "Models can neither ... move through these
+    walls" (of a kind of terrain) binds every model that comes to it, the other side's too, where "A unit that contains at
+    least one model with this special rule rolls an extra D6 when rolling to move through difficult terrain" binds its own
+    side alone (each side's unit crosses on its own, as each side's roll is its own)."""
+    return any(c["aim"] == "crosses" and not _BEARER.search(c["quote"]) for c in said)
 
 
 def _granted(entry: Any, other: str) -> bool:
@@ -1104,6 +1132,12 @@ MELEE_SHOT = "whether a shot in melee is a melee attack"
 # both kinds ("neither attack (shooting or melee)") forbids the shot either way, and is no question
 _FORBIDS_MELEE = lazy(r"\b(?:can\s*not|cannot|can't|may\s+not|nor)\s+(?:\w+\s+){0,2}?(?:make|making)\s+(?:any\s+)?(?:melee|close\s+combat)\s+attacks\b", re.I)
 _SHOT_IN_MELEE = lazy(r"\b(?:use|shoot|fire)\s+(?:this|the|its)\s+weapon\s+even\s+in\s+(?:melee|close\s+combat)\b", re.I)
+RANKS = "how many ranks shoot or fight"
+# a rank more than normal that the unit shoots or fights from: "may shoot from one additional rank", "may use Shooting Attacks from
+# one additional rank", "supporting attacks can be made by an extra rank than normal"; two rules that each give one, neither saying
+# it adds to the other's (a rule's "This rule is cumulative" speaks of its own instances), leave open whether the unit has one or two
+_RANK_SHOOTS = lazy(r"\b(?:shoot|shooting\s+attacks|fire)\b[^.;]*?\b(?:from|by|with)\s+(?:one|an|a)\s+(?:additional|extra)\s+ranks?\b", re.I)
+_RANK_FIGHTS = lazy(r"\b(?:supporting\s+attacks|fight|close\s+combat\s+attacks)\b[^.;]*?\b(?:from|by|with)\s+(?:one|an|a)\s+(?:additional|extra)\s+ranks?\b", re.I)
 COUNTED = "how many models a model counts as"
 # a model counted as more than one, or all counted as they are: "counts as an additional model", "count all models normally"
 _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d+)\s+models?\b|\bcount\s+(?:all\s+)?(?:the\s+)?models\s+normally\b", re.I)
@@ -1111,6 +1145,7 @@ _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d
 
 # for this round's patterns, words (lower-cased) each of whose groups the sentence must hold one of for the pattern to match
 _NEEDS: dict[int, tuple[tuple[str, ...], ...]] = {
+    id(_RANK_SHOOTS): (("additional", "extra"), ("rank",)), id(_RANK_FIGHTS): (("additional", "extra"), ("rank",)),
     id(_COUNTS_AS): (("count",),), id(_FORBIDS_MELEE): (("melee", "close combat"), ("attacks",)), id(_SHOT_IN_MELEE): (("even",), ("weapon",)), id(_HEEDS_SHOT): (("not",), ("shot", "fire", "shoot")), id(_SHOT_IN): (("phase",), ("shot", "fire")),
     id(_STOPS_ACTING): ((" act",),), id(_ACTS_ONCE): (("only",), ("act once",)), id(_ACTS_ANYWAY): (("even",), ("activated", "acted")), id(_SETS_ATTACKS): (("make",), ("attacks",)),
     id(_ADDS_ATTACKS): (("additional", "extra"), ("attack",)), id(_HELD_DEPLOY): (("deployed",),), id(_MAY_DEPLOY): (("deployed",),),
@@ -1124,6 +1159,7 @@ def _may_match(pattern: Any, low: str) -> bool:
 
 
 _AIMS = (
+    (RANKS, ((_RANK_SHOOTS, "shoots"), (_RANK_FIGHTS, "fights"))),
     (COUNTED, ((_COUNTS_AS, "counts"),)),
     (MELEE_SHOT, ((_FORBIDS_MELEE, "forbids"), (_SHOT_IN_MELEE, "shoots"))),
     (SHOT, ((_HEEDS_SHOT, "heeds"), (_SHOT_IN, "shoots"))),
@@ -1163,6 +1199,8 @@ _OPEN_ABOUT = {
         "sentence here says whether that shot is a melee attack",
     ATTACKS_MADE: "one sets how many attacks are made, the other adds attacks, and no sentence here says whether the added attacks "
         "come on top of the number set, or which number they are counted from",
+    RANKS: "both let the unit shoot or fight from a rank more than normal, and no sentence here says whether the two add up "
+        "(a rank more for each) or give the one rank",
     COUNTED: "both say how many models a model counts as (one or more), and no sentence here says which holds where both "
         "apply",
     MODIFIED: "one counts its change of a roll as modifying it, the other speaks of a roll that is unmodified or cannot be "

@@ -7,19 +7,13 @@ Each is tested on the real documents and on a small system in other words."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from referee.cli.commands import main
 from referee.resolve import resolve
-from referee.store.load import open_rules
 from referee.store.record import Build
 from tests.resolve.test_principles import picks, rel, system, system_data
 from tests.stores import stored
 
-
-BSDATA = Path("/work/shared/bsdata")
 
 
 def _open(data: dict) -> list[tuple[list[str], str]]:
@@ -219,11 +213,9 @@ def test_numbers_of_one_thing_in_a_small_system() -> None:
 
 
 @pytest.fixture(scope="module")
-def army(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    """The BattleScribe sample of the Ninth Age, imported as a system of its own (its Unwieldy has the words)."""
-    into = tmp_path_factory.mktemp("bsdata")
-    assert main(["import", "battlescribe", str(BSDATA / "2nd-theNinthAge-FantasyBattles.gst"), "--system", "t9a", "--into", str(into), "--json"]) == 0
-    return open_rules(into).whole()
+def army(bsdata_t9a: Build) -> Build:
+    """The BattleScribe sample of the Ninth Age, imported as a system of its own (its Unwieldy has the words): built once per run."""
+    return bsdata_t9a
 
 
 def test_a_rules_own_word_on_being_combined_with_the_other_prevails(army: Build) -> None:
