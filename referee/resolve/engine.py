@@ -29,7 +29,7 @@ from referee.resolve.same_roll import same_roll_touches
 from referee.resolve.as_if_not_there import as_if_not_there
 from referee.resolve.counted_as import counted_as_rulings
 from referee.resolve.situation_words import situation_rulings
-from referee.resolve.together import bearer_rulings, capped_counts, forbidden_action_rulings, together_rulings, unrolled_rulings
+from referee.resolve.together import bearer_rulings, capped_counts, forbidden_action_rulings, kind_exceptions, together_rulings, unrolled_rulings
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, calibrated, quote
 from referee.resolve.situation import judge, parse_flags
 from referee.resolve.source import roll_caps, source
@@ -154,6 +154,8 @@ def resolve(
     answers += forbidden_action_rulings(ctx, sides, modifiers, [set(a.rules) for a in answers])
     # a cap on a number a characteristic counts, beside a modifier of that characteristic ("up to a maximum of three" and "+1A")
     answers += capped_counts(ctx, sides, modifiers, [set(a.rules) for a in answers])
+    # a rule whose own thing never benefits from rules of a kind, beside a rule of that kind ("never benefit from any ... Attack Attributes")
+    answers += kind_exceptions(ctx, sides, [set(a.rules) for a in answers])
     # rules that speak of one roll, where nothing above joined them (a ruling or open question on both)
     answers += same_roll_touches(ctx, sides, meetings, [set(a.rules) for a in answers],
                                  [set(a.rules) for a in answers if isinstance(a, Ruling) and a.winner], flags)

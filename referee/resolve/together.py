@@ -288,3 +288,86 @@ def capped_counts(ctx: Context, sides: tuple[Side, Side], modifiers: Sequence[An
             question.kind = "touch"
             out.append(question)
     return out
+
+
+# a rule's own thing kept from rules of a kind: "They never benefit from any weapons or other Attack Attributes the model part may
+# have" (of Crush Attacks), "It cannot be affected by any Attack Attributes"; the subject is the rule's own (a pronoun, or its name)
+_KEPT_FROM = lazy(r"^\W*(?P<who>[\w' -]+?)\s+(?:never|do(?:es)?\s+not|can\s*not|cannot|may\s+not)\s+(?:benefits?\s+from|be\s+affected\s+by)\s+"
+                  r"(?P<what>(?:any|all)\s+[^.;:]+)", re.I)
+_PRONOUNS = frozenset({"they", "it", "this attack", "these attacks", "such attacks"})
+# the words that end the list of kinds: "the model part may have", "that the model has"
+_KIND_TAIL = lazy(r"\s+(?:that\s+)?(?:the|this|its|their)\s+(?:model|unit|wielder|bearer|rider)(?:\s+part)?\s+(?:may\s+have|has|have|possesses?)\b.*$", re.I)
+_KIND_LEAD = frozenset({"any", "all", "other", "the", "of", "its", "their"})
+
+
+def _kinds(what: str) -> list[str]:
+    """The kinds a list names, each folded and singular: "any weapons or other Attack Attributes the model part may have" ->
+    ["weapon", "attack attribute"]."""
+    out = []
+    for part in re.split(r",\s*|\s+(?:or|and|nor)\s+", _KIND_TAIL.sub("", what)):
+        words = [w for w in fold(part).split() if w not in _KIND_LEAD]
+        if words:
+            words[-1] = next(iter(singulars(words[-1])), words[-1])
+            out.append(" ".join(words))
+    return out
+
+
+def _own_subject(who: str, name: str) -> bool:
+    """Whether a sentence's subject is the rule's own thing: a pronoun ("They", of the rule's list of restrictions) or its name."""
+    said = fold(who)
+    stem = fold(re.sub(r"\(.*?\)", " ", name)).strip()
+    return said in _PRONOUNS or bool(stem) and (said == stem or said.rstrip("s") == stem.rstrip("s"))
+
+
+def _of_kind(ctx: Context, rid: str, kind: str) -> tuple[str, dict[str, Any] | None] | None:
+    """Why a rule is of a kind a rule's thing is kept from, or None: by its category's last words ("5 Melee Weapon": a weapon), or
+    where the kind is an attribute of something ("attack attribute") by its own sentence that gives it to that thing ("failed
+    to-hit rolls from attacks with Hatred": Hatred is an attribute of attacks), that sentence then quoted."""
+    rule = ctx.view.get(rid) or {}
+    words = kind.split()
+    category = fold(re.sub(r"^[\d\s.]+", "", rule.get("category") or ""))
+    if category and (category == kind or category.endswith(" " + words[-1]) or category == words[-1]):
+        return f"its category: {rule.get('category')}", None
+    if len(words) == 2 and words[1] == "attribute":
+        of = re.escape(words[0])
+        stem = re.escape(fold(re.sub(r"\(.*?\)", " ", rule.get("name") or "")).strip())
+        gives = re.compile(rf"\b{of}s?\s+(?:made\s+)?with\s+(?:a\s+|an\s+)?{stem}\b|\bthis\s+{of}\s+attribute\b", re.I) if stem else None
+        version = rule["versions"][0] if rule.get("versions") else None
+        for said in sentences((version or rule).get("text") or "") if gives else ():
+            if gives.search(fold(said)):
+                return f"its own words give it to {words[0]}s", ctx.rule_quote(rid, said, version)
+    return None
+
+
+def kind_exceptions(ctx: Context, sides: tuple[Side, Side], answered: Sequence[set[str]] = ()) -> list[Ruling]:
+    """A rule whose own thing never benefits from rules of a kind ("They never benefit from any weapons or other Attack Attributes
+    the model part may have", of Crush Attack) prevails over each rule of its side of that kind (Hatred, whose "attacks with Hatred"
+    make it an attribute of attacks; a Great Weapon, by its category): an explicit exception, as far as its words say (the other
+    rule keeps what it does for everything else), both sentences quoted.  A sentence whose subject is not the rule's own ("Special
+    Attacks cannot be affected by Attack Attributes", of Devastating Charge) is no exception of that rule's."""
+    out: list[Ruling] = []
+    for side in sides:
+        for a, entry_a in side.rules.items():
+            rule = ctx.view.get(a)
+            version = rule["versions"][0] if rule and rule.get("versions") else None
+            for said in sentences(((version or rule or {}).get("text")) or ""):
+                found = _KEPT_FROM.search(said.lstrip("-*• "))
+                if found is None or not _own_subject(found.group("who"), ctx.name(a)):
+                    continue
+                for b, entry_b in side.rules.items():
+                    if b == a or _joined(entry_a, b) or _joined(entry_b, a) or any({ctx.name(a), ctx.name(b)} <= s for s in answered):
+                        continue
+                    if any(set(r.rules) == {ctx.name(a), ctx.name(b)} for r in out):
+                        continue
+                    for kind in _kinds(found.group("what")):
+                        why = _of_kind(ctx, b, kind)
+                        if why is None:
+                            continue
+                        how, shown = why
+                        relation = ctx.rule_quote(a, said.lstrip("-*• "), version)
+                        outcome = (f"{ctx.name(a)} prevails over {ctx.name(b)}, as far as its words say: what it speaks of never benefits "
+                                   f"from {_KIND_TAIL.sub('', found.group('what')).strip()}, and {ctx.name(b)} is such ({how})")
+                        out.append(Ruling([ctx.name(a), ctx.name(b)], ctx.name(a), "explicit-exception", outcome,
+                                          [relation, *([shown] if shown else [])], [], [side.name], relation=relation))
+                        break
+    return out

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from referee.resolve import resolve
 from referee.store.record import Build
-from tests.resolve.test_principles import picks, system
+from tests.resolve.test_principles import picks, system, system_data
+from tests.stores import stored
 
 
 def _open(data: dict) -> list[list[str]]:
@@ -71,3 +72,37 @@ def test_a_rank_more_given_twice_in_a_small_system() -> None:
     assert _open(resolve(view, "demo", picks("Keen Eyes", "Tall Bows")).to_json()) == []
     assert _open(resolve(view, "demo", picks("Drilled Archers"), picks("Tall Bows")).to_json()) == []
 
+
+# -- a rule's own thing kept from rules of a kind -------------------------------------------------------------------------------
+
+
+def test_a_thing_that_never_benefits_from_attack_attributes_prevails_over_one(bsdata_t9a: Build) -> None:
+    data = resolve(bsdata_t9a, "t9a", "Crush Attack, Hatred", when=["melee", "first-round"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["winner"] == "Crush Attack"]
+    assert ruling["rules"] == ["Crush Attack", "Hatred"] and ruling["principle"] == "explicit-exception"
+    assert ruling["relation"]["quote"] == "They never benefit from any weapons or other Attack Attributes the model part may have."
+    # Hatred is an attribute of attacks by its own words, quoted beside
+    assert [c["quote"] for c in ruling["citations"]][1] == "During the first Round of Combat, failed to-hit rolls from attacks with Hatred must be rerolled."
+    # a weapon, by its category
+    data = resolve(bsdata_t9a, "t9a", "Crush Attack, Great Weapon", when=["melee"]).to_json()
+    assert [(r["winner"], r["rules"]) for r in data["rulings"] if r["principle"] == "explicit-exception"] == [("Crush Attack", ["Crush Attack", "Great Weapon"])]
+
+
+KINDS = {"Ram": "The ram strikes once at Strength 8. It never benefits from any weapons or other Charge Attributes the rider may have.",
+         "Fury": "Charges with Fury re-roll the charge distance.",
+         "Long Spear": "A long spear reaches the second rank.",
+         "Banner": "Special Charges cannot be affected by Charge Attributes.",
+         "Burst": "Bursts never benefit from any Charge Attributes.",
+         "Gallop": "Add 2 to the charge distance."}
+
+
+def test_a_thing_kept_from_a_kind_in_a_small_system() -> None:
+    data = system_data(KINDS, [])
+    data["rules"]["demo/Long Spear"]["category"] = "Close Combat Weapon"
+    view = stored(data)
+    data = resolve(view, "demo", picks("Ram", "Fury", "Long Spear")).to_json()
+    assert sorted((r["winner"], r["rules"][1]) for r in data["rulings"]) == [("Ram", "Fury"), ("Ram", "Long Spear")]
+    # a sentence whose subject is not the rule's own thing; a rule not of the kind by its category nor its words; the other side's
+    assert [r for r in resolve(view, "demo", picks("Banner", "Fury")).to_json()["rulings"] if r["winner"]] == []
+    assert [r for r in resolve(view, "demo", picks("Burst", "Gallop")).to_json()["rulings"] if r["winner"]] == []
+    assert [r for r in resolve(view, "demo", picks("Ram"), picks("Fury")).to_json()["rulings"] if r["winner"]] == []
