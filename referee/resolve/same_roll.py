@@ -444,7 +444,8 @@ _HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may
 # a shot at a unit the rule permits, or the rule's ignoring what hides it: "can be shot against charging units",
 # "ignore every rule that makes an enemy model or unit untargetable"
 # or a weapon used "even" where it could not be, against enemy models ("can use this weapon even in melee distance against enemy models")
-_REACHES = lazy(r"\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|"
+# or enemy units hit where they are, with no target named ("Enemy units underneath the Template are automatically hit")
+_REACHES = lazy(r"\benemy\s+(?:units?|models?)\b[^.;]*?\b(?:are|is)\s+(?:automatically\s+)?hit\b|\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|"
                 r"\b(?:can|may)\s+(?:use|shoot|fire)\b[^.;]*?\beven\b[^.;]*?\bagainst\s+(?:enemy\s+)?(?:models|units)\b|\bignor(?:e|es|ing)\b[^.;]*?\b(?:untargetable|targeted|visible|line\s+of\s+sight)\b", re.I)
 _REROLL = lazy(r"\bre-?rolls?\b", re.I)
 # a restriction on every attack of the model: "must direct all of their attacks against each other"
@@ -495,6 +496,13 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
     joined = {frozenset(m.rules) for m in met if len(m.rules) > 1}
     terms = _terms(ctx.view.core_terms(ctx.system))
     held = [(side.name, rid, entry) for side in sides for rid, entry in side.rules.items()]
+    # the rules each rule in play brought in, by name
+    brought: dict[str, set[str]] = {rid: set() for _, rid, _ in held}
+    for _, rid, entry in held:
+        for chain in entry.chains:
+            for step in chain:
+                if step["rule"] in brought and step["rule"] != rid:
+                    brought[step["rule"]].add(ctx.name(rid))
     held_by = {side.name: set(side.rules) for side in sides}
     by_name = {side.name: side for side in sides}
     spoken = {(name, rid): _speaks(ctx, rid, terms, entry) for name, rid, entry in held}
@@ -508,8 +516,10 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             pair = frozenset((a, b))
             if a == b or pair in joined or pair in seen or _granted(entry_a, b) or _granted(entry_b, a):
                 continue
-            if any({ctx.name(a), ctx.name(b)} <= said for said in answered):
-                continue  # a ruling or open question on both already (their modifiers of one stat)
+            if any({ctx.name(a), ctx.name(b)} <= said and not ((brought[a] - brought[b]) & said and (brought[b] - brought[a]) & said) for said in answered):
+                # a ruling or open question on both already (their modifiers of one stat); not one on what each brought in, which
+                # names them only as the rules that brought it ("Ignores Cover via Template" over "Stealth via Invisibility")
+                continue
             if any({ctx.name(x), ctx.name(y)} <= said for said in won for x, y in _givers(ctx, entry_a, b) + _givers(ctx, entry_b, a)):
                 # "Each To Wound roll of 6 ... has Multiple Wounds(d3) and ignores Feel No Pain": the rule that brought the one in
                 # has its ruling with the other already, on the sentence that brought it

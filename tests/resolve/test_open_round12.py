@@ -106,3 +106,26 @@ def test_a_thing_kept_from_a_kind_in_a_small_system() -> None:
     assert [r for r in resolve(view, "demo", picks("Banner", "Fury")).to_json()["rulings"] if r["winner"]] == []
     assert [r for r in resolve(view, "demo", picks("Burst", "Gallop")).to_json()["rulings"] if r["winner"]] == []
     assert [r for r in resolve(view, "demo", picks("Ram"), picks("Fury")).to_json()["rulings"] if r["winner"]] == []
+
+
+# -- enemy units hit where they are, beside a unit that may not be targeted ------------------------------------------------------
+
+
+def test_a_template_against_an_invisible_model_is_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Template", "Invisibility", when=["shooting"]).to_json()
+    [question] = [u for u in data["unresolved"] if sorted(u["rules"]) == ["Invisibility", "Template"]]
+    assert question["reason"].startswith("one says a unit may not be targeted or seen, the other lets its attacks reach a unit")
+    assert "Enemy units underneath the Template are automatically hit, once for each model underneath." in {c["quote"] for c in question["citations"]}
+    # the ruling on what each brought in (Ignores Cover over Stealth) stands beside it: it names the two only as the rules that
+    # brought those in, and is no answer on whether the template reaches the invisible model
+    assert [(r["winner"], r["rules"][:2]) for r in data["rulings"] if r["winner"]] == [("Ignores Cover", ["Ignores Cover", "Stealth"])]
+
+
+def test_enemy_units_hit_where_they_are_in_a_small_system() -> None:
+    view = system({"Spray": "Enemy units under the spray are automatically hit.", "Veil": "The model cannot be targeted or seen.",
+                   "Spotter": "Enemy units within 6 inches are spotted.", "Drill": "The unit is hit on a 4+."}, [])
+    assert _open(resolve(view, "demo", picks("Spray"), picks("Veil")).to_json()) == [["Spray", "Veil"]]
+    # a unit's own rules: its own veil is no hiding from its own spray; nothing hit; no enemy named
+    assert _open(resolve(view, "demo", picks("Spray", "Veil")).to_json()) == []
+    assert _open(resolve(view, "demo", picks("Spotter"), picks("Veil")).to_json()) == []
+    assert _open(resolve(view, "demo", picks("Drill"), picks("Veil")).to_json()) == []
