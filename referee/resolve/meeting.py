@@ -132,7 +132,9 @@ def relation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
                 elif kind == "immune-to":
                     # immunity shields a model from what the other side brings, and from a state put on
                     # its own side ("cannot be Silenced" beside Silence: the model is not Silenced)
-                    where = [theirs.name] if target in theirs.rules else [mine.name] if target != rid and _suffered_here(view, mine, target) else []
+                    # or from a rule of the mission, in force for every model on the table ("This mission special rule ...", Night Fighting)
+                    where = [theirs.name] if target in theirs.rules else [mine.name] if target != rid and (_suffered_here(view, mine, target) or
+                                                                                                         _of_the_mission(view, mine, target)) else []
                 elif kind == "excludes":
                     # "a model using this weapon cannot simultaneously use a Shield": its own Shield
                     where = [mine.name] if target in mine.rules and target != rid else []
@@ -161,6 +163,17 @@ def _suffered_here(view: Book, side: Side, rid: str | None) -> bool:
     """Whether a rule the side has is a state its bearer suffers (:mod:`referee.resolve.suffered`)."""
     rule = view.get(rid) if rid in side.rules else None
     return rule is not None and is_suffered(rule["name"], rule["text"] or "")
+
+
+# a rule's own words that it is the mission's: "This mission special rule is described in full detail on page XX."
+_MISSION = lazy(r"\bthis\s+mission\s+(?:special\s+)?rule\b", re.I)
+
+
+def _of_the_mission(view: Book, side: Side, rid: str | None) -> bool:
+    """Whether a rule the side has is, by its own words, a rule of the mission: not a model's, but in force for every model on the
+    table, so that an immunity to it on the side that has it ("ignores the effects of Night Fighting") spares that side's models."""
+    rule = view.get(rid) if rid in side.rules else None
+    return rule is not None and bool(_MISSION.search(rule["text"] or ""))
 
 
 def _mutual(found: dict[tuple[Any, ...], Meeting]) -> None:
@@ -447,7 +460,8 @@ def _chosen(cannot_words: frozenset[str], must_words: frozenset[str]) -> bool:
 
 
 # an obligation that puts the model in a unit ("The model must be deployed in a unit."), and a prohibition of joining units
-_IN_A_UNIT = lazy(r"\bmust\s+(?:be\s+(?:deployed|placed|set\s+up)\s+in|join|remain\s+in|stay\s+in)\s+an?\s+unit\b", re.I)
+# (or with a clause between: "The model must be deployed in, and can only join, a unit that includes ...")
+_IN_A_UNIT = lazy(r"\bmust\s+(?:be\s+(?:deployed|placed|set\s+up)\s+in|join|remain\s+in|stay\s+in)(?:\s*,[^,.;]{1,40},)?\s+an?\s+unit\b", re.I)
 # a sentence only for instances with no brackets ("Models with Exclusive without any brackets ...")
 _BRACKETLESS = lazy(r"\bwithout\s+(?:any\s+)?(?:brackets|parameters?)\b", re.I)
 

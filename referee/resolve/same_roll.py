@@ -460,7 +460,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number: the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|ranks?|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|mov(?:es?|ed)|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|ranks?|battlefield|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|mov(?:es?|ed)|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -936,7 +936,7 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # a number set beside attacks added to it; two that set, or two that add, are each their own
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("sets" in one and "adds" in other for one, other in (aims, aims[::-1]))
-    if thing in (AIMED, TARGETED, MOVED, PLACEMENT, CROSSING, DISTANCE):
+    if thing in (AIMED, TARGETED, MOVED, PLACEMENT, CROSSING, DISTANCE, LEFT):
         # one restricts and the other makes an attack (never two attacks made, nor two restrictions); one hides and the
         # other reaches; one heeds a move and the other places the unit
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
@@ -1148,6 +1148,12 @@ RANKS = "how many ranks shoot or fight"
 # it adds to the other's (a rule's "This rule is cumulative" speaks of its own instances), leave open whether the unit has one or two
 _RANK_SHOOTS = lazy(r"\b(?:shoot|shooting\s+attacks|fire)\b[^.;]*?\b(?:from|by|with)\s+(?:one|an|a)\s+(?:additional|extra)\s+ranks?\b", re.I)
 _RANK_FIGHTS = lazy(r"\b(?:supporting\s+attacks|fight|close\s+combat\s+attacks)\b[^.;]*?\b(?:from|by|with)\s+(?:one|an|a)\s+(?:additional|extra)\s+ranks?\b", re.I)
+LEFT = "a unit that left the battlefield"
+# a unit that leaves the battlefield other than as a casualty ("This unit will run from the battlefield after ..."), and a rule that
+# brings back a unit that was killed ("Bring one of your units that has previously been killed back to the battlefield"): whether
+# leaving that way is being killed, no sentence says
+_LEAVES = lazy(r"\b(?:run|runs|flee|flees|leave|leaves)\s+(?:from|off|out\s+of)\s+the\s+(?:battlefield|table|board)\b", re.I)
+_RETURNS = lazy(r"\b(?:killed|destroyed|wiped\s+out)\b[^.;]*?\bback\s+(?:to|onto)\s+the\s+(?:battlefield|table|board)\b", re.I)
 COUNTED = "how many models a model counts as"
 # a model counted as more than one, or all counted as they are: "counts as an additional model", "count all models normally"
 _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d+)\s+models?\b|\bcount\s+(?:all\s+)?(?:the\s+)?models\s+normally\b", re.I)
@@ -1156,6 +1162,7 @@ _COUNTS_AS = lazy(r"\bcounts?\s+as\s+(?:an?\s+)?(?:additional|extra|two|three|\d
 # for this round's patterns, words (lower-cased) each of whose groups the sentence must hold one of for the pattern to match
 _NEEDS: dict[int, tuple[tuple[str, ...], ...]] = {
     id(_RANK_SHOOTS): (("additional", "extra"), ("rank",)), id(_RANK_FIGHTS): (("additional", "extra"), ("rank",)),
+    id(_LEAVES): (("battlefield", "table", "board"),), id(_RETURNS): (("back",),),
     id(_COUNTS_AS): (("count",),), id(_FORBIDS_MELEE): (("melee", "close combat"), ("attacks",)), id(_SHOT_IN_MELEE): (("even",), ("weapon",)), id(_HEEDS_SHOT): (("not",), ("shot", "fire", "shoot")), id(_SHOT_IN): (("phase",), ("shot", "fire")),
     id(_STOPS_ACTING): ((" act",),), id(_ACTS_ONCE): (("only",), ("act once",)), id(_ACTS_ANYWAY): (("even",), ("activated", "acted")), id(_SETS_ATTACKS): (("make",), ("attacks",)),
     id(_ADDS_ATTACKS): (("additional", "extra"), ("attack",)), id(_HELD_DEPLOY): (("deployed",),), id(_MAY_DEPLOY): (("deployed",),),
@@ -1170,6 +1177,7 @@ def _may_match(pattern: Any, low: str) -> bool:
 
 _AIMS = (
     (RANKS, ((_RANK_SHOOTS, "shoots"), (_RANK_FIGHTS, "fights"))),
+    (LEFT, ((_LEAVES, "leaves"), (_RETURNS, "returns"))),
     (COUNTED, ((_COUNTS_AS, "counts"),)),
     (MELEE_SHOT, ((_FORBIDS_MELEE, "forbids"), (_SHOT_IN_MELEE, "shoots"))),
     (SHOT, ((_HEEDS_SHOT, "heeds"), (_SHOT_IN, "shoots"))),
@@ -1211,6 +1219,8 @@ _OPEN_ABOUT = {
         "come on top of the number set, or which number they are counted from",
     RANKS: "both let the unit shoot or fight from a rank more than normal, and no sentence here says whether the two add up "
         "(a rank more for each) or give the one rank",
+    LEFT: "one takes the unit off the battlefield other than as a casualty, the other brings back a unit that was killed, and no "
+        "sentence here says whether leaving that way is being killed",
     COUNTED: "both say how many models a model counts as (one or more), and no sentence here says which holds where both "
         "apply",
     MODIFIED: "one counts its change of a roll as modifying it, the other speaks of a roll that is unmodified or cannot be "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from referee.resolve import resolve
 from referee.store.record import Build
-from tests.resolve.test_principles import picks, system, system_data
+from tests.resolve.test_principles import picks, rel, system, system_data
 from tests.stores import stored
 
 
@@ -129,3 +129,65 @@ def test_enemy_units_hit_where_they_are_in_a_small_system() -> None:
     assert _open(resolve(view, "demo", picks("Spray", "Veil")).to_json()) == []
     assert _open(resolve(view, "demo", picks("Spotter"), picks("Veil")).to_json()) == []
     assert _open(resolve(view, "demo", picks("Drill"), picks("Veil")).to_json()) == []
+
+
+# -- an obligation to be in a unit, with a clause between ------------------------------------------------------------------------
+
+
+def test_an_obligation_to_be_deployed_in_a_unit_with_a_clause_between_meets_a_ban_on_joining(rulebase: Build) -> None:
+    data = resolve(rulebase, "t9a", "Mechanised Support, Exclusive").to_json()
+    [question] = [u for u in data["unresolved"] if sorted(u["rules"]) == ["Exclusive", "Mechanised Support"]]
+    assert "The model must be deployed in, and can only join, a unit that includes at least one R&F model with Infernal Brand." in {
+        c["quote"] for c in question["citations"]}
+
+
+def test_an_obligation_to_be_in_a_unit_with_a_clause_between_in_a_small_system() -> None:
+    rules = {"Tethered": "The model must be set up in, and may only join, a unit of its kin.", "Loner": "Loners can never join units.",
+             "Herald": "The model must be set up in, as its lord says, and in no other way, a unit of its kin."}
+    relations = [rel("must", "Tethered", None, rules["Tethered"], details={"action": "be set up"}, subject="The model"),
+                 rel("cannot", "Loner", None, rules["Loner"], details={"action": "join units"}, subject="Loners"),
+                 rel("must", "Herald", None, rules["Herald"], details={"action": "be set up"}, subject="The model")]
+    view = system(rules, relations)
+    assert _open(resolve(view, "demo", picks("Tethered", "Loner")).to_json()) == [["Loner", "Tethered"]]
+    # a clause longer than a few words between is no such obligation
+    assert _open(resolve(view, "demo", picks("Herald", "Loner")).to_json()) == []
+
+
+# -- an immunity to a rule of the mission ----------------------------------------------------------------------------------------
+
+
+def test_an_immunity_to_a_mission_rule_on_its_own_side_is_ruled(rulebase: Build) -> None:
+    data = resolve(rulebase, "scrollhammer", "Night Eye, Night Fighting", when=["shooting"]).to_json()
+    assert [(r["principle"], r["winner"], r["rules"]) for r in data["rulings"]] == [("immunity", "Night Eye", ["Night Eye", "Night Fighting"])]
+
+
+def test_an_immunity_to_a_mission_rule_in_a_small_system() -> None:
+    rules = {"Owl Sight": "A model with this special rule ignores the effects of Darkness.", "Darkness": "This mission special rule darkens the table.",
+             "Gloom": "Models with Gloom are hard to see.", "Dusk Sight": "A model with this special rule ignores the effects of Gloom."}
+    relations = [rel("immune-to", "Owl Sight", "Darkness", rules["Owl Sight"], subject="A model with this special rule"),
+                 rel("immune-to", "Dusk Sight", "Gloom", rules["Dusk Sight"], subject="A model with this special rule")]
+    view = system(rules, relations)
+    assert [(r["principle"], r["winner"]) for r in resolve(view, "demo", picks("Owl Sight", "Darkness")).to_json()["rulings"]] == [("immunity", "Owl Sight")]
+    # a rule of a model, not of the mission, on one's own side: one's own models are not what the immunity is against
+    assert [r for r in resolve(view, "demo", picks("Dusk Sight", "Gloom")).to_json()["rulings"] if r["principle"] == "immunity"] == []
+
+
+# -- a unit that left the battlefield, and a rule that brings back a unit that was killed ----------------------------------------
+
+
+def test_running_from_the_battlefield_and_bringing_back_a_killed_unit_are_open(rulebase: Build) -> None:
+    data = resolve(rulebase, "last-edition", "Cowards (2), Directive 1").to_json()
+    [question] = [u for u in data["unresolved"] if sorted(u["rules"]) == ["Cowards (X)", "Directive 1"]]
+    assert question["reason"].startswith("one takes the unit off the battlefield other than as a casualty")
+
+
+def test_a_unit_that_left_the_battlefield_in_a_small_system() -> None:
+    view = system({"Skittish": "This unit will flee from the battlefield once half its models are lost.",
+                   "Second Wind": "Bring one unit that was killed back to the battlefield.",
+                   "Reinforce": "Bring one unit from reserve onto the battlefield.",
+                   "Routed": "Casualties are removed from the battlefield at once."}, [])
+    assert _open(resolve(view, "demo", picks("Skittish", "Second Wind")).to_json()) == [["Second Wind", "Skittish"]]
+    # a unit from reserve was never killed; casualties removed are no unit leaving; each side's own unit
+    assert _open(resolve(view, "demo", picks("Skittish", "Reinforce")).to_json()) == []
+    assert _open(resolve(view, "demo", picks("Routed", "Second Wind")).to_json()) == []
+    assert _open(resolve(view, "demo", picks("Skittish"), picks("Second Wind")).to_json()) == []
