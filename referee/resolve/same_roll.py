@@ -537,8 +537,9 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             if side_a != side_b:
                 shared = [t for t in shared if t not in (MOVED, DEPLOYED)]  # each side's unit moves, and is deployed, on its own
             shared = [t for t in shared if _holds(t, spoken[(side_a, a)][t], spoken[(side_b, b)][t], terms)]
-            # a rank more "for a unit that has not moved", where the situation says it moved, is no rank more now
-            shared = [t for t in shared if t != RANKS or all(_held_now(spoken[(s, r)][t], flags) for s, r in ((side_a, a), (side_b, b)))]
+            # a sentence "for a unit that has not moved", where the situation says it moved, speaks of nothing here (a rank more to
+            # shoot from, whether a unit counted as moved has moved)
+            shared = [t for t in shared if all(_held_now(spoken[(s, r)][t], flags) for s, r in ((side_a, a), (side_b, b)))]
             # two rules that each only give a number of a count ("score 10VP at the end of the battle") add up: they meet where one
             # caps, multiplies or denies it
             shared = [t for t in shared if not _count(t) or any(_CHANGES_COUNT.search(c["quote"]) for c in spoken[(side_a, a)][t] + spoken[(side_b, b)][t])]
@@ -1073,7 +1074,7 @@ _NOT_DONE = {"moved": lazy(r"\b(?:has|have|had)\s+not\s+moved\b|\bdid\s+not\s+mo
 def _held_now(said: list[dict[str, Any]], flags: tuple[str, ...]) -> bool:
     """Whether a rule has a sentence on the thing whose own words do not deny the situation ("that has not moved", with
     ``moved`` in force): a sentence for a unit that did not move says nothing of one that did."""
-    return any(not any(flag in _NOT_DONE and _NOT_DONE[flag].search(c["quote"]) for flag in flags) for c in said)
+    return not said or any(not any(flag in _NOT_DONE and _NOT_DONE[flag].search(c["quote"]) for flag in flags) for c in said)
 
 
 def _of_the_ground(said: list[dict[str, Any]]) -> bool:

@@ -73,6 +73,14 @@ def test_a_rank_more_given_twice_in_a_small_system() -> None:
     assert _open(resolve(view, "demo", picks("Drilled Archers"), picks("Tall Bows")).to_json()) == []
 
 
+
+def test_a_sentence_for_a_unit_that_has_not_moved_asks_nothing_once_it_moved_in_a_small_system() -> None:
+    # whatever the thing both speak of: here whether the unit has moved, which a rule that puts the unit on the table counts as so
+    view = system({"Drilled Archers": RANKS["Drilled Archers"], "Ambushers": "The unit counts as having moved this turn."}, [])
+    assert _open(resolve(view, "demo", picks("Drilled Archers", "Ambushers")).to_json()) == [["Ambushers", "Drilled Archers"]]
+    assert _open(resolve(view, "demo", picks("Drilled Archers", "Ambushers"), when=("moved",)).to_json()) == []
+
+
 # -- a rule's own thing kept from rules of a kind -------------------------------------------------------------------------------
 
 
