@@ -6,10 +6,11 @@ same LALR tables: lark-js (PyPI ``lark-js``) supplies the JavaScript runtime
 of Lark, and the site build writes that runtime with the keyword grammar's
 tables as the asset ``keyword-parser.js`` (:func:`generate`).
 
-It is made at each site build, not committed: the grammar is then the one
+It is made by the site build, not committed: the grammar is then the one
 source, with no copy to fall stale (``referee site serve`` picks up an edited
 grammar on its next build), and the repository holds no copy of lark-js's
-code.  Making it costs a site build 60 to 110 ms (measured here).
+code.  Making it costs a site build 60 to 110 ms (measured here), once per
+process for a text of the grammar (:func:`generate`).
 
 Three things differ between the languages, and are fixed here, in the tables:
 
@@ -30,9 +31,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from referee import grammars
+from referee import grammars, paths
 
 ASSET = "keyword-parser.js"
+GRAMMAR = "keywords.lark"
 
 # Options lark-js 0.1.4 does not know (Lark 1.3 serializes them): it throws "Unknown options".
 UNKNOWN_TO_LARK_JS = ("strict", "cache_grammar", "ordered_sets")
@@ -186,7 +188,7 @@ def tables() -> tuple[dict[str, Any], dict[str, Any]]:
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
 
-    lark = grammars.load("keywords.lark", cache=None)  # made once per site build
+    lark = grammars.load(GRAMMAR, cache=None)
     data, memo = lark.memo_serialize([TerminalDef, Rule])
     for name in UNKNOWN_TO_LARK_JS:
         data["options"].pop(name, None)
@@ -253,8 +255,21 @@ def _canonical(data: dict[str, Any], memo: dict[int, Any]) -> tuple[dict[str, An
     return data, memo
 
 
+_GENERATED: dict[str, str] = {}  # the grammar's text -> the script made of it (the last text only)
+
+
 def generate() -> str:
-    """The text of ``assets/keyword-parser.js``: lark-js's runtime and the tables, in one closure."""
+    """The text of ``assets/keyword-parser.js``: lark-js's runtime and the tables, in one closure; made once
+    per process for a text of the grammar (a site built again, as ``site serve`` does, after the grammar
+    was edited makes it again)."""
+    grammar = paths.grammar_text(GRAMMAR)
+    if grammar not in _GENERATED:
+        _GENERATED.clear()
+        _GENERATED[grammar] = _script()
+    return _GENERATED[grammar]
+
+
+def _script() -> str:
     from importlib.resources import files
 
     runtime = files("larkjs").joinpath("lark.js").read_text(encoding="utf-8")
