@@ -11,9 +11,9 @@ A build, in order: ``key`` (what changed), ``workers``, ``system`` and ``section
 (each system read alone, on every core, taking from the store what an edit left),
 ``answers`` (what readers ask of a whole system), ``writer`` (the rows, in one transaction).
 
->>> from referee.store.record import assemble
+>>> from referee.store.load import open_rules
 >>> from referee.paths import rules_src_dir
->>> build = assemble(rules_src_dir())
->>> [r.name for r in build.lookup("Hellebarde", system="t9a")]
+>>> rules = open_rules(rules_src_dir())
+>>> [r["name"] for r in rules.lookup("Hellebarde", system="t9a")]
 ['Halberd']
 """
