@@ -55,6 +55,7 @@ from mkdocs.structure.toc import get_toc
 
 from referee.errors import RulesError
 from referee.paths import NoRulesFolder, rules_src_dir
+from referee.site.compiled import COMPILED
 from referee.site.config import RefereeConfig
 from referee.site.kept import Kept, only_known_plugins, parts_digest
 from referee.site.later import Later
@@ -189,7 +190,9 @@ class RefereePlugin(BasePlugin[RefereeConfig]):
 
     def on_env(self, env: Any, /, *, config: Any, files: Files) -> Any:
         """Under serve, after every page is read and before any is laid out: the pages of
-        ours whose inputs are as in the build before get an empty layout (:mod:`~referee.site.kept`)."""
+        ours whose inputs are as in the build before get an empty layout (:mod:`~referee.site.kept`).
+        In every build, the theme's templates are compiled once per process (:mod:`~referee.site.compiled`)."""
+        env.bytecode_cache = COMPILED
         if not self.keeping or self.kept is None or self.site is None:
             return env
         from referee.site.kept import TEMPLATE, page_digest, site_digest
