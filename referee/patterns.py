@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from referee.pattern_cache import compiled as _compiled
+
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
     from typing import Any
@@ -42,7 +44,7 @@ class LazyPattern:
         # are not the pattern's: they fail here rather than compile or recurse.
         if name.startswith("__") or name in ("pattern", "_flags"):
             raise AttributeError(name)
-        compiled = re.compile(self.pattern, self._flags)
+        compiled = _compiled(self.pattern, self._flags)
         attributes = vars(self)
         for asked in _ASKED:
             attributes[asked] = getattr(compiled, asked)

@@ -11,6 +11,7 @@ import re
 import pytest
 
 import referee
+from referee import pattern_cache
 from referee.patterns import LazyPattern, lazy
 
 
@@ -46,11 +47,23 @@ def test_every_lazy_pattern_of_the_package_compiles() -> None:
     assert broken == []
 
 
+def test_every_lazy_pattern_of_the_package_is_kept_as_re_compiles_it() -> None:
+    """Each pattern made from the code kept between processes (referee/pattern_cache.py) is
+    equal, code word for word, to what re.compile makes of it on this Python."""
+    differ = []
+    for where, pattern in _module_patterns():
+        made = re.compile(pattern.pattern, pattern._flags)
+        entry = pattern_cache._entry(pattern.pattern, int(pattern._flags), made)
+        if entry is None or pattern_cache._from_entry(pattern.pattern, entry) != made:
+            differ.append(where)
+    assert differ == []
+
+
 def test_a_lazy_pattern_answers_as_the_compiled_one() -> None:
     pattern = lazy(r"(?P<n>\d+)\+", re.I)
     assert "compiled" not in vars(pattern)  # nothing compiled until asked
     assert pattern.search("a 4+ save").group("n") == "4"
-    assert vars(pattern)["compiled"] is re.compile(r"(?P<n>\d+)\+", re.I)  # re's own cache: the same object
+    assert vars(pattern)["compiled"] == re.compile(r"(?P<n>\d+)\+", re.I)  # text, flags and code (made from kept code, not re's cache)
     assert pattern.sub("N+", "4+ or 5+") == "N+ or N+"
     assert [m.span() for m in pattern.finditer("4+ 5+")] == [(0, 2), (3, 5)]
     assert pattern.groupindex == {"n": 1} and pattern.flags == re.compile("", re.I).flags

@@ -1,0 +1,179 @@
+"""Compiled regular expressions kept between processes, in the cache folder.
+
+CPython's ``re.compile`` spends nearly all its time in Python code: parsing the
+pattern (``re._parser``) and generating the matcher's code from it
+(``re._compiler``).  Making the pattern object from that code (``_sre.compile``,
+in C) is about a hundredth of it.  A warm ``referee resolve`` with the keyword
+grammar compiles over a hundred patterns (docs/performance.md, "Warm calls,
+round 12"), so this module keeps each pattern's generated code in one file of
+the cache folder and, in later processes, makes the pattern from it.
+
+A kept entry can cost time, never a wrong match:
+
+- the file's name and its first line are Python's exact build (``sys.version``
+  with ``_sre``'s magic number and code size): another interpreter's file is
+  never read;
+- an entry is found by the pattern's exact text and flags: an edited pattern is
+  a new entry;
+- an entry is kept only once the pattern made from it compared equal to what
+  ``re.compile`` made (a compiled pattern's equality compares its text, flags
+  and code, word for word);
+- a digest covers the entries: a damaged or truncated file is ignored whole;
+- anything that fails on the way (an unreadable file, an entry of another
+  shape, ``_sre.compile`` refusing it) falls back to ``re.compile``.
+
+New entries are written once, when the process ends, beside the old ones
+(:mod:`referee.atomic`); a cache folder that is missing and cannot be made, or
+is read-only, only costs the time of compiling as before.
+"""
+
+from __future__ import annotations
+
+import _sre
+import atexit
+import marshal
+import os
+import re
+import sys
+from re import _compiler, _parser
+
+from referee import paths
+
+try:  # blake2 alone: hashlib would also load OpenSSL's hashes (docs/performance.md)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
+# What the generated code depends on: the interpreter's build, its regular-expression
+# engine's version and the width of a code word.
+STAMP = f"referee compiled patterns\0{sys.implementation.name}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}".replace("\n", " ").encode()
+KEPT = 1024  # entries at most: the package holds about 250 patterns; edited ones age out
+MADE = 512  # patterns made and held in one process at most (re's own cache holds as many)
+_WORD = {2: "H", 4: "I"}.get(_sre.CODESIZE)  # how a code word is stored (memoryview's format)
+
+_kept: dict[tuple[str, int], tuple[Any, ...]] | None = None  # the file's entries, read on the first compile
+_made: dict[tuple[str, int], re.Pattern[str]] = {}  # what this process made, by text and flags
+_used: dict[tuple[str, int], tuple[Any, ...]] = {}  # the entries this process used or made
+_fresh = False  # an entry was made here: the file is written at exit (registered once)
+
+
+def file_name() -> str:
+    """The file the kept patterns are in: one per interpreter build, in the cache folder."""
+    tag = blake2b(STAMP, digest_size=8).hexdigest()
+    return os.path.join(paths.cache_folder(), f"patterns-{sys.implementation.cache_tag}-{tag}.marshal")
+
+
+def compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)``, made from the code kept for it when there is some;
+    the same object again when asked again in this process (up to :data:`MADE` of them,
+    as ``re`` keeps its own)."""
+    key = (pattern, int(flags))
+    made = _made.get(key)
+    if made is None:
+        if len(_made) >= MADE:
+            _made.clear()
+        made = _made[key] = _make(key)
+    return made
+
+
+def _make(key: tuple[str, int]) -> re.Pattern[str]:
+    global _kept
+    if _kept is None:
+        try:
+            _kept = read(file_name()) if _WORD else {}
+        except Exception:  # noqa: BLE001 - no cache folder to name: compile as before
+            _kept = {}
+    entry = _kept.get(key)
+    if entry is not None:
+        try:
+            made = _from_entry(key[0], entry)
+        except Exception:  # noqa: BLE001 - an entry of another shape: compile as if none were kept
+            pass
+        else:
+            _used[key] = entry
+            return made
+    made = re.compile(*key)
+    entry = _entry(*key, made)
+    if entry is not None:
+        _remember(key, entry)
+    return made
+
+
+def _from_entry(pattern: str, entry: tuple[Any, ...]) -> re.Pattern[str]:
+    flags, code, groups, groupindex, indexgroup = entry
+    return _sre.compile(pattern, flags, memoryview(code).cast(_WORD).tolist(), groups, groupindex, indexgroup)
+
+
+def _entry(pattern: str, flags: int, made: re.Pattern[str]) -> tuple[Any, ...] | None:
+    """What ``_sre.compile`` is given for ``pattern``, as ``re._compiler.compile`` gives it;
+    None unless the pattern made from it equals ``made`` (``re.compile``'s)."""
+    if not _WORD or not isinstance(pattern, str) or flags & re.DEBUG:
+        return None
+    try:
+        parsed = _parser.parse(pattern, flags)
+        code = _compiler._code(parsed, flags)
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup = [None] * parsed.state.groups
+        for name, index in groupindex.items():
+            indexgroup[index] = name
+        entry = (flags | parsed.state.flags, _packed(code), parsed.state.groups - 1, groupindex, tuple(indexgroup))
+        return entry if _from_entry(pattern, entry) == made else None
+    except Exception:  # noqa: BLE001 - re's private modules changed shape: nothing is kept
+        return None
+
+
+def _packed(code: list[int]) -> bytes:
+    """The code's words as bytes, as the machine stores them (read back by a cast, no import)."""
+    words = memoryview(bytearray(len(code) * _sre.CODESIZE)).cast(_WORD)
+    for at, word in enumerate(code):
+        words[at] = word
+    return words.tobytes()
+
+
+def _remember(key: tuple[str, int], entry: tuple[Any, ...]) -> None:
+    global _fresh
+    _used[key] = entry
+    if not _fresh:
+        _fresh = True
+        atexit.register(write)
+
+
+def read(name: str) -> dict[tuple[str, int], tuple[Any, ...]]:
+    """The entries kept in the file ``name``; none when it is missing, of another
+    interpreter, damaged or unreadable."""
+    try:
+        with open(name, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return {}
+    stamp, _, rest = data.partition(b"\n")
+    digest, body = rest[:16], rest[16:]
+    if stamp != STAMP or blake2b(body, digest_size=16).digest() != digest:
+        return {}
+    try:
+        entries = marshal.loads(body)
+    except (EOFError, ValueError, TypeError):
+        return {}
+    return entries if isinstance(entries, dict) else {}
+
+
+def write(name: str | None = None) -> bool:
+    """Write the entries this process made beside those kept (re-read: another process
+    may have added some), the most recently used last, at most :data:`KEPT`; False when
+    the file cannot be written (that only costs time)."""
+    try:
+        name = name or file_name()
+        entries = {key: entry for key, entry in read(name).items() if key not in _used}
+        entries.update(_used)
+        body = marshal.dumps(dict(list(entries.items())[-KEPT:]))
+        os.makedirs(os.path.dirname(name) or ".", exist_ok=True)
+        from referee import atomic
+
+        atomic.replace_with(name, lambda fh: fh.write(STAMP + b"\n" + blake2b(body, digest_size=16).digest() + body))
+    except Exception:  # noqa: BLE001 - at exit, for a cache: a failed write costs time, never the call
+        return False
+    return True

@@ -1,0 +1,168 @@
+"""Compiled patterns kept between processes (referee/pattern_cache.py): a kept entry makes
+the pattern ``re.compile`` makes, and a wrong, stale, damaged or unwritable cache costs
+time only."""
+
+from __future__ import annotations
+
+import marshal
+import os
+import re
+import subprocess
+import sys
+import types
+
+import pytest
+
+from referee import atomic, pattern_cache
+from referee.pattern_cache import compiled
+
+WORDS = r"\b(?P<n>\d+)\s+(?:wounds?|hits?)\b"
+
+
+@pytest.fixture
+def fresh(monkeypatch: pytest.MonkeyPatch, tmp_path: os.PathLike[str]) -> str:
+    """A process's state as if nothing had been read or made yet, with its cache in ``tmp_path``."""
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(pattern_cache, "_kept", None)
+    monkeypatch.setattr(pattern_cache, "_made", {})
+    monkeypatch.setattr(pattern_cache, "_used", {})
+    monkeypatch.setattr(pattern_cache, "_fresh", True)  # no exit hook from a test
+    return pattern_cache.file_name()
+
+
+def _later_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forget what this process read and made, as the next process would start."""
+    monkeypatch.setattr(pattern_cache, "_kept", None)
+    monkeypatch.setattr(pattern_cache, "_made", {})
+    monkeypatch.setattr(pattern_cache, "_used", {})
+
+
+def _body(name: str) -> bytes:
+    with open(name, "rb") as fh:
+        return fh.read()
+
+
+def test_a_kept_pattern_is_the_pattern_re_compiles(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = compiled(WORDS, re.I)
+    assert first == re.compile(WORDS, re.I) and not os.path.exists(fresh)  # written at exit, not per pattern
+    assert pattern_cache.write() and (WORDS, int(re.I)) in pattern_cache.read(fresh)
+    _later_process(monkeypatch)
+    asked = []
+    monkeypatch.setattr(re, "compile", lambda *args: asked.append(args))  # a kept entry never compiles
+    again = compiled(WORDS, re.I)
+    assert asked == [] and again is not first
+    # equality of compiled patterns compares their text, flags and code word for word
+    assert again == first and again.groupindex == {"n": 1}
+    assert again.search("it suffers 3 Wounds").group("n") == "3" and again.findall("2 hits, 4 hits") == ["2", "4"]
+    assert compiled(WORDS, re.RegexFlag.IGNORECASE) is again  # asked again (a pattern built in a loop): made once
+
+
+def test_a_process_holds_a_bounded_number_of_patterns(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pattern_cache, "MADE", 2)
+    made = [compiled(rf"\b{word}\b") for word in ("one", "two", "three")]
+    assert len(pattern_cache._made) == 1 and [p.search(f"a {w} b") is not None for p, w in zip(made, ("one", "two", "three"))] == [True] * 3
+
+
+def test_the_same_text_with_other_flags_is_another_entry(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled(r"fear")
+    pattern_cache.write()
+    _later_process(monkeypatch)
+    assert compiled(r"fear", re.I).search("FEAR") is not None
+    assert compiled(r"fear").search("FEAR") is None
+
+
+def _kept_with(name: str, entries: dict) -> None:
+    """A cache file of this interpreter, whole (its digest right), holding ``entries``."""
+    body = marshal.dumps(entries)
+    with open(name, "wb") as fh:
+        fh.write(pattern_cache.STAMP + b"\n" + pattern_cache.blake2b(body, digest_size=16).digest() + body)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        (0, b"\x00\x00", 0),  # another shape
+        (0, b"\xff\xff\xff\xff" * 4, 0, {}, ()),  # code the engine refuses
+        ("0", b"", 0, {}, ()),  # a field of another type
+    ],
+    ids=["shape", "invalid code", "field type"],
+)
+def test_a_wrong_entry_costs_time_not_a_wrong_match(fresh: str, monkeypatch: pytest.MonkeyPatch, entry: tuple) -> None:
+    _kept_with(fresh, {(WORDS, 0): entry})
+    made = compiled(WORDS)
+    assert made == re.compile(WORDS) and made.search("3 hits").group("n") == "3"
+    pattern_cache.write()  # the wrong entry is replaced by the right one
+    assert pattern_cache.read(fresh)[(WORDS, 0)] != entry
+
+
+def test_a_stale_or_damaged_file_is_ignored_whole(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled(WORDS)
+    pattern_cache.write()
+    good = _body(fresh)
+    stamp, _, rest = good.partition(b"\n")
+    other_python = stamp.replace(sys.version.encode(), b"3.11.0 (another build)") + b"\n" + rest
+    flipped = good[:-20] + bytes([good[-20] ^ 1]) + good[-19:]
+    for damaged in (other_python, flipped, good[: len(good) // 2], b"", b"\n" * 40):
+        with open(fresh, "wb") as fh:
+            fh.write(damaged)
+        assert pattern_cache.read(fresh) == {}
+        _later_process(monkeypatch)
+        assert compiled(WORDS) == re.compile(WORDS)
+
+
+def test_an_entry_is_kept_only_when_it_makes_what_re_compile_makes(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were re's private parts to change so that the code taken from them differed from
+    what re.compile makes, nothing would be kept, and the answer is still re.compile's."""
+    real = pattern_cache._compiler
+    other = types.SimpleNamespace(_code=lambda parsed, flags: real._code(pattern_cache._parser.parse("other"), flags))
+    monkeypatch.setattr(pattern_cache, "_compiler", other)
+    assert compiled(WORDS) == re.compile(WORDS)
+    assert pattern_cache._used == {}
+    monkeypatch.setattr(pattern_cache, "_parser", types.SimpleNamespace())  # no parse at all: an AttributeError inside
+    assert compiled(r"\bgone\b") == re.compile(r"\bgone\b") and pattern_cache._used == {}
+
+
+def test_a_folder_that_cannot_be_written_costs_time_only(monkeypatch: pytest.MonkeyPatch, tmp_path: os.PathLike[str]) -> None:
+    blocker = os.path.join(tmp_path, "a-file")
+    with open(blocker, "w") as fh:
+        fh.write("not a folder")
+    monkeypatch.setenv("REFEREE_CACHE_DIR", os.path.join(blocker, "cache"))  # can be neither read nor made
+    monkeypatch.setattr(pattern_cache, "_kept", None)
+    monkeypatch.setattr(pattern_cache, "_made", {})
+    monkeypatch.setattr(pattern_cache, "_used", {})
+    monkeypatch.setattr(pattern_cache, "_fresh", True)
+    assert compiled(WORDS) == re.compile(WORDS)
+    assert pattern_cache.write() is False
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
+
+    def read_only(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Read-only file system")
+
+    monkeypatch.setattr(atomic, "replace_with", read_only)  # (as root, a mode bit would not stop the write)
+    assert pattern_cache.write() is False and not os.path.exists(pattern_cache.file_name())
+
+
+def test_a_missing_folder_is_made_and_the_newest_entries_are_kept(fresh: str, monkeypatch: pytest.MonkeyPatch, tmp_path: os.PathLike[str]) -> None:
+    deeper = os.path.join(tmp_path, "not", "yet")
+    monkeypatch.setenv("REFEREE_CACHE_DIR", deeper)
+    monkeypatch.setattr(pattern_cache, "KEPT", 3)
+    for word in ("one", "two", "three", "four"):
+        compiled(rf"\b{word}\b")
+    assert pattern_cache.write()
+    assert [text for text, _ in pattern_cache.read(pattern_cache.file_name())] == [r"\btwo\b", r"\bthree\b", r"\bfour\b"]
+
+
+def test_two_processes_the_second_compiles_nothing(tmp_path: os.PathLike[str]) -> None:
+    """The exit of a process writes what it compiled; the next one makes every pattern from it."""
+    env = {**os.environ, "REFEREE_CACHE_DIR": str(tmp_path)}
+    script = (
+        "import re; from referee import pattern_cache; from referee.patterns import lazy\n"
+        "p = lazy(r'\\b(?:fear|terror)\\b', re.I)\n"
+        "assert p.findall('Fear and TERROR') == ['Fear', 'TERROR']\n"
+        "print(pattern_cache._fresh)"
+    )
+    first = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    second = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    assert (first.stdout, second.stdout) == ("True\n", "False\n")  # the second made no entry: it read them
+    kept = os.listdir(tmp_path)
+    assert len(kept) == 1 and kept[0].startswith(f"patterns-{sys.implementation.cache_tag}-")  # nothing left aside
