@@ -26,7 +26,7 @@ import sys
 import types
 from importlib.machinery import PathFinder
 
-from referee import paths
+from referee import paths, pattern_cache
 
 try:  # blake2 alone: hashlib would also load OpenSSL's hashes (docs/performance.md)
     from _blake2 import blake2b
@@ -131,6 +131,9 @@ def standalone(
     _MADE.append(module.__name__)
     sys.modules[module.__name__] = module
     exec(code, module.__dict__)
+    # its lexer compiles the grammar's terminals through the module's ``re`` when the parser
+    # is made: given one whose compile makes them from the code kept between processes
+    module.re = pattern_cache.as_re_module()
     return module.Lark_StandAlone(transformer=transformer) if transformer is not None else module.Lark_StandAlone()
 
 

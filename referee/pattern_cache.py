@@ -35,6 +35,7 @@ import marshal
 import os
 import re
 import sys
+import types
 from re import _compiler, _parser
 
 from referee import paths
@@ -177,3 +178,19 @@ def write(name: str | None = None) -> bool:
     except Exception:  # noqa: BLE001 - at exit, for a cache: a failed write costs time, never the call
         return False
     return True
+
+
+def as_re_module() -> types.ModuleType:
+    """``re`` itself but for ``compile`` and ``match``, which make their patterns through
+    :func:`compiled`: for code that is given a regular-expression module to compile with
+    (the lexers of Lark's standalone parsers, :func:`referee.grammars.standalone`)."""
+    global _RE
+    if _RE is None:
+        _RE = types.ModuleType("re")
+        vars(_RE).update(vars(re))
+        _RE.compile = compiled  # type: ignore[attr-defined]
+        _RE.match = lambda pattern, string, flags=0: compiled(pattern, flags).match(string)  # type: ignore[attr-defined]
+    return _RE
+
+
+_RE: types.ModuleType | None = None

@@ -166,3 +166,28 @@ def test_two_processes_the_second_compiles_nothing(tmp_path: os.PathLike[str]) -
     assert (first.stdout, second.stdout) == ("True\n", "False\n")  # the second made no entry: it read them
     kept = os.listdir(tmp_path)
     assert len(kept) == 1 and kept[0].startswith(f"patterns-{sys.implementation.cache_tag}-")  # nothing left aside
+
+
+def test_the_re_module_given_to_lexers_is_re_but_for_where_patterns_are_made(fresh: str) -> None:
+    kept_re = pattern_cache.as_re_module()
+    assert kept_re is pattern_cache.as_re_module() and kept_re is not re
+    assert (kept_re.escape, kept_re.error, kept_re.IGNORECASE, kept_re.sub) == (re.escape, re.error, re.IGNORECASE, re.sub)
+    assert kept_re.compile(WORDS, re.I) is compiled(WORDS, re.I)
+    assert kept_re.match(r"\d+", "12 hits").group() == "12" and kept_re.match(r"\d+", "hits") is None
+
+
+def test_a_standalone_parser_lexes_with_kept_patterns(fresh: str, monkeypatch: pytest.MonkeyPatch, tmp_path: os.PathLike[str]) -> None:
+    """Lark's standalone keyword parser compiles its terminals' alternations when made:
+    through the kept patterns, so a later process makes them from kept code."""
+    from referee import grammars
+
+    parser = os.path.join(tmp_path, "k.standalone")
+    text = "Multiple Wounds (D3, Clipped Wings), Fearless"
+    first = grammars.standalone("keywords.lark", cache=parser).parse(text)
+    assert [pattern for pattern, _ in pattern_cache._made if pattern.startswith("(?P<")]  # the lexer's alternations
+    assert pattern_cache.write()
+    _later_process(monkeypatch)
+    made_anew: list[tuple] = []
+    monkeypatch.setattr(pattern_cache, "_entry", lambda *args: made_anew.append(args))  # what a miss calls
+    assert grammars.standalone("keywords.lark", cache=parser).parse(text) == first
+    assert made_anew == [] and pattern_cache._used
