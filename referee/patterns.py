@@ -6,7 +6,10 @@ call (docs/performance.md, "The keyword path and make check, round 8").  A modul
 writes ``_WORDS = lazy(r"...", re.I)`` where it wrote ``re.compile``; the pattern
 compiles on its first search, match, sub, ..., and from then on each of those is the
 compiled pattern's own bound method, looked up like any attribute (no wrapper runs per
-call).
+call).  Every pattern compiles through :func:`referee.pattern_cache.compiled`, which
+makes it from code kept between processes; a pattern built at run time (from a rule's
+name) is asked for with ``compiled(text, flags)``, here too, rather than ``re.compile``
+or ``re.search(text, ...)``, and is made once per process.
 
 >>> words = lazy(r"\\w+")
 >>> words.pattern, "compiled" in vars(words)
@@ -19,9 +22,9 @@ True
 
 from __future__ import annotations
 
-import re
+import re  # (the doctest above compares with re.compile)
 
-from referee.pattern_cache import compiled as _compiled
+from referee.pattern_cache import compiled
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -44,12 +47,12 @@ class LazyPattern:
         # are not the pattern's: they fail here rather than compile or recurse.
         if name.startswith("__") or name in ("pattern", "_flags"):
             raise AttributeError(name)
-        compiled = _compiled(self.pattern, self._flags)
+        made = compiled(self.pattern, self._flags)
         attributes = vars(self)
         for asked in _ASKED:
-            attributes[asked] = getattr(compiled, asked)
-        attributes["compiled"] = compiled
-        return getattr(compiled, name)
+            attributes[asked] = getattr(made, asked)
+        attributes["compiled"] = made
+        return getattr(made, name)
 
     def __repr__(self) -> str:
         return f"lazy({self.pattern!r}, {self._flags!r})"

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
+
+from referee.patterns import lazy
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-_NOT_WORD = re.compile(r"[^\w&+]+")
-_PARAMETERS = re.compile(r"\s*[(\[{].*$")
+_NOT_WORD = lazy(r"[^\w&+]+")
+_PARAMETERS = lazy(r"\s*[(\[{].*$")
 
 # Characters that show as nothing but make two equal-looking names differ.
 # The one policy, everywhere names come in (documents, lookups, keyword
@@ -36,7 +37,7 @@ INVISIBLE = {
     "\u2068": "first strong isolate",
     "\u2069": "pop directional isolate",
 }
-_INVISIBLE = re.compile(f"[{''.join(INVISIBLE)}]")
+_INVISIBLE = lazy(f"[{''.join(INVISIBLE)}]")
 
 
 def char_name(char: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from referee.patterns import lazy
+from referee.patterns import compiled, lazy
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.quotable import denied_states, forced_tests, lost, quotable, several_parts, states
 from referee.resolve.ruling import quote
@@ -154,7 +154,7 @@ def _kind_pattern(category: str | None) -> re.Pattern[str] | None:
         return None
     if last not in _KINDS:
         plural = last[:-1] + "ies" if last.endswith("y") else last + "es" if last.endswith(("s", "x", "ch", "sh")) else last + "s"
-        _KINDS[last] = re.compile(rf"\b(?:any|all|every|no)\s+(?:other\s+)?(?:[a-z]+\s+)?{re.escape(plural)}\b", re.I)
+        _KINDS[last] = compiled(rf"\b(?:any|all|every|no)\s+(?:other\s+)?(?:[a-z]+\s+)?{re.escape(plural)}\b", re.I)
     return _KINDS[last]
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from referee.patterns import lazy
+from referee.patterns import compiled, lazy
 from referee.resolve.meeting import binds_other_side, sentences
 from referee.resolve.play import PLAIN_SUBJECT, Side, bearer_subject
 from referee.resolve.ruling import Ruling, conditions, quote
@@ -54,7 +54,7 @@ def _action_pattern(action: str) -> re.Pattern[str] | None:
     if not words or sum(len(w) for w in words) < 4 or not any(w[:1].isupper() for w in words):
         return None  # a game term's action ("March", "use the Thu'um"), not a plain verb ("move") said of many things
     joined = r"(?:\W+(?:a|an|the)\b)?\W+".join(re.escape(w) for w in words)
-    return re.compile(_MODAL + r"(?:[\w'’()]+[\s()]+){0,3}?\(?(?:or\s+)?" + joined + r"\b", re.I)
+    return compiled(_MODAL + r"(?:[\w'’()]+[\s()]+){0,3}?\(?(?:or\s+)?" + joined + r"\b", re.I)
 
 
 def permits(sentence: str, action: str) -> bool:

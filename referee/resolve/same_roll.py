@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 
 from referee.graph.effects_words import STATS
-from referee.patterns import lazy
+from referee.patterns import compiled, lazy
 from referee.resolve.meeting import ALONGSIDE, binds_other_side, sentences
 from referee.resolve.one_of_a_kind import ONE_OF, TAKEN, single_of_kind, taken_only, why as _kind_why
 from referee.resolve.ruling import Ruling, Unresolved, _unique
@@ -162,13 +162,13 @@ def _short_forms(terms: tuple[str, ...]) -> tuple[Any, Any]:
         initials = {a: ts[0] for a, ts in by.items() if len(ts) == 1 and a != "D"}
         caps = sorted({t.upper() for t in terms if 2 <= len(t) <= 3 and t.isalpha()}, key=len, reverse=True)
         alt = "|".join(sorted(initials, key=len, reverse=True))
-        abbr = (re.compile(rf"(?<![\w+\-])(?P<a>{alt})\d+\b"), initials) if initials else None
+        abbr = (compiled(rf"(?<![\w+\-])(?P<a>{alt})\d+\b"), initials) if initials else None
         if caps:
             words = "|".join(re.escape(c) for c in caps)
             # and one denied outright: "no player can score any VP", "cannot gain VP" (:func:`_denial`)
-            count = re.compile(rf"(?<![\w+\-])\d+\s?(?P<n>{words})\b|\b(?:[Dd]ouble|[Tt]riple|[Hh]alve)[sd]?\b[^.;:]{{0,40}}?\b(?P<m>{words})\b|"
-                               rf"\b[Nn]o\s+(?:\w+\s+){{0,2}}?(?:can|may|will)\s+(?:\w+\s+){{0,2}}?any\s+(?P<d>{words})\b|"
-                               rf"\b(?:cannot|can\s*not|can\s+never|may\s+not|never)\s+(?:score|gain|get|earn|claim)s?\s+(?:any\s+)?(?P<e>{words})\b")
+            count = compiled(rf"(?<![\w+\-])\d+\s?(?P<n>{words})\b|\b(?:[Dd]ouble|[Tt]riple|[Hh]alve)[sd]?\b[^.;:]{{0,40}}?\b(?P<m>{words})\b|"
+                             rf"\b[Nn]o\s+(?:\w+\s+){{0,2}}?(?:can|may|will)\s+(?:\w+\s+){{0,2}}?any\s+(?P<d>{words})\b|"
+                             rf"\b(?:cannot|can\s*not|can\s+never|may\s+not|never)\s+(?:score|gain|get|earn|claim)s?\s+(?:any\s+)?(?P<e>{words})\b")
         else:
             count = None
         _SHORT[terms] = (abbr, count)
@@ -182,8 +182,8 @@ def _patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]
     """One pattern for all of a system's characteristics, each way round, made once per system."""
     if words not in _PATTERNS:
         alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-        _PATTERNS[words] = (re.compile(rf"\b(?P<t>{alt})\s+(?:(?:is|are)\s+)?(?:always\s+)?(?:(?:set|reduced)\s+to\s+)?\d+\b"),
-                            re.compile(rf"(?<![\w+-])[+\-−]\d+\s+(?P<t>{alt})\b(?:\s+(?P<next>[a-z]+))?"))
+        _PATTERNS[words] = (compiled(rf"\b(?P<t>{alt})\s+(?:(?:is|are)\s+)?(?:always\s+)?(?:(?:set|reduced)\s+to\s+)?\d+\b"),
+                            compiled(rf"(?<![\w+-])[+\-−]\d+\s+(?P<t>{alt})\b(?:\s+(?P<next>[a-z]+))?"))
     return _PATTERNS[words]
 
 
@@ -715,7 +715,7 @@ def _did_not(ctx: Context, rid: str, other: str) -> list[dict[str, Any]]:
     name = fold(re.sub(r"\(.*?\)|\b[XY]\b", " ", ctx.name(other))).strip()
     if len(name) < 4 or " " not in name:
         return []  # a name of two words or more, said as what the unit did ("fall back"), not one common word
-    pattern = re.compile(rf"\b(?:did|does|do|has|have|had)\s+not\s+{re.escape(name)}\b")
+    pattern = compiled(rf"\b(?:did|does|do|has|have|had)\s+not\s+{re.escape(name)}\b")
     rule = ctx.view.get(rid) or {}
     version = rule["versions"][0] if rule.get("versions") else None
     return [{"quote": x, "rid": rid, "version": version} for x in sentences((version or rule).get("text") or "") if pattern.search(fold(x))]

@@ -29,7 +29,7 @@ import re
 
 from referee.graph.effects_words import CONDITIONS, ONLY_SCOPES
 from referee.graph.limits import Limit, weapon_condition, whole_limits
-from referee.patterns import lazy
+from referee.patterns import compiled, lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.play import Inactive, Side
 from referee.resolve.ruling import Ruling, quote
@@ -63,15 +63,15 @@ def _uses_itself(sentence: str, name: str) -> bool:
     if len(last) < 4:
         return False
     named = (head + r"\s+" if head else "") + re.escape(last) + r"\w*"
-    return bool(re.search(r"\b(?:use|apply|make|perform|declare|issue)\s+(?:the\s+|a\s+|an\s+|this\s+|its\s+|their\s+)?" + named + r"\b", sentence, re.I)
-                or re.search(r"\b" + named + r"\s+(?:can|may)\s+(?:only\s+)?be\s+(?:used|applied|made|performed|declared|issued|given)\b", sentence, re.I))
+    return bool(compiled(r"\b(?:use|apply|make|perform|declare|issue)\s+(?:the\s+|a\s+|an\s+|this\s+|its\s+|their\s+)?" + named + r"\b", re.I).search(sentence)
+                or compiled(r"\b" + named + r"\s+(?:can|may)\s+(?:only\s+)?be\s+(?:used|applied|made|performed|declared|issued|given)\b", re.I).search(sentence))
 
 
 def _bearer(sentence: str, name: str) -> bool:
     """Whether a sentence speaks of the rule's own bearer: "this special rule", "a unit with Name",
     or permits using the rule itself ("are able to use concentration")."""
     said = " ".join(sentence.split())
-    return bool(re.search(r"\bthis\s+(?:special\s+)?(?:rule|ability|order|keyword|skill)\b", said, re.I) or re.search(r"\bwith\s+(?:an?\s+|the\s+)?" + re.escape(name) + r"\b", said, re.I)
+    return bool(compiled(r"\bthis\s+(?:special\s+)?(?:rule|ability|order|keyword|skill)\b", re.I).search(said) or compiled(r"\bwith\s+(?:an?\s+|the\s+)?" + re.escape(name) + r"\b", re.I).search(said)
                 or _uses_itself(said, name))
 
 
@@ -114,7 +114,7 @@ def own_turn_condition(sentence: str, name: str) -> str | None:
     if not (bearer_permission(sentence, name) or bearer_obligation(sentence, name)):
         return None
     for pattern, normal in CONDITIONS:
-        if normal in _OWN_TURN and re.search(pattern, sentence, re.I):
+        if normal in _OWN_TURN and compiled(pattern, re.I).search(sentence):
             return normal
     return None
 

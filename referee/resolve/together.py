@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from referee.patterns import lazy
+from referee.patterns import compiled, lazy
 from referee.resolve.meeting import binds_other_side, sentences
 from referee.resolve.ruling import Ruling, Unresolved
 from referee.resolve.situation import judge
@@ -46,7 +46,7 @@ def name_pattern(name: str) -> re.Pattern[str] | None:
     head = r"\s+".join(re.escape(w) for w in words[:-1])
     tail = "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
     lead = head + r"\s+" if head else ""
-    return re.compile(rf"\b{lead}{tail}\b", re.I)
+    return compiled(rf"\b{lead}{tail}\b", re.I)
 
 
 def together_rulings(ctx: Context, sides: tuple[Side, Side], answered: Sequence[set[str]] = ()) -> list[Ruling]:
@@ -57,7 +57,7 @@ def together_rulings(ctx: Context, sides: tuple[Side, Side], answered: Sequence[
             rule = ctx.view.get(a)
             if rule is None:
                 continue
-            own = re.compile(_OWN, re.I)  # its own name would be any sentence naming two rules: "this rule" is the clause's mark
+            own = compiled(_OWN, re.I)  # its own name would be any sentence naming two rules: "this rule" is the clause's mark
             for b, entry_b in side.rules.items():
                 other = ctx.view.get(b)
                 pattern = name_pattern(other["name"]) if other else None
@@ -113,8 +113,8 @@ def _bearer_permission(name: re.Pattern[str]) -> re.Pattern[str]:
     or Inanimate can use their Impact Hits" (the bearer named before "can", in one clause), or "can join
     units even if it has Towering Presence"."""
     other = name.pattern
-    return re.compile(rf"\b(?:with|have|has|having)\s+(?:[\w-]+(?:\s+[\w-]+)?\s+(?:or|and)\s+)?{other}[^,;:()]*?\b(?:can|may)\b"
-                      rf"|\b(?:can|may)\b[^.;]*?\b(?P<even>even\s+if)\s+(?:it|they|the\s+\w+)\s+(?:has|have)\s+{other}", re.I)
+    return compiled(rf"\b(?:with|have|has|having)\s+(?:[\w-]+(?:\s+[\w-]+)?\s+(?:or|and)\s+)?{other}[^,;:()]*?\b(?:can|may)\b"
+                    rf"|\b(?:can|may)\b[^.;]*?\b(?P<even>even\s+if)\s+(?:it|they|the\s+\w+)\s+(?:has|have)\s+{other}", re.I)
 
 
 def bearer_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...], answered: Sequence[set[str]] = ()) -> list[Ruling]:
@@ -270,7 +270,7 @@ def capped_counts(ctx: Context, sides: tuple[Side, Side], modifiers: Sequence[An
         if side is None or not noun or len(noun[0]) < 4:
             continue
         forms = {noun[0], *singulars(noun[0])}
-        named = re.compile(r"\b(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")\b", re.I)
+        named = compiled(r"\b(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")\b", re.I)
         others = list(dict.fromkeys(p["name"] for p in m.parts))
         for rid in side.rules:
             if (side.name, rid) in ctx.set_aside or any(p["rule"] == rid for p in m.parts):

@@ -23,14 +23,15 @@ edit elsewhere in the rule leaves the link a referee pasted intact.
 from __future__ import annotations
 
 import posixpath
-import re
 import unicodedata
 from functools import lru_cache
+
+from referee.patterns import lazy
 
 # page names of a system's own pages; a rule whose slug is one of them gets "-rule"
 RESERVED = frozenset({"index", "categories", "report", "sources"})
 SENTENCE_WORDS = 5
-_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+_NOT_SLUG = lazy(r"[^a-z0-9]+")
 _SPELLED = str.maketrans({"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "þ": "th", "đ": "d", "ł": "l"})
 
 

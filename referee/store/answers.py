@@ -20,6 +20,7 @@ import re
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.text import fold
+from referee.patterns import lazy
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -65,8 +66,8 @@ def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any
     return data
 
 
-_WIDE = re.compile(r"^(?:any|all|every)\b", re.I)  # "Any ability that ..."
-_ROLLS = re.compile(r"^(?:(?:any|all|every|the|a)\s+)?(?:dice|die|d6|rolls?|results?)\b", re.I)  # "Dice can never be modified by more than 1"
+_WIDE = lazy(r"^(?:any|all|every)\b", re.I)  # "Any ability that ..."
+_ROLLS = lazy(r"^(?:(?:any|all|every|the|a)\s+)?(?:dice|die|d6|rolls?|results?)\b", re.I)  # "Dice can never be modified by more than 1"
 
 
 def caps_every_roll(rel: dict[str, Any]) -> bool:

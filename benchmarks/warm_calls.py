@@ -1,0 +1,166 @@
+"""Every warm call a player waits on, against a bare interpreter start (not a test: run
+it on a quiet machine).
+
+    env -u PYTHONDONTWRITEBYTECODE .venv/bin/python benchmarks/warm_calls.py [--runs 15] [--against DIR]
+    env -u PYTHONDONTWRITEBYTECODE .venv/bin/python benchmarks/warm_calls.py --patterns [--against DIR]
+
+The calls: the five of ``benchmarks/resolve.py``, the four questions of
+``benchmarks/calc.py``, ``lookup Fear --system t9a``, ``search Hellebarde`` and
+``parse "Multiple Wounds (D3, Clipped Wings)" --system t9a``, each with its cache
+warm (the rules' store, the search index, the grammars' tables and the kept
+patterns, ``referee.pattern_cache``, written by one call of each first).  Each
+run calls a bare ``python -c pass`` and then every call, so that all see the same
+load; the table gives the ratio of medians, of wall time and of processor time
+(user + system, which a busy machine moves least).  With ``--against DIR`` (another copy
+of the project, ``git archive <commit> | tar -x -C DIR``) every call is also made
+with DIR's code and a cache of its own, in the same loop, both through
+``benchmarks/startup.py``'s launcher: a before/after on one machine load.
+
+``--patterns`` runs each call in a process of its own, warm, and counts the regular
+expressions it compiles (``re._compiler.compile``, which ``re.compile`` calls for a
+pattern not in its own cache; a pattern made from kept code is not compiled) and
+their time, by the module that asked; with ``--against DIR``, DIR's code too.
+
+docs/performance.md records the figures ("Warm calls, round 12").
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from calc import QUESTIONS  # noqa: E402  (one list of calc questions)
+from resolve import CALLS  # noqa: E402  (one list of resolve questions)
+from startup import LAUNCH, wall  # noqa: E402  (one whole-process timer and one launcher)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def calls() -> dict[str, list[str]]:
+    """The commands timed (without ``referee``), by the name the table gives them."""
+    named = {f"resolve {_shown(call)}": ["resolve", *call] for call in CALLS.values()}
+    named.update({f"calc -s {system} {question!r}": ["calc", "--system", system, question] for system, question in QUESTIONS})
+    named["lookup Fear --system t9a"] = ["lookup", "Fear", "--system", "t9a"]
+    named["search Hellebarde"] = ["search", "Hellebarde"]
+    named["parse 'Multiple Wounds (D3, Clipped Wings)' --system t9a"] = ["parse", "Multiple Wounds (D3, Clipped Wings)", "--system", "t9a"]
+    return named
+
+
+def _shown(call: list[str]) -> str:
+    return " ".join(arg if arg.startswith("--") or (" " not in arg and "," not in arg) else repr(arg) for arg in call)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--against", metavar="DIR", help="another copy of the project: its calls beside these")
+    parser.add_argument("--patterns", action="store_true", help="count the patterns each call compiles, in process")
+    args = parser.parse_args()
+    if args.patterns:
+        count_patterns(args.against)
+        return
+    import compileall
+
+    compileall.compile_dir(ROOT / "referee", quiet=1)  # an install has bytecode
+    if args.against:
+        compileall.compile_dir(Path(args.against) / "referee", quiet=1)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as other_cache:
+        mine = {**env, "REFEREE_CACHE_DIR": cache}
+        theirs = {**env, "REFEREE_CACHE_DIR": other_cache}
+        runs: dict[str, tuple[list[str], dict[str, str]]] = {"python -c pass": ([sys.executable, "-c", "pass"], mine)}
+        for name, call in calls().items():
+            if args.against:  # both through the launcher, each with its own code and cache
+                runs[name] = ([sys.executable, "-c", LAUNCH, str(ROOT), *call], mine)
+                runs[f"{name} (before)"] = ([sys.executable, "-c", LAUNCH, args.against, *call], theirs)
+            else:
+                runs[name] = ([str(Path(sys.executable).parent / "referee"), *call], mine)
+        for cmd, cmd_env in list(runs.values())[1:]:  # caches written, disk warm
+            wall(cmd, cmd_env)
+            wall(cmd, cmd_env)
+        walls: dict[str, list[float]] = {name: [] for name in runs}
+        cpus: dict[str, list[float]] = {name: [] for name in runs}
+        for _ in range(args.runs):
+            for name, (cmd, cmd_env) in runs.items():
+                walls[name].append(wall(cmd, cmd_env, cpus[name]))
+    bare, bare_cpu = statistics.median(walls["python -c pass"]), statistics.median(cpus["python -c pass"])
+    print(f"runs: {args.runs}; Python {sys.version.split()[0]}; load average at the end {os.getloadavg()[0]:.1f}")
+    print()
+    print("| call | wall median | x bare | processor median | x bare |")
+    print("|---|---:|---:|---:|---:|")
+    for name in runs:
+        wall_ms, cpu_ms = statistics.median(walls[name]), statistics.median(cpus[name])
+        shown = name if name.startswith("python") else f"referee {name}"
+        print(f"| `{shown}` | {wall_ms * 1000:.1f} ms | {wall_ms / bare:.2f} | {cpu_ms * 1000:.1f} ms | {cpu_ms / bare_cpu:.2f} |")
+
+
+def count_patterns(against: str | None) -> None:
+    """Each call in a fresh process of its own, warm (a first call wrote its caches),
+    counting the patterns it compiles (:func:`count_one`); with ``against``, the same
+    with that copy's code and a cache of its own."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as other_cache:
+        codes = {"this checkout": (str(ROOT), cache)}
+        if against:
+            codes["before"] = (against, other_cache)
+        for name, call in calls().items():
+            print(f"referee {name}")
+            for label, (code, folder) in codes.items():
+                run = [sys.executable, __file__, "--count-one", code, *call]
+                for _ in range(2):  # the first builds the store and writes the caches
+                    done = subprocess.run(run, env={**env, "REFEREE_CACHE_DIR": folder}, capture_output=True, text=True, check=False)
+                print(f"- {label}: {done.stderr.rstrip()}")
+            print()
+
+
+def count_one(code: str, call: list[str]) -> None:
+    """One call in this process, with the code of the project copy ``code``, counting what
+    ``re._compiler.compile`` is asked and by which module (the first frame outside ``re``
+    and the lazy patterns)."""
+    import collections
+    import re._compiler as compiler
+
+    asked: list[tuple[float, str]] = []
+    original = compiler.compile
+
+    def counted(pattern: object, flags: int = 0) -> object:
+        start = time.perf_counter()
+        made = original(pattern, flags)
+        spent = time.perf_counter() - start
+        frame = sys._getframe(1)
+        while frame.f_back is not None and (f"{os.sep}re{os.sep}" in frame.f_code.co_filename or frame.f_code.co_filename.endswith(("patterns.py", "pattern_cache.py"))):
+            frame = frame.f_back
+        asked.append((spent, frame.f_code.co_filename.rpartition(f"site-packages{os.sep}")[2]))
+        return made
+
+    compiler.compile = counted
+    sys.meta_path[:] = [f for f in sys.meta_path if not type(f).__module__.startswith("__editable__")]  # as startup.LAUNCH
+    sys.path.insert(0, code)
+    from referee.cli.commands import main as referee
+
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+        referee(call)
+    took = time.perf_counter() - start
+    by: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0.0])
+    for spent, where in asked:
+        by[where][0] += 1
+        by[where][1] += spent
+    top = ", ".join(f"{where.rpartition(code + os.sep)[2]} {int(count)} ({spent * 1000:.1f} ms)" for where, (count, spent) in sorted(by.items(), key=lambda item: -item[1][1])[:4])
+    print(f"{took * 1000:.0f} ms in process; {len(asked)} patterns compiled, {sum(s for s, _ in asked) * 1000:.1f} ms; most by {top}", file=sys.stderr, end="")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--count-one"]:
+        count_one(sys.argv[2], sys.argv[3:])
+    else:
+        main()
