@@ -28,6 +28,7 @@ from referee.pattern_cache import compiled
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
 
 # what a compiled pattern is asked for: copied onto the lazy pattern once it is compiled
@@ -62,3 +63,16 @@ def lazy(pattern: str, flags: int = 0) -> Any:
     """``re.compile(pattern, flags)``, done on the pattern's first use (typed ``Any``: it
     stands where a compiled pattern stood, and answers the same calls)."""
     return LazyPattern(pattern, flags)
+
+
+def longest_first(words: Iterable[str]) -> list[str]:
+    """The alternatives of a pattern built at run time, longest first (so that "Strength"
+    is tried before "Str"), ties in text order: the same pattern text in every process.
+    Sorted by length alone, a set's words came in its order, which changes with each
+    process's hash seed, and a pattern whose text changes is compiled anew every call
+    (its kept code, :mod:`referee.pattern_cache`, is under its text).
+
+    >>> longest_first({"WS", "BS", "Str", "S"})
+    ['Str', 'BS', 'WS', 'S']
+    """
+    return sorted(words, key=lambda word: (-len(word), word))

@@ -192,3 +192,38 @@ def test_a_standalone_parser_lexes_with_kept_patterns(fresh: str, monkeypatch: p
     monkeypatch.setattr(pattern_cache, "_entry", lambda *args: made_anew.append(args))  # what a miss calls
     assert grammars.standalone("keywords.lark", cache=parser).parse(text) == first
     assert made_anew == [] and pattern_cache._used
+
+
+_ASK_ALL = """
+import contextlib, io, sys
+from referee import pattern_cache
+pattern_cache.file_name = lambda: sys.argv[1]  # the test's own file; the rules' store is the shared one
+from referee.cli.commands import main
+for call in ({calls!r}):
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+        main(list(call))
+print(pattern_cache._fresh)
+"""
+
+
+@pytest.mark.slow
+def test_warm_calls_in_processes_of_other_hash_seeds_compile_nothing(rulebase: object, tmp_path: os.PathLike[str]) -> None:
+    """A pattern built at run time from a set's words in the set's order had another text in
+    each process (the order follows the hash seed), so it was compiled, and the file written,
+    on every call: built longest first, ties in text order (referee.patterns.longest_first),
+    the second and third process, of other seeds, find every pattern kept."""
+    calls = (
+        ("resolve", "Great Weapon, Lightning Reflexes", "--system", "t9a", "--when", "melee"),
+        ("resolve", "Paired Weapons", "--vs", "Hand Weapon, Shield", "--system", "t9a", "--when", "melee,on-foot", "--json"),
+        ("resolve", "Fear", "--vs", "Fear", "--system", "t9a", "--format", "markdown"),
+        ("resolve", "Fly (8, 16)", "--system", "t9a"),
+        ("resolve", "Ranged 2 heavy", "--system", "last-edition", "--when", "moved"),
+        ("parse", "Multiple Wounds (D3, Clipped Wings)", "--system", "t9a"),
+    )
+    kept = os.path.join(tmp_path, "patterns.marshal")
+    script = _ASK_ALL.format(calls=calls)
+    fresh = [
+        subprocess.run([sys.executable, "-c", script, kept], env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True).stdout
+        for seed in ("1", "2", "3")
+    ]
+    assert fresh == ["True\n", "False\n", "False\n"]

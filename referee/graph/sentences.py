@@ -20,7 +20,7 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
 from referee.graph.effects_words import STATS
-from referee.patterns import lazy
+from referee.patterns import lazy, longest_first
 
 TYPE_CHECKING = False  # the referee places quotes through here: a warm `resolve` imports neither typing nor the record classes
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ _ALNUM = lazy(r"[^\W_]+")
 _WORDS = lazy(r"([A-Za-z0-9]+)")  # splits an ASCII line into what lies between words, and words
 # a weapon's profile cell run into the sentence after it ("+1 Armour Hand Weapons wielded
 # by ..."): the cell is a part of its own, or its modifier would take the sentence's conditions
-_STAT_NAMES = sorted({norm for _, norm in STATS if " " in norm or norm.isalpha()}, key=len, reverse=True)
+_STAT_NAMES = longest_first({norm for _, norm in STATS if " " in norm or norm.isalpha()})
 _CELL = lazy(r"^[+\-−]\d+[\"″]?\s+(?:" + "|".join(map(re.escape, _STAT_NAMES)) + r")(?=\s+[A-Z][a-z])")
 KEY_LENGTHS = (60, 24, 12, 6)  # letters of a sentence's opening looked for in the document, longest first: 60 tells apart two sentences that open alike
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 
 from referee.graph.effects_words import STATS
-from referee.patterns import compiled, lazy
+from referee.patterns import compiled, lazy, longest_first
 from referee.resolve.meeting import ALONGSIDE, binds_other_side, sentences
 from referee.resolve.one_of_a_kind import ONE_OF, TAKEN, single_of_kind, taken_only, why as _kind_why
 from referee.resolve.ruling import Ruling, Unresolved, _unique
@@ -160,8 +160,8 @@ def _short_forms(terms: tuple[str, ...]) -> tuple[Any, Any]:
                 by.setdefault("".join(p[0] for p in parts).upper(), []).append(term)
         # "D6" is a die, never a characteristic's value
         initials = {a: ts[0] for a, ts in by.items() if len(ts) == 1 and a != "D"}
-        caps = sorted({t.upper() for t in terms if 2 <= len(t) <= 3 and t.isalpha()}, key=len, reverse=True)
-        alt = "|".join(sorted(initials, key=len, reverse=True))
+        caps = longest_first({t.upper() for t in terms if 2 <= len(t) <= 3 and t.isalpha()})
+        alt = "|".join(longest_first(initials))
         abbr = (compiled(rf"(?<![\w+\-])(?P<a>{alt})\d+\b"), initials) if initials else None
         if caps:
             words = "|".join(re.escape(c) for c in caps)
@@ -181,7 +181,7 @@ _PATTERNS: dict[tuple[str, ...], tuple[re.Pattern[str], re.Pattern[str]]] = {}
 def _patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """One pattern for all of a system's characteristics, each way round, made once per system."""
     if words not in _PATTERNS:
-        alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        alt = "|".join(re.escape(w) for w in longest_first(words))
         _PATTERNS[words] = (compiled(rf"\b(?P<t>{alt})\s+(?:(?:is|are)\s+)?(?:always\s+)?(?:(?:set|reduced)\s+to\s+)?\d+\b"),
                             compiled(rf"(?<![\w+-])[+\-−]\d+\s+(?P<t>{alt})\b(?:\s+(?P<next>[a-z]+))?"))
     return _PATTERNS[words]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from referee.patterns import compiled, lazy
+from referee.patterns import compiled, lazy, longest_first
 from referee.resolve.meeting import binds_other_side, sentences
 from referee.resolve.ruling import Ruling, Unresolved
 from referee.resolve.situation import judge
@@ -44,7 +44,7 @@ def name_pattern(name: str) -> re.Pattern[str] | None:
     last = words[-1]
     forms = {last, *singulars(last), last + "s", last + "es"}
     head = r"\s+".join(re.escape(w) for w in words[:-1])
-    tail = "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+    tail = "(?:" + "|".join(re.escape(f) for f in longest_first(forms)) + ")"
     lead = head + r"\s+" if head else ""
     return compiled(rf"\b{lead}{tail}\b", re.I)
 
@@ -270,7 +270,7 @@ def capped_counts(ctx: Context, sides: tuple[Side, Side], modifiers: Sequence[An
         if side is None or not noun or len(noun[0]) < 4:
             continue
         forms = {noun[0], *singulars(noun[0])}
-        named = compiled(r"\b(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")\b", re.I)
+        named = compiled(r"\b(?:" + "|".join(re.escape(f) for f in longest_first(forms)) + r")\b", re.I)
         others = list(dict.fromkeys(p["name"] for p in m.parts))
         for rid in side.rules:
             if (side.name, rid) in ctx.set_aside or any(p["rule"] == rid for p in m.parts):
