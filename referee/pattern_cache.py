@@ -18,13 +18,14 @@ A kept entry can cost time, never a wrong match:
 - an entry is kept only once the pattern made from it compared equal to what
   ``re.compile`` made (a compiled pattern's equality compares its text, flags
   and code, word for word);
-- a checksum (CRC-32: a fifth of blake2b's time on this file, and zlib is loaded
-  by every warm call already) covers the entries: a damaged or truncated file is
-  ignored whole;
+- a checksum (CRC-32: a fifth of blake2b's time, and zlib is loaded by every
+  warm call already) covers the file's index and another each entry: a damaged
+  index is ignored whole, a damaged or truncated entry alone;
 - anything that fails on the way (an unreadable file, an entry of another
   shape, ``_sre.compile`` refusing it) falls back to ``re.compile``.
 
-New entries are written once, when the process ends, beside the old ones
+A call reads the index whole and decodes only the entries of the patterns it
+uses.  New entries are written once, when the process ends, beside the old ones
 (:mod:`referee.atomic`); a cache folder that is missing and cannot be made, or
 is read-only, only costs the time of compiling as before.
 """
@@ -49,15 +50,37 @@ if TYPE_CHECKING:
 
 # What the generated code depends on: the interpreter's build, its regular-expression
 # engine's version and the width of a code word.
-STAMP = f"referee compiled patterns\0{sys.implementation.name}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}".replace("\n", " ").encode()
+STAMP = f"referee compiled patterns, indexed\0{sys.implementation.name}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}".replace("\n", " ").encode()
 KEPT = 512  # entries at most (a full file costs a call about 0.2 ms to read): the package holds about 260 patterns; dynamic and edited ones age out
 MADE = 512  # patterns made and held in one process at most (re's own cache holds as many)
 _WORD = {2: "H", 4: "I"}.get(_sre.CODESIZE)  # how a code word is stored (memoryview's format)
 
-_kept: dict[tuple[str, int], tuple[Any, ...]] | None = None  # the file's entries, read on the first compile
+_kept: Kept | None = None  # the file's index and entries, read on the first compile
 _made: dict[tuple[str, int], re.Pattern[str]] = {}  # what this process made, by text and flags
-_used: dict[tuple[str, int], tuple[Any, ...]] = {}  # the entries this process used or made
+_used: dict[tuple[str, int], bytes] = {}  # the entries this process used or made, as stored
 _fresh = False  # an entry was made here: the file is written at exit (registered once)
+
+
+class Kept:
+    """A file's entries: its index (a pattern's text and flags -> where its entry is, its
+    length and checksum), read whole, and the entries, each decoded and checked only when
+    asked for, so a call pays for the patterns it uses rather than for all that are kept."""
+
+    def __init__(self, index: dict[tuple[str, int], tuple[int, int, int]], entries: bytes) -> None:
+        self.index = index
+        self.entries = entries
+
+    def stored(self, key: tuple[str, int]) -> bytes | None:
+        """The entry of ``key`` as stored (marshal), None when absent or damaged."""
+        place = self.index.get(key)
+        if place is None:
+            return None
+        try:
+            start, size, check = place
+            raw = self.entries[start : start + size]
+        except (TypeError, ValueError):
+            return None
+        return raw if len(raw) == size and zlib.crc32(raw) == check else None
 
 
 def file_name() -> str:
@@ -83,22 +106,22 @@ def _make(key: tuple[str, int]) -> re.Pattern[str]:
     global _kept
     if _kept is None:
         try:
-            _kept = read(file_name()) if _WORD else {}
+            _kept = read(file_name()) if _WORD else Kept({}, b"")
         except Exception:  # noqa: BLE001 - no cache folder to name: compile as before
-            _kept = {}
-    entry = _kept.get(key)
-    if entry is not None:
+            _kept = Kept({}, b"")
+    raw = _kept.stored(key)
+    if raw is not None:
         try:
-            made = _from_entry(key[0], entry)
+            made = _from_entry(key[0], marshal.loads(raw))
         except Exception:  # noqa: BLE001 - an entry of another shape: compile as if none were kept
             pass
         else:
-            _used[key] = entry
+            _used[key] = raw
             return made
     made = re.compile(*key)
     entry = _entry(*key, made)
     if entry is not None:
-        _remember(key, entry)
+        _remember(key, marshal.dumps(entry))
     return made
 
 
@@ -133,31 +156,44 @@ def _packed(code: list[int]) -> bytes:
     return words.tobytes()
 
 
-def _remember(key: tuple[str, int], entry: tuple[Any, ...]) -> None:
+def _remember(key: tuple[str, int], raw: bytes) -> None:
     global _fresh
-    _used[key] = entry
+    _used[key] = raw
     if not _fresh:
         _fresh = True
         atexit.register(write)
 
 
-def read(name: str) -> dict[tuple[str, int], tuple[Any, ...]]:
-    """The entries kept in the file ``name``; none when it is missing, of another
-    interpreter, damaged or unreadable."""
+def read(name: str) -> Kept:
+    """The index and entries kept in the file ``name``; none when it is missing, of
+    another interpreter, damaged or unreadable (a damaged entry is found at its use)."""
+    nothing = Kept({}, b"")
     try:
         with open(name, "rb") as fh:
             data = fh.read()
     except OSError:
-        return {}
+        return nothing
     stamp, _, rest = data.partition(b"\n")
-    digest, body = rest[:4], rest[4:]
-    if stamp != STAMP or zlib.crc32(body).to_bytes(4, "big") != digest:
-        return {}
+    check, size = int.from_bytes(rest[:4], "big"), int.from_bytes(rest[4:8], "big")
+    index = rest[8 : 8 + size]
+    if stamp != STAMP or len(index) != size or zlib.crc32(index) != check:
+        return nothing
     try:
-        entries = marshal.loads(body)
+        places = marshal.loads(index)
     except (EOFError, ValueError, TypeError):
-        return {}
-    return entries if isinstance(entries, dict) else {}
+        return nothing
+    return Kept(places, rest[8 + size :]) if isinstance(places, dict) else nothing
+
+
+def encode(entries: dict[tuple[str, int], bytes]) -> bytes:
+    """The file holding ``entries`` (each as stored, marshal): its stamp, its index's
+    checksum and length, the index, then the entries."""
+    places, start = {}, 0
+    for key, raw in entries.items():
+        places[key] = (start, len(raw), zlib.crc32(raw))
+        start += len(raw)
+    index = marshal.dumps(places)
+    return STAMP + b"\n" + zlib.crc32(index).to_bytes(4, "big") + len(index).to_bytes(4, "big") + index + b"".join(entries.values())
 
 
 def write(name: str | None = None) -> bool:
@@ -166,13 +202,14 @@ def write(name: str | None = None) -> bool:
     the file cannot be written (that only costs time)."""
     try:
         name = name or file_name()
-        entries = {key: entry for key, entry in read(name).items() if key not in _used}
+        kept = read(name)
+        entries = {key: raw for key in kept.index if key not in _used and (raw := kept.stored(key)) is not None}
         entries.update(_used)
-        body = marshal.dumps(dict(list(entries.items())[-KEPT:]))
+        body = encode(dict(list(entries.items())[-KEPT:]))
         os.makedirs(os.path.dirname(name) or ".", exist_ok=True)
         from referee import atomic
 
-        atomic.replace_with(name, lambda fh: fh.write(STAMP + b"\n" + zlib.crc32(body).to_bytes(4, "big") + body))
+        atomic.replace_with(name, lambda fh: fh.write(body))
     except Exception:  # noqa: BLE001 - at exit, for a cache: a failed write costs time, never the call
         return False
     return True

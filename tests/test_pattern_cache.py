@@ -10,7 +10,6 @@ import re
 import subprocess
 import sys
 import types
-import zlib
 
 import pytest
 
@@ -46,7 +45,7 @@ def _body(name: str) -> bytes:
 def test_a_kept_pattern_is_the_pattern_re_compiles(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
     first = compiled(WORDS, re.I)
     assert first == re.compile(WORDS, re.I) and not os.path.exists(fresh)  # written at exit, not per pattern
-    assert pattern_cache.write() and (WORDS, int(re.I)) in pattern_cache.read(fresh)
+    assert pattern_cache.write() and (WORDS, int(re.I)) in pattern_cache.read(fresh).index
     _later_process(monkeypatch)
     asked = []
     monkeypatch.setattr(re, "compile", lambda *args: asked.append(args))  # a kept entry never compiles
@@ -73,10 +72,9 @@ def test_the_same_text_with_other_flags_is_another_entry(fresh: str, monkeypatch
 
 
 def _kept_with(name: str, entries: dict) -> None:
-    """A cache file of this interpreter, whole (its checksum right), holding ``entries``."""
-    body = marshal.dumps(entries)
+    """A cache file of this interpreter, whole (its checksums right), holding ``entries``."""
     with open(name, "wb") as fh:
-        fh.write(pattern_cache.STAMP + b"\n" + zlib.crc32(body).to_bytes(4, "big") + body)
+        fh.write(pattern_cache.encode({key: marshal.dumps(entry) for key, entry in entries.items()}))
 
 
 @pytest.mark.parametrize(
@@ -93,22 +91,40 @@ def test_a_wrong_entry_costs_time_not_a_wrong_match(fresh: str, monkeypatch: pyt
     made = compiled(WORDS)
     assert made == re.compile(WORDS) and made.search("3 hits").group("n") == "3"
     pattern_cache.write()  # the wrong entry is replaced by the right one
-    assert pattern_cache.read(fresh)[(WORDS, 0)] != entry
+    assert marshal.loads(pattern_cache.read(fresh).stored((WORDS, 0))) != entry
 
 
-def test_a_stale_or_damaged_file_is_ignored_whole(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stale_or_damaged_file_or_entry_is_not_used(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
     compiled(WORDS)
     pattern_cache.write()
     good = _body(fresh)
     stamp, _, rest = good.partition(b"\n")
     other_python = stamp.replace(sys.version.encode(), b"3.11.0 (another build)") + b"\n" + rest
-    flipped = good[:-20] + bytes([good[-20] ^ 1]) + good[-19:]
-    for damaged in (other_python, flipped, good[: len(good) // 2], b"", b"\n" * 40):
+    in_index = len(stamp) + 1 + 8 + 5
+    flipped = [good[:at] + bytes([good[at] ^ 1]) + good[at + 1 :] for at in (in_index, len(good) - 20)]  # the index's bytes, the entry's
+    for damaged in (other_python, *flipped, good[: len(good) // 2], good[:-1], b"", b"\n" * 40):
         with open(fresh, "wb") as fh:
             fh.write(damaged)
-        assert pattern_cache.read(fresh) == {}
+        assert pattern_cache.read(fresh).stored((WORDS, 0)) is None
         _later_process(monkeypatch)
         assert compiled(WORDS) == re.compile(WORDS)
+
+
+def test_a_damaged_entry_costs_its_own_pattern_only(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = compiled(r"\bfirst\b"), compiled(r"\bsecond\b")
+    pattern_cache.write()
+    kept = pattern_cache.read(fresh)
+    start, size, _ = kept.index[(r"\bfirst\b", 0)]
+    good = _body(fresh)
+    at = len(good) - len(kept.entries) + start + size // 2
+    with open(fresh, "wb") as fh:
+        fh.write(good[:at] + bytes([good[at] ^ 1]) + good[at + 1 :])
+    _later_process(monkeypatch)
+    asked = []
+    real = re.compile
+    monkeypatch.setattr(re, "compile", lambda *args: asked.append(args[0]) or real(*args))
+    assert (compiled(r"\bfirst\b"), compiled(r"\bsecond\b")) == (first, second)
+    assert asked == [r"\bfirst\b"]  # the damaged one compiled again, the other made from its kept code
 
 
 def test_an_entry_is_kept_only_when_it_makes_what_re_compile_makes(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -150,7 +166,7 @@ def test_a_missing_folder_is_made_and_the_newest_entries_are_kept(fresh: str, mo
     for word in ("one", "two", "three", "four"):
         compiled(rf"\b{word}\b")
     assert pattern_cache.write()
-    assert [text for text, _ in pattern_cache.read(pattern_cache.file_name())] == [r"\btwo\b", r"\bthree\b", r"\bfour\b"]
+    assert [text for text, _ in pattern_cache.read(pattern_cache.file_name()).index] == [r"\btwo\b", r"\bthree\b", r"\bfour\b"]
 
 
 def test_two_processes_the_second_compiles_nothing(tmp_path: os.PathLike[str]) -> None:
