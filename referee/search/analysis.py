@@ -20,18 +20,19 @@ way), so their classes live here, in a module the index can always import.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterator
 
 from whoosh.analysis import Analyzer, Filter, LowercaseFilter, StemFilter, Token, Tokenizer
 from whoosh.lang import has_stemmer
 
-_WORD = re.compile(r"\w+(?:[-\u2010\u2011'\u2019]\w+)*")
-_JOINERS = re.compile(r"[-\u2010\u2011'\u2019]")
+from referee.patterns import lazy
+
+_WORD = lazy(r"\w+(?:[-\u2010\u2011'\u2019]\w+)*")
+_JOINERS = lazy(r"[-\u2010\u2011'\u2019]")
 _INCH_MARKS = frozenset('"\u2033\u201d')  # 12" and 12″ are 12 inches
-_PARAMETERS = re.compile(r"\s*[(\[{].*$")  # what lookup drops from "Multiple Wounds (D3)"
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff\u061c]")
+_PARAMETERS = lazy(r"\s*[(\[{].*$")  # what lookup drops from "Multiple Wounds (D3)"
+_INVISIBLE = lazy("[\u00ad\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff\u061c]")
 
 # Words that carry no meaning on their own.  Negations ("not", "cannot",
 # "never") are kept: rules turn on them.  Used on queries only; the index

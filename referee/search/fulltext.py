@@ -26,6 +26,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from whoosh import query as wq
 
+from referee.patterns import lazy
 from referee.search import analysis
 from referee.search.match import LONGEST_WORD, max_edits
 
@@ -43,7 +44,7 @@ PHRASE_BONUS = 0.5  # of the best candidate's score, for having the words close,
 CANDIDATES = 50  # rules the words find before the phrase and coverage are weighed
 COMMON = 0.25  # a word in more of the rules than this does not choose candidates
 CORRECTION_WEIGHT = 0.7
-_SYNTAX = re.compile(r'"|\*|\b(?:AND|OR|NOT)\b')
+_SYNTAX = lazy(r'"|\*|\b(?:AND|OR|NOT)\b')
 
 
 class Words:

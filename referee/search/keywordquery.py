@@ -19,10 +19,10 @@ exact match finds it as surely (:func:`names_one_rule`).
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterator
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.patterns import lazy
 from referee.search import match
 from referee.text import fold
 
@@ -31,9 +31,9 @@ if TYPE_CHECKING:
 
     from referee.search.index import Index
 
-_MARKS = re.compile(r"[()\[\]{}/,|+]|\d")
-_ONE_KEYWORD = re.compile(r"^([^()\[\]{},/|]+?)\s*[(\[{]([^()\[\]{}]*)[)\]}]\s*$")
-_SEPARATORS = re.compile(r"[,/|]")
+_MARKS = lazy(r"[()\[\]{}/,|+]|\d")
+_ONE_KEYWORD = lazy(r"^([^()\[\]{},/|]+?)\s*[(\[{]([^()\[\]{}]*)[)\]}]\s*$")
+_SEPARATORS = lazy(r"[,/|]")
 SURE = 0.85  # how like a rule's name an untied keyword must be to name it
 
 
