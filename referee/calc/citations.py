@@ -16,20 +16,20 @@ hide it.
 from __future__ import annotations
 
 import os
-import re
 from collections import namedtuple
 
 from referee.calc.errors import Refusal
+from referee.patterns import lazy
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
     from typing import Any, Callable
 
-_NOT_ALNUM = re.compile(r"[\W_]+")
-_ALNUM = re.compile(r"[^\W_]+")
+_NOT_ALNUM = lazy(r"[\W_]+")
+_ALNUM = lazy(r"[^\W_]+")
 # A sentence ends at . ! ? (maybe closed by a quote or bracket) before a capital,
 # digit or opening quote; "e.g." and friends do not end one.
-_ENDS = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(*]?[A-Z0-9])")
+_ENDS = lazy(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(*]?[A-Z0-9])")
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "p.", "ex.")
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 from referee import grammars, paths
+from referee.patterns import compiled
 
 TABLES_FILE = "calc.lalr.json"
 FORMAT = 1  # bump when the exported shape changes
@@ -194,7 +195,7 @@ def _node(rule: dict[str, Any], children: list[Any]) -> Any:
 def _regex(t: dict[str, Any], name: str) -> re.Pattern[str]:
     found = _compiled.get(name)
     if found is None:
-        found = _compiled[name] = re.compile(t["regex"][name])
+        found = _compiled[name] = compiled(t["regex"][name])
     return found
 
 
