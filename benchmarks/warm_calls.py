@@ -2,7 +2,7 @@
 it on a quiet machine).
 
     env -u PYTHONDONTWRITEBYTECODE .venv/bin/python benchmarks/warm_calls.py [--runs 15] [--against DIR]
-    env -u PYTHONDONTWRITEBYTECODE .venv/bin/python benchmarks/warm_calls.py --patterns [--against DIR]
+    env -u PYTHONDONTWRITEBYTECODE .venv/bin/python benchmarks/warm_calls.py --patterns [--runs 5] [--against DIR]
 
 The calls: the five of ``benchmarks/resolve.py``, the four questions of
 ``benchmarks/calc.py``, ``lookup Fear --system t9a``, ``search Hellebarde`` and
@@ -19,7 +19,9 @@ with DIR's code and a cache of its own, in the same loop, both through
 ``--patterns`` runs each call in a process of its own, warm, and counts the regular
 expressions it compiles (``re._compiler.compile``, which ``re.compile`` calls for a
 pattern not in its own cache; a pattern made from kept code is not compiled) and
-their time, by the module that asked; with ``--against DIR``, DIR's code too.
+their time (in the run where it was least of ``--runs``: parsing the pattern, then
+generating its code, both in Python, then the rest, ``_sre.compile`` in C), by the
+module that asked; with ``--against DIR``, DIR's code too.
 
 docs/performance.md records the figures ("Warm calls, round 12").
 """
@@ -36,6 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from calc import QUESTIONS  # noqa: E402  (one list of calc questions)
@@ -66,7 +69,7 @@ def main() -> None:
     parser.add_argument("--patterns", action="store_true", help="count the patterns each call compiles, in process")
     args = parser.parse_args()
     if args.patterns:
-        count_patterns(args.against)
+        count_patterns(args.against, args.runs)
         return
     import compileall
 
@@ -103,35 +106,49 @@ def main() -> None:
         print(f"| `{shown}` | {wall_ms * 1000:.1f} ms | {wall_ms / bare:.2f} | {cpu_ms * 1000:.1f} ms | {cpu_ms / bare_cpu:.2f} |")
 
 
-def count_patterns(against: str | None) -> None:
-    """Each call in a fresh process of its own, warm (a first call wrote its caches),
+def count_patterns(against: str | None, runs: int) -> None:
+    """Each call in fresh processes of its own, warm (a first call wrote its caches),
     counting the patterns it compiles (:func:`count_one`); with ``against``, the same
-    with that copy's code and a cache of its own."""
+    with that copy's code and a cache of its own.  The count is the same in every run;
+    the times are the smallest of ``runs`` (a busy machine only ever adds time)."""
+    import json
+
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as other_cache:
         codes = {"this checkout": (str(ROOT), cache)}
         if against:
             codes["before"] = (against, other_cache)
+        print(f"runs: {runs}; load average at the start {os.getloadavg()[0]:.1f}")
+        print()
+        print("| call | code | patterns compiled | their compile time (parse + code + rest) | the call in process | most compiled by |")
+        print("|---|---|---:|---:|---:|---|")
         for name, call in calls().items():
-            print(f"referee {name}")
             for label, (code, folder) in codes.items():
                 run = [sys.executable, __file__, "--count-one", code, *call]
-                for _ in range(2):  # the first builds the store and writes the caches
-                    done = subprocess.run(run, env={**env, "REFEREE_CACHE_DIR": folder}, capture_output=True, text=True, check=False)
-                print(f"- {label}: {done.stderr.rstrip()}")
-            print()
+                subprocess.run(run, env={**env, "REFEREE_CACHE_DIR": folder}, capture_output=True, check=False)  # store, caches
+                seen = [json.loads(subprocess.run(run, env={**env, "REFEREE_CACHE_DIR": folder}, capture_output=True, text=True, check=True).stdout) for _ in range(runs)]
+                by: dict[str, int] = {}
+                for _, where in seen[0]["asked"]:
+                    by[where] = by.get(where, 0) + 1
+                top = ", ".join(f"{where} {count}" for where, count in sorted(by.items(), key=lambda item: -item[1])[:3])
+                least = min(seen, key=lambda one: sum(s for s, _ in one["asked"]))
+                spent = sum(s for s, _ in least["asked"]) * 1000
+                took = min(one["took"] for one in seen) * 1000
+                split = f"{least['parse'] * 1000:.1f} + {least['code'] * 1000:.1f} + {spent - (least['parse'] + least['code']) * 1000:.1f}"
+                print(f"| `referee {name}` | {label} | {len(seen[0]['asked'])} | {spent:.1f} ms ({split}) | {took:.0f} ms | {top} |")
 
 
 def count_one(code: str, call: list[str]) -> None:
     """One call in this process, with the code of the project copy ``code``, counting what
     ``re._compiler.compile`` is asked and by which module (the first frame outside ``re``
-    and the lazy patterns)."""
-    import collections
+    and the lazy patterns); prints, as JSON, the call's time and each compile's."""
     import gc
+    import json
     import re._compiler as compiler
 
     asked: list[tuple[float, str]] = []
-    original = compiler.compile
+    steps = {"parse": 0.0, "code": 0.0}  # re._compiler.compile's two steps in Python; the rest is _sre.compile (C)
+    original, parse, generate = compiler.compile, compiler._parser.parse, compiler._code
 
     def counted(pattern: object, flags: int = 0) -> object:
         start = time.perf_counter()
@@ -143,7 +160,19 @@ def count_one(code: str, call: list[str]) -> None:
         asked.append((spent, _module(frame.f_code.co_filename, code)))
         return made
 
+    def timed(step: str, function: Any) -> Any:
+        def run(*args: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return function(*args)
+            finally:
+                steps[step] += time.perf_counter() - start
+
+        return run
+
     compiler.compile = counted
+    compiler._parser.parse = timed("parse", parse)
+    compiler._code = timed("code", generate)
     gc.disable()  # a collection would be timed as the compile that set it off
     sys.meta_path[:] = [f for f in sys.meta_path if not type(f).__module__.startswith("__editable__")]  # as startup.LAUNCH
     sys.path.insert(0, code)
@@ -153,21 +182,16 @@ def count_one(code: str, call: list[str]) -> None:
     with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
         referee(call)
     took = time.perf_counter() - start
-    by: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0.0])
-    for spent, where in asked:
-        by[where][0] += 1
-        by[where][1] += spent
-    top = ", ".join(f"{where} {int(count)} ({spent * 1000:.1f} ms)" for where, (count, spent) in sorted(by.items(), key=lambda item: -item[1][1])[:4])
-    print(f"{took * 1000:.0f} ms in process (no garbage collection); {len(asked)} patterns compiled, {sum(s for s, _ in asked) * 1000:.1f} ms; most by {top}", file=sys.stderr, end="")
+    print(json.dumps({"took": took, "asked": asked, **steps}))
 
 
 def _module(file: str, code: str) -> str:
     """A short name for the file that asked: ``referee/resolve/scope.py``, ``lark standalone``, ``argparse.py``."""
+    if "site-packages" in file:
+        return file.rpartition(f"site-packages{os.sep}")[2]
     if file.startswith(code + os.sep):
-        return file[len(code) + 1:]
-    if "standalone" in file:
-        return "lark standalone"
-    return file.rpartition(f"site-packages{os.sep}")[2] if "site-packages" in file else os.path.basename(file)
+        return file[len(code) + 1 :]
+    return "lark standalone" if "standalone" in file else os.path.basename(file)
 
 
 if __name__ == "__main__":
