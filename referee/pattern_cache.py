@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 # What the generated code depends on: the interpreter's build, its regular-expression
 # engine's version and the width of a code word.
 STAMP = f"referee compiled patterns, indexed\0{sys.implementation.name}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}".replace("\n", " ").encode()
-KEPT = 512  # entries at most (a full file costs a call about 0.2 ms to read): the package holds about 260 patterns; dynamic and edited ones age out
+KEPT = 512  # entries at most (every call that makes a pattern reads the whole index): the package holds about 260 patterns; run-time and edited ones age out
 MADE = 512  # patterns made and held in one process at most (re's own cache holds as many)
 _WORD = {2: "H", 4: "I"}.get(_sre.CODESIZE)  # how a code word is stored (memoryview's format)
 
