@@ -331,7 +331,7 @@ def _of_kind(ctx: Context, rid: str, kind: str) -> tuple[str, dict[str, Any] | N
     if len(words) == 2 and words[1] == "attribute":
         of = re.escape(words[0])
         stem = re.escape(fold(re.sub(r"\(.*?\)", " ", rule.get("name") or "")).strip())
-        gives = re.compile(rf"\b{of}s?\s+(?:made\s+)?with\s+(?:a\s+|an\s+)?{stem}\b|\bthis\s+{of}\s+attribute\b", re.I) if stem else None
+        gives = compiled(rf"\b{of}s?\s+(?:made\s+)?with\s+(?:a\s+|an\s+)?{stem}\b|\bthis\s+{of}\s+attribute\b", re.I) if stem else None
         version = rule["versions"][0] if rule.get("versions") else None
         for said in sentences((version or rule).get("text") or "") if gives else ():
             if gives.search(fold(said)):
