@@ -45,7 +45,7 @@ def _body(name: str) -> bytes:
 def test_a_kept_pattern_is_the_pattern_re_compiles(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
     first = compiled(WORDS, re.I)
     assert first == re.compile(WORDS, re.I) and not os.path.exists(fresh)  # written at exit, not per pattern
-    assert pattern_cache.write() and (WORDS, int(re.I)) in pattern_cache.read(fresh).index
+    assert pattern_cache.write() and pattern_cache.read(fresh).stored((WORDS, int(re.I))) is not None
     _later_process(monkeypatch)
     asked = []
     monkeypatch.setattr(re, "compile", lambda *args: asked.append(args))  # a kept entry never compiles
@@ -74,7 +74,7 @@ def test_the_same_text_with_other_flags_is_another_entry(fresh: str, monkeypatch
 def _kept_with(name: str, entries: dict) -> None:
     """A cache file of this interpreter, whole (its checksums right), holding ``entries``."""
     with open(name, "wb") as fh:
-        fh.write(pattern_cache.encode({key: marshal.dumps(entry) for key, entry in entries.items()}))
+        fh.write(pattern_cache.encode({pattern_cache.slot(key): marshal.dumps((*key, *entry)) for key, entry in entries.items()}))
 
 
 @pytest.mark.parametrize(
@@ -91,7 +91,17 @@ def test_a_wrong_entry_costs_time_not_a_wrong_match(fresh: str, monkeypatch: pyt
     made = compiled(WORDS)
     assert made == re.compile(WORDS) and made.search("3 hits").group("n") == "3"
     pattern_cache.write()  # the wrong entry is replaced by the right one
-    assert marshal.loads(pattern_cache.read(fresh).stored((WORDS, 0))) != entry
+    assert tuple(marshal.loads(pattern_cache.read(fresh).stored((WORDS, 0)))[2:]) != entry
+
+
+def test_another_patterns_entry_in_the_same_slot_is_not_used(fresh: str) -> None:
+    """Two texts in one slot (their CRC-32s equal): the entry says whose it is."""
+    other = re.compile(r"\bother\b")
+    entry = pattern_cache._entry(r"\bother\b", 0, other)
+    with open(fresh, "wb") as fh:
+        fh.write(pattern_cache.encode({pattern_cache.slot((WORDS, 0)): marshal.dumps((r"\bother\b", 0, *entry))}))
+    made = compiled(WORDS)
+    assert made == re.compile(WORDS) and made.search("3 hits") is not None
 
 
 def test_a_stale_or_damaged_file_or_entry_is_not_used(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -114,7 +124,7 @@ def test_a_damaged_entry_costs_its_own_pattern_only(fresh: str, monkeypatch: pyt
     first, second = compiled(r"\bfirst\b"), compiled(r"\bsecond\b")
     pattern_cache.write()
     kept = pattern_cache.read(fresh)
-    start, size, _ = kept.index[(r"\bfirst\b", 0)]
+    start, size, _ = kept.index[pattern_cache.slot((r"\bfirst\b", 0))]
     good = _body(fresh)
     at = len(good) - len(kept.entries) + start + size // 2
     with open(fresh, "wb") as fh:
@@ -166,7 +176,8 @@ def test_a_missing_folder_is_made_and_the_newest_entries_are_kept(fresh: str, mo
     for word in ("one", "two", "three", "four"):
         compiled(rf"\b{word}\b")
     assert pattern_cache.write()
-    assert [text for text, _ in pattern_cache.read(pattern_cache.file_name()).index] == [r"\btwo\b", r"\bthree\b", r"\bfour\b"]
+    kept = pattern_cache.read(pattern_cache.file_name())
+    assert [marshal.loads(kept.at(where))[0] for where in kept.index] == [r"\btwo\b", r"\bthree\b", r"\bfour\b"]
 
 
 def test_two_processes_the_second_compiles_nothing(tmp_path: os.PathLike[str]) -> None:
