@@ -188,6 +188,38 @@ def situation_of(text: str, about: str | None = None) -> Condition:
     return Condition("other", None, words)
 
 
+# A condition's words that state a state of the model (or its unit) more specific than a flag of the
+# table: "If the model is mounted by a Character" needs the model mounted, and says more (who rides
+# it); "Unless selected as a mount for a Character" likewise.  The words name the bearer ("the model",
+# "it", or no one): "if a unit is charged by a mounted model" speaks of another, and is no state of
+# the bearer.  "not" before the state names the other flag of the pair ("is not mounted": on foot).
+_BEARER = r"(?:(?:the|this|that|its|their)\s+(?:model(?:\s+part)?|unit|bearer|wielder|rider)s?|it|they)"
+_STATE_WORDS = lazy(
+    r"^(?:if|when|while|whilst|unless|as\s+long\s+as)?\s*(?:" + _BEARER + r"\s+(?:is|are)\s+)?(?P<not>not\s+)?"
+    r"(?:(?P<mounted>mounted\b|(?:selected|chosen|taken)\s+as\s+(?:a|the)\s+mount\b|ridden\s+by\b)|(?P<foot>on\s+foot\b))",
+    re.I,
+)
+# a state and the flag it cannot hold beside: what settles the words false
+STATE_OPPOSITE = {"mounted": "on-foot", "on-foot": "mounted"}
+
+
+def state_of(words: str) -> str | None:
+    """The flag a condition's words need to hold where they say more than it ("If the model is
+    mounted by a Character": ``mounted``), or None: the situation settles such words false where
+    it says the flag's opposite (``--when on-foot``), and leaves them open where it says the flag.
+
+    >>> state_of("If the model is mounted by a Character"), state_of("Unless selected as a mount for a Character")
+    ('mounted', 'mounted')
+    >>> state_of("if it is not mounted"), state_of("if a unit is charged by a mounted model"), state_of("if it is a Character")
+    ('on-foot', None, None)
+    """
+    found = _STATE_WORDS.match(" ".join(words.split()))
+    if found is None:
+        return None
+    state = "mounted" if found.group("mounted") else "on-foot"
+    return STATE_OPPOSITE[state] if found.group("not") else state
+
+
 # conditions a relation's subject states ("Units composed entirely of models with
 # Light Troops", "each of your units ... that could Declare a Charge")
 _IN_SUBJECT = (

@@ -329,6 +329,19 @@ def _in_force(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], held
                     yield mine, theirs, rid, rel, unknown, found
 
 
+def _not_in_force(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], held: Any) -> Iterator[tuple[Side, Side, str, dict[str, Any], dict[str, Any], list[Any]]]:
+    """Each relation of a rule in play that ``held`` finds rules for, whose conditions the situation
+    rules out: (its side, the other, the rule, the relation, the condition that fails, the rules)."""
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            for rel in view.relations_out(rid):
+                found = held(rel, mine, theirs, rid)
+                if found:
+                    failed, _unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
+                    if failed is not None:
+                        yield mine, theirs, rid, rel, failed, found
+
+
 def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
     """A prohibition binding the other side whose action is using one of that side's rules ("Enemies
     cannot counter-attack a completely invisible unit", of Invisibility, against Counter-Attack): that
@@ -398,12 +411,13 @@ def forbidden_to_others(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
     return out
 
 
-def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
+def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
     """A prohibition of being given rules of a kind ("Reserve units count as moved and do not receive
     orders", of Placing reserves) sets aside the side's rules of that category (Taking cover, an
-    order): cannot beats can, quoted; where the situation cannot tell, the ruling says "if ..."."""
+    order): cannot beats can, quoted; where the situation cannot tell, the ruling says "if ...".
+    Returns (rulings, (side, rule id, why) to set aside, the relations of kinds that fail here)."""
     names = view.rule_names
-    rulings, aside = ignored_kinds(view, sides, flags)
+    rulings, aside, idle = ignored_kinds(view, sides, flags)
     found = _in_force(view, sides, flags, lambda rel, mine, theirs, rid: _forbidden_kind(view, rel, mine, rid))
     for mine, _theirs, rid, rel, unknown, held in found:
         action = dict(rel["details"])["action"]
@@ -427,7 +441,7 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
                                   [cited], told, [mine.name], relation=cited))
             if not told:
                 aside.append((mine.name, other, outcome))
-    return rulings, aside
+    return rulings, aside, idle
 
 
 # a prohibition that binds the model parts with its rule: "Model parts with Harnessed cannot use Weapons"
@@ -478,19 +492,27 @@ def of_ignored_kind(name: str, category: str | None, kind: str) -> str | None:
     return None
 
 
-def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
+def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
     """A rule that ignores rules of a kind ("ignore the rider's Armour Equipment", of Massive Bulk)
     prevails over the side's rules of that kind (Plate Armour): an explicit exception, quoted; where
-    the situation cannot tell its conditions ("If the model is mounted by a Character"), "if ..."."""
+    the situation cannot tell its conditions ("If the model is mounted by a Character"), "if ...";
+    where it rules them out (``--when on-foot``), the relation is listed as not applying here, why
+    and its sentence, once per rule of that kind."""
     names = view.rule_names
     rulings: list[Ruling] = []
     aside: list[tuple[str, str, str]] = []
+    idle: list[Inactive] = []
 
     def held(rel: dict[str, Any], mine: Side, theirs: Side, rid: str) -> list[tuple[str, str]]:
         kind = dict(rel["details"]).get("kind") if rel["kind"] == "overrides" and rel["target"] is None else None
         return [(other, how) for other in mine.rules if kind and other != rid
                 for how in [of_ignored_kind(names.get(other, other), (view.get(other) or {}).get("category"), kind)] if how]
 
+    for mine, theirs, rid, rel, failed, found in _not_in_force(view, sides, flags, held):
+        for other, _how in found:
+            reason = f"{names.get(rid, rid)} ignores {names.get(other, other)} {why_not(failed)}"
+            if not any(i.rule == other and i.reason == reason for i in idle):
+                idle.append(Inactive(other, names.get(other, other), mine.name, reason, quote(rel["citation"], names), relation="overrides"))
     for mine, _theirs, rid, rel, unknown, found in _in_force(view, sides, flags, held):
         kind = dict(rel["details"])["kind"]
         for other, how in found:
@@ -502,7 +524,7 @@ def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) 
                                   [quote(rel["citation"], names)], unknown, [mine.name], relation=quote(rel["citation"], names)))
             if not unknown:
                 aside.append((mine.name, other, outcome))
-    return rulings, aside
+    return rulings, aside, idle
 
 
 # what a permission's sentence is a way of doing, by the situation flag of the action

@@ -119,11 +119,11 @@ def resolve(
     answers += forbidden
     idle += idle_duties
     unusable, aside, idle_uses = forbidden_rules(view, sides, flags)
-    kinds, kinds_aside = forbidden_kinds(view, sides, flags)
+    kinds, kinds_aside, idle_kinds = forbidden_kinds(view, sides, flags)
     theirs_forbidden, theirs_aside = forbidden_to_the_other_side(view, sides, flags)
     answers += unusable + kinds + theirs_forbidden + forbidden_to_others(view, sides, flags, ctx.rule_quote)
     aside += kinds_aside + theirs_aside
-    idle += idle_uses
+    idle += idle_uses + idle_kinds
     idle += idle_scopes + idle_attack
     own_aside, own_rulings = own_use_forbidden(ctx, sides)
     answers += own_rulings

@@ -19,7 +19,7 @@ referee.errors.RulesError: error: unknown situation flag 'sneaking' for --when (
 from __future__ import annotations
 
 from referee.errors import RulesError
-from referee.graph.situations import SITUATIONS, is_boilerplate
+from referee.graph.situations import SITUATIONS, STATE_OPPOSITE, is_boilerplate, state_of
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -92,7 +92,21 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
         return HOLDS  # qualifies an obligation; the ruling says so
     if word == "other" and is_boilerplate(condition["text"]):
         return HOLDS
+    if word in ("other", "unless") and _state_ruled_out(condition, flags, states):
+        # "If the model is mounted by a Character" with --when on-foot: the words cannot hold (an
+        # "unless" of such words then cannot bar what it limits); with --when mounted they stay open
+        return FAILS if word == "other" else HOLDS
     return UNKNOWN
+
+
+def _state_ruled_out(condition: dict[str, Any], flags: tuple[str, ...], states: dict[str, Any]) -> str | None:
+    """The flag given that rules out the state a condition's words need ("on-foot" against "If the
+    model is mounted by a Character"), or None: a flag of the pair not given leaves the words open."""
+    state = state_of(condition["text"] or "")
+    if state is None or state in flags or state in states:
+        return None
+    opposite = STATE_OPPOSITE[state]
+    return opposite if opposite in flags else None
 
 
 def judge(conditions: list[dict[str, Any]], flags: tuple[str, ...], mine: set[str], theirs: set[str]) -> tuple[dict[str, Any] | None, list[str]]:
@@ -131,4 +145,11 @@ def why_not(condition: dict[str, Any]) -> str:
         return f"{condition['text'] or 'except against ' + condition['value']}: the other side has it"
     if word == "unless":
         return f"{condition['text'] or 'unless ' + condition['value']}, and it is"
+    state = state_of(condition["text"] or "") if word == "other" else None
+    if state is not None:
+        # a state of the model the words need, which the flag given rules out
+        words = " ".join(condition["text"].split())
+        opposite = STATE_OPPOSITE[state]
+        return (f"only {words[:1].lower() + words[1:]}: the words need the model {state.replace('-', ' ')}, "
+                f"and the situation says it is {opposite.replace('-', ' ')} (--when {opposite})")
     return f"only {condition['text'] or word}: not so here"
