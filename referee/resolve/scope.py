@@ -34,6 +34,7 @@ from referee.resolve.meeting import sentences
 from referee.resolve.play import Inactive, Side
 from referee.resolve.ruling import Ruling, quote
 from referee.resolve.situation import FAILS, HOLDS, UNKNOWN, holds, judge, why_not
+from referee.text import USES
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -294,7 +295,32 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
     kinds = {(ctx.view.get(rid) or {}).get("category") for ids, there in zip(named, present) if not there for rid in ids} - {None, ""}
     named_ids = {rid for ids in named for rid in ids}
     other = next((rid for rid in side.ids if rid not in named_ids and (ctx.view.get(rid) or {}).get("category") in kinds), None)
+    fights = [flag for flag in ("shooting", "melee") if flag in flags]
+    if other is None and not all(named) and len(fights) == 1:
+        # a weapon named that is no rule ("when using a Sky Reaper"): its kind is not known, but the
+        # situation names the fight, and the side has a weapon for it that is not the one named
+        other = next((rid for rid in side.ids if rid not in named_ids and fought_with(ctx.view.get(rid) or {}) == fights[0]), None)
     return (FAILS, other) if other else (UNKNOWN, "")
+
+
+# a weapon's category that says what it is used for, after the data's sort number: "6 Ranged Weapon"
+_USED_FOR = lazy(r"^\s*(?:\d+\s+)?(?P<use>ranged|shooting|missile|melee|close\s+combat)\s+weapons?\s*$", re.I)
+_RANGE = lazy(r"^\s*(?:range|reichweite)\s*:?\s*\d+", re.I)
+
+
+def fought_with(rule: dict[str, Any]) -> str | None:
+    """The kind of fight a weapon's rule is for, by its category ("6 Ranged Weapon": shooting;
+    "Close Combat Weapon": melee) or a profile that states a range (shooting), or None.
+
+    >>> fought_with({"category": "6 Ranged Weapon"}), fought_with({"category": "Close Combat Weapon"}), fought_with({"category": "Global"})
+    ('shooting', 'melee', None)
+    """
+    found = _USED_FOR.match(rule.get("category") or "")
+    if found is not None:
+        return USES[" ".join(found.group("use").lower().split())]
+    if any(_RANGE.match(p.get("text") or "") for v in rule.get("versions") or () for p in v.get("profiles") or ()):
+        return "shooting"
+    return None
 
 
 def _holding(limit: Any) -> str:

@@ -151,3 +151,12 @@ def test_reload_stays_in_play_and_forbids_its_attack_a_stand_and_shoot(army) -> 
     assert (forbids["actions"], forbids["conditions"]) == (["be used for a Stand and Shoot Charge Reaction"], [])
     assert forbids["citation"]["quote"] == "The attack cannot be used for a Stand and Shoot Charge Reaction."
     assert not [r for r in data["rulings"] if r["winner"] == "Steady Aim"]
+
+
+def test_fleet_officers_sky_reaper_bonus_is_not_the_longbows(army) -> None:
+    """"... when using a Sky Reaper, +2 to-hit": no rule is named Sky Reaper, but the model shoots the
+    Longbow, a Ranged Weapon, so the +2 is not stated (round 7's sealed r7-t9a-bsdata-032, wrong)."""
+    data = resolve(army, "t9a", "Fleet Officer, Longbow", when=["shooting"]).to_json()
+    assert not [m for m in data["modifiers"] if m["stat"] == "to-hit" and m["value"] == "+2"]
+    [idle] = [i for i in data["in_play"]["inactive"] if i["relation"] == "modifies" and i["name"] == "Fleet Officer"]
+    assert idle["reason"].endswith('("when using a Sky Reaper"), and the side has Longbow instead')

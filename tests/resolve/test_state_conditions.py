@@ -93,3 +93,18 @@ def test_war_platform_on_foot_is_no_mount_for_a_character(rulebase: Build) -> No
 
     assert not_a_leader(("on-foot",)) == []
     assert not_a_leader(("mounted",)) == ["Unless selected as a mount for a Character"]
+
+
+def test_a_weapon_named_that_is_no_rule_is_not_the_one_the_side_fights_with() -> None:
+    """"+2 to-hit when using a Storm Bolt", where no rule is named Storm Bolt (army data's Fleet Officer
+    and its Sky Reaper): shooting with a ranged weapon of the side's that is not it, the modifier does
+    not hold, said with its words; with no weapon for that fight on the side, it stays open."""
+    view = read_system({"Sky Captain": "The model part gains +2 to-hit when using a Storm Bolt.", "Recurve": "+1 Strength.",
+                        "Cutlass": "+1 Attack."}, categories={"Recurve": "6 Ranged Weapon", "Cutlass": "Close Combat Weapon"})
+    shot = _answer(view, "Sky Captain", "Recurve", when=("shooting",))
+    assert [m for m in shot["modifiers"] if m["stat"] == "to-hit"] == []
+    assert [i["reason"] for i in shot["in_play"]["inactive"] if i["relation"] == "modifies"] == [
+        'Sky Captain modifies to-hit +2 only with Storm Bolt, by its own words ("when using a Storm Bolt"), and the side has Recurve instead']
+    for names, when in ((("Sky Captain", "Cutlass"), ("shooting",)), (("Sky Captain", "Recurve"), ())):
+        [mod] = [m for m in _answer(view, *names, when=when)["modifiers"] if m["stat"] == "to-hit"]
+        assert mod["condition"] == ["when using a Storm Bolt"]
