@@ -16,7 +16,7 @@ from referee.resolve.meeting import (
 )
 from referee.resolve.duties import duties, forbidden_kinds, forbidden_rules, forbidden_to_others, forbidden_to_the_other_side
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
-from referee.resolve.lent import lent_modifiers
+from referee.resolve.lent import lent_kinds, lent_modifiers
 from referee.resolve.naming import picks
 from referee.resolve.one_of_a_kind import set_twice, two_of_a_kind
 from referee.resolve.parameters import against_instances
@@ -90,6 +90,7 @@ def resolve(
     quoting = Context(view, system, documents=documents).rule_quote
     scoped_out = against_instances(view, system, sides, quoting)
     unstated = lent_modifiers(view, system, sides, quoting, flags)
+    lent_kinds(view, system, sides, quoting, flags)
     ctx = Context(view, system, {side.name: side.ids for side in sides}, {(side.name, rid): e for side in sides for rid, e in side.rules.items()}, documents)
     situation, can_arise = situation_ruling(ctx, system, sides, flags)
     if not can_arise:

@@ -1,4 +1,5 @@
-"""A modifier a rule names by another rule's words: "a Hard Cover Modifier applied".
+"""A modifier a rule names by another rule's words: "a Hard Cover Modifier applied"; and a unit a
+rule's words treat as one of a kind another rule speaks of: "as if it was a unit from reserve".
 
 Hills (whfb-house): "If the majority of the models in the target unit is
 obscured from the shooting model's view by a hill, a Hard Cover Modifier
@@ -23,9 +24,9 @@ import re
 from referee.graph.spoken import SPOKEN
 from referee.patterns import lazy
 from referee.resolve.meeting import sentences
-from referee.resolve.play import InPlay, Side
+from referee.resolve.play import InPlay, Side, read_states
 from referee.resolve.ruling import Unresolved
-from referee.text import fold
+from referee.text import fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -126,3 +127,60 @@ def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote
                                                                             if step["rule"] != rid and step.get("citation")), rule_quote(k, said)))],
             kind="conflict"))
     return open_questions
+
+
+# "as if it was a unit from reserve": the unit is treated as one of a kind, in the words of a kind
+_AS_IF_KIND = lazy(r"\bas\s+if\s+(?:it|they|the\s+unit|the\s+model)\s+(?:was|were|is|are)\s+(?:a|an)\s+(?P<kind>[a-z][\w -]*?)\s*(?=[,.;:]|$)", re.I)
+# the words of a kind that name no kind of their own: "a unit from reserve" is of "reserve"
+_KIND_STOP = frozenset({"a", "an", "the", "unit", "units", "model", "models", "from", "of", "in", "on", "at", "into"})
+
+
+def _kind_words(words: str) -> frozenset[str]:
+    """The words that name a kind ("unit from reserve" -> {"reserve"}), each in the singular."""
+    return frozenset(next(iter(singulars(w)), w) for w in fold(words).split() if w not in _KIND_STOP)
+
+
+def _speaker(view: Book, system: str, kind: frozenset[str], own: str) -> tuple[str, str] | None:
+    """(the rule, its sentence) of the one rule of the system whose sentences open on units of the kind
+    ("Reserve units count as moved and do not receive orders.", of Placing reserves), or None where
+    none or several do."""
+    found: dict[str, str] = {}
+    for rule in view.in_system(system):  # read only where a rule in play treats its unit as a kind: a few calls
+        rid = rule["id"]
+        text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
+        if rid == own or not text:
+            continue
+        for sentence in sentences(text):
+            opening = fold(sentence).split()[:3]
+            if any(w in ("unit", "units") for w in opening[:3]) and any(_kind_words(" ".join(opening[:n])) == kind for n in (2, 3)):
+                found.setdefault(rid, sentence)
+                break
+    return next(iter(found.items())) if len(found) == 1 else None
+
+
+def lent_kinds(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Callable[..., dict[str, Any]], flags: tuple[str, ...] = ()) -> None:
+    """Bring into play, on the side of each rule in play whose words treat its unit as one of a kind
+    ("Bring one of your units that has previously been killed back to the battlefield, as if it was a
+    unit from reserve", Directive 1), the one rule of the system whose sentences speak of units of that
+    kind ("Reserve units count as moved and do not receive orders.", Placing reserves), its chain
+    quoting the treating sentence; the situation its words put the side in is read again ("count as
+    moved").  None brought where no rule, or more than one, speaks of the kind."""
+    names = view.rule_names
+    for side, other in (sides, sides[::-1]):
+        lent = False
+        for rid in list(side.rules):
+            rule = view.get(rid)
+            text = (rule["versions"][0]["text"] if rule["versions"] else rule["text"]) if rule else ""
+            for sentence in sentences(text or "") if "as if" in (text or "") else ():
+                found = _AS_IF_KIND.search(sentence)
+                kind = _kind_words(found.group("kind")) if found else frozenset()
+                speaker = _speaker(view, system, kind, rid) if kind else None
+                if speaker is None or speaker[0] in side.rules:
+                    continue
+                # the sentence as far as its paragraph runs (a heading before it is no part of it: '"Deus Ex Machina":')
+                sentence = next(part for part in sentence.split("\n\n") if _AS_IF_KIND.search(part)).strip()
+                chain = [*side.rules[rid].via, {"rule": rid, "name": names.get(rid, rid), "citation": rule_quote(rid, sentence)}]
+                side.rules[speaker[0]] = InPlay(speaker[0], names.get(speaker[0], speaker[0]), side.name, chain, [()], [])
+                lent = True
+        if lent:
+            read_states(view, side, flags, other.ids)

@@ -285,11 +285,11 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
             _bring(side, queue, names, target, name, rel, params, chain, unknown)
     _produced(view, side)
     _losses(view, side, flags, theirs)
-    _states(view, side, flags, theirs)
+    read_states(view, side, flags, theirs)
     return side
 
 
-def _states(view: Book, side: Side, flags: tuple[str, ...], theirs: set[str]) -> None:
+def read_states(view: Book, side: Side, flags: tuple[str, ...], theirs: set[str]) -> None:
     """The situations the side's rules say its models are in ("Reserve units count as moved": ``grants``
     with ``details`` ``state``), under each sentence's own conditions; a flag given needs none."""
     for rid in side.rules:
