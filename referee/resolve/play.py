@@ -156,6 +156,7 @@ class Side:
     def ids(self) -> RuleIds:
         ids = RuleIds(self.rules)
         ids.states = {flag: unknown for flag, (_rid, _rel, unknown) in self.states.items()}
+        ids.side = self.name
         return ids
 
 
@@ -165,6 +166,7 @@ class RuleIds(set):  # type: ignore[type-arg]
     for that side's conditions: "Reserve units count as moved" makes "after the unit has moved" hold."""
 
     states: dict[str, list[str]] = {}
+    side = "self"  # whose rules: the --when flags say the acting side's state, not the opponent's
 
 
 def target_of(rel: dict[str, Any], names: dict[str, str]) -> str | None:

@@ -92,7 +92,7 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
         return HOLDS  # qualifies an obligation; the ruling says so
     if word == "other" and is_boilerplate(condition["text"]):
         return HOLDS
-    if word in ("other", "unless") and _state_ruled_out(condition, flags, states):
+    if word in ("other", "unless") and getattr(mine, "side", "self") == "self" and _state_ruled_out(condition, flags, states):
         # "If the model is mounted by a Character" with --when on-foot: the words cannot hold (an
         # "unless" of such words then cannot bar what it limits); with --when mounted they stay open
         return FAILS if word == "other" else HOLDS
@@ -101,7 +101,8 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
 
 def _state_ruled_out(condition: dict[str, Any], flags: tuple[str, ...], states: dict[str, Any]) -> str | None:
     """The flag given that rules out the state a condition's words need ("on-foot" against "If the
-    model is mounted by a Character"), or None: a flag of the pair not given leaves the words open."""
+    model is mounted by a Character"), or None: a flag of the pair not given leaves the words open.
+    Read for the acting side's rules only: the flags say its state, not the opponent's."""
     state = state_of(condition["text"] or "")
     if state is None or state in flags or state in states:
         return None

@@ -108,3 +108,9 @@ def test_a_weapon_named_that_is_no_rule_is_not_the_one_the_side_fights_with() ->
     for names, when in ((("Sky Captain", "Cutlass"), ("shooting",)), (("Sky Captain", "Recurve"), ())):
         [mod] = [m for m in _answer(view, *names, when=when)["modifiers"] if m["stat"] == "to-hit"]
         assert mod["condition"] == ["when using a Storm Bolt"]
+
+
+def test_the_flags_say_the_acting_sides_state_not_the_opponents(small: Any) -> None:
+    data = resolve(small, SYSTEM, picks("Chain Coat"), picks("Great Beast", "Chain Coat"), ("on-foot",)).to_json()
+    [ruling] = data["rulings"]
+    assert (ruling["winner"], ruling["conditions"], ruling["sides"]) == ("Great Beast", ["If the model is ridden by a Hero"], ["opponent"])
