@@ -24,7 +24,7 @@ import signal
 import sqlite3
 import sys
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -97,13 +97,6 @@ class Section:
             return self.rules, self.graph
         assert self.load is not None
         return self.load()
-
-    def whole(self) -> Section:
-        """This section with its pickles (to be handed to another process)."""
-        if self.load is None:
-            return self
-        rules, graph = self.load()
-        return replace(self, rules=rules, graph=graph, load=None)
 
 
 def rows_of(section: Section, rule_names: dict[str, str]) -> Rows:

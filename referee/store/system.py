@@ -1,7 +1,7 @@
 """One system of a rules folder read alone (systems are namespaces), into what the store keeps of it.
 
-Each system folder is read on its own (on a core of its own, :mod:`referee.store.workers`)
-into a :class:`Read`, which :mod:`referee.store.writer` writes.  What the store's last
+Each system folder is read on its own (the effect reader and the sections' digests
+use every core) into a :class:`Read`, which :mod:`referee.store.writer` writes.  What the store's last
 build of the system left spares reading again: a system whose files have their bytes
 (:func:`read_key`) is not read; of an edited one, the adapters recall from the store's
 memo the documents (``document`` rows) and the Markdown chunks of sections
@@ -51,14 +51,10 @@ class Read:
     names_digest: str
     rule_names: dict[str, str]
     names: dict[str, list[str]]
-    sections: Iterable[Section]  # in order: a list, or read as they are taken (see read())
+    sections: Iterable[Section]  # in order, read as they are taken (see read())
     rest: dict[str, Any]  # "frame", "answers" and "units", made as its sections are first taken
     memo: list[tuple[str, str, bytes]] = field(default_factory=list)  # (kind, key, value) kept by this read
     used: list[tuple[str, str]] = field(default_factory=list)  # (kind, key) this read asked for or kept
-
-    def whole(self) -> Read:
-        """This read with every section read, each with its pickles (to be pickled)."""
-        return replace(self, sections=[section.whole() for section in self.sections])
 
 
 def read_key(root: Path, folder: Path, files: dict[str, bytes] | None, code: str) -> str | None:
@@ -89,16 +85,12 @@ def read(
     code: str,
     key: str | None,
     read_again: list[str] | None = None,
-    whole: bool = True,
 ) -> Read:
     """Read one system folder of ``root`` (resolved), taking what it can from the store in
     file ``store`` (None: read everything) unless another version of the code wrote it.
-    ``read_again`` is told each rule the graph reads.
-
-    ``whole``: every section read before this returns (a read handed to another process);
-    otherwise the sections are read as the writer takes them, one at a time, so that the
-    rows of one section at a time are held, not the whole system's (the store is closed
-    when the last is read)."""
+    ``read_again`` is told each rule the graph reads.  The sections are read as the writer
+    takes them, one at a time, so that the rows of one section at a time are held, not
+    the whole system's (the store is closed when the last is read)."""
     db = database.open_existing(store) if store is not None else None
     try:
         try:
@@ -147,8 +139,8 @@ def read(
             [(m.kind, k, v) for m in memos for k, v in m.added.items()],
             [(m.kind, k) for m in memos for k in m.used],
         )
-        if whole or db is None:
-            return found.whole()
+        if db is None:
+            return found
     except BaseException:
         if db is not None:
             db.close()

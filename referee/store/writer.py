@@ -1,7 +1,7 @@
 """Writing a build into the store: the rows of what changed, in one transaction.
 
-:func:`build` reads the systems whose files changed (:mod:`referee.store.workers`) and
-writes them as they come, in one transaction that also records the content key and its
+:func:`build` reads the systems whose files changed (:mod:`referee.store.system`, one
+after the other, each on every core) and writes them as they come, in one transaction that also records the content key and its
 stamp: a reader sees the last build or this one, and a build killed part-way leaves the
 last one.  Of a system read again, only the sections whose rows changed are replaced
 (:func:`write_system`), and the pages what was replaced freed go back to the file
@@ -24,7 +24,7 @@ from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.rulebase.load import system_folders
-from referee.store import answers, database, workers
+from referee.store import answers, database
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode
 from referee.store.key import code_key
 from referee.store.sections import Section, rows_made, rows_of
@@ -114,7 +114,7 @@ def _write(
     keys = [read_key(root, folder, files, code) for folder in folders]
     kept = _kept(db, code)
     todo = [i for i, folder in enumerate(folders) if keys[i] is None or kept.get(folder.name) != keys[i]]
-    reads = workers.read_systems(root, [folders[i] for i in todo], files, progress, file, code, [keys[i] for i in todo])
+    reads = (read(root, folders[i], files, progress, file, code, keys[i]) for i in todo)
     db.execute("BEGIN IMMEDIATE")  # held while the rest is read: a second build waits, readers read the last one
     try:
         if database.meta(db, "code") != code:

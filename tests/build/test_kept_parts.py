@@ -13,9 +13,10 @@ import pytest
 
 from referee.cli.commands import main
 from referee.graph import effects
+from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
 from referee.sources import markdown
-from referee.store import database, record, workers, writer
+from referee.store import database, record, writer
 from referee.store.load import close_opened, open_rules
 from tests.benchmark_scripts import benchmark
 from tests.build.edits import edit
@@ -26,7 +27,7 @@ COMMANDS = (["list", "--json"], ["graph", "--format", "json"], ["lint", "--json"
 
 @pytest.fixture
 def rules(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(workers.WORKERS, "1")  # in this process, so the sections read can be counted
+    monkeypatch.setenv(WORKERS, "1")  # in this process, so the sections read can be counted
     monkeypatch.setattr(writer, "code_key", lambda: "code")
     src = Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
     open_rules(src)
@@ -117,7 +118,7 @@ def test_lines_added_in_the_middle_place_every_later_rule_where_a_cold_build_doe
     it two lines down: the rebuild reads again neither their sections nor their
     sentences (:mod:`referee.graph.moved`), and places every rule, relation and
     sentence on the line, and at the column, a build from nothing does."""
-    monkeypatch.setenv(workers.WORKERS, "1")
+    monkeypatch.setenv(WORKERS, "1")
     monkeypatch.setattr(writer, "code_key", lambda: "code")
     src = tmp_path / "one"
     benchmark("synthetic").write_rules_src(src, 1500, fmt="one-document")

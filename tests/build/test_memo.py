@@ -14,9 +14,10 @@ import pytest
 import sqlite3
 
 from referee.graph import effects
-from referee.store import database, record, workers, writer
-from referee.store.load import open_rules
+from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
+from referee.store import database, record, writer
+from referee.store.load import open_rules
 from tests.build.edits import EXTRA, GLOSSARY, edit
 
 MORE = "# More rules\n\n## Gloom\n\nModels with Gloom sulk. A model with Gloom cannot March Move.\n"
@@ -25,7 +26,7 @@ MORE = "# More rules\n\n## Gloom\n\nModels with Gloom sulk. A model with Gloom c
 @pytest.fixture
 def rules(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the project's rules, built once into a private cache."""
-    monkeypatch.setenv(workers.WORKERS, "1")  # in this process, so the readers can be counted
+    monkeypatch.setenv(WORKERS, "1")  # in this process, so the readers can be counted
     monkeypatch.setattr(writer, "code_key", lambda: "code")  # others editing the code mid-test forget nothing
     src = Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
     open_rules(src)
@@ -140,7 +141,7 @@ def test_a_renamed_rule_reads_its_system_again(rules: Path, monkeypatch: pytest.
 
 @pytest.mark.parametrize("n", ["1", "2"])
 def test_a_document_added_then_removed(rules: Path, monkeypatch: pytest.MonkeyPatch, n: str) -> None:
-    monkeypatch.setenv(workers.WORKERS, n)
+    monkeypatch.setenv(WORKERS, n)
     toml = rules / "last-edition" / "system.toml"
     before = toml.read_text(encoding="utf-8")
     (rules / "last-edition" / "more-rules.md").write_text(MORE, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""A build read system by system, on several cores, is the build read whole."""
+"""A build read system by system, with the effect reader in one process or on several, is the build read whole."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import pytest
 
 from referee.cli.commands import main
 from referee.errors import RulesError
+from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
-from referee.store import database, key, record, workers
+from referee.store import database, key, record
 from referee.store.load import open_rules
 from referee.store.rows import Stored
 from tests.build.tables import store_tables
@@ -26,7 +27,7 @@ def rules(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("n", ["1", "2"])
 def test_the_build_of_systems_is_the_build_read_whole(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch, n: str) -> None:
-    monkeypatch.setenv(workers.WORKERS, n)
+    monkeypatch.setenv(WORKERS, n)
     files: dict[str, bytes] = {}
     content = key.hashed(str(rules), files)[0]
     whole = record.assemble(rules, content)
@@ -42,22 +43,12 @@ def test_the_build_of_systems_is_the_build_read_whole(rules: Path, private_cache
     assert store_tables(database.path(rules), sections=False) == store_tables(Stored.of(whole)._db, sections=False)
 
 
-def test_two_workers_are_used_for_a_big_folder_and_none_for_a_small_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(workers.WORKERS, raising=False)
-    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
-    assert workers.workers(4, 10 * workers.PARALLEL_BYTES) == 2
-    assert workers.workers(1, 10 * workers.PARALLEL_BYTES) == 1  # one system: no pool
-    assert workers.workers(4, 1000) == 1  # a small folder reads faster than processes start
-    monkeypatch.setenv(workers.WORKERS, "3")
-    assert workers.workers(4, 1000) == 3
-
-
 @pytest.mark.parametrize("n", ["1", "2"])
 def test_the_cli_answers_the_same_from_either_build(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], n: str) -> None:
     outputs = []
     for workers_n in ("1", n):
         monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / f"cache-{workers_n}-{len(outputs)}"))
-        monkeypatch.setenv(workers.WORKERS, workers_n)
+        monkeypatch.setenv(WORKERS, workers_n)
         said = []
         for command in (["list", "--json"], ["graph", "--format", "json"], ["lint", "--json"], ["build", "--json"]):
             main([*command, "--rules-src", str(rules)])
@@ -68,14 +59,14 @@ def test_the_cli_answers_the_same_from_either_build(rules: Path, tmp_path: Path,
 
 
 def test_an_error_in_a_worker_is_the_error_of_the_serial_build(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The first failing system, in folder order, names the failure, as when read one by one."""
+    """The first failing system, in folder order, names the failure, however many processes read."""
     src = tmp_path / "src"
     write_system(src, "alpha", manifest("alpha"), {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
     write_system(src, "beta", manifest("beta"), {"rules.txt": b"Gloom\n\n\xff bad bytes\n"})
     write_system(src, "gamma", manifest("gamma"), {"rules.txt": "   \n"})
     errors = []
     for n in ("1", "2"):
-        monkeypatch.setenv(workers.WORKERS, n)
+        monkeypatch.setenv(WORKERS, n)
         with pytest.raises(RulesError) as caught:
             open_rules(src, refresh=True)
         errors.append(str(caught.value))

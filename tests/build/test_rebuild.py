@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
+from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
-from referee.store import database, record, sections, workers, writer
+from referee.store import database, record, sections, writer
 from referee.store.load import open_rules
 from tests.build.edits import EXTRA, GLOSSARY, edit
 from tests.build.tables import store_tables
@@ -28,7 +29,7 @@ from tests.build.tables import store_tables
 @pytest.fixture
 def rules(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the project's rules (four systems), built once into a private cache."""
-    monkeypatch.setenv(workers.WORKERS, "1")
+    monkeypatch.setenv(WORKERS, "1")
     monkeypatch.setattr(writer, "code_key", lambda: "code")  # others editing the code mid-test forget nothing
     src = Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
     open_rules(src)
@@ -81,7 +82,7 @@ def test_an_edit_writes_only_its_section_and_the_result_is_a_build_from_nothing(
     assert db.execute("SELECT seq, id FROM rules WHERE system != 't9a' ORDER BY seq").fetchall() == kept
     db.close()
     monkeypatch.undo()
-    monkeypatch.setenv(workers.WORKERS, "1")
+    monkeypatch.setenv(WORKERS, "1")
     monkeypatch.setattr(writer, "code_key", lambda: "code")
     _same_as_from_nothing(rules, tmp_path, monkeypatch)
 
