@@ -76,7 +76,6 @@ STEPS = [
     ("referee.store.sections", "Readings.__call__", "effect reader"),
     ("referee.store.writer", "_tidy", "tidy"),
     ("referee.store.writer", "code_key", "code key"),
-    ("referee.store.writer", "read_key", "read key"),
 ]
 
 

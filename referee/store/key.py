@@ -104,10 +104,13 @@ def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
     started = time.time_ns()
     h = blake2b(HEADER.encode(), digest_size=16)
     seen: list[tuple[Any, ...]] = []
+    systems: dict[str, str] = {}
     real_src = os.path.realpath(src)
 
-    def take(kind: str, rel: str, path: str, label: str | None = None) -> bytes | None:
-        h.update(f"\0{kind}:{rel}\0".encode("utf-8", "surrogateescape"))
+    def take(kind: str, rel: str, path: str, label: str | None = None, part: Any = None) -> bytes | None:
+        hashers = (h,) if part is None else (h, part)
+        for hasher in hashers:
+            hasher.update(f"\0{kind}:{rel}\0".encode("utf-8", "surrogateescape"))
         real = os.path.realpath(path) if label is None else path
         # of rules_src: a folder without a manifest, or a file linked from outside it (refused by the build), is not read
         if label is None and (kind == "other" or not real.startswith(real_src.rstrip(os.sep) + os.sep)):
@@ -116,18 +119,22 @@ def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
             sig, data = _read_regular(path)
         seen.append((kind, rel, *sig))
         if data is not None:
-            h.update(data)
+            for hasher in hashers:
+                hasher.update(data)
             if keep is not None and label is None:
                 keep[os.path.relpath(real, real_src).replace(os.sep, "/")] = data
         return data
 
     for kind, manifest in _tops(src):
-        data = take(kind, manifest, os.path.join(src, manifest))
+        part = blake2b(digest_size=16)
+        data = take(kind, manifest, os.path.join(src, manifest), None, part)
         for rel in _listed_documents(manifest, data) if data is not None else ():
-            take("document", rel, os.path.join(src, rel))
+            take("document", rel, os.path.join(src, rel), None, part)
+        if kind == "system":
+            systems[manifest.partition("/")[0]] = part.hexdigest()
     for label, rel, path in _code():
         take(label, rel, path, label)
-    return h.hexdigest(), Stamp(started, seen)
+    return h.hexdigest(), Stamp(started, seen, systems)
 
 
 # The stamp records, for the last key hashed, every file's size, modification and
@@ -143,13 +150,16 @@ UNSURE_NS = 2_000_000_000
 
 
 class Stamp:
-    """When hashing began (ns), and each file hashed: ``(kind, path, size, mtime, ctime, inode)``."""
+    """When hashing began (ns), and each file hashed: ``(kind, path, size, mtime, ctime, inode)``;
+    ``systems``: each system folder's key, of its manifest and the documents it lists (what
+    tells a build which systems to read again), by folder name."""
 
-    __slots__ = ("started", "files")
+    __slots__ = ("started", "files", "systems")
 
-    def __init__(self, started: int, files: list[tuple[Any, ...]]) -> None:
+    def __init__(self, started: int, files: list[tuple[Any, ...]], systems: dict[str, str]) -> None:
         self.started = started
         self.files = files
+        self.systems = systems
 
     def write(self, db: sqlite3.Connection) -> None:
         """Record the stamp in the store (within the caller's transaction)."""

@@ -1,10 +1,10 @@
 """One system of a rules folder read alone (systems are namespaces), into what the store keeps of it.
 
-Each system folder is read on its own (the effect reader and the sections' digests
-use every core) into a :class:`Read`, which :mod:`referee.store.writer` writes.  What the store's last
-build of the system left spares reading again: a system whose files have their bytes
-(:func:`read_key`) is not read; of an edited one, the adapters recall from the store's
-memo the documents (``document`` rows) and the Markdown chunks of sections
+Each system folder is read on its own (the effect reader and the sections' digests use
+every core) into a :class:`Read`, which :mod:`referee.store.writer` writes.  What the
+store's last build of the system left spares reading again: a system whose files have
+their bytes (:attr:`referee.store.key.Stamp.systems`) is not read; of an edited one, the
+adapters recall from the store's memo the documents (``document`` rows) and the Markdown chunks of sections
 (``markdown`` rows) the edit left, and the graph reads only the rules it touched
 (:mod:`referee.store.sections`) while the names and core terms are the same.  Nothing
 is recalled from a store another version of Referee's code wrote.
@@ -20,9 +20,7 @@ from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.army.link import muster
-from referee.errors import RulesError
 from referee.rulebase.base import Rulebase, read_folder
-from referee.rulebase.manifest import load_manifest
 from referee.store import answers, database, sections
 from referee.store.sections import Section, canonical, pickled
 from referee.text import fold
@@ -55,25 +53,6 @@ class Read:
     rest: dict[str, Any]  # "frame", "answers" and "units", made as its sections are first taken
     memo: list[tuple[str, str, bytes]] = field(default_factory=list)  # (kind, key, value) kept by this read
     used: list[tuple[str, str]] = field(default_factory=list)  # (kind, key) this read asked for or kept
-
-
-def read_key(root: Path, folder: Path, files: dict[str, bytes] | None, code: str) -> str | None:
-    """The key of a system folder's read: its manifest and the documents it lists (with
-    the code), or None when they cannot be read here (the build reads it and says why)."""
-    try:
-        manifest = load_manifest(root, folder, files)
-        chunks = [code, manifest.path, _bytes(root, manifest.path, files)]
-        for spec in manifest.documents:
-            chunks += [spec.path, _bytes(root, spec.path, files)]
-    except (RulesError, OSError):
-        return None
-    return canonical(chunks).hex()
-
-
-def _bytes(root: Path, rel: str, files: dict[str, bytes] | None) -> bytes:
-    if files is not None and rel in files:
-        return files[rel]
-    return (root / rel).read_bytes()
 
 
 def read(

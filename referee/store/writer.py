@@ -28,7 +28,7 @@ from referee.store import answers, database
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode
 from referee.store.key import code_key
 from referee.store.sections import Section, rows_made, rows_of
-from referee.store.system import Read, read, read_key
+from referee.store.system import Read, read
 from referee.units import unit_index
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ def _write(
     root = Path(rules_src).resolve()
     folders, others = system_folders(root)
     code = code_key()
-    keys = [read_key(root, folder, files, code) for folder in folders]
+    keys = [stamp.systems.get(folder.name) for folder in folders]
     kept = _kept(db, code)
     todo = [i for i, folder in enumerate(folders) if keys[i] is None or kept.get(folder.name) != keys[i]]
     reads = (read(root, folders[i], files, progress, file, code, keys[i]) for i in todo)
