@@ -28,7 +28,7 @@ def stored(data: dict[str, Any]) -> Stored:
         base = place * SPAN
         mine = [r for r in rules if r["system"] == system]
         db.execute("INSERT INTO systems VALUES (?, ?, ?, NULL, NULL, NULL, ?)", (place, system, place, b""))
-        db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)", ((base + i, r["id"], system, pack(r)) for i, r in enumerate(mine)))
+        db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", ((base + i, r["id"], system, names.get(r["id"], r["name"]), pack(r)) for i, r in enumerate(mine)))
         relations = [rel for r in mine for rel in data.get("relations_out", {}).get(r["id"], [])]
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, rel["source"], rel["target"], pack(rel)) for n, rel in enumerate(relations)))
         db.executemany("INSERT INTO names VALUES (?, ?, ?)", ((system, form, json.dumps(ids)) for form, ids in data.get("names", {}).get(system, {}).items()))
@@ -47,5 +47,4 @@ def stored(data: dict[str, Any]) -> Stored:
             "families": families,
         }
         db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, json.dumps(value)) for name, value in answers.items()))
-    db.executemany("INSERT INTO rule_names VALUES (?, ?, ?)", ((rid, rid.partition("/")[0], name) for rid, name in names.items()))
     return Stored(db)

@@ -6,8 +6,8 @@ folders without a manifest); ``files`` (the stamp, :mod:`~referee.store.key`); `
 (each system's place, the number its rows count from, :data:`SPAN`, the keys it was read
 under, and its frame: the one pickled blob per system a whole build is put together from);
 ``sections`` (:mod:`~referee.store.sections`); the rows warm readers ask for, one rule or
-relation each in its JSON shape (``rules``, ``rule_names``, ``names``, ``relations``,
-``units``); ``answers`` (:mod:`~referee.store.answers`); ``memo`` (:class:`Memo`).
+relation each in its JSON shape (``rules``, with each rule's name beside it, ``names``,
+``relations``, ``units``); ``answers`` (:mod:`~referee.store.answers`); ``memo`` (:class:`Memo`).
 In WAL mode readers read the last committed build while one is written; a file that
 cannot be read is removed, with one line on stderr, and the build made anew.
 """
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "3"  # the schema's version (and the rows' packing): a store of another is made anew
+FORMAT = "4"  # the schema's version (and the rows' packing): a store of another is made anew
 NAME = "rules.sqlite"
 
 SCHEMA = f"""
@@ -52,9 +52,8 @@ CREATE TABLE sections (system TEXT NOT NULL, k INTEGER NOT NULL, ids TEXT NOT NU
     rules BLOB NOT NULL, graph BLOB NOT NULL, never TEXT NOT NULL, against TEXT NOT NULL, ends TEXT NOT NULL,
     PRIMARY KEY (system, k));
 CREATE TABLE answers (system TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (system, name)) WITHOUT ROWID;
-CREATE TABLE rules (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, system TEXT NOT NULL, json BLOB NOT NULL);
+CREATE TABLE rules (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, system TEXT NOT NULL, name TEXT NOT NULL, json BLOB NOT NULL);
 CREATE INDEX rules_by_system ON rules (system, seq);
-CREATE TABLE rule_names (id TEXT PRIMARY KEY, system TEXT NOT NULL, name TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE names (system TEXT NOT NULL, form TEXT NOT NULL, ids TEXT NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
 CREATE TABLE relations (seq INTEGER PRIMARY KEY, source TEXT NOT NULL, target TEXT, json BLOB NOT NULL);
 CREATE INDEX relations_by_source ON relations (source, seq);

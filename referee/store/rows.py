@@ -186,13 +186,13 @@ class RuleNames(Mapping[str, str]):
         self._db = db
 
     def __getitem__(self, rule_id: str) -> str:
-        row = self._db.execute("SELECT name FROM rule_names WHERE id = ?", (rule_id,)).fetchone()
+        row = self._db.execute("SELECT name FROM rules WHERE id = ?", (rule_id,)).fetchone()
         if row is None:
             raise KeyError(rule_id)
         return row[0]
 
     def __iter__(self) -> Iterator[str]:
-        return iter([rid for (rid,) in self._db.execute("SELECT id FROM rule_names")])
+        return iter([rid for (rid,) in self._db.execute("SELECT id FROM rules ORDER BY id")])
 
     def __len__(self) -> int:
-        return self._db.execute("SELECT count(*) FROM rule_names").fetchone()[0]
+        return self._db.execute("SELECT count(*) FROM rules").fetchone()[0]

@@ -44,10 +44,10 @@ if TYPE_CHECKING:
 
 SECTION_RULES = 500  # rules a section holds at most: an edit re-pickles a few hundred rules, not a document
 
-# A section's rows: each rule's (id, system, packed JSON), and per rule the relations
+# A section's rows: each rule's (id, system, name, packed JSON), and per rule the relations
 # its text states and those of its layout, each (source, target, packed JSON).
 Row = tuple[str, str | None, bytes]
-Rows = tuple[list[tuple[str, str, bytes]], list[list[Row]], list[list[Row]]]
+Rows = tuple[list[tuple[str, str, str, bytes]], list[list[Row]], list[list[Row]]]
 
 
 def pickled(obj: Any, level: int = KEPT_LEVEL) -> bytes:
@@ -210,7 +210,7 @@ def before(
         placed = {tuple(json.loads(ids)): k for k, ids in db.execute("SELECT k, ids FROM sections WHERE system = ?", (system,))}
         renamed: set[str] = set()
         if row[1] != names_digest:
-            then = dict(db.execute("SELECT id, name FROM rule_names WHERE system = ?", (system,)).fetchall())
+            then = dict(db.execute("SELECT id, name FROM rules WHERE system = ?", (system,)).fetchall())
             renamed = {rid for rid in then.keys() | rule_names.keys() if then.get(rid) != rule_names.get(rid)}
     except sqlite3.Error:  # a damaged store: read anew
         return None
@@ -282,7 +282,7 @@ def rows_made(
 
     rows: Rows = ([], [], [])
     for rule, stated, laid in zip(rules, said, layout, strict=True):
-        rows[0].append((rule.id, rule.system, pack(rule.to_json())))
+        rows[0].append((rule.id, rule.system, rule.name, pack(rule.to_json())))
         rows[1].append([row(rel) for rel in stated])
         rows[2].append([row(rel) for rel in laid])
     return rows, tuple(never), tuple(sorted(against_terms)), tuple(sorted(ends))

@@ -187,7 +187,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         (start, _), (layout, _) = _ranges(base, k)
         # A rule that moved here from a later section replaces its row there (ids are
         # unique); that section, having lost it, is written again when its turn comes.
-        db.executemany("INSERT OR REPLACE INTO rules VALUES (?, ?, ?, ?)", ((start + i, *row) for i, row in enumerate(rules)))
+        db.executemany("INSERT OR REPLACE INTO rules VALUES (?, ?, ?, ?, ?)", ((start + i, *row) for i, row in enumerate(rules)))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
         db.execute(
@@ -203,8 +203,6 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     tables = {"units": read.rest["units"], "answers": found}
     if row is None or row[0] != read.names_digest:  # the digest covers the rule names and the name index
         tables["names"] = read.names
-        db.execute("DELETE FROM rule_names WHERE system = ?", (system,))
-        db.executemany("INSERT INTO rule_names VALUES (?, ?, ?)", ((rid, system, name) for rid, name in read.rule_names.items()))
     for table, values in tables.items():  # rows of (system, form or name, JSON)
         db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
         db.executemany(f"INSERT INTO {table} VALUES (?, ?, ?)", ((system, k, encode(v)) for k, v in values.items()))
@@ -234,7 +232,7 @@ def _drop_system(db: sqlite3.Connection, system: str) -> None:
     """Take every row of a system that is no longer in the rules folder out of the store."""
     number = _number(db, system)
     db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", (number * SPAN, (number + 1) * SPAN - 1))
-    for table in ("rules", "rule_names", "names", "units", "answers", "sections", "memo"):
+    for table in ("rules", "names", "units", "answers", "sections", "memo"):
         db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
     db.execute("DELETE FROM systems WHERE id = ?", (system,))
 

@@ -23,7 +23,7 @@ def store_tables(store: str | sqlite3.Connection, sections: bool = True) -> dict
                             for seq, source, target, blob in db.execute("SELECT seq, source, target, json FROM relations WHERE seq BETWEEN ? AND ? ORDER BY seq", (number * SPAN, (number + 1) * SPAN - 1))]
         if not sections:
             out["rules"] = [row[1:] for row in out["rules"]]
-        for table, columns in (("rule_names", "id, system, name"), ("names", "system, form, ids"), ("units", "system, form, json"), ("answers", "system, name, value")):
+        for table, columns in (("rules", "id, system, name"), ("names", "system, form, ids"), ("units", "system, form, json"), ("answers", "system, name, value")):
             out[table] = db.execute(f"SELECT {columns} FROM {table} ORDER BY 1, 2").fetchall()
         if sections:
             out["systems"] = db.execute("SELECT id, place, read_key, names_key, names_digest FROM systems ORDER BY place").fetchall()

@@ -117,7 +117,7 @@ def test_a_system_removed_takes_its_rows_with_it(rules: Path, tmp_path: Path, mo
     size, free = _size(rules)
     assert free == 0 and size < before  # the pages its rows took are handed back, every one
     db = sqlite3.connect(database.path(rules))
-    for table in ("rules", "rule_names", "names", "units", "answers", "sections", "memo"):
+    for table in ("rules", "names", "units", "answers", "sections", "memo"):
         assert db.execute(f"SELECT count(*) FROM {table} WHERE system = 'scrollhammer'").fetchone()[0] == 0, table
     db.close()
     _same_as_from_nothing(rules, tmp_path, monkeypatch)
