@@ -178,7 +178,8 @@ def lent_kinds(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Ca
                 if speaker is None or speaker[0] in side.rules:
                     continue
                 # the sentence as far as its paragraph runs (a heading before it is no part of it: '"Deus Ex Machina":')
-                sentence = next(part for part in sentence.split("\n\n") if _AS_IF_KIND.search(part)).strip()
+                # (the whole sentence where the words run across a blank line)
+                sentence = next((part for part in sentence.split("\n\n") if _AS_IF_KIND.search(part)), sentence).strip()
                 chain = [*side.rules[rid].via, {"rule": rid, "name": names.get(rid, rid), "citation": rule_quote(rid, sentence)}]
                 side.rules[speaker[0]] = InPlay(speaker[0], names.get(speaker[0], speaker[0]), side.name, chain, [()], [])
                 lent = True

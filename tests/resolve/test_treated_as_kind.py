@@ -58,3 +58,12 @@ def test_directive_1_brings_the_reserve_rules(rulebase: Build) -> None:
     assert entries["Concentrating"]["set_aside"]
     shot = resolve(rulebase, "last-edition", "Directive 1, Ranged 2 heavy", when=("shooting",)).to_json()
     assert [(m["stat"], m["value"]) for m in shot["modifiers"]] == [("to-hit", "-1")]
+
+
+def test_words_that_run_across_a_blank_line_are_quoted_whole() -> None:
+    """The treating words may run across a blank line ("as if" and "it was a unit from ..." in two
+    paragraphs of one sentence): the chain then quotes the whole sentence, never fails."""
+    rules = dict(_RULES, **{"Second Wind": "Return one destroyed unit to the table, as if\n\nit was a unit from the vanguard."})
+    entries = _self(resolve(read_system(rules, categories={"Steady Aim": "Command"}), SYSTEM, picks("Second Wind", "Steady Aim")).to_json())
+    [step] = entries["Vanguard Step"]["via"]
+    assert step["citation"]["quote"].split() == "Return one destroyed unit to the table, as if it was a unit from the vanguard.".split()
