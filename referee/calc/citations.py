@@ -19,6 +19,7 @@ import os
 from collections import namedtuple
 
 from referee.calc.errors import Refusal
+from referee.errors import RulesError
 from referee.patterns import lazy
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
@@ -100,9 +101,17 @@ class Rulebook:
     """The rules of a build, as calc reads them: a rule by id (its JSON shape,
     docs/json.md) and a document's text by its path under rules_src."""
 
-    def __init__(self, rule: Callable[[str], dict[str, Any] | None], document: Callable[[str], str | None]) -> None:
+    def __init__(
+        self,
+        rule: Callable[[str], dict[str, Any] | None],
+        document: Callable[[str], str | None],
+        named: Callable[[str, str], list[dict[str, Any]]] | None = None,
+        in_system: Callable[[str], list[dict[str, Any]]] | None = None,
+    ) -> None:
         self._rule = rule
         self._read_document = document
+        self._named = named
+        self._in_system = in_system
         self._documents: dict[str, str | None] = {}
         self._cited: dict[Clause, Citation] = {}
 
@@ -121,13 +130,41 @@ class Rulebook:
                 found = build.get(rule_id)
                 return found.to_json() if found is not None else None
 
-            return cls(rule, build.texts.get)
+            def named(name: str, system: str) -> list[dict[str, Any]]:
+                return [found.to_json() for found in build.lookup(name, system)]
+
+            def in_system(system: str) -> list[dict[str, Any]]:
+                return [found.to_json() for found in build.in_system(system)]
+
+            return cls(rule, build.texts.get, named, in_system)
         if rules_src is None:
             raise TypeError("a view's rulebook needs the rules folder it was built from")
-        return cls(build.get, lambda path: _read(os.path.join(rules_src, path)))
+        return cls(build.get, lambda path: _read(os.path.join(rules_src, path)), build.lookup, build.in_system)
 
     def rule(self, rule_id: str) -> dict[str, Any] | None:
         return self._rule(rule_id)
+
+    def named(self, name: str, system: str) -> list[dict[str, Any]]:
+        """The rules ``name`` names in ``system``, as ``referee lookup`` finds them (aliases, folding)."""
+        try:
+            return self._named(name, system) if self._named is not None else []
+        except RulesError:  # a system the rules folder does not hold names no rule
+            return []
+
+    def in_system(self, system: str) -> list[dict[str, Any]]:
+        """Every rule of ``system``, in reading order."""
+        try:
+            return list(self._in_system(system)) if self._in_system is not None else []
+        except RulesError:
+            return []
+
+    def quote(self, rule: dict[str, Any], sentence: str) -> Citation:
+        """``sentence`` of ``rule`` (one of :func:`sentences` of its text), with its place."""
+        for version in rule.get("versions") or [rule]:
+            if sentence in sentences(version["text"]):
+                line, column = self._place(sentence, version["source"])
+                return Citation(rule["id"], version["source"]["file"], line, column, sentence)
+        raise Refusal(f"{rule['id']} no longer says {sentence!r}", rule["id"].partition("/")[0])
 
     def _document(self, path: str) -> str | None:
         """A document's text, read once per rulebook."""

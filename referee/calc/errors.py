@@ -39,6 +39,11 @@ TERMINAL_WORDS = {
     "DISTANCE": "charge range, flee distance, pursuit distance or overrun distance",
     "COVER": "soft, hard or light",
     "WORD": "a word",
+    "NAME": "a rule's name",
+    "STAT": "a characteristic and its value such as Mg3",
+    "PLUS_MINUS": "+ or -",
+    "HIGHEST": "highest",
+    "VERSUS": "vs",
     "$END": "the end",
 }
 

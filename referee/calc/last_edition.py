@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from referee.calc import named
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
 from referee.calc.citations import Clause, Rulebook
@@ -260,6 +261,7 @@ FORMS = {
 }
 
 # The sentence that takes a unit from one stage to the next.
+FORMS.update(named.forms(SYSTEM))  # rolls a named rule makes, and roll-offs, read from the documents
 LINKS = {
     (q.Hit, q.Wound): WOUND_AFTER_HIT,
     (q.Wound, q.ArmourSave): SAVE_AFTER_WOUND,

@@ -174,3 +174,51 @@ class _Reader:
 
     def pool(self, children: list[Any]) -> q.BadLuckPool:
         return q.BadLuckPool(tuple(_int(c) for c in children if c is not None))
+
+    # -- a roll a named rule makes; one roll against another ----------------------------
+
+    def rule_words(self, children: list[Any]) -> tuple[str, ...]:
+        return tuple(str(c) for c in children)
+
+    def named_roll(self, children: list[Any]) -> q.RuleRoll:
+        words, parameter, after = children
+        parameter = self.read(parameter) if parameter is not None else None
+        amount = parameter if isinstance(parameter, q.Amount) else None
+        needed = parameter if isinstance(parameter, int) else None
+        return q.RuleRoll(self.read(words), amount, needed, self.read(after) if after is not None else ())
+
+    def parameter_dice(self, children: list[Any]) -> q.Amount:
+        return _amount(children)
+
+    def parameter_number(self, children: list[Any]) -> q.Amount:
+        return q.Amount(None, _int(children[0]))
+
+    def parameter_roll(self, children: list[Any]) -> int:
+        return _roll(children[0])
+
+    def keep_highest(self, children: list[Any]) -> q.KeepHighest:
+        return q.KeepHighest(self.read(children[0]), _dice(children[1]))
+
+    def versus(self, children: list[Any]) -> q.Versus:
+        left_words, left, _, right_words, right = children
+        return q.Versus(
+            self.read(left_words) if left_words is not None else (),
+            self.read(left),
+            self.read(right_words) if right_words is not None else (),
+            self.read(right),
+        )
+
+    def side_dice(self, children: list[Any]) -> q.Amount:
+        return _amount(children)
+
+    def side_stat(self, children: list[Any]) -> q.Stat:
+        text = str(children[0])
+        digits = len(text) - len(text.rstrip("0123456789"))
+        return q.Stat(text[:-digits], int(text[-digits:]))
+
+
+def _amount(children: list[Any]) -> q.Amount:
+    """ "D6", "+", "1" -> D6+1."""
+    dice, sign, number = children
+    plus = _int(number) if number is not None else 0
+    return q.Amount(_dice(dice), -plus if sign is not None and str(sign) in "-−" else plus)

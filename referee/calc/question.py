@@ -149,7 +149,54 @@ class BadLuckPool(_Value, namedtuple("BadLuckPool", "dice", defaults=((),))):
     mechanic = "the bad luck pool"
 
 
-Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool
+# -- a roll a named rule makes; one roll against another ------------------------------
+
+
+class Amount(_Value, namedtuple("Amount", "dice plus", defaults=(0,))):
+    """Dice and a constant added ("D6+1"), or a number alone (``dice`` None)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        if self.dice is None:
+            return str(self.plus)
+        return f"{self.dice}{f'{self.plus:+d}' if self.plus else ''}"
+
+
+class Stat(_Value, namedtuple("Stat", "name value")):
+    """A characteristic and its value, as a side of a roll-off names it ("Mg3")."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"{self.name}{self.value}"
+
+
+class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after", defaults=(None, None, ()))):
+    """A roll a named rule makes: ``words`` the rule's name and what it rolls for
+    ("Thunderstomp hits"), or only the name when the question gives a parameter
+    in brackets (``amount`` "D6+1" or ``needed`` 4 for "(4+)"), then ``after`` the words
+    that follow the brackets ("hits")."""
+
+    __slots__ = ()
+    mechanic = "rolls named by a rule"
+
+
+class KeepHighest(_Value, namedtuple("KeepHighest", "words dice")):
+    """A named rule's roll of ``dice`` of which the highest one counts."""
+
+    __slots__ = ()
+    mechanic = "rolls keeping the highest die"
+
+
+class Versus(_Value, namedtuple("Versus", "left_words left right_words right")):
+    """One roll against another: each side an :class:`Amount` or a :class:`Stat`, with the words that name it."""
+
+    __slots__ = ()
+    mechanic = "one roll against another"
+
+
+Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool | RuleRoll | KeepHighest | Versus
 
 
 # How big a question calc takes: an exact answer to "10000 attacks" exists but
@@ -167,6 +214,10 @@ def out_of_range(asked: Question) -> str | None:
         parts: list[object] = list(asked.stages)
     else:
         parts = [asked]
+    if isinstance(asked, Versus):
+        parts = [asked.left, asked.right]
+    elif isinstance(asked, RuleRoll) and asked.amount is not None:
+        parts = [asked.amount]
     for part in parts:
         for name, value in part._asdict().items():
             dice = value if isinstance(value, Dice) else None

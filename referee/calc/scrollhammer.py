@@ -9,6 +9,7 @@ attack would normally need.
 
 from __future__ import annotations
 
+from referee.calc import named
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
 from referee.calc.citations import Clause, Rulebook
@@ -114,4 +115,5 @@ FORMS: dict[Any, Any] = {
     q.Fleshbane: fleshbane,
     q.MultipleWounds: multiple_wounds,
 }
+FORMS.update(named.forms(SYSTEM))  # rolls a named rule makes, and roll-offs, read from the documents
 LINKS: dict[Any, Clause] = {}

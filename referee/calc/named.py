@@ -1,0 +1,346 @@
+"""Rolls a named rule makes, and one roll against another, read from the asked
+system's own sentences rather than declared per rule.
+
+- "Thunderstomp hits", "Regeneration save": the rule is found by name as
+  ``referee lookup`` finds it, and the dice come from its sentence that puts
+  a figure before the thing rolled for ("makes D6 hits", "like 4+ ward save").
+- "Impact Hits (D6+1) hits", "absorb health (4+)": the question's parameter
+  stands for the rule's X, taken only where the rule's sentence says so
+  ("the value stated in brackets (X)", "On an X+").
+- "move through cover 3D6 highest": the rule's sentence must roll those dice
+  and pick the highest.
+- "pursuit 2D6 vs flee 3D6", "ward Mg3 vs Mg2": the sentence that compares
+  the two rolls says which side wins and whether a tie is enough ("equal to or
+  greater than", "higher").
+
+Any system's module offers these forms with :func:`forms`; nothing here names
+a rule.  Where the sentences give no figure, or several different ones, the
+question is refused, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from referee.calc import question as q
+from referee.calc.answers import Step, fraction
+from referee.calc.citations import Rulebook, sentences, squeeze
+from referee.calc.dice import Distribution, passes
+from referee.calc.errors import Refusal
+
+TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+_DIE = re.compile(r"(?<![\w])(\d*)[dD](\d+)(?![\w])")
+_AMOUNT = r"(?<![\w+(])(\d*[dD]\d+(?:\s*[+−-]\s*\d+)?|\d+)(?![\w+\"”″])"
+_THRESHOLD = r"(?<![\w+])(\d+)\+(?![+\-\w])"
+_GAP = r"\s+(?:[^\W\d_][\w-]*\s+){0,2}?"
+_PARAMETER = re.compile(r"\(X\)|\bX\b|\bin brackets\b|\bin parenthes[ie]s\b")
+_PARAMETER_ROLL = re.compile(r"\bX\+")
+_SCORE = re.compile(r"\b(?:rolls?|scores?|results?|totals?|rolled|scored)\b", re.I)
+# Who wins a tie, as the comparing sentence words it: "equal to or greater than" lets
+# the sentence's subject win a tie, "higher" or "greater than" alone does not.
+_TIE_WINS = re.compile(
+    r"\b(?:equal to or (?:greater|higher|more) than|equals? or (?:exceeds?|beats?)|"
+    r"(?:greater|higher|more) than or equal to|at least as (?:high|great) as)\b",
+    re.I,
+)
+_STRICT = re.compile(r"\b(?:(?:greater|higher) than|exceeds?|beats?|(?:is|are) higher|higher)\b", re.I)
+
+
+def forms(system: str) -> dict[Any, Callable[[Rulebook, Any], dict[str, Any]]]:
+    """The forms of this module, answered under ``system``'s documents (for a module's ``FORMS``)."""
+    return {
+        q.RuleRoll: lambda book, asked: rule_roll(book, system, asked),
+        q.KeepHighest: lambda book, asked: keep_highest(book, system, asked),
+        q.Versus: lambda book, asked: versus(book, system, asked),
+    }
+
+
+# -- a roll a named rule makes -----------------------------------------------------------
+
+
+def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
+    rule, used = _find_rule(book, system, asked.words)
+    what = asked.words[used:] + tuple(asked.after)
+    thing = what[-1].lower() if what else None
+    name = rule["name"]
+    if asked.amount is not None or asked.needed is not None:
+        return _with_parameter(book, system, asked, rule, thing)
+    if thing is None:
+        raise Refusal(f"say what {name} rolls for ({name} hits, {name} save, ...)", system)
+    found: dict[Any, list[str]] = {}
+    thing_re = _word_forms(thing)
+    for sentence in _sentences(rule):
+        for m in re.finditer(_AMOUNT + _GAP + thing_re, sentence, re.I):
+            found.setdefault(_parse_amount(m.group(1)), []).append(sentence)
+        for pattern in (_THRESHOLD + _GAP + thing_re, thing_re + r"\s*\(\s*(\d+)\+\s*\)"):
+            for m in re.finditer(pattern, sentence, re.I):
+                found.setdefault(int(m.group(1)), []).append(sentence)
+    if not found:
+        raise Refusal(f"{rule['id']} gives no dice or number for its {' '.join(what)}", system)
+    if len(found) > 1:
+        shown = ", ".join(f"{v}+" if isinstance(v, int) else str(v) for v in found)
+        raise Refusal(f"{rule['id']} gives several figures for its {' '.join(what)} ({shown}); calc will not pick one", system)
+    (value, said), = found.items()
+    cited = book.quote(rule, said[0])
+    if isinstance(value, int):
+        steps = [Step(f"{name}: its {' '.join(what)} is a {value}+ roll.", cited)]
+        return _threshold(book, system, rule, said[0], value, steps, f"the {name} {' '.join(what)} succeeds")
+    steps = [Step(f"{name}: {value} {' '.join(what)}.", cited)]
+    return _amount_answer(book, system, value, steps, " ".join(what))
+
+
+def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[str, Any], thing: str | None) -> dict[str, Any]:
+    name = rule["name"]
+    said = _sentences(rule)
+    if asked.needed is not None:
+        rolls = [s for s in said if _PARAMETER_ROLL.search(s)]
+        if not rolls:
+            raise Refusal(f"{rule['id']} has no roll of X+ for the ({asked.needed}+) to stand for", system)
+        steps = [Step(f"{name} ({asked.needed}+): the X+ of the rule is {asked.needed}+.", book.quote(rule, rolls[0]))]
+        return _threshold(book, system, rule, rolls[0], asked.needed, steps, f"the {name} roll succeeds")
+    amount = asked.amount
+    about = [s for s in said if _PARAMETER.search(s)]
+    if thing is not None:
+        about = [s for s in about if re.search(_word_forms(thing), s, re.I)] or []
+    if not about:
+        what = f" its number of {thing}" if thing else " a value"
+        raise Refusal(f"{rule['id']} does not say{what} is the value in brackets, so ({amount}) stands for nothing", system)
+    steps = [Step(f"{name} ({amount}): the value in brackets is {amount}.", book.quote(rule, about[0]))]
+    return _amount_answer(book, system, amount, steps, thing or "value")
+
+
+def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str, needed: int, steps: list[Step], what: str) -> dict[str, Any]:
+    """A roll of ``needed``+ on the die the rule's sentence names, or the only die the system names."""
+    dice = {(int(c or 1), int(s)) for c, s in _DIE.findall(sentence)}
+    if len(dice) == 1:
+        (count, sides), = dice
+        if count != 1:
+            raise Refusal(f"{rule['id']} rolls {count}D{sides} for its {needed}+; calc answers one die's roll", system)
+        steps.append(Step(f"The rule rolls a D{sides}.", None))
+    elif not dice:
+        named = _system_dice(book, system)
+        if named != {6}:
+            raise Refusal(f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind", system)
+        sides = 6
+        steps.append(Step(f"Read as one D6: the rule names no die, and every die {system}'s documents name is a D6.", None))
+    else:
+        raise Refusal(f"{rule['id']} names several dice beside its {needed}+", system)
+    chance = passes(needed, sides)
+    steps.append(Step(f"A {needed}+ on a D{sides}: {fraction(chance)}.", None))
+    return {"steps": steps, "probability": chance, "needed": f"{needed}+", "probability_of": what}
+
+
+def _amount_answer(book: Rulebook, system: str, amount: q.Amount, steps: list[Step], outcome: str) -> dict[str, Any]:
+    total = _distribution(book, system, amount, steps)
+    if amount.dice is not None:
+        steps.append(Step(f"Every way {amount} can fall, counted exactly: mean {fraction(total.mean)}.", None))
+    return {"steps": steps, "distribution": total, "outcome": outcome}
+
+
+def _distribution(book: Rulebook, system: str, amount: q.Amount, steps: list[Step]) -> Distribution:
+    if amount.dice is None:
+        return Distribution.certain(amount.plus)
+    sides = amount.dice.sides
+    if sides not in _system_dice(book, system):
+        raise Refusal(f"{system}'s documents name no D{sides}", system)
+    if amount.dice.count > q.MOST_DICE:
+        raise Refusal(f"calc rolls at most {q.MOST_DICE} dice at once, not {amount.dice.count}", system)
+    if sides == 3:
+        steps.append(Step("A D3 gives 1, 2 or 3, each as likely (the documents name the die without defining it).", None))
+    plus = amount.plus
+    return Distribution.die(sides).times(amount.dice.count).map(lambda n: n + plus)
+
+
+# -- the highest of several dice -------------------------------------------------------------
+
+
+def keep_highest(book: Rulebook, system: str, asked: q.KeepHighest) -> dict[str, Any]:
+    rule, used = _find_rule(book, system, asked.words)
+    dice = asked.dice
+    wanted = re.compile(rf"(?<!\w){dice.count}\s*[dD]{dice.sides}(?!\w)[^.]*?\bhighest\b", re.I)
+    said = [s for s in _sentences(rule) if wanted.search(s)]
+    if not said:
+        raise Refusal(f"{rule['id']} does not say to roll {dice} and keep the highest", system)
+    steps = [Step(f"{rule['name']}: roll {dice} and keep the highest die.", book.quote(rule, said[0]))]
+    if dice.count > q.MOST_DICE:
+        raise Refusal(f"calc rolls at most {q.MOST_DICE} dice at once, not {dice.count}", system)
+    sides, count = dice.sides, dice.count
+    highest = Distribution({k: Fraction(k**count - (k - 1) ** count, sides**count) for k in range(1, sides + 1)})
+    steps.append(Step(f"The highest of {dice} is k or less when every die is: (k/{sides})^{count}; mean {fraction(highest.mean)}.", None))
+    return {"steps": steps, "distribution": highest, "outcome": "highest die"}
+
+
+# -- one roll against another -----------------------------------------------------------------
+
+
+def versus(book: Rulebook, system: str, asked: q.Versus) -> dict[str, Any]:
+    left_words, right_words = tuple(w.lower() for w in asked.left_words), tuple(w.lower() for w in asked.right_words)
+    if not left_words and not right_words:
+        raise Refusal("name the rolls (pursuit 2D6 vs flee 3D6): who wins, and a tie, is read from the sentence that compares them", system)
+    rules = book.in_system(system)
+    steps: list[Step] = []
+    left = _side(book, system, rules, left_words, asked.left, steps)
+    right = _side(book, system, rules, right_words, asked.right, steps)
+    sentence, rule, ties, left_is_subject = _comparison(system, rules, left_words, right_words)
+    cited = book.quote(rule, sentence)
+    subject, other = (_named_side(left_words, asked.left), _named_side(right_words, asked.right))
+    if not left_is_subject:
+        subject, other = other, subject
+    rule_text = "equal to or more than" if ties else "more than"
+    steps.append(Step(f"{subject} succeeds against {other} with a score {rule_text} it: a tie goes to {subject if ties else other}.", cited))
+    difference = left.convolve(right.map(lambda n: -n))
+    if left_is_subject:
+        chance = difference.at_least(0) if ties else difference.at_least(1)
+    else:
+        chance = 1 - (difference.at_most(0) if ties else difference.at_most(-1))
+    left_name = _named_side(left_words, asked.left)
+    steps.append(Step(f"Every way the two rolls can fall, counted exactly: {left_name} wins {fraction(chance)}.", None))
+    return {"steps": steps, "probability": chance, "probability_of": f"{left_name} wins"}
+
+
+def _named_side(words: tuple[str, ...], side: Any) -> str:
+    return f"{' '.join(words)} {side}".strip()
+
+
+def _side(book: Rulebook, system: str, rules: list[dict[str, Any]], words: tuple[str, ...], side: Any, steps: list[Step]) -> Distribution:
+    """One side's roll: its dice as the question gives them, or a D6 plus a characteristic where a sentence says so."""
+    if isinstance(side, q.Amount):
+        if side.dice is not None:
+            text = re.compile(rf"(?<!\w){side.dice.count if side.dice.count > 1 else ''}[dD]{side.dice.sides}(?!\w)")
+            for rule in rules:
+                said = [s for s in _sentences(rule) if text.search(s) and (not words or _names(s, words))]
+                if said:
+                    steps.append(Step(f"{_named_side(words, side)}: the documents roll {side.dice} for it.", book.quote(rule, said[0])))
+                    break
+        return _distribution(book, system, side, steps)
+    stat = re.compile(rf"\b{re.escape(side.name)}\b", re.I)
+    for rule in rules:
+        for sentence in _sentences(rule):
+            dice = _DIE.findall(sentence)
+            if stat.search(sentence) and re.search(r"\badd", sentence, re.I) and dice and (not words or _names(sentence, words) or _names(" ".join(rule["name"].split()), words)):
+                sides = {int(s) for _, s in dice}
+                if len(sides) != 1:
+                    continue
+                (die,) = sides
+                steps.append(Step(f"{_named_side(words, side)}: a D{die} plus {side.name} {side.value}.", book.quote(rule, sentence)))
+                return Distribution.die(die).map(lambda n: n + side.value)
+    raise Refusal(f"{system}'s documents do not say which die is rolled and {side.name} added to it", system)
+
+
+def _comparison(system: str, rules: list[dict[str, Any]], left: tuple[str, ...], right: tuple[str, ...]) -> tuple[str, dict[str, Any], bool, bool]:
+    """The sentence comparing the two rolls: (sentence, rule, a tie wins, the left side is its subject)."""
+    found: list[tuple[str, dict[str, Any], bool, bool]] = []
+    for rule in rules:
+        for sentence in _sentences(rule):
+            if not _SCORE.search(sentence):
+                continue
+            m = _TIE_WINS.search(sentence) or _STRICT.search(sentence)
+            if m is None:
+                continue
+            ties = _TIE_WINS.search(sentence) is not None
+            subject = _subject(sentence[: m.start()], sentence[m.end() :], left, right)
+            if subject is not None:
+                found.append((sentence, rule, ties, subject))
+    if not found:
+        named = " and ".join(" ".join(w) for w in (left, right) if w)
+        raise Refusal(f"{system}'s documents compare no rolls of {named}, so who wins (and a tie) is not settled", system)
+    kinds = {(ties, subject) for _, _, ties, subject in found}
+    if len(kinds) > 1:
+        places = "; ".join(f"{r['id']}: {s!r}" for s, r, _, _ in found)
+        raise Refusal(f"{system}'s documents compare these rolls in more than one way ({places}); calc will not pick one", system)
+    return found[0]
+
+
+def _subject(before: str, after: str, left: tuple[str, ...], right: tuple[str, ...]) -> bool | None:
+    """Whether the left side is the subject of the comparison (True), the right (False), or the
+    sentence is not about these two rolls (None): the side named before the comparing words is
+    its subject; failing that, the side named first after them is its object."""
+    if not all(_names(before + " " + after, words) for words in (left, right) if words):
+        return None
+    left_before, right_before = bool(left) and _names(before, left), bool(right) and _names(before, right)
+    if left_before != right_before:
+        return left_before
+    where = {side: _first_named(after, words) for side, words in ((True, left), (False, right)) if words}
+    where = {side: at for side, at in where.items() if at is not None}
+    if not where:
+        return None
+    if len(where) == 1:
+        (side, _), = where.items()
+        return not side
+    return where[True] > where[False]
+
+
+def _first_named(text: str, words: tuple[str, ...]) -> int | None:
+    """Where the first word of the same stem as one of ``words`` stands in ``text``."""
+    for m in re.finditer(r"[^\W\d_]+", text):
+        if any(_same_stem(w.casefold(), m.group().casefold()) for w in words):
+            return m.start()
+    return None
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def _find_rule(book: Rulebook, system: str, words: tuple[str, ...]) -> tuple[dict[str, Any], int]:
+    """The rule the longest run of ``words`` from the start names, and how many words that took."""
+    for used in range(len(words), 0, -1):
+        name = " ".join(words[:used])
+        found = book.named(name, system)
+        if not found:
+            continue
+        exact = [r for r in found if squeeze(r["name"]) == squeeze(name)]
+        if len(exact) == 1 or len(found) == 1:
+            return (exact or found)[0], used
+        shown = ", ".join(r["id"] for r in found)
+        raise Refusal(f"{name!r} names more than one rule of {system} ({shown})", system)
+    raise Refusal(f"no rule of {system} is named {' '.join(words)!r} (or by its first words)", system)
+
+
+def _sentences(rule: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for version in rule.get("versions") or [rule]:
+        out.extend(s for s in sentences(version.get("text") or "") if s not in out)
+    return out
+
+
+def _system_dice(book: Rulebook, system: str) -> set[int]:
+    """The sides of every die the system's documents name (D6, D3, ...)."""
+    return {int(s) for rule in book.in_system(system) for text in _texts(rule) for _, s in _DIE.findall(text)}
+
+
+def _texts(rule: dict[str, Any]) -> list[str]:
+    return [version.get("text") or "" for version in rule.get("versions") or [rule]]
+
+
+def _word_forms(word: str) -> str:
+    """A word and its plural as a pattern ("hits": hit, hits)."""
+    stem = word[:-2] if word.endswith("es") and word[:-2].endswith(("s", "x", "ch", "sh")) else word.rstrip("s") if len(word) > 3 else word
+    return rf"\b{re.escape(stem)}(?:s|es)?\b"
+
+
+def _names(text: str, words: tuple[str, ...]) -> bool:
+    """Whether ``text`` names what ``words`` do: each word, or a word of the same stem ("pursuit", "pursuing")."""
+    found = [w.casefold() for w in re.findall(r"[^\W\d_]+", text)]
+    return all(any(_same_stem(w.casefold(), f) for f in found) for w in words)
+
+
+def _same_stem(a: str, b: str) -> bool:
+    shared = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        shared += 1
+    return shared >= min(len(a), len(b), 5) and shared >= 3
+
+
+def _parse_amount(text: str) -> q.Amount:
+    m = re.fullmatch(r"(\d*)[dD](\d+)(?:\s*([+−-])\s*(\d+))?", text.strip())
+    if m is None:
+        return q.Amount(None, int(text))
+    plus = int(m.group(4) or 0)
+    return q.Amount(q.Dice(int(m.group(1) or 1), int(m.group(2))), -plus if m.group(3) in ("-", "−") else plus)
+
