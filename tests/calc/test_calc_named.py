@@ -1,0 +1,73 @@
+"""Rolls a named rule makes and one roll against another, read from the
+system's sentences: on the project's documents, and on a copy of the house
+rules edited in a temporary folder (the same forms follow the new wording)."""
+
+from __future__ import annotations
+
+import shutil
+from fractions import Fraction
+
+import pytest
+
+from referee.calc import answer
+from referee.calc.errors import Refusal
+from referee.store.record import assemble
+from tests.conftest import RULES_SRC
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "field", "expected"),
+    [
+        ("whfb-house", "Thunderstomp hits", "mean", Fraction(7, 2)),
+        ("whfb-house", "Breath Weapon close combat attack hits", "mean", Fraction(7)),
+        ("whfb-house", "Stomp hits", "mean", Fraction(1)),
+        ("whfb-house", "Regeneration save", "probability", Fraction(1, 2)),
+        ("t9a", "Impact Hits (D6+1) hits", "mean", Fraction(9, 2)),
+        ("scrollhammer", "absorb health (4+)", "probability", Fraction(1, 2)),
+        ("scrollhammer", "move through cover 3D6 highest", "mean", Fraction(119, 24)),
+        ("scrollhammer", "ward Mg3 vs Mg2", "probability", Fraction(7, 12)),
+        ("whfb-house", "pursuit 2D6 vs flee 2D6", "probability", Fraction(721, 1296)),
+        ("whfb-house", "pursuit 2D6 vs flee 3D6", "probability", Fraction(287, 1296)),
+        ("whfb-house", "flee 3D6 vs pursuit 2D6", "probability", 1 - Fraction(287, 1296)),
+    ],
+)
+def test_named_rolls_on_the_documents(rulebase, system, question, field, expected):
+    found = answer(rulebase, system, question)
+    assert getattr(found, field) == expected
+    assert any(step.citation is not None for step in found.steps)
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "why"),
+    [
+        ("t9a", "Stomp Attacks (D6) hits", "value in brackets"),  # a stub: no sentence gives X
+        ("whfb-house", "Breath Weapon hits", "no dice"),
+        ("whfb-house", "2D6 vs 3D6", "name the rolls"),
+        ("whfb-house", "charge 2D6 vs flee 2D6", "compare no rolls"),
+        ("whfb-house", "Nonesuch hits", "no rule"),
+    ],
+)
+def test_refused_where_the_sentences_say_nothing(rulebase, system, question, why):
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, system, question)
+    assert why in err.value.message
+
+
+@pytest.fixture(scope="module")
+def edited(tmp_path_factory):
+    root = tmp_path_factory.mktemp("rules")
+    shutil.copytree(RULES_SRC / "whfb-house", root / "whfb-house")
+    rules = root / "whfb-house" / "house-rules-8th-edition.md"
+    text = rules.read_text(encoding="utf-8")
+    text = text.replace("A Thunderstomp makes D6 hits", "A Thunderstomp makes 2D6 hits")
+    text = text.replace("scores equal to or greater than the Flee roll", "scores higher than the Flee roll")
+    text = text.replace("works exactly like 4+ ward save", "works exactly like 5+ ward save")
+    rules.write_text(text, encoding="utf-8")
+    return assemble(root)
+
+
+def test_an_edited_sentence_changes_the_answer(edited):
+    assert answer(edited, "whfb-house", "Thunderstomp hits").mean == 7
+    assert answer(edited, "whfb-house", "Regeneration save").probability == Fraction(1, 3)
+    # a tie no longer catches the fleeing unit
+    assert answer(edited, "whfb-house", "pursuit 2D6 vs flee 2D6").probability == Fraction(575, 1296)
