@@ -56,7 +56,39 @@ def forms(system: str) -> dict[Any, Callable[[Rulebook, Any], dict[str, Any]]]:
         q.RuleRoll: lambda book, asked: rule_roll(book, system, asked),
         q.KeepHighest: lambda book, asked: keep_highest(book, system, asked),
         q.Versus: lambda book, asked: versus(book, system, asked),
+        q.Sum: lambda book, asked: plain_sum(book, system, asked),
     }
+
+
+def plain_roll(book: Rulebook, system: str, asked: q.Roll) -> dict[str, Any]:
+    """Dice added up, for a system whose documents roll that die and define no Maximised or Minimised
+    Roll (a module that does has its own ``roll``)."""
+    if asked.maximised or asked.minimised:
+        raise Refusal(f"{system} does not define Maximised or Minimised rolls", system)
+    return plain_sum(book, system, q.Sum(q.Amount(asked.dice, 0), asked.needing))
+
+
+# -- dice added up, with a number added ----------------------------------------------------
+
+
+def plain_sum(book: Rulebook, system: str, asked: q.Sum) -> dict[str, Any]:
+    from referee.calc.answers import total_needing
+
+    dice = asked.amount.dice
+    rolled = re.compile(rf"\broll[\w']*\b[^.]*?(?<!\w)\d*[dD]{dice.sides}(?!\w)", re.I)
+    steps: list[Step] = []
+    for rule in _dice_rules_first(book.in_system(system)):
+        said = [s for s in _sentences(rule) if rolled.search(s)]
+        if said:
+            steps.append(Step(f"{system}'s documents roll the D{dice.sides}.", book.quote(rule, said[0])))
+            break
+    else:
+        raise Refusal(f"{system}'s documents roll no D{dice.sides}", system)
+    total = _distribution(book, system, asked.amount, steps)
+    rolled_as = f"{dice} added up" if dice.count > 1 else f"One {dice}"
+    added = f", {asked.amount.plus:+d} added" if asked.amount.plus else ""
+    steps.append(Step(f"{rolled_as}{added}: every way the dice can fall, counted exactly: mean {fraction(total.mean)}.", None))
+    return total_needing(steps, total, asked.needing)
 
 
 # -- a roll a named rule makes -----------------------------------------------------------
@@ -150,9 +182,27 @@ def _distribution(book: Rulebook, system: str, amount: q.Amount, steps: list[Ste
     if amount.dice.count > q.MOST_DICE:
         raise Refusal(f"calc rolls at most {q.MOST_DICE} dice at once, not {amount.dice.count}", system)
     if sides == 3:
-        steps.append(Step("A D3 gives 1, 2 or 3, each as likely (the documents name the die without defining it).", None))
+        steps.append(_d3(book, system))
     plus = amount.plus
     return Distribution.die(sides).times(amount.dice.count).map(lambda n: n + plus)
+
+
+def _d3(book: Rulebook, system: str) -> Step:
+    """How the system reads a D3: the sentence of a rule about the D3 that defines it, or a note that none does."""
+    defines = re.compile(r"\b1 or 2 is a 1\b|\b1-2\b|\bd6 halved\b|\bhalf (?:a|the) d6\b|\bdivid\w* by 2\b", re.I)
+    for rule in _dice_rules_first(book.in_system(system)):
+        if not any(re.search(r"(?<!\w)d3(?!\w)", text, re.I) for text in _texts(rule)):
+            continue
+        for sentence in _sentences(rule):
+            if defines.search(sentence):
+                return Step("A D3 gives 1, 2 or 3, each as likely.", book.quote(rule, sentence))
+    return Step("A D3 gives 1, 2 or 3, each as likely (the documents name the die without defining it).", None)
+
+
+def _dice_rules_first(rules: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rules about dice (named Dice, Die, Rolls, ...) before the others, each in reading order."""
+    about = re.compile(r"\b(?:dice|die|rolls?|rolling)\b", re.I)
+    return sorted(rules, key=lambda rule: not about.search(rule.get("name") or ""))
 
 
 # -- the highest of several dice -------------------------------------------------------------
@@ -183,9 +233,9 @@ def versus(book: Rulebook, system: str, asked: q.Versus) -> dict[str, Any]:
         raise Refusal("name the rolls (pursuit 2D6 vs flee 3D6): who wins, and a tie, is read from the sentence that compares them", system)
     rules = book.in_system(system)
     steps: list[Step] = []
-    left = _side(book, system, rules, left_words, asked.left, steps)
-    right = _side(book, system, rules, right_words, asked.right, steps)
     sentence, rule, ties, left_is_subject = _comparison(system, rules, left_words, right_words)
+    left = _side(book, system, rules, rule, left_words, asked.left, steps)
+    right = _side(book, system, rules, rule, right_words, asked.right, steps)
     cited = book.quote(rule, sentence)
     subject, other = (_named_side(left_words, asked.left), _named_side(right_words, asked.right))
     if not left_is_subject:
@@ -206,8 +256,9 @@ def _named_side(words: tuple[str, ...], side: Any) -> str:
     return f"{' '.join(words)} {side}".strip()
 
 
-def _side(book: Rulebook, system: str, rules: list[dict[str, Any]], words: tuple[str, ...], side: Any, steps: list[Step]) -> Distribution:
-    """One side's roll: its dice as the question gives them, or a D6 plus a characteristic where a sentence says so."""
+def _side(book: Rulebook, system: str, rules: list[dict[str, Any]], comparing: dict[str, Any], words: tuple[str, ...], side: Any, steps: list[Step]) -> Distribution:
+    """One side's roll: its dice as the question gives them, or a die plus a characteristic where a
+    sentence says so: of the rule that compares the rolls (``comparing``), or one naming the side."""
     if isinstance(side, q.Amount):
         if side.dice is not None:
             text = re.compile(rf"(?<!\w){side.dice.count if side.dice.count > 1 else ''}[dD]{side.dice.sides}(?!\w)")
@@ -216,12 +267,15 @@ def _side(book: Rulebook, system: str, rules: list[dict[str, Any]], words: tuple
                 if said:
                     steps.append(Step(f"{_named_side(words, side)}: the documents roll {side.dice} for it.", book.quote(rule, said[0])))
                     break
+            else:
+                steps.append(Step(f"{_named_side(words, side)}: no sentence rolls {side.dice} for it; taken as the question gives it.", None))
         return _distribution(book, system, side, steps)
     stat = re.compile(rf"\b{re.escape(side.name)}\b", re.I)
-    for rule in rules:
+    for rule in [comparing] + [r for r in rules if r["id"] != comparing["id"]]:
         for sentence in _sentences(rule):
             dice = _DIE.findall(sentence)
-            if stat.search(sentence) and re.search(r"\badd", sentence, re.I) and dice and (not words or _names(sentence, words) or _names(" ".join(rule["name"].split()), words)):
+            about = rule is comparing or not words or _names(sentence, words) or _names(rule["name"], words)
+            if stat.search(sentence) and re.search(r"\badd", sentence, re.I) and dice and about:
                 sides = {int(s) for _, s in dice}
                 if len(sides) != 1:
                     continue

@@ -208,6 +208,10 @@ class _Reader:
             self.read(right),
         )
 
+    def sum_roll(self, children: list[Any]) -> q.Sum:
+        *amount, needing = children
+        return q.Sum(_amount(amount), self.read(needing) if needing is not None else None)
+
     def side_dice(self, children: list[Any]) -> q.Amount:
         return _amount(children)
 

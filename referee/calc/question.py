@@ -196,7 +196,14 @@ class Versus(_Value, namedtuple("Versus", "left_words left right_words right")):
     mechanic = "one roll against another"
 
 
-Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool | RuleRoll | KeepHighest | Versus
+class Sum(_Value, namedtuple("Sum", "amount needing", defaults=(None,))):
+    """Dice with a number added ("D6+1"); ``needing``: the chance of that total or more."""
+
+    __slots__ = ()
+    mechanic = "dice rolls with a number added"
+
+
+Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool | RuleRoll | KeepHighest | Versus | Sum
 
 
 # How big a question calc takes: an exact answer to "10000 attacks" exists but
@@ -218,6 +225,8 @@ def out_of_range(asked: Question) -> str | None:
         parts = [asked.left, asked.right]
     elif isinstance(asked, RuleRoll) and asked.amount is not None:
         parts = [asked.amount]
+    elif isinstance(asked, Sum):
+        parts = [asked.amount, asked]
     for part in parts:
         for name, value in part._asdict().items():
             dice = value if isinstance(value, Dice) else None

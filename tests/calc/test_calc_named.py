@@ -9,10 +9,29 @@ from fractions import Fraction
 
 import pytest
 
-from referee.calc import answer
+from referee.calc import answer, lalr
 from referee.calc.errors import Refusal
 from referee.store.record import assemble
-from tests.conftest import RULES_SRC
+from tests.calc.test_calc_lalr import LARK, _plain
+from tests.conftest import RULES_SRC, write_system
+
+QUESTIONS = [
+    "Thunderstomp hits",
+    "Breath Weapon close combat attack hits",
+    "Impact Hits (D6+1) hits",
+    "absorb health (4+)",
+    "Stomp (3) hits",
+    "move through cover 3D6 highest",
+    "pursuit 2D6 vs flee 3D6",
+    "ward Mg3 vs Mg2",
+    "D6+1 vs D6",
+    "2D6-2 needing 5",
+]
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_the_table_walker_reads_them_as_lark_does(question):
+    assert _plain(lalr.parse(question)) == _plain(LARK.parse(question))
 
 
 @pytest.mark.parametrize(
@@ -29,6 +48,10 @@ from tests.conftest import RULES_SRC
         ("whfb-house", "pursuit 2D6 vs flee 2D6", "probability", Fraction(721, 1296)),
         ("whfb-house", "pursuit 2D6 vs flee 3D6", "probability", Fraction(287, 1296)),
         ("whfb-house", "flee 3D6 vs pursuit 2D6", "probability", 1 - Fraction(287, 1296)),
+        ("scrollhammer", "D6 needing 4", "probability", Fraction(1, 2)),
+        ("t9a", "D6+1 needing 4", "probability", Fraction(2, 3)),
+        ("last-edition", "D3+1", "mean", Fraction(3)),
+        ("whfb-house", "2D6-2 needing 5", "probability", Fraction(7, 12)),
     ],
 )
 def test_named_rolls_on_the_documents(rulebase, system, question, field, expected):
@@ -45,6 +68,8 @@ def test_named_rolls_on_the_documents(rulebase, system, question, field, expecte
         ("whfb-house", "2D6 vs 3D6", "name the rolls"),
         ("whfb-house", "charge 2D6 vs flee 2D6", "compare no rolls"),
         ("whfb-house", "Nonesuch hits", "no rule"),
+        ("whfb-house", "D3+1", "roll no D3"),
+        ("scrollhammer", "2D6 maximised", "does not define Maximised"),
     ],
 )
 def test_refused_where_the_sentences_say_nothing(rulebase, system, question, why):
@@ -71,3 +96,27 @@ def test_an_edited_sentence_changes_the_answer(edited):
     assert answer(edited, "whfb-house", "Regeneration save").probability == Fraction(1, 3)
     # a tie no longer catches the fleeing unit
     assert answer(edited, "whfb-house", "pursuit 2D6 vs flee 2D6").probability == Fraction(575, 1296)
+
+
+def test_the_mechanism_reads_rules_worded_my_way(tmp_path):
+    """A rules folder of my own under a system calc knows: a rule whose hits are its X,
+    one whose roll is its X+, one that gives its hits as a figure, and a roll-off whose
+    tie goes to the defender (strictly "higher than")."""
+    manifest = 'id = "whfb-house"\ntitle = "Mini"\nlanguages = ["en"]\n[[documents]]\npath = "rules.md"\nformat = "markdown"\nlang = "en"\n'
+    rules = (
+        "# Mini rules\n\n"
+        "## Trample\n\nThe enemy unit suffers X hits, the value in brackets.\n\n"
+        "## Lucky Charm\n\nRoll a D6 for each wound; on an X+ it is ignored.\n\n"
+        "## Tail Sweep\n\nA Tail Sweep inflicts 2D6 hits on the unit behind.\n\n"
+        "## Duel\n\nBoth champions roll a D6 and add their Skill. "
+        "The challenger wins only if his roll is higher than the defender's roll.\n\n"
+        "## Gaze\n\nA Gaze inflicts D6 hits. A Gaze inflicts 2D6 hits against a monster.\n"
+    )
+    build = assemble(write_system(tmp_path, "whfb-house", manifest, {"rules.md": rules}))
+    assert answer(build, "whfb-house", "Trample (D6) hits").mean == Fraction(7, 2)
+    assert answer(build, "whfb-house", "Lucky Charm (5+)").probability == Fraction(1, 3)
+    assert answer(build, "whfb-house", "Tail Sweep hits").mean == 7
+    assert answer(build, "whfb-house", "challenger Skill4 vs defender Skill3").probability == Fraction(21, 36)
+    assert answer(build, "whfb-house", "defender Skill3 vs challenger Skill4").probability == Fraction(15, 36)
+    with pytest.raises(Refusal, match="several figures"):
+        answer(build, "whfb-house", "Gaze hits")
