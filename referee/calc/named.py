@@ -28,26 +28,33 @@ from referee.calc.answers import Step, fraction
 from referee.calc.citations import Rulebook, sentences, squeeze
 from referee.calc.dice import Distribution, passes
 from referee.calc.errors import Refusal
+from referee.patterns import compiled, lazy
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
     from typing import Any, Callable
 
-_DIE = re.compile(r"(?<![\w])(\d*)[dD](\d+)(?![\w])")
+_DIE = lazy(r"(?<![\w])(\d*)[dD](\d+)(?![\w])")
 _AMOUNT = r"(?<![\w+(])(\d*[dD]\d+(?:\s*[+−-]\s*\d+)?|\d+)(?![\w+\"”″])"
 _THRESHOLD = r"(?<![\w+])(\d+)\+(?![+\-\w])"
 _GAP = r"\s+(?:[^\W\d_][\w-]*\s+){0,2}?"
-_PARAMETER = re.compile(r"\(X\)|\bX\b|\bin brackets\b|\bin parenthes[ie]s\b")
-_PARAMETER_ROLL = re.compile(r"\bX\+")
-_SCORE = re.compile(r"\b(?:rolls?|scores?|results?|totals?|rolled|scored)\b", re.I)
+_PARAMETER = lazy(r"\(X\)|\bX\b|\bin brackets\b|\bin parenthes[ie]s\b")
+_PARAMETER_ROLL = lazy(r"\bX\+")
+_D3 = lazy(r"(?<!\w)d3(?!\w)", re.I)
+_D3_DEFINED = lazy(r"\b1 or 2 is a 1\b|\b1-2\b|\bd6 halved\b|\bhalf (?:a|the) d6\b|\bdivid\w* by 2\b", re.I)
+_ABOUT_DICE = lazy(r"\b(?:dice|die|rolls?|rolling)\b", re.I)
+_ADDS = lazy(r"\badd", re.I)
+_WORD = lazy(r"[^\W\d_]+")
+_WRITTEN_AMOUNT = lazy(r"(\d*)[dD](\d+)(?:\s*([+−-])\s*(\d+))?")
+_SCORE = lazy(r"\b(?:rolls?|scores?|results?|totals?|rolled|scored)\b", re.I)
 # Who wins a tie, as the comparing sentence words it: "equal to or greater than" lets
 # the sentence's subject win a tie, "higher" or "greater than" alone does not.
-_TIE_WINS = re.compile(
+_TIE_WINS = lazy(
     r"\b(?:equal to or (?:greater|higher|more) than|equals? or (?:exceeds?|beats?)|"
     r"(?:greater|higher|more) than or equal to|at least as (?:high|great) as)\b",
     re.I,
 )
-_STRICT = re.compile(r"\b(?:(?:greater|higher) than|exceeds?|beats?|(?:is|are) higher|higher)\b", re.I)
+_STRICT = lazy(r"\b(?:(?:greater|higher) than|exceeds?|beats?|(?:is|are) higher|higher)\b", re.I)
 
 
 def forms(system: str) -> dict[Any, Callable[[Rulebook, Any], dict[str, Any]]]:
@@ -75,7 +82,7 @@ def plain_sum(book: Rulebook, system: str, asked: q.Sum) -> dict[str, Any]:
     from referee.calc.answers import total_needing
 
     dice = asked.amount.dice
-    rolled = re.compile(rf"\broll[\w']*\b[^.]*?(?<!\w)\d*[dD]{dice.sides}(?!\w)", re.I)
+    rolled = compiled(rf"\broll[\w']*\b[^.]*?(?<!\w)\d*[dD]{dice.sides}(?!\w)", re.I)
     steps: list[Step] = []
     for rule in _dice_rules_first(book.in_system(system)):
         said = [s for s in _sentences(rule) if rolled.search(s)]
@@ -106,10 +113,10 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     found: dict[Any, list[str]] = {}
     thing_re = _word_forms(thing)
     for sentence in _sentences(rule):
-        for m in re.finditer(_AMOUNT + _GAP + thing_re, sentence, re.I):
+        for m in compiled(_AMOUNT + _GAP + thing_re, re.I).finditer(sentence):
             found.setdefault(_parse_amount(m.group(1)), []).append(sentence)
         for pattern in (_THRESHOLD + _GAP + thing_re, thing_re + r"\s*\(\s*(\d+)\+\s*\)"):
-            for m in re.finditer(pattern, sentence, re.I):
+            for m in compiled(pattern, re.I).finditer(sentence):
                 found.setdefault(int(m.group(1)), []).append(sentence)
     if not found:
         raise Refusal(f"{rule['id']} gives no dice or number for its {' '.join(what)}", system)
@@ -137,7 +144,7 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
     amount = asked.amount
     about = [s for s in said if _PARAMETER.search(s)]
     if thing is not None:
-        about = [s for s in about if re.search(_word_forms(thing), s, re.I)] or []
+        about = [s for s in about if compiled(_word_forms(thing), re.I).search(s)] or []
     if not about:
         what = f" its number of {thing}" if thing else " a value"
         raise Refusal(f"{rule['id']} does not say{what} is the value in brackets, so ({amount}) stands for nothing", system)
@@ -189,20 +196,18 @@ def _distribution(book: Rulebook, system: str, amount: q.Amount, steps: list[Ste
 
 def _d3(book: Rulebook, system: str) -> Step:
     """How the system reads a D3: the sentence of a rule about the D3 that defines it, or a note that none does."""
-    defines = re.compile(r"\b1 or 2 is a 1\b|\b1-2\b|\bd6 halved\b|\bhalf (?:a|the) d6\b|\bdivid\w* by 2\b", re.I)
     for rule in _dice_rules_first(book.in_system(system)):
-        if not any(re.search(r"(?<!\w)d3(?!\w)", text, re.I) for text in _texts(rule)):
+        if not any(_D3.search(text) for text in _texts(rule)):
             continue
         for sentence in _sentences(rule):
-            if defines.search(sentence):
+            if _D3_DEFINED.search(sentence):
                 return Step("A D3 gives 1, 2 or 3, each as likely.", book.quote(rule, sentence))
     return Step("A D3 gives 1, 2 or 3, each as likely (the documents name the die without defining it).", None)
 
 
 def _dice_rules_first(rules: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The rules about dice (named Dice, Die, Rolls, ...) before the others, each in reading order."""
-    about = re.compile(r"\b(?:dice|die|rolls?|rolling)\b", re.I)
-    return sorted(rules, key=lambda rule: not about.search(rule.get("name") or ""))
+    return sorted(rules, key=lambda rule: not _ABOUT_DICE.search(rule.get("name") or ""))
 
 
 # -- the highest of several dice -------------------------------------------------------------
@@ -211,7 +216,7 @@ def _dice_rules_first(rules: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def keep_highest(book: Rulebook, system: str, asked: q.KeepHighest) -> dict[str, Any]:
     rule, used = _find_rule(book, system, asked.words)
     dice = asked.dice
-    wanted = re.compile(rf"(?<!\w){dice.count}\s*[dD]{dice.sides}(?!\w)[^.]*?\bhighest\b", re.I)
+    wanted = compiled(rf"(?<!\w){dice.count}\s*[dD]{dice.sides}(?!\w)[^.]*?\bhighest\b", re.I)
     said = [s for s in _sentences(rule) if wanted.search(s)]
     if not said:
         raise Refusal(f"{rule['id']} does not say to roll {dice} and keep the highest", system)
@@ -261,7 +266,7 @@ def _side(book: Rulebook, system: str, rules: list[dict[str, Any]], comparing: d
     sentence says so: of the rule that compares the rolls (``comparing``), or one naming the side."""
     if isinstance(side, q.Amount):
         if side.dice is not None:
-            text = re.compile(rf"(?<!\w){side.dice.count if side.dice.count > 1 else ''}[dD]{side.dice.sides}(?!\w)")
+            text = compiled(rf"(?<!\w){side.dice.count if side.dice.count > 1 else ''}[dD]{side.dice.sides}(?!\w)")
             for rule in rules:
                 said = [s for s in _sentences(rule) if text.search(s) and (not words or _names(s, words))]
                 if said:
@@ -270,12 +275,12 @@ def _side(book: Rulebook, system: str, rules: list[dict[str, Any]], comparing: d
             else:
                 steps.append(Step(f"{_named_side(words, side)}: no sentence rolls {side.dice} for it; taken as the question gives it.", None))
         return _distribution(book, system, side, steps)
-    stat = re.compile(rf"\b{re.escape(side.name)}\b", re.I)
+    stat = compiled(rf"\b{re.escape(side.name)}\b", re.I)
     for rule in [comparing] + [r for r in rules if r["id"] != comparing["id"]]:
         for sentence in _sentences(rule):
             dice = _DIE.findall(sentence)
             about = rule is comparing or not words or _names(sentence, words) or _names(rule["name"], words)
-            if stat.search(sentence) and re.search(r"\badd", sentence, re.I) and dice and about:
+            if stat.search(sentence) and _ADDS.search(sentence) and dice and about:
                 sides = {int(s) for _, s in dice}
                 if len(sides) != 1:
                     continue
@@ -330,7 +335,7 @@ def _subject(before: str, after: str, left: tuple[str, ...], right: tuple[str, .
 
 def _first_named(text: str, words: tuple[str, ...]) -> int | None:
     """Where the first word of the same stem as one of ``words`` stands in ``text``."""
-    for m in re.finditer(r"[^\W\d_]+", text):
+    for m in _WORD.finditer(text):
         if any(_same_stem(w.casefold(), m.group().casefold()) for w in words):
             return m.start()
     return None
@@ -378,7 +383,7 @@ def _word_forms(word: str) -> str:
 
 def _names(text: str, words: tuple[str, ...]) -> bool:
     """Whether ``text`` names what ``words`` do: each word, or a word of the same stem ("pursuit", "pursuing")."""
-    found = [w.casefold() for w in re.findall(r"[^\W\d_]+", text)]
+    found = [w.casefold() for w in _WORD.findall(text)]
     return all(any(_same_stem(w.casefold(), f) for f in found) for w in words)
 
 
@@ -392,7 +397,7 @@ def _same_stem(a: str, b: str) -> bool:
 
 
 def _parse_amount(text: str) -> q.Amount:
-    m = re.fullmatch(r"(\d*)[dD](\d+)(?:\s*([+−-])\s*(\d+))?", text.strip())
+    m = _WRITTEN_AMOUNT.fullmatch(text.strip())
     if m is None:
         return q.Amount(None, int(text))
     plus = int(m.group(4) or 0)
