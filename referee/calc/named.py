@@ -35,11 +35,19 @@ if TYPE_CHECKING:
     from typing import Any, Callable
 
 _DIE = lazy(r"(?<![\w])(\d*)[dD](\d+)(?![\w])")
-_AMOUNT = r"(?<![\w+(])(\d*[dD]\d+(?:\s*[+−-]\s*\d+)?|\d+)(?![\w+\"”″])"
+# A count of things ("makes D6 hits", "inflicts 2D6 automatic hits"): never a modifier ("-1 to
+# hit"), never a roll's result ("a roll of 6 wounds", "rolls a 6 to hit"), and the words between
+# it and the thing describe the thing ("automatic"), never join a phrase ("to", "for each").
+_AMOUNT = r"(?<![\w+(−-])(?<!\bof )(?<!\ba )(?<!\ban )(?<!\brolls )(?<!\broll )(?<!\bon )(\d*[dD]\d+(?:\s*[+−-]\s*\d+)?|\d+)(?![\w+\"”″])"
 _THRESHOLD = r"(?<![\w+])(\d+)\+(?![+\-\w])"
-_GAP = r"\s+(?:[^\W\d_][\w-]*\s+){0,2}?"
-_PARAMETER = lazy(r"\(X\)|\bX\b|\bin brackets\b|\bin parenthes[ie]s\b")
-_PARAMETER_ROLL = lazy(r"\bX\+")
+_GAP = r"\s+(?:(?!(?:to|of|on|per|for|each|in|at|by|with|from|and|or|than|the)\b)[^\W\d_][\w-]*\s+){0,2}?"
+# "2D6 or 3D6 hits": the figure before "or" is given too
+_ALTERNATIVE = lazy(r"(\d*[dD]\d+|\d+)[\"”″]?\s*(?:or|/)\s*$", re.I)
+# The rule's X as a count ("suffers X hits", "a number of hits equal to the value stated in
+# brackets (X)") or as a roll ("On an X+", "Regeneration(X), such as Regeneration(4+)").
+_X_COUNT = r"(?:\(X\)|\bX\b(?!\+)|\bin brackets\b|\bin parenthes[ie]s\b)"
+_X_COUNTS_WHAT = lazy(r"\bnumber of ([^\W\d_]+) equal to[^.]*?" + _X_COUNT + r"|\bX\b(?!\+)\s+([^\W\d_]+)")
+_PARAMETER_ROLL = lazy(r"\bX\+|\(X\)[^.]*\(\d+\+\)")
 _D3 = lazy(r"(?<!\w)d3(?!\w)", re.I)
 _D3_DEFINED = lazy(r"\b1 or 2 is a 1\b|\b1-2\b|\bd6 halved\b|\bhalf (?:a|the) d6\b|\bdivid\w* by 2\b", re.I)
 _ABOUT_DICE = lazy(r"\b(?:dice|die|rolls?|rolling)\b", re.I)
@@ -115,6 +123,9 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     for sentence in _sentences(rule):
         for m in compiled(_AMOUNT + _GAP + thing_re, re.I).finditer(sentence):
             found.setdefault(_parse_amount(m.group(1)), []).append(sentence)
+            other = _ALTERNATIVE.search(sentence[: m.start()])
+            if other is not None:
+                found.setdefault(_parse_amount(other.group(1)), []).append(sentence)
         for pattern in (_THRESHOLD + _GAP + thing_re, thing_re + r"\s*\(\s*(\d+)\+\s*\)"):
             for m in compiled(pattern, re.I).finditer(sentence):
                 found.setdefault(int(m.group(1)), []).append(sentence)
@@ -142,11 +153,16 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
         steps = [Step(f"{name} ({asked.needed}+): the X+ of the rule is {asked.needed}+.", book.quote(rule, rolls[0]))]
         return _threshold(book, system, rule, rolls[0], asked.needed, steps, f"the {name} roll succeeds")
     amount = asked.amount
-    about = [s for s in said if _PARAMETER.search(s)]
-    if thing is not None:
-        about = [s for s in about if compiled(_word_forms(thing), re.I).search(s)] or []
+    if thing is None:  # the thing counted, as the rule's sentence names it
+        named = [(s, m) for s in said for m in [_X_COUNTS_WHAT.search(s)] if m is not None]
+        about = [s for s, _ in named]
+        thing = next((m.group(1) or m.group(2) for _, m in named), None)
+    else:
+        forms = _word_forms(thing)
+        counts = compiled(rf"\bnumber of {forms}[^.]*?{_X_COUNT}|\bX\b(?!\+){_GAP}{forms}", re.I)
+        about = [s for s in said if counts.search(s)]
     if not about:
-        what = f" its number of {thing}" if thing else " a value"
+        what = f" its number of {thing}" if thing else " what it counts"
         raise Refusal(f"{rule['id']} does not say{what} is the value in brackets, so ({amount}) stands for nothing", system)
     steps = [Step(f"{name} ({amount}): the value in brackets is {amount}.", book.quote(rule, about[0]))]
     return _amount_answer(book, system, amount, steps, thing or "value")
@@ -155,6 +171,19 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
 def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str, needed: int, steps: list[Step], what: str) -> dict[str, Any]:
     """A roll of ``needed``+ on the die the rule's sentence names, or the only die the system names."""
     dice = {(int(c or 1), int(s)) for c, s in _DIE.findall(sentence)}
+    if not dice:  # the rule's other sentences may name its die ("roll a d6 for each wound")
+        rolling = [(s, {(int(c or 1), int(d)) for c, d in _DIE.findall(s)}) for s in _sentences(rule)]
+        kinds = {die for _, found in rolling for die in found}
+        if len(kinds) == 1:
+            dice = kinds
+            sentence = next(s for s, found in rolling if found)
+            (count, sides), = dice
+            steps.append(Step(f"The rule rolls {'a' if count == 1 else count} D{sides}.", book.quote(rule, sentence)))
+            if count != 1:
+                raise Refusal(f"{rule['id']} rolls {count}D{sides} for its {needed}+; calc answers one die's roll", system)
+            chance = passes(needed, sides)
+            steps.append(Step(f"A {needed}+ on a D{sides}: {fraction(chance)}.", None))
+            return {"steps": steps, "probability": chance, "needed": f"{needed}+", "probability_of": what}
     if len(dice) == 1:
         (count, sides), = dice
         if count != 1:

@@ -43,6 +43,8 @@ def test_the_table_walker_reads_them_as_lark_does(question):
         ("whfb-house", "Regeneration save", "probability", Fraction(1, 2)),
         ("t9a", "Impact Hits (D6+1) hits", "mean", Fraction(9, 2)),
         ("scrollhammer", "absorb health (4+)", "probability", Fraction(1, 2)),
+        ("scrollhammer", "Regeneration (5+)", "probability", Fraction(1, 3)),  # "(X), such as Regeneration(4+)"; "roll a d6"
+        ("t9a", "Impact Hits (D6+1)", "mean", Fraction(9, 2)),  # the thing counted read from the sentence
         ("scrollhammer", "move through cover 3D6 highest", "mean", Fraction(119, 24)),
         ("scrollhammer", "ward Mg3 vs Mg2", "probability", Fraction(7, 12)),
         ("whfb-house", "pursuit 2D6 vs flee 2D6", "probability", Fraction(721, 1296)),
@@ -69,6 +71,13 @@ def test_named_rolls_on_the_documents(rulebase, system, question, field, expecte
         ("whfb-house", "charge 2D6 vs flee 2D6", "compare no rolls"),
         ("whfb-house", "Nonesuch hits", "no rule"),
         ("whfb-house", "D3+1", "roll no D3"),
+        # figures that are not a count of the thing: a modifier, a roll's result, an X+ that is no count
+        ("whfb-house", "Obstacle hits", "no dice"),  # "-1 to hit"
+        ("scrollhammer", "Rending wounds", "no dice"),  # "a To Wound roll of 6 wounds automatically"
+        ("scrollhammer", "Precision hits", "no dice"),  # "rolls a 6 to hit"
+        ("scrollhammer", "Absorb (D3) wounds", "value in brackets"),  # its X is a roll, X+
+        ("scrollhammer", "Magicka Drain (D6) hits", "value in brackets"),  # "X fewer Power Dice"
+        ("last-edition", "Dice roll", "several figures"),  # "a 2D6 or 3D6 roll"
         ("scrollhammer", "2D6 maximised", "does not define Maximised"),
     ],
 )
