@@ -296,7 +296,8 @@ def _side(book: Rulebook, system: str, rules: list[dict[str, Any]], comparing: d
     if isinstance(side, q.Amount):
         if side.dice is not None:
             text = compiled(rf"(?<!\w){side.dice.count if side.dice.count > 1 else ''}[dD]{side.dice.sides}(?!\w)")
-            for rule in rules:
+            own = book.named(" ".join(words), system) if words else []  # the comparing rule, or one the side names
+            for rule in [comparing] + [r for r in own if r["id"] != comparing["id"]]:
                 said = [s for s in _sentences(rule) if text.search(s) and (not words or _names(s, words))]
                 if said:
                     steps.append(Step(f"{_named_side(words, side)}: the documents roll {side.dice} for it.", book.quote(rule, said[0])))
