@@ -141,21 +141,11 @@ def _kind_words(words: str) -> frozenset[str]:
 
 
 def _speaker(view: Book, system: str, kind: frozenset[str], own: str) -> tuple[str, str] | None:
-    """(the rule, its sentence) of the one rule of the system whose sentences open on units of the kind
-    ("Reserve units count as moved and do not receive orders.", of Placing reserves), or None where
-    none or several do."""
-    found: dict[str, str] = {}
-    for rule in view.in_system(system):  # read only where a rule in play treats its unit as a kind: a few calls
-        rid = rule["id"]
-        text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
-        if rid == own or not text:
-            continue
-        for sentence in sentences(text):
-            opening = fold(sentence).split()[:3]
-            if any(w in ("unit", "units") for w in opening[:3]) and any(_kind_words(" ".join(opening[:n])) == kind for n in (2, 3)):
-                found.setdefault(rid, sentence)
-                break
-    return next(iter(found.items())) if len(found) == 1 else None
+    """(the rule, its sentence) of the one rule of the system but ``own`` whose sentences open on units
+    of the kind ("Reserve units count as moved and do not receive orders.", of Placing reserves), or
+    None where none or several do: the system's ``unit_kinds``, gathered at build time."""
+    found = [(rid, sentence) for rid, sentence in view.unit_kinds(system).get(" ".join(sorted(kind)), []) if rid != own]
+    return (found[0][0], found[0][1]) if len(found) == 1 else None
 
 
 def lent_kinds(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Callable[..., dict[str, Any]], flags: tuple[str, ...] = ()) -> None:

@@ -7,7 +7,9 @@
 - ``never_stacking``: the relations saying every ability never stacks, or
   capping every total of roll modifiers, in reading order;
 - ``families``: folded word-prefix -> the rules all of whose sub-rules' names
-  start with it ("ranged" -> "Ranged weapon keywords").
+  start with it ("ranged" -> "Ranged weapon keywords");
+- ``unit_kinds``: a kind of unit (its words, as :mod:`referee.resolve.lent` reads them) -> the
+  rules with a sentence opening on units of that kind ("Reserve units count as moved ...").
 
 ``against_terms`` and ``never_stacking`` are gathered section by section as the graph is read
 (:mod:`referee.store.sections`); units are :func:`referee.units.unit_index`'s.
@@ -54,7 +56,7 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
         "warnings": list(manifest.warnings),
     }
     core_terms = sorted({fold(t) for t in manifest.core_terms})
-    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
+    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules), "unit_kinds": unit_kinds((r.id, r.versions[0].text if r.versions else r.text) for r in rules)}
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:
@@ -108,3 +110,20 @@ def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list
                 out.setdefault(lead, []).append(rule.id)
     return out
 
+
+def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[str]]]:
+    """A kind of unit, its words (singular, sorted, space-joined) -> ``[rule id, sentence]`` of each
+    rule of ``texts`` (id, first version's text; reading order) with a sentence whose first two or
+    three words are "unit(s)" and that kind's ("Reserve units count as moved ...": "reserve"), the
+    first such sentence of each."""
+    from referee.resolve.lent import _kind_words as kind_words  # the words of a kind, read as lent.py reads them
+    from referee.resolve.meeting import sentences
+
+    out: dict[str, dict[str, str]] = {}
+    for rid, text in texts:
+        for sentence in sentences(text):
+            opening = fold(sentence).split()[:3]
+            if "unit" in opening or "units" in opening:
+                for kind in {kind_words(" ".join(opening[:n])) for n in (2, 3)} - {frozenset()}:
+                    out.setdefault(" ".join(sorted(kind)), {}).setdefault(rid, sentence)
+    return {kind: [[rid, sentence] for rid, sentence in found.items()] for kind, found in out.items()}

@@ -166,6 +166,10 @@ class Stored:
         """Folded word-prefix -> rules all of whose sub-rules' names start with it."""
         return self._answer(system, "families", {})
 
+    def unit_kinds(self, system: str) -> dict[str, list[list[str]]]:
+        """A kind of unit's words -> [rule id, sentence] of the rules whose sentences open on units of it."""
+        return self._answer(system, "unit_kinds", {})
+
     def units(self, system: str) -> dict[str, list[dict[str, Any]]]:
         """Folded unit name -> the units of that name (one per army book that has it)."""
         rows = self._db.execute("SELECT form, json FROM units WHERE system = ?", (system,))
