@@ -143,9 +143,12 @@ def _kind_words(words: str) -> frozenset[str]:
 def _speaker(view: Book, system: str, kind: frozenset[str], own: str) -> tuple[str, str] | None:
     """(the rule, its sentence) of the one rule of the system but ``own`` whose sentences open on units
     of the kind ("Reserve units count as moved and do not receive orders.", of Placing reserves), or
-    None where none or several do: the system's ``unit_kinds``, gathered at build time."""
-    found = [(rid, sentence) for rid, sentence in view.unit_kinds(system).get(" ".join(sorted(kind)), []) if rid != own]
-    return (found[0][0], found[0][1]) if len(found) == 1 else None
+    None where none or several do: the system's answer row for the kind, made at build time."""
+    found = [(rid, n) for rid, n in view.unit_kind(system, " ".join(sorted(kind))) if rid != own]
+    rule = view.get(found[0][0]) if len(found) == 1 else None
+    if rule is None:
+        return None
+    return rule["id"], sentences(rule["versions"][0]["text"] if rule["versions"] else rule["text"])[found[0][1]]
 
 
 def lent_kinds(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Callable[..., dict[str, Any]], flags: tuple[str, ...] = ()) -> None:

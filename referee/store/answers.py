@@ -8,10 +8,11 @@
   capping every total of roll modifiers, in reading order;
 - ``families``: folded word-prefix -> the rules all of whose sub-rules' names
   start with it ("ranged" -> "Ranged weapon keywords");
-- ``unit_kinds``: a kind of unit (its words, as :mod:`referee.resolve.lent` reads them) -> the
-  rules with a sentence opening on units of that kind ("Reserve units count as moved ...").
+- ``unit kind: <words>``, a row per kind of unit (its words, as :mod:`referee.resolve.lent`
+  reads them): the rules with a sentence opening on units of that kind ("Reserve units count
+  as moved ...": ``unit kind: reserve``), and which of their sentences.
 
-``against_terms`` and ``never_stacking`` are gathered section by section as the graph is read
+``against_terms``, ``never_stacking`` and the kinds of unit are gathered section by section as the graph is read
 (:mod:`referee.store.sections`); units are :func:`referee.units.unit_index`'s.
 """
 
@@ -21,6 +22,7 @@ import re
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.store.database import KIND
 from referee.text import fold
 from referee.patterns import lazy
 
@@ -56,7 +58,7 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
         "warnings": list(manifest.warnings),
     }
     core_terms = sorted({fold(t) for t in manifest.core_terms})
-    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules), "unit_kinds": unit_kinds((r.id, r.versions[0].text if r.versions else r.text) for r in rules)}
+    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:
@@ -111,19 +113,27 @@ def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list
     return out
 
 
-def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[str]]]:
-    """A kind of unit, its words (singular, sorted, space-joined) -> ``[rule id, sentence]`` of each
-    rule of ``texts`` (id, first version's text; reading order) with a sentence whose first two or
-    three words are "unit(s)" and that kind's ("Reserve units count as moved ...": "reserve"), the
-    first such sentence of each."""
+def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
+    """A kind of unit, its words (singular, sorted, space-joined) -> ``[rule id, n]`` of each rule of
+    ``texts`` (id, first version's text; reading order) whose sentence ``n`` (the first such) has
+    "unit(s)" and the kind's words for its first two or three words ("Reserve units count as moved
+    ...": "reserve").  Gathered section by section (:mod:`referee.store.sections`), a row each
+    (:func:`kind_rows`): a kind names many rules where its words are common ("a unit with": "with")."""
     from referee.resolve.lent import _kind_words as kind_words  # the words of a kind, read as lent.py reads them
     from referee.resolve.meeting import sentences
 
-    out: dict[str, dict[str, str]] = {}
+    out: dict[str, list[list[Any]]] = {}
     for rid, text in texts:
-        for sentence in sentences(text):
+        seen: set[str] = set()
+        for n, sentence in enumerate(sentences(text)):
             opening = fold(sentence).split()[:3]
             if "unit" in opening or "units" in opening:
-                for kind in {kind_words(" ".join(opening[:n])) for n in (2, 3)} - {frozenset()}:
-                    out.setdefault(" ".join(sorted(kind)), {}).setdefault(rid, sentence)
-    return {kind: [[rid, sentence] for rid, sentence in found.items()] for kind, found in out.items()}
+                for kind in {" ".join(sorted(kind_words(" ".join(opening[:k])))) for k in (2, 3)} - seen - {""}:
+                    seen.add(kind)
+                    out.setdefault(kind, []).append([rid, n])
+    return out
+
+
+def kind_rows(kinds: dict[str, list[list[Any]]]) -> dict[str, list[list[Any]]]:
+    """The kinds of unit as rows of the ``answers`` table, by name."""
+    return {KIND + kind: rules for kind, rules in kinds.items()}

@@ -73,7 +73,7 @@ def test_words_that_run_across_a_blank_line_are_quoted_whole() -> None:
 def test_the_rule_of_the_kind_is_the_stores_answer_not_a_scan(view: Stored, monkeypatch: pytest.MonkeyPatch) -> None:
     """Which rules speak of units of a kind is an answer row made at build time: a warm resolve reads it
     and never every rule of the system."""
-    assert [rid for rid, _ in view.unit_kinds("last-edition")["reserve"]] == [r["id"] for r in view.lookup("Placing reserves")]
+    assert [rid for rid, _ in view.unit_kind("last-edition", "reserve")] == [r["id"] for r in view.lookup("Placing reserves")]
     monkeypatch.setattr(Stored, "in_system", lambda *_, **__: pytest.fail("read every rule of the system"))
     entries = _self(resolve(Stored(view._db), "last-edition", "Directive 1, Concentrating").to_json())
     assert [step["name"] for step in entries["Placing reserves"]["via"]] == ["Directive 1"]
