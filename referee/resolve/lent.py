@@ -26,7 +26,7 @@ from referee.patterns import lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.play import InPlay, Side, read_states
 from referee.resolve.ruling import Unresolved
-from referee.text import fold, singulars
+from referee.text import fold, kind_words
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -131,13 +131,6 @@ def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote
 
 # "as if it was a unit from reserve": the unit is treated as one of a kind, in the words of a kind
 _AS_IF_KIND = lazy(r"\bas\s+if\s+(?:it|they|the\s+unit|the\s+model)\s+(?:was|were|is|are)\s+(?:a|an)\s+(?P<kind>[a-z][\w -]*?)\s*(?=[,.;:]|$)", re.I)
-# the words of a kind that name no kind of their own: "a unit from reserve" is of "reserve"
-_KIND_STOP = frozenset({"a", "an", "the", "unit", "units", "model", "models", "from", "of", "in", "on", "at", "into"})
-
-
-def _kind_words(words: str) -> frozenset[str]:
-    """The words that name a kind ("unit from reserve" -> {"reserve"}), each in the singular."""
-    return frozenset(next(iter(singulars(w)), w) for w in fold(words).split() if w not in _KIND_STOP)
 
 
 def _speaker(view: Book, system: str, kind: frozenset[str], own: str) -> tuple[str, str] | None:
@@ -166,7 +159,7 @@ def lent_kinds(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Ca
             text = (rule["versions"][0]["text"] if rule["versions"] else rule["text"]) if rule else ""
             for sentence in sentences(text or "") if "as if" in (text or "") else ():
                 found = _AS_IF_KIND.search(sentence)
-                kind = _kind_words(found.group("kind")) if found else frozenset()
+                kind = kind_words(found.group("kind")) if found else frozenset()
                 speaker = _speaker(view, system, kind, rid) if kind else None
                 if speaker is None or speaker[0] in side.rules:
                     continue

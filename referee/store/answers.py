@@ -8,9 +8,9 @@
   capping every total of roll modifiers, in reading order;
 - ``families``: folded word-prefix -> the rules all of whose sub-rules' names
   start with it ("ranged" -> "Ranged weapon keywords");
-- ``unit kind: <words>``, a row per kind of unit (its words, as :mod:`referee.resolve.lent`
-  reads them): the rules with a sentence opening on units of that kind ("Reserve units count
-  as moved ...": ``unit kind: reserve``), and which of their sentences.
+- ``unit kind: <words>``, a row per kind of unit (its words, :func:`referee.text.kind_words`):
+  the rules with a sentence opening on units of that kind ("Reserve units count as moved
+  ...": ``unit kind: reserve``), and which of their sentences.
 
 ``against_terms``, ``never_stacking`` and the kinds of unit are gathered section by section as the graph is read
 (:mod:`referee.store.sections`); units are :func:`referee.units.unit_index`'s.
@@ -23,7 +23,7 @@ import re
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.store.database import KIND
-from referee.text import fold
+from referee.text import fold, kind_words, sentences
 from referee.patterns import lazy
 
 if TYPE_CHECKING:
@@ -119,9 +119,6 @@ def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
     "unit(s)" and the kind's words for its first two or three words ("Reserve units count as moved
     ...": "reserve").  Gathered section by section (:mod:`referee.store.sections`), a row each
     (:func:`kind_rows`): a kind names many rules where its words are common ("a unit with": "with")."""
-    from referee.resolve.lent import _kind_words as kind_words  # the words of a kind, read as lent.py reads them
-    from referee.resolve.meeting import sentences
-
     out: dict[str, list[list[Any]]] = {}
     for rid, text in texts:
         seen: set[str] = set()
