@@ -942,6 +942,43 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # other reaches; one heeds a move and the other places the unit
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return len(aims[0] | aims[1]) == 2 and aims[0] != aims[1]
+    if thing in terms and all(_profiled(c["quote"], thing) for c in said_a + said_b):
+        # "suffers D3 hits with Strength 3" and "suffers D6x2 hits with Strength 3": each rule's own hits have their own profile,
+        # two attacks, and neither changes the other's value
+        return False
+    return True
+
+
+# the words that give an attack of the rule's own its profile, before the characteristic: "hits with", "resolved with"
+_PROFILE_LEAD = lazy(r"\b(?:with|range\s+\S+|shots\s+\S+)\s*,?\s*$", re.I)
+# another characteristic of the same profile, before it: "Strength 4, ", "Armour Penetration 1 and "
+_PROFILE_PART = lazy(r"(?:\b(?!with\b)[a-z]+\s+){1,3}[\dd][\w+×x]*\s*(?:\[[^\]]*\])?\s*(?:,\s*and\b|,|\band\b)\s*$", re.I)
+
+
+def _profiled(sentence: str, term: str) -> bool:
+    """Whether every number a sentence gives the characteristic ``term`` is the profile of hits or attacks
+    the rule makes itself ("The enemy unit suffers D3 hits with Strength 3 and Armour Penetration 0":
+    Strength, and Armour Penetration), not the bearer's value or a change of it ("has its Strength always
+    set to 3", "strikes at Initiative 1").
+
+    >>> _profiled("The enemy unit suffers D6x2 hits with Strength 3 and Armour Penetration 1.", "armour penetration")
+    True
+    >>> _profiled("The attack has its Strength always set to 3.", "strength")
+    False
+    """
+    said = " ".join(sentence.lower().split())
+    found = list(re.finditer(rf"\b{re.escape(term)}\s+\d", said))
+    if not found:
+        return False
+    for at in found:
+        before = said[: at.start()]
+        while True:
+            shorter = _PROFILE_PART.sub("", before, count=1)
+            if shorter == before:
+                break
+            before = shorter
+        if not _PROFILE_LEAD.search(before):
+            return False
     return True
 
 
