@@ -256,6 +256,11 @@ def _spoken(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
         # an example's words are read too: an open question applies no number of it, and an example
         # may be the one sentence that says which roll a rule replaces ("instead of rolling other armor saves")
         for said in sentences(text or ""):
+            low = said.lower()
+            if "any" in low or "require" in low:
+                # "You may choose to equip any set of items" beside "This weapon or spell requires two open hands to equip"
+                for thing, aim in _free_or_needed(said):
+                    out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
             if not _MAY_SPEAK.search(said):
                 continue
             rolls = _rolls(said) - own
@@ -277,7 +282,6 @@ def _spoken(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                 listed = out.setdefault(THROUGH, [])
                 if all(c["quote"] != said for c in listed):
                     listed.append({"quote": said, "rid": rid, "version": version})
-            low = said.lower()
             for thing, readings in _AIMS:
                 # a pattern whose needed words the sentence lacks is not tried (nor compiled, in a call that never needs it)
                 aim = next((word for pattern, word in readings if _may_match(pattern, low) and pattern.search(said)), None)
@@ -754,6 +758,26 @@ def _points(sentence: str) -> list[tuple[str, str]]:
     return out
 
 
+FREELY = "what one lets be done as the player chooses and the other needs: "
+# an action the rule lets be done with anything the player chooses: "You may choose to equip any set of items"
+_FREELY = lazy(r"\b(?:may|can)\s+(?:choose\s+to\s+)?([a-z]{3,})\s+any\b", re.I)
+# an action the rule says what is needed for: "This weapon or spell requires two open hands to equip"
+_NEEDED = lazy(r"\brequires?\b[^.;:]*?\bto\s+([a-z]{3,})\b", re.I)
+
+
+def _free_or_needed(sentence: str) -> list[tuple[str, str]]:
+    """(the action, "free" or "needs") for each action a sentence lets be done with anything chosen, or says what it
+    needs: the two speak of one action, and whether the free choice is bound by the need, neither says.
+
+    >>> _free_or_needed("You may choose to equip any set of items for the Commanded model.")
+    [('what one lets be done as the player chooses and the other needs: equip', 'free')]
+    >>> _free_or_needed("This weapon requires two open hands to equip.")
+    [('what one lets be done as the player chooses and the other needs: equip', 'needs')]
+    """
+    out = [(f"{FREELY}{v.lower()}", "free") for v in _FREELY.findall(sentence)]
+    return out + [(f"{FREELY}{v.lower()}", "needs") for v in _NEEDED.findall(sentence)]
+
+
 NUMBERED = "how many: "
 # a number of things a model has, knows or picks: "Knows 1 spell", "Knows 2 different spells", "selects 3 upgrades"
 _NUMBERED = lazy(r"\b(knows?|has|have|gains?|selects?|chooses?|casts?)\s+(\d+)\s+(?:different\s+|additional\s+|extra\s+|more\s+)?([a-z]{3,})\b", re.I)
@@ -855,6 +879,10 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
                     "whether it acts once for the wound or once for each wound it becomes")
         return ("both make one unsaved wound into several, and no sentence here says how the two multiply together, or in which "
                 "order")
+    if thing.startswith(FREELY):
+        verb = thing[len(FREELY):]
+        return (f"one lets the player {verb} whatever they choose, the other says what is needed to {verb}, and no sentence here "
+                f"says whether the free choice is bound by that need, or is its exception")
     if thing.startswith(NUMBERED):
         verb, noun = thing[len(NUMBERED):].split(" ", 1)
         return (f"both say how many {noun}s the model {verb}s, with different numbers, and no sentence here says which holds, or "
@@ -894,6 +922,10 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # a limit one rule sets and the other says it is not held to; two limits of one number agree
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("caps" in one and "lifts" in other for one, other in (aims, aims[::-1]))
+    if thing.startswith(FREELY):
+        # an action one lets be done with anything chosen, and another says what it needs; two of a kind agree
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return any("free" in one and "needs" in other for one, other in (aims, aims[::-1]))
     if thing.startswith(NUMBERED):
         # two numbers of one thing a model has or knows ("Knows 1 spell", "Knows 2 different spells"); the same number agrees
         return {c["aim"] for c in said_a} != {c["aim"] for c in said_b}
@@ -942,6 +974,43 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # other reaches; one heeds a move and the other places the unit
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return len(aims[0] | aims[1]) == 2 and aims[0] != aims[1]
+    if thing in terms and all(_profiled(c["quote"], thing) for c in said_a + said_b):
+        # "suffers D3 hits with Strength 3" and "suffers D6x2 hits with Strength 3": each rule's own hits have their own profile,
+        # two attacks, and neither changes the other's value
+        return False
+    return True
+
+
+# the words that give an attack of the rule's own its profile, before the characteristic: "hits with", "resolved with"
+_PROFILE_LEAD = lazy(r"\b(?:with|range\s+\S+|shots\s+\S+)\s*,?\s*$", re.I)
+# another characteristic of the same profile, before it: "Strength 4, ", "Armour Penetration 1 and "
+_PROFILE_PART = lazy(r"(?:\b(?!with\b)[a-z]+\s+){1,3}[\dd][\w+×x]*\s*(?:\[[^\]]*\])?\s*(?:,\s*and\b|,|\band\b)\s*$", re.I)
+
+
+def _profiled(sentence: str, term: str) -> bool:
+    """Whether every number a sentence gives the characteristic ``term`` is the profile of hits or attacks
+    the rule makes itself ("The enemy unit suffers D3 hits with Strength 3 and Armour Penetration 0":
+    Strength, and Armour Penetration), not the bearer's value or a change of it ("has its Strength always
+    set to 3", "strikes at Initiative 1").
+
+    >>> _profiled("The enemy unit suffers D6x2 hits with Strength 3 and Armour Penetration 1.", "armour penetration")
+    True
+    >>> _profiled("The attack has its Strength always set to 3.", "strength")
+    False
+    """
+    said = " ".join(sentence.lower().split())
+    found = list(re.finditer(rf"\b{re.escape(term)}\s+\d", said))
+    if not found:
+        return False
+    for at in found:
+        before = said[: at.start()]
+        while True:
+            shorter = _PROFILE_PART.sub("", before, count=1)
+            if shorter == before:
+                break
+            before = shorter
+        if not _PROFILE_LEAD.search(before):
+            return False
     return True
 
 
