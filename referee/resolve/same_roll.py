@@ -648,6 +648,10 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                                           sorted({side_a, side_b}, key=("self", "opponent").index)))
                     continue
                 denial_a, denial_b = _denial(ctx, a, thing), _denial(ctx, b, thing)
+                if denial_a is not None and _only_multiplies(said_b) or denial_b is not None and _only_multiplies(said_a):
+                    # "Double all your VP" gives none: what is denied is doubled to nothing, in either order, so the
+                    # denial settles nothing between them; what else the two say of it is met below
+                    denial_a = denial_b = None
                 if (denial_a is None) != (denial_b is None):
                     # "no player can score any VP by holding it" beside "Holding an objective ... scores him 4 victory points (VP)":
                     # the one's own words deny what the other gives, as far as they say
@@ -859,6 +863,11 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
         verb, noun = thing[len(NUMBERED):].split(" ", 1)
         return (f"both say how many {noun}s the model {verb}s, with different numbers, and no sentence here says which holds, or "
                 f"whether they add up")
+    capped = [c for c in said if _CAPS.search(c["quote"])]
+    if capped and any(_MULTIPLIES.search(c["quote"]) for c in said if c not in capped):
+        # "Objectives in this game give 5VP to a maximum of 15." beside "Double all your VP": the order changes the total
+        return (f"one caps the {thing.upper() if len(thing) <= 3 else thing}, the other multiplies it, and no sentence here says which "
+                f"applies first (the cap to what is multiplied, or to the multiple)")
     if thing.endswith(POINTS):
         return (f"one gives {thing.strip()}, the other caps them, and no sentence here says whether the cap holds for what is given")
     if thing.startswith(DONE):
@@ -1049,6 +1058,15 @@ def _denial(ctx: Context, rid: str, thing: str) -> dict[str, Any] | None:
                          rf"\b(?:cannot|can\s*not|can\s+never|may\s+not|never)\s+(?:score|gain|get|earn|claim)s?\s+(?:any\s+)?{re.escape(thing)}\b", re.I)
     found = next((s for s in sentences((version or rule).get("text") or "") if pattern.search(s) and not _EXAMPLE.match(s)), None)
     return {"quote": found, "rid": rid, "version": version} if found else None
+
+
+# a count made a multiple of itself ("Double all your VP"); one held under a cap is :data:`_CAPS`'s
+_MULTIPLIES = lazy(r"\b(?:double|triple|halve|quadruple)[sd]?\b|\b(?:twice|three\s+times|half)\s+(?:as\s+many|the)\b", re.I)
+
+
+def _only_multiplies(said: list[dict[str, Any]]) -> bool:
+    """Whether every sentence of a rule on a count makes it a multiple of itself ("Double all your VP"): it gives none."""
+    return bool(said) and all(_MULTIPLIES.search(c["quote"]) for c in said)
 
 
 def _excludes(said: list[dict[str, Any]], thing: str) -> bool:
