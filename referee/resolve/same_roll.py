@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 
-from referee.graph.effects_words import STATS
+from referee.graph.effects_words import CONDITIONS, STATS
 from referee.patterns import compiled, lazy, longest_first
 from referee.resolve.meeting import ALONGSIDE, binds_other_side, sentences
 from referee.resolve.one_of_a_kind import ONE_OF, TAKEN, single_of_kind, taken_only, why as _kind_why
@@ -1084,9 +1084,9 @@ _BEARER = lazy(r"\bwith\s+(?:this|the)\s+(?:special\s+|universal\s+)?(?:rule|key
 
 
 # a sentence's own words that hold it to a unit that did not do what a flag says: "a unit ... that has not moved during this Player
-# Turn", "on a turn in which the unit did not charge"
-_NOT_DONE = {"moved": lazy(r"\b(?:has|have|had)\s+not\s+moved\b|\bdid\s+not\s+move\b|\bnot\s+(?:have\s+)?moved\b", re.I),
-             "charging": lazy(r"\b(?:has|have|had)\s+not\s+charged\b|\bdid\s+not\s+charge\b|\bnot\s+charging\b", re.I)}
+# Turn", "on a turn in which the unit did not charge"; the graph's own words for those conditions (one place for them)
+_NOT_DONE = {flag: lazy(r"\b(?:" + "|".join(pattern for pattern, normal in CONDITIONS if normal == negated) + r")\b", re.I)
+             for flag, negated in (("moved", "not moved"), ("charging", "not charging"))}
 
 
 def _held_now(said: list[dict[str, Any]], flags: tuple[str, ...]) -> bool:
