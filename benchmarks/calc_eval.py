@@ -9,7 +9,9 @@ The sealed half (``--half sealed``) is scored once, at the end, by the lead.
 round 1 is the default.
 
 Each question is asked of the real CLI (``referee calc --system S QUESTION
---json``, on ``rules_src``, built once first) and compared with the figure the
+--json``) on a copy of ``rules_src`` with the BattleScribe samples
+(``../shared/bsdata/``, or ``--bsdata DIR``) imported as the system
+``t9a-bsdata``, built once first (the referee scorer's ``prepare``), and compared with the figure the
 question expects (computed by our own enumeration of the quoted mechanics):
 
 - **right**: the answer's ``probability.decimal`` (or ``mean.decimal``) is
@@ -30,6 +32,7 @@ import argparse
 import json
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -41,6 +44,9 @@ TOLERANCE = 0.0005
 
 
 sys.path.insert(0, str(QUESTIONS))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from referee_eval import prepare  # noqa: E402  (the scorers are scripts side by side, not a package)
+from referee_eval import table as by_system  # noqa: E402
 from split import frozen  # noqa: E402  (a script beside the data, not a package; it lists the rounds and their seeds)
 
 ROUNDS = frozen()
@@ -96,9 +102,6 @@ def judge(question: dict[str, Any], returncode: int, stdout: str, stderr: str) -
 
 
 def table(results: list[dict[str, Any]]) -> str:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from referee_eval import table as by_system
-
     return by_system(results, categories=CATEGORIES)
 
 
@@ -110,15 +113,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--verbose", action="store_true", help="say what each answer was")
     parser.add_argument("--rules-src", type=Path, default=PROJECT / "rules_src")
+    parser.add_argument("--bsdata", type=Path, default=PROJECT.parent / "shared" / "bsdata")
     parser.add_argument("--referee", type=Path, default=PROJECT / ".venv" / "bin" / "referee")
     args = parser.parse_args(argv)
-    built = subprocess.run([str(args.referee), "build", "--rules-src", str(args.rules_src)], capture_output=True, text=True)
-    if built.returncode != 0:
-        raise SystemExit(f"referee build failed: {built.stderr.strip()[:500]}")
+    with tempfile.TemporaryDirectory(prefix="calc-eval-") as work:
+        rules, note = prepare(args.referee, args.rules_src, args.bsdata, Path(work))
+        if note:
+            print(note, file=sys.stderr)
+        return score(args, rules)
+
+
+def score(args: argparse.Namespace, rules: Path) -> int:
+    """Ask every question of the half of ``rules`` and print the results."""
     results = []
     for question in load(args.half, args.round_):
         argv_ = [str(args.referee), "calc", "--system", question["system"], question["question"],
-                 "--rules-src", str(args.rules_src), "--json"]
+                 "--rules-src", str(rules), "--json"]
         try:
             done = subprocess.run(argv_, capture_output=True, text=True, timeout=120)
             category, note = judge(question, done.returncode, done.stdout, done.stderr)
