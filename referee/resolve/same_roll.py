@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 
-from referee.graph.effects_words import STATS
+from referee.graph.effects_words import CONDITIONS, STATS
 from referee.patterns import compiled, lazy, longest_first
 from referee.resolve.meeting import ALONGSIDE, binds_other_side, sentences
 from referee.resolve.one_of_a_kind import ONE_OF, TAKEN, single_of_kind, taken_only, why as _kind_why
@@ -652,6 +652,10 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                                           sorted({side_a, side_b}, key=("self", "opponent").index)))
                     continue
                 denial_a, denial_b = _denial(ctx, a, thing), _denial(ctx, b, thing)
+                if denial_a is not None and _only_multiplies(said_b) or denial_b is not None and _only_multiplies(said_a):
+                    # "Double all your VP" gives none: what is denied is doubled to nothing, in either order, so the
+                    # denial settles nothing between them; what else the two say of it is met below
+                    denial_a = denial_b = None
                 if (denial_a is None) != (denial_b is None):
                     # "no player can score any VP by holding it" beside "Holding an objective ... scores him 4 victory points (VP)":
                     # the one's own words deny what the other gives, as far as they say
@@ -887,6 +891,11 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
         verb, noun = thing[len(NUMBERED):].split(" ", 1)
         return (f"both say how many {noun}s the model {verb}s, with different numbers, and no sentence here says which holds, or "
                 f"whether they add up")
+    capped = [c for c in said if _CAPS.search(c["quote"])]
+    if capped and any(_MULTIPLIES.search(c["quote"]) for c in said if c not in capped):
+        # "Objectives in this game give 5VP to a maximum of 15." beside "Double all your VP": the order changes the total
+        return (f"one caps the {thing.upper() if len(thing) <= 3 else thing}, the other multiplies it, and no sentence here says which "
+                f"applies first (the cap to what is multiplied, or to the multiple)")
     if thing.endswith(POINTS):
         return (f"one gives {thing.strip()}, the other caps them, and no sentence here says whether the cap holds for what is given")
     if thing.startswith(DONE):
@@ -1120,6 +1129,15 @@ def _denial(ctx: Context, rid: str, thing: str) -> dict[str, Any] | None:
     return {"quote": found, "rid": rid, "version": version} if found else None
 
 
+# a count made a multiple of itself ("Double all your VP"); one held under a cap is :data:`_CAPS`'s
+_MULTIPLIES = lazy(r"\b(?:double|triple|halve|quadruple)[sd]?\b|\b(?:twice|three\s+times|half)\s+(?:as\s+many|the)\b", re.I)
+
+
+def _only_multiplies(said: list[dict[str, Any]]) -> bool:
+    """Whether every sentence of a rule on a count makes it a multiple of itself ("Double all your VP"): it gives none."""
+    return bool(said) and all(_MULTIPLIES.search(c["quote"]) for c in said)
+
+
 def _excludes(said: list[dict[str, Any]], thing: str) -> bool:
     """Whether every sentence of a rule on ``thing`` says it is not for it."""
     if " " not in thing:
@@ -1135,9 +1153,9 @@ _BEARER = lazy(r"\bwith\s+(?:this|the)\s+(?:special\s+|universal\s+)?(?:rule|key
 
 
 # a sentence's own words that hold it to a unit that did not do what a flag says: "a unit ... that has not moved during this Player
-# Turn", "on a turn in which the unit did not charge"
-_NOT_DONE = {"moved": lazy(r"\b(?:has|have|had)\s+not\s+moved\b|\bdid\s+not\s+move\b|\bnot\s+(?:have\s+)?moved\b", re.I),
-             "charging": lazy(r"\b(?:has|have|had)\s+not\s+charged\b|\bdid\s+not\s+charge\b|\bnot\s+charging\b", re.I)}
+# Turn", "on a turn in which the unit did not charge"; the graph's own words for those conditions (one place for them)
+_NOT_DONE = {flag: lazy(r"\b(?:" + "|".join(pattern for pattern, normal in CONDITIONS if normal == negated) + r")\b", re.I)
+             for flag, negated in (("moved", "not moved"), ("charging", "not charging"))}
 
 
 def _held_now(said: list[dict[str, Any]], flags: tuple[str, ...]) -> bool:
