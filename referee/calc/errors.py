@@ -39,6 +39,10 @@ TERMINAL_WORDS = {
     "DISTANCE": "charge range, flee distance, pursuit distance or overrun distance",
     "COVER": "soft, hard or light",
     "WORD": "a word",
+    "RULE_WORD": 'a rule\'s name (a named save: "Aegis 4+ save")',
+    "_IN": '"in"',
+    "_AND": '"and"',
+    "_MEAN": '"mean"',
     "$END": "the end",
 }
 

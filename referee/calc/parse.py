@@ -126,6 +126,36 @@ class _Reader:
         value, clipped = children[0], children[-1]
         return (_dice(value) if value.type == "DICE" else _int(value)), clipped is not None
 
+    # -- a roll changed by named rules ---------------------------------------
+
+    def _rolled(self, kind: str, needed: Any, parts: list[Any], save: str | None = None) -> q.Rolled:
+        attacker: list[str] = []
+        target: list[str] = []
+        when = None
+        for part in parts[:-1]:  # the last child is the noun after "mean", if any
+            if part.data == "with_rules":
+                attacker.extend(self.read(part.children[0]))
+            elif part.data == "against_rules":
+                target.extend(self.read(part.children[0]))
+            else:
+                when = self.read(part.children[0])
+        return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save)
+
+    def rolled_hit(self, children: list[Any]) -> q.Rolled:
+        return self._rolled("hit", children[0], children[1:])
+
+    def rolled_wound(self, children: list[Any]) -> q.Rolled:
+        return self._rolled("wound", children[0], children[1:])
+
+    def rolled_save(self, children: list[Any]) -> q.Rolled:
+        return self._rolled("save", children[1], children[2:], self.read(children[0]))
+
+    def rule_names(self, children: list[Any]) -> list[str]:
+        return [self.read(c) for c in children if c is not None and hasattr(c, "data")]
+
+    def rule_name(self, children: list[Any]) -> str:
+        return " ".join(str(c) for c in children)
+
     def roll(self, children: list[Any]) -> q.Roll:
         dice, *modifiers, needing = children
         maximised = sum(self.read(m)[1] for m in modifiers if m.data == "maximised")

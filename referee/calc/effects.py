@@ -1,0 +1,242 @@
+"""A roll given by the number it needs, changed by rules named in the question,
+each rule's effect read from its own sentences in the asked system.
+
+"hit 4+ with Hatred in the first Round of Combat" looks Hatred up in the
+asked system, reads what its sentences do to a roll (re-roll failed or
+successful rolls of a kind, extra hits or an automatic wound on a natural
+6, only at a named moment or only against a named rule), and answers with
+those sentences quoted.  Nothing is keyed to a rule's name: a rule of any
+system worded the same way is read the same way.  A named rule whose
+sentences say nothing calc can read about rolls is refused by name, never
+ignored; so is an effect whose condition the question leaves open.
+
+The sentence shapes read (the effect's *roll* is "hit", "wound" or a named
+save):
+
+- "failed to-hit rolls ... must be rerolled", "must reroll failed to-wound
+  rolls", "Successful Aegis saves ... must be rerolled": a re-roll;
+- "with a natural to-hit roll of '6', the attack causes two hits instead of
+  one" (or "one additional hit"): more hits from that face;
+- "with a natural to-hit roll of '6', it automatically wounds": that hit
+  skips the wound roll that follows;
+- a sentence opening "During the first Round of Combat," holds only then;
+  "against models with Flammable" only if the question names Flammable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import namedtuple
+from fractions import Fraction
+
+from referee.calc import question as q
+from referee.calc.answers import Step, fraction
+from referee.calc.citations import Clause, Rulebook, sentences, squeeze
+from referee.calc.dice import Distribution
+from referee.calc.errors import Refusal
+from referee.calc.stage import StageResult
+from referee.patterns import lazy
+
+TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
+FORMS: dict[Any, Any] = {}  # a system calc has no module for: only what its sentences say
+LINKS: dict[Any, Clause] = {}
+
+_QUOTES = lazy(r"[‘’'`´“”\"]")
+_NOT_SLUG = lazy(r"[^a-z0-9]+")
+# the roll a phrase names: "to-hit", "to-wound", "Aegis" (before "saves")
+_REROLL_BEFORE = lazy(
+    r"\b(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b[^.]*?\b(?:must|may)\s+be\s+re-?rolled",
+    re.I,
+)
+_REROLL_AFTER = lazy(r"\b(?:must|may)\s+re-?roll\s+(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b", re.I)
+_NATURAL = lazy(r"\bnatural\s+to-?\s?hit\s+roll\s+of\s+'?(?P<face>[1-6])\+?", re.I)
+_MORE_HITS = lazy(r"\bcauses?\s+(?:(?P<total>two|three|\d)\s+hits\s+instead\s+of\s+one|(?P<extra>one|two|\d)\s+additional\s+hits?)", re.I)
+_AUTO_WOUND = lazy(r"\bautomatically\s+wounds?\b", re.I)
+_WHEN = lazy(r"^(?:during|in)\s+(?P<when>[^,]+?),", re.I)
+_AGAINST = lazy(r"\bagainst\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
+_NUMBERS = {"one": 1, "two": 2, "three": 3}
+
+
+class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause")):
+    """What one sentence of ``rule`` does: ``kind`` "reroll" (``amount``: "failed" or
+    "successful"), "hits" (``amount`` hits in all on a natural ``face``) or "auto"
+    (a natural ``face`` wounds with no wound roll); ``roll``: "hit", "wound" or
+    "save:<name>"; ``when``: the moment it is limited to; ``needs``: the rule the
+    other side must have."""
+
+    __slots__ = ()
+
+
+def rule_id(system: str, name: str) -> str:
+    """The id a rule named ``name`` has in ``system`` (ids are made from names:
+    referee.rulebase.align.slug, which the tests compare this with)."""
+    folded = name.casefold().replace("ß", "ss")
+    return f"{system}/{_NOT_SLUG.sub('-', folded).strip('-')}"
+
+
+def _roll_of(what: str, noun: str) -> str | None:
+    words = squeeze(what)
+    if noun.lower().startswith("save"):
+        return f"save:{words}" if words else None
+    if words in ("tohit", "hit"):
+        return "hit"
+    if words in ("towound", "wound"):
+        return "wound"
+    return None
+
+
+def read(rule: str, text: str) -> list[Effect]:
+    """The effects on rolls that the sentences of ``text`` (rule ``rule``'s) state."""
+    found: list[Effect] = []
+    for sentence in sentences(text):
+        plain = _QUOTES.sub("'", sentence)
+        when_match = _WHEN.match(plain)
+        when = when_match.group("when") if when_match else None
+        against = _AGAINST.search(plain)
+        needs = against.group("name") if against else None
+        clause = Clause(rule, sentence)
+        for pattern in (_REROLL_BEFORE, _REROLL_AFTER):
+            for m in pattern.finditer(plain):
+                roll = _roll_of(m.group("what"), m.group("noun"))
+                if roll is not None:
+                    found.append(Effect(rule, "reroll", roll, m.group("which").lower(), None, when, needs, clause))
+        natural = _NATURAL.search(plain)
+        if natural is not None:
+            face = int(natural.group("face"))
+            more = _MORE_HITS.search(plain, natural.end())
+            if more is not None:
+                total = _NUMBERS.get((more.group("total") or "").lower()) or (int(more.group("total")) if (more.group("total") or "").isdigit() else None)
+                if total is None:
+                    extra = more.group("extra").lower()
+                    total = 1 + (_NUMBERS.get(extra) or int(extra))
+                found.append(Effect(rule, "hits", "hit", total, face, when, needs, clause))
+            if _AUTO_WOUND.search(plain, natural.end()):
+                found.append(Effect(rule, "auto", "hit", None, face, when, needs, clause))
+    return found
+
+
+def _rule_effects(book: Rulebook, system: str, name: str, required: bool) -> list[Effect]:
+    """The effects of the rule named ``name``; a refusal for a rule the system lacks or
+    never defines, or (``required``) one whose sentences calc cannot read."""
+    wanted = rule_id(system, name)
+    rule = book.rule(wanted)
+    if rule is None:
+        if not required:
+            return []
+        raise Refusal(f"{system} has no rule named {name}", system)
+    texts = [v.get("text") or "" for v in (rule.get("versions") or [rule])]
+    effects = [e for text in texts for e in read(wanted, text)]
+    if not any(t.strip() for t in texts):
+        if not required:
+            return []
+        raise Refusal(f"{system} names {name} ({wanted}) but never defines it", system)
+    if not effects and required:
+        raise Refusal(f"{name}: calc cannot read what it does to the roll ({wanted})", system)
+    return effects
+
+
+def _roll_key(stage: q.Rolled) -> str:
+    return f"save:{squeeze(stage.save)}" if stage.kind == "save" else stage.kind
+
+
+def _named(stage: q.Rolled) -> set[str]:
+    return {squeeze(n) for n in (*stage.attacker, *stage.target, *((stage.save,) if stage.save else ()))}
+
+
+def _moment(text: str) -> str:
+    words = text.split()
+    return squeeze(" ".join(words[1:] if words and words[0].lower() == "the" else words))
+
+
+def rolled(book: Rulebook, stage: q.Rolled, system: str) -> StageResult:
+    """The roll ``stage`` asks, with every effect its named rules have on it."""
+    if not 1 <= stage.needed <= 6:
+        raise Refusal(f"a D6 roll cannot need {stage.needed}+", system)
+    steps: list[Step] = []
+    effects: list[Effect] = []
+    if stage.save:
+        effects.extend(_rule_effects(book, system, stage.save, required=False))
+    for name in (*stage.attacker, *stage.target):
+        effects.extend(_rule_effects(book, system, name, required=True))
+    key = _roll_key(stage)
+    named = _named(stage)
+    applied: list[Effect] = []
+    for effect in effects:
+        if effect.roll != key:
+            continue
+        if effect.when is not None:
+            if stage.when is None:
+                raise Refusal(
+                    f"{effect.rule} holds only during {effect.when}; say whether this roll is made then "
+                    f"(add 'in {effect.when}')",
+                    system,
+                )
+            if _moment(stage.when) != _moment(effect.when):
+                steps.append(Step(f"It holds only during {effect.when}, not {stage.when}: not applied.", book.cite(effect.clause)))
+                continue
+        if effect.needs is not None and squeeze(effect.needs) not in named:
+            steps.append(Step(f"It holds only against {effect.needs}, which the question does not name: not applied.", book.cite(effect.clause)))
+            continue
+        applied.append(effect)
+    for name in (*stage.attacker, *stage.target):
+        own = [e for e in effects if e.rule == rule_id(system, name)]
+        if own and not any(e.roll == key for e in own):
+            rolls = ", ".join(sorted({e.roll.replace("save:", "") for e in own}))
+            steps.append(Step(f"{name} changes {rolls} rolls, not this one.", book.cite(own[0].clause)))
+    return _compute(book, stage, applied, steps, system)
+
+
+def _compute(book: Rulebook, stage: q.Rolled, applied: list[Effect], steps: list[Step], system: str) -> StageResult:
+    needed = stage.needed
+    what = f"{stage.save} save" if stage.save else f"{stage.kind} roll"
+    steps.insert(0, Step(f"The {what} needs {needed}+ on a D6, as the question gives it: {fraction(Fraction(7 - needed, 6))}.", None))
+    rerolls = {e.amount: e for e in applied if e.kind == "reroll"}
+    if len(rerolls) > 1:
+        raise Refusal("the rules named re-roll both failed and successful rolls of it; calc cannot tell which comes first", system)
+    reroll = next(iter(rerolls.values()), None)
+    if reroll is not None:
+        steps.append(Step(f"{reroll.amount.capitalize()} rolls are rolled again; the second roll stands.", book.cite(reroll.clause)))
+    for effect in applied:
+        if effect.kind == "reroll" and effect is not reroll:
+            steps.append(Step("The same re-roll, said again here: the roll is still re-rolled once.", book.cite(effect.clause)))
+    hits = [e for e in applied if e.kind == "hits"]
+    autos = [e for e in applied if e.kind == "auto"]
+    for effect in hits:
+        steps.append(Step(f"A natural {effect.face} that hits gives {effect.amount} hits in all.", book.cite(effect.clause)))
+    for effect in autos:
+        steps.append(Step(f"A natural {effect.face} that hits wounds with no wound roll (one hit, if it makes more).", book.cite(effect.clause)))
+    if len({(e.face) for e in hits}) > 1 or len(hits) > 1 and len({e.amount for e in hits}) > 1:
+        raise Refusal("the rules named give extra hits in different ways; calc does not know how they combine", system)
+    joint: dict[tuple[int, int], Fraction] = {}
+    success = Fraction(0)
+    sixth = Fraction(1, 6)
+    for first in range(1, 7):
+        again = reroll is not None and ((first >= needed) == (reroll.amount == "successful"))
+        for face, chance in ([(f, sixth * sixth) for f in range(1, 7)] if again else [(first, sixth)]):
+            if face < needed:
+                joint[(0, 0)] = joint.get((0, 0), Fraction(0)) + chance
+                continue
+            success += chance
+            units = next((e.amount for e in hits if face == e.face), 1)
+            auto = 1 if any(face == e.face for e in autos) else 0
+            joint[(units, auto)] = joint.get((units, auto), Fraction(0)) + chance
+    per_unit = Distribution(_units(joint))
+    if stage.kind == "save":
+        steps.append(Step(f"The save is passed: {fraction(success)}.", None))
+        return StageResult(tuple(steps), Distribution.test(1 - success), "unsaved wounds", success, None, probability_of="the save is passed")
+    noun = "hits" if stage.kind == "hit" else "wounds"
+    steps.append(Step(f"The roll succeeds: {fraction(success)}; {noun} per roll: mean {fraction(per_unit.mean)}.", None))
+    counts = max(outcome for outcome, _ in per_unit.items()) > 1
+    shown = None if reroll is not None or counts else f"{needed}+"
+    skips = ("wound", joint) if autos else None
+    return StageResult(tuple(steps), per_unit, noun, success, shown, counts, "the roll succeeds", skips)
+
+
+def _units(joint: dict[tuple[int, int], Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for (units, _auto), chance in joint.items():
+        out[units] = out.get(units, Fraction(0)) + chance
+    return out
