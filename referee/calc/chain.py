@@ -26,7 +26,7 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
         if handler is None and isinstance(stage, q.Rolled):  # read from the rules' own sentences, in any system
             from referee.calc import effects
 
-            handler = lambda book, stage: effects.rolled(book, stage, system)  # noqa: E731
+            handler = lambda book, stage: effects.rolled(book, stage, system, module)  # noqa: E731
         if handler is None:
             raise not_defined(system, stage.mechanic)
         link = module.LINKS.get((type(previous), type(stage))) if previous is not None else None

@@ -151,12 +151,19 @@ def _moment(text: str) -> str:
     return squeeze(" ".join(words[1:] if words and words[0].lower() == "the" else words))
 
 
-def rolled(book: Rulebook, stage: q.Rolled, system: str) -> StageResult:
-    """The roll ``stage`` asks, with every effect its named rules have on it."""
+def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> StageResult:
+    """The roll ``stage`` asks, with every effect its named rules have on it, and the
+    modifier and re-roll the question gives, as the system's module says they work
+    (its ``ROLL_MODIFIERS``: the sentences on adding to a roll, its limit, re-rolls)."""
     if not 1 <= stage.needed <= 6:
         raise Refusal(f"a D6 roll cannot need {stage.needed}+", system)
     steps: list[Step] = []
     effects: list[Effect] = []
+    rules = getattr(module, "ROLL_MODIFIERS", None) or {}
+    if stage.reroll == "both":
+        raise Refusal("a roll is re-rolled once: re-roll failed or successful rolls, not both", system)
+    if stage.reroll is not None:  # the system's sentence on re-rolls is quoted where it has one
+        effects.append(Effect("the question", "reroll", _roll_key(stage), stage.reroll, None, None, None, rules.get("reroll")))
     if stage.save:
         effects.extend(_rule_effects(book, system, stage.save, required=False))
     for name in (*stage.attacker, *stage.target):
@@ -186,21 +193,53 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str) -> StageResult:
         if own and not any(e.roll == key for e in own):
             rolls = ", ".join(sorted({e.roll.replace("save:", "") for e in own}))
             steps.append(Step(f"{name} changes {rolls} rolls, not this one.", book.cite(own[0].clause)))
-    return _compute(book, stage, applied, steps, system)
-
-
-def _compute(book: Rulebook, stage: q.Rolled, applied: list[Effect], steps: list[Step], system: str) -> StageResult:
-    needed = stage.needed
     what = f"{stage.save} save" if stage.save else f"{stage.kind} roll"
-    steps.insert(0, Step(f"The {what} needs {needed}+ on a D6, as the question gives it: {fraction(Fraction(7 - needed, 6))}.", None))
+    steps.insert(0, Step(f"The {what} needs {stage.needed}+ on a D6, as the question gives it: {fraction(Fraction(7 - stage.needed, 6))}.", None))
+    needed = stage.needed
+    if stage.modifier:
+        needed = _modified(book, stage, rules, steps, system)
+    return _compute(book, stage, needed, applied, steps, system)
+
+
+def _modified(book: Rulebook, stage: q.Rolled, rules: dict[str, Clause], steps: list[Step], system: str) -> int:
+    """The roll needed once the question's +N/-N is added to the die's result."""
+    modifier = stage.modifier
+    if "add" in rules:
+        steps.append(Step(f"{modifier:+d} is added to the result of the roll.", book.cite(rules["add"])))
+    elif 2 <= stage.needed - modifier <= 6:
+        steps.append(Step(f"{modifier:+d} is added to the result of the roll ({system}'s documents state no rule on modifiers).", None))
+    else:
+        raise Refusal(
+            f"{system} does not say how a modifier changes a roll, nor whether {stage.needed}+ with {modifier:+d} can succeed", system
+        )
+    if "limit" in rules and abs(modifier) > 1:
+        modifier = 1 if modifier > 0 else -1
+        steps.append(
+            Step(
+                f"No modification moves a roll more than 1 from the result it needed: {stage.modifier:+d} counts as {modifier:+d} "
+                "(read as a limit on the modifier; a roll of 1 to 6 changed by it).",
+                book.cite(rules["limit"]),
+            )
+        )
+    needed = stage.needed - modifier
+    if "order" in rules and stage.reroll is not None:
+        steps.append(Step("The re-roll comes first; the modifier is added to the roll that stands.", book.cite(rules["order"])))
+    shown = "no roll of a D6 succeeds" if needed > 6 else f"needs {max(needed, 1)}+ on the die"
+    steps.append(Step(f"{stage.needed}+ with {modifier:+d}: {shown}.", None))
+    return needed
+
+
+def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect], steps: list[Step], system: str) -> StageResult:
     rerolls = {e.amount: e for e in applied if e.kind == "reroll"}
     if len(rerolls) > 1:
         raise Refusal("the rules named re-roll both failed and successful rolls of it; calc cannot tell which comes first", system)
     reroll = next(iter(rerolls.values()), None)
     if reroll is not None:
-        steps.append(Step(f"{reroll.amount.capitalize()} rolls are rolled again; the second roll stands.", book.cite(reroll.clause)))
+        cited = book.cite(reroll.clause) if reroll.clause is not None else None
+        said = "" if cited is not None or reroll.rule != "the question" else f" (as the question says; {system}'s documents state no rule on re-rolls)"
+        steps.append(Step(f"{reroll.amount.capitalize()} rolls are rolled again; the second roll stands{said}.", cited))
     for effect in applied:
-        if effect.kind == "reroll" and effect is not reroll:
+        if effect.kind == "reroll" and effect is not reroll and effect.clause is not None:
             steps.append(Step("The same re-roll, said again here: the roll is still re-rolled once.", book.cite(effect.clause)))
     hits = [e for e in applied if e.kind == "hits"]
     autos = [e for e in applied if e.kind == "auto"]
@@ -230,7 +269,7 @@ def _compute(book: Rulebook, stage: q.Rolled, applied: list[Effect], steps: list
     noun = "hits" if stage.kind == "hit" else "wounds"
     steps.append(Step(f"The roll succeeds: {fraction(success)}; {noun} per roll: mean {fraction(per_unit.mean)}.", None))
     counts = max(outcome for outcome, _ in per_unit.items()) > 1
-    shown = None if reroll is not None or counts else f"{needed}+"
+    shown = None if reroll is not None or counts or not 1 <= needed <= 6 else f"{needed}+"
     skips = ("wound", joint) if autos else None
     return StageResult(tuple(steps), per_unit, noun, success, shown, counts, "the roll succeeds", skips)
 

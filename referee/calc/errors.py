@@ -40,6 +40,8 @@ TERMINAL_WORDS = {
     "COVER": "soft, hard or light",
     "WORD": "a word",
     "RULE_WORD": 'a rule\'s name (a named save: "Aegis 4+ save")',
+    "MODIFIER": "a modifier such as -1",
+    "REROLL": '"reroll failed" or "reroll successful"',
     "_IN": '"in"',
     "_AND": '"and"',
     "_MEAN": '"mean"',

@@ -132,14 +132,21 @@ class _Reader:
         attacker: list[str] = []
         target: list[str] = []
         when = None
+        given: list[Any] = []  # modifiers and re-rolls the question gives itself
         for part in parts[:-1]:  # the last child is the noun after "mean", if any
-            if part.data == "with_rules":
-                attacker.extend(self.read(part.children[0]))
-            elif part.data == "against_rules":
-                target.extend(self.read(part.children[0]))
-            else:
+            if part.data in ("with_rules", "against_rules"):
+                items = [c for c in part.children[0].children if c is not None and hasattr(c, "data")]
+                given.extend(c for c in items if c.data != "rule_name")
+                names = [self.read(c) for c in items if c.data == "rule_name"]
+                (attacker if part.data == "with_rules" else target).extend(names)
+            elif part.data == "when":
                 when = self.read(part.children[0])
-        return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save)
+            else:
+                given.append(part)
+        modifier = sum(_int(str(g.children[0]).replace("+", "")) for g in given if g.data == "modifier_item")
+        rerolls = {"successful" if "successful" in str(g.children[0]).lower() else "failed" for g in given if g.data == "reroll_item"}
+        reroll = "both" if len(rerolls) > 1 else next(iter(rerolls), None)
+        return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save, modifier, reroll)
 
     def rolled_hit(self, children: list[Any]) -> q.Rolled:
         return self._rolled("hit", children[0], children[1:])
@@ -149,9 +156,6 @@ class _Reader:
 
     def rolled_save(self, children: list[Any]) -> q.Rolled:
         return self._rolled("save", children[1], children[2:], self.read(children[0]))
-
-    def rule_names(self, children: list[Any]) -> list[str]:
-        return [self.read(c) for c in children if c is not None and hasattr(c, "data")]
 
     def rule_name(self, children: list[Any]) -> str:
         return " ".join(str(c) for c in children)

@@ -99,15 +99,17 @@ class MultipleWounds(_Value, namedtuple("MultipleWounds", "value clipped_wings f
     mechanic = "Multiple Wounds"
 
 
-class Rolled(_Value, namedtuple("Rolled", "kind needed attacker target when save", defaults=((), (), None, None))):
+class Rolled(_Value, namedtuple("Rolled", "kind needed attacker target when save modifier reroll", defaults=((), (), None, None, 0, None))):
     """A roll given by the number it needs ("hit 4+"), changed by named rules.
 
     ``kind``: "hit", "wound" or "save"; ``attacker``: the rules named after
     "with" (the roller's, for a save the saving model's), ``target``: after
     "against" (the other side's); ``when``: the moment named after "in" or
     "during" ("the first Round of Combat"), as typed; ``save``: the save's name
-    ("Aegis").  What each rule does to the roll is read from its sentences
-    (:mod:`referee.calc.effects`)."""
+    ("Aegis"); ``modifier``: the +N/-N the question adds to the roll, ``reroll``:
+    "failed" or "successful" when the question re-rolls those itself ("both"
+    when it names both).  What each
+    rule does to the roll is read from its sentences (:mod:`referee.calc.effects`)."""
 
     __slots__ = ()
     mechanic = "rolls changed by named rules"
