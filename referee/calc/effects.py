@@ -52,7 +52,7 @@ _REROLL_BEFORE = lazy(
     re.I,
 )
 _REROLL_AFTER = lazy(r"\b(?:must|may)\s+re-?roll\s+(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b", re.I)
-_NATURAL = lazy(r"\bnatural\s+to-?\s?hit\s+roll\s+of\s+'?(?P<face>[1-6])\+?", re.I)
+_NATURAL = lazy(r"\bnatural\s+to-?\s?hit\s+roll\s+of\s+'?(?P<face>[1-6])(?P<more>\+?)", re.I)
 _MORE_HITS = lazy(r"\bcauses?\s+(?:(?P<total>two|three|\d)\s+hits\s+instead\s+of\s+one|(?P<extra>one|two|\d)\s+additional\s+hits?)", re.I)
 _AUTO_WOUND = lazy(r"\bautomatically\s+wounds?\b", re.I)
 _WHEN = lazy(r"^(?:during|in)\s+(?P<when>[^,]+?),", re.I)
@@ -63,7 +63,7 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3}
 class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause")):
     """What one sentence of ``rule`` does: ``kind`` "reroll" (``amount``: "failed" or
     "successful"), "hits" (``amount`` hits in all on a natural ``face``) or "auto"
-    (a natural ``face`` wounds with no wound roll); ``roll``: "hit", "wound" or
+    (a natural ``face`` wounds with no wound roll; ``face``: the natural results, (6,) or (5, 6) for "5+"); ``roll``: "hit", "wound" or
     "save:<name>"; ``when``: the moment it is limited to; ``needs``: the rule the
     other side must have."""
 
@@ -105,7 +105,8 @@ def read(rule: str, text: str) -> list[Effect]:
                     found.append(Effect(rule, "reroll", roll, m.group("which").lower(), None, when, needs, clause))
         natural = _NATURAL.search(plain)
         if natural is not None:
-            face = int(natural.group("face"))
+            first = int(natural.group("face"))
+            face = tuple(range(first, 7)) if natural.group("more") else (first,)
             more = _MORE_HITS.search(plain, natural.end())
             if more is not None:
                 total = _NUMBERS.get((more.group("total") or "").lower()) or (int(more.group("total")) if (more.group("total") or "").isdigit() else None)
@@ -133,8 +134,6 @@ def _rule_effects(book: Rulebook, system: str, name: str, required: bool) -> lis
         if not required:
             return []
         raise Refusal(f"{system} names {name} ({wanted}) but never defines it", system)
-    if not effects and required:
-        raise Refusal(f"{name}: calc cannot read what it does to the roll ({wanted})", system)
     return effects
 
 
@@ -168,6 +167,12 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
         effects.extend(_rule_effects(book, system, stage.save, required=False))
     for name in (*stage.attacker, *stage.target):
         effects.extend(_rule_effects(book, system, name, required=True))
+    conditions = {squeeze(e.needs) for e in effects if e.needs is not None}
+    for name in (*stage.attacker, *stage.target):
+        # a rule with no effect on rolls of its own is still part of the question when
+        # another named rule holds only against it ("against models with Flammable")
+        if not any(e.rule == rule_id(system, name) for e in effects) and squeeze(name) not in conditions:
+            raise Refusal(f"{name}: calc cannot read what it does to the roll ({rule_id(system, name)})", system)
     key = _roll_key(stage)
     named = _named(stage)
     applied: list[Effect] = []
@@ -244,9 +249,9 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
     hits = [e for e in applied if e.kind == "hits"]
     autos = [e for e in applied if e.kind == "auto"]
     for effect in hits:
-        steps.append(Step(f"A natural {effect.face} that hits gives {effect.amount} hits in all.", book.cite(effect.clause)))
+        steps.append(Step(f"A natural {_faces(effect.face)} that hits gives {effect.amount} hits in all.", book.cite(effect.clause)))
     for effect in autos:
-        steps.append(Step(f"A natural {effect.face} that hits wounds with no wound roll (one hit, if it makes more).", book.cite(effect.clause)))
+        steps.append(Step(f"A natural {_faces(effect.face)} that hits wounds with no wound roll (one hit, if it makes more).", book.cite(effect.clause)))
     if len({(e.face) for e in hits}) > 1 or len(hits) > 1 and len({e.amount for e in hits}) > 1:
         raise Refusal("the rules named give extra hits in different ways; calc does not know how they combine", system)
     joint: dict[tuple[int, int], Fraction] = {}
@@ -259,8 +264,8 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
                 joint[(0, 0)] = joint.get((0, 0), Fraction(0)) + chance
                 continue
             success += chance
-            units = next((e.amount for e in hits if face == e.face), 1)
-            auto = 1 if any(face == e.face for e in autos) else 0
+            units = next((e.amount for e in hits if face in e.face), 1)
+            auto = 1 if any(face in e.face for e in autos) else 0
             joint[(units, auto)] = joint.get((units, auto), Fraction(0)) + chance
     per_unit = Distribution(_units(joint))
     if stage.kind == "save":
@@ -272,6 +277,10 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
     shown = None if reroll is not None or counts or not 1 <= needed <= 6 else f"{needed}+"
     skips = ("wound", joint) if autos else None
     return StageResult(tuple(steps), per_unit, noun, success, shown, counts, "the roll succeeds", skips)
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    return str(faces[0]) if len(faces) == 1 else f"{faces[0]} or more"
 
 
 def _units(joint: dict[tuple[int, int], Fraction]) -> dict[int, Fraction]:
