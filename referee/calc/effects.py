@@ -54,6 +54,9 @@ _REROLL_BEFORE = lazy(
 _REROLL_AFTER = lazy(r"\b(?:must|may)\s+re-?roll\s+(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b", re.I)
 _NATURAL = lazy(r"\bnatural\s+to-?\s?hit\s+roll\s+of\s+'?(?P<face>[1-6])(?P<more>\+?)", re.I)
 _MORE_HITS = lazy(r"\bcauses?\s+(?:(?P<total>two|three|\d)\s+hits\s+instead\s+of\s+one|(?P<extra>one|two|\d)\s+additional\s+hits?)", re.I)
+_MODIFIER = lazy(r"(?P<amount>[+\-−]\d)\s+to-?\s?(?P<what>hit|wound)\s+modifier", re.I)
+_NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
+_ALONE = lazy(r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined", re.I)
 _AUTO_WOUND = lazy(r"\bautomatically\s+wounds?\b", re.I)
 _WHEN = lazy(r"^(?:during|in)\s+(?P<when>[^,]+?),", re.I)
 _AGAINST = lazy(r"\bagainst\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
@@ -62,7 +65,8 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3}
 
 class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause")):
     """What one sentence of ``rule`` does: ``kind`` "reroll" (``amount``: "failed" or
-    "successful"), "hits" (``amount`` hits in all on a natural ``face``) or "auto"
+    "successful"), "modifier" (``amount``: +1, -1, ...), "alone" (a modifier that
+    "cannot be combined" with others), "hits" (``amount`` hits in all on a natural ``face``) or "auto"
     (a natural ``face`` wounds with no wound roll; ``face``: the natural results, (6,) or (5, 6) for "5+"); ``roll``: "hit", "wound" or
     "save:<name>"; ``when``: the moment it is limited to; ``needs``: the rule the
     other side must have."""
@@ -100,9 +104,18 @@ def read(rule: str, text: str) -> list[Effect]:
         clause = Clause(rule, sentence)
         for pattern in (_REROLL_BEFORE, _REROLL_AFTER):
             for m in pattern.finditer(plain):
+                if _NEGATED.search(plain, 0, m.start()):
+                    continue
                 roll = _roll_of(m.group("what"), m.group("noun"))
                 if roll is not None:
                     found.append(Effect(rule, "reroll", roll, m.group("which").lower(), None, when, needs, clause))
+        for m in _MODIFIER.finditer(plain):
+            if _NEGATED.search(plain, 0, m.start()):  # "... do not gain this +1 to-hit modifier": an exception
+                continue
+            amount = int(m.group("amount").replace("−", "-"))
+            found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs, clause))
+        for m in _ALONE.finditer(plain):
+            found.append(Effect(rule, "alone", m.group("what").lower(), None, None, when, needs, clause))
         natural = _NATURAL.search(plain)
         if natural is not None:
             first = int(natural.group("face"))
@@ -201,14 +214,25 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
     what = f"{stage.save} save" if stage.save else f"{stage.kind} roll"
     steps.insert(0, Step(f"The {what} needs {stage.needed}+ on a D6, as the question gives it: {fraction(Fraction(7 - stage.needed, 6))}.", None))
     needed = stage.needed
-    if stage.modifier:
-        needed = _modified(book, stage, rules, steps, system)
+    modifiers = [e for e in applied if e.kind == "modifier"]
+    for effect in modifiers:
+        steps.append(Step(f"{effect.amount:+d} to the roll.", book.cite(effect.clause)))
+    alone = next((e for e in applied if e.kind == "alone"), None)
+    if alone is not None and len(modifiers) + bool(stage.modifier) > 1:
+        raise Refusal(
+            f"{alone.rule} says its modifier cannot be combined with some others, and does not say which applies; "
+            "calc will not pick",
+            system,
+        )
+    total = stage.modifier + sum(e.amount for e in modifiers)
+    if total or stage.modifier:
+        needed = _modified(book, stage, total, rules, steps, system)
     return _compute(book, stage, needed, applied, steps, system)
 
 
-def _modified(book: Rulebook, stage: q.Rolled, rules: dict[str, Clause], steps: list[Step], system: str) -> int:
-    """The roll needed once the question's +N/-N is added to the die's result."""
-    modifier = stage.modifier
+def _modified(book: Rulebook, stage: q.Rolled, total: int, rules: dict[str, Clause], steps: list[Step], system: str) -> int:
+    """The roll needed once the modifiers (``total``: the question's and the rules') are added to the die's result."""
+    modifier = total
     if "add" in rules:
         steps.append(Step(f"{modifier:+d} is added to the result of the roll.", book.cite(rules["add"])))
     elif 2 <= stage.needed - modifier <= 6:
@@ -221,7 +245,7 @@ def _modified(book: Rulebook, stage: q.Rolled, rules: dict[str, Clause], steps: 
         modifier = 1 if modifier > 0 else -1
         steps.append(
             Step(
-                f"No modification moves a roll more than 1 from the result it needed: {stage.modifier:+d} counts as {modifier:+d} "
+                f"No modification moves a roll more than 1 from the result it needed: {total:+d} counts as {modifier:+d} "
                 "(read as a limit on the modifier; a roll of 1 to 6 changed by it).",
                 book.cite(rules["limit"]),
             )

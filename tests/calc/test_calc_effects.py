@@ -183,3 +183,17 @@ def test_the_reader_names_each_effect():
     effects = read("x/hatred", "During the first Round of Combat, failed to-hit rolls from attacks with Hatred must be rerolled.")
     assert [(e.kind, e.roll, e.amount, e.when) for e in effects] == [("reroll", "hit", "failed", "the first Round of Combat")]
     assert read("x/none", "The attack doesn't have any special effect.") == []
+
+
+def test_a_modifier_a_rule_gives_and_its_exception_sentence(rulebase):
+    reflexes = answer(rulebase, "t9a", "hit 4+ with Lightning Reflexes")
+    assert (reflexes.needed, reflexes.probability) == ("3+", Fraction(2, 3))  # "do not gain this +1" is not a second +1
+    assert answer(rulebase, "t9a", "hit 4+ against Distracting").probability == Fraction(1, 3)
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "t9a", "hit 4+ against Distracting with -1")
+    assert "cannot be combined" in err.value.message
+
+
+def test_a_negated_sentence_is_no_effect():
+    assert read("x/r", "Attacks with Sloth do not gain a +1 to-hit modifier.") == []
+    assert read("x/r", "If the unit is not Fleeing, failed to-hit rolls must be rerolled.") == []
