@@ -57,6 +57,12 @@ _MORE_HITS = lazy(r"\bcauses?\s+(?:(?P<total>two|three|\d)\s+hits\s+instead\s+of
 _MODIFIER = lazy(r"(?P<amount>[+\-−]\d)\s+to-?\s?(?P<what>hit|wound)\s+modifier", re.I)
 _NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
 _ALONE = lazy(r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined", re.I)
+# a save that cannot be taken: "Fortitude Saves cannot be taken against attacks with X[ that ...], or against
+# attacks with Y", "ignores Fortitude Saves", "cannot take a Regeneration save"
+_NOT_TAKEN = lazy(r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?i:saves?)\s+cannot\s+be\s+taken\s+(?P<rest>against\b.*)")
+_NOT_TAKEN_AGAINST = lazy(r"against\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)(?P<but>\s+that\s+[^,]*)?")
+_IGNORES = lazy(r"\b(?:ignores?\s+|cannot\s+take\s+an?\s+)(?P<name>[A-Z][\w-]*)\s+(?i:saves?)\b")
+_CLAUSE_END = lazy(r"\s+and\s+|[,;]")
 _AUTO_WOUND = lazy(r"\bautomatically\s+wounds?\b", re.I)
 _WHEN = lazy(r"^(?:during|in)\s+(?P<when>[^,]+?),", re.I)
 _AGAINST = lazy(r"\bagainst\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
@@ -66,7 +72,8 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3}
 class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause")):
     """What one sentence of ``rule`` does: ``kind`` "reroll" (``amount``: "failed" or
     "successful"), "modifier" (``amount``: +1, -1, ...), "alone" (a modifier that
-    "cannot be combined" with others), "hits" (``amount`` hits in all on a natural ``face``) or "auto"
+    "cannot be combined" with others), "nosave" (the save named by ``roll``
+    cannot be taken; ``amount``: a condition on that calc cannot settle), "hits" (``amount`` hits in all on a natural ``face``) or "auto"
     (a natural ``face`` wounds with no wound roll; ``face``: the natural results, (6,) or (5, 6) for "5+"); ``roll``: "hit", "wound" or
     "save:<name>"; ``when``: the moment it is limited to; ``needs``: the rule the
     other side must have."""
@@ -116,6 +123,7 @@ def read(rule: str, text: str) -> list[Effect]:
             found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs, clause))
         for m in _ALONE.finditer(plain):
             found.append(Effect(rule, "alone", m.group("what").lower(), None, None, when, needs, clause))
+        found.extend(_saves_not_taken(rule, plain, when, clause))
         natural = _NATURAL.search(plain)
         if natural is not None:
             first = int(natural.group("face"))
@@ -129,6 +137,31 @@ def read(rule: str, text: str) -> list[Effect]:
                 found.append(Effect(rule, "hits", "hit", total, face, when, needs, clause))
             if _AUTO_WOUND.search(plain, natural.end()):
                 found.append(Effect(rule, "auto", "hit", None, face, when, needs, clause))
+    return found
+
+
+def _saves_not_taken(rule: str, plain: str, when: str | None, clause: Clause) -> list[Effect]:
+    """"Fortitude Saves cannot be taken against attacks with Flaming Attacks", "The attack
+    ignores Fortitude Saves": kind "nosave"; ``amount``: the condition the sentence puts on
+    it ("that rolled a natural 6+ to wound", "If the attack wounds with a natural ..."), None
+    when it holds outright."""
+    found: list[Effect] = []
+    listed = _NOT_TAKEN.search(plain)
+    if listed is not None:
+        roll = f"save:{squeeze(listed.group('name'))}"
+        for m in _NOT_TAKEN_AGAINST.finditer(listed.group("rest")):
+            but = (m.group("but") or "").strip() or None
+            found.append(Effect(rule, "nosave", roll, but, None, when, m.group("name"), clause))
+        return found
+    for m in _IGNORES.finditer(plain):
+        before = plain[: m.start()]
+        condition = None
+        if plain.lower().startswith("if ") or "natural" in before.lower():
+            condition = before.split(",")[0].strip()
+        after = plain[m.end() :]
+        end = _CLAUSE_END.search(after)
+        against = _AGAINST.search(after[: end.start()] if end else after)
+        found.append(Effect(rule, "nosave", f"save:{squeeze(m.group('name'))}", condition, None, when, against.group("name") if against else None, clause))
     return found
 
 
@@ -209,8 +242,8 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
     for name in (*stage.attacker, *stage.target):
         own = [e for e in effects if e.rule == rule_id(system, name)]
         if own and not any(e.roll == key for e in own):
-            rolls = ", ".join(sorted({e.roll.replace("save:", "") for e in own}))
-            steps.append(Step(f"{name} changes {rolls} rolls, not this one.", book.cite(own[0].clause)))
+            rolls = " and ".join(sorted({_roll_words(e.roll) for e in own}))
+            steps.append(Step(f"{name} changes {rolls}, not this roll.", book.cite(own[0].clause)))
     what = f"{stage.save} save" if stage.save else f"{stage.kind} roll"
     steps.insert(0, Step(f"The {what} needs {stage.needed}+ on a D6, as the question gives it: {fraction(Fraction(7 - stage.needed, 6))}.", None))
     needed = stage.needed
@@ -259,7 +292,20 @@ def _modified(book: Rulebook, stage: q.Rolled, total: int, rules: dict[str, Clau
 
 
 def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect], steps: list[Step], system: str) -> StageResult:
-    rerolls = {e.amount: e for e in applied if e.kind == "reroll"}
+    barred = next((e for e in applied if e.kind == "nosave"), None)
+    if barred is not None:
+        if barred.amount is not None:
+            raise Refusal(
+                f"{barred.rule} bars the {stage.save} save only when {barred.amount!r}; the question cannot say whether it is so",
+                system,
+            )
+        steps.append(Step(f"The {stage.save} save cannot be taken against this attack.", book.cite(barred.clause)))
+        steps.append(Step("The save is passed: 0.", None))
+        return StageResult(tuple(steps), Distribution.test(1), "unsaved wounds", Fraction(0), None, probability_of="the save is passed")
+    rerolls: dict[str, Effect] = {}
+    for effect in applied:
+        if effect.kind == "reroll":
+            rerolls.setdefault(effect.amount, effect)
     if len(rerolls) > 1:
         raise Refusal("the rules named re-roll both failed and successful rolls of it; calc cannot tell which comes first", system)
     reroll = next(iter(rerolls.values()), None)
@@ -301,6 +347,11 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
     shown = None if reroll is not None or counts or not 1 <= needed <= 6 else f"{needed}+"
     skips = ("wound", joint) if autos else None
     return StageResult(tuple(steps), per_unit, noun, success, shown, counts, "the roll succeeds", skips)
+
+
+def _roll_words(roll: str) -> str:
+    """ "hit" -> "hit rolls", "save:fortitude" -> "Fortitude saves"."""
+    return f"{roll[5:].capitalize()} saves" if roll.startswith("save:") else f"{roll} rolls"
 
 
 def _faces(faces: tuple[int, ...]) -> str:

@@ -197,3 +197,17 @@ def test_a_modifier_a_rule_gives_and_its_exception_sentence(rulebase):
 def test_a_negated_sentence_is_no_effect():
     assert read("x/r", "Attacks with Sloth do not gain a +1 to-hit modifier.") == []
     assert read("x/r", "If the unit is not Fleeing, failed to-hit rolls must be rerolled.") == []
+
+
+def test_a_save_that_cannot_be_taken(rulebase, bsdata):
+    assert answer(rulebase, "t9a", "Fortitude 4+ save against Flaming Attacks").probability == 0
+    assert answer(bsdata, "t9a-bsdata", "Fortitude 4+ save against Flaming Attacks").probability == 0  # "ignores Fortitude Saves"
+    assert answer(rulebase, "t9a", "Fortitude 4+ save against Divine Attacks").probability == Fraction(1, 2)
+    # only after a natural 6 to wound: a save's question cannot say
+    for system, book in (("t9a", rulebase), ("t9a-bsdata", bsdata)):
+        with pytest.raises(Refusal) as err:
+            answer(book, system, "Fortitude 4+ save against Lethal Strike")
+        assert "natural 6+ to wound" in err.value.message
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "t9a", "Regeneration 4+ save against Lethal Strike")
+    assert "If the attack wounds with a natural to-wound roll of 6+" in err.value.message
