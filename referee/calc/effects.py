@@ -46,6 +46,7 @@ LINKS: dict[Any, Clause] = {}
 
 _QUOTES = lazy(r"[‘’'`´“”\"]")
 _NOT_SLUG = lazy(r"[^a-z0-9]+")
+_DASHES = lazy(r"[‐‑‒–—−]")  # "to‐wound" with a Unicode hyphen, as BattleScribe data has it
 # the roll a phrase names: "to-hit", "to-wound", "Aegis" (before "saves")
 _REROLL_BEFORE = lazy(
     r"\b(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b[^.]*?\b(?:must|may)\s+be\s+re-?rolled",
@@ -103,7 +104,7 @@ def read(rule: str, text: str) -> list[Effect]:
     """The effects on rolls that the sentences of ``text`` (rule ``rule``'s) state."""
     found: list[Effect] = []
     for sentence in sentences(text):
-        plain = _QUOTES.sub("'", sentence)
+        plain = _DASHES.sub("-", _QUOTES.sub("'", sentence))
         when_match = _WHEN.match(plain)
         when = when_match.group("when") if when_match else None
         against = _AGAINST.search(plain)

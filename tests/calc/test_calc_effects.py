@@ -211,3 +211,8 @@ def test_a_save_that_cannot_be_taken(rulebase, bsdata):
     with pytest.raises(Refusal) as err:
         answer(rulebase, "t9a", "Regeneration 4+ save against Lethal Strike")
     assert "If the attack wounds with a natural to-wound roll of 6+" in err.value.message
+
+
+def test_a_unicode_hyphen_reads_as_a_hyphen():
+    effects = read("x/rune", "Successful to‐wound rolls against the model must be rerolled.")
+    assert [(e.kind, e.roll, e.amount) for e in effects] == [("reroll", "wound", "successful")]
