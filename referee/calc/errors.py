@@ -39,7 +39,7 @@ TERMINAL_WORDS = {
     "DISTANCE": "charge range, flee distance, pursuit distance or overrun distance",
     "COVER": "soft, hard or light",
     "WORD": "a word",
-    "RULE_WORD": 'a rule\'s name (a named save: "Aegis 4+ save")',
+    "NAME": "a rule's name",
     "MODIFIER": "a modifier such as -1",
     "REROLL": '"reroll failed" or "reroll successful"',
     "_IN": '"in"',

@@ -136,11 +136,11 @@ class _Reader:
         for part in parts[:-1]:  # the last child is the noun after "mean", if any
             if part.data in ("with_rules", "against_rules"):
                 items = [c for c in part.children[0].children if c is not None and hasattr(c, "data")]
-                given.extend(c for c in items if c.data != "rule_name")
-                names = [self.read(c) for c in items if c.data == "rule_name"]
+                given.extend(c for c in items if c.data != "rule_words")
+                names = [" ".join(self.read(c)) for c in items if c.data == "rule_words"]
                 (attacker if part.data == "with_rules" else target).extend(names)
             elif part.data == "when":
-                when = self.read(part.children[0])
+                when = " ".join(self.read(part.children[0]))
             else:
                 given.append(part)
         modifier = sum(_int(str(g.children[0]).replace("+", "")) for g in given if g.data == "modifier_item")
@@ -155,10 +155,10 @@ class _Reader:
         return self._rolled("wound", children[0], children[1:])
 
     def rolled_save(self, children: list[Any]) -> q.Rolled:
-        return self._rolled("save", children[1], children[2:], self.read(children[0]))
+        return self._rolled("save", children[1], children[2:], " ".join(self.read(children[0])))
 
-    def rule_name(self, children: list[Any]) -> str:
-        return " ".join(str(c) for c in children)
+    def rule_words(self, children: list[Any]) -> tuple[str, ...]:
+        return tuple(str(c) for c in children)
 
     def roll(self, children: list[Any]) -> q.Roll:
         dice, *modifiers, needing = children
