@@ -40,7 +40,7 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
     :class:`Refusal` for one the system's documents do not settle.
     """
     asked = parse(question)
-    module = mechanics(system)
+    module = mechanics(system, system in (getattr(build, "systems", None) or ()))
     too_big = q.out_of_range(asked)
     if too_big is not None:
         raise Refusal(too_big, system, question)

@@ -39,6 +39,12 @@ TERMINAL_WORDS = {
     "DISTANCE": "charge range, flee distance, pursuit distance or overrun distance",
     "COVER": "soft, hard or light",
     "WORD": "a word",
+    "NAME": "a rule's name",
+    "MODIFIER": "a modifier such as -1",
+    "REROLL": '"reroll failed" or "reroll successful"',
+    "_IN": '"in"',
+    "_AND": '"and"',
+    "_MEAN": '"mean"',
     "$END": "the end",
 }
 

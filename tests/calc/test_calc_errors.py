@@ -44,7 +44,7 @@ SYNTAX = [
         "",
         "error: the question is empty at column 1\n    \n    ^\n"
         'expected: "bad", "cover", "dangerous", "dodge", "feel", "fleshbane", "fnp", "hit", "multiple", "poisoned", '
-        '"pure", "save", "sniper", "swiftstride", "unstable", "wound", a number or dice such as 2D6 or D3',
+        '"pure", "save", "sniper", "swiftstride", "unstable", "wound", a number, a rule\'s name or dice such as 2D6 or D3',
     ),
 ]
 
