@@ -335,7 +335,7 @@ def timed(*args):
         spent[0] += time.process_time() - start
 aligning.align = timed
 start = time.process_time()
-manifest, summaries, rules, texts = read_folder(src, src / "synth", None, None, None)
+manifest, summaries, rules, texts = read_folder(src, src / "synth", None, None)
 read = time.process_time() - start
 rb = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
 start = time.process_time()

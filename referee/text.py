@@ -226,3 +226,21 @@ def near_miss(written: str, name: str) -> bool:
     """
     most = 1 if len(written) < 10 else 2
     return written != name and abs(len(written) - len(name)) <= most and slips(written, name, most) <= most
+
+
+# "makes his Make Way! first": a name's "!" before a small letter ends no sentence; nor does "(ex." ("(ex. When the fleeing unit ...)") or "e.g."
+_SENTENCE = lazy(r"(?<=[.!?])(?<!\bex\.)(?<!\bEx\.)(?<!\be\.g\.)\s+(?![a-z])")
+
+
+def sentences(text: str) -> list[str]:
+    """A text's sentences; a stray "." left by extraction is none."""
+    return [s.strip() for s in _SENTENCE.split(text) if any(c.isalnum() for c in s)]
+
+
+# the words of a kind of unit that name no kind of their own: "a unit from reserve" is of "reserve"
+_KIND_STOP = frozenset({"a", "an", "the", "unit", "units", "model", "models", "from", "of", "in", "on", "at", "into"})
+
+
+def kind_words(words: str) -> frozenset[str]:
+    """The words that name a kind ("unit from reserve" -> {"reserve"}), each in the singular."""
+    return frozenset(next(iter(singulars(w)), w) for w in fold(words).split() if w not in _KIND_STOP)

@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.keywords.resolve import family_leads
 from referee.store import database
-from referee.store.answers import system_wide
+from referee.store.answers import kind_rows, system_wide, unit_kinds
 from referee.store.database import SPAN, pack
 from referee.store.rows import Stored
 from referee.text import fold
@@ -45,6 +45,7 @@ def stored(data: dict[str, Any]) -> Stored:
             "never_stacking": [rel for rel in relations if system_wide(rel)],
             "against_terms": sorted({c["value"] for rel in relations for c in rel["conditions"] if c["situation"] == "against" and c["value"] and "/" not in c["value"]}),
             "families": families,
+            **kind_rows(unit_kinds((r["id"], r["versions"][0]["text"] if r["versions"] else r["text"]) for r in mine)),
         }
         db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, json.dumps(value)) for name, value in answers.items()))
     return Stored(db)

@@ -40,7 +40,7 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
     :class:`Refusal` for one the system's documents do not settle.
     """
     asked = parse(question)
-    module = mechanics(system)
+    module = mechanics(system, system in (getattr(build, "systems", None) or ()))
     too_big = q.out_of_range(asked)
     if too_big is not None:
         raise Refusal(too_big, system, question)
@@ -50,6 +50,10 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
             parts = chain.answer(book, system, asked, module)
         else:
             handler = module.FORMS.get(type(asked))
+            if handler is None and isinstance(asked, (q.RuleRoll, q.KeepHighest, q.Versus, q.Sum)):
+                from referee.calc import named  # read from the asked system's own sentences, whatever its module
+
+                handler = named.forms(system)[type(asked)]
             if handler is None:
                 raise not_defined(system, asked.mechanic)
             parts = handler(book, asked)

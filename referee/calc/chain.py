@@ -3,6 +3,8 @@ then the attacks are added up by convolution."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
 from referee.calc.citations import Rulebook
@@ -21,6 +23,10 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
     previous: Any = None
     for stage in chain.stages:
         handler = module.FORMS.get(type(stage))
+        if handler is None and isinstance(stage, q.Rolled):  # read from the rules' own sentences, in any system
+            from referee.calc import effects
+
+            handler = lambda book, stage: effects.rolled(book, stage, system, module)  # noqa: E731
         if handler is None:
             raise not_defined(system, stage.mechanic)
         link = module.LINKS.get((type(previous), type(stage))) if previous is not None else None
@@ -38,12 +44,26 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
             out["distribution"] = only.per_unit
         return out
     per_attack = Distribution.certain(1)
-    for result in results:
+    merged = False
+    index = 0
+    while index < len(results):
+        result = results[index]
+        following = chain.stages[index + 1] if index + 1 < len(results) else None
+        if result.skips is not None:
+            kind, joint = result.skips
+            if isinstance(following, q.Rolled) and following.kind == kind:
+                per_attack = per_attack.each(_through(joint, results[index + 1].per_unit))
+                steps.append(Step(f"Units that pass the {kind} roll unrolled are added to those the roll lets through.", None))
+                merged = True
+                index += 2
+                continue
+            steps.append(Step(f"No {kind} roll follows in the question: those units are counted as {result.noun}.", None))
         per_attack = per_attack.each(result.per_unit)
+        index += 1
     count = chain.count if chain.count is not None else 1
     noun = results[-1].noun
     tests = [r.per_unit[1] for r in results if not r.counts]
-    if len(tests) == len(results):
+    if len(tests) == len(results) and not merged:
         product = " × ".join(fraction(t) for t in tests)
         steps.append(Step(f"Each attack ends as one of the {noun} with chance {product} = {fraction(per_attack[1])}.", None))
     else:
@@ -58,6 +78,16 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
         "distribution": total,
         "outcome": noun,
     }
+
+
+def _through(joint: dict[tuple[int, int], Fraction], next_stage: Distribution) -> Distribution:
+    """What one unit becomes through a stage and the next one, when some of the units it
+    makes pass the next stage without its roll: ``joint`` {(units, unrolled): chance}."""
+    out: dict[int, Fraction] = {}
+    for (units, unrolled), chance in joint.items():
+        for total, p in next_stage.times(units - unrolled).items():
+            out[total + unrolled] = out.get(total + unrolled, Fraction(0)) + chance * p
+    return Distribution(out)
 
 
 def _link_text(stage: Any) -> str:

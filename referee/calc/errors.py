@@ -44,6 +44,11 @@ TERMINAL_WORDS = {
     "PLUS_MINUS": "+ or -",
     "HIGHEST": "highest",
     "VERSUS": "vs",
+    "MODIFIER": "a modifier such as -1",
+    "REROLL": '"reroll failed" or "reroll successful"',
+    "_IN": '"in"',
+    "_AND": '"and"',
+    "_MEAN": '"mean"',
     "$END": "the end",
 }
 

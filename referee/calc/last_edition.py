@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from referee.calc import named
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
 from referee.calc.citations import Clause, Rulebook
@@ -62,6 +61,13 @@ PURE_MARKED = Clause(_CORE + "pure-save", "For example pure saves are marked 2++
 DODGE_REVERSES = Clause(_CORE + "dodge-save", "instead of subtracting the armor penetration of any weapon you add it to the dodge save")
 DODGE_EXAMPLE = Clause(_CORE + "dodge-save", "a dodge save of 6+- is attacked with a weapon with -3AP")
 
+# a +N/-N or a re-roll the question gives a roll ("hit 3+ with -2", "reroll failed"): referee/calc/effects.py
+ROLL_MODIFIERS = {
+    "add": Clause(_CORE + "modify-by-addition-and-subtraction", "Numbers can be added to the result of a dice roll"),
+    "limit": Clause(_CORE + "modify-by-addition-and-subtraction", "Dice can never be modified by more than 1 below or above the initially needed result"),
+    "reroll": Clause(_CORE + "modify-by-rerolling", "A roll can never be rerolled more than once"),
+    "order": Clause(_CORE + "modify-by-rerolling", "Other modifications are applied after rerolls"),
+}
 POOL_ASIDE = Clause(_CORE + "modify-by-the-bad-luck-pool", "you may put that exact dice aside into the")
 IMPROVE = {value: Clause(_CORE + "improving-dice-step", f"If you got two of those dice showing a {value}, make one of them into a {value + 1}") for value in range(1, 6)}
 ONE_OF_EACH = Clause(_CORE + "improving-dice-step", "You can never store more than one of the same dice results after the improving dice step")
@@ -261,7 +267,6 @@ FORMS = {
 }
 
 # The sentence that takes a unit from one stage to the next.
-FORMS.update(named.forms(SYSTEM))  # rolls a named rule makes, and roll-offs, read from the documents
 LINKS = {
     (q.Hit, q.Wound): WOUND_AFTER_HIT,
     (q.Wound, q.ArmourSave): SAVE_AFTER_WOUND,

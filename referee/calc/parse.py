@@ -126,6 +126,40 @@ class _Reader:
         value, clipped = children[0], children[-1]
         return (_dice(value) if value.type == "DICE" else _int(value)), clipped is not None
 
+    # -- a roll changed by named rules ---------------------------------------
+
+    def _rolled(self, kind: str, needed: Any, parts: list[Any], save: str | None = None) -> q.Rolled:
+        attacker: list[str] = []
+        target: list[str] = []
+        when = None
+        given: list[Any] = []  # modifiers and re-rolls the question gives itself
+        for part in parts[:-1]:  # the last child is the noun after "mean", if any
+            if part.data in ("with_rules", "against_rules"):
+                items = [c for c in part.children[0].children if c is not None and hasattr(c, "data")]
+                given.extend(c for c in items if c.data != "rule_words")
+                names = [" ".join(self.read(c)) for c in items if c.data == "rule_words"]
+                (attacker if part.data == "with_rules" else target).extend(names)
+            elif part.data == "when":
+                when = " ".join(self.read(part.children[0]))
+            else:
+                given.append(part)
+        modifier = sum(_int(str(g.children[0]).replace("+", "")) for g in given if g.data == "modifier_item")
+        rerolls = {"successful" if "successful" in str(g.children[0]).lower() else "failed" for g in given if g.data == "reroll_item"}
+        reroll = "both" if len(rerolls) > 1 else next(iter(rerolls), None)
+        return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save, modifier, reroll)
+
+    def rolled_hit(self, children: list[Any]) -> q.Rolled:
+        return self._rolled("hit", children[0], children[1:])
+
+    def rolled_wound(self, children: list[Any]) -> q.Rolled:
+        return self._rolled("wound", children[0], children[1:])
+
+    def rolled_save(self, children: list[Any]) -> q.Rolled:
+        return self._rolled("save", children[1], children[2:], " ".join(self.read(children[0])))
+
+    def rule_words(self, children: list[Any]) -> tuple[str, ...]:
+        return tuple(str(c) for c in children)
+
     def roll(self, children: list[Any]) -> q.Roll:
         dice, *modifiers, needing = children
         maximised = sum(self.read(m)[1] for m in modifiers if m.data == "maximised")

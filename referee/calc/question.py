@@ -99,7 +99,23 @@ class MultipleWounds(_Value, namedtuple("MultipleWounds", "value clipped_wings f
     mechanic = "Multiple Wounds"
 
 
-Stage = Hit | Wound | ArmourSave | DodgeSave | PureSave | FeelNoPain | Poisoned | Sniper | Fleshbane | MultipleWounds
+class Rolled(_Value, namedtuple("Rolled", "kind needed attacker target when save modifier reroll", defaults=((), (), None, None, 0, None))):
+    """A roll given by the number it needs ("hit 4+"), changed by named rules.
+
+    ``kind``: "hit", "wound" or "save"; ``attacker``: the rules named after
+    "with" (the roller's, for a save the saving model's), ``target``: after
+    "against" (the other side's); ``when``: the moment named after "in" or
+    "during" ("the first Round of Combat"), as typed; ``save``: the save's name
+    ("Aegis"); ``modifier``: the +N/-N the question adds to the roll, ``reroll``:
+    "failed" or "successful" when the question re-rolls those itself ("both"
+    when it names both).  What each
+    rule does to the roll is read from its sentences (:mod:`referee.calc.effects`)."""
+
+    __slots__ = ()
+    mechanic = "rolls changed by named rules"
+
+
+Stage = Hit | Wound | ArmourSave | DodgeSave | PureSave | FeelNoPain | Poisoned | Sniper | Fleshbane | MultipleWounds | Rolled
 
 
 class Chain(_Value, namedtuple("Chain", "count stages")):

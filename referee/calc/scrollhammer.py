@@ -116,5 +116,4 @@ FORMS: dict[Any, Any] = {
     q.MultipleWounds: multiple_wounds,
 }
 FORMS[q.Roll] = lambda book, asked: named.plain_roll(book, SYSTEM, asked)  # d6 and d3 added up, as the wiki rolls them
-FORMS.update(named.forms(SYSTEM))  # rolls a named rule makes, and roll-offs, read from the documents
 LINKS: dict[Any, Clause] = {}

@@ -14,12 +14,17 @@ if TYPE_CHECKING:
 
 
 class StageResult(
-    namedtuple("StageResult", "steps per_unit noun probability needed counts probability_of", defaults=(None, None, False, None))
+    namedtuple(
+        "StageResult", "steps per_unit noun probability needed counts probability_of skips", defaults=(None, None, False, None, None)
+    )
 ):
     """``per_unit``: what one unit coming in becomes (a hit: 1 wound or 0; an
     unsaved wound: D3 wounds).  ``probability`` is the chance of the stage's
     own roll or test succeeding, as a player would ask it (for a save: saved);
-    ``noun`` names the units that come out ("hits", "unsaved wounds")."""
+    ``noun`` names the units that come out ("hits", "unsaved wounds").
+    ``skips``: (the next stage's kind, {(units, of them passing it unrolled):
+    chance}) for units that need not roll the next stage of that kind (a hit
+    that wounds automatically)."""
 
     __slots__ = ()
 

@@ -25,9 +25,14 @@ MODULES = {
 }
 
 
-def mechanics(system: str) -> Any:
-    """The module answering ``system``'s questions; a refusal for a system calc does not know."""
+def mechanics(system: str, in_build: bool = False) -> Any:
+    """The module answering ``system``'s questions.  A system of the build that
+    has no module (one imported from BattleScribe, say) is answered only where
+    its own rules' sentences say what a roll does (:mod:`referee.calc.effects`);
+    a refusal for a system calc does not know at all."""
     name = MODULES.get(system)
+    if name is None and in_build:
+        name = "referee.calc.effects"
     if name is None:
         raise Refusal(f"calc knows no dice mechanics of {system} (it knows {', '.join(MODULES)})", system)
     return import_module(name)

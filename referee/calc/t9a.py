@@ -8,7 +8,6 @@ Unstable); each step quotes the sentence it rests on.
 
 from __future__ import annotations
 
-from referee.calc import named
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction, total_needing
 from referee.calc.citations import Clause, Rulebook
@@ -148,5 +147,4 @@ FORMS = {
     q.MultipleWounds: multiple_wounds,
     q.Unstable: unstable,
 }
-FORMS.update(named.forms(SYSTEM))  # rolls a named rule makes, and roll-offs, read from the documents
 LINKS: dict[Any, Clause] = {}

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from referee.calc import named
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction, total_needing
 from referee.calc.citations import Clause, Rulebook
@@ -167,5 +166,4 @@ def _row_and_column(words: tuple[str, ...], rows: list[str], columns: list[str])
 
 
 FORMS = {q.Cover: cover, q.DangerousTerrain: dangerous_terrain, q.Roll: roll}
-FORMS.update(named.forms(SYSTEM))  # rolls a named rule makes, and roll-offs, read from the documents
 LINKS: dict[Any, Clause] = {}

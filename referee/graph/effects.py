@@ -865,6 +865,7 @@ def read_sentence(
         typed += _immune_to_parameters(reader, typed)
         typed += _only_choice(reader, typed)
         typed += _treated_like(reader, lexemes, typed)
+        typed += _subject_to(reader, lexemes, typed)
         typed += _immune_as_treated(lexemes, typed)
         typed += _granted_with_exceptions(reader, typed)
         typed = _instead_against_bearer(reader, typed)
@@ -1147,6 +1148,33 @@ def _treated_like(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation])
             if tid is not None and not own:
                 return [Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), (), None)]
     return []
+
+
+# "The roll for the number of hits from its Stomp Attacks is subject to Maximised Roll": the rule named is the roll's
+_SUBJECT_TO = re.compile(r"\b(?:is|are)\s+(?:also\s+|always\s+)?subject\s+to\s+$", re.I)
+# words that make the sentence's subject a case, not a thing the rule has: "unless the attack is also subject to Move or Fire",
+# "If a unit is composed entirely of models with Swiftstride, its rolls ... are subject to", "(if applicable)"
+_CASE_WORDS = re.compile(r"\b(?:unless|if|when|whenever|whether|while)\b", re.I)
+
+
+def _subject_to(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
+    """"The roll for the number of hits from its Stomp Attacks is subject to Maximised Roll": a roll or test of the
+    rule's bearer that another rule governs brings that rule in (``grants``), as "is treated like" does.  Only a plain
+    statement: a sentence whose subject is a case ("unless the attack is also subject to ...", "If a unit is composed
+    entirely of ...") is read by the grammar's conditions, or not at all."""
+    if any(r.kind == "grants" for r in typed):
+        return []
+    out: list[Relation] = []
+    for lexeme in lexemes:
+        if lexeme.type != "NAME":
+            continue
+        found = _SUBJECT_TO.search(reader.text[: lexeme.start])
+        if found is None or _CASE_WORDS.search(reader.text[: found.start()]):
+            continue
+        tid, own = reader.resolve(lexeme.key)
+        if tid is not None and not own:
+            out.append(Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), (), None))
+    return out
 
 
 # what the bearer meets instead of a rule, "against it": "causes Poisoned attacks to roll normally against

@@ -241,16 +241,56 @@ def name_limit(name: str) -> Limit | None:
     return Limit("mounted" if found.group("kind").lower() == "mounted" else "on-foot", None, name, name)
 
 
+# a time the whole rule holds from, where its heading or its defining sentence opens on it: "Starting with the
+# second round:", "From the third turn on, ...", "Beginning with Game Turn 2, ...".  The count is the game's
+# rounds or turns, or a fight's rounds where the words say "of combat": the words keep what they count
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6}
+_FROM_TIME = lazy(
+    r"^\W*(?:starting|beginning|commencing)?\s*(?:with|from|as\s+of)\s+(?:the\s+)?"
+    r"(?:(?P<ord>second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)\s+(?P<unit>(?:game\s+|battle\s+)?(?:round|turn))(?P<combat>\s+of\s+combat)?"
+    r"|(?P<unit2>(?:game\s+|battle\s+)?(?:round|turn))\s+(?P<num>[2-9]))\b(?:\s+on(?:wards?)?\b)?",
+    re.I,
+)
+
+
+def time_limit(words: str) -> Limit | None:
+    """The time a heading or a sentence's opening words hold a whole rule from ("Starting with the
+    second round": ``from-round`` 2; "From turn 3 onwards": ``from-turn`` 3), or None.  A round is
+    what the system counts in rounds (the game's, or a fight's Rounds of Combat: no system here counts
+    both); the flags ``first-round`` and ``first-turn`` speak of the first of each.
+
+    >>> time_limit("Starting with the second round"), time_limit("From turn 3 onwards, the unit may ...")
+    (Limit('from-round', ('2',), 'Starting with the second round'), Limit('from-turn', ('3',), 'From turn 3 onwards'))
+    >>> time_limit("From the second round of combat"), time_limit("Holding an objective scores 4 VP"), time_limit("In the second round")
+    (Limit('from-round', ('2',), 'From the second round of combat'), None, None)
+    """
+    found = _FROM_TIME.match(" ".join(words.split()))
+    if found is None:
+        return None
+    unit = (found.group("unit") or found.group("unit2")).lower().split()[-1]
+    count = _ORDINALS[found.group("ord").lower()] if found.group("ord") else int(found.group("num"))
+    said = found.group().strip(" \t:,")
+    return Limit(f"from-{unit}", (str(count),), said, words)
+
+
 def whole_limits(sentences: list[str], name: str) -> list[Limit]:
     """The limits a rule's own words put on the whole rule (its sentences, in order; its name).
 
     >>> whole_limits(["Fights in an extra rank."], "Spear (foot)")
     [Limit('on-foot', None, 'Spear (foot)')]
+    >>> whole_limits(["Holding an objective scores him 4 victory points."], "Starting with the second round")
+    [Limit('from-round', ('2',), 'Starting with the second round')]
     """
     if not sentences or not name:
         return []
-    named = name_limit(name)
-    return ([named] if named is not None else []) + _worded_limits(sentences, name)
+    named = name_limit(name) or time_limit(name)
+    if named is not None and named.situation.startswith("from-"):
+        named.sentence = name  # the heading is what a referee quotes
+    worded = _worded_limits(sentences, name)
+    opening = time_limit(sentences[0]) if named is None else None
+    if opening is not None and not any(_bearer_again(s, name) for s in sentences[1:]):
+        worded.append(opening)
+    return ([named] if named is not None else []) + worded
 
 
 def _worded_limits(sentences: list[str], name: str) -> list[Limit]:

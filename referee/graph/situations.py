@@ -31,7 +31,7 @@ SITUATIONS: dict[str, str] = {
     "charging": "the unit charged this turn (it is the charger)",
     "not-charging": "the unit did not charge this turn",
     "charged": "the unit is the target of a charge",
-    "first-round": "the first Round of Combat of a fight",
+    "first-round": "the first round: of a fight (its first Round of Combat), or of the game where the game is counted in rounds",
     "first-turn": "the first turn of the game",
     "melee": "close combat: melee attacks, a fight",
     "shooting": "shooting and ranged attacks",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from referee.graph.situations import subject_conditions
+from referee.graph.situations import SITUATIONS, subject_conditions
 from referee.patterns import lazy
 from referee.resolve.meeting import ALONGSIDE, action_words, binds_other_side, sentences
 from referee.resolve.conceded import concession_rulings
@@ -22,7 +22,7 @@ from referee.resolve.permitted import permitted_actions
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruled_out import shot_even_in_melee
 from referee.resolve.ruling import Ruling, conditions, quote
-from referee.resolve.scope import bearer_permission
+from referee.resolve.scope import bearer_permission, words_name
 from referee.resolve.situation import APART, OPPOSITES, judge, why_not
 from referee.text import USES, fold, singulars
 
@@ -639,15 +639,20 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                         "subject": who, "conditions": unknown, "citation": cited,
                     })
                 flag = situation_of_action(action)
+                # "Units that used the advance move", of Advancing in play: the side did what the rule is
+                done = who is not None and used_its_own(who, names.get(rid, rid))
                 if rel["kind"] == "cannot" and flag in _WEAPON_USES and flag not in flags:
                     # --when melee rules shooting out, but not with a weapon whose own words let it be shot even in melee
                     only_even = _ruled_out(flag, flags)
-                    rulings += [r for r in _ways_forbidden(view, mine, rid, rel, action, flag, who, unknown, set_aside, quote_rule, only_even)
-                                if not any(o.rules == r.rules and o.principle == r.principle for o in rulings)]
+                    ways = _ways_forbidden(view, mine, rid, rel, action, flag, who, unknown, set_aside, quote_rule, only_even, flags, done)
+                    rulings += [r for r in ways if not any(o.rules == r.rules and o.principle == r.principle for o in rulings)]
+                    aside += [(mine.name, names_key, why) for names_key, why in _settled_ways(ways, names, mine)]
                 if rel["kind"] == "cannot" and flag is not None and flag in flags:
-                    doubt = unknown + ([f"for {who}"] if who and not in_the_situation(who, flags) else [])
-                    # a time named only by an event ("in the following battle phase"): no flag says it is that time
+                    doubt = unknown + ([f"for {who}"] if who and not done and not in_the_situation(who, flags) else [])
+                    # a time named only by an event ("in the following battle phase"): no flag says it is that time,
+                    # unless the event is the side's own of this turn and the situation its act that follows it
                     later = relative_time(rel["citation"]["sentence"])
+                    later = None if later and done and _this_turn(flags) else later
                     doubt += [later] if later and later not in doubt else []
                     outcome = (
                         f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action}{',' + conditions(unknown) if unknown else ''}"
@@ -725,8 +730,42 @@ def _ruled_out(flag: str, flags: tuple[str, ...]) -> bool:
     return any(flag in pair and (set(pair) - {flag}) & set(flags) for pair in OPPOSITES + APART)
 
 
+# "Units that used the advance move", "a unit that has made a March Move": the users of an action taken earlier
+_USED = lazy(r"\b(?:that|which|who)\s+(?:(?:has|have|had)\s+)?(?:used|made|performed|took|taken|did|done)\b", re.I)
+# the flags that place the side's own act in this turn, after its movement: "the unit charged this turn (it is the charger)"
+_THIS_TURN = ("charging",)
+
+
+def used_its_own(subject: str, name: str) -> bool:
+    """Whether a prohibition's subject is the users of the rule's own action ("Units that used the advance
+    move", of Advancing): with the rule in play, the side took that action, and the subject is the unit.
+
+    >>> used_its_own("Units that used the advance move", "Advancing"), used_its_own("Units that used the advance move", "Fall back")
+    (True, False)
+    >>> used_its_own("A unit which is fleeing", "Fleeing")
+    False
+    """
+    return bool(_USED.search(subject)) and words_name(subject, name)
+
+
+def _this_turn(flags: tuple[str, ...]) -> str | None:
+    """The flag given that places the side's own act in this turn after its movement (``charging``), or None:
+    the phase that follows an action the side took this turn ("the following battle phase") is then the one it
+    acts in.  A rule in play is of the turn asked about (Advancing's own words put the side in ``moved``: it moved
+    this turn)."""
+    return next((flag for flag in _THIS_TURN if flag in flags), None)
+
+
+def _settled_ways(ways: list[Ruling], names: dict[str, str], mine: Side) -> list[tuple[str, str]]:
+    """The ways a prohibition's ruling sets aside where the situation settles it (no condition left)."""
+    ids = {names.get(other, other): other for other in mine.rules}
+    return [(ids[r.rules[1]], r.outcome) for r in ways
+            if r.winner == r.rules[0] and not r.conditions and r.principle == "cannot-beats-can" and r.rules[1] in ids and not r.convention]
+
+
 def _ways_forbidden(view: Book, mine: Side, rid: str, rel: dict[str, Any], action: str, flag: str, who: str | None,
-                    unknown: list[str], set_aside: dict[tuple[str, str], str] | None, quote_rule: Any, only_even: bool = False) -> list[Ruling]:
+                    unknown: list[str], set_aside: dict[tuple[str, str], str] | None, quote_rule: Any, only_even: bool = False,
+                    flags: tuple[str, ...] = (), done: bool = False) -> list[Ruling]:
     """A prohibition of an action the situation does not name ("unable to shoot or fight in the
     following battle phase", of Advancing), where a rule of the same side is a way of doing it ("this
     weapon can be shot against charging units", Ranged X counterfire): the prohibition prevails
@@ -752,10 +791,21 @@ def _ways_forbidden(view: Book, mine: Side, rid: str, rel: dict[str, Any], actio
             cited_own = [quote(rel["citation"], names), *([quote_rule(by, said)] if quote_rule else [])]
             out.append(_permission_meets(names, rid, other, rel, action, when, own, cited_own, [mine.name]))
             continue
+        cited = [quote(rel["citation"], names), *([quote_rule(by, said)] if quote_rule else [])]
+        now = _this_turn(flags) if done and not unknown else None
+        given = [c["situation"] for r in view.relations_out(other) for c in r["conditions"] if c["situation"] in flags]
+        if now is not None and now in given:
+            # "+Y attacks after the model has made a charge move" under --when charging: the way is used now, in the phase
+            # that follows the action the side took this turn (its rule is in play), so the prohibition holds for it here
+            outcome = (f"{names.get(rid, rid)} prevails over {shown}: {names.get(rid, rid)} is in play, so the unit is one of \"{who}\" "
+                       f"this turn, and cannot {action}{' ' + later if later else ''}; --when {now} ({SITUATIONS[now]}) puts {shown} "
+                       f"to use in that phase, and {shown} is a way to {action}: it cannot be used (cannot beats can)")
+            out.append(Ruling([names.get(rid, rid), shown], names.get(rid, rid), "cannot-beats-can", outcome, cited, [], [mine.name],
+                              relation=cited[0]))
+            continue
         outcome = (f"{names.get(rid, rid)} prevails over {shown}{conditions(unknown)}: {who or 'the unit'} cannot {action}{' ' + later if later else ''}, "
                    f"and {shown} is a way to {action}, so it cannot be used for that (cannot beats can; --when {flag} not given: "
                    f"the ruling holds whenever it would be)")
-        cited = [quote(rel["citation"], names), *([quote_rule(by, said)] if quote_rule else [])]
         out.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome, cited, when, [mine.name],
                           relation=cited[0]))
     return out

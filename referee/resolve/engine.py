@@ -28,6 +28,8 @@ from referee.resolve.ruled_out import situation_ruling
 from referee.resolve.same_roll import same_roll_touches
 from referee.resolve.as_if_not_there import as_if_not_there
 from referee.resolve.counted_as import counted_as_rulings
+from referee.resolve.unless_it_is import unless_rulings
+from referee.resolve.modifiers_reach import reach_rulings
 from referee.resolve.situation_words import situation_rulings
 from referee.resolve.together import bearer_rulings, capped_counts, forbidden_action_rulings, kind_exceptions, together_rulings, unrolled_rulings
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, calibrated, quote
@@ -162,8 +164,12 @@ def resolve(
                                  [set(a.rules) for a in answers if isinstance(a, Ruling) and a.winner], flags)
     # a rule's own clause for another rule of its side ("A horde with this rule will ..."), where nothing else joins them
     answers += counted_as_rulings(ctx, sides, [set(a.rules) for a in answers])
+    # a rule whose words except the model that is another rule of its side ("unless it is a War Platform")
+    answers += unless_rulings(ctx, sides, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
     answers += as_if_not_there(ctx, system, sides, flags)
     answers += together_rulings(ctx, sides, [set(a.rules) for a in answers])
+    # a rule's own words that modifiers of the values it speaks of apply to its values too ("All modifiers to ground movement values also apply to a model's Fly values")
+    answers += reach_rulings(ctx, sides, modifiers, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
     # two rules of a side that each set aside the same rule, absent here, each saying what holds instead
     answers += _rival_overrides(ctx, sides, flags, [set(a.rules) for a in answers])
     # a rule's own sentence that lets the bearers of another rule of its side use it, where that rule forbids them

@@ -26,7 +26,7 @@ from referee.patterns import lazy
 from referee.resolve.meeting import sentences
 from referee.resolve.play import InPlay, Side, read_states
 from referee.resolve.ruling import Unresolved
-from referee.text import fold, singulars
+from referee.text import fold, kind_words
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -131,31 +131,17 @@ def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote
 
 # "as if it was a unit from reserve": the unit is treated as one of a kind, in the words of a kind
 _AS_IF_KIND = lazy(r"\bas\s+if\s+(?:it|they|the\s+unit|the\s+model)\s+(?:was|were|is|are)\s+(?:a|an)\s+(?P<kind>[a-z][\w -]*?)\s*(?=[,.;:]|$)", re.I)
-# the words of a kind that name no kind of their own: "a unit from reserve" is of "reserve"
-_KIND_STOP = frozenset({"a", "an", "the", "unit", "units", "model", "models", "from", "of", "in", "on", "at", "into"})
-
-
-def _kind_words(words: str) -> frozenset[str]:
-    """The words that name a kind ("unit from reserve" -> {"reserve"}), each in the singular."""
-    return frozenset(next(iter(singulars(w)), w) for w in fold(words).split() if w not in _KIND_STOP)
 
 
 def _speaker(view: Book, system: str, kind: frozenset[str], own: str) -> tuple[str, str] | None:
-    """(the rule, its sentence) of the one rule of the system whose sentences open on units of the kind
-    ("Reserve units count as moved and do not receive orders.", of Placing reserves), or None where
-    none or several do."""
-    found: dict[str, str] = {}
-    for rule in view.in_system(system):  # read only where a rule in play treats its unit as a kind: a few calls
-        rid = rule["id"]
-        text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
-        if rid == own or not text:
-            continue
-        for sentence in sentences(text):
-            opening = fold(sentence).split()[:3]
-            if any(w in ("unit", "units") for w in opening[:3]) and any(_kind_words(" ".join(opening[:n])) == kind for n in (2, 3)):
-                found.setdefault(rid, sentence)
-                break
-    return next(iter(found.items())) if len(found) == 1 else None
+    """(the rule, its sentence) of the one rule of the system but ``own`` whose sentences open on units
+    of the kind ("Reserve units count as moved and do not receive orders.", of Placing reserves), or
+    None where none or several do: the system's answer row for the kind, made at build time."""
+    found = [(rid, n) for rid, n in view.unit_kind(system, " ".join(sorted(kind))) if rid != own]
+    rule = view.get(found[0][0]) if len(found) == 1 else None
+    if rule is None:
+        return None
+    return rule["id"], sentences(rule["versions"][0]["text"] if rule["versions"] else rule["text"])[found[0][1]]
 
 
 def lent_kinds(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Callable[..., dict[str, Any]], flags: tuple[str, ...] = ()) -> None:
@@ -173,7 +159,7 @@ def lent_kinds(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Ca
             text = (rule["versions"][0]["text"] if rule["versions"] else rule["text"]) if rule else ""
             for sentence in sentences(text or "") if "as if" in (text or "") else ():
                 found = _AS_IF_KIND.search(sentence)
-                kind = _kind_words(found.group("kind")) if found else frozenset()
+                kind = kind_words(found.group("kind")) if found else frozenset()
                 speaker = _speaker(view, system, kind, rid) if kind else None
                 if speaker is None or speaker[0] in side.rules:
                     continue

@@ -18,7 +18,7 @@ from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
 from referee.resolve.situation import judge, why_not
 from referee.resolve.suffered import is_suffered
-from referee.text import fold, singulars
+from referee.text import fold, sentences, singulars  # sentences: a text's, read here and at build time
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -563,15 +563,6 @@ def instance_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
         for rid, entry in side.rules.items()
         if len(entry.instances) > 1
     ]
-
-
-# "makes his Make Way! first": a name's "!" before a small letter ends no sentence; nor does "(ex." ("(ex. When the fleeing unit ...)") or "e.g."
-_SENTENCE = lazy(r"(?<=[.!?])(?<!\bex\.)(?<!\bEx\.)(?<!\be\.g\.)\s+(?![a-z])")
-
-
-def sentences(text: str) -> list[str]:
-    """A text's sentences; a stray "." left by extraction is none."""
-    return [s.strip() for s in _SENTENCE.split(text) if any(c.isalnum() for c in s)]
 
 
 def version_meetings(view: Book, sides: tuple[Side, Side]) -> list[Meeting]:

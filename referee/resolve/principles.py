@@ -693,6 +693,16 @@ def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling
         # "No directive can be selected more than once per game.", of the section beside the one Directive 8 is part of
         outcome = f"{shown}: the rules say a rule of its kind is chosen only once, so {ctx.name(rid)} is there once"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, [once, ctx.rule_quote(rid)] + _chains(m), [], m.sides)
+    apart = _each_apart(ctx, m, rid)
+    if apart is not None:
+        # "Each Sweeping Attack can only be performed once per Player Turn", brought by Shrapnel Grenades ("D3 hits") and by
+        # Shrapnel Bombs ("D6x2 hits"): two of its kind, each with its own, and not the one rule twice
+        each, own = apart
+        m.extra["counted"] = [each, *own]
+        m.extra["why"] = (f"{ctx.name(rid)} is there {len(m.extra['instances'])} times, each brought by a rule with an amount of its own, so "
+                          f"they are {len(m.extra['instances'])} of its kind, and its words speak of each of them apart; whether all are "
+                          f"made together, or one instead of another, no sentence here says")
+        return None
     if not amounts:
         outcome = (f"{shown}: its text says nothing of several instances, and it states no amount that could add up, "
                    f"so the second brings nothing the first does not (the referee's reading; no sentence says so)")
@@ -706,6 +716,32 @@ def _silent(ctx: Context, m: Meeting, rid: str, side: str, shown: str) -> Ruling
     m.extra["why"] = (f"{ctx.name(rid)} is there {len(m.extra['instances'])} times, and its text says nothing of several instances: "
                       f"whether they add up or it applies once, the rules do not say")
     return None
+
+
+def _each_apart(ctx: Context, m: Meeting, rid: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """(the rule's sentence that speaks of each of its kind apart, "Each Sweeping Attack can only be performed once per Player
+    Turn"; each bringing rule's own sentence stating an amount), where every instance came in through another rule, each with an
+    amount of its own ("The enemy unit suffers D3 hits ..."): those are several things of the rule's kind, not one rule twice.
+    None otherwise."""
+    entry = m.extra.get("entry")
+    chains = entry.chains if entry is not None else []
+    granters = [chain[-1]["rule"] for chain in chains if chain]
+    if len(granters) != len(m.extra["instances"]) or len(set(granters)) != len(granters):
+        return None
+    name = fold(re.sub(r"\(.*?\)|\bX\b", " ", ctx.name(rid))).strip()
+    rule = ctx.view.get(rid) or {}
+    version = rule["versions"][0] if rule.get("versions") else None
+    each = next((x for x in sentences((version or rule).get("text") or "") if name and re.search(rf"\beach\s+{re.escape(name)}\b", fold(x))), None)
+    if each is None:
+        return None
+    own = []
+    for granter in granters:
+        other = ctx.view.get(granter) or {}
+        said = next((x for x in sentences(other.get("text") or "") if _AMOUNT.search(x)), None)
+        if said is None:
+            return None
+        own.append(ctx.rule_quote(granter, said))
+    return ctx.rule_quote(rid, each, version), own
 
 
 # an amount a sentence states of what the rule does to a model ("loses one Health Point for each point",

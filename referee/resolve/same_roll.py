@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 
-from referee.graph.effects_words import STATS
+from referee.graph.effects_words import CONDITIONS, STATS
 from referee.patterns import compiled, lazy, longest_first
 from referee.resolve.meeting import ALONGSIDE, binds_other_side, sentences
 from referee.resolve.one_of_a_kind import ONE_OF, TAKEN, single_of_kind, taken_only, why as _kind_why
@@ -256,6 +256,11 @@ def _spoken(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
         # an example's words are read too: an open question applies no number of it, and an example
         # may be the one sentence that says which roll a rule replaces ("instead of rolling other armor saves")
         for said in sentences(text or ""):
+            low = said.lower()
+            if "any" in low or "require" in low:
+                # "You may choose to equip any set of items" beside "This weapon or spell requires two open hands to equip"
+                for thing, aim in _free_or_needed(said):
+                    out.setdefault(thing, []).append({"quote": said, "rid": rid, "version": version, "aim": aim})
             if not _MAY_SPEAK.search(said):
                 continue
             rolls = _rolls(said) - own
@@ -277,7 +282,6 @@ def _spoken(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
                 listed = out.setdefault(THROUGH, [])
                 if all(c["quote"] != said for c in listed):
                     listed.append({"quote": said, "rid": rid, "version": version})
-            low = said.lower()
             for thing, readings in _AIMS:
                 # a pattern whose needed words the sentence lacks is not tried (nor compiled, in a call that never needs it)
                 aim = next((word for pattern, word in readings if _may_match(pattern, low) and pattern.search(said)), None)
@@ -648,6 +652,10 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                                           sorted({side_a, side_b}, key=("self", "opponent").index)))
                     continue
                 denial_a, denial_b = _denial(ctx, a, thing), _denial(ctx, b, thing)
+                if denial_a is not None and _only_multiplies(said_b) or denial_b is not None and _only_multiplies(said_a):
+                    # "Double all your VP" gives none: what is denied is doubled to nothing, in either order, so the
+                    # denial settles nothing between them; what else the two say of it is met below
+                    denial_a = denial_b = None
                 if (denial_a is None) != (denial_b is None):
                     # "no player can score any VP by holding it" beside "Holding an objective ... scores him 4 victory points (VP)":
                     # the one's own words deny what the other gives, as far as they say
@@ -754,6 +762,26 @@ def _points(sentence: str) -> list[tuple[str, str]]:
     return out
 
 
+FREELY = "what one lets be done as the player chooses and the other needs: "
+# an action the rule lets be done with anything the player chooses: "You may choose to equip any set of items"
+_FREELY = lazy(r"\b(?:may|can)\s+(?:choose\s+to\s+)?([a-z]{3,})\s+any\b", re.I)
+# an action the rule says what is needed for: "This weapon or spell requires two open hands to equip"
+_NEEDED = lazy(r"\brequires?\b[^.;:]*?\bto\s+([a-z]{3,})\b", re.I)
+
+
+def _free_or_needed(sentence: str) -> list[tuple[str, str]]:
+    """(the action, "free" or "needs") for each action a sentence lets be done with anything chosen, or says what it
+    needs: the two speak of one action, and whether the free choice is bound by the need, neither says.
+
+    >>> _free_or_needed("You may choose to equip any set of items for the Commanded model.")
+    [('what one lets be done as the player chooses and the other needs: equip', 'free')]
+    >>> _free_or_needed("This weapon requires two open hands to equip.")
+    [('what one lets be done as the player chooses and the other needs: equip', 'needs')]
+    """
+    out = [(f"{FREELY}{v.lower()}", "free") for v in _FREELY.findall(sentence)]
+    return out + [(f"{FREELY}{v.lower()}", "needs") for v in _NEEDED.findall(sentence)]
+
+
 NUMBERED = "how many: "
 # a number of things a model has, knows or picks: "Knows 1 spell", "Knows 2 different spells", "selects 3 upgrades"
 _NUMBERED = lazy(r"\b(knows?|has|have|gains?|selects?|chooses?|casts?)\s+(\d+)\s+(?:different\s+|additional\s+|extra\s+|more\s+)?([a-z]{3,})\b", re.I)
@@ -855,10 +883,19 @@ def _why(thing: str, said: list[dict[str, Any]]) -> str:
                     "whether it acts once for the wound or once for each wound it becomes")
         return ("both make one unsaved wound into several, and no sentence here says how the two multiply together, or in which "
                 "order")
+    if thing.startswith(FREELY):
+        verb = thing[len(FREELY):]
+        return (f"one lets the player {verb} whatever they choose, the other says what is needed to {verb}, and no sentence here "
+                f"says whether the free choice is bound by that need, or is its exception")
     if thing.startswith(NUMBERED):
         verb, noun = thing[len(NUMBERED):].split(" ", 1)
         return (f"both say how many {noun}s the model {verb}s, with different numbers, and no sentence here says which holds, or "
                 f"whether they add up")
+    capped = [c for c in said if _CAPS.search(c["quote"])]
+    if capped and any(_MULTIPLIES.search(c["quote"]) for c in said if c not in capped):
+        # "Objectives in this game give 5VP to a maximum of 15." beside "Double all your VP": the order changes the total
+        return (f"one caps the {thing.upper() if len(thing) <= 3 else thing}, the other multiplies it, and no sentence here says which "
+                f"applies first (the cap to what is multiplied, or to the multiple)")
     if thing.endswith(POINTS):
         return (f"one gives {thing.strip()}, the other caps them, and no sentence here says whether the cap holds for what is given")
     if thing.startswith(DONE):
@@ -894,6 +931,10 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # a limit one rule sets and the other says it is not held to; two limits of one number agree
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("caps" in one and "lifts" in other for one, other in (aims, aims[::-1]))
+    if thing.startswith(FREELY):
+        # an action one lets be done with anything chosen, and another says what it needs; two of a kind agree
+        aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
+        return any("free" in one and "needs" in other for one, other in (aims, aims[::-1]))
     if thing.startswith(NUMBERED):
         # two numbers of one thing a model has or knows ("Knows 1 spell", "Knows 2 different spells"); the same number agrees
         return {c["aim"] for c in said_a} != {c["aim"] for c in said_b}
@@ -942,6 +983,43 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         # other reaches; one heeds a move and the other places the unit
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return len(aims[0] | aims[1]) == 2 and aims[0] != aims[1]
+    if thing in terms and all(_profiled(c["quote"], thing) for c in said_a + said_b):
+        # "suffers D3 hits with Strength 3" and "suffers D6x2 hits with Strength 3": each rule's own hits have their own profile,
+        # two attacks, and neither changes the other's value
+        return False
+    return True
+
+
+# the words that give an attack of the rule's own its profile, before the characteristic: "hits with", "resolved with"
+_PROFILE_LEAD = lazy(r"\b(?:with|range\s+\S+|shots\s+\S+)\s*,?\s*$", re.I)
+# another characteristic of the same profile, before it: "Strength 4, ", "Armour Penetration 1 and "
+_PROFILE_PART = lazy(r"(?:\b(?!with\b)[a-z]+\s+){1,3}[\dd][\w+×x]*\s*(?:\[[^\]]*\])?\s*(?:,\s*and\b|,|\band\b)\s*$", re.I)
+
+
+def _profiled(sentence: str, term: str) -> bool:
+    """Whether every number a sentence gives the characteristic ``term`` is the profile of hits or attacks
+    the rule makes itself ("The enemy unit suffers D3 hits with Strength 3 and Armour Penetration 0":
+    Strength, and Armour Penetration), not the bearer's value or a change of it ("has its Strength always
+    set to 3", "strikes at Initiative 1").
+
+    >>> _profiled("The enemy unit suffers D6x2 hits with Strength 3 and Armour Penetration 1.", "armour penetration")
+    True
+    >>> _profiled("The attack has its Strength always set to 3.", "strength")
+    False
+    """
+    said = " ".join(sentence.lower().split())
+    found = list(re.finditer(rf"\b{re.escape(term)}\s+\d", said))
+    if not found:
+        return False
+    for at in found:
+        before = said[: at.start()]
+        while True:
+            shorter = _PROFILE_PART.sub("", before, count=1)
+            if shorter == before:
+                break
+            before = shorter
+        if not _PROFILE_LEAD.search(before):
+            return False
     return True
 
 
@@ -1051,6 +1129,15 @@ def _denial(ctx: Context, rid: str, thing: str) -> dict[str, Any] | None:
     return {"quote": found, "rid": rid, "version": version} if found else None
 
 
+# a count made a multiple of itself ("Double all your VP"); one held under a cap is :data:`_CAPS`'s
+_MULTIPLIES = lazy(r"\b(?:double|triple|halve|quadruple)[sd]?\b|\b(?:twice|three\s+times|half)\s+(?:as\s+many|the)\b", re.I)
+
+
+def _only_multiplies(said: list[dict[str, Any]]) -> bool:
+    """Whether every sentence of a rule on a count makes it a multiple of itself ("Double all your VP"): it gives none."""
+    return bool(said) and all(_MULTIPLIES.search(c["quote"]) for c in said)
+
+
 def _excludes(said: list[dict[str, Any]], thing: str) -> bool:
     """Whether every sentence of a rule on ``thing`` says it is not for it."""
     if " " not in thing:
@@ -1066,9 +1153,9 @@ _BEARER = lazy(r"\bwith\s+(?:this|the)\s+(?:special\s+|universal\s+)?(?:rule|key
 
 
 # a sentence's own words that hold it to a unit that did not do what a flag says: "a unit ... that has not moved during this Player
-# Turn", "on a turn in which the unit did not charge"
-_NOT_DONE = {"moved": lazy(r"\b(?:has|have|had)\s+not\s+moved\b|\bdid\s+not\s+move\b|\bnot\s+(?:have\s+)?moved\b", re.I),
-             "charging": lazy(r"\b(?:has|have|had)\s+not\s+charged\b|\bdid\s+not\s+charge\b|\bnot\s+charging\b", re.I)}
+# Turn", "on a turn in which the unit did not charge"; the graph's own words for those conditions (one place for them)
+_NOT_DONE = {flag: lazy(r"\b(?:" + "|".join(pattern for pattern, normal in CONDITIONS if normal == negated) + r")\b", re.I)
+             for flag, negated in (("moved", "not moved"), ("charging", "not charging"))}
 
 
 def _held_now(said: list[dict[str, Any]], flags: tuple[str, ...]) -> bool:

@@ -244,6 +244,17 @@ def not_applying(sentence: str, name: str, flags: tuple[str, ...]) -> str | None
 _MEANS = {"shooting": "when shooting", "melee": "in close combat", "not-melee": "when not in close combat",
           "not-fleeing": "when its bearer is not fleeing", "fleeing": "when its bearer is fleeing",
           "charged": "when its bearer's unit is charged", "charging": "when its bearer is charging", "on-foot": "for a model on foot", "mounted": "for a mounted model"}
+# a whole rule's time ("Starting with the second round"), and the flag of the first round or turn, which rules it out
+_FIRST_OF = {"from-round": "first-round", "from-turn": "first-turn"}
+
+
+def _meaning(limit: Limit) -> str:
+    """A whole rule's limit in a referee's words: "when shooting", "from round 2 on"."""
+    if limit.situation in _FIRST_OF:
+        return f"from {limit.situation[5:]} {(limit.value or ('2',))[0]} on"
+    return _MEANS[limit.situation]
+
+
 # a state of the acting unit, and the flags that rule it out: the charger is not the target of a charge that
 # turn, nor the target the charger
 _RULED_OUT_BY = {"on-foot": ("mounted",), "mounted": ("on-foot",), "charging": ("not-charging", "charged"), "charged": ("charging",)}
@@ -269,6 +280,11 @@ def limit_holds(ctx: Context, limit: Limit, flags: tuple[str, ...], side: Side) 
     that name is in play on the side, fails where the side has another weapon of its kind and none
     named, and cannot be told otherwise."""
     word = limit.situation
+    if word in _FIRST_OF:
+        # "Starting with the second round": the game's time (or the fight's), the same for both sides; the flag of
+        # the first round or turn rules it out, and no flag says a later one
+        first = _FIRST_OF[word]
+        return (FAILS, first) if first in flags else (UNKNOWN, "")
     if word in ("shooting", "melee"):
         other = _OTHER_KIND[word]
         if word in flags:
@@ -350,14 +366,14 @@ def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, fl
                 why = (f"{entry.name} holds only {_with_words(limit)}, by its own words (\"{limit.words}\"), "
                        f"and the side has {ctx.name(by)} instead")
             else:
-                why = f"{entry.name} holds only {_MEANS[limit.situation]}, by its own words (\"{limit.words}\"), and the situation says --when {by}"
+                why = f"{entry.name} holds only {_meaning(limit)}, by its own words (\"{limit.words}\"), and the situation says --when {by}"
             if not failed:
                 aside.append((side.name, rid, why))
             failed = True
             quoted = _name_quote(ctx, rid) if limit.sentence == limit.words == rule.get("name") else ctx.rule_quote(rid, _holding(limit))
             idle.append(Inactive(rid, entry.name, side.name, why, quoted, entry.via))
         elif answer == UNKNOWN and not failed:
-            said = (f"only {_with_words(limit)}" if limit.situation.startswith("with-") else f"only {_MEANS[limit.situation]}") + f" (its words \"{limit.words}\")"
+            said = (f"only {_with_words(limit)}" if limit.situation.startswith("with-") else f"only {_meaning(limit)}") + f" (its words \"{limit.words}\")"
             # what the rule grants holds under its words too
             for other in side.rules.values():
                 for at, conditions in enumerate(other.instance_conditions):

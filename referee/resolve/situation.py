@@ -88,6 +88,10 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
         return FAILS if condition["value"] in theirs else HOLDS
     if word == "unless" and condition["value"] and "/" in condition["value"] and " " not in condition["value"]:
         return FAILS if condition["value"] in mine else HOLDS  # "unless it is a War Platform": a rule id
+    if word == "game-turn" and "first-turn" in flags and condition["value"]:
+        # "from turn 4" cannot hold in the game's first turn, "until the end of turn 3" does
+        bound = condition["value"]
+        return FAILS if bound.startswith(">=") and int(bound[2:]) > 1 else HOLDS if bound.startswith("<=") else UNKNOWN
     if word in ("if-possible", "could"):
         return HOLDS  # qualifies an obligation; the ruling says so
     if word == "other" and is_boilerplate(condition["text"]):
@@ -140,6 +144,8 @@ def why_not(condition: dict[str, Any]) -> str:
         text = " ".join((condition["text"] or "").split())
         said = f'the words "{text}"; ' if text and text.lower().replace(" ", "-") != word else ""
         return f"only when {SITUATIONS[word]} ({said}--when {word} not given)"
+    if word == "game-turn":
+        return f"only {condition['text'] or 'in game turn ' + condition['value']}, and the situation says the game's first turn (--when first-turn)"
     if word == "against":
         return f"only {condition['text'] or 'against ' + condition['value']}: the other side does not have it"
     if word == "except-against":

@@ -21,8 +21,6 @@ import re
 if TYPE_CHECKING:
     from collections.abc import MutableMapping
 
-    from referee.rulebase.load import ReadDocuments
-
 
 # A name folded once while a system is read: alignment folds each name again and again,
 # and the rulebase's name index folds them all once more (:meth:`Rulebase.from_rules`,
@@ -198,7 +196,6 @@ def read_folder(
     folder: Path,
     progress: Callable[[str], None] | None = None,
     files: dict[str, bytes] | None = None,
-    read_before: ReadDocuments | None = None,
     kept: MutableMapping[str, bytes] | None = None,
 ) -> tuple[Manifest, list[DocumentSummary], list[Rule], dict[str, str]]:
     """One system folder of ``root`` (resolved): its manifest, documents, rules and texts.
@@ -211,6 +208,6 @@ def read_folder(
     from referee.rulebase.load import read_system
 
     manifest = load_manifest(root, folder, files)
-    read, system_rules, system_texts = read_system(root, manifest, progress, files, read_before, kept)
+    read, system_rules, system_texts = read_system(root, manifest, progress, files, kept)
     summaries = [document_summary(s, es, system_texts.get(s.path, "")) for s, es in read]
     return manifest, summaries, system_rules, system_texts

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
-from typing import Any, Protocol
 
 from referee.errors import RulesError
 from referee.rulebase.manifest import MANIFEST, DocumentSpec, Manifest
@@ -53,32 +52,17 @@ def decode(rules_src: Path, spec: DocumentSpec, files: dict[str, bytes] | None =
     return text.removeprefix("\ufeff")
 
 
-class ReadDocuments(Protocol):
-    """What a build remembers of documents read before (``referee.store`` keeps it).
-
-    ``recall`` gives the entries an adapter read from these very bytes with
-    these options, or None; ``keep`` records them.  The rulebase only asks:
-    how entries are kept, and for how long, is the build's business.
-    """
-
-    def recall(self, spec: DocumentSpec, options: dict[str, Any], text: str) -> list[Entry] | None: ...
-
-    def keep(self, spec: DocumentSpec, options: dict[str, Any], text: str, entries: list[Entry]) -> None: ...
-
-
 def read_system(
     rules_src: Path,
     manifest: Manifest,
     progress: Callable[[str], None] | None = None,
     files: dict[str, bytes] | None = None,
-    read_before: ReadDocuments | None = None,
     kept: MutableMapping[str, bytes] | None = None,
 ) -> tuple[list[tuple[DocumentSpec, list[Entry]]], list[Rule], dict[str, str]]:
     """Every document of a system read by its adapter, then aligned into rules.
 
     Also returns each document's text by path, for readers that quote lines.
-    ``progress`` is told of each document an adapter reads; one recalled
-    from ``read_before`` is not read again, and not told.  ``kept``: what
+    ``progress`` is told of each document an adapter reads.  ``kept``: what
     adapters read before in parts of documents (``Document.kept``: the
     Markdown adapter's sections), so that an edited document is read again
     only where it changed; its owner keys it to Referee's code.
@@ -88,11 +72,6 @@ def read_system(
     read: list[tuple[DocumentSpec, list[Entry]]] = []
     texts: dict[str, str] = {}
     known: list[str] = []
-    # A system of one document is read again only when that document or its manifest
-    # changed: its entries, kept, would be recalled only if a document were added (an army
-    # book of 100,000 rules spent a tenth of its rebuild keeping them); ``kept`` spares its
-    # unedited parts all the same.
-    keep = len(manifest.documents) > 1
     curated = {alias: target for alias, (target, _) in manifest.aliases.items()}
     for spec in manifest.documents_by_precedence():
         options = {
@@ -103,14 +82,9 @@ def read_system(
             **spec.options,
         }
         text = texts[spec.path] = decode(rules_src, spec, files)
-        entries = read_before.recall(spec, options, text) if read_before is not None else None
-        if entries is None:
-            doc = Document(manifest.id, spec.path, spec.format, spec.role, text, spec.lang, options, kept)
-            entries = adapter_for(spec.format)(doc)
-            if read_before is not None and keep:
-                read_before.keep(spec, options, text, entries)
-            if progress:
-                progress(spec.path)
+        entries = adapter_for(spec.format)(Document(manifest.id, spec.path, spec.format, spec.role, text, spec.lang, options, kept))
+        if progress:
+            progress(spec.path)
         known.extend(e.name for e in entries if e.name)
         read.append((spec, entries))
     return read, align(manifest, read), texts

@@ -7,9 +7,12 @@
 - ``never_stacking``: the relations saying every ability never stacks, or
   capping every total of roll modifiers, in reading order;
 - ``families``: folded word-prefix -> the rules all of whose sub-rules' names
-  start with it ("ranged" -> "Ranged weapon keywords").
+  start with it ("ranged" -> "Ranged weapon keywords");
+- ``unit kind: <words>``, a row per kind of unit (its words, :func:`referee.text.kind_words`):
+  the rules with a sentence opening on units of that kind ("Reserve units count as moved
+  ...": ``unit kind: reserve``), and which of their sentences.
 
-``against_terms`` and ``never_stacking`` are gathered section by section as the graph is read
+``against_terms``, ``never_stacking`` and the kinds of unit are gathered section by section as the graph is read
 (:mod:`referee.store.sections`); units are :func:`referee.units.unit_index`'s.
 """
 
@@ -19,7 +22,8 @@ import re
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
-from referee.text import fold
+from referee.store.database import KIND
+from referee.text import fold, kind_words, sentences
 from referee.patterns import lazy
 
 if TYPE_CHECKING:
@@ -108,3 +112,25 @@ def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list
                 out.setdefault(lead, []).append(rule.id)
     return out
 
+
+def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
+    """A kind of unit, its words (singular, sorted, space-joined) -> ``[rule id, n]`` of each rule of
+    ``texts`` (id, first version's text; reading order) whose sentence ``n`` (the first such) has
+    "unit(s)" and the kind's words for its first two or three words ("Reserve units count as moved
+    ...": "reserve").  Gathered section by section (:mod:`referee.store.sections`), a row each
+    (:func:`kind_rows`): a kind names many rules where its words are common ("a unit with": "with")."""
+    out: dict[str, list[list[Any]]] = {}
+    for rid, text in texts:
+        seen: set[str] = set()
+        for n, sentence in enumerate(sentences(text)):
+            opening = fold(sentence).split()[:3]
+            if "unit" in opening or "units" in opening:
+                for kind in {" ".join(sorted(kind_words(" ".join(opening[:k])))) for k in (2, 3)} - seen - {""}:
+                    seen.add(kind)
+                    out.setdefault(kind, []).append([rid, n])
+    return out
+
+
+def kind_rows(kinds: dict[str, list[list[Any]]]) -> dict[str, list[list[Any]]]:
+    """The kinds of unit as rows of the ``answers`` table, by name."""
+    return {KIND + kind: rules for kind, rules in kinds.items()}

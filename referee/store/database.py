@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "4"  # the schema's version (and the rows' packing): a store of another is made anew
+FORMAT = "5"  # the schema's version (and the rows' packing): a store of another is made anew
 NAME = "rules.sqlite"
 
 SCHEMA = f"""
@@ -49,7 +49,7 @@ CREATE TABLE files (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT N
 CREATE TABLE systems (number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, place INTEGER NOT NULL, read_key TEXT,
     names_key TEXT, names_digest TEXT, frame BLOB NOT NULL);
 CREATE TABLE sections (system TEXT NOT NULL, k INTEGER NOT NULL, ids TEXT NOT NULL, digest BLOB NOT NULL,
-    rules BLOB NOT NULL, graph BLOB NOT NULL, never TEXT NOT NULL, against TEXT NOT NULL, ends TEXT NOT NULL,
+    rules BLOB NOT NULL, graph BLOB NOT NULL, never TEXT NOT NULL, against TEXT NOT NULL, ends TEXT NOT NULL, kinds TEXT NOT NULL,
     PRIMARY KEY (system, k));
 CREATE TABLE answers (system TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (system, name)) WITHOUT ROWID;
 CREATE TABLE rules (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, system TEXT NOT NULL, name TEXT NOT NULL, json BLOB NOT NULL);
@@ -61,6 +61,8 @@ CREATE INDEX relations_by_target ON relations (target, seq) WHERE target IS NOT 
 CREATE TABLE units (system TEXT NOT NULL, form TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
 CREATE TABLE memo (kind TEXT NOT NULL, key TEXT NOT NULL, system TEXT NOT NULL, value BLOB NOT NULL, PRIMARY KEY (kind, key));
 """
+
+KIND = "unit kind: "  # an answer row of a kind of unit is named so, then the kind's words (referee.store.answers)
 
 TABLES = tuple(re.findall(r"^CREATE TABLE (\w+)", SCHEMA, re.M))
 

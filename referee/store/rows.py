@@ -11,7 +11,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.errors import unknown_system
 from referee.store import database
-from referee.store.database import SPAN, unpack
+from referee.store.database import KIND, SPAN, unpack
 from referee.text import find
 
 if TYPE_CHECKING:
@@ -165,6 +165,11 @@ class Stored:
     def families(self, system: str) -> dict[str, list[str]]:
         """Folded word-prefix -> rules all of whose sub-rules' names start with it."""
         return self._answer(system, "families", {})
+
+    def unit_kind(self, system: str, kind: str) -> list[list[Any]]:
+        """``[rule id, n]`` of each rule whose sentence ``n`` opens on units of the kind (its words,
+        singular, sorted, space-joined: :func:`referee.store.answers.unit_kinds`)."""
+        return self._answer(system, KIND + kind, [])
 
     def units(self, system: str) -> dict[str, list[dict[str, Any]]]:
         """Folded unit name -> the units of that name (one per army book that has it)."""

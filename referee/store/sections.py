@@ -5,8 +5,8 @@ most :data:`SECTION_RULES`.  It is kept as two pickles, its rules with the key o
 lines each stands on (:class:`Lines`) and what the graph read in them (relations and
 sentences, rule by rule, and the layout's relations), with a digest of both and of the
 names of the rules its relations join: whether its rows (``rules``, ``relations``) can
-stay.  Its share of two answers (:mod:`referee.store.answers`: ``never_stacking``,
-``against_terms``) goes with it.  A rebuild (:func:`read`) keeps, never unpickled, a
+stay.  Its share of three answers (:mod:`referee.store.answers`: ``never_stacking``,
+``against_terms``, the kinds of unit) goes with it.  A rebuild (:func:`read`) keeps, never unpickled, a
 section of the same rules on the same lines under the same names; of another, each rule
 that is the rule it was on lines that read the same takes what was read in it (moved
 with it when lines were added or removed above it: :mod:`referee.graph.moved`), and
@@ -33,7 +33,7 @@ from referee.graph.moved import moved, shifts
 from referee.graph.reading import Readings
 from referee.graph.relations import layout_relations
 from referee.graph.sentences import lines_read
-from referee.store.answers import gather, relation_data
+from referee.store.answers import gather, relation_data, unit_kinds
 from referee.store.database import KEPT_LEVEL, pack
 
 if TYPE_CHECKING:
@@ -88,6 +88,7 @@ class Section:
     never: tuple[dict[str, Any], ...]
     against: tuple[str, ...]
     ends: tuple[str, ...]  # the rules its relations join, whose names its rows carry
+    kinds: dict[str, list[list[Any]]]  # its share of the kinds of unit (answers.unit_kinds)
     digest: bytes
     rows: Rows | None = None
     load: Callable[[], tuple[bytes, bytes]] | None = None
@@ -176,9 +177,9 @@ class Before:
         k = self.placed.get(ids)
         if k is None:
             return None
-        query = "SELECT never, against, ends, digest FROM sections WHERE system = ? AND k = ?"
-        never, against_terms, ends, digest = self.db.execute(query, (self.system, k)).fetchone()
-        listed = (tuple(json.loads(never)), tuple(json.loads(against_terms)), tuple(json.loads(ends)))
+        query = "SELECT never, against, ends, kinds, digest FROM sections WHERE system = ? AND k = ?"
+        never, against_terms, ends, kinds, digest = self.db.execute(query, (self.system, k)).fetchone()
+        listed = (tuple(json.loads(never)), tuple(json.loads(against_terms)), tuple(json.loads(ends)), json.loads(kinds))
         return Section(ids, None, None, *listed, digest, None, lambda: self._pickles(k))
 
     def _pickles(self, k: int) -> tuple[bytes, bytes]:
@@ -260,16 +261,16 @@ def read(
                     read_again.append(rule.id)
             found.append(taken)
             layout.append(layout_relations(rule, rulebase.texts))
-        rows, never, against_terms, ends = rows_made(run, [said for said, _ in found], layout, rule_names)
+        rows, never, against_terms, ends, kinds = rows_made(run, [said for said, _ in found], layout, rule_names)
         graph = pickled((found, layout))
         made = _digest(same, _hash(graph), _ends_key(ends, rule_names))
-        yield Section(ids, pickled((run, keys)), graph, never, against_terms, ends, made, rows)
+        yield Section(ids, pickled((run, keys)), graph, never, against_terms, ends, kinds, made, rows)
 
 
 def rows_made(
     rules: list[Rule], said: list[list[Relation]], layout: list[list[Relation]], rule_names: dict[str, str]
-) -> tuple[Rows, tuple[dict[str, Any], ...], tuple[str, ...], tuple[str, ...]]:
-    """A section's rows, its share of the system's answers, and the rules its relations join."""
+) -> tuple[Rows, tuple[dict[str, Any], ...], tuple[str, ...], tuple[str, ...], dict[str, list[list[Any]]]]:
+    """A section's rows, its share of the system's answers (but the kinds of unit, last), and the rules its relations join."""
     never: list[dict[str, Any]] = []
     against_terms: set[str] = set()
     ends: set[str] = set()
@@ -285,7 +286,8 @@ def rows_made(
         rows[0].append((rule.id, rule.system, rule.name, pack(rule.to_json())))
         rows[1].append([row(rel) for rel in stated])
         rows[2].append([row(rel) for rel in laid])
-    return rows, tuple(never), tuple(sorted(against_terms)), tuple(sorted(ends))
+    kinds = unit_kinds((rule.id, rule.versions[0].text if rule.versions else rule.text) for rule in rules)
+    return rows, tuple(never), tuple(sorted(against_terms)), tuple(sorted(ends)), kinds
 
 
 def _known(

@@ -4,15 +4,14 @@ Each system folder is read on its own (the effect reader and the sections' diges
 every core) into a :class:`Read`, which :mod:`referee.store.writer` writes.  What the
 store's last build of the system left spares reading again: a system whose files have
 their bytes (:attr:`referee.store.key.Stamp.systems`) is not read; of an edited one, the
-adapters recall from the store's memo the documents (``document`` rows) and the Markdown chunks of sections
-(``markdown`` rows) the edit left, and the graph reads only the rules it touched
+Markdown adapter recalls from the store's memo the chunks of sections (``markdown``
+rows) the edit left, and the graph reads only the rules it touched
 (:mod:`referee.store.sections`) while the names and core terms are the same.  Nothing
 is recalled from a store another version of Referee's code wrote.
 """
 
 from __future__ import annotations
 
-import pickle
 import sqlite3
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,8 +29,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
     from pathlib import Path
 
-    from referee.model import Entry
-    from referee.rulebase.manifest import DocumentSpec
 
 
 @dataclass(frozen=True)
@@ -76,8 +73,8 @@ def read(
             recall = db if db is not None and database.meta(db, "code") == code else None
         except sqlite3.Error:  # a damaged store: read anew
             recall = None
-        memos = [database.Memo(recall, kind, folder.name) for kind in ("document", "markdown")]
-        manifest, summaries, rules, texts = read_folder(root, folder, progress, files, Documents(memos[0]), memos[1])
+        memo = database.Memo(recall, "markdown", folder.name)
+        manifest, summaries, rules, texts = read_folder(root, folder, progress, files, memo)
         rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
         system = manifest.id
         index = rulebase.names.get(system, {})
@@ -115,8 +112,8 @@ def read(
             index,
             sections.read(rulebase, system, earlier, read_again, meanwhile),
             rest,
-            [(m.kind, k, v) for m in memos for k, v in m.added.items()],
-            [(m.kind, k) for m in memos for k in m.used],
+            [(memo.kind, k, v) for k, v in memo.added.items()],
+            [(memo.kind, k) for k in memo.used],
         )
         if db is None:
             return found
@@ -147,23 +144,3 @@ def _named(rulebase: Rulebase, system: str) -> dict[str, list[str]]:
         if "unnamed" in (text.casefold() if text.isascii() else fold(text)):
             return index
     return {form: ids for form, ids in index.items() if form not in placeholders}
-
-
-class Documents:
-    """The entries each document of one system gave (:class:`referee.rulebase.load.ReadDocuments`),
-    pickled in the store's memo."""
-
-    def __init__(self, memo: database.Memo) -> None:
-        self.memo = memo
-
-    def _key(self, spec: DocumentSpec, options: dict[str, Any], text: str) -> str:
-        return canonical((self.memo.system, repr(spec), repr(options), text)).hex()
-
-    def recall(self, spec: DocumentSpec, options: dict[str, Any], text: str) -> list[Entry] | None:
-        try:
-            return pickle.loads(self.memo[self._key(spec, options, text)])
-        except Exception:  # noqa: BLE001 - missing or damaged: read anew
-            return None
-
-    def keep(self, spec: DocumentSpec, options: dict[str, Any], text: str, entries: list[Entry]) -> None:
-        self.memo[self._key(spec, options, text)] = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)

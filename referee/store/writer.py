@@ -175,11 +175,14 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     old = {k: bytes(dig) for k, dig in db.execute("SELECT k, digest FROM sections WHERE system = ?", (system,))}
     never: list[dict[str, Any]] = []
     against: set[str] = set()
+    kinds: dict[str, list[list[Any]]] = {}
     count = 0
     for k, section in enumerate(read.sections):
         count = k + 1
         never.extend(section.never)
         against.update(section.against)
+        for kind, rules in section.kinds.items():
+            kinds.setdefault(kind, []).extend(rules)
         if old.get(k) == section.digest:
             continue
         _delete_section(db, system, base, k)
@@ -191,15 +194,15 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
         db.execute(
-            "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (system, k, encode(list(section.ids)), section.digest, *section.pickles(),
-             encode(list(section.never)), encode(list(section.against)), encode(list(section.ends))),
+             encode(list(section.never)), encode(list(section.against)), encode(list(section.ends)), encode(section.kinds)),
         )  # fmt: skip
     for k in old:
         if k >= count:
             _delete_section(db, system, base, k)
     row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
-    found = {**read.rest["answers"], "against_terms": sorted(against), "never_stacking": never}
+    found = {**read.rest["answers"], "against_terms": sorted(against), "never_stacking": never, **answers.kind_rows(kinds)}
     tables = {"units": read.rest["units"], "answers": found}
     if row is None or row[0] != read.names_digest:  # the digest covers the rule names and the name index
         tables["names"] = read.names
@@ -272,8 +275,8 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
         for place, system in enumerate(build.systems):
             rules = list(build.in_system(system))
             said = [build.relations(system)] + [[] for _ in rules[1:]]
-            rows, never, against, ends = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
-            section = Section(tuple(r.id for r in rules), b"", b"", never, against, ends, b"", rows)
+            rows, never, against, ends, kinds = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
+            section = Section(tuple(r.id for r in rules), b"", b"", never, against, ends, kinds, b"", rows)
             found = answers.of_system(build, build.armies, system)
             rest = {"frame": b"", "answers": found, "units": units.get(system, {})}
             names = {rule.id: rule.name for rule in rules}

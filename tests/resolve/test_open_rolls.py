@@ -145,7 +145,7 @@ def test_a_set_value_and_a_bracketed_modifier_of_it_are_open_in_a_small_system()
 def test_a_cap_and_a_doubling_of_one_count_are_open(rulebase: Build) -> None:
     data = resolve(rulebase, "last-edition", "All-in, Storm").to_json()
     [(rules, reason)] = _open(data)
-    assert rules == ["Directive 3", "Storm"] and "vp" in reason
+    assert rules == ["Directive 3", "Storm"] and "caps the VP, the other multiplies it" in reason and "which applies first" in reason
     assert {c["quote"] for c in data["unresolved"][0]["citations"]} >= {"Objectives in this game give 5VP to a maximum of 15."}
 
 

@@ -279,10 +279,16 @@ def test_a_number_the_rule_changes_is_its_effect(sentence: str) -> None:
 
 
 def test_vanguard_quotes_what_it_loses_and_the_distance_it_decreases(rulebase: Build) -> None:
-    data = resolve(rulebase, "t9a", "Vanguard, Scoring", when=["first-turn"]).to_json()
+    data = resolve(rulebase, "t9a", "Vanguard, Scoring").to_json()
     assert ("Vanguard", "A Vanguarding model loses Scoring until the end of Game Turn 1.") in _listed(data, "loses")
     [(name, quote)] = _listed(data, "effect")
     assert name == "Vanguard" and quote.startswith("This is decreased to 6")
+    # in the game's first turn "until the end of Game Turn 1" holds: the loss is ruled, Scoring out of play (this test pinned
+    # the loss as an open condition under --when first-turn, when a game-turn bound was never judged against that flag)
+    first = resolve(rulebase, "t9a", "Vanguard, Scoring", when=["first-turn"]).to_json()
+    assert [e["name"] for e in first["in_play"]["self"]] == ["Vanguard"]
+    [ruling] = [r for r in first["rulings"] if r["winner"] == "Vanguard"]
+    assert "A Vanguarding model loses Scoring until the end of Game Turn 1." in {c["quote"] for c in ruling["citations"]}
 
 
 def test_a_cap_on_a_count_and_a_single_suit_are_limits_and_unrolled_hits_an_effect(rulebase: Build) -> None:

@@ -1,0 +1,366 @@
+"""A roll given by the number it needs, changed by rules named in the question,
+each rule's effect read from its own sentences in the asked system.
+
+"hit 4+ with Hatred in the first Round of Combat" looks Hatred up in the
+asked system, reads what its sentences do to a roll (re-roll failed or
+successful rolls of a kind, extra hits or an automatic wound on a natural
+6, only at a named moment or only against a named rule), and answers with
+those sentences quoted.  Nothing is keyed to a rule's name: a rule of any
+system worded the same way is read the same way.  A named rule whose
+sentences say nothing calc can read about rolls is refused by name, never
+ignored; so is an effect whose condition the question leaves open.
+
+The sentence shapes read (the effect's *roll* is "hit", "wound" or a named
+save):
+
+- "failed to-hit rolls ... must be rerolled", "must reroll failed to-wound
+  rolls", "Successful Aegis saves ... must be rerolled": a re-roll;
+- "with a natural to-hit roll of '6', the attack causes two hits instead of
+  one" (or "one additional hit"): more hits from that face;
+- "with a natural to-hit roll of '6', it automatically wounds": that hit
+  skips the wound roll that follows;
+- a sentence opening "During the first Round of Combat," holds only then;
+  "against models with Flammable" only if the question names Flammable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import namedtuple
+from fractions import Fraction
+
+from referee.calc import question as q
+from referee.calc.answers import Step, fraction
+from referee.calc.citations import Clause, Rulebook, sentences, squeeze
+from referee.calc.dice import Distribution
+from referee.calc.errors import Refusal
+from referee.calc.stage import StageResult
+from referee.patterns import lazy
+
+TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
+FORMS: dict[Any, Any] = {}  # a system calc has no module for: only what its sentences say
+LINKS: dict[Any, Clause] = {}
+
+_QUOTES = lazy(r"[‘’'`´“”\"]")
+_NOT_SLUG = lazy(r"[^a-z0-9]+")
+_DASHES = lazy(r"[‐‑‒–—−]")  # "to‐wound" with a Unicode hyphen, as BattleScribe data has it
+# the roll a phrase names: "to-hit", "to-wound", "Aegis" (before "saves")
+_REROLL_BEFORE = lazy(
+    r"\b(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b[^.]*?\b(?:must|may)\s+be\s+re-?rolled",
+    re.I,
+)
+_REROLL_AFTER = lazy(r"\b(?:must|may)\s+re-?roll\s+(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b", re.I)
+_NATURAL = lazy(r"\bnatural\s+to-?\s?hit\s+roll\s+of\s+'?(?P<face>[1-6])(?P<more>\+?)", re.I)
+_MORE_HITS = lazy(r"\bcauses?\s+(?:(?P<total>two|three|\d)\s+hits\s+instead\s+of\s+one|(?P<extra>one|two|\d)\s+additional\s+hits?)", re.I)
+_MODIFIER = lazy(r"(?P<amount>[+\-−]\d)\s+to-?\s?(?P<what>hit|wound)\s+modifier", re.I)
+_NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
+_ALONE = lazy(r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined", re.I)
+# a save that cannot be taken: "Fortitude Saves cannot be taken against attacks with X[ that ...], or against
+# attacks with Y", "ignores Fortitude Saves", "cannot take a Regeneration save"
+_NOT_TAKEN = lazy(r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?i:saves?)\s+cannot\s+be\s+taken\s+(?P<rest>against\b.*)")
+_NOT_TAKEN_AGAINST = lazy(r"against\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)(?P<but>\s+that\s+[^,]*)?")
+_IGNORES = lazy(r"\b(?:ignores?\s+|cannot\s+take\s+an?\s+)(?P<name>[A-Z][\w-]*)\s+(?i:saves?)\b")
+_CLAUSE_END = lazy(r"\s+and\s+|[,;]")
+_AUTO_WOUND = lazy(r"\bautomatically\s+wounds?\b", re.I)
+_WHEN = lazy(r"^(?:during|in)\s+(?P<when>[^,]+?),", re.I)
+_AGAINST = lazy(r"\bagainst\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
+_NUMBERS = {"one": 1, "two": 2, "three": 3}
+
+
+class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause")):
+    """What one sentence of ``rule`` does: ``kind`` "reroll" (``amount``: "failed" or
+    "successful"), "modifier" (``amount``: +1, -1, ...), "alone" (a modifier that
+    "cannot be combined" with others), "nosave" (the save named by ``roll``
+    cannot be taken; ``amount``: a condition on that calc cannot settle), "hits" (``amount`` hits in all on a natural ``face``) or "auto"
+    (a natural ``face`` wounds with no wound roll; ``face``: the natural results, (6,) or (5, 6) for "5+"); ``roll``: "hit", "wound" or
+    "save:<name>"; ``when``: the moment it is limited to; ``needs``: the rule the
+    other side must have."""
+
+    __slots__ = ()
+
+
+def rule_id(system: str, name: str) -> str:
+    """The id a rule named ``name`` has in ``system`` (ids are made from names:
+    referee.rulebase.align.slug, which the tests compare this with)."""
+    folded = name.casefold().replace("ß", "ss")
+    return f"{system}/{_NOT_SLUG.sub('-', folded).strip('-')}"
+
+
+def _roll_of(what: str, noun: str) -> str | None:
+    words = squeeze(what)
+    if noun.lower().startswith("save"):
+        return f"save:{words}" if words else None
+    if words in ("tohit", "hit"):
+        return "hit"
+    if words in ("towound", "wound"):
+        return "wound"
+    return None
+
+
+def read(rule: str, text: str) -> list[Effect]:
+    """The effects on rolls that the sentences of ``text`` (rule ``rule``'s) state."""
+    found: list[Effect] = []
+    for sentence in sentences(text):
+        plain = _DASHES.sub("-", _QUOTES.sub("'", sentence))
+        when_match = _WHEN.match(plain)
+        when = when_match.group("when") if when_match else None
+        against = _AGAINST.search(plain)
+        needs = against.group("name") if against else None
+        clause = Clause(rule, sentence)
+        for pattern in (_REROLL_BEFORE, _REROLL_AFTER):
+            for m in pattern.finditer(plain):
+                if _NEGATED.search(plain, 0, m.start()):
+                    continue
+                roll = _roll_of(m.group("what"), m.group("noun"))
+                if roll is not None:
+                    found.append(Effect(rule, "reroll", roll, m.group("which").lower(), None, when, needs, clause))
+        for m in _MODIFIER.finditer(plain):
+            if _NEGATED.search(plain, 0, m.start()):  # "... do not gain this +1 to-hit modifier": an exception
+                continue
+            amount = int(m.group("amount").replace("−", "-"))
+            found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs, clause))
+        for m in _ALONE.finditer(plain):
+            found.append(Effect(rule, "alone", m.group("what").lower(), None, None, when, needs, clause))
+        found.extend(_saves_not_taken(rule, plain, when, clause))
+        natural = _NATURAL.search(plain)
+        if natural is not None:
+            first = int(natural.group("face"))
+            face = tuple(range(first, 7)) if natural.group("more") else (first,)
+            more = _MORE_HITS.search(plain, natural.end())
+            if more is not None:
+                total = _NUMBERS.get((more.group("total") or "").lower()) or (int(more.group("total")) if (more.group("total") or "").isdigit() else None)
+                if total is None:
+                    extra = more.group("extra").lower()
+                    total = 1 + (_NUMBERS.get(extra) or int(extra))
+                found.append(Effect(rule, "hits", "hit", total, face, when, needs, clause))
+            if _AUTO_WOUND.search(plain, natural.end()):
+                found.append(Effect(rule, "auto", "hit", None, face, when, needs, clause))
+    return found
+
+
+def _saves_not_taken(rule: str, plain: str, when: str | None, clause: Clause) -> list[Effect]:
+    """"Fortitude Saves cannot be taken against attacks with Flaming Attacks", "The attack
+    ignores Fortitude Saves": kind "nosave"; ``amount``: the condition the sentence puts on
+    it ("that rolled a natural 6+ to wound", "If the attack wounds with a natural ..."), None
+    when it holds outright."""
+    found: list[Effect] = []
+    listed = _NOT_TAKEN.search(plain)
+    if listed is not None:
+        roll = f"save:{squeeze(listed.group('name'))}"
+        for m in _NOT_TAKEN_AGAINST.finditer(listed.group("rest")):
+            but = (m.group("but") or "").strip() or None
+            found.append(Effect(rule, "nosave", roll, but, None, when, m.group("name"), clause))
+        return found
+    for m in _IGNORES.finditer(plain):
+        before = plain[: m.start()]
+        condition = None
+        if plain.lower().startswith("if ") or "natural" in before.lower():
+            condition = before.split(",")[0].strip()
+        after = plain[m.end() :]
+        end = _CLAUSE_END.search(after)
+        against = _AGAINST.search(after[: end.start()] if end else after)
+        found.append(Effect(rule, "nosave", f"save:{squeeze(m.group('name'))}", condition, None, when, against.group("name") if against else None, clause))
+    return found
+
+
+def _rule_effects(book: Rulebook, system: str, name: str, required: bool) -> list[Effect]:
+    """The effects of the rule named ``name``; a refusal for a rule the system lacks or
+    never defines, or (``required``) one whose sentences calc cannot read."""
+    wanted = rule_id(system, name)
+    rule = book.rule(wanted)
+    if rule is None:
+        if not required:
+            return []
+        raise Refusal(f"{system} has no rule named {name}", system)
+    texts = [v.get("text") or "" for v in (rule.get("versions") or [rule])]
+    effects = [e for text in texts for e in read(wanted, text)]
+    if not any(t.strip() for t in texts):
+        if not required:
+            return []
+        raise Refusal(f"{system} names {name} ({wanted}) but never defines it", system)
+    return effects
+
+
+def _roll_key(stage: q.Rolled) -> str:
+    return f"save:{squeeze(stage.save)}" if stage.kind == "save" else stage.kind
+
+
+def _named(stage: q.Rolled) -> set[str]:
+    return {squeeze(n) for n in (*stage.attacker, *stage.target, *((stage.save,) if stage.save else ()))}
+
+
+def _moment(text: str) -> str:
+    words = text.split()
+    return squeeze(" ".join(words[1:] if words and words[0].lower() == "the" else words))
+
+
+def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> StageResult:
+    """The roll ``stage`` asks, with every effect its named rules have on it, and the
+    modifier and re-roll the question gives, as the system's module says they work
+    (its ``ROLL_MODIFIERS``: the sentences on adding to a roll, its limit, re-rolls)."""
+    if not 1 <= stage.needed <= 6:
+        raise Refusal(f"a D6 roll cannot need {stage.needed}+", system)
+    steps: list[Step] = []
+    effects: list[Effect] = []
+    rules = getattr(module, "ROLL_MODIFIERS", None) or {}
+    if stage.reroll == "both":
+        raise Refusal("a roll is re-rolled once: re-roll failed or successful rolls, not both", system)
+    if stage.reroll is not None:  # the system's sentence on re-rolls is quoted where it has one
+        effects.append(Effect("the question", "reroll", _roll_key(stage), stage.reroll, None, None, None, rules.get("reroll")))
+    if stage.save:
+        effects.extend(_rule_effects(book, system, stage.save, required=False))
+    for name in (*stage.attacker, *stage.target):
+        effects.extend(_rule_effects(book, system, name, required=True))
+    conditions = {squeeze(e.needs) for e in effects if e.needs is not None}
+    for name in (*stage.attacker, *stage.target):
+        # a rule with no effect on rolls of its own is still part of the question when
+        # another named rule holds only against it ("against models with Flammable")
+        if not any(e.rule == rule_id(system, name) for e in effects) and squeeze(name) not in conditions:
+            raise Refusal(f"{name}: calc cannot read what it does to the roll ({rule_id(system, name)})", system)
+    key = _roll_key(stage)
+    named = _named(stage)
+    applied: list[Effect] = []
+    for effect in effects:
+        if effect.roll != key:
+            continue
+        if effect.when is not None:
+            if stage.when is None:
+                raise Refusal(
+                    f"{effect.rule} holds only during {effect.when}; say whether this roll is made then "
+                    f"(add 'in {effect.when}')",
+                    system,
+                )
+            if _moment(stage.when) != _moment(effect.when):
+                steps.append(Step(f"It holds only during {effect.when}, not {stage.when}: not applied.", book.cite(effect.clause)))
+                continue
+        if effect.needs is not None and squeeze(effect.needs) not in named:
+            steps.append(Step(f"It holds only against {effect.needs}, which the question does not name: not applied.", book.cite(effect.clause)))
+            continue
+        applied.append(effect)
+    for name in (*stage.attacker, *stage.target):
+        own = [e for e in effects if e.rule == rule_id(system, name)]
+        if own and not any(e.roll == key for e in own):
+            rolls = " and ".join(sorted({_roll_words(e.roll) for e in own}))
+            steps.append(Step(f"{name} changes {rolls}, not this roll.", book.cite(own[0].clause)))
+    what = f"{stage.save} save" if stage.save else f"{stage.kind} roll"
+    steps.insert(0, Step(f"The {what} needs {stage.needed}+ on a D6, as the question gives it: {fraction(Fraction(7 - stage.needed, 6))}.", None))
+    needed = stage.needed
+    modifiers = [e for e in applied if e.kind == "modifier"]
+    for effect in modifiers:
+        steps.append(Step(f"{effect.amount:+d} to the roll.", book.cite(effect.clause)))
+    alone = next((e for e in applied if e.kind == "alone"), None)
+    if alone is not None and len(modifiers) + bool(stage.modifier) > 1:
+        raise Refusal(
+            f"{alone.rule} says its modifier cannot be combined with some others, and does not say which applies; "
+            "calc will not pick",
+            system,
+        )
+    total = stage.modifier + sum(e.amount for e in modifiers)
+    if total or stage.modifier:
+        needed = _modified(book, stage, total, rules, steps, system)
+    return _compute(book, stage, needed, applied, steps, system)
+
+
+def _modified(book: Rulebook, stage: q.Rolled, total: int, rules: dict[str, Clause], steps: list[Step], system: str) -> int:
+    """The roll needed once the modifiers (``total``: the question's and the rules') are added to the die's result."""
+    modifier = total
+    if "add" in rules:
+        steps.append(Step(f"{modifier:+d} is added to the result of the roll.", book.cite(rules["add"])))
+    elif 2 <= stage.needed - modifier <= 6:
+        steps.append(Step(f"{modifier:+d} is added to the result of the roll ({system}'s documents state no rule on modifiers).", None))
+    else:
+        raise Refusal(
+            f"{system} does not say how a modifier changes a roll, nor whether {stage.needed}+ with {modifier:+d} can succeed", system
+        )
+    if "limit" in rules and abs(modifier) > 1:
+        modifier = 1 if modifier > 0 else -1
+        steps.append(
+            Step(
+                f"No modification moves a roll more than 1 from the result it needed: {total:+d} counts as {modifier:+d} "
+                "(read as a limit on the modifier; a roll of 1 to 6 changed by it).",
+                book.cite(rules["limit"]),
+            )
+        )
+    needed = stage.needed - modifier
+    if "order" in rules and stage.reroll is not None:
+        steps.append(Step("The re-roll comes first; the modifier is added to the roll that stands.", book.cite(rules["order"])))
+    shown = "no roll of a D6 succeeds" if needed > 6 else f"needs {max(needed, 1)}+ on the die"
+    steps.append(Step(f"{stage.needed}+ with {modifier:+d}: {shown}.", None))
+    return needed
+
+
+def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect], steps: list[Step], system: str) -> StageResult:
+    barred = next((e for e in applied if e.kind == "nosave"), None)
+    if barred is not None:
+        if barred.amount is not None:
+            raise Refusal(
+                f"{barred.rule} bars the {stage.save} save only when {barred.amount!r}; the question cannot say whether it is so",
+                system,
+            )
+        steps.append(Step(f"The {stage.save} save cannot be taken against this attack.", book.cite(barred.clause)))
+        steps.append(Step("The save is passed: 0.", None))
+        return StageResult(tuple(steps), Distribution.test(1), "unsaved wounds", Fraction(0), None, probability_of="the save is passed")
+    rerolls: dict[str, Effect] = {}
+    for effect in applied:
+        if effect.kind == "reroll":
+            rerolls.setdefault(effect.amount, effect)
+    if len(rerolls) > 1:
+        raise Refusal("the rules named re-roll both failed and successful rolls of it; calc cannot tell which comes first", system)
+    reroll = next(iter(rerolls.values()), None)
+    if reroll is not None:
+        cited = book.cite(reroll.clause) if reroll.clause is not None else None
+        said = "" if cited is not None or reroll.rule != "the question" else f" (as the question says; {system}'s documents state no rule on re-rolls)"
+        steps.append(Step(f"{reroll.amount.capitalize()} rolls are rolled again; the second roll stands{said}.", cited))
+    for effect in applied:
+        if effect.kind == "reroll" and effect is not reroll and effect.clause is not None:
+            steps.append(Step("The same re-roll, said again here: the roll is still re-rolled once.", book.cite(effect.clause)))
+    hits = [e for e in applied if e.kind == "hits"]
+    autos = [e for e in applied if e.kind == "auto"]
+    for effect in hits:
+        steps.append(Step(f"A natural {_faces(effect.face)} that hits gives {effect.amount} hits in all.", book.cite(effect.clause)))
+    for effect in autos:
+        steps.append(Step(f"A natural {_faces(effect.face)} that hits wounds with no wound roll (one hit, if it makes more).", book.cite(effect.clause)))
+    if len({(e.face) for e in hits}) > 1 or len(hits) > 1 and len({e.amount for e in hits}) > 1:
+        raise Refusal("the rules named give extra hits in different ways; calc does not know how they combine", system)
+    joint: dict[tuple[int, int], Fraction] = {}
+    success = Fraction(0)
+    sixth = Fraction(1, 6)
+    for first in range(1, 7):
+        again = reroll is not None and ((first >= needed) == (reroll.amount == "successful"))
+        for face, chance in ([(f, sixth * sixth) for f in range(1, 7)] if again else [(first, sixth)]):
+            if face < needed:
+                joint[(0, 0)] = joint.get((0, 0), Fraction(0)) + chance
+                continue
+            success += chance
+            units = next((e.amount for e in hits if face in e.face), 1)
+            auto = 1 if any(face in e.face for e in autos) else 0
+            joint[(units, auto)] = joint.get((units, auto), Fraction(0)) + chance
+    per_unit = Distribution(_units(joint))
+    if stage.kind == "save":
+        steps.append(Step(f"The save is passed: {fraction(success)}.", None))
+        return StageResult(tuple(steps), Distribution.test(1 - success), "unsaved wounds", success, None, probability_of="the save is passed")
+    noun = "hits" if stage.kind == "hit" else "wounds"
+    steps.append(Step(f"The roll succeeds: {fraction(success)}; {noun} per roll: mean {fraction(per_unit.mean)}.", None))
+    counts = max(outcome for outcome, _ in per_unit.items()) > 1
+    shown = None if reroll is not None or counts or not 1 <= needed <= 6 else f"{needed}+"
+    skips = ("wound", joint) if autos else None
+    return StageResult(tuple(steps), per_unit, noun, success, shown, counts, "the roll succeeds", skips)
+
+
+def _roll_words(roll: str) -> str:
+    """ "hit" -> "hit rolls", "save:fortitude" -> "Fortitude saves"."""
+    return f"{roll[5:].capitalize()} saves" if roll.startswith("save:") else f"{roll} rolls"
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    return str(faces[0]) if len(faces) == 1 else f"{faces[0]} or more"
+
+
+def _units(joint: dict[tuple[int, int], Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for (units, _auto), chance in joint.items():
+        out[units] = out.get(units, Fraction(0)) + chance
+    return out

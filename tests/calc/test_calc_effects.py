@@ -1,0 +1,218 @@
+"""A roll given by its target number, changed by rules named in the question
+("hit 4+ with Battle Focus"): each rule's effect is read from its own sentences in
+the asked system, on the project's documents, on the BattleScribe sample imported as
+a system calc has no module for, and on a small system worded its own way."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from referee.calc import answer
+from referee.calc.effects import read, rule_id
+from referee.calc.errors import Refusal
+from referee.cli.commands import main
+from referee.rulebase.align import slug
+from referee.store.record import assemble
+
+BSDATA = Path("/work/shared/bsdata/2nd-theNinthAge-FantasyBattles.gst")
+
+
+# -- the project's documents -----------------------------------------------------
+
+
+def test_a_natural_six_that_gives_two_hits(rulebase):
+    found = answer(rulebase, "t9a", "hit 4+ with Battle Focus, mean hits")
+    assert (found.probability, found.mean) == (Fraction(1, 2), Fraction(2, 3))
+    assert dict(found.distribution.items()) == {0: Fraction(1, 2), 1: Fraction(1, 3), 2: Fraction(1, 6)}
+    cited = [s.citation for s in found.steps if s.citation]
+    assert [(c.rule, c.file, c.line) for c in cited] == [("t9a/battle-focus", "t9a/army-builder-glossary-en-de.txt", 227)]
+
+
+def test_a_natural_six_that_wounds_skips_the_wound_roll(rulebase):
+    found = answer(rulebase, "t9a", "hit 4+ with Poison Attacks then wound 5+")
+    assert found.probability == Fraction(5, 18)  # 1/6 + 2/6 x 2/6
+    # with Battle Focus too, only one of a natural 6's two hits wounds by itself
+    both = answer(rulebase, "t9a", "hit 4+ with Poison Attacks and Battle Focus then wound 5+")
+    assert both.mean == Fraction(1, 3 * 3) + Fraction(1, 6) * (1 + Fraction(1, 3))
+
+
+def test_a_reroll_bound_to_a_moment_is_applied_then_and_refused_when_the_question_is_silent(rulebase):
+    assert answer(rulebase, "t9a", "hit 4+ with Hatred in the first Round of Combat").probability == Fraction(3, 4)
+    assert answer(rulebase, "t9a", "hit 4+ with Hatred during the second Round of Combat").probability == Fraction(1, 2)
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "t9a", "hit 4+ with Hatred")
+    assert "first Round of Combat" in err.value.message
+
+
+def test_successful_saves_rerolled_by_the_attackers_rule(rulebase):
+    found = answer(rulebase, "t9a", "Aegis 4+ save against Divine Attacks")
+    assert found.probability == Fraction(1, 4)
+    assert found.probability_of == "the save is passed"
+    # another save is not the one Divine Attacks names
+    assert answer(rulebase, "t9a", "Fortitude 4+ save against Divine Attacks").probability == Fraction(1, 2)
+
+
+def test_a_rule_without_a_dice_effect_or_without_text_is_refused_by_name(rulebase):
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "t9a", "wound 4+ with Flaming Attacks")
+    assert err.value.message == "Flaming Attacks: calc cannot read what it does to the roll (t9a/flaming-attacks)"
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "t9a", "wound 4+ with Flaming Attacks against Flammable")
+    assert err.value.message == "t9a names Flammable (t9a/flammable) but never defines it"
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "t9a", "hit 4+ with Wobbly Knees")
+    assert err.value.message == "t9a has no rule named Wobbly Knees"
+
+
+def test_modifiers_and_rerolls_the_question_gives(rulebase):
+    capped = answer(rulebase, "last-edition", "hit 3+ with -2")
+    assert (capped.needed, capped.probability) == ("4+", Fraction(1, 2))
+    assert any(s.citation and s.citation.rule == "last-edition/modify-by-addition-and-subtraction" for s in capped.steps)
+    assert answer(rulebase, "last-edition", "hit 4+ reroll failed").probability == Fraction(3, 4)
+    assert answer(rulebase, "last-edition", "hit 6+ with -1").probability == 0
+    assert answer(rulebase, "t9a", "hit 3+ with -2").probability == Fraction(1, 3)  # no limit stated
+    with pytest.raises(Refusal):
+        answer(rulebase, "t9a", "hit 6+ with -1")  # whether a 6 still hits: the documents do not say
+
+
+def test_rule_ids_are_made_as_the_rulebase_makes_them():
+    for name in ("Battle Focus", "Poison Attacks", "Todesstoß", "Rally Around the Flag", "Hold the Line!"):
+        assert rule_id("t9a", name) == f"t9a/{slug(name)}"
+
+
+# -- the BattleScribe sample: a system calc has no module for ----------------------
+
+
+@pytest.fixture(scope="module")
+def bsdata(tmp_path_factory):
+    if not BSDATA.exists():
+        pytest.skip("no BattleScribe sample on this machine")
+    into = tmp_path_factory.mktemp("bsdata")
+    assert main(["import", "battlescribe", str(BSDATA), "--system", "t9a-bsdata", "--into", str(into), "--json"]) == 0
+    return assemble(into)
+
+
+def test_the_imported_system_is_answered_from_its_own_sentences(bsdata):
+    focus = answer(bsdata, "t9a-bsdata", "hit 4+ with Battle Focus, mean hits")
+    assert focus.mean == Fraction(2, 3)
+    assert focus.steps[1].citation.quote.endswith("causes one additional hit (i.e. usually two hits instead of one).")
+    assert answer(bsdata, "t9a-bsdata", "wound 4+ with Flaming Attacks against Flammable").probability == Fraction(3, 4)
+    assert answer(bsdata, "t9a-bsdata", "wound 4+ with Flaming Attacks").probability == Fraction(1, 2)
+    aegis = answer(bsdata, "t9a-bsdata", "Aegis 4+ save against Divine Attacks")
+    assert aegis.probability == Fraction(1, 4)  # both rules say it: the roll is re-rolled once
+    assert {s.citation.rule for s in aegis.steps if s.citation} == {"t9a-bsdata/aegis", "t9a-bsdata/divine-attacks"}
+
+
+def test_the_imported_system_refuses_what_its_sentences_do_not_define(bsdata):
+    with pytest.raises(Refusal) as err:
+        answer(bsdata, "t9a-bsdata", "2D6 maximised")
+    assert err.value.message == "t9a-bsdata does not define dice rolls"
+    with pytest.raises(Refusal) as err:
+        answer(bsdata, "t9a-nowhere", "hit 4+ with Battle Focus")
+    assert err.value.message.startswith("calc knows no dice mechanics of t9a-nowhere")
+
+
+# -- a system worded its own way -------------------------------------------------
+
+MANIFEST = """id = "skirmish"
+title = "Skirmish"
+languages = ["en"]
+origin = "A test's own rules."
+
+[[documents]]
+path = "rules.md"
+format = "markdown"
+role = "core"
+lang = "en"
+title = "Rules"
+"""
+
+RULES = """# Skirmish
+
+## Grudge
+
+In the first Turn, the model may reroll failed to-hit rolls against units with Rivals.
+
+## Rending
+
+If the attack hits with a natural to-hit roll of '5+', the attack causes three hits instead of one.
+
+## Venom
+
+If the attack hits with a natural to-hit roll of '6', it automatically wounds.
+
+## Shroud
+
+Successful Shroud saves taken against the attack must be rerolled.
+
+## Rivals
+
+The model has rivals.
+
+## Swagger
+
+The model swaggers and looks splendid.
+"""
+
+
+@pytest.fixture(scope="module")
+def skirmish(tmp_path_factory):
+    root = tmp_path_factory.mktemp("skirmish")
+    (root / "skirmish").mkdir()
+    (root / "skirmish" / "system.toml").write_text(MANIFEST, encoding="utf-8")
+    (root / "skirmish" / "rules.md").write_text(RULES, encoding="utf-8")
+    return assemble(root)
+
+
+def test_a_rule_worded_another_way_is_read_the_same_way(skirmish):
+    assert answer(skirmish, "skirmish", "hit 4+ with Grudge against Rivals in the first Turn").probability == Fraction(3, 4)
+    assert answer(skirmish, "skirmish", "hit 4+ with Grudge in the first Turn").probability == Fraction(1, 2)  # no Rivals
+    rending = answer(skirmish, "skirmish", "hit 4+ with Rending")
+    assert rending.mean == Fraction(1, 6) + 2 * Fraction(3 * 1, 6)  # a 4: one hit; a 5 or 6: three
+    assert answer(skirmish, "skirmish", "hit 3+ with Venom then wound 6+").probability == Fraction(1, 6) + Fraction(3, 6) * Fraction(1, 6)
+    assert answer(skirmish, "skirmish", "Shroud 3+ save against Shroud").probability == Fraction(4, 9)
+    with pytest.raises(Refusal) as err:
+        answer(skirmish, "skirmish", "hit 4+ with Swagger")
+    assert err.value.message == "Swagger: calc cannot read what it does to the roll (skirmish/swagger)"
+
+
+def test_the_reader_names_each_effect():
+    effects = read("x/hatred", "During the first Round of Combat, failed to-hit rolls from attacks with Hatred must be rerolled.")
+    assert [(e.kind, e.roll, e.amount, e.when) for e in effects] == [("reroll", "hit", "failed", "the first Round of Combat")]
+    assert read("x/none", "The attack doesn't have any special effect.") == []
+
+
+def test_a_modifier_a_rule_gives_and_its_exception_sentence(rulebase):
+    reflexes = answer(rulebase, "t9a", "hit 4+ with Lightning Reflexes")
+    assert (reflexes.needed, reflexes.probability) == ("3+", Fraction(2, 3))  # "do not gain this +1" is not a second +1
+    assert answer(rulebase, "t9a", "hit 4+ against Distracting").probability == Fraction(1, 3)
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "t9a", "hit 4+ against Distracting with -1")
+    assert "cannot be combined" in err.value.message
+
+
+def test_a_negated_sentence_is_no_effect():
+    assert read("x/r", "Attacks with Sloth do not gain a +1 to-hit modifier.") == []
+    assert read("x/r", "If the unit is not Fleeing, failed to-hit rolls must be rerolled.") == []
+
+
+def test_a_save_that_cannot_be_taken(rulebase, bsdata):
+    assert answer(rulebase, "t9a", "Fortitude 4+ save against Flaming Attacks").probability == 0
+    assert answer(bsdata, "t9a-bsdata", "Fortitude 4+ save against Flaming Attacks").probability == 0  # "ignores Fortitude Saves"
+    assert answer(rulebase, "t9a", "Fortitude 4+ save against Divine Attacks").probability == Fraction(1, 2)
+    # only after a natural 6 to wound: a save's question cannot say
+    for system, book in (("t9a", rulebase), ("t9a-bsdata", bsdata)):
+        with pytest.raises(Refusal) as err:
+            answer(book, system, "Fortitude 4+ save against Lethal Strike")
+        assert "natural 6+ to wound" in err.value.message
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "t9a", "Regeneration 4+ save against Lethal Strike")
+    assert "If the attack wounds with a natural to-wound roll of 6+" in err.value.message
+
+
+def test_a_unicode_hyphen_reads_as_a_hyphen():
+    effects = read("x/rune", "Successful to‐wound rolls against the model must be rerolled.")
+    assert [(e.kind, e.roll, e.amount) for e in effects] == [("reroll", "wound", "successful")]
