@@ -10,7 +10,9 @@ it does.  Three readings, each of the rule's text alone:
   better"), opens on a state or kind of fight ("While the model is in close
   combat, ..."), or says its bearer's state ("an unengaged Engineer", "a
   friendly non-Fleeing model with Rally Around the Flag", "a unit with this
-  rule that is locked in combat");
+  rule that is locked in combat"), or has for its subject a kind of attack
+  that bears the rule ("A Close Combat Attack with Lightning Reflexes gains
+  ...": only close combat attacks are what the rule speaks of);
 - a sentence of the rule on **its own use**, wherever it stands ("Parry can
   only be used against Close Combat Attacks"; "This Attack Attribute can only
   be used with Bows or Longbows").
@@ -85,6 +87,12 @@ _RELATIVE = lazy(
     r"|locked\s+in\s+(?:close\s+)?combat|in\s+close\s+combat)\b",
     re.I,
 )
+# the defining sentence's subject is a kind of attack bearing the rule: "A Close Combat Attack with Lightning
+# Reflexes gains ...", "Shooting Attacks made with this rule ..." (the attack is the rule's, never "an attack against")
+_ATTACK_SUBJECT = lazy(
+    r"^(?:(?:an?|all|each|every|any)\s+)?(?P<kind>close\s+combat|melee|shooting|ranged|missile)\s+attacks?\s+(?:made\s+|performed\s+)?with\s+(?P<rest>[^,.;:()]*)",
+    re.I,
+)
 _RELATIVES = (("unengaged", "not-melee"), ("not", "not-fleeing"), ("fleeing", "fleeing"), ("engaged", "melee"), ("locked", "melee"), ("in", "melee"))
 _THIS_RULE = r"this\s+(?:special\s+|universal\s+|model\s+)?(?:rule|ability|keyword|skill|attribute)"
 # a sentence on the rule's own use: "Parry can only be used against Close Combat Attacks"
@@ -147,6 +155,12 @@ def _defining(sentence: str, name: str) -> list[Limit]:
         if words and _names_bearer(near, name):
             end = _name_end(found.group(), name)
             out.append(Limit(_ADJECTIVES[found.group("state").lower()], None, found.group()[:end].strip(), sentence))
+    subject = _ATTACK_SUBJECT.match(sentence.strip())
+    if subject and _names_bearer(" ".join(subject.group("rest").split()[:8]), name):
+        kind = "melee" if subject.group("kind").lower() in ("close combat", "melee") else "shooting"
+        if all(l.situation != kind for l in out):
+            end = subject.start("rest") + _name_end(subject.group("rest"), name)
+            out.append(Limit(kind, None, sentence.strip()[:end].strip(), sentence))
     clause = re.split(r"[,;:]", sentence)[0]
     relative = _RELATIVE.search(clause)
     if relative and _names_bearer(relative.group("rest"), name):

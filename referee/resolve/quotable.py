@@ -113,7 +113,17 @@ _EXAMPLE = lazy(r"\W*\(?(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
 # what it works like, by another rule's or thing's terms: "works exactly like 4+ ward save", "It is otherwise treated exactly
 # like a normal Stomp.", "Models on hill see like units with Large Target special rule."
 _LIKE = lazy(r"\b(?:works?|treated|treats?|sees?|see|functions?|behaves?)\s+(?:exactly\s+|just\s+)?(?:like|as\s+if)\b|\bexactly\s+like\b", re.I)
-_KINDS = (("limit", _LIMIT), ("effect", _EFFECT), ("like", _LIKE))
+# what does not take the rule away: "a unit does not lose its steadfast status for being charged from rear or flank",
+# "the unit never loses Steadfast due to Terrain" (a case its loss is said not to follow from)
+_KEEPS = lazy(r"\b(?:does|do|will|shall)\s+not\s+lose\b|\bnever\s+loses?\b|\b(?:is|are)\s+(?:not|never)\s+lost\b", re.I)
+# a prohibition in the rule's own words ("The model cannot be the General."): read out where no relation of the graph
+# holds the sentence (one the graph read is a duty of the answer, or an inactive entry, quoted there)
+_FORBIDS = lazy(r"\b(?:cannot|can\s+not|can\s+never|may\s+not|may\s+never|must\s+not|must\s+never)\b", re.I)
+_KINDS = (("limit", _LIMIT), ("effect", _EFFECT), ("like", _LIKE), ("keeps", _KEEPS))
+# a sentence that announces a list of its exceptions: "..., with the following exceptions:", "... with the following exception:"
+_EXCEPTIONS_FOLLOW = lazy(r"\bthe\s+following\s+exceptions?\s*:\s*$", re.I)
+# a list item's marker
+_ITEM = lazy(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # a short sentence on the whole of the one before it: "This can be combined.", "These stack." (never a label, nor "They never tire.")
 _SHORT_SAYS = lazy(r"(?:this|these)\s+\w+", re.I)
 # what a rule's number in brackets is: its letter standing alone ("equal or lower than the number X", "Stealth(+X)",
@@ -138,7 +148,9 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
             seen.add(rid)
             # a rule given a number in brackets says first what that number is (given none, its words on one say nothing of it)
             kinds = (("parameter", _PARAMETER), *_KINDS) if any(side.rules[rid].instances) else _KINDS
-            out += _read_out(rid, side.name, rule, kinds, said, names, rule_quote)
+            read = {_plain(rel["citation"]["sentence"]) for rel in view.relations_in(rid) if rel["citation"].get("rule") == rid}
+            read |= {_plain(rel["citation"]["sentence"]) for rel in view.relations_out(rid)}
+            out += _read_out(rid, side.name, rule, kinds, said, names, rule_quote, read)
     named: set[str] = set()
     # a rule set aside too: the ruling that set it aside may quote only the winner's words
     every = [(side, rid, view.get(rid)) for side in sides for rid in side.rules]
@@ -407,26 +419,56 @@ def _text(rule: dict[str, Any] | None) -> str:
 
 
 def _read_out(rid: str, side: str, rule: dict[str, Any], kinds: tuple[tuple[str, Any], ...], said: set[str], names: dict[str, str],
-              rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rule's first sentence of each kind (its first wording's), unless said already or an example."""
+              rule_quote: Callable[..., dict[str, Any]], read: set[str] | None = None) -> list[dict[str, Any]]:
+    """The rule's first sentence of each kind (its first wording's), unless said already or an example; given the
+    sentences the graph read of the rule (``read``), also its first prohibition the graph did not read (``forbids``).
+    A sentence read out that announces its exceptions ("with the following exceptions:") brings the list's items
+    that follow it, each quoted (``exception``): its words hold only with them."""
     version = rule["versions"][0] if rule["versions"] else None
     text = _text(rule)
+    if read is not None:
+        kinds = (*kinds, ("forbids", _FORBIDS))
     found = {how: 0 for how, _ in kinds}
     out: list[dict[str, Any]] = []
-    for sentence in sentences(text):
-        sentence = sentence.split("\n\n", 1)[0].rstrip()  # a sentence that runs into a list after its colon: its own words
+    told = sentences(text)
+    for at, whole in enumerate(told):
+        sentence = whole.split("\n\n", 1)[0].rstrip()  # a sentence that runs into a list after its colon: its own words
         plain = _plain(sentence)
         if plain in said or _EXAMPLE.match(plain):
             continue
         for how, pattern in kinds:
             hit = pattern.search(plain)
-            if hit is None or found[how] >= _AT_MOST:
+            if hit is None or found[how] >= _AT_MOST or (how == "forbids" and plain in (read or ())):
                 continue
             found[how] += 1
             said.add(plain)
             out.append({"side": side, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_words(plain, hit)],
                         "how": how, "subject": None, "conditions": [], "citation": rule_quote(rid, sentence.lstrip("-*• "), version)})
+            if _EXCEPTIONS_FOLLOW.search(plain):
+                out += _exceptions(rid, side, whole, told[at + 1 :], said, names, rule_quote, version)
             break
+    return out
+
+
+def _exceptions(rid: str, side: str, whole: str, after: list[str], said: set[str], names: dict[str, str],
+                rule_quote: Callable[..., dict[str, Any]], version: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The items of the list a sentence announces ("with the following exceptions:"): the one its sentence runs into
+    after the colon, then each following sentence while it is a list item; those said already are left out."""
+    glued = whole.split("\n\n", 1)[1] if "\n\n" in whole else ""
+    items = [glued] if _ITEM.match(glued) else []
+    for sentence in after:
+        if not _ITEM.match(sentence):
+            break
+        items.append(sentence)
+    out: list[dict[str, Any]] = []
+    for item in items:
+        item = _ITEM.sub("", item.split("\n\n", 1)[0]).rstrip()
+        plain = _plain(item)
+        if not plain or plain in said:
+            continue
+        said.add(plain)
+        out.append({"side": side, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [plain.rstrip(".!")],
+                    "how": "exception", "subject": None, "conditions": [], "citation": rule_quote(rid, item, version)})
     return out
 
 
