@@ -1154,6 +1154,7 @@ def _treated_like(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation])
 _SUBJECT_TO = re.compile(r"\b(?:is|are)\s+(?:also\s+|always\s+)?subject\s+to\s+$", re.I)
 # words that make the sentence's subject a case, not a thing the rule has: "unless the attack is also subject to Move or Fire",
 # "If a unit is composed entirely of models with Swiftstride, its rolls ... are subject to", "(if applicable)"
+_SUBJECT_TO_ANYWHERE = re.compile(r"\bsubject\s+to\b", re.I)
 _CASE_WORDS = re.compile(r"\b(?:unless|if|when|whenever|whether|while)\b", re.I)
 
 
@@ -1162,8 +1163,8 @@ def _subject_to(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -
     rule's bearer that another rule governs brings that rule in (``grants``), as "is treated like" does.  Only a plain
     statement: a sentence whose subject is a case ("unless the attack is also subject to ...", "If a unit is composed
     entirely of ...") is read by the grammar's conditions, or not at all."""
-    if any(r.kind == "grants" for r in typed):
-        return []
+    if any(r.kind == "grants" for r in typed) or _SUBJECT_TO_ANYWHERE.search(reader.text) is None:
+        return []  # one pass over the sentence first: the anchored search below runs once per name
     out: list[Relation] = []
     for lexeme in lexemes:
         if lexeme.type != "NAME":

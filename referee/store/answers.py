@@ -123,6 +123,8 @@ def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
     for rid, text in texts:
         seen: set[str] = set()
         for n, sentence in enumerate(sentences(text)):
+            if sentence.isascii() and "unit" not in sentence.casefold():
+                continue  # folding keeps an ASCII sentence's letters: no "unit" in it, none in its opening
             opening = fold(sentence).split()[:3]
             if "unit" in opening or "units" in opening:
                 for kind in {" ".join(sorted(kind_words(" ".join(opening[:k])))) for k in (2, 3)} - seen - {""}:
