@@ -134,7 +134,11 @@ class _Reader:
         when = None
         given: list[Any] = []  # modifiers and re-rolls the question gives itself
         for part in parts[:-1]:  # the last child is the noun after "mean", if any
-            if part.data in ("with_rules", "against_rules"):
+            if part is None:  # no rule named straight after the roll
+                continue
+            if part.data == "named_after":  # as if "with" stood before it
+                attacker.append(" ".join(self.read(part.children[0])))
+            elif part.data in ("with_rules", "against_rules"):
                 items = [c for c in part.children[0].children if c is not None and hasattr(c, "data")]
                 given.extend(c for c in items if c.data != "rule_words")
                 names = [" ".join(self.read(c)) for c in items if c.data == "rule_words"]

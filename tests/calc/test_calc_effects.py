@@ -31,6 +31,16 @@ def test_a_natural_six_that_gives_two_hits(rulebase):
     assert [(c.rule, c.file, c.line) for c in cited] == [("t9a/battle-focus", "t9a/army-builder-glossary-en-de.txt", 227)]
 
 
+def test_the_rollers_rule_named_straight_after_the_roll_reads_as_with(rulebase):
+    # players write "hit 4+ Battle Focus" as often as "hit 4+ with Battle Focus"
+    bare = answer(rulebase, "t9a", "hit 4+ Battle Focus, mean hits")
+    assert (bare.probability, bare.mean) == (Fraction(1, 2), Fraction(2, 3))
+    assert answer(rulebase, "t9a", "hit 4+ Hatred in the first Round of Combat").probability == Fraction(3, 4)
+    with pytest.raises(Refusal) as err:  # the moment still matters without "with"
+        answer(rulebase, "t9a", "hit 4+ Hatred")
+    assert "first Round of Combat" in err.value.message
+
+
 def test_a_natural_six_that_wounds_skips_the_wound_roll(rulebase):
     found = answer(rulebase, "t9a", "hit 4+ with Poison Attacks then wound 5+")
     assert found.probability == Fraction(5, 18)  # 1/6 + 2/6 x 2/6
@@ -170,6 +180,8 @@ def skirmish(tmp_path_factory):
 def test_a_rule_worded_another_way_is_read_the_same_way(skirmish):
     assert answer(skirmish, "skirmish", "hit 4+ with Grudge against Rivals in the first Turn").probability == Fraction(3, 4)
     assert answer(skirmish, "skirmish", "hit 4+ with Grudge in the first Turn").probability == Fraction(1, 2)  # no Rivals
+    assert answer(skirmish, "skirmish", "hit 4+ Grudge against Rivals in the first Turn").probability == Fraction(3, 4)
+    assert answer(skirmish, "skirmish", "hit 4+ Rending").mean == Fraction(1, 6) + 2 * Fraction(3 * 1, 6)
     rending = answer(skirmish, "skirmish", "hit 4+ with Rending")
     assert rending.mean == Fraction(1, 6) + 2 * Fraction(3 * 1, 6)  # a 4: one hit; a 5 or 6: three
     assert answer(skirmish, "skirmish", "hit 3+ with Venom then wound 6+").probability == Fraction(1, 6) + Fraction(3, 6) * Fraction(1, 6)
