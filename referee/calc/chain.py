@@ -33,6 +33,8 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
         if link is not None:
             steps.append(Step(_link_text(stage), book.cite(link)))
         result = handler(book, stage)
+        if isinstance(stage, (q.Hit, q.Wound)) and stage.reroll is not None:
+            result = _rerolled(book, system, stage, result, module)
         steps.extend(result.steps)
         results.append(result)
         previous = stage
@@ -96,3 +98,18 @@ def _link_text(stage: Any) -> str:
     if isinstance(stage, q.PureSave):
         return "A wound whose armour save failed may still take the pure save."
     return "Each wound scored may be saved."
+
+
+def _rerolled(book: Rulebook, system: str, stage: Any, worked_out: StageResult, module: Any) -> StageResult:
+    """A stage whose target number the system works out ("hit CS4 vs CS4"), with a
+    re-roll the question gives: the D6 it needs is re-rolled as a roll given by that
+    number would be ("hit 4+ reroll failed"), under the system's own re-roll sentence."""
+    from referee.calc import effects
+    from referee.calc.errors import Refusal
+
+    needed = worked_out.needed
+    if needed is None or not needed[:-1].isdigit() or not 2 <= int(needed[:-1]) <= 6:
+        raise Refusal(f"{stage.mechanic}: this roll is not one D6 needing 2+ to 6+, so calc cannot say what re-rolling it does", system)
+    kind = "hit" if isinstance(stage, q.Hit) else "wound"
+    again = effects.rolled(book, q.Rolled(kind, int(needed[:-1]), reroll=stage.reroll), system, module)
+    return again._replace(steps=worked_out.steps + again.steps[1:])  # its first step restates the number

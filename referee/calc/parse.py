@@ -67,13 +67,13 @@ class _Reader:
         return _int(children[0])
 
     def hit(self, children: list[Any]) -> q.Hit:
-        return q.Hit(_int(children[0]), _int(children[1]))
+        return q.Hit(_int(children[0]), _int(children[1]), _reroll(children[2]))
 
     def strength_vs(self, children: list[Any]) -> tuple[int, int]:
         return _int(children[0]), _int(children[1])
 
     def wound(self, children: list[Any]) -> q.Wound:
-        return q.Wound(*self.read(children[0]))
+        return q.Wound(*self.read(children[0]), _reroll(children[1]))
 
     def ap(self, children: list[Any]) -> int:
         return abs(_int(children[0]))
@@ -264,3 +264,10 @@ def _amount(children: list[Any]) -> q.Amount:
     dice, sign, number = children
     plus = _int(number) if number is not None else 0
     return q.Amount(_dice(dice), -plus if sign is not None and str(sign) in "-−" else plus)
+
+
+def _reroll(token: Any) -> str | None:
+    """ "reroll failed" -> "failed"; no re-roll named -> None."""
+    if token is None:
+        return None
+    return "successful" if "successful" in str(token).lower() else "failed"

@@ -37,14 +37,17 @@ class Dice(_Value, namedtuple("Dice", "count sides")):
         return f"{self.count if self.count != 1 else ''}D{self.sides}"
 
 
-class Hit(_Value, namedtuple("Hit", "attacker defender")):
-    """Combat Skill against Combat Skill."""
+class Hit(_Value, namedtuple("Hit", "attacker defender reroll", defaults=(None,))):
+    """Combat Skill against Combat Skill; ``reroll``: "failed" or "successful"
+    when the question re-rolls those itself."""
 
     __slots__ = ()
     mechanic = "to-hit rolls by Combat Skill"
 
 
-class Wound(_Value, namedtuple("Wound", "strength toughness")):
+class Wound(_Value, namedtuple("Wound", "strength toughness reroll", defaults=(None,))):
+    """``reroll`` as for :class:`Hit`."""
+
     __slots__ = ()
     mechanic = "wound rolls by Strength against Toughness"
 

@@ -12,6 +12,7 @@ import pytest
 
 from referee.calc import answer
 from referee.calc.dice import Distribution
+from referee.calc.errors import Refusal
 
 # (system, question, probability, needed)
 TESTS = [
@@ -225,3 +226,18 @@ def test_a_table_entry_marked_with_a_star_quotes_the_footnote_below_the_table(ru
     [note] = [s for s in found.steps if "footnote" in s.text]
     assert note.text == "The entry's * refers to the footnote below the table, which may change this: Fleeing Chariot - Wo(D6)."
     assert (note.citation.file, note.citation.line, note.citation.quote) == ("whfb-house/house-rules-8th-edition.md", 360, "*Fleeing Chariot - Wo(D6)")
+
+
+def test_a_reroll_after_a_stage_rerolls_the_number_the_stage_works_out(rulebase):
+    # players write the re-roll after the stage: "hit CS4 vs CS4 reroll failed"
+    found = answer(rulebase, "last-edition", "hit CS4 vs CS4 reroll failed")
+    assert found.probability == 1 - F(1, 2) * F(1, 2)
+    quotes = [s.citation.quote for s in found.steps if s.citation]
+    assert "A roll can never be rerolled more than once" in " ".join(quotes)
+    assert answer(rulebase, "last-edition", "hit CS4 vs CS8 reroll successful").probability == F(1, 36)
+    assert answer(rulebase, "last-edition", "wound S3 vs T4 reroll failed").probability == 1 - F(1, 36)
+    chained = answer(rulebase, "last-edition", "hit CS4 vs CS4 reroll failed then wound S3 vs T4")
+    assert chained.mean == F(3, 4) * F(5, 6)
+    # a roll that is not one D6 against a number (a 6 rolled again and added) is not re-rolled by guess
+    with pytest.raises(Refusal):
+        answer(rulebase, "last-edition", "wound S1 vs T8 reroll failed")

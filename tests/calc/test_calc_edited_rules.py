@@ -4,6 +4,7 @@ sentence refuses it (a copy of The Last Edition, edited in a temporary folder)."
 from __future__ import annotations
 
 import shutil
+from fractions import Fraction
 
 import pytest
 
@@ -40,3 +41,8 @@ def test_a_removed_sentence_refuses_the_answer(edited):
         "calc will not answer without it"
     )
     assert err.value.question == "wound S1 vs T7"
+
+
+def test_a_reroll_after_a_stage_rerolls_the_number_the_edited_sentence_gives(edited):
+    # the edited sentence makes a higher CS need 2+: re-rolling a failure leaves only two 1s
+    assert answer(edited, "last-edition", "hit CS5 vs CS4 reroll failed").probability == 1 - Fraction(1, 36)
