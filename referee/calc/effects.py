@@ -184,6 +184,27 @@ def _rule_effects(book: Rulebook, system: str, name: str, required: bool) -> lis
     return effects
 
 
+def _is_a_save(book: Rulebook, system: str, stage: q.Rolled, on_it: list[Effect]) -> None:
+    """A save named without the word "save" ("Aegis 4+") is read as one only when the
+    documents call it a save: a named rule's sentence acts on "<name> saves", or the
+    rule's own text has a sentence naming it and a save ("Aegis is a Special Save")."""
+    if on_it:
+        return
+    rule = book.rule(rule_id(system, stage.save))
+    texts = [v.get("text") or "" for v in (rule.get("versions") or [rule])] if rule is not None else []
+    name = squeeze(stage.save)
+    for text in texts:
+        for sentence in sentences(text):
+            plain = squeeze(sentence)
+            if name in plain and "save" in plain[plain.index(name) + len(name) :]:
+                return
+    raise Refusal(
+        f"{stage.save} {stage.needed}+: {system}'s documents do not call {stage.save} a save; "
+        f"if the question means one, say so ('{stage.save} {stage.needed}+ save')",
+        system,
+    )
+
+
 def _roll_key(stage: q.Rolled) -> str:
     return f"save:{squeeze(stage.save)}" if stage.kind == "save" else stage.kind
 
@@ -221,6 +242,8 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
         if not any(e.rule == rule_id(system, name) for e in effects) and squeeze(name) not in conditions:
             raise Refusal(f"{name}: calc cannot read what it does to the roll ({rule_id(system, name)})", system)
     key = _roll_key(stage)
+    if stage.save and not stage.save_said:
+        _is_a_save(book, system, stage, [e for e in effects if e.roll == key])
     named = _named(stage)
     applied: list[Effect] = []
     for effect in effects:

@@ -158,6 +158,9 @@ class _Reader:
     def rolled_wound(self, children: list[Any]) -> q.Rolled:
         return self._rolled("wound", children[0], children[1:])
 
+    def rolled_unsaid_save(self, children: list[Any]) -> q.Rolled:
+        return self.rolled_save(children)._replace(save_said=False)
+
     def rolled_save(self, children: list[Any]) -> q.Rolled:
         return self._rolled("save", children[1], children[2:], " ".join(self.read(children[0])))
 

@@ -102,7 +102,7 @@ class MultipleWounds(_Value, namedtuple("MultipleWounds", "value clipped_wings f
     mechanic = "Multiple Wounds"
 
 
-class Rolled(_Value, namedtuple("Rolled", "kind needed attacker target when save modifier reroll", defaults=((), (), None, None, 0, None))):
+class Rolled(_Value, namedtuple("Rolled", "kind needed attacker target when save modifier reroll save_said", defaults=((), (), None, None, 0, None, True))):
     """A roll given by the number it needs ("hit 4+"), changed by named rules.
 
     ``kind``: "hit", "wound" or "save"; ``attacker``: the rules named after
@@ -111,7 +111,8 @@ class Rolled(_Value, namedtuple("Rolled", "kind needed attacker target when save
     "during" ("the first Round of Combat"), as typed; ``save``: the save's name
     ("Aegis"); ``modifier``: the +N/-N the question adds to the roll, ``reroll``:
     "failed" or "successful" when the question re-rolls those itself ("both"
-    when it names both).  What each
+    when it names both); ``save_said``: False when the question named the save
+    without the word "save" ("Aegis 4+"), so the documents must call it one.  What each
     rule does to the roll is read from its sentences (:mod:`referee.calc.effects`)."""
 
     __slots__ = ()

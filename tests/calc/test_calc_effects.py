@@ -41,6 +41,14 @@ def test_the_rollers_rule_named_straight_after_the_roll_reads_as_with(rulebase):
     assert "first Round of Combat" in err.value.message
 
 
+def test_a_save_named_without_the_word_save_only_when_the_documents_call_it_one(rulebase):
+    assert answer(rulebase, "t9a", "aegis 4+ against divine attacks").probability == Fraction(1, 4)
+    for question in ("Charge 4+", "Battle Focus 4+"):  # rules, but no sentence calls them a save
+        with pytest.raises(Refusal) as err:
+            answer(rulebase, "t9a", question)
+        assert "do not call" in err.value.message
+
+
 def test_a_natural_six_that_wounds_skips_the_wound_roll(rulebase):
     found = answer(rulebase, "t9a", "hit 4+ with Poison Attacks then wound 5+")
     assert found.probability == Fraction(5, 18)  # 1/6 + 2/6 x 2/6
@@ -114,6 +122,9 @@ def test_the_imported_system_is_answered_from_its_own_sentences(bsdata):
     aegis = answer(bsdata, "t9a-bsdata", "Aegis 4+ save against Divine Attacks")
     assert aegis.probability == Fraction(1, 4)  # both rules say it: the roll is re-rolled once
     assert {s.citation.rule for s in aegis.steps if s.citation} == {"t9a-bsdata/aegis", "t9a-bsdata/divine-attacks"}
+    # players drop the word "save": the documents call Aegis one ("Aegis is a Special Save")
+    assert answer(bsdata, "t9a-bsdata", "aegis 4+ against divine attacks").probability == Fraction(1, 4)
+    assert answer(bsdata, "t9a-bsdata", "Aegis 5+").probability == Fraction(1, 3)
 
 
 def test_the_imported_system_refuses_what_its_sentences_do_not_define(bsdata):
@@ -186,6 +197,9 @@ def test_a_rule_worded_another_way_is_read_the_same_way(skirmish):
     assert rending.mean == Fraction(1, 6) + 2 * Fraction(3 * 1, 6)  # a 4: one hit; a 5 or 6: three
     assert answer(skirmish, "skirmish", "hit 3+ with Venom then wound 6+").probability == Fraction(1, 6) + Fraction(3, 6) * Fraction(1, 6)
     assert answer(skirmish, "skirmish", "Shroud 3+ save against Shroud").probability == Fraction(4, 9)
+    assert answer(skirmish, "skirmish", "Shroud 3+ against Shroud").probability == Fraction(4, 9)
+    with pytest.raises(Refusal):  # Venom is no save in these rules
+        answer(skirmish, "skirmish", "Venom 3+")
     with pytest.raises(Refusal) as err:
         answer(skirmish, "skirmish", "hit 4+ with Swagger")
     assert err.value.message == "Swagger: calc cannot read what it does to the roll (skirmish/swagger)"
