@@ -54,6 +54,10 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
                 from referee.calc import named  # read from the asked system's own sentences, whatever its module
 
                 handler = named.forms(system)[type(asked)]
+            elif handler is None and isinstance(asked, q.Roll) and not (asked.maximised or asked.minimised):
+                from referee.calc import named  # plain dice added up, if the system's documents roll that die
+
+                handler = lambda book, asked: named.plain_roll(book, system, asked)  # noqa: E731
             if handler is None:
                 raise not_defined(system, asked.mechanic)
             parts = handler(book, asked)

@@ -90,7 +90,10 @@ def plain_sum(book: Rulebook, system: str, asked: q.Sum) -> dict[str, Any]:
     from referee.calc.answers import total_needing
 
     dice = asked.amount.dice
-    rolled = compiled(rf"\broll[\w']*\b[^.]*?(?<!\w)\d*[dD]{dice.sides}(?!\w)", re.I)
+    # a sentence that rolls the die, naming it before or after the verb ("roll 2D6",
+    # "X is a random number (e.g. (2D3)), roll for the number of hits")
+    die = rf"(?<!\w)\d*[dD]{dice.sides}(?!\w)"
+    rolled = compiled(rf"\broll[\w']*\b[^.]*?{die}|{die}[^.]*?\broll[\w']*\b", re.I)
     steps: list[Step] = []
     for rule in _dice_rules_first(book.in_system(system)):
         said = [s for s in _sentences(rule) if rolled.search(s)]

@@ -48,6 +48,10 @@ def roll(book: Rulebook, asked: q.Roll) -> dict[str, Any]:
     dice = asked.dice
     if asked.maximised and asked.minimised:
         raise Refusal(f"{SYSTEM} does not say how Maximised Roll and Minimised Roll combine on one roll", SYSTEM)
+    if dice.sides != 6 and not (asked.maximised or asked.minimised):  # a plain roll needs neither rule
+        from referee.calc import named
+
+        return named.plain_roll(book, SYSTEM, asked)
     if dice.sides != 6:
         raise Refusal(f"{SYSTEM} states Maximised and Minimised Roll for D6 rolls; {dice} is not one", SYSTEM)
     steps: list[Step] = []

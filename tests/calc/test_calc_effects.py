@@ -131,6 +131,10 @@ def test_the_imported_system_refuses_what_its_sentences_do_not_define(bsdata):
     with pytest.raises(Refusal) as err:
         answer(bsdata, "t9a-bsdata", "2D6 maximised")
     assert err.value.message == "t9a-bsdata does not define dice rolls"
+    # a plain roll needs no rule on Maximised Roll: a sentence that rolls the die is enough
+    breath = answer(bsdata, "t9a-bsdata", "2D6")
+    assert breath.mean == Fraction(7)
+    assert "roll" in breath.steps[0].citation.quote and "D6" in breath.steps[0].citation.quote
     with pytest.raises(Refusal) as err:
         answer(bsdata, "t9a-nowhere", "hit 4+ with Battle Focus")
     assert err.value.message.startswith("calc knows no dice mechanics of t9a-nowhere")
@@ -172,6 +176,10 @@ Successful Shroud saves taken against the attack must be rerolled.
 ## Rivals
 
 The model has rivals.
+
+## Scatter
+
+The template moves 2D4 inches in a random direction; roll for the distance once.
 
 ## Swagger
 
@@ -242,3 +250,23 @@ def test_a_save_that_cannot_be_taken(rulebase, bsdata):
 def test_a_unicode_hyphen_reads_as_a_hyphen():
     effects = read("x/rune", "Successful to‐wound rolls against the model must be rerolled.")
     assert [(e.kind, e.roll, e.amount) for e in effects] == [("reroll", "wound", "successful")]
+
+
+def test_a_plain_roll_rests_on_a_sentence_that_rolls_the_die_in_either_order(skirmish):
+    # "moves 2D4 inches ...; roll for the distance": the die named before the verb
+    scatter = answer(skirmish, "skirmish", "2D4")
+    assert scatter.mean == Fraction(5)
+    assert scatter.steps[0].citation.rule == "skirmish/scatter"
+    with pytest.raises(Refusal) as err:  # no sentence rolls a D8
+        answer(skirmish, "skirmish", "D8")
+    assert err.value.message == "skirmish's documents roll no D8"
+
+
+def test_a_plain_t9a_roll_of_another_die_needs_no_maximised_roll(rulebase):
+    found = answer(rulebase, "t9a", "2D3")
+    assert found.mean == Fraction(4)
+    assert found.steps[0].citation.rule == "t9a/grind-attacks"  # "X is a random number (e.g. (2D3)), roll for ..."
+    with pytest.raises(Refusal) as err:  # Maximised Roll is stated for D6 rolls only
+        answer(rulebase, "t9a", "2D3 maximised")
+    assert "D6 rolls" in err.value.message
+
