@@ -14,7 +14,7 @@ import json
 import shutil
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
+from tests.site.headless import start  # noqa: E402
 from tests.site.sites import BuiltSite  # noqa: E402
 
 T9A = "The Ninth Age: Fantasy Battles"
@@ -94,7 +95,7 @@ def test_home_game_search_rule_preview_and_back(
 ) -> None:
     browser = request.getfixturevalue(size)  # the phone's or the desktop's screen
     browser.get(corpus_url + "index.html")
-    cards = browser.find_elements(By.CSS_SELECTOR, ".rf-game h2")
+    cards = WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".rf-game h2"), f"no game cards on {browser.current_url}: {browser.title!r}")
     assert T9A in [c.text for c in cards] and fits(browser)[1] <= fits(browser)[0]
     screenshot("home")
     # the game's own box: its search, on that game only
@@ -221,7 +222,21 @@ def test_diagram_labels_are_12_px_or_more_on_a_phone(phone: Any, corpus_url: str
     screenshot("diagram")
 
 
-def test_the_service_worker_serves_pages_offline(browser: Any, corpus_site: BuiltSite, tmp_path: Path) -> None:
+@pytest.fixture
+def own_browser(tmp_path: Path) -> Iterator[Any]:
+    """A Chromium of its own, with a profile of its own: a service worker registered in it
+    can never answer for a page of another test (a port the offline test's server let go
+    may be the next server's, and an unregistered worker lives on while a page it controls
+    is open)."""
+    driver = start(tmp_path / "profile")
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def test_the_service_worker_serves_pages_offline(own_browser: Any, corpus_site: BuiltSite, tmp_path: Path) -> None:
+    browser = own_browser
     root = tmp_path / "site"
     shutil.copytree(corpus_site.root, root)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
@@ -246,11 +261,6 @@ def test_the_service_worker_serves_pages_offline(browser: Any, corpus_site: Buil
     assert browser.find_element(By.CSS_SELECTOR, "article h1").text == "Fear"
     browser.get(url + "rules/scrollhammer/index.html?h=x")
     assert browser.find_element(By.CSS_SELECTOR, "article h1").text == "Scrollhammer"
-    browser.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "navigator.serviceWorker.getRegistrations().then(rs => Promise.all(rs.map(r => r.unregister()))).then(() => caches.keys())"
-        ".then(ks => Promise.all(ks.map(k => caches.delete(k)))).then(() => done(true));"
-    )
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
