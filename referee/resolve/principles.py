@@ -283,15 +283,68 @@ def immunity(ctx: Context, m: Meeting) -> Ruling | None:
                   if target in ctx.held.get(side, ()) and source in ctx.held.get(other, ())]
         if m.sides and len(m.sides) == 1 and source != target:
             facing = m.sides  # a state put on its own side ("cannot be Silenced" beside Silence): it is not suffered there
+        kept = []
         if source == target:
             # X's own clause makes its bearers immune to X: X stays in force on both sides (that is
             # what makes them immune), only its effects on the other side's models are gone
             for side in facing:
                 ctx.spent.setdefault((side, target), outcome)
         else:
-            ctx.aside(facing, target, outcome)
+            kept = _set_aside_in_part(ctx, facing, target, outcome)
+        if kept:
+            said, cited = _kept_words(ctx, kept)
+            outcome += said
+            for side in facing:
+                ctx.spent[(side, target)] = outcome
+            return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, _unique(ctx.quotes(m.relations) + cited),
+                          m.unknown, m.sides, relation=ctx.quotes(m.relations)[0])
     return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
                   relation=ctx.quotes(m.relations)[0])
+
+
+# what a rule does to the other side's models: its modifiers, obligations and prohibitions
+_IMPOSES = ("modifies", "must", "cannot")
+
+
+def _set_aside_in_part(ctx: Context, facing: list[str], target: str, why: str) -> list[tuple[str, dict[str, Any], dict[str, Any] | None]]:
+    """Set aside what ``target`` imposes where it faces a side immune to it, and the whole rule only
+    where it protects its bearers from nothing here.
+
+    A rule can both impose and protect: Fear forces tests on the enemy and makes its own unit "immune
+    to Fear, and treats models that cause Terror as causing Fear instead".  The other side's immunity
+    resists the first part only; where the rule's own immunity is to a rule the other side holds, that
+    part still spares its bearers, so the rule stays in play (its effects on the other side spent, as
+    :func:`immunity` leaves a rule immune to itself).  Returns, per side so kept, the sentence that
+    protects and the first that imposes, for the ruling to quote both."""
+    kept = []
+    for side in facing:
+        other = "opponent" if side == "self" else "self"
+        protects = [r for r in ctx.view.relations_out(target)
+                    if r["kind"] == "immune-to" and r["target"] and r["target"] in ctx.held.get(other, ())]
+        if not protects:
+            ctx.aside([side], target, why)
+            continue
+        imposes = next((r for r in ctx.view.relations_out(target) if r["kind"] in _IMPOSES), None)
+        ctx.spent.setdefault((side, target), why)
+        kept.append((target, protects[0], imposes))
+    return kept
+
+
+def _kept_words(ctx: Context, kept: list[tuple[str, dict[str, Any], dict[str, Any] | None]]) -> tuple[str, list[dict[str, Any]]]:
+    """What a ruling says of each rule set aside in part only, and the sentences it quotes: the one
+    that still protects its bearers and the one whose effect on the other side is set aside."""
+    cited = []
+    each = {k[0]: k for k in kept}
+    for _rid, protects, imposes in each.values():
+        cited += ctx.quotes([protects] + ([imposes] if imposes else []))
+    if len(each) == 1:
+        rid, protects, _ = next(iter(each.values()))
+        said = (f"; {ctx.name(rid)} stays in play for what it spares its own models (they are immune to {ctx.name(protects['target'])}), "
+                f"and only what it imposes on the other side is set aside")
+    else:
+        said = (f"; {' and '.join(ctx.name(r) for r in each)} each stay in play for what they spare their own models, "
+                f"and only what each imposes on the other side is set aside")
+    return said, cited
 
 
 def _mutual_immunity(ctx: Context, m: Meeting) -> Ruling:
@@ -304,12 +357,19 @@ def _mutual_immunity(ctx: Context, m: Meeting) -> Ruling:
                     + (f" (they treat it as {ctx.name(through)}, to which they are immune)" if through else ""))
     a, b = m.rules[0], m.rules[-1]
     outcome = f"{ctx.name(a)} and {ctx.name(b)}: each side is immune to the other's rule, so neither prevails: {'; '.join(dict.fromkeys(said))}{_if(m)}"
+    cited: list[dict[str, Any]] = []
     if not m.unknown:
+        kept = []
         for source, target in ((a, b), (b, a)):
             facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
                       if target in ctx.held.get(side, ()) and source in ctx.held.get(other, ())]
-            ctx.aside(facing, target, outcome)
-    return Ruling([ctx.name(a), ctx.name(b)], None, "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+            kept += _set_aside_in_part(ctx, facing, target, outcome)
+        if kept:
+            said, cited = _kept_words(ctx, kept)
+            outcome += said
+            for key in [k for k, why in ctx.spent.items() if k[1] in (a, b) and why == outcome.removesuffix(said)]:
+                ctx.spent[key] = outcome
+    return Ruling([ctx.name(a), ctx.name(b)], None, "immunity", outcome, _unique(ctx.quotes(m.relations) + cited), m.unknown, m.sides)
 
 
 def errata(ctx: Context, m: Meeting) -> Ruling | None:
