@@ -18,6 +18,7 @@ from referee.patterns import lazy
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
 from referee.resolve.ruling import CONVENTIONS, Ruling, Unresolved, _unique, conditions, quote
+from referee.resolve.situation import FAILS, FLAGS, HOLDS, holds
 from referee.resolve.source import never_stacking
 from referee.text import fold, singulars
 from types import SimpleNamespace
@@ -880,9 +881,66 @@ def source_conflict(ctx: Context, m: Meeting) -> Ruling | None:
     return Ruling([ctx.name(rid)], None, "source-conflict", outcome, cites, [], m.sides)
 
 
+# an exception worded as a case of another rule's test: "in the case of a failed Fear or Terror test, the unit with Hatred is
+# always reduced to WS1 regardless of unit size" (what the test's rule is, before "test"; what holds then, after the comma)
+_CASE_OF = lazy(r"\bin\s+(?:the\s+)?(?:case|event)\s+of\s+(?:an?\s+)?(?:failed|passed|successful|unsuccessful)?\s*"
+                r"(?P<what>[^,;:.]{1,60}?)\s+(?:tests?|rolls?|checks?)\s*,\s*(?P<then>[^.;:]{8,})", re.I)
+
+
+def case_exception(ctx: Context, m: Meeting) -> Ruling | None:
+    """A rule whose sentence names another rule's test as its case and says what holds then ("in the case of a failed Fear or
+    Terror test, the unit with Hatred is always reduced to WS1"), beside that rule, which obliges or forbids something of its
+    own: the sentence is an exception read from the text, worded as a case, and its rule prevails in that case, as far as its
+    words say.  The sentence's own conditions are the ruling's: those the situation cannot tell are said as an "if"; one whose
+    flag is not given (--when charged) leaves the ruling holding whenever it would be; one the situation rules out, nothing."""
+    if m.kind != "touch":
+        return None
+    for rel in m.relations:
+        winner, loser = rel["source"], rel["target"]
+        if rel["kind"] != "references" or winner not in m.rules or loser not in m.rules or winner == loser:
+            continue
+        case = _CASE_OF.search(rel["citation"]["sentence"])
+        if case is None or not re.search(rf"\b{re.escape(ctx.name(loser))}\b", case["what"], re.I):
+            continue
+        duties = [r for r in ctx.view.relations_out(loser) if r["kind"] in ("must", "cannot")]
+        if not duties:
+            continue  # nothing of the other rule's own for the case to be an exception to
+        mine = next((ids for ids in ctx.held.values() if winner in ids), set())
+        theirs = next((ids for ids in ctx.held.values() if loser in ids and ids is not mine), mine)
+        flags = m.extra.get("flags", ())
+        # the sentence's conditions, as any relation read from it states them ("if charged by the Hated foe", of its "can never flee")
+        said = [c for r in ctx.view.relations_out(winner) if r["citation"]["sentence"] == rel["citation"]["sentence"] for c in r["conditions"]]
+        unknown: list[str] = []
+        untold: list[tuple[str, str]] = []  # (the words, the flag not given)
+        for c in {(c["situation"], c["value"], c["text"]): c for c in said}.values():
+            answer = holds(c, flags, mine, theirs)
+            words = " ".join((c["text"] or c["situation"]).split())
+            if answer == FAILS:
+                if c["situation"] not in FLAGS or c["situation"].startswith("not-") or c["situation"] in flags:
+                    return None  # the situation rules the case out
+                untold.append((words, c["situation"]))
+            elif answer != HOLDS and words not in unknown:
+                unknown.append(words)
+        for words, flag in untold:
+            # said once, on the fullest words of that case ("if charged by the Hated foe", not "charged" beside it)
+            at = next((i for i, w in enumerate(unknown) if fold(words) in fold(w)), None)
+            if at is None:
+                unknown.append(words)
+                at = len(unknown) - 1
+            unknown[at] += f" (--when {flag} not given: the ruling holds whenever it would be)"
+        relation = ctx.quotes([rel])[0]
+        outcome = (f"{ctx.name(winner)} prevails over {ctx.name(loser)}{conditions(unknown)}, as far as its words say: they name "
+                   f"{ctx.name(loser)}'s test as their case (\"{' '.join(case.group(0).split(',')[0].split())}\") and say what holds "
+                   f"then ({' '.join(case['then'].split())}), in place of what {ctx.name(loser)} obliges there")
+        return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome,
+                      _unique([relation, *ctx.quotes(duties[:2])]), unknown, m.sides, relation=relation)
+    return None
+
+
 PRINCIPLES: tuple[Callable[[Context, Meeting], Ruling | None], ...] = (
     errata,
     explicit_exception,
+    case_exception,
     immunity,
     source_tier,
     cannot_beats_can,
