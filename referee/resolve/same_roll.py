@@ -687,6 +687,28 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                                               _unique([relation, *_cited(ctx, theirs)]), [],
                                               sorted({side_a, side_b}, key=("self", "opponent").index), relation=relation))
                         continue
+                    outright = _passed_outright(said_a, said_b, thing) if set(flags) & set(_MOVING) else None
+                    passer, changer = (a, b) if outright else (None, None)
+                    if outright is None and set(flags) & set(_MOVING):
+                        outright = _passed_outright(said_b, said_a, thing)
+                        passer, changer = (b, a) if outright else (None, None)
+                    if outright is not None:
+                        # "automatically passes Dangerous Terrain Tests caused by Terrain" beside "must roll an additional D6 when
+                        # taking Dangerous Terrain Tests", where the situation says the unit moves: a test passed automatically is
+                        # not rolled, so a change to its dice has nothing to change, as far as the pass's words reach.  With no
+                        # flag that puts the unit in a move, the open question stays, as round 8's writers read it.
+                        passing, changing, tests, limit = outright
+                        relation = ctx.rule_quote(passer, passing["quote"].lstrip("-*• "), passing["version"])
+                        shown = " ".join(_DICE_CHANGE.search(changing["quote"]).group().split())
+                        outcome = (f"{ctx.name(passer)} prevails over {ctx.name(changer)}, as far as its words say: it passes {tests}"
+                                   f"{' ' + limit if limit else ''} automatically, so they are not rolled, and {ctx.name(changer)}'s change "
+                                   f"to their dice (\"{shown}\") has no roll to change"
+                                   + (f"; {tests} not {limit} are not ones its words pass, and there {ctx.name(changer)} holds as it says"
+                                      if limit else ""))
+                        ordered.append(Ruling([ctx.name(passer), ctx.name(changer)], ctx.name(passer), "explicit-exception", outcome,
+                                              _unique([relation, *_cited(ctx, [changing])]), [],
+                                              sorted({side_a, side_b}, key=("self", "opponent").index), relation=relation))
+                        continue
                     touched.append(thing)
                     continue
                 # "This instance of Minimised cannot be used for Panic Tests": it does not touch them
@@ -1034,6 +1056,30 @@ _NOT_FOR = r"(?:cannot|can\s*not|may\s+not|does\s+not|do\s+not|is\s+not|are\s+no
 
 _LEAD_IN = lazy(r"^(?:in\s+addition|additionally|also|furthermore)\s*,?\s*", re.I)
 _PASSES = lazy(r"\bautomatically\s+pass(?:es)?\b", re.I)
+
+
+# a test passed automatically, and its own limit on which tests ("caused by Terrain", "taken due to Terrain")
+_PASSES_TEST = lazy(r"\bautomatically\s+pass(?:es)?\s+(?:all\s+)?(?P<test>[\w\s]+?\s+tests?)(?P<limit>\s+(?:caused|taken)\s+(?:by|due\s+to)\s+[^.;,]+)?(?=[.;,]|$)", re.I)
+# a change to the dice of a test: an extra die rolled, a re-roll, a number added or taken off
+_DICE_CHANGE = lazy(r"\broll\s+an?\s+(?:additional|extra)\s+(?:d\d+|dice|die)\b|\bre-?rolls?\b|(?<![\w+\-])[+\-−]\d+\s+to\b", re.I)
+# the flags that put the unit in a move, in which the tests of what it moves through are taken
+_MOVING = ("moved", "charging", "fleeing")
+
+
+def _passed_outright(said_a: list[dict[str, Any]], said_b: list[dict[str, Any]],
+                     thing: str) -> tuple[dict[str, Any], dict[str, Any], str, str] | None:
+    """One rule's sentence that passes a test of ``thing`` automatically, the other's that changes that test's dice ("must roll
+    an additional D6 when taking Dangerous Terrain Tests"), the tests in the pass's words and its own limit ("caused by
+    Terrain"), or None."""
+    for passing in said_a:
+        found = _PASSES_TEST.search(passing["quote"])
+        if found is None or not re.search(rf"\b{re.escape(thing)}s?\b", found["test"], re.I):
+            continue
+        changing = next((c for c in said_b if _DICE_CHANGE.search(c["quote"]) and not _PASSES.search(c["quote"])
+                         and re.search(rf"\b{re.escape(thing)}s?\b", c["quote"], re.I)), None)
+        if changing is not None:
+            return passing, changing, " ".join(found["test"].split()), " ".join((found["limit"] or "").split())
+    return None
 
 
 def _agree(said_a: list[dict[str, Any]], said_b: list[dict[str, Any]]) -> bool:
