@@ -195,7 +195,8 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
         outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
         facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
                   if loser in ctx.held.get(side, ()) and winner in ctx.held.get(other, ()) and winner not in ctx.held.get(side, ())]
-        if kinds == {"overrides"} and facing and all(_IMMUNE.search(r["citation"]["sentence"]) for r in m.relations):
+        if kinds == {"overrides"} and facing and all(_IMMUNE.search(r["citation"]["sentence"]) or _spares_bearer(ctx, r, winner)
+                                                     for r in m.relations):
             # "Exception: A model with Immune to Poison causes Poisoned attacks to roll normally against it, rather than using the
             # Poisoned special rules": the exception of an immunity, held against the other side's rule, is that immunity
             outcome = f"{ctx.name(winner)}: its models are immune to {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
@@ -210,6 +211,17 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
 
 
 _IMMUNE = lazy(r"\bimmune\b|\bimmunity\b", re.I)
+# the other side's use of a rule: "Stomp Attacks from enemy model", "enemy Stomp Attacks", "the enemy's ..."
+_ENEMY_USE = lazy(r"\b(?:from|by|of)\s+(?:an?\s+|the\s+)?enem(?:y|ies)(?:'s)?\b|\benem(?:y|ies)(?:'s)?\s+", re.I)
+
+
+def _spares_bearer(ctx: Context, rel: dict[str, Any], winner: str) -> bool:
+    """Whether an exception to another rule is its bearer's, against the enemy's use of that rule: the sentence names the
+    rule as the enemy's and its subject is a model with the excepting rule ("For the purposes of Stomp Attacks from enemy
+    model, a model with Cannot be Stomped is never considered Standard Size").  Held against the other side, such an
+    exception spares the bearer, as an immunity does."""
+    sentence = rel["citation"]["sentence"]
+    return bool(_ENEMY_USE.search(sentence)) and bool(re.search(rf"\b(?:models?|units?)\s+with\s+{re.escape(ctx.name(winner))}\b", sentence, re.I))
 _LEADING = lazy(r"=(\d+)")
 
 
@@ -680,7 +692,29 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     if mode == "choose":
         outcome = f"{shown}: only one applies, and the rule lets its owner choose which one to use"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
+    if mode is None:
+        return _each_its_own(ctx, m, rid, shown)
     return None
+
+
+def _each_its_own(ctx: Context, m: Meeting, rid: str, shown: str) -> Ruling | None:
+    """Instances of a rule that each name a different thing in their brackets and no number ("Exclusive (Unbreakable)" and
+    "Exclusive (Unstable)"), where the rule states no amount (no modifier, no value its brackets give): nothing of one could add
+    to the other, or take its place, so each holds for what it names, its words read once for each.  The ruling says it is the
+    referee's reading, as no sentence speaks of several instances; with an amount, or a number in the brackets, the question
+    stays open (:func:`_silent`'s case for alike instances)."""
+    instances = m.extra["instances"]
+    if any(not p or any(_DIGIT.search(part) for part in p) for p in instances):
+        return None
+    if any(r["kind"] == "modifies" or r["kind"] == "grants" and dict(r["details"]).get("grants") == "its parameters"
+           for r in ctx.view.relations_out(rid)):
+        return None
+    outcome = (f"{shown}: each names a different thing in its brackets and the rule states no amount, so neither adds to the "
+               f"other or takes its place: each holds for what it names (the referee's reading; no sentence speaks of several)")
+    return Ruling([ctx.name(rid)], None, "stacking", outcome, [ctx.rule_quote(rid)] + _chains(m), [], m.sides)
+
+
+_DIGIT = lazy(r"\d")
 
 
 # a value a rule gives that may not be changed: "This Magic Resistance value cannot be increased."

@@ -632,6 +632,10 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                     continue
                 if _agree(said_a, said_b):
                     continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"): nothing to rule on
+                met = _pass_met(ctx, a, said_a, b, said_b, thing, won) if side_a == side_b else None
+                if met is not None:
+                    ordered.append(Ruling(met[0], None, "together", met[1], met[2], [], [side_a]))
+                    continue
                 after, before = (a, b) if _in_turn(said_a, said_b, thing) else (b, a) if _in_turn(said_b, said_a, thing) else (None, None)
                 if after is not None:
                     # "can therefore be taken after armour saves and ward saves have been failed": the order is the
@@ -1079,6 +1083,40 @@ def _passed_outright(said_a: list[dict[str, Any]], said_b: list[dict[str, Any]],
                          and re.search(rf"\b{re.escape(thing)}s?\b", c["quote"], re.I)), None)
         if changing is not None:
             return passing, changing, " ".join(found["test"].split()), " ".join((found["limit"] or "").split())
+    return None
+
+
+# a rule's own words that its unit does not take a test ("does not take a Break Test when losing a Round of Combat, but instead ...")
+_NOT_TAKEN = lazy(r"\b(?:does|do)\s+not\s+take\s+an?\s+(?P<test>[\w\s]+?\s+tests?)\b|\bnever\s+takes?\s+an?\s+(?P<never>[\w\s]+?\s+tests?)\b", re.I)
+
+
+def _pass_met(ctx: Context, a: str, said_a: list[dict[str, Any]], b: str, said_b: list[dict[str, Any]], thing: str,
+              won: Sequence[set[str]]) -> tuple[list[str], str, list[dict[str, Any]]] | None:
+    """Two rules of one side on one test, one of which passes it automatically ("the model's unit automatically passes all
+    Break Tests"), where the other's words settle how they meet: it has the unit take the test and says what holds when it is
+    passed ("If the Break Test is passed, ignore all Health Points that would be lost due to Unstable"), so that holds; or it
+    says its unit does not take the test ("does not take a Break Test when losing a Round of Combat, but instead ..."), so the
+    pass has no test of it to pass, and its words hold as they say (unless another rule prevails over it: its own exception may
+    have the test taken after all).  (rules, outcome, citations) of a ruling with no winner, or None."""
+    test = re.compile(rf"\b{re.escape(thing)}s?\b", re.I)
+    for passer, mine, other, theirs in ((a, said_a, b, said_b), (b, said_b, a, said_a)):
+        passing = next((c for c in mine if _PASSES.search(c["quote"]) and test.search(c["quote"])), None)
+        if passing is None or any(_PASSES.search(c["quote"]) for c in theirs):
+            continue
+        branch = re.compile(rf"\bif\s+the\s+{re.escape(thing)}\s+is\s+passed\s*,\s*(?P<then>[^.;]+)", re.I)
+        passed = next((c for c in theirs if branch.search(c["quote"])), None)
+        if passed is not None:
+            then = " ".join(branch.search(passed["quote"])["then"].split())
+            named = re.search(rf"\b{re.escape(thing)}\b", passed["quote"], re.I).group()  # the document's own casing ("Break Test")
+            outcome = (f"{ctx.name(passer)} passes the {named} automatically, so the {named} {ctx.name(other)} has the unit take is "
+                       f"passed, and {ctx.name(other)}'s words for a passed one hold: {then}")
+            return [ctx.name(passer), ctx.name(other)], outcome, _cited(ctx, [passing, passed])
+        untaken = next((c for c in theirs if (found := _NOT_TAKEN.search(c["quote"])) and test.search(found.group())), None)
+        if untaken is not None and not any(ctx.name(other) in names and len(names) > 1 for names in won):
+            named = re.search(rf"\b{re.escape(thing)}\b", untaken["quote"], re.I).group()
+            outcome = (f"{ctx.name(other)}'s unit does not take a {named}, as its words say, so {ctx.name(passer)}'s automatic pass has "
+                       f"no {named} of it to pass, and {ctx.name(other)}'s words hold as they say")
+            return [ctx.name(other), ctx.name(passer)], outcome, _cited(ctx, [untaken, passing])
     return None
 
 
