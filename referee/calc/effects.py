@@ -48,11 +48,32 @@ _QUOTES = lazy(r"[‘’'`´“”\"]")
 _NOT_SLUG = lazy(r"[^a-z0-9]+")
 _DASHES = lazy(r"[‐‑‒–—−]")  # "to‐wound" with a Unicode hyphen, as BattleScribe data has it
 # the roll a phrase names: "to-hit", "to-wound", "Aegis" (before "saves")
+# A re-roll, the verb before what it re-rolls ("must reroll failed to-wound rolls", "it re-rolls
+# its failed To Wound rolls", "re-rolls failed To Hit and To Wound rolls of 1", "must re-roll failed
+# rolls To Wound", "re-rolls all misses") or after it ("Successful Aegis saves ... must be rerolled").
+_ROLLS = r"(?P<what>(?:[\w-]+\s+){0,6}?)(?P<noun>rolls?|saves?|tests?)(?P<after>\s+to[ -]?(?:hit|wound)\b)?"
+_OF_FACE = r"(?:\s+of\s+(?:a\s+)?'?(?P<face>[1-6])'?(?!\s*\+))?"
 _REROLL_BEFORE = lazy(
-    r"\b(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b[^.]*?\b(?:must|may)\s+be\s+re-?rolled",
+    r"\b(?P<which>failed|successful)\s+" + _ROLLS + _OF_FACE + r"\b[^.]*?\b(?:must|may|can)\s+be\s+re-?rolled",
     re.I,
 )
-_REROLL_AFTER = lazy(r"\b(?:must|may)\s+re-?roll\s+(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b", re.I)
+_REROLL_AFTER = lazy(
+    r"\bre-?rolls?\s+(?:(?:all|its|their|any)\s+)*(?:(?P<which>failed|successful)\s+" + _ROLLS + _OF_FACE + r"|(?P<misses>misses)\b)",
+    re.I,
+)
+# a re-roll of only some rolls: "re-roll one failed roll To Hit per turn", "re-roll one miss"
+_REROLL_ONE = lazy(r"\bre-?rolls?\s+(?:only\s+)?(?:one|a single|up to \w+)\s+(?:failed\s+)?(?P<what>miss|roll|[\w-]+\s+roll)", re.I)
+# the moment a re-roll holds, said after it ("in close combat", "during the first round of each
+# combat") or in the sentence's condition ("if a model makes a shooting attack ...")
+_MOMENT_AFTER = lazy(r"^[^.;]*?\b(?:in|during)\s+(?P<when>(?:the\s+)?(?:close combat|first round|shooting|fight)[^,.;]*?)\s*(?:[,.;]|\s-\s|$)", re.I)
+_MOMENT_BEFORE = lazy(r"\b(?:in|during)\s+(?P<when>close combat)\b|\b(?P<shooting>shooting)\s+attacks?\b", re.I)
+# a condition on the foe: "if attacking its Preferred Enemy", "striking a hated foe", "against
+# Monstrous Creatures" (the last only where no "models with" follows, as _AGAINST reads that)
+# a condition on the models' characteristics, which a question giving the roll cannot settle: "if
+# the Strength of the wielder ... is the same or higher than the Toughness of the victim"
+_UNSETTLED = lazy(r"\bif\s+(?P<what>[^,]*?\b(?:Strength|Toughness|Leadership|Initiative|Weapon Skill|Ballistic Skill)\b[^,]*?\b(?:same|higher|lower|greater|less|equal|more)\b[^,]*)", re.I)
+_FOE = lazy(r"\b(?:attacking|striking|fighting)\s+(?:its|a|an|the)\s+(?P<name>[\w-]+(?:\s+[\w-]+)?)\s*(?=\b(?:in|during|if|with)\b|[,.;]|$)", re.I)
+_AGAINST_PLAIN = lazy(r"\bagainst\s+(?!models\b|attacks\b|units\b)(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 _NATURAL = lazy(r"\bnatural\s+to-?\s?hit\s+roll\s+of\s+'?(?P<face>[1-6])(?P<more>\+?)", re.I)
 _MORE_HITS = lazy(r"\bcauses?\s+(?:(?P<total>two|three|\d)\s+hits\s+instead\s+of\s+one|(?P<extra>one|two|\d)\s+additional\s+hits?)", re.I)
 _MODIFIER = lazy(r"(?P<amount>[+\-−]\d)\s+to-?\s?(?P<what>hit|wound)\s+modifier", re.I)
@@ -65,7 +86,7 @@ _NOT_TAKEN_AGAINST = lazy(r"against\s+(?:models|attacks|units)\s+with\s+(?P<name
 _IGNORES = lazy(r"\b(?:ignores?\s+|cannot\s+take\s+an?\s+)(?P<name>[A-Z][\w-]*)\s+(?i:saves?)\b")
 _CLAUSE_END = lazy(r"\s+and\s+|[,;]")
 _AUTO_WOUND = lazy(r"\bautomatically\s+wounds?\b", re.I)
-_WHEN = lazy(r"^(?:during|in)\s+(?P<when>[^,]+?),", re.I)
+_WHEN = lazy(r"^(?:during|in)\s+(?!addition\b)(?P<when>[^,]+?),", re.I)
 _AGAINST = lazy(r"\bagainst\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 _NUMBERS = {"one": 1, "two": 2, "three": 3}
 
@@ -109,14 +130,11 @@ def read(rule: str, text: str) -> list[Effect]:
         when = when_match.group("when") if when_match else None
         against = _AGAINST.search(plain)
         needs = against.group("name") if against else None
+        unsettled = _UNSETTLED.search(plain)
+        if needs is None and unsettled is not None:
+            needs = f"?if {unsettled.group('what').strip()}"
         clause = Clause(rule, sentence)
-        for pattern in (_REROLL_BEFORE, _REROLL_AFTER):
-            for m in pattern.finditer(plain):
-                if _NEGATED.search(plain, 0, m.start()):
-                    continue
-                roll = _roll_of(m.group("what"), m.group("noun"))
-                if roll is not None:
-                    found.append(Effect(rule, "reroll", roll, m.group("which").lower(), None, when, needs, clause))
+        found.extend(_rerolls(rule, plain, when, needs, clause))
         for m in _MODIFIER.finditer(plain):
             if _NEGATED.search(plain, 0, m.start()):  # "... do not gain this +1 to-hit modifier": an exception
                 continue
@@ -139,6 +157,81 @@ def read(rule: str, text: str) -> list[Effect]:
             if _AUTO_WOUND.search(plain, natural.end()):
                 found.append(Effect(rule, "auto", "hit", None, face, when, needs, clause))
     return found
+
+
+def _rerolls(rule: str, plain: str, when: str | None, needs: str | None, clause: Clause) -> list[Effect]:
+    """The re-rolls a sentence states: kind "reroll", ``amount`` "failed" or "successful",
+    ``face`` the results re-rolled where the sentence limits them ("rolls of 1"), or kind "one"
+    for a re-roll of only one roll ("re-roll one failed roll To Hit per turn")."""
+    found: list[Effect] = []
+    for pattern in (_REROLL_BEFORE, _REROLL_AFTER):
+        for m in pattern.finditer(plain):
+            if _NEGATED.search(plain, 0, m.start()):
+                continue
+            if "misses" in pattern.groupindex and m.group("misses"):
+                rolls, which, face = ["hit"], "failed", None
+            else:
+                rolls = _rolls_of(m.group("what"), m.group("noun"), m.group("after"))
+                which, face = m.group("which").lower(), (int(m.group("face")),) if m.group("face") else None
+            moment, foe = when or _moment_of(plain, m), needs or _foe_of(plain, rule)
+            found.extend(Effect(rule, "reroll", roll, which, face, moment, foe, clause) for roll in rolls)
+    for m in _REROLL_ONE.finditer(plain):
+        if _NEGATED.search(plain, 0, m.start()):
+            continue
+        what = m.group("what").lower()
+        after = plain[m.end() : m.end() + 12].lower()
+        roll = "hit" if what == "miss" or "hit" in after else "wound" if "wound" in after else None
+        if roll is not None:
+            found.append(Effect(rule, "one", roll, None, None, when or _moment_of(plain, m), needs or _foe_of(plain, rule), clause))
+    return found
+
+
+def _rolls_of(what: str, noun: str, after: str | None) -> list[str]:
+    """The rolls a re-roll names: "To Hit and To Wound" rolls, "rolls To Wound", "Aegis" saves."""
+    if after:
+        what = f"{what} {after}"
+    rolls = []
+    for part in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", what.strip(), flags=re.I):
+        roll = _roll_of(part, noun)
+        if roll is None:
+            return []  # a roll calc does not know is named ("failed charge distance rolls")
+        rolls.append(roll)
+    return rolls
+
+
+def _moment_of(plain: str, m: re.Match[str]) -> str | None:
+    """The moment a re-roll is limited to: said after it, or in the sentence before it."""
+    after = _MOMENT_AFTER.search(plain[m.end() :])
+    if after is not None:
+        return after.group("when").strip()
+    before = _MOMENT_BEFORE.search(plain, 0, m.start())
+    if before is not None:
+        return "shooting" if before.group("shooting") else before.group("when")
+    return None
+
+
+def _foe_of(plain: str, rule: str) -> str | None:
+    """The foe a sentence limits its effect to: "against Monstrous Creatures", "if attacking its
+    Preferred Enemy"; a foe of the rule's own ("its Preferred Enemy", "a hated foe" for Hatred) is
+    marked "its ..." (the question, naming the rule for the roll, says the roll is against one)."""
+    own = [w for w in rule.split("/", 1)[-1].split("-") if len(w) > 3]
+    foe = _FOE.search(plain)
+    if foe is not None:
+        name = foe.group("name")
+        if any(_shares_stem(word, w) for word in name.lower().split() if len(word) > 3 for w in own):
+            return f"its {name}"
+        return name
+    plain_against = _AGAINST_PLAIN.search(plain)
+    return plain_against.group("name") if plain_against else None
+
+
+def _shares_stem(a: str, b: str) -> bool:
+    shared = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        shared += 1
+    return shared >= 3  # "hated" and "hatred", "preferred" and "preferred"
 
 
 def _saves_not_taken(rule: str, plain: str, when: str | None, clause: Clause) -> list[Effect]:
@@ -213,9 +306,42 @@ def _named(stage: q.Rolled) -> set[str]:
     return {squeeze(n) for n in (*stage.attacker, *stage.target, *((stage.save,) if stage.save else ()))}
 
 
+_FILLER = {"the", "a", "an", "each", "every", "phase", "sub-phase", "subphase"}
+_EVERYONE = lazy(r"\beveryone\b|\bevery enemy\b|\ball enemies\b", re.I)
+
+
 def _moment(text: str) -> str:
-    words = text.split()
-    return squeeze(" ".join(words[1:] if words and words[0].lower() == "the" else words))
+    """A moment compared with another: "the first Round of Combat" and "the first round of each
+    combat" alike, "the shooting phase" and "shooting" alike."""
+    return squeeze(" ".join(w for w in text.split() if w.lower() not in _FILLER))
+
+
+def _phase(moment: str) -> str | None:
+    return "shooting" if "shoot" in moment else "closecombat" if "combat" in moment or "fight" in moment else None
+
+
+def _holds_during(asked: str, said: str) -> bool | None:
+    """Whether an effect said to hold during ``said`` holds during ``asked``: the same moment, or a
+    phase (close combat, shooting) the asked moment is part of; not in another phase or another
+    round; None where calc cannot tell."""
+    a, s = _moment(asked), _moment(said)
+    if a == s or (s in ("closecombat", "shooting") and _phase(a) == s):
+        return True
+    if _phase(a) and _phase(s) and _phase(a) != _phase(s):
+        return False
+    if "round" in a and "round" in s:
+        return False
+    return None
+
+
+def _everyone(book: Rulebook, rule_id_: str) -> Clause | None:
+    """The sentence of a rule saying that, with no foe given, every enemy is its foe."""
+    rule = book.rule(rule_id_)
+    for version in (rule.get("versions") or [rule]) if rule is not None else []:
+        for sentence in sentences(version.get("text") or ""):
+            if _EVERYONE.search(sentence):
+                return Clause(rule_id_, sentence)
+    return None
 
 
 def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> StageResult:
@@ -233,35 +359,66 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
         effects.append(Effect("the question", "reroll", _roll_key(stage), stage.reroll, None, None, None, rules.get("reroll")))
     if stage.save:
         effects.extend(_rule_effects(book, system, stage.save, required=False))
+    missing: dict[str, Refusal] = {}
     for name in (*stage.attacker, *stage.target):
-        effects.extend(_rule_effects(book, system, name, required=True))
+        try:
+            effects.extend(_rule_effects(book, system, name, required=True))
+        except Refusal as refused:  # no rule of that name: it may still be what another rule holds against
+            missing[name] = refused
     conditions = {squeeze(e.needs) for e in effects if e.needs is not None}
+    for name, refused in missing.items():
+        if squeeze(name) not in conditions:
+            raise refused
     for name in (*stage.attacker, *stage.target):
         # a rule with no effect on rolls of its own is still part of the question when
         # another named rule holds only against it ("against models with Flammable")
-        if not any(e.rule == rule_id(system, name) for e in effects) and squeeze(name) not in conditions:
+        if name not in missing and not any(e.rule == rule_id(system, name) for e in effects) and squeeze(name) not in conditions:
             raise Refusal(f"{name}: calc cannot read what it does to the roll ({rule_id(system, name)})", system)
     key = _roll_key(stage)
     if stage.save and not stage.save_said:
         _is_a_save(book, system, stage, [e for e in effects if e.roll == key])
     named = _named(stage)
     applied: list[Effect] = []
-    for effect in effects:
-        if effect.roll != key:
-            continue
+    mine = [e for e in effects if e.roll == key]
+    for effect in mine:
         if effect.when is not None:
             if stage.when is None:
-                raise Refusal(
-                    f"{effect.rule} holds only during {effect.when}; say whether this roll is made then "
-                    f"(add 'in {effect.when}')",
-                    system,
-                )
-            if _moment(stage.when) != _moment(effect.when):
-                steps.append(Step(f"It holds only during {effect.when}, not {stage.when}: not applied.", book.cite(effect.clause)))
-                continue
-        if effect.needs is not None and squeeze(effect.needs) not in named:
+                # the same effect said for several moments ("in close combat"; "a shooting attack")
+                alike = [e for e in mine if e.when is not None and e[:5] == effect[:5] and e.needs == effect.needs]
+                moments = list(dict.fromkeys(e.when for e in alike))
+                if len(moments) < 2:
+                    raise Refusal(
+                        f"{effect.rule} holds only during {effect.when}; say whether this roll is made then "
+                        f"(add 'in {effect.when}')",
+                        system,
+                    )
+                if effect is alike[0]:
+                    shown = " and ".join(moments)
+                    steps.append(Step(f"The rule says it for {shown} alike; the question names no moment, and it holds in each.", book.cite(effect.clause)))
+                    for other in alike[1:]:
+                        steps.append(Step("The same, for another moment.", book.cite(other.clause)))
+                    effect = effect._replace(when=None)
+                else:
+                    continue
+            else:
+                holds = _holds_during(stage.when, effect.when)
+                if holds is None:
+                    raise Refusal(f"{effect.rule} holds only during {effect.when}; calc cannot tell whether {stage.when} is then", system)
+                if not holds:
+                    steps.append(Step(f"It holds only during {effect.when}, not {stage.when}: not applied.", book.cite(effect.clause)))
+                    continue
+        if effect.needs is not None and effect.needs.startswith("?"):
+            raise Refusal(f"{effect.rule} holds only {effect.needs[1:]}; the question cannot say whether it is so", system)
+        if effect.needs is not None and effect.needs.startswith("its "):
+            steps.append(Step(f"It holds when attacking {effect.needs}: taken to be so, as the question names the rule for this roll.", book.cite(effect.clause)))
+            everyone = _everyone(book, effect.rule)
+            if everyone is not None:
+                steps.append(Step("Without a type of foe in brackets, every enemy is one.", book.cite(everyone)))
+        elif effect.needs is not None and squeeze(effect.needs) not in named:
             steps.append(Step(f"It holds only against {effect.needs}, which the question does not name: not applied.", book.cite(effect.clause)))
             continue
+        if effect.kind == "one":
+            raise Refusal(f"{effect.rule} re-rolls only one roll (of several, or per turn); calc answers every roll alike and cannot say which", system)
         applied.append(effect)
     for name in (*stage.attacker, *stage.target):
         own = [e for e in effects if e.rule == rule_id(system, name)]
@@ -327,19 +484,21 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
         steps.append(Step("The save is passed: 0.", None))
         return StageResult(tuple(steps), Distribution.test(1), "unsaved wounds", Fraction(0), None, probability_of="the save is passed")
     rerolls: dict[str, Effect] = {}
-    for effect in applied:
-        if effect.kind == "reroll":
-            rerolls.setdefault(effect.amount, effect)
+    for effect in applied:  # a re-roll of every failed roll before one of only some ("rolls of 1")
+        if effect.kind == "reroll" and (effect.amount not in rerolls or rerolls[effect.amount].face is not None and effect.face is None):
+            rerolls[effect.amount] = effect
     if len(rerolls) > 1:
         raise Refusal("the rules named re-roll both failed and successful rolls of it; calc cannot tell which comes first", system)
     reroll = next(iter(rerolls.values()), None)
     if reroll is not None:
         cited = book.cite(reroll.clause) if reroll.clause is not None else None
         said = "" if cited is not None or reroll.rule != "the question" else f" (as the question says; {system}'s documents state no rule on re-rolls)"
-        steps.append(Step(f"{reroll.amount.capitalize()} rolls are rolled again; the second roll stands{said}.", cited))
+        only = f" of {_faces(reroll.face)}" if reroll.face else ""
+        steps.append(Step(f"{reroll.amount.capitalize()} rolls{only} are rolled again; the second roll stands{said}.", cited))
     for effect in applied:
         if effect.kind == "reroll" and effect is not reroll and effect.clause is not None:
-            steps.append(Step("The same re-roll, said again here: the roll is still re-rolled once.", book.cite(effect.clause)))
+            said_again = "The same re-roll, said again here" if effect.face == reroll.face else "A re-roll of some of those rolls"
+            steps.append(Step(f"{said_again}: the roll is still re-rolled once.", book.cite(effect.clause)))
     hits = [e for e in applied if e.kind == "hits"]
     autos = [e for e in applied if e.kind == "auto"]
     for effect in hits:
@@ -352,7 +511,7 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
     success = Fraction(0)
     sixth = Fraction(1, 6)
     for first in range(1, 7):
-        again = reroll is not None and ((first >= needed) == (reroll.amount == "successful"))
+        again = reroll is not None and ((first >= needed) == (reroll.amount == "successful")) and (not reroll.face or first in reroll.face)
         for face, chance in ([(f, sixth * sixth) for f in range(1, 7)] if again else [(first, sixth)]):
             if face < needed:
                 joint[(0, 0)] = joint.get((0, 0), Fraction(0)) + chance

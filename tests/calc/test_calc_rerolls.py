@@ -1,0 +1,139 @@
+"""Re-rolls read from a rule's own sentences whatever their shape: the verb before what it
+re-rolls without "must" or "may" ("it re-rolls failed To Wound rolls"), several rolls at once
+("failed To Hit and To Wound rolls"), only some results ("rolls of 1"), "misses", the same
+re-roll said for two moments, a foe of the rule's own ("its Preferred Enemy"), and what calc
+refuses: a re-roll of only one roll, a condition on characteristics the question cannot give."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from referee.calc import answer
+from referee.calc.effects import read
+from referee.calc.errors import Refusal
+from referee.store.record import assemble
+
+# -- the project's documents (Scrollhammer's special rules) -------------------------
+
+
+def test_a_reroll_said_for_close_combat_and_for_shooting_holds_when_the_question_names_neither(rulebase):
+    shred = answer(rulebase, "scrollhammer", "wound 5+ shred")
+    assert shred.probability == Fraction(5, 9)  # 1 - (2/3)^2
+    quoted = [s.citation.quote for s in shred.steps if s.citation]
+    assert any("in close combat" in q for q in quoted) and any("shooting attack" in q for q in quoted)
+    assert answer(rulebase, "scrollhammer", "wound 5+ with Shred in close combat").probability == Fraction(5, 9)
+    assert answer(rulebase, "scrollhammer", "wound 5+ with Shred in the shooting phase").probability == Fraction(5, 9)
+
+
+def test_failed_rolls_of_one_rerolled_for_both_rolls_the_sentence_names(rulebase):
+    for roll in ("hit", "wound"):
+        found = answer(rulebase, "scrollhammer", f"{roll} 4+ preferred enemy")
+        assert found.probability == Fraction(1, 2) + Fraction(1, 6) * Fraction(1, 2)  # only a 1 is rolled again
+        quoted = [s.citation.quote for s in found.steps if s.citation]
+        assert any("rolls of 1 if attacking its Preferred Enemy" in q for q in quoted)
+        assert any("everyone is a Preferred Enemy" in q for q in quoted)
+    # a 2+ fails only on a 1: every failed roll is a 1
+    assert answer(rulebase, "scrollhammer", "hit 2+ preferred enemy").probability == 1 - Fraction(1, 36)
+
+
+def test_misses_rerolled_in_the_first_round_against_a_hated_foe(rulebase):
+    assert answer(rulebase, "scrollhammer", "hit 4+ hatred in the first round of combat").probability == Fraction(3, 4)
+    assert answer(rulebase, "scrollhammer", "hit 4+ hatred in the second round of combat").probability == Fraction(1, 2)
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "scrollhammer", "hit 4+ hatred")
+    assert "first round" in err.value.message
+
+
+def test_a_reroll_against_a_kind_of_foe_the_question_may_name(rulebase):
+    assert answer(rulebase, "scrollhammer", "wound 4+ monster hunter against monstrous creatures").probability == Fraction(3, 4)
+    plain = answer(rulebase, "scrollhammer", "wound 4+ monster hunter")
+    assert plain.probability == Fraction(1, 2)
+    assert any("not applied" in s.text for s in plain.steps)
+
+
+def test_what_calc_cannot_settle_is_refused(rulebase):
+    with pytest.raises(Refusal) as err:  # one failed roll per turn: which one, calc cannot say
+        answer(rulebase, "scrollhammer", "hit 4+ master crafted")
+    assert "only one roll" in err.value.message
+    with pytest.raises(Refusal) as err:  # Poisoned re-rolls only if Strength >= Toughness
+        answer(rulebase, "scrollhammer", "wound 4+ with Poisoned in close combat")
+    assert "Toughness" in err.value.message
+
+
+# -- a system worded its own way -------------------------------------------------
+
+MANIFEST = """id = "brawl"
+title = "Brawl"
+languages = ["en"]
+origin = "A test's own rules."
+
+[[documents]]
+path = "rules.md"
+format = "markdown"
+role = "core"
+lang = "en"
+title = "Rules"
+"""
+
+RULES = """# Brawl
+
+## Cleave
+
+A model with Cleave re-rolls its failed to-wound rolls in close combat. When it makes a shooting attack, it re-rolls failed to-wound rolls as well.
+
+## Nemesis
+
+If no foe is given, everyone is a Nemesis of the model. The model rerolls failed to-hit rolls of 1 if attacking its Nemesis.
+
+## Giant Slayer
+
+The model rerolls all failed to-wound rolls against Giants.
+
+## Lucky Charm
+
+The bearer may reroll one failed to-hit roll per battle.
+
+## Brute
+
+If the Strength of the attacker is higher than the Toughness of the target, it rerolls failed to-wound rolls.
+
+## Ambush
+
+The unit re-rolls all misses during the first round of each combat.
+"""
+
+
+@pytest.fixture(scope="module")
+def brawl(tmp_path_factory):
+    root = tmp_path_factory.mktemp("brawl")
+    (root / "brawl").mkdir()
+    (root / "brawl" / "system.toml").write_text(MANIFEST, encoding="utf-8")
+    (root / "brawl" / "rules.md").write_text(RULES, encoding="utf-8")
+    return assemble(root)
+
+
+def test_the_same_shapes_worded_another_way(brawl):
+    assert answer(brawl, "brawl", "wound 3+ cleave").probability == 1 - Fraction(1, 9)
+    assert answer(brawl, "brawl", "hit 3+ nemesis").probability == Fraction(2, 3) + Fraction(1, 6) * Fraction(2, 3)
+    assert answer(brawl, "brawl", "wound 4+ with giant slayer against giants").probability == Fraction(3, 4)
+    assert answer(brawl, "brawl", "hit 4+ ambush in the first round of combat").probability == Fraction(3, 4)
+    with pytest.raises(Refusal):
+        answer(brawl, "brawl", "hit 4+ lucky charm")
+    with pytest.raises(Refusal):
+        answer(brawl, "brawl", "wound 4+ brute")
+
+
+def test_the_reader_on_each_shape():
+    def shape(text):
+        return [(e.kind, e.roll, e.amount, e.face, e.when, e.needs) for e in read("x/preferred-enemy", text)]
+
+    assert shape("It re-rolls failed To Hit and To Wound rolls of 1 if attacking its Preferred Enemy.") == [
+        ("reroll", "hit", "failed", (1,), None, "its Preferred Enemy"),
+        ("reroll", "wound", "failed", (1,), None, "its Preferred Enemy"),
+    ]
+    assert shape("The wielder must re-roll failed rolls To Wound in close combat.") == [("reroll", "wound", "failed", None, "close combat", None)]
+    assert shape("It may re-roll failed charge distance rolls.") == []  # a roll calc does not ask
+    assert shape("In addition, it re-rolls failed to-hit rolls.") == [("reroll", "hit", "failed", None, None, None)]  # no moment
+    assert shape("It does not re-roll failed to-hit rolls.") == []
