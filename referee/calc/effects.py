@@ -14,13 +14,21 @@ The sentence shapes read (the effect's *roll* is "hit", "wound" or a named
 save):
 
 - "failed to-hit rolls ... must be rerolled", "must reroll failed to-wound
-  rolls", "Successful Aegis saves ... must be rerolled": a re-roll;
+  rolls", "Successful Aegis saves ... must be rerolled", "it re-rolls failed To
+  Hit and To Wound rolls of 1", "re-rolls all misses": a re-roll (of some
+  results only, where it says so); "re-roll one failed roll" is refused;
+- "gains a +1 to-hit modifier", "gets -1 to hit": a modifier; "This attack
+  automatically hits": a roll that always succeeds;
 - "with a natural to-hit roll of '6', the attack causes two hits instead of
   one" (or "one additional hit"): more hits from that face;
 - "with a natural to-hit roll of '6', it automatically wounds": that hit
   skips the wound roll that follows;
-- a sentence opening "During the first Round of Combat," holds only then;
-  "against models with Flammable" only if the question names Flammable.
+- a sentence opening "During the first Round of Combat," (or a re-roll
+  ending "in close combat") holds only then; "against models with Flammable"
+  or "against Monstrous Creatures" only if the question names it; "if
+  attacking its Preferred Enemy" holds when the question names the rule; a
+  condition the question cannot give ("If this test is failed", "if the
+  Strength ... is higher than the Toughness") is refused.
 """
 
 from __future__ import annotations
@@ -77,6 +85,16 @@ _AGAINST_PLAIN = lazy(r"\bagainst\s+(?!models\b|attacks\b|units\b)(?P<name>[A-Z]
 _NATURAL = lazy(r"\bnatural\s+to-?\s?hit\s+roll\s+of\s+'?(?P<face>[1-6])(?P<more>\+?)", re.I)
 _MORE_HITS = lazy(r"\bcauses?\s+(?:(?P<total>two|three|\d)\s+hits\s+instead\s+of\s+one|(?P<extra>one|two|\d)\s+additional\s+hits?)", re.I)
 _MODIFIER = lazy(r"(?P<amount>[+\-−]\d)\s+to-?\s?(?P<what>hit|wound)\s+modifier", re.I)
+# a modifier said without the word "modifier": "A Blinded model gets -1 to hit", "suffer -1 to hit"
+_MODIFIER_PLAIN = lazy(r"\b(?:gets?|gains?|suffers?|has|have)\s+(?:an?\s+)?(?P<amount>[+\-−]\d)\s+to[ -]?(?P<what>hit|wound)\b(?!\s*-?\s*modifier)", re.I)
+# a condition on a sentence ("If this test is failed, ...", "when using a Sky Reaper"); one that
+# only says the model has the rule ("If a model has this special rule") is no condition
+_IF = lazy(r"\b(?:if|when|while|unless)\b(?P<what>[^,.;]*)", re.I)
+_HAS_RULE = lazy(r"\bthis\s+(?:special\s+)?rule\b|\bhas\s+the\b", re.I)
+# an attack that always hits or wounds, with no condition: "This attack automatically hits",
+# "These attacks hit automatically" (never "are automatically hit": a target's, not a roll's)
+_ALWAYS = lazy(r"(?<!\bare )(?<!\bis )(?<!\bbe )\b(?:automatically\s+(?P<a>hit|wound)s?|(?P<b>hit|wound)s?\s+automatically)\b", re.I)
+_NOT_ALWAYS = lazy(r"\b(?:if|when|unless|only|natural|roll|rolls|rolled)\b", re.I)
 _NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
 _ALONE = lazy(r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined", re.I)
 # a save that cannot be taken: "Fortitude Saves cannot be taken against attacks with X[ that ...], or against
@@ -140,6 +158,15 @@ def read(rule: str, text: str) -> list[Effect]:
                 continue
             amount = int(m.group("amount").replace("−", "-"))
             found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs, clause))
+        for m in _MODIFIER_PLAIN.finditer(plain):
+            if _NEGATED.search(plain, 0, m.start()):
+                continue
+            condition = _condition(plain, rule)
+            amount = int(m.group("amount").replace("−", "-"))
+            found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs or condition, clause))
+        for m in _ALWAYS.finditer(plain):
+            if not _NEGATED.search(plain) and not _NOT_ALWAYS.search(plain):
+                found.append(Effect(rule, "always", (m.group("a") or m.group("b")).lower(), None, None, when, needs, clause))
         for m in _ALONE.finditer(plain):
             found.append(Effect(rule, "alone", m.group("what").lower(), None, None, when, needs, clause))
         found.extend(_saves_not_taken(rule, plain, when, clause))
@@ -184,6 +211,18 @@ def _rerolls(rule: str, plain: str, when: str | None, needs: str | None, clause:
         if roll is not None:
             found.append(Effect(rule, "one", roll, None, None, when or _moment_of(plain, m), needs or _foe_of(plain, rule), clause))
     return found
+
+
+def _condition(plain: str, rule: str) -> str | None:
+    """A condition the sentence puts on its effect that a question giving the roll cannot settle
+    ("?If this test is failed"), or None: no condition, or only that the model has the rule."""
+    for m in _IF.finditer(plain):
+        what = m.group("what")
+        name = rule.split("/", 1)[-1].replace("-", " ")
+        if _HAS_RULE.search(what) or name in what.lower():
+            continue
+        return f"?{m.group().strip()}"
+    return None
 
 
 def _rolls_of(what: str, noun: str, after: str | None) -> list[str]:
@@ -408,7 +447,8 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
                     steps.append(Step(f"It holds only during {effect.when}, not {stage.when}: not applied.", book.cite(effect.clause)))
                     continue
         if effect.needs is not None and effect.needs.startswith("?"):
-            raise Refusal(f"{effect.rule} holds only {effect.needs[1:]}; the question cannot say whether it is so", system)
+            condition = effect.needs[1:2].lower() + effect.needs[2:]
+            raise Refusal(f"{effect.rule} holds only {condition}; the question cannot say whether it is so", system)
         if effect.needs is not None and effect.needs.startswith("its "):
             steps.append(Step(f"It holds when attacking {effect.needs}: taken to be so, as the question names the rule for this roll.", book.cite(effect.clause)))
             everyone = _everyone(book, effect.rule)
@@ -483,6 +523,10 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
         steps.append(Step(f"The {stage.save} save cannot be taken against this attack.", book.cite(barred.clause)))
         steps.append(Step("The save is passed: 0.", None))
         return StageResult(tuple(steps), Distribution.test(1), "unsaved wounds", Fraction(0), None, probability_of="the save is passed")
+    always = next((e for e in applied if e.kind == "always"), None)
+    if always is not None:
+        steps.append(Step(f"The {stage.kind} roll always succeeds: no roll is needed.", book.cite(always.clause)))
+        needed = 1
     rerolls: dict[str, Effect] = {}
     for effect in applied:  # a re-roll of every failed roll before one of only some ("rolls of 1")
         if effect.kind == "reroll" and (effect.amount not in rerolls or rerolls[effect.amount].face is not None and effect.face is None):
@@ -527,7 +571,7 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
     noun = "hits" if stage.kind == "hit" else "wounds"
     steps.append(Step(f"The roll succeeds: {fraction(success)}; {noun} per roll: mean {fraction(per_unit.mean)}.", None))
     counts = max(outcome for outcome, _ in per_unit.items()) > 1
-    shown = None if reroll is not None or counts or not 1 <= needed <= 6 else f"{needed}+"
+    shown = None if reroll is not None or counts or always is not None or not 1 <= needed <= 6 else f"{needed}+"
     skips = ("wound", joint) if autos else None
     return StageResult(tuple(steps), per_unit, noun, success, shown, counts, "the roll succeeds", skips)
 

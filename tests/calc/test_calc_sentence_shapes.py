@@ -1,8 +1,9 @@
-"""Re-rolls read from a rule's own sentences whatever their shape: the verb before what it
+"""A rule's effect on a roll read from its own sentences whatever their shape.  Re-rolls: the verb before what it
 re-rolls without "must" or "may" ("it re-rolls failed To Wound rolls"), several rolls at once
 ("failed To Hit and To Wound rolls"), only some results ("rolls of 1"), "misses", the same
 re-roll said for two moments, a foe of the rule's own ("its Preferred Enemy"), and what calc
-refuses: a re-roll of only one roll, a condition on characteristics the question cannot give."""
+refuses: a re-roll of only one roll, a condition on characteristics the question cannot give.
+Modifiers said without the word "modifier" ("gets -1 to hit"), and attacks that always hit."""
 
 from __future__ import annotations
 
@@ -62,6 +63,17 @@ def test_what_calc_cannot_settle_is_refused(rulebase):
     assert "Toughness" in err.value.message
 
 
+def test_a_modifier_without_the_word_modifier_and_an_attack_that_always_hits(rulebase):
+    blind = answer(rulebase, "scrollhammer", "hit 4+ blind")
+    assert (blind.needed, blind.probability) == ("5+", Fraction(1, 3))
+    autohit = answer(rulebase, "scrollhammer", "hit 4+ with autohit then wound 4+")
+    assert autohit.probability == Fraction(1, 2)  # every attack hits; the wound roll decides
+    assert answer(rulebase, "t9a", "hit 5+ with Sweeping Attack").probability == 1
+    with pytest.raises(Refusal) as err:  # Fear's -1 and +1 hold only for a unit that failed its test
+        answer(rulebase, "t9a", "hit 4+ against Fear")
+    assert "if this test is failed" in err.value.message
+
+
 # -- a system worded its own way -------------------------------------------------
 
 MANIFEST = """id = "brawl"
@@ -99,6 +111,14 @@ The bearer may reroll one failed to-hit roll per battle.
 
 If the Strength of the attacker is higher than the Toughness of the target, it rerolls failed to-wound rolls.
 
+## Dazzled
+
+A Dazzled model suffers -1 to hit.
+
+## Shaken
+
+If the unit failed a Nerve test, it gets -1 to hit.
+
 ## Ambush
 
 The unit re-rolls all misses during the first round of each combat.
@@ -119,6 +139,9 @@ def test_the_same_shapes_worded_another_way(brawl):
     assert answer(brawl, "brawl", "hit 3+ nemesis").probability == Fraction(2, 3) + Fraction(1, 6) * Fraction(2, 3)
     assert answer(brawl, "brawl", "wound 4+ with giant slayer against giants").probability == Fraction(3, 4)
     assert answer(brawl, "brawl", "hit 4+ ambush in the first round of combat").probability == Fraction(3, 4)
+    assert answer(brawl, "brawl", "hit 3+ with dazzled").probability == Fraction(1, 2)
+    with pytest.raises(Refusal):  # a condition the question cannot give
+        answer(brawl, "brawl", "hit 3+ with shaken")
     with pytest.raises(Refusal):
         answer(brawl, "brawl", "hit 4+ lucky charm")
     with pytest.raises(Refusal):
