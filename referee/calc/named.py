@@ -436,3 +436,70 @@ def _parse_amount(text: str) -> q.Amount:
     plus = int(m.group(4) or 0)
     return q.Amount(q.Dice(int(m.group(1) or 1), int(m.group(2))), -plus if m.group(3) in ("-", "−") else plus)
 
+
+
+# -- Multiple Wounds, read from the system's own rule ----------------------------------------
+
+_MW_VALUE = lazy(r"\bmultipl\w*\b[^.]*?(?:\(X\)|\bin brackets\b|\bin parenthes[ie]s\b)", re.I)
+_MW_DICE = lazy(r"\broll\b[^.]*\bfor each\b[^.]*\bwounds?\b", re.I)
+_MW_CAP = lazy(r"\bnever\s+(?:be\s+)?(?:higher|more|greater)\s+than\s+the\s+(?:Health\s+Points?|Wounds?)\b", re.I)
+_MW_CLIPPED = lazy(r"\bClipped\s+Wings\b[^.]*\bFly\b[^.]*\bX\s*\+\s*1\b", re.I)
+
+
+def multiple_wounds(book: Rulebook, system: str, stage: q.MultipleWounds) -> Any:
+    """Multiple Wounds in a system calc has no module for: each part read from the sentences of the
+    system's rule of that name (the value in brackets, a die rolled for each unsaved wound, the cap at
+    the target's Health Points, Clipped Wings against Fly); a part it does not state is refused."""
+    from referee.calc.errors import not_defined
+    from referee.calc.stage import StageResult
+
+    try:
+        rule, _ = _find_rule(book, system, ("multiple", "wounds"))
+    except Refusal:
+        raise not_defined(system, stage.mechanic) from None
+    if squeeze(rule["name"]) != "multiplewounds":
+        raise not_defined(system, stage.mechanic)
+    said = _sentences(rule)
+
+    def sentence(pattern: Any, what: str) -> str:
+        found = next((s for s in said if pattern.search(s)), None)
+        if found is None:
+            raise Refusal(f"{rule['id']} does not say {what}", system)
+        return found
+
+    value = stage.value
+    shown = f"{value}{stage.plus:+d}" if stage.plus else f"{value}"
+    steps = [Step(f"Each unsaved wound is multiplied into the value in brackets: {shown}.", book.quote(rule, sentence(_MW_VALUE, "its wounds are multiplied into the value in brackets")))]
+    if isinstance(value, q.Dice):
+        if value.sides not in _system_dice(book, system):
+            raise Refusal(f"{system}'s documents name no D{value.sides}", system)
+        if value.count > q.MOST_DICE:
+            raise Refusal(f"calc rolls at most {q.MOST_DICE} dice at once, not {value.count}", system)
+        rolled = sentence(_MW_DICE, "that a die is rolled for each unsaved wound")
+        steps.append(Step(f"Roll {value} for each unsaved wound.", book.quote(rule, rolled)))
+        if value.sides == 3:
+            steps.append(_d3(book, system))
+        per = Distribution.die(value.sides).times(value.count)
+    else:
+        per = Distribution.certain(value)
+    if stage.plus:
+        plus = stage.plus
+        per = per.map(lambda n: max(n + plus, 0))
+        steps.append(Step(f"{plus:+d} to each roll, as the value in brackets says.", None))
+    if stage.clipped_wings:
+        clipped = sentence(_MW_CLIPPED, "what Clipped Wings adds")
+        if stage.fly:
+            per = per.map(lambda n: n + 1)
+            steps.append(Step(f"Clipped Wings against a model with Fly: {shown}+1 instead.", book.quote(rule, clipped)))
+        else:
+            steps.append(Step("Clipped Wings adds 1 only against a model with Fly; this target has none.", book.quote(rule, clipped)))
+    if stage.health_points is not None:
+        hp = stage.health_points
+        capped = next((s for s in said if _MW_CAP.search(s)), None)
+        if capped is None:
+            steps.append(Step(f"{rule['id']} puts no cap on the wounds: the target's {hp} Health Points change nothing.", None))
+        else:
+            per = per.map(lambda n: min(n, hp))
+            steps.append(Step(f"No more than the target's {hp} Health Points per wound.", book.quote(rule, capped)))
+    steps.append(Step(f"Wounds from each unsaved wound: mean {fraction(per.mean)}.", None))
+    return StageResult(tuple(steps), per, "wounds", None, None, counts=True)

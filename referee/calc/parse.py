@@ -112,19 +112,24 @@ class _Reader:
         return q.Fleshbane()
 
     def multiple_wounds(self, children: list[Any]) -> q.MultipleWounds:
-        value, clipped = self.read(children[0])
+        value, clipped, plus = self.read(children[0])
         fly, hp = False, None
         if children[1] is not None:
             for part in children[1].children:
+                if not isinstance(part, lalr.Tree):  # the words "a model with"
+                    continue
                 if part.data == "fly":
                     fly = True
                 else:
-                    hp = _int(part.children[0])
-        return q.MultipleWounds(value, clipped, fly, hp)
+                    hp = _int(next(c for c in part.children if c is not None and c.type == "INT"))
+        return q.MultipleWounds(value, clipped, fly, hp, plus)
 
-    def wounds_value(self, children: list[Any]) -> tuple[int | q.Dice, bool]:
+    def wounds_value(self, children: list[Any]) -> tuple[int | q.Dice, bool, int]:
         value, clipped = children[0], children[-1]
-        return (_dice(value) if value.type == "DICE" else _int(value)), clipped is not None
+        sign = next((c for c in children[1:-1] if c is not None and c.type == "PLUS_MINUS"), None)
+        added = next((c for c in children[1:-1] if c is not None and c.type == "INT"), None)
+        plus = 0 if added is None else -_int(added) if sign in ("-", "−") else _int(added)
+        return (_dice(value) if value.type == "DICE" else _int(value)), clipped is not None, plus
 
     # -- a roll changed by named rules ---------------------------------------
 

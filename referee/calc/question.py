@@ -95,8 +95,9 @@ class Fleshbane(_Value, namedtuple("Fleshbane", "")):
     mechanic = "Fleshbane"
 
 
-class MultipleWounds(_Value, namedtuple("MultipleWounds", "value clipped_wings fly health_points", defaults=(False, False, None))):
-    """``value``: a number or a :class:`Dice`; the target's Fly and Health Points when given."""
+class MultipleWounds(_Value, namedtuple("MultipleWounds", "value clipped_wings fly health_points plus", defaults=(False, False, None, 0))):
+    """``value``: a number or a :class:`Dice`, ``plus`` added to it (D3+1); the target's Fly and
+    Health Points when given."""
 
     __slots__ = ()
     mechanic = "Multiple Wounds"

@@ -8,13 +8,17 @@ Modifiers said without the word "modifier" ("gets -1 to hit"), and attacks that 
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from referee.calc import answer
 from referee.calc.effects import read
 from referee.calc.errors import Refusal
+from referee.cli.commands import main
 from referee.store.record import assemble
+
+BSDATA = Path("/work/shared/bsdata/2nd-theNinthAge-FantasyBattles.gst")
 
 # -- the project's documents (Scrollhammer's special rules) -------------------------
 
@@ -74,6 +78,36 @@ def test_a_modifier_without_the_word_modifier_and_an_attack_that_always_hits(rul
     assert "if this test is failed" in err.value.message
 
 
+def test_a_number_added_to_multiple_wounds_and_the_target_in_words(rulebase):
+    found = answer(rulebase, "t9a", "Multiple Wounds (D3+1) against a model with 3 Health Points")
+    assert (found.mean, dict(found.distribution.items())) == (Fraction(8, 3), {2: Fraction(1, 3), 3: Fraction(2, 3)})
+    assert answer(rulebase, "t9a", "multiple wounds (D3+1) vs hp 3").mean == Fraction(8, 3)
+    assert answer(rulebase, "t9a", "multiple wounds (D3 clipped wings) against a model with fly and 3 health points").mean == Fraction(8, 3)
+    assert answer(rulebase, "t9a", "multiple wounds (D6-1)").mean == Fraction(5, 2)
+    with pytest.raises(Refusal):  # the wiki's Multiple Wounds is a number or d3
+        answer(rulebase, "scrollhammer", "multiple wounds (D3+1)")
+    with pytest.raises(Refusal) as err:  # a system with no rule of that name
+        answer(rulebase, "whfb-house", "multiple wounds (D3+1)")
+    assert err.value.message == "whfb-house does not define Multiple Wounds"
+
+
+@pytest.fixture(scope="module")
+def bsdata(tmp_path_factory):
+    if not BSDATA.exists():
+        pytest.skip("no BattleScribe sample on this machine")
+    into = tmp_path_factory.mktemp("bsdata")
+    assert main(["import", "battlescribe", str(BSDATA), "--system", "t9a-bsdata", "--into", str(into), "--json"]) == 0
+    return assemble(into)
+
+
+def test_multiple_wounds_in_a_system_calc_has_no_module_for(bsdata):
+    found = answer(bsdata, "t9a-bsdata", "Multiple Wounds (D3+1) against a model with 3 Health Points")
+    assert found.mean == Fraction(8, 3)
+    quoted = [s.citation.quote for s in found.steps if s.citation]
+    assert any("never be higher than the Health Points" in q for q in quoted)
+    assert answer(bsdata, "t9a-bsdata", "multiple wounds (D3, clipped wings) vs fly hp 3").mean == Fraction(8, 3)
+
+
 # -- a system worded its own way -------------------------------------------------
 
 MANIFEST = """id = "brawl"
@@ -119,6 +153,14 @@ A Dazzled model suffers -1 to hit.
 
 If the unit failed a Nerve test, it gets -1 to hit.
 
+## Multiple Wounds
+
+Each unsaved wound is multiplied into the number in parentheses (X). Roll the dice for each wound separately. The wounds one attack causes can never be more than the Wounds of the target.
+
+## Dice
+
+Every roll uses a D6.
+
 ## Ambush
 
 The unit re-rolls all misses during the first round of each combat.
@@ -146,6 +188,15 @@ def test_the_same_shapes_worded_another_way(brawl):
         answer(brawl, "brawl", "hit 4+ lucky charm")
     with pytest.raises(Refusal):
         answer(brawl, "brawl", "wound 4+ brute")
+
+
+def test_multiple_wounds_read_from_the_systems_own_rule(brawl):
+    found = answer(brawl, "brawl", "multiple wounds (D6+1) against a model with 4 health points")
+    assert dict(found.distribution.items()) == {2: Fraction(1, 6), 3: Fraction(1, 6), 4: Fraction(4, 6)}
+    assert {s.citation.rule for s in found.steps if s.citation} == {"brawl/multiple-wounds"}
+    with pytest.raises(Refusal) as err:  # the rule says nothing of Clipped Wings
+        answer(brawl, "brawl", "multiple wounds (D6, clipped wings) vs fly")
+    assert "Clipped Wings" in err.value.message
 
 
 def test_the_reader_on_each_shape():
