@@ -113,7 +113,15 @@ def plain_sum(book: Rulebook, system: str, asked: q.Sum) -> dict[str, Any]:
 
 
 def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
-    rule, used = _find_rule(book, system, asked.words)
+    try:
+        rule, used = _find_rule(book, system, asked.words)
+    except Refusal:
+        given = _save_given(book, system, asked)  # "Parry save": a save named inside another rule's text
+        if given is None:
+            raise
+        return given
+    if asked.whose:
+        raise Refusal(f"{rule['id']} is the rule named; the words after the comma ({' '.join(asked.whose)}) are not read", system)
     what = asked.words[used:] + tuple(asked.after)
     thing = what[-1].lower() if what else None
     name = rule["name"]
@@ -436,6 +444,39 @@ def _parse_amount(text: str) -> q.Amount:
     plus = int(m.group(4) or 0)
     return q.Amount(q.Dice(int(m.group(1) or 1), int(m.group(2))), -plus if m.group(3) in ("-", "−") else plus)
 
+
+
+# -- a save named inside another rule's text ---------------------------------------------------
+
+_FILLER_WORDS = {"and", "on", "the", "a", "an", "with", "of", "in", "to", "for", "or"}
+
+
+def _save_given(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any] | None:
+    """"Parry save": no rule is named Parry, but a rule's sentence gives it, its roll and its
+    conditions in brackets ("... to Parry Save (fighting front, ward save 6+ cc only)").  The words
+    after a comma ("hand weapon and shield on foot") pick the rule that gives it; the conditions in
+    the brackets are stated in the answer, as the save holds only under them."""
+    words = asked.words
+    if asked.amount is not None or asked.needed is not None or len(words) < 2 or words[-1].lower() != "save":
+        return None
+    name = r"\s+".join(re.escape(w) for w in words[:-1])
+    given = compiled(rf"\b{name}\s+save\s*\((?P<inside>[^()]*?(?<![\w+])(?P<needed>[1-9])\+(?![+\w-])[^()]*)\)", re.I)
+    found = [(rule, sentence, m) for rule in book.in_system(system) for sentence in _sentences(rule) for m in [given.search(sentence)] if m]
+    if not found:
+        return None
+    whose = [w for w in asked.whose if w.lower() not in _FILLER_WORDS]
+    if whose:
+        found = [f for f in found if _names(f"{f[0]['name']} {f[1]}", tuple(whose))]
+    if not found:
+        raise Refusal(f"{system} gives a {' '.join(words)} only in rules not named by {' '.join(asked.whose)!r}", system)
+    rules = {rule["id"] for rule, _, _ in found}
+    if len(rules) > 1:
+        raise Refusal(f"{' '.join(words)} is given by more than one rule of {system} ({', '.join(sorted(rules))}); say whose after a comma", system)
+    rule, sentence, m = found[0]
+    needed = int(m.group("needed"))
+    label = " ".join(w.capitalize() for w in words[:-1])
+    steps = [Step(f"{rule['name']} gives a {label} Save of {needed}+, taken only as its brackets say: {m.group('inside').strip()}.", book.quote(rule, sentence))]
+    return _threshold(book, system, rule, sentence, needed, steps, f"the {label} save is passed")
 
 
 # -- Multiple Wounds, read from the system's own rule ----------------------------------------

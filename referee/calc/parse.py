@@ -227,11 +227,13 @@ class _Reader:
         return tuple(str(c) for c in children)
 
     def named_roll(self, children: list[Any]) -> q.RuleRoll:
-        words, parameter, after = children
+        words, parameter, after, whose = children
         parameter = self.read(parameter) if parameter is not None else None
         amount = parameter if isinstance(parameter, q.Amount) else None
         needed = parameter if isinstance(parameter, int) else None
-        return q.RuleRoll(self.read(words), amount, needed, self.read(after) if after is not None else ())
+        return q.RuleRoll(
+            self.read(words), amount, needed, self.read(after) if after is not None else (), tuple(str(whose).split()) if whose is not None else ()
+        )
 
     def parameter_dice(self, children: list[Any]) -> q.Amount:
         return _amount(children)

@@ -193,11 +193,12 @@ class Stat(_Value, namedtuple("Stat", "name value")):
         return f"{self.name}{self.value}"
 
 
-class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after", defaults=(None, None, ()))):
+class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after whose", defaults=(None, None, (), ()))):
     """A roll a named rule makes: ``words`` the rule's name and what it rolls for
     ("Thunderstomp hits"), or only the name when the question gives a parameter
     in brackets (``amount`` "D6+1" or ``needed`` 4 for "(4+)"), then ``after`` the words
-    that follow the brackets ("hits")."""
+    that follow the brackets ("hits"); ``whose``: words after a comma naming the rule
+    that gives the roll ("Parry save, hand weapon and shield on foot")."""
 
     __slots__ = ()
     mechanic = "rolls named by a rule"

@@ -108,6 +108,15 @@ def test_multiple_wounds_in_a_system_calc_has_no_module_for(bsdata):
     assert answer(bsdata, "t9a-bsdata", "multiple wounds (D3, clipped wings) vs fly hp 3").mean == Fraction(8, 3)
 
 
+def test_a_save_whose_value_and_conditions_come_from_the_rules_text(rulebase):
+    parry = answer(rulebase, "whfb-house", "Parry save, hand weapon and shield on foot")
+    assert (parry.needed, parry.probability) == ("6+", Fraction(1, 6))
+    first = parry.steps[0]
+    assert first.citation.rule == "whfb-house/hand-weapon-shield-foot" and "fighting front" in first.text and "cc only" in first.text
+    with pytest.raises(Refusal):
+        answer(rulebase, "whfb-house", "Parry save, great weapon")
+
+
 # -- a system worded its own way -------------------------------------------------
 
 MANIFEST = """id = "brawl"
@@ -157,6 +166,10 @@ If the unit failed a Nerve test, it gets -1 to hit.
 
 Each unsaved wound is multiplied into the number in parentheses (X). Roll the dice for each wound separately. The wounds one attack causes can never be more than the Wounds of the target.
 
+## Buckler
+
+A model on foot with a buckler may take a Block Save (front only, 5+ in close combat).
+
 ## Dice
 
 Every roll uses a D6.
@@ -197,6 +210,15 @@ def test_multiple_wounds_read_from_the_systems_own_rule(brawl):
     with pytest.raises(Refusal) as err:  # the rule says nothing of Clipped Wings
         answer(brawl, "brawl", "multiple wounds (D6, clipped wings) vs fly")
     assert "Clipped Wings" in err.value.message
+
+
+def test_a_save_named_inside_another_rules_text(brawl):
+    block = answer(brawl, "brawl", "Block save, buckler on foot")
+    assert (block.needed, block.probability) == ("5+", Fraction(1, 3))
+    assert "front only" in block.steps[0].text and block.steps[0].citation.rule == "brawl/buckler"
+    assert answer(brawl, "brawl", "block save").probability == Fraction(1, 3)
+    with pytest.raises(Refusal):  # no rule named by these words gives it
+        answer(brawl, "brawl", "Block save, great weapon")
 
 
 def test_the_reader_on_each_shape():
