@@ -395,7 +395,8 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
     if stage.reroll == "both":
         raise Refusal("a roll is re-rolled once: re-roll failed or successful rolls, not both", system)
     if stage.reroll is not None:  # the system's sentence on re-rolls is quoted where it has one
-        effects.append(Effect("the question", "reroll", _roll_key(stage), stage.reroll, None, None, None, rules.get("reroll")))
+        which, face = ("failed", (1,)) if stage.reroll == "ones" else (stage.reroll, None)
+        effects.append(Effect("the question", "reroll", _roll_key(stage), which, face, None, None, rules.get("reroll")))
     if stage.save:
         effects.extend(_rule_effects(book, system, stage.save, required=False))
     missing: dict[str, Refusal] = {}

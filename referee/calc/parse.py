@@ -153,7 +153,7 @@ class _Reader:
             else:
                 given.append(part)
         modifier = sum(_int(str(g.children[0]).replace("+", "")) for g in given if g.data == "modifier_item")
-        rerolls = {"successful" if "successful" in str(g.children[0]).lower() else "failed" for g in given if g.data == "reroll_item"}
+        rerolls = {_reroll(g.children[0]) for g in given if g.data == "reroll_item"}
         reroll = "both" if len(rerolls) > 1 else next(iter(rerolls), None)
         return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save, modifier, reroll)
 
@@ -277,7 +277,8 @@ def _amount(children: list[Any]) -> q.Amount:
 
 
 def _reroll(token: Any) -> str | None:
-    """ "reroll failed" -> "failed"; no re-roll named -> None."""
+    """ "reroll failed" -> "failed", "reroll 1s" -> "ones" (failed rolls showing 1); no re-roll named -> None."""
     if token is None:
         return None
-    return "successful" if "successful" in str(token).lower() else "failed"
+    said = str(token).lower()
+    return "successful" if "successful" in said else "failed" if "failed" in said and " of " not in said else "ones"

@@ -111,8 +111,8 @@ class Rolled(_Value, namedtuple("Rolled", "kind needed attacker target when save
     "against" (the other side's); ``when``: the moment named after "in" or
     "during" ("the first Round of Combat"), as typed; ``save``: the save's name
     ("Aegis"); ``modifier``: the +N/-N the question adds to the roll, ``reroll``:
-    "failed" or "successful" when the question re-rolls those itself ("both"
-    when it names both); ``save_said``: False when the question named the save
+    "failed" or "successful" when the question re-rolls those itself, "ones" for
+    failed rolls showing 1 ("reroll 1s"), "both" when it names two; ``save_said``: False when the question named the save
     without the word "save" ("Aegis 4+"), so the documents must call it one.  What each
     rule does to the roll is read from its sentences (:mod:`referee.calc.effects`)."""
 

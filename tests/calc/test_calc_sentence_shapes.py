@@ -43,6 +43,12 @@ def test_failed_rolls_of_one_rerolled_for_both_rolls_the_sentence_names(rulebase
     assert answer(rulebase, "scrollhammer", "hit 2+ preferred enemy").probability == 1 - Fraction(1, 36)
 
 
+def test_the_question_rerolls_ones_itself(rulebase):
+    for question in ("hit 4+ reroll 1s", "hit 4+ re-roll ones", "wound 4+ with reroll rolls of 1", "hit CS4 vs CS4 reroll 1s"):
+        assert answer(rulebase, "last-edition", question).probability == Fraction(7, 12), question
+    assert answer(rulebase, "last-edition", "hit 4+ reroll failed").probability == Fraction(3, 4)
+
+
 def test_misses_rerolled_in_the_first_round_against_a_hated_foe(rulebase):
     assert answer(rulebase, "scrollhammer", "hit 4+ hatred in the first round of combat").probability == Fraction(3, 4)
     assert answer(rulebase, "scrollhammer", "hit 4+ hatred in the second round of combat").probability == Fraction(1, 2)
