@@ -23,8 +23,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from referee.calc import effects
-from referee.calc.citations import sentences
+from referee.calc import answer, effects
+from referee.calc.citations import sentences, squeeze
 from referee.store.load import open_rules
 
 SYSTEMS = ("last-edition", "t9a", "t9a-bsdata", "scrollhammer", "whfb-house")
@@ -32,10 +32,12 @@ KINDS = {
     "reroll": re.compile(r"\bre-?rol", re.I),
     "modifier": re.compile(r"[+\-−]\s?\d+\s+(?:to\s*-?\s*)?(?:hit|wound|to-hit|to-wound|save)|to-?\s?(?:hit|wound)\s+modifier", re.I),
     "auto": re.compile(r"\bautomatically\s+(?:hits?|wounds?|pass\w*)|\b(?:hits?|wounds?)\s+automatically", re.I),
-    "save": re.compile(r"\d\+\+?\s*(?:[A-Z]\w*\s+)?(?i:save)|\bsaves?\s*\(\s*\d\+\s*\)|\bsave\s+of\s+\d\+", re.I),
+    "save": re.compile(r"\d\+\+?\s*(?:[A-Z]\w*\s+)?(?i:save)|\bsaves?\s*\([^()]*\d\+[^()]*\)|\bsave\s+(?:of\s+)?\d\+", re.I),
 }
-# which effect kinds (effects.Effect.kind) answer which kind of sentence
-READS = {"reroll": {"reroll", "one"}, "modifier": {"modifier", "alone"}, "auto": {"auto"}, "save": {"save"}}
+NAMED_SAVE = re.compile(r"\b([A-Z]\w+)\s+(?i:save)\s*\(")
+# which effect kinds (effects.Effect.kind) answer which kind of sentence; a save is read when
+# "<rule> save" is answered quoting the sentence (referee/calc/named.py)
+READS = {"reroll": {"reroll", "one"}, "modifier": {"modifier", "alone"}, "auto": {"auto", "always"}}
 
 
 def survey(rules_src: Path) -> dict[str, dict[str, list[tuple[str, str, bool]]]]:
@@ -54,8 +56,22 @@ def survey(rules_src: Path) -> dict[str, dict[str, list[tuple[str, str, bool]]]]
                     found = {e.kind for e in effects.read(shown["id"], sentence)}
                     for kind, pattern in KINDS.items():
                         if pattern.search(sentence):
-                            out[kind].setdefault(system, []).append((shown["id"], sentence, bool(found & READS[kind])))
+                            read = _save_read(build, system, shown, sentence) if kind == "save" else bool(found & READS[kind])
+                            out[kind].setdefault(system, []).append((shown["id"], sentence, read))
     return out
+
+
+def _save_read(build: object, system: str, rule: dict, sentence: str) -> bool:
+    """Whether "<rule> save" (or "<name> save" for a save the sentence names: "Parry Save (...)")
+    is answered with a step quoting ``sentence``."""
+    for name in [rule["name"], *NAMED_SAVE.findall(sentence)]:
+        try:
+            found = answer(build, system, f"{name} save")
+        except Exception:  # a refusal or a name the grammar cannot read: not read
+            continue
+        if any(step.citation is not None and squeeze(step.citation.quote) in squeeze(sentence) for step in found.steps):
+            return True
+    return False
 
 
 def main() -> None:

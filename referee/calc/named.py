@@ -48,6 +48,8 @@ _ALTERNATIVE = lazy(r"(\d*[dD]\d+|\d+)[\"”″]?\s*(?:or|/)\s*$", re.I)
 _X_COUNT = r"(?:\(X\)|\bX\b(?!\+)|\bin brackets\b|\bin parenthes[ie]s\b)"
 _X_COUNTS_WHAT = lazy(r"\bnumber of ([^\W\d_]+) equal to[^.]*?" + _X_COUNT + r"|\bX\b(?!\+)\s+([^\W\d_]+)")
 _PARAMETER_ROLL = lazy(r"\bX\+|\(X\)[^.]*\(\d+\+\)")
+# where a sentence limits the roll it gives: "against Mundane attacks", "in Close Combat"
+_LIMITED = lazy(r"\b(?:against|in|during|while|when)\s+(?:close\s+combat|the\s+\w+\s+phase|[A-Z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:attacks?|hits?|wounds?|models?))\b|\bcc only\b", re.I)
 _D3 = lazy(r"(?<!\w)d3(?!\w)", re.I)
 _D3_DEFINED = lazy(r"\b1 or 2 is a 1\b|\b1-2\b|\bd6 halved\b|\bhalf (?:a|the) d6\b|\bdivid\w* by 2\b", re.I)
 _ABOUT_DICE = lazy(r"\b(?:dice|die|rolls?|rolling)\b", re.I)
@@ -148,7 +150,9 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     (value, said), = found.items()
     cited = book.quote(rule, said[0])
     if isinstance(value, int):
-        steps = [Step(f"{name}: its {' '.join(what)} is a {value}+ roll.", cited)]
+        limit = _LIMITED.search(said[0])
+        held = f", taken only as the sentence says: {limit.group().strip()}" if limit else ""
+        steps = [Step(f"{name}: its {' '.join(what)} is a {value}+ roll{held}.", cited)]
         return _threshold(book, system, rule, said[0], value, steps, f"the {name} {' '.join(what)} succeeds")
     steps = [Step(f"{name}: {value} {' '.join(what)}.", cited)]
     return _amount_answer(book, system, value, steps, " ".join(what))
@@ -202,10 +206,16 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
         steps.append(Step(f"The rule rolls a D{sides}.", None))
     elif not dice:
         named = _system_dice(book, system)
-        if named != {6}:
-            raise Refusal(f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind", system)
-        sides = 6
-        steps.append(Step(f"Read as one D6: the rule names no die, and every die {system}'s documents name is a D6.", None))
+        able = sorted(s for s in named if s >= needed)  # a D3 cannot roll a 4+
+        if named == {6}:
+            sides = 6
+            steps.append(Step(f"Read as one D6: the rule names no die, and every die {system}'s documents name is a D6.", None))
+        elif len(able) == 1:
+            (sides,) = able
+            shown = ", ".join(f"D{d}" for d in sorted(named))
+            steps.append(Step(f"Read as one D{sides}: the rule names no die, and of the dice {system}'s documents name ({shown}) only the D{sides} can roll {needed}+.", None))
+        else:
+            raise Refusal(f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind that could roll it", system)
     else:
         raise Refusal(f"{rule['id']} names several dice beside its {needed}+", system)
     chance = passes(needed, sides)

@@ -123,6 +123,16 @@ def test_a_save_whose_value_and_conditions_come_from_the_rules_text(rulebase):
         answer(rulebase, "whfb-house", "Parry save, great weapon")
 
 
+def test_a_rules_save_on_the_only_die_that_can_roll_it(rulebase):
+    # the wiki names D3s and D6s: only a D6 rolls a 4+, and the sentence's limit is said
+    ethereal = answer(rulebase, "scrollhammer", "ethereal save")
+    assert (ethereal.needed, ethereal.probability) == ("4+", Fraction(1, 2))
+    assert "against Mundane attacks" in ethereal.steps[0].text and "only the D6" in ethereal.steps[1].text
+    with pytest.raises(Refusal) as err:  # a 2+ a D3 could roll too
+        answer(rulebase, "scrollhammer", "physical god save")
+    assert "could roll it" in err.value.message
+
+
 # -- a system worded its own way -------------------------------------------------
 
 MANIFEST = """id = "brawl"
