@@ -298,6 +298,48 @@ def _saves_not_taken(rule: str, plain: str, when: str | None, clause: Clause) ->
     return found
 
 
+class Grant(namedtuple("Grant", "name by by_name condition clause")):
+    """Rule ``name`` given by rule ``by`` (its id; ``by_name`` as the question named it), in
+    ``clause``; ``condition``: the condition the sentence puts on it, None when it has none."""
+
+    __slots__ = ()
+
+
+_GIVES = lazy(
+    r"\b(?:becomes?|gains?|ha(?:s|ve)|counts? as having|also ha(?:s|ve))\s+(?:the\s+)?"
+    r"(?P<list>[A-Z][\w'-]*(?:\s+(?:\([^)]*\)|[A-Z][\w'-]*))*(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?[A-Z][\w'-]*(?:\s+(?:\([^)]*\)|[A-Z][\w'-]*))*)*)"
+)
+_LIST_SPLIT = lazy(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+
+
+def _grants(book: Rulebook, system: str, names: list[str]) -> list[Grant]:
+    """The rules of the system that the named rules give, and those give in turn: a name of the
+    system's rules after "become", "gains", "has" ("The attacks become Flaming Attacks and
+    Magical Attacks"); never the giving rule itself ("Models that have Fear themselves")."""
+    found: list[Grant] = []
+    seen = {rule_id(system, n) for n in names}
+    todo = [(rule_id(system, n), n) for n in names]
+    while todo:
+        wanted, shown = todo.pop(0)
+        rule = book.rule(wanted)
+        if rule is None:
+            continue
+        for version in (rule.get("versions") or [rule])[:1]:
+            for sentence in sentences(version.get("text") or ""):
+                plain = _QUOTES.sub("'", sentence)
+                for m in _GIVES.finditer(plain):
+                    for item in _LIST_SPLIT.split(m.group("list")):
+                        name = re.sub(r"^the\s+|\s*\(.*$|\s+special\s+rules?$", "", item.strip(), flags=re.I)
+                        given = rule_id(system, name)
+                        if not name or given in seen or book.rule(given) is None:
+                            continue
+                        seen.add(given)
+                        condition = _condition(plain, wanted)
+                        found.append(Grant(name, wanted, shown, condition[1:] if condition else None, Clause(wanted, sentence)))
+                        todo.append((given, name))
+    return found
+
+
 def _rule_effects(book: Rulebook, system: str, name: str, required: bool) -> list[Effect]:
     """The effects of the rule named ``name``; a refusal for a rule the system lacks or
     never defines, or (``required``) one whose sentences calc cannot read."""
@@ -405,19 +447,34 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
             effects.extend(_rule_effects(book, system, name, required=True))
         except Refusal as refused:  # no rule of that name: it may still be what another rule holds against
             missing[name] = refused
-    conditions = {squeeze(e.needs) for e in effects if e.needs is not None}
+    # rules a named rule gives ("The attacks become Flaming Attacks and Magical Attacks"): their
+    # effects count, and so do their names for a rule that holds only against them
+    grants = _grants(book, system, [n for n in (*stage.attacker, *stage.target) if n not in missing])
+    given_needs: set[str] = set()
+    for grant in grants:
+        given = _rule_effects(book, system, grant.name, required=False)
+        given_needs.update(squeeze(e.needs) for e in given if e.needs is not None)
+        effects.extend(e._replace(needs=f"?{grant.condition}") if grant.condition else e for e in given)
+    conditions = {squeeze(e.needs) for e in effects if e.needs is not None} | given_needs
     for name, refused in missing.items():
         if squeeze(name) not in conditions:
             raise refused
+    granted_names = {squeeze(g.name) for g in grants}
     for name in (*stage.attacker, *stage.target):
         # a rule with no effect on rolls of its own is still part of the question when
-        # another named rule holds only against it ("against models with Flammable")
-        if name not in missing and not any(e.rule == rule_id(system, name) for e in effects) and squeeze(name) not in conditions:
+        # another named rule holds only against it ("against models with Flammable"), or
+        # when it gives a rule that does
+        gives = [g for g in grants if g.by == rule_id(system, name)]
+        useful = any(e.rule == rule_id(system, g.name) for g in gives for e in effects) or any(squeeze(g.name) in conditions for g in gives)
+        if name not in missing and not useful and not any(e.rule == rule_id(system, name) for e in effects) and squeeze(name) not in conditions:
             raise Refusal(f"{name}: calc cannot read what it does to the roll ({rule_id(system, name)})", system)
     key = _roll_key(stage)
     if stage.save and not stage.save_said:
         _is_a_save(book, system, stage, [e for e in effects if e.roll == key])
-    named = _named(stage)
+    named = _named(stage) | granted_names
+    for grant in grants:
+        if any(e.rule == rule_id(system, grant.name) and e.roll == key for e in effects) or squeeze(grant.name) in conditions:
+            steps.append(Step(f"{grant.by_name} gives {grant.name}.", book.cite(grant.clause)))
     applied: list[Effect] = []
     mine = [e for e in effects if e.roll == key]
     for effect in mine:

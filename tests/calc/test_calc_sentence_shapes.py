@@ -19,6 +19,7 @@ from referee.cli.commands import main
 from referee.store.record import assemble
 
 BSDATA = Path("/work/shared/bsdata/2nd-theNinthAge-FantasyBattles.gst")
+ELVES = BSDATA.with_name("2nd-highbornElves.cat")
 
 # -- the project's documents (Scrollhammer's special rules) -------------------------
 
@@ -99,11 +100,18 @@ def test_a_number_added_to_multiple_wounds_and_the_target_in_words(rulebase):
 
 @pytest.fixture(scope="module")
 def bsdata(tmp_path_factory):
-    if not BSDATA.exists():
+    if not (BSDATA.exists() and ELVES.exists()):
         pytest.skip("no BattleScribe sample on this machine")
     into = tmp_path_factory.mktemp("bsdata")
-    assert main(["import", "battlescribe", str(BSDATA), "--system", "t9a-bsdata", "--into", str(into), "--json"]) == 0
+    assert main(["import", "battlescribe", str(BSDATA), str(ELVES), "--system", "t9a-bsdata", "--into", str(into), "--json"]) == 0
     return assemble(into)
+
+
+def test_a_rule_that_makes_the_attacks_flaming_bars_fortitude(bsdata):
+    found = answer(bsdata, "t9a-bsdata", "Fortitude 3+ save against Moonlight Arrows")
+    assert found.probability == 0
+    rules = [s.citation.rule for s in found.steps if s.citation]
+    assert "t9a-bsdata/moonlight-arrows" in rules and "t9a-bsdata/fortitude" in rules
 
 
 def test_multiple_wounds_in_a_system_calc_has_no_module_for(bsdata):
@@ -186,6 +194,26 @@ Each unsaved wound is multiplied into the number in parentheses (X). Roll the di
 
 A model on foot with a buckler may take a Block Save (front only, 5+ in close combat).
 
+## Fire Blade
+
+The weapon's attacks become Burning Attacks and Sharp.
+
+## Torch
+
+If the bearer charged this turn, its attacks become Burning Attacks.
+
+## Burning Attacks
+
+The attack must reroll failed to-wound rolls against models with Kindling.
+
+## Kindling
+
+The model burns well.
+
+## Sharp
+
+The blade is keen.
+
 ## Dice
 
 Every roll uses a D6.
@@ -235,6 +263,16 @@ def test_a_save_named_inside_another_rules_text(brawl):
     assert answer(brawl, "brawl", "block save").probability == Fraction(1, 3)
     with pytest.raises(Refusal):  # no rule named by these words gives it
         answer(brawl, "brawl", "Block save, great weapon")
+
+
+def test_a_rule_that_gives_another_rule_brings_its_effects(brawl):
+    fire = answer(brawl, "brawl", "wound 4+ with fire blade against kindling")
+    assert fire.probability == Fraction(3, 4)
+    assert [s.citation.rule for s in fire.steps if s.citation][:2] == ["brawl/fire-blade", "brawl/burning-attacks"]
+    assert answer(brawl, "brawl", "wound 4+ with fire blade").probability == Fraction(1, 2)  # no Kindling named
+    with pytest.raises(Refusal) as err:  # given only if the bearer charged: the question cannot say
+        answer(brawl, "brawl", "wound 4+ with torch against kindling")
+    assert "charged" in err.value.message
 
 
 def test_the_reader_on_each_shape():
