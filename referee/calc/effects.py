@@ -383,8 +383,17 @@ def _roll_key(stage: q.Rolled) -> str:
     return f"save:{squeeze(stage.save)}" if stage.kind == "save" else stage.kind
 
 
+def _key(name: str) -> str:
+    """A name as compared with another: letters and digits, case-folded, a plural's "s" dropped
+    ("Monstrous Creatures" and "a monstrous creature" alike)."""
+    words = name.split()
+    if len(words) > 1 and words[0].lower() in ("a", "an", "the"):
+        words = words[1:]
+    return squeeze(" ".join(words)).rstrip("s")
+
+
 def _named(stage: q.Rolled) -> set[str]:
-    return {squeeze(n) for n in (*stage.attacker, *stage.target, *((stage.save,) if stage.save else ()))}
+    return {_key(n) for n in (*stage.attacker, *stage.target, *((stage.save,) if stage.save else ()))}
 
 
 _FILLER = {"the", "a", "an", "each", "every", "phase", "sub-phase", "subphase"}
@@ -410,9 +419,19 @@ def _holds_during(asked: str, said: str) -> bool | None:
         return True
     if _phase(a) and _phase(s) and _phase(a) != _phase(s):
         return False
-    if "round" in a and "round" in s:
-        return False
+    # "the first round" and "the first Round of Combat": the same round; the second is not
+    (a_nth, a_unit), (s_nth, s_unit) = _ordinal(a), _ordinal(s)
+    if a_nth and s_nth and a_unit and a_unit == s_unit:
+        return a_nth == s_nth
     return None
+
+
+_ORDINAL = lazy(r"(first|second|third|fourth|fifth|sixth|subsequent|\d+(?:st|nd|rd|th))(round|turn)")
+
+
+def _ordinal(moment: str) -> tuple[str | None, str | None]:
+    m = _ORDINAL.search(moment)
+    return (m.group(1), m.group(2)) if m else (None, None)
 
 
 def _everyone(book: Rulebook, rule_id_: str) -> Clause | None:
@@ -453,27 +472,27 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
     given_needs: set[str] = set()
     for grant in grants:
         given = _rule_effects(book, system, grant.name, required=False)
-        given_needs.update(squeeze(e.needs) for e in given if e.needs is not None)
+        given_needs.update(_key(e.needs) for e in given if e.needs is not None)
         effects.extend(e._replace(needs=f"?{grant.condition}") if grant.condition else e for e in given)
-    conditions = {squeeze(e.needs) for e in effects if e.needs is not None} | given_needs
+    conditions = {_key(e.needs) for e in effects if e.needs is not None} | given_needs
     for name, refused in missing.items():
-        if squeeze(name) not in conditions:
+        if _key(name) not in conditions:
             raise refused
-    granted_names = {squeeze(g.name) for g in grants}
+    granted_names = {_key(g.name) for g in grants}
     for name in (*stage.attacker, *stage.target):
         # a rule with no effect on rolls of its own is still part of the question when
         # another named rule holds only against it ("against models with Flammable"), or
         # when it gives a rule that does
         gives = [g for g in grants if g.by == rule_id(system, name)]
-        useful = any(e.rule == rule_id(system, g.name) for g in gives for e in effects) or any(squeeze(g.name) in conditions for g in gives)
-        if name not in missing and not useful and not any(e.rule == rule_id(system, name) for e in effects) and squeeze(name) not in conditions:
+        useful = any(e.rule == rule_id(system, g.name) for g in gives for e in effects) or any(_key(g.name) in conditions for g in gives)
+        if name not in missing and not useful and not any(e.rule == rule_id(system, name) for e in effects) and _key(name) not in conditions:
             raise Refusal(f"{name}: calc cannot read what it does to the roll ({rule_id(system, name)})", system)
     key = _roll_key(stage)
     if stage.save and not stage.save_said:
         _is_a_save(book, system, stage, [e for e in effects if e.roll == key])
     named = _named(stage) | granted_names
     for grant in grants:
-        if any(e.rule == rule_id(system, grant.name) and e.roll == key for e in effects) or squeeze(grant.name) in conditions:
+        if any(e.rule == rule_id(system, grant.name) and e.roll == key for e in effects) or _key(grant.name) in conditions:
             steps.append(Step(f"{grant.by_name} gives {grant.name}.", book.cite(grant.clause)))
     applied: list[Effect] = []
     mine = [e for e in effects if e.roll == key]
@@ -512,7 +531,7 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
             everyone = _everyone(book, effect.rule)
             if everyone is not None:
                 steps.append(Step("Without a type of foe in brackets, every enemy is one.", book.cite(everyone)))
-        elif effect.needs is not None and squeeze(effect.needs) not in named:
+        elif effect.needs is not None and _key(effect.needs) not in named:
             steps.append(Step(f"It holds only against {effect.needs}, which the question does not name: not applied.", book.cite(effect.clause)))
             continue
         if effect.kind == "one":

@@ -53,13 +53,20 @@ def test_the_question_rerolls_ones_itself(rulebase):
 def test_misses_rerolled_in_the_first_round_against_a_hated_foe(rulebase):
     assert answer(rulebase, "scrollhammer", "hit 4+ hatred in the first round of combat").probability == Fraction(3, 4)
     assert answer(rulebase, "scrollhammer", "hit 4+ hatred in the second round of combat").probability == Fraction(1, 2)
+    # players shorten the moment: the same round is the same round, another round is not
+    assert answer(rulebase, "scrollhammer", "hit 4+ hatred in the first round").probability == Fraction(3, 4)
+    assert answer(rulebase, "t9a", "hit 4+ hatred in the first round").probability == Fraction(3, 4)
+    assert answer(rulebase, "t9a", "hit 4+ hatred in the second round").probability == Fraction(1, 2)
     with pytest.raises(Refusal) as err:
         answer(rulebase, "scrollhammer", "hit 4+ hatred")
     assert "first round" in err.value.message
+    with pytest.raises(Refusal):  # a turn is not a round of combat: calc cannot tell
+        answer(rulebase, "scrollhammer", "hit 4+ hatred in the first turn")
 
 
 def test_a_reroll_against_a_kind_of_foe_the_question_may_name(rulebase):
     assert answer(rulebase, "scrollhammer", "wound 4+ monster hunter against monstrous creatures").probability == Fraction(3, 4)
+    assert answer(rulebase, "scrollhammer", "wound 4+ monster hunter against a monstrous creature").probability == Fraction(3, 4)
     plain = answer(rulebase, "scrollhammer", "wound 4+ monster hunter")
     assert plain.probability == Fraction(1, 2)
     assert any("not applied" in s.text for s in plain.steps)
