@@ -95,6 +95,10 @@ _HAS_RULE = lazy(r"\bthis\s+(?:special\s+)?rule\b|\bhas\s+the\b", re.I)
 # "These attacks hit automatically" (never "are automatically hit": a target's, not a roll's)
 _ALWAYS = lazy(r"(?<!\bare )(?<!\bis )(?<!\bbe )\b(?:automatically\s+(?P<a>hit|wound)s?|(?P<b>hit|wound)s?\s+automatically)\b", re.I)
 _NOT_ALWAYS = lazy(r"\b(?:if|when|unless|only|natural|roll|rolls|rolled)\b", re.I)
+_STACKING = lazy(r"\bcumulative\b|\bfor each instance\b", re.I)
+_IGNORED = lazy(r"\bignores?\b|\bdoes(?:n't| not) suffer\b", re.I)
+_MODIFIER_FOR = lazy(r"\bmodifier\s+for\s+[A-Z][\w-]*(?:\s+(?:and\s+)?[A-Z][\w-]*)*")
+_AFFECTED = lazy(r"\b(?:is|are)\s+affected\s+by\b[^,.;]*", re.I)
 _NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
 _ALONE = lazy(r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined", re.I)
 # a save that cannot be taken: "Fortitude Saves cannot be taken against attacks with X[ that ...], or against
@@ -153,17 +157,14 @@ def read(rule: str, text: str) -> list[Effect]:
             needs = f"?if {unsettled.group('what').strip()}"
         clause = Clause(rule, sentence)
         found.extend(_rerolls(rule, plain, when, needs, clause))
-        for m in _MODIFIER.finditer(plain):
-            if _NEGATED.search(plain, 0, m.start()):  # "... do not gain this +1 to-hit modifier": an exception
-                continue
-            amount = int(m.group("amount").replace("−", "-"))
-            found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs, clause))
-        for m in _MODIFIER_PLAIN.finditer(plain):
-            if _NEGATED.search(plain, 0, m.start()):
-                continue
-            condition = _condition(plain, rule)
-            amount = int(m.group("amount").replace("−", "-"))
-            found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs or condition, clause))
+        if not _STACKING.search(plain):  # "This rule is cumulative, allowing an additional -1 ... for each instance"
+            for m in (*_MODIFIER.finditer(plain), *_MODIFIER_PLAIN.finditer(plain)):
+                # "... do not gain this +1 to-hit modifier", "can only ignore the normal -1": an exception
+                if _NEGATED.search(plain, 0, m.start()) or _IGNORED.search(plain, 0, m.start()):
+                    continue
+                condition = _condition(plain, rule) or _modifier_condition(plain)
+                amount = int(m.group("amount").replace("−", "-"))
+                found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs or condition, clause))
         for m in _ALWAYS.finditer(plain):
             if not _NEGATED.search(plain) and not _NOT_ALWAYS.search(plain):
                 found.append(Effect(rule, "always", (m.group("a") or m.group("b")).lower(), None, None, when, needs, clause))
@@ -223,6 +224,13 @@ def _condition(plain: str, rule: str) -> str | None:
             continue
         return f"?{m.group().strip()}"
     return None
+
+
+def _modifier_condition(plain: str) -> str | None:
+    """A modifier's condition the question cannot give: "for Moving and Shooting", "A model that is
+    affected by ... Fae Miasma"."""
+    m = _MODIFIER_FOR.search(plain) or _AFFECTED.search(plain)
+    return f"?{m.group().strip()}" if m else None
 
 
 def _rolls_of(what: str, noun: str, after: str | None) -> list[str]:

@@ -122,6 +122,19 @@ def test_a_rule_that_makes_the_attacks_flaming_bars_fortitude(bsdata):
     assert "t9a-bsdata/moonlight-arrows" in rules and "t9a-bsdata/fortitude" in rules
 
 
+def test_a_modifier_counted_once_and_its_conditions_refused(bsdata):
+    # "This rule is cumulative, allowing an additional -1 ... for each instance" is no second -1
+    assert answer(bsdata, "t9a-bsdata", "hit 4+ against Hard Target").probability == Fraction(1, 3)
+    for question, condition in (
+        ("hit 4+ with Sword Sworn", "when attacking with a Great Weapon"),
+        ("hit 4+ with Unwieldy", "for Moving and Shooting"),
+        ("hit 4+ against Fae Miasma", "affected by"),
+    ):
+        with pytest.raises(Refusal) as err:
+            answer(bsdata, "t9a-bsdata", question)
+        assert condition in err.value.message, question
+
+
 def test_multiple_wounds_in_a_system_calc_has_no_module_for(bsdata):
     found = answer(bsdata, "t9a-bsdata", "Multiple Wounds (D3+1) against a model with 3 Health Points")
     assert found.mean == Fraction(8, 3)
