@@ -133,7 +133,12 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
         raise Refusal(f"say what {name} rolls for ({name} hits, {name} save, ...)", system)
     found: dict[Any, list[str]] = {}
     thing_re = _word_forms(thing)
+    # a sentence about one value of the rule's parameter ("Stealth(+2) indicates ... a 5+ save")
+    # is not the rule's own figure when the question gives none
+    example = compiled(rf"\b{re.escape(name)}\s*\((?!\s*[+-]?X\b)[^)]*\)", re.I)
     for sentence in _sentences(rule):
+        if example.search(sentence):
+            continue
         for m in compiled(_AMOUNT + _GAP + thing_re, re.I).finditer(sentence):
             found.setdefault(_parse_amount(m.group(1)), []).append(sentence)
             other = _ALTERNATIVE.search(sentence[: m.start()])

@@ -160,6 +160,8 @@ def test_a_rules_save_on_the_only_die_that_can_roll_it(rulebase):
     with pytest.raises(Refusal) as err:  # a 2+ a D3 could roll too
         answer(rulebase, "scrollhammer", "physical god save")
     assert "could roll it" in err.value.message
+    with pytest.raises(Refusal):  # "Stealth(+2) indicates ... a 5+ save" is about Stealth(+2), not Stealth
+        answer(rulebase, "scrollhammer", "stealth save")
 
 
 # -- a system worded its own way -------------------------------------------------
