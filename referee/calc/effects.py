@@ -94,6 +94,9 @@ _HAS_RULE = lazy(r"\bthis\s+(?:special\s+)?rule\b|\bhas\s+the\b", re.I)
 # an attack that always hits or wounds, with no condition: "This attack automatically hits",
 # "These attacks hit automatically" (never "are automatically hit": a target's, not a roll's)
 _ALWAYS = lazy(r"(?<!\bare )(?<!\bis )(?<!\bbe )\b(?:automatically\s+(?P<a>hit|wound)s?|(?P<b>hit|wound)s?\s+automatically)\b", re.I)
+# a natural result that always succeeds: "For each To Wound roll of a 6, the target automatically
+# suffers a Wound, regardless of his Toughness", "a To Wound roll of 6 wounds automatically"
+_SIX_WOUNDS = lazy(r"(?<!natural )\b(?P<what>to[ -]?(?P<kind>hit|wound))\s+roll\s+of\s+(?:a\s+)?'?(?P<face>[1-6])'?(?!\s*\+)[^.]*?\b(?:automatically\s+(?:suffers\s+an?\s+)?(?P<a>wound|hit)s?|(?P<b>wound|hit)s\s+automatically)\b", re.I)
 _NOT_ALWAYS = lazy(r"\b(?:if|when|unless|only|natural|roll|rolls|rolled)\b", re.I)
 _STACKING = lazy(r"\bcumulative\b|\bfor each instance\b", re.I)
 _IGNORED = lazy(r"\bignores?\b|\bdoes(?:n't| not) suffer\b", re.I)
@@ -165,6 +168,9 @@ def read(rule: str, text: str) -> list[Effect]:
                 condition = _condition(plain, rule) or _modifier_condition(plain)
                 amount = int(m.group("amount").replace("−", "-"))
                 found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs or condition, clause))
+        for m in _SIX_WOUNDS.finditer(plain):  # "a To Wound roll of 6 wounds automatically"
+            if not _NEGATED.search(plain, 0, m.start()) and m.group("kind").lower() == (m.group("a") or m.group("b")).lower():
+                found.append(Effect(rule, "natural", m.group("kind").lower(), None, (int(m.group("face")),), when, needs, clause))
         for m in _ALWAYS.finditer(plain):
             if not _NEGATED.search(plain) and not _NOT_ALWAYS.search(plain):
                 found.append(Effect(rule, "always", (m.group("a") or m.group("b")).lower(), None, None, when, needs, clause))
@@ -612,6 +618,12 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
     if always is not None:
         steps.append(Step(f"The {stage.kind} roll always succeeds: no roll is needed.", book.cite(always.clause)))
         needed = 1
+    naturals = {face for e in applied if e.kind == "natural" for face in e.face}
+    said_faces: set[tuple[int, ...]] = set()
+    for effect in applied:
+        if effect.kind == "natural" and effect.face not in said_faces:
+            said_faces.add(effect.face)
+            steps.append(Step(f"A natural {_faces(effect.face)} always succeeds, whatever the roll needs.", book.cite(effect.clause)))
     rerolls: dict[str, Effect] = {}
     for effect in applied:  # a re-roll of every failed roll before one of only some ("rolls of 1")
         if effect.kind == "reroll" and (effect.amount not in rerolls or rerolls[effect.amount].face is not None and effect.face is None):
@@ -640,9 +652,10 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
     success = Fraction(0)
     sixth = Fraction(1, 6)
     for first in range(1, 7):
-        again = reroll is not None and ((first >= needed) == (reroll.amount == "successful")) and (not reroll.face or first in reroll.face)
+        passed = first >= needed or first in naturals
+        again = reroll is not None and (passed == (reroll.amount == "successful")) and (not reroll.face or first in reroll.face)
         for face, chance in ([(f, sixth * sixth) for f in range(1, 7)] if again else [(first, sixth)]):
-            if face < needed:
+            if face < needed and face not in naturals:
                 joint[(0, 0)] = joint.get((0, 0), Fraction(0)) + chance
                 continue
             success += chance

@@ -82,6 +82,12 @@ def test_what_calc_cannot_settle_is_refused(rulebase):
     assert "Toughness" in err.value.message
 
 
+def test_a_natural_six_that_always_wounds(rulebase):
+    rending = answer(rulebase, "scrollhammer", "wound 4+ with rending")
+    assert rending.probability == Fraction(1, 2)  # a 6 already wounds on 4+: said, and nothing changes
+    assert any("natural 6 always succeeds" in s.text for s in rending.steps)
+
+
 def test_a_modifier_without_the_word_modifier_and_an_attack_that_always_hits(rulebase):
     blind = answer(rulebase, "scrollhammer", "hit 4+ blind")
     assert (blind.needed, blind.probability) == ("5+", Fraction(1, 3))
