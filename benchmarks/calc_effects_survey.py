@@ -37,7 +37,7 @@ KINDS = {
 NAMED_SAVE = re.compile(r"\b([A-Z]\w+)\s+(?i:save)\s*\(")
 # which effect kinds (effects.Effect.kind) answer which kind of sentence; a save is read when
 # "<rule> save" is answered quoting the sentence (referee/calc/named.py)
-READS = {"reroll": {"reroll", "one"}, "modifier": {"modifier", "alone"}, "auto": {"auto", "always"}}
+READS = {"reroll": {"reroll", "one"}, "modifier": {"modifier", "alone"}, "auto": {"auto", "always", "natural"}}
 
 
 def survey(rules_src: Path) -> dict[str, dict[str, list[tuple[str, str, bool]]]]:
