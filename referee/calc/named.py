@@ -118,7 +118,9 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     try:
         rule, used = _find_rule(book, system, asked.words)
     except Refusal:
-        given = _save_given(book, system, asked)  # "Parry save": a save named inside another rule's text
+        # "Parry save": a save named inside another rule's text; "look out sir": a roll under a
+        # lead-in of another rule ("Look out, Sir!: ... roll a d6: on the roll of a 3+, ...")
+        given = _save_given(book, system, asked) or _lead_in(book, system, asked)
         if given is None:
             raise
         return given
@@ -492,6 +494,40 @@ def _save_given(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any
     label = " ".join(w.capitalize() for w in words[:-1])
     steps = [Step(f"{rule['name']} gives a {label} Save of {needed}+, taken only as its brackets say: {m.group('inside').strip()}.", book.quote(rule, sentence))]
     return _threshold(book, system, rule, sentence, needed, steps, f"the {label} save is passed")
+
+
+_LEAD_IN = lazy(r"^\W*(?P<lead>[^\W\d_][^:.;]{1,40}?)\s*[!?]?\s*:\s+\S")
+_ROLL_WORDS = {"roll", "rolls", "test", "tests", "chance"}
+
+
+def _lead_in(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any] | None:
+    """A roll under a lead-in inside another rule's text: the question's words are the lead-in
+    ("look out sir" for "Look out, Sir!: If ... the opponent may roll a d6: on the roll of a
+    3+, ..."), and the sentence it opens gives one roll needed."""
+    if asked.amount is not None or asked.needed is not None:
+        return None
+    words = [w for w in asked.words + tuple(asked.after) + tuple(asked.whose)]  # "look out, sir": the comma is the lead-in's
+    while len(words) > 1 and words[-1].lower() in _ROLL_WORDS:
+        words = words[:-1]
+    wanted = squeeze(" ".join(words))
+    found = []
+    for rule in book.in_system(system):
+        for sentence in _sentences(rule):
+            m = _LEAD_IN.match(sentence)
+            if m and squeeze(m.group("lead")) == wanted:
+                found.append((rule, sentence))
+    if not found:
+        return None
+    if len(found) > 1:
+        raise Refusal(f"{' '.join(words)!r} opens more than one passage of {system} ({', '.join(r['id'] for r, _ in found)}); calc will not pick", system)
+    rule, sentence = found[0]
+    needed = {int(n) for n in compiled(_THRESHOLD).findall(sentence)}
+    if len(needed) != 1:
+        raise Refusal(f"the passage {' '.join(words)!r} of {rule['id']} gives {'no' if not needed else 'more than one'} roll needed", system)
+    (value,) = needed
+    lead = _LEAD_IN.match(sentence).group("lead")
+    steps = [Step(f"{lead}, in {rule['name']}: a roll of {value}+.", book.quote(rule, sentence))]
+    return _threshold(book, system, rule, sentence, value, steps, f"the {lead} roll succeeds")
 
 
 # -- Multiple Wounds, read from the system's own rule ----------------------------------------

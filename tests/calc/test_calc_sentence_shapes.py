@@ -170,6 +170,13 @@ def test_a_rules_save_on_the_only_die_that_can_roll_it(rulebase):
         answer(rulebase, "scrollhammer", "stealth save")
 
 
+def test_a_roll_under_a_lead_in_of_another_rule(rulebase):
+    for question in ("look out sir", "Look out, Sir", "look out sir roll"):
+        found = answer(rulebase, "scrollhammer", question)
+        assert (found.needed, found.probability) == ("3+", Fraction(2, 3)), question
+        assert found.steps[0].citation.rule == "scrollhammer/precision"
+
+
 # -- a system worded its own way -------------------------------------------------
 
 MANIFEST = """id = "brawl"
@@ -243,6 +250,10 @@ The model burns well.
 
 The blade is keen.
 
+## Ambush Rules
+
+Ambushers arrive late. Late Arrival: roll a D6 for the unit; on a 4+ it arrives.
+
 ## Dice
 
 Every roll uses a D6.
@@ -302,6 +313,10 @@ def test_a_rule_that_gives_another_rule_brings_its_effects(brawl):
     with pytest.raises(Refusal) as err:  # given only if the bearer charged: the question cannot say
         answer(brawl, "brawl", "wound 4+ with torch against kindling")
     assert "charged" in err.value.message
+
+
+def test_a_lead_in_worded_another_way(brawl):
+    assert answer(brawl, "brawl", "late arrival").probability == Fraction(1, 2)
 
 
 def test_the_reader_on_each_shape():
