@@ -164,6 +164,9 @@ class _Reader:
         return self._rolled("wound", children[0], children[1:])
 
     def rolled_unsaid_save(self, children: list[Any]) -> q.Rolled:
+        words = self.read(children[0])
+        if len(words) > 1 and words[-1].lower() in ("save", "saves"):  # "Ward save 4+": the word before the roll
+            return self._rolled("save", children[1], children[2:], " ".join(words[:-1]))
         return self.rolled_save(children)._replace(save_said=False)
 
     def rolled_save(self, children: list[Any]) -> q.Rolled:

@@ -170,6 +170,11 @@ def test_a_rules_save_on_the_only_die_that_can_roll_it(rulebase):
         answer(rulebase, "scrollhammer", "stealth save")
 
 
+def test_the_word_save_before_the_roll(rulebase):
+    assert answer(rulebase, "t9a", "Aegis save 4+ against Divine Attacks").probability == Fraction(1, 4)
+    assert answer(rulebase, "t9a", "Fortitude save 4+ against Flaming Attacks").probability == 0
+
+
 def test_a_roll_under_a_lead_in_of_another_rule(rulebase):
     for question in ("look out sir", "Look out, Sir", "look out sir roll"):
         found = answer(rulebase, "scrollhammer", question)
