@@ -125,7 +125,7 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
             raise
         return given
     if asked.whose:
-        raise Refusal(f"{rule['id']} is the rule named; the words after the comma ({' '.join(asked.whose)}) are not read", system)
+        raise Refusal(f"{rule['id']} is the rule named; the words after the comma or 'with' ({' '.join(asked.whose)}) are not read", system)
     what = asked.words[used:] + tuple(asked.after)
     thing = what[-1].lower() if what else None
     name = rule["name"]

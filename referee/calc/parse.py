@@ -10,7 +10,9 @@ from __future__ import annotations
 from referee.calc import lalr
 from referee.calc import question as q
 from referee.calc.errors import CalcSyntaxError, describe
+from referee.patterns import lazy
 
+_WORDS = lazy(r"[^\W\d_]+")  # the words after the comma, without "+" or brackets
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
     from typing import Any
@@ -235,7 +237,7 @@ class _Reader:
         amount = parameter if isinstance(parameter, q.Amount) else None
         needed = parameter if isinstance(parameter, int) else None
         return q.RuleRoll(
-            self.read(words), amount, needed, self.read(after) if after is not None else (), tuple(str(whose).split()) if whose is not None else ()
+            self.read(words), amount, needed, self.read(after) if after is not None else (), tuple(_WORDS.findall(str(whose))) if whose is not None else ()
         )
 
     def parameter_dice(self, children: list[Any]) -> q.Amount:

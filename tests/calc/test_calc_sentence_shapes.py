@@ -154,6 +154,8 @@ def test_a_save_whose_value_and_conditions_come_from_the_rules_text(rulebase):
     assert (parry.needed, parry.probability) == ("6+", Fraction(1, 6))
     first = parry.steps[0]
     assert first.citation.rule == "whfb-house/hand-weapon-shield-foot" and "fighting front" in first.text and "cc only" in first.text
+    for question in ("parry save with hand weapon and shield", "Parry save, hand weapon + shield (foot)"):
+        assert answer(rulebase, "whfb-house", question).probability == Fraction(1, 6), question
     with pytest.raises(Refusal):
         answer(rulebase, "whfb-house", "Parry save, great weapon")
 
