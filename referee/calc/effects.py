@@ -323,6 +323,7 @@ _GIVES = lazy(
     r"\b(?:becomes?|gains?|ha(?:s|ve)|counts? as having|also ha(?:s|ve))\s+(?:the\s+)?"
     r"(?P<list>[A-Z][\w'-]*(?:\s+(?:\([^)]*\)|[A-Z][\w'-]*))*(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?[A-Z][\w'-]*(?:\s+(?:\([^)]*\)|[A-Z][\w'-]*))*)*)"
 )
+_GIFT_LIMITED = lazy(r"\b(?:wielding|alongside|on foot|mounted|while|when|if|unless|that|which|whose|using)\b", re.I)
 _LIST_SPLIT = lazy(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 
 
@@ -349,6 +350,9 @@ def _grants(book: Rulebook, system: str, names: list[str]) -> list[Grant]:
                             continue
                         seen.add(given)
                         condition = _condition(plain, wanted)
+                        subject = plain[: m.start()].strip()
+                        if condition is None and _GIFT_LIMITED.search(subject):  # "Models on foot wielding a Shield gain Parry"
+                            condition = f"?for {subject[0].lower()}{subject[1:]}"
                         found.append(Grant(name, wanted, shown, condition[1:] if condition else None, Clause(wanted, sentence)))
                         todo.append((given, name))
     return found
