@@ -208,6 +208,8 @@ def _rerolls(rule: str, plain: str, when: str | None, needs: str | None, clause:
                 rolls = _rolls_of(m.group("what"), m.group("noun"), m.group("after"))
                 which, face = m.group("which").lower(), (int(m.group("face")),) if m.group("face") else None
             moment, foe = when or _moment_of(plain, m), needs or _foe_of(plain, rule)
+            if foe is None:  # "If the unit charged, it re-rolls ...": a condition the question cannot give
+                foe = _condition(plain, rule, moments=True)
             found.extend(Effect(rule, "reroll", roll, which, face, moment, foe, clause) for roll in rolls)
     for m in _REROLL_ONE.finditer(plain):
         if _NEGATED.search(plain, 0, m.start()):
@@ -220,13 +222,14 @@ def _rerolls(rule: str, plain: str, when: str | None, needs: str | None, clause:
     return found
 
 
-def _condition(plain: str, rule: str) -> str | None:
+def _condition(plain: str, rule: str, moments: bool = False) -> str | None:
     """A condition the sentence puts on its effect that a question giving the roll cannot settle
-    ("?If this test is failed"), or None: no condition, or only that the model has the rule."""
+    ("?If this test is failed"), or None: no condition, or only that the model has the rule (and,
+    with ``moments``, a clause naming the moment, "if a model makes a shooting attack", read as one)."""
     for m in _IF.finditer(plain):
         what = m.group("what")
         name = rule.split("/", 1)[-1].replace("-", " ")
-        if _HAS_RULE.search(what) or name in what.lower():
+        if _HAS_RULE.search(what) or name in what.lower() or (moments and _MOMENT_BEFORE.search(what)):
             continue
         return f"?{m.group().strip()}"
     return None

@@ -261,6 +261,10 @@ The blade is keen.
 
 Ambushers arrive late. Late Arrival: roll a D6 for the unit; on a 4+ it arrives.
 
+## Charger
+
+If the unit charged this turn, it re-rolls failed to-hit rolls.
+
 ## Dice
 
 Every roll uses a D6.
@@ -292,6 +296,9 @@ def test_the_same_shapes_worded_another_way(brawl):
         answer(brawl, "brawl", "hit 4+ lucky charm")
     with pytest.raises(Refusal):
         answer(brawl, "brawl", "wound 4+ brute")
+    with pytest.raises(Refusal) as err:  # whether the unit charged, the question cannot say
+        answer(brawl, "brawl", "hit 4+ with charger")
+    assert "charged this turn" in err.value.message
 
 
 def test_multiple_wounds_read_from_the_systems_own_rule(brawl):
