@@ -221,6 +221,8 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
             (sides,) = able
             shown = ", ".join(f"D{d}" for d in sorted(named))
             steps.append(Step(f"Read as one D{sides}: the rule names no die, and of the dice {system}'s documents name ({shown}) only the D{sides} can roll {needed}+.", None))
+        elif not able:
+            raise Refusal(f"{rule['id']} names no die for its {needed}+, and no die {system}'s documents name can roll it", system)
         else:
             raise Refusal(f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind that could roll it", system)
     else:
