@@ -55,7 +55,6 @@ LINKS: dict[Any, Clause] = {}
 _QUOTES = lazy(r"[‘’'`´“”\"]")
 _NOT_SLUG = lazy(r"[^a-z0-9]+")
 _DASHES = lazy(r"[‐‑‒–—−]")  # "to‐wound" with a Unicode hyphen, as BattleScribe data has it
-# the roll a phrase names: "to-hit", "to-wound", "Aegis" (before "saves")
 # A re-roll, the verb before what it re-rolls ("must reroll failed to-wound rolls", "it re-rolls
 # its failed To Wound rolls", "re-rolls failed To Hit and To Wound rolls of 1", "must re-roll failed
 # rolls To Wound", "re-rolls all misses") or after it ("Successful Aegis saves ... must be rerolled").
@@ -75,11 +74,11 @@ _REROLL_ONE = lazy(r"\bre-?rolls?\s+(?:only\s+)?(?:one|a single|up to \w+)\s+(?:
 # combat") or in the sentence's condition ("if a model makes a shooting attack ...")
 _MOMENT_AFTER = lazy(r"^[^.;]*?\b(?:in|during)\s+(?P<when>(?:the\s+)?(?:close combat|first round|shooting|fight)[^,.;]*?)\s*(?:[,.;]|\s-\s|$)", re.I)
 _MOMENT_BEFORE = lazy(r"\b(?:in|during)\s+(?P<when>close combat)\b|\b(?P<shooting>shooting)\s+attacks?\b", re.I)
-# a condition on the foe: "if attacking its Preferred Enemy", "striking a hated foe", "against
-# Monstrous Creatures" (the last only where no "models with" follows, as _AGAINST reads that)
 # a condition on the models' characteristics, which a question giving the roll cannot settle: "if
 # the Strength of the wielder ... is the same or higher than the Toughness of the victim"
 _UNSETTLED = lazy(r"\bif\s+(?P<what>[^,]*?\b(?:Strength|Toughness|Leadership|Initiative|Weapon Skill|Ballistic Skill)\b[^,]*?\b(?:same|higher|lower|greater|less|equal|more)\b[^,]*)", re.I)
+# a condition on the foe: "if attacking its Preferred Enemy", "striking a hated foe", "against
+# Monstrous Creatures" (the last only where no "models with" follows, as _AGAINST reads that)
 _FOE = lazy(r"\b(?:attacking|striking|fighting)\s+(?:its|a|an|the)\s+(?P<name>[\w-]+(?:\s+[\w-]+)?)\s*(?=\b(?:in|during|if|with)\b|[,.;]|$)", re.I)
 _AGAINST_PLAIN = lazy(r"\bagainst\s+(?!models\b|attacks\b|units\b)(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 _NATURAL = lazy(r"\bnatural\s+to-?\s?hit\s+roll\s+of\s+'?(?P<face>[1-6])(?P<more>\+?)", re.I)
@@ -118,12 +117,17 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3}
 
 class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause")):
     """What one sentence of ``rule`` does: ``kind`` "reroll" (``amount``: "failed" or
-    "successful"), "modifier" (``amount``: +1, -1, ...), "alone" (a modifier that
-    "cannot be combined" with others), "nosave" (the save named by ``roll``
-    cannot be taken; ``amount``: a condition on that calc cannot settle), "hits" (``amount`` hits in all on a natural ``face``) or "auto"
-    (a natural ``face`` wounds with no wound roll; ``face``: the natural results, (6,) or (5, 6) for "5+"); ``roll``: "hit", "wound" or
-    "save:<name>"; ``when``: the moment it is limited to; ``needs``: the rule the
-    other side must have."""
+    "successful"; ``face``: the results re-rolled where only some are, (1,) for "rolls
+    of 1"), "one" (a re-roll of only one roll, which calc refuses), "modifier"
+    (``amount``: +1, -1, ...), "alone" (a modifier that "cannot be combined" with
+    others), "nosave" (the save named by ``roll`` cannot be taken; ``amount``: a
+    condition on that calc cannot settle), "hits" (``amount`` hits in all on a natural
+    ``face``), "auto" (a natural ``face`` wounds with no wound roll; ``face``: the
+    natural results, (6,) or (5, 6) for "5+"), "always" (the roll always succeeds) or
+    "natural" (a natural ``face`` always succeeds); ``roll``: "hit", "wound" or
+    "save:<name>"; ``when``: the moment it is limited to; ``needs``: the rule the other
+    side must have, "its <foe>" for a foe of the rule's own, or "?<condition>" for a
+    condition the question cannot give (refused where the effect would apply)."""
 
     __slots__ = ()
 
