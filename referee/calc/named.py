@@ -170,6 +170,10 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
     said = _sentences(rule)
     if asked.needed is not None:
         rolls = [s for s in said if _PARAMETER_ROLL.search(s)]
+        if not rolls and thing in (None, "save", "saves"):
+            # "Aegis (4+) save": a save written as army entries write it, read as "Aegis 4+ save"
+            # where the documents call the rule a save
+            return _save_in_brackets(book, system, rule, asked.needed, said=thing is not None)
         if not rolls:
             raise Refusal(f"{rule['id']} has no roll of X+ for the ({asked.needed}+) to stand for", system)
         steps = [Step(f"{name} ({asked.needed}+): the X+ of the rule is {asked.needed}+.", book.quote(rule, rolls[0]))]
@@ -463,6 +467,18 @@ def _parse_amount(text: str) -> q.Amount:
     plus = int(m.group(4) or 0)
     return q.Amount(q.Dice(int(m.group(1) or 1), int(m.group(2))), -plus if m.group(3) in ("-", "−") else plus)
 
+
+
+def _save_in_brackets(book: Rulebook, system: str, rule: dict[str, Any], needed: int, said: bool) -> dict[str, Any]:
+    """ "Aegis (4+) save": the roll in brackets is the save's, answered as "Aegis 4+ save" is;
+    without the word ("Aegis (4+)") only where the documents call the rule a save (effects.py
+    asks them, as for "Aegis 4+")."""
+    from referee.calc import effects
+    from referee.calc.systems import mechanics
+
+    stage = q.Rolled("save", needed, save=rule["name"], save_said=said)
+    found = effects.rolled(book, stage, system, mechanics(system, in_build=True))
+    return {"steps": list(found.steps), "probability": found.probability, "needed": f"{needed}+", "probability_of": found.probability_of}
 
 
 # -- a save named inside another rule's text ---------------------------------------------------

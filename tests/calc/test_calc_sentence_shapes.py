@@ -141,6 +141,11 @@ def test_a_modifier_counted_once_and_its_conditions_refused(bsdata):
         assert condition in err.value.message, question
 
 
+def test_a_save_in_brackets_the_documents_call_a_save(bsdata):
+    assert answer(bsdata, "t9a-bsdata", "Aegis (4+)").probability == Fraction(1, 2)  # "Aegis is a Special Save"
+    assert answer(bsdata, "t9a-bsdata", "Fortitude (5+) save").probability == Fraction(1, 3)
+
+
 def test_multiple_wounds_in_a_system_calc_has_no_module_for(bsdata):
     found = answer(bsdata, "t9a-bsdata", "Multiple Wounds (D3+1) against a model with 3 Health Points")
     assert found.mean == Fraction(8, 3)
@@ -175,6 +180,12 @@ def test_a_rules_save_on_the_only_die_that_can_roll_it(rulebase):
 def test_the_word_save_before_the_roll(rulebase):
     assert answer(rulebase, "t9a", "Aegis save 4+ against Divine Attacks").probability == Fraction(1, 4)
     assert answer(rulebase, "t9a", "Fortitude save 4+ against Flaming Attacks").probability == 0
+
+
+def test_a_save_written_as_army_entries_write_it(rulebase):
+    assert answer(rulebase, "t9a", "Aegis (4+) save").probability == Fraction(1, 2)
+    with pytest.raises(Refusal):  # without the word, only where the documents call it a save
+        answer(rulebase, "t9a", "Battle Focus (4+)")
 
 
 def test_a_roll_under_a_lead_in_of_another_rule(rulebase):
