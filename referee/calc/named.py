@@ -478,7 +478,7 @@ def _save_in_brackets(book: Rulebook, system: str, rule: dict[str, Any], needed:
 
     stage = q.Rolled("save", needed, save=rule["name"], save_said=said)
     found = effects.rolled(book, stage, system, mechanics(system, in_build=True))
-    return {"steps": list(found.steps), "probability": found.probability, "needed": f"{needed}+", "probability_of": found.probability_of}
+    return {"steps": list(found.steps), "probability": found.probability, "needed": found.needed, "probability_of": found.probability_of}
 
 
 # -- a save named inside another rule's text ---------------------------------------------------
