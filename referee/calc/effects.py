@@ -97,6 +97,10 @@ _ALWAYS = lazy(r"(?<!\bare )(?<!\bis )(?<!\bbe )\b(?:automatically\s+(?P<a>hit|w
 # suffers a Wound, regardless of his Toughness", "a To Wound roll of 6 wounds automatically"
 _SIX_WOUNDS = lazy(r"(?<!natural )\b(?P<what>to[ -]?(?P<kind>hit|wound))\s+roll\s+of\s+(?:a\s+)?'?(?P<face>[1-6])'?(?!\s*\+)[^.]*?\b(?:automatically\s+(?:suffers\s+an?\s+)?(?P<a>wound|hit)s?|(?P<b>wound|hit)s\s+automatically)\b", re.I)
 _NOT_ALWAYS = lazy(r"\b(?:if|when|unless|only|natural|roll|rolls|rolled)\b", re.I)
+# the kind of attack a modifier is for, which naming the rule implies ("A Close Combat Attack with
+# Lightning Reflexes gains a +1 to-hit modifier"): a moment the question need not name
+_ATTACK_KIND = lazy(r"\b(?P<kind>Close Combat|Melee|Shooting|Ranged)\s+Attacks?\b", re.I)
+_KINDS = {"close combat": "close combat", "melee": "close combat", "shooting": "shooting", "ranged": "shooting"}
 _STACKING = lazy(r"\bcumulative\b|\bfor each instance\b", re.I)
 _IGNORED = lazy(r"\bignores?\b|\bdoes(?:n't| not) suffer\b", re.I)
 _MODIFIER_FOR = lazy(r"\bmodifier\s+for\s+[A-Z][\w-]*(?:\s+(?:and\s+)?[A-Z][\w-]*)*")
@@ -171,7 +175,9 @@ def read(rule: str, text: str) -> list[Effect]:
                     continue
                 condition = _condition(plain, rule) or _modifier_condition(plain)
                 amount = int(m.group("amount").replace("−", "-"))
-                found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs or condition, clause))
+                kind = _ATTACK_KIND.search(plain, 0, m.start())  # "Shooting Attacks targeting ... suffer a -1"
+                moment = when or (f"~{_KINDS[kind.group('kind').lower()]}" if kind else None)
+                found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, moment, needs or condition, clause))
         for m in _SIX_WOUNDS.finditer(plain):  # "a To Wound roll of 6 wounds automatically"
             if not _NEGATED.search(plain, 0, m.start()) and m.group("kind").lower() == (m.group("a") or m.group("b")).lower():
                 found.append(Effect(rule, "natural", m.group("kind").lower(), None, (int(m.group("face")),), when, needs, clause))
@@ -522,6 +528,19 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
     applied: list[Effect] = []
     mine = [e for e in effects if e.roll == key]
     for effect in mine:
+        if effect.when is not None and effect.when.startswith("~"):  # a kind of attack
+            kind = effect.when[1:]
+            if stage.when is None:
+                steps.append(Step(f"It holds for {kind} attacks: the question names no moment, and names the rule for this roll.", book.cite(effect.clause)))
+                effect = effect._replace(when=None)
+            else:
+                holds = _holds_during(stage.when, kind)
+                if holds is None:
+                    raise Refusal(f"{effect.rule} holds for {kind} attacks; calc cannot tell whether {stage.when} is one", system)
+                if not holds:
+                    steps.append(Step(f"It holds for {kind} attacks, not {stage.when}: not applied.", book.cite(effect.clause)))
+                    continue
+                effect = effect._replace(when=None)
         if effect.when is not None:
             if stage.when is None:
                 # the same effect said for several moments ("in close combat"; "a shooting attack")

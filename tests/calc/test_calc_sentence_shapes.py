@@ -82,6 +82,13 @@ def test_what_calc_cannot_settle_is_refused(rulebase):
     assert "Toughness" in err.value.message
 
 
+def test_a_modifier_for_one_kind_of_attack(rulebase):
+    # "A Close Combat Attack with Lightning Reflexes gains a +1": naming the rule implies such an attack
+    assert answer(rulebase, "t9a", "hit 5+ with Lightning Reflexes").probability == Fraction(1, 2)
+    assert answer(rulebase, "t9a", "hit 5+ with Lightning Reflexes in the first round of combat").probability == Fraction(1, 2)
+    assert answer(rulebase, "t9a", "hit 5+ with Lightning Reflexes in the shooting phase").probability == Fraction(1, 3)
+
+
 def test_a_natural_six_that_always_wounds(rulebase):
     rending = answer(rulebase, "scrollhammer", "wound 4+ with rending")
     assert rending.probability == Fraction(1, 2)  # a 6 already wounds on 4+: said, and nothing changes
@@ -131,6 +138,8 @@ def test_a_rule_that_makes_the_attacks_flaming_bars_fortitude(bsdata):
 def test_a_modifier_counted_once_and_its_conditions_refused(bsdata):
     # "This rule is cumulative, allowing an additional -1 ... for each instance" is no second -1
     assert answer(bsdata, "t9a-bsdata", "hit 4+ against Hard Target").probability == Fraction(1, 3)
+    # "Shooting Attacks targeting a unit ... with Hard Target": not in close combat
+    assert answer(bsdata, "t9a-bsdata", "hit 4+ against Hard Target in close combat").probability == Fraction(1, 2)
     for question, condition in (
         ("hit 4+ with Sword Sworn", "when attacking with a Great Weapon"),
         ("hit 4+ with Unwieldy", "for Moving and Shooting"),
