@@ -27,6 +27,10 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
             from referee.calc import effects
 
             handler = lambda book, stage: effects.rolled(book, stage, system, module)  # noqa: E731
+        if handler is None and isinstance(stage, q.MultipleWounds):  # read from the system's own rule of that name
+            from referee.calc import named
+
+            handler = lambda book, stage: named.multiple_wounds(book, system, stage)  # noqa: E731
         if handler is None:
             raise not_defined(system, stage.mechanic)
         link = module.LINKS.get((type(previous), type(stage))) if previous is not None else None

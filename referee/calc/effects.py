@@ -14,13 +14,21 @@ The sentence shapes read (the effect's *roll* is "hit", "wound" or a named
 save):
 
 - "failed to-hit rolls ... must be rerolled", "must reroll failed to-wound
-  rolls", "Successful Aegis saves ... must be rerolled": a re-roll;
+  rolls", "Successful Aegis saves ... must be rerolled", "it re-rolls failed To
+  Hit and To Wound rolls of 1", "re-rolls all misses": a re-roll (of some
+  results only, where it says so); "re-roll one failed roll" is refused;
+- "gains a +1 to-hit modifier", "gets -1 to hit": a modifier; "This attack
+  automatically hits": a roll that always succeeds;
 - "with a natural to-hit roll of '6', the attack causes two hits instead of
   one" (or "one additional hit"): more hits from that face;
 - "with a natural to-hit roll of '6', it automatically wounds": that hit
   skips the wound roll that follows;
-- a sentence opening "During the first Round of Combat," holds only then;
-  "against models with Flammable" only if the question names Flammable.
+- a sentence opening "During the first Round of Combat," (or a re-roll
+  ending "in close combat") holds only then; "against models with Flammable"
+  or "against Monstrous Creatures" only if the question names it; "if
+  attacking its Preferred Enemy" holds when the question names the rule; a
+  condition the question cannot give ("If this test is failed", "if the
+  Strength ... is higher than the Toughness") is refused.
 """
 
 from __future__ import annotations
@@ -47,15 +55,56 @@ LINKS: dict[Any, Clause] = {}
 _QUOTES = lazy(r"[‘’'`´“”\"]")
 _NOT_SLUG = lazy(r"[^a-z0-9]+")
 _DASHES = lazy(r"[‐‑‒–—−]")  # "to‐wound" with a Unicode hyphen, as BattleScribe data has it
-# the roll a phrase names: "to-hit", "to-wound", "Aegis" (before "saves")
+# A re-roll, the verb before what it re-rolls ("must reroll failed to-wound rolls", "it re-rolls
+# its failed To Wound rolls", "re-rolls failed To Hit and To Wound rolls of 1", "must re-roll failed
+# rolls To Wound", "re-rolls all misses") or after it ("Successful Aegis saves ... must be rerolled").
+_ROLLS = r"(?P<what>(?:[\w-]+\s+){0,6}?)(?P<noun>rolls?|saves?|tests?)(?P<after>\s+to[ -]?(?:hit|wound)\b)?"
+_OF_FACE = r"(?:\s+of\s+(?:a\s+)?'?(?P<face>[1-6])'?(?!\s*\+))?"
 _REROLL_BEFORE = lazy(
-    r"\b(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b[^.]*?\b(?:must|may)\s+be\s+re-?rolled",
+    r"\b(?P<which>failed|successful)\s+" + _ROLLS + _OF_FACE + r"\b[^.]*?\b(?:must|may|can)\s+be\s+re-?rolled",
     re.I,
 )
-_REROLL_AFTER = lazy(r"\b(?:must|may)\s+re-?roll\s+(?P<which>failed|successful)\s+(?P<what>[\w -]+?)\s+(?P<noun>rolls?|saves?)\b", re.I)
+_REROLL_AFTER = lazy(
+    r"\bre-?rolls?\s+(?:(?:all|its|their|any)\s+)*(?:(?P<which>failed|successful)\s+" + _ROLLS + _OF_FACE + r"|(?P<misses>misses)\b)",
+    re.I,
+)
+# a re-roll of only some rolls: "re-roll one failed roll To Hit per turn", "re-roll one miss"
+_REROLL_ONE = lazy(r"\bre-?rolls?\s+(?:only\s+)?(?:one|a single|up to \w+)\s+(?:failed\s+)?(?P<what>miss|roll|[\w-]+\s+roll)", re.I)
+# the moment a re-roll holds, said after it ("in close combat", "during the first round of each
+# combat") or in the sentence's condition ("if a model makes a shooting attack ...")
+_MOMENT_AFTER = lazy(r"^[^.;]*?\b(?:in|during)\s+(?P<when>(?:the\s+)?(?:close combat|first round|shooting|fight)[^,.;]*?)\s*(?:[,.;]|\s-\s|$)", re.I)
+_MOMENT_BEFORE = lazy(r"\b(?:in|during)\s+(?P<when>close combat)\b|\b(?P<shooting>shooting)\s+attacks?\b", re.I)
+# a condition on the models' characteristics, which a question giving the roll cannot settle: "if
+# the Strength of the wielder ... is the same or higher than the Toughness of the victim"
+_UNSETTLED = lazy(r"\bif\s+(?P<what>[^,]*?\b(?:Strength|Toughness|Leadership|Initiative|Weapon Skill|Ballistic Skill)\b[^,]*?\b(?:same|higher|lower|greater|less|equal|more)\b[^,]*)", re.I)
+# a condition on the foe: "if attacking its Preferred Enemy", "striking a hated foe", "against
+# Monstrous Creatures" (the last only where no "models with" follows, as _AGAINST reads that)
+_FOE = lazy(r"\b(?:attacking|striking|fighting)\s+(?:its|a|an|the)\s+(?P<name>[\w-]+(?:\s+[\w-]+)?)\s*(?=\b(?:in|during|if|with)\b|[,.;]|$)", re.I)
+_AGAINST_PLAIN = lazy(r"\bagainst\s+(?!models\b|attacks\b|units\b)(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 _NATURAL = lazy(r"\bnatural\s+to-?\s?hit\s+roll\s+of\s+'?(?P<face>[1-6])(?P<more>\+?)", re.I)
 _MORE_HITS = lazy(r"\bcauses?\s+(?:(?P<total>two|three|\d)\s+hits\s+instead\s+of\s+one|(?P<extra>one|two|\d)\s+additional\s+hits?)", re.I)
 _MODIFIER = lazy(r"(?P<amount>[+\-−]\d)\s+to-?\s?(?P<what>hit|wound)\s+modifier", re.I)
+# a modifier said without the word "modifier": "A Blinded model gets -1 to hit", "suffer -1 to hit"
+_MODIFIER_PLAIN = lazy(r"\b(?:gets?|gains?|suffers?|has|have)\s+(?:an?\s+)?(?P<amount>[+\-−]\d)\s+to[ -]?(?P<what>hit|wound)\b(?!\s*-?\s*modifier)", re.I)
+# a condition on a sentence ("If this test is failed, ...", "when using a Sky Reaper"); one that
+# only says the model has the rule ("If a model has this special rule") is no condition
+_IF = lazy(r"\b(?:if|when|while|unless)\b(?P<what>[^,.;]*)", re.I)
+_HAS_RULE = lazy(r"\bthis\s+(?:special\s+)?rule\b|\bhas\s+the\b", re.I)
+# an attack that always hits or wounds, with no condition: "This attack automatically hits",
+# "These attacks hit automatically" (never "are automatically hit": a target's, not a roll's)
+_ALWAYS = lazy(r"(?<!\bare )(?<!\bis )(?<!\bbe )\b(?:automatically\s+(?P<a>hit|wound)s?|(?P<b>hit|wound)s?\s+automatically)\b", re.I)
+# a natural result that always succeeds: "For each To Wound roll of a 6, the target automatically
+# suffers a Wound, regardless of his Toughness", "a To Wound roll of 6 wounds automatically"
+_SIX_WOUNDS = lazy(r"(?<!natural )\b(?P<what>to[ -]?(?P<kind>hit|wound))\s+roll\s+of\s+(?:a\s+)?'?(?P<face>[1-6])'?(?!\s*\+)[^.]*?\b(?:automatically\s+(?:suffers\s+an?\s+)?(?P<a>wound|hit)s?|(?P<b>wound|hit)s\s+automatically)\b", re.I)
+_NOT_ALWAYS = lazy(r"\b(?:if|when|unless|only|natural|roll|rolls|rolled)\b", re.I)
+# the kind of attack a modifier is for, which naming the rule implies ("A Close Combat Attack with
+# Lightning Reflexes gains a +1 to-hit modifier"): a moment the question need not name
+_ATTACK_KIND = lazy(r"\b(?P<kind>Close Combat|Melee|Shooting|Ranged)\s+Attacks?\b", re.I)
+_KINDS = {"close combat": "close combat", "melee": "close combat", "shooting": "shooting", "ranged": "shooting"}
+_STACKING = lazy(r"\bcumulative\b|\bfor each instance\b", re.I)
+_IGNORED = lazy(r"\bignores?\b|\bdoes(?:n't| not) suffer\b", re.I)
+_MODIFIER_FOR = lazy(r"\bmodifier\s+for\s+[A-Z][\w-]*(?:\s+(?:and\s+)?[A-Z][\w-]*)*")
+_AFFECTED = lazy(r"\b(?:is|are)\s+affected\s+by\b[^,.;]*", re.I)
 _NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
 _ALONE = lazy(r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined", re.I)
 # a save that cannot be taken: "Fortitude Saves cannot be taken against attacks with X[ that ...], or against
@@ -65,19 +114,24 @@ _NOT_TAKEN_AGAINST = lazy(r"against\s+(?:models|attacks|units)\s+with\s+(?P<name
 _IGNORES = lazy(r"\b(?:ignores?\s+|cannot\s+take\s+an?\s+)(?P<name>[A-Z][\w-]*)\s+(?i:saves?)\b")
 _CLAUSE_END = lazy(r"\s+and\s+|[,;]")
 _AUTO_WOUND = lazy(r"\bautomatically\s+wounds?\b", re.I)
-_WHEN = lazy(r"^(?:during|in)\s+(?P<when>[^,]+?),", re.I)
+_WHEN = lazy(r"^(?:during|in)\s+(?!addition\b)(?P<when>[^,]+?),", re.I)
 _AGAINST = lazy(r"\bagainst\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 _NUMBERS = {"one": 1, "two": 2, "three": 3}
 
 
 class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause")):
     """What one sentence of ``rule`` does: ``kind`` "reroll" (``amount``: "failed" or
-    "successful"), "modifier" (``amount``: +1, -1, ...), "alone" (a modifier that
-    "cannot be combined" with others), "nosave" (the save named by ``roll``
-    cannot be taken; ``amount``: a condition on that calc cannot settle), "hits" (``amount`` hits in all on a natural ``face``) or "auto"
-    (a natural ``face`` wounds with no wound roll; ``face``: the natural results, (6,) or (5, 6) for "5+"); ``roll``: "hit", "wound" or
-    "save:<name>"; ``when``: the moment it is limited to; ``needs``: the rule the
-    other side must have."""
+    "successful"; ``face``: the results re-rolled where only some are, (1,) for "rolls
+    of 1"), "one" (a re-roll of only one roll, which calc refuses), "modifier"
+    (``amount``: +1, -1, ...), "alone" (a modifier that "cannot be combined" with
+    others), "nosave" (the save named by ``roll`` cannot be taken; ``amount``: a
+    condition on that calc cannot settle), "hits" (``amount`` hits in all on a natural
+    ``face``), "auto" (a natural ``face`` wounds with no wound roll; ``face``: the
+    natural results, (6,) or (5, 6) for "5+"), "always" (the roll always succeeds) or
+    "natural" (a natural ``face`` always succeeds); ``roll``: "hit", "wound" or
+    "save:<name>"; ``when``: the moment it is limited to; ``needs``: the rule the other
+    side must have, "its <foe>" for a foe of the rule's own, or "?<condition>" for a
+    condition the question cannot give (refused where the effect would apply)."""
 
     __slots__ = ()
 
@@ -109,19 +163,27 @@ def read(rule: str, text: str) -> list[Effect]:
         when = when_match.group("when") if when_match else None
         against = _AGAINST.search(plain)
         needs = against.group("name") if against else None
+        unsettled = _UNSETTLED.search(plain)
+        if needs is None and unsettled is not None:
+            needs = f"?if {unsettled.group('what').strip()}"
         clause = Clause(rule, sentence)
-        for pattern in (_REROLL_BEFORE, _REROLL_AFTER):
-            for m in pattern.finditer(plain):
-                if _NEGATED.search(plain, 0, m.start()):
+        found.extend(_rerolls(rule, plain, when, needs, clause))
+        if not _STACKING.search(plain):  # "This rule is cumulative, allowing an additional -1 ... for each instance"
+            for m in (*_MODIFIER.finditer(plain), *_MODIFIER_PLAIN.finditer(plain)):
+                # "... do not gain this +1 to-hit modifier", "can only ignore the normal -1": an exception
+                if _NEGATED.search(plain, 0, m.start()) or _IGNORED.search(plain, 0, m.start()):
                     continue
-                roll = _roll_of(m.group("what"), m.group("noun"))
-                if roll is not None:
-                    found.append(Effect(rule, "reroll", roll, m.group("which").lower(), None, when, needs, clause))
-        for m in _MODIFIER.finditer(plain):
-            if _NEGATED.search(plain, 0, m.start()):  # "... do not gain this +1 to-hit modifier": an exception
-                continue
-            amount = int(m.group("amount").replace("−", "-"))
-            found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, when, needs, clause))
+                condition = _condition(plain, rule) or _modifier_condition(plain)
+                amount = int(m.group("amount").replace("−", "-"))
+                kind = _ATTACK_KIND.search(plain, 0, m.start())  # "Shooting Attacks targeting ... suffer a -1"
+                moment = when or (f"~{_KINDS[kind.group('kind').lower()]}" if kind else None)
+                found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, moment, needs or condition, clause))
+        for m in _SIX_WOUNDS.finditer(plain):  # "a To Wound roll of 6 wounds automatically"
+            if not _NEGATED.search(plain, 0, m.start()) and m.group("kind").lower() == (m.group("a") or m.group("b")).lower():
+                found.append(Effect(rule, "natural", m.group("kind").lower(), None, (int(m.group("face")),), when, needs, clause))
+        for m in _ALWAYS.finditer(plain):
+            if not _NEGATED.search(plain) and not _NOT_ALWAYS.search(plain):
+                found.append(Effect(rule, "always", (m.group("a") or m.group("b")).lower(), None, None, when, needs, clause))
         for m in _ALONE.finditer(plain):
             found.append(Effect(rule, "alone", m.group("what").lower(), None, None, when, needs, clause))
         found.extend(_saves_not_taken(rule, plain, when, clause))
@@ -139,6 +201,103 @@ def read(rule: str, text: str) -> list[Effect]:
             if _AUTO_WOUND.search(plain, natural.end()):
                 found.append(Effect(rule, "auto", "hit", None, face, when, needs, clause))
     return found
+
+
+def _rerolls(rule: str, plain: str, when: str | None, needs: str | None, clause: Clause) -> list[Effect]:
+    """The re-rolls a sentence states: kind "reroll", ``amount`` "failed" or "successful",
+    ``face`` the results re-rolled where the sentence limits them ("rolls of 1"), or kind "one"
+    for a re-roll of only one roll ("re-roll one failed roll To Hit per turn")."""
+    found: list[Effect] = []
+    for pattern in (_REROLL_BEFORE, _REROLL_AFTER):
+        for m in pattern.finditer(plain):
+            if _NEGATED.search(plain, 0, m.start()):
+                continue
+            if "misses" in pattern.groupindex and m.group("misses"):
+                rolls, which, face = ["hit"], "failed", None
+            else:
+                rolls = _rolls_of(m.group("what"), m.group("noun"), m.group("after"))
+                which, face = m.group("which").lower(), (int(m.group("face")),) if m.group("face") else None
+            moment, foe = when or _moment_of(plain, m), needs or _foe_of(plain, rule)
+            if foe is None:  # "If the unit charged, it re-rolls ...": a condition the question cannot give
+                foe = _condition(plain, rule, moments=True)
+            found.extend(Effect(rule, "reroll", roll, which, face, moment, foe, clause) for roll in rolls)
+    for m in _REROLL_ONE.finditer(plain):
+        if _NEGATED.search(plain, 0, m.start()):
+            continue
+        what = m.group("what").lower()
+        after = plain[m.end() : m.end() + 12].lower()
+        roll = "hit" if what == "miss" or "hit" in after else "wound" if "wound" in after else None
+        if roll is not None:
+            found.append(Effect(rule, "one", roll, None, None, when or _moment_of(plain, m), needs or _foe_of(plain, rule), clause))
+    return found
+
+
+def _condition(plain: str, rule: str, moments: bool = False) -> str | None:
+    """A condition the sentence puts on its effect that a question giving the roll cannot settle
+    ("?If this test is failed"), or None: no condition, or only that the model has the rule (and,
+    with ``moments``, a clause naming the moment, "if a model makes a shooting attack", read as one)."""
+    for m in _IF.finditer(plain):
+        what = m.group("what")
+        name = rule.split("/", 1)[-1].replace("-", " ")
+        if _HAS_RULE.search(what) or name in what.lower() or (moments and _MOMENT_BEFORE.search(what)):
+            continue
+        return f"?{m.group().strip()}"
+    return None
+
+
+def _modifier_condition(plain: str) -> str | None:
+    """A modifier's condition the question cannot give: "for Moving and Shooting", "A model that is
+    affected by ... Fae Miasma"."""
+    m = _MODIFIER_FOR.search(plain) or _AFFECTED.search(plain)
+    return f"?{m.group().strip()}" if m else None
+
+
+def _rolls_of(what: str, noun: str, after: str | None) -> list[str]:
+    """The rolls a re-roll names: "To Hit and To Wound" rolls, "rolls To Wound", "Aegis" saves."""
+    if after:
+        what = f"{what} {after}"
+    rolls = []
+    for part in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", what.strip(), flags=re.I):
+        roll = _roll_of(part, noun)
+        if roll is None:
+            return []  # a roll calc does not know is named ("failed charge distance rolls")
+        rolls.append(roll)
+    return rolls
+
+
+def _moment_of(plain: str, m: re.Match[str]) -> str | None:
+    """The moment a re-roll is limited to: said after it, or in the sentence before it."""
+    after = _MOMENT_AFTER.search(plain[m.end() :])
+    if after is not None:
+        return after.group("when").strip()
+    before = _MOMENT_BEFORE.search(plain, 0, m.start())
+    if before is not None:
+        return "shooting" if before.group("shooting") else before.group("when")
+    return None
+
+
+def _foe_of(plain: str, rule: str) -> str | None:
+    """The foe a sentence limits its effect to: "against Monstrous Creatures", "if attacking its
+    Preferred Enemy"; a foe of the rule's own ("its Preferred Enemy", "a hated foe" for Hatred) is
+    marked "its ..." (the question, naming the rule for the roll, says the roll is against one)."""
+    own = [w for w in rule.split("/", 1)[-1].split("-") if len(w) > 3]
+    foe = _FOE.search(plain)
+    if foe is not None:
+        name = foe.group("name")
+        if any(_shares_stem(word, w) for word in name.lower().split() if len(word) > 3 for w in own):
+            return f"its {name}"
+        return name
+    plain_against = _AGAINST_PLAIN.search(plain)
+    return plain_against.group("name") if plain_against else None
+
+
+def _shares_stem(a: str, b: str) -> bool:
+    shared = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        shared += 1
+    return shared >= 3  # "hated" and "hatred", "preferred" and "preferred"
 
 
 def _saves_not_taken(rule: str, plain: str, when: str | None, clause: Clause) -> list[Effect]:
@@ -163,6 +322,52 @@ def _saves_not_taken(rule: str, plain: str, when: str | None, clause: Clause) ->
         end = _CLAUSE_END.search(after)
         against = _AGAINST.search(after[: end.start()] if end else after)
         found.append(Effect(rule, "nosave", f"save:{squeeze(m.group('name'))}", condition, None, when, against.group("name") if against else None, clause))
+    return found
+
+
+class Grant(namedtuple("Grant", "name by by_name condition clause")):
+    """Rule ``name`` given by rule ``by`` (its id; ``by_name`` as the question named it), in
+    ``clause``; ``condition``: the condition the sentence puts on it, None when it has none."""
+
+    __slots__ = ()
+
+
+_GIVES = lazy(
+    r"\b(?:becomes?|gains?|ha(?:s|ve)|counts? as having|also ha(?:s|ve))\s+(?:the\s+)?"
+    r"(?P<list>[A-Z][\w'-]*(?:\s+(?:\([^)]*\)|[A-Z][\w'-]*))*(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?[A-Z][\w'-]*(?:\s+(?:\([^)]*\)|[A-Z][\w'-]*))*)*)"
+)
+_GIFT_LIMITED = lazy(r"\b(?:wielding|alongside|on foot|mounted|while|when|if|unless|that|which|whose|using)\b", re.I)
+_LIST_SPLIT = lazy(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+
+
+def _grants(book: Rulebook, system: str, names: list[str]) -> list[Grant]:
+    """The rules of the system that the named rules give, and those give in turn: a name of the
+    system's rules after "become", "gains", "has" ("The attacks become Flaming Attacks and
+    Magical Attacks"); never the giving rule itself ("Models that have Fear themselves")."""
+    found: list[Grant] = []
+    seen = {rule_id(system, n) for n in names}
+    todo = [(rule_id(system, n), n) for n in names]
+    while todo:
+        wanted, shown = todo.pop(0)
+        rule = book.rule(wanted)
+        if rule is None:
+            continue
+        for version in (rule.get("versions") or [rule])[:1]:
+            for sentence in sentences(version.get("text") or ""):
+                plain = _QUOTES.sub("'", sentence)
+                for m in _GIVES.finditer(plain):
+                    for item in _LIST_SPLIT.split(m.group("list")):
+                        name = re.sub(r"^the\s+|\s*\(.*$|\s+special\s+rules?$", "", item.strip(), flags=re.I)
+                        given = rule_id(system, name)
+                        if not name or given in seen or book.rule(given) is None:
+                            continue
+                        seen.add(given)
+                        condition = _condition(plain, wanted)
+                        subject = plain[: m.start()].strip()
+                        if condition is None and _GIFT_LIMITED.search(subject):  # "Models on foot wielding a Shield gain Parry"
+                            condition = f"?for {subject[0].lower()}{subject[1:]}"
+                        found.append(Grant(name, wanted, shown, condition[1:] if condition else None, Clause(wanted, sentence)))
+                        todo.append((given, name))
     return found
 
 
@@ -209,13 +414,65 @@ def _roll_key(stage: q.Rolled) -> str:
     return f"save:{squeeze(stage.save)}" if stage.kind == "save" else stage.kind
 
 
+def _key(name: str) -> str:
+    """A name as compared with another: letters and digits, case-folded, a plural's "s" dropped
+    ("Monstrous Creatures" and "a monstrous creature" alike)."""
+    words = name.split()
+    if len(words) > 1 and words[0].lower() in ("a", "an", "the"):
+        words = words[1:]
+    return squeeze(" ".join(words)).rstrip("s")
+
+
 def _named(stage: q.Rolled) -> set[str]:
-    return {squeeze(n) for n in (*stage.attacker, *stage.target, *((stage.save,) if stage.save else ()))}
+    return {_key(n) for n in (*stage.attacker, *stage.target, *((stage.save,) if stage.save else ()))}
+
+
+_FILLER = {"the", "a", "an", "each", "every", "phase", "sub-phase", "subphase"}
+_EVERYONE = lazy(r"\beveryone\b|\bevery enemy\b|\ball enemies\b", re.I)
 
 
 def _moment(text: str) -> str:
-    words = text.split()
-    return squeeze(" ".join(words[1:] if words and words[0].lower() == "the" else words))
+    """A moment compared with another: "the first Round of Combat" and "the first round of each
+    combat" alike, "the shooting phase" and "shooting" alike."""
+    return squeeze(" ".join(w for w in text.split() if w.lower() not in _FILLER))
+
+
+def _phase(moment: str) -> str | None:
+    return "shooting" if "shoot" in moment else "closecombat" if "combat" in moment or "fight" in moment else None
+
+
+def _holds_during(asked: str, said: str) -> bool | None:
+    """Whether an effect said to hold during ``said`` holds during ``asked``: the same moment, or a
+    phase (close combat, shooting) the asked moment is part of; not in another phase or another
+    round; None where calc cannot tell."""
+    a, s = _moment(asked), _moment(said)
+    if a == s or (s in ("closecombat", "shooting") and _phase(a) == s):
+        return True
+    if _phase(a) and _phase(s) and _phase(a) != _phase(s):
+        return False
+    # "the first round" and "the first Round of Combat": the same round; the second is not
+    (a_nth, a_unit), (s_nth, s_unit) = _ordinal(a), _ordinal(s)
+    if a_nth and s_nth and a_unit and a_unit == s_unit:
+        return a_nth == s_nth
+    return None
+
+
+_ORDINAL = lazy(r"(first|second|third|fourth|fifth|sixth|subsequent|\d+(?:st|nd|rd|th))(round|turn)")
+
+
+def _ordinal(moment: str) -> tuple[str | None, str | None]:
+    m = _ORDINAL.search(moment)
+    return (m.group(1), m.group(2)) if m else (None, None)
+
+
+def _everyone(book: Rulebook, rule_id_: str) -> Clause | None:
+    """The sentence of a rule saying that, with no foe given, every enemy is its foe."""
+    rule = book.rule(rule_id_)
+    for version in (rule.get("versions") or [rule]) if rule is not None else []:
+        for sentence in sentences(version.get("text") or ""):
+            if _EVERYONE.search(sentence):
+                return Clause(rule_id_, sentence)
+    return None
 
 
 def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> StageResult:
@@ -230,38 +487,99 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
     if stage.reroll == "both":
         raise Refusal("a roll is re-rolled once: re-roll failed or successful rolls, not both", system)
     if stage.reroll is not None:  # the system's sentence on re-rolls is quoted where it has one
-        effects.append(Effect("the question", "reroll", _roll_key(stage), stage.reroll, None, None, None, rules.get("reroll")))
+        which, face = ("failed", (1,)) if stage.reroll == "ones" else (stage.reroll, None)
+        effects.append(Effect("the question", "reroll", _roll_key(stage), which, face, None, None, rules.get("reroll")))
     if stage.save:
         effects.extend(_rule_effects(book, system, stage.save, required=False))
+    missing: dict[str, Refusal] = {}
     for name in (*stage.attacker, *stage.target):
-        effects.extend(_rule_effects(book, system, name, required=True))
-    conditions = {squeeze(e.needs) for e in effects if e.needs is not None}
+        try:
+            effects.extend(_rule_effects(book, system, name, required=True))
+        except Refusal as refused:  # no rule of that name: it may still be what another rule holds against
+            missing[name] = refused
+    # rules a named rule gives ("The attacks become Flaming Attacks and Magical Attacks"): their
+    # effects count, and so do their names for a rule that holds only against them
+    grants = _grants(book, system, [n for n in (*stage.attacker, *stage.target) if n not in missing])
+    given_needs: set[str] = set()
+    for grant in grants:
+        given = _rule_effects(book, system, grant.name, required=False)
+        given_needs.update(_key(e.needs) for e in given if e.needs is not None)
+        effects.extend(e._replace(needs=f"?{grant.condition}") if grant.condition else e for e in given)
+    conditions = {_key(e.needs) for e in effects if e.needs is not None} | given_needs
+    for name, refused in missing.items():
+        if _key(name) not in conditions:
+            raise refused
+    granted_names = {_key(g.name) for g in grants}
     for name in (*stage.attacker, *stage.target):
         # a rule with no effect on rolls of its own is still part of the question when
-        # another named rule holds only against it ("against models with Flammable")
-        if not any(e.rule == rule_id(system, name) for e in effects) and squeeze(name) not in conditions:
+        # another named rule holds only against it ("against models with Flammable"), or
+        # when it gives a rule that does
+        gives = [g for g in grants if g.by == rule_id(system, name)]
+        useful = any(e.rule == rule_id(system, g.name) for g in gives for e in effects) or any(_key(g.name) in conditions for g in gives)
+        if name not in missing and not useful and not any(e.rule == rule_id(system, name) for e in effects) and _key(name) not in conditions:
             raise Refusal(f"{name}: calc cannot read what it does to the roll ({rule_id(system, name)})", system)
     key = _roll_key(stage)
     if stage.save and not stage.save_said:
         _is_a_save(book, system, stage, [e for e in effects if e.roll == key])
-    named = _named(stage)
+    named = _named(stage) | granted_names
+    for grant in grants:
+        if any(e.rule == rule_id(system, grant.name) and e.roll == key for e in effects) or _key(grant.name) in conditions:
+            steps.append(Step(f"{grant.by_name} gives {grant.name}.", book.cite(grant.clause)))
     applied: list[Effect] = []
-    for effect in effects:
-        if effect.roll != key:
-            continue
+    mine = [e for e in effects if e.roll == key]
+    for effect in mine:
+        if effect.when is not None and effect.when.startswith("~"):  # a kind of attack
+            kind = effect.when[1:]
+            if stage.when is None:
+                steps.append(Step(f"It holds for {kind} attacks: the question names no moment, and names the rule for this roll.", book.cite(effect.clause)))
+                effect = effect._replace(when=None)
+            else:
+                holds = _holds_during(stage.when, kind)
+                if holds is None:
+                    raise Refusal(f"{effect.rule} holds for {kind} attacks; calc cannot tell whether {stage.when} is one", system)
+                if not holds:
+                    steps.append(Step(f"It holds for {kind} attacks, not {stage.when}: not applied.", book.cite(effect.clause)))
+                    continue
+                effect = effect._replace(when=None)
         if effect.when is not None:
             if stage.when is None:
-                raise Refusal(
-                    f"{effect.rule} holds only during {effect.when}; say whether this roll is made then "
-                    f"(add 'in {effect.when}')",
-                    system,
-                )
-            if _moment(stage.when) != _moment(effect.when):
-                steps.append(Step(f"It holds only during {effect.when}, not {stage.when}: not applied.", book.cite(effect.clause)))
-                continue
-        if effect.needs is not None and squeeze(effect.needs) not in named:
+                # the same effect said for several moments ("in close combat"; "a shooting attack")
+                alike = [e for e in mine if e.when is not None and e[:5] == effect[:5] and e.needs == effect.needs]
+                moments = list(dict.fromkeys(e.when for e in alike))
+                if len(moments) < 2:
+                    raise Refusal(
+                        f"{effect.rule} holds only during {effect.when}; say whether this roll is made then "
+                        f"(add 'in {effect.when}')",
+                        system,
+                    )
+                if effect is alike[0]:
+                    shown = " and ".join(moments)
+                    steps.append(Step(f"The rule says it for {shown} alike; the question names no moment, and it holds in each.", book.cite(effect.clause)))
+                    for other in alike[1:]:
+                        steps.append(Step("The same, for another moment.", book.cite(other.clause)))
+                    effect = effect._replace(when=None)
+                else:
+                    continue
+            else:
+                holds = _holds_during(stage.when, effect.when)
+                if holds is None:
+                    raise Refusal(f"{effect.rule} holds only during {effect.when}; calc cannot tell whether {stage.when} is then", system)
+                if not holds:
+                    steps.append(Step(f"It holds only during {effect.when}, not {stage.when}: not applied.", book.cite(effect.clause)))
+                    continue
+        if effect.needs is not None and effect.needs.startswith("?"):
+            condition = effect.needs[1:2].lower() + effect.needs[2:]
+            raise Refusal(f"{effect.rule} holds only {condition}; the question cannot say whether it is so", system)
+        if effect.needs is not None and effect.needs.startswith("its "):
+            steps.append(Step(f"It holds when attacking {effect.needs}: taken to be so, as the question names the rule for this roll.", book.cite(effect.clause)))
+            everyone = _everyone(book, effect.rule)
+            if everyone is not None:
+                steps.append(Step("Without a type of foe in brackets, every enemy is one.", book.cite(everyone)))
+        elif effect.needs is not None and _key(effect.needs) not in named:
             steps.append(Step(f"It holds only against {effect.needs}, which the question does not name: not applied.", book.cite(effect.clause)))
             continue
+        if effect.kind == "one":
+            raise Refusal(f"{effect.rule} re-rolls only one roll (of several, or per turn); calc answers every roll alike and cannot say which", system)
         applied.append(effect)
     for name in (*stage.attacker, *stage.target):
         own = [e for e in effects if e.rule == rule_id(system, name)]
@@ -326,20 +644,32 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
         steps.append(Step(f"The {stage.save} save cannot be taken against this attack.", book.cite(barred.clause)))
         steps.append(Step("The save is passed: 0.", None))
         return StageResult(tuple(steps), Distribution.test(1), "unsaved wounds", Fraction(0), None, probability_of="the save is passed")
-    rerolls: dict[str, Effect] = {}
+    always = next((e for e in applied if e.kind == "always"), None)
+    if always is not None:
+        steps.append(Step(f"The {stage.kind} roll always succeeds: no roll is needed.", book.cite(always.clause)))
+        needed = 1
+    naturals = {face for e in applied if e.kind == "natural" for face in e.face}
+    said_faces: set[tuple[int, ...]] = set()
     for effect in applied:
-        if effect.kind == "reroll":
-            rerolls.setdefault(effect.amount, effect)
+        if effect.kind == "natural" and effect.face not in said_faces:
+            said_faces.add(effect.face)
+            steps.append(Step(f"A natural {_faces(effect.face)} always succeeds, whatever the roll needs.", book.cite(effect.clause)))
+    rerolls: dict[str, Effect] = {}
+    for effect in applied:  # a re-roll of every failed roll before one of only some ("rolls of 1")
+        if effect.kind == "reroll" and (effect.amount not in rerolls or rerolls[effect.amount].face is not None and effect.face is None):
+            rerolls[effect.amount] = effect
     if len(rerolls) > 1:
         raise Refusal("the rules named re-roll both failed and successful rolls of it; calc cannot tell which comes first", system)
     reroll = next(iter(rerolls.values()), None)
     if reroll is not None:
         cited = book.cite(reroll.clause) if reroll.clause is not None else None
         said = "" if cited is not None or reroll.rule != "the question" else f" (as the question says; {system}'s documents state no rule on re-rolls)"
-        steps.append(Step(f"{reroll.amount.capitalize()} rolls are rolled again; the second roll stands{said}.", cited))
+        only = f" of {_faces(reroll.face)}" if reroll.face else ""
+        steps.append(Step(f"{reroll.amount.capitalize()} rolls{only} are rolled again; the second roll stands{said}.", cited))
     for effect in applied:
         if effect.kind == "reroll" and effect is not reroll and effect.clause is not None:
-            steps.append(Step("The same re-roll, said again here: the roll is still re-rolled once.", book.cite(effect.clause)))
+            said_again = "The same re-roll, said again here" if effect.face == reroll.face else "A re-roll of some of those rolls"
+            steps.append(Step(f"{said_again}: the roll is still re-rolled once.", book.cite(effect.clause)))
     hits = [e for e in applied if e.kind == "hits"]
     autos = [e for e in applied if e.kind == "auto"]
     for effect in hits:
@@ -352,9 +682,10 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
     success = Fraction(0)
     sixth = Fraction(1, 6)
     for first in range(1, 7):
-        again = reroll is not None and ((first >= needed) == (reroll.amount == "successful"))
+        passed = first >= needed or first in naturals
+        again = reroll is not None and (passed == (reroll.amount == "successful")) and (not reroll.face or first in reroll.face)
         for face, chance in ([(f, sixth * sixth) for f in range(1, 7)] if again else [(first, sixth)]):
-            if face < needed:
+            if face < needed and face not in naturals:
                 joint[(0, 0)] = joint.get((0, 0), Fraction(0)) + chance
                 continue
             success += chance
@@ -368,7 +699,7 @@ def _compute(book: Rulebook, stage: q.Rolled, needed: int, applied: list[Effect]
     noun = "hits" if stage.kind == "hit" else "wounds"
     steps.append(Step(f"The roll succeeds: {fraction(success)}; {noun} per roll: mean {fraction(per_unit.mean)}.", None))
     counts = max(outcome for outcome, _ in per_unit.items()) > 1
-    shown = None if reroll is not None or counts or not 1 <= needed <= 6 else f"{needed}+"
+    shown = None if reroll is not None or counts or always is not None or not 1 <= needed <= 6 else f"{needed}+"
     skips = ("wound", joint) if autos else None
     return StageResult(tuple(steps), per_unit, noun, success, shown, counts, "the roll succeeds", skips)
 

@@ -48,6 +48,8 @@ _ALTERNATIVE = lazy(r"(\d*[dD]\d+|\d+)[\"”″]?\s*(?:or|/)\s*$", re.I)
 _X_COUNT = r"(?:\(X\)|\bX\b(?!\+)|\bin brackets\b|\bin parenthes[ie]s\b)"
 _X_COUNTS_WHAT = lazy(r"\bnumber of ([^\W\d_]+) equal to[^.]*?" + _X_COUNT + r"|\bX\b(?!\+)\s+([^\W\d_]+)")
 _PARAMETER_ROLL = lazy(r"\bX\+|\(X\)[^.]*\(\d+\+\)")
+# where a sentence limits the roll it gives: "against Mundane attacks", "in Close Combat"
+_LIMITED = lazy(r"\b(?:against|in|during|while|when)\s+(?:close\s+combat|the\s+\w+\s+phase|[A-Z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:attacks?|hits?|wounds?|models?))\b|\bcc only\b", re.I)
 _D3 = lazy(r"(?<!\w)d3(?!\w)", re.I)
 _D3_DEFINED = lazy(r"\b1 or 2 is a 1\b|\b1-2\b|\bd6 halved\b|\bhalf (?:a|the) d6\b|\bdivid\w* by 2\b", re.I)
 _ABOUT_DICE = lazy(r"\b(?:dice|die|rolls?|rolling)\b", re.I)
@@ -113,7 +115,17 @@ def plain_sum(book: Rulebook, system: str, asked: q.Sum) -> dict[str, Any]:
 
 
 def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
-    rule, used = _find_rule(book, system, asked.words)
+    try:
+        rule, used = _find_rule(book, system, asked.words)
+    except Refusal:
+        # "Parry save": a save named inside another rule's text; "look out sir": a roll under a
+        # lead-in of another rule ("Look out, Sir!: ... roll a d6: on the roll of a 3+, ...")
+        given = _save_given(book, system, asked) or _lead_in(book, system, asked)
+        if given is None:
+            raise
+        return given
+    if asked.whose:
+        raise Refusal(f"{rule['id']} is the rule named; the words after the comma or 'with' ({' '.join(asked.whose)}) are not read", system)
     what = asked.words[used:] + tuple(asked.after)
     thing = what[-1].lower() if what else None
     name = rule["name"]
@@ -123,7 +135,12 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
         raise Refusal(f"say what {name} rolls for ({name} hits, {name} save, ...)", system)
     found: dict[Any, list[str]] = {}
     thing_re = _word_forms(thing)
+    # a sentence about one value of the rule's parameter ("Stealth(+2) indicates ... a 5+ save")
+    # is not the rule's own figure when the question gives none
+    example = compiled(rf"\b{re.escape(name)}\s*\((?!\s*[+-]?X\b)[^)]*\)", re.I)
     for sentence in _sentences(rule):
+        if example.search(sentence):
+            continue
         for m in compiled(_AMOUNT + _GAP + thing_re, re.I).finditer(sentence):
             found.setdefault(_parse_amount(m.group(1)), []).append(sentence)
             other = _ALTERNATIVE.search(sentence[: m.start()])
@@ -140,7 +157,9 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     (value, said), = found.items()
     cited = book.quote(rule, said[0])
     if isinstance(value, int):
-        steps = [Step(f"{name}: its {' '.join(what)} is a {value}+ roll.", cited)]
+        limit = _LIMITED.search(said[0])
+        held = f", taken only as the sentence says: {limit.group().strip()}" if limit else ""
+        steps = [Step(f"{name}: its {' '.join(what)} is a {value}+ roll{held}.", cited)]
         return _threshold(book, system, rule, said[0], value, steps, f"the {name} {' '.join(what)} succeeds")
     steps = [Step(f"{name}: {value} {' '.join(what)}.", cited)]
     return _amount_answer(book, system, value, steps, " ".join(what))
@@ -151,6 +170,10 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
     said = _sentences(rule)
     if asked.needed is not None:
         rolls = [s for s in said if _PARAMETER_ROLL.search(s)]
+        if not rolls and thing in (None, "save", "saves"):
+            # "Aegis (4+) save": a save written as army entries write it, read as "Aegis 4+ save"
+            # where the documents call the rule a save
+            return _save_in_brackets(book, system, rule, asked.needed, said=thing is not None)
         if not rolls:
             raise Refusal(f"{rule['id']} has no roll of X+ for the ({asked.needed}+) to stand for", system)
         steps = [Step(f"{name} ({asked.needed}+): the X+ of the rule is {asked.needed}+.", book.quote(rule, rolls[0]))]
@@ -194,10 +217,18 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
         steps.append(Step(f"The rule rolls a D{sides}.", None))
     elif not dice:
         named = _system_dice(book, system)
-        if named != {6}:
-            raise Refusal(f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind", system)
-        sides = 6
-        steps.append(Step(f"Read as one D6: the rule names no die, and every die {system}'s documents name is a D6.", None))
+        able = sorted(s for s in named if s >= needed)  # a D3 cannot roll a 4+
+        if named == {6}:
+            sides = 6
+            steps.append(Step(f"Read as one D6: the rule names no die, and every die {system}'s documents name is a D6.", None))
+        elif len(able) == 1:
+            (sides,) = able
+            shown = ", ".join(f"D{d}" for d in sorted(named))
+            steps.append(Step(f"Read as one D{sides}: the rule names no die, and of the dice {system}'s documents name ({shown}) only the D{sides} can roll {needed}+.", None))
+        elif not able:
+            raise Refusal(f"{rule['id']} names no die for its {needed}+, and no die {system}'s documents name can roll it", system)
+        else:
+            raise Refusal(f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind that could roll it", system)
     else:
         raise Refusal(f"{rule['id']} names several dice beside its {needed}+", system)
     chance = passes(needed, sides)
@@ -436,3 +467,149 @@ def _parse_amount(text: str) -> q.Amount:
     plus = int(m.group(4) or 0)
     return q.Amount(q.Dice(int(m.group(1) or 1), int(m.group(2))), -plus if m.group(3) in ("-", "−") else plus)
 
+
+
+def _save_in_brackets(book: Rulebook, system: str, rule: dict[str, Any], needed: int, said: bool) -> dict[str, Any]:
+    """ "Aegis (4+) save": the roll in brackets is the save's, answered as "Aegis 4+ save" is;
+    without the word ("Aegis (4+)") only where the documents call the rule a save (effects.py
+    asks them, as for "Aegis 4+")."""
+    from referee.calc import effects
+    from referee.calc.systems import mechanics
+
+    stage = q.Rolled("save", needed, save=rule["name"], save_said=said)
+    found = effects.rolled(book, stage, system, mechanics(system, in_build=True))
+    return {"steps": list(found.steps), "probability": found.probability, "needed": found.needed, "probability_of": found.probability_of}
+
+
+# -- a save named inside another rule's text ---------------------------------------------------
+
+_FILLER_WORDS = {"and", "on", "the", "a", "an", "with", "of", "in", "to", "for", "or"}
+
+
+def _save_given(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any] | None:
+    """"Parry save": no rule is named Parry, but a rule's sentence gives it, its roll and its
+    conditions in brackets ("... to Parry Save (fighting front, ward save 6+ cc only)").  The words
+    after a comma ("hand weapon and shield on foot") pick the rule that gives it; the conditions in
+    the brackets are stated in the answer, as the save holds only under them."""
+    words = asked.words
+    if asked.amount is not None or asked.needed is not None or len(words) < 2 or words[-1].lower() != "save":
+        return None
+    name = r"\s+".join(re.escape(w) for w in words[:-1])
+    given = compiled(rf"\b{name}\s+save\s*\((?P<inside>[^()]*?(?<![\w+])(?P<needed>[1-9])\+(?![+\w-])[^()]*)\)", re.I)
+    found = [(rule, sentence, m) for rule in book.in_system(system) for sentence in _sentences(rule) for m in [given.search(sentence)] if m]
+    if not found:
+        return None
+    whose = [w for w in asked.whose if w.lower() not in _FILLER_WORDS]
+    if whose:
+        found = [f for f in found if _names(f"{f[0]['name']} {f[1]}", tuple(whose))]
+    if not found:
+        raise Refusal(f"{system} gives a {' '.join(words)} only in rules not named by {' '.join(asked.whose)!r}", system)
+    rules = {rule["id"] for rule, _, _ in found}
+    if len(rules) > 1:
+        raise Refusal(f"{' '.join(words)} is given by more than one rule of {system} ({', '.join(sorted(rules))}); say whose after a comma", system)
+    rule, sentence, m = found[0]
+    needed = int(m.group("needed"))
+    label = " ".join(w.capitalize() for w in words[:-1])
+    steps = [Step(f"{rule['name']} gives a {label} Save of {needed}+, taken only as its brackets say: {m.group('inside').strip()}.", book.quote(rule, sentence))]
+    return _threshold(book, system, rule, sentence, needed, steps, f"the {label} save is passed")
+
+
+_LEAD_IN = lazy(r"^\W*(?P<lead>[^\W\d_][^:.;]{1,40}?)\s*[!?]?\s*:\s+\S")
+_ROLL_WORDS = {"roll", "rolls", "test", "tests", "chance"}
+
+
+def _lead_in(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any] | None:
+    """A roll under a lead-in inside another rule's text: the question's words are the lead-in
+    ("look out sir" for "Look out, Sir!: If ... the opponent may roll a d6: on the roll of a
+    3+, ..."), and the sentence it opens gives one roll needed."""
+    if asked.amount is not None or asked.needed is not None:
+        return None
+    words = [w for w in asked.words + tuple(asked.after) + tuple(asked.whose)]  # "look out, sir": the comma is the lead-in's
+    while len(words) > 1 and words[-1].lower() in _ROLL_WORDS:
+        words = words[:-1]
+    wanted = squeeze(" ".join(words))
+    found = []
+    for rule in book.in_system(system):
+        for sentence in _sentences(rule):
+            m = _LEAD_IN.match(sentence)
+            if m and squeeze(m.group("lead")) == wanted:
+                found.append((rule, sentence))
+    if not found:
+        return None
+    if len(found) > 1:
+        raise Refusal(f"{' '.join(words)!r} opens more than one passage of {system} ({', '.join(r['id'] for r, _ in found)}); calc will not pick", system)
+    rule, sentence = found[0]
+    needed = {int(n) for n in compiled(_THRESHOLD).findall(sentence)}
+    if len(needed) != 1:
+        raise Refusal(f"the passage {' '.join(words)!r} of {rule['id']} gives {'no' if not needed else 'more than one'} roll needed", system)
+    (value,) = needed
+    lead = _LEAD_IN.match(sentence).group("lead")
+    steps = [Step(f"{lead}, in {rule['name']}: a roll of {value}+.", book.quote(rule, sentence))]
+    return _threshold(book, system, rule, sentence, value, steps, f"the {lead} roll succeeds")
+
+
+# -- Multiple Wounds, read from the system's own rule ----------------------------------------
+
+_MW_VALUE = lazy(r"\bmultipl\w*\b[^.]*?(?:\(X\)|\bin brackets\b|\bin parenthes[ie]s\b)", re.I)
+_MW_DICE = lazy(r"\broll\b[^.]*\bfor each\b[^.]*\bwounds?\b", re.I)
+_MW_CAP = lazy(r"\bnever\s+(?:be\s+)?(?:higher|more|greater)\s+than\s+the\s+(?:Health\s+Points?|Wounds?)\b", re.I)
+_MW_CLIPPED = lazy(r"\bClipped\s+Wings\b[^.]*\bFly\b[^.]*\bX\s*\+\s*1\b", re.I)
+
+
+def multiple_wounds(book: Rulebook, system: str, stage: q.MultipleWounds) -> Any:
+    """Multiple Wounds in a system calc has no module for: each part read from the sentences of the
+    system's rule of that name (the value in brackets, a die rolled for each unsaved wound, the cap at
+    the target's Health Points, Clipped Wings against Fly); a part it does not state is refused."""
+    from referee.calc.errors import not_defined
+    from referee.calc.stage import StageResult
+
+    try:
+        rule, _ = _find_rule(book, system, ("multiple", "wounds"))
+    except Refusal:
+        raise not_defined(system, stage.mechanic) from None
+    if squeeze(rule["name"]) != "multiplewounds":
+        raise not_defined(system, stage.mechanic)
+    said = _sentences(rule)
+
+    def sentence(pattern: Any, what: str) -> str:
+        found = next((s for s in said if pattern.search(s)), None)
+        if found is None:
+            raise Refusal(f"{rule['id']} does not say {what}", system)
+        return found
+
+    value = stage.value
+    shown = f"{value}{stage.plus:+d}" if stage.plus else f"{value}"
+    steps = [Step(f"Each unsaved wound is multiplied into the value in brackets: {shown}.", book.quote(rule, sentence(_MW_VALUE, "its wounds are multiplied into the value in brackets")))]
+    if isinstance(value, q.Dice):
+        if value.sides not in _system_dice(book, system):
+            raise Refusal(f"{system}'s documents name no D{value.sides}", system)
+        if value.count > q.MOST_DICE:
+            raise Refusal(f"calc rolls at most {q.MOST_DICE} dice at once, not {value.count}", system)
+        rolled = sentence(_MW_DICE, "that a die is rolled for each unsaved wound")
+        steps.append(Step(f"Roll {value} for each unsaved wound.", book.quote(rule, rolled)))
+        if value.sides == 3:
+            steps.append(_d3(book, system))
+        per = Distribution.die(value.sides).times(value.count)
+    else:
+        per = Distribution.certain(value)
+    if stage.plus:
+        plus = stage.plus
+        per = per.map(lambda n: max(n + plus, 0))
+        steps.append(Step(f"{plus:+d} to each roll, as the value in brackets says.", None))
+    if stage.clipped_wings:
+        clipped = sentence(_MW_CLIPPED, "what Clipped Wings adds")
+        if stage.fly:
+            per = per.map(lambda n: n + 1)
+            steps.append(Step(f"Clipped Wings against a model with Fly: {shown}+1 instead.", book.quote(rule, clipped)))
+        else:
+            steps.append(Step("Clipped Wings adds 1 only against a model with Fly; this target has none.", book.quote(rule, clipped)))
+    if stage.health_points is not None:
+        hp = stage.health_points
+        capped = next((s for s in said if _MW_CAP.search(s)), None)
+        if capped is None:
+            steps.append(Step(f"{rule['id']} puts no cap on the wounds: the target's {hp} Health Points change nothing.", None))
+        else:
+            per = per.map(lambda n: min(n, hp))
+            steps.append(Step(f"No more than the target's {hp} Health Points per wound.", book.quote(rule, capped)))
+    steps.append(Step(f"Wounds from each unsaved wound: mean {fraction(per.mean)}.", None))
+    return StageResult(tuple(steps), per, "wounds", None, None, counts=True)

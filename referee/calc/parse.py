@@ -10,7 +10,9 @@ from __future__ import annotations
 from referee.calc import lalr
 from referee.calc import question as q
 from referee.calc.errors import CalcSyntaxError, describe
+from referee.patterns import lazy
 
+_WORDS = lazy(r"[^\W\d_]+")  # the words after the comma, without "+" or brackets
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
     from typing import Any
@@ -112,19 +114,24 @@ class _Reader:
         return q.Fleshbane()
 
     def multiple_wounds(self, children: list[Any]) -> q.MultipleWounds:
-        value, clipped = self.read(children[0])
+        value, clipped, plus = self.read(children[0])
         fly, hp = False, None
         if children[1] is not None:
             for part in children[1].children:
+                if not isinstance(part, lalr.Tree):  # the words "a model with"
+                    continue
                 if part.data == "fly":
                     fly = True
                 else:
-                    hp = _int(part.children[0])
-        return q.MultipleWounds(value, clipped, fly, hp)
+                    hp = _int(next(c for c in part.children if c is not None and c.type == "INT"))
+        return q.MultipleWounds(value, clipped, fly, hp, plus)
 
-    def wounds_value(self, children: list[Any]) -> tuple[int | q.Dice, bool]:
+    def wounds_value(self, children: list[Any]) -> tuple[int | q.Dice, bool, int]:
         value, clipped = children[0], children[-1]
-        return (_dice(value) if value.type == "DICE" else _int(value)), clipped is not None
+        sign = next((c for c in children[1:-1] if c is not None and c.type == "PLUS_MINUS"), None)
+        added = next((c for c in children[1:-1] if c is not None and c.type == "INT"), None)
+        plus = 0 if added is None else -_int(added) if sign in ("-", "−") else _int(added)
+        return (_dice(value) if value.type == "DICE" else _int(value)), clipped is not None, plus
 
     # -- a roll changed by named rules ---------------------------------------
 
@@ -148,7 +155,7 @@ class _Reader:
             else:
                 given.append(part)
         modifier = sum(_int(str(g.children[0]).replace("+", "")) for g in given if g.data == "modifier_item")
-        rerolls = {"successful" if "successful" in str(g.children[0]).lower() else "failed" for g in given if g.data == "reroll_item"}
+        rerolls = {_reroll(g.children[0]) for g in given if g.data == "reroll_item"}
         reroll = "both" if len(rerolls) > 1 else next(iter(rerolls), None)
         return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save, modifier, reroll)
 
@@ -159,6 +166,9 @@ class _Reader:
         return self._rolled("wound", children[0], children[1:])
 
     def rolled_unsaid_save(self, children: list[Any]) -> q.Rolled:
+        words = self.read(children[0])
+        if len(words) > 1 and words[-1].lower() in ("save", "saves"):  # "Ward save 4+": the word before the roll
+            return self._rolled("save", children[1], children[2:], " ".join(words[:-1]))
         return self.rolled_save(children)._replace(save_said=False)
 
     def rolled_save(self, children: list[Any]) -> q.Rolled:
@@ -222,11 +232,13 @@ class _Reader:
         return tuple(str(c) for c in children)
 
     def named_roll(self, children: list[Any]) -> q.RuleRoll:
-        words, parameter, after = children
+        words, parameter, after, whose = children
         parameter = self.read(parameter) if parameter is not None else None
         amount = parameter if isinstance(parameter, q.Amount) else None
         needed = parameter if isinstance(parameter, int) else None
-        return q.RuleRoll(self.read(words), amount, needed, self.read(after) if after is not None else ())
+        return q.RuleRoll(
+            self.read(words), amount, needed, self.read(after) if after is not None else (), tuple(_WORDS.findall(str(whose))) if whose is not None else ()
+        )
 
     def parameter_dice(self, children: list[Any]) -> q.Amount:
         return _amount(children)
@@ -270,7 +282,8 @@ def _amount(children: list[Any]) -> q.Amount:
 
 
 def _reroll(token: Any) -> str | None:
-    """ "reroll failed" -> "failed"; no re-roll named -> None."""
+    """ "reroll failed" -> "failed", "reroll 1s" -> "ones" (failed rolls showing 1); no re-roll named -> None."""
     if token is None:
         return None
-    return "successful" if "successful" in str(token).lower() else "failed"
+    said = str(token).lower()
+    return "successful" if "successful" in said else "failed" if "failed" in said and " of " not in said else "ones"

@@ -95,8 +95,9 @@ class Fleshbane(_Value, namedtuple("Fleshbane", "")):
     mechanic = "Fleshbane"
 
 
-class MultipleWounds(_Value, namedtuple("MultipleWounds", "value clipped_wings fly health_points", defaults=(False, False, None))):
-    """``value``: a number or a :class:`Dice`; the target's Fly and Health Points when given."""
+class MultipleWounds(_Value, namedtuple("MultipleWounds", "value clipped_wings fly health_points plus", defaults=(False, False, None, 0))):
+    """``value``: a number or a :class:`Dice`, ``plus`` added to it (D3+1); the target's Fly and
+    Health Points when given."""
 
     __slots__ = ()
     mechanic = "Multiple Wounds"
@@ -110,8 +111,8 @@ class Rolled(_Value, namedtuple("Rolled", "kind needed attacker target when save
     "against" (the other side's); ``when``: the moment named after "in" or
     "during" ("the first Round of Combat"), as typed; ``save``: the save's name
     ("Aegis"); ``modifier``: the +N/-N the question adds to the roll, ``reroll``:
-    "failed" or "successful" when the question re-rolls those itself ("both"
-    when it names both); ``save_said``: False when the question named the save
+    "failed" or "successful" when the question re-rolls those itself, "ones" for
+    failed rolls showing 1 ("reroll 1s"), "both" when it names two; ``save_said``: False when the question named the save
     without the word "save" ("Aegis 4+"), so the documents must call it one.  What each
     rule does to the roll is read from its sentences (:mod:`referee.calc.effects`)."""
 
@@ -192,11 +193,12 @@ class Stat(_Value, namedtuple("Stat", "name value")):
         return f"{self.name}{self.value}"
 
 
-class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after", defaults=(None, None, ()))):
+class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after whose", defaults=(None, None, (), ()))):
     """A roll a named rule makes: ``words`` the rule's name and what it rolls for
     ("Thunderstomp hits"), or only the name when the question gives a parameter
     in brackets (``amount`` "D6+1" or ``needed`` 4 for "(4+)"), then ``after`` the words
-    that follow the brackets ("hits")."""
+    that follow the brackets ("hits"); ``whose``: words after a comma naming the rule
+    that gives the roll ("Parry save, hand weapon and shield on foot")."""
 
     __slots__ = ()
     mechanic = "rolls named by a rule"

@@ -97,6 +97,8 @@ def multiple_wounds(book: Rulebook, stage: q.MultipleWounds) -> StageResult:
     if stage.health_points is not None:
         raise Refusal(f"{SYSTEM} does not define a Health Points cap for Multiple Wounds", SYSTEM)
     value = stage.value
+    if stage.plus:
+        raise Refusal(f"{SYSTEM} states Multiple Wounds with a number or d3, not {value}{stage.plus:+d}", SYSTEM)
     steps = [Step(f"Each unsaved wound becomes {value} wounds.", book.cite(MW))]
     if isinstance(value, q.Dice):
         if value.sides != 3 or value.count != 1:

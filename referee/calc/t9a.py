@@ -90,7 +90,8 @@ def swiftstride(book: Rulebook, asked: q.Swiftstride) -> dict[str, Any]:
 
 def multiple_wounds(book: Rulebook, stage: q.MultipleWounds) -> StageResult:
     value = stage.value
-    steps = [Step(f"Each unsaved wound is multiplied into {value}.", book.cite(MW_MULTIPLIED))]
+    shown = f"{value}{stage.plus:+d}" if stage.plus else f"{value}"
+    steps = [Step(f"Each unsaved wound is multiplied into {shown}.", book.cite(MW_MULTIPLIED))]
     if isinstance(value, q.Dice):
         if value.sides not in (3, 6):
             raise Refusal(f"{SYSTEM} does not define a D{value.sides}", SYSTEM)
@@ -99,6 +100,10 @@ def multiple_wounds(book: Rulebook, stage: q.MultipleWounds) -> StageResult:
         steps.append(Step(f"Roll {value} for each unsaved wound{note}.", book.cite(MW_DICE)))
     else:
         per = Distribution.certain(value)
+    if stage.plus:  # "Multiple Wounds (D3+1)": the value in brackets is the roll and the number added
+        plus = stage.plus
+        per = per.map(lambda n: max(n + plus, 0))
+        steps.append(Step(f"The value in brackets adds {plus} to the roll: {value}{plus:+d}.", book.cite(MW_MULTIPLIED)))
     if stage.clipped_wings and stage.fly:
         per = per.map(lambda n: n + 1)
         steps.append(Step(f"Clipped Wings against a model with Fly: {value}+1 instead of {value}.", book.cite(MW_CLIPPED)))
