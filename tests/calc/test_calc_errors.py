@@ -23,8 +23,8 @@ SYNTAX = [
         "expected: a number (armour penetration, e.g. -2)",
     ),
     (
-        "wound S3 vs T7 !",
-        'error: unexpected \'!\' at column 16\n    wound S3 vs T7 !\n                   ^\nexpected: "then", "reroll failed" or "reroll successful" or the end',
+        "wound S3 vs T7 #",
+        'error: unexpected \'#\' at column 16\n    wound S3 vs T7 #\n                   ^\nexpected: "then", "reroll failed" or "reroll successful" or the end',
     ),
     (
         "cover medium",
