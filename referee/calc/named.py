@@ -113,13 +113,24 @@ def plain_sum(book: Rulebook, system: str, asked: q.Sum) -> dict[str, Any]:
 
 
 def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
-    rule, used = _find_rule(book, system, asked.words)
+    from referee.calc import passages  # a lead-in or a table inside a rule's text
+
+    try:
+        rule, used = _find_rule(book, system, asked.words)
+    except Refusal:
+        inside = passages.named(book, system, asked.words)
+        if inside is None:
+            raise
+        rule, used = inside
     what = asked.words[used:] + tuple(asked.after)
     thing = what[-1].lower() if what else None
     name = rule["name"]
     if asked.amount is not None or asked.needed is not None:
         return _with_parameter(book, system, asked, rule, thing)
     if thing is None:
+        own = passages.own_roll(book, system, rule)
+        if own is not None:
+            return own
         raise Refusal(f"say what {name} rolls for ({name} hits, {name} save, ...)", system)
     found: dict[Any, list[str]] = {}
     thing_re = _word_forms(thing)
@@ -133,6 +144,9 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
             for m in compiled(pattern, re.I).finditer(sentence):
                 found.setdefault(int(m.group(1)), []).append(sentence)
     if not found:
+        entry = passages.table_entry(book, system, rule, what)
+        if entry is not None:
+            return entry
         raise Refusal(f"{rule['id']} gives no dice or number for its {' '.join(what)}", system)
     if len(found) > 1:
         shown = ", ".join(f"{v}+" if isinstance(v, int) else str(v) for v in found)
