@@ -39,7 +39,16 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
     :class:`CalcSyntaxError` for a question the grammar cannot read and
     :class:`Refusal` for one the system's documents do not settle.
     """
-    asked = parse(question)
+    try:
+        asked = parse(question)
+    except CalcSyntaxError as unread_error:
+        mechanics(system, system in (getattr(build, "systems", None) or ()))  # a system calc does not know: that first
+        from referee.calc import unread  # why, when the documents say it: one line instead of a caret
+
+        refused = unread.explain(Rulebook.of(build, rules_src), system, unread_error)
+        if refused is None:
+            raise
+        raise refused from None
     module = mechanics(system, system in (getattr(build, "systems", None) or ()))
     too_big = q.out_of_range(asked)
     if too_big is not None:
