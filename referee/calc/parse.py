@@ -237,6 +237,14 @@ class _Reader:
     def parameter_roll(self, children: list[Any]) -> int:
         return _roll(children[0])
 
+    def per_each(self, children: list[Any]) -> q.PerEach:
+        words, count, each = children
+        return q.PerEach(self.read(words), _int(count), self.read(each))
+
+    def each_in(self, children: list[Any]) -> q.PerEach:
+        count, each, words = children
+        return q.PerEach(self.read(words), _int(count), self.read(each))
+
     def keep_highest(self, children: list[Any]) -> q.KeepHighest:
         return q.KeepHighest(self.read(children[0]), _dice(children[1]))
 

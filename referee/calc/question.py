@@ -202,6 +202,14 @@ class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after", defau
     mechanic = "rolls named by a rule"
 
 
+class PerEach(_Value, namedtuple("PerEach", "words count each")):
+    """A rule's roll of one die for each of ``count`` things (``each``: the words naming them,
+    "models embarked"), asked by the rule's ``words`` ("destroyed transport")."""
+
+    __slots__ = ()
+    mechanic = "a roll for each of a number of things"
+
+
 class KeepHighest(_Value, namedtuple("KeepHighest", "words dice")):
     """A named rule's roll of ``dice`` of which the highest one counts."""
 
@@ -223,7 +231,7 @@ class Sum(_Value, namedtuple("Sum", "amount needing", defaults=(None,))):
     mechanic = "dice rolls with a number added"
 
 
-Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool | RuleRoll | KeepHighest | Versus | Sum
+Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool | RuleRoll | PerEach | KeepHighest | Versus | Sum
 
 
 # How big a question calc takes: an exact answer to "10000 attacks" exists but
@@ -245,6 +253,8 @@ def out_of_range(asked: Question) -> str | None:
         parts = [asked.left, asked.right]
     elif isinstance(asked, RuleRoll) and asked.amount is not None:
         parts = [asked.amount]
+    elif isinstance(asked, PerEach) and asked.count > MOST_DICE:
+        return f"calc rolls at most {MOST_DICE} dice at once, not {asked.count}"
     elif isinstance(asked, Sum):
         parts = [asked.amount, asked]
     for part in parts:

@@ -20,7 +20,7 @@ from tests.conftest import write_system
         ("whfb-house", "hit BS4", "name no characteristic BS ('BS4')"),
         ("t9a", "hit OS4 vs DS3", "name no characteristic OS"),
         ("last-edition", "hit BS4", "name BS (last-edition/"),  # "BS of 3+": named, but no form of calc reads "BS4"
-        ("whfb-house", "Thunderstomp with 3 models", "calc cannot read 'with 3 models' after Thunderstomp"),
+        ("whfb-house", "Thunderstomp with Hatred", "calc cannot read 'with Hatred' after Thunderstomp"),
     ],
 )
 def test_refused_with_the_reason_on_one_line(rulebase, system, question, why):
