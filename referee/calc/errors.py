@@ -49,6 +49,10 @@ TERMINAL_WORDS = {
     "_IN": '"in"',
     "_AND": '"and"',
     "_MEAN": '"mean"',
+    "_TO": '"to"',
+    "_ON": '"on"',
+    "_VS": '"vs"',
+    "_OR_MORE": '"or more"',
     "$END": "the end",
 }
 

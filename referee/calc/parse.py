@@ -148,7 +148,7 @@ class _Reader:
             else:
                 given.append(part)
         modifier = sum(_int(str(g.children[0]).replace("+", "")) for g in given if g.data == "modifier_item")
-        rerolls = {"successful" if "successful" in str(g.children[0]).lower() else "failed" for g in given if g.data == "reroll_item"}
+        rerolls = {_reroll(g.children[0]) for g in given if g.data == "reroll_item"}
         reroll = "both" if len(rerolls) > 1 else next(iter(rerolls), None)
         return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save, modifier, reroll)
 
@@ -192,7 +192,7 @@ class _Reader:
         return _int(children[0])
 
     def needing(self, children: list[Any]) -> int:
-        return _int(children[0])
+        return _int(str(children[0]).rstrip("+"))
 
     def swiftstride(self, children: list[Any]) -> q.Swiftstride:
         distance, needing = children
@@ -281,4 +281,4 @@ def _reroll(token: Any) -> str | None:
     """ "reroll failed" -> "failed"; no re-roll named -> None."""
     if token is None:
         return None
-    return "successful" if "successful" in str(token).lower() else "failed"
+    return "successful" if "success" in str(token).lower() else "failed"

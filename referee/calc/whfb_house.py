@@ -151,8 +151,15 @@ def _matches(words: list[str], names: list[str]) -> list[str]:
     return [n for n in names if all(w in _words(n) for w in wanted)]
 
 
+# words a player puts around a troop type and a terrain ("test for cavalry in water")
+_FILLER = {"test", "tests", "for", "in", "into", "through", "on", "a", "an", "the", "of", "unit", "units", "moving", "crossing"}
+
+
 def _row_and_column(words: tuple[str, ...], rows: list[str], columns: list[str]) -> tuple[str, str]:
-    """The table's row and column the words name, in either order ("cavalry water", "water cavalry")."""
+    """The table's row and column the words name, in either order ("cavalry water", "water cavalry"),
+    around the words a player adds ("dangerous terrain test for cavalry in water")."""
+    named = set(_words(" ".join(rows + columns)))
+    words = tuple(w for w in words if w.lower() not in _FILLER or w.lower().rstrip("s") in named) or words
     for cut in range(1, len(words)):
         for first, second in ((words[:cut], words[cut:]), (words[cut:], words[:cut])):
             row, column = _matches(list(first), rows), _matches(list(second), columns)

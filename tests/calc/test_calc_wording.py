@@ -1,0 +1,38 @@
+"""Players' wordings of one question give the canonical form's answer: "to hit", "v",
+"versus" or "against", "Strength 4", re-roll spelt any way and after a comma or "with",
+"need 8+", "at least 8", "soft cover", a Dangerous Terrain test "for cavalry in water"."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.calc import answer, lalr
+from tests.calc.test_calc_lalr import LARK, _plain
+
+SAME = [
+    ("last-edition", "hit CS5 vs CS4", ["to hit CS5 v CS4", "hit CS5 versus CS4", "hit CS 5 against CS 4"]),
+    ("last-edition", "hit CS5 vs CS4 reroll failed", ["hit CS5 vs CS4, re-roll failures", "hit CS5 vs CS4 with rerolling misses", "to hit CS5 v CS4 re-roll failed rolls"]),
+    ("last-edition", "wound S3 vs T4 reroll successful", ["wound S3 vs T4, re-roll successes"]),
+    ("last-edition", "wound S4 vs T5", ["to wound S4 v T5", "wound strength 4 against toughness 5", "wound Strength 4 vs Toughness 5"]),
+    ("last-edition", "2D6 needing 8", ["2D6 need 8+", "2D6 needs 8", "2D6 8+", "2D6 at least 8", "2D6 needing 8 or more", "2d6 8+ or higher"]),
+    ("last-edition", "hit 3+ with -2", ["to hit on 3+ with -2", "hit on 3+ -2"]),
+    ("t9a", "hit 4+ reroll failed", ["hit on 4+ re-rolling failed hits"]),
+    ("whfb-house", "cover soft and hard", ["soft and hard cover", "hard + soft cover", "cover soft, hard"]),
+    ("whfb-house", "dangerous terrain cavalry water", ["dangerous terrain test cavalry water", "dangerous terrain test for cavalry in water"]),
+    ("whfb-house", "dangerous terrain all fleeing units enemy", ["dangerous terrain for all fleeing units through enemy"]),
+]
+
+
+@pytest.mark.parametrize(("system", "canonical", "variant"), [(s, c, v) for s, c, vs in SAME for v in vs])
+def test_a_players_wording_gives_the_same_answer(rulebase, system, canonical, variant):
+    assert _plain(lalr.parse(variant)) == _plain(LARK.parse(variant))
+    want, got = answer(rulebase, system, canonical), answer(rulebase, system, variant)
+    assert (got.probability, got.mean, got.value, got.needed) == (want.probability, want.mean, want.value, want.needed)
+
+
+@pytest.mark.parametrize("question", ["Hardened 4+ save", "Lightning Reflexes 4+ save", "hit 4+ with Tower of Strength"])
+def test_words_that_only_begin_like_a_keyword_stay_names(question):
+    """'Hardened' is not 'hard' cover, 'Tower' is not 'to'."""
+    tree = lalr.parse(question)
+    assert "cover" not in repr(tree)
+    assert _plain(tree) == _plain(LARK.parse(question))
