@@ -53,6 +53,9 @@ TERMINAL_WORDS = {
     "_ON": '"on"',
     "_VS": '"vs"',
     "_OR_MORE": '"or more"',
+    "_TIMES": '"x"',
+    "_ROLL": '"roll"',
+    "_OF": '"of"',
     "$END": "the end",
 }
 

@@ -7,6 +7,8 @@ made again, so that a warm ``referee calc`` does not pay for it.
 
 from __future__ import annotations
 
+import re
+
 from referee.calc import lalr
 from referee.calc import question as q
 from referee.calc.errors import CalcSyntaxError, describe
@@ -33,6 +35,9 @@ def _syntax_error(text: str, stuck: lalr.Stuck) -> CalcSyntaxError:
         return CalcSyntaxError("the question ends too soon", text, stuck.position, expected)
     met = stuck.met if stuck.met is not None else text[stuck.position]
     return CalcSyntaxError(f"unexpected {met!r}", text, stuck.position, expected)
+
+
+_SIGNED_NUMBER = re.compile(r"[+\-−]\d+")  # the figure of "a -2 modifier"
 
 
 def _int(token: Any) -> int:
@@ -147,7 +152,7 @@ class _Reader:
                 when = " ".join(self.read(part.children[0]))
             else:
                 given.append(part)
-        modifier = sum(_int(str(g.children[0]).replace("+", "")) for g in given if g.data == "modifier_item")
+        modifier = sum(_int(_SIGNED_NUMBER.search(str(g.children[0])).group().replace("+", "")) for g in given if g.data == "modifier_item")
         rerolls = {_reroll(g.children[0]) for g in given if g.data == "reroll_item"}
         reroll = "both" if len(rerolls) > 1 else next(iter(rerolls), None)
         return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save, modifier, reroll)

@@ -43,6 +43,11 @@ def explain(book: Rulebook, system: str, err: CalcSyntaxError) -> Refusal | None
     keywords = {word.lower() for word in lalr.strings().values()}
     stat = _characteristic(question, err.position, keywords)
     words = [m for m in _WORD.finditer(question) if m.start() < (stat.start() if stat else max(err.position, 1))]
+    # the words must run from the start to where reading stopped with nothing else between
+    # ("flee 2D6 needing 9" stops after dice calc read: the caret says more there)
+    end = stat.start() if stat else err.position
+    if words and question[words[-1].end() : end].strip(" ,"):
+        words = []
     leading = [m.group() for m in words]
     while leading and leading[-1].lower() in _GLUE:
         leading.pop()
@@ -60,8 +65,8 @@ def _characteristic(question: str, position: int, keywords: set[str]) -> re.Matc
         if m.start() > position:
             break
         name = m.group(1).lower()
-        if name in keywords or re.fullmatch(r"d", name):
-            continue
+        if name in keywords or name in _GLUE or name == "d" or (" " in m.group() and m.group(1).islower()):
+            continue  # calc's own words, "of 1", a die; "Ld 8" apart only when written as a name
         return m
     return None
 
