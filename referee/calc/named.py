@@ -117,10 +117,10 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
 
     try:
         rule, used = _find_rule(book, system, asked.words)
-    except Refusal:
+    except Refusal as refused:
         inside = passages.named(book, system, asked.words)
         if inside is None:
-            raise
+            raise passages.did_you_mean(book, system, asked.words, refused) from None
         rule, used = inside
     what = asked.words[used:] + tuple(asked.after)
     thing = what[-1].lower() if what else None

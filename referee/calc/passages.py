@@ -141,6 +141,30 @@ def named(book: Rulebook, system: str, words: tuple[str, ...]) -> tuple[dict[str
     return None
 
 
+def did_you_mean(book: Rulebook, system: str, words: tuple[str, ...], refused: Refusal) -> Refusal:
+    """``refused`` (no rule has the name) with the names of ``system`` closest to the words asked:
+    its rules', lead-ins' and tables' ("Thunderstomb": Thunderstomp), as lookup offers names."""
+    import difflib
+
+    names: dict[str, str] = {}
+    for rule in book.in_system(system):
+        names.setdefault(squeeze(rule.get("name") or ""), f"{rule.get('name')} ({rule['id']})")
+        for title, _ in lead_ins(rule):
+            names.setdefault(squeeze(title), f"{title} (in {rule['id']})")
+        for table in tables(rule):
+            if table.title:
+                names.setdefault(squeeze(table.title), f"{table.title} (in {rule['id']})")
+    asked = [squeeze(" ".join(words[:used])) for used in range(len(words), 0, -1)]
+    close: list[str] = []
+    for wanted in asked:
+        for found in difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.8):
+            if names[found] not in close:
+                close.append(names[found])
+    if not close:
+        return refused
+    return Refusal(f"{refused.message}; did you mean {', '.join(close[:3])}?", system, refused.question)
+
+
 def table_entry(book: Rulebook, system: str, rule: dict[str, Any], words: tuple[str, ...]) -> dict[str, Any] | None:
     """The chance of the entry of one of ``rule``'s tables that ``words`` name ("mishap destroyed"):
     None when no table of the rule has an entry they name."""

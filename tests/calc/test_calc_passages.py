@@ -77,3 +77,17 @@ def test_the_mechanism_reads_tables_and_lead_ins_worded_my_way(tmp_path):
     assert answer(build, "whfb-house", "last stand").probability == Fraction(1, 3)
     with pytest.raises(Refusal, match="say what Banner rolls for"):
         answer(build, "whfb-house", "banner")
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "offered"),
+    [
+        ("whfb-house", "Thunderstomb hits", "did you mean Thunderstomp (whfb-house/thunderstomp)?"),
+        ("scrollhammer", "look out sur", "did you mean Look out, Sir! (in scrollhammer/precision)?"),
+    ],
+)
+def test_a_name_no_rule_has_is_offered_the_closest_names(rulebase, system, question, offered):
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, system, question)
+    assert err.value.message.endswith(offered)
+    assert "did you mean" not in str(pytest.raises(Refusal, answer, rulebase, "whfb-house", "Nonesuch hits").value)
