@@ -127,10 +127,11 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     name = rule["name"]
     if asked.amount is not None or asked.needed is not None:
         return _with_parameter(book, system, asked, rule, thing)
-    if thing is None:
+    if thing is None or all(w.lower() in passages.ITS_ROLL for w in what):  # "look out sir", "look out sir roll"
         own = passages.own_roll(book, system, rule)
         if own is not None:
             return own
+    if thing is None:
         raise Refusal(f"say what {name} rolls for ({name} hits, {name} save, ...)", system)
     found: dict[Any, list[str]] = {}
     thing_re = _word_forms(thing)

@@ -41,6 +41,8 @@ _TITLE_END = lazy(r"[!.:;]")
 # words a question adds around an entry's own ("deep strike mishap table result destroyed")
 _FILLER = {"table", "result", "results", "roll", "rolls", "rolled", "entry", "on", "the", "a", "an", "of", "chance"}
 _WORD = lazy(r"[^\W\d_]+")
+# words asking for a rule's own roll rather than something it rolls for ("look out sir roll")
+ITS_ROLL = {"roll", "rolls", "test", "check", "chance", "the"}
 
 
 class Entry:

@@ -22,6 +22,7 @@ from tests.conftest import write_system
         ("mishap destroyed", Fraction(1, 6)),  # the table named by its last words
         ("look out sir", Fraction(2, 3)),  # "Look out, Sir!: ... roll a d6: on the roll of a 3+", inside Precision
         ("Look out Sir!", Fraction(2, 3)),
+        ("look out sir roll", Fraction(2, 3)),  # "roll" asks for its own roll, not a thing it rolls for
     ],
 )
 def test_passages_on_the_documents(rulebase, question, expected):
