@@ -72,7 +72,11 @@ def dangerous_terrain(book: Rulebook, asked: q.DangerousTerrain) -> dict[str, An
     if applied is not None:
         row, column = applied
     else:
-        row, column = _row_and_column(asked.words, names, columns)
+        try:
+            row, column = _row_and_column(asked.words, names, columns)
+        except Refusal:
+            _about_footnote(asked.words, note, header, rows)
+            raise
     cells = dict(zip(header, next(r for r in rows if r[0] == row)))
     cell = cells[column].strip()
     if cell == "-":
@@ -193,6 +197,23 @@ def _footnote_named(words: tuple[str, ...], note: Any, rows: list[str], columns:
         if cells[column].strip().endswith("*"):
             fits.append((row, column))
     return fits[0] if len(set(fits)) == 1 else None
+
+
+def _about_footnote(words: tuple[str, ...], note: Any, header: Any, table: list[Any]) -> None:
+    """A refusal naming the starred entries when the question names the footnote's models
+    but no entry of them ("fleeing chariot forest")."""
+    found = _NOTE.match(note.quote.lstrip("*\\ ")) if note is not None else None
+    if found is None:
+        return
+    asked = [w.lower().rstrip("s") for w in words]
+    if not all(w in asked for w in _words(found.group(1))):
+        return
+    starred = [f"{row[0]} in {column}" for row in table for column, cell in zip(header, row) if cell.strip().endswith("*")]
+    raise Refusal(
+        f"the Dangerous Terrain Table's footnote {note.quote!r} is for its entries marked * ({', '.join(starred)}); "
+        f"{' '.join(words)!r} names none of them",
+        SYSTEM,
+    )
 
 
 # words a player puts around a troop type and a terrain ("test for cavalry in water")

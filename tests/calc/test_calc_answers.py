@@ -252,7 +252,7 @@ def test_a_question_naming_the_footnotes_models_takes_the_footnotes_figure(ruleb
     assert answer(rulebase, "whfb-house", "dangerous terrain fleeing chariots impossible").mean == F(5, 6) * F(7, 2)
     # without the chariot the entry's own Wo(1) stands; a fleeing chariot where no entry is starred is refused
     assert answer(rulebase, "whfb-house", "dangerous terrain all fleeing units enemy").mean == F(1, 2)
-    with pytest.raises(Refusal):
+    with pytest.raises(Refusal, match=r"footnote '\*Fleeing Chariot - Wo\(D6\)' is for its entries marked \* \(All fleeing units in Impossible, All fleeing units in Enemy\)"):
         answer(rulebase, "whfb-house", "dangerous terrain fleeing chariot forest")
 
 
