@@ -56,6 +56,7 @@ TERMINAL_WORDS = {
     "_TIMES": '"x"',
     "_ROLL": '"roll"',
     "_OF": '"of"',
+    "TIMES_N": "x2, x3, ...",
     "$END": "the end",
 }
 

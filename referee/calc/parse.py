@@ -196,16 +196,24 @@ class _Reader:
     def times(self, children: list[Any]) -> int:
         return _int(children[0])
 
+    def times_n(self, children: list[Any]) -> int:
+        return int(str(children[0]).lstrip("xX×").strip())
+
     def needing(self, children: list[Any]) -> int:
         return _int(str(children[0]).rstrip("+"))
 
     def swiftstride(self, children: list[Any]) -> q.Swiftstride:
         distance, needing = children
-        return q.Swiftstride(" ".join(str(distance).lower().split()), self.read(needing) if needing is not None else None)
+        # the roll as the rules name it, however the player words it ("charge", "charge roll": charge range)
+        kind = str(distance).lower().split()[0]
+        named = {"charge": "charge range", "flee": "flee distance", "pursuit": "pursuit distance", "overrun": "overrun distance"}[kind]
+        return q.Swiftstride(named, self.read(needing) if needing is not None else None)
 
     def unstable(self, children: list[Any]) -> q.Unstable:
         flags: dict[str, Any] = {}
         for condition in children[1:]:
+            if not hasattr(condition, "data"):  # a joining word kept by the grammar, or its placeholder
+                continue
             if condition.data == "rank_bonus":
                 flags["rank_bonus"] = _int(condition.children[0])
             else:
