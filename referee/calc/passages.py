@@ -20,6 +20,7 @@ Nothing here names a rule or a table: each is read from the system's own text.
 
 from __future__ import annotations
 
+import difflib
 import re
 from fractions import Fraction
 
@@ -146,8 +147,6 @@ def named(book: Rulebook, system: str, words: tuple[str, ...]) -> tuple[dict[str
 def did_you_mean(book: Rulebook, system: str, words: tuple[str, ...], refused: Refusal) -> Refusal:
     """``refused`` (no rule has the name) with the names of ``system`` closest to the words asked:
     its rules', lead-ins' and tables' ("Thunderstomb": Thunderstomp), as lookup offers names."""
-    import difflib
-
     names: dict[str, str] = {}
     for rule in book.in_system(system):
         names.setdefault(squeeze(rule.get("name") or ""), f"{rule.get('name')} ({rule['id']})")

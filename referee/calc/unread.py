@@ -46,7 +46,8 @@ def explain(book: Rulebook, system: str, err: CalcSyntaxError) -> Refusal | None
     # the words must run from the start to where reading stopped with nothing else between
     # ("flee 2D6 needing 9" stops after dice calc read: the caret says more there)
     end = stat.start() if stat else err.position
-    if words and question[words[-1].end() : end].strip(" ,"):
+    bounds = [0] + [b for m in words for b in (m.start(), m.end())] + [end]
+    if any(question[bounds[i] : bounds[i + 1]].strip(" ,") for i in range(0, len(bounds), 2)):
         words = []
     leading = [m.group() for m in words]
     while leading and leading[-1].lower() in _GLUE:

@@ -31,7 +31,7 @@ def test_refused_with_the_reason_on_one_line(rulebase, system, question, why):
     assert err.value.to_json()["error"]["question"] == question
 
 
-@pytest.mark.parametrize("question", ["hit CS5 vs vs CS4", "wound S3 vs T7 #", "save 2+/4+ AP", "flee 2D6 needing 9", "bad luck pool for 1 1"])
+@pytest.mark.parametrize("question", ["hit CS5 vs vs CS4", "wound S3 vs T7 #", "save 2+/4+ AP", "flee 2D6 vs", "bad luck pool for 1 1"])
 def test_a_question_stopping_on_calcs_own_words_keeps_its_caret(rulebase, question):
     with pytest.raises(CalcSyntaxError):
         answer(rulebase, "last-edition", question)
