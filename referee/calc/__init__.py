@@ -59,10 +59,11 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
             parts = chain.answer(book, system, asked, module)
         else:
             handler = module.FORMS.get(type(asked))
-            if handler is None and isinstance(asked, q.PerEach):
+            if handler is None and isinstance(asked, (q.PerEach, q.NamedDice)):
                 from referee.calc import each  # read from the asked system's own sentences, whatever its module
 
-                handler = lambda book, asked: each.per_each(book, system, asked)  # noqa: E731
+                reader = each.per_each if isinstance(asked, q.PerEach) else each.named_dice
+                handler = lambda book, asked: reader(book, system, asked)  # noqa: E731
             elif handler is None and isinstance(asked, (q.RuleRoll, q.KeepHighest, q.Versus, q.Sum)):
                 from referee.calc import named  # read from the asked system's own sentences, whatever its module
 

@@ -88,3 +88,44 @@ def _same_thing(said: str, asked: str) -> bool:
     """The rule's word for the thing and the question's, singular or plural ("model", "models")."""
     a, b = said.lower(), asked.lower()
     return bool(b) and (a == b or a.rstrip("s") == b.rstrip("s"))
+
+
+# -- a roll the documents name, with the dice the question says it is ----------------------------
+
+_ROLL_WORDS = {"roll", "rolls", "test", "distance", "range", "move"}
+
+
+def named_dice(book: Rulebook, system: str, asked: q.NamedDice) -> dict[str, Any]:
+    """"charge 2D6 needing 7": a sentence naming the roll (each of the question's words, or a word of
+    the same stem: "flee", "fleeing") and those dice, anywhere in the system's rules; the total of
+    the dice then, exactly.  Refused, with what the documents roll instead, when no sentence does."""
+    from referee.calc.answers import total_needing
+    from referee.calc.named import _distribution, _names
+
+    words = tuple(w for w in asked.words if w.lower() not in _ROLL_WORDS) or asked.words
+    dice = asked.dice
+    die = re.compile(rf"(?<![\w]){dice.count if dice.count > 1 else ''}[dD]{dice.sides}(?![\w])")
+    any_dice = re.compile(r"(?<![\w])\d*[dD]\d+(?![\w])")
+    said: list[tuple[dict[str, Any], str]] = []
+    other: list[tuple[dict[str, Any], str]] = []
+    for rule in book.in_system(system):
+        for version in rule.get("versions") or [rule]:
+            for sentence in sentences(version.get("text") or ""):
+                if not _names(sentence, words):
+                    continue
+                if die.search(sentence):
+                    said.append((rule, sentence))
+                elif any_dice.search(sentence):
+                    other.append((rule, sentence))
+    name = " ".join(asked.words)
+    if not said:
+        if other:
+            rule, sentence = other[0]
+            rolled = ", ".join(dict.fromkeys(m.group() for m in any_dice.finditer(sentence)))
+            raise Refusal(f"no sentence of {system}'s documents rolls {dice} for {name}; {rule['id']} rolls {rolled}: {sentence!r}", system)
+        raise Refusal(f"no sentence of {system}'s documents rolls {dice} for {name}", system)
+    rule, sentence = said[0]
+    steps = [Step(f"{name}: {dice}.", book.quote(rule, sentence))]
+    total = _distribution(book, system, q.Amount(dice, 0), steps)
+    steps.append(Step(f"{dice} added up: every way the dice can fall, counted exactly: mean {fraction(total.mean)}.", None))
+    return total_needing(steps, total, asked.needing)

@@ -254,6 +254,10 @@ class _Reader:
         words, count, each = children
         return q.PerEach(self.read(words), _int(count), self.read(each))
 
+    def named_dice(self, children: list[Any]) -> q.NamedDice:
+        words, dice, needing = children
+        return q.NamedDice(self.read(words), _dice(dice), self.read(needing) if needing is not None else None)
+
     def each_in(self, children: list[Any]) -> q.PerEach:
         count, each, words = children
         return q.PerEach(self.read(words), _int(count), self.read(each))

@@ -210,6 +210,14 @@ class PerEach(_Value, namedtuple("PerEach", "words count each")):
     mechanic = "a roll for each of a number of things"
 
 
+class NamedDice(_Value, namedtuple("NamedDice", "words dice needing", defaults=(None,))):
+    """A roll the documents name (``words``: "charge", "flee roll") with the ``dice`` the question
+    says it is; ``needing``: the chance of that total or more."""
+
+    __slots__ = ()
+    mechanic = "a named roll of dice"
+
+
 class KeepHighest(_Value, namedtuple("KeepHighest", "words dice")):
     """A named rule's roll of ``dice`` of which the highest one counts."""
 
@@ -231,7 +239,7 @@ class Sum(_Value, namedtuple("Sum", "amount needing", defaults=(None,))):
     mechanic = "dice rolls with a number added"
 
 
-Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool | RuleRoll | PerEach | KeepHighest | Versus | Sum
+Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool | RuleRoll | PerEach | NamedDice | KeepHighest | Versus | Sum
 
 
 # How big a question calc takes: an exact answer to "10000 attacks" exists but

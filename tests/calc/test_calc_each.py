@@ -63,3 +63,36 @@ def test_the_mechanism_reads_a_rule_worded_my_way(tmp_path):
     found = answer(build, "whfb-house", "collapsing bridge with 4 models")
     assert found.mean == Fraction(4, 3)
     assert found.probability == 1 - Fraction(2, 3) ** 4
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "probability", "quote"),
+    [
+        ("last-edition", "charge 2D6 needing 7", Fraction(7, 12), "The selected unit rolls 2D6 for the charge roll."),
+        ("last-edition", "charge roll 2D6 needing 8", Fraction(5, 12), "The selected unit rolls 2D6 for the charge roll."),
+        ("whfb-house", "flee 3D6 needing 10", Fraction(5, 8), None),  # "fleeing units continue to move 2D6\" or 3D6\""
+    ],
+)
+def test_a_named_roll_with_its_dice(rulebase, system, question, probability, quote):
+    assert _plain(lalr.parse(question)) == _plain(LARK.parse(question))
+    found = answer(rulebase, system, question)
+    assert found.probability == probability
+    assert found.steps[0].citation is not None
+    if quote:
+        assert found.steps[0].citation.quote == quote
+
+
+def test_a_named_roll_with_other_dice_is_refused_with_the_documents_dice(rulebase):
+    with pytest.raises(Refusal, match=r"rolls 3D6 for charge; last-edition/charge-roll rolls 2D6"):
+        answer(rulebase, "last-edition", "charge 3D6 needing 7")
+    with pytest.raises(Refusal, match="no sentence of whfb-house's documents rolls 2D6 for dragonfire"):
+        answer(rulebase, "whfb-house", "dragonfire 2D6")
+
+
+def test_a_named_roll_in_a_folder_of_my_own(tmp_path):
+    manifest = 'id = "whfb-house"\ntitle = "Mini"\nlanguages = ["en"]\n[[documents]]\npath = "rules.md"\nformat = "markdown"\nlang = "en"\n'
+    rules = "# Mini rules\n\n## Rout\n\nA routing unit moves 3D6 inches away from its enemy.\n"
+    build = assemble(write_system(tmp_path, "whfb-house", manifest, {"rules.md": rules}))
+    assert answer(build, "whfb-house", "routing 3D6 needing 11").probability == Fraction(1, 2)
+    with pytest.raises(Refusal, match="rolls 3D6"):
+        answer(build, "whfb-house", "routing 2D6")
