@@ -11,7 +11,7 @@ processor time of this process (``REFEREE_WORKERS=1`` is set unless ``--workers`
 read here, so the processor time is all of it), its largest resident set,
 the store's size and free pages after it, and the processor time of the steps: reading the folder
 (``rulebase.base.read_folder`` as the store calls it, alignment included), aligning
-(``rulebase.align.align``), the system's read (``store.system.read``, which
+(``rulebase.align.align``), the system's read (``store.writer.read``, which
 holds the reading) and writing it (``store.writer.write_system``, which
 reads the sections as it takes them, and the system's frame and answers meanwhile).
 ``--lines``: the sentence is a paragraph of its own (two lines more, which move every
@@ -63,15 +63,15 @@ STEPS = [
     ("referee.rulebase.align", "_check_curated", "align: curated"),
     ("referee.rulebase.align", "_group", "align: group"),
     ("referee.rulebase.align", "_rules", "align: rules"),
-    ("referee.store.system", "Rulebase.from_rules", "rulebase"),
-    ("referee.store.system", "_named", "names"),
-    ("referee.store.system", "canonical", "names keys"),
+    ("referee.store.writer", "Rulebase.from_rules", "rulebase"),
+    ("referee.store.writer", "_named", "names"),
+    ("referee.store.writer", "canonical", "names keys"),
     ("referee.store.sections", "before", "before"),
     ("referee.store.sections", "_known", "known (digests, meanwhile)"),
-    ("referee.store.system", "muster", "muster"),
-    ("referee.store.system", "pickled", "frame pickled"),
+    ("referee.store.writer", "muster", "muster"),
+    ("referee.store.writer", "pickled", "frame pickled"),
     ("referee.store.answers", "of_system", "answers"),
-    ("referee.store.system", "unit_index", "units"),
+    ("referee.store.writer", "unit_index", "units"),
     ("referee.store.sections", "rows_made", "rows made"),
     ("referee.store.sections", "Readings.__call__", "effect reader"),
     ("referee.store.writer", "_tidy", "tidy"),
@@ -156,11 +156,11 @@ def main() -> None:
     os.environ["REFEREE_WORKERS"] = str(args.workers)
 
     from referee.rulebase import align
-    from referee.store import system, writer
+    from referee.store import writer
 
-    timed(system, "read_folder", "read_folder")  # as the store calls it
+    timed(writer, "read_folder", "read_folder")  # as the store calls it
     timed(align, "align", "align")
-    timed(system, "read", "system read")
+    timed(writer, "read", "system read")
     timed(writer, "write_system", "write_system")
     if args.code_key:
         writer.code_key = lambda: args.code_key

@@ -11,7 +11,7 @@ import pytest
 import sqlite3
 
 from referee.cli.commands import main
-from referee.store import database, key, system, writer
+from referee.store import database, key, writer
 from referee.store.load import current_key, open_rules
 from referee.store.rows import Stored
 from tests.conftest import manifest, write_system
@@ -35,16 +35,16 @@ def test_a_document_edited_during_a_build_is_never_cached_under_the_old_key(
 ) -> None:
     src = _system(tmp_path)
     document = src / "demo" / "rules.txt"
-    real = system.read_folder  # the reading of a system folder, as the store calls it
+    real = writer.read_folder  # the reading of a system folder, as the store calls it
 
     def edited_while_reading(*args, **kwargs):  # type: ignore[no-untyped-def]
         document.write_text(EDITED, encoding="utf-8")  # the user saves right after the key was taken
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(system, "read_folder", edited_while_reading)
+    monkeypatch.setattr(writer, "read_folder", edited_while_reading)
     code, out, _ = _lookup(capsys, src)
     assert code == 0 and "sulk." in out and "loudly" not in out  # the bytes that were hashed
-    monkeypatch.setattr(system, "read_folder", real)
+    monkeypatch.setattr(writer, "read_folder", real)
     assert "loudly" in _lookup(capsys, src)[1]  # the edit is seen on the next call
     document.write_text(GLOOM, encoding="utf-8")  # and reverting it gives the old text back
     code, out, _ = _lookup(capsys, src)

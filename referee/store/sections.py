@@ -78,8 +78,8 @@ def _hash(data: bytes | memoryview) -> bytes:
 class Section:
     """A section as stored.  ``rules`` and ``graph`` are its pickles, or None for the last
     build's section, whose ``load`` gives them only if it is read again or moved;
-    ``digest``: the hash of its rules, then the hashes of ``graph`` and of its ends'
-    names (:func:`_digest`), so it is told unchanged without reading either; ``rows``:
+    ``digest``: the hashes of its rules on their lines, of ``graph`` and of its ends'
+    names, one after the other, so it is told unchanged without reading either; ``rows``:
     made when it was read (None for a section taken as it was)."""
 
     ids: tuple[str, ...]
@@ -106,10 +106,6 @@ def rows_of(section: Section, rule_names: dict[str, str]) -> Rows:
         return section.rows
     (rules, _), (found, layout) = map(unpickled, section.pickles())
     return rows_made(rules, [said for said, _ in found], layout, rule_names)[0]
-
-
-def _digest(rules: bytes, graph: bytes, ends: bytes) -> bytes:
-    return _hash(rules + graph + ends) + graph + ends
 
 
 def _ends_key(ends: tuple[str, ...], rule_names: dict[str, str]) -> bytes:
@@ -239,10 +235,9 @@ def read(
         ids = tuple(rule.id for rule in run)
         old = before.section(ids) if before is not None else None
         # the same rules on the same lines, joined to rules of the same names: the last build's section
-        if old is not None and before is not None and before.renamed.isdisjoint(old.ends):
-            if _digest(same, old.digest[16:32], old.digest[32:48]) == old.digest:
-                yield old
-                continue
+        if old is not None and before is not None and before.renamed.isdisjoint(old.ends) and old.digest[:16] == same:
+            yield old
+            continue
         keys = [lines.key(rule) for rule in run]
         found: list[tuple[list[Relation], list[Any]]] = []
         layout: list[list[Relation]] = []
@@ -263,7 +258,7 @@ def read(
             layout.append(layout_relations(rule, rulebase.texts))
         rows, never, against_terms, ends, kinds = rows_made(run, [said for said, _ in found], layout, rule_names)
         graph = pickled((found, layout))
-        made = _digest(same, _hash(graph), _ends_key(ends, rule_names))
+        made = same + _hash(graph) + _ends_key(ends, rule_names)
         yield Section(ids, pickled((run, keys)), graph, never, against_terms, ends, kinds, made, rows)
 
 
