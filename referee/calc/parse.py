@@ -72,13 +72,13 @@ class _Reader:
         return _int(children[0])
 
     def hit(self, children: list[Any]) -> q.Hit:
-        return q.Hit(_int(children[0]), _int(children[1]), _reroll(children[2]))
+        return q.Hit(_int(children[0]), _int(children[1]), *_given(children[2:]))
 
     def strength_vs(self, children: list[Any]) -> tuple[int, int]:
         return _int(children[0]), _int(children[1])
 
     def wound(self, children: list[Any]) -> q.Wound:
-        return q.Wound(*self.read(children[0]), _reroll(children[1]))
+        return q.Wound(*self.read(children[0]), *_given(children[1:]))
 
     def ap(self, children: list[Any]) -> int:
         return abs(_int(children[0]))
@@ -292,6 +292,14 @@ def _amount(children: list[Any]) -> q.Amount:
     dice, sign, number = children
     plus = _int(number) if number is not None else 0
     return q.Amount(_dice(dice), -plus if sign is not None and str(sign) in "-−" else plus)
+
+
+def _given(parts: list[Any]) -> tuple[str | None, int]:
+    """The re-roll ("failed", "successful", "both") and the summed modifier a stage's question gives it."""
+    tokens = [p.children[-1] for p in parts if p is not None]
+    rerolls = {_reroll(t) for t in tokens if t.type == "REROLL"}
+    modifier = sum(_int(_SIGNED_NUMBER.search(str(t)).group().replace("+", "")) for t in tokens if t.type == "MODIFIER")
+    return ("both" if len(rerolls) > 1 else next(iter(rerolls), None)), modifier
 
 
 def _reroll(token: Any) -> str | None:

@@ -37,16 +37,16 @@ class Dice(_Value, namedtuple("Dice", "count sides")):
         return f"{self.count if self.count != 1 else ''}D{self.sides}"
 
 
-class Hit(_Value, namedtuple("Hit", "attacker defender reroll", defaults=(None,))):
+class Hit(_Value, namedtuple("Hit", "attacker defender reroll modifier", defaults=(None, 0))):
     """Combat Skill against Combat Skill; ``reroll``: "failed" or "successful"
-    when the question re-rolls those itself."""
+    when the question re-rolls those itself; ``modifier``: the +N/-N it adds to the roll."""
 
     __slots__ = ()
     mechanic = "to-hit rolls by Combat Skill"
 
 
-class Wound(_Value, namedtuple("Wound", "strength toughness reroll", defaults=(None,))):
-    """``reroll`` as for :class:`Hit`."""
+class Wound(_Value, namedtuple("Wound", "strength toughness reroll modifier", defaults=(None, 0))):
+    """``reroll`` and ``modifier`` as for :class:`Hit`."""
 
     __slots__ = ()
     mechanic = "wound rolls by Strength against Toughness"

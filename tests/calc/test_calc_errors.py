@@ -24,7 +24,7 @@ SYNTAX = [
     ),
     (
         "wound S3 vs T7 #",
-        'error: unexpected \'#\' at column 16\n    wound S3 vs T7 #\n                   ^\nexpected: ",", "then", "with", "reroll failed" or "reroll successful" or the end',
+        'error: unexpected \'#\' at column 16\n    wound S3 vs T7 #\n                   ^\nexpected: ",", "then", "with", "and", "reroll failed" or "reroll successful", a modifier such as -1 or the end',
     ),
     (
         "cover medium",

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from referee.calc import answer, lalr
@@ -45,3 +47,24 @@ def test_words_that_only_begin_like_a_keyword_stay_names(question):
     tree = lalr.parse(question)
     assert "cover" not in repr(tree)
     assert _plain(tree) == _plain(LARK.parse(question))
+
+
+@pytest.mark.parametrize(
+    ("question", "probability"),
+    [
+        ("hit CS5 vs CS4 with +1", Fraction(5, 6)),  # 3+ worked out, then +1: 2+
+        ("hit CS5 vs CS4 with +2", Fraction(5, 6)),  # "never modified by more than 1": +1 only
+        ("hit CS5 vs CS4 -1, reroll failed", Fraction(3, 4)),
+        ("wound S3 vs T5 with +1", Fraction(5, 6)),  # D6+3 above 5 needs 3+; +1: 2+
+    ],
+)
+def test_a_modifier_after_a_stage_modifies_the_number_it_works_out(rulebase, question, probability):
+    assert _plain(lalr.parse(question)) == _plain(LARK.parse(question))
+    assert answer(rulebase, "last-edition", question).probability == probability
+
+
+def test_a_modifier_on_a_roll_that_is_not_one_d6_against_a_number_is_refused(rulebase):
+    from referee.calc.errors import Refusal
+
+    with pytest.raises(Refusal, match="what modifying it does"):
+        answer(rulebase, "last-edition", "wound S1 vs T8 +1")
