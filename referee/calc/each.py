@@ -50,8 +50,16 @@ def per_each(book: Rulebook, system: str, asked: q.PerEach) -> dict[str, Any]:
         except Refusal:
             raise refused from None
     thing = asked.each[0].lower() if asked.each else ""
-    said = [s for version in rule.get("versions") or [rule] for s in sentences(version.get("text") or "")]
-    rolls = [(s, m) for s in said for m in [_FOR_EACH.search(s)] if m is not None and _same_thing(m.group(2), thing)]
+    # the rule named, or one whose name has the same words in another order ("transport destroyed")
+    from referee.calc.named import _names
+
+    others = [r for r in book.in_system(system) if r["id"] != rule["id"] and _names(r.get("name") or "", words)]
+    for candidate in [rule] + others:
+        said = [s for version in candidate.get("versions") or [candidate] for s in sentences(version.get("text") or "")]
+        rolls = [(s, m) for s in said for m in [_FOR_EACH.search(s)] if m is not None and _same_thing(m.group(2), thing)]
+        if rolls:
+            rule = candidate
+            break
     if not rolls:
         raise Refusal(f"{rule['id']} rolls no die for each {thing or 'thing'}; calc reads 'roll a D6 for every ...'", system)
     sentence, found = rolls[0]

@@ -31,6 +31,7 @@ def test_the_table_walker_reads_them_as_lark_does(question):
     [
         ("last-edition", "destroyed transport with 6 models embarked", Fraction(1), Fraction(5, 6) ** 6),
         ("last-edition", "6 models embarked in a destroyed transport", Fraction(1), Fraction(5, 6) ** 6),
+        ("last-edition", "transport destroyed with 6 models embarked", Fraction(1), Fraction(5, 6) ** 6),  # the words in another order
         ("last-edition", "destroyed transports, 3 models", Fraction(1, 2), Fraction(5, 6) ** 3),
         ("scrollhammer", "regeneration with 3 wounds", Fraction(1, 2), Fraction(5, 6) ** 3),  # "For each roll of a 6"
     ],
