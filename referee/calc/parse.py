@@ -84,15 +84,15 @@ class _Reader:
         return abs(_int(children[0]))
 
     def armour_save(self, children: list[Any]) -> q.ArmourSave:
-        best, strong, ap = children
-        return q.ArmourSave(_roll(best), _roll(strong) if strong is not None else None, self.read(ap) if ap is not None else 0)
+        best, strong, ap, *given = children
+        return q.ArmourSave(_roll(best), _roll(strong) if strong is not None else None, self.read(ap) if ap is not None else 0, *_given(given))
 
     def dodge_save(self, children: list[Any]) -> q.DodgeSave:
-        needed, ap = children
-        return q.DodgeSave(_roll(needed), self.read(ap) if ap is not None else 0)
+        needed, ap, *given = children
+        return q.DodgeSave(_roll(needed), self.read(ap) if ap is not None else 0, *_given(given))
 
     def pure_save(self, children: list[Any]) -> q.PureSave:
-        return q.PureSave(_roll(children[0]))
+        return q.PureSave(_roll(children[0]), *_given(children[1:]))
 
     def fnp(self, children: list[Any]) -> q.FeelNoPain:
         return q.FeelNoPain(_roll(children[0]) if children and children[0] is not None else None)

@@ -52,20 +52,21 @@ class Wound(_Value, namedtuple("Wound", "strength toughness reroll modifier", de
     mechanic = "wound rolls by Strength against Toughness"
 
 
-class ArmourSave(_Value, namedtuple("ArmourSave", "best strong penetration")):
+class ArmourSave(_Value, namedtuple("ArmourSave", "best strong penetration reroll modifier", defaults=(None, 0))):
     """``best`` and ``strong``: the 2 and 4 of "2+/4+" (``strong`` None when one
-    number was given); ``penetration``: the AP as a positive number ("AP-2": 2)."""
+    number was given); ``penetration``: the AP as a positive number ("AP-2": 2); ``reroll``
+    as for :class:`Hit` (``modifier`` is always 0: a save's "-2" is its AP)."""
 
     __slots__ = ()
     mechanic = "armour saves"
 
 
-class DodgeSave(_Value, namedtuple("DodgeSave", "needed penetration")):
+class DodgeSave(_Value, namedtuple("DodgeSave", "needed penetration reroll modifier", defaults=(None, 0))):
     __slots__ = ()
     mechanic = "dodge saves"
 
 
-class PureSave(_Value, namedtuple("PureSave", "needed")):
+class PureSave(_Value, namedtuple("PureSave", "needed reroll modifier", defaults=(None, 0))):
     __slots__ = ()
     mechanic = "pure saves"
 

@@ -68,3 +68,17 @@ def test_a_modifier_on_a_roll_that_is_not_one_d6_against_a_number_is_refused(rul
 
     with pytest.raises(Refusal, match="what modifying it does"):
         answer(rulebase, "last-edition", "wound S1 vs T8 +1")
+
+
+@pytest.mark.parametrize(
+    ("question", "probability"),
+    [
+        ("save 3+/5+ AP-1 reroll failed", 1 - Fraction(1, 2) ** 2),  # 4+ worked out, failures rolled again
+        ("save 4+/6+ -2 AP, re-roll failed", 1 - Fraction(5, 6) ** 2),  # "-2 AP" stays the AP, never a modifier
+        ("dodge 5+- AP-2 reroll failed", 1 - Fraction(1, 3) ** 2),
+        ("hit CS5 vs CS4 then wound S4 vs T4 then save 4+/6+ AP-1 reroll failed", Fraction(2, 3) * Fraction(4, 9)),
+    ],
+)
+def test_a_reroll_after_a_save_rerolls_the_number_it_works_out(rulebase, question, probability):
+    assert _plain(lalr.parse(question)) == _plain(LARK.parse(question))
+    assert answer(rulebase, "last-edition", question).probability == probability
