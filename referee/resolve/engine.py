@@ -101,7 +101,7 @@ def resolve(
     meetings, idle = relation_meetings(view, sides, flags)
     idle = scoped_out + idle
     meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
-    meetings += touch_meetings(view, sides, meetings)
+    meetings += touch_meetings(view, sides, meetings, flags)
     meetings += permission_meetings(view, sides, meetings)
     settled = [settle(ctx, m) for m in meetings]
     settled, idle = _winners_set_aside(ctx, settled, meetings, idle)

@@ -211,7 +211,7 @@ def loss_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
 _SPEAKS = ("references", "immune-to", "overrides")
 
 
-def touch_meetings(view: Book, sides: tuple[Side, Side], met: list[Meeting]) -> list[Meeting]:
+def touch_meetings(view: Book, sides: tuple[Side, Side], met: list[Meeting], flags: tuple[str, ...] = ()) -> list[Meeting]:
     """Rules of the two sides that touch, where no meeting above joins them: one speaks of the
     other ("automatically pass all types Morale tests, Fear tests": Fearless of Fear), or both speak
     of one rule neither has.  No relation read says how they meet, so the question stays open,
@@ -236,7 +236,8 @@ def touch_meetings(view: Book, sides: tuple[Side, Side], met: list[Meeting]) -> 
                 rels = [r for r in out_a + out_b if r["target"] in shared]
             else:
                 continue
-            meeting = out.setdefault(frozenset((a, b)), Meeting("touch", [a, b], ["self", "opponent"], extra={"through": sorted(shared) if not direct else []}))
+            meeting = out.setdefault(frozenset((a, b)), Meeting("touch", [a, b], ["self", "opponent"],
+                                                                extra={"through": sorted(shared) if not direct else [], "flags": flags}))
             meeting.relations.extend(r for r in rels if r not in meeting.relations)
     return list(out.values())
 

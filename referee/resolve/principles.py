@@ -18,6 +18,7 @@ from referee.patterns import lazy
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
 from referee.resolve.ruling import CONVENTIONS, Ruling, Unresolved, _unique, conditions, quote
+from referee.resolve.situation import FAILS, FLAGS, HOLDS, holds
 from referee.resolve.source import never_stacking
 from referee.text import fold, singulars
 from types import SimpleNamespace
@@ -194,7 +195,8 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
         outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
         facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
                   if loser in ctx.held.get(side, ()) and winner in ctx.held.get(other, ()) and winner not in ctx.held.get(side, ())]
-        if kinds == {"overrides"} and facing and all(_IMMUNE.search(r["citation"]["sentence"]) for r in m.relations):
+        if kinds == {"overrides"} and facing and all(_IMMUNE.search(r["citation"]["sentence"]) or _spares_bearer(ctx, r, winner)
+                                                     for r in m.relations):
             # "Exception: A model with Immune to Poison causes Poisoned attacks to roll normally against it, rather than using the
             # Poisoned special rules": the exception of an immunity, held against the other side's rule, is that immunity
             outcome = f"{ctx.name(winner)}: its models are immune to {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
@@ -209,6 +211,17 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
 
 
 _IMMUNE = lazy(r"\bimmune\b|\bimmunity\b", re.I)
+# the other side's use of a rule: "Stomp Attacks from enemy model", "enemy Stomp Attacks", "the enemy's ..."
+_ENEMY_USE = lazy(r"\b(?:from|by|of)\s+(?:an?\s+|the\s+)?enem(?:y|ies)(?:'s)?\b|\benem(?:y|ies)(?:'s)?\s+", re.I)
+
+
+def _spares_bearer(ctx: Context, rel: dict[str, Any], winner: str) -> bool:
+    """Whether an exception to another rule is its bearer's, against the enemy's use of that rule: the sentence names the
+    rule as the enemy's and its subject is a model with the excepting rule ("For the purposes of Stomp Attacks from enemy
+    model, a model with Cannot be Stomped is never considered Standard Size").  Held against the other side, such an
+    exception spares the bearer, as an immunity does."""
+    sentence = rel["citation"]["sentence"]
+    return bool(_ENEMY_USE.search(sentence)) and bool(re.search(rf"\b(?:models?|units?)\s+with\s+{re.escape(ctx.name(winner))}\b", sentence, re.I))
 _LEADING = lazy(r"=(\d+)")
 
 
@@ -283,15 +296,68 @@ def immunity(ctx: Context, m: Meeting) -> Ruling | None:
                   if target in ctx.held.get(side, ()) and source in ctx.held.get(other, ())]
         if m.sides and len(m.sides) == 1 and source != target:
             facing = m.sides  # a state put on its own side ("cannot be Silenced" beside Silence): it is not suffered there
+        kept = []
         if source == target:
             # X's own clause makes its bearers immune to X: X stays in force on both sides (that is
             # what makes them immune), only its effects on the other side's models are gone
             for side in facing:
                 ctx.spent.setdefault((side, target), outcome)
         else:
-            ctx.aside(facing, target, outcome)
+            kept = _set_aside_in_part(ctx, facing, target, outcome)
+        if kept:
+            said, cited = _kept_words(ctx, kept)
+            outcome += said
+            for side in facing:
+                ctx.spent[(side, target)] = outcome
+            return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, _unique(ctx.quotes(m.relations) + cited),
+                          m.unknown, m.sides, relation=ctx.quotes(m.relations)[0])
     return Ruling([ctx.name(source), ctx.name(target)], ctx.name(source), "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
                   relation=ctx.quotes(m.relations)[0])
+
+
+# what a rule does to the other side's models: its modifiers, obligations and prohibitions
+_IMPOSES = ("modifies", "must", "cannot")
+
+
+def _set_aside_in_part(ctx: Context, facing: list[str], target: str, why: str) -> list[tuple[str, dict[str, Any], dict[str, Any] | None]]:
+    """Set aside what ``target`` imposes where it faces a side immune to it, and the whole rule only
+    where it protects its bearers from nothing here.
+
+    A rule can both impose and protect: Fear forces tests on the enemy and makes its own unit "immune
+    to Fear, and treats models that cause Terror as causing Fear instead".  The other side's immunity
+    resists the first part only; where the rule's own immunity is to a rule the other side holds, that
+    part still spares its bearers, so the rule stays in play (its effects on the other side spent, as
+    :func:`immunity` leaves a rule immune to itself).  Returns, per side so kept, the sentence that
+    protects and the first that imposes, for the ruling to quote both."""
+    kept = []
+    for side in facing:
+        other = "opponent" if side == "self" else "self"
+        protects = [r for r in ctx.view.relations_out(target)
+                    if r["kind"] == "immune-to" and r["target"] and r["target"] in ctx.held.get(other, ())]
+        if not protects:
+            ctx.aside([side], target, why)
+            continue
+        imposes = next((r for r in ctx.view.relations_out(target) if r["kind"] in _IMPOSES), None)
+        ctx.spent.setdefault((side, target), why)
+        kept.append((target, protects[0], imposes))
+    return kept
+
+
+def _kept_words(ctx: Context, kept: list[tuple[str, dict[str, Any], dict[str, Any] | None]]) -> tuple[str, list[dict[str, Any]]]:
+    """What a ruling says of each rule set aside in part only, and the sentences it quotes: the one
+    that still protects its bearers and the one whose effect on the other side is set aside."""
+    cited = []
+    each = {k[0]: k for k in kept}
+    for _rid, protects, imposes in each.values():
+        cited += ctx.quotes([protects] + ([imposes] if imposes else []))
+    if len(each) == 1:
+        rid, protects, _ = next(iter(each.values()))
+        said = (f"; {ctx.name(rid)} stays in play for what it spares its own models (they are immune to {ctx.name(protects['target'])}), "
+                f"and only what it imposes on the other side is set aside")
+    else:
+        said = (f"; {' and '.join(ctx.name(r) for r in each)} each stay in play for what they spare their own models, "
+                f"and only what each imposes on the other side is set aside")
+    return said, cited
 
 
 def _mutual_immunity(ctx: Context, m: Meeting) -> Ruling:
@@ -304,12 +370,19 @@ def _mutual_immunity(ctx: Context, m: Meeting) -> Ruling:
                     + (f" (they treat it as {ctx.name(through)}, to which they are immune)" if through else ""))
     a, b = m.rules[0], m.rules[-1]
     outcome = f"{ctx.name(a)} and {ctx.name(b)}: each side is immune to the other's rule, so neither prevails: {'; '.join(dict.fromkeys(said))}{_if(m)}"
+    cited: list[dict[str, Any]] = []
     if not m.unknown:
+        kept = []
         for source, target in ((a, b), (b, a)):
             facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
                       if target in ctx.held.get(side, ()) and source in ctx.held.get(other, ())]
-            ctx.aside(facing, target, outcome)
-    return Ruling([ctx.name(a), ctx.name(b)], None, "immunity", outcome, ctx.quotes(m.relations), m.unknown, m.sides)
+            kept += _set_aside_in_part(ctx, facing, target, outcome)
+        if kept:
+            said, cited = _kept_words(ctx, kept)
+            outcome += said
+            for key in [k for k, why in ctx.spent.items() if k[1] in (a, b) and why == outcome.removesuffix(said)]:
+                ctx.spent[key] = outcome
+    return Ruling([ctx.name(a), ctx.name(b)], None, "immunity", outcome, _unique(ctx.quotes(m.relations) + cited), m.unknown, m.sides)
 
 
 def errata(ctx: Context, m: Meeting) -> Ruling | None:
@@ -619,7 +692,29 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
     if mode == "choose":
         outcome = f"{shown}: only one applies, and the rule lets its owner choose which one to use"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
+    if mode is None:
+        return _each_its_own(ctx, m, rid, shown)
     return None
+
+
+def _each_its_own(ctx: Context, m: Meeting, rid: str, shown: str) -> Ruling | None:
+    """Instances of a rule that each name a different thing in their brackets and no number ("Exclusive (Unbreakable)" and
+    "Exclusive (Unstable)"), where the rule states no amount (no modifier, no value its brackets give): nothing of one could add
+    to the other, or take its place, so each holds for what it names, its words read once for each.  The ruling says it is the
+    referee's reading, as no sentence speaks of several instances; with an amount, or a number in the brackets, the question
+    stays open (:func:`_silent`'s case for alike instances)."""
+    instances = m.extra["instances"]
+    if any(not p or any(_DIGIT.search(part) for part in p) for p in instances):
+        return None
+    if any(r["kind"] == "modifies" or r["kind"] == "grants" and dict(r["details"]).get("grants") == "its parameters"
+           for r in ctx.view.relations_out(rid)):
+        return None
+    outcome = (f"{shown}: each names a different thing in its brackets and the rule states no amount, so neither adds to the "
+               f"other or takes its place: each holds for what it names (the referee's reading; no sentence speaks of several)")
+    return Ruling([ctx.name(rid)], None, "stacking", outcome, [ctx.rule_quote(rid)] + _chains(m), [], m.sides)
+
+
+_DIGIT = lazy(r"\d")
 
 
 # a value a rule gives that may not be changed: "This Magic Resistance value cannot be increased."
@@ -820,9 +915,66 @@ def source_conflict(ctx: Context, m: Meeting) -> Ruling | None:
     return Ruling([ctx.name(rid)], None, "source-conflict", outcome, cites, [], m.sides)
 
 
+# an exception worded as a case of another rule's test: "in the case of a failed Fear or Terror test, the unit with Hatred is
+# always reduced to WS1 regardless of unit size" (what the test's rule is, before "test"; what holds then, after the comma)
+_CASE_OF = lazy(r"\bin\s+(?:the\s+)?(?:case|event)\s+of\s+(?:an?\s+)?(?:failed|passed|successful|unsuccessful)?\s*"
+                r"(?P<what>[^,;:.]{1,60}?)\s+(?:tests?|rolls?|checks?)\s*,\s*(?P<then>[^.;:]{8,})", re.I)
+
+
+def case_exception(ctx: Context, m: Meeting) -> Ruling | None:
+    """A rule whose sentence names another rule's test as its case and says what holds then ("in the case of a failed Fear or
+    Terror test, the unit with Hatred is always reduced to WS1"), beside that rule, which obliges or forbids something of its
+    own: the sentence is an exception read from the text, worded as a case, and its rule prevails in that case, as far as its
+    words say.  The sentence's own conditions are the ruling's: those the situation cannot tell are said as an "if"; one whose
+    flag is not given (--when charged) leaves the ruling holding whenever it would be; one the situation rules out, nothing."""
+    if m.kind != "touch":
+        return None
+    for rel in m.relations:
+        winner, loser = rel["source"], rel["target"]
+        if rel["kind"] != "references" or winner not in m.rules or loser not in m.rules or winner == loser:
+            continue
+        case = _CASE_OF.search(rel["citation"]["sentence"])
+        if case is None or not re.search(rf"\b{re.escape(ctx.name(loser))}\b", case["what"], re.I):
+            continue
+        duties = [r for r in ctx.view.relations_out(loser) if r["kind"] in ("must", "cannot")]
+        if not duties:
+            continue  # nothing of the other rule's own for the case to be an exception to
+        mine = next((ids for ids in ctx.held.values() if winner in ids), set())
+        theirs = next((ids for ids in ctx.held.values() if loser in ids and ids is not mine), mine)
+        flags = m.extra.get("flags", ())
+        # the sentence's conditions, as any relation read from it states them ("if charged by the Hated foe", of its "can never flee")
+        said = [c for r in ctx.view.relations_out(winner) if r["citation"]["sentence"] == rel["citation"]["sentence"] for c in r["conditions"]]
+        unknown: list[str] = []
+        untold: list[tuple[str, str]] = []  # (the words, the flag not given)
+        for c in {(c["situation"], c["value"], c["text"]): c for c in said}.values():
+            answer = holds(c, flags, mine, theirs)
+            words = " ".join((c["text"] or c["situation"]).split())
+            if answer == FAILS:
+                if c["situation"] not in FLAGS or c["situation"].startswith("not-") or c["situation"] in flags:
+                    return None  # the situation rules the case out
+                untold.append((words, c["situation"]))
+            elif answer != HOLDS and words not in unknown:
+                unknown.append(words)
+        for words, flag in untold:
+            # said once, on the fullest words of that case ("if charged by the Hated foe", not "charged" beside it)
+            at = next((i for i, w in enumerate(unknown) if fold(words) in fold(w)), None)
+            if at is None:
+                unknown.append(words)
+                at = len(unknown) - 1
+            unknown[at] += f" (--when {flag} not given: the ruling holds whenever it would be)"
+        relation = ctx.quotes([rel])[0]
+        outcome = (f"{ctx.name(winner)} prevails over {ctx.name(loser)}{conditions(unknown)}, as far as its words say: they name "
+                   f"{ctx.name(loser)}'s test as their case (\"{' '.join(case.group(0).split(',')[0].split())}\") and say what holds "
+                   f"then ({' '.join(case['then'].split())}), in place of what {ctx.name(loser)} obliges there")
+        return Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome,
+                      _unique([relation, *ctx.quotes(duties[:2])]), unknown, m.sides, relation=relation)
+    return None
+
+
 PRINCIPLES: tuple[Callable[[Context, Meeting], Ruling | None], ...] = (
     errata,
     explicit_exception,
+    case_exception,
     immunity,
     source_tier,
     cannot_beats_can,

@@ -632,6 +632,10 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                     continue
                 if _agree(said_a, said_b):
                     continue  # both say the same of it ("automatically passes Dangerous Terrain Tests"): nothing to rule on
+                met = _pass_met(ctx, a, said_a, b, said_b, thing, won) if side_a == side_b else None
+                if met is not None:
+                    ordered.append(Ruling(met[0], None, "together", met[1], met[2], [], [side_a]))
+                    continue
                 after, before = (a, b) if _in_turn(said_a, said_b, thing) else (b, a) if _in_turn(said_b, said_a, thing) else (None, None)
                 if after is not None:
                     # "can therefore be taken after armour saves and ward saves have been failed": the order is the
@@ -685,6 +689,28 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
                             continue  # said once, for the first thing both speak of
                         ordered.append(Ruling([ctx.name(winner), ctx.name(loser)], ctx.name(winner), "explicit-exception", outcome,
                                               _unique([relation, *_cited(ctx, theirs)]), [],
+                                              sorted({side_a, side_b}, key=("self", "opponent").index), relation=relation))
+                        continue
+                    outright = _passed_outright(said_a, said_b, thing) if set(flags) & set(_MOVING) else None
+                    passer, changer = (a, b) if outright else (None, None)
+                    if outright is None and set(flags) & set(_MOVING):
+                        outright = _passed_outright(said_b, said_a, thing)
+                        passer, changer = (b, a) if outright else (None, None)
+                    if outright is not None:
+                        # "automatically passes Dangerous Terrain Tests caused by Terrain" beside "must roll an additional D6 when
+                        # taking Dangerous Terrain Tests", where the situation says the unit moves: a test passed automatically is
+                        # not rolled, so a change to its dice has nothing to change, as far as the pass's words reach.  With no
+                        # flag that puts the unit in a move, the open question stays, as round 8's writers read it.
+                        passing, changing, tests, limit = outright
+                        relation = ctx.rule_quote(passer, passing["quote"].lstrip("-*• "), passing["version"])
+                        shown = " ".join(_DICE_CHANGE.search(changing["quote"]).group().split())
+                        outcome = (f"{ctx.name(passer)} prevails over {ctx.name(changer)}, as far as its words say: it passes {tests}"
+                                   f"{' ' + limit if limit else ''} automatically, so they are not rolled, and {ctx.name(changer)}'s change "
+                                   f"to their dice (\"{shown}\") has no roll to change"
+                                   + (f"; {tests} not {limit} are not ones its words pass, and there {ctx.name(changer)} holds as it says"
+                                      if limit else ""))
+                        ordered.append(Ruling([ctx.name(passer), ctx.name(changer)], ctx.name(passer), "explicit-exception", outcome,
+                                              _unique([relation, *_cited(ctx, [changing])]), [],
                                               sorted({side_a, side_b}, key=("self", "opponent").index), relation=relation))
                         continue
                     touched.append(thing)
@@ -1034,6 +1060,64 @@ _NOT_FOR = r"(?:cannot|can\s*not|may\s+not|does\s+not|do\s+not|is\s+not|are\s+no
 
 _LEAD_IN = lazy(r"^(?:in\s+addition|additionally|also|furthermore)\s*,?\s*", re.I)
 _PASSES = lazy(r"\bautomatically\s+pass(?:es)?\b", re.I)
+
+
+# a test passed automatically, and its own limit on which tests ("caused by Terrain", "taken due to Terrain")
+_PASSES_TEST = lazy(r"\bautomatically\s+pass(?:es)?\s+(?:all\s+)?(?P<test>[\w\s]+?\s+tests?)(?P<limit>\s+(?:caused|taken)\s+(?:by|due\s+to)\s+[^.;,]+)?(?=[.;,]|$)", re.I)
+# a change to the dice of a test: an extra die rolled, a re-roll, a number added or taken off
+_DICE_CHANGE = lazy(r"\broll\s+an?\s+(?:additional|extra)\s+(?:d\d+|dice|die)\b|\bre-?rolls?\b|(?<![\w+\-])[+\-−]\d+\s+to\b", re.I)
+# the flags that put the unit in a move, in which the tests of what it moves through are taken
+_MOVING = ("moved", "charging", "fleeing")
+
+
+def _passed_outright(said_a: list[dict[str, Any]], said_b: list[dict[str, Any]],
+                     thing: str) -> tuple[dict[str, Any], dict[str, Any], str, str] | None:
+    """One rule's sentence that passes a test of ``thing`` automatically, the other's that changes that test's dice ("must roll
+    an additional D6 when taking Dangerous Terrain Tests"), the tests in the pass's words and its own limit ("caused by
+    Terrain"), or None."""
+    for passing in said_a:
+        found = _PASSES_TEST.search(passing["quote"])
+        if found is None or not re.search(rf"\b{re.escape(thing)}s?\b", found["test"], re.I):
+            continue
+        changing = next((c for c in said_b if _DICE_CHANGE.search(c["quote"]) and not _PASSES.search(c["quote"])
+                         and re.search(rf"\b{re.escape(thing)}s?\b", c["quote"], re.I)), None)
+        if changing is not None:
+            return passing, changing, " ".join(found["test"].split()), " ".join((found["limit"] or "").split())
+    return None
+
+
+# a rule's own words that its unit does not take a test ("does not take a Break Test when losing a Round of Combat, but instead ...")
+_NOT_TAKEN = lazy(r"\b(?:does|do)\s+not\s+take\s+an?\s+(?P<test>[\w\s]+?\s+tests?)\b|\bnever\s+takes?\s+an?\s+(?P<never>[\w\s]+?\s+tests?)\b", re.I)
+
+
+def _pass_met(ctx: Context, a: str, said_a: list[dict[str, Any]], b: str, said_b: list[dict[str, Any]], thing: str,
+              won: Sequence[set[str]]) -> tuple[list[str], str, list[dict[str, Any]]] | None:
+    """Two rules of one side on one test, one of which passes it automatically ("the model's unit automatically passes all
+    Break Tests"), where the other's words settle how they meet: it has the unit take the test and says what holds when it is
+    passed ("If the Break Test is passed, ignore all Health Points that would be lost due to Unstable"), so that holds; or it
+    says its unit does not take the test ("does not take a Break Test when losing a Round of Combat, but instead ..."), so the
+    pass has no test of it to pass, and its words hold as they say (unless another rule prevails over it: its own exception may
+    have the test taken after all).  (rules, outcome, citations) of a ruling with no winner, or None."""
+    test = re.compile(rf"\b{re.escape(thing)}s?\b", re.I)
+    for passer, mine, other, theirs in ((a, said_a, b, said_b), (b, said_b, a, said_a)):
+        passing = next((c for c in mine if _PASSES.search(c["quote"]) and test.search(c["quote"])), None)
+        if passing is None or any(_PASSES.search(c["quote"]) for c in theirs):
+            continue
+        branch = re.compile(rf"\bif\s+the\s+{re.escape(thing)}\s+is\s+passed\s*,\s*(?P<then>[^.;]+)", re.I)
+        passed = next((c for c in theirs if branch.search(c["quote"])), None)
+        if passed is not None:
+            then = " ".join(branch.search(passed["quote"])["then"].split())
+            named = re.search(rf"\b{re.escape(thing)}\b", passed["quote"], re.I).group()  # the document's own casing ("Break Test")
+            outcome = (f"{ctx.name(passer)} passes the {named} automatically, so the {named} {ctx.name(other)} has the unit take is "
+                       f"passed, and {ctx.name(other)}'s words for a passed one hold: {then}")
+            return [ctx.name(passer), ctx.name(other)], outcome, _cited(ctx, [passing, passed])
+        untaken = next((c for c in theirs if (found := _NOT_TAKEN.search(c["quote"])) and test.search(found.group())), None)
+        if untaken is not None and not any(ctx.name(other) in names and len(names) > 1 for names in won):
+            named = re.search(rf"\b{re.escape(thing)}\b", untaken["quote"], re.I).group()
+            outcome = (f"{ctx.name(other)}'s unit does not take a {named}, as its words say, so {ctx.name(passer)}'s automatic pass has "
+                       f"no {named} of it to pass, and {ctx.name(other)}'s words hold as they say")
+            return [ctx.name(other), ctx.name(passer)], outcome, _cited(ctx, [untaken, passing])
+    return None
 
 
 def _agree(said_a: list[dict[str, Any]], said_b: list[dict[str, Any]]) -> bool:

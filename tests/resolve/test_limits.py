@@ -183,5 +183,6 @@ def test_an_automatic_deed_even_if_is_an_exception_to_the_rule_named_for_it() ->
 
 
 def test_cannot_be_stomped_prevails_over_stomp_attacks(army) -> None:
+    # its bearer's exception to the enemy's Stomp Attacks ("from enemy model") spares it as an immunity does
     data = resolve(army, "t9a", "Cannot be Stomped", "Stomp Attacks (D3)", when=["melee"]).to_json()
-    assert brief(data) == [("explicit-exception", "Cannot be Stomped", ["Cannot be Stomped", "Stomp Attacks"])]
+    assert brief(data) == [("immunity", "Cannot be Stomped", ["Cannot be Stomped", "Stomp Attacks"])]

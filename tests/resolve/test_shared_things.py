@@ -228,10 +228,14 @@ def test_a_rules_own_word_on_being_combined_with_the_other_prevails(army: Build)
     assert not [u for u in data["unresolved"] if set(u["rules"]) == {"Unwieldy", "Quick to Fire"}]
 
 
-def test_an_automatic_pass_beside_a_change_of_how_the_test_is_taken_stays_open(rulebase: Build) -> None:
+def test_an_automatic_pass_beside_a_change_of_how_the_test_is_taken(rulebase: Build) -> None:
     # "automatically passes Dangerous Terrain Tests taken due to Terrain" beside "must roll an additional D6 when taking Dangerous
-    # Terrain Tests": round 4's writer reads the pass as settling it, round 8's as open; the referee keeps the open question
+    # Terrain Tests": where the unit moves (round 4's and round 11's writers, --when moved) the pass settles it, as far as its
+    # words reach; asked with no move (round 8's writers) the question stays open (tests/resolve/test_passed_outright.py)
     data = resolve(rulebase, "t9a", "Chariot, Ghost Step", when=["moved"]).to_json()
+    assert not _open(data)
+    assert [r["winner"] for r in data["rulings"] if r["winner"]] == ["Ghost Step"]
+    data = resolve(rulebase, "t9a", "Chariot, Ghost Step").to_json()
     assert [rules for rules, _ in _open(data)] == [["Chariot", "Ghost Step"]]
     assert not [r for r in data["rulings"] if r["winner"]]
 
