@@ -618,6 +618,8 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                 action = dict(rel["details"]).get("action")
                 if rel["kind"] not in ("must", "cannot") or not action or _forbids_rule(rel, target_of(rel, names), mine) or own_use(rel):
                     continue  # a rule's use forbidden is ruled by forbidden_rules
+                if "criteria" in dict(rel["details"]):
+                    continue  # what its action requires binds whoever fails it, ruled where a rule in play is that (criteria.py)
                 key = (mine.name, rid, rel["kind"], rel["citation"]["sentence"] + action)
                 if key in seen:
                     continue  # one sentence, said again by a second document

@@ -1,0 +1,76 @@
+"""What an action requires, read as a prohibition on whoever fails it.
+
+"Eligible models to declare a charge have to fulfill all the following
+criteria: ... 4. The model did not fall back last turn." (the Last Edition's
+Charging) forbids a charge to a model that fell back.  The graph reads each
+such item into a ``cannot`` of the list's rule, whose subject is whoever fails
+it ("A model that did fall back last turn"), and a reference from that rule to
+the rule the item's words name (Fall back).  Here a rule in play on a side
+(Fall back) is followed to the lists that name it: where the situation is the
+action forbidden (``--when charging``), the side did what the rule is, so the
+criterion fails and the action cannot be taken, the lead and the item quoted.
+A time the item names that no flag says ("last turn") is the ruling's "if".
+
+The list's rule need not be in play: its words bind every unit that acts so.
+Each rule in play costs one look at the relations that name it, never a
+look at the whole system.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.patterns import lazy
+from referee.resolve.ruling import Ruling, quote
+from referee.resolve.scope import words_name
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from referee.resolve.play import Side
+    from referee.store.book import Book
+
+# the times an item names: "this turn" is the turn asked about (a rule in play is of it); another is no flag's
+_TIME = lazy(r"\b(?:this|last|previous|next|that)\s+(?:turn|round|phase)\b", re.I)
+
+
+def criteria_rulings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str],
+                     rule_quote: Callable[[str, str], dict[str, Any]]) -> list[Ruling]:
+    """The rulings that an action the situation names cannot be taken, because a rule in play is what one
+    of the action's criteria says the unit did not do (Fall back, beside Charging's "The model did not fall
+    back last turn." under ``--when charging``)."""
+    from referee.resolve.duties import situation_of_action
+
+    names = view.rule_names
+    out: list[Ruling] = []
+    for side in sides:
+        for rid in side.rules:
+            if (side.name, rid) in set_aside:
+                continue
+            name = names.get(rid, rid)
+            for ref in view.relations_in(rid):
+                source = ref["source"]
+                if ref["kind"] != "references" or source in side.rules or source == rid:
+                    continue
+                for rel in view.relations_out(source):
+                    details = dict(rel["details"])
+                    if (rel["kind"] != "cannot" or "criteria" not in details or rel["citation"]["sentence"] != ref["citation"]["sentence"]
+                            or not words_name(details.get("done", ""), name)):
+                        continue
+                    action = details["action"]
+                    flag = situation_of_action(action)
+                    if flag is None or flag not in flags:
+                        continue
+                    times = [t for t in _TIME.findall(details.get("done", "")) if not t.lower().startswith("this ")]
+                    when = f", if {name} was used {' or '.join(times)} (no --when flag says when)" if times else ""
+                    outcome = (f"{names.get(source, source)}: to {action}, a unit must meet every criterion its list gives, and this one "
+                               f"fails for \"{rel['subject']}\", which {name} in play makes the unit; the situation is {flag} "
+                               f"(--when {flag}): cannot beats can, so it cannot {action} here{when}")
+                    cited = [rule_quote(source, details["criteria"]), quote(rel["citation"], names)]
+                    ruling = Ruling([names.get(source, source), name], None, "cannot-beats-can", outcome, cited,
+                                    [f"if {name} was used {t}" for t in times], [side.name])
+                    if not any(o.outcome == ruling.outcome for o in out):
+                        out.append(ruling)
+    return out
