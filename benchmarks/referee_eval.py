@@ -138,8 +138,9 @@ def scalars(value: Any) -> list[str]:
     return [] if value is None else [str(value)]
 
 
-def param_forms(text: str) -> set[str]:
-    bare = re.sub(r"[\s\"″']", "", text.lower())
+def param_forms(text: Any) -> set[str]:
+    """A value's spellings to compare: a number (``"value": 3``) as its text."""
+    bare = re.sub(r"[\s\"″']", "", str(text).lower())
     return {bare, bare.lstrip("+")}
 
 
