@@ -1745,7 +1745,9 @@ def _criterion(rule: Rule, names: Names, text: str, lead: tuple[str, str], citat
     out = [Relation("cannot", rule.id, None, action, citation, (), (("action", action), ("criteria", said), ("done", m.group("done"))), subject)]
     words = m.group("done").split()
     for size in range(min(len(words), 4), 0, -1):
-        named = next((t for form in word_forms(" ".join(words[:size])) for t in names.ids(fold(form)) if t != rule.id), None)
+        forms = word_forms(" ".join(words[:size]))
+        forms += [f"{form[:-1] if form.endswith('e') else form}ing" for form in forms[2:]]  # "advanced": Advancing
+        named = next((t for form in forms for t in names.ids(fold(form)) if t != rule.id), None)
         if named is not None:
             if not any(r.kind == "references" and r.target == named for r in found):
                 out.append(Relation("references", rule.id, named, " ".join(words[:size]), citation, (), (), None))

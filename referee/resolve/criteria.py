@@ -9,7 +9,9 @@ the rule the item's words name (Fall back).  Here a rule in play on a side
 (Fall back) is followed to the lists that name it: where the situation is the
 action forbidden (``--when charging``), the side did what the rule is, so the
 criterion fails and the action cannot be taken, the lead and the item quoted.
-A time the item names that no flag says ("last turn") is the ruling's "if".
+Where no flag is given, it holds whenever the unit would take it; a flag of
+another situation asks nothing of it.  A time the item names that no flag
+says ("last turn") is the ruling's "if"; "this turn" is the turn asked about.
 
 The list's rule need not be in play: its words bind every unit that acts so.
 Each rule in play costs one look at the relations that name it, never a
@@ -61,13 +63,14 @@ def criteria_rulings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...
                         continue
                     action = details["action"]
                     flag = situation_of_action(action)
-                    if flag is None or flag not in flags:
-                        continue
+                    if flag is None or (flags and flag not in flags):
+                        continue  # no situation given: it holds whenever the unit would take the action
                     times = [t for t in _TIME.findall(details.get("done", "")) if not t.lower().startswith("this ")]
                     when = f", if {name} was used {' or '.join(times)} (no --when flag says when)" if times else ""
+                    situation = (f"the situation is {flag} (--when {flag}): cannot beats can, so it cannot {action} here" if flag in flags
+                                 else f"--when {flag} not given: it cannot {action} whenever it would")
                     outcome = (f"{names.get(source, source)}: to {action}, a unit must meet every criterion its list gives, and this one "
-                               f"fails for \"{rel['subject']}\", which {name} in play makes the unit; the situation is {flag} "
-                               f"(--when {flag}): cannot beats can, so it cannot {action} here{when}")
+                               f"fails for \"{rel['subject']}\", which {name} in play makes the unit; {situation}{when}")
                     cited = [rule_quote(source, details["criteria"]), quote(rel["citation"], names)]
                     ruling = Ruling([names.get(source, source), name], None, "cannot-beats-can", outcome, cited,
                                     [f"if {name} was used {t}" for t in times], [side.name])

@@ -43,6 +43,9 @@ def test_a_rule_in_play_that_fails_an_item_cannot_take_the_action() -> None:
     assert ruling["outcome"].endswith('fails for "Models that have sprinted this turn", which Sprint in play makes the unit; the situation is '
                                       "shooting (--when shooting): cannot beats can, so it cannot shoot here")
     assert resolve(view, SYSTEM, picks("Sprint"), when=["melee"]).to_json()["rulings"] == []
+    # no situation given: it holds whenever the unit would shoot
+    [ruling] = resolve(view, SYSTEM, picks("Sprint")).to_json()["rulings"]
+    assert ruling["outcome"].endswith("--when shooting not given: it cannot shoot whenever it would")
 
 
 def test_fall_back_cannot_declare_a_charge(rulebase) -> None:
@@ -59,3 +62,14 @@ def test_fall_back_cannot_declare_a_charge(rulebase) -> None:
     # Charging in play is no failure of its own criteria
     data = resolve(rulebase, "last-edition", "Charging", when=["charging"]).to_json()
     assert not any("criterion" in r["outcome"] for r in data["rulings"])
+
+
+def test_an_advance_move_fails_the_criteria_of_a_charge_and_of_shooting(rulebase) -> None:
+    # "The model has not advanced in the movement phase this turn.": "advanced" names Advancing
+    data = resolve(rulebase, "last-edition", "Advancing, Ranged 2 charge 1").to_json()
+    charging = [r for r in data["rulings"] if r["rules"] == ["Charging", "Advancing"]]
+    assert [c["quote"] for r in charging for c in r["citations"]] == [
+        "Eligible models to declare a charge have to fulfill all the following criteria:", "3.The model has not advanced in the movement phase this turn."]
+    assert charging[0]["conditions"] == []  # "this turn" is the turn asked about
+    shooting = resolve(rulebase, "last-edition", "Advancing", when=["shooting"]).to_json()
+    assert [r["rules"] for r in shooting["rulings"]] == [["Advancing"], ["SHOOTING", "Advancing"]]
