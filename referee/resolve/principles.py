@@ -515,17 +515,27 @@ _LETTER = lazy(r"(?<![\w'])([XYZ])(?![\w'])")
 
 
 def _alike(ctx: Context, rid: str, instances: list[tuple[str, ...]]) -> bool:
-    """Whether a rule's instances are one value as far as its words go: the same parameters, or
-    parameters that differ only where the rule's name has a letter its sentences never use
-    ("Ranged X heavy" on a weapon of 2 attacks and one of 3: "-1 to the hit roll" either way)."""
+    """Whether a rule's instances are one value as far as its words go: the same parameters, or parameters that
+    differ only in the letters its name takes from its family's name, where its sentences never use them ("Ranged X
+    heavy" on a weapon of 2 attacks and one of 3: "-1 to the hit roll" either way).  A letter of the rule's own
+    ("Feel No Pain (X+)") is its value, whether its sentences name it by the letter or by its brackets."""
     if len(set(instances)) == 1:
         return True
     rule = ctx.view.get(rid) or {}
     letters = [str(p.get("name") or "") for p in rule.get("params") or []]
-    if not letters or any(len(p) != len(letters) for p in instances):
+    if not rule.get("parent") or not letters or any(len(p) != len(letters) for p in instances):
         return False
+    from referee.keywords import KeywordSyntaxError, Variable, parse
+
+    try:
+        pattern = parse(rule["name"])
+    except KeywordSyntaxError:
+        return False
+    if len(pattern) < 2 or not pattern[0].args or not all(isinstance(a, Variable) for a in pattern[0].args):
+        return False
+    family = {a.name for a in pattern[0].args}
     used = set(_LETTER.findall(" ".join(v.get("text") or "" for v in rule.get("versions") or []) or rule.get("text") or ""))
-    kept = [i for i, letter in enumerate(letters) if letter in used]
+    kept = [i for i, letter in enumerate(letters) if letter not in family or letter in used]
     return len({tuple(p[i] for i in kept) for p in instances}) == 1
 
 

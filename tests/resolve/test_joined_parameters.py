@@ -109,3 +109,17 @@ def test_instances_that_differ_only_in_a_letter_the_rule_never_uses_are_one_valu
     data = resolve(rulebase, "last-edition", "Ranged 2 heavy, Ranged 3 heavy", when=["shooting", "moved"]).to_json()
     assert [(r["principle"], r["rules"]) for r in data["rulings"]] == [("never-stacks", ["Ranged X heavy"])]
     assert not any("Ranged X heavy" in u["rules"] for u in data["unresolved"])
+
+
+def test_a_rules_own_letter_is_its_value_however_its_words_name_it() -> None:
+    # "Thick Hide (X+)" names its letter by its brackets only: 5+ and 4+ are two values, never one
+    from tests.resolve.test_principles import system_data
+    from tests.stores import stored
+
+    data = system_data({"Thick Hide (X+)": "The model ignores a wound on the value in brackets.", "Hides": "Some models have hides."}, [])
+    data["rules"]["demo/Thick Hide (X+)"].update(params=[{"name": "X", "kind": "threshold"}], parent="demo/Hides")
+    view = stored(data)
+    assert view.get("demo/Thick Hide (X+)")["params"] == [{"name": "X", "kind": "threshold"}]
+    data = resolve(view, SYSTEM, picks(("Thick Hide (X+)", ("5+",)), ("Thick Hide (X+)", ("4+",)))).to_json()
+    assert not [r for r in data["rulings"] if r["principle"] in ("stacking", "never-stacks")]
+    assert [u["rules"] for u in data["unresolved"]] == [["Thick Hide (X+)"]]
