@@ -1672,7 +1672,9 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
             unknown: list[tuple[str, int, str]] = []
             found = read_sentence(rule, names, text, version.source.file, line, column, example, unknown, withheld)
             if text in criteria and not example:
-                found = found + _criterion(rule, names, text, criteria[text], Citation(rule.id, text, version.source.file, line, column), found)
+                extra = _criterion(rule, names, text, criteria[text], Citation(rule.id, text, version.source.file, line, column))
+                named = {r.target for r in extra if r.kind == "references"}  # the item's reference says which list it is of
+                found = [r for r in found if not (r.kind == "references" and r.target in named)] + extra
             if before and _CASE.match(text):
                 found = _in_that_case(found, before, names)
             before = text
@@ -1726,11 +1728,12 @@ def criteria_items(text: str) -> dict[str, tuple[str, str]]:
     return out
 
 
-def _criterion(rule: Rule, names: Names, text: str, lead: tuple[str, str], citation: Citation, found: list[Relation]) -> list[Relation]:
+def _criterion(rule: Rule, names: Names, text: str, lead: tuple[str, str], citation: Citation) -> list[Relation]:
     """What an item of such a list forbids: "4.The model did not fall back last turn." under "Eligible models
     to declare a charge have to fulfill all the following criteria:" is ``cannot`` "declare a charge" for "A
     model that did fall back last turn" (``details`` ``criteria`` the lead, ``done`` what it did), and a
-    reference to the rule the words name (Fall back), so that a referee finds it from that rule.  An item
+    reference to the rule the words name (Fall back, ``details`` ``criteria`` too), so that a referee finds
+    it from that rule.  An item
     that says what the unit must be or have ("One model in the unit has to be in 12\" ...") names no
     action taken: it is left to the sentence's own reading."""
     action, said = lead
@@ -1749,8 +1752,7 @@ def _criterion(rule: Rule, names: Names, text: str, lead: tuple[str, str], citat
         forms += [f"{form[:-1] if form.endswith('e') else form}ing" for form in forms[2:]]  # "advanced": Advancing
         named = next((t for form in forms for t in names.ids(fold(form)) if t != rule.id), None)
         if named is not None:
-            if not any(r.kind == "references" and r.target == named for r in found):
-                out.append(Relation("references", rule.id, named, " ".join(words[:size]), citation, (), (), None))
+            out.append(Relation("references", rule.id, named, " ".join(words[:size]), citation, (), (("criteria", said),), None))
             break
     return out
 

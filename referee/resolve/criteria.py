@@ -54,8 +54,8 @@ def criteria_rulings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...
             name = names.get(rid, rid)
             for ref in view.relations_in(rid):
                 source = ref["source"]
-                if ref["kind"] != "references" or source in side.rules or source == rid:
-                    continue
+                if ref["kind"] != "references" or "criteria" not in dict(ref["details"]) or source in side.rules or source == rid:
+                    continue  # only a list's item leads to its prohibitions: one rule's many mentions cost nothing here
                 for rel in view.relations_out(source):
                     details = dict(rel["details"])
                     if (rel["kind"] != "cannot" or "criteria" not in details or rel["citation"]["sentence"] != ref["citation"]["sentence"]
