@@ -9,8 +9,10 @@ the rule the item's words name (Fall back).  Here a rule in play on a side
 (Fall back) is followed to the lists that name it: where the situation is the
 action forbidden (``--when charging``), the side did what the rule is, so the
 criterion fails and the action cannot be taken, the lead and the item quoted.
-Where no flag is given, it holds whenever the unit would take it; a flag of
-another situation asks nothing of it.  A time the item names that no flag
+Where no flag is given, it is a prohibition in force (listed with the
+others, not ruled) where another rule in play of the side speaks of the
+action by name (a weapon "charge"); a flag of another situation asks
+nothing of it.  A time the item names that no flag
 says ("last turn") is the ruling's "if"; "this turn" is the turn asked about.
 
 The list's rule need not be in play: its words bind every unit that acts so.
@@ -39,14 +41,17 @@ _TIME = lazy(r"\b(?:this|last|previous|next|that)\s+(?:turn|round|phase)\b", re.
 
 
 def criteria_rulings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str],
-                     rule_quote: Callable[[str, str], dict[str, Any]]) -> list[Ruling]:
-    """The rulings that an action the situation names cannot be taken, because a rule in play is what one
-    of the action's criteria says the unit did not do (Fall back, beside Charging's "The model did not fall
-    back last turn." under ``--when charging``)."""
+                     rule_quote: Callable[[str, str], dict[str, Any]]) -> tuple[list[Ruling], list[dict[str, Any]]]:
+    """(the rulings that an action the situation names cannot be taken, because a rule in play is what one of the
+    action's criteria says the unit did not do, as Fall back beside Charging's "The model did not fall back last
+    turn." under ``--when charging``; the same prohibitions in force where no flag is given, each where another rule
+    in play of the side speaks of the action: a weapon "shot in the charge phase" beside Advancing)."""
     from referee.resolve.duties import situation_of_action
+    from referee.resolve.meeting import action_words
 
     names = view.rule_names
     out: list[Ruling] = []
+    duties: list[dict[str, Any]] = []
     for side in sides:
         for rid in side.rules:
             if (side.name, rid) in set_aside:
@@ -63,17 +68,28 @@ def criteria_rulings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...
                         continue
                     action = details["action"]
                     flag = situation_of_action(action)
-                    if flag is None or (flags and flag not in flags):
-                        continue  # no situation given: it holds whenever the unit would take the action
                     times = [t for t in _TIME.findall(details.get("done", "")) if not t.lower().startswith("this ")]
+                    doubt = [f"if {name} was used {t}" for t in times]
+                    if not flags and _speaks_of(view, side, rid, action_words(action)):
+                        duty = {"side": side.name, "rule": source, "name": names.get(source, source), "kind": "cannot", "actions": [action],
+                                "subject": rel["subject"], "conditions": doubt, "citation": quote(rel["citation"], names)}
+                        if duty not in duties:
+                            duties.append(duty)
+                        continue
+                    if flag is None or flag not in flags:
+                        continue
                     when = f", if {name} was used {' or '.join(times)} (no --when flag says when)" if times else ""
-                    situation = (f"the situation is {flag} (--when {flag}): cannot beats can, so it cannot {action} here" if flag in flags
-                                 else f"--when {flag} not given: it cannot {action} whenever it would")
                     outcome = (f"{names.get(source, source)}: to {action}, a unit must meet every criterion its list gives, and this one "
-                               f"fails for \"{rel['subject']}\", which {name} in play makes the unit; {situation}{when}")
+                               f"fails for \"{rel['subject']}\", which {name} in play makes the unit; the situation is {flag} "
+                               f"(--when {flag}): cannot beats can, so it cannot {action} here{when}")
                     cited = [rule_quote(source, details["criteria"]), quote(rel["citation"], names)]
-                    ruling = Ruling([names.get(source, source), name], None, "cannot-beats-can", outcome, cited,
-                                    [f"if {name} was used {t}" for t in times], [side.name])
+                    ruling = Ruling([names.get(source, source), name], None, "cannot-beats-can", outcome, cited, doubt, [side.name])
                     if not any(o.outcome == ruling.outcome for o in out):
                         out.append(ruling)
-    return out
+    return out, duties
+
+
+def _speaks_of(view: Book, side: Side, rid: str, words: frozenset[str]) -> bool:
+    """Whether another rule in play of the side names a word of the action in its name ("Ranged X charge Y": a
+    charge), so that the question is about that action."""
+    return any(other != rid and words & set(re.findall(r"[a-z]+", (view.rule_names.get(other) or "").lower())) for other in side.rules)

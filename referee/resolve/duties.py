@@ -618,8 +618,6 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                 action = dict(rel["details"]).get("action")
                 if rel["kind"] not in ("must", "cannot") or not action or _forbids_rule(rel, target_of(rel, names), mine) or own_use(rel):
                     continue  # a rule's use forbidden is ruled by forbidden_rules
-                if "criteria" in dict(rel["details"]):
-                    continue  # what its action requires binds whoever fails it, ruled where a rule in play is that (criteria.py)
                 key = (mine.name, rid, rel["kind"], rel["citation"]["sentence"] + action)
                 if key in seen:
                     continue  # one sentence, said again by a second document
@@ -640,6 +638,8 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                         "side": mine.name, "rule": rid, "name": names.get(rid, rid), "kind": rel["kind"], "actions": [action],
                         "subject": who, "conditions": unknown, "citation": cited,
                     })
+                if "criteria" in dict(rel["details"]):
+                    continue  # what its action requires binds whoever fails it: in force, ruled where a rule in play is that (criteria.py)
                 flag = situation_of_action(action)
                 # "Units that used the advance move", of Advancing in play: the side did what the rule is
                 done = who is not None and used_its_own(who, names.get(rid, rid))

@@ -132,7 +132,9 @@ def resolve(
     own_aside, own_rulings = own_use_forbidden(ctx, sides)
     answers += own_rulings
     # what an action requires, beside a rule in play that is what a criterion says the unit did not do (Fall back, Charging's list)
-    answers += criteria_rulings(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope}, ctx.rule_quote)
+    criteria, criteria_duties = criteria_rulings(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope}, ctx.rule_quote)
+    answers += criteria
+    in_force += criteria_duties
     for side_name, rid, why in [*aside, *scoped, *ways_aside, *own_aside]:
         ctx.aside([side_name], rid, why)
     found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle, ctx.cumulative)

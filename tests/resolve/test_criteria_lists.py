@@ -43,9 +43,15 @@ def test_a_rule_in_play_that_fails_an_item_cannot_take_the_action() -> None:
     assert ruling["outcome"].endswith('fails for "Models that have sprinted this turn", which Sprint in play makes the unit; the situation is '
                                       "shooting (--when shooting): cannot beats can, so it cannot shoot here")
     assert resolve(view, SYSTEM, picks("Sprint"), when=["melee"]).to_json()["rulings"] == []
-    # no situation given: it holds whenever the unit would shoot
-    [ruling] = resolve(view, SYSTEM, picks("Sprint")).to_json()["rulings"]
-    assert ruling["outcome"].endswith("--when shooting not given: it cannot shoot whenever it would")
+    # no situation given: nothing is ruled; the prohibition is in force where another rule of the side speaks of shooting
+    alone = resolve(view, SYSTEM, picks("Sprint")).to_json()
+    assert alone["rulings"] == [] and [d["rule"] for d in alone["in_force"]] == []
+    view = read_system({"Loosing": "Models eligible to shoot have to fulfil all the following criteria:\n1. They have not sprinted this turn.",
+                        "Sprint": "The unit moves double.", "Shoot on the Run": "The unit may move after it shot."})
+    both = resolve(view, SYSTEM, picks("Sprint", "Shoot on the Run")).to_json()
+    assert both["rulings"] == []
+    assert [(d["name"], d["actions"], d["subject"], d["citation"]["quote"]) for d in both["in_force"] if d["kind"] == "cannot"] == [
+        ("Loosing", ["shoot"], "Models that have sprinted this turn", "They have not sprinted this turn.")]
 
 
 def test_fall_back_cannot_declare_a_charge(rulebase) -> None:
@@ -67,9 +73,11 @@ def test_fall_back_cannot_declare_a_charge(rulebase) -> None:
 def test_an_advance_move_fails_the_criteria_of_a_charge_and_of_shooting(rulebase) -> None:
     # "The model has not advanced in the movement phase this turn.": "advanced" names Advancing
     data = resolve(rulebase, "last-edition", "Advancing, Ranged 2 charge 1").to_json()
-    charging = [r for r in data["rulings"] if r["rules"] == ["Charging", "Advancing"]]
-    assert [c["quote"] for r in charging for c in r["citations"]] == [
-        "Eligible models to declare a charge have to fulfill all the following criteria:", "3.The model has not advanced in the movement phase this turn."]
-    assert charging[0]["conditions"] == []  # "this turn" is the turn asked about
+    charging = [d for d in data["in_force"] if d["name"] == "Charging"]
+    assert [(d["actions"], d["citation"]["quote"], d["conditions"]) for d in charging] == [
+        (["declare a charge"], "3.The model has not advanced in the movement phase this turn.", [])]  # "this turn" is the turn asked about
+    assert not any("Charging" in r["rules"] for r in data["rulings"])
+    # Advancing alone, no situation: its own duty only
+    assert [d["name"] for d in resolve(rulebase, "last-edition", "Advancing").to_json()["in_force"]] == ["Advancing"]
     shooting = resolve(rulebase, "last-edition", "Advancing", when=["shooting"]).to_json()
     assert [r["rules"] for r in shooting["rulings"]] == [["Advancing"], ["SHOOTING", "Advancing"]]
