@@ -102,9 +102,14 @@ def grammar_text(name: str) -> str:
 
 
 def grammar_folder() -> str:
-    """The folder the grammars are read from (for hashing them into cache keys)."""
-    if _shipped_grammars is None:
-        return os.path.join(_CHECKOUT, "grammar")
+    """The folder the grammars are read from (for hashing them into cache keys): the source
+    tree's own ``grammar/`` when the code runs from one, else the installed package's.  A copy
+    of the project run by ``PYTHONPATH`` beside an editable install (a benchmark's ``--against``
+    copy, a snapshot a scorer runs) would otherwise read the installed tree's grammars with its
+    own code, and a grammar newer than the code makes trees the code cannot read."""
+    local = os.path.join(_CHECKOUT, "grammar")
+    if _shipped_grammars is None or os.path.isfile(os.path.join(local, "calc.lark")):
+        return local
     return os.path.dirname(os.path.realpath(_shipped_grammars.__file__))
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -69,3 +71,17 @@ def test_every_lalr_parser_is_loaded_here() -> None:
             if "Lark(" in line and module.name != "grammars.py" and "parser=algorithm" not in line:
                 builders.append(f"{module.relative_to(ROOT)}:{number}")
     assert builders == []
+
+
+def test_a_copy_of_the_project_reads_its_own_grammars(tmp_path: Path) -> None:
+    """A copy run by PYTHONPATH beside this editable install (a benchmark's ``--against``
+    copy, a scorer's snapshot) reads the copy's grammar/, never the installed tree's: a
+    grammar newer than the code it runs with makes trees that code cannot read."""
+    copy = tmp_path / "copy"
+    shutil.copytree(ROOT / "grammar", copy / "grammar")
+    shutil.copytree(ROOT / "referee", copy / "referee", ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    code = "import referee.paths as p; print(p.PACKAGE_DIR); print(p.grammar_folder())"
+    env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path, env=env)
+    assert found.stdout.split() == [str(copy / "referee"), str(copy / "grammar")]
