@@ -90,6 +90,9 @@ _MODIFIER_PLAIN = lazy(r"\b(?:gets?|gains?|suffers?|has|have)\s+(?:an?\s+)?(?P<a
 # only says the model has the rule ("If a model has this special rule") is no condition
 _IF = lazy(r"\b(?:if|when|while|unless)\b(?P<what>[^,.;]*)", re.I)
 _HAS_RULE = lazy(r"\bthis\s+(?:special\s+)?rule\b|\bhas\s+the\b", re.I)
+# a condition that only says the holder is attacked ("When this unit is attacked"): the question
+# naming the rule against the roller says so (never "charged", a condition of its own)
+_IS_ATTACKED = lazy(r"^\s*(?:this|the)\s+(?:model|unit)\s+(?:is|are)\s+(?:attacked|targeted|shot\s+at)\s*$", re.I)
 # an attack that always hits or wounds, with no condition: "This attack automatically hits",
 # "These attacks hit automatically" (never "are automatically hit": a target's, not a roll's)
 _ALWAYS = lazy(r"(?<!\bare )(?<!\bis )(?<!\bbe )\b(?:automatically\s+(?P<a>hit|wound)s?|(?P<b>hit|wound)s?\s+automatically)\b", re.I)
@@ -124,7 +127,9 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3}
 # the roll being made "against models with" the rule itself or "against this unit"
 _CLAUSE_START = lazy(r",\s*(?:while|whereas|but|and)\b|;|\s-\s|\bthen\b", re.I)
 _TOWARDS = lazy(r"(?<!fighting )(?<!attacking )(?<!striking )\b(?:against|towards|targeting|allocated\s+to|aimed\s+at|directed\s+at)\b|\benem(?:y|ies)\b|\bopponents?\b|\b(?:affected|hit)\s+by\b", re.I)
-_AT_HOLDER = lazy(r"\b(?:against|towards|targeting)\s+(?:(?:this|these|that)\s+(?:model|unit|character)s?|it|them|him|her)\b", re.I)
+_AT_HOLDER = lazy(r"\b(?:against|towards|targeting|at)\s+(?:(?:this|these|that)\s+(?:model|unit|character)s?|it|them|him|her)\b|\b(?:is|are)\s+(?:attacked|targeted|shot\s+at|charged)\b", re.I)
+# the holder's own rolls said after the effect: "Re-roll failed to-hit rolls for attacks made by this unit"
+_OF_HOLDER = lazy(r"\b(?:for|by|of)\s+(?:(?:this|these)\s+(?:model|unit|character|weapon|attack)s?|its\s+\w+)\b|\bmade\s+by\b", re.I)
 _HOLDER = lazy(r"\b(?:it|its|he|his|she|her|they|their|you|your|wielder|bearer|model|models|unit|units|attack|attacks|(?<!to-)(?<!to )hits?|weapons?|part|parts)\b|\bwith\b", re.I)
 _ATTACKING = lazy(r"\b(?:the\s+)?(?:attacks?|hits?)\b", re.I)
 _VICTIM = lazy(r"\b(?:the\s+)?(?:target|victim)\b", re.I)
@@ -222,17 +227,18 @@ def read(rule: str, text: str) -> list[Effect]:
 def _side(plain: str, at: int, rule: str, roll: str) -> str | None:
     """Whose rule an effect said at ``plain[at]`` is (Effect's ``side``): "other" where the roll is
     made against the rule's holder ("Attacks allocated towards a model with Distracting suffer",
-    "must reroll ... against models with Flammable" in Flammable's own text, "saves taken against
-    the attack", "The attack ignores Fortitude Saves"), "own" where the holder rolls (the subject
-    names a model, a unit, an attack or the rule: "it re-rolls", "attacks with Hatred"), None
-    where the clause names neither."""
+    "Models shooting at this unit", "When this unit is attacked, the attacker ...", "must reroll
+    ... against models with Flammable" in Flammable's own text, "saves taken against the attack",
+    "The attack ignores Fortitude Saves"), "own" where the holder rolls (the subject names a
+    model, a unit, an attack or the rule: "it re-rolls", "attacks with Hatred"; or the rolls are
+    "for attacks made by this unit"), None where the clause names neither."""
     begin = 0
     for b in _CLAUSE_START.finditer(plain, 0, at):
         begin = b.end()
     stop = _CLAUSE_START.search(plain, at)
     subject, after = plain[begin:at], plain[at : stop.start() if stop else len(plain)]
     name = squeeze(rule.split("/", 1)[-1].replace("-", " "))
-    if _TOWARDS.search(subject) or _AT_HOLDER.search(after):
+    if _TOWARDS.search(subject) or _AT_HOLDER.search(subject) or _AT_HOLDER.search(after):
         return "other"
     against = _AGAINST.search(after)
     if against is not None and squeeze(against.group("name")) == name:
@@ -242,7 +248,7 @@ def _side(plain: str, at: int, rule: str, roll: str) -> str | None:
         return "own" if attacked == roll.startswith("save:") else "other"
     if roll.startswith("save:") and _ATTACKING.search(subject) and roll[5:] not in squeeze(subject):
         return "other"  # a save is the saving model's roll: "The attack ignores ..." is the attack's rule
-    if _HOLDER.search(subject) or name in squeeze(subject) or _VICTIM.search(after):
+    if _HOLDER.search(subject) or name in squeeze(subject) or _VICTIM.search(after) or _OF_HOLDER.search(after):
         return "own"
     return None
 
@@ -284,7 +290,7 @@ def _condition(plain: str, rule: str, moments: bool = False) -> str | None:
     for m in _IF.finditer(plain):
         what = m.group("what")
         name = rule.split("/", 1)[-1].replace("-", " ")
-        if _HAS_RULE.search(what) or name in what.lower() or (moments and _MOMENT_BEFORE.search(what)):
+        if _HAS_RULE.search(what) or name in what.lower() or _IS_ATTACKED.match(what) or (moments and _MOMENT_BEFORE.search(what)):
             continue
         return f"?{m.group().strip()}"
     return None

@@ -113,6 +113,18 @@ Successful to-hit rolls against a model with Ward Hex must be rerolled.
 
 Its failed to-hit rolls must be rerolled.
 
+## Veil
+
+Models shooting at this unit suffer -1 to hit.
+
+## Dread
+
+When this unit is attacked, the attacker must re-roll successful to-hit rolls.
+
+## Sure Shot
+
+Re-roll failed to-hit rolls for attacks made by this unit.
+
 ## Murk
 
 Failed to-hit rolls must be rerolled.
@@ -145,6 +157,12 @@ def sides(tmp_path_factory):
         ("hit 4+ with Ward Hex", Fraction(1, 2)),
         ("hit 4+ with Keen Eye", Fraction(3, 4)),
         ("hit 4+ against Keen Eye", Fraction(1, 2)),
+        ("hit 4+ against Veil", Fraction(1, 3)),
+        ("hit 4+ with Veil", Fraction(1, 2)),
+        ("hit 4+ against Dread", Fraction(1, 4)),
+        ("hit 4+ with Dread", Fraction(1, 2)),
+        ("hit 4+ with Sure Shot", Fraction(3, 4)),
+        ("hit 4+ against Sure Shot", Fraction(1, 2)),
         ("hit 4+ with Grudge against Rivals", Fraction(3, 4)),
         ("hit 4+ with Grudge and Rivals", Fraction(1, 2)),  # the foe is named on the roller's side
     ],
