@@ -39,7 +39,16 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
     :class:`CalcSyntaxError` for a question the grammar cannot read and
     :class:`Refusal` for one the system's documents do not settle.
     """
-    asked = parse(question)
+    try:
+        asked = parse(question)
+    except CalcSyntaxError as unread_error:
+        mechanics(system, system in (getattr(build, "systems", None) or ()))  # a system calc does not know: that first
+        from referee.calc import unread  # why, when the documents say it: one line instead of a caret
+
+        refused = unread.explain(Rulebook.of(build, rules_src), system, unread_error)
+        if refused is None:
+            raise
+        raise refused from None
     module = mechanics(system, system in (getattr(build, "systems", None) or ()))
     too_big = q.out_of_range(asked)
     if too_big is not None:
@@ -50,7 +59,12 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
             parts = chain.answer(book, system, asked, module)
         else:
             handler = module.FORMS.get(type(asked))
-            if handler is None and isinstance(asked, (q.RuleRoll, q.KeepHighest, q.Versus, q.Sum)):
+            if handler is None and isinstance(asked, (q.PerEach, q.NamedDice)):
+                from referee.calc import each  # read from the asked system's own sentences, whatever its module
+
+                reader = each.per_each if isinstance(asked, q.PerEach) else each.named_dice
+                handler = lambda book, asked: reader(book, system, asked)  # noqa: E731
+            elif handler is None and isinstance(asked, (q.RuleRoll, q.KeepHighest, q.Versus, q.Sum)):
                 from referee.calc import named  # read from the asked system's own sentences, whatever its module
 
                 handler = named.forms(system)[type(asked)]

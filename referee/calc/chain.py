@@ -37,7 +37,7 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
         if link is not None:
             steps.append(Step(_link_text(stage), book.cite(link)))
         result = handler(book, stage)
-        if isinstance(stage, (q.Hit, q.Wound)) and stage.reroll is not None:
+        if isinstance(stage, (q.Hit, q.Wound, q.ArmourSave, q.DodgeSave, q.PureSave)) and (stage.reroll is not None or stage.modifier):
             result = _rerolled(book, system, stage, result, module)
         steps.extend(result.steps)
         results.append(result)
@@ -113,7 +113,9 @@ def _rerolled(book: Rulebook, system: str, stage: Any, worked_out: StageResult, 
 
     needed = worked_out.needed
     if needed is None or not needed[:-1].isdigit() or not 2 <= int(needed[:-1]) <= 6:
-        raise Refusal(f"{stage.mechanic}: this roll is not one D6 needing 2+ to 6+, so calc cannot say what re-rolling it does", system)
-    kind = "hit" if isinstance(stage, q.Hit) else "wound"
-    again = effects.rolled(book, q.Rolled(kind, int(needed[:-1]), reroll=stage.reroll), system, module)
+        what = "re-rolling" if stage.modifier == 0 else "modifying"
+        raise Refusal(f"{stage.mechanic}: this roll is not one D6 needing 2+ to 6+, so calc cannot say what {what} it does", system)
+    kind = "hit" if isinstance(stage, q.Hit) else "wound" if isinstance(stage, q.Wound) else "save"
+    save = {q.ArmourSave: "armour", q.DodgeSave: "dodge", q.PureSave: "pure"}.get(type(stage))
+    again = effects.rolled(book, q.Rolled(kind, int(needed[:-1]), save=save, modifier=stage.modifier, reroll=stage.reroll), system, module)
     return again._replace(steps=worked_out.steps + again.steps[1:])  # its first step restates the number

@@ -52,6 +52,14 @@ TERMINAL_WORDS = {
     "_IN": '"in"',
     "_AND": '"and"',
     "_MEAN": '"mean"',
+    "_TO": '"to"',
+    "_ON": '"on"',
+    "_VS": '"vs"',
+    "_OR_MORE": '"or more"',
+    "_TIMES": '"x"',
+    "_ROLL": '"roll"',
+    "_OF": '"of"',
+    "TIMES_N": "x2, x3, ...",
     "$END": "the end",
 }
 

@@ -115,22 +115,41 @@ def plain_sum(book: Rulebook, system: str, asked: q.Sum) -> dict[str, Any]:
 
 
 def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
+    from referee.calc import passages  # a lead-in or a table inside a rule's text
+
+    words, whose = tuple(asked.words), tuple(asked.whose)
     try:
-        rule, used = _find_rule(book, system, asked.words)
-    except Refusal:
-        # "Parry save": a save named inside another rule's text; "look out sir": a roll under a
-        # lead-in of another rule ("Look out, Sir!: ... roll a d6: on the roll of a 3+, ...")
-        given = _save_given(book, system, asked) or _lead_in(book, system, asked)
-        if given is None:
-            raise
-        return given
-    if asked.whose:
-        raise Refusal(f"{rule['id']} is the rule named; the words after the comma or 'with' ({' '.join(asked.whose)}) are not read", system)
-    what = asked.words[used:] + tuple(asked.after)
+        rule, used = _find_rule(book, system, words)
+    except Refusal as refused:
+        given = _save_given(book, system, asked)  # "Parry save": a save named inside another rule's text
+        if given is not None:
+            return given
+        inside = passages.named(book, system, words + whose)  # "Look out, Sir": the comma is the title's
+        if inside is None:
+            close = passages.did_you_mean(book, system, asked.words, refused)
+            if close is refused and whose:  # "Discipline Test with Discipline 8": what the documents say of the words
+                from referee.calc import unread
+
+                raise unread.thing(book, system, " ".join(words + whose), " ".join(words)) from None
+            raise close from None
+        rule, used = inside
+        if used >= len(words):
+            words, whose = words + whose, ()
+    if whose:
+        raise Refusal(
+            f"calc cannot read {' '.join(whose)!r} after {rule['name']} ({rule['id']}); it asks a rule's roll as "
+            f"'{rule['name']} hits', '{rule['name']} save' or '{rule['name']} (4+)'",
+            system,
+        )
+    what = words[used:] + tuple(asked.after)
     thing = what[-1].lower() if what else None
     name = rule["name"]
     if asked.amount is not None or asked.needed is not None:
         return _with_parameter(book, system, asked, rule, thing)
+    if thing is None or all(w.lower() in passages.ITS_ROLL for w in what):  # "look out sir", "look out sir roll"
+        own = passages.own_roll(book, system, rule)
+        if own is not None:
+            return own
     if thing is None:
         raise Refusal(f"say what {name} rolls for ({name} hits, {name} save, ...)", system)
     found: dict[Any, list[str]] = {}
@@ -150,6 +169,9 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
             for m in compiled(pattern, re.I).finditer(sentence):
                 found.setdefault(int(m.group(1)), []).append(sentence)
     if not found:
+        entry = passages.table_entry(book, system, rule, what)
+        if entry is not None:
+            return entry
         raise Refusal(f"{rule['id']} gives no dice or number for its {' '.join(what)}", system)
     if len(found) > 1:
         shown = ", ".join(f"{v}+" if isinstance(v, int) else str(v) for v in found)
@@ -512,40 +534,6 @@ def _save_given(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any
     label = " ".join(w.capitalize() for w in words[:-1])
     steps = [Step(f"{rule['name']} gives a {label} Save of {needed}+, taken only as its brackets say: {m.group('inside').strip()}.", book.quote(rule, sentence))]
     return _threshold(book, system, rule, sentence, needed, steps, f"the {label} save is passed")
-
-
-_LEAD_IN = lazy(r"^\W*(?P<lead>[^\W\d_][^:.;]{1,40}?)\s*[!?]?\s*:\s+\S")
-_ROLL_WORDS = {"roll", "rolls", "test", "tests", "chance"}
-
-
-def _lead_in(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any] | None:
-    """A roll under a lead-in inside another rule's text: the question's words are the lead-in
-    ("look out sir" for "Look out, Sir!: If ... the opponent may roll a d6: on the roll of a
-    3+, ..."), and the sentence it opens gives one roll needed."""
-    if asked.amount is not None or asked.needed is not None:
-        return None
-    words = [w for w in asked.words + tuple(asked.after) + tuple(asked.whose)]  # "look out, sir": the comma is the lead-in's
-    while len(words) > 1 and words[-1].lower() in _ROLL_WORDS:
-        words = words[:-1]
-    wanted = squeeze(" ".join(words))
-    found = []
-    for rule in book.in_system(system):
-        for sentence in _sentences(rule):
-            m = _LEAD_IN.match(sentence)
-            if m and squeeze(m.group("lead")) == wanted:
-                found.append((rule, sentence))
-    if not found:
-        return None
-    if len(found) > 1:
-        raise Refusal(f"{' '.join(words)!r} opens more than one passage of {system} ({', '.join(r['id'] for r, _ in found)}); calc will not pick", system)
-    rule, sentence = found[0]
-    needed = {int(n) for n in compiled(_THRESHOLD).findall(sentence)}
-    if len(needed) != 1:
-        raise Refusal(f"the passage {' '.join(words)!r} of {rule['id']} gives {'no' if not needed else 'more than one'} roll needed", system)
-    (value,) = needed
-    lead = _LEAD_IN.match(sentence).group("lead")
-    steps = [Step(f"{lead}, in {rule['name']}: a roll of {value}+.", book.quote(rule, sentence))]
-    return _threshold(book, system, rule, sentence, value, steps, f"the {lead} roll succeeds")
 
 
 # -- Multiple Wounds, read from the system's own rule ----------------------------------------

@@ -7,6 +7,8 @@ made again, so that a warm ``referee calc`` does not pay for it.
 
 from __future__ import annotations
 
+import re
+
 from referee.calc import lalr
 from referee.calc import question as q
 from referee.calc.errors import CalcSyntaxError, describe
@@ -35,6 +37,10 @@ def _syntax_error(text: str, stuck: lalr.Stuck) -> CalcSyntaxError:
         return CalcSyntaxError("the question ends too soon", text, stuck.position, expected)
     met = stuck.met if stuck.met is not None else text[stuck.position]
     return CalcSyntaxError(f"unexpected {met!r}", text, stuck.position, expected)
+
+
+_SIGNED_NUMBER = re.compile(r"[+\-−]\d+")  # the figure of "a -2 modifier"
+_ONES = re.compile(r"\b(?:1s|ones|of\s+(?:1|one))\b")  # "reroll 1s", "re-roll rolls of one"
 
 
 def _int(token: Any) -> int:
@@ -69,27 +75,27 @@ class _Reader:
         return _int(children[0])
 
     def hit(self, children: list[Any]) -> q.Hit:
-        return q.Hit(_int(children[0]), _int(children[1]), _reroll(children[2]))
+        return q.Hit(_int(children[0]), _int(children[1]), *_given(children[2:]))
 
     def strength_vs(self, children: list[Any]) -> tuple[int, int]:
         return _int(children[0]), _int(children[1])
 
     def wound(self, children: list[Any]) -> q.Wound:
-        return q.Wound(*self.read(children[0]), _reroll(children[1]))
+        return q.Wound(*self.read(children[0]), *_given(children[1:]))
 
     def ap(self, children: list[Any]) -> int:
         return abs(_int(children[0]))
 
     def armour_save(self, children: list[Any]) -> q.ArmourSave:
-        best, strong, ap = children
-        return q.ArmourSave(_roll(best), _roll(strong) if strong is not None else None, self.read(ap) if ap is not None else 0)
+        best, strong, ap, *given = children
+        return q.ArmourSave(_roll(best), _roll(strong) if strong is not None else None, self.read(ap) if ap is not None else 0, *_given(given))
 
     def dodge_save(self, children: list[Any]) -> q.DodgeSave:
-        needed, ap = children
-        return q.DodgeSave(_roll(needed), self.read(ap) if ap is not None else 0)
+        needed, ap, *given = children
+        return q.DodgeSave(_roll(needed), self.read(ap) if ap is not None else 0, *_given(given))
 
     def pure_save(self, children: list[Any]) -> q.PureSave:
-        return q.PureSave(_roll(children[0]))
+        return q.PureSave(_roll(children[0]), *_given(children[1:]))
 
     def fnp(self, children: list[Any]) -> q.FeelNoPain:
         return q.FeelNoPain(_roll(children[0]) if children and children[0] is not None else None)
@@ -154,7 +160,7 @@ class _Reader:
                 when = " ".join(self.read(part.children[0]))
             else:
                 given.append(part)
-        modifier = sum(_int(str(g.children[0]).replace("+", "")) for g in given if g.data == "modifier_item")
+        modifier = sum(_int(_SIGNED_NUMBER.search(str(g.children[0])).group().replace("+", "")) for g in given if g.data == "modifier_item")
         rerolls = {_reroll(g.children[0]) for g in given if g.data == "reroll_item"}
         reroll = "both" if len(rerolls) > 1 else next(iter(rerolls), None)
         return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save, modifier, reroll)
@@ -201,16 +207,24 @@ class _Reader:
     def times(self, children: list[Any]) -> int:
         return _int(children[0])
 
+    def times_n(self, children: list[Any]) -> int:
+        return int(str(children[0]).lstrip("xX×").strip())
+
     def needing(self, children: list[Any]) -> int:
-        return _int(children[0])
+        return _int(str(children[0]).rstrip("+"))
 
     def swiftstride(self, children: list[Any]) -> q.Swiftstride:
         distance, needing = children
-        return q.Swiftstride(" ".join(str(distance).lower().split()), self.read(needing) if needing is not None else None)
+        # the roll as the rules name it, however the player words it ("charge", "charge roll": charge range)
+        kind = str(distance).lower().split()[0]
+        named = {"charge": "charge range", "flee": "flee distance", "pursuit": "pursuit distance", "overrun": "overrun distance"}[kind]
+        return q.Swiftstride(named, self.read(needing) if needing is not None else None)
 
     def unstable(self, children: list[Any]) -> q.Unstable:
         flags: dict[str, Any] = {}
         for condition in children[1:]:
+            if not hasattr(condition, "data"):  # a joining word kept by the grammar, or its placeholder
+                continue
             if condition.data == "rank_bonus":
                 flags["rank_bonus"] = _int(condition.children[0])
             else:
@@ -249,6 +263,18 @@ class _Reader:
     def parameter_roll(self, children: list[Any]) -> int:
         return _roll(children[0])
 
+    def per_each(self, children: list[Any]) -> q.PerEach:
+        words, count, each = children
+        return q.PerEach(self.read(words), _int(count), self.read(each))
+
+    def named_dice(self, children: list[Any]) -> q.NamedDice:
+        words, dice, needing = children
+        return q.NamedDice(self.read(words), _dice(dice), self.read(needing) if needing is not None else None)
+
+    def each_in(self, children: list[Any]) -> q.PerEach:
+        count, each, words = children
+        return q.PerEach(self.read(words), _int(count), self.read(each))
+
     def keep_highest(self, children: list[Any]) -> q.KeepHighest:
         return q.KeepHighest(self.read(children[0]), _dice(children[1]))
 
@@ -281,9 +307,19 @@ def _amount(children: list[Any]) -> q.Amount:
     return q.Amount(_dice(dice), -plus if sign is not None and str(sign) in "-−" else plus)
 
 
+def _given(parts: list[Any]) -> tuple[str | None, int]:
+    """The re-roll ("failed", "successful", "both") and the summed modifier a stage's question gives it."""
+    tokens = [p.children[-1] for p in parts if p is not None]
+    rerolls = {_reroll(t) for t in tokens if t.type == "REROLL"}
+    modifier = sum(_int(_SIGNED_NUMBER.search(str(t)).group().replace("+", "")) for t in tokens if t.type == "MODIFIER")
+    return ("both" if len(rerolls) > 1 else next(iter(rerolls), None)), modifier
+
+
 def _reroll(token: Any) -> str | None:
     """ "reroll failed" -> "failed", "reroll 1s" -> "ones" (failed rolls showing 1); no re-roll named -> None."""
     if token is None:
         return None
     said = str(token).lower()
-    return "successful" if "successful" in said else "failed" if "failed" in said and " of " not in said else "ones"
+    if "success" in said:
+        return "successful"
+    return "ones" if _ONES.search(said) else "failed"

@@ -37,35 +37,36 @@ class Dice(_Value, namedtuple("Dice", "count sides")):
         return f"{self.count if self.count != 1 else ''}D{self.sides}"
 
 
-class Hit(_Value, namedtuple("Hit", "attacker defender reroll", defaults=(None,))):
+class Hit(_Value, namedtuple("Hit", "attacker defender reroll modifier", defaults=(None, 0))):
     """Combat Skill against Combat Skill; ``reroll``: "failed" or "successful"
-    when the question re-rolls those itself."""
+    when the question re-rolls those itself; ``modifier``: the +N/-N it adds to the roll."""
 
     __slots__ = ()
     mechanic = "to-hit rolls by Combat Skill"
 
 
-class Wound(_Value, namedtuple("Wound", "strength toughness reroll", defaults=(None,))):
-    """``reroll`` as for :class:`Hit`."""
+class Wound(_Value, namedtuple("Wound", "strength toughness reroll modifier", defaults=(None, 0))):
+    """``reroll`` and ``modifier`` as for :class:`Hit`."""
 
     __slots__ = ()
     mechanic = "wound rolls by Strength against Toughness"
 
 
-class ArmourSave(_Value, namedtuple("ArmourSave", "best strong penetration")):
+class ArmourSave(_Value, namedtuple("ArmourSave", "best strong penetration reroll modifier", defaults=(None, 0))):
     """``best`` and ``strong``: the 2 and 4 of "2+/4+" (``strong`` None when one
-    number was given); ``penetration``: the AP as a positive number ("AP-2": 2)."""
+    number was given); ``penetration``: the AP as a positive number ("AP-2": 2); ``reroll``
+    as for :class:`Hit` (``modifier`` is always 0: a save's "-2" is its AP)."""
 
     __slots__ = ()
     mechanic = "armour saves"
 
 
-class DodgeSave(_Value, namedtuple("DodgeSave", "needed penetration")):
+class DodgeSave(_Value, namedtuple("DodgeSave", "needed penetration reroll modifier", defaults=(None, 0))):
     __slots__ = ()
     mechanic = "dodge saves"
 
 
-class PureSave(_Value, namedtuple("PureSave", "needed")):
+class PureSave(_Value, namedtuple("PureSave", "needed reroll modifier", defaults=(None, 0))):
     __slots__ = ()
     mechanic = "pure saves"
 
@@ -204,6 +205,22 @@ class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after whose",
     mechanic = "rolls named by a rule"
 
 
+class PerEach(_Value, namedtuple("PerEach", "words count each")):
+    """A rule's roll of one die for each of ``count`` things (``each``: the words naming them,
+    "models embarked"), asked by the rule's ``words`` ("destroyed transport")."""
+
+    __slots__ = ()
+    mechanic = "a roll for each of a number of things"
+
+
+class NamedDice(_Value, namedtuple("NamedDice", "words dice needing", defaults=(None,))):
+    """A roll the documents name (``words``: "charge", "flee roll") with the ``dice`` the question
+    says it is; ``needing``: the chance of that total or more."""
+
+    __slots__ = ()
+    mechanic = "a named roll of dice"
+
+
 class KeepHighest(_Value, namedtuple("KeepHighest", "words dice")):
     """A named rule's roll of ``dice`` of which the highest one counts."""
 
@@ -225,7 +242,7 @@ class Sum(_Value, namedtuple("Sum", "amount needing", defaults=(None,))):
     mechanic = "dice rolls with a number added"
 
 
-Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool | RuleRoll | KeepHighest | Versus | Sum
+Question = Chain | Roll | Swiftstride | Unstable | Cover | DangerousTerrain | BadLuckPool | RuleRoll | PerEach | NamedDice | KeepHighest | Versus | Sum
 
 
 # How big a question calc takes: an exact answer to "10000 attacks" exists but
@@ -247,6 +264,8 @@ def out_of_range(asked: Question) -> str | None:
         parts = [asked.left, asked.right]
     elif isinstance(asked, RuleRoll) and asked.amount is not None:
         parts = [asked.amount]
+    elif isinstance(asked, PerEach) and asked.count > MOST_DICE:
+        return f"calc rolls at most {MOST_DICE} dice at once, not {asked.count}"
     elif isinstance(asked, Sum):
         parts = [asked.amount, asked]
     for part in parts:

@@ -66,7 +66,17 @@ def _modifier(sentence: str, rule: str) -> int:
 
 def dangerous_terrain(book: Rulebook, asked: q.DangerousTerrain) -> dict[str, Any]:
     header, rows = _table(book)
-    row, column = _row_and_column(asked.words, [r[0] for r in rows], list(header[1:]))
+    names, columns = [r[0] for r in rows], list(header[1:])
+    note = book.footnote(TABLE_RULE, "*")
+    applied = _footnote_named(asked.words, note, names, columns, header, rows)
+    if applied is not None:
+        row, column = applied
+    else:
+        try:
+            row, column = _row_and_column(asked.words, names, columns)
+        except Refusal:
+            _about_footnote(asked.words, note, header, rows)
+            raise
     cells = dict(zip(header, next(r for r in rows if r[0] == row)))
     cell = cells[column].strip()
     if cell == "-":
@@ -75,6 +85,9 @@ def dangerous_terrain(book: Rulebook, asked: q.DangerousTerrain) -> dict[str, An
     if found is None:
         raise Refusal(f"the Dangerous Terrain Table's entry for {row} in {column}, {cell!r}, cannot be read", SYSTEM)
     score, wounds, starred = int(found.group(1)), found.group(2), found.group(3)
+    footnote_wounds = None
+    if applied is not None and note is not None:  # the question names the models the footnote is about
+        footnote_wounds = _NOTE.match(note.quote.lstrip("*\\ ")).group(2)
     fails = Fraction(min(score, 6), 6)
     steps = [
         Step(f"{row} in {column}: {cell}.", book.row(TABLE_RULE, row)),
@@ -85,6 +98,10 @@ def dangerous_terrain(book: Rulebook, asked: q.DangerousTerrain) -> dict[str, An
             book.cite(MISHAP),
         ),
     ]
+    if footnote_wounds is not None and note is not None:
+        subject = _NOTE.match(note.quote.lstrip("*\\ ")).group(1)
+        steps.append(Step(f"The entry's * refers to the footnote below the table, and the question names its {subject}: Wo({footnote_wounds}).", note))
+        wounds, starred = footnote_wounds, ""
     if wounds.upper() == "D6":
         per_fail = Distribution.die(6)
         steps.append(Step("A failed test costs D6 Wounds, not 1.", book.cite(CHARIOT_D6)))
@@ -151,8 +168,63 @@ def _matches(words: list[str], names: list[str]) -> list[str]:
     return [n for n in names if all(w in _words(n) for w in wanted)]
 
 
+# a footnote below the table: "*Fleeing Chariot - Wo(D6)": the models it is about, and their wounds
+_NOTE = re.compile(r"^(.+?)\s*[-–:]\s*Wo\((\w+)\)\s*$")
+
+
+def _footnote_named(words: tuple[str, ...], note: Any, rows: list[str], columns: list[str], header: Any, table: list[Any]) -> tuple[str, str] | None:
+    """The row and column of an entry marked * when the question names the models its footnote
+    is about ("fleeing chariot enemy": the footnote's Fleeing Chariot, in All fleeing units / Enemy):
+    the words that name the footnote's models but no row are set aside, and the rest must name one
+    entry marked *.  None when the question does not name them, or they lead to no such entry."""
+    if note is None:
+        return None
+    found = _NOTE.match(note.quote.lstrip("*\\ "))
+    if found is None:
+        return None
+    subject = _words(found.group(1))
+    asked = [w.lower().rstrip("s") for w in words]
+    if not all(w in asked for w in subject):
+        return None
+    fits: list[tuple[str, str]] = []
+    for dropped in subject:  # set aside one of the footnote's words; the rest name the entry
+        rest = tuple(w for w in words if w.lower().rstrip("s") != dropped)
+        try:
+            row, column = _row_and_column(rest, rows, columns)
+        except Refusal:
+            continue
+        cells = dict(zip(header, next(r for r in table if r[0] == row)))
+        if cells[column].strip().endswith("*"):
+            fits.append((row, column))
+    return fits[0] if len(set(fits)) == 1 else None
+
+
+def _about_footnote(words: tuple[str, ...], note: Any, header: Any, table: list[Any]) -> None:
+    """A refusal naming the starred entries when the question names the footnote's models
+    but no entry of them ("fleeing chariot forest")."""
+    found = _NOTE.match(note.quote.lstrip("*\\ ")) if note is not None else None
+    if found is None:
+        return
+    asked = [w.lower().rstrip("s") for w in words]
+    if not all(w in asked for w in _words(found.group(1))):
+        return
+    starred = [f"{row[0]} in {column}" for row in table for column, cell in zip(header, row) if cell.strip().endswith("*")]
+    raise Refusal(
+        f"the Dangerous Terrain Table's footnote {note.quote!r} is for its entries marked * ({', '.join(starred)}); "
+        f"{' '.join(words)!r} names none of them",
+        SYSTEM,
+    )
+
+
+# words a player puts around a troop type and a terrain ("test for cavalry in water")
+_FILLER = {"test", "tests", "for", "in", "into", "through", "on", "a", "an", "the", "of", "unit", "units", "moving", "crossing"}
+
+
 def _row_and_column(words: tuple[str, ...], rows: list[str], columns: list[str]) -> tuple[str, str]:
-    """The table's row and column the words name, in either order ("cavalry water", "water cavalry")."""
+    """The table's row and column the words name, in either order ("cavalry water", "water cavalry"),
+    around the words a player adds ("dangerous terrain test for cavalry in water")."""
+    named = set(_words(" ".join(rows + columns)))
+    words = tuple(w for w in words if w.lower() not in _FILLER or w.lower().rstrip("s") in named) or words
     for cut in range(1, len(words)):
         for first, second in ((words[:cut], words[cut:]), (words[cut:], words[:cut])):
             row, column = _matches(list(first), rows), _matches(list(second), columns)

@@ -1664,12 +1664,17 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
         parts = split(version.text)
         example = False
         before = ""
+        criteria = criteria_items(version.text)
         for text, (line, column) in zip(parts, locate(parts, version, texts)):
             example = is_example(text, example)
             if not example:
                 _attack_scopes(text, names, scopes)
             unknown: list[tuple[str, int, str]] = []
             found = read_sentence(rule, names, text, version.source.file, line, column, example, unknown, withheld)
+            if text in criteria and not example:
+                extra = _criterion(rule, names, text, criteria[text], Citation(rule.id, text, version.source.file, line, column))
+                named = {r.target for r in extra if r.kind == "references"}  # the item's reference says which list it is of
+                found = [r for r in found if not (r.kind == "references" and r.target in named)] + extra
             if before and _CASE.match(text):
                 found = _in_that_case(found, before, names)
             before = text
@@ -1686,6 +1691,70 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
                     seen_relations.add(key)
                     relations.append(relation)
     return _scoped(_withhold(relations, withheld), scopes), sentences
+
+
+# a list of what an action requires: "Eligible models to declare a charge have to fulfill all the following criteria:"
+_CRITERIA_LEAD = re.compile(
+    r"^(?:eligible\s+)?(?:models?|units?)\s+(?:(?:that\s+are\s+)?eligible\s+)?to\s+(?P<action>[a-z][\w\s-]*?)(?:\s+with)?\s+"
+    r"(?:have\s+to|has\s+to|must|needs?\s+to)\s+(?:fulfil+|meet|satisfy)\s+(?:all\s+(?:of\s+)?)?the\s+following"
+    r"(?:\s+(?:criteria|conditions|requirements))?\s*:\s*$", re.I)
+_LIST_ITEM = re.compile(r"^\s*(?:[-•*]\s*)*(?:\d+[.)]\s*)?")
+# an item that says what the unit has not done or is not: "The model did not fall back last turn."
+_NOT_DONE = re.compile(
+    r"^(?P<who>(?:the|a|an|this|its|their)\s+(?:[a-z]+\s+){0,2}?(?:models?|units?)|they)\s+"
+    r"(?P<aux>did|does|do|has|have|had|is|are|was|were)\s+not\s+(?P<done>[a-z].*?)\.?$", re.I)
+
+
+def criteria_items(text: str) -> dict[str, tuple[str, str]]:
+    """The items of each list a rule's text opens with what an action requires ("Eligible models to shoot
+    with have to fulfill all the following criteria:" and the lines after it), each sentence as ``split``
+    gives it -> (the action, the lead sentence).  The list runs while its lines are items."""
+    out: dict[str, tuple[str, str]] = {}
+    lead: tuple[str, str] | None = None
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line:
+            continue
+        said = split(line)
+        found = _CRITERIA_LEAD.match(" ".join(line.replace("*", "").split()))
+        if found is not None:
+            lead = (" ".join(found.group("action").split()), said[-1] if said else line)
+            continue
+        if lead is None or not re.match(r"^(?:[-•*]|\d+[.)])", line):
+            lead = None
+            continue
+        for sentence in said:
+            out[sentence] = lead
+    return out
+
+
+def _criterion(rule: Rule, names: Names, text: str, lead: tuple[str, str], citation: Citation) -> list[Relation]:
+    """What an item of such a list forbids: "4.The model did not fall back last turn." under "Eligible models
+    to declare a charge have to fulfill all the following criteria:" is ``cannot`` "declare a charge" for "A
+    model that did fall back last turn" (``details`` ``criteria`` the lead, ``done`` what it did), and a
+    reference to the rule the words name (Fall back, ``details`` ``criteria`` too), so that a referee finds
+    it from that rule.  An item
+    that says what the unit must be or have ("One model in the unit has to be in 12\" ...") names no
+    action taken: it is left to the sentence's own reading."""
+    action, said = lead
+    item = _LIST_ITEM.sub("", text).strip()
+    m = _NOT_DONE.match(item)
+    if m is None:
+        return []
+    who = m.group("who")
+    plural = who.lower() == "they" or who.lower().endswith("s")
+    subject = ("Models" if who.lower() == "they" else re.sub(r"^(?:the|this|its|their)\b", "A" if not plural else "", who, flags=re.I).strip())
+    subject = f"{subject[:1].upper()}{subject[1:]} that {m.group('aux').lower()} {m.group('done')}"
+    out = [Relation("cannot", rule.id, None, action, citation, (), (("action", action), ("criteria", said), ("done", m.group("done"))), subject)]
+    words = m.group("done").split()
+    for size in range(min(len(words), 4), 0, -1):
+        forms = word_forms(" ".join(words[:size]))
+        forms += [f"{form[:-1] if form.endswith('e') else form}ing" for form in forms[2:]]  # "advanced": Advancing
+        named = next((t for form in forms for t in names.ids(fold(form)) if t != rule.id), None)
+        if named is not None:
+            out.append(Relation("references", rule.id, named, " ".join(words[:size]), citation, (), (("criteria", said),), None))
+            break
+    return out
 
 
 # the kinds of attack a statement may be limited to, and the situations that say either

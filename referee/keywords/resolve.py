@@ -47,13 +47,51 @@ def resolve(data: dict[str, Any], view: Rules, system: str) -> dict[str, Any]:
     """Annotate the JSON of a parse (``to_json(parse(...))``) with rule ids, in place."""
     core = set(view.core_terms(system))
     data["keywords"] = _whole_names(data, view, system, core)
+    text = data.get("input") or ""
     family: str | None = None
+    opener: dict[str, Any] | None = None  # the family's keyword whose values the words after it may fill
     for keyword in data["keywords"]:
         if keyword["name"] is not None:
             _tie(keyword, view, system, core, family)
-            family = _family(keyword, view, system) or family
+            opened = _family(keyword, view, system)
+            family = opened or family
+            if opener is not None and text[opener["reach"] : keyword["span"][0]].strip() not in ("", "/"):
+                opener = None  # another item of the list: the family's values stay with their own item
+            if opened is not None:
+                opener = {"keyword": keyword, "reach": keyword["span"][1]} if keyword["args"] else None
+            elif opener is not None and _joins(keyword, opener["keyword"], view):
+                shown = opener["keyword"]
+                keyword["joined"] = {"name": shown["name"], "span": list(shown["span"]), "args": [dict(a) for a in shown["args"]]}
+                opener["reach"] = keyword["span"][1]
+            else:
+                opener = None
         keyword["args"] = [_arg(arg, view, system, core, family) for arg in keyword["args"]]
     return data
+
+
+def _joins(keyword: dict[str, Any], opener: dict[str, Any], view: Rules) -> bool:
+    """Whether the values written after a family's name fill the pattern of the keyword that
+    follows it: "Ranged 3 trigger -1 to hit" is one use of "Ranged X trigger -Y to hit", whose X is
+    the 3 the grammar read onto "Ranged".  The rule's own name is read as a keyword string: its
+    first use must be the family's name with variables only, as many as the opener has values,
+    and its second the keyword's name with as many values as the keyword has (a pattern filled
+    in part, "Melee 3 charge", is not joined: which letter a lone number is, no one can say)."""
+    rule = view.get(keyword.get("rule", UNDEFINED))
+    if rule is None or keyword.get("candidates"):
+        return False
+    from referee.keywords import KeywordSyntaxError, Variable, parse
+
+    try:
+        pattern = parse(rule["name"])
+    except KeywordSyntaxError:
+        return False
+    if len(pattern) != 2:
+        return False
+    lead, own = pattern
+    return (lead.name is not None and own.name is not None
+            and fold(lead.name) == fold(opener["name"]) and fold(own.name) == fold(keyword["name"])
+            and bool(lead.args) and all(isinstance(a, Variable) for a in lead.args)
+            and len(lead.args) == len(opener["args"]) and len(own.args) == len(keyword["args"]))
 
 
 def _whole_names(data: dict[str, Any], view: Rules, system: str, core: set[str]) -> list[dict[str, Any]]:

@@ -638,6 +638,8 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                         "side": mine.name, "rule": rid, "name": names.get(rid, rid), "kind": rel["kind"], "actions": [action],
                         "subject": who, "conditions": unknown, "citation": cited,
                     })
+                if "criteria" in dict(rel["details"]):
+                    continue  # what its action requires binds whoever fails it: in force, ruled where a rule in play is that (criteria.py)
                 flag = situation_of_action(action)
                 # "Units that used the advance move", of Advancing in play: the side did what the rule is
                 done = who is not None and used_its_own(who, names.get(rid, rid))

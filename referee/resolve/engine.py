@@ -22,6 +22,7 @@ from referee.resolve.one_of_a_kind import set_twice, two_of_a_kind
 from referee.resolve.parameters import against_instances
 from referee.resolve.own_words import own_words, permission_meetings
 from referee.resolve.play import Inactive, Pick, both_sides
+from referee.resolve.criteria import criteria_rulings
 from referee.resolve.scope import attack_scoped_rules, own_use_forbidden, scoped_rules, weapon_conditioned
 from referee.resolve.principles import Context, said_to_apply, settle
 from referee.resolve.ruled_out import situation_ruling
@@ -130,6 +131,10 @@ def resolve(
     idle += idle_scopes + idle_attack
     own_aside, own_rulings = own_use_forbidden(ctx, sides)
     answers += own_rulings
+    # what an action requires, beside a rule in play that is what a criterion says the unit did not do (Fall back, Charging's list)
+    criteria, criteria_duties = criteria_rulings(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope}, ctx.rule_quote)
+    answers += criteria
+    in_force += criteria_duties
     for side_name, rid, why in [*aside, *scoped, *ways_aside, *own_aside]:
         ctx.aside([side_name], rid, why)
     found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle, ctx.cumulative)

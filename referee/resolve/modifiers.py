@@ -18,6 +18,7 @@ from referee.resolve.source import never_stacking
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from referee.store.book import Book
@@ -59,7 +60,7 @@ def parts(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], live_ins
                         said = (f"{names.get(rid, rid)} modifies {details.get('stat')} by its parameter, and no instance here gives a number"
                                 + (": the number in the quoted sentence is an example" if numbered else f" for its {details.get('value', '').lstrip('+-')}"))
                         idle.append(Inactive(rid, names.get(rid, rid), mine.name, said, quote(rel["citation"], names), relation="modifies"))
-            for rel, details, at in _modifying(view.relations_out(rid), instances):
+            for rel, details, at in _modifying(view.relations_out(rid), instances, lambda: _letters(view, rid)):
                 unknown, failed = [], False
                 if at is not None and not whole:
                     if at not in live:
@@ -138,7 +139,24 @@ def _either(view: Book, cond: dict[str, Any], flags: tuple[str, ...], mine: Side
 _PARAMETER = lazy(r"^([+\-−]\d+)\"?\s+([A-Z][\w ]*?)\s*$")
 
 
-def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]) -> list[tuple[dict[str, Any], dict[str, str], int | None]]:
+def _letters(view: Book, rid: str) -> list[str]:
+    """The letters of a rule's parameters, in the order its name writes them ("Melee X charge Y": X, Y)."""
+    rule = view.get(rid)
+    return [str(p.get("name") or "") for p in (rule or {}).get("params") or []]
+
+
+def _lettered(params: tuple[str, ...], letter: str, letters: list[str]) -> str | None:
+    """The parameter an instance gives for one letter of its rule's name: by its place, where the
+    instance gives one value for every letter ("Melee X charge Y" as "Melee 3 charge 2": Y is 2);
+    else the first that holds a number, as an instance of its own words alone writes it ("charge 2")."""
+    if letter in letters and len(params) == len(letters) > 1:
+        found = _NUMBER_IN.search(params[letters.index(letter)])
+        return found.group(1) if found else None
+    return next((found.group(1) for p in params for found in [_NUMBER_IN.search(p)] if found), None)
+
+
+def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]],
+               letters: Callable[[], list[str]] = list) -> list[tuple[dict[str, Any], dict[str, str], int | None]]:
     """(relation, details with stat and value, the instance it is of) of every modifier a
     rule's text states: its ``modifies`` relations; where its value is the parameter
     ("Stealth(+2) indicates giving +2 to the model's cover save"), one for each instance
@@ -162,8 +180,9 @@ def _modifying(relations: list[dict[str, Any]], instances: list[tuple[str, ...]]
                     out.append((rel, {**details, "value": f"={needed}"}, at))
         elif rel["kind"] == "modifies" and "stat" in details and _PLACEHOLDER.fullmatch(details.get("value", "")):
             # "-Y to the CS" of "Melee X heavy -Y": Y is the instance's number ("heavy -1": 1)
+            named = letters()
             for at, params in enumerate(instances):
-                number = next((found.group(1) for p in params for found in [_NUMBER_IN.search(p)] if found), None)
+                number = _lettered(params, details["value"].lstrip("+-−="), named)
                 if number is not None:
                     sign = details["value"][0] if details["value"][0] in "+-" else "+"
                     out.append((rel, {**details, "value": f"{sign}{number}"}, at))

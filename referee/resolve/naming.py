@@ -66,7 +66,7 @@ def picks(view: Book, system: str, text: str, what: str = "KEYWORDS") -> list[Pi
             message = f"{use.name!r} names {len(candidates)} rules of {system}: {', '.join(candidates)}"
             raise _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
         for each in candidates or [rule]:
-            out.append(Pick(each, _own_words(view, each, tuple(str(arg) for arg in use.args)), use.text, (start, end)))
+            out.append(Pick(each, _joined(uses, keyword) + _own_words(view, each, tuple(str(arg) for arg in use.args)), use.text, (start, end)))
     return _whole_names(view, text, out)
 
 
@@ -92,6 +92,17 @@ def _one_name(view: Book, name: str, candidates: list[str]) -> bool:
     every one of them into play, each shown by its id; a name that is short for several others
     ("heavy": Melee Heavy, Ranged Heavy) is the player's to choose, never the referee's."""
     return all(fold(view.rule_names.get(rule, "")) == fold(name) for rule in candidates)
+
+
+def _joined(uses: Any, keyword: dict[str, Any]) -> tuple[str, ...]:
+    """The values a keyword's pattern takes from the family's name written before it, first, as its
+    name orders them: the 3 of "Ranged 3 trigger -1 to hit" is that use's X
+    (:func:`referee.keywords.resolve.resolve` says which)."""
+    joined = keyword.get("joined")
+    if not joined:
+        return ()
+    opener = next((u for u in uses if list(u.span) == list(joined["span"])), None)
+    return () if opener is None else tuple(str(arg) for arg in opener.args[: len(joined["args"])])
 
 
 def _own_words(view: Book, rule: str, params: tuple[str, ...]) -> tuple[str, ...]:

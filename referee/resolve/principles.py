@@ -584,6 +584,34 @@ def _instances(ctx: Context, m: Meeting) -> str:
     return " and ".join(entry.shown(i) for i in range(len(entry.instances)))
 
 
+_LETTER = lazy(r"(?<![\w'])([XYZ])(?![\w'])")
+
+
+def _alike(ctx: Context, rid: str, instances: list[tuple[str, ...]]) -> bool:
+    """Whether a rule's instances are one value as far as its words go: the same parameters, or parameters that
+    differ only in the letters its name takes from its family's name, where its sentences never use them ("Ranged X
+    heavy" on a weapon of 2 attacks and one of 3: "-1 to the hit roll" either way).  A letter of the rule's own
+    ("Feel No Pain (X+)") is its value, whether its sentences name it by the letter or by its brackets."""
+    if len(set(instances)) == 1:
+        return True
+    rule = ctx.view.get(rid) or {}
+    letters = [str(p.get("name") or "") for p in rule.get("params") or []]
+    if not rule.get("parent") or not letters or any(len(p) != len(letters) for p in instances):
+        return False
+    from referee.keywords import KeywordSyntaxError, Variable, parse
+
+    try:
+        pattern = parse(rule["name"])
+    except KeywordSyntaxError:
+        return False
+    if len(pattern) < 2 or not pattern[0].args or not all(isinstance(a, Variable) for a in pattern[0].args):
+        return False
+    family = {a.name for a in pattern[0].args}
+    used = set(_LETTER.findall(" ".join(v.get("text") or "" for v in rule.get("versions") or []) or rule.get("text") or ""))
+    kept = [i for i, letter in enumerate(letters) if letter not in family or letter in used]
+    return len({tuple(p[i] for i in kept) for p in instances}) == 1
+
+
 def _chains(m: Meeting) -> list[dict[str, Any]]:
     """The grant sentences that brought each instance in."""
     entry = m.extra.get("entry")
@@ -665,9 +693,9 @@ def stacking(ctx: Context, m: Meeting) -> Ruling | None:
         # "it can only use one Breath Attack in a single phase": each instance is there, one is used at a time
         outcome = f"{shown}: only one of them can be used at a time, as the rule's own words say"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
-    if mode is None and len(set(instances)) == 1:
+    if mode is None and _alike(ctx, rid, instances):
         return _silent(ctx, m, rid, side, shown)
-    if mode in ("choose", "highest", "lowest") and len(set(instances)) == 1:
+    if mode in ("choose", "highest", "lowest") and _alike(ctx, rid, instances):
         outcome = f"{shown}: the same rule twice applies once (it says only one is used)"
         return Ruling([ctx.name(rid)], None, "stacking", outcome, ctx.quotes(rels) + _chains(m), [], m.sides)
     held = _held_value(ctx, m) if mode in ("highest", "lowest") else None
@@ -876,7 +904,7 @@ def never_stacks(ctx: Context, m: Meeting) -> Ruling | None:
     if m.kind == "instances":
         rid = m.rules[0]
         mode, rels = _mode(ctx, rid)
-        if mode != "never" or len(set(m.extra["instances"])) != 1:
+        if mode != "never" or not _alike(ctx, rid, m.extra["instances"]):
             return None
         return Ruling([ctx.name(rid)], None, "never-stacks", f"{_instances(ctx, m)}: {ctx.name(rid)} never stacks: it applies once", ctx.quotes(rels) + _chains(m), [], m.sides)
     if m.kind != "modifiers" or not m.relations:

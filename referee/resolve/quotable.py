@@ -92,6 +92,8 @@ _EFFECT = lazy(
     # an attack that is not rolled for ("These attacks hit automatically", "it automatically wounds", "does not roll to hit")
     r"|\b(?:hits?|wounds?)\s+automatically\b|\bautomatically\s+(?:hits?|wounds?)\b|\bare\s+automatically\s+(?:hit|wounded)\b"
     r"|\bautomatic\s+hits?\b|\bdoes\s+not\s+roll\s+to\s+(?:hit|wound)\b"
+    # what its units count as, without a roll ("Units that are not placed in one of the turnes count as being casualties")
+    r"|\bcounts?\s+as\s+(?:being\s+)?(?:an?\s+)?(?:casualt(?:y|ies)|destroyed|slain|dead)\b"
     r"|\bon\s+(?:a|the)\s+(?:(?:dice\s+)?roll\s+of\s+(?:an?\s+)?)?\d\+?\s*[,:]"
     r"|\broll\s+of\s+(?:an?\s+)?\d\b[^.;:]*\b(?:is|are)\s+(?:a\s+)?(?:casualt(?:y|ies)|removed|destroyed|slain)\b"
     r"|\b(?:every\s+time|whenever|each\s+time|if)\s+(?:you|a\s+player|the\s+player)\s+rolls?\s+(?:an?\s+)?\d\b[^.;:]*,\s*(?:you|the\s+player|they)\s+(?:may|must|can)\b"
@@ -433,6 +435,9 @@ def _read_out(rid: str, side: str, rule: dict[str, Any], kinds: tuple[tuple[str,
     told = sentences(text)
     for at, whole in enumerate(told):
         sentence = whole.split("\n\n", 1)[0].rstrip()  # a sentence that runs into a list after its colon: its own words
+        rest = whole.split("\n\n", 1)[1] if "\n\n" in whole else ""
+        if sentence.endswith(":") and len(sentence.split()) < _WORDS and rest.strip() and not _ITEM.match(rest):
+            sentence = rest.split("\n\n", 1)[0].rstrip()  # a label over its paragraph ("In addition:"): the paragraph's words
         plain = _plain(sentence)
         if plain in said or _EXAMPLE.match(plain):
             continue

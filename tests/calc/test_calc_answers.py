@@ -241,3 +241,34 @@ def test_a_reroll_after_a_stage_rerolls_the_number_the_stage_works_out(rulebase)
     # a roll that is not one D6 against a number (a 6 rolled again and added) is not re-rolled by guess
     with pytest.raises(Refusal):
         answer(rulebase, "last-edition", "wound S1 vs T8 reroll failed")
+
+
+def test_a_question_naming_the_footnotes_models_takes_the_footnotes_figure(rulebase):
+    """'fleeing chariot enemy': the footnote "*Fleeing Chariot - Wo(D6)" is about them, so the starred
+    entry for fleeing units through an enemy (DT(3)) costs D6 wounds, not 1; the footnote is quoted."""
+    found = answer(rulebase, "whfb-house", "dangerous terrain fleeing chariot enemy")
+    assert (found.probability, found.mean) == (F(1, 2), F(1, 2) * F(7, 2))
+    assert any(s.citation is not None and s.citation.quote == "*Fleeing Chariot - Wo(D6)" for s in found.steps)
+    assert answer(rulebase, "whfb-house", "dangerous terrain fleeing chariots impossible").mean == F(5, 6) * F(7, 2)
+    # without the chariot the entry's own Wo(1) stands; a fleeing chariot where no entry is starred is refused
+    assert answer(rulebase, "whfb-house", "dangerous terrain all fleeing units enemy").mean == F(1, 2)
+    with pytest.raises(Refusal, match=r"footnote '\*Fleeing Chariot - Wo\(D6\)' is for its entries marked \* \(All fleeing units in Impossible, All fleeing units in Enemy\)"):
+        answer(rulebase, "whfb-house", "dangerous terrain fleeing chariot forest")
+
+
+def test_the_footnote_is_read_from_the_table_in_a_folder_of_my_own(tmp_path):
+    """My table's footnote is about Fleeing Cavalry, with Wo(2): naming them applies it."""
+    from referee.store.record import assemble
+    from tests.conftest import write_system
+
+    manifest = 'id = "whfb-house"\ntitle = "Mini"\nlanguages = ["en"]\n[[documents]]\npath = "rules.md"\nformat = "markdown"\nlang = "en"\n'
+    rules = (
+        "# Mini\n\n## Dangerous Terrain\n\nNumber in parentheses and any less score, means that model has suffered a terrible mishap "
+        "and suffers a wound with no armour saves allowed. A Chariot that fails a Dangerous Terrain Test suffers D6 Wounds instead of 1.\n\n"
+        "## Dangerous Terrain Table\n\nScore equal or less\n\n"
+        "| | Bog | Enemy |\n|---|---|---|\n| Cavalry | DT(2) Wo(1) | - |\n| All fleeing units | - | DT(4) Wo(1)* |\n\n"
+        "\\*Fleeing Cavalry - Wo(2)\n"
+    )
+    build = assemble(write_system(tmp_path, "whfb-house", manifest, {"rules.md": rules}))
+    assert answer(build, "whfb-house", "dangerous terrain fleeing cavalry enemy").mean == F(4, 6) * 2
+    assert answer(build, "whfb-house", "dangerous terrain all fleeing units enemy").mean == F(4, 6)

@@ -23,8 +23,8 @@ SYNTAX = [
         "expected: a number (armour penetration, e.g. -2)",
     ),
     (
-        "wound S3 vs T7 !",
-        'error: unexpected \'!\' at column 16\n    wound S3 vs T7 !\n                   ^\nexpected: "then", "reroll failed" or "reroll successful" or the end',
+        "wound S3 vs T7 #",
+        'error: unexpected \'#\' at column 16\n    wound S3 vs T7 #\n                   ^\nexpected: ",", "then", "with", "and", "reroll failed" or "reroll successful", a modifier such as -1 or the end',
     ),
     (
         "cover medium",
@@ -33,7 +33,7 @@ SYNTAX = [
     (
         "2D6 maximised sideways",
         "error: unexpected 'sideways' at column 15\n    2D6 maximised sideways\n                  ^\n"
-        'expected: "need", "needing", "once", "thrice", "twice", a number, maximised, minimised or the end',
+        'expected: "at", "need", "needing", "needs", "once", "thrice", "twice", a number, a roll such as 4+, maximised, minimised, x2, x3, ... or the end',
     ),
     (
         "swiftstride march",
@@ -44,8 +44,8 @@ SYNTAX = [
         "",
         "error: the question is empty at column 1\n    \n    ^\n"
         'expected: "bad", "cover", "dangerous", "dodge", "feel", "fleshbane", "fnp", "hit", "multiple", "poisoned", '
-        '"pure", "save", "sniper", "swiftstride", "unstable", "wound", a characteristic and its value such as Mg3, a number, '
-        "a rule's name or dice such as 2D6 or D3",
+        '"pure", "save", "sniper", "swiftstride", "unstable", "wound", "roll", "to", a characteristic and its value such as Mg3, a number, '
+        "a rule's name, dice such as 2D6 or D3 or soft, hard or light",
     ),
 ]
 

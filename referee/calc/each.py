@@ -1,0 +1,139 @@
+"""A rule that rolls one die for each of a number of things, asked with that number:
+"destroyed transport with 6 models embarked", "regeneration with 3 wounds".
+
+The rule is found by name as for a rule's own roll (:mod:`referee.calc.named`); its
+sentence must roll one die "for every" or "for each" of the thing the question
+counts ("roll a D6 for every model that is embarked in it"), and a sentence of the
+rule must say which results count ("For every unmodified roll of a 1 one model is
+a casualty", "For each roll of a 6, one wound is restored").  The answer is how
+many of the dice show such a result: every count with its chance, exactly.
+Nothing here names a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from referee.calc import question as q
+from referee.calc.answers import Step, fraction
+from referee.calc.citations import Rulebook, sentences
+from referee.calc.dice import Distribution
+from referee.calc.errors import Refusal
+
+TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
+_FOR_EACH = re.compile(r"\broll\w*\s+(?:a|an|one)\s+d(\d+)\s+for\s+(?:every|each)\s+([^\W\d_]+)", re.I)
+# "for every unmodified roll of a 1", "for each roll of a 6", "on a roll of 5 or more"
+_COUNTS = re.compile(
+    r"\b(?:for\s+(?:every|each)|on)\s+(?:an?\s+)?(?:unmodified\s+|natural\s+)?roll\s+of\s+(?:an?\s+)?(\d+)"
+    r"(\+|\s+or\s+(?:more|higher|greater|less|lower|fewer))?",
+    re.I,
+)
+_ARTICLES = {"a", "an", "the", "one"}
+
+
+def per_each(book: Rulebook, system: str, asked: q.PerEach) -> dict[str, Any]:
+    from referee.calc.named import _find_rule  # the rule named by the longest run of words, as for its own roll
+
+    words = tuple(w for w in asked.words if w.lower() not in _ARTICLES) or asked.words
+    # the rule's name as asked, or with its last word plural or singular ("destroyed transport": Destroyed transports)
+    last = words[-1]
+    other = words[:-1] + (last[:-1] if last.lower().endswith("s") else last + "s",)
+    try:
+        rule, _ = _find_rule(book, system, words)
+    except Refusal as refused:
+        try:
+            rule, _ = _find_rule(book, system, other)
+        except Refusal:
+            raise refused from None
+    thing = asked.each[0].lower() if asked.each else ""
+    # the rule named, or one whose name has the same words in another order ("transport destroyed")
+    from referee.calc.named import _names
+
+    others = [r for r in book.in_system(system) if r["id"] != rule["id"] and _names(r.get("name") or "", words)]
+    for candidate in [rule] + others:
+        said = [s for version in candidate.get("versions") or [candidate] for s in sentences(version.get("text") or "")]
+        rolls = [(s, m) for s in said for m in [_FOR_EACH.search(s)] if m is not None and _same_thing(m.group(2), thing)]
+        if rolls:
+            rule = candidate
+            break
+    if not rolls:
+        raise Refusal(f"{rule['id']} rolls no die for each {thing or 'thing'}; calc reads 'roll a D6 for every ...'", system)
+    sentence, found = rolls[0]
+    sides = int(found.group(1))
+    steps = [Step(f"{rule['name']}: one D{sides} for each of the {asked.count} {' '.join(asked.each)}.", book.quote(rule, sentence))]
+    start = said.index(sentence)
+    counted = [(s, m) for s in said[start:] for m in [_COUNTS.search(s[found.end():] if s is sentence else s)] if m is not None]
+    if not counted:
+        raise Refusal(f"{rule['id']} does not say which result of its D{sides} counts", system)
+    clause, m = counted[0]
+    number, how = int(m.group(1)), (m.group(2) or "").strip().lower()
+    if how == "+" or how.endswith(("more", "higher", "greater")):
+        faces, shown = range(number, sides + 1), f"{number}+"
+    elif how.endswith(("less", "lower", "fewer")):
+        faces, shown = range(1, number + 1), f"{number} or less"
+    else:
+        faces, shown = range(number, number + 1), f"a {number}"
+    if not 1 <= number <= sides:
+        raise Refusal(f"{rule['id']} counts a roll of {number}, which a D{sides} cannot show", system)
+    chance = Fraction(len(faces), sides)
+    steps.append(Step(f"Each die counts on {shown}: {fraction(chance)}.", book.quote(rule, clause)))
+    total = Distribution({0: 1 - chance, 1: chance}).times(asked.count) if chance < 1 else Distribution.certain(asked.count)
+    steps.append(Step(f"{asked.count} dice, each counting {fraction(chance)}: every count, exactly; mean {fraction(total.mean)}.", None))
+    return {
+        "steps": steps,
+        "distribution": total,
+        "outcome": f"rolls of {shown.removeprefix('a ')}",
+        "probability": 1 - total[0],
+        "probability_of": f"at least one roll of {shown.removeprefix('a ')}",
+    }
+
+
+def _same_thing(said: str, asked: str) -> bool:
+    """The rule's word for the thing and the question's, singular or plural ("model", "models")."""
+    a, b = said.lower(), asked.lower()
+    return bool(b) and (a == b or a.rstrip("s") == b.rstrip("s"))
+
+
+# -- a roll the documents name, with the dice the question says it is ----------------------------
+
+_ROLL_WORDS = {"roll", "rolls", "test", "distance", "range", "move"}
+
+
+def named_dice(book: Rulebook, system: str, asked: q.NamedDice) -> dict[str, Any]:
+    """"charge 2D6 needing 7": a sentence naming the roll (each of the question's words, or a word of
+    the same stem: "flee", "fleeing") and those dice, anywhere in the system's rules; the total of
+    the dice then, exactly.  Refused, with what the documents roll instead, when no sentence does."""
+    from referee.calc.answers import total_needing
+    from referee.calc.named import _distribution, _names
+
+    words = tuple(w for w in asked.words if w.lower() not in _ROLL_WORDS) or asked.words
+    dice = asked.dice
+    die = re.compile(rf"(?<![\w]){dice.count if dice.count > 1 else ''}[dD]{dice.sides}(?![\w])")
+    any_dice = re.compile(r"(?<![\w])\d*[dD]\d+(?![\w])")
+    said: list[tuple[dict[str, Any], str]] = []
+    other: list[tuple[dict[str, Any], str]] = []
+    for rule in book.in_system(system):
+        for version in rule.get("versions") or [rule]:
+            for sentence in sentences(version.get("text") or ""):
+                if not _names(sentence, words):
+                    continue
+                if die.search(sentence):
+                    said.append((rule, sentence))
+                elif any_dice.search(sentence):
+                    other.append((rule, sentence))
+    name = " ".join(asked.words)
+    if not said:
+        if other:
+            rule, sentence = other[0]
+            rolled = ", ".join(dict.fromkeys(m.group() for m in any_dice.finditer(sentence)))
+            raise Refusal(f"no sentence of {system}'s documents rolls {dice} for {name}; {rule['id']} rolls {rolled}: {sentence!r}", system)
+        raise Refusal(f"no sentence of {system}'s documents rolls {dice} for {name}", system)
+    rule, sentence = said[0]
+    steps = [Step(f"{name}: {dice}.", book.quote(rule, sentence))]
+    total = _distribution(book, system, q.Amount(dice, 0), steps)
+    steps.append(Step(f"{dice} added up: every way the dice can fall, counted exactly: mean {fraction(total.mean)}.", None))
+    return total_needing(steps, total, asked.needing)

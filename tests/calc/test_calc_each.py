@@ -1,0 +1,99 @@
+"""A rule rolling one die for each of a number of things the question gives."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from referee.calc import answer, lalr
+from referee.calc.errors import Refusal
+from referee.store.record import assemble
+from tests.calc.test_calc_lalr import LARK, _plain
+from tests.conftest import write_system
+
+QUESTIONS = [
+    "destroyed transport with 6 models embarked",
+    "destroyed transports, 3 models",
+    "destroyed transport 6 models embarked",
+    "6 models embarked in a destroyed transport",
+    "regeneration with 3 wounds",
+]
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_the_table_walker_reads_them_as_lark_does(question):
+    assert _plain(lalr.parse(question)) == _plain(LARK.parse(question))
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "mean", "none"),
+    [
+        ("last-edition", "destroyed transport with 6 models embarked", Fraction(1), Fraction(5, 6) ** 6),
+        ("last-edition", "6 models embarked in a destroyed transport", Fraction(1), Fraction(5, 6) ** 6),
+        ("last-edition", "transport destroyed with 6 models embarked", Fraction(1), Fraction(5, 6) ** 6),  # the words in another order
+        ("last-edition", "destroyed transports, 3 models", Fraction(1, 2), Fraction(5, 6) ** 3),
+        ("scrollhammer", "regeneration with 3 wounds", Fraction(1, 2), Fraction(5, 6) ** 3),  # "For each roll of a 6"
+    ],
+)
+def test_on_the_documents(rulebase, system, question, mean, none):
+    found = answer(rulebase, system, question)
+    assert found.mean == mean
+    assert found.distribution[0] == none
+    assert [s.citation.rule for s in found.steps if s.citation][:1] in (["last-edition/destroyed-transports"], ["scrollhammer/regeneration"])
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "why"),
+    [
+        ("last-edition", "destroyed transport with 6 wounds", "rolls no die for each wounds"),
+        ("last-edition", "storm with 4 turns", "does not say which result"),  # its results are a table, not a count
+        ("last-edition", "nothing with 3 models", "no rule of last-edition"),
+    ],
+)
+def test_refused_with_the_reason(rulebase, system, question, why):
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, system, question)
+    assert why in err.value.message
+
+
+def test_the_mechanism_reads_a_rule_worded_my_way(tmp_path):
+    manifest = 'id = "whfb-house"\ntitle = "Mini"\nlanguages = ["en"]\n[[documents]]\npath = "rules.md"\nformat = "markdown"\nlang = "en"\n'
+    rules = "# Mini rules\n\n## Collapsing Bridge\n\nRoll a D6 for each model on the bridge. On a roll of 5 or more, the model falls.\n"
+    build = assemble(write_system(tmp_path, "whfb-house", manifest, {"rules.md": rules}))
+    found = answer(build, "whfb-house", "collapsing bridge with 4 models")
+    assert found.mean == Fraction(4, 3)
+    assert found.probability == 1 - Fraction(2, 3) ** 4
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "probability", "quote"),
+    [
+        ("last-edition", "charge 2D6 needing 7", Fraction(7, 12), "The selected unit rolls 2D6 for the charge roll."),
+        ("last-edition", "charge roll 2D6 needing 8", Fraction(5, 12), "The selected unit rolls 2D6 for the charge roll."),
+        ("whfb-house", "flee 3D6 needing 10", Fraction(5, 8), None),  # "fleeing units continue to move 2D6\" or 3D6\""
+    ],
+)
+def test_a_named_roll_with_its_dice(rulebase, system, question, probability, quote):
+    assert _plain(lalr.parse(question)) == _plain(LARK.parse(question))
+    found = answer(rulebase, system, question)
+    assert found.probability == probability
+    assert found.steps[0].citation is not None
+    if quote:
+        assert found.steps[0].citation.quote == quote
+
+
+def test_a_named_roll_with_other_dice_is_refused_with_the_documents_dice(rulebase):
+    with pytest.raises(Refusal, match=r"rolls 3D6 for charge; last-edition/charge-roll rolls 2D6"):
+        answer(rulebase, "last-edition", "charge 3D6 needing 7")
+    with pytest.raises(Refusal, match="no sentence of whfb-house's documents rolls 2D6 for dragonfire"):
+        answer(rulebase, "whfb-house", "dragonfire 2D6")
+
+
+def test_a_named_roll_in_a_folder_of_my_own(tmp_path):
+    manifest = 'id = "whfb-house"\ntitle = "Mini"\nlanguages = ["en"]\n[[documents]]\npath = "rules.md"\nformat = "markdown"\nlang = "en"\n'
+    rules = "# Mini rules\n\n## Rout\n\nA routing unit moves 3D6 inches away from its enemy.\n"
+    build = assemble(write_system(tmp_path, "whfb-house", manifest, {"rules.md": rules}))
+    assert answer(build, "whfb-house", "routing 3D6 needing 11").probability == Fraction(1, 2)
+    with pytest.raises(Refusal, match="rolls 3D6"):
+        answer(build, "whfb-house", "routing 2D6")

@@ -1,0 +1,94 @@
+"""A lead-in and a table of die results inside a rule's text, asked by their words:
+on the project's documents, and on a rules folder of my own worded another way."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from referee.calc import answer
+from referee.calc.errors import Refusal
+from referee.store.record import assemble
+from tests.conftest import write_system
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("deep strike mishap destroyed", Fraction(1, 6)),  # "1: Destroyed!", its die read from the keys 1 to 6
+        ("deep strike mishap misplaced", Fraction(1, 3)),  # "2-3: Misplaced!"
+        ("Deep Strike Mishap Table: Delayed", Fraction(1, 2)),
+        ("mishap destroyed", Fraction(1, 6)),  # the table named by its last words
+        ("look out sir", Fraction(2, 3)),  # "Look out, Sir!: ... roll a d6: on the roll of a 3+", inside Precision
+        ("Look out Sir!", Fraction(2, 3)),
+        ("look out sir roll", Fraction(2, 3)),  # "roll" asks for its own roll, not a thing it rolls for
+    ],
+)
+def test_passages_on_the_documents(rulebase, question, expected):
+    found = answer(rulebase, "scrollhammer", question)
+    assert found.probability == expected
+    cited = [s.citation for s in found.steps if s.citation is not None]
+    assert cited and cited[0].file == "scrollhammer/special-rules.wiki"
+
+
+def test_the_entry_is_quoted_and_the_die_said_to_be_read_from_the_keys(rulebase):
+    found = answer(rulebase, "scrollhammer", "deep strike mishap destroyed")
+    assert found.steps[0].citation.quote == "1: Destroyed!"
+    assert found.steps[0].citation.rule == "scrollhammer/deep-strike"
+    assert "do not name the table's die" in found.steps[1].text
+
+
+@pytest.mark.parametrize(
+    ("question", "why"),
+    [
+        ("deep strike mishap", "name an entry of the Deep Strike Mishap Table"),
+        ("outflank left", "more than one entry"),  # 1-2 "to the left", 5-6 "left or right"
+        ("deep strike mishap vanished", "no dice or number"),
+        ("Precision", "say what Precision rolls for"),  # its own roll is not its lead-in's
+    ],
+)
+def test_refused_with_the_reason(rulebase, question, why):
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "scrollhammer", question)
+    assert why in err.value.message
+
+
+MANIFEST = 'id = "whfb-house"\ntitle = "Mini"\nlanguages = ["en"]\n[[documents]]\npath = "rules.md"\nformat = "markdown"\nlang = "en"\n'
+
+
+def test_the_mechanism_reads_tables_and_lead_ins_worded_my_way(tmp_path):
+    """A table whose die the line before it rolls (a D3), keyed "On a N," and "N+:", and a
+    lead-in of my own naming the roll it makes."""
+    rules = (
+        "# Mini rules\n\n"
+        "## Scatter\n\n"
+        "The shooter rolls a D3:\n\n"
+        "On a 1, Short! The shot lands short.\n\n"
+        "2+: Long! The shot flies on.\n\n"
+        "## Banner\n\n"
+        "A banner inspires its unit.\n\n"
+        "Last Stand: when the bearer is alone, roll a D6; on a 5+ he stays.\n"
+    )
+    build = assemble(write_system(tmp_path, "whfb-house", MANIFEST, {"rules.md": rules}))
+    assert answer(build, "whfb-house", "scatter short").probability == Fraction(1, 3)
+    long = answer(build, "whfb-house", "scatter long")
+    assert long.probability == Fraction(2, 3) and long.needed == "2+"
+    assert "one D3" in long.steps[1].text
+    assert answer(build, "whfb-house", "last stand").probability == Fraction(1, 3)
+    with pytest.raises(Refusal, match="say what Banner rolls for"):
+        answer(build, "whfb-house", "banner")
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "offered"),
+    [
+        ("whfb-house", "Thunderstomb hits", "did you mean Thunderstomp (whfb-house/thunderstomp)?"),
+        ("scrollhammer", "look out sur", "did you mean Look out, Sir! (in scrollhammer/precision)?"),
+    ],
+)
+def test_a_name_no_rule_has_is_offered_the_closest_names(rulebase, system, question, offered):
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, system, question)
+    assert err.value.message.endswith(offered)
+    assert "did you mean" not in str(pytest.raises(Refusal, answer, rulebase, "whfb-house", "Nonesuch hits").value)
