@@ -130,7 +130,7 @@ _TOWARDS = lazy(r"(?<!fighting )(?<!attacking )(?<!striking )\b(?:against|toward
 _AT_HOLDER = lazy(r"\b(?:against|towards|targeting|at)\s+(?:(?:this|these|that)\s+(?:model|unit|character)s?|it|them|him|her)\b|\b(?:is|are)\s+(?:attacked|targeted|shot\s+at|charged)\b", re.I)
 # the holder's own rolls said after the effect: "Re-roll failed to-hit rolls for attacks made by this unit"
 _OF_HOLDER = lazy(r"\b(?:for|by|of)\s+(?:(?:this|these)\s+(?:model|unit|character|weapon|attack)s?|its\s+\w+)\b|\bmade\s+by\b", re.I)
-_HOLDER = lazy(r"\b(?:it|its|he|his|she|her|they|their|you|your|wielder|bearer|model|models|unit|units|attack|attacks|(?<!to-)(?<!to )hits?|weapons?|part|parts)\b|\bwith\b", re.I)
+_HOLDER = lazy(r"\b(?:it|its|he|his|she|her|they|their|wielder|bearer|model|models|unit|units|attack|attacks|(?<!to-)(?<!to )hits?|weapons?|part|parts)\b|\bwith\b", re.I)
 _ATTACKING = lazy(r"\b(?:the\s+)?(?:attacks?|hits?)\b", re.I)
 _VICTIM = lazy(r"\b(?:the\s+)?(?:target|victim)\b", re.I)
 

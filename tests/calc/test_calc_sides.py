@@ -129,6 +129,10 @@ Re-roll failed to-hit rolls for attacks made by this unit.
 
 Failed to-hit rolls must be rerolled.
 
+## Fog
+
+You get -1 to hit.
+
 ## Grudge
 
 The model may reroll failed to-hit rolls against units with Rivals.
@@ -171,12 +175,14 @@ def test_each_side_as_the_sentence_says_it(sides, question, chance):
     assert answer(sides, "sides", question).probability == chance
 
 
-@pytest.mark.parametrize("question", ["hit 4+ with Murk", "hit 4+ against Murk"])
+@pytest.mark.parametrize("question", ["hit 4+ with Murk", "hit 4+ against Murk", "hit 4+ with Fog", "hit 4+ against Fog"])
 def test_a_sentence_that_does_not_say_whose_roll_is_refused(sides, question):
+    # "You" is the player, who may be either side: no more said than by no subject at all
+    rule = question.split()[-1].lower()
     with pytest.raises(Refusal) as err:
         answer(sides, "sides", question)
     assert err.value.message == (
-        "sides/murk's sentence does not say whose roll it changes, the one that has the rule or the one it is made against; "
+        f"sides/{rule}'s sentence does not say whose roll it changes, the one that has the rule or the one it is made against; "
         "calc will not pick"
     )
 
