@@ -11,7 +11,10 @@ A sentence is put in a kind by its words, which is rough on purpose: a re-roll (
 ("automatically hits", "wounds automatically") or a save ("4+ Ward save", "Aegis Save (5+)").
 For each kind it prints how many sentences there are per system and how many of them calc
 reads an effect of that kind from.  ``--show KIND --unread`` lists the ones it does not read,
-which is where the next sentence shape to teach calc is found.
+which is where the next sentence shape to teach calc is found.  ``--sides`` counts instead, over
+every sentence calc reads an effect from, whose rule each effect is as the sentence says it
+(effects.Effect's ``side``: the roller's own, the other side's, or not said); ``--show-sides``
+lists them.
 
 This is a measurement script, not a test.
 """
@@ -61,6 +64,25 @@ def survey(rules_src: Path) -> dict[str, dict[str, list[tuple[str, str, bool]]]]
     return out
 
 
+def sides(rules_src: Path) -> dict[str, dict[str, list[tuple[str, str, str]]]]:
+    """{side: {system: [(rule id, kind and roll, sentence), ...]}}, each effect calc reads once."""
+    build = open_rules(str(rules_src)).whole()
+    out: dict[str, dict[str, list[tuple[str, str, str]]]] = {"own": {}, "other": {}, "unsaid": {}}
+    for system in SYSTEMS:
+        for rule in build.in_system(system):
+            shown = rule.to_json()
+            seen: set[tuple[str, str, str]] = set()
+            for version in shown.get("versions") or [shown]:
+                for sentence in sentences(version.get("text") or ""):
+                    for effect in effects.read(shown["id"], sentence):
+                        what = f"{effect.kind} {effect.roll}"
+                        if (sentence, what, effect.side) in seen:
+                            continue
+                        seen.add((sentence, what, effect.side))
+                        out[effect.side or "unsaid"].setdefault(system, []).append((shown["id"], what, sentence))
+    return out
+
+
 def _save_read(build: object, system: str, rule: dict, sentence: str) -> bool:
     """Whether "<rule> save" (or "<name> save" for a save the sentence names: "Parry Save (...)")
     is answered with a step quoting ``sentence``."""
@@ -79,7 +101,23 @@ def main() -> None:
     parser.add_argument("--rules-src", type=Path, required=True)
     parser.add_argument("--show", choices=tuple(KINDS))
     parser.add_argument("--unread", action="store_true", help="with --show: only the sentences calc does not read")
+    parser.add_argument("--sides", action="store_true", help="count whose rule each effect read is, as its sentence says")
+    parser.add_argument("--show-sides", action="store_true", help="list each effect read with its side")
     args = parser.parse_args()
+    if args.sides or args.show_sides:
+        by_side = sides(args.rules_src)
+        if args.show_sides:
+            for side, systems in by_side.items():
+                for rows in systems.values():
+                    for rule, what, sentence in rows:
+                        print(f"{side:<6} {rule} ({what}): {sentence[:200]}")
+            return
+        print("| side | " + " | ".join(SYSTEMS) + " | all |")
+        print("|---|" + "---:|" * (len(SYSTEMS) + 1))
+        for side, systems in by_side.items():
+            cells = [str(len(systems.get(system, []))) for system in SYSTEMS]
+            print(f"| {side} | " + " | ".join(cells) + f" | {sum(len(rows) for rows in systems.values())} |")
+        return
     found = survey(args.rules_src)
     if args.show:
         for system, rows in found[args.show].items():

@@ -90,6 +90,9 @@ _MODIFIER_PLAIN = lazy(r"\b(?:gets?|gains?|suffers?|has|have)\s+(?:an?\s+)?(?P<a
 # only says the model has the rule ("If a model has this special rule") is no condition
 _IF = lazy(r"\b(?:if|when|while|unless)\b(?P<what>[^,.;]*)", re.I)
 _HAS_RULE = lazy(r"\bthis\s+(?:special\s+)?rule\b|\bhas\s+the\b", re.I)
+# a condition that only says the holder is attacked ("When this unit is attacked"): the question
+# naming the rule against the roller says so (never "charged", a condition of its own)
+_IS_ATTACKED = lazy(r"^\s*(?:this|the)\s+(?:model|unit)\s+(?:is|are)\s+(?:attacked|targeted|shot\s+at)\s*$", re.I)
 # an attack that always hits or wounds, with no condition: "This attack automatically hits",
 # "These attacks hit automatically" (never "are automatically hit": a target's, not a roll's)
 _ALWAYS = lazy(r"(?<!\bare )(?<!\bis )(?<!\bbe )\b(?:automatically\s+(?P<a>hit|wound)s?|(?P<b>hit|wound)s?\s+automatically)\b", re.I)
@@ -117,9 +120,22 @@ _AUTO_WOUND = lazy(r"\bautomatically\s+wounds?\b", re.I)
 _WHEN = lazy(r"^(?:during|in)\s+(?!addition\b)(?P<when>[^,]+?),", re.I)
 _AGAINST = lazy(r"\bagainst\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 _NUMBERS = {"one": 1, "two": 2, "three": 3}
+# whose rule an effect is: the clause it stands in ("..., while Close Combat Attacks allocated
+# against the models in the unit gain +1 to hit"), its subject (what stands before the effect) and
+# what follows it; the other side is said by "against", "towards", "targeting" or "enemies" in the
+# subject, or "affected by" it (Fae Miasma: "A model that is affected by ... suffers a -1"), or by
+# the roll being made "against models with" the rule itself or "against this unit"
+_CLAUSE_START = lazy(r",\s*(?:while|whereas|but|and)\b|;|\s-\s|\bthen\b", re.I)
+_TOWARDS = lazy(r"(?<!fighting )(?<!attacking )(?<!striking )\b(?:against|towards|targeting|allocated\s+to|aimed\s+at|directed\s+at)\b|\benem(?:y|ies)\b|\bopponents?\b|\b(?:affected|hit)\s+by\b", re.I)
+_AT_HOLDER = lazy(r"\b(?:against|towards|targeting|at)\s+(?:(?:this|these|that)\s+(?:model|unit|character)s?|it|them|him|her)\b|\b(?:is|are)\s+(?:attacked|targeted|shot\s+at|charged)\b", re.I)
+# the holder's own rolls said after the effect: "Re-roll failed to-hit rolls for attacks made by this unit"
+_OF_HOLDER = lazy(r"\b(?:for|by|of)\s+(?:(?:this|these)\s+(?:model|unit|character|weapon|attack)s?|its\s+\w+)\b|\bmade\s+by\b", re.I)
+_HOLDER = lazy(r"\b(?:it|its|he|his|she|her|they|their|wielder|bearer|model|models|unit|units|attack|attacks|(?<!to-)(?<!to )hits?|weapons?|part|parts)\b|\bwith\b", re.I)
+_ATTACKING = lazy(r"\b(?:the\s+)?(?:attacks?|hits?)\b", re.I)
+_VICTIM = lazy(r"\b(?:the\s+)?(?:target|victim)\b", re.I)
 
 
-class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause")):
+class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause side", defaults=(None,))):
     """What one sentence of ``rule`` does: ``kind`` "reroll" (``amount``: "failed" or
     "successful"; ``face``: the results re-rolled where only some are, (1,) for "rolls
     of 1"), "one" (a re-roll of only one roll, which calc refuses), "modifier"
@@ -131,7 +147,12 @@ class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause"
     "natural" (a natural ``face`` always succeeds); ``roll``: "hit", "wound" or
     "save:<name>"; ``when``: the moment it is limited to; ``needs``: the rule the other
     side must have, "its <foe>" for a foe of the rule's own, or "?<condition>" for a
-    condition the question cannot give (refused where the effect would apply)."""
+    condition the question cannot give (refused where the effect would apply); ``side``: whose
+    rule it is, as the sentence says: "own" (the model that rolls has it: "attacks with
+    Hatred", "it re-rolls", "A model must reroll successful Aegis saves"), "other" (the one
+    the roll is made against has it: "Attacks allocated towards a model with Distracting",
+    "against models with Flammable", "saves taken against the attack"), None where the
+    sentence does not say (refused where it would change the roll)."""
 
     __slots__ = ()
 
@@ -177,13 +198,13 @@ def read(rule: str, text: str) -> list[Effect]:
                 amount = int(m.group("amount").replace("−", "-"))
                 kind = _ATTACK_KIND.search(plain, 0, m.start())  # "Shooting Attacks targeting ... suffer a -1"
                 moment = when or (f"~{_KINDS[kind.group('kind').lower()]}" if kind else None)
-                found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, moment, needs or condition, clause))
+                found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, moment, needs or condition, clause, _side(plain, m.start(), rule, m.group("what"))))
         for m in _SIX_WOUNDS.finditer(plain):  # "a To Wound roll of 6 wounds automatically"
             if not _NEGATED.search(plain, 0, m.start()) and m.group("kind").lower() == (m.group("a") or m.group("b")).lower():
-                found.append(Effect(rule, "natural", m.group("kind").lower(), None, (int(m.group("face")),), when, needs, clause))
+                found.append(Effect(rule, "natural", m.group("kind").lower(), None, (int(m.group("face")),), when, needs, clause, _side(plain, m.start(), rule, "")))
         for m in _ALWAYS.finditer(plain):
             if not _NEGATED.search(plain) and not _NOT_ALWAYS.search(plain):
-                found.append(Effect(rule, "always", (m.group("a") or m.group("b")).lower(), None, None, when, needs, clause))
+                found.append(Effect(rule, "always", (m.group("a") or m.group("b")).lower(), None, None, when, needs, clause, _side(plain, m.start(), rule, "")))
         for m in _ALONE.finditer(plain):
             found.append(Effect(rule, "alone", m.group("what").lower(), None, None, when, needs, clause))
         found.extend(_saves_not_taken(rule, plain, when, clause))
@@ -197,10 +218,39 @@ def read(rule: str, text: str) -> list[Effect]:
                 if total is None:
                     extra = more.group("extra").lower()
                     total = 1 + (_NUMBERS.get(extra) or int(extra))
-                found.append(Effect(rule, "hits", "hit", total, face, when, needs, clause))
+                found.append(Effect(rule, "hits", "hit", total, face, when, needs, clause, _side(plain, natural.start(), rule, "hit")))
             if _AUTO_WOUND.search(plain, natural.end()):
-                found.append(Effect(rule, "auto", "hit", None, face, when, needs, clause))
+                found.append(Effect(rule, "auto", "hit", None, face, when, needs, clause, _side(plain, natural.start(), rule, "hit")))
     return found
+
+
+def _side(plain: str, at: int, rule: str, roll: str) -> str | None:
+    """Whose rule an effect said at ``plain[at]`` is (Effect's ``side``): "other" where the roll is
+    made against the rule's holder ("Attacks allocated towards a model with Distracting suffer",
+    "Models shooting at this unit", "When this unit is attacked, the attacker ...", "must reroll
+    ... against models with Flammable" in Flammable's own text, "saves taken against the attack",
+    "The attack ignores Fortitude Saves"), "own" where the holder rolls (the subject names a
+    model, a unit, an attack or the rule: "it re-rolls", "attacks with Hatred"; or the rolls are
+    "for attacks made by this unit"), None where the clause names neither."""
+    begin = 0
+    for b in _CLAUSE_START.finditer(plain, 0, at):
+        begin = b.end()
+    stop = _CLAUSE_START.search(plain, at)
+    subject, after = plain[begin:at], plain[at : stop.start() if stop else len(plain)]
+    name = squeeze(rule.split("/", 1)[-1].replace("-", " "))
+    if _TOWARDS.search(subject) or _AT_HOLDER.search(subject) or _AT_HOLDER.search(after):
+        return "other"
+    against = _AGAINST.search(after)
+    if against is not None and squeeze(against.group("name")) == name:
+        # "... against models with Flammable" in Flammable's own text: its holder is the one
+        # attacked, who makes a save but not the to-hit or to-wound roll
+        attacked = not against.group().lower().startswith("against attacks")
+        return "own" if attacked == roll.startswith("save:") else "other"
+    if roll.startswith("save:") and _ATTACKING.search(subject) and roll[5:] not in squeeze(subject):
+        return "other"  # a save is the saving model's roll: "The attack ignores ..." is the attack's rule
+    if _HOLDER.search(subject) or name in squeeze(subject) or _VICTIM.search(after) or _OF_HOLDER.search(after):
+        return "own"
+    return None
 
 
 def _rerolls(rule: str, plain: str, when: str | None, needs: str | None, clause: Clause) -> list[Effect]:
@@ -220,7 +270,8 @@ def _rerolls(rule: str, plain: str, when: str | None, needs: str | None, clause:
             moment, foe = when or _moment_of(plain, m), needs or _foe_of(plain, rule)
             if foe is None:  # "If the unit charged, it re-rolls ...": a condition the question cannot give
                 foe = _condition(plain, rule, moments=True)
-            found.extend(Effect(rule, "reroll", roll, which, face, moment, foe, clause) for roll in rolls)
+            at = m.end() if pattern is _REROLL_BEFORE else m.start()  # a passive re-roll's subject is the rolls it names
+            found.extend(Effect(rule, "reroll", roll, which, face, moment, foe, clause, _side(plain, at, rule, roll)) for roll in rolls)
     for m in _REROLL_ONE.finditer(plain):
         if _NEGATED.search(plain, 0, m.start()):
             continue
@@ -228,7 +279,7 @@ def _rerolls(rule: str, plain: str, when: str | None, needs: str | None, clause:
         after = plain[m.end() : m.end() + 12].lower()
         roll = "hit" if what == "miss" or "hit" in after else "wound" if "wound" in after else None
         if roll is not None:
-            found.append(Effect(rule, "one", roll, None, None, when or _moment_of(plain, m), needs or _foe_of(plain, rule), clause))
+            found.append(Effect(rule, "one", roll, None, None, when or _moment_of(plain, m), needs or _foe_of(plain, rule), clause, _side(plain, m.start(), rule, roll)))
     return found
 
 
@@ -239,7 +290,7 @@ def _condition(plain: str, rule: str, moments: bool = False) -> str | None:
     for m in _IF.finditer(plain):
         what = m.group("what")
         name = rule.split("/", 1)[-1].replace("-", " ")
-        if _HAS_RULE.search(what) or name in what.lower() or (moments and _MOMENT_BEFORE.search(what)):
+        if _HAS_RULE.search(what) or name in what.lower() or _IS_ATTACKED.match(what) or (moments and _MOMENT_BEFORE.search(what)):
             continue
         return f"?{m.group().strip()}"
     return None
@@ -311,7 +362,8 @@ def _saves_not_taken(rule: str, plain: str, when: str | None, clause: Clause) ->
         roll = f"save:{squeeze(listed.group('name'))}"
         for m in _NOT_TAKEN_AGAINST.finditer(listed.group("rest")):
             but = (m.group("but") or "").strip() or None
-            found.append(Effect(rule, "nosave", roll, but, None, when, m.group("name"), clause))
+            side = "own" if roll == f"save:{squeeze(rule.split('/', 1)[-1])}" else "other" if _key(m.group("name")) == _key(rule.split("/", 1)[-1].replace("-", " ")) else None
+            found.append(Effect(rule, "nosave", roll, but, None, when, m.group("name"), clause, side))
         return found
     for m in _IGNORES.finditer(plain):
         before = plain[: m.start()]
@@ -321,7 +373,8 @@ def _saves_not_taken(rule: str, plain: str, when: str | None, clause: Clause) ->
         after = plain[m.end() :]
         end = _CLAUSE_END.search(after)
         against = _AGAINST.search(after[: end.start()] if end else after)
-        found.append(Effect(rule, "nosave", f"save:{squeeze(m.group('name'))}", condition, None, when, against.group("name") if against else None, clause))
+        roll = f"save:{squeeze(m.group('name'))}"
+        found.append(Effect(rule, "nosave", roll, condition, None, when, against.group("name") if against else None, clause, _side(plain, m.start(), rule, roll)))
     return found
 
 
@@ -408,6 +461,32 @@ def _is_a_save(book: Rulebook, system: str, stage: q.Rolled, on_it: list[Effect]
         f"if the question means one, say so ('{stage.save} {stage.needed}+ save')",
         system,
     )
+
+
+def _sides(system: str, stage: q.Rolled, grants: list[Grant]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """The sides the question names each rule on, by id: "own" after "with" and the save
+    asked (the roller's), "other" after "against"; a rule another gives is on the giver's side.
+    And the names (as _key compares them) on each side."""
+    sides: dict[str, set[str]] = {}
+    names_on: dict[str, set[str]] = {"own": set(), "other": set()}
+    for side, names in (("own", (*stage.attacker, *((stage.save,) if stage.save else ()))), ("other", stage.target)):
+        for name in names:
+            sides.setdefault(rule_id(system, name), set()).add(side)
+            names_on[side].add(_key(name))
+    for grant in grants:  # in the order found: a giver's sides are known before what it gives
+        given = sides.get(grant.by, set())
+        sides.setdefault(rule_id(system, grant.name), set()).update(given)
+        for side in given:
+            names_on[side].add(_key(grant.name))
+    return sides, names_on
+
+
+def _elsewhere(effect: Effect, stage: q.Rolled, name: str) -> str:
+    """The step for an effect whose rule the question names on the other side."""
+    save = stage.kind == "save"
+    whose = "rolls made against the model that has it" if effect.side == "other" else "the rolls of the model that has it"
+    named = ("the attack" if save else "the target") if effect.side == "own" else ("the saving model" if save else "the attacker")
+    return f"{name} changes {whose}; the question names it for {named}: not applied."
 
 
 def _roll_key(stage: q.Rolled) -> str:
@@ -522,12 +601,18 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
     if stage.save and not stage.save_said:
         _is_a_save(book, system, stage, [e for e in effects if e.roll == key])
     named = _named(stage) | granted_names
+    sides, names_on = _sides(system, stage, grants)
+    shown = {rule_id(system, n): n for n in (*stage.attacker, *stage.target, *((stage.save,) if stage.save else ()), *(g.name for g in grants))}
     for grant in grants:
         if any(e.rule == rule_id(system, grant.name) and e.roll == key for e in effects) or _key(grant.name) in conditions:
             steps.append(Step(f"{grant.by_name} gives {grant.name}.", book.cite(grant.clause)))
     applied: list[Effect] = []
     mine = [e for e in effects if e.roll == key]
     for effect in mine:
+        held = sides.get(effect.rule, set())  # the sides the question names the rule on
+        if effect.side is not None and held and effect.side not in held:
+            steps.append(Step(_elsewhere(effect, stage, shown.get(effect.rule, effect.rule)), book.cite(effect.clause)))
+            continue
         if effect.when is not None and effect.when.startswith("~"):  # a kind of attack
             kind = effect.when[1:]
             if stage.when is None:
@@ -575,12 +660,24 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
             everyone = _everyone(book, effect.rule)
             if everyone is not None:
                 steps.append(Step("Without a type of foe in brackets, every enemy is one.", book.cite(everyone)))
-        elif effect.needs is not None and _key(effect.needs) not in named:
-            steps.append(Step(f"It holds only against {effect.needs}, which the question does not name: not applied.", book.cite(effect.clause)))
-            continue
+        elif effect.needs is not None and rule_id(system, effect.needs) != effect.rule:  # its own name: the holder
+            # a foe the rule needs is the other side's: for the holder's roll, a rule named against
+            facing = names_on["other" if effect.side == "own" else "own"] if effect.side and held else named
+            if _key(effect.needs) not in facing:
+                said = "the question does not name" if _key(effect.needs) not in named else "the question names for the same side as the rule"
+                steps.append(Step(f"It holds only against {effect.needs}, which {said}: not applied.", book.cite(effect.clause)))
+                continue
         if effect.kind == "one":
             raise Refusal(f"{effect.rule} re-rolls only one roll (of several, or per turn); calc answers every roll alike and cannot say which", system)
+        if effect.side is None and held and effect.kind != "alone":
+            raise Refusal(
+                f"{effect.rule}'s sentence does not say whose roll it changes, the one that has the rule or the one it is "
+                "made against; calc will not pick",
+                system,
+            )
         applied.append(effect)
+    # "This to-hit modifier cannot be combined ...": only where that rule's modifier is applied
+    applied = [e for e in applied if e.kind != "alone" or any(a.rule == e.rule and a.kind == "modifier" for a in applied)]
     for name in (*stage.attacker, *stage.target):
         own = [e for e in effects if e.rule == rule_id(system, name)]
         if own and not any(e.roll == key for e in own):
