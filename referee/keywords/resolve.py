@@ -22,6 +22,8 @@ no family decides, every one is listed in ``candidates`` (the first is
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from referee.text import fold
@@ -114,8 +116,37 @@ def _whole_names(data: dict[str, Any], view: Rules, system: str, core: set[str])
                 continue
         if keyword["args"] and _unnamed(keyword, view, system, core) and _names_exactly(keyword["text"], view, system):
             keyword = {**keyword, "name": keyword["text"], "args": []}
+        elif not keyword["args"] and _unnamed(keyword, view, system, core):
+            keyword = _words_after(keyword, view, system) or keyword
         out.append(keyword)
     return out
+
+
+def _words_after(keyword: dict[str, Any], view: Rules, system: str) -> dict[str, Any] | None:
+    """"Immune to Poison" as "Immune to" with Poison: a name that ties to nothing, whose leading
+    words are a name its rule writes with a word parameter after it (:func:`word_parameter_names`);
+    the words left are the parameter.  The longest such lead wins; None where there is none."""
+    name = keyword["name"]
+    words = name.split()
+    for cut in range(len(words) - 1, 0, -1):
+        lead = " ".join(words[:cut])
+        for rule in view.lookup(lead, system):
+            said = next((n for n in word_parameter_names(rule) if fold(n) == fold(lead)), None)
+            if said is not None:
+                return {**keyword, "name": said, "args": [{"kind": "qualifier", "text": name[len(lead) :].strip()}]}
+    return None
+
+
+def word_parameter_names(rule: dict[str, Any]) -> list[str]:
+    """The names of ``rule`` (its name, its aliases) that its own text writes with a word
+    parameter straight after them, without brackets ('A model with "Immune to X" ...': "Immune
+    to"); the paste box's name table lists them too (referee/site/pages.py), one reading for both."""
+    texts = [p["name"] for p in rule.get("params") or [] if p.get("kind") == "text"]
+    said = rule.get("text") or ""
+    if not texts or not said:
+        return []
+    names = [rule["name"], *(alias["name"] for alias in rule.get("aliases") or [])]
+    return [n for n in names if any(re.search(rf"(?<!\w){re.escape(n)}\s+{re.escape(x)}(?!\w)", said, re.I) for x in texts)]
 
 
 def _unnamed(keyword: dict[str, Any], view: Rules, system: str, core: set[str]) -> bool:

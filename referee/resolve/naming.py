@@ -65,8 +65,10 @@ def picks(view: Book, system: str, text: str, what: str = "KEYWORDS") -> list[Pi
         if candidates and not _one_name(view, use.name, candidates):
             message = f"{use.name!r} names {len(candidates)} rules of {system}: {', '.join(candidates)}"
             raise _caret(what, KeywordSyntaxError(message, text, start + len(use.name) - 1, (), start))
+        # "Immune to Poison": words after the name its text writes so are its parameter (the keyword's qualifier)
+        given = tuple(str(arg) for arg in use.args) or tuple(a["text"] for a in keyword["args"] if a.get("kind") == "qualifier")
         for each in candidates or [rule]:
-            out.append(Pick(each, _joined(uses, keyword) + _own_words(view, each, tuple(str(arg) for arg in use.args)), use.text, (start, end)))
+            out.append(Pick(each, _joined(uses, keyword) + _own_words(view, each, given), use.text, (start, end)))
     return _whole_names(view, text, out)
 
 

@@ -332,6 +332,7 @@ def name_table(book: Rulebook) -> bytes:
         "names": names,
         "rules": rules,
         "families": families(book),
+        "word_after": word_after(book),
         "core": sorted({fold(t) for t in book.build.manifests[book.system].core_terms}),
         "invisible": "".join(sorted(INVISIBLE)),
         "invisible_names": INVISIBLE,  # for the box's "unexpected zero-width space U+200B"
@@ -339,6 +340,21 @@ def name_table(book: Rulebook) -> bytes:
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     text = text.replace("<", "\\u003c")  # never a "</script>" inside a script, whatever a name holds
     return f"window.RefereeNames=window.RefereeNames||{{}};window.RefereeNames[{json.dumps(book.system)}]={text};\n".encode()
+
+
+def word_after(book: Rulebook) -> dict[str, list[str]]:
+    """Each folded name a rule's text writes with a word parameter after it ("immune to", from
+    'A model with "Immune to X" ...') -> [the rule's id, the name as written]: "Immune to Poison"
+    in the box is that rule with Poison, as ``referee parse`` reads it."""
+    from referee.keywords.resolve import word_parameter_names
+
+    out: dict[str, list[str]] = {}
+    for r in book.sorted_rules():
+        if any(p.kind == "text" for p in r.params):
+            rule = {"name": r.name, "aliases": [{"name": a.name} for a in r.aliases], "params": [p.to_json() for p in r.params], "text": r.text}
+            for name in word_parameter_names(rule):
+                out.setdefault(fold(name), [r.id, name])
+    return out
 
 
 def families(book: Rulebook) -> dict[str, list[str]]:

@@ -212,6 +212,7 @@ def test_search_works_in_a_site_opened_from_a_folder(wide: Any, corpus_site: Bui
 # Strings no document holds, each testing one way of reading (system, string).
 EXTRA = (
     ("t9a", "Aegis (4+, against Melee Attacks), Fortitude (5+)"),
+    ("scrollhammer", "Immune to Poison, Fear"),  # a word after a name its rule writes so
     ("t9a", "Hellebarde, Lances, Fearless / Stubborn"),
     ("t9a", "Angst, Furchtlos, Schwere Rüstung"),
     ("t9a", "Stealth +2 Strength"),

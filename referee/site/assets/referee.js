@@ -211,6 +211,19 @@
     if (core) keyword.core_term = true;
   }
 
+  // "Immune to Poison": a name its rule writes with a word after it (the table's word_after),
+  // and that word, as keywords/resolve.py's _words_after reads it
+  function wordAfter(out, name, table) {
+    var words = name.split(/\s+/);
+    for (var cut = words.length - 1; cut > 0; cut--) {
+      var lead = words.slice(0, cut).join(" "), found = (table.word_after || {})[fold(lead)];
+      if (found) {
+        out.name = found[1]; out.rule = found[0]; out.args = name.slice(lead.length).trim();
+        return;
+      }
+    }
+  }
+
   // Offsets as Python counts them (characters; JavaScript's count UTF-16 units: "𝟒" is two).
   function characters(text, at) { return Array.from(text.slice(0, at)).length; }
 
@@ -229,6 +242,7 @@
         var out = { name: use.name, span: [characters(text, use.start), characters(text, use.end)], args: text.slice(use.nameEnd, use.end).trim() };
         if (use.name !== null) {
           tie(out, table, family);
+          if (out.rule === "undefined" && !out.args) wordAfter(out, use.name, table);
           var rule = table.rules[out.rule];
           if (rule && rule[4]) family = out.rule;
         }
