@@ -130,6 +130,11 @@ class Distribution:
     def __getitem__(self, outcome: int) -> Fraction:
         return self._chances.get(outcome, Fraction(0))
 
+    def __iter__(self) -> Iterator[int]:
+        """The outcomes that can happen, in order (without it, ``for`` and ``sorted`` would
+        call ``__getitem__`` with 0, 1, 2, ... for ever: it never raises IndexError)."""
+        return iter(sorted(self._chances))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Distribution) and self._chances == other._chances
 

@@ -38,7 +38,9 @@ _DIE = lazy(r"(?<![\w])(\d*)[dD](\d+)(?![\w])")
 # A count of things ("makes D6 hits", "inflicts 2D6 automatic hits"): never a modifier ("-1 to
 # hit"), never a roll's result ("a roll of 6 wounds", "rolls a 6 to hit"), and the words between
 # it and the thing describe the thing ("automatic"), never join a phrase ("to", "for each").
-_AMOUNT = r"(?<![\w+(−-])(?<!\bof )(?<!\ba )(?<!\ban )(?<!\brolls )(?<!\broll )(?<!\bon )(\d*[dD]\d+(?:\s*[+−-]\s*\d+)?|\d+)(?![\w+\"”″])"
+# A count multiplied ("D6×2 hits") is read whole, its factor in the second group: never the
+# number after the sign alone (a "2 hits" read out of "D6×2 hits" was a confident wrong figure).
+_AMOUNT = r"(?<![\w+(−×*-])(?<![×*]\s)(?<!\bx\s)(?<!\bof )(?<!\ba )(?<!\ban )(?<!\brolls )(?<!\broll )(?<!\bon )(\d*[dD]\d+(?:\s*[+−-]\s*\d+)?|\d+)(?:\s*[×x*]\s*(\d+))?(?![\w+\"”″×*])(?!\s*[×*]|\s+x\s)"
 _THRESHOLD = r"(?<![\w+])(\d+)\+(?![+\-\w])"
 _GAP = r"\s+(?:(?!(?:to|of|on|per|for|each|in|at|by|with|from|and|or|than|the)\b)[^\W\d_][\w-]*\s+){0,2}?"
 # "2D6 or 3D6 hits": the figure before "or" is given too
@@ -161,7 +163,8 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
         if example.search(sentence):
             continue
         for m in compiled(_AMOUNT + _GAP + thing_re, re.I).finditer(sentence):
-            found.setdefault(_parse_amount(m.group(1)), []).append(sentence)
+            amount = _parse_amount(m.group(1))
+            found.setdefault(_Times(amount, int(m.group(2))) if m.group(2) else amount, []).append(sentence)
             other = _ALTERNATIVE.search(sentence[: m.start()])
             if other is not None:
                 found.setdefault(_parse_amount(other.group(1)), []).append(sentence)
@@ -184,7 +187,30 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
         steps = [Step(f"{name}: its {' '.join(what)} is a {value}+ roll{held}.", cited)]
         return _threshold(book, system, rule, said[0], value, steps, f"the {name} {' '.join(what)} succeeds")
     steps = [Step(f"{name}: {value} {' '.join(what)}.", cited)]
+    if isinstance(value, _Times):
+        factor = value.factor
+        total = _distribution(book, system, value.amount, steps).map(lambda n: n * factor)
+        steps.append(Step(f"Every way {value} can fall, counted exactly: mean {fraction(total.mean)}.", None))
+        return {"steps": steps, "distribution": total, "outcome": " ".join(what)}
     return _amount_answer(book, system, value, steps, " ".join(what))
+
+
+class _Times(tuple):  # type: ignore[type-arg]
+    """A count multiplied by a number, as a rule writes it ("D6×2 hits")."""
+
+    def __new__(cls, amount: q.Amount, factor: int) -> _Times:
+        return super().__new__(cls, (amount, factor))
+
+    @property
+    def amount(self) -> q.Amount:
+        return self[0]
+
+    @property
+    def factor(self) -> int:
+        return self[1]
+
+    def __str__(self) -> str:
+        return f"{self.amount}×{self.factor}"
 
 
 def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[str, Any], thing: str | None) -> dict[str, Any]:
