@@ -31,6 +31,14 @@ from tests.site.sites import BuiltSite
 
 REQUIRE = "REFEREE_REQUIRE_BROWSER"
 RECORD_DIALOGS = "window.__dialogs = []; for (const n of ['alert', 'confirm', 'prompt']) window[n] = (m) => { window.__dialogs.push(n + ': ' + m); };"
+# The shared browser never runs the site's service worker: installed on a first visit, it fetches
+# every page of the site at once, and a test's own page loads raced that storm (two CI failures:
+# a home page with no game cards, a page with no resources). The offline test checks the worker
+# in a browser of its own (tests/site/test_browser_players.py).
+NO_SERVICE_WORKER = (
+    "if (navigator.serviceWorker) navigator.serviceWorker.register = "
+    "() => Promise.reject(new Error('no service worker in the shared test browser'));"
+)
 
 
 @pytest.fixture(scope="session")
@@ -43,6 +51,7 @@ def browser() -> Iterator[Any]:
     profile = tempfile.mkdtemp(prefix="referee-chromium-")
     driver = start(profile)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_DIALOGS})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": NO_SERVICE_WORKER})
     try:
         yield driver
     finally:
@@ -55,8 +64,25 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """A site's test server. The standard library's listens with a backlog of 5: Chromium opens
+    a page's scripts, styles and fonts on several connections at once, and on a loaded machine a
+    connection beyond the backlog was refused, so a page came up as the browser's error page (no
+    game cards, no resources: two CI failures)."""
+
+    request_queue_size = 128
+    daemon_threads = True
+
+
+def serve_folder(root: Path) -> Server:
+    """``root`` served on a free port of 127.0.0.1, in a thread of its own."""
+    server = Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 def _serve(root: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
+    server = Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

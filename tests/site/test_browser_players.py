@@ -8,11 +8,8 @@ with REFEREE_REQUIRE_BROWSER=1 (.ci/run) that is an error.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import shutil
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -35,6 +32,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
+from tests.site.chromium import serve_folder  # noqa: E402
 from tests.site.headless import start  # noqa: E402
 from tests.site.sites import BuiltSite  # noqa: E402
 
@@ -239,8 +237,7 @@ def test_the_service_worker_serves_pages_offline(own_browser: Any, corpus_site: 
     browser = own_browser
     root = tmp_path / "site"
     shutil.copytree(corpus_site.root, root)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve_folder(root)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
         browser.get(url + "index.html")
@@ -261,11 +258,6 @@ def test_the_service_worker_serves_pages_offline(own_browser: Any, corpus_site: 
     assert browser.find_element(By.CSS_SELECTOR, "article h1").text == "Fear"
     browser.get(url + "rules/scrollhammer/index.html?h=x")
     assert browser.find_element(By.CSS_SELECTOR, "article h1").text == "Scrollhammer"
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
-        pass
 
 
 def test_a_preview_shows_markup_in_a_rule_as_text(wide: Any, hostile_url: str) -> None:
