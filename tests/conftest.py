@@ -113,6 +113,12 @@ def write_system(root: Path, system: str, manifest: str, files: dict[str, str | 
     return root
 
 
+def markdown_system(root: Path, system: str, rules: str) -> Path:
+    """A system of a test's own words, one Markdown document (``rules.md``), under ``root``;
+    returns ``root`` (the rules_src)."""
+    return write_system(root, system, manifest(system, "rules.md", "markdown", 'languages = ["en"]'), {"rules.md": rules})
+
+
 def manifest(system: str, path: str = "rules.txt", fmt: str = "rules-list", extra: str = "") -> str:
     return (
         f'id = "{system}"\ntitle = "Test system"\n{extra}\n'

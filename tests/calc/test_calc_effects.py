@@ -6,18 +6,15 @@ a system calc has no module for, and on a small system worded its own way."""
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from referee.calc import answer
 from referee.calc.effects import read, rule_id
 from referee.calc.errors import Refusal
-from referee.cli.commands import main
 from referee.rulebase.align import slug
 from referee.store.record import assemble
-
-BSDATA = Path("/work/shared/bsdata/2nd-theNinthAge-FantasyBattles.gst")
+from tests.conftest import markdown_system
 
 
 # -- the project's documents -----------------------------------------------------
@@ -104,15 +101,6 @@ def test_rule_ids_are_made_as_the_rulebase_makes_them():
 # -- the BattleScribe sample: a system calc has no module for ----------------------
 
 
-@pytest.fixture(scope="module")
-def bsdata(tmp_path_factory):
-    if not BSDATA.exists():
-        pytest.skip("no BattleScribe sample on this machine")
-    into = tmp_path_factory.mktemp("bsdata")
-    assert main(["import", "battlescribe", str(BSDATA), "--system", "t9a-bsdata", "--into", str(into), "--json"]) == 0
-    return assemble(into)
-
-
 def test_the_imported_system_is_answered_from_its_own_sentences(bsdata):
     focus = answer(bsdata, "t9a-bsdata", "hit 4+ with Battle Focus, mean hits")
     assert focus.mean == Fraction(2, 3)
@@ -141,19 +129,6 @@ def test_the_imported_system_refuses_what_its_sentences_do_not_define(bsdata):
 
 
 # -- a system worded its own way -------------------------------------------------
-
-MANIFEST = """id = "skirmish"
-title = "Skirmish"
-languages = ["en"]
-origin = "A test's own rules."
-
-[[documents]]
-path = "rules.md"
-format = "markdown"
-role = "core"
-lang = "en"
-title = "Rules"
-"""
 
 RULES = """# Skirmish
 
@@ -189,11 +164,7 @@ The model swaggers and looks splendid.
 
 @pytest.fixture(scope="module")
 def skirmish(tmp_path_factory):
-    root = tmp_path_factory.mktemp("skirmish")
-    (root / "skirmish").mkdir()
-    (root / "skirmish" / "system.toml").write_text(MANIFEST, encoding="utf-8")
-    (root / "skirmish" / "rules.md").write_text(RULES, encoding="utf-8")
-    return assemble(root)
+    return assemble(markdown_system(tmp_path_factory.mktemp("skirmish"), "skirmish", RULES))
 
 
 def test_a_rule_worded_another_way_is_read_the_same_way(skirmish):

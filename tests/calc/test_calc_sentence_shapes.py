@@ -8,18 +8,15 @@ Modifiers said without the word "modifier" ("gets -1 to hit"), and attacks that 
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from referee.calc import answer
 from referee.calc.effects import read
 from referee.calc.errors import Refusal
-from referee.cli.commands import main
 from referee.store.record import assemble
+from tests.conftest import markdown_system
 
-BSDATA = Path("/work/shared/bsdata/2nd-theNinthAge-FantasyBattles.gst")
-ELVES = BSDATA.with_name("2nd-highbornElves.cat")
 
 # -- the project's documents (Scrollhammer's special rules) -------------------------
 
@@ -119,48 +116,39 @@ def test_a_number_added_to_multiple_wounds_and_the_target_in_words(rulebase):
     assert err.value.message == "whfb-house does not define Multiple Wounds"
 
 
-@pytest.fixture(scope="module")
-def bsdata(tmp_path_factory):
-    if not (BSDATA.exists() and ELVES.exists()):
-        pytest.skip("no BattleScribe sample on this machine")
-    into = tmp_path_factory.mktemp("bsdata")
-    assert main(["import", "battlescribe", str(BSDATA), str(ELVES), "--system", "t9a-bsdata", "--into", str(into), "--json"]) == 0
-    return assemble(into)
-
-
-def test_a_rule_that_makes_the_attacks_flaming_bars_fortitude(bsdata):
-    found = answer(bsdata, "t9a-bsdata", "Fortitude 3+ save against Moonlight Arrows")
+def test_a_rule_that_makes_the_attacks_flaming_bars_fortitude(bsdata_elves):
+    found = answer(bsdata_elves, "t9a-bsdata", "Fortitude 3+ save against Moonlight Arrows")
     assert found.probability == 0
     rules = [s.citation.rule for s in found.steps if s.citation]
     assert "t9a-bsdata/moonlight-arrows" in rules and "t9a-bsdata/fortitude" in rules
 
 
-def test_a_modifier_counted_once_and_its_conditions_refused(bsdata):
+def test_a_modifier_counted_once_and_its_conditions_refused(bsdata_elves):
     # "This rule is cumulative, allowing an additional -1 ... for each instance" is no second -1
-    assert answer(bsdata, "t9a-bsdata", "hit 4+ against Hard Target").probability == Fraction(1, 3)
+    assert answer(bsdata_elves, "t9a-bsdata", "hit 4+ against Hard Target").probability == Fraction(1, 3)
     # "Shooting Attacks targeting a unit ... with Hard Target": not in close combat
-    assert answer(bsdata, "t9a-bsdata", "hit 4+ against Hard Target in close combat").probability == Fraction(1, 2)
+    assert answer(bsdata_elves, "t9a-bsdata", "hit 4+ against Hard Target in close combat").probability == Fraction(1, 2)
     for question, condition in (
         ("hit 4+ with Sword Sworn", "when attacking with a Great Weapon"),
         ("hit 4+ with Unwieldy", "for Moving and Shooting"),
         ("hit 4+ against Fae Miasma", "affected by"),
     ):
         with pytest.raises(Refusal) as err:
-            answer(bsdata, "t9a-bsdata", question)
+            answer(bsdata_elves, "t9a-bsdata", question)
         assert condition in err.value.message, question
 
 
-def test_a_save_in_brackets_the_documents_call_a_save(bsdata):
-    assert answer(bsdata, "t9a-bsdata", "Aegis (4+)").probability == Fraction(1, 2)  # "Aegis is a Special Save"
-    assert answer(bsdata, "t9a-bsdata", "Fortitude (5+) save").probability == Fraction(1, 3)
+def test_a_save_in_brackets_the_documents_call_a_save(bsdata_elves):
+    assert answer(bsdata_elves, "t9a-bsdata", "Aegis (4+)").probability == Fraction(1, 2)  # "Aegis is a Special Save"
+    assert answer(bsdata_elves, "t9a-bsdata", "Fortitude (5+) save").probability == Fraction(1, 3)
 
 
-def test_multiple_wounds_in_a_system_calc_has_no_module_for(bsdata):
-    found = answer(bsdata, "t9a-bsdata", "Multiple Wounds (D3+1) against a model with 3 Health Points")
+def test_multiple_wounds_in_a_system_calc_has_no_module_for(bsdata_elves):
+    found = answer(bsdata_elves, "t9a-bsdata", "Multiple Wounds (D3+1) against a model with 3 Health Points")
     assert found.mean == Fraction(8, 3)
     quoted = [s.citation.quote for s in found.steps if s.citation]
     assert any("never be higher than the Health Points" in q for q in quoted)
-    assert answer(bsdata, "t9a-bsdata", "multiple wounds (D3, clipped wings) vs fly hp 3").mean == Fraction(8, 3)
+    assert answer(bsdata_elves, "t9a-bsdata", "multiple wounds (D3, clipped wings) vs fly hp 3").mean == Fraction(8, 3)
 
 
 def test_a_save_whose_value_and_conditions_come_from_the_rules_text(rulebase):
@@ -205,19 +193,6 @@ def test_a_roll_under_a_lead_in_of_another_rule(rulebase):
 
 
 # -- a system worded its own way -------------------------------------------------
-
-MANIFEST = """id = "brawl"
-title = "Brawl"
-languages = ["en"]
-origin = "A test's own rules."
-
-[[documents]]
-path = "rules.md"
-format = "markdown"
-role = "core"
-lang = "en"
-title = "Rules"
-"""
 
 RULES = """# Brawl
 
@@ -297,11 +272,7 @@ The unit re-rolls all misses during the first round of each combat.
 
 @pytest.fixture(scope="module")
 def brawl(tmp_path_factory):
-    root = tmp_path_factory.mktemp("brawl")
-    (root / "brawl").mkdir()
-    (root / "brawl" / "system.toml").write_text(MANIFEST, encoding="utf-8")
-    (root / "brawl" / "rules.md").write_text(RULES, encoding="utf-8")
-    return assemble(root)
+    return assemble(markdown_system(tmp_path_factory.mktemp("brawl"), "brawl", RULES))
 
 
 def test_the_same_shapes_worded_another_way(brawl):

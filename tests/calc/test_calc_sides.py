@@ -9,18 +9,14 @@ and a small system worded its own way."""
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from referee.calc import answer
 from referee.calc.effects import read
 from referee.calc.errors import Refusal
-from referee.cli.commands import main
 from referee.store.record import assemble
-
-BSDATA = Path("/work/shared/bsdata/2nd-theNinthAge-FantasyBattles.gst")
-ELVES = Path("/work/shared/bsdata/2nd-highbornElves.cat")
+from tests.conftest import markdown_system
 
 
 def _not_applied(found, quoted: str) -> bool:
@@ -58,46 +54,24 @@ def test_a_save_s_side_is_the_saving_model_s(rulebase):
     assert answer(rulebase, "t9a", "Fortitude 4+ save with Flaming Attacks").probability == Fraction(1, 2)
 
 
-@pytest.fixture(scope="module")
-def bsdata(tmp_path_factory):
-    if not (BSDATA.exists() and ELVES.exists()):
-        pytest.skip("no BattleScribe sample on this machine")
-    into = tmp_path_factory.mktemp("bsdata")
-    assert main(["import", "battlescribe", str(BSDATA), str(ELVES), "--system", "t9a-bsdata", "--into", str(into), "--json"]) == 0
-    return assemble(into)
-
-
-def test_the_imported_documents_say_the_side_their_own_way(bsdata):
+def test_the_imported_documents_say_the_side_their_own_way(bsdata_elves):
     # "Shooting Attacks targeting a unit that has ... Hard Target suffer a -1 to-hit modifier."
-    assert answer(bsdata, "t9a-bsdata", "hit 4+ against Hard Target").probability == Fraction(1, 3)
-    assert answer(bsdata, "t9a-bsdata", "hit 4+ with Hard Target").probability == Fraction(1, 2)
+    assert answer(bsdata_elves, "t9a-bsdata", "hit 4+ against Hard Target").probability == Fraction(1, 3)
+    assert answer(bsdata_elves, "t9a-bsdata", "hit 4+ with Hard Target").probability == Fraction(1, 2)
     # "... must reroll failed to-wound rolls against models with Flammable", in Flammable's own text
-    assert answer(bsdata, "t9a-bsdata", "wound 4+ against Flammable").probability == Fraction(3, 4)
-    assert answer(bsdata, "t9a-bsdata", "wound 4+ with Flammable").probability == Fraction(1, 2)
+    assert answer(bsdata_elves, "t9a-bsdata", "wound 4+ against Flammable").probability == Fraction(3, 4)
+    assert answer(bsdata_elves, "t9a-bsdata", "wound 4+ with Flammable").probability == Fraction(1, 2)
     # "The attack ignores Fortitude Saves": the attack's rule, not the saving model's
-    assert answer(bsdata, "t9a-bsdata", "Fortitude 4+ save against Flaming Attacks").probability == 0
-    assert answer(bsdata, "t9a-bsdata", "Fortitude 4+ save with Flaming Attacks").probability == Fraction(1, 2)
+    assert answer(bsdata_elves, "t9a-bsdata", "Fortitude 4+ save against Flaming Attacks").probability == 0
+    assert answer(bsdata_elves, "t9a-bsdata", "Fortitude 4+ save with Flaming Attacks").probability == Fraction(1, 2)
     # "A model that is affected by ... Fae Miasma suffers a -1": the one its attacks hit
-    assert answer(bsdata, "t9a-bsdata", "hit 4+ with Fae Miasma").probability == Fraction(1, 2)
+    assert answer(bsdata_elves, "t9a-bsdata", "hit 4+ with Fae Miasma").probability == Fraction(1, 2)
     with pytest.raises(Refusal) as err:
-        answer(bsdata, "t9a-bsdata", "hit 4+ against Fae Miasma")
+        answer(bsdata_elves, "t9a-bsdata", "hit 4+ against Fae Miasma")
     assert "affected by" in err.value.message
 
 
 # -- a system worded its own way -------------------------------------------------
-
-MANIFEST = """id = "sides"
-title = "Sides"
-languages = ["en"]
-origin = "A test's own rules."
-
-[[documents]]
-path = "rules.md"
-format = "markdown"
-role = "core"
-lang = "en"
-title = "Rules"
-"""
 
 RULES = """# Sides
 
@@ -145,11 +119,7 @@ The model has rivals.
 
 @pytest.fixture(scope="module")
 def sides(tmp_path_factory):
-    root = tmp_path_factory.mktemp("sides")
-    (root / "sides").mkdir()
-    (root / "sides" / "system.toml").write_text(MANIFEST, encoding="utf-8")
-    (root / "sides" / "rules.md").write_text(RULES, encoding="utf-8")
-    return assemble(root)
+    return assemble(markdown_system(tmp_path_factory.mktemp("sides"), "sides", RULES))
 
 
 @pytest.mark.parametrize(

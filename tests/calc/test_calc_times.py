@@ -11,18 +11,7 @@ import pytest
 from referee.calc import answer
 from referee.calc.errors import Refusal
 from referee.store.record import assemble
-from tests.conftest import write_system
-
-MANIFEST = """id = "bombs"
-title = "Bombs"
-languages = ["en"]
-origin = "A test's own rules."
-
-[[documents]]
-path = "rules.md"
-format = "markdown"
-role = "core"
-"""
+from tests.conftest import markdown_system
 
 RULES = """# Bombs
 
@@ -42,8 +31,7 @@ The target suffers D6 hits.
 
 @pytest.fixture(scope="module")
 def bombs(tmp_path_factory: pytest.TempPathFactory):
-    root = write_system(tmp_path_factory.mktemp("rules"), "bombs", MANIFEST, {"rules.md": RULES})
-    return assemble(root)
+    return assemble(markdown_system(tmp_path_factory.mktemp("rules"), "bombs", RULES))
 
 
 def test_a_multiplied_count_is_read_whole(bombs) -> None:
