@@ -690,13 +690,18 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
     for effect in modifiers:
         steps.append(Step(f"{effect.amount:+d} to the roll.", book.cite(effect.clause)))
     alone = next((e for e in applied if e.kind == "alone"), None)
-    if alone is not None and len(modifiers) + bool(stage.modifier) > 1:
-        raise Refusal(
-            f"{alone.rule} says its modifier cannot be combined with some others, and does not say which applies; "
-            "calc will not pick",
-            system,
-        )
     total = stage.modifier + sum(e.amount for e in modifiers)
+    if alone is not None and len(modifiers) + bool(stage.modifier) > 1:
+        # the rule's own modifier or the others: where both come to the same, no choice is left
+        own = sum(e.amount for e in modifiers if e.rule == alone.rule)
+        if own != total - own:
+            raise Refusal(
+                f"{alone.rule} says its modifier cannot be combined with some others, and does not say which applies; "
+                "calc will not pick",
+                system,
+            )
+        total = own
+        steps.append(Step(f"It cannot be combined with the other modifier; either one alone is {own:+d}, so the roll is changed by {own:+d}.", book.cite(alone.clause)))
     if total or stage.modifier:
         needed = _modified(book, stage, total, rules, steps, system)
     return _compute(book, stage, needed, applied, steps, system)

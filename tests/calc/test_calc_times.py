@@ -50,3 +50,13 @@ def test_a_distribution_iterates_over_its_outcomes() -> None:
     from referee.calc.dice import Distribution
 
     assert list(Distribution.die(3).map(lambda n: n * 2)) == [2, 4, 6]
+
+
+def test_a_modifier_that_cannot_be_combined_leaves_no_choice_where_both_are_the_same(bsdata) -> None:
+    # "This to-hit modifier cannot be combined with any other negative to-hit modifiers." (Distracting)
+    found = answer(bsdata, "t9a-bsdata", "hit 3+ with -1 against Distracting")
+    assert found.probability == Fraction(1, 2)
+    assert "either one alone is -1" in " ".join(s.text for s in found.steps)
+    with pytest.raises(Refusal) as err:  # -2 or -1: which applies, the sentence does not say
+        answer(bsdata, "t9a-bsdata", "hit 3+ with -2 against Distracting")
+    assert "does not say which applies" in err.value.message
