@@ -21,6 +21,7 @@ question is refused, never guessed.
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 from fractions import Fraction
 
 from referee.calc import question as q
@@ -34,7 +35,8 @@ TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
     from typing import Any, Callable
 
-_DIE = lazy(r"(?<![\w])(\d*)[dD](\d+)(?![\w])")
+# a die as a rule names it ("D6", "2D6"): count and sides (passages.py reads dice with it too)
+DIE = lazy(r"(?<![\w])(\d*)[dD](\d+)(?![\w])")
 # A count of things ("makes D6 hits", "inflicts 2D6 automatic hits"): never a modifier ("-1 to
 # hit"), never a roll's result ("a roll of 6 wounds", "rolls a 6 to hit"), and the words between
 # it and the thing describe the thing ("automatic"), never join a phrase ("to", "for each").
@@ -56,7 +58,7 @@ _D3 = lazy(r"(?<!\w)d3(?!\w)", re.I)
 _D3_DEFINED = lazy(r"\b1 or 2 is a 1\b|\b1-2\b|\bd6 halved\b|\bhalf (?:a|the) d6\b|\bdivid\w* by 2\b", re.I)
 _ABOUT_DICE = lazy(r"\b(?:dice|die|rolls?|rolling)\b", re.I)
 _ADDS = lazy(r"\badd", re.I)
-_WORD = lazy(r"[^\W\d_]+")
+WORD = lazy(r"[^\W\d_]+")  # a run of letters (passages.py too)
 _WRITTEN_AMOUNT = lazy(r"(\d*)[dD](\d+)(?:\s*([+−-])\s*(\d+))?")
 _SCORE = lazy(r"\b(?:rolls?|scores?|results?|totals?|rolled|scored)\b", re.I)
 # Who wins a tie, as the comparing sentence words it: "equal to or greater than" lets
@@ -195,19 +197,10 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     return _amount_answer(book, system, value, steps, " ".join(what))
 
 
-class _Times(tuple):  # type: ignore[type-arg]
+class _Times(namedtuple("_Times", "amount factor")):
     """A count multiplied by a number, as a rule writes it ("D6×2 hits")."""
 
-    def __new__(cls, amount: q.Amount, factor: int) -> _Times:
-        return super().__new__(cls, (amount, factor))
-
-    @property
-    def amount(self) -> q.Amount:
-        return self[0]
-
-    @property
-    def factor(self) -> int:
-        return self[1]
+    __slots__ = ()
 
     def __str__(self) -> str:
         return f"{self.amount}×{self.factor}"
@@ -244,9 +237,9 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
 
 def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str, needed: int, steps: list[Step], what: str) -> dict[str, Any]:
     """A roll of ``needed``+ on the die the rule's sentence names, or the only die the system names."""
-    dice = {(int(c or 1), int(s)) for c, s in _DIE.findall(sentence)}
+    dice = {(int(c or 1), int(s)) for c, s in DIE.findall(sentence)}
     if not dice:  # the rule's other sentences may name its die ("roll a d6 for each wound")
-        rolling = [(s, {(int(c or 1), int(d)) for c, d in _DIE.findall(s)}) for s in _sentences(rule)]
+        rolling = [(s, {(int(c or 1), int(d)) for c, d in DIE.findall(s)}) for s in _sentences(rule)]
         kinds = {die for _, found in rolling for die in found}
         if len(kinds) == 1:
             dice = kinds
@@ -390,7 +383,7 @@ def _side(book: Rulebook, system: str, rules: list[dict[str, Any]], comparing: d
     stat = compiled(rf"\b{re.escape(side.name)}\b", re.I)
     for rule in [comparing] + [r for r in rules if r["id"] != comparing["id"]]:
         for sentence in _sentences(rule):
-            dice = _DIE.findall(sentence)
+            dice = DIE.findall(sentence)
             about = rule is comparing or not words or _names(sentence, words) or _names(rule["name"], words)
             if stat.search(sentence) and _ADDS.search(sentence) and dice and about:
                 sides = {int(s) for _, s in dice}
@@ -447,7 +440,7 @@ def _subject(before: str, after: str, left: tuple[str, ...], right: tuple[str, .
 
 def _first_named(text: str, words: tuple[str, ...]) -> int | None:
     """Where the first word of the same stem as one of ``words`` stands in ``text``."""
-    for m in _WORD.finditer(text):
+    for m in WORD.finditer(text):
         if any(_same_stem(w.casefold(), m.group().casefold()) for w in words):
             return m.start()
     return None
@@ -480,7 +473,7 @@ def _sentences(rule: dict[str, Any]) -> list[str]:
 
 def _system_dice(book: Rulebook, system: str) -> set[int]:
     """The sides of every die the system's documents name (D6, D3, ...)."""
-    return {int(s) for rule in book.in_system(system) for text in _texts(rule) for _, s in _DIE.findall(text)}
+    return {int(s) for rule in book.in_system(system) for text in _texts(rule) for _, s in DIE.findall(text)}
 
 
 def _texts(rule: dict[str, Any]) -> list[str]:
@@ -495,7 +488,7 @@ def _word_forms(word: str) -> str:
 
 def _names(text: str, words: tuple[str, ...]) -> bool:
     """Whether ``text`` names what ``words`` do: each word, or a word of the same stem ("pursuit", "pursuing")."""
-    found = [w.casefold() for w in _WORD.findall(text)]
+    found = [w.casefold() for w in WORD.findall(text)]
     return all(any(_same_stem(w.casefold(), f) for f in found) for w in words)
 
 

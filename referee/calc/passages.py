@@ -27,6 +27,7 @@ from fractions import Fraction
 from referee.calc.answers import Step, fraction
 from referee.calc.citations import Rulebook, sentences, squeeze
 from referee.calc.errors import Refusal
+from referee.calc.named import DIE, WORD
 from referee.patterns import lazy
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
@@ -36,13 +37,10 @@ if TYPE_CHECKING:
 # "Look out, Sir!: If ...": a title of at most six words, then a colon and the passage
 _LEAD_IN = lazy(r"\s*([A-Z][^:.\n]{0,60}?)\s*:\s+(?=\S)")
 # "1: Destroyed!", "2-3: Misplaced!", "On a 1 -2, the unit ...", "5+: ..."
-_SENTENCE_START = lazy(r"(?<=[.!?])\s+(?=[A-Z])")
 _KEYED = lazy(r"\s*(?:on\s+an?\s+(?:roll\s+of\s+(?:an?\s+)?)?)?(\d+)\s*(?:([-–]|to)\s*(\d+)|(\+))?\s*[:,]\s*(\S.*)", re.I)
-_DIE = lazy(r"(?<![\w])(\d*)[dD](\d+)(?![\w])")
 _TITLE_END = lazy(r"[!.:;]")
 # words a question adds around an entry's own ("deep strike mishap table result destroyed")
 _FILLER = {"table", "result", "results", "roll", "rolls", "rolled", "entry", "on", "the", "a", "an", "of", "chance"}
-_WORD = lazy(r"[^\W\d_]+")
 # words asking for a rule's own roll rather than something it rolls for ("look out sir roll")
 ITS_ROLL = {"roll", "rolls", "test", "check", "chance", "the"}
 
@@ -91,7 +89,7 @@ def tables(rule: dict[str, Any]) -> list[Table]:
             if len(run) >= 2:
                 before = lines[start - 1].strip() if start > 0 else None
                 # a title line ("Deep Strike Mishap Table:"), not a sentence leading in ("The shooter rolls a D3:")
-                short = before is not None and before.endswith(":") and len(before.split()) <= 6 and not _DIE.search(before)
+                short = before is not None and before.endswith(":") and len(before.split()) <= 6 and not DIE.search(before)
                 title = before[:-1].strip() if short and before else None
                 found.append(Table(title, before, run))
             run = []
@@ -105,8 +103,10 @@ def lead_ins(rule: dict[str, Any]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for version in rule.get("versions") or [rule]:
         for line in (version.get("text") or "").split("\n"):
-            starts = [0] + [m.end() for m in _SENTENCE_START.finditer(line)]
-            for start in starts:
+            for sentence in sentences(line):  # where calc reads a sentence start, as it quotes
+                start = line.find(sentence)
+                if start < 0:
+                    continue
                 passage = line[start:]
                 m = _LEAD_IN.match(passage)
                 if m is not None and len(m.group(1).split()) <= 6 and not _KEYED.fullmatch(passage.rstrip()):
@@ -178,7 +178,7 @@ def table_entry(book: Rulebook, system: str, rule: dict[str, Any], words: tuple[
     asked = [w.casefold() for w in words if w.casefold() not in _FILLER]
     choices: list[tuple[Table, Entry]] = []
     for table in tables(rule):
-        title_words = {w.casefold() for w in _WORD.findall(table.title or "")}
+        title_words = {w.casefold() for w in WORD.findall(table.title or "")}
         rest = [w for w in asked if not any(_same_stem(w, t) for t in title_words)]
         if not rest:
             if table.title and asked:  # the table named, no entry: say which there are
@@ -186,7 +186,7 @@ def table_entry(book: Rulebook, system: str, rule: dict[str, Any], words: tuple[
                 raise Refusal(f"name an entry of the {table.title} ({rule['id']}): {shown}", system)
             continue
         for entry in table.entries:
-            said = [w.casefold() for w in _WORD.findall(entry.title)]
+            said = [w.casefold() for w in WORD.findall(entry.title)]
             if all(any(_same_stem(w, s) for s in said) for w in rest):
                 choices.append((table, entry))
     if not choices:
@@ -215,7 +215,7 @@ def table_entry(book: Rulebook, system: str, rule: dict[str, Any], words: tuple[
 def _die(book: Rulebook, system: str, rule: dict[str, Any], table: Table, steps: list[Step]) -> int:
     """The faces of the die the table is rolled with: the die the line before it rolls, or the
     one its keys run through (1 to N, each result once)."""
-    rolled = {(int(c or 1), int(s)) for c, s in _DIE.findall(table.before or "")}
+    rolled = {(int(c or 1), int(s)) for c, s in DIE.findall(table.before or "")}
     if len(rolled) == 1:
         (count, sides), = rolled
         if count != 1:
@@ -274,7 +274,7 @@ def own_roll(book: Rulebook, system: str, rule: dict[str, Any]) -> dict[str, Any
     for version in rule.get("versions") or [rule]:
         text = "\n".join(line for line in (version.get("text") or "").split("\n") if line.strip() not in inside)
         for sentence in sentences(text):
-            dice = {(int(c or 1), int(s)) for c, s in _DIE.findall(sentence)}
+            dice = {(int(c or 1), int(s)) for c, s in DIE.findall(sentence)}
             needs = {int(n) for n in re.findall(r"(?<![\w+])(\d+)\+(?![+\-\w])", sentence)}
             if len(dice) == 1 and len(needs) == 1 and re.search(r"\broll", sentence, re.I):
                 (count, sides), = dice
