@@ -44,7 +44,8 @@ ROUNDS = {1: (HERE, 20261126), 2: (HERE / "round2", 20261127), 3: (HERE / "round
           6: (HERE / "round6", 20261202), 7: (HERE / "round7", 20261203),
           8: (HERE / "round8", 20261204),
           9: (HERE / "round9", 20261205), 10: (HERE / "round10", 20261206),
-          11: (HERE / "round11", 20261207), 12: (HERE / "round12", 20261208)}
+          11: (HERE / "round11", 20261207), 12: (HERE / "round12", 20261208),
+          13: (HERE / "round13", 20261209)}
 
 
 def folder(round_: int) -> Path:
