@@ -866,6 +866,7 @@ def read_sentence(
         typed += _only_choice(reader, typed)
         typed += _treated_like(reader, lexemes, typed)
         typed += _subject_to(reader, lexemes, typed)
+        typed += _made_with(reader, lexemes, typed)
         typed += _immune_as_treated(lexemes, typed)
         typed += _granted_with_exceptions(reader, typed)
         typed = _instead_against_bearer(reader, typed)
@@ -1175,6 +1176,52 @@ def _subject_to(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -
         tid, own = reader.resolve(lexeme.key)
         if tid is not None and not own:
             out.append(Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), (), None))
+    return out
+
+
+# an attack the rule's bearer makes, or hits it resolves, and the profile it is made with: "It performs a single Close Combat
+# Attack at Initiative Step 0, with Strength 10, ...", "The hits ... are resolved with Strength 4, Armour Penetration 1, and ..."
+_MADE_WITH = re.compile(r"\b(?:performs?|makes?)\s+(?:a\s+single\s+|an?\s+|one\s+|\d+\s+|D\d+\s+)?(?:[A-Z][\w-]*\s+){0,3}"
+                        r"(?:attacks?|hits?)\b(?:\s+at\s+[^,;.()]{1,40}?)?,?\s+with\s+|\b(?:are|is)\s+resolved\s+with\s+", re.I)
+# what may stand in that profile before a rule it lists: characteristics with their numbers ("Strength 10", "Armour
+# Penetration 1"), each with its brackets, commas and an "and"
+_PROFILE_ITEMS = re.compile(r"(?:\s*(?:and\s+)?(?:[A-Z][\w'’-]*\s+){1,3}\d+\s*,?)*\s*(?:and\s+)?")
+
+
+def _made_with(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
+    """"It performs a single Close Combat Attack ..., with Strength 10, Armour Penetration 10 (...), and Multiple Wounds
+    (D3+1)": the attack the rule makes has the rules its profile lists (``grants``, with their brackets), as a weapon's
+    profile does.  Only the rule's own attack, made or resolved in a plain statement ("If a model makes a shooting attack
+    with a weapon that has ..." is a case), and only names in the list itself, with nothing but characteristics and their
+    numbers before them ("suffers an unsaved Wound from an attack with Multiple Wounds (X)" makes no attack).
+
+    >>> from referee.model import Citation
+    >>> text = "It performs one Attack, with Strength 10 (always), and Deep Cut (2)."
+    >>> lexemes = [Lexeme("NAME", "Deep Cut", text.index("Deep"), text.index("Deep") + 8, key="deep cut", param="2")]
+    >>> class R:  # a reader of that sentence, which knows one rule
+    ...     text, rule, citation = text, type("Rule", (), {"id": "s/own"})(), Citation("s/own", text, "f", 1, 1)
+    ...     def resolve(self, key): return ("s/deep-cut", False) if key == "deep cut" else (None, False)
+    >>> [(r.kind, r.target, r.details) for r in _made_with(R(), lexemes, [])]
+    [('grants', 's/deep-cut', (('parameter', '2'),))]
+    """
+    if any(r.kind == "grants" for r in typed) or " with " not in reader.text:
+        return []
+    found = _MADE_WITH.search(reader.text)
+    if found is None or _CASE_WORDS.search(reader.text[: found.start()]):
+        return []
+    out: list[Relation] = []
+    at = found.end()
+    for lexeme in lexemes:
+        if lexeme.type != "NAME" or lexeme.start < at:
+            continue
+        between = re.sub(r"\([^()]*\)", " ", reader.text[at : lexeme.start])
+        if not _PROFILE_ITEMS.fullmatch(between):
+            break  # the list ends where other words begin
+        tid, own = reader.resolve(lexeme.key)
+        if tid is not None and not own:
+            details = (("parameter", lexeme.param),) if lexeme.param else ()
+            out.append(Relation("grants", reader.rule.id, tid, lexeme.text, reader.citation, (), details, None))
+        at = lexeme.end
     return out
 
 
