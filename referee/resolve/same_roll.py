@@ -126,7 +126,10 @@ def _valued(sentence: str, terms: list[str]) -> set[str]:
     key = id(terms)
     if key not in _FORMS:
         # made once per list of terms (the system's, kept by :func:`_terms`): a warm call reads many sentences
-        words = tuple(t for t in terms if " " not in t and len(t) > 3)
+        # a characteristic of one word, or of several that the graph's effects words name a stat ("Defensive Skill", "Armour
+        # Penetration"; not "Game Turn 4", "Learned Spell 1", "Initiative Step 0", which are no characteristic's value)
+        stats = _stat_names()
+        words = tuple(t for t in terms if len(t) > 3 and (" " not in t or t in stats))
         _FORMS[key] = (terms, _patterns(words) if words else None, set(terms), _short_forms(tuple(terms)))
     _, patterns, longer, (initials, counted) = _FORMS[key]
     out: set[str] = set()
@@ -142,6 +145,16 @@ def _valued(sentence: str, terms: list[str]) -> set[str]:
     if counted is not None:
         out |= {fold(found.group("n") or found.group("m") or found.group("d") or found.group("e")) for found in counted.finditer(sentence)}
     return out
+
+
+_STAT_NAMES: list[frozenset[str]] = []
+
+
+def _stat_names() -> frozenset[str]:
+    """The stats the graph's effects words name, folded ("defensive skill"), made once."""
+    if not _STAT_NAMES:
+        _STAT_NAMES.append(frozenset(fold(name) for _, name in STATS if name[:1].isupper() and name.replace(" ", "").isalpha()))
+    return _STAT_NAMES[0]
 
 
 _SHORT: dict[tuple[str, ...], tuple[Any, Any]] = {}
@@ -182,7 +195,10 @@ def _patterns(words: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]
     """One pattern for all of a system's characteristics, each way round, made once per system."""
     if words not in _PATTERNS:
         alt = "|".join(re.escape(w) for w in longest_first(words))
-        _PATTERNS[words] = (compiled(rf"\b(?P<t>{alt})\s+(?:(?:is|are)\s+)?(?:always\s+)?(?:(?:set|reduced)\s+to\s+)?\d+\b"),
+        # a value given ("Strength always set to 3"), or one set equal to another ("its Defensive Skill is always equal to the
+        # Offensive Skill of the attacker")
+        _PATTERNS[words] = (compiled(rf"\b(?P<t>{alt})\s+(?:(?:(?:is|are)\s+)?(?:always\s+)?(?:(?:set|reduced)\s+to\s+)?\d+\b|"
+                                     rf"(?:is|are)\s+(?:always\s+)?(?:set\s+)?equal\s+to\b)"),
                             compiled(rf"(?<![\w+-])[+\-−]\d+\s+(?P<t>{alt})\b(?:\s+(?P<next>[a-z]+))?"))
     return _PATTERNS[words]
 
@@ -448,8 +464,14 @@ _HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may
 # a shot at a unit the rule permits, or the rule's ignoring what hides it: "can be shot against charging units",
 # "ignore every rule that makes an enemy model or unit untargetable"
 # or a weapon used "even" where it could not be, against enemy models ("can use this weapon even in melee distance against enemy models")
-# or enemy units hit where they are, with no target named ("Enemy units underneath the Template are automatically hit")
-_REACHES = lazy(r"\benemy\s+(?:units?|models?)\b[^.;]*?\b(?:are|is)\s+(?:automatically\s+)?hit\b|\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|"
+# or enemy units hit where they are, with no target named ("Enemy units underneath the Template are automatically hit"), or every
+# unit under a marker ("each unit with models under the marker suffers one hit", "All models ... under the template are hit
+# automatically"), and a rule whose effect reaches units out of sight ("This even applies to units whose models are out of range or
+# line of sight!")
+_REACHES = lazy(r"\benemy\s+(?:units?|models?)\b[^.;]*?\b(?:are|is)\s+(?:automatically\s+)?hit\b|"
+                r"\b(?:units?|models?)\b[^.;]*?\b(?:under|underneath|beneath)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:(?:are|is)\s+(?:automatically\s+)?hit\b|"
+                r"suffers?\s+(?:\w+\s+){0,2}?hits?\b)|"
+                r"\bapplies\s+to\s+(?:units?|models?)\b[^.;!]*?\bout\s+of\s+(?:range\s+or\s+)?(?:line\s+of\s+)?sight\b|\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|"
                 r"\b(?:can|may)\s+(?:use|shoot|fire)\b[^.;]*?\beven\b[^.;]*?\bagainst\s+(?:enemy\s+)?(?:models|units)\b|\bignor(?:e|es|ing)\b[^.;]*?\b(?:untargetable|targeted|visible|line\s+of\s+sight)\b", re.I)
 _REROLL = lazy(r"\bre-?rolls?\b", re.I)
 # a restriction on every attack of the model: "must direct all of their attacks against each other"
@@ -462,9 +484,9 @@ _MAKES_ATTACK = lazy(r"\binflicts?\s+(?:\S+\s+){0,3}?hits?\b[^.;]*?\bon\b|\bmake
 _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 
-# a sentence names a roll or gives a number: the others are not read further
+# a sentence names a roll or gives a number (or sets a value equal to another): the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|ranks?|battlefield|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|mov(?:es?|ed)|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|ranks?|battlefield|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|mov(?:es?|ed)|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated|equal)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
