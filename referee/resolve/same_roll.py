@@ -68,8 +68,10 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "this", "that", "these", "those", "it
 
 
 # a roll named after it: "rolls to hit", "one failed roll To Hit" (the "To Hit roll" of other sentences)
-# and "hitrolls", written as one word; "rolls a 6 to hit"; a signed change of it, "gets -1 to hit"
-_ROLL_TO = lazy(r"\brolls?\s+(?:an?\s+\d\+?\s+)?to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b|(?<![\w+\-])[+\-−]\d+\s+to[\s-](hit|wound)\b", re.I)
+# and "hitrolls", written as one word; "rolls a 6 to hit"; a signed change of it, "gets -1 to hit"; a modifier of it, "This to-hit
+# modifier cannot be combined with any other negative to-hit modifiers"
+_ROLL_TO = lazy(r"\brolls?\s+(?:an?\s+\d\+?\s+)?to[\s-](hit|wound)\b|\b(hit|wound)-?rolls?\b|(?<![\w+\-])[+\-−]\d+\s+to[\s-](hit|wound)\b|"
+                r"\bto[\s-](hit|wound)\s+modifiers?\b", re.I)
 # two rolls named with one "rolls": "failed To Hit and To Wound rolls of 1"
 _ROLL_PAIR = lazy(r"\bto[\s-](hit|wound)\s+(?:and|or)\s+to[\s-](?:hit|wound)\s+rolls?\b", re.I)
 # wounds a rule restores: "one wound can be restored per turn", "one wound is restored", "restores D3 wounds"
@@ -104,7 +106,7 @@ def _rolls(sentence: str) -> set[str]:
         if word.lower() in _NOT_A_NAME:
             continue
         out.add(f"{fold(word)} {kind.lower()}")
-    out |= {f"{(to or one or signed).lower()} roll" for to, one, signed in _ROLL_TO.findall(sentence)}
+    out |= {f"{(to or one or signed or modifier).lower()} roll" for to, one, signed, modifier in _ROLL_TO.findall(sentence)}
     out |= {f"{first.lower()} roll" for first in _ROLL_PAIR.findall(sentence)}  # "To Hit and To Wound rolls": the first is a roll too
     if _RESTORED.search(sentence):
         out.add("wounds restored")  # "one wound can be restored per turn per model" beside "For each roll of a 6, one wound is restored"
@@ -467,11 +469,11 @@ _HIDDEN = lazy(r"\buntargetable\b|\bnot\s+targetable\b|\b(?:cannot|can\s*not|may
 # or enemy units hit where they are, with no target named ("Enemy units underneath the Template are automatically hit"), or every
 # unit under a marker ("each unit with models under the marker suffers one hit", "All models ... under the template are hit
 # automatically"), and a rule whose effect reaches units out of sight ("This even applies to units whose models are out of range or
-# line of sight!")
+# line of sight!", "can hit and wound units out of range and line of sight")
 _REACHES = lazy(r"\benemy\s+(?:units?|models?)\b[^.;]*?\b(?:are|is)\s+(?:automatically\s+)?hit\b|"
                 r"\b(?:units?|models?)\b[^.;]*?\b(?:under|underneath|beneath)\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:(?:are|is)\s+(?:automatically\s+)?hit\b|"
                 r"suffers?\s+(?:\w+\s+){0,2}?hits?\b)|"
-                r"\bapplies\s+to\s+(?:units?|models?)\b[^.;!]*?\bout\s+of\s+(?:range\s+or\s+)?(?:line\s+of\s+)?sight\b|\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|"
+                r"\b(?:applies\s+to|(?:can|may)\s+hit(?:\s+and\s+wound)?)\s+(?:units?|models?)\b[^.;!]*?\bout\s+of\s+(?:range\s+(?:or|and)\s+)?(?:line\s+of\s+)?sight\b|\b(?:controller|attacker|firer)\b[^.;]*?\ballocates?\s+(?:those|the)\s+wounds\b|\bcan\s+be\s+(?:shot|fired)\s+(?:against|at)\b|"
                 r"\b(?:can|may)\s+(?:use|shoot|fire)\b[^.;]*?\beven\b[^.;]*?\bagainst\s+(?:enemy\s+)?(?:models|units)\b|\bignor(?:e|es|ing)\b[^.;]*?\b(?:untargetable|targeted|visible|line\s+of\s+sight)\b", re.I)
 _REROLL = lazy(r"\bre-?rolls?\b", re.I)
 # a restriction on every attack of the model: "must direct all of their attacks against each other"
@@ -486,7 +488,7 @@ _AFTER_REROLLS = lazy(r"\bafter\s+(?:any|all)\s+re-?rolls\b", re.I)
 
 # a sentence names a roll or gives a number (or sets a value equal to another): the others are not read further
 _MAY_SPEAK = lazy(r"\b(?:saves?|tests?|rolls?|double[sd]?|triple[sd]?|halve[sd]?|attacks?|hits?|models|terrain|miss(?:es)?|wounds?|"
-                        r"untargetable|targeted|targetable|visible|ranks?|battlefield|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying)|mov(?:es?|ed)|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated|equal)\b|\d", re.I)
+                        r"untargetable|targeted|targetable|visible|ranks?|battlefield|shot|fire|scor(?:e|es|ed)|claim|(?:un)?modif(?:y|ied|ying|iers?)|mov(?:es?|ed)|movement|placing|placed|place|deployed|performed|counts?|die|dice|points?|act|acted|activated|equal)\b|\d", re.I)
 
 
 _KNOWN: dict[tuple[str, ...], list[str]] = {}
@@ -537,6 +539,17 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
     excluded: dict[tuple[str, str], Ruling] = {}
     ordered: list[Ruling] = []
     seen: set[frozenset[str]] = set()
+    # a rule's own sentence that the bearers of another rule of its side do what that rule says "as normal" ("Stubborn or
+    # Steadfast units ignore Discipline modifiers from the Combat Score difference as normal"): both hold, as its words say; and
+    # what it brought in meets that rule through the same words
+    for namer, named, side_name, said in _as_normal(ctx, held):
+        outcome = (f"{ctx.name(namer)}'s own words say {ctx.name(named)} holds as normal in the case they speak of: both hold "
+                   f"there, {ctx.name(named)} as its words say")
+        theirs = [c for cites in spoken[(side_name, named)].values() for c in cites if c["rid"] == named][:1] or _naming(ctx, named, "")[:1]
+        ordered.append(Ruling([ctx.name(namer), ctx.name(named)], None, "together", outcome,
+                              _unique([ctx.rule_quote(namer, said["quote"].lstrip("-*• "), said["version"]), *_cited(ctx, theirs)]), [], [side_name]))
+        seen.add(frozenset((namer, named)))
+        seen |= {frozenset((rid, named)) for s, rid, entry in held if s == side_name and _granted(entry, namer)}
     for at, (side_a, a, entry_a) in enumerate(held):
         for side_b, b, entry_b in held[at + 1 :]:
             pair = frozenset((a, b))
@@ -756,6 +769,35 @@ def same_roll_touches(ctx: Context, sides: tuple[Side, Side], met: list[Meeting]
             answer.kind = "touch"
             out.append(answer)
     return out + list(excluded.values()) + ordered
+
+
+# a rule named, then what its bearers do "as normal", in one clause
+_AS_NORMAL = lazy(r"\bas\s+(?:normal|usual)\b", re.I)
+
+
+def _as_normal(ctx: Context, held: list[tuple[str, str, Any]]) -> list[tuple[str, str, str, dict[str, Any]]]:
+    """(the rule whose sentence says it, the rule named, the side, the sentence) for each sentence of a rule in play that names
+    another rule of its side, by its whole name, and says in the same clause that it holds "as normal" or "as usual" ("when a unit
+    ... loses a combat, it must take a Break Test (Stubborn or Steadfast units ignore Discipline modifiers from the Combat Score
+    difference as normal)"); not a rule it brought in itself ("follow the rules for Unstable as normal", of the Unstable it grants
+    with exceptions).  Only rules with those words are read further: most have none."""
+    out = []
+    for side_name, rid, _ in held:
+        if "as norm" not in ((ctx.view.get(rid) or {}).get("text") or "").lower().replace("usual", "normal"):
+            continue
+        rule = ctx.view.get(rid) or {}
+        version = rule["versions"][0] if rule.get("versions") else None
+        normal = [x for x in sentences((version or rule).get("text") or "") if _AS_NORMAL.search(x) and not _EXAMPLE.match(x)]
+        for said in normal:
+            for other_side, other, entry in held:
+                name = re.sub(r"\(.*?\)|\b[XY]\b", " ", ctx.name(other)).split()
+                if other_side != side_name or other == rid or not name or len(" ".join(name)) < 4 or _granted(entry, rid):
+                    continue  # a rule it brought in meets it through that grant, read elsewhere
+                words = r"\s+".join(re.escape(w) for w in name)
+                # the name as the rules write a name, with its capital ("Slow", not "terrain that would slow others")
+                if re.search(rf"\b{words}\b[^.;:!?()]*?\b[Aa]s\s+(?:normal|usual)\b", said):
+                    out.append((rid, other, side_name, {"quote": said, "rid": rid, "version": version}))
+    return out
 
 
 DONE = "whether the unit did: "

@@ -42,6 +42,7 @@ def test_a_blast_against_an_invisible_model_is_open(rulebase: Build) -> None:
 
 MARKERS = {"Firepot": "Each unit with models under the pot suffers one hit for every model beneath it.",
            "Far Reach": "This even applies to units whose models are out of range or line of sight.",
+           "Lob": "Its hits can hit and wound units out of range and line of sight.",
            "Smoke": "A model in smoke cannot be targeted or seen.",
            "Aimed Bolt": "Each unit that the bolt targets suffers one hit."}
 
@@ -50,6 +51,7 @@ def test_hits_where_the_units_stand_in_a_small_system() -> None:
     view = system(MARKERS, [])
     assert _open(resolve(view, SYSTEM, picks("Firepot"), picks("Smoke")).to_json()) == [["Firepot", "Smoke"]]
     assert _open(resolve(view, SYSTEM, picks("Far Reach"), picks("Smoke")).to_json()) == [["Far Reach", "Smoke"]]
+    assert _open(resolve(view, SYSTEM, picks("Lob"), picks("Smoke")).to_json()) == [["Lob", "Smoke"]]
     # a shot at a target the player picks is bound by the rule that hides: nothing is read that reaches past it
     assert _open(resolve(view, SYSTEM, picks("Aimed Bolt"), picks("Smoke")).to_json()) == []
     # one's own unit hidden is not hidden from one's own marker
@@ -123,3 +125,43 @@ def test_an_attack_made_with_a_profile_in_a_small_system() -> None:
     # an attack the bearer suffers, or one made in a case, brings nothing
     assert list(_via(resolve(view, SYSTEM, picks("Ward Shield")).to_json())) == ["Ward Shield"]
     assert list(_via(resolve(view, SYSTEM, picks("Grudge")).to_json())) == ["Grudge"]
+
+
+# -- a rule's own words that another rule of its side holds "as normal" --------------------------------------------------------
+
+
+def test_supernal_says_stubborn_holds_as_normal(rulebase: Build) -> None:
+    """Round 13's tuning r13-t9a-011: Supernal and Stubborn were left open on the Break Test."""
+    data = resolve(rulebase, "t9a", "Supernal, Stubborn").to_json()
+    [ruling] = [r for r in data["rulings"] if sorted(r["rules"]) == ["Stubborn", "Supernal"]]
+    assert ruling["principle"] == "together" and ruling["winner"] is None
+    assert "(Stubborn or Steadfast units ignore Discipline modifiers from the Combat Score difference as normal)" in ruling["citations"][0]["quote"]
+    assert ruling["citations"][1]["rule"] == "t9a/stubborn"
+    # nothing is left open on Stubborn: the Unstable Supernal brings meets Stubborn through the same words
+    assert not [u for u in data["unresolved"] if "Stubborn" in u["rules"]]
+
+
+OWN_CLAUSE = {"Oathbound": "When the unit loses a combat it must take a Rout Test (Grim units ignore the Rout penalties as normal).",
+              "Grim": "A unit with Grim ignores the Rout penalties when taking Rout Tests.",
+              "Skittish": "A unit with Skittish rerolls passed Rout Tests.",
+              "Dour": "When the unit loses a combat it must take a Rout Test; Grim units are the exception.",
+              "Marsh": "Units are never slowed by mud, but grim units take Rout Tests as normal."}
+
+
+def test_a_rule_held_as_normal_in_a_small_system() -> None:
+    view = system(OWN_CLAUSE, [])
+    held = resolve(view, SYSTEM, picks("Oathbound", "Grim")).to_json()
+    assert [(r["principle"], r["winner"], r["rules"]) for r in held["rulings"]] == [("together", None, ["Oathbound", "Grim"])]
+    assert _open(held) == []
+    # a rule the sentence does not name is still open with it; and naming without "as normal" settles nothing here
+    assert _open(resolve(view, SYSTEM, picks("Oathbound", "Skittish")).to_json()) == [["Oathbound", "Skittish"]]
+    assert not [r for r in resolve(view, SYSTEM, picks("Dour", "Grim")).to_json()["rulings"] if r["principle"] == "together"]
+    # a word that is a rule's name, written as a common word, names no rule ("terrain that would slow others", beside Slow)
+    assert not [r for r in resolve(view, SYSTEM, picks("Marsh", "Grim")).to_json()["rulings"] if r["principle"] == "together"]
+
+
+def test_a_to_hit_modifier_that_cannot_be_combined_is_quoted(rulebase: Build) -> None:
+    """Round 13's tuning r13-t9a-026: with no --when melee the two meet on the hit roll, and the sentence on combining is theirs."""
+    data = resolve(rulebase, "t9a", "Distracting, Fear").to_json()
+    [question] = [u for u in data["unresolved"] if sorted(u["rules"]) == ["Distracting", "Fear"]]
+    assert "This to-hit modifier cannot be combined with any other negative to-hit modifiers." in [c["quote"] for c in question["citations"]]
