@@ -24,23 +24,18 @@ import signal
 import sqlite3
 import sys
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
-
-TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.graph.moved import moved, shifts
 from referee.graph.reading import Readings
 from referee.graph.relations import layout_relations
 from referee.graph.sentences import lines_read
+from referee.model import Relation, Rule
+from referee.rulebase.base import Rulebase
 from referee.store.answers import gather, relation_data, unit_kinds
 from referee.store.database import KEPT_LEVEL, pack
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
-
-    from referee.model import Relation, Rule
-    from referee.rulebase import Rulebase
 
 SECTION_RULES = 500  # rules a section holds at most: an edit re-pickles a few hundred rules, not a document
 

@@ -24,28 +24,22 @@ import os
 import shutil
 import sqlite3
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from pathlib import Path
 from typing import Any
-
-TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.army.link import muster
 from referee.rulebase.base import Rulebase, read_folder
 from referee.rulebase.load import system_folders
 from referee.store import answers, database, sections
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode
-from referee.store.key import code_key
+from referee.store.key import Stamp, code_key
+from referee.store.record import Build
 from referee.store.sections import Section, canonical, pickled, rows_made, rows_of
 from referee.text import fold
 from referee.units import unit_index
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator
-
-    from referee.store.key import Stamp
-    from referee.store.record import Build
 
 
 @dataclass(frozen=True)
