@@ -1,19 +1,15 @@
 """Reading a system of a rules folder and writing it into the store: the rows of what changed, in one transaction.
 
-:func:`build` reads the systems whose files changed, one after the other (:func:`read`:
-each alone, systems being namespaces, on every core) and writes them as they come, in
-one transaction that also records the content key and its stamp: a reader sees the
-last build or this one, and a build killed part-way leaves the last one.  What the
-store's last build of a system left spares reading again: a system whose files have
-their bytes (:attr:`referee.store.key.Stamp.systems`) is not read; of an edited one,
-the Markdown adapter recalls from the store's memo the chunks of sections
-(``markdown`` rows) the edit left, and the graph reads only the rules it touched
-(:mod:`referee.store.sections`) while the names and core terms are the same; nothing is
-recalled from a store another version of Referee's code wrote.  Of a system read
-again, only the sections whose rows changed are replaced (:func:`write_system`), and
-the pages what was replaced freed go back to the file system, so the store does not
-grow from rebuild to rebuild.  Two builds take turns at the transaction; the second
-writes what differs from the first's rows, if anything.
+:func:`build` reads the systems whose files changed (:attr:`referee.store.key.Stamp.systems`),
+one after the other (:func:`read`: each alone, systems being namespaces, on every core),
+and writes them as they come in one transaction that also records the content key and
+its stamp: a reader sees the last build or this one, and a build killed part-way leaves
+the last one.  A read takes what the store's last build of the system left (the Markdown
+adapter's chunks in the ``memo`` table, the sections: :mod:`referee.store.sections`)
+unless another version of Referee's code wrote it; of its sections, only those whose
+rows changed are replaced (:func:`write_system`), and the pages freed go back to the
+file system, so the store does not grow from rebuild to rebuild.  Two builds take turns
+at the transaction; the second writes what differs from the first's rows, if anything.
 """
 
 from __future__ import annotations
@@ -25,7 +21,7 @@ import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -47,9 +43,7 @@ class Read:
     """A system read: the keys it was read under (``read_key``: of its files; ``names_key``:
     of the names its sentences were read under; ``names_digest``: a quick "no name
     changed", of its rule names and name index), its rule names and name index, its rules
-    in sections, its ``frame`` (the one-system build but its rules, relations and name
-    indexes, pickled and compressed), answers (:mod:`referee.store.answers`) and units,
-    and what its reading kept in the store's memo."""
+    in sections, and the Markdown adapter's memo."""
 
     system: str
     read_key: str | None
@@ -58,9 +52,8 @@ class Read:
     rule_names: dict[str, str]
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order, read as they are taken (see read())
-    rest: dict[str, Any]  # "frame", "answers" and "units", made as its sections are first taken
-    memo: list[tuple[str, str, bytes]] = field(default_factory=list)  # (kind, key, value) kept by this read
-    used: list[tuple[str, str]] = field(default_factory=list)  # (kind, key) this read asked for or kept
+    rest: dict[str, Any]  # "frame" (the system's build but its rules and relations), "answers", "units": made meanwhile
+    memo: database.Memo | None = None
 
 
 def read(
@@ -123,8 +116,7 @@ def read(
             index,
             sections.read(rulebase, system, earlier, read_again, meanwhile),
             rest,
-            [(memo.kind, k, v) for k, v in memo.added.items()],
-            [(memo.kind, k) for k in memo.used],
+            memo,
         )
         if db is None:
             return found
@@ -333,10 +325,11 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?)",
         (number, system, place, read.read_key, read.names_key, read.names_digest, read.rest["frame"]),
     )
-    db.executemany("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?)", ((kind, key, system, value) for kind, key, value in read.memo))
-    used = set(read.used)
-    stale = [(kind, key) for kind, key in db.execute("SELECT kind, key FROM memo WHERE system = ?", (system,)) if (kind, key) not in used]
-    db.executemany("DELETE FROM memo WHERE kind = ? AND key = ?", stale)
+    if read.memo is not None:
+        memo = read.memo
+        db.executemany("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?)", ((memo.kind, key, system, value) for key, value in memo.added.items()))
+        stale = [key for (key,) in db.execute("SELECT key FROM memo WHERE kind = ? AND system = ?", (memo.kind, system)) if key not in memo.used]
+        db.executemany("DELETE FROM memo WHERE kind = ? AND key = ?", ((memo.kind, key) for key in stale))
 
 
 def _delete_section(db: sqlite3.Connection, system: str, base: int, k: int) -> None:
