@@ -291,9 +291,9 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     count = 0
     for k, section in enumerate(read.sections):
         count = k + 1
-        never.extend(section.never)
-        against.update(section.against)
-        for kind, rules in section.kinds.items():
+        never.extend(section.share["never"])
+        against.update(section.share["against"])
+        for kind, rules in section.share["kinds"].items():
             kinds.setdefault(kind, []).extend(rules)
         if old.get(k) == section.digest:
             continue
@@ -305,11 +305,8 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany("INSERT OR REPLACE INTO rules VALUES (?, ?, ?, ?, ?)", ((start + i, *row) for i, row in enumerate(rules)))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
-        db.execute(
-            "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (system, k, encode(list(section.ids)), section.digest, *section.pickles(),
-             encode(list(section.never)), encode(list(section.against)), encode(list(section.ends)), encode(section.kinds)),
-        )  # fmt: skip
+        kept = (system, k, encode(list(section.ids)), section.digest, *section.pickles(), encode(section.share))
+        db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?)", kept)
     for k in old:
         if k >= count:
             _delete_section(db, system, base, k)
@@ -388,8 +385,8 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
         for place, system in enumerate(build.systems):
             rules = list(build.in_system(system))
             said = [build.relations(system)] + [[] for _ in rules[1:]]
-            rows, never, against, ends, kinds = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
-            section = Section(tuple(r.id for r in rules), b"", b"", never, against, ends, kinds, b"", rows)
+            rows, share = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
+            section = Section(tuple(r.id for r in rules), b"", b"", share, b"", rows)
             found = answers.of_system(build, build.armies, system)
             rest = {"frame": b"", "answers": found, "units": units.get(system, {})}
             names = {rule.id: rule.name for rule in rules}
