@@ -209,14 +209,13 @@ def read(
     rulebase: Rulebase,
     system: str,
     before: Before | None,
-    read_again: list[str] | None = None,
     meanwhile: Callable[[], None] | None = None,
 ) -> Iterator[Section]:
     """The sections of ``system`` (a one-system rulebase's), reading in the graph only
-    what ``before`` cannot give; ``read_again`` is told each rule read; ``meanwhile``: the
-    caller's other work on the system, done before the first section is given, while
-    the other core digests sections (:func:`_known`).  The effect reader is given no
-    store of its own: ``before`` gives every rule an edit left what was read in it."""
+    what ``before`` cannot give; ``meanwhile``: the caller's other work on the system,
+    done before the first section is given, while the other core digests sections
+    (:func:`_known`).  The effect reader is given no store of its own: ``before`` gives
+    every rule an edit left what was read in it."""
     rule_names = rulebase.rule_names
     reading = Readings(rulebase, system)
     cut = runs(list(rulebase.in_system(system)))
@@ -243,8 +242,6 @@ def read(
             taken = moved(kept.found, by) if kept is not None and by is not None else None
             if taken is None:
                 taken = reading(rule)
-                if read_again is not None:
-                    read_again.append(rule.id)
             found.append(taken)
             layout.append(layout_relations(rule, rulebase.texts))
         rows, share = rows_made(run, [said for said, _ in found], layout, rule_names)

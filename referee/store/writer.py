@@ -64,13 +64,11 @@ def read(
     store: str | None,
     code: str,
     key: str | None,
-    read_again: list[str] | None = None,
 ) -> Read:
     """Read one system folder of ``root`` (resolved), taking what it can from the store in
     file ``store`` (None: read everything) unless another version of the code wrote it.
-    ``read_again`` is told each rule the graph reads.  The sections are read as the writer
-    takes them, one at a time, so that the rows of one section at a time are held, not
-    the whole system's (the store is closed when the last is read)."""
+    The sections are read as the writer takes them, one at a time, so that the rows of one
+    section at a time are held, not the whole system's (the store is closed when the last is read)."""
     db = database.open_existing(store) if store is not None else None
     try:
         try:
@@ -114,7 +112,7 @@ def read(
             names_digest,
             dict(rule_names),
             index,
-            sections.read(rulebase, system, earlier, read_again, meanwhile),
+            sections.read(rulebase, system, earlier, meanwhile),
             rest,
             memo,
         )
