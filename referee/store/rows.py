@@ -106,10 +106,6 @@ class Stored:
         row = self._db.execute("SELECT ids FROM names WHERE system = ? AND form = ?", (system, form)).fetchone()
         return json.loads(row[0]) if row else []
 
-    def names(self, system: str) -> dict[str, list[str]]:
-        """The system's name index whole: folded name or alias -> rule ids."""
-        return {form: json.loads(ids) for form, ids in self._db.execute("SELECT form, ids FROM names WHERE system = ?", (system,))}
-
     # -- relations -----------------------------------------------------------------------
 
     def relations_out(self, rule_id: str) -> list[dict[str, Any]]:
