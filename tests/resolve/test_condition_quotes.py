@@ -68,7 +68,7 @@ def test_a_rule_named_and_lost_to_another_is_read_out_by_its_first_words(rulebas
 
 def test_a_rule_whose_own_words_forbid_its_use_stays_set_aside(rulebase: Build) -> None:
     """Embarking's "Units can not embarked while they ... made an advance move this turn": writers of rounds 2 and 8 expect
-    Embarking not active, of rounds 9 and 12 in play; Volley Fire's, Concentrating's and Disembarking's own conditions are
+    Embarking not active, of rounds 9, 12 and 13 in play; Volley Fire's, Concentrating's and Disembarking's own conditions are
     expected not active by every writer who asked (docs/referee.md, round 15). The sentence is quoted either way."""
     data = resolve(rulebase, "last-edition", "Embarking, Advancing").to_json()
     [embarking] = [e for e in data["in_play"]["self"] if e["name"] == "Embarking"]
