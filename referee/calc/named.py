@@ -127,6 +127,8 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     except Refusal as refused:
         given = _save_given(book, system, asked)  # "Parry save": a save named inside another rule's text
         if given is not None:
+            if asked.against is not None:
+                raise Refusal(f"calc reads the other side's rules against a save that a rule is named after; {' '.join(words)} is not one", system) from None
             return given
         inside = passages.named(book, system, words + whose)  # "Look out, Sir": the comma is the title's
         if inside is None:
@@ -142,7 +144,8 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     if whose:
         raise Refusal(
             f"calc cannot read {' '.join(whose)!r} after {rule['name']} ({rule['id']}); it asks a rule's roll as "
-            f"'{rule['name']} hits', '{rule['name']} save' or '{rule['name']} (4+)'",
+            f"'{rule['name']} hits', '{rule['name']} save' or '{rule['name']} (4+)', the other side's rules after 'against' "
+            f"('{rule['name']} save against ...')",
             system,
         )
     what = words[used:] + tuple(asked.after)
@@ -183,11 +186,17 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
         raise Refusal(f"{rule['id']} gives several figures for its {' '.join(what)} ({shown}); calc will not pick one", system)
     (value, said), = found.items()
     cited = book.quote(rule, said[0])
+    if asked.against is not None and not (isinstance(value, int) and thing in ("save", "saves")):
+        raise Refusal(f"calc reads the other side's rules against a rule's save ({name} save against ...); {name} {' '.join(what)} is not one", system)
     if isinstance(value, int):
         limit = _LIMITED.search(said[0])
         held = f", taken only as the sentence says: {limit.group().strip()}" if limit else ""
         steps = [Step(f"{name}: its {' '.join(what)} is a {value}+ roll{held}.", cited)]
-        return _threshold(book, system, rule, said[0], value, steps, f"the {name} {' '.join(what)} succeeds")
+        die: list[int] = []
+        found = _threshold(book, system, rule, said[0], value, steps, f"the {name} {' '.join(what)} succeeds", die)
+        if asked.against is not None:
+            return _then_rules(book, system, asked, name, value, found, die)
+        return found
     steps = [Step(f"{name}: {value} {' '.join(what)}.", cited)]
     if isinstance(value, _Times):
         factor = value.factor
@@ -214,11 +223,19 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
         if not rolls and thing in (None, "save", "saves"):
             # "Aegis (4+) save": a save written as army entries write it, read as "Aegis 4+ save"
             # where the documents call the rule a save
-            return _save_in_brackets(book, system, rule, asked.needed, said=thing is not None)
+            return _save_in_brackets(book, system, rule, asked.needed, said=thing is not None, against=asked.against)
         if not rolls:
             raise Refusal(f"{rule['id']} has no roll of X+ for the ({asked.needed}+) to stand for", system)
         steps = [Step(f"{name} ({asked.needed}+): the X+ of the rule is {asked.needed}+.", book.quote(rule, rolls[0]))]
-        return _threshold(book, system, rule, rolls[0], asked.needed, steps, f"the {name} roll succeeds")
+        die: list[int] = []
+        found = _threshold(book, system, rule, rolls[0], asked.needed, steps, f"the {name} roll succeeds", die)
+        if asked.against is not None:
+            if thing not in ("save", "saves"):
+                raise Refusal(f"calc reads the other side's rules against a rule's save ({name} ({asked.needed}+) save against ...)", system)
+            return _then_rules(book, system, asked, name, asked.needed, found, die)
+        return found
+    if asked.against is not None:
+        raise Refusal(f"calc reads the other side's rules against a rule's save, not against its ({asked.amount})", system)
     amount = asked.amount
     if thing is None:  # the thing counted, as the rule's sentence names it
         named = [(s, m) for s in said for m in [_X_COUNTS_WHAT.search(s)] if m is not None]
@@ -235,8 +252,23 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
     return _amount_answer(book, system, amount, steps, thing or "value")
 
 
-def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str, needed: int, steps: list[Step], what: str) -> dict[str, Any]:
-    """A roll of ``needed``+ on the die the rule's sentence names, or the only die the system names."""
+def _then_rules(book: Rulebook, system: str, asked: q.RuleRoll, name: str, needed: int, found: dict[str, Any], die: list[int]) -> dict[str, Any]:
+    """A rule's save, its number read from the rule ("works exactly like 4+ ward save"), then changed by
+    the rules the question names against it ("Regeneration save against Flaming Attacks"), as
+    ``hit 4+ against ...`` is: :func:`referee.calc.effects.rolled`, on the D6 the rule's save was read on."""
+    from referee.calc import effects
+    from referee.calc.systems import mechanics
+
+    if die != [6]:
+        raise Refusal(f"{name}'s save is not rolled on one D6; calc reads the other side's rules only for a D6 roll", system)
+    stage = asked.against._replace(needed=needed, save=name)
+    result = effects.rolled(book, stage, system, mechanics(system, in_build=True), source=list(found["steps"]))
+    return {"steps": list(result.steps), "probability": result.probability, "needed": result.needed, "probability_of": result.probability_of}
+
+
+def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str, needed: int, steps: list[Step], what: str, die: list[int] | None = None) -> dict[str, Any]:
+    """A roll of ``needed``+ on the die the rule's sentence names, or the only die the system names
+    (its sides appended to ``die``, if given)."""
     dice = {(int(c or 1), int(s)) for c, s in DIE.findall(sentence)}
     if not dice:  # the rule's other sentences may name its die ("roll a d6 for each wound")
         rolling = [(s, {(int(c or 1), int(d)) for c, d in DIE.findall(s)}) for s in _sentences(rule)]
@@ -250,6 +282,8 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
                 raise Refusal(f"{rule['id']} rolls {count}D{sides} for its {needed}+; calc answers one die's roll", system)
             chance = passes(needed, sides)
             steps.append(Step(f"A {needed}+ on a D{sides}: {fraction(chance)}.", None))
+            if die is not None:
+                die.append(sides)
             return {"steps": steps, "probability": chance, "needed": f"{needed}+", "probability_of": what}
     if len(dice) == 1:
         (count, sides), = dice
@@ -272,6 +306,8 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
             raise Refusal(f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind that could roll it", system)
     else:
         raise Refusal(f"{rule['id']} names several dice beside its {needed}+", system)
+    if die is not None:
+        die.append(sides)
     chance = passes(needed, sides)
     steps.append(Step(f"A {needed}+ on a D{sides}: {fraction(chance)}.", None))
     return {"steps": steps, "probability": chance, "needed": f"{needed}+", "probability_of": what}
@@ -510,14 +546,14 @@ def _parse_amount(text: str) -> q.Amount:
 
 
 
-def _save_in_brackets(book: Rulebook, system: str, rule: dict[str, Any], needed: int, said: bool) -> dict[str, Any]:
+def _save_in_brackets(book: Rulebook, system: str, rule: dict[str, Any], needed: int, said: bool, against: q.Rolled | None = None) -> dict[str, Any]:
     """ "Aegis (4+) save": the roll in brackets is the save's, answered as "Aegis 4+ save" is;
     without the word ("Aegis (4+)") only where the documents call the rule a save (effects.py
     asks them, as for "Aegis 4+")."""
     from referee.calc import effects
     from referee.calc.systems import mechanics
 
-    stage = q.Rolled("save", needed, save=rule["name"], save_said=said)
+    stage = (against or q.Rolled("save", needed))._replace(needed=needed, save=rule["name"], save_said=said)
     found = effects.rolled(book, stage, system, mechanics(system, in_build=True))
     return {"steps": list(found.steps), "probability": found.probability, "needed": found.needed, "probability_of": found.probability_of}
 
