@@ -293,9 +293,13 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
     elif not dice:
         named = _system_dice(book, system)
         able = sorted(s for s in named if s >= needed)  # a D3 cannot roll a 4+
+        halved = _d3_from_d6(book, system, named) if 3 in named and 6 in named else None
         if named == {6}:
             sides = 6
             steps.append(Step(f"Read as one D6: the rule names no die, and every die {system}'s documents name is a D6.", None))
+        elif halved is not None:  # "a 1 or 2 is a 1": a D3 is a D6 read another way, not a die of its own
+            sides = 6
+            steps.append(Step(f"Read as one D6: the rule names no die, and the only die {system}'s documents roll is a D6 (their D3 is a D6 read in pairs).", halved))
         elif len(able) == 1:
             (sides,) = able
             shown = ", ".join(f"D{d}" for d in sorted(named))
@@ -303,7 +307,16 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
         elif not able:
             raise Refusal(f"{rule['id']} names no die for its {needed}+, and no die {system}'s documents name can roll it", system)
         else:
-            raise Refusal(f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind that could roll it", system)
+            chances = ", ".join(f"a D{d}: {fraction(passes(needed, d))}" for d in able)
+            generic = _generic_die(book, system, able)
+            why = (
+                f"; {system}'s documents call a D{generic[0]} a dice too ({generic[1]['id']}: {generic[2]!r})" if generic else ""
+            )
+            raise Refusal(
+                f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind that could roll it"
+                f"{why} ({chances}); calc will not pick",
+                system,
+            )
     else:
         raise Refusal(f"{rule['id']} names several dice beside its {needed}+", system)
     if die is not None:
@@ -311,6 +324,34 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
     chance = passes(needed, sides)
     steps.append(Step(f"A {needed}+ on a D{sides}: {fraction(chance)}.", None))
     return {"steps": steps, "probability": chance, "needed": f"{needed}+", "probability_of": what}
+
+
+_GENERIC = lazy(r"\b(?:a|one|the)\s+(?:dice|die)\b", re.I)
+
+
+def _d3_from_d6(book: Rulebook, system: str, named: set[int]) -> Any:
+    """The citation of a sentence defining the system's D3 as a D6 read another way ("a 1 or 2 is a
+    1"), where the rule saying so speaks of every other die the documents name too (The Last
+    Edition's Dice: "A D33 is the combination of 2 D3 rolled separately"); else None."""
+    cited = _d3(book, system).citation
+    if cited is None:
+        return None
+    rule = book.rule(cited.rule)
+    spoken = {int(s) for text in (_texts(rule) if rule else []) for _, s in DIE.findall(text)}
+    return cited if named - {6} <= spoken else None
+
+
+def _generic_die(book: Rulebook, system: str, able: list[int]) -> tuple[int, dict[str, Any], str] | None:
+    """A sentence of the system calling a die other than the D6 "a dice" ("If the value is a dice
+    (e.g. Multiple Wounds (D3)), roll one dice ..."): why "roll a dice" does not settle which."""
+    for rule in book.in_system(system):
+        for sentence in _sentences(rule):
+            if not _GENERIC.search(sentence):
+                continue
+            for _, sides in DIE.findall(sentence):
+                if int(sides) != 6 and int(sides) in able:
+                    return int(sides), rule, sentence
+    return None
 
 
 def _amount_answer(book: Rulebook, system: str, amount: q.Amount, steps: list[Step], outcome: str) -> dict[str, Any]:
