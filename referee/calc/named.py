@@ -151,6 +151,10 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     what = words[used:] + tuple(asked.after)
     thing = what[-1].lower() if what else None
     name = rule["name"]
+    if thing is None and asked.against is not None and asked.amount is None and asked.needed is None:
+        # "Regeneration against Flaming Attacks": its save, where the documents call it one
+        what, thing = ("save",), "save"
+        asked = asked._replace(against=asked.against._replace(save_said=False))
     if asked.amount is not None or asked.needed is not None:
         return _with_parameter(book, system, asked, rule, thing)
     if thing is None or all(w.lower() in passages.ITS_ROLL for w in what):  # "look out sir", "look out sir roll"

@@ -74,6 +74,10 @@ def test_a_rules_own_save_then_the_other_sides_rules(rulebase):
     assert any("works exactly like 4+ ward save" in c for c in cited)  # the figure, from the rule
     assert any("no regeneration save is allowed" in c for c in cited)  # the bar, from the same rule
     assert answer(rulebase, "whfb-house", "Regeneration save vs flaming attacks").probability == 0
+    # without the word "save": its save, as the documents call it one ("confers a special regeneration save")
+    assert answer(rulebase, "whfb-house", "Regeneration against Flaming Attacks").probability == 0
+    with pytest.raises(Refusal, match="gives no dice or number for its save"):
+        answer(rulebase, "whfb-house", "Thunderstomp against Flaming Attacks")
     # a save given in brackets, then the attacker's rule: as "Aegis 4+ save against Divine Attacks"
     assert answer(rulebase, "t9a", "Aegis (4+) save against Divine Attacks").probability == Fraction(1, 4)
     with pytest.raises(Refusal, match="against a rule's save"):  # hits are not a save
