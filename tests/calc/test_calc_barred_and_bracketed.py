@@ -109,3 +109,13 @@ def test_a_parameter_the_rule_never_explains_is_read_only_where_every_reading_ag
         answer(skirmish, "skirmish", "hit 3+ against Veiled (2)")
     with pytest.raises(Refusal):  # words in the brackets: nothing calc can weigh
         answer(skirmish, "skirmish", "hit 3+ against Veiled (Elves)")
+
+
+def test_the_other_side_in_players_words(rulebase, bsdata):
+    """'vs' for 'against', and the words before the rule's name ('a unit with', 'attacks with')."""
+    for question in ("hit 3+ vs Hard Target (1)", "hit 3+ against a unit with Hard Target (1)", "to hit on 3+ vs models with hard target(1)"):
+        assert answer(bsdata, "t9a-bsdata", question).probability == Fraction(1, 2), question
+    assert answer(rulebase, "t9a", "hit 4+ vs a model with Distracting").probability == Fraction(1, 3)
+    assert answer(rulebase, "t9a", "Fortitude 4+ save against attacks with Flaming Attacks").probability == 0
+    assert answer(rulebase, "whfb-house", "Regeneration save against attacks with Flaming Attacks").probability == 0
+
