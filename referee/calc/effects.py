@@ -112,7 +112,7 @@ _NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
 _ALONE = lazy(r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined", re.I)
 # a save that cannot be taken: "Fortitude Saves cannot be taken against attacks with X[ that ...], or against
 # attacks with Y", "ignores Fortitude Saves", "cannot take a Regeneration save"
-_NOT_TAKEN = lazy(r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?i:saves?)\s+cannot\s+be\s+taken\s+(?P<rest>against\b.*)")
+_NOT_TAKEN = lazy(r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?i:saves?)\s+(?:cannot|can\s+not|can't|may\s+not)\s+be\s+(?:taken|made|used)\s+(?P<rest>against\b.*)")
 _NOT_TAKEN_AGAINST = lazy(r"against\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)(?P<but>\s+that\s+[^,]*)?")
 _IGNORES = lazy(r"\b(?:ignores?\s+|cannot\s+take\s+an?\s+)(?P<name>[A-Z][\w-]*)\s+(?i:saves?)\b")
 # a save refused in the players' words: "no regeneration save is allowed against such attacks", "no Ward

@@ -62,6 +62,9 @@ def test_a_save_no_one_may_take_against_such_attacks_is_read_from_the_sentence(r
     assert any(s.citation and "no regeneration save is allowed" in s.citation.quote for s in found.steps)
     # named for the saving model, the flaming attacks are not the attack's: the save stands
     assert answer(rulebase, "whfb-house", "Regeneration 4+ save with Flaming Attacks").probability == Fraction(1, 2)
+    # the same bar in other words: "may not be taken"
+    (barred,) = read("x/ward", "Ward Saves may not be taken against attacks with Holy Fire.")
+    assert (barred.kind, barred.roll, barred.needs) == ("nosave", "save:ward", "Holy Fire")
     # "such attacks" with nothing named before them is a condition the question cannot give
     (vague,) = read("x/ward", "No Ward save may be taken against such attacks.")
     assert vague.needs.startswith("?")
