@@ -119,6 +119,18 @@ def plain_sum(book: Rulebook, system: str, asked: q.Sum) -> dict[str, Any]:
 
 
 def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
+    found = _rule_roll(book, system, asked)
+    if asked.needing is None:
+        return found
+    # "Shrapnel Bombs hits needing 8": the chance of that many or more
+    if found.get("distribution") is None or found.get("probability") is not None:
+        raise Refusal(f"'needing {asked.needing}' asks for a total, and {' '.join(asked.words)} is a roll that succeeds or fails", system)
+    chance = found["distribution"].at_least(asked.needing)
+    found["steps"].append(Step(f"{asked.needing} or more {found.get('outcome') or 'in total'}: {fraction(chance)}.", None))
+    return {**found, "probability": chance, "probability_of": f"{asked.needing} or more {found.get('outcome') or 'in total'}"}
+
+
+def _rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     from referee.calc import passages  # a lead-in or a table inside a rule's text
 
     words, whose = tuple(asked.words), tuple(asked.whose)
@@ -163,8 +175,56 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
             return own
     if thing is None:
         raise Refusal(f"say what {name} rolls for ({name} hits, {name} save, ...)", system)
-    found: dict[Any, list[str]] = {}
     thing_re = _word_forms(thing)
+    found = _figures(rule, name, thing_re)
+    part = None  # the sub-rule that gives the figure, where the rule itself gives none
+    if not found:
+        entry = passages.table_entry(book, system, rule, what)
+        if entry is not None:
+            return entry
+        # "Breath Weapon hits": the figure is in one of its sub-rules ("Breath Weapon Close Combat Attack")
+        parts = [(child, got) for child in filter(None, map(book.rule, rule.get("children") or ())) for got in [_figures(child, name, thing_re)] if got]
+        if len(parts) > 1:
+            shown = ", ".join(child["name"] for child, _ in parts)
+            raise Refusal(f"{rule['id']} gives its {' '.join(what)} in more than one of its parts ({shown}); say which", system)
+        if not parts:
+            raise Refusal(f"{rule['id']} gives no dice or number for its {' '.join(what)}", system)
+        (part, found), = parts
+    if len(found) > 1:
+        shown = ", ".join(f"{v}+" if isinstance(v, int) else str(v) for v in found)
+        raise Refusal(f"{rule['id']} gives several figures for its {' '.join(what)} ({shown}); calc will not pick one", system)
+    (value, said), = found.items()
+    cited = book.quote(part or rule, said[0])
+    label = f"{name} (only in {part['name']}, the one part of it that gives its {' '.join(what)})" if part is not None else name
+    if asked.against is not None and not (isinstance(value, int) and thing in ("save", "saves")):
+        raise Refusal(f"calc reads the other side's rules against a rule's save ({name} save against ...); {name} {' '.join(what)} is not one", system)
+    if isinstance(value, int):
+        limit = _LIMITED.search(said[0])
+        held = f", taken only as the sentence says: {limit.group().strip()}" if limit else ""
+        steps = [Step(f"{label}: its {' '.join(what)} is a {value}+ roll{held}.", cited)]
+        die: list[int] = []
+        found = _threshold(book, system, part or rule, said[0], value, steps, f"the {name} {' '.join(what)} succeeds", die)
+        if asked.against is not None:
+            return _then_rules(book, system, asked, name, value, found, die)
+        return found
+    steps = [Step(f"{label}: {value} {' '.join(what)}.", cited)]
+    if isinstance(value, _Bonus):
+        held = _IF.search(said[0])
+        when = f", only {held.group().strip().rstrip(' -')}" if held else ""
+        steps[0] = Step(f"{label}: {value} {' '.join(what)}, added to the model's own{when}; the answer counts the ones added.", cited)
+        return _amount_answer(book, system, value.amount, steps, f"{' '.join(what)} added")
+    if isinstance(value, _Times):
+        factor = value.factor
+        total = _distribution(book, system, value.amount, steps).map(lambda n: n * factor)
+        steps.append(Step(f"Every way {value} can fall, counted exactly: mean {fraction(total.mean)}.", None))
+        return {"steps": steps, "distribution": total, "outcome": " ".join(what)}
+    return _amount_answer(book, system, value, steps, " ".join(what))
+
+
+def _figures(rule: dict[str, Any], name: str, thing_re: str) -> dict[Any, list[str]]:
+    """Each figure a sentence of ``rule`` puts before the thing asked ("makes D6 hits", "a 4+ ward
+    save", "Ward Save (4+)"), with the sentences saying it."""
+    found: dict[Any, list[str]] = {}
     # a sentence about one value of the rule's parameter ("Stealth(+2) indicates ... a 5+ save")
     # is not the rule's own figure when the question gives none
     example = compiled(rf"\b{re.escape(name)}\s*\((?!\s*[+-]?X\b)[^)]*\)", re.I)
@@ -180,34 +240,23 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
         for pattern in (_THRESHOLD + _GAP + thing_re, thing_re + r"\s*\(\s*(\d+)\+\s*\)"):
             for m in compiled(pattern, re.I).finditer(sentence):
                 found.setdefault(int(m.group(1)), []).append(sentence)
-    if not found:
-        entry = passages.table_entry(book, system, rule, what)
-        if entry is not None:
-            return entry
-        raise Refusal(f"{rule['id']} gives no dice or number for its {' '.join(what)}", system)
-    if len(found) > 1:
-        shown = ", ".join(f"{v}+" if isinstance(v, int) else str(v) for v in found)
-        raise Refusal(f"{rule['id']} gives several figures for its {' '.join(what)} ({shown}); calc will not pick one", system)
-    (value, said), = found.items()
-    cited = book.quote(rule, said[0])
-    if asked.against is not None and not (isinstance(value, int) and thing in ("save", "saves")):
-        raise Refusal(f"calc reads the other side's rules against a rule's save ({name} save against ...); {name} {' '.join(what)} is not one", system)
-    if isinstance(value, int):
-        limit = _LIMITED.search(said[0])
-        held = f", taken only as the sentence says: {limit.group().strip()}" if limit else ""
-        steps = [Step(f"{name}: its {' '.join(what)} is a {value}+ roll{held}.", cited)]
-        die: list[int] = []
-        found = _threshold(book, system, rule, said[0], value, steps, f"the {name} {' '.join(what)} succeeds", die)
-        if asked.against is not None:
-            return _then_rules(book, system, asked, name, value, found, die)
-        return found
-    steps = [Step(f"{name}: {value} {' '.join(what)}.", cited)]
-    if isinstance(value, _Times):
-        factor = value.factor
-        total = _distribution(book, system, value.amount, steps).map(lambda n: n * factor)
-        steps.append(Step(f"Every way {value} can fall, counted exactly: mean {fraction(total.mean)}.", None))
-        return {"steps": steps, "distribution": total, "outcome": " ".join(what)}
-    return _amount_answer(book, system, value, steps, " ".join(what))
+        for m in compiled(_BONUS + _GAP + thing_re, re.I).finditer(sentence):  # "gain +D3 Attacks"
+            found.setdefault(_Bonus(_parse_amount(m.group(1))), []).append(sentence)
+    return found
+
+
+# a figure added to the model's own ("models with the Rampage special rule gain +D3 Attacks"): a bonus
+_BONUS = r"\b(?:gains?|gets?|receives?|has|have)\s+\+(\d*[dD]\d+|\d+)(?![\w+])"
+_IF = lazy(r"\b(?:if|when|while|unless)\b(?:(?!\s[-—–]\s)[^.;])*", re.I)
+
+
+class _Bonus(namedtuple("_Bonus", "amount")):
+    """A figure a rule adds to the model's own ("+D3 Attacks"): what the question asks of it is the bonus."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"+{self.amount}"
 
 
 class _Times(namedtuple("_Times", "amount factor")):

@@ -254,19 +254,27 @@ class _Reader:
         return tuple(str(c) for c in children)
 
     def named_roll(self, children: list[Any]) -> q.RuleRoll:
-        words, parameter, after, whose = children
+        words, parameter, after, needing, whose = children
         parameter = self.read(parameter) if parameter is not None else None
         amount = parameter if isinstance(parameter, q.Amount) else None
         needed = parameter if isinstance(parameter, int) else None
         return q.RuleRoll(
-            self.read(words), amount, needed, self.read(after) if after is not None else (), tuple(_WORDS.findall(str(whose))) if whose is not None else ()
+            self.read(words),
+            amount,
+            needed,
+            self.read(after) if after is not None else (),
+            tuple(_WORDS.findall(str(whose))) if whose is not None else (),
+            needing=self.read(needing) if needing is not None else None,
         )
+
+    def named_needing(self, children: list[Any]) -> int:
+        return _int(str(children[0]).rstrip("+"))
 
     def named_roll_against(self, children: list[Any]) -> q.RuleRoll:
         words, parameter, after, names = children
         # the other side's rules, read as after a roll's "against" ("hit 4+ against Flaming Attacks")
         against = self._rolled("save", "0+", [lalr.Tree("against_rules", [names]), None])
-        return self.named_roll([words, parameter, after, None])._replace(against=against)
+        return self.named_roll([words, parameter, after, None, None])._replace(against=against)
 
     def parameter_dice(self, children: list[Any]) -> q.Amount:
         return _amount(children)
@@ -280,6 +288,10 @@ class _Reader:
     def per_each(self, children: list[Any]) -> q.PerEach:
         words, count, each = children
         return q.PerEach(self.read(words), _int(count), self.read(each))
+
+    def per_each_needing(self, children: list[Any]) -> q.PerEach:
+        words, parameter, count, each = children
+        return q.PerEach(self.read(words), _int(count), self.read(each), self.read(parameter))
 
     def named_dice(self, children: list[Any]) -> q.NamedDice:
         words, dice, needing = children

@@ -198,22 +198,24 @@ class Stat(_Value, namedtuple("Stat", "name value")):
         return f"{self.name}{self.value}"
 
 
-class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after whose against", defaults=(None, None, (), (), None))):
+class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after whose against needing", defaults=(None, None, (), (), None, None))):
     """A roll a named rule makes: ``words`` the rule's name and what it rolls for
     ("Thunderstomp hits"), or only the name when the question gives a parameter
     in brackets (``amount`` "D6+1" or ``needed`` 4 for "(4+)"), then ``after`` the words
     that follow the brackets ("hits"); ``whose``: words after a comma naming the rule
     that gives the roll ("Parry save, hand weapon and shield on foot"); ``against``: the
     roll as a :class:`Rolled` stage carrying the other side's rules and what the question
-    gives ("Regeneration save against Flaming Attacks"), its kind and number still open."""
+    gives ("Regeneration save against Flaming Attacks"), its kind and number still open;
+    ``needing``: a total asked for ("Shrapnel Bombs hits needing 8")."""
 
     __slots__ = ()
     mechanic = "rolls named by a rule"
 
 
-class PerEach(_Value, namedtuple("PerEach", "words count each")):
+class PerEach(_Value, namedtuple("PerEach", "words count each needed", defaults=(None,))):
     """A rule's roll of one die for each of ``count`` things (``each``: the words naming them,
-    "models embarked"), asked by the rule's ``words`` ("destroyed transport")."""
+    "models embarked"), asked by the rule's ``words`` ("destroyed transport"); ``needed``: the
+    roll given in brackets ("regeneration (4+) with 2 wounds"), for a rule whose X+ it is."""
 
     __slots__ = ()
     mechanic = "a roll for each of a number of things"

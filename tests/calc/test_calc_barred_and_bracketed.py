@@ -43,6 +43,10 @@ Shooting attacks targeting a unit with Shrouded suffer a -1 to-hit modifier. Eac
 
 Shooting attacks targeting a unit with Veiled suffer a -1 to-hit modifier.
 
+## Grapeshot
+
+The target unit suffers D6×2 hits.
+
 ## Dice
 
 Every roll uses a D6.
@@ -122,3 +126,36 @@ def test_the_other_side_in_players_words(rulebase, bsdata):
     assert answer(rulebase, "t9a", "Fortitude 4+ save against attacks with Flaming Attacks").probability == 0
     assert answer(rulebase, "whfb-house", "Regeneration save against attacks with Flaming Attacks").probability == 0
 
+
+
+# -- round 13's tuning half: what a rule gives, asked as players ask it ------------------
+
+
+def test_a_figure_only_one_part_of_a_rule_gives(rulebase):
+    found = answer(rulebase, "whfb-house", "Breath Weapon hits")
+    assert found.mean == 7
+    assert found.steps[0].citation.rule == "whfb-house/breath-weapon-close-combat-attack"
+    assert "only in Breath Weapon Close Combat Attack" in found.steps[0].text
+
+
+def test_a_total_asked_of_a_rules_count(rulebase, skirmish):
+    found = answer(skirmish, "skirmish", "Grapeshot hits needing 8")  # D6x2: 8, 10 or 12
+    assert found.probability == Fraction(1, 2)
+    assert answer(rulebase, "whfb-house", "Thunderstomp hits needing 4").probability == Fraction(1, 2)
+    with pytest.raises(Refusal, match="asks for a total"):  # a roll that passes or fails has no total
+        answer(rulebase, "whfb-house", "Regeneration save needing 4")
+
+
+def test_a_roll_in_brackets_for_a_rule_rolling_a_die_for_each(rulebase):
+    found = answer(rulebase, "scrollhammer", "regeneration (4+) with 2 wounds")
+    assert (found.mean, found.probability) == (1, Fraction(3, 4))
+    assert any(s.citation and "Regeneration(X), such as Regeneration(4+)" in s.citation.quote for s in found.steps)
+    assert answer(rulebase, "scrollhammer", "regeneration with 2 wounds").probability == Fraction(11, 36)  # on a 6
+    with pytest.raises(Refusal, match="no roll of X"):  # a rule whose sentences have no X+
+        answer(rulebase, "last-edition", "destroyed transport (4+) with 6 models embarked")
+
+
+def test_a_bonus_a_rule_adds_to_the_models_own(rulebase):
+    found = answer(rulebase, "scrollhammer", "Rampage attacks")
+    assert found.mean == 2 and found.outcome == "attacks added"
+    assert "only if the combat they are in contains more enemy models than friendly models" in found.steps[0].text
