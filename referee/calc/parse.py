@@ -293,6 +293,10 @@ class _Reader:
         words, parameter, count, each = children
         return q.PerEach(self.read(words), _int(count), self.read(each), self.read(parameter))
 
+    def per_each_roll(self, children: list[Any]) -> q.PerEach:  # "regeneration 4+ with 2 wounds"
+        words, needed, count, each = children
+        return q.PerEach(self.read(words), _int(count), self.read(each), _roll(needed))
+
     def named_dice(self, children: list[Any]) -> q.NamedDice:
         words, dice, needing = children
         return q.NamedDice(self.read(words), _dice(dice), self.read(needing) if needing is not None else None)

@@ -142,6 +142,8 @@ def test_a_total_asked_of_a_rules_count(rulebase, skirmish):
     found = answer(skirmish, "skirmish", "Grapeshot hits needing 8")  # D6x2: 8, 10 or 12
     assert found.probability == Fraction(1, 2)
     assert answer(rulebase, "whfb-house", "Thunderstomp hits needing 4").probability == Fraction(1, 2)
+    for question in ("Thunderstomp hits, needing 4", "Thunderstomp hits 4 or more", "Thunderstomp hits needs 4+"):
+        assert answer(rulebase, "whfb-house", question).probability == Fraction(1, 2), question
     with pytest.raises(Refusal, match="asks for a total"):  # a roll that passes or fails has no total
         answer(rulebase, "whfb-house", "Regeneration save needing 4")
 
@@ -151,6 +153,8 @@ def test_a_roll_in_brackets_for_a_rule_rolling_a_die_for_each(rulebase):
     assert (found.mean, found.probability) == (1, Fraction(3, 4))
     assert any(s.citation and "Regeneration(X), such as Regeneration(4+)" in s.citation.quote for s in found.steps)
     assert answer(rulebase, "scrollhammer", "regeneration with 2 wounds").probability == Fraction(11, 36)  # on a 6
+    for question in ("regeneration 4+ with 2 wounds", "regeneration (4+), 2 wounds"):
+        assert answer(rulebase, "scrollhammer", question).probability == Fraction(3, 4), question
     with pytest.raises(Refusal, match="no roll of X"):  # a rule whose sentences have no X+
         answer(rulebase, "last-edition", "destroyed transport (4+) with 6 models embarked")
 
