@@ -44,10 +44,10 @@ def _sentences(rule: dict[str, Any]) -> list[str]:
 
 
 def _rule(book: Rulebook, system: str, name: str) -> dict[str, Any] | None:
-    """The system's rule of exactly that name (spelt with s or z), if it has text."""
-    wanted = {squeeze(name), squeeze(name).replace("s", "z", 1)}
+    """The system's rule of exactly that name (spelt with s or z), if it has one."""
+    wanted = squeeze(name).replace("z", "s")
     for found in book.named(name, system):
-        if squeeze(found["name"]).replace("z", "s") in {w.replace("z", "s") for w in wanted}:
+        if squeeze(found["name"]).replace("z", "s") == wanted:
             return found
     return None
 
