@@ -91,7 +91,8 @@ def test_every_name_and_alias_looks_up_alike(rulebase: Build, stores: tuple[Stor
     cached, _ = stores
     for name in sorted(names):
         assert [r["id"] for r in cached.lookup(name)] == [r.id for r in rulebase.lookup(name)], name
-    assert cached.names("t9a")["hellebarde"] == ["t9a/halberd"]
+    row = cached._db.execute("SELECT ids FROM names WHERE system = 't9a' AND form = 'hellebarde'").fetchone()
+    assert json.loads(row[0]) == ["t9a/halberd"]  # the name index's row of an alias
     assert cached.rule_names["t9a/halberd"] == "Halberd" and "t9a/nothing" not in cached.rule_names
 
 

@@ -9,7 +9,8 @@ can tell, so nothing is ruled by them.
 - a **limit on the rule's own use or reach** (``how`` ``limit``, the first per
   rule): "Only the first roll of a wound roll can be modified by rerolling.",
   "There can only be one attempt to cast the same power per round.", "... up
-  to a maximum of three";
+  to a maximum of three", the one case it holds in ("Fliers take Dangerous
+  Terrain Test, only if they land at terrain, not when flying over.");
 - **what the rule does when it triggers, by its numbers** (``how``
   ``effect``, the first per rule): "the target of the Breath Attack suffers 2D6
   hits", "For every unmodified roll of a 1 one model is a casualty", "This is
@@ -22,9 +23,13 @@ can tell, so nothing is ruled by them.
 - **what the number in its brackets is**, for a rule given one (``how`` ``parameter``, the first per rule): "This
   unit will run from the battlefield after the number of models in this unit is equal or lower than the number X.", "In
   case a figure is stated in brackets, this distance is X" instead.";
-- **what a rule named in play is**, set aside or not (``how`` ``defines``), its first sentence,
-  where the answer quotes nothing else of it: a referee names each rule at the
-  table by its words; a rule only granted has its grant quoted;
+- **what a rule named in play is**, set aside or not, or lost to another rule in play (``how`` ``defines``), its first
+  sentence, where the answer quotes nothing else of it: a referee names each rule at the table by its words; a rule only
+  granted has its grant quoted;
+- **the condition a rule named in play acts under** (``how`` ``condition``), the first sentence of its first paragraph that
+  opens on one, though other sentences of it are quoted: "If a defeated unit has more ranks than its enemy and is in The
+  Horde formation, it takes a Break test on its unmodified Leadership.", "Units that did not move in the movement phase are
+  able to use concentration instead.";
 - a place a rule says its models **are not** ("are not on the battlefield"),
   beside a rule of its side that speaks of that place (``how`` ``mentions``);
 - a section's words on **several of its parts** at once, where two of them are
@@ -77,6 +82,9 @@ _LIMIT = lazy(
     r"|^only\s+(?:an?\s+|the\s+)?(?:\w+\s+){1,3}?(?:can|may)\b|\b(?:do|does)\s+not\s+(?:gain|get|receive)\s+this\b"
     # a cap on a count: "can never cause more hits than there are models in the unit", "never more than one"
     r"|\bnever\s+(?:\w+\s+){0,2}?more\s+(?:\w+\s+){0,3}?than\b"
+    # the one case it holds in ("Fliers take Dangerous Terrain Test, only if they land at terrain, not when flying over.", "Strider
+    # only applies when interacting with this type of Terrain.")
+    r"|\bonly\s+(?:\w+\s+)?(?:if|when|while|whilst)\b"
     # what can no longer be done, or a value no other rule may change ("This Magic Resistance value cannot be increased")
     r"|\b(?:can|may)\s+no\s+longer\b|\b(?:can\s*not|cannot|may\s+not|can\s+never)\s+be\s+(?:increased|decreased|improved|reduced|modified)\b",
     re.I,
@@ -154,12 +162,18 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
             read |= {_plain(rel["citation"]["sentence"]) for rel in view.relations_out(rid)}
             out += _read_out(rid, side.name, rule, kinds, said, names, rule_quote, read)
     named: set[str] = set()
-    # a rule set aside too: the ruling that set it aside may quote only the winner's words
-    every = [(side, rid, view.get(rid)) for side in sides for rid in side.rules]
+    # a rule set aside too: the ruling that set it aside may quote only the winner's words; and a rule named but lost to another rule
+    # in play ("The model loses Swiftstride"): the loss quotes the other rule's words alone.  A rule only granted has its grant quoted
+    every = [(side, rid, view.get(rid)) for side in sides for rid in side.rules if any(not chain for chain in side.rules[rid].chains)]
+    every += [(side, gone.rule, view.get(gone.rule)) for side in sides for gone in side.inactive if gone.lost_by is not None and not gone.via]
     for side, rid, rule in every:
-        if rule is not None and rid not in named and any(not chain for chain in side.rules[rid].chains):  # a rule only granted: its grant is quoted
+        if rule is not None and rid not in named:
             named.add(rid)
             out += _first_words(rid, side.name, rule, said, names, rule_quote)
+    # the condition a rule named in play acts under, though other sentences of it are quoted
+    for side, rid, rule in live:
+        if rid in named:
+            out += _condition(rid, side.name, rule, said, names, rule_quote)
     for side, rid, _ in live:
         for rel in view.relations_out(rid):
             target = rel["target"]
@@ -170,6 +184,43 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
             if produced is not None:
                 out += _read_out(target, side.name, produced, _KINDS[1:], said, names, rule_quote)
     return out
+
+
+# a sentence that opens on the condition its rule acts under: "If a defeated unit has more ranks than its enemy and is in The Horde
+# formation, it ...", "When a model marches, charges, flees, ... into or through an area of dangerous terrain, it ...", "Units that did
+# not move in the movement phase are able to ..." (never one that leans on the sentence before it: "If so", "If it does so")
+_OPENS_ON_CONDITION = lazy(
+    r"^(?:if|when|whenever|while|whilst|provided(?:\s+that)?|as\s+long\s+as)\s+(?:(?:a|an|the|any|all|every|each|its)\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:units?|models?|model\s+parts?|fliers?|flyers?)\b"
+    r"|^(?:(?:a|an|the|any|all|every|each)\s+)?(?:[\w-]+\s+)?(?:units?|models?|model\s+parts?)\s+(?:that|which|who)\s+"
+    r"(?:(?:did|does|do|is|are|was|were)\b|(?:has|have|had)\s+(?:not|been|\w+ed)\b)",
+    re.I)
+# a clause for several instances or for both sides having the rule: a case of its own, read where it is the case
+_OTHER_CASE = lazy(r"\bboth\s+(?:sides|players)\b|\b(?:several|multiple|two\s+or\s+more|more\s+than\s+one)\b", re.I)
+
+
+def _condition(rid: str, side: str, rule: dict[str, Any], said: set[str], names: dict[str, str],
+               rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first sentence of a rule's first paragraph that opens on the condition it acts under (``condition``), unless said
+    already: the state its units must be in ("... and is in The Horde formation, it takes a Break test ..."), what they must not
+    have done ("Units that did not move in the movement phase ..."), the moves it is taken for ("When a model marches, charges,
+    flees, overruns or pursues into or through ...").  A clause for several instances or for both sides having the rule is a
+    case of its own; a table's or profile's text is the reader's rendering, not the document's words."""
+    version = rule["versions"][0] if rule["versions"] else None
+    if version is not None and (version.get("tables") or version.get("profiles")):
+        return []
+    para = next((p for p in _text(rule).split("\n\n") if len(p.split()) >= _WORDS), "")
+    for x in sentences(para):
+        plain = _plain(x)
+        if "\n" in x.strip() or _EXAMPLE.match(plain):
+            continue
+        if _OPENS_ON_CONDITION.search(plain) and not _OTHER_CASE.search(plain):
+            if any(plain in q for q in said):
+                return []
+            said.add(plain)
+            return [{"side": side, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [plain.rstrip(".")],
+                     "how": "condition", "subject": None, "conditions": [], "citation": rule_quote(rid, x.lstrip("-*• "), version)}]
+    return []
 
 
 def _first_words(rid: str, side: str, rule: dict[str, Any], said: set[str], names: dict[str, str],

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "5"  # the schema's version (and the rows' packing): a store of another is made anew
+FORMAT = "6"  # the schema's version (and the rows' packing): a store of another is made anew
 NAME = "rules.sqlite"
 
 SCHEMA = f"""
@@ -49,8 +49,7 @@ CREATE TABLE files (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT N
 CREATE TABLE systems (number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, place INTEGER NOT NULL, read_key TEXT,
     names_key TEXT, names_digest TEXT, frame BLOB NOT NULL);
 CREATE TABLE sections (system TEXT NOT NULL, k INTEGER NOT NULL, ids TEXT NOT NULL, digest BLOB NOT NULL,
-    rules BLOB NOT NULL, graph BLOB NOT NULL, never TEXT NOT NULL, against TEXT NOT NULL, ends TEXT NOT NULL, kinds TEXT NOT NULL,
-    PRIMARY KEY (system, k));
+    rules BLOB NOT NULL, graph BLOB NOT NULL, share TEXT NOT NULL, PRIMARY KEY (system, k));
 CREATE TABLE answers (system TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (system, name)) WITHOUT ROWID;
 CREATE TABLE rules (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, system TEXT NOT NULL, name TEXT NOT NULL, json BLOB NOT NULL);
 CREATE INDEX rules_by_system ON rules (system, seq);

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
-
 from referee.graph.relations import RuleGraph, read_relations
-from referee.rulebase import build_rulebase
-from referee.rulebase.base import Rulebase
+from referee.model import Relation, Rule
+from referee.rulebase.base import Rulebase, build_rulebase
 from referee.store.sections import unpickled
-
-if TYPE_CHECKING:
-    import os
-    import sqlite3
-
-    from referee.model import Relation, Rule
-    from referee.units import ArmyBook
+from referee.units import ArmyBook
 
 
 @dataclass(frozen=True)

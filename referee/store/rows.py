@@ -106,10 +106,6 @@ class Stored:
         row = self._db.execute("SELECT ids FROM names WHERE system = ? AND form = ?", (system, form)).fetchone()
         return json.loads(row[0]) if row else []
 
-    def names(self, system: str) -> dict[str, list[str]]:
-        """The system's name index whole: folded name or alias -> rule ids."""
-        return {form: json.loads(ids) for form, ids in self._db.execute("SELECT form, ids FROM names WHERE system = ?", (system,))}
-
     # -- relations -----------------------------------------------------------------------
 
     def relations_out(self, rule_id: str) -> list[dict[str, Any]]:
@@ -140,35 +136,28 @@ class Stored:
     def _unpacked(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         return [unpack(blob) for (blob,) in self._db.execute(sql, args)]
 
-    # -- the answers computed at build time (referee.store.answers) -----------------------
+    # -- the answers computed at build time (each described in referee.store.answers) -----
 
     def _answer(self, system: str, name: str, default: Any) -> Any:
         return self._value("SELECT value FROM answers WHERE system = ? AND name = ?", system, name, default=default)
 
     @property
     def summaries(self) -> list[dict[str, Any]]:
-        """Per system: title, documents (with what was read from each), rules, aliases, ..."""
         return [self._answer(system, "summary", {}) for system in self.systems]
 
     def core_terms(self, system: str) -> list[str]:
-        """Folded core game terms of a system (not special rules)."""
         return self._answer(system, "core_terms", [])
 
     def against_terms(self, system: str) -> list[str]:
-        """Core terms a rule's condition is stated against ("suffered from flaming attack")."""
         return self._answer(system, "against_terms", [])
 
     def never_stacking(self, system: str) -> list[dict[str, Any]]:
-        """Relations that bind every ability or cap every roll of the system, in reading order."""
         return self._answer(system, "never_stacking", [])
 
     def families(self, system: str) -> dict[str, list[str]]:
-        """Folded word-prefix -> rules all of whose sub-rules' names start with it."""
         return self._answer(system, "families", {})
 
     def unit_kind(self, system: str, kind: str) -> list[list[Any]]:
-        """``[rule id, n]`` of each rule whose sentence ``n`` opens on units of the kind (its words,
-        singular, sorted, space-joined: :func:`referee.store.answers.unit_kinds`)."""
         return self._answer(system, KIND + kind, [])
 
     def units(self, system: str) -> dict[str, list[dict[str, Any]]]:

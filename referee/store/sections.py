@@ -4,13 +4,14 @@ A section is a run of consecutive rules (reading order) standing on one document
 most :data:`SECTION_RULES`.  It is kept as two pickles, its rules with the key of the
 lines each stands on (:class:`Lines`) and what the graph read in them (relations and
 sentences, rule by rule, and the layout's relations), with a digest of both and of the
-names of the rules its relations join: whether its rows (``rules``, ``relations``) can
-stay.  Its share of three answers (:mod:`referee.store.answers`: ``never_stacking``,
-``against_terms``, the kinds of unit) goes with it.  A rebuild (:func:`read`) keeps, never unpickled, a
-section of the same rules on the same lines under the same names; of another, each rule
-that is the rule it was on lines that read the same takes what was read in it (moved
-with it when lines were added or removed above it: :mod:`referee.graph.moved`), and
-only the others are read again.
+names of the rules its relations join (``ends``): whether its rows (``rules``,
+``relations``) can stay.  Its ``share`` goes with it: the ``ends``, and its part of
+three answers (:mod:`referee.store.answers`): ``never`` of ``never_stacking``,
+``against`` of ``against_terms``, ``kinds`` of the kinds of unit.  A rebuild
+(:func:`read`) keeps, never unpickled, a section of the same rules on the same lines
+under the same names; of another, each rule that is the rule it was on lines that read
+the same takes what was read in it (moved with it when lines were added or removed
+above it: :mod:`referee.graph.moved`), and only the others are read again.
 """
 
 from __future__ import annotations
@@ -24,23 +25,18 @@ import signal
 import sqlite3
 import sys
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
-
-TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.graph.moved import moved, shifts
 from referee.graph.reading import Readings
 from referee.graph.relations import layout_relations
 from referee.graph.sentences import lines_read
+from referee.model import Relation, Rule
+from referee.rulebase.base import Rulebase
 from referee.store.answers import gather, relation_data, unit_kinds
 from referee.store.database import KEPT_LEVEL, pack
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
-
-    from referee.model import Relation, Rule
-    from referee.rulebase import Rulebase
 
 SECTION_RULES = 500  # rules a section holds at most: an edit re-pickles a few hundred rules, not a document
 
@@ -85,10 +81,7 @@ class Section:
     ids: tuple[str, ...]
     rules: bytes | None
     graph: bytes | None
-    never: tuple[dict[str, Any], ...]
-    against: tuple[str, ...]
-    ends: tuple[str, ...]  # the rules its relations join, whose names its rows carry
-    kinds: dict[str, list[list[Any]]]  # its share of the kinds of unit (answers.unit_kinds)
+    share: dict[str, Any]
     digest: bytes
     rows: Rows | None = None
     load: Callable[[], tuple[bytes, bytes]] | None = None
@@ -108,7 +101,7 @@ def rows_of(section: Section, rule_names: dict[str, str]) -> Rows:
     return rows_made(rules, [said for said, _ in found], layout, rule_names)[0]
 
 
-def _ends_key(ends: tuple[str, ...], rule_names: dict[str, str]) -> bytes:
+def _ends_key(ends: list[str], rule_names: dict[str, str]) -> bytes:
     return _hash("\0".join(f"{end}\1{rule_names.get(end, '')}" for end in ends).encode("utf-8", "surrogatepass"))
 
 
@@ -173,10 +166,8 @@ class Before:
         k = self.placed.get(ids)
         if k is None:
             return None
-        query = "SELECT never, against, ends, kinds, digest FROM sections WHERE system = ? AND k = ?"
-        never, against_terms, ends, kinds, digest = self.db.execute(query, (self.system, k)).fetchone()
-        listed = (tuple(json.loads(never)), tuple(json.loads(against_terms)), tuple(json.loads(ends)), json.loads(kinds))
-        return Section(ids, None, None, *listed, digest, None, lambda: self._pickles(k))
+        share, digest = self.db.execute("SELECT share, digest FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
+        return Section(ids, None, None, json.loads(share), digest, None, lambda: self._pickles(k))
 
     def _pickles(self, k: int) -> tuple[bytes, bytes]:
         query = "SELECT rules, graph FROM sections WHERE system = ? AND k = ?"
@@ -218,14 +209,13 @@ def read(
     rulebase: Rulebase,
     system: str,
     before: Before | None,
-    read_again: list[str] | None = None,
     meanwhile: Callable[[], None] | None = None,
 ) -> Iterator[Section]:
     """The sections of ``system`` (a one-system rulebase's), reading in the graph only
-    what ``before`` cannot give; ``read_again`` is told each rule read; ``meanwhile``: the
-    caller's other work on the system, done before the first section is given, while
-    the other core digests sections (:func:`_known`).  The effect reader is given no
-    store of its own: ``before`` gives every rule an edit left what was read in it."""
+    what ``before`` cannot give; ``meanwhile``: the caller's other work on the system,
+    done before the first section is given, while the other core digests sections
+    (:func:`_known`).  The effect reader is given no store of its own: ``before`` gives
+    every rule an edit left what was read in it."""
     rule_names = rulebase.rule_names
     reading = Readings(rulebase, system)
     cut = runs(list(rulebase.in_system(system)))
@@ -235,7 +225,7 @@ def read(
         ids = tuple(rule.id for rule in run)
         old = before.section(ids) if before is not None else None
         # the same rules on the same lines, joined to rules of the same names: the last build's section
-        if old is not None and before is not None and before.renamed.isdisjoint(old.ends) and old.digest[:16] == same:
+        if old is not None and before is not None and before.renamed.isdisjoint(old.share["ends"]) and old.digest[:16] == same:
             yield old
             continue
         keys = [lines.key(rule) for rule in run]
@@ -252,20 +242,18 @@ def read(
             taken = moved(kept.found, by) if kept is not None and by is not None else None
             if taken is None:
                 taken = reading(rule)
-                if read_again is not None:
-                    read_again.append(rule.id)
             found.append(taken)
             layout.append(layout_relations(rule, rulebase.texts))
-        rows, never, against_terms, ends, kinds = rows_made(run, [said for said, _ in found], layout, rule_names)
+        rows, share = rows_made(run, [said for said, _ in found], layout, rule_names)
         graph = pickled((found, layout))
-        made = same + _hash(graph) + _ends_key(ends, rule_names)
-        yield Section(ids, pickled((run, keys)), graph, never, against_terms, ends, kinds, made, rows)
+        made = same + _hash(graph) + _ends_key(share["ends"], rule_names)
+        yield Section(ids, pickled((run, keys)), graph, share, made, rows)
 
 
 def rows_made(
     rules: list[Rule], said: list[list[Relation]], layout: list[list[Relation]], rule_names: dict[str, str]
-) -> tuple[Rows, tuple[dict[str, Any], ...], tuple[str, ...], tuple[str, ...], dict[str, list[list[Any]]]]:
-    """A section's rows, its share of the system's answers (but the kinds of unit, last), and the rules its relations join."""
+) -> tuple[Rows, dict[str, Any]]:
+    """A section's rows and its ``share`` (:class:`Section`)."""
     never: list[dict[str, Any]] = []
     against_terms: set[str] = set()
     ends: set[str] = set()
@@ -282,7 +270,7 @@ def rows_made(
         rows[1].append([row(rel) for rel in stated])
         rows[2].append([row(rel) for rel in laid])
     kinds = unit_kinds((rule.id, rule.versions[0].text if rule.versions else rule.text) for rule in rules)
-    return rows, tuple(never), tuple(sorted(against_terms)), tuple(sorted(ends)), kinds
+    return rows, {"never": never, "against": sorted(against_terms), "ends": sorted(ends), "kinds": kinds}
 
 
 def _known(

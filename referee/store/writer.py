@@ -1,19 +1,15 @@
 """Reading a system of a rules folder and writing it into the store: the rows of what changed, in one transaction.
 
-:func:`build` reads the systems whose files changed, one after the other (:func:`read`:
-each alone, systems being namespaces, on every core) and writes them as they come, in
-one transaction that also records the content key and its stamp: a reader sees the
-last build or this one, and a build killed part-way leaves the last one.  What the
-store's last build of a system left spares reading again: a system whose files have
-their bytes (:attr:`referee.store.key.Stamp.systems`) is not read; of an edited one,
-the Markdown adapter recalls from the store's memo the chunks of sections
-(``markdown`` rows) the edit left, and the graph reads only the rules it touched
-(:mod:`referee.store.sections`) while the names and core terms are the same; nothing is
-recalled from a store another version of Referee's code wrote.  Of a system read
-again, only the sections whose rows changed are replaced (:func:`write_system`), and
-the pages what was replaced freed go back to the file system, so the store does not
-grow from rebuild to rebuild.  Two builds take turns at the transaction; the second
-writes what differs from the first's rows, if anything.
+:func:`build` reads the systems whose files changed (:attr:`referee.store.key.Stamp.systems`),
+one after the other (:func:`read`: each alone, systems being namespaces, on every core),
+and writes them as they come in one transaction that also records the content key and
+its stamp: a reader sees the last build or this one, and a build killed part-way leaves
+the last one.  A read takes what the store's last build of the system left (the Markdown
+adapter's chunks in the ``memo`` table, the sections: :mod:`referee.store.sections`)
+unless another version of Referee's code wrote it; of its sections, only those whose
+rows changed are replaced (:func:`write_system`), and the pages freed go back to the
+file system, so the store does not grow from rebuild to rebuild.  Two builds take turns
+at the transaction; the second writes what differs from the first's rows, if anything.
 """
 
 from __future__ import annotations
@@ -24,28 +20,22 @@ import os
 import shutil
 import sqlite3
 import time
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from itertools import chain
 from pathlib import Path
 from typing import Any
-
-TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.army.link import muster
 from referee.rulebase.base import Rulebase, read_folder
 from referee.rulebase.load import system_folders
 from referee.store import answers, database, sections
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode
-from referee.store.key import code_key
+from referee.store.key import Stamp, code_key
+from referee.store.record import Build
 from referee.store.sections import Section, canonical, pickled, rows_made, rows_of
 from referee.text import fold
 from referee.units import unit_index
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator
-
-    from referee.store.key import Stamp
-    from referee.store.record import Build
 
 
 @dataclass(frozen=True)
@@ -53,9 +43,7 @@ class Read:
     """A system read: the keys it was read under (``read_key``: of its files; ``names_key``:
     of the names its sentences were read under; ``names_digest``: a quick "no name
     changed", of its rule names and name index), its rule names and name index, its rules
-    in sections, its ``frame`` (the one-system build but its rules, relations and name
-    indexes, pickled and compressed), answers (:mod:`referee.store.answers`) and units,
-    and what its reading kept in the store's memo."""
+    in sections, and the Markdown adapter's memo."""
 
     system: str
     read_key: str | None
@@ -64,9 +52,8 @@ class Read:
     rule_names: dict[str, str]
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order, read as they are taken (see read())
-    rest: dict[str, Any]  # "frame", "answers" and "units", made as its sections are first taken
-    memo: list[tuple[str, str, bytes]] = field(default_factory=list)  # (kind, key, value) kept by this read
-    used: list[tuple[str, str]] = field(default_factory=list)  # (kind, key) this read asked for or kept
+    rest: dict[str, Any]  # "frame" (the system's build but its rules and relations), "answers", "units": made meanwhile
+    memo: database.Memo | None = None
 
 
 def read(
@@ -77,13 +64,11 @@ def read(
     store: str | None,
     code: str,
     key: str | None,
-    read_again: list[str] | None = None,
 ) -> Read:
     """Read one system folder of ``root`` (resolved), taking what it can from the store in
     file ``store`` (None: read everything) unless another version of the code wrote it.
-    ``read_again`` is told each rule the graph reads.  The sections are read as the writer
-    takes them, one at a time, so that the rows of one section at a time are held, not
-    the whole system's (the store is closed when the last is read)."""
+    The sections are read as the writer takes them, one at a time, so that the rows of one
+    section at a time are held, not the whole system's (the store is closed when the last is read)."""
     db = database.open_existing(store) if store is not None else None
     try:
         try:
@@ -127,10 +112,9 @@ def read(
             names_digest,
             dict(rule_names),
             index,
-            sections.read(rulebase, system, earlier, read_again, meanwhile),
+            sections.read(rulebase, system, earlier, meanwhile),
             rest,
-            [(memo.kind, k, v) for k, v in memo.added.items()],
-            [(memo.kind, k) for k in memo.used],
+            memo,
         )
         if db is None:
             return found
@@ -305,9 +289,9 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     count = 0
     for k, section in enumerate(read.sections):
         count = k + 1
-        never.extend(section.never)
-        against.update(section.against)
-        for kind, rules in section.kinds.items():
+        never.extend(section.share["never"])
+        against.update(section.share["against"])
+        for kind, rules in section.share["kinds"].items():
             kinds.setdefault(kind, []).extend(rules)
         if old.get(k) == section.digest:
             continue
@@ -319,11 +303,8 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany("INSERT OR REPLACE INTO rules VALUES (?, ?, ?, ?, ?)", ((start + i, *row) for i, row in enumerate(rules)))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
-        db.execute(
-            "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (system, k, encode(list(section.ids)), section.digest, *section.pickles(),
-             encode(list(section.never)), encode(list(section.against)), encode(list(section.ends)), encode(section.kinds)),
-        )  # fmt: skip
+        kept = (system, k, encode(list(section.ids)), section.digest, *section.pickles(), encode(section.share))
+        db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?)", kept)
     for k in old:
         if k >= count:
             _delete_section(db, system, base, k)
@@ -339,10 +320,11 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?)",
         (number, system, place, read.read_key, read.names_key, read.names_digest, read.rest["frame"]),
     )
-    db.executemany("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?)", ((kind, key, system, value) for kind, key, value in read.memo))
-    used = set(read.used)
-    stale = [(kind, key) for kind, key in db.execute("SELECT kind, key FROM memo WHERE system = ?", (system,)) if (kind, key) not in used]
-    db.executemany("DELETE FROM memo WHERE kind = ? AND key = ?", stale)
+    if read.memo is not None:
+        memo = read.memo
+        db.executemany("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?)", ((memo.kind, key, system, value) for key, value in memo.added.items()))
+        stale = [key for (key,) in db.execute("SELECT key FROM memo WHERE kind = ? AND system = ?", (memo.kind, system)) if key not in memo.used]
+        db.executemany("DELETE FROM memo WHERE kind = ? AND key = ?", ((memo.kind, key) for key in stale))
 
 
 def _delete_section(db: sqlite3.Connection, system: str, base: int, k: int) -> None:
@@ -401,8 +383,8 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
         for place, system in enumerate(build.systems):
             rules = list(build.in_system(system))
             said = [build.relations(system)] + [[] for _ in rules[1:]]
-            rows, never, against, ends, kinds = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
-            section = Section(tuple(r.id for r in rules), b"", b"", never, against, ends, kinds, b"", rows)
+            rows, share = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
+            section = Section(tuple(r.id for r in rules), b"", b"", share, b"", rows)
             found = answers.of_system(build, build.armies, system)
             rest = {"frame": b"", "answers": found, "units": units.get(system, {})}
             names = {rule.id: rule.name for rule in rules}

@@ -27,7 +27,7 @@ def store_tables(store: str | sqlite3.Connection, sections: bool = True) -> dict
             out[table] = db.execute(f"SELECT {columns} FROM {table} ORDER BY 1, 2").fetchall()
         if sections:
             out["systems"] = db.execute("SELECT id, place, read_key, names_key, names_digest FROM systems ORDER BY place").fetchall()
-            out["sections"] = db.execute("SELECT system, k, ids, never, against, ends FROM sections ORDER BY system, k").fetchall()
+            out["sections"] = db.execute("SELECT system, k, ids, share FROM sections ORDER BY system, k").fetchall()
         return out
     finally:
         if isinstance(store, str):

@@ -154,7 +154,7 @@ def test_a_ruling_reads_only_the_rows_it_names(stored: Stored, system: str, keyw
     def whole(*_: Any, **__: Any) -> Any:
         raise AssertionError("read a whole system")
 
-    for question in ("in_system", "relations", "names", "whole"):
+    for question in ("in_system", "relations", "whole"):
         monkeypatch.setattr(Stored, question, whole)
     monkeypatch.setattr(rows.RuleNames, "__iter__", whole)
     _answer(stored, system, keywords, vs, when)
