@@ -72,6 +72,11 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
                 from referee.calc import named  # plain dice added up, if the system's documents roll that die
 
                 handler = lambda book, asked: named.plain_roll(book, system, asked)  # noqa: E731
+            elif handler is None and isinstance(asked, (q.Roll, q.Swiftstride)):
+                from referee.calc import kept  # Maximised Roll and Swiftstride, from the asked system's own rules
+
+                reader = kept.roll if isinstance(asked, q.Roll) else kept.swiftstride
+                handler = lambda book, asked: reader(book, system, asked)  # noqa: E731
             if handler is None:
                 raise not_defined(system, asked.mechanic)
             parts = handler(book, asked)

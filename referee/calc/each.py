@@ -33,6 +33,7 @@ _COUNTS = re.compile(
     re.I,
 )
 _ARTICLES = {"a", "an", "the", "one"}
+_GIVEN = re.compile(r"(\d+)(\+)")  # the roll the question gives in brackets, read as a counted result is
 
 
 def per_each(book: Rulebook, system: str, asked: q.PerEach) -> dict[str, Any]:
@@ -67,6 +68,15 @@ def per_each(book: Rulebook, system: str, asked: q.PerEach) -> dict[str, Any]:
     steps = [Step(f"{rule['name']}: one D{sides} for each of the {asked.count} {' '.join(asked.each)}.", book.quote(rule, sentence))]
     start = said.index(sentence)
     counted = [(s, m) for s in said[start:] for m in [_COUNTS.search(s[found.end():] if s is sentence else s)] if m is not None]
+    if asked.needed is not None:  # "regeneration (4+) with 2 wounds": the rule's X+, where it says so
+        from referee.calc.named import _PARAMETER_ROLL
+
+        if not isinstance(asked.needed, int):
+            raise Refusal(f"({asked.needed}) is no roll for {rule['name']}'s dice to need; give one such as (4+)", system)
+        rolls = [s for s in said if _PARAMETER_ROLL.search(s)]
+        if not rolls:
+            raise Refusal(f"{rule['id']} has no roll of X+ for the ({asked.needed}+) to stand for", system)
+        counted = [(rolls[0], _GIVEN.match(f"{asked.needed}+"))]
     if not counted:
         raise Refusal(f"{rule['id']} does not say which result of its D{sides} counts", system)
     clause, m = counted[0]

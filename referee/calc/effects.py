@@ -112,9 +112,20 @@ _NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
 _ALONE = lazy(r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined", re.I)
 # a save that cannot be taken: "Fortitude Saves cannot be taken against attacks with X[ that ...], or against
 # attacks with Y", "ignores Fortitude Saves", "cannot take a Regeneration save"
-_NOT_TAKEN = lazy(r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?i:saves?)\s+cannot\s+be\s+taken\s+(?P<rest>against\b.*)")
+_NOT_TAKEN = lazy(r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?i:saves?)\s+(?:cannot|can\s+not|can't|may\s+not)\s+be\s+(?:taken|made|used)\s+(?P<rest>against\b.*)")
 _NOT_TAKEN_AGAINST = lazy(r"against\s+(?:models|attacks|units)\s+with\s+(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)(?P<but>\s+that\s+[^,]*)?")
 _IGNORES = lazy(r"\b(?:ignores?\s+|cannot\s+take\s+an?\s+)(?P<name>[A-Z][\w-]*)\s+(?i:saves?)\b")
+# a save refused in the players' words: "no regeneration save is allowed against such attacks", "no Ward
+# save may be taken against attacks with Divine Attacks"; "such attacks" are the ones the sentence named
+# before ("Wounds suffered from flaming attack cannot be regenerated - no regeneration save ...")
+_NONE_ALLOWED = lazy(
+    r"\bno\s+(?P<name>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s+saves?\s+(?:is|are|may\s+be|can\s+be)\s+"
+    r"(?:allowed|permitted|taken|made)\s+against\s+(?P<against>[^,.;]*)",
+    re.I,
+)
+_SUCH = lazy(r"^(?:such|these|those|the(?:se)?\s+same)\s+(?:attacks?|hits?|wounds?)\b|^(?:them|it)\b", re.I)
+_ATTACKS_NAMED = lazy(r"\b(?:from|by|with)\s+(?P<name>(?:an?\s+)?(?:[^\W\d_][\w-]*\s+){1,2}?attacks?)\b", re.I)
+_THE_FOE = lazy(r"^(?:(?:models|attacks|units)\s+with\s+)?(?P<name>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2})\s*$", re.I)
 _CLAUSE_END = lazy(r"\s+and\s+|[,;]")
 _AUTO_WOUND = lazy(r"\bautomatically\s+wounds?\b", re.I)
 _WHEN = lazy(r"^(?:during|in)\s+(?!addition\b)(?P<when>[^,]+?),", re.I)
@@ -365,6 +376,17 @@ def _saves_not_taken(rule: str, plain: str, when: str | None, clause: Clause) ->
             side = "own" if roll == f"save:{squeeze(rule.split('/', 1)[-1])}" else "other" if _key(m.group("name")) == _key(rule.split("/", 1)[-1].replace("-", " ")) else None
             found.append(Effect(rule, "nosave", roll, but, None, when, m.group("name"), clause, side))
         return found
+    for m in _NONE_ALLOWED.finditer(plain):
+        roll = f"save:{squeeze(m.group('name'))}"
+        against = m.group("against").strip()
+        if _SUCH.match(against):  # the attacks the sentence named before it
+            named = [a.group("name") for a in _ATTACKS_NAMED.finditer(plain, 0, m.start())]
+            foe = re.sub(r"^an?\s+", "", named[-1], flags=re.I) if named else f"?against {against} (the sentence does not name them)"
+        else:
+            plain_foe = _THE_FOE.match(against)
+            foe = plain_foe.group("name") if plain_foe else f"?against {against}"
+        own = roll == f"save:{squeeze(rule.split('/', 1)[-1])}"
+        found.append(Effect(rule, "nosave", roll, None, None, when, foe, clause, "own" if own else None))
     for m in _IGNORES.finditer(plain):
         before = plain[: m.start()]
         condition = None
@@ -554,10 +576,12 @@ def _everyone(book: Rulebook, rule_id_: str) -> Clause | None:
     return None
 
 
-def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> StageResult:
+def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, source: list[Step] | None = None) -> StageResult:
     """The roll ``stage`` asks, with every effect its named rules have on it, and the
     modifier and re-roll the question gives, as the system's module says they work
-    (its ``ROLL_MODIFIERS``: the sentences on adding to a roll, its limit, re-rolls)."""
+    (its ``ROLL_MODIFIERS``: the sentences on adding to a roll, its limit, re-rolls).
+    ``source``: the steps that found the roll's number in a rule's sentence, where the
+    question did not give it ("Regeneration save": "works exactly like 4+ ward save")."""
     if not 1 <= stage.needed <= 6:
         raise Refusal(f"a D6 roll cannot need {stage.needed}+", system)
     steps: list[Step] = []
@@ -678,13 +702,18 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
         applied.append(effect)
     # "This to-hit modifier cannot be combined ...": only where that rule's modifier is applied
     applied = [e for e in applied if e.kind != "alone" or any(a.rule == e.rule and a.kind == "modifier" for a in applied)]
+    for name, parameter in stage.parameters:
+        steps.extend(_parameter(book, system, name, parameter, [e for e in applied if e.rule == rule_id(system, name)]))
     for name in (*stage.attacker, *stage.target):
         own = [e for e in effects if e.rule == rule_id(system, name)]
         if own and not any(e.roll == key for e in own):
             rolls = " and ".join(sorted({_roll_words(e.roll) for e in own}))
             steps.append(Step(f"{name} changes {rolls}, not this roll.", book.cite(own[0].clause)))
     what = f"{stage.save} save" if stage.save else f"{stage.kind} roll"
-    steps.insert(0, Step(f"The {what} needs {stage.needed}+ on a D6, as the question gives it: {fraction(Fraction(7 - stage.needed, 6))}.", None))
+    if source is not None:
+        steps[:0] = source
+    else:
+        steps.insert(0, Step(f"The {what} needs {stage.needed}+ on a D6, as the question gives it: {fraction(Fraction(7 - stage.needed, 6))}.", None))
     needed = stage.needed
     modifiers = [e for e in applied if e.kind == "modifier"]
     for effect in modifiers:
@@ -705,6 +734,43 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None) -> 
     if total or stage.modifier:
         needed = _modified(book, stage, total, rules, steps, system)
     return _compute(book, stage, needed, applied, steps, system)
+
+
+_NUMBER = lazy(r"(?P<sign>[+\-−]?)(?P<n>\d+)")
+
+
+def _parameter(book: Rulebook, system: str, name: str, parameter: str, on_roll: list[Effect]) -> list[Step]:
+    """A rule named with a parameter in brackets ("Hard Target (1)") whose sentences never say what
+    the brackets hold: answered only where every reading of them gives the same figure (the size of
+    the rule's modifier, or, where it "is cumulative ... for each instance", that many instances, or
+    nothing at all); otherwise refused.  A rule that does not change this roll needs no reading."""
+    if not on_roll:
+        return []
+    wanted = rule_id(system, name)
+    rule = book.rule(wanted)
+    texts = [v.get("text") or "" for v in (rule.get("versions") or [rule])] if rule is not None else []
+    number = _NUMBER.fullmatch(parameter.replace(" ", ""))
+    modifiers = [e for e in on_roll if e.kind == "modifier"]
+    said = ", ".join(dict.fromkeys(f"{e.amount:+d}" for e in modifiers)) if modifiers else "an effect with no figure"
+    stacking = next((s for t in texts for s in sentences(t) if _STACKING.search(s)), None)
+    if number is not None and modifiers and len(modifiers) == len(on_roll):
+        n, sign = int(number.group("n")), number.group("sign").replace("−", "-")
+        readings = {e.amount for e in modifiers}  # the brackets holding nothing the rule reads
+        readings |= {(-n if (sign or ("-" if e.amount < 0 else "+")) == "-" else n) for e in modifiers}  # the modifier's size
+        if stacking is not None:
+            readings |= {e.amount * n for e in modifiers}  # that many instances
+        if len(readings) == 1:
+            (amount,) = readings
+            how = "the size of its modifier" + (", as that many instances of it" if stacking else "") + " or as nothing"
+            text = f"{name} ({parameter}): its sentences do not say what the brackets hold; read as {how}, it is {amount:+d} alike."
+            return [Step(text, book.cite(Clause(wanted, stacking)) if stacking else None)]
+        shown = ", ".join(f"{r:+d}" for r in sorted(readings))
+        raise Refusal(
+            f"{wanted} does not say what its ({parameter}) stands for, and the figure depends on it (its sentences give {said}; "
+            f"read as the modifier's size{', as instances' if stacking else ''} or as nothing: {shown}); calc will not pick",
+            system,
+        )
+    raise Refusal(f"{wanted} does not say what its ({parameter}) stands for, and it changes this roll ({said}); calc will not guess", system)
 
 
 def _modified(book: Rulebook, stage: q.Rolled, total: int, rules: dict[str, Clause], steps: list[Step], system: str) -> int:

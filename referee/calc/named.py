@@ -119,6 +119,18 @@ def plain_sum(book: Rulebook, system: str, asked: q.Sum) -> dict[str, Any]:
 
 
 def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
+    found = _rule_roll(book, system, asked)
+    if asked.needing is None:
+        return found
+    # "Shrapnel Bombs hits needing 8": the chance of that many or more
+    if found.get("distribution") is None or found.get("probability") is not None:
+        raise Refusal(f"'needing {asked.needing}' asks for a total, and {' '.join(asked.words)} is a roll that succeeds or fails", system)
+    chance = found["distribution"].at_least(asked.needing)
+    found["steps"].append(Step(f"{asked.needing} or more {found.get('outcome') or 'in total'}: {fraction(chance)}.", None))
+    return {**found, "probability": chance, "probability_of": f"{asked.needing} or more {found.get('outcome') or 'in total'}"}
+
+
+def _rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     from referee.calc import passages  # a lead-in or a table inside a rule's text
 
     words, whose = tuple(asked.words), tuple(asked.whose)
@@ -127,6 +139,8 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     except Refusal as refused:
         given = _save_given(book, system, asked)  # "Parry save": a save named inside another rule's text
         if given is not None:
+            if asked.against is not None:
+                raise Refusal(f"calc reads the other side's rules against a save that a rule is named after; {' '.join(words)} is not one", system) from None
             return given
         inside = passages.named(book, system, words + whose)  # "Look out, Sir": the comma is the title's
         if inside is None:
@@ -142,12 +156,17 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
     if whose:
         raise Refusal(
             f"calc cannot read {' '.join(whose)!r} after {rule['name']} ({rule['id']}); it asks a rule's roll as "
-            f"'{rule['name']} hits', '{rule['name']} save' or '{rule['name']} (4+)'",
+            f"'{rule['name']} hits', '{rule['name']} save' or '{rule['name']} (4+)', the other side's rules after 'against' "
+            f"('{rule['name']} save against ...')",
             system,
         )
     what = words[used:] + tuple(asked.after)
     thing = what[-1].lower() if what else None
     name = rule["name"]
+    if thing is None and asked.against is not None and asked.amount is None and asked.needed is None:
+        # "Regeneration against Flaming Attacks": its save, where the documents call it one
+        what, thing = ("save",), "save"
+        asked = asked._replace(against=asked.against._replace(save_said=False))
     if asked.amount is not None or asked.needed is not None:
         return _with_parameter(book, system, asked, rule, thing)
     if thing is None or all(w.lower() in passages.ITS_ROLL for w in what):  # "look out sir", "look out sir roll"
@@ -156,8 +175,56 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
             return own
     if thing is None:
         raise Refusal(f"say what {name} rolls for ({name} hits, {name} save, ...)", system)
-    found: dict[Any, list[str]] = {}
     thing_re = _word_forms(thing)
+    found = _figures(rule, name, thing_re)
+    part = None  # the sub-rule that gives the figure, where the rule itself gives none
+    if not found:
+        entry = passages.table_entry(book, system, rule, what)
+        if entry is not None:
+            return entry
+        # "Breath Weapon hits": the figure is in one of its sub-rules ("Breath Weapon Close Combat Attack")
+        parts = [(child, got) for child in filter(None, map(book.rule, rule.get("children") or ())) for got in [_figures(child, name, thing_re)] if got]
+        if len(parts) > 1:
+            shown = ", ".join(child["name"] for child, _ in parts)
+            raise Refusal(f"{rule['id']} gives its {' '.join(what)} in more than one of its parts ({shown}); say which", system)
+        if not parts:
+            raise Refusal(f"{rule['id']} gives no dice or number for its {' '.join(what)}", system)
+        (part, found), = parts
+    if len(found) > 1:
+        shown = ", ".join(f"{v}+" if isinstance(v, int) else str(v) for v in found)
+        raise Refusal(f"{rule['id']} gives several figures for its {' '.join(what)} ({shown}); calc will not pick one", system)
+    (value, said), = found.items()
+    cited = book.quote(part or rule, said[0])
+    label = f"{name} (only in {part['name']}, the one part of it that gives its {' '.join(what)})" if part is not None else name
+    if asked.against is not None and not (isinstance(value, int) and thing in ("save", "saves")):
+        raise Refusal(f"calc reads the other side's rules against a rule's save ({name} save against ...); {name} {' '.join(what)} is not one", system)
+    if isinstance(value, int):
+        limit = _LIMITED.search(said[0])
+        held = f", taken only as the sentence says: {limit.group().strip()}" if limit else ""
+        steps = [Step(f"{label}: its {' '.join(what)} is a {value}+ roll{held}.", cited)]
+        die: list[int] = []
+        found = _threshold(book, system, part or rule, said[0], value, steps, f"the {name} {' '.join(what)} succeeds", die)
+        if asked.against is not None:
+            return _then_rules(book, system, asked, name, value, found, die)
+        return found
+    steps = [Step(f"{label}: {value} {' '.join(what)}.", cited)]
+    if isinstance(value, _Bonus):
+        held = _IF.search(said[0])
+        when = f", only {held.group().strip().rstrip(' -')}" if held else ""
+        steps[0] = Step(f"{label}: {value} {' '.join(what)}, added to the model's own{when}; the answer counts the ones added.", cited)
+        return _amount_answer(book, system, value.amount, steps, f"{' '.join(what)} added")
+    if isinstance(value, _Times):
+        factor = value.factor
+        total = _distribution(book, system, value.amount, steps).map(lambda n: n * factor)
+        steps.append(Step(f"Every way {value} can fall, counted exactly: mean {fraction(total.mean)}.", None))
+        return {"steps": steps, "distribution": total, "outcome": " ".join(what)}
+    return _amount_answer(book, system, value, steps, " ".join(what))
+
+
+def _figures(rule: dict[str, Any], name: str, thing_re: str) -> dict[Any, list[str]]:
+    """Each figure a sentence of ``rule`` puts before the thing asked ("makes D6 hits", "a 4+ ward
+    save", "Ward Save (4+)"), with the sentences saying it."""
+    found: dict[Any, list[str]] = {}
     # a sentence about one value of the rule's parameter ("Stealth(+2) indicates ... a 5+ save")
     # is not the rule's own figure when the question gives none
     example = compiled(rf"\b{re.escape(name)}\s*\((?!\s*[+-]?X\b)[^)]*\)", re.I)
@@ -173,28 +240,23 @@ def rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]:
         for pattern in (_THRESHOLD + _GAP + thing_re, thing_re + r"\s*\(\s*(\d+)\+\s*\)"):
             for m in compiled(pattern, re.I).finditer(sentence):
                 found.setdefault(int(m.group(1)), []).append(sentence)
-    if not found:
-        entry = passages.table_entry(book, system, rule, what)
-        if entry is not None:
-            return entry
-        raise Refusal(f"{rule['id']} gives no dice or number for its {' '.join(what)}", system)
-    if len(found) > 1:
-        shown = ", ".join(f"{v}+" if isinstance(v, int) else str(v) for v in found)
-        raise Refusal(f"{rule['id']} gives several figures for its {' '.join(what)} ({shown}); calc will not pick one", system)
-    (value, said), = found.items()
-    cited = book.quote(rule, said[0])
-    if isinstance(value, int):
-        limit = _LIMITED.search(said[0])
-        held = f", taken only as the sentence says: {limit.group().strip()}" if limit else ""
-        steps = [Step(f"{name}: its {' '.join(what)} is a {value}+ roll{held}.", cited)]
-        return _threshold(book, system, rule, said[0], value, steps, f"the {name} {' '.join(what)} succeeds")
-    steps = [Step(f"{name}: {value} {' '.join(what)}.", cited)]
-    if isinstance(value, _Times):
-        factor = value.factor
-        total = _distribution(book, system, value.amount, steps).map(lambda n: n * factor)
-        steps.append(Step(f"Every way {value} can fall, counted exactly: mean {fraction(total.mean)}.", None))
-        return {"steps": steps, "distribution": total, "outcome": " ".join(what)}
-    return _amount_answer(book, system, value, steps, " ".join(what))
+        for m in compiled(_BONUS + _GAP + thing_re, re.I).finditer(sentence):  # "gain +D3 Attacks"
+            found.setdefault(_Bonus(_parse_amount(m.group(1))), []).append(sentence)
+    return found
+
+
+# a figure added to the model's own ("models with the Rampage special rule gain +D3 Attacks"): a bonus
+_BONUS = r"\b(?:gains?|gets?|receives?|has|have)\s+\+(\d*[dD]\d+|\d+)(?![\w+])"
+_IF = lazy(r"\b(?:if|when|while|unless)\b(?:(?!\s[-—–]\s)[^.;])*", re.I)
+
+
+class _Bonus(namedtuple("_Bonus", "amount")):
+    """A figure a rule adds to the model's own ("+D3 Attacks"): what the question asks of it is the bonus."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"+{self.amount}"
 
 
 class _Times(namedtuple("_Times", "amount factor")):
@@ -214,11 +276,19 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
         if not rolls and thing in (None, "save", "saves"):
             # "Aegis (4+) save": a save written as army entries write it, read as "Aegis 4+ save"
             # where the documents call the rule a save
-            return _save_in_brackets(book, system, rule, asked.needed, said=thing is not None)
+            return _save_in_brackets(book, system, rule, asked.needed, said=thing is not None, against=asked.against)
         if not rolls:
             raise Refusal(f"{rule['id']} has no roll of X+ for the ({asked.needed}+) to stand for", system)
         steps = [Step(f"{name} ({asked.needed}+): the X+ of the rule is {asked.needed}+.", book.quote(rule, rolls[0]))]
-        return _threshold(book, system, rule, rolls[0], asked.needed, steps, f"the {name} roll succeeds")
+        die: list[int] = []
+        found = _threshold(book, system, rule, rolls[0], asked.needed, steps, f"the {name} roll succeeds", die)
+        if asked.against is not None:
+            if thing not in ("save", "saves"):
+                raise Refusal(f"calc reads the other side's rules against a rule's save ({name} ({asked.needed}+) save against ...)", system)
+            return _then_rules(book, system, asked, name, asked.needed, found, die)
+        return found
+    if asked.against is not None:
+        raise Refusal(f"calc reads the other side's rules against a rule's save, not against its ({asked.amount})", system)
     amount = asked.amount
     if thing is None:  # the thing counted, as the rule's sentence names it
         named = [(s, m) for s in said for m in [_X_COUNTS_WHAT.search(s)] if m is not None]
@@ -235,8 +305,23 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
     return _amount_answer(book, system, amount, steps, thing or "value")
 
 
-def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str, needed: int, steps: list[Step], what: str) -> dict[str, Any]:
-    """A roll of ``needed``+ on the die the rule's sentence names, or the only die the system names."""
+def _then_rules(book: Rulebook, system: str, asked: q.RuleRoll, name: str, needed: int, found: dict[str, Any], die: list[int]) -> dict[str, Any]:
+    """A rule's save, its number read from the rule ("works exactly like 4+ ward save"), then changed by
+    the rules the question names against it ("Regeneration save against Flaming Attacks"), as
+    ``hit 4+ against ...`` is: :func:`referee.calc.effects.rolled`, on the D6 the rule's save was read on."""
+    from referee.calc import effects
+    from referee.calc.systems import mechanics
+
+    if die != [6]:
+        raise Refusal(f"{name}'s save is not rolled on one D6; calc reads the other side's rules only for a D6 roll", system)
+    stage = asked.against._replace(needed=needed, save=name)
+    result = effects.rolled(book, stage, system, mechanics(system, in_build=True), source=list(found["steps"]))
+    return {"steps": list(result.steps), "probability": result.probability, "needed": result.needed, "probability_of": result.probability_of}
+
+
+def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str, needed: int, steps: list[Step], what: str, die: list[int] | None = None) -> dict[str, Any]:
+    """A roll of ``needed``+ on the die the rule's sentence names, or the only die the system names
+    (its sides appended to ``die``, if given)."""
     dice = {(int(c or 1), int(s)) for c, s in DIE.findall(sentence)}
     if not dice:  # the rule's other sentences may name its die ("roll a d6 for each wound")
         rolling = [(s, {(int(c or 1), int(d)) for c, d in DIE.findall(s)}) for s in _sentences(rule)]
@@ -250,6 +335,8 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
                 raise Refusal(f"{rule['id']} rolls {count}D{sides} for its {needed}+; calc answers one die's roll", system)
             chance = passes(needed, sides)
             steps.append(Step(f"A {needed}+ on a D{sides}: {fraction(chance)}.", None))
+            if die is not None:
+                die.append(sides)
             return {"steps": steps, "probability": chance, "needed": f"{needed}+", "probability_of": what}
     if len(dice) == 1:
         (count, sides), = dice
@@ -259,9 +346,13 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
     elif not dice:
         named = _system_dice(book, system)
         able = sorted(s for s in named if s >= needed)  # a D3 cannot roll a 4+
+        halved = _d3_from_d6(book, system, named) if 3 in named and 6 in named else None
         if named == {6}:
             sides = 6
             steps.append(Step(f"Read as one D6: the rule names no die, and every die {system}'s documents name is a D6.", None))
+        elif halved is not None:  # "a 1 or 2 is a 1": a D3 is a D6 read another way, not a die of its own
+            sides = 6
+            steps.append(Step(f"Read as one D6: the rule names no die, and the only die {system}'s documents roll is a D6 (their D3 is a D6 read in pairs).", halved))
         elif len(able) == 1:
             (sides,) = able
             shown = ", ".join(f"D{d}" for d in sorted(named))
@@ -269,12 +360,51 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
         elif not able:
             raise Refusal(f"{rule['id']} names no die for its {needed}+, and no die {system}'s documents name can roll it", system)
         else:
-            raise Refusal(f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind that could roll it", system)
+            chances = ", ".join(f"a D{d}: {fraction(passes(needed, d))}" for d in able)
+            generic = _generic_die(book, system, able)
+            why = (
+                f"; {system}'s documents call a D{generic[0]} a dice too ({generic[1]['id']}: {generic[2]!r})" if generic else ""
+            )
+            raise Refusal(
+                f"{rule['id']} names no die for its {needed}+, and {system}'s documents name more than one kind that could roll it"
+                f"{why} ({chances}); calc will not pick",
+                system,
+            )
     else:
         raise Refusal(f"{rule['id']} names several dice beside its {needed}+", system)
+    if die is not None:
+        die.append(sides)
     chance = passes(needed, sides)
     steps.append(Step(f"A {needed}+ on a D{sides}: {fraction(chance)}.", None))
     return {"steps": steps, "probability": chance, "needed": f"{needed}+", "probability_of": what}
+
+
+_GENERIC = lazy(r"\b(?:a|one|the)\s+(?:dice|die)\b", re.I)
+
+
+def _d3_from_d6(book: Rulebook, system: str, named: set[int]) -> Any:
+    """The citation of a sentence defining the system's D3 as a D6 read another way ("a 1 or 2 is a
+    1"), where the rule saying so speaks of every other die the documents name too (The Last
+    Edition's Dice: "A D33 is the combination of 2 D3 rolled separately"); else None."""
+    cited = _d3(book, system).citation
+    if cited is None:
+        return None
+    rule = book.rule(cited.rule)
+    spoken = {int(s) for text in (_texts(rule) if rule else []) for _, s in DIE.findall(text)}
+    return cited if named - {6} <= spoken else None
+
+
+def _generic_die(book: Rulebook, system: str, able: list[int]) -> tuple[int, dict[str, Any], str] | None:
+    """A sentence of the system calling a die other than the D6 "a dice" ("If the value is a dice
+    (e.g. Multiple Wounds (D3)), roll one dice ..."): why "roll a dice" does not settle which."""
+    for rule in book.in_system(system):
+        for sentence in _sentences(rule):
+            if not _GENERIC.search(sentence):
+                continue
+            for _, sides in DIE.findall(sentence):
+                if int(sides) != 6 and int(sides) in able:
+                    return int(sides), rule, sentence
+    return None
 
 
 def _amount_answer(book: Rulebook, system: str, amount: q.Amount, steps: list[Step], outcome: str) -> dict[str, Any]:
@@ -510,14 +640,14 @@ def _parse_amount(text: str) -> q.Amount:
 
 
 
-def _save_in_brackets(book: Rulebook, system: str, rule: dict[str, Any], needed: int, said: bool) -> dict[str, Any]:
+def _save_in_brackets(book: Rulebook, system: str, rule: dict[str, Any], needed: int, said: bool, against: q.Rolled | None = None) -> dict[str, Any]:
     """ "Aegis (4+) save": the roll in brackets is the save's, answered as "Aegis 4+ save" is;
     without the word ("Aegis (4+)") only where the documents call the rule a save (effects.py
     asks them, as for "Aegis 4+")."""
     from referee.calc import effects
     from referee.calc.systems import mechanics
 
-    stage = q.Rolled("save", needed, save=rule["name"], save_said=said)
+    stage = (against or q.Rolled("save", needed))._replace(needed=needed, save=rule["name"], save_said=said)
     found = effects.rolled(book, stage, system, mechanics(system, in_build=True))
     return {"steps": list(found.steps), "probability": found.probability, "needed": found.needed, "probability_of": found.probability_of}
 

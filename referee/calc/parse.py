@@ -144,17 +144,18 @@ class _Reader:
     def _rolled(self, kind: str, needed: Any, parts: list[Any], save: str | None = None) -> q.Rolled:
         attacker: list[str] = []
         target: list[str] = []
+        parameters: list[tuple[str, str]] = []  # "Hard Target (1)": the rule and what its brackets hold
         when = None
         given: list[Any] = []  # modifiers and re-rolls the question gives itself
         for part in parts[:-1]:  # the last child is the noun after "mean", if any
             if part is None:  # no rule named straight after the roll
                 continue
             if part.data == "named_after":  # as if "with" stood before it
-                attacker.append(" ".join(self.read(part.children[0])))
+                attacker.append(self._rule_name(part.children, parameters))
             elif part.data in ("with_rules", "against_rules"):
                 items = [c for c in part.children[0].children if c is not None and hasattr(c, "data")]
-                given.extend(c for c in items if c.data != "rule_words")
-                names = [" ".join(self.read(c)) for c in items if c.data == "rule_words"]
+                given.extend(c for c in items if c.data not in ("rule_words", "rule_with_parameter"))
+                names = [self._rule_name(c.children if c.data == "rule_with_parameter" else [c], parameters) for c in items if c.data in ("rule_words", "rule_with_parameter")]
                 (attacker if part.data == "with_rules" else target).extend(names)
             elif part.data == "when":
                 when = " ".join(self.read(part.children[0]))
@@ -163,7 +164,14 @@ class _Reader:
         modifier = sum(_int(_SIGNED_NUMBER.search(str(g.children[0])).group().replace("+", "")) for g in given if g.data == "modifier_item")
         rerolls = {_reroll(g.children[0]) for g in given if g.data == "reroll_item"}
         reroll = "both" if len(rerolls) > 1 else next(iter(rerolls), None)
-        return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save, modifier, reroll)
+        return q.Rolled(kind, _roll(needed), tuple(attacker), tuple(target), when, save, modifier, reroll, parameters=tuple(parameters))
+
+    def _rule_name(self, children: list[Any], parameters: list[tuple[str, str]]) -> str:
+        """A rule's name, and its parameter in brackets (if any) kept in ``parameters``."""
+        name = " ".join(self.read(children[0]))
+        if len(children) > 1 and children[1] is not None:
+            parameters.append((name, " ".join(str(children[1].children[0]).split())))
+        return name
 
     def rolled_hit(self, children: list[Any]) -> q.Rolled:
         return self._rolled("hit", children[0], children[1:])
@@ -246,13 +254,27 @@ class _Reader:
         return tuple(str(c) for c in children)
 
     def named_roll(self, children: list[Any]) -> q.RuleRoll:
-        words, parameter, after, whose = children
+        words, parameter, after, needing, whose = children
         parameter = self.read(parameter) if parameter is not None else None
         amount = parameter if isinstance(parameter, q.Amount) else None
         needed = parameter if isinstance(parameter, int) else None
         return q.RuleRoll(
-            self.read(words), amount, needed, self.read(after) if after is not None else (), tuple(_WORDS.findall(str(whose))) if whose is not None else ()
+            self.read(words),
+            amount,
+            needed,
+            self.read(after) if after is not None else (),
+            tuple(_WORDS.findall(str(whose))) if whose is not None else (),
+            needing=self.read(needing) if needing is not None else None,
         )
+
+    def named_needing(self, children: list[Any]) -> int:
+        return _int(str(children[0]).rstrip("+"))
+
+    def named_roll_against(self, children: list[Any]) -> q.RuleRoll:
+        words, parameter, after, names = children
+        # the other side's rules, read as after a roll's "against" ("hit 4+ against Flaming Attacks")
+        against = self._rolled("save", "0+", [lalr.Tree("against_rules", [names]), None])
+        return self.named_roll([words, parameter, after, None, None])._replace(against=against)
 
     def parameter_dice(self, children: list[Any]) -> q.Amount:
         return _amount(children)
@@ -266,6 +288,14 @@ class _Reader:
     def per_each(self, children: list[Any]) -> q.PerEach:
         words, count, each = children
         return q.PerEach(self.read(words), _int(count), self.read(each))
+
+    def per_each_needing(self, children: list[Any]) -> q.PerEach:
+        words, parameter, count, each = children
+        return q.PerEach(self.read(words), _int(count), self.read(each), self.read(parameter))
+
+    def per_each_roll(self, children: list[Any]) -> q.PerEach:  # "regeneration 4+ with 2 wounds"
+        words, needed, count, each = children
+        return q.PerEach(self.read(words), _int(count), self.read(each), _roll(needed))
 
     def named_dice(self, children: list[Any]) -> q.NamedDice:
         words, dice, needing = children

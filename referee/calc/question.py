@@ -104,7 +104,10 @@ class MultipleWounds(_Value, namedtuple("MultipleWounds", "value clipped_wings f
     mechanic = "Multiple Wounds"
 
 
-class Rolled(_Value, namedtuple("Rolled", "kind needed attacker target when save modifier reroll save_said", defaults=((), (), None, None, 0, None, True))):
+class Rolled(
+    _Value,
+    namedtuple("Rolled", "kind needed attacker target when save modifier reroll save_said parameters", defaults=((), (), None, None, 0, None, True, ())),
+):
     """A roll given by the number it needs ("hit 4+"), changed by named rules.
 
     ``kind``: "hit", "wound" or "save"; ``attacker``: the rules named after
@@ -114,7 +117,8 @@ class Rolled(_Value, namedtuple("Rolled", "kind needed attacker target when save
     ("Aegis"); ``modifier``: the +N/-N the question adds to the roll, ``reroll``:
     "failed" or "successful" when the question re-rolls those itself, "ones" for
     failed rolls showing 1 ("reroll 1s"), "both" when it names two; ``save_said``: False when the question named the save
-    without the word "save" ("Aegis 4+"), so the documents must call it one.  What each
+    without the word "save" ("Aegis 4+"), so the documents must call it one; ``parameters``:
+    (name, text) for each rule named with a parameter in brackets ("Hard Target (1)").  What each
     rule does to the roll is read from its sentences (:mod:`referee.calc.effects`)."""
 
     __slots__ = ()
@@ -194,20 +198,24 @@ class Stat(_Value, namedtuple("Stat", "name value")):
         return f"{self.name}{self.value}"
 
 
-class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after whose", defaults=(None, None, (), ()))):
+class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after whose against needing", defaults=(None, None, (), (), None, None))):
     """A roll a named rule makes: ``words`` the rule's name and what it rolls for
     ("Thunderstomp hits"), or only the name when the question gives a parameter
     in brackets (``amount`` "D6+1" or ``needed`` 4 for "(4+)"), then ``after`` the words
     that follow the brackets ("hits"); ``whose``: words after a comma naming the rule
-    that gives the roll ("Parry save, hand weapon and shield on foot")."""
+    that gives the roll ("Parry save, hand weapon and shield on foot"); ``against``: the
+    roll as a :class:`Rolled` stage carrying the other side's rules and what the question
+    gives ("Regeneration save against Flaming Attacks"), its kind and number still open;
+    ``needing``: a total asked for ("Shrapnel Bombs hits needing 8")."""
 
     __slots__ = ()
     mechanic = "rolls named by a rule"
 
 
-class PerEach(_Value, namedtuple("PerEach", "words count each")):
+class PerEach(_Value, namedtuple("PerEach", "words count each needed", defaults=(None,))):
     """A rule's roll of one die for each of ``count`` things (``each``: the words naming them,
-    "models embarked"), asked by the rule's ``words`` ("destroyed transport")."""
+    "models embarked"), asked by the rule's ``words`` ("destroyed transport"); ``needed``: the
+    roll given in brackets ("regeneration (4+) with 2 wounds"), for a rule whose X+ it is."""
 
     __slots__ = ()
     mechanic = "a roll for each of a number of things"

@@ -66,7 +66,7 @@ def test_named_rolls_on_the_documents(rulebase, system, question, field, expecte
     ("system", "question", "why"),
     [
         ("t9a", "Stomp Attacks (D6) hits", "value in brackets"),  # a stub: no sentence gives X
-        ("whfb-house", "Breath Weapon hits", "no dice"),
+        ("whfb-house", "Breath Weapon save", "no dice"),  # nor do its parts (its hits are its close combat part's)
         ("whfb-house", "2D6 vs 3D6", "name the rolls"),
         ("whfb-house", "charge 2D6 vs flee 2D6", "compare no rolls"),
         ("whfb-house", "Nonesuch hits", "no rule"),

@@ -1,0 +1,64 @@
+"""Maximised Roll and Swiftstride in a system calc has no module for, read from that system's own
+sentences (referee/calc/kept.py): answered where they say it all, refused naming what is missing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from referee.calc import answer
+from referee.calc.dice import Distribution
+from referee.calc.errors import Refusal
+from referee.store.record import assemble
+from tests.conftest import markdown_system
+
+RULES = """# Fleet
+
+## Maximised Roll
+
+For dice rolls subject to Maximised Roll, roll one additional D6 and discard the lowest D6 rolled.
+
+## Swiftstride
+
+If every model of a unit has Swiftstride, its rolls for Charge Range and Flee Distance are subject to Maximised Roll.
+
+## Charging
+
+A unit rolls 2D6 for its Charge Range.
+"""
+
+
+@pytest.fixture(scope="module")
+def fleet(tmp_path_factory):
+    return assemble(markdown_system(tmp_path_factory.mktemp("fleet"), "fleet", RULES))
+
+
+def test_swiftstride_and_maximised_roll_from_the_systems_own_rules(fleet):
+    found = answer(fleet, "fleet", "swiftstride charge range needing 9")
+    assert found.probability == Distribution.kept_d6(3, 2, highest=True).at_least(9) == Fraction(113, 216)
+    assert [s.citation.rule for s in found.steps if s.citation] == ["fleet/swiftstride", "fleet/maximised-roll", "fleet/charging"]
+    assert answer(fleet, "fleet", "2D6 maximised").mean == Fraction(203, 24)
+    with pytest.raises(Refusal, match="never say which dice its Flee Distance rolls"):
+        answer(fleet, "fleet", "swiftstride flee distance")
+    with pytest.raises(Refusal, match="does not say how it changes the Pursuit Distance"):
+        answer(fleet, "fleet", "swiftstride pursuit distance")
+    with pytest.raises(Refusal, match="instances add up"):  # no "cumulative" sentence
+        answer(fleet, "fleet", "2D6 maximised twice")
+    with pytest.raises(Refusal, match="does not define Maximised or Minimised"):
+        answer(fleet, "fleet", "2D6 minimised")
+
+
+def test_an_imported_system_naming_maximised_roll_without_defining_it_is_refused_with_that(bsdata):
+    with pytest.raises(Refusal) as err:
+        answer(bsdata, "t9a-bsdata", "swiftstride flee distance needing 8")
+    assert "t9a-bsdata/swiftstride makes its Flee Distance subject to Maximised Roll" in err.value.message
+    assert "never says how it is rolled" in err.value.message
+    with pytest.raises(Refusal, match="never says how it is rolled"):
+        answer(bsdata, "t9a-bsdata", "2D6 maximised")
+
+
+def test_the_systems_with_a_module_keep_their_own_reading(rulebase):
+    assert answer(rulebase, "t9a", "swiftstride charge range needing 9").probability == Fraction(113, 216)
+    with pytest.raises(Refusal, match="last-edition does not define Maximised or Minimised rolls"):
+        answer(rulebase, "last-edition", "2D6 maximised")
