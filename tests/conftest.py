@@ -126,7 +126,9 @@ def manifest(system: str, path: str = "rules.txt", fmt: str = "rules-list", extr
     )
 
 
-_BROWSER_FIXTURES = frozenset({"browser", "phone", "wide"})
+# Every fixture that starts Chromium itself (tests/site/headless.py's ``start``); a fixture that
+# takes one of these is in a test's closure of fixtures too (tests/test_lane.py checks the list)
+_BROWSER_FIXTURES = frozenset({"browser", "own_browser"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -33,10 +33,45 @@ def test_readme_and_docs_pass_the_markdown_linter(page: Path, monkeypatch: pytes
     if cache is not None and cache.get(remembered, None) == key:
         return
     monkeypatch.chdir(ROOT)
+    _debug_lines_unformatted(monkeypatch)
     found = PyMarkdownApi(inherit_logging=True).scan_path(str(page.relative_to(ROOT)))
     assert [_failure(f) for f in found.scan_failures] + [str(e) for e in found.pragma_errors] == []
     if cache is not None:
         cache.set(remembered, key)
+
+
+def _debug_lines_unformatted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The linter's findings at a cost that grows with a page's length, not with its square.
+
+    pymarkdownlnt (0.9.41) starts every line (``ParserState.mark_start_information``) by formatting
+    the whole token list read so far into debug messages, whether or not debug logging is on:
+    about nine tenths of its time on docs/performance.md (18.7 s of 21.7 s, and 7.4 million
+    token descriptions for docs/lint.md).  While that method runs, a token's ``repr`` (used by
+    nothing there but those messages) is a placeholder; the findings are the same (every page,
+    and a copy of docs/performance.md with six faults planted, compared with and without it).
+    A linter without that method or token class is run as it is: slower, never different."""
+    try:
+        from pymarkdown.general.parser_state import ParserState
+        from pymarkdown.tokens.markdown_token import MarkdownToken
+    except ImportError:
+        return
+    marking, shown = getattr(ParserState, "mark_start_information", None), MarkdownToken.__dict__.get("__repr__")
+    if marking is None or shown is None:
+        return
+    inside = [False]
+
+    def mark(self: object, *args: object, **kwargs: object) -> object:
+        inside[0] = True
+        try:
+            return marking(self, *args, **kwargs)
+        finally:
+            inside[0] = False
+
+    def described(self: object) -> str:
+        return "'token'" if inside[0] else shown(self)
+
+    monkeypatch.setattr(ParserState, "mark_start_information", mark)
+    monkeypatch.setattr(MarkdownToken, "__repr__", described)
 
 
 def clean_key(page: bytes, configuration: bytes, linter: str) -> str:

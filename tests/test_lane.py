@@ -1,8 +1,10 @@
 """Where a test run keeps its temporary files (tests/conftest.py): a RAM disk when there is
-one with room and ``TMPDIR`` is not set, and a temporary folder of each worker's own."""
+one with room and ``TMPDIR`` is not set, and a temporary folder of each worker's own; and which
+tests the fast lane leaves out as browser tests."""
 
 from __future__ import annotations
 
+import ast
 import os
 import tempfile
 from pathlib import Path
@@ -44,3 +46,32 @@ def test_a_worker_has_a_temporary_folder_of_its_own_apart_from_the_shared_cache(
     assert own.name.startswith(f"referee-test-{worker}-") and own.is_dir()
     assert os.environ["TMPDIR"] == str(own)  # and the processes a test starts inherit it
     assert own != shared_folder() and shared_folder() not in own.parents and own not in shared_folder().parents
+
+
+def _fixtures_starting_chromium(source: str) -> set[str]:
+    """The fixtures of a test module's source that call tests/site/headless.py's ``start``."""
+    tree = ast.parse(source)
+    starts = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module == "tests.site.headless" for alias in node.names if alias.name == "start"}
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and any("fixture" in ast.unparse(d) for d in node.decorator_list):
+            if any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in starts for c in ast.walk(node)):
+                found.add(node.name)
+    return found
+
+
+def test_every_fixture_that_starts_chromium_marks_its_tests_as_browser_tests() -> None:
+    """The fast lane leaves out the browser tests by marker (tests/conftest.py): a fixture that
+    starts a browser of its own and is missing from the list would put its tests in the lane."""
+    starting = set()
+    for path in Path(conftest.__file__).parent.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        if "tests.site.headless" in source:
+            starting |= _fixtures_starting_chromium(source)
+    assert {"browser", "own_browser"} <= starting  # the check sees the two there are
+    assert starting <= conftest._BROWSER_FIXTURES
+
+
+def test_a_fixture_calling_start_is_found() -> None:
+    source = "import pytest\nfrom tests.site.headless import start as go\n@pytest.fixture\ndef mine():\n    return go('p')\n"
+    assert _fixtures_starting_chromium(source) == {"mine"}
