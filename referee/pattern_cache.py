@@ -122,7 +122,9 @@ def _make(key: tuple[str, int]) -> re.Pattern[str]:
             _kept = read(file_name()) if _WORD else Kept({}, b"")
         except Exception:  # noqa: BLE001 - no cache folder to name: compile as before
             _kept = Kept({}, b"")
-    raw = _kept.stored(key)
+    # an entry this process made or used is held in ``_used``, so a pattern asked again after
+    # ``_made`` was emptied is remade from it rather than parsed and compiled twice again
+    raw = _used.get(key) or _kept.stored(key)
     if raw is not None:
         try:
             text, flags, *entry = marshal.loads(raw)

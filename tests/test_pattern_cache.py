@@ -63,6 +63,15 @@ def test_a_process_holds_a_bounded_number_of_patterns(fresh: str, monkeypatch: p
     assert len(pattern_cache._made) == 1 and [p.search(f"a {w} b") is not None for p, w in zip(made, ("one", "two", "three"))] == [True] * 3
 
 
+def test_a_pattern_made_again_after_the_process_forgot_it_is_made_from_its_entry(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pattern_cache, "MADE", 2)
+    first = [compiled(rf"\b{word}\b") for word in ("one", "two", "three")]  # the third empties what is held
+    asked = []
+    monkeypatch.setattr(re, "compile", lambda *args: asked.append(args))
+    again = compiled(r"\bone\b")  # not in the file read at the start: its entry is this process's own
+    assert asked == [] and again is not first[0] and again == first[0] and again.search("a one b")
+
+
 def test_the_same_text_with_other_flags_is_another_entry(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
     compiled(r"fear")
     pattern_cache.write()
