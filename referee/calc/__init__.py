@@ -22,7 +22,7 @@ from referee.calc import question as q
 from referee.calc.answers import Answer, Step
 from referee.calc.citations import Citation, Clause, Rulebook
 from referee.calc.errors import CalcSyntaxError, Refusal, not_defined
-from referee.calc.parse import parse
+from referee.calc.parse import JOINING, parse
 from referee.calc.systems import mechanics
 
 if TYPE_CHECKING:
@@ -39,8 +39,11 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
     :class:`CalcSyntaxError` for a question the grammar cannot read and
     :class:`Refusal` for one the system's documents do not settle.
     """
+    names: tuple[str, ...] = ()
+    if JOINING.search(question):  # "hit and run 3D6": the system's names holding such a word are read whole
+        names = joined_names(Rulebook.of(build, rules_src), system, question)
     try:
-        asked = parse(question)
+        asked = parse(question, names)
     except CalcSyntaxError as unread_error:
         mechanics(system, system in (getattr(build, "systems", None) or ()))  # a system calc does not know: that first
         from referee.calc import unread  # why, when the documents say it: one line instead of a caret
@@ -84,3 +87,26 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
         refused.question = question
         raise
     return Answer(system, question, tuple(parts.pop("steps")), **parts)
+
+
+def joined_names(book: Rulebook, system: str, question: str) -> tuple[str, ...]:
+    """The names (or other names) of ``system``'s rules that stand in ``question`` across a word
+    joining names in it ("Hit and Run", "Slow and Purposeful", "Fight in Extra Rank"): each is
+    read whole.  Only the runs of words around each joining word are looked up."""
+    from referee.calc.citations import squeeze
+
+    words = question.split()
+    found: dict[str, None] = {}
+    for at, word in enumerate(words):
+        if not JOINING.fullmatch(word.strip(",;:!")):
+            continue
+        for start in range(max(0, at - 4), at):
+            for end in range(at + 2, min(len(words), at + 5) + 1):
+                phrase = " ".join(words[start:end]).strip(",;:!.")  # "with Hit and Run, reroll failed"
+                if not phrase[0].isalpha() or not phrase[-1].isalpha():
+                    continue
+                for rule in book.named(phrase, system):
+                    for name in [rule.get("name") or ""] + [a.get("name") or "" for a in rule.get("aliases") or []]:
+                        if squeeze(name) == squeeze(phrase):
+                            found[phrase] = None
+    return tuple(sorted(found, key=lambda n: (-len(n), n)))

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
-from referee.calc.citations import Rulebook, sentences
+from referee.calc.citations import Rulebook, sentences, squeeze
 from referee.calc.dice import Distribution
 from referee.calc.errors import Refusal
 
@@ -126,10 +126,12 @@ def named_dice(book: Rulebook, system: str, asked: q.NamedDice) -> dict[str, Any
     any_dice = re.compile(r"(?<![\w])\d*[dD]\d+(?![\w])")
     said: list[tuple[dict[str, Any], str]] = []
     other: list[tuple[dict[str, Any], str]] = []
+    # the rule the words name ("hit and run 3D6": Hit and Run's own "then roll 3D6"): its sentences need not repeat its name
+    own = {rule["id"] for rule in book.named(" ".join(asked.words), system) if squeeze(rule.get("name") or "") == squeeze(" ".join(asked.words))}
     for rule in book.in_system(system):
         for version in rule.get("versions") or [rule]:
             for sentence in sentences(version.get("text") or ""):
-                if not _names(sentence, words):
+                if rule["id"] not in own and not _names(sentence, words):
                     continue
                 if die.search(sentence):
                     said.append((rule, sentence))

@@ -94,8 +94,10 @@ def strings() -> dict[str, str]:
     return tables()["strings"]
 
 
-def parse(text: str) -> Any:
-    """The tree of ``text``; :class:`Stuck` where it cannot be read."""
+def parse(text: str, names: tuple[tuple[int, int], ...] = ()) -> Any:
+    """The tree of ``text``; :class:`Stuck` where it cannot be read.  ``names``: spans of the
+    text that hold a name whose words would otherwise lex as keywords ("Hit and Run"): where
+    the parser's state takes a NAME, each word inside such a span is one."""
     t = tables()
     states, rules = t["states"], t["rules"]
     stack: list[int] = [t["start"]]
@@ -103,7 +105,7 @@ def parse(text: str) -> Any:
     position = 0
     while True:
         before = list(stack)
-        position, token = _next_token(t, text, position, states[stack[-1]], before)
+        position, token = _next_token(t, text, position, states[stack[-1]], before, names)
         symbol = token.type if token is not None else END
         while True:
             action = states[stack[-1]].get(symbol)
@@ -128,8 +130,11 @@ def parse(text: str) -> Any:
                 return values[-1]
 
 
-def _next_token(t: dict[str, Any], text: str, position: int, actions: dict[str, Any], before: list[int]) -> tuple[int, Token | None]:
-    """Skip what the grammar ignores, then the longest-preferred terminal the state accepts."""
+def _next_token(
+    t: dict[str, Any], text: str, position: int, actions: dict[str, Any], before: list[int], names: tuple[tuple[int, int], ...] = ()
+) -> tuple[int, Token | None]:
+    """Skip what the grammar ignores, then the longest-preferred terminal the state accepts
+    (inside one of ``names``, a NAME where the state takes one)."""
     moved = True
     while moved:
         moved = False
@@ -139,6 +144,10 @@ def _next_token(t: dict[str, Any], text: str, position: int, actions: dict[str, 
                 position, moved = m.end(), True
     if position >= len(text):
         return position, None
+    if "NAME" in actions and any(start <= position < end for start, end in names):
+        m = _regex(t, "NAME").match(text, position)
+        if m and m.end() > position:
+            return m.end(), Token("NAME", m.group(), position)
     for name in t["order"]:
         if name in actions:
             m = _regex(t, name).match(text, position)

@@ -20,13 +20,30 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def parse(text: str) -> q.Question:
-    """The question ``text`` asks; :class:`CalcSyntaxError` (with a caret) if it cannot be read."""
+def parse(text: str, names: tuple[str, ...] = ()) -> q.Question:
+    """The question ``text`` asks; :class:`CalcSyntaxError` (with a caret) if it cannot be read.
+    ``names``: rules' names whose words the grammar would read as joining words ("Hit and Run"):
+    where one stands in the question, whole words in any case, its words are read as a name
+    wherever a rule's name can stand."""
     try:
-        tree = lalr.parse(text)
+        tree = lalr.parse(text, spans(text, names))
     except lalr.Stuck as stuck:
         raise _syntax_error(text, stuck) from None
     return _Reader().read(tree)
+
+
+# the question language's words that join or divide names: a rule's name holding one must be read whole
+JOINING = lazy(r"\b(?:and|in|during|with|against|vs|versus|then)\b", re.I)
+
+
+def spans(text: str, names: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """Where each of ``names`` stands in ``text``: whole words, any case, any spaces between."""
+    found: list[tuple[int, int]] = []
+    for name in names:
+        words = name.split()
+        pattern = r"(?<![\w-])" + r"\s+".join(re.escape(w) for w in words) + r"(?![\w-])"
+        found.extend(m.span() for m in re.finditer(pattern, text, re.I))
+    return tuple(found)
 
 
 def _syntax_error(text: str, stuck: lalr.Stuck) -> CalcSyntaxError:

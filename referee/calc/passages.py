@@ -177,9 +177,14 @@ def table_entry(book: Rulebook, system: str, rule: dict[str, Any], words: tuple[
     None when no table of the rule has an entry they name."""
     asked = [w.casefold() for w in words if w.casefold() not in _FILLER]
     choices: list[tuple[Table, Entry]] = []
-    for table in tables(rule):
+
+    def rest_of(table: Table, asked: list[str]) -> list[str]:
+        """The asked words that are not the table's title's: the words naming an entry."""
         title_words = {w.casefold() for w in WORD.findall(table.title or "")}
-        rest = [w for w in asked if not any(_same_stem(w, t) for t in title_words)]
+        return [w for w in asked if not any(_same_stem(w, t) for t in title_words)]
+
+    for table in tables(rule):
+        rest = rest_of(table, asked)
         if not rest:
             if table.title and asked:  # the table named, no entry: say which there are
                 shown = ", ".join(f"{e.faces()}: {e.title}" for e in table.entries)
@@ -191,6 +196,12 @@ def table_entry(book: Rulebook, system: str, rule: dict[str, Any], words: tuple[
                 choices.append((table, entry))
     if not choices:
         return None
+    if len(choices) > 1:
+        # several entries hold the words; the one holding them together, in the order asked, is named
+        # ("storm center objective": "holding the center objective", not "... to the sides of the center")
+        together = [(t, e) for t, e in choices if _in_order(_phrase(rest_of(t, [w.casefold() for w in words])), e.title)]
+        if len(together) == 1:
+            choices = together
     if len(choices) > 1:
         shown = "; ".join(f"{e.faces()}: {_short(e.title)}" for _, e in choices)
         raise Refusal(f"{' '.join(words)!r} names more than one entry of {rule['id']}'s table ({shown}); name one", system)
@@ -249,6 +260,24 @@ def _line(book: Rulebook, rule: dict[str, Any], line: str) -> Any:
     """The first sentence of ``line`` of the rule's text, quoted with its place."""
     said = sentences(line)
     return book.quote(rule, said[0]) if said else None
+
+
+def _phrase(words: list[str]) -> list[str]:
+    """The asked words as a phrase: the words a question adds around an entry's ("result", "the",
+    "on a") off its ends, those between kept ("open the gate" is not "open gate")."""
+    start, end = 0, len(words)
+    while start < end and words[start] in _FILLER:
+        start += 1
+    while end > start and words[end - 1] in _FILLER:
+        end -= 1
+    return words[start:end]
+
+
+def _in_order(asked: list[str], text: str) -> bool:
+    """Whether ``asked`` stand together in ``text``, in that order, each as a word of one stem."""
+    said = [w.casefold() for w in WORD.findall(text)]
+    size = len(asked)
+    return size > 0 and any(all(_same_stem(a, s) for a, s in zip(asked, said[i : i + size])) for i in range(len(said) - size + 1))
 
 
 def _same_stem(a: str, b: str) -> bool:

@@ -67,6 +67,7 @@ def _modifier(sentence: str, rule: str) -> int:
 def dangerous_terrain(book: Rulebook, asked: q.DangerousTerrain) -> dict[str, Any]:
     header, rows = _table(book)
     names, columns = [r[0] for r in rows], list(header[1:])
+    asked = asked._replace(words=_about_the_table(book, asked.words, names + columns))
     note = book.footnote(TABLE_RULE, "*")
     applied = _footnote_named(asked.words, note, names, columns, header, rows)
     if applied is not None:
@@ -156,6 +157,20 @@ def _table(book: Rulebook) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
         for table in version.get("tables") or []:
             return tuple(table["header"]), [tuple(r) for r in table["rows"]]
     raise Refusal(f"the documents hold no Dangerous Terrain Table ({TABLE_RULE})", SYSTEM)
+
+
+# a player's words for "all" of a row's troops ("any fleeing unit", "every fleeing unit")
+_ALL = {"any", "every", "each"}
+
+
+def _about_the_table(book: Rulebook, words: tuple[str, ...], names: list[str]) -> tuple[str, ...]:
+    """The asked words without those naming the table itself ("Impossible terrain": the Dangerous
+    Terrain Table's word, not a terrain's), unless a row or column holds them; "any", "every" and
+    "each" read as the "all" of a row for all of some troops ("All fleeing units")."""
+    rule = book.rule(TABLE_RULE) or {}
+    own = set(_words(str(rule.get("name") or ""))) - set(_words(" ".join(names)))
+    kept = tuple(w for w in words if w.lower().rstrip("s") not in own)
+    return tuple("all" if w.lower() in _ALL else w for w in kept) or words
 
 
 def _words(name: str) -> list[str]:

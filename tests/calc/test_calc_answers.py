@@ -272,3 +272,6 @@ def test_the_footnote_is_read_from_the_table_in_a_folder_of_my_own(tmp_path):
     build = assemble(write_system(tmp_path, "whfb-house", manifest, {"rules.md": rules}))
     assert answer(build, "whfb-house", "dangerous terrain fleeing cavalry enemy").mean == F(4, 6) * 2
     assert answer(build, "whfb-house", "dangerous terrain all fleeing units enemy").mean == F(4, 6)
+    # the table's own word after my terrain, and "every" for my row of all fleeing units
+    assert answer(build, "whfb-house", "dangerous terrain cavalry in bog terrain").probability == F(2, 3)
+    assert answer(build, "whfb-house", "dangerous terrain test for every fleeing unit in enemy terrain").mean == F(4, 6)

@@ -92,3 +92,50 @@ def test_a_name_no_rule_has_is_offered_the_closest_names(rulebase, system, quest
         answer(rulebase, system, question)
     assert err.value.message.endswith(offered)
     assert "did you mean" not in str(pytest.raises(Refusal, answer, rulebase, "whfb-house", "Nonesuch hits").value)
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "expected"),
+    [
+        # "center" and "objective" stand in 4-5 and in 6; together and in order only in 4-5
+        ("last-edition", "storm center objective", Fraction(1, 3)),
+        ("last-edition", "storm the center objective", Fraction(1, 3)),
+        ("last-edition", "storm side objectives", Fraction(1, 6)),
+    ],
+)
+def test_an_entry_named_by_a_phrase_on_the_documents(rulebase, system, question, expected):
+    found = answer(rulebase, system, question)
+    assert found.probability == expected
+    assert found.steps[0].citation.rule == "last-edition/storm"
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "entries"),
+    [
+        ("last-edition", "storm objective center", ("4-5:", "6:")),  # together, but not in the order asked
+        ("last-edition", "storm center", ("4-5:", "6:")),
+        ("scrollhammer", "outflank right", ("3-4: they come on from the right", "5-6:")),  # "right" in both
+    ],
+)
+def test_a_phrase_in_more_than_one_entry_is_refused_naming_them(rulebase, system, question, entries):
+    with pytest.raises(Refusal, match="more than one entry") as err:
+        answer(rulebase, system, question)
+    assert all(entry in err.value.message for entry in entries)
+
+
+def test_the_phrase_decides_between_entries_worded_my_way(tmp_path):
+    """Both entries hold "gate" and "open"; one holds "open gate" together, the other "open the gate"."""
+    rules = (
+        "# Mini rules\n\n"
+        "## Siege\n\n"
+        "The attacker rolls a D6:\n\n"
+        "1-4: The defenders open the gate and sally out.\n\n"
+        "5-6: The open gate lets the attacker in.\n"
+    )
+    build = assemble(write_system(tmp_path, "whfb-house", MANIFEST, {"rules.md": rules}))
+    assert answer(build, "whfb-house", "siege open gate").probability == Fraction(1, 3)
+    assert answer(build, "whfb-house", "siege open the gate").probability == Fraction(2, 3)
+    assert answer(build, "whfb-house", "siege the open gate").probability == Fraction(1, 3)  # "the" leads in
+    assert answer(build, "whfb-house", "siege gate sally").probability == Fraction(2, 3)
+    with pytest.raises(Refusal, match="more than one entry"):
+        answer(build, "whfb-house", "siege gate")

@@ -31,6 +31,13 @@ SAME = [
     ("whfb-house", "cover soft and hard", ["soft and hard cover", "hard + soft cover", "cover soft, hard"]),
     ("whfb-house", "dangerous terrain cavalry water", ["dangerous terrain test cavalry water", "dangerous terrain test for cavalry in water"]),
     ("whfb-house", "dangerous terrain all fleeing units enemy", ["dangerous terrain for all fleeing units through enemy"]),
+    # the table's own word after a terrain ("impossible terrain"); "any"/"every" for the row of all fleeing units
+    (
+        "whfb-house",
+        "dangerous terrain all fleeing units impossible",
+        ["dangerous terrain test for all fleeing units in impossible terrain", "dangerous terrain test for any fleeing unit in impossible terrain"],
+    ),
+    ("whfb-house", "dangerous terrain cavalry water", ["dangerous terrain test for cavalry in water terrain"]),
 ]
 
 
