@@ -133,8 +133,9 @@ def _rule_entry(entry: dict[str, Any], twins: set[str] = frozenset()) -> str:
 def _undefined(data: dict[str, Any]) -> list[str]:
     """A line for each granted rule the documents define no rule of, with the grant's sentence: in
     play by that sentence alone, its own words nowhere to quote."""
-    return [f"{e['name']}: no rule of that name in {data['system']}'s documents; granted by {_said(e['via'][-1]['citation'])}"
-            for side in ("self", "opponent") for e in data["in_play"][side] if e.get("defined") is False and e["via"]]
+    return list(dict.fromkeys(  # once, when both sides have it
+        f"{e['name']}: no rule of that name in {data['system']}'s documents; granted by {_said(e['via'][-1]['citation'])}"
+        for side in ("self", "opponent") for e in data["in_play"][side] if e.get("defined") is False and e["via"]))
 
 
 def _said(c: dict[str, Any]) -> str:
