@@ -6,8 +6,8 @@ in play no ruling set aside, a few per rule at most, in the order of its text:
 a rule's page is for the rest.  They oblige and forbid nothing the situation
 can tell, so nothing is ruled by them.
 
-- a **limit on the rule's own use or reach** (``how`` ``limit``, the first per
-  rule): "Only the first roll of a wound roll can be modified by rerolling.",
+- a **limit on the rule's own use or reach** (``how`` ``limit``, the first two
+  per rule): "Only the first roll of a wound roll can be modified by rerolling.",
   "There can only be one attempt to cast the same power per round.", "... up
   to a maximum of three", the one case it holds in ("Fliers take Dangerous
   Terrain Test, only if they land at terrain, not when flying over.");
