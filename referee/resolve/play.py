@@ -13,7 +13,7 @@ principles decide whether they add up (:mod:`referee.resolve.principles`).
 from __future__ import annotations
 
 import re
-from collections import deque
+from collections import ChainMap, deque
 
 from referee.graph.not_counted import not_counted_as
 from referee.patterns import lazy
@@ -73,11 +73,15 @@ class InPlay:
     ``conditions`` are the first instance's (how the rule came in first).
     """
 
-    __slots__ = ("rule", "name", "side", "instances", "chains", "instance_conditions", "carriers")
+    __slots__ = ("rule", "name", "side", "instances", "chains", "instance_conditions", "carriers", "defined")
 
     def __init__(self, rule: str, name: str, side: str, via: list[dict[str, Any]] | None = None,
-                 instances: list[tuple[str, ...]] | None = None, conditions: list[str] | None = None) -> None:
+                 instances: list[tuple[str, ...]] | None = None, conditions: list[str] | None = None, defined: bool = True) -> None:
         self.rule, self.name, self.side = rule, name, side
+        # False for a name the system's documents give no rule of: a game term some rule is stated
+        # against, or a rule a grant names ("A Stomp has Always Strike Last special rule") that no
+        # heading defines: in play by its grant, with no words of its own to quote
+        self.defined = defined
         self.carriers: list[dict[str, Any]] = []  # for a unit's rule: what carries each instance
         self.instances: list[tuple[str, ...]] = []  # the params of each instance
         self.chains: list[list[dict[str, Any]]] = []
@@ -120,6 +124,7 @@ class InPlay:
             "conditions": self.conditions,
             "set_aside": set_aside,
             "carriers": self.carriers,
+            "defined": self.defined,
         }
 
 
@@ -233,12 +238,13 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
     Each rule's grants are followed once; a grant to a rule already in play
     adds an instance of it (its parameters, its chain), one per granting rule.
     """
-    names = view.rule_names
+    names: Any = view.rule_names
+    undefined: dict[str, str] = {}  # the names granted that the documents give no rule of, as the grant writes them
     side = Side(name)
     for pick in picks:
         # a game term (no rule of the system: "Flaming Attacks" of the base book) is named as written
         shown = names.get(pick.rule) or pick.text.split("(")[0].strip() or pick.rule
-        entry = side.rules.setdefault(pick.rule, InPlay(pick.rule, shown, name))
+        entry = side.rules.setdefault(pick.rule, InPlay(pick.rule, shown, name, defined=pick.rule in names))
         if pick.carrier is None or not _restated(entry, pick):
             entry.add(own_parameters(names.get(pick.rule, ""), pick.params), [], [])
         if pick.carrier is not None:
@@ -251,7 +257,12 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
             continue
         done.add(current)
         granting = side.rules[current]
-        for target, rels in _grants(view.relations_out(current), current).items():
+        grants = _grants(view.relations_out(current), current, names)
+        for target, rels in grants.items():
+            if target not in names:
+                undefined[target] = rels[0]["target_name"]
+                names = ChainMap(undefined, view.rule_names)
+        for target, rels in grants.items():
             held = [(rel, *_undecided(rel, flags, side.ids, theirs)) for rel in rels]
             live = [(rel, unknown) for rel, failed, unknown in held if failed is None]
             if not live:
@@ -347,13 +358,38 @@ def _produced(view: Book, side: Side) -> None:
             side.rules[target] = InPlay(target, names.get(target, target), side.name, chain, [()], [])  # its chain quotes how
 
 
-def _grants(relations: list[dict[str, Any]], current: str) -> dict[str, list[dict[str, Any]]]:
-    """A rule's grants, by the rule granted (one rule may grant another in several sentences)."""
+def _grants(relations: list[dict[str, Any]], current: str, names: Any) -> dict[str, list[dict[str, Any]]]:
+    """A rule's grants, by the rule granted (one rule may grant another in several sentences).
+
+    A grant of a name the documents define no rule of ("A Stomp has Always Strike Last special
+    rule", in a system with no such heading) is a grant all the same, keyed by the name folded (as a
+    game term some rule is stated against is): the rule is in play, granted, with no words of its
+    own.  Not such a grant: a state the bearer counts as in ("count as having moved", ``details``
+    ``state``), the bracketed parameters a rule grants (``details`` ``grants``), or the granting
+    rule's own name ("Some units have the Cowards keyword", of Cowards (X))."""
     out: dict[str, list[dict[str, Any]]] = {}
     for rel in relations:
-        if rel["kind"] == "grants" and rel["target"] is not None and rel["target"] != current:
-            out.setdefault(rel["target"], []).append(rel)
+        if rel["kind"] != "grants":
+            continue
+        target = rel["target"]
+        if target is None and rel["target_name"] and not rel["details"]:
+            target = fold(rel["target_name"])
+            if not target or _own_name(target, names.get(current, "")):
+                continue
+        if target is not None and target != current:
+            out.setdefault(target, []).append(rel)
     return out
+
+
+def brings(view: Book, rel: dict[str, Any]) -> bool:
+    """Whether a ``grants`` relation brings a rule into play (one the documents define or not)."""
+    return bool(_grants([rel], rel["source"], view.rule_names))
+
+
+def _own_name(folded: str, name: str) -> bool:
+    """Whether a folded name is a rule's own, as its heading writes it or without its parameters'
+    brackets ("Cowards" of "Cowards (X)": "Some units have the Cowards keyword")."""
+    return folded in {fold(name), fold(re.sub(r"\s*\([^()]*\)", "", name))}
 
 
 # a rule named in square brackets with its own parameters: "[Multiple Wounds (D3, Clipped Wings)]"
@@ -408,7 +444,7 @@ def _bring(side: Side, queue: list[str], names: dict[str, str], target: str, nam
         if not _said_again(side.rules[target], rel):
             side.rules[target].add(params, chain, unknown)
     else:
-        side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown)
+        side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown, defined=not isinstance(names, ChainMap) or target in names.maps[-1])
         queue.append(target)
 
 

@@ -6,8 +6,8 @@ in play no ruling set aside, a few per rule at most, in the order of its text:
 a rule's page is for the rest.  They oblige and forbid nothing the situation
 can tell, so nothing is ruled by them.
 
-- a **limit on the rule's own use or reach** (``how`` ``limit``, the first per
-  rule): "Only the first roll of a wound roll can be modified by rerolling.",
+- a **limit on the rule's own use or reach** (``how`` ``limit``, the first two
+  per rule): "Only the first roll of a wound roll can be modified by rerolling.",
   "There can only be one attempt to cast the same power per round.", "... up
   to a maximum of three", the one case it holds in ("Fliers take Dangerous
   Terrain Test, only if they land at terrain, not when flying over.");
@@ -62,6 +62,10 @@ if TYPE_CHECKING:
 
 # how many sentences of one kind one rule gets quoted, at most
 _AT_MOST = 1
+# a rule's limits on its own use, at most: a rule often bounds itself twice, by how often and by how many at once ("... a
+# special attack once per game." and "... it is permitted to use only one in a single turn.", of Breath Weapon), and a
+# referee asked of the rule reads out both
+_LIMITS_AT_MOST = 2
 
 # a limit: "only" with what it bounds (the first, one, once, a single; or a verb the rule's effect is
 # bounded by: "only cause", "only counts as"), or a ceiling ("up to a maximum of", "no more than")
@@ -494,7 +498,7 @@ def _read_out(rid: str, side: str, rule: dict[str, Any], kinds: tuple[tuple[str,
             continue
         for how, pattern in kinds:
             hit = pattern.search(plain)
-            if hit is None or found[how] >= _AT_MOST or (how == "forbids" and plain in (read or ())):
+            if hit is None or found[how] >= (_LIMITS_AT_MOST if how == "limit" else _AT_MOST) or (how == "forbids" and plain in (read or ())):
                 continue
             found[how] += 1
             said.add(plain)

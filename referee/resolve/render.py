@@ -130,6 +130,14 @@ def _rule_entry(entry: dict[str, Any], twins: set[str] = frozenset()) -> str:
     return shown
 
 
+def _undefined(data: dict[str, Any]) -> list[str]:
+    """A line for each granted rule the documents define no rule of, with the grant's sentence: in
+    play by that sentence alone, its own words nowhere to quote."""
+    return list(dict.fromkeys(  # once, when both sides have it
+        f"{e['name']}: no rule of that name in {data['system']}'s documents; granted by {_said(e['via'][-1]['citation'])}"
+        for side in ("self", "opponent") for e in data["in_play"][side] if e.get("defined") is False and e["via"]))
+
+
 def _said(c: dict[str, Any]) -> str:
     """A quote as said aloud: the sentence on one line, then whose it is and where."""
     return f"\"{' '.join(c['quote'].split())}\"  ({c['name']}, {_where(c)})"
@@ -156,6 +164,8 @@ def print_resolution(data: dict[str, Any]) -> None:
             terminal.line(f"{WHO[side]}: " + "; ".join(_rule_entry(e, twins) for e in data["in_play"][side]))
     for said in dict.fromkeys(_inactive(entry) for entry in data["in_play"]["inactive"]):
         terminal.line(said, style="dim")  # one modifier stated by two sentences does not apply once
+    for line in _undefined(data):
+        terminal.line(line, style="dim")
     for line in not_ruled(data):
         terminal.line(line, style="yellow")
     rulings, wordings = _split(data["rulings"])
@@ -218,7 +228,7 @@ def _md(text: str) -> str:
 
 def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> str:
     """The same ruling for a forum or a chat; ``link(rule_id, sentence)`` gives a page or sentence address."""
-    names = {e["name"]: e["rule"] for side in ("self", "opponent") for e in data["in_play"][side]}
+    names = {e["name"]: e["rule"] for side in ("self", "opponent") for e in data["in_play"][side] if e.get("defined", True)}  # no page for a name the documents do not define
 
     def rule(name: str) -> str:
         return f"[{_md(name)}]({link(names[name], None)})" if name in names else _md(name)
@@ -233,6 +243,7 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
             out.append(f"- {WHO[side]}: " + "; ".join(rule(e["name"]) + _md(_rule_entry(e, twins)[len(e["name"]):]) for e in data["in_play"][side]))
     for said in dict.fromkeys(_inactive(entry) for entry in data["in_play"]["inactive"]):
         out.append(f"- {_md(said)}")
+    out += [f"- {_md(line)}" for line in _undefined(data)]
     out += [f"- {_md(line)}" for line in not_ruled(data)]
     rulings, wordings = _split(data["rulings"])
     for number, ruling in enumerate(rulings, start=1):

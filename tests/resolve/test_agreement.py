@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.graph.settles import HOWS
 from referee.resolve import resolve
+from referee.resolve.play import brings
 
 _NOT_EFFECTS = ("references", "part-of")  # mentions and structure: nothing to apply
 
@@ -72,7 +73,9 @@ def unexplained(view: Any, data: dict[str, Any], side: str = "self") -> list[tup
             if kind in _NOT_EFFECTS or at in ruled or at in idle:
                 continue
             applied = {
-                "grants": at in chained or target in (None, rid)
+                # a grant of a name no rule of the system has ("A Stomp has Always Strike Last special rule") is
+                # followed too; only one that brings no rule (a state, bracketed parameters, its own name) needs no chain
+                "grants": at in chained or target == rid or target is None and not brings(view, rel)
                 or (target in mine and any(s["rule"] == rid for e in mine[target]["each"] for s in e["via"])),
                 "loses": target not in mine or target == rid,  # what it takes away is not in play
                 "immune-to": target not in other,  # nothing it is immune to faces it
@@ -97,3 +100,11 @@ def test_the_walk_catches_a_relation_left_out(view: Any) -> None:
     assert unexplained(view, data) == []
     data["in_force"] = []
     assert [m[0] for m in unexplained(view, data)] == ["cannot", "cannot"]
+
+
+def test_the_walk_catches_a_grant_of_an_undefined_rule_left_out(view: Any) -> None:
+    """A grant of a rule the documents never define is applied only by the granted rule in play."""
+    data = resolve(view, "whfb-house", "Stomp").to_json()
+    assert unexplained(view, data) == []
+    data["in_play"]["self"] = [e for e in data["in_play"]["self"] if e["defined"]]
+    assert [m[:2] for m in unexplained(view, data)] == [("grants", "whfb-house/stomp-thunder-stomp")]

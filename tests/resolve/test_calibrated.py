@@ -231,7 +231,9 @@ def test_a_rule_named_by_its_whole_name_of_alternatives_is_one_instance(view: An
     # each alias named apart is an instance each, as the player wrote it
     assert [p.text for p in named(view, "whfb-house", "Stomp, Thunder Stomp")] == ["Stomp", "Thunder Stomp"]
     data = resolve(view, "whfb-house", "Stomp / Thunder Stomp", when=["melee"]).to_json()
-    assert [e["instances"] for e in data["in_play"]["self"]] == [1] and data["unresolved"] == []
+    # one instance of the rule, and the rule its grant names, which whfb-house never defines
+    assert [(e["rule"], e["instances"]) for e in data["in_play"]["self"]] == [("whfb-house/stomp-thunder-stomp", 1), ("always strike last", 1)]
+    assert data["unresolved"] == []
 
 
 # -- a weapon of a kind only by its use, its category naming another kind ---------------------------

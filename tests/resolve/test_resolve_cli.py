@@ -26,7 +26,7 @@ def test_the_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert (data["system"], data["keywords"], data["vs"], data["when"]) == ("t9a", "Halberd, Shield", "Fear", ["melee"])
     assert set(data["in_play"]) == {"self", "opponent", "inactive"}
     entry = data["in_play"]["self"][0]
-    assert set(entry) == {"name", "rule", "via", "params", "instances", "each", "conditions", "set_aside", "carriers"}
+    assert set(entry) == {"name", "rule", "via", "params", "instances", "each", "conditions", "set_aside", "carriers", "defined"}
     assert entry["each"] == [{"params": [], "via": [], "conditions": []}]
     assert entry["carriers"] == []
     assert (entry["name"], entry["rule"], entry["via"], entry["params"]) == ("Halberd", "t9a/halberd", [], [[]])
