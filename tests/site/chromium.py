@@ -52,11 +52,33 @@ def browser() -> Iterator[Any]:
     driver = start(profile)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_DIALOGS})
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": NO_SERVICE_WORKER})
+    driver.get = functools.partial(_get_settled, driver, driver.get)
     try:
         yield driver
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def _get_settled(driver: Any, get: Callable[[str], None], url: str) -> None:
+    """The driver's own ``get``, then a wait (at most 15 s, never a failure of its own) until the
+    page asked for is the document scripts see, fully loaded. In a suite run in random order the
+    shared browser's ``get`` sometimes returned while a script still saw an earlier state of the
+    page (the Fear page with no relation lists, the home page with no article: both were there a
+    moment later)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    get(url)
+    script = (
+        "const same = (a, b) => a.split('#')[0] === new URL(b, location.href).href.split('#')[0];"
+        "return document.readyState === 'complete' && same(location.href, arguments[0])"
+        " && !!document.body && document.body.childElementCount > 0;"
+    )
+    try:
+        WebDriverWait(driver, 15).until(lambda d: d.execute_script(script, url))
+    except TimeoutException:
+        pass  # a page that moves on by itself (a redirect): the test's own checks say what is wrong
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
