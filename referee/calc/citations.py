@@ -61,6 +61,15 @@ class Citation(namedtuple("Citation", "rule file line column quote")):
         return f"{self.rule}, {self.file}:{self.line}:{self.column}"
 
 
+def rule_sentences(rule: dict[str, Any]) -> list[str]:
+    """Every sentence of a rule's text, each once, in reading order across its versions (the
+    texts two documents give it)."""
+    out: list[str] = []
+    for version in rule.get("versions") or [rule]:
+        out.extend(s for s in sentences(version.get("text") or "") if s not in out)
+    return out
+
+
 def sentences(text: str) -> list[str]:
     """The sentences of a rule's cleaned text: per line, then at sentence ends.
 

@@ -20,7 +20,7 @@ import re
 
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction, total_needing
-from referee.calc.citations import Rulebook, squeeze
+from referee.calc.citations import Rulebook, rule_sentences, squeeze
 from referee.calc.dice import Distribution
 from referee.calc.errors import Refusal, not_defined
 from referee.patterns import lazy
@@ -35,12 +35,6 @@ _KEEP = lazy(r"\brolls?\s+(?:one|an|1)\s+(?:additional|extra|more)\s+D6\b[^.]*?\
 _SUBJECT = lazy(r"\bsubject\s+to\s+(?P<a>Maximi[sz]ed|Minimi[sz]ed)\b|\bgains?\s+(?P<b>Maximi[sz]ed|Minimi[sz]ed)\s*\(", re.I)
 _CUMULATIVE = lazy(r"\bcumulative\b", re.I)
 _DICE = lazy(r"(?<!\w)(\d*)D6(?!\w)", re.I)
-
-
-def _sentences(rule: dict[str, Any]) -> list[str]:
-    from referee.calc.named import _sentences as sentences_of
-
-    return sentences_of(rule)
 
 
 def _rule(book: Rulebook, system: str, name: str) -> dict[str, Any] | None:
@@ -61,15 +55,15 @@ def kept_rule(book: Rulebook, system: str, highest: bool, instances: int, steps:
     discarded, quoted into ``steps``; refused where the system does not say so."""
     name = "Maximised Roll" if highest else "Minimised Roll"
     rule = _rule(book, system, name)
-    said = [s for s in _sentences(rule) if (m := _KEEP.search(s)) and m.group("which").lower() == ("lowest" if highest else "highest")] if rule else []
+    said = [s for s in rule_sentences(rule) if (m := _KEEP.search(s)) and m.group("which").lower() == ("lowest" if highest else "highest")] if rule else []
     if not said:
-        mentions = [r["id"] for r in book.in_system(system) if any(_names_it(s, name.split()[0]) for s in _sentences(r))]
+        mentions = [r["id"] for r in book.in_system(system) if any(_names_it(s, name.split()[0]) for s in rule_sentences(r))]
         if mentions:
             raise Refusal(f"{system} names {name} ({', '.join(mentions[:3])}) but never says how it is rolled; calc will not borrow another system's", system)
         raise Refusal(f"{system} does not define Maximised or Minimised rolls", system)
     steps.append(Step(f"{name}: roll one more D6 and discard the {'lowest' if highest else 'highest'}.", book.quote(rule, said[0])))
     if instances > 1:
-        stacks = [s for s in _sentences(rule) if _CUMULATIVE.search(s)]
+        stacks = [s for s in rule_sentences(rule) if _CUMULATIVE.search(s)]
         if not stacks:
             raise Refusal(f"{rule['id']} does not say that its instances add up; calc answers one", system)
         steps.append(Step(f"{instances} instances add up: {instances} more D6, the {instances} {'lowest' if highest else 'highest'} discarded.", book.quote(rule, stacks[0])))
@@ -96,8 +90,8 @@ def swiftstride(book: Rulebook, system: str, asked: q.Swiftstride) -> dict[str, 
         raise not_defined(system, asked.mechanic)
     roll = asked.distance.title()
     steps: list[Step] = []
-    about = [s for s in _sentences(rule) if _names_it(s, roll)]
-    direct = [s for s in _sentences(rule) if (m := _KEEP.search(s)) and m.group("which").lower() == "lowest"]
+    about = [s for s in rule_sentences(rule) if _names_it(s, roll)]
+    direct = [s for s in rule_sentences(rule) if (m := _KEEP.search(s)) and m.group("which").lower() == "lowest"]
     subject = [(s, m) for s in about for m in [_SUBJECT.search(s)] if m]
     if subject:
         sentence, m = subject[0]
@@ -121,7 +115,7 @@ def _base_dice(book: Rulebook, system: str, swift: dict[str, Any], roll: str, st
     that adds a die for a rule, "an additional D6 (normally this will lead to rolling 3D6)", is not it)."""
     found: dict[int, tuple[dict[str, Any], str]] = {}
     for rule in book.in_system(system):
-        for sentence in _sentences(rule):
+        for sentence in rule_sentences(rule):
             if _names_it(sentence, roll) and not _KEEP.search(sentence) and not _SUBJECT.search(sentence):
                 for count in _DICE.findall(sentence):
                     found.setdefault(int(count or 1), (rule, sentence))

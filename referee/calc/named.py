@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
-from referee.calc.citations import Rulebook, sentences, squeeze
+from referee.calc.citations import Rulebook, rule_sentences, squeeze
 from referee.calc.dice import Distribution, passes
 from referee.calc.errors import Refusal
 from referee.patterns import compiled, lazy
@@ -102,7 +102,7 @@ def plain_sum(book: Rulebook, system: str, asked: q.Sum) -> dict[str, Any]:
     rolled = compiled(rf"\broll[\w']*\b[^.]*?{die}|{die}[^.]*?\broll[\w']*\b", re.I)
     steps: list[Step] = []
     for rule in _dice_rules_first(book.in_system(system)):
-        said = [s for s in _sentences(rule) if rolled.search(s)]
+        said = [s for s in rule_sentences(rule) if rolled.search(s)]
         if said:
             steps.append(Step(f"{system}'s documents roll the D{dice.sides}.", book.quote(rule, said[0])))
             break
@@ -228,7 +228,7 @@ def _figures(rule: dict[str, Any], name: str, thing_re: str) -> dict[Any, list[s
     # a sentence about one value of the rule's parameter ("Stealth(+2) indicates ... a 5+ save")
     # is not the rule's own figure when the question gives none
     example = compiled(rf"\b{re.escape(name)}\s*\((?!\s*[+-]?X\b)[^)]*\)", re.I)
-    for sentence in _sentences(rule):
+    for sentence in rule_sentences(rule):
         if example.search(sentence):
             continue
         for m in compiled(_AMOUNT + _GAP + thing_re, re.I).finditer(sentence):
@@ -270,7 +270,7 @@ class _Times(namedtuple("_Times", "amount factor")):
 
 def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[str, Any], thing: str | None) -> dict[str, Any]:
     name = rule["name"]
-    said = _sentences(rule)
+    said = rule_sentences(rule)
     if asked.needed is not None:
         rolls = [s for s in said if _PARAMETER_ROLL.search(s)]
         if not rolls and thing in (None, "save", "saves"):
@@ -324,7 +324,7 @@ def _threshold(book: Rulebook, system: str, rule: dict[str, Any], sentence: str,
     (its sides appended to ``die``, if given)."""
     dice = {(int(c or 1), int(s)) for c, s in DIE.findall(sentence)}
     if not dice:  # the rule's other sentences may name its die ("roll a d6 for each wound")
-        rolling = [(s, {(int(c or 1), int(d)) for c, d in DIE.findall(s)}) for s in _sentences(rule)]
+        rolling = [(s, {(int(c or 1), int(d)) for c, d in DIE.findall(s)}) for s in rule_sentences(rule)]
         kinds = {die for _, found in rolling for die in found}
         if len(kinds) == 1:
             dice = kinds
@@ -398,7 +398,7 @@ def _generic_die(book: Rulebook, system: str, able: list[int]) -> tuple[int, dic
     """A sentence of the system calling a die other than the D6 "a dice" ("If the value is a dice
     (e.g. Multiple Wounds (D3)), roll one dice ..."): why "roll a dice" does not settle which."""
     for rule in book.in_system(system):
-        for sentence in _sentences(rule):
+        for sentence in rule_sentences(rule):
             if not _GENERIC.search(sentence):
                 continue
             for _, sides in DIE.findall(sentence):
@@ -433,7 +433,7 @@ def _d3(book: Rulebook, system: str) -> Step:
     for rule in _dice_rules_first(book.in_system(system)):
         if not any(_D3.search(text) for text in _texts(rule)):
             continue
-        for sentence in _sentences(rule):
+        for sentence in rule_sentences(rule):
             if _D3_DEFINED.search(sentence):
                 return Step("A D3 gives 1, 2 or 3, each as likely.", book.quote(rule, sentence))
     return Step("A D3 gives 1, 2 or 3, each as likely (the documents name the die without defining it).", None)
@@ -451,7 +451,7 @@ def keep_highest(book: Rulebook, system: str, asked: q.KeepHighest) -> dict[str,
     rule, used = _find_rule(book, system, asked.words)
     dice = asked.dice
     wanted = compiled(rf"(?<!\w){dice.count}\s*[dD]{dice.sides}(?!\w)[^.]*?\bhighest\b", re.I)
-    said = [s for s in _sentences(rule) if wanted.search(s)]
+    said = [s for s in rule_sentences(rule) if wanted.search(s)]
     if not said:
         raise Refusal(f"{rule['id']} does not say to roll {dice} and keep the highest", system)
     steps = [Step(f"{rule['name']}: roll {dice} and keep the highest die.", book.quote(rule, said[0]))]
@@ -503,7 +503,7 @@ def _side(book: Rulebook, system: str, rules: list[dict[str, Any]], comparing: d
             text = compiled(rf"(?<!\w){side.dice.count if side.dice.count > 1 else ''}[dD]{side.dice.sides}(?!\w)")
             own = book.named(" ".join(words), system) if words else []  # the comparing rule, or one the side names
             for rule in [comparing] + [r for r in own if r["id"] != comparing["id"]]:
-                said = [s for s in _sentences(rule) if text.search(s) and (not words or _names(s, words))]
+                said = [s for s in rule_sentences(rule) if text.search(s) and (not words or _names(s, words))]
                 if said:
                     steps.append(Step(f"{_named_side(words, side)}: the documents roll {side.dice} for it.", book.quote(rule, said[0])))
                     break
@@ -512,7 +512,7 @@ def _side(book: Rulebook, system: str, rules: list[dict[str, Any]], comparing: d
         return _distribution(book, system, side, steps)
     stat = compiled(rf"\b{re.escape(side.name)}\b", re.I)
     for rule in [comparing] + [r for r in rules if r["id"] != comparing["id"]]:
-        for sentence in _sentences(rule):
+        for sentence in rule_sentences(rule):
             dice = DIE.findall(sentence)
             about = rule is comparing or not words or _names(sentence, words) or _names(rule["name"], words)
             if stat.search(sentence) and _ADDS.search(sentence) and dice and about:
@@ -529,7 +529,7 @@ def _comparison(system: str, rules: list[dict[str, Any]], left: tuple[str, ...],
     """The sentence comparing the two rolls: (sentence, rule, a tie wins, the left side is its subject)."""
     found: list[tuple[str, dict[str, Any], bool, bool]] = []
     for rule in rules:
-        for sentence in _sentences(rule):
+        for sentence in rule_sentences(rule):
             if not _SCORE.search(sentence):
                 continue
             m = _TIE_WINS.search(sentence) or _STRICT.search(sentence)
@@ -592,13 +592,6 @@ def _find_rule(book: Rulebook, system: str, words: tuple[str, ...]) -> tuple[dic
         shown = ", ".join(r["id"] for r in found)
         raise Refusal(f"{name!r} names more than one rule of {system} ({shown})", system)
     raise Refusal(f"no rule of {system} is named {' '.join(words)!r} (or by its first words)", system)
-
-
-def _sentences(rule: dict[str, Any]) -> list[str]:
-    out: list[str] = []
-    for version in rule.get("versions") or [rule]:
-        out.extend(s for s in sentences(version.get("text") or "") if s not in out)
-    return out
 
 
 def _system_dice(book: Rulebook, system: str) -> set[int]:
@@ -667,7 +660,7 @@ def _save_given(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any
         return None
     name = r"\s+".join(re.escape(w) for w in words[:-1])
     given = compiled(rf"\b{name}\s+save\s*\((?P<inside>[^()]*?(?<![\w+])(?P<needed>[1-9])\+(?![+\w-])[^()]*)\)", re.I)
-    found = [(rule, sentence, m) for rule in book.in_system(system) for sentence in _sentences(rule) for m in [given.search(sentence)] if m]
+    found = [(rule, sentence, m) for rule in book.in_system(system) for sentence in rule_sentences(rule) for m in [given.search(sentence)] if m]
     if not found:
         return None
     whose = [w for w in asked.whose if w.lower() not in _FILLER_WORDS]
@@ -706,7 +699,7 @@ def multiple_wounds(book: Rulebook, system: str, stage: q.MultipleWounds) -> Any
         raise not_defined(system, stage.mechanic) from None
     if squeeze(rule["name"]) != "multiplewounds":
         raise not_defined(system, stage.mechanic)
-    said = _sentences(rule)
+    said = rule_sentences(rule)
 
     def sentence(pattern: Any, what: str) -> str:
         found = next((s for s in said if pattern.search(s)), None)

@@ -23,6 +23,7 @@ from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
     from referee.store.book import Book
@@ -76,12 +77,12 @@ class InPlay:
     __slots__ = ("rule", "name", "side", "instances", "chains", "instance_conditions", "carriers", "defined")
 
     def __init__(self, rule: str, name: str, side: str, via: list[dict[str, Any]] | None = None,
-                 instances: list[tuple[str, ...]] | None = None, conditions: list[str] | None = None, defined: bool = True) -> None:
+                 instances: list[tuple[str, ...]] | None = None, conditions: list[str] | None = None) -> None:
         self.rule, self.name, self.side = rule, name, side
         # False for a name the system's documents give no rule of: a game term some rule is stated
         # against, or a rule a grant names ("A Stomp has Always Strike Last special rule") that no
-        # heading defines: in play by its grant, with no words of its own to quote
-        self.defined = defined
+        # heading defines: in play by its grant, with no words of its own to quote (set by side_in_play)
+        self.defined = True
         self.carriers: list[dict[str, Any]] = []  # for a unit's rule: what carries each instance
         self.instances: list[tuple[str, ...]] = []  # the params of each instance
         self.chains: list[list[dict[str, Any]]] = []
@@ -238,13 +239,13 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
     Each rule's grants are followed once; a grant to a rule already in play
     adds an instance of it (its parameters, its chain), one per granting rule.
     """
-    names: Any = view.rule_names
     undefined: dict[str, str] = {}  # the names granted that the documents give no rule of, as the grant writes them
+    names = ChainMap(undefined, view.rule_names)
     side = Side(name)
     for pick in picks:
         # a game term (no rule of the system: "Flaming Attacks" of the base book) is named as written
         shown = names.get(pick.rule) or pick.text.split("(")[0].strip() or pick.rule
-        entry = side.rules.setdefault(pick.rule, InPlay(pick.rule, shown, name, defined=pick.rule in names))
+        entry = side.rules.setdefault(pick.rule, InPlay(pick.rule, shown, name))
         if pick.carrier is None or not _restated(entry, pick):
             entry.add(own_parameters(names.get(pick.rule, ""), pick.params), [], [])
         if pick.carrier is not None:
@@ -257,12 +258,9 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
             continue
         done.add(current)
         granting = side.rules[current]
-        grants = _grants(view.relations_out(current), current, names)
-        for target, rels in grants.items():
+        for target, rels in _grants(view.relations_out(current), current, names).items():
             if target not in names:
                 undefined[target] = rels[0]["target_name"]
-                names = ChainMap(undefined, view.rule_names)
-        for target, rels in grants.items():
             held = [(rel, *_undecided(rel, flags, side.ids, theirs)) for rel in rels]
             live = [(rel, unknown) for rel, failed, unknown in held if failed is None]
             if not live:
@@ -299,6 +297,8 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
     _produced(view, side)
     _losses(view, side, flags, theirs)
     read_states(view, side, flags, theirs)
+    for entry in side.rules.values():
+        entry.defined = entry.rule in view.rule_names
     return side
 
 
@@ -436,7 +436,7 @@ def _named(said: str) -> tuple[str, tuple[str, ...]]:
     return found.group(1), _params(found.group(2))
 
 
-def _bring(side: Side, queue: list[str], names: dict[str, str], target: str, name: str, rel: dict[str, Any],
+def _bring(side: Side, queue: list[str], names: Mapping[str, str], target: str, name: str, rel: dict[str, Any],
            params: tuple[str, ...], chain: list[dict[str, Any]], unknown: list[str]) -> None:
     """A granted rule into play: one more instance of a rule already there (unless the grant
     is one it already came in by), or a new rule whose own grants are then followed."""
@@ -444,7 +444,7 @@ def _bring(side: Side, queue: list[str], names: dict[str, str], target: str, nam
         if not _said_again(side.rules[target], rel):
             side.rules[target].add(params, chain, unknown)
     else:
-        side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown, defined=not isinstance(names, ChainMap) or target in names.maps[-1])
+        side.rules[target] = InPlay(target, names.get(target, target), name, chain, [params], unknown)
         queue.append(target)
 
 
