@@ -47,6 +47,9 @@ def test_swiftstride_and_maximised_roll_from_the_systems_own_rules(fleet):
         answer(fleet, "fleet", "2D6 maximised twice")
     with pytest.raises(Refusal, match="does not define Maximised or Minimised"):
         answer(fleet, "fleet", "2D6 minimised")
+    with pytest.raises(Refusal) as err:  # the rule adds a D6: other dice are not its to change
+        answer(fleet, "fleet", "2D3 maximised")
+    assert err.value.message == "fleet's Maximised and Minimised Roll add a D6; 2D3 is not D6s"
 
 
 def test_an_imported_system_naming_maximised_roll_without_defining_it_is_refused_with_that(bsdata):
