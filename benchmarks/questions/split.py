@@ -46,7 +46,8 @@ ROUNDS = {1: (HERE, 20261126), 2: (HERE / "round2", 20261127), 3: (HERE / "round
           9: (HERE / "round9", 20261205), 10: (HERE / "round10", 20261206),
           11: (HERE / "round11", 20261207), 12: (HERE / "round12", 20261208),
           13: (HERE / "round13", 20261209),
-          14: (HERE / "round14", 20261210)}
+          14: (HERE / "round14", 20261210),
+          15: (HERE / "round15", 20261211)}
 
 
 def folder(round_: int) -> Path:
