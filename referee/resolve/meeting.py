@@ -16,7 +16,7 @@ from referee.patterns import lazy
 from referee.resolve.parameters import for_other_value
 from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
-from referee.resolve.situation import judge, why_not
+from referee.resolve.situation import APART, judge, why_not
 from referee.resolve.suffered import is_suffered
 from referee.text import fold, sentences, singulars  # sentences: a text's, read here and at build time
 
@@ -112,7 +112,7 @@ def relation_meetings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
                     # "ignore every rule that makes an enemy model or unit untargetable": the other
                     # side's rules whose own words make it so are set aside, as far as those words say
                     for other, stated in _making(view, theirs, dict(rel["details"])["effect"]):
-                        failed, unknown = _conditions(rel, mine, theirs, flags)
+                        failed, unknown = _conditions(_carried(rel, stated, flags), mine, theirs, flags)
                         if failed is None and other != rid:
                             _join(found, ("by-effect", rid, other), Meeting("relation", [rid, other], [mine.name, theirs.name], extra={"stated": stated}), [rel], unknown)
                     continue
@@ -386,6 +386,28 @@ def _making(view: Book, side: Side, effect: str) -> list[tuple[str, str]]:
         if stated is not None:
             out.append((rid, stated))
     return out[:8]
+
+
+# the kinds of attack a sentence speaks of, by the situation word its conditions are stated in
+_ATTACK_KIND = {
+    "shooting": lazy(r"\b(?:shooting|ranged|missile)\s+attacks?\b|\bshooting\s+phases?\b", re.I),
+    "melee": lazy(r"\b(?:close\s+combat|melee)\s+attacks?\b|\bin\s+close\s+combat\b", re.I),
+}
+
+
+def _carried(rel: dict[str, Any], stated: str, flags: tuple[str, ...]) -> dict[str, Any]:
+    """The relation without the conditions on a kind of attack that the other rule's own sentence
+    carries already: "ignore every rule that makes an enemy model or unit untargetable for ranged
+    attacks" (Ranged X sniper) against "is not targetable by enemy shooting attacks" (Protected):
+    what it sets aside holds only against shooting attacks, so wherever it holds the override's
+    "for ranged attacks" does too, asked with ``--when shooting`` or not.  Where the situation
+    says the other kind of attack alone (``--when melee``), the condition is left to fail, as
+    before; a sentence that names no kind of attack ("cannot be targeted") leaves it to the
+    situation."""
+    apart = {one for pair in APART for one in pair if set(pair) - {one} <= set(flags) and one not in flags}
+    kept = [c for c in rel["conditions"]
+            if not (c["situation"] in _ATTACK_KIND and c["situation"] not in apart and _ATTACK_KIND[c["situation"]].search(stated))]
+    return rel if len(kept) == len(rel["conditions"]) else {**rel, "conditions": kept}
 
 
 def _named_in(view: Book, words: str, side: Side, names: dict[str, str]) -> str | None:
