@@ -1033,8 +1033,10 @@ def _holds(thing: str, said_a: list[dict[str, Any]], said_b: list[dict[str, Any]
         aims = {c["aim"] for c in said_a}, {c["aim"] for c in said_b}
         return any("gives" in one and "caps" in other for one, other in (aims, aims[::-1]))
     if thing == DEPLOYED:
-        # a way the unit is held to beside another way: which it takes, no sentence says; two ways offered are a choice
-        return "held" in {c["aim"] for c in said_a + said_b}
+        # a way the unit is held to beside another way: which it takes, no sentence says; nor, of two ways each offered ("may be
+        # deployed using Special Deployment rules", Ambush and Scout), whether a unit may be declared for both or which it then takes:
+        # no sentence gives the player that choice, so it is no ruling
+        return True
     if thing == MULTIPLIED:
         # two rules that make an unsaved wound several, or one that does and one that acts once for each unsaved wound (which of
         # them is "an unsaved wound" for it); two rules that each act once per wound are each their own

@@ -79,8 +79,11 @@ def test_two_ways_of_deploying_one_unit_are_open(rulebase: Build) -> None:
     data = resolve(rulebase, "t9a", "Hidden, Ambush").to_json()
     [(rules, reason)] = _open(data)
     assert rules == ["Ambush", "Hidden"] and reason.startswith("both say how or when the unit is deployed other than in the normal way")
-    # two ways each offered ("Units with Scout may be deployed using Special Deployment rules") are the player's to choose
-    assert _open(resolve(rulebase, "t9a", "Scout, Ambush").to_json()) == []
+    # two ways each offered ("Units with Scout may be deployed using Special Deployment rules", "Units with Ambush may be deployed
+    # using Special Deployment rules"): no sentence says whether a unit may be declared for both, or which it takes (round 14's
+    # r14-t9a-bsdata-520); this test pinned them as the player's choice, which no sentence gives
+    [(rules, reason)] = _open(resolve(rulebase, "t9a", "Scout, Ambush").to_json())
+    assert rules == ["Ambush", "Scout"] and reason.startswith("both say how or when the unit is deployed other than in the normal way")
 
 
 def test_ways_of_deploying_in_a_small_system() -> None:
@@ -90,7 +93,9 @@ def test_ways_of_deploying_in_a_small_system() -> None:
     [(rules, reason)] = _open(resolve(view, "demo", picks("Tunnellers", "Lurkers")).to_json())
     assert rules == ["Lurkers", "Tunnellers"] and "deployed" in reason
     assert _open(resolve(view, "demo", picks("Tunnellers", "Drilled")).to_json()) == []  # how it stands, not how it comes
-    assert _open(resolve(view, "demo", picks("Tunnellers", "Sneaky")).to_json()) == []  # two ways offered: the player's choice
+    # two ways offered, and no sentence says whether the unit may take both or which: open, not the player's choice
+    [(rules, _)] = _open(resolve(view, "demo", picks("Tunnellers", "Sneaky")).to_json())
+    assert rules == ["Sneaky", "Tunnellers"]
     assert _open(resolve(view, "demo", picks("Tunnellers"), picks("Lurkers")).to_json()) == []  # each side deploys its own
 
 
