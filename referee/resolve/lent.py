@@ -79,6 +79,15 @@ def _kin(view: Book, side: Side, own: str, what: str) -> list[tuple[str, str]]:
     return out
 
 
+def _kind_rule(view: Book, system: str, what: str, own: str) -> str | None:
+    """The rule of the system named by the kind of the named modifier (its last word: "Light Cover" ->
+    COVER), where the system would say what such a modifier is: the open question names it beside the
+    rule that applies the modifier, whether or not it is in play; None where no rule, or several, go by it."""
+    kind = fold(what.split()[-1])
+    found = [rid for rid, name in view.rule_names.items() if rid.startswith(f"{system}/") and rid != own and fold(name) == kind]
+    return found[0] if len(found) == 1 else None
+
+
 def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote: Callable[..., dict[str, Any]],
                    flags: tuple[str, ...] = ()) -> list[Unresolved]:
     """Bring into play, on the side of each rule in play that names a modifier by another rule's
@@ -120,11 +129,16 @@ def lent_modifiers(view: Book, system: str, sides: tuple[Side, Side], rule_quote
         kin = _kin(view, side, rid, what)
         kin_names = [n for k, _ in kin for n in (*(step["name"] for step in side.rules[k].via if step["rule"] != rid), names.get(k, k))]
         also = f"; {', '.join(names.get(k, k) for k, _ in kin)} states a modifier of the same kind, and whether they add up no sentence says" if kin else ""
+        # the rule the kind's word names ("COVER", for "a Light Cover Modifier"): its words are where the modifier would be said, and are not
+        home = _kind_rule(view, system, what, rid)
+        home = None if home is None or home in {k for k, _ in kin} else home
+        where = f"; {names.get(home, home)}, the rule of {what.split()[-1].lower()}, does not name it" if home else ""
         open_questions.append(Unresolved(
-            list(dict.fromkeys([names.get(rid, rid), *kin_names])),
-            f"{names.get(rid, rid)} applies a {what} modifier, and no rule of {system} says what it is: its value is not given{also}",
+            list(dict.fromkeys([names.get(rid, rid), *kin_names, *([names.get(home, home)] if home else [])])),
+            f"{names.get(rid, rid)} applies a {what} modifier, and no rule of {system} says what it is: its value is not given{where}{also}",
             [rule_quote(rid, sentence), *(c for k, said in kin for c in (*(step["citation"] for step in side.rules[k].via
-                                                                            if step["rule"] != rid and step.get("citation")), rule_quote(k, said)))],
+                                                                            if step["rule"] != rid and step.get("citation")), rule_quote(k, said))),
+             *([rule_quote(home)] if home else [])],
             kind="conflict"))
     return open_questions
 

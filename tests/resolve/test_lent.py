@@ -26,9 +26,12 @@ def test_a_forests_light_cover_modifier_is_stated_nowhere(rulebase: Build) -> No
     data = resolve(rulebase, "whfb-house", "Forest", when=["shooting"]).to_json()
     assert data["modifiers"] == []
     [question] = data["unresolved"]
-    assert question["rules"] == ["Forest"]
-    assert question["reason"] == "Forest applies a Light Cover modifier, and no rule of whfb-house says what it is: its value is not given"
-    assert question["citations"][0]["line"] == 79
+    # COVER, the rule the kind's word names, is where light cover would be said and is not: named and quoted beside Forest, in play
+    # or not (round 13's r13-whfb-house-026 and round 14's r14-whfb-house-017 expect it; this test pinned Forest alone)
+    assert question["rules"] == ["Forest", "COVER"]
+    assert question["reason"] == ("Forest applies a Light Cover modifier, and no rule of whfb-house says what it is: its value is not given; "
+                                  "COVER, the rule of cover, does not name it")
+    assert [(c["name"], c["line"]) for c in question["citations"]] == [("Forest", 79), ("COVER", 137)]
 
 
 def test_a_named_modifier_in_a_small_system() -> None:
@@ -45,7 +48,7 @@ def test_a_named_modifier_in_a_small_system() -> None:
 def test_a_light_cover_modifier_stated_nowhere_beside_hard_cover_is_open_with_both(rulebase: Build) -> None:
     data = resolve(rulebase, "whfb-house", "Forest, Target Behind Hard Cover", when=["shooting"]).to_json()
     [question] = data["unresolved"]
-    assert question["rules"] == ["Forest", "Target Behind Hard Cover"]
+    assert question["rules"] == ["Forest", "Target Behind Hard Cover", "COVER"]
     assert question["reason"].endswith("Target Behind Hard Cover states a modifier of the same kind, and whether they add up no sentence says")
     assert [c["quote"] for c in question["citations"]][1] == "Hard cover inflicts a -2 shooting modifier."
     assert [(m["stat"], m["value"]) for m in data["modifiers"]] == [("to-hit", "-2")]  # never -3: the light cover's value is not guessed
@@ -59,3 +62,14 @@ def test_a_named_modifier_stated_nowhere_beside_one_of_its_kind_in_a_small_syste
     ])
     data = resolve(view, "demo", picks("Smoke", "Haze", "Bold")).to_json()
     assert [q["rules"] for q in data["unresolved"]] == [["Smoke", "Haze"]]  # "screen" is the kind; Bold's words name none
+
+
+def test_the_rule_the_kind_names_is_named_beside_a_modifier_stated_nowhere_in_a_small_system() -> None:
+    view = system({"Ruins": "Where the target stands in ruins, a Deep Shelter modifier is applied.",
+                   "Shelter": "Models in shelter are harder to hit.", "Mist": "A Fog Modifier is applied."}, [])
+    [question] = resolve(view, "demo", picks("Ruins")).to_json()["unresolved"]
+    assert question["rules"] == ["Ruins", "Shelter"] and question["reason"].endswith("Shelter, the rule of shelter, does not name it")
+    assert [c["quote"] for c in question["citations"]] == [
+        "Where the target stands in ruins, a Deep Shelter modifier is applied.", "Models in shelter are harder to hit."]
+    # no rule goes by the kind's word ("Fog"): the rule that applies it alone
+    assert [q["rules"] for q in resolve(view, "demo", picks("Mist")).to_json()["unresolved"]] == [["Mist"]]

@@ -106,11 +106,12 @@ def test_a_light_cover_the_target_counts_as_having_is_stated_nowhere(rulebase: B
     # "If a firer is shooting at a model that is behind an obstacle, the target model counts as having a Light Cover."
     data = resolve(rulebase, "whfb-house", "Obstacle, Target Behind Soft Cover", when=["shooting"]).to_json()
     [question] = [u for u in data["unresolved"] if "Obstacle" in u["rules"]]
-    assert question["rules"] == ["Obstacle", "Target Behind Soft Cover"]
+    assert question["rules"] == ["Obstacle", "Target Behind Soft Cover", "COVER"]
     assert question["reason"].startswith("Obstacle applies a Light Cover modifier, and no rule of whfb-house says what it is")
-    assert [c["quote"] for c in question["citations"]] == [
+    assert [c["quote"] for c in question["citations"]][:2] == [
         "If a firer is shooting at a model that is behind an obstacle, the target model counts as having a Light Cover.",
         "Soft cover inflicts a -1 shooting modifier."]
+    assert question["citations"][2]["name"] == "COVER"  # the rule of cover, where light cover is not said
     # its sentence speaks of shooting: a charge into the obstacle asks nothing of it
     charged = resolve(rulebase, "whfb-house", "Obstacle", when=["charged", "melee"]).to_json()
     assert not [u for u in charged["unresolved"] if "Obstacle" in u["rules"]]
@@ -119,8 +120,8 @@ def test_a_light_cover_the_target_counts_as_having_is_stated_nowhere(rulebase: B
 def test_a_forests_light_cover_beside_a_hills_hard_cover_names_the_hill(rulebase: Build) -> None:
     data = resolve(rulebase, "whfb-house", "Bows", "Forest, Hills", when=["shooting"]).to_json()
     [question] = [u for u in data["unresolved"] if "Forest" in u["rules"]]
-    assert question["rules"] == ["Forest", "Hills", "Target Behind Hard Cover"]
-    assert [c["line"] for c in question["citations"]] == [79, 71, 145]  # the forest's sentence, the hill's, hard cover's
+    assert question["rules"] == ["Forest", "Hills", "Target Behind Hard Cover", "COVER"]
+    assert [c["line"] for c in question["citations"]] == [79, 71, 145, 137]  # the forest's sentence, the hill's, hard cover's, cover's
 
 
 def test_a_thing_counted_as_had_in_a_small_system() -> None:
