@@ -374,6 +374,15 @@ def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tup
 # "they cannot be attacked by any other model": a prohibition, in the passive, of what others do to its bearers
 _DONE_BY_OTHERS = lazy(r"^be\s+(?P<verb>attacked|fought|struck|shot(?:\s+at)?|targeted|charged)\s+by\s+(?:any\s+)?(?:other|enemy|enemies)\b", re.I)
 _DONE = {"attacked": "melee", "fought": "melee", "struck": "melee", "shot": "shooting", "shot at": "shooting", "targeted": "shooting", "charged": "charging"}
+# bearers the same sentence sets against one another ("These two characters must direct all of their attacks against each other"):
+# foes, so one of them is the enemy of either side, and the prohibition reaches the ways of the bearing side too
+_FOES = lazy(r"\b(?:attacks?|fights?|strikes?|duels?)\b[^.;—]*\b(?:each\s+other|one\s+another)\b", re.I)
+# a way of fighting whose own words make it the attack of models behind those that fight ("supporting attacks", "an extra rank"):
+# other models than the bearers set against each other, which their own attacks (a breath, a stomp "in base contact") are not
+_FROM_BEHIND = lazy(r"\bsupporting\s+attacks?\b|\bbehind\s+(?:a|an|the)\s+friendly\s+model\b|\b(?:extra|second|third|rear)\s+ranks?\b", re.I)
+
+
+_ORDER = ("self", "opponent")
 
 
 def forbidden_to_others(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], quote_rule: Any = None) -> list[Ruling]:
@@ -382,7 +391,11 @@ def forbidden_to_others(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
     of close combat", Fighting A Challenge), where the situation is that action (``--when melee``):
     the other side's rules that are ways of doing it (Supporting Attacks) cannot be used against
     those bearers, as far as the quoted words say; nothing is set aside (they may be used against
-    others), both sentences quoted."""
+    others), both sentences quoted.  Where the same sentence sets its bearers against one another
+    ("... against each other"), one of them is the enemy of the side that has the rule, so that
+    side's own ways made by other models meet it too (a friend's supporting attack on the enemy
+    challenger); the bearers' own attacks on a unit (a breath "on a single enemy unit in base
+    contact") are bound by the obligation to attack each other, which the open question reads."""
     names = view.rule_names
     out: list[Ruling] = []
     for mine, theirs in (sides, sides[::-1]):
@@ -396,22 +409,23 @@ def forbidden_to_others(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
                 if failed is not None:
                     continue
                 action = dict(rel["details"])["action"]
-                for other in theirs.rules:
+                foes = bool(_FOES.search(rel["citation"]["sentence"]))
+                for side, other in [*((theirs, o) for o in theirs.rules), *((mine, o) for o in mine.rules if foes)]:
                     # only a rule whose own words let its bearer do it meets the prohibition ("this weapon can be
                     # shot against charging units"); a weapon that merely is shot ("-1 to the hit roll after the unit has moved") does not
                     way = ways_of(view, other, names.get(other, other), flag, by_kind=False) if other != rid else None
-                    if way is None:
+                    if way is None or (side is mine and not _FROM_BEHIND.search(way[1])):
                         continue
                     shown, who = names.get(other, other), rel["subject"] or "those it speaks of"
                     cited = [quote(rel["citation"], names), *([quote_rule(*way)] if quote_rule else [])]
                     own = _own_case(way[1], rel)
                     if own is not None:
-                        out.append(_permission_meets(names, rid, other, rel, action, unknown, own, cited, [mine.name, theirs.name]))
+                        out.append(_permission_meets(names, rid, other, rel, action, unknown, own, cited, sorted({mine.name, side.name}, key=_ORDER.index)))
                         continue
                     outcome = (f"{names.get(rid, rid)} prevails over {shown}{',' + conditions(unknown) if unknown else ''}, as far as the quoted "
                                f"words say: {who} cannot {action}, and {shown} is a way to do it, so it cannot be used against them")
-                    out.append(Ruling([names.get(rid, rid), shown], names.get(rid, rid), "cannot-beats-can", outcome, cited, unknown, [mine.name, theirs.name],
-                                      relation=cited[0]))
+                    out.append(Ruling([names.get(rid, rid), shown], names.get(rid, rid), "cannot-beats-can", outcome, cited, unknown,
+                                      sorted({mine.name, side.name}, key=_ORDER.index), relation=cited[0]))
     return out
 
 

@@ -159,6 +159,33 @@ def test_other_words_for_what_others_cannot_do_in_a_small_system() -> None:
     assert brief(data) == [("cannot-beats-can", "Sanctuary", ["Sanctuary", "Bow Drill"])]
 
 
+def test_a_challenge_on_the_supporters_own_side_is_not_supported_against(rulebase: Build) -> None:
+    # "These two characters must direct all of their attacks against each other — they cannot be attacked by any other model":
+    # the two are foes, so one is the enemy of the side that fights the challenge, and its supporting attacks meet the
+    # prohibition too (round 9's r9-whfb-house-019 asks it with both rules on one side; it was an abstention)
+    for other in ("Supporting Attacks", "Fighting in extra ranks"):
+        data = resolve(rulebase, "whfb-house", f"Fighting A Challenge, {other}", when=["melee"]).to_json()
+        assert [(r["winner"], r["rules"]) for r in data["rulings"] if r["principle"] == "cannot-beats-can"] == [
+            ("Fighting A Challenge", ["Fighting A Challenge", other])]
+        assert not [u for u in data["unresolved"] if other in u["rules"]]
+    # the challengers' own attacks on a unit ("on a single enemy unit in base contact") are the open question, as rounds 3 to 13 read it
+    breath = resolve(rulebase, "whfb-house", "Breath Weapon Close Combat Attack, Fighting A Challenge", when=["melee"]).to_json()
+    assert not [r for r in breath["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert [u["rules"] for u in breath["unresolved"]] == [["Breath Weapon Close Combat Attack", "Fighting A Challenge"]]
+
+
+def test_foes_of_each_other_in_a_small_system() -> None:
+    cannot = "The duellists fight one another — they cannot be attacked by any other model."
+    view = system({"Duel": cannot, "Second Rank": "It lets models in the second rank fight as well.", "Brawler": "A model with this special rule can fight twice."},
+                  [rel("cannot", "Duel", None, cannot, details={"action": "be attacked by any other model"})])
+    data = resolve(view, "demo", picks("Duel", "Second Rank", "Brawler"), None, ("melee",)).to_json()
+    assert brief(data) == [("cannot-beats-can", "Duel", ["Duel", "Second Rank"])]  # the duellist's own second attack is no other model's
+    alone = "The champion cannot be attacked by any other model."
+    lone = system({"Guarded": alone, "Second Rank": "It lets models in the second rank fight as well."},
+                  [rel("cannot", "Guarded", None, alone, details={"action": "be attacked by any other model"})])
+    assert brief(resolve(lone, "demo", picks("Guarded", "Second Rank"), None, ("melee",)).to_json()) == []  # no foe named: its own side is its own
+
+
 # -- a rule that asks less to count as what another rule of its side defines -------------------
 
 def test_monsterous_ranks_make_a_horde_of_six(rulebase: Build) -> None:
