@@ -49,7 +49,8 @@ def _for(m: dict[str, Any]) -> str:
 
 
 def _situation(data: dict[str, Any]) -> str:
-    acting, opponent = _unit(data.get("unit")) or data["keywords"], _unit(data.get("vs_unit")) or data["vs"]
+    acting = _unit(data.get("unit")) or data["keywords"] or "no rules of yours"
+    opponent = _unit(data.get("vs_unit")) or data["vs"]
     vs = f" against {opponent}" if opponent else ""
     when = f", when {', '.join(data['when'])}" if data["when"] else ""
     return f"{acting}{vs}{when}"
