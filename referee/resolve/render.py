@@ -44,8 +44,14 @@ OWN = {"self": "Your rules", "opponent": "Opponent's rules"}  # a modifier is li
 
 def _for(m: dict[str, Any]) -> str:
     """Whom the modifiers are for, where their sentences say ("for Units in base contact with ... Fear")."""
-    said = list(dict.fromkeys(p["subject"] for p in m["parts"] if p["subject"]))
+    said = list(dict.fromkeys(_whom(p["subject"]) for p in m["parts"] if p["subject"]))
     return f"; for {' / '.join(said)}" if said else ""
+
+
+def _whom(subject: str) -> str:
+    """A subject the sentence opens with a preposition ("with one or more models with Magic
+    Resistance") read after "for" as those it speaks of, never "for with"."""
+    return f"those {subject}" if subject.split(" ", 1)[0].lower() in {"with", "within", "in", "at", "on", "near"} else subject
 
 
 def _situation(data: dict[str, Any]) -> str:

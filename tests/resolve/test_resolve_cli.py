@@ -171,6 +171,14 @@ def test_the_opponents_side_alone_is_ruled_on_with_no_rules_of_yours(capsys: pyt
     assert out.startswith("Ruling (t9a): no rules of yours against Magic Resistance (2), Magic Resistance (3)\n")
 
 
+def test_a_modifier_for_whom_a_preposition_opens_reads_as_those(capsys: pytest.CaptureFixture[str]) -> None:
+    # the sentence names whom it is for by a phrase opening on "with"/"within": never "for with"
+    code, out, _ = run(capsys, "--system", "t9a", "--vs", "Magic Resistance (2)")
+    assert code == 0 and "casting roll -2 (from Magic Resistance); for those with one or more models with Magic Resistance\n" in out
+    code, out, _ = run(capsys, "Rally Around the Flag", "--system", "t9a")
+    assert code == 0 and '; for those within 12" of a friendly non-Fleeing model with Rally Around the Flag\n' in out
+
+
 def test_a_name_of_several_rules_is_refused_with_every_candidate(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "heavy", "--system", "last-edition")
     assert (code, out) == (2, "")
