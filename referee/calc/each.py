@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
-from referee.calc.citations import Rulebook, sentences, squeeze
+from referee.calc.citations import Rulebook, rule_sentences, sentences, squeeze
 from referee.calc.dice import Distribution
 from referee.calc.errors import Refusal
 
@@ -33,6 +33,7 @@ _COUNTS = re.compile(
     re.I,
 )
 _ARTICLES = {"a", "an", "the", "one"}
+_AGAINST = re.compile(r"\b(?:against|from|by|with)\s+(?:[\w-]+\s+){0,3}$", re.I)  # "against such <attacks>"
 _GIVEN = re.compile(r"(\d+)(\+)")  # the roll the question gives in brackets, read as a counted result is
 
 
@@ -62,7 +63,14 @@ def per_each(book: Rulebook, system: str, asked: q.PerEach) -> dict[str, Any]:
             rule = candidate
             break
     if not rolls:
-        raise Refusal(f"{rule['id']} rolls no die for each {thing or 'thing'}; calc reads 'roll a D6 for every ...'", system)
+        saved = _save_for_each(book, system, rule, asked, thing)
+        if saved is not None:
+            return saved
+        raise Refusal(
+            f"{rule['id']} rolls no die for each {thing or 'thing'}, and no sentence of it says its save is taken against "
+            f"{thing or 'them'}; calc reads 'roll a D6 for every ...'",
+            system,
+        )
     sentence, found = rolls[0]
     sides = int(found.group(1))
     steps = [Step(f"{rule['name']}: one D{sides} for each of the {asked.count} {' '.join(asked.each)}.", book.quote(rule, sentence))]
@@ -99,6 +107,52 @@ def per_each(book: Rulebook, system: str, asked: q.PerEach) -> dict[str, Any]:
         "outcome": f"rolls of {shown.removeprefix('a ')}",
         "probability": 1 - total[0],
         "probability_of": f"at least one roll of {shown.removeprefix('a ')}",
+    }
+
+
+def _save_for_each(book: Rulebook, system: str, rule: dict[str, Any], asked: q.PerEach, thing: str) -> dict[str, Any] | None:
+    """A rule's save taken once for each of the things counted ("regeneration with 3 wounds"): where the
+    rule gives its save a roll ("works exactly like 4+ ward save", as ``Regeneration save`` reads it) and
+    a sentence of it says what the save stands against is the thing counted ("Wounds suffered from
+    flaming attack cannot be regenerated - no regeneration save is allowed": a wound is what one save
+    keeps off).  The answer is how many of the saves are passed.  None where the rule says neither."""
+    from referee.calc.named import _figures, _threshold, _word_forms
+
+    if not thing:
+        return None
+    said = rule_sentences(rule)
+    figures = {v: found for v, found in _figures(rule, rule["name"], _word_forms("save")).items() if isinstance(v, int)}
+    if not figures:
+        return None
+    if len(figures) > 1:
+        shown = ", ".join(f"{v}+" for v in figures)
+        raise Refusal(f"{rule['id']} gives several rolls for its save ({shown}); calc will not pick one", system)
+    (needed, giving), = figures.items()
+    counted = re.compile(_word_forms(thing), re.I)
+    # a sentence naming the save and the thing ("Wounds suffered from ... - no regeneration save is allowed")
+    saving = re.compile(r"\bsav(?:e|es|ed|ing)\b", re.I)
+    # ... the thing as what is saved, not the kind of attack the save is allowed against ("a 4+ Ward
+    # save against Mundane attacks" names attacks as a condition, not as what each save keeps off)
+    against = [s for s in said if saving.search(s) and any(not _AGAINST.search(s[: m.start()]) for m in counted.finditer(s))]
+    if not against:
+        return None
+    if asked.needed is not None and asked.needed != needed:
+        raise Refusal(f"{rule['id']}'s save is a {needed}+ and it names no other roll, so ({asked.needed}+) stands for nothing", system)
+    steps = [Step(f"{rule['name']}: its save is a {needed}+ roll.", book.quote(rule, giving[0]))]
+    die: list[int] = []
+    one = _threshold(book, system, rule, giving[0], needed, steps, f"the {rule['name']} save succeeds", die)
+    chance = one["probability"]
+    each = " ".join(asked.each)
+    steps.append(Step(f"A save is taken against each of the {asked.count} {each}: the rule's save stands against {thing}.", book.quote(rule, against[0])))
+    total = Distribution({0: 1 - chance, 1: chance}).times(asked.count) if chance < 1 else Distribution.certain(asked.count)
+    steps.append(Step(f"{asked.count} saves, each passed {fraction(chance)}: every count, exactly; mean {fraction(total.mean)}.", None))
+    return {
+        "steps": steps,
+        "distribution": total,
+        "needed": f"{needed}+",
+        "outcome": f"{each} saved",
+        "probability": 1 - total[0],
+        "probability_of": f"at least one of the {each} saved",
     }
 
 

@@ -66,6 +66,52 @@ def test_the_mechanism_reads_a_rule_worded_my_way(tmp_path):
     assert found.probability == 1 - Fraction(2, 3) ** 4
 
 
+@pytest.mark.parametrize("question", ["regeneration with 3 wounds", "regeneration save with 3 wounds", "regeneration (4+) with 3 wounds", "regeneration 4+, 3 wounds"])
+def test_a_save_taken_for_each_wound_on_the_documents(rulebase, question):
+    """whfb-house's Regeneration rolls no die "for each" wound; its save "works exactly like 4+ ward
+    save", and "Wounds ... cannot be regenerated - no regeneration save is allowed" says a save keeps
+    off a wound: one save for each of the 3, how many are passed."""
+    found = answer(rulebase, "whfb-house", question)
+    assert found.mean == Fraction(3, 2)
+    assert found.distribution[0] == Fraction(1, 8) and found.distribution[3] == Fraction(1, 8)
+    assert found.probability == Fraction(7, 8)
+    quotes = [s.citation.quote for s in found.steps if s.citation]
+    assert quotes[0].startswith("This rule confers a special regeneration save")
+    assert quotes[-1].startswith("Wounds suffered from flaming attack cannot be regenerated")
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "why"),
+    [
+        ("whfb-house", "regeneration (5+) with 3 wounds", "save is a 4+ and it names no other roll"),
+        # "against such attacks" names the kind of attack, not what each save keeps off
+        ("whfb-house", "regeneration with 3 attacks", "no sentence of it says its save is taken against attacks"),
+        ("scrollhammer", "ethereal with 3 attacks", "no sentence of it says its save is taken against attacks"),  # "against Mundane attacks"
+        ("whfb-house", "regeneration with 3 hits", "no sentence of it says its save is taken against hits"),
+    ],
+)
+def test_a_save_for_each_is_refused_where_no_sentence_says_what_it_keeps_off(rulebase, system, question, why):
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, system, question)
+    assert why in err.value.message
+
+
+def test_a_save_for_each_worded_my_way(tmp_path):
+    """A save of my own: its roll ("a 5+ save") and a sentence saying each wound may be saved."""
+    manifest = 'id = "whfb-house"\ntitle = "Mini"\nlanguages = ["en"]\n[[documents]]\npath = "rules.md"\nformat = "markdown"\nlang = "en"\n'
+    rules = (
+        "# Mini rules\n\n## Dice\n\nRoll a D6 for any test.\n\n"
+        "## Stone Skin\n\nA model with Stone Skin has a 5+ save. Any wound it suffers may be saved so.\n\n"
+        "## Lucky Charm\n\nA model with a Lucky Charm has a 6+ save against magic wounds.\n"
+    )
+    build = assemble(write_system(tmp_path, "whfb-house", manifest, {"rules.md": rules}))
+    found = answer(build, "whfb-house", "stone skin with 2 wounds")
+    assert found.mean == Fraction(2, 3)
+    assert found.distribution[2] == Fraction(1, 9)
+    with pytest.raises(Refusal, match="no sentence of it says its save is taken against wounds"):
+        answer(build, "whfb-house", "lucky charm with 2 wounds")  # "against magic wounds": a kind, a condition
+
+
 @pytest.mark.parametrize(
     ("system", "question", "probability", "quote"),
     [
