@@ -109,7 +109,12 @@ _IGNORED = lazy(r"\bignores?\b|\bdoes(?:n't| not) suffer\b", re.I)
 _MODIFIER_FOR = lazy(r"\bmodifier\s+for\s+[A-Z][\w-]*(?:\s+(?:and\s+)?[A-Z][\w-]*)*")
 _AFFECTED = lazy(r"\b(?:is|are)\s+affected\s+by\b[^,.;]*", re.I)
 _NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
-_ALONE = lazy(r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined", re.I)
+# "... cannot be combined with any other negative to-hit modifiers": only those of that sign, where it says one
+_ALONE = lazy(
+    r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined"
+    r"(?:\s+with\s+(?:any\s+)?(?:other\s+)?(?P<sign>negative|positive)\b)?",
+    re.I,
+)
 # a save that cannot be taken: "Fortitude Saves cannot be taken against attacks with X[ that ...], or against
 # attacks with Y", "ignores Fortitude Saves", "cannot take a Regeneration save"
 _NOT_TAKEN = lazy(r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?i:saves?)\s+(?:cannot|can\s+not|can't|may\s+not)\s+be\s+(?:taken|made|used)\s+(?P<rest>against\b.*)")
@@ -217,7 +222,8 @@ def read(rule: str, text: str) -> list[Effect]:
             if not _NEGATED.search(plain) and not _NOT_ALWAYS.search(plain):
                 found.append(Effect(rule, "always", (m.group("a") or m.group("b")).lower(), None, None, when, needs, clause, _side(plain, m.start(), rule, "")))
         for m in _ALONE.finditer(plain):
-            found.append(Effect(rule, "alone", m.group("what").lower(), None, None, when, needs, clause))
+            sign = (m.group("sign") or "").lower() or None  # the amount: which other modifiers it will not combine with
+            found.append(Effect(rule, "alone", m.group("what").lower(), sign, None, when, needs, clause))
         found.extend(_saves_not_taken(rule, plain, when, clause))
         natural = _NATURAL.search(plain)
         if natural is not None:
@@ -720,17 +726,23 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, sou
         steps.append(Step(f"{effect.amount:+d} to the roll.", book.cite(effect.clause)))
     alone = next((e for e in applied if e.kind == "alone"), None)
     total = stage.modifier + sum(e.amount for e in modifiers)
-    if alone is not None and len(modifiers) + bool(stage.modifier) > 1:
-        # the rule's own modifier or the others: where both come to the same, no choice is left
+    if alone is not None:
+        # the others it will not combine with: all of them, or those of the sign its sentence names
+        others = [e.amount for e in modifiers if e.rule != alone.rule] + ([stage.modifier] if stage.modifier else [])
+        barred = [a for a in others if alone.amount is None or (a < 0) == (alone.amount == "negative")]
         own = sum(e.amount for e in modifiers if e.rule == alone.rule)
-        if own != total - own:
+        if barred and own != sum(barred):  # its modifier or the others: where both come to the same, no choice is left
             raise Refusal(
                 f"{alone.rule} says its modifier cannot be combined with some others, and does not say which applies; "
                 "calc will not pick",
                 system,
             )
-        total = own
-        steps.append(Step(f"It cannot be combined with the other modifier; either one alone is {own:+d}, so the roll is changed by {own:+d}.", book.cite(alone.clause)))
+        if barred:
+            total -= sum(barred)
+            steps.append(Step(f"It cannot be combined with the other modifier; either one alone is {own:+d}, so it counts once.", book.cite(alone.clause)))
+        elif others and alone.amount is not None:
+            kept = ", ".join(f"{a:+d}" for a in others)
+            steps.append(Step(f"It cannot be combined only with other {alone.amount} modifiers; {kept} is not one, so both count.", book.cite(alone.clause)))
     if total or stage.modifier:
         needed = _modified(book, stage, total, rules, steps, system)
     return _compute(book, stage, needed, applied, steps, system)

@@ -245,3 +245,28 @@ def test_a_plain_t9a_roll_of_another_die_needs_no_maximised_roll(rulebase):
         answer(rulebase, "t9a", "2D3 maximised")
     assert "D6 rolls" in err.value.message
 
+
+
+def test_a_modifier_barred_beside_others_of_one_sign_only(rulebase):
+    """Distracting's -1 "cannot be combined with any other negative to-hit modifiers": Lightning
+    Reflexes' +1 is not one, so both count (round 15's tuning half; calc had refused it)."""
+    found = answer(rulebase, "t9a", "hit 4+ with Lightning Reflexes against Distracting")
+    assert (found.needed, found.probability) == ("4+", Fraction(1, 2))
+    assert "+1 is not one, so both count" in " ".join(s.text for s in found.steps)
+    assert answer(rulebase, "t9a", "hit 4+ against Distracting with +1").probability == Fraction(1, 2)
+    with pytest.raises(Refusal, match="does not say which applies"):
+        answer(rulebase, "t9a", "hit 4+ against Distracting with -2")  # a negative one: -1 or -2
+
+
+def test_the_sign_a_modifier_will_not_combine_with_worded_my_way(tmp_path):
+    rules = (
+        "# Rules\n\n## Dice\n\nRoll a D6 to hit.\n\n"
+        "## Blessing\n\nAttacks with Blessing gain a +1 to-hit modifier. This to-hit modifier cannot be combined with any other positive to-hit modifiers.\n\n"
+        "## Fog\n\nAttacks against a model with Fog suffer a -1 to-hit modifier.\n\n"
+        "## Charm\n\nAttacks with Charm gain a +2 to-hit modifier.\n"
+    )
+    build = assemble(markdown_system(tmp_path, "sky", rules))
+    assert answer(build, "sky", "hit 4+ with Blessing against Fog").probability == Fraction(1, 2)  # +1 and -1
+    assert answer(build, "sky", "hit 4+ with Blessing with +1").probability == Fraction(2, 3)  # +1 either way: once
+    with pytest.raises(Refusal, match="does not say which applies"):
+        answer(build, "sky", "hit 4+ with Blessing and Charm")  # +1 or +2
