@@ -39,7 +39,7 @@ from fractions import Fraction
 
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
-from referee.calc.citations import Clause, Rulebook, sentences, squeeze
+from referee.calc.citations import rule_sentences, Clause, Rulebook, sentences, squeeze
 from referee.calc.dice import Distribution
 from referee.calc.errors import Refusal
 from referee.calc.stage import StageResult
@@ -470,6 +470,37 @@ def _rule_effects(book: Rulebook, system: str, name: str, required: bool) -> lis
     return effects
 
 
+# "has its Strength always set to 3", "gain +2 Strength, +2 Armour Penetration": a characteristic changed
+_CHARACTERISTIC = lazy(
+    r"\b(?P<a>[A-Z][\w]*(?:\s+[A-Z][\w]*)*)\s+(?:(?:is|are|always)\s+)*set\s+to\s+\d+"
+    r"|(?<![\w+-])[+-]\s?\d+\s+(?P<b>(?!to-)[A-Z][\w]*(?:\s+[A-Z][\w]*)*)"
+)
+
+
+def _unread(book: Rulebook, system: str, name: str, stage: q.Rolled) -> Refusal:
+    """Why a named rule's effect on the roll is not read: where its sentences change characteristics of
+    the attack ("Strength always set to 3 and its Armour Penetration always set to 10") and nothing of
+    the roll, they are named and quoted, since the question gives the roll by its number and calc reads
+    no rule on what those do to it."""
+    wanted = rule_id(system, name)
+    rule = book.rule(wanted)
+    changed: dict[str, str] = {}
+    for sentence in rule_sentences(rule) if rule is not None else []:
+        for m in _CHARACTERISTIC.finditer(sentence):
+            changed.setdefault(m.group("a") or m.group("b"), sentence)
+    if not changed:
+        return Refusal(f"{name}: calc cannot read what it does to the roll ({wanted})", system)
+    what = f"a {stage.save} save" if stage.save else f"a {stage.kind} roll"
+    first = next(iter(changed.values()))
+    cited = book.quote(rule, first)
+    return Refusal(
+        f"{name} changes the attack's {' and '.join(changed)} ({wanted}, {cited.file}:{cited.line}: {first!r}), "
+        f"not the roll itself; calc reads no sentence of {system} on what that does to {what} given as "
+        f"{stage.needed}+, so it will not say whether the roll changes",
+        system,
+    )
+
+
 def _is_a_save(book: Rulebook, system: str, stage: q.Rolled, on_it: list[Effect]) -> None:
     """A save named without the word "save" ("Aegis 4+") is read as one only when the
     documents call it a save: a named rule's sentence acts on "<name> saves", or the
@@ -626,7 +657,7 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, sou
         gives = [g for g in grants if g.by == rule_id(system, name)]
         useful = any(e.rule == rule_id(system, g.name) for g in gives for e in effects) or any(_key(g.name) in conditions for g in gives)
         if name not in missing and not useful and not any(e.rule == rule_id(system, name) for e in effects) and _key(name) not in conditions:
-            raise Refusal(f"{name}: calc cannot read what it does to the roll ({rule_id(system, name)})", system)
+            raise _unread(book, system, name, stage)
     key = _roll_key(stage)
     if stage.save and not stage.save_said:
         _is_a_save(book, system, stage, [e for e in effects if e.roll == key])

@@ -270,3 +270,23 @@ def test_the_sign_a_modifier_will_not_combine_with_worded_my_way(tmp_path):
     assert answer(build, "sky", "hit 4+ with Blessing with +1").probability == Fraction(2, 3)  # +1 either way: once
     with pytest.raises(Refusal, match="does not say which applies"):
         answer(build, "sky", "hit 4+ with Blessing and Charm")  # +1 or +2
+
+
+def test_a_rule_changing_only_characteristics_is_refused_naming_them(bsdata):
+    """Toxic Attacks "has its Strength always set to 3 and its Armour Penetration always set to 10":
+    no sentence of t9a-bsdata says what those do to a Special Save given as 6+ (round 13's
+    tuning half expected 1/6), so the refusal names them and quotes the sentence."""
+    with pytest.raises(Refusal) as err:
+        answer(bsdata, "t9a-bsdata", "Fortitude 6+ save against Toxic Attacks")
+    message = err.value.message
+    assert "Toxic Attacks changes the attack's Strength and Armour Penetration" in message
+    assert "2nd-theNinthAge-FantasyBattles.gst:1140" in message and "a Fortitude save given as 6+" in message
+
+
+def test_characteristics_changed_worded_my_way(tmp_path):
+    rules = "# Rules\n\n## Dice\n\nRoll a D6 to hit.\n\n## Heavy Blade\n\nAttacks with a Heavy Blade gain +1 Might and +2 Reach.\n\n## Hum\n\nThe blade hums.\n"
+    build = assemble(markdown_system(tmp_path, "sky", rules))
+    with pytest.raises(Refusal, match=r"Heavy Blade changes the attack's Might and Reach \(sky/heavy-blade, sky/rules.md:\d+"):
+        answer(build, "sky", "hit 4+ with Heavy Blade")
+    with pytest.raises(Refusal, match="calc cannot read what it does to the roll"):
+        answer(build, "sky", "hit 4+ with Hum")
