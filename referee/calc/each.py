@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
-from referee.calc.citations import Rulebook, rule_sentences, sentences, squeeze
+from referee.calc.citations import Rulebook, rule_sentences, squeeze
 from referee.calc.dice import Distribution
 from referee.calc.errors import Refusal
 
@@ -57,7 +57,7 @@ def per_each(book: Rulebook, system: str, asked: q.PerEach) -> dict[str, Any]:
 
     others = [r for r in book.in_system(system) if r["id"] != rule["id"] and _names(r.get("name") or "", words)]
     for candidate in [rule] + others:
-        said = [s for version in candidate.get("versions") or [candidate] for s in sentences(version.get("text") or "")]
+        said = rule_sentences(candidate)
         rolls = [(s, m) for s in said for m in [_FOR_EACH.search(s)] if m is not None and _same_thing(m.group(2), thing)]
         if rolls:
             rule = candidate
@@ -183,14 +183,13 @@ def named_dice(book: Rulebook, system: str, asked: q.NamedDice) -> dict[str, Any
     # the rule the words name ("hit and run 3D6": Hit and Run's own "then roll 3D6"): its sentences need not repeat its name
     own = {rule["id"] for rule in book.named(" ".join(asked.words), system) if squeeze(rule.get("name") or "") == squeeze(" ".join(asked.words))}
     for rule in book.in_system(system):
-        for version in rule.get("versions") or [rule]:
-            for sentence in sentences(version.get("text") or ""):
-                if rule["id"] not in own and not _names(sentence, words):
-                    continue
-                if die.search(sentence):
-                    said.append((rule, sentence))
-                elif any_dice.search(sentence):
-                    other.append((rule, sentence))
+        for sentence in rule_sentences(rule):
+            if rule["id"] not in own and not _names(sentence, words):
+                continue
+            if die.search(sentence):
+                said.append((rule, sentence))
+            elif any_dice.search(sentence):
+                other.append((rule, sentence))
     name = " ".join(asked.words)
     if not said:
         if other:

@@ -25,7 +25,7 @@ import re
 from fractions import Fraction
 
 from referee.calc.answers import Step, fraction
-from referee.calc.citations import Rulebook, sentences, squeeze
+from referee.calc.citations import Rulebook, rule_sentences, sentences, squeeze
 from referee.calc.errors import Refusal
 from referee.calc.named import DIE, WORD
 from referee.patterns import lazy
@@ -329,16 +329,14 @@ def own_roll(book: Rulebook, system: str, rule: dict[str, Any]) -> dict[str, Any
     found: dict[tuple[int, int], str] = {}
     # a whole rule's own roll is never one of its lead-ins' (Precision's is not Look out, Sir!'s)
     inside = set() if rule.get("passage") else {line for _, line in lead_ins(rule)}
-    for version in rule.get("versions") or [rule]:
-        text = "\n".join(line for line in (version.get("text") or "").split("\n") if line.strip() not in inside)
-        for sentence in sentences(text):
-            dice = {(int(c or 1), int(s)) for c, s in DIE.findall(sentence)}
-            needs = {int(n) for n in re.findall(r"(?<![\w+])(\d+)\+(?![+\-\w])", sentence)}
-            if len(dice) == 1 and len(needs) == 1 and re.search(r"\broll", sentence, re.I):
-                (count, sides), = dice
-                (needed,) = needs
-                if count == 1:
-                    found.setdefault((sides, needed), sentence)
+    for sentence in rule_sentences(rule, leaving=inside):
+        dice = {(int(c or 1), int(s)) for c, s in DIE.findall(sentence)}
+        needs = {int(n) for n in re.findall(r"(?<![\w+])(\d+)\+(?![+\-\w])", sentence)}
+        if len(dice) == 1 and len(needs) == 1 and re.search(r"\broll", sentence, re.I):
+            (count, sides), = dice
+            (needed,) = needs
+            if count == 1:
+                found.setdefault((sides, needed), sentence)
     if not found:
         return None
     if len(found) > 1:
