@@ -51,24 +51,29 @@ def per_each(book: Rulebook, system: str, asked: q.PerEach) -> dict[str, Any]:
             rule, _ = _find_rule(book, system, other)
         except Refusal:
             raise refused from None
-    thing = asked.each[0].lower() if asked.each else ""
+    # the thing counted: a word of the question's ("6 models embarked", "3 lost wounds") the rule rolls for
+    counted = [w.lower() for w in asked.each]
+    thing = counted[0] if counted else ""
     # the rule named, or one whose name has the same words in another order ("transport destroyed")
     from referee.calc.named import _names
 
     others = [r for r in book.in_system(system) if r["id"] != rule["id"] and _names(r.get("name") or "", words)]
     for candidate in [rule] + others:
         said = rule_sentences(candidate)
-        rolls = [(s, m) for s in said for m in [_FOR_EACH.search(s)] if m is not None and _same_thing(m.group(2), thing)]
+        rolls = [(s, m) for s in said for m in [_FOR_EACH.search(s)] if m is not None and any(_same_thing(m.group(2), w) for w in counted)]
         if rolls:
             rule = candidate
+            thing = next(w for w in counted if _same_thing(rolls[0][1].group(2), w))
             break
     if not rolls:
-        saved = _save_for_each(book, system, rule, asked, thing)
-        if saved is not None:
-            return saved
+        for word in counted:
+            saved = _save_for_each(book, system, rule, asked, word)
+            if saved is not None:
+                return saved
+        each = " ".join(asked.each) or "things"
         raise Refusal(
-            f"{rule['id']} rolls no die for each {thing or 'thing'}, and no sentence of it says its save is taken against "
-            f"{thing or 'them'}; calc reads 'roll a D6 for every ...'",
+            f"{rule['id']} rolls no die for each of the {each}, and no sentence of it says its save is taken against "
+            f"them; calc reads 'roll a D6 for every ...'",
             system,
         )
     sentence, found = rolls[0]

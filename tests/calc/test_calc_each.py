@@ -34,6 +34,7 @@ def test_the_table_walker_reads_them_as_lark_does(question):
         ("last-edition", "transport destroyed with 6 models embarked", Fraction(1), Fraction(5, 6) ** 6),  # the words in another order
         ("last-edition", "destroyed transports, 3 models", Fraction(1, 2), Fraction(5, 6) ** 3),
         ("scrollhammer", "regeneration with 3 wounds", Fraction(1, 2), Fraction(5, 6) ** 3),  # "For each roll of a 6"
+        ("scrollhammer", "regeneration with 3 lost wounds", Fraction(1, 2), Fraction(5, 6) ** 3),  # the thing: any word asked
     ],
 )
 def test_on_the_documents(rulebase, system, question, mean, none):
@@ -46,7 +47,7 @@ def test_on_the_documents(rulebase, system, question, mean, none):
 @pytest.mark.parametrize(
     ("system", "question", "why"),
     [
-        ("last-edition", "destroyed transport with 6 wounds", "rolls no die for each wounds"),
+        ("last-edition", "destroyed transport with 6 wounds", "rolls no die for each of the wounds"),
         ("last-edition", "storm with 4 turns", "does not say which result"),  # its results are a table, not a count
         ("last-edition", "nothing with 3 models", "no rule of last-edition"),
     ],
@@ -85,9 +86,9 @@ def test_a_save_taken_for_each_wound_on_the_documents(rulebase, question):
     [
         ("whfb-house", "regeneration (5+) with 3 wounds", "save is a 4+ and it names no other roll"),
         # "against such attacks" names the kind of attack, not what each save keeps off
-        ("whfb-house", "regeneration with 3 attacks", "no sentence of it says its save is taken against attacks"),
-        ("scrollhammer", "ethereal with 3 attacks", "no sentence of it says its save is taken against attacks"),  # "against Mundane attacks"
-        ("whfb-house", "regeneration with 3 hits", "no sentence of it says its save is taken against hits"),
+        ("whfb-house", "regeneration with 3 attacks", "no die for each of the attacks, and no sentence of it says its save is taken against them"),
+        ("scrollhammer", "ethereal with 3 attacks", "no die for each of the attacks, and no sentence of it says its save is taken against them"),  # "against Mundane attacks"
+        ("whfb-house", "regeneration with 3 hits", "no die for each of the hits, and no sentence of it says its save is taken against them"),
     ],
 )
 def test_a_save_for_each_is_refused_where_no_sentence_says_what_it_keeps_off(rulebase, system, question, why):
@@ -108,7 +109,7 @@ def test_a_save_for_each_worded_my_way(tmp_path):
     found = answer(build, "whfb-house", "stone skin with 2 wounds")
     assert found.mean == Fraction(2, 3)
     assert found.distribution[2] == Fraction(1, 9)
-    with pytest.raises(Refusal, match="no sentence of it says its save is taken against wounds"):
+    with pytest.raises(Refusal, match="no sentence of it says its save is taken against them"):
         answer(build, "whfb-house", "lucky charm with 2 wounds")  # "against magic wounds": a kind, a condition
 
 
