@@ -186,7 +186,13 @@ def named_dice(book: Rulebook, system: str, asked: q.NamedDice) -> dict[str, Any
     said: list[tuple[dict[str, Any], str]] = []
     other: list[tuple[dict[str, Any], str]] = []
     # the rule the words name ("hit and run 3D6": Hit and Run's own "then roll 3D6"): its sentences need not repeat its name
-    own = {rule["id"] for rule in book.named(" ".join(asked.words), system) if squeeze(rule.get("name") or "") == squeeze(" ".join(asked.words))}
+    # ("secret mission roll D6": the rule Secret mission, the word "roll" a player's)
+    own = {
+        rule["id"]
+        for named in dict.fromkeys((" ".join(asked.words), " ".join(words)))
+        for rule in book.named(named, system)
+        if squeeze(rule.get("name") or "") == squeeze(named)
+    }
     for rule in book.in_system(system):
         for sentence in rule_sentences(rule):
             if rule["id"] not in own and not _names(sentence, words):

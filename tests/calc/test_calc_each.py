@@ -118,6 +118,9 @@ def test_a_save_for_each_worded_my_way(tmp_path):
     [
         ("last-edition", "charge 2D6 needing 7", Fraction(7, 12), "The selected unit rolls 2D6 for the charge roll."),
         ("last-edition", "charge roll 2D6 needing 8", Fraction(5, 12), "The selected unit rolls 2D6 for the charge roll."),
+        # the rule's name with a player's "roll" after it: Secret mission's own "roll a D6", its name not repeated there
+        ("last-edition", "secret mission roll D6 needing 4", Fraction(1, 2), "At the end of your turn roll a D6, if the result is equal or higher than the number of models in the unit the action is completed and you gain 3VP."),
+        ("last-edition", "secret mission D6 needing 4", Fraction(1, 2), "At the end of your turn roll a D6, if the result is equal or higher than the number of models in the unit the action is completed and you gain 3VP."),
         ("whfb-house", "flee 3D6 needing 10", Fraction(5, 8), None),  # "fleeing units continue to move 2D6\" or 3D6\""
     ],
 )
