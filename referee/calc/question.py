@@ -128,8 +128,9 @@ class Rolled(
 Stage = Hit | Wound | ArmourSave | DodgeSave | PureSave | FeelNoPain | Poisoned | Sniper | Fleshbane | MultipleWounds | Rolled
 
 
-class Chain(_Value, namedtuple("Chain", "count stages")):
-    """One stage alone (``count`` None), or ``count`` attacks through the stages in order."""
+class Chain(_Value, namedtuple("Chain", "count stages wounds", defaults=(None,))):
+    """One stage alone (``count`` None), or ``count`` attacks through the stages in order;
+    ``wounds``: the count is of wounds a save stage is taken against ("pure 4++ with 3 wounds")."""
 
     __slots__ = ()
     mechanic = "attack sequences"
