@@ -113,7 +113,7 @@ class _Reader:
         if len(stages) == 1 and count is None and bare and only.save is not None and not only.save_said:
             # "regeneration 4+ with 3 wounds": a rule's roll for each of them, as "regeneration 4+, 3 wounds" reads
             return q.PerEach(tuple(only.save.split()), wounds, each, only.needed)
-        return q.Chain(count, stages, wounds=wounds)
+        return q.Chain(count, stages, wounds=wounds, counted="hits" if "hit" in str(given).lower() else "wounds")
 
     def count(self, children: list[Any]) -> int:
         return _int(children[0])

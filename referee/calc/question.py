@@ -128,9 +128,10 @@ class Rolled(
 Stage = Hit | Wound | ArmourSave | DodgeSave | PureSave | FeelNoPain | Poisoned | Sniper | Fleshbane | MultipleWounds | Rolled
 
 
-class Chain(_Value, namedtuple("Chain", "count stages wounds", defaults=(None,))):
+class Chain(_Value, namedtuple("Chain", "count stages wounds counted", defaults=(None, "wounds"))):
     """One stage alone (``count`` None), or ``count`` attacks through the stages in order;
-    ``wounds``: the count is of wounds a save stage is taken against ("pure 4++ with 3 wounds")."""
+    ``wounds``: the number of ``counted`` ("wounds", "hits") one stage is rolled against ("pure 4++
+    with 3 wounds", "wound S4 vs T4 with 3 hits")."""
 
     __slots__ = ()
     mechanic = "attack sequences"

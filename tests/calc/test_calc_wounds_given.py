@@ -1,5 +1,6 @@
-"""A save (or Feel No Pain) asked against a number of wounds: "pure 4++ with 3 wounds".  One roll
-for each wound, where a sentence of the documents says so; how many are not saved."""
+"""A save (or Feel No Pain) asked against a number of wounds, a wound roll against a number of hits:
+"pure 4++ with 3 wounds", "wound S4 vs T5, 2 hits".  One roll for each, where a sentence of the
+documents says so; how many come out."""
 
 from __future__ import annotations
 
@@ -37,6 +38,16 @@ def test_one_roll_for_each_wound_on_the_documents(rulebase, system, question, al
     assert each and each[0].citation.quote.startswith(quote)
 
 
+def test_a_wound_roll_for_each_hit_on_the_documents(rulebase):
+    # "Each time a hit is scored against a target a wound roll is made against the same target."
+    question = "wound S4 vs T5, 2 hits"
+    assert _plain(lalr.parse(question)) == _plain(LARK.parse(question))
+    found = answer(rulebase, "last-edition", question)
+    assert found.mean == Fraction(5, 3) and found.distribution[2] == Fraction(25, 36)  # a 2+ each
+    each = [s for s in found.steps if s.text.startswith("One roll for each of the 2 hits")]
+    assert each[0].citation.quote == "Each time a hit is scored against a target a wound roll is made against the same target."
+
+
 def test_the_same_figure_as_that_many_attacks_through_the_save(rulebase):
     assert answer(rulebase, "last-edition", "pure 4++ with 3 wounds").distribution == answer(rulebase, "last-edition", "3 attacks pure 4++").distribution
 
@@ -44,8 +55,11 @@ def test_the_same_figure_as_that_many_attacks_through_the_save(rulebase):
 @pytest.mark.parametrize(
     ("system", "question", "why"),
     [
-        ("t9a", "aegis 4+ save with 3 wounds", "no sentence of t9a's documents says this save is rolled for each wound"),
-        ("last-edition", "3 attacks hit CS5 vs CS4 then pure 4++ with 2 wounds", "asked of one save alone"),
+        ("t9a", "aegis 4+ save with 3 wounds", "no sentence of t9a's documents says this roll is made for each wound"),
+        ("last-edition", "3 attacks hit CS5 vs CS4 then pure 4++ with 2 wounds", "asked of one roll alone"),
+        ("last-edition", "pure 4++ with 3 hits", "not hits of pure saves"),
+        ("last-edition", "wound S4 vs T4 with 3 wounds", "not wounds of wound rolls"),
+        ("t9a", "wound 4+ with 3 hits", "no sentence of t9a's documents says this roll is made for each hit"),
     ],
 )
 def test_refused_with_the_reason(rulebase, system, question, why):
@@ -71,5 +85,5 @@ def test_a_save_for_each_wound_worded_my_way(tmp_path):
     found = answer(build, "sky", "ward 5+ save with 2 wounds")
     assert found.distribution[2] == Fraction(4, 9)
     assert found.steps[-2].citation.quote == "A Ward save is rolled for every wound the model suffers."
-    with pytest.raises(Refusal, match="no sentence of sky's documents says this save is rolled for each wound"):
+    with pytest.raises(Refusal, match="no sentence of sky's documents says this roll is made for each wound"):
         answer(build, "sky", "shield 5+ save with 2 wounds")  # the Ward's sentence names the Ward save only
