@@ -267,6 +267,8 @@ def out_of_range(asked: Question) -> str | None:
     if isinstance(asked, Chain):
         if asked.count is not None and asked.count > MOST_ATTACKS:
             return f"calc answers at most {MOST_ATTACKS} attacks at once, not {asked.count}"
+        if asked.wounds is not None and asked.wounds > MOST_ATTACKS:
+            return f"calc answers at most {MOST_ATTACKS} {asked.counted} at once, not {asked.wounds}"
         parts: list[object] = list(asked.stages)
     else:
         parts = [asked]

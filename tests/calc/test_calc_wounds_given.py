@@ -60,6 +60,7 @@ def test_the_same_figure_as_that_many_attacks_through_the_save(rulebase):
         ("last-edition", "pure 4++ with 3 hits", "not hits of pure saves"),
         ("last-edition", "wound S4 vs T4 with 3 wounds", "not wounds of wound rolls"),
         ("t9a", "wound 4+ with 3 hits", "no sentence of t9a's documents says this roll is made for each hit"),
+        ("last-edition", "pure 4++ with 101 wounds", "calc answers at most 100 wounds at once, not 101"),
     ],
 )
 def test_refused_with_the_reason(rulebase, system, question, why):
