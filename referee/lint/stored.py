@@ -20,6 +20,7 @@ For a large system the site starts linting early in a second process
 
 from __future__ import annotations
 
+import os
 import pickle
 import sqlite3
 import zlib
@@ -46,12 +47,15 @@ def lint(
     rules_src: str | None = None,
 ) -> LintResult:
     """:func:`referee.lint.run.lint`, cut from the findings the store keeps for the build
-    (linting every check of the systems asked for first, and keeping them, when it has none)."""
-    from referee.lint.run import narrowed
+    (linting every check of the systems asked for first, and keeping them, when it has none).
+    A build no store can keep findings for is linted for what is asked only."""
+    from referee.lint import run
 
+    if not build.key or not rules_src or not os.path.isfile(database.path(rules_src)):
+        return run.lint(build, system, select, ignore, min_severity=min_severity, rules_src=rules_src)
     build.check_system(system)
     every = lint_all(build, [system] if system else build.systems, rules_src)
-    return narrowed(every, build, system, select, ignore, min_severity=min_severity)
+    return run.narrowed(every, build, system, select, ignore, min_severity=min_severity)
 
 
 def lint_all(build: Build, systems: list[str], rules_src: str | None) -> dict[str, LintResult]:

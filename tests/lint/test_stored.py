@@ -74,6 +74,18 @@ def test_each_system_is_linted_once_and_kept_beside_the_others(tmp_path: Path, p
     assert linted == ["demo", "other"]
 
 
+def test_a_build_no_store_keeps_is_linted_for_what_is_asked_only(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.store.record import assemble
+
+    src = write_system(tmp_path / "rules", "demo", MANIFEST, {"rules.txt": "Musician\n\nFear\n\nUnits with Fear cause Panic Tests.\n"})
+    asked: list[object] = []
+    lint = lint_run.lint
+    monkeypatch.setattr(lint_run, "lint", lambda build, system=None, select=None, *rest, **options: asked.append(select) or lint(build, system, select, *rest, **options))
+    result = stored.lint(assemble(src), None, ["empty-rule"], rules_src=str(src))  # a build without a key
+    assert asked == [["empty-rule"]] and [f.code for f in result.findings] == ["empty-rule"]
+    assert not Path(database.path(src)).exists()  # nothing to keep them in
+
+
 # --- referee lint reads them ---------------------------------------------------
 
 # Each call as the store gives it and as linting anew gives it: every format, each severity
