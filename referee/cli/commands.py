@@ -391,15 +391,19 @@ def cmd_lint(args: argparse.Namespace) -> None:
     """Check rule sets the way a compiler checks code: undefined, conflicting,
     duplicated, empty and broken rules, with file, line and column.
     Exit status 1 when there are (unwaived) errors."""
+    from referee.lint import stored
     from referee.lint.run import lint, parse_codes
 
     select = _checked(lambda: parse_codes(args.select, "--select"))
     ignore = _checked(lambda: parse_codes(args.ignore, "--ignore"))
     src = _src(args.rules_src)
     build, noted = _lint_build(args.rules_src, src)
-    result = _checked(
-        lambda: lint(build, args.system, select, ignore, min_severity=args.min_severity, rules_src=src, noted=noted)
-    )
+    if noted:  # read leniently, past a manifest's problems: not the stored build, and they are findings too
+        result = _checked(
+            lambda: lint(build, args.system, select, ignore, min_severity=args.min_severity, rules_src=src, noted=noted)
+        )
+    else:  # the build's findings as the store keeps them (linted and kept on the first call)
+        result = _checked(lambda: stored.lint(build, args.system, select, ignore, min_severity=args.min_severity, rules_src=src))
     shown = _shown(src)
     lines = SourceLines(build, src)
     if args.format == "sarif":

@@ -71,19 +71,13 @@ def lint(
     the manifest problems a lenient reading went past
     (:func:`referee.rulebase.manifest.noting`), each reported at its line.
     """
-    if min_severity not in SEVERITIES:
-        raise RulesError(f"--min-severity: {min_severity!r} is not one of {', '.join(SEVERITIES)}")
-    build.check_system(system)
-    wanted = [c for c in checks() if (select is None or c.code in select) and c.code not in (ignore or [])]
-    result = LintResult(
-        systems=[system] if system else build.systems, codes=[c.code for c in wanted], min_severity=min_severity
-    )
+    result = _asked(build, system, select, ignore, min_severity)
     for sys_id in result.systems:
         ctx = LintContext(build, sys_id, rules_src)
         ctx.noted = tuple(e for e in noted or () if (e.file or "").split("/", 1)[0] == sys_id)
         waivers = build.manifests[sys_id].waivers
-        for check in wanted:
-            for finding in ctx.findings(check.code):
+        for code in result.codes:
+            for finding in ctx.findings(code):
                 if not at_least(finding.severity, min_severity):
                     result.hidden += 1
                     continue
@@ -91,3 +85,43 @@ def lint(
                 result.findings.append(finding.waive(reason) if reason else finding)
     result.findings.sort(key=Finding.sort_key)
     return result
+
+
+def narrowed(
+    every: dict[str, LintResult],
+    build: Build,
+    system: str | None = None,
+    select: list[str] | None = None,
+    ignore: list[str] | None = None,
+    *,
+    min_severity: str = "info",
+) -> LintResult:
+    """What :func:`lint` gives, cut from ``every`` system's findings of every check at every
+    severity, waivers applied (:mod:`referee.lint.stored`).
+
+    A check's findings do not depend on which others run, nor a waiver's judgement on what
+    is shown, so the cut is exactly a fresh lint: the same findings in the same order (the
+    sort is stable and each system's findings keep their order), the same hidden count."""
+    result = _asked(build, system, select, ignore, min_severity)
+    wanted = set(result.codes)
+    for sys_id in result.systems:
+        for finding in every[sys_id].findings:
+            if finding.code not in wanted:
+                continue
+            if not at_least(finding.severity, min_severity):
+                result.hidden += 1
+                continue
+            result.findings.append(finding)
+    result.findings.sort(key=Finding.sort_key)
+    return result
+
+
+def _asked(
+    build: Build, system: str | None, select: list[str] | None, ignore: list[str] | None, min_severity: str
+) -> LintResult:
+    """An empty result naming the systems and codes asked for (checked first)."""
+    if min_severity not in SEVERITIES:
+        raise RulesError(f"--min-severity: {min_severity!r} is not one of {', '.join(SEVERITIES)}")
+    build.check_system(system)
+    wanted = [c.code for c in checks() if (select is None or c.code in select) and c.code not in (ignore or [])]
+    return LintResult(systems=[system] if system else build.systems, codes=wanted, min_severity=min_severity)

@@ -21,9 +21,9 @@ anchor is), :mod:`~referee.site.html` (escaping, always),
 :mod:`~referee.site.ruletext`, :mod:`~referee.site.rulepage`,
 :mod:`~referee.site.relations`, :mod:`~referee.site.systempages`,
 :mod:`~referee.site.report`, :mod:`~referee.site.diagram`,
-:mod:`~referee.site.diff`; for speed, :mod:`~referee.site.lintcache` (the
-reports' findings kept with their build) and :mod:`~referee.site.ahead` (a
-second process writing pages and linting).  Keeping MkDocs out of the
+:mod:`~referee.site.diff`; for speed, :mod:`~referee.site.ahead` (a
+second process writing pages and linting; the reports' findings are kept
+with their build by :mod:`referee.lint.stored`).  Keeping MkDocs out of the
 helpers keeps the generator swappable (Material announces its end of life
 for 2027).  The browser side is ``assets/``: the style sheet, the paste
 box (``referee.js``, reading with the parser :mod:`~referee.site.keyword_parser`

@@ -10,12 +10,12 @@ cores the second has nothing to do. For a large system a helper process
    whichever process first creates its claim file (``O_EXCL``, so never
    both), and where the two meet the helper stops. A chunk the helper
    wrote is read back by the build (:meth:`Ahead.take`);
-2. then lints every system the build has no findings for yet into the lint
-   cache (:mod:`referee.site.lintcache`),
+2. then lints every system the build has no findings for yet into the
+   store (:mod:`referee.lint.stored`),
    for the Editor's reports, which the build writes last of all.
 
 Either part can fail or be slow without harm: the build writes any page the
-helper has not, and lints itself if the cache holds no findings. The pages
+helper has not, and lints itself if the store holds no findings. The pages
 are the same whichever process writes them (the helper checks it has the
 same build: the key of the rules' and Referee's bytes), so the site stays
 byte-for-byte reproducible.
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 CHUNK = 100  # rule pages per claim
 PAGES_AHEAD = 1500  # rule pages from which a helper writes some (below, starting one costs more)
+LINT_EARLY = 300  # rules from which linting starts ahead in a second process (below, starting one costs more)
 POLL = 0.02  # seconds between looks for a chunk the helper is writing
 
 
@@ -73,7 +74,7 @@ class Ahead:
     def start(cls, site: Site, skip: frozenset[str] = frozenset()) -> Ahead | None:
         """A helper for ``site`` when it has something worth doing, else None; it writes
         no page of the systems in ``skip`` (whose pages the build has already)."""
-        from referee.site import lintcache
+        from referee.lint import stored
 
         if not site.build.key or not site.rules_src:
             return None  # not the cache's build: a helper could not load the same one
@@ -81,8 +82,8 @@ class Ahead:
         many = len(rules) >= PAGES_AHEAD and (os.cpu_count() or 1) > 1
         unlinted = site.unlinted()
         lint = unlinted if site.options.editor_report else []
-        lint = lint if sum(len(site.books[s].rules) for s in lint) >= lintcache.EARLY else []
-        lint = lint if lintcache.cached(site.build, lint, site.rules_src) is None else []
+        lint = lint if sum(len(site.books[s].rules) for s in lint) >= LINT_EARLY else []
+        lint = lint if stored.cached(site.build, lint, site.rules_src) is None else []
         if not many and not lint:
             return None
         chunks = [rules[i : i + CHUNK] for i in range(0, len(rules), CHUNK)] if many else []
@@ -134,7 +135,7 @@ def _claim(folder: str, n: int) -> bool:
 def helper(rules_src: str, key: str, folder: str) -> int:
     """The helper's side: pages from the last chunk backwards until the build's claims, then lint."""
     from referee.store.load import open_rules
-    from referee.site import lintcache
+    from referee.lint import stored
     from referee.site.pages import Options, Site
 
     with open(os.path.join(folder, "job.json"), encoding="utf-8") as fh:
@@ -151,7 +152,7 @@ def helper(rules_src: str, key: str, folder: str) -> int:
         pages = {uri: site.write(uri) for uri in job["chunks"][n]}
         replace_with(os.path.join(folder, f"chunk-{n:05d}.pickle"), lambda fh: pickle.dump(pages, fh, protocol=pickle.HIGHEST_PROTOCOL), ".chunk-")
     if job["lint"]:
-        lintcache.lint_all(build, job["lint"], rules_src)
+        stored.lint_all(build, job["lint"], rules_src)
     return 0
 
 

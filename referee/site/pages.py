@@ -166,7 +166,7 @@ class Site:
     def lint(self, system: str) -> LintResult:
         """The system's findings; every system's are read (or found in the cache) at once."""
         if system not in self._lint:
-            from referee.site.lintcache import lint_all
+            from referee.lint.stored import lint_all
 
             if self.ahead is not None:
                 self.ahead.wait_for_lint()

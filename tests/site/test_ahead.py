@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from referee.store.load import open_rules
-from referee.site import ahead, lintcache
+from referee.lint import stored
+from referee.site import ahead
 from referee.site.pages import Options, Site
 from tests.conftest import RULES_SRC
 
@@ -59,14 +60,14 @@ def test_the_helper_and_the_build_share_the_pages_and_agree_on_every_one(rules: 
         helper.wait_for_lint()
         assert helper.process.returncode == 0
         assert 0 < by_helper < len(rule_pages)  # each wrote some: they met in between
-        assert lintcache.cached(build, build.systems, str(rules)) is not None  # and it linted
+        assert stored.cached(build, build.systems, str(rules)) is not None  # and it linted
     finally:
         site.close()
 
 
 def test_no_helper_for_a_small_system_with_its_findings_cached(rules: Path) -> None:
     build = open_rules(rules).whole()
-    lintcache.lint_all(build, build.systems, str(rules))
+    stored.lint_all(build, build.systems, str(rules))
     assert ahead.Ahead.start(Site.plan(build, Options(), str(rules))) is None
 
 
