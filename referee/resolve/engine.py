@@ -17,6 +17,7 @@ from referee.resolve.meeting import (
 from referee.resolve.duties import duties, forbidden_kinds, forbidden_rules, forbidden_to_others, forbidden_to_the_other_side
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.lent import lent_kinds, lent_modifiers
+from referee.resolve.called import Called
 from referee.resolve.naming import picks
 from referee.resolve.one_of_a_kind import set_twice, two_of_a_kind
 from referee.resolve.parameters import against_instances
@@ -87,9 +88,10 @@ def resolve(
     flags = parse_flags(when)
     acting_text, mine = _picks(view, system, acting, "KEYWORDS")
     opponent_text, theirs = _picks(view, system, opponent, "--vs")
-    sides = both_sides(view, mine, theirs, flags)
     if documents is None and build is not view:  # a whole build handed in brings its own texts
         documents = build.texts  # type: ignore[union-attr]
+    view = Called(view, [*mine, *theirs])  # "Stomp" of "Stomp / Thunder Stomp" is answered as Stomp
+    sides = both_sides(view, mine, theirs, flags)
     quoting = Context(view, system, documents=documents).rule_quote
     scoped_out = against_instances(view, system, sides, quoting)
     unstated = lent_modifiers(view, system, sides, quoting, flags)

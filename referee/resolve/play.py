@@ -16,6 +16,7 @@ import re
 from collections import ChainMap, deque
 
 from referee.graph.not_counted import not_counted_as
+from referee.resolve.called import granted_as
 from referee.patterns import lazy
 from referee.resolve.ruling import quote
 from referee.resolve.situation import FAILS, HOLDS, holds, why_not
@@ -285,6 +286,7 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
                                               [*granting.via, step(rel, names)], relation="grants" if target in side.rules else None))
                 continue
             params = _bound(_params(dict(rel["details"]).get("parameter")), granting.instances)
+            granted_as(view, target, rel)
             _bring(side, queue, names, target, name, rel, params, [*granting.via, step(rel, names)], unknown)
         for target, rel, params in _bracketed_grants(view, current, granting):
             failed, unknown = _undecided(rel, flags, side.ids, theirs)
@@ -293,6 +295,7 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
                 if target not in side.rules:
                     side.inactive.append(Inactive(target, names.get(target, target), name, why_not(failed), quote(rel["citation"], names), chain))
                 continue
+            granted_as(view, target, rel)
             _bring(side, queue, names, target, name, rel, params, chain, unknown)
     _produced(view, side)
     _losses(view, side, flags, theirs)
