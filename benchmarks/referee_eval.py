@@ -440,7 +440,7 @@ def command(referee: Path, rules: Path, question: dict[str, Any]) -> list[str]:
     argv = [str(referee), "resolve"]
     if question.get("unit"):
         argv += ["--unit", question["unit"]]
-    else:
+    elif question.get("keywords") is not None:  # none: the opponent's side alone
         argv.append(question["keywords"])
     if question.get("vs_unit"):
         argv += ["--vs-unit", question["vs_unit"]]

@@ -62,16 +62,16 @@ def _sides(args: argparse.Namespace, view: Book) -> tuple[Any, Any, tuple[Any, A
         raise RulesError("resolve: give KEYWORDS or --unit, not both")
     if args.vs is not None and args.vs_unit is not None:
         raise RulesError("resolve: give --vs or --vs-unit, not both")
-    if args.keywords is None and args.unit is None:
-        raise RulesError("resolve needs the acting side: KEYWORDS or --unit NAME")
+    if args.keywords is None and args.unit is None and args.vs is None and args.vs_unit is None:
+        raise RulesError("resolve needs a side to rule on: KEYWORDS or --unit NAME (yours), --vs or --vs-unit (the opponent's)")
     if args.army is not None and args.unit is None and args.vs_unit is None:
         raise RulesError("resolve: --army names the army of --unit or --vs-unit; give one")
-    acting: Any
+    acting: Any = []  # only the opponent's side given: no rules of yours are in play
     opponent: Any = None
     unit = vs_unit = None
     if args.unit is not None:
         unit, acting = unit_picks(view, args.system, _clean(args.unit, "--unit"), args.army, "--unit")
-    else:
+    elif args.keywords is not None:
         acting = _clean(args.keywords, "KEYWORDS")
     if args.vs_unit is not None:
         vs_unit, opponent = unit_picks(view, args.system, _clean(args.vs_unit, "--vs-unit"), args.army, "--vs-unit")

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 
 def _picks(view: Book, system: str, unit: str | Sequence[Pick] | None, what: str) -> tuple[str | None, list[Pick]]:
-    if unit is None:
+    if unit is None or (not unit and not isinstance(unit, str)):  # no side, or a side with no rules named
         return None, []
     if isinstance(unit, str):
         return unit, picks(view, system, unit, what)
@@ -199,7 +199,7 @@ def resolve(
     unresolved += two_of_a_kind(modifiers, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
     answer = Resolution(
         system=system,
-        acting=acting_text or "",
+        acting=acting_text,
         opponent=opponent_text,
         when=flags,
         in_play={

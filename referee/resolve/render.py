@@ -44,12 +44,19 @@ OWN = {"self": "Your rules", "opponent": "Opponent's rules"}  # a modifier is li
 
 def _for(m: dict[str, Any]) -> str:
     """Whom the modifiers are for, where their sentences say ("for Units in base contact with ... Fear")."""
-    said = list(dict.fromkeys(p["subject"] for p in m["parts"] if p["subject"]))
+    said = list(dict.fromkeys(_whom(p["subject"]) for p in m["parts"] if p["subject"]))
     return f"; for {' / '.join(said)}" if said else ""
 
 
+def _whom(subject: str) -> str:
+    """A subject the sentence opens with a preposition ("with one or more models with Magic
+    Resistance") read after "for" as those it speaks of, never "for with"."""
+    return f"those {subject}" if subject.split(" ", 1)[0].lower() in {"with", "within", "in", "at", "on", "near"} else subject
+
+
 def _situation(data: dict[str, Any]) -> str:
-    acting, opponent = _unit(data.get("unit")) or data["keywords"], _unit(data.get("vs_unit")) or data["vs"]
+    acting = _unit(data.get("unit")) or data["keywords"] or "no rules of yours"
+    opponent = _unit(data.get("vs_unit")) or data["vs"]
     vs = f" against {opponent}" if opponent else ""
     when = f", when {', '.join(data['when'])}" if data["when"] else ""
     return f"{acting}{vs}{when}"

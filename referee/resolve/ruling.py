@@ -205,7 +205,7 @@ class Resolution:
 
     __slots__ = ("system", "acting", "opponent", "when", "in_play", "inactive", "rulings", "modifiers", "unresolved", "units", "in_force")
 
-    def __init__(self, system: str, acting: str, opponent: str | None, when: tuple[str, ...], in_play: dict[str, list[dict[str, Any]]],
+    def __init__(self, system: str, acting: str | None, opponent: str | None, when: tuple[str, ...], in_play: dict[str, list[dict[str, Any]]],
                  inactive: list[dict[str, Any]], rulings: list[Ruling], modifiers: list[Modifier], unresolved: list[Unresolved],
                  in_force: list[dict[str, Any]] | None = None) -> None:
         self.system, self.acting, self.opponent, self.when = system, acting, opponent, when

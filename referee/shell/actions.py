@@ -180,8 +180,10 @@ def resolve(session: Session, rest: str) -> Said:
         acting: Any = _needs(rest, "KEYWORDS")
     elif table.me is not None:
         acting = table.me.reading
+    elif table.vs is not None:
+        acting = []  # only the opponent's side is at the table: no rules of yours are in play
     else:
-        raise Unanswered("referee: error: resolve needs the acting unit: give `me KEYWORDS` first, or `resolve KEYWORDS`")
+        raise Unanswered("referee: error: resolve needs a side: give `me KEYWORDS` or `vs KEYWORDS` first, or `resolve KEYWORDS`")
     opponent = table.vs.reading if table.vs is not None else None
     units = (None if rest.strip() or table.me is None else table.me.unit, table.vs.unit if table.vs is not None else None)
     data = ruling(session.view, system, acting, opponent, table.when, units, documents=session.build.texts).to_json()

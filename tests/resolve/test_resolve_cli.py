@@ -146,12 +146,37 @@ ERRORS: list[tuple[list[str], str]] = [
     (["Fear", "--system", "nope"], "referee: error: unknown system 'nope' (known: last-edition, scrollhammer, t9a, whfb-house)\n"),
     (["Fear"], "referee: error: resolve needs --system (one of: last-edition, scrollhammer, t9a, whfb-house)\n"),
     (["Fear", "--system", "t9a", "--when", "on-foot,mounted"], "referee: error: --when on-foot and --when mounted cannot both hold\n"),
+    (["--system", "t9a", "--when", "melee"],
+     "referee: error: resolve needs a side to rule on: KEYWORDS or --unit NAME (yours), --vs or --vs-unit (the opponent's)\n"),
 ]
 
 
 @pytest.mark.parametrize(("args", "message"), ERRORS, ids=[" ".join(a) for a, _ in ERRORS])
 def test_bad_input_is_one_pinned_error_with_status_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     assert run(capsys, *args) == (2, "", message)
+
+
+def test_the_opponents_side_alone_is_ruled_on_with_no_rules_of_yours(capsys: pytest.CaptureFixture[str]) -> None:
+    # two instances of a rule that never stacks on the opponent's side meet among themselves: the
+    # player asking has no rules of their own to name, and the ruling must not need any
+    code, out, err = run(capsys, "--system", "t9a", "--vs", "Magic Resistance (2), Magic Resistance (3)", "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert (data["keywords"], data["vs"], data["in_play"]["self"]) == (None, "Magic Resistance (2), Magic Resistance (3)", [])
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "stacking"]
+    assert ruling["outcome"].endswith("use the highest: Magic Resistance (3)") and ruling["sides"] == ["opponent"]
+    assert ruling["citations"][0]["quote"] == "If there are different X values that could be used, use the highest value."
+    code, out, err = run(capsys, "--system", "t9a", "--vs", "Magic Resistance (2), Magic Resistance (3)")
+    assert (code, err) == (0, "")
+    assert out.startswith("Ruling (t9a): no rules of yours against Magic Resistance (2), Magic Resistance (3)\n")
+
+
+def test_a_modifier_for_whom_a_preposition_opens_reads_as_those(capsys: pytest.CaptureFixture[str]) -> None:
+    # the sentence names whom it is for by a phrase opening on "with"/"within": never "for with"
+    code, out, _ = run(capsys, "--system", "t9a", "--vs", "Magic Resistance (2)")
+    assert code == 0 and "casting roll -2 (from Magic Resistance); for those with one or more models with Magic Resistance\n" in out
+    code, out, _ = run(capsys, "Rally Around the Flag", "--system", "t9a")
+    assert code == 0 and '; for those within 12" of a friendly non-Fleeing model with Rally Around the Flag\n' in out
 
 
 def test_a_name_of_several_rules_is_refused_with_every_candidate(capsys: pytest.CaptureFixture[str]) -> None:

@@ -75,9 +75,15 @@ def test_an_error_reads_as_the_cli_says_it(session: Session, capsys: pytest.Capt
     assert session.table == before
 
 
-def test_resolve_needs_someone_acting(session: Session) -> None:
-    message = "referee: error: resolve needs the acting unit: give `me KEYWORDS` first, or `resolve KEYWORDS`"
+def test_resolve_needs_a_side(session: Session) -> None:
+    message = "referee: error: resolve needs a side: give `me KEYWORDS` or `vs KEYWORDS` first, or `resolve KEYWORDS`"
     assert said(session, "resolve") == (message, 2)
+
+
+def test_resolve_with_only_the_opponent_rules_on_their_rules(session: Session, capsys: pytest.CaptureFixture[str]) -> None:
+    session.table = Table("t9a", None, Side.of_keywords("Magic Resistance (2), Magic Resistance (3)"), ())
+    perform(session, "resolve")
+    assert capsys.readouterr().out.startswith("Ruling (t9a): no rules of yours against Magic Resistance (2), Magic Resistance (3)\n")
 
 
 def test_without_a_system_resolve_and_calc_ask_for_one(session: Session) -> None:

@@ -87,7 +87,6 @@ def test_markdown_names_the_unit(rules_src: Path, capsys: pytest.CaptureFixture[
         ),
         (["Fear", "--unit", "Ghost"], "referee: error: resolve: give KEYWORDS or --unit, not both\n"),
         (["Fear", "--vs", "Fear", "--vs-unit", "Ghost"], "referee: error: resolve: give --vs or --vs-unit, not both\n"),
-        (["--vs-unit", "Ghost"], "referee: error: resolve needs the acting side: KEYWORDS or --unit NAME\n"),
         (["Fear", "--army", "Demo Army"], "referee: error: resolve: --army names the army of --unit or --vs-unit; give one\n"),
         (["--unit", " "], "referee: error: --unit is empty: give a unit's name, as its army data writes it\n"),
     ],
