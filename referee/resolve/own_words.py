@@ -17,7 +17,7 @@ from referee.patterns import compiled, lazy
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.quotable import denied_states, forced_tests, lost, quotable, several_parts, states
 from referee.resolve.ruling import quote
-from referee.resolve.situation_words import RULED, wholes
+from referee.resolve.situation_words import RULED, forms, wholes
 from referee.resolve.together import name_pattern
 from referee.text import fold
 
@@ -41,12 +41,13 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
     in_play = {rid for side in sides for rid in side.rules if (side.name, rid) not in set_aside}
     said = {_plain(q) for q in quoted}
     for side in sides:
-        for rid in [*side.rules, *wholes(view, side, set_aside)]:
+        for rid in [*side.rules, *wholes(view, side, set_aside), *forms(view, side, set_aside)]:
             if (side.name, rid) in set_aside:
                 continue
             relations = view.relations_out(rid)
             if rid not in side.rules:
-                relations = [r for r in relations if r["kind"] == "settles"]  # a section's words on its parts; what it names is theirs
+                # a section's words on its parts, a form's on its rule ("Breath Weapon Shooting Attack"); what it names is theirs
+                relations = [r for r in relations if r["kind"] == "settles"]
             # a sentence that settles is listed for that; one that only names another rule in play, after
             for rel in [r for r in relations if r["kind"] == "settles"] + [r for r in relations if r["kind"] == "references"]:
                 details = dict(rel["details"])
