@@ -72,16 +72,20 @@ class Called:
         self._view = view
         self.called: dict[str, str] = {}
         said: dict[str, set[str]] = {}
+        kinds: list[tuple[str, str]] = []
         for pick in picks:
             words = fold(pick.text.split("(")[0].strip())
             said.setdefault(pick.rule, set()).add(next((p for p in _parts(view, pick.rule) if fold(p) == words), ""))
             # a joined name the text also defines as a rule of its own, under the heading ("#### Thunderstomp"
-            # under "Stomp / Thunder Stomp"): naming that rule names that kind of the heading's rule too
+            # under "Stomp / Thunder Stomp"): naming that rule beside the heading's names that kind of it too
             parent = (view.get(pick.rule) or {}).get("parent")
             own = _spaceless(view.rule_names.get(pick.rule) or "")
             kind = next((p for p in _parts(view, parent) if _spaceless(p) == own), None) if parent else None
             if kind is not None:
-                said.setdefault(parent, set()).add(kind)
+                kinds.append((parent, kind))
+        for parent, kind in kinds:
+            if parent in said:
+                said[parent].add(kind)
         self._asked = set(said)
         self.called.update({rid: name for rid, (name,) in ((rid, names) for rid, names in said.items() if len(names) == 1) if name})
         self.rule_names = _Names(self.called, view.rule_names)

@@ -87,6 +87,8 @@ def test_two_names_of_one_thing_and_both_kinds_asked_are_answered_by_the_heading
     found = _self(resolve(skirmish, "skirmish", "Roar, Greatroar").to_json())
     assert set(found) == {"Roar / Great Roar", "Greatroar"}
     assert "Roar" in _self(resolve(skirmish, "skirmish", "Roar").to_json())
+    # the rule of its own alone: the heading's rule is not named, so that kind is not called
+    assert "Great Roar" not in _self(resolve(skirmish, "skirmish", "Greatroar").to_json())
 
 
 def test_one_name_with_and_in_it_stays_one_name(skirmish: Build) -> None:
