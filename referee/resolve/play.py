@@ -133,7 +133,7 @@ class InPlay:
 class Inactive:
     """A rule that would be in play but is not, here: why, and the sentence that says so."""
 
-    __slots__ = ("rule", "name", "side", "reason", "citation", "via", "relation", "lost_by")
+    __slots__ = ("rule", "name", "side", "reason", "citation", "via", "relation", "lost_by", "stated")
 
     def __init__(self, rule: str, name: str, side: str, reason: str, citation: dict[str, Any],
                  via: list[dict[str, Any]] | None = None, relation: str | None = None, lost_by: dict[str, Any] | None = None) -> None:
@@ -141,6 +141,7 @@ class Inactive:
         self.via = via or []
         self.relation = relation  # the kind of a relation that does not apply here (the rule stays in play)
         self.lost_by = lost_by  # the ``loses`` relation of another rule in play that took this one out
+        self.stated: tuple[str, str] | None = None  # a modifier that does not apply here: its stat and value
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "rule": self.rule, "relation": self.relation, "reason": self.reason, "via": self.via, "citation": self.citation}

@@ -79,3 +79,4 @@ def test_breath_weapon_marched_is_answered_by_its_shooting_attacks_words(rulebas
         data = resolve(rulebase, "whfb-house", "Breath Weapon", when=when).to_json()
         quoted = [(c["name"], c["quote"]) for r in data["rulings"] for c in r["citations"]] + [(d["name"], d["citation"]["quote"]) for d in data["in_force"]]
         assert ("Breath Weapon Shooting Attack", even) in quoted, when
+
