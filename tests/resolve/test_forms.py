@@ -28,6 +28,18 @@ If the model is in close combat, it can spit at its own Initiative. It hits one 
 ### Smoke
 
 Smoke can be made even if the model marched during the same turn.
+
+### Great Spit
+
+A Great Spit hits two units. All models (without riders) with US(5+) get Fire Spit.
+
+## Venom
+
+A model with Venom wounds on 4+.
+
+### Venom Fangs
+
+A model with Venom Fangs has the Venom special rule.
 """
 
 
@@ -80,3 +92,16 @@ def test_breath_weapon_marched_is_answered_by_its_shooting_attacks_words(rulebas
         quoted = [(c["name"], c["quote"]) for r in data["rulings"] for c in r["citations"]] + [(d["name"], d["citation"]["quote"]) for d in data["in_force"]]
         assert ("Breath Weapon Shooting Attack", even) in quoted, when
 
+
+
+def test_who_has_a_rule_in_its_own_sections_words_is_read_out(skirmish: Build) -> None:
+    [given] = [d for d in resolve(skirmish, "skirmish", "Fire Spit").to_json()["in_force"] if d["how"] == "given"]
+    assert given["name"] == "Fire Spit" and given["citation"]["quote"] == "All models (without riders) with US(5+) get Fire Spit."
+    # a part that gives the rule to its own bearers: that part's grant, not who has the rule
+    assert not [d for d in resolve(skirmish, "skirmish", "Venom").to_json()["in_force"] if d["how"] == "given"]
+
+
+def test_who_gets_stomp_is_read_out_with_stomp(rulebase: Build) -> None:
+    data = resolve(rulebase, "whfb-house", "Stomp / Thunder Stomp", when=["melee"]).to_json()
+    [given] = [d for d in data["in_force"] if d["how"] == "given"]
+    assert "without war machines and chariots" in given["citation"]["quote"] and given["rule"] == "whfb-house/stomp-thunder-stomp"
