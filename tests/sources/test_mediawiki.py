@@ -448,7 +448,6 @@ HEADINGS = [
     ("Stubborn:", "Stubborn", (), []),
     ("Blast and Large Blast", "Blast and Large Blast", (), ["Blast", "Large Blast"]),
     ("Stomp / Thunder Stomp", "Stomp / Thunder Stomp", (), ["Stomp", "Thunder Stomp"]),
-    ("Fleet of Foot and Fleet of Claw", "Fleet of Foot and Fleet of Claw", (), []),
     ("Hit and Run", "Hit and Run", (), []),
     ("Slow and Purposeful", "Slow and Purposeful", (), []),
     ("[[Fear]]", "Fear", (), []),
