@@ -1,7 +1,7 @@
 """A rule whose heading joins a rule and a kind of it, in play by the name it was called.
 
 "Stomp / Thunder Stomp" and "Blast and Large Blast" are headings that name a
-rule and a kind of it sharing their words (:mod:`referee.sources.joined`):
+rule and a kind of it sharing their words (:mod:`referee.joined`):
 the heading is the rule's name, each joined name one of its names, and the
 name used says which is meant.  What is in play is said in the player's
 words: a player who names "Stomp" has Stomp in play ("You: Stomp; Always
@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from referee.sources.joined import kinds_joined
+from referee.joined import kinds_joined
 from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this

@@ -18,7 +18,7 @@ Names lose emphasis, a trailing colon, section numbers ("1.COMMAND PHASE",
 an alias ("Movement (M)": Movement, alias M), as do a trailing qualifier
 ("Steadfast (only The Horde formation)": alias Steadfast; "Ward [X]": alias
 Ward), the names a heading joins ("A / B", "Blast and Large Blast":
-:mod:`referee.sources.joined`), both forms of "Block Die/Dice", each name of a
+:mod:`referee.joined`), both forms of "Block Die/Dice", each name of a
 list of capitalised names ("Dodge, Block, Parry"), and a
 quoted name opening the body ("Directive 1": "Deus Ex Machina").  Keyword
 families ("Ranged X heavy") are read by :mod:`markdown_keywords`; errata
@@ -74,7 +74,7 @@ from referee.sources import markdown_errata as errata
 from referee.sources import markdown_footnotes as footnotes
 from referee.sources import markdown_labels as labels
 from referee.sources.document import Document, indent_column
-from referee.sources.joined import joined_names
+from referee.joined import joined_names
 from referee.sources.markdown_blocks import (
     KEYWORD_LABEL,
     FoundEntry,

@@ -70,7 +70,7 @@ from dataclasses import dataclass, field
 from referee.errors import RulesError
 from referee.model import Alias, Entry, Param, Table
 from referee.sources.document import Document
-from referee.sources.joined import joined_names
+from referee.joined import joined_names
 from referee.sources.markup import name_from, names_from
 from referee.sources.values import value_kind
 from referee.text import plural, singulars

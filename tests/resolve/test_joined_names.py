@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from referee.resolve import resolve
-from referee.sources.joined import joined_names, kinds_joined
+from referee.joined import joined_names, kinds_joined
 from referee.store.record import Build, assemble
 from tests.conftest import markdown_system
 

@@ -20,7 +20,7 @@ PATH = "scrollhammer/special-rules.wiki"
 BODY_LINE = 10  # the edit box's text: the whole wikitext on one physical line
 
 # Every '''heading''' of the page, as read from it ("Blast and Large Blast" is
-# one rule under two names, Blast and Large Blast: referee.sources.joined).
+# one rule under two names, Blast and Large Blast: referee.joined).
 NAMES = sorted(
     [
         "Absorb", "Acute Senses", "Atronach", "Autohit", "Backfire", "Barrage",

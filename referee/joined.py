@@ -22,6 +22,10 @@ thing ("Terrain type 3 / vision blocking"), where the heading says it best.
 
 A slash without spaces is one name's alternatives of a word ("Block
 Die/Dice", "Flee/Pursuit") and is read by the adapters themselves.
+
+Outside :mod:`referee.sources`: the resolver reads it on every warm call
+(:mod:`referee.resolve.called`), and that package's import brings the
+adapters' record classes.
 """
 
 from __future__ import annotations
