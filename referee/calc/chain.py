@@ -3,14 +3,16 @@ then the attacks are added up by convolution."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
-from referee.calc.citations import Rulebook
+from referee.calc.citations import Rulebook, rule_sentences
 from referee.calc.dice import Distribution
 from referee.calc.errors import not_defined
 from referee.calc.stage import StageResult
+from referee.patterns import lazy
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
@@ -42,6 +44,8 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
         steps.extend(result.steps)
         results.append(result)
         previous = stage
+    if chain.wounds is not None:
+        return _each_wound(book, system, chain, results[0], steps)
     if chain.count is None and len(results) == 1:
         only = results[0]
         out: dict[str, Any] = {"steps": steps, "probability": only.probability, "needed": only.needed, "outcome": only.noun}
@@ -84,6 +88,53 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
         "distribution": total,
         "outcome": noun,
     }
+
+
+# "roll one dice for each wound", "Roll a D6 each time an unsaved Wound is suffered", "Each time a wound
+# roll was scored against the target, the target can now defend itself by rolling an armor save"; for
+# hits: "Each time a hit is scored against a target a wound roll is made against the same target"
+_EACH = {thing: lazy(rf"\b(?:for\s+(?:each|every)|each\s+time)\b[^.]*?\b{thing}", re.I) for thing in ("wound", "hit")}
+
+
+def _each_wound(book: Rulebook, system: str, chain: q.Chain, result: StageResult, steps: list[Step]) -> dict[str, Any]:
+    """One stage rolled against each of ``chain.wounds`` wounds or hits ("pure 4++ with 3 wounds", "wound
+    S4 vs T4 with 3 hits"): a save against wounds, a wound roll against hits, where a sentence of the
+    rule the stage rests on (or of the system, naming that save or the wound roll; for The Last
+    Edition's saves, all special armour saves, an armour save) rolls it once for each; how many of
+    them come out."""
+    from referee.calc.errors import Refusal
+
+    thing = chain.counted
+    stage = chain.stages[0]
+    example = "'pure 4++ with 3 wounds', 'wound S4 vs T4 with 3 hits'"
+    if chain.count is not None or len(chain.stages) > 1:
+        raise Refusal(f"a number of {thing} is asked of one roll alone ({example}); with attacks through stages, give 'N attacks'", system)
+    saves = isinstance(stage, (q.ArmourSave, q.DodgeSave, q.PureSave, q.FeelNoPain)) or (isinstance(stage, q.Rolled) and stage.kind == "save")
+    wounds = isinstance(stage, q.Wound) or (isinstance(stage, q.Rolled) and stage.kind == "wound")
+    if not (saves if thing == "wounds" else wounds):
+        raise Refusal(f"a number of wounds is asked of a save, of hits of a wound roll ({example}), not {thing} of {stage.mechanic}", system)
+    each = _EACH[thing[:-1]]
+    cited = list(dict.fromkeys(s.citation.rule for s in result.steps if s.citation is not None))
+    found = None
+    for rule in filter(None, map(book.rule, cited)):
+        found = next(((rule, s) for s in rule_sentences(rule) if each.search(s)), None)
+        if found:
+            break
+    if found is None:  # a sentence elsewhere that rolls it for each, naming it
+        if thing == "hits":
+            pattern = r"\bwound\s+rolls?\b"
+        else:
+            pattern = rf"\b{re.escape(stage.save)}\s+saves?\b" if isinstance(stage, q.Rolled) else r"\barmou?r\s+saves?\b"
+        named = re.compile(pattern, re.I)
+        found = next(((r, s) for r in book.in_system(system) for s in rule_sentences(r) if each.search(s) and named.search(s)), None)
+    if found is None:
+        raise Refusal(f"no sentence of {system}'s documents says this roll is made for each {thing[:-1]}; calc will not assume it", system)
+    rule, sentence = found
+    steps.append(Step(f"One roll for each of the {chain.wounds} {thing}.", book.quote(rule, sentence)))
+    total = result.per_unit.times(chain.wounds)
+    noun = result.noun
+    steps.append(Step(f"{chain.wounds} {thing}, each on its own ({fraction(result.per_unit[1])} each): every total counted exactly; mean {fraction(total.mean)} {noun}.", None))
+    return {"steps": steps, "probability": total.at_least(1), "probability_of": f"1 or more {noun}", "distribution": total, "outcome": noun}
 
 
 def _through(joint: dict[tuple[int, int], Fraction], next_stage: Distribution) -> Distribution:

@@ -24,7 +24,7 @@ from referee.patterns import lazy
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
-    from typing import Any, Callable
+    from typing import Any, Callable, Iterable
 
 _NOT_ALNUM = lazy(r"[\W_]+")
 _ALNUM = lazy(r"[^\W_]+")
@@ -61,12 +61,17 @@ class Citation(namedtuple("Citation", "rule file line column quote")):
         return f"{self.rule}, {self.file}:{self.line}:{self.column}"
 
 
-def rule_sentences(rule: dict[str, Any]) -> list[str]:
+def rule_sentences(rule: dict[str, Any], leaving: Iterable[str] = ()) -> list[str]:
     """Every sentence of a rule's text, each once, in reading order across its versions (the
-    texts two documents give it)."""
+    texts two documents give it); ``leaving``: whole lines of the text to leave out (a rule's
+    lead-ins, whose rolls are not its own)."""
     out: list[str] = []
+    left = set(leaving)
     for version in rule.get("versions") or [rule]:
-        out.extend(s for s in sentences(version.get("text") or "") if s not in out)
+        text = version.get("text") or ""
+        if left:
+            text = "\n".join(line for line in text.split("\n") if line.strip() not in left)
+        out.extend(s for s in sentences(text) if s not in out)
     return out
 
 

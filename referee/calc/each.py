@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
-from referee.calc.citations import Rulebook, sentences, squeeze
+from referee.calc.citations import Rulebook, rule_sentences, squeeze
 from referee.calc.dice import Distribution
 from referee.calc.errors import Refusal
 
@@ -33,6 +33,7 @@ _COUNTS = re.compile(
     re.I,
 )
 _ARTICLES = {"a", "an", "the", "one"}
+_AGAINST = re.compile(r"\b(?:against|from|by|with)\s+(?:[\w-]+\s+){0,3}$", re.I)  # "against such <attacks>"
 _GIVEN = re.compile(r"(\d+)(\+)")  # the roll the question gives in brackets, read as a counted result is
 
 
@@ -50,19 +51,31 @@ def per_each(book: Rulebook, system: str, asked: q.PerEach) -> dict[str, Any]:
             rule, _ = _find_rule(book, system, other)
         except Refusal:
             raise refused from None
-    thing = asked.each[0].lower() if asked.each else ""
+    # the thing counted: a word of the question's ("6 models embarked", "3 lost wounds") the rule rolls for
+    counted = [w.lower() for w in asked.each]
+    thing = counted[0] if counted else ""
     # the rule named, or one whose name has the same words in another order ("transport destroyed")
     from referee.calc.named import _names
 
     others = [r for r in book.in_system(system) if r["id"] != rule["id"] and _names(r.get("name") or "", words)]
     for candidate in [rule] + others:
-        said = [s for version in candidate.get("versions") or [candidate] for s in sentences(version.get("text") or "")]
-        rolls = [(s, m) for s in said for m in [_FOR_EACH.search(s)] if m is not None and _same_thing(m.group(2), thing)]
+        said = rule_sentences(candidate)
+        rolls = [(s, m) for s in said for m in [_FOR_EACH.search(s)] if m is not None and any(_same_thing(m.group(2), w) for w in counted)]
         if rolls:
             rule = candidate
+            thing = next(w for w in counted if _same_thing(rolls[0][1].group(2), w))
             break
     if not rolls:
-        raise Refusal(f"{rule['id']} rolls no die for each {thing or 'thing'}; calc reads 'roll a D6 for every ...'", system)
+        for word in counted:
+            saved = _save_for_each(book, system, rule, asked, word)
+            if saved is not None:
+                return saved
+        each = " ".join(asked.each) or "things"
+        raise Refusal(
+            f"{rule['id']} rolls no die for each of the {each}, and no sentence of it says its save is taken against "
+            f"them; calc reads 'roll a D6 for every ...'",
+            system,
+        )
     sentence, found = rolls[0]
     sides = int(found.group(1))
     steps = [Step(f"{rule['name']}: one D{sides} for each of the {asked.count} {' '.join(asked.each)}.", book.quote(rule, sentence))]
@@ -102,6 +115,52 @@ def per_each(book: Rulebook, system: str, asked: q.PerEach) -> dict[str, Any]:
     }
 
 
+def _save_for_each(book: Rulebook, system: str, rule: dict[str, Any], asked: q.PerEach, thing: str) -> dict[str, Any] | None:
+    """A rule's save taken once for each of the things counted ("regeneration with 3 wounds"): where the
+    rule gives its save a roll ("works exactly like 4+ ward save", as ``Regeneration save`` reads it) and
+    a sentence of it says what the save stands against is the thing counted ("Wounds suffered from
+    flaming attack cannot be regenerated - no regeneration save is allowed": a wound is what one save
+    keeps off).  The answer is how many of the saves are passed.  None where the rule says neither."""
+    from referee.calc.named import _figures, _threshold, _word_forms
+
+    if not thing:
+        return None
+    said = rule_sentences(rule)
+    figures = {v: found for v, found in _figures(rule, rule["name"], _word_forms("save")).items() if isinstance(v, int)}
+    if not figures:
+        return None
+    if len(figures) > 1:
+        shown = ", ".join(f"{v}+" for v in figures)
+        raise Refusal(f"{rule['id']} gives several rolls for its save ({shown}); calc will not pick one", system)
+    (needed, giving), = figures.items()
+    counted = re.compile(_word_forms(thing), re.I)
+    # a sentence naming the save and the thing ("Wounds suffered from ... - no regeneration save is allowed")
+    saving = re.compile(r"\bsav(?:e|es|ed|ing)\b", re.I)
+    # ... the thing as what is saved, not the kind of attack the save is allowed against ("a 4+ Ward
+    # save against Mundane attacks" names attacks as a condition, not as what each save keeps off)
+    against = [s for s in said if saving.search(s) and any(not _AGAINST.search(s[: m.start()]) for m in counted.finditer(s))]
+    if not against:
+        return None
+    if asked.needed is not None and asked.needed != needed:
+        raise Refusal(f"{rule['id']}'s save is a {needed}+ and it names no other roll, so ({asked.needed}+) stands for nothing", system)
+    steps = [Step(f"{rule['name']}: its save is a {needed}+ roll.", book.quote(rule, giving[0]))]
+    die: list[int] = []
+    one = _threshold(book, system, rule, giving[0], needed, steps, f"the {rule['name']} save succeeds", die)
+    chance = one["probability"]
+    each = " ".join(asked.each)
+    steps.append(Step(f"A save is taken against each of the {asked.count} {each}: the rule's save stands against {thing}.", book.quote(rule, against[0])))
+    total = Distribution({0: 1 - chance, 1: chance}).times(asked.count) if chance < 1 else Distribution.certain(asked.count)
+    steps.append(Step(f"{asked.count} saves, each passed {fraction(chance)}: every count, exactly; mean {fraction(total.mean)}.", None))
+    return {
+        "steps": steps,
+        "distribution": total,
+        "needed": f"{needed}+",
+        "outcome": f"{each} saved",
+        "probability": 1 - total[0],
+        "probability_of": f"at least one of the {each} saved",
+    }
+
+
 def _same_thing(said: str, asked: str) -> bool:
     """The rule's word for the thing and the question's, singular or plural ("model", "models")."""
     a, b = said.lower(), asked.lower()
@@ -127,16 +186,21 @@ def named_dice(book: Rulebook, system: str, asked: q.NamedDice) -> dict[str, Any
     said: list[tuple[dict[str, Any], str]] = []
     other: list[tuple[dict[str, Any], str]] = []
     # the rule the words name ("hit and run 3D6": Hit and Run's own "then roll 3D6"): its sentences need not repeat its name
-    own = {rule["id"] for rule in book.named(" ".join(asked.words), system) if squeeze(rule.get("name") or "") == squeeze(" ".join(asked.words))}
+    # ("secret mission roll D6": the rule Secret mission, the word "roll" a player's)
+    own = {
+        rule["id"]
+        for named in dict.fromkeys((" ".join(asked.words), " ".join(words)))
+        for rule in book.named(named, system)
+        if squeeze(rule.get("name") or "") == squeeze(named)
+    }
     for rule in book.in_system(system):
-        for version in rule.get("versions") or [rule]:
-            for sentence in sentences(version.get("text") or ""):
-                if rule["id"] not in own and not _names(sentence, words):
-                    continue
-                if die.search(sentence):
-                    said.append((rule, sentence))
-                elif any_dice.search(sentence):
-                    other.append((rule, sentence))
+        for sentence in rule_sentences(rule):
+            if rule["id"] not in own and not _names(sentence, words):
+                continue
+            if die.search(sentence):
+                said.append((rule, sentence))
+            elif any_dice.search(sentence):
+                other.append((rule, sentence))
     name = " ".join(asked.words)
     if not said:
         if other:

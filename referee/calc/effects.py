@@ -39,7 +39,7 @@ from fractions import Fraction
 
 from referee.calc import question as q
 from referee.calc.answers import Step, fraction
-from referee.calc.citations import Clause, Rulebook, sentences, squeeze
+from referee.calc.citations import rule_sentences, Clause, Rulebook, sentences, squeeze
 from referee.calc.dice import Distribution
 from referee.calc.errors import Refusal
 from referee.calc.stage import StageResult
@@ -109,7 +109,12 @@ _IGNORED = lazy(r"\bignores?\b|\bdoes(?:n't| not) suffer\b", re.I)
 _MODIFIER_FOR = lazy(r"\bmodifier\s+for\s+[A-Z][\w-]*(?:\s+(?:and\s+)?[A-Z][\w-]*)*")
 _AFFECTED = lazy(r"\b(?:is|are)\s+affected\s+by\b[^,.;]*", re.I)
 _NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
-_ALONE = lazy(r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined", re.I)
+# "... cannot be combined with any other negative to-hit modifiers": only those of that sign, where it says one
+_ALONE = lazy(
+    r"to-?\s?(?P<what>hit|wound)\s+modifier\s+cannot\s+be\s+combined"
+    r"(?:\s+with\s+(?:any\s+)?(?:other\s+)?(?P<sign>negative|positive)\b)?",
+    re.I,
+)
 # a save that cannot be taken: "Fortitude Saves cannot be taken against attacks with X[ that ...], or against
 # attacks with Y", "ignores Fortitude Saves", "cannot take a Regeneration save"
 _NOT_TAKEN = lazy(r"(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+(?i:saves?)\s+(?:cannot|can\s+not|can't|may\s+not)\s+be\s+(?:taken|made|used)\s+(?P<rest>against\b.*)")
@@ -217,7 +222,8 @@ def read(rule: str, text: str) -> list[Effect]:
             if not _NEGATED.search(plain) and not _NOT_ALWAYS.search(plain):
                 found.append(Effect(rule, "always", (m.group("a") or m.group("b")).lower(), None, None, when, needs, clause, _side(plain, m.start(), rule, "")))
         for m in _ALONE.finditer(plain):
-            found.append(Effect(rule, "alone", m.group("what").lower(), None, None, when, needs, clause))
+            sign = (m.group("sign") or "").lower() or None  # the amount: which other modifiers it will not combine with
+            found.append(Effect(rule, "alone", m.group("what").lower(), sign, None, when, needs, clause))
         found.extend(_saves_not_taken(rule, plain, when, clause))
         natural = _NATURAL.search(plain)
         if natural is not None:
@@ -464,6 +470,37 @@ def _rule_effects(book: Rulebook, system: str, name: str, required: bool) -> lis
     return effects
 
 
+# "has its Strength always set to 3", "gain +2 Strength, +2 Armour Penetration": a characteristic changed
+_CHARACTERISTIC = lazy(
+    r"\b(?P<a>[A-Z][\w]*(?:\s+[A-Z][\w]*)*)\s+(?:(?:is|are|always)\s+)*set\s+to\s+\d+"
+    r"|(?<![\w+-])[+-]\s?\d+\s+(?P<b>(?!to-)[A-Z][\w]*(?:\s+[A-Z][\w]*)*)"
+)
+
+
+def _unread(book: Rulebook, system: str, name: str, stage: q.Rolled) -> Refusal:
+    """Why a named rule's effect on the roll is not read: where its sentences change characteristics of
+    the attack ("Strength always set to 3 and its Armour Penetration always set to 10") and nothing of
+    the roll, they are named and quoted, since the question gives the roll by its number and calc reads
+    no rule on what those do to it."""
+    wanted = rule_id(system, name)
+    rule = book.rule(wanted)
+    changed: dict[str, str] = {}
+    for sentence in rule_sentences(rule) if rule is not None else []:
+        for m in _CHARACTERISTIC.finditer(sentence):
+            changed.setdefault(m.group("a") or m.group("b"), sentence)
+    if not changed:
+        return Refusal(f"{name}: calc cannot read what it does to the roll ({wanted})", system)
+    what = f"a {stage.save} save" if stage.save else f"a {stage.kind} roll"
+    first = next(iter(changed.values()))
+    cited = book.quote(rule, first)
+    return Refusal(
+        f"{name} changes the attack's {' and '.join(changed)} ({wanted}, {cited.file}:{cited.line}: {first!r}), "
+        f"not the roll itself; calc reads no sentence of {system} on what that does to {what} given as "
+        f"{stage.needed}+, so it will not say whether the roll changes",
+        system,
+    )
+
+
 def _is_a_save(book: Rulebook, system: str, stage: q.Rolled, on_it: list[Effect]) -> None:
     """A save named without the word "save" ("Aegis 4+") is read as one only when the
     documents call it a save: a named rule's sentence acts on "<name> saves", or the
@@ -620,7 +657,7 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, sou
         gives = [g for g in grants if g.by == rule_id(system, name)]
         useful = any(e.rule == rule_id(system, g.name) for g in gives for e in effects) or any(_key(g.name) in conditions for g in gives)
         if name not in missing and not useful and not any(e.rule == rule_id(system, name) for e in effects) and _key(name) not in conditions:
-            raise Refusal(f"{name}: calc cannot read what it does to the roll ({rule_id(system, name)})", system)
+            raise _unread(book, system, name, stage)
     key = _roll_key(stage)
     if stage.save and not stage.save_said:
         _is_a_save(book, system, stage, [e for e in effects if e.roll == key])
@@ -720,17 +757,23 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, sou
         steps.append(Step(f"{effect.amount:+d} to the roll.", book.cite(effect.clause)))
     alone = next((e for e in applied if e.kind == "alone"), None)
     total = stage.modifier + sum(e.amount for e in modifiers)
-    if alone is not None and len(modifiers) + bool(stage.modifier) > 1:
-        # the rule's own modifier or the others: where both come to the same, no choice is left
+    if alone is not None:
+        # the others it will not combine with: all of them, or those of the sign its sentence names
+        others = [e.amount for e in modifiers if e.rule != alone.rule] + ([stage.modifier] if stage.modifier else [])
+        barred = [a for a in others if alone.amount is None or (a < 0) == (alone.amount == "negative")]
         own = sum(e.amount for e in modifiers if e.rule == alone.rule)
-        if own != total - own:
+        if barred and own != sum(barred):  # its modifier or the others: where both come to the same, no choice is left
             raise Refusal(
                 f"{alone.rule} says its modifier cannot be combined with some others, and does not say which applies; "
                 "calc will not pick",
                 system,
             )
-        total = own
-        steps.append(Step(f"It cannot be combined with the other modifier; either one alone is {own:+d}, so the roll is changed by {own:+d}.", book.cite(alone.clause)))
+        if barred:
+            total -= sum(barred)
+            steps.append(Step(f"It cannot be combined with the other modifier; either one alone is {own:+d}, so it counts once.", book.cite(alone.clause)))
+        elif others and alone.amount is not None:
+            kept = ", ".join(f"{a:+d}" for a in others)
+            steps.append(Step(f"It cannot be combined only with other {alone.amount} modifiers; {kept} is not one, so both count.", book.cite(alone.clause)))
     if total or stage.modifier:
         needed = _modified(book, stage, total, rules, steps, system)
     return _compute(book, stage, needed, applied, steps, system)

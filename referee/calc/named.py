@@ -229,7 +229,7 @@ def _figures(rule: dict[str, Any], name: str, thing_re: str) -> dict[Any, list[s
     # is not the rule's own figure when the question gives none
     example = compiled(rf"\b{re.escape(name)}\s*\((?!\s*[+-]?X\b)[^)]*\)", re.I)
     for sentence in rule_sentences(rule):
-        if example.search(sentence):
+        if example.search(sentence) or _AN_EXAMPLE.search(sentence):
             continue
         for m in compiled(_AMOUNT + _GAP + thing_re, re.I).finditer(sentence):
             amount = _parse_amount(m.group(1))
@@ -243,6 +243,12 @@ def _figures(rule: dict[str, Any], name: str, thing_re: str) -> dict[Any, list[s
         for m in compiled(_BONUS + _GAP + thing_re, re.I).finditer(sentence):  # "gain +D3 Attacks"
             found.setdefault(_Bonus(_parse_amount(m.group(1))), []).append(sentence)
     return found
+
+
+# a sentence giving an example ("For example BS of 3+ means all hit rolls with a result of 3 or higher
+# are successful"): its figure illustrates, it is not the rule's own; a sentence that only mentions one
+# inside, "(e.g. due to failing all its 3+ rolls)", keeps its own
+_AN_EXAMPLE = lazy(r"^\W*(?:for (?:example|instance)|e\.g\.|example)\b", re.I)
 
 
 # a figure added to the model's own ("models with the Rampage special rule gain +D3 Attacks"): a bonus

@@ -60,6 +60,21 @@ _SIGNED_NUMBER = re.compile(r"[+\-−]\d+")  # the figure of "a -2 modifier"
 _ONES = re.compile(r"\b(?:1s|ones|of\s+(?:1|one))\b")  # "reroll 1s", "re-roll rolls of one"
 
 
+_NUMBER = re.compile(r"\d+")
+
+
+def _take_wounds(tree: Any) -> list[Any]:
+    """The WOUNDS tokens of a stage's "with 3 wounds" (``wounds_given``), taken out of its tree."""
+    children = getattr(tree, "children", None)
+    if children is None:
+        return []
+    found = [c.children[-1] for c in children if getattr(c, "data", None) == "wounds_given"]
+    tree.children = [None if getattr(c, "data", None) == "wounds_given" else c for c in children]
+    for child in tree.children:
+        found.extend(_take_wounds(child))
+    return found
+
+
 def _int(token: Any) -> int:
     return int(str(token).replace("−", "-"))
 
@@ -84,9 +99,21 @@ class _Reader:
     def _sub(self, child: Any) -> Any:
         return self.read(child) if hasattr(child, "data") else child
 
-    def chain(self, children: list[Any]) -> q.Chain:
+    def chain(self, children: list[Any]) -> Any:
         count = self.read(children[0]) if children[0] is not None else None
-        return q.Chain(count, tuple(self.read(c) for c in children[1:]))
+        taken = [w for c in children[1:] for w in _take_wounds(c)]  # "with 3 wounds" after a save: the chain's
+        stages = tuple(self.read(c) for c in children[1:])
+        if not taken:
+            return q.Chain(count, stages)
+        given = taken[-1]
+        wounds = _int(_NUMBER.search(str(given)).group())
+        each = tuple(str(given).split()[-2:]) if "unsaved" in str(given).lower() else (str(given).split()[-1],)
+        only = stages[0]
+        bare = isinstance(only, q.Rolled) and only == q.Rolled(only.kind, only.needed, save=only.save, save_said=only.save_said)
+        if len(stages) == 1 and count is None and bare and only.save is not None and not only.save_said:
+            # "regeneration 4+ with 3 wounds": a rule's roll for each of them, as "regeneration 4+, 3 wounds" reads
+            return q.PerEach(tuple(only.save.split()), wounds, each, only.needed)
+        return q.Chain(count, stages, wounds=wounds, counted="hits" if "hit" in str(given).lower() else "wounds")
 
     def count(self, children: list[Any]) -> int:
         return _int(children[0])

@@ -25,7 +25,7 @@ import re
 from fractions import Fraction
 
 from referee.calc.answers import Step, fraction
-from referee.calc.citations import Rulebook, sentences, squeeze
+from referee.calc.citations import Rulebook, rule_sentences, sentences, squeeze
 from referee.calc.errors import Refusal
 from referee.calc.named import DIE, WORD
 from referee.patterns import lazy
@@ -55,7 +55,10 @@ class Entry:
     def title(self) -> str:
         """The entry's opening words up to its first '!' or '.' ("Destroyed"), or all of it."""
         head = _TITLE_END.split(self.text, maxsplit=1)[0].strip()
-        return head if head and len(head.split()) <= 5 else self.text.strip()
+        if head and len(head.split()) <= 5:
+            return head
+        said = sentences(self.text)  # a line running on past its entry: its first sentence
+        return said[0].rstrip(".") if said else self.text.strip()
 
     def faces(self) -> str:
         if self.high == 0:
@@ -202,6 +205,14 @@ def table_entry(book: Rulebook, system: str, rule: dict[str, Any], words: tuple[
         together = [(t, e) for t, e in choices if _in_order(_phrase(rest_of(t, [w.casefold() for w in words])), e.title)]
         if len(together) == 1:
             choices = together
+    offered: list[tuple[Table, Entry]] = []
+    if len(choices) > 1:
+        # an entry that offers the words only as one side of a choice ("the player can choose left or
+        # right") gives way to one that states them outright ("they come on from the right")
+        outright = [(t, e) for t, e in choices if not _only_as_a_choice(rest_of(t, asked), e.title)]
+        if len(outright) == 1:
+            offered = [c for c in choices if c not in outright]
+            choices = outright
     if len(choices) > 1:
         shown = "; ".join(f"{e.faces()}: {_short(e.title)}" for _, e in choices)
         raise Refusal(f"{' '.join(words)!r} names more than one entry of {rule['id']}'s table ({shown}); name one", system)
@@ -215,6 +226,12 @@ def table_entry(book: Rulebook, system: str, rule: dict[str, Any], words: tuple[
     chance = Fraction(entry.high - entry.low + 1, sides)
     what = f"{table.title or rule['name']}: {entry.title}"
     steps.insert(0, Step(f"{what} on a {entry.faces()}.", _line(book, rule, entry.line)))
+    for _, other in offered:
+        steps.append(Step(
+            f"{other.faces()} ({_short(other.title)}) offers {' '.join(rest_of(table, asked))} only as one side of a "
+            f"choice, not as its result: not counted.",
+            _line(book, rule, other.line),
+        ))
     times = entry.high - entry.low + 1
     steps.append(Step(f"{entry.faces()} on a D{sides} comes up {'once' if times == 1 else f'{times} times'} in {sides}: {fraction(chance)}.", None))
     out: dict[str, Any] = {"steps": steps, "probability": chance, "probability_of": f"the result is {entry.title}"}
@@ -231,7 +248,8 @@ def _die(book: Rulebook, system: str, rule: dict[str, Any], table: Table, steps:
         (count, sides), = rolled
         if count != 1:
             raise Refusal(f"{rule['id']}'s table is rolled with {count}D{sides}; calc reads tables of one die", system)
-        steps.append(Step(f"The table is rolled with one D{sides}.", _line(book, rule, table.before or "")))
+        rolling = [s for s in sentences(table.before or "") if DIE.search(s)]  # the sentence naming the die, quoted
+        steps.append(Step(f"The table is rolled with one D{sides}.", book.quote(rule, rolling[0]) if rolling else None))
         return sides
     if len(rolled) > 1:
         raise Refusal(f"the line before {rule['id']}'s table names several dice; calc will not pick one", system)
@@ -273,6 +291,17 @@ def _phrase(words: list[str]) -> list[str]:
     return words[start:end]
 
 
+def _only_as_a_choice(asked: list[str], text: str) -> bool:
+    """Whether each of ``asked`` stands in ``text`` only beside an "or", as one side of a choice
+    the entry offers ("choose left or right"), never on its own."""
+    said = [w.casefold() for w in WORD.findall(text)]
+
+    def beside_or(i: int) -> bool:
+        return (i > 0 and said[i - 1] == "or") or (i + 1 < len(said) and said[i + 1] == "or")
+
+    return all(all(beside_or(i) for i, s in enumerate(said) if _same_stem(a, s)) for a in asked)
+
+
 def _in_order(asked: list[str], text: str) -> bool:
     """Whether ``asked`` stand together in ``text``, in that order, each as a word of one stem."""
     said = [w.casefold() for w in WORD.findall(text)]
@@ -300,16 +329,14 @@ def own_roll(book: Rulebook, system: str, rule: dict[str, Any]) -> dict[str, Any
     found: dict[tuple[int, int], str] = {}
     # a whole rule's own roll is never one of its lead-ins' (Precision's is not Look out, Sir!'s)
     inside = set() if rule.get("passage") else {line for _, line in lead_ins(rule)}
-    for version in rule.get("versions") or [rule]:
-        text = "\n".join(line for line in (version.get("text") or "").split("\n") if line.strip() not in inside)
-        for sentence in sentences(text):
-            dice = {(int(c or 1), int(s)) for c, s in DIE.findall(sentence)}
-            needs = {int(n) for n in re.findall(r"(?<![\w+])(\d+)\+(?![+\-\w])", sentence)}
-            if len(dice) == 1 and len(needs) == 1 and re.search(r"\broll", sentence, re.I):
-                (count, sides), = dice
-                (needed,) = needs
-                if count == 1:
-                    found.setdefault((sides, needed), sentence)
+    for sentence in rule_sentences(rule, leaving=inside):
+        dice = {(int(c or 1), int(s)) for c, s in DIE.findall(sentence)}
+        needs = {int(n) for n in re.findall(r"(?<![\w+])(\d+)\+(?![+\-\w])", sentence)}
+        if len(dice) == 1 and len(needs) == 1 and re.search(r"\broll", sentence, re.I):
+            (count, sides), = dice
+            (needed,) = needs
+            if count == 1:
+                found.setdefault((sides, needed), sentence)
     if not found:
         return None
     if len(found) > 1:

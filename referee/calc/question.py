@@ -128,8 +128,10 @@ class Rolled(
 Stage = Hit | Wound | ArmourSave | DodgeSave | PureSave | FeelNoPain | Poisoned | Sniper | Fleshbane | MultipleWounds | Rolled
 
 
-class Chain(_Value, namedtuple("Chain", "count stages")):
-    """One stage alone (``count`` None), or ``count`` attacks through the stages in order."""
+class Chain(_Value, namedtuple("Chain", "count stages wounds counted", defaults=(None, "wounds"))):
+    """One stage alone (``count`` None), or ``count`` attacks through the stages in order;
+    ``wounds``: the number of ``counted`` ("wounds", "hits") one stage is rolled against ("pure 4++
+    with 3 wounds", "wound S4 vs T4 with 3 hits")."""
 
     __slots__ = ()
     mechanic = "attack sequences"
@@ -265,6 +267,8 @@ def out_of_range(asked: Question) -> str | None:
     if isinstance(asked, Chain):
         if asked.count is not None and asked.count > MOST_ATTACKS:
             return f"calc answers at most {MOST_ATTACKS} attacks at once, not {asked.count}"
+        if asked.wounds is not None and asked.wounds > MOST_ATTACKS:
+            return f"calc answers at most {MOST_ATTACKS} {asked.counted} at once, not {asked.wounds}"
         parts: list[object] = list(asked.stages)
     else:
         parts = [asked]

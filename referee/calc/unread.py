@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from referee.calc import lalr
-from referee.calc.citations import Rulebook, sentences, squeeze
+from referee.calc.citations import Rulebook, rule_sentences, squeeze
 from referee.calc.errors import CalcSyntaxError, Refusal, or_list
 
 TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
@@ -107,10 +107,9 @@ def _said(book: Rulebook, system: str, pattern: str, case: bool) -> tuple[dict[s
     """The first rule of ``system`` with a sentence matching ``pattern``, and where: file:line and the quote."""
     found = re.compile(pattern, 0 if case else re.I)
     for rule in book.in_system(system):
-        for version in rule.get("versions") or [rule]:
-            for sentence in sentences(version.get("text") or ""):
-                if found.search(sentence):
-                    cited = book.quote(rule, sentence)
-                    quote = sentence if len(sentence) <= 120 else sentence[:117] + "..."
-                    return rule, f"{cited.file}:{cited.line}: “{quote}”"
+        for sentence in rule_sentences(rule):
+            if found.search(sentence):
+                cited = book.quote(rule, sentence)
+                quote = sentence if len(sentence) <= 120 else sentence[:117] + "..."
+                return rule, f"{cited.file}:{cited.line}: “{quote}”"
     return None

@@ -245,3 +245,48 @@ def test_a_plain_t9a_roll_of_another_die_needs_no_maximised_roll(rulebase):
         answer(rulebase, "t9a", "2D3 maximised")
     assert "D6 rolls" in err.value.message
 
+
+
+def test_a_modifier_barred_beside_others_of_one_sign_only(rulebase):
+    """Distracting's -1 "cannot be combined with any other negative to-hit modifiers": Lightning
+    Reflexes' +1 is not one, so both count (round 15's tuning half; calc had refused it)."""
+    found = answer(rulebase, "t9a", "hit 4+ with Lightning Reflexes against Distracting")
+    assert (found.needed, found.probability) == ("4+", Fraction(1, 2))
+    assert "+1 is not one, so both count" in " ".join(s.text for s in found.steps)
+    assert answer(rulebase, "t9a", "hit 4+ against Distracting with +1").probability == Fraction(1, 2)
+    with pytest.raises(Refusal, match="does not say which applies"):
+        answer(rulebase, "t9a", "hit 4+ against Distracting with -2")  # a negative one: -1 or -2
+
+
+def test_the_sign_a_modifier_will_not_combine_with_worded_my_way(tmp_path):
+    rules = (
+        "# Rules\n\n## Dice\n\nRoll a D6 to hit.\n\n"
+        "## Blessing\n\nAttacks with Blessing gain a +1 to-hit modifier. This to-hit modifier cannot be combined with any other positive to-hit modifiers.\n\n"
+        "## Fog\n\nAttacks against a model with Fog suffer a -1 to-hit modifier.\n\n"
+        "## Charm\n\nAttacks with Charm gain a +2 to-hit modifier.\n"
+    )
+    build = assemble(markdown_system(tmp_path, "sky", rules))
+    assert answer(build, "sky", "hit 4+ with Blessing against Fog").probability == Fraction(1, 2)  # +1 and -1
+    assert answer(build, "sky", "hit 4+ with Blessing with +1").probability == Fraction(2, 3)  # +1 either way: once
+    with pytest.raises(Refusal, match="does not say which applies"):
+        answer(build, "sky", "hit 4+ with Blessing and Charm")  # +1 or +2
+
+
+def test_a_rule_changing_only_characteristics_is_refused_naming_them(bsdata):
+    """Toxic Attacks "has its Strength always set to 3 and its Armour Penetration always set to 10":
+    no sentence of t9a-bsdata says what those do to a Special Save given as 6+ (round 13's
+    tuning half expected 1/6), so the refusal names them and quotes the sentence."""
+    with pytest.raises(Refusal) as err:
+        answer(bsdata, "t9a-bsdata", "Fortitude 6+ save against Toxic Attacks")
+    message = err.value.message
+    assert "Toxic Attacks changes the attack's Strength and Armour Penetration" in message
+    assert "2nd-theNinthAge-FantasyBattles.gst:1140" in message and "a Fortitude save given as 6+" in message
+
+
+def test_characteristics_changed_worded_my_way(tmp_path):
+    rules = "# Rules\n\n## Dice\n\nRoll a D6 to hit.\n\n## Heavy Blade\n\nAttacks with a Heavy Blade gain +1 Might and +2 Reach.\n\n## Hum\n\nThe blade hums.\n"
+    build = assemble(markdown_system(tmp_path, "sky", rules))
+    with pytest.raises(Refusal, match=r"Heavy Blade changes the attack's Might and Reach \(sky/heavy-blade, sky/rules.md:\d+"):
+        answer(build, "sky", "hit 4+ with Heavy Blade")
+    with pytest.raises(Refusal, match="calc cannot read what it does to the roll"):
+        answer(build, "sky", "hit 4+ with Hum")

@@ -33,7 +33,7 @@ SYNTAX = [
     (
         "2D6 maximised sideways",
         "error: unexpected 'sideways' at column 15\n    2D6 maximised sideways\n                  ^\n"
-        'expected: "at", "need", "needing", "needs", "once", "thrice", "twice", a number, a roll such as 4+, maximised, minimised, x2, x3, ... or the end',
+        'expected: ",", "at", "need", "needing", "needs", "once", "thrice", "twice", a number, a roll such as 4+, maximised, minimised, x2, x3, ... or the end',
     ),
     (
         "swiftstride march",

@@ -65,3 +65,59 @@ def test_the_systems_with_a_module_keep_their_own_reading(rulebase):
     assert answer(rulebase, "t9a", "swiftstride charge range needing 9").probability == Fraction(113, 216)
     with pytest.raises(Refusal, match="last-edition does not define Maximised or Minimised rolls"):
         answer(rulebase, "last-edition", "2D6 maximised")
+
+
+BOTH = """# Twofold
+
+## Maximised Roll
+
+For dice rolls subject to Maximised Roll, roll one additional D6 and discard the lowest D6 rolled.
+
+## Minimised Roll
+
+For dice rolls subject to Minimised Roll, roll one additional D6 and discard the highest D6 rolled.
+
+## Swiftstride
+
+If every model of a unit has Swiftstride, its rolls for Charge Range and Flee Distance are subject to Maximised Roll.
+
+## Charging
+
+A unit rolls 2D6 for its Charge Range. A mounted unit rolls 3D6 for its Charge Range.
+
+## Fleeing
+
+A fleeing unit rolls 20D6 for its Flee Distance.
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "message"),
+    [
+        # the four refusals of kept.py the tests had matched only in part (or not at all), word for word
+        ("2D6 maximised twice", "fleet/maximised-roll does not say that its instances add up; calc answers one"),
+    ],
+)
+def test_kept_refusals_word_for_word_in_fleet(fleet, question, message):
+    with pytest.raises(Refusal) as err:
+        answer(fleet, "fleet", question)
+    assert err.value.message == message
+
+
+@pytest.mark.parametrize(
+    ("question", "message"),
+    [
+        ("2D6 maximised minimised", "twofold does not say how Maximised Roll and Minimised Roll combine on one roll"),
+        (
+            "swiftstride charge range",
+            "twofold's documents roll more than one number of dice for its Charge Range (2D6, 3D6); calc will not pick",
+        ),
+        ("swiftstride flee distance", "calc rolls at most 20 dice at once, not 21"),  # 20D6 and the one Maximised Roll adds
+    ],
+)
+def test_kept_refusals_word_for_word(tmp_path, question, message):
+    build = assemble(markdown_system(tmp_path, "twofold", BOTH))
+    with pytest.raises(Refusal) as err:
+        answer(build, "twofold", question)
+    assert err.value.message == message
+    assert answer(build, "twofold", "2D6 minimised").mean == Fraction(133, 24)  # each rule alone is read

@@ -13,7 +13,7 @@ from referee.calc import answer, lalr
 from referee.calc.errors import Refusal
 from referee.store.record import assemble
 from tests.calc.test_calc_lalr import LARK, _plain
-from tests.conftest import RULES_SRC, write_system
+from tests.conftest import RULES_SRC, markdown_system, write_system
 
 QUESTIONS = [
     "Thunderstomp hits",
@@ -129,3 +129,26 @@ def test_the_mechanism_reads_rules_worded_my_way(tmp_path):
     assert answer(build, "whfb-house", "defender Skill3 vs challenger Skill4").probability == Fraction(15, 36)
     with pytest.raises(Refusal, match="several figures"):
         answer(build, "whfb-house", "Gaze hits")
+
+
+def test_a_sentence_opening_with_an_example_gives_no_figure_of_the_rule(rulebase):
+    """"For example BS of 3+ means all hit rolls with a result of 3 or higher are successful" (inside
+    last-edition's Battle Phase) illustrates; `BATTLE PHASE hits` answered 2/3 from it before."""
+    with pytest.raises(Refusal, match="gives no dice or number for its hits"):
+        answer(rulebase, "last-edition", "Battle Phase hits")
+    # an example inside a sentence keeps the sentence's own figure: Ambush's "(e.g. due to failing all
+    # its 3+ rolls)" is still its 3+, refused only for its die (a D3 or a D6)
+    with pytest.raises(Refusal, match="names no die for its 3\\+"):
+        answer(rulebase, "t9a", "ambush roll")
+
+
+def test_an_example_worded_my_way(tmp_path):
+    rules = (
+        "# Rules\n\n## Dice\n\nRoll a D6.\n\n"
+        "## Volley\n\nFor instance, a volley of 4+ hits does much harm.\n\n"
+        "## Salvo\n\nA salvo makes D3 hits. For example, a salvo of 3 hits is its best.\n"
+    )
+    build = assemble(markdown_system(tmp_path, "sky", rules))
+    with pytest.raises(Refusal, match="gives no dice or number for its hits"):
+        answer(build, "sky", "volley hits")
+    assert answer(build, "sky", "salvo hits").mean == 2  # the D3, not the example's 3

@@ -43,7 +43,6 @@ def test_the_entry_is_quoted_and_the_die_said_to_be_read_from_the_keys(rulebase)
     ("question", "why"),
     [
         ("deep strike mishap", "name an entry of the Deep Strike Mishap Table"),
-        ("outflank left", "more than one entry"),  # 1-2 "to the left", 5-6 "left or right"
         ("deep strike mishap vanished", "no dice or number"),
         ("Precision", "say what Precision rolls for"),  # its own roll is not its lead-in's
     ],
@@ -114,7 +113,6 @@ def test_an_entry_named_by_a_phrase_on_the_documents(rulebase, system, question,
     [
         ("last-edition", "storm objective center", ("4-5:", "6:")),  # together, but not in the order asked
         ("last-edition", "storm center", ("4-5:", "6:")),
-        ("scrollhammer", "outflank right", ("3-4: they come on from the right", "5-6:")),  # "right" in both
     ],
 )
 def test_a_phrase_in_more_than_one_entry_is_refused_naming_them(rulebase, system, question, entries):
@@ -139,3 +137,49 @@ def test_the_phrase_decides_between_entries_worded_my_way(tmp_path):
     assert answer(build, "whfb-house", "siege gate sally").probability == Fraction(2, 3)
     with pytest.raises(Refusal, match="more than one entry"):
         answer(build, "whfb-house", "siege gate")
+
+
+@pytest.mark.parametrize(
+    ("question", "faces", "quoted"),
+    [
+        # "right" stands in 3-4 ("they come on from the right") and in 5-6 only as one side of
+        # "choose left or right": the entry stating it is named, the choice is said not counted
+        ("outflank right", "3-4", "On a 3-4, they come on from the right"),
+        ("outflank left", "1-2", "On a 1 -2, the unit comes in from the table edge to the left"),
+        ("outflank choose", "5-6", "On a 5-6, the player can choose left or right"),
+        ("outflank left or right", "5-6", "On a 5-6, the player can choose left or right"),
+    ],
+)
+def test_a_word_offered_only_as_a_choice_names_the_entry_stating_it(rulebase, question, faces, quoted):
+    found = answer(rulebase, "scrollhammer", question)
+    assert found.probability == Fraction(1, 3)
+    assert found.steps[0].citation.quote.startswith(quoted)
+    assert found.steps[0].text.endswith(f"on a {faces}.")
+    # the die is quoted from the sentence that rolls it, not the paragraph's first sentence
+    assert found.steps[1].citation.quote.endswith("the controlling player rolls a D6.")
+    choice = [s for s in found.steps if "one side of a choice" in s.text]
+    assert bool(choice) == (faces != "5-6")
+    if choice:
+        assert choice[0].citation.quote.startswith("On a 5-6, the player can choose left or right")
+
+
+def test_a_choice_gives_way_only_to_one_entry_stating_the_word_worded_my_way(tmp_path):
+    """"east" stands outright in 1-2 and as a choice in 5-6: 1-2 is named.  "west" stands
+    outright in 3 and 4 and as a choice in 5-6: two entries state it, so it is refused."""
+    rules = (
+        "# Mini rules\n\n"
+        "## Drift\n\n"
+        "The balloon drifts. Roll a D6:\n\n"
+        "1-2: The wind blows it to the east\n\n"
+        "3: The wind blows it to the west\n\n"
+        "4: A gust carries it west\n\n"
+        "5-6: Its pilot may steer it east or west\n"
+    )
+    build = assemble(write_system(tmp_path, "whfb-house", MANIFEST, {"rules.md": rules}))
+    east = answer(build, "whfb-house", "drift east")
+    assert east.probability == Fraction(1, 3)
+    assert any("one side of a choice" in s.text for s in east.steps)
+    assert answer(build, "whfb-house", "drift steer").probability == Fraction(1, 3)
+    with pytest.raises(Refusal, match="more than one entry") as err:
+        answer(build, "whfb-house", "drift west")
+    assert "3: The wind blows it to the west" in err.value.message and "4: A gust" in err.value.message

@@ -23,7 +23,12 @@ SAME = [
     ("last-edition", "hit 3+ with -2", ["hit 3+ with a -2 modifier", "hit 3+ -2 to hit"]),
     ("last-edition", "save 4+/6+ AP-2", ["save 4+/6+ vs AP-2", "save 4+/6+ with -2 AP"]),
     ("last-edition", "bad luck pool 1 1 2", ["bad luck pool of 1 1 2", "bad luck pool: 1, 1, 2"]),
-    ("whfb-house", "3D6 needing 10", ["roll 3D6 needing 10"]),
+    ("whfb-house", "3D6 needing 10", ["roll 3D6 needing 10", "3D6, needing 10", "roll 3D6, 10+"]),
+    # a comma before "needing" after a roll's modifier, a roll the documents name, a rule's roll, dice with a number added
+    ("t9a", "3D6 minimised needing 10", ["3D6 minimized, needing 10"]),
+    ("t9a", "swiftstride charge range needing 9", ["swiftstride charge range, needing 9"]),
+    ("last-edition", "charge 2D6 needing 7", ["charge 2D6, needing 7"]),
+    ("t9a", "D6+1 needing 5", ["D6+1, needing 5"]),
     ("t9a", "unstable 15 undead steadfast rally around the flag rank bonus 2", ["unstable 15, undead, steadfast and rally around the flag with rank bonus 2"]),
     ("t9a", "swiftstride charge range needing 9", ["swiftstride charge needing 9", "swiftstride charge roll needing 9+"]),
     ("t9a", "2D6 maximised twice", ["2D6 maximised x2", "2D6 maximised 2 times"]),
