@@ -22,8 +22,9 @@ PACKAGE = PROJECT / "referee"
 # everything else is grouped in a package of its layer). atomic: files written aside, renamed
 # into place; grammars: the Lark loader; model and units: the rule and unit records the
 # sources make and every layer reads; patterns: regular expressions compiled on first use, from
-# the code pattern_cache keeps between processes; terminal: what every command's printer writes with.
-BASE = frozenset({"atomic", "errors", "grammars", "model", "paths", "pattern_cache", "patterns", "terminal", "text", "units"})
+# the code pattern_cache keeps between processes; terminal: what every command's printer writes with;
+# joined: the names a heading joins, read by the sources and by the resolver on every warm call.
+BASE = frozenset({"atomic", "errors", "grammars", "joined", "model", "paths", "pattern_cache", "patterns", "terminal", "text", "units"})
 
 # Lowest first: a module may import its own layer or any lower one, never a higher one.
 LAYERS: tuple[frozenset[str], ...] = (

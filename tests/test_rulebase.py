@@ -64,7 +64,10 @@ def test_no_wiki_chrome_is_a_rule(rulebase: Rulebase) -> None:
     [
         ("scrollhammer", "Fleet of Claw", "scrollhammer/fleet-of-foot"),
         ("scrollhammer", "Fleet of Hoof", "scrollhammer/fleet-of-foot"),
-        ("scrollhammer", "Large Blast", "scrollhammer/blast"),
+        ("scrollhammer", "Large Blast", "scrollhammer/blast-and-large-blast"),
+        ("scrollhammer", "Blast", "scrollhammer/blast-and-large-blast"),
+        ("scrollhammer", "Blast and Large Blast", "scrollhammer/blast-and-large-blast"),
+        ("whfb-house", "Thunder Stomp", "whfb-house/stomp-thunder-stomp"),
         ("scrollhammer", "Killing Blow", "scrollhammer/killing-blow"),
         ("scrollhammer", "Very Unwieldy", "scrollhammer/very-unwieldy"),
         ("whfb-house", "Dangerous Terrain", "whfb-house/dangerous-terrain"),

@@ -17,6 +17,7 @@ from referee.resolve.meeting import (
 from referee.resolve.duties import duties, forbidden_kinds, forbidden_rules, forbidden_to_others, forbidden_to_the_other_side
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.lent import lent_kinds, lent_modifiers
+from referee.resolve.called import Called
 from referee.resolve.naming import picks
 from referee.resolve.one_of_a_kind import set_twice, two_of_a_kind
 from referee.resolve.parameters import against_instances
@@ -87,9 +88,10 @@ def resolve(
     flags = parse_flags(when)
     acting_text, mine = _picks(view, system, acting, "KEYWORDS")
     opponent_text, theirs = _picks(view, system, opponent, "--vs")
-    sides = both_sides(view, mine, theirs, flags)
     if documents is None and build is not view:  # a whole build handed in brings its own texts
         documents = build.texts  # type: ignore[union-attr]
+    view = Called(view, [*mine, *theirs])  # "Stomp" of "Stomp / Thunder Stomp" is answered as Stomp
+    sides = both_sides(view, mine, theirs, flags)
     quoting = Context(view, system, documents=documents).rule_quote
     scoped_out = against_instances(view, system, sides, quoting)
     unstated = lent_modifiers(view, system, sides, quoting, flags)
@@ -155,6 +157,7 @@ def resolve(
         if limited is not None:
             answers.append(limited)
     answers += _capped(view, system, modifiers)
+    in_force += _capped_aside(view, system, idle)
     # a rule whose attacks hit automatically, beside a to-hit modifier of its side: no roll to hit for it to modify (its
     # sentence settles what the one-roll reading below would leave open)
     answers += unrolled_rulings(ctx, sides, modifiers, [set(a.rules) for a in answers])
@@ -540,6 +543,29 @@ def _capped(view: Book, system: str, modifiers: list[Modifier]) -> list[Ruling]:
         rules = list(dict.fromkeys(p["name"] for p in m.parts))
         out.append(Ruling(rules, None, "never-stacks", outcome, cited + [p["citation"] for p in m.parts], [], [m.side]))
         m.value = capped
+    return out
+
+
+def _capped_aside(view: Book, system: str, idle: list[Inactive]) -> list[dict[str, Any]]:
+    """A system's limit on every roll's modifiers, beside a roll modifier of a rule in play that does not apply
+    here and is beyond it ("Ranged 3 trigger -2 to hit" without ``--when melee``): where it applies, it counts
+    as the limit, so the limit is quoted with it (an ``in_force`` entry of the rule, how ``cap``, quoting the limit)."""
+    caps = roll_caps(view, system)
+    if not caps:
+        return []
+    names = view.rule_names
+    limit = min(int(dict(rel["details"])["value"]) for rel in caps)
+    out: list[dict[str, Any]] = []
+    for item in idle:
+        stat, value = item.stated or ("", "")
+        if not _ROLL_STAT.search(stat) or not _WHOLE.fullmatch(value) or abs(int(value)) <= limit:
+            continue
+        capped = f"{'-' if int(value) < 0 else '+'}{limit}"
+        for rel in caps:
+            words = f"{stat} {value}, where it applies, counts as {capped}: no roll is modified by more than {limit}"
+            if not any(e["citation"]["quote"] == rel["citation"]["sentence"] and e["actions"] == [words] for e in out):
+                out.append({"side": item.side, "rule": item.rule, "name": item.name, "kind": "settles", "how": "cap", "actions": [words],
+                            "subject": None, "conditions": [], "citation": quote(rel["citation"], names)})
     return out
 
 

@@ -82,6 +82,7 @@ def parts(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], live_ins
                         if idle is not None:
                             said = f"{names.get(rid, rid)} modifies {details['stat']} {details.get('value', '')} {either or why_not(cond)}"
                             idle.append(Inactive(rid, names.get(rid, rid), mine.name, said, quote(rel["citation"], names), relation="modifies"))
+                            idle[-1].stated = (details["stat"], details.get("value", ""))
                         break
                     if answer != HOLDS:
                         unknown.append(cond["text"] or cond["situation"])

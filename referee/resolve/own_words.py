@@ -17,7 +17,7 @@ from referee.patterns import compiled, lazy
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.quotable import denied_states, forced_tests, lost, quotable, several_parts, states
 from referee.resolve.ruling import quote
-from referee.resolve.situation_words import RULED, wholes
+from referee.resolve.situation_words import RULED, forms, wholes
 from referee.resolve.together import name_pattern
 from referee.text import fold
 
@@ -41,12 +41,13 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
     in_play = {rid for side in sides for rid in side.rules if (side.name, rid) not in set_aside}
     said = {_plain(q) for q in quoted}
     for side in sides:
-        for rid in [*side.rules, *wholes(view, side, set_aside)]:
+        for rid in [*side.rules, *wholes(view, side, set_aside), *forms(view, side, set_aside)]:
             if (side.name, rid) in set_aside:
                 continue
             relations = view.relations_out(rid)
             if rid not in side.rules:
-                relations = [r for r in relations if r["kind"] == "settles"]  # a section's words on its parts; what it names is theirs
+                # a section's words on its parts, a form's on its rule ("Breath Weapon Shooting Attack"); what it names is theirs
+                relations = [r for r in relations if r["kind"] == "settles"]
             # a sentence that settles is listed for that; one that only names another rule in play, after
             for rel in [r for r in relations if r["kind"] == "settles"] + [r for r in relations if r["kind"] == "references"]:
                 details = dict(rel["details"])
@@ -73,6 +74,7 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
                 }
                 seen[key] = entry
                 out.append(entry)
+    out += _given_by_its_parts(view, sides, set_aside, said | {_plain(e["citation"]["quote"]) for e in out})
     if rule_quote is not None:
         out += _named_in_words(view, sides, set_aside, set(seen), said, in_play, rule_quote)
         # a rule's limit on its own use and what it does by its numbers, where nothing above quotes them
@@ -81,6 +83,34 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
         out += lost(view, sides, set_aside, told) + forced_tests(view, sides, set_aside, told, rule_quote)
         out += states(view, sides, set_aside, told, rule_quote)
         out += quotable(view, sides, set_aside, told, rule_quote)
+    return out
+
+
+def _given_by_its_parts(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str]) -> list[dict[str, Any]]:
+    """A sentence of a part of a rule in play (a sub-rule, not in play itself) that gives the rule to models of a
+    kind, not to the part's own bearers: who has the rule, in its own section's words ("All models (without war
+    machines and chariots) with US(3+) get Stomp ...", of Thunderstomp under Stomp / Thunder Stomp), how ``given``,
+    ``actions`` whom it gives it to, with the words the situation cannot tell.  "A model with the Killing Blow
+    special rule has the Rending Special Rule" gives Rending to Killing Blow's bearers: that is Killing Blow's
+    grant, followed where Killing Blow is in play."""
+    names = view.rule_names
+    out: list[dict[str, Any]] = []
+    for side in sides:
+        for rid in side.rules:
+            if (side.name, rid) in set_aside:
+                continue
+            for rel in view.relations_in(rid):
+                source = rel["source"]
+                if (rel["kind"] != "grants" or source in side.rules or (view.get(source) or {}).get("parent") != rid
+                        or _plain(rel["citation"]["sentence"]) in said):
+                    continue
+                subject = (rel.get("subject") or "").strip()
+                if not subject or fold(names.get(source, "")) in fold(subject):
+                    continue
+                whom = subject + "".join(f", {c['text']}" for c in rel["conditions"] if c.get("text"))
+                out.append({"side": side.name, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [whom], "how": "given",
+                            "subject": None, "conditions": [], "citation": quote(rel["citation"], names)})
+                said = said | {_plain(rel["citation"]["sentence"])}
     return out
 
 

@@ -16,6 +16,7 @@ import re
 from collections import ChainMap, deque
 
 from referee.graph.not_counted import not_counted_as
+from referee.resolve.called import granted_as
 from referee.patterns import lazy
 from referee.resolve.ruling import quote
 from referee.resolve.situation import FAILS, HOLDS, holds, why_not
@@ -132,7 +133,7 @@ class InPlay:
 class Inactive:
     """A rule that would be in play but is not, here: why, and the sentence that says so."""
 
-    __slots__ = ("rule", "name", "side", "reason", "citation", "via", "relation", "lost_by")
+    __slots__ = ("rule", "name", "side", "reason", "citation", "via", "relation", "lost_by", "stated")
 
     def __init__(self, rule: str, name: str, side: str, reason: str, citation: dict[str, Any],
                  via: list[dict[str, Any]] | None = None, relation: str | None = None, lost_by: dict[str, Any] | None = None) -> None:
@@ -140,6 +141,7 @@ class Inactive:
         self.via = via or []
         self.relation = relation  # the kind of a relation that does not apply here (the rule stays in play)
         self.lost_by = lost_by  # the ``loses`` relation of another rule in play that took this one out
+        self.stated: tuple[str, str] | None = None  # a modifier that does not apply here: its stat and value
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "rule": self.rule, "relation": self.relation, "reason": self.reason, "via": self.via, "citation": self.citation}
@@ -285,6 +287,7 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
                                               [*granting.via, step(rel, names)], relation="grants" if target in side.rules else None))
                 continue
             params = _bound(_params(dict(rel["details"]).get("parameter")), granting.instances)
+            granted_as(view, target, rel)
             _bring(side, queue, names, target, name, rel, params, [*granting.via, step(rel, names)], unknown)
         for target, rel, params in _bracketed_grants(view, current, granting):
             failed, unknown = _undecided(rel, flags, side.ids, theirs)
@@ -293,6 +296,7 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
                 if target not in side.rules:
                     side.inactive.append(Inactive(target, names.get(target, target), name, why_not(failed), quote(rel["citation"], names), chain))
                 continue
+            granted_as(view, target, rel)
             _bring(side, queue, names, target, name, rel, params, chain, unknown)
     _produced(view, side)
     _losses(view, side, flags, theirs)

@@ -81,7 +81,8 @@ def not_ruled(data: dict[str, Any]) -> list[str]:
 _SAYS = {"effect": "what it does, in its own words", "defines": "what it is, in its first words", "parameter": "what its number is", "like": "what it works like",
          "several": "its words on several of these at once", "loses": "what it takes away where the situation cannot tell",
          "forced": "its words on the test the other side's rule makes it take", "state": "the state it puts its units in",
-         "keeps": "what does not take it away", "condition": "the condition it acts under", "forbids": "what it forbids, in its own words", "exception": "an exception it states"}
+         "keeps": "what does not take it away", "condition": "the condition it acts under", "forbids": "what it forbids, in its own words", "exception": "an exception it states",
+         "cap": "the system's limit on its number", "given": "who has it, in its own section's words"}
 # the sections of what is in force: obligations and prohibitions, then the rules' own words that settle a meeting
 _IN_FORCE = (("Obliged and forbidden", ("must", "cannot")), ("The rules' own words on how they meet", ("settles",)))
 

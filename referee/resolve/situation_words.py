@@ -16,7 +16,9 @@ the answer already quotes is not repeated.
 
 from __future__ import annotations
 
+from referee.graph.spoken import SPOKEN
 from referee.resolve.ruling import Ruling
+from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -64,6 +66,7 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
                 outcome = (f"{entry.name}, when {', '.join(given)}: its own words speak of this situation, and hold as they say "
                            f"(no relation read from them settles more)")
                 out.append(Ruling([entry.name], None, "own-words", outcome, [ctx.rule_quote(rid, s) for s in sentences_], [], rule_sides))
+            out += _parts_here(ctx, side, rid, entry.name, flags, said_already, rule_sides)
             for how, says in _SAYS.items():
                 # a limit is quoted whatever the situation, but not again where the situation's ruling quotes it
                 these = [s for s, _ in said.get(how, []) if how != "how-often" or not any(s in c for _, c in found)]
@@ -88,6 +91,47 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
     return out
 
 
+# what else a part's words settle, quoted with its sentences on the situation where those hold
+_PART_SETTLES = ("choice", "permission", "tie-break", "both-sides")
+
+
+def _parts_here(ctx: Context, side: Side, rid: str, name: str, flags: tuple[str, ...], said_already: set[str],
+                rule_sides: list[str]) -> list[Ruling]:
+    """The forms of a rule in play (:func:`forms`) whose own sentences speak of the situation given: the
+    form the rule takes here ("Breath Weapon Shooting Attack", of Breath Weapon,
+    ``--when shooting,moved``: "A Breath Weapon shooting attack can be made even if the model marched or
+    reformed during the same turn."), ruled on by those words as the rule's own; where the part's heading
+    names the situation too, with what else its words settle ("the controlling player chooses which enemy
+    unit suffers the hits", of the Close Combat Attack, ``--when melee``).  A part that speaks of none of
+    the flags is another form, not this one; one that speaks of a flag only to exclude it ("Provided the
+    model is not in close combat", of the Shooting Attack, ``--when melee``) is quoted for those words
+    alone, which say so."""
+    out: list[Ruling] = []
+    for child in _forms_of(ctx.view, side, rid):
+        said = _said(ctx, child, said_already)
+        found = [(flag, s) for s, on in said.get("situation", []) for flag in flags if flag in on]
+        if not found or len({s for _, s in found}) > _MOST:
+            continue
+        given = sorted({flag for flag, _ in found}, key=flags.index)
+        sentences_ = list(dict.fromkeys(s for _, s in found))
+        part = ctx.name(child)
+        if any(SPOKEN[flag].search(part) for flag in given if flag in SPOKEN):
+            # the part its heading names for this situation ("... Close Combat Attack", --when melee): what
+            # else its words settle is this situation's too
+            sentences_ += [s for s in _settling(ctx, child, said_already) if s not in sentences_]
+        outcome = (f"{part} (a part of {name}), when {', '.join(given)}: its own words speak of this situation, and hold "
+                   f"as they say (no relation read from them settles more)")
+        out.append(Ruling([part], None, "own-words", outcome, [ctx.rule_quote(child, s) for s in sentences_], [], rule_sides))
+    return out
+
+
+def _settling(ctx: Context, rid: str, said_already: set[str]) -> list[str]:
+    """A rule's sentences that settle a choice, a permission, a tie-break or both sides' case, in its text's order."""
+    return list(dict.fromkeys(rel["citation"]["sentence"] for rel in ctx.view.relations_out(rid)
+                              if rel["kind"] == "settles" and rel["details"].get("how") in _PART_SETTLES
+                              and _plain(rel["citation"]["sentence"]) not in said_already))
+
+
 def wholes(view: Any, side: Side, set_aside: dict[tuple[str, str], str]) -> list[str]:
     """The sections the side's rules in play are parts of, not in play themselves: a section's own words
     frame each of its parts ("the controlling player chooses the order in which tests are made", of
@@ -99,6 +143,25 @@ def wholes(view: Any, side: Side, set_aside: dict[tuple[str, str], str]) -> list
         if parent and parent not in side.rules and parent not in out and (side.name, rid) not in set_aside:
             out.append(parent)
     return out
+
+
+def forms(view: Any, side: Side, set_aside: dict[tuple[str, str], str]) -> list[str]:
+    """The parts of the side's rules in play that are forms of them, not in play themselves: a sub-rule
+    headed by its rule's name and more ("Breath Weapon Shooting Attack" and "Breath Weapon Close Combat
+    Attack", of Breath Weapon), whose words are the rule's own in the form they say ("A Breath Weapon
+    shooting attack can be made even if the model marched or reformed during the same turn.").  Only the
+    parts of a rule not set aside; a part headed otherwise is a rule of its own."""
+    out: list[str] = []
+    for rid in side.rules:
+        if (side.name, rid) not in set_aside:
+            out += [child for child in _forms_of(view, side, rid) if child not in out]
+    return out
+
+
+def _forms_of(view: Any, side: Side, rid: str) -> list[str]:
+    head = fold(view.rule_names.get(rid) or "")
+    return [child for child in (view.get(rid) or {}).get("children") or []
+            if child not in side.rules and head and fold(view.rule_names.get(child) or "").startswith(head + " ")]
 
 
 def _plain(sentence: str) -> str:

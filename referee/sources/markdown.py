@@ -17,7 +17,8 @@ Names lose emphasis, a trailing colon, section numbers ("1.COMMAND PHASE",
 ``order``) and "(Action)" (flag ``action``).  A trailing abbreviation becomes
 an alias ("Movement (M)": Movement, alias M), as do a trailing qualifier
 ("Steadfast (only The Horde formation)": alias Steadfast; "Ward [X]": alias
-Ward), the parts of "A / B", both forms of "Block Die/Dice", each name of a
+Ward), the names a heading joins ("A / B", "Blast and Large Blast":
+:mod:`referee.joined`), both forms of "Block Die/Dice", each name of a
 list of capitalised names ("Dodge, Block, Parry"), and a
 quoted name opening the body ("Directive 1": "Deus Ex Machina").  Keyword
 families ("Ranged X heavy") are read by :mod:`markdown_keywords`; errata
@@ -73,6 +74,7 @@ from referee.sources import markdown_errata as errata
 from referee.sources import markdown_footnotes as footnotes
 from referee.sources import markdown_labels as labels
 from referee.sources.document import Document, indent_column
+from referee.joined import joined_names
 from referee.sources.markdown_blocks import (
     KEYWORD_LABEL,
     FoundEntry,
@@ -402,8 +404,8 @@ def _shape_name(rule: _SectionRule) -> None:
         rule.aliases.append(m.group("abbr"))
     elif m := _QUALIFIER.match(name):
         rule.aliases.append(m.group("name"))
-    if rule.fam is None and " / " in name:
-        rule.aliases.extend(part.strip() for part in name.split(" / ") if part.strip())
+    if rule.fam is None and (joined := joined_names(name)):
+        rule.aliases.extend(joined)  # "Stomp / Thunder Stomp", "Blast and Large Blast": each its name
     elif rule.fam is None and (m := _LAST_WORD_VARIANTS.match(name)):
         rule.aliases.extend((m.group("lead") + m.group("a"), m.group("lead") + m.group("b")))
     elif rule.fam is None and ", " in name and all(_CAPITALISED.match(p.strip()) for p in name.split(",")):

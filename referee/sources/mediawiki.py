@@ -70,6 +70,7 @@ from dataclasses import dataclass, field
 from referee.errors import RulesError
 from referee.model import Alias, Entry, Param, Table
 from referee.sources.document import Document
+from referee.joined import joined_names
 from referee.sources.markup import name_from, names_from
 from referee.sources.values import value_kind
 from referee.text import plural, singulars
@@ -523,10 +524,7 @@ def _heading_name(heading: str) -> tuple[str, list[str], str | None]:
     heading = heading.strip().rstrip(":").strip()
     m = _HEADING_PARAMS.fullmatch(heading)
     name, args = (m.group(1), m.group(2)) if m else (heading, None)
-    first, sep, second = name.partition(" and ")
-    if sep and second.endswith(" " + first):  # "Blast and Large Blast"
-        return first, [second], args
-    return name, [], args
+    return name, joined_names(name), args  # "Blast and Large Blast": the heading's name, each joined name an alias
 
 
 def _after(text: str, name: str) -> list[int]:
@@ -662,7 +660,7 @@ def _entry(doc: Document, found: _PageEntry, masked: str, line_of: _Lines) -> En
     name, aliases, args = _heading_name(label)
     lines, tables = _render(found, masked)
     text = "\n".join(lines)
-    aliases, alias_notes = names_from(aliases + _aliases(name, text))
+    aliases, alias_notes = names_from(aliases + [a for each in [name, *aliases] for a in _aliases(each, text)])
     aliases = list(dict.fromkeys(a for a in aliases if a.lower() != name.lower()))
     forms = [f for f in [_form(label, args or "")] if f and args is not None]
     forms += _forms([name, *aliases], text)

@@ -99,7 +99,7 @@ ROWS: list[tuple[str, str, str, str | None, str, tuple[str, ...], dict[str, str]
     ("scrollhammer", "scrollhammer/sniper", "grants", "scrollhammer/rending", "Sniper weapons also have the Pinning and Rending special rules", (), {}),
     ("scrollhammer", "scrollhammer/template", "grants", "scrollhammer/ignores-cover", "Template weapons have Ignores Cover", (), {}),
     ("scrollhammer", "scrollhammer/barrage", "grants", "scrollhammer/pinning", "Barrage weapons are always Pinning", (), {}),
-    ("scrollhammer", "scrollhammer/barrage", "grants", "scrollhammer/blast", "Barrage weapons act as Blast or Large Blast weapons", (), {}),
+    ("scrollhammer", "scrollhammer/barrage", "grants", "scrollhammer/blast-and-large-blast", "Barrage weapons act as Blast or Large Blast weapons", (), {}),
     ("scrollhammer", "scrollhammer/slow-and-purposeful", "grants", "scrollhammer/relentless", "but counts as Relentless", (), {}),
     ("scrollhammer", "scrollhammer/invisibility", "grants", "scrollhammer/hit-and-run", "has Stealth(+3) and Hit and Run", (), {}),
     ("scrollhammer", "scrollhammer/physical-god", "grants", "scrollhammer/eternal-warrior", "It has a 2+ Ward Save, Eternal Warrior, and Feel No Pain", (), {}),

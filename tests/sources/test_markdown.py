@@ -1053,10 +1053,11 @@ _MODULES = [
     markdown_tables, markdown_entries, markdown_labels,
 ]  # fmt: skip
 # referee.text (the one table of word forms and of invisible characters) and
-# referee.sources.markup (what a name may hold) are policy every adapter shares.
+# referee.sources.markup (what a name may hold) and referee.joined (the names
+# a heading joins) are policy every adapter shares.
 _ALLOWED = {
     "referee.model", "referee.errors", "referee.sources.document", "referee.text", "referee.sources.markup",
-    "referee.sources.definitions",
+    "referee.sources.definitions", "referee.joined",
 }  # fmt: skip
 
 

@@ -20,11 +20,11 @@ PATH = "scrollhammer/special-rules.wiki"
 BODY_LINE = 10  # the edit box's text: the whole wikitext on one physical line
 
 # Every '''heading''' of the page, as read from it ("Blast and Large Blast" is
-# the Blast rule; Large Blast is its variant).
+# one rule under two names, Blast and Large Blast: referee.joined).
 NAMES = sorted(
     [
         "Absorb", "Acute Senses", "Atronach", "Autohit", "Backfire", "Barrage",
-        "Bestial Instinct", "Blast", "Blind", "Chameleon", "Chill", "Command",
+        "Bestial Instinct", "Blast and Large Blast", "Blind", "Chameleon", "Chill", "Command",
         "Counter-Attack", "Critical Strike", "Deep Strike", "Dragonborn",
         "Eternal Warrior", "Ethereal", "Fear", "Fearless", "Feel No Pain",
         "Fleet of Foot", "Fleshbane", "Frenzy", "Furious Charge", "Hatred",
@@ -51,7 +51,7 @@ SUB_RULES = {
 # Variants and other names the text itself gives; every other entry has none.
 ALIASES = {
     "Absorb": ["Absorb Health", "Absorb Magicka"],  # "Absorb Health(X+)", "Absorb Magicka(Y on an X+)"
-    "Blast": ["Large Blast"],  # "Large Blasts follow all of the rules for Blasts"
+    "Blast and Large Blast": ["Blast", "Large Blast"],  # the names the heading joins
     "Fleet of Foot": ["Fleet of Claw", "Fleet of Hoof"],  # "many variants of this rule"
     "Hit and Run": ["Hit & Run"],  # "A Hit & Run move is not slowed ..."
     "Immunity": ["Immune to"],  # 'A model with "Immune to X" is ...'
@@ -236,7 +236,6 @@ def test_params(entries: list[Entry]) -> None:
     [
         ("Absorb", "also written: Absorb Magicka(Y on an X+)"),
         ("Stealth", "also written: Stealth (Y)"),
-        ("Blast", "heading: Blast and Large Blast"),
     ],
 )
 def test_notes_keep_what_the_fields_cannot(by_name: dict[str, Entry], name: str, note: str) -> None:
@@ -447,7 +446,9 @@ HEADINGS = [
     ("Hatred (X)", "Hatred", (Param("X", "number"),), []),
     ("Fear (see page 12)", "Fear", (), []),
     ("Stubborn:", "Stubborn", (), []),
-    ("Blast and Large Blast", "Blast", (), ["Large Blast"]),
+    ("Blast and Large Blast", "Blast and Large Blast", (), ["Blast", "Large Blast"]),
+    ("Stomp / Thunder Stomp", "Stomp / Thunder Stomp", (), ["Stomp", "Thunder Stomp"]),
+    ("Hit and Run", "Hit and Run", (), []),
     ("Slow and Purposeful", "Slow and Purposeful", (), []),
     ("[[Fear]]", "Fear", (), []),
 ]

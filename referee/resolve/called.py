@@ -1,0 +1,118 @@
+"""A rule whose heading joins a rule and a kind of it, in play by the name it was called.
+
+"Stomp / Thunder Stomp" and "Blast and Large Blast" are headings that name a
+rule and a kind of it sharing their words (:mod:`referee.joined`):
+the heading is the rule's name, each joined name one of its names, and the
+name used says which is meant.  What is in play is said in the player's
+words: a player who names "Stomp" has Stomp in play ("You: Stomp; Always
+Strike Last via Stomp"), and a rule a sentence grants by one of those names
+("Barrage weapons act as Blast or Large Blast weapons") is in play by the
+name that sentence writes first.  The answer says it so throughout (in play,
+quotes, rulings); the entry's id stays the heading's.  A heading that joins two
+names of one thing ("Terrain type 3 / vision blocking") is answered by the
+heading; so is a rule the player names by its heading, or by two of its
+names at once, one of them perhaps through the rule of its own the text
+defines for it ("Stomp, Thunderstomp": "#### Thunderstomp" under the
+heading is its Thunder Stomp).
+
+:class:`Called` is the book the sides are read from: the store's, with
+``rule_names`` giving those names first.  It asks the store nothing more
+than the rule's name, which the picks have read already.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+from referee.joined import kinds_joined
+from referee.text import fold
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+if TYPE_CHECKING:
+    from typing import Any
+
+    from referee.resolve.play import Pick
+    from referee.store.book import Book
+
+
+class _Names(Mapping[str, str]):
+    """Rule id -> name: the name an answer called a rule by, else the book's."""
+
+    __slots__ = ("_called", "_names")
+
+    def __init__(self, called: dict[str, str], names: Mapping[str, str]) -> None:
+        self._called, self._names = called, names
+
+    def __getitem__(self, rule_id: str) -> str:
+        return self._called[rule_id] if rule_id in self._called else self._names[rule_id]
+
+    def get(self, rule_id: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self._called[rule_id] if rule_id in self._called else self._names.get(rule_id, default)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._called or rule_id in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+class Called:
+    """The book the sides are read from: ``view``, with each rule of a joined heading named as it
+    was called (``called``: id -> name).  A rule the player names keeps the name the player used, or
+    its heading where the player used it or two of its names; grants name only the others
+    (:func:`granted_as`)."""
+
+    __slots__ = ("_view", "called", "rule_names", "_asked")
+
+    def __init__(self, view: Book, picks: list[Pick]) -> None:
+        self._view = view
+        self.called: dict[str, str] = {}
+        said: dict[str, set[str]] = {}
+        kinds: list[tuple[str, str]] = []
+        for pick in picks:
+            words = fold(pick.text.split("(")[0].strip())
+            said.setdefault(pick.rule, set()).add(next((p for p in _parts(view, pick.rule) if fold(p) == words), ""))
+            # a joined name the text also defines as a rule of its own, under the heading ("#### Thunderstomp"
+            # under "Stomp / Thunder Stomp"): naming that rule beside the heading's names that kind of it too
+            parent = (view.get(pick.rule) or {}).get("parent")
+            own = _spaceless(view.rule_names.get(pick.rule) or "")
+            kind = next((p for p in _parts(view, parent) if _spaceless(p) == own), None) if parent else None
+            if kind is not None:
+                kinds.append((parent, kind))
+        for parent, kind in kinds:
+            if parent in said:
+                said[parent].add(kind)
+        self._asked = set(said)
+        self.called.update({rid: name for rid, (name,) in ((rid, names) for rid, names in said.items() if len(names) == 1) if name})
+        self.rule_names = _Names(self.called, view.rule_names)
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self._view, attr)
+
+
+def _spaceless(name: str) -> str:
+    return fold(name).replace(" ", "")
+
+
+def _parts(view: Book, rule_id: str) -> list[str]:
+    name = view.rule_names.get(rule_id) or ""
+    return kinds_joined(name) if (" / " in name or " and " in name) else []
+
+
+def granted_as(view: Book, rule_id: str, rel: dict[str, Any]) -> None:
+    """A rule of a joined heading granted by ``rel``, not yet called in the answer: called by the joined
+    name its sentence writes first (the longer where two start at one place)."""
+    if not isinstance(view, Called) or rule_id in view.called or rule_id in view._asked:
+        return
+    sentence = rel["citation"]["sentence"]
+    found = []
+    for part in _parts(view._view, rule_id):
+        m = re.search(rf"(?<!\w){re.escape(part)}(?!\w)", sentence, re.IGNORECASE)
+        if m is not None:
+            found.append((m.start(), -len(part), part))
+    if found:
+        view.called[rule_id] = min(found)[2]
