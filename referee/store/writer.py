@@ -1,6 +1,6 @@
 """Reading a system of a rules folder and writing it into the store: the rows of what changed, in one transaction.
 
-:func:`build` reads the systems whose files changed (:attr:`referee.store.key.Stamp.systems`),
+:func:`build` reads the systems whose files changed (:attr:`referee.store.database.Stamp.systems`),
 one after the other (:func:`read`: each alone, systems being namespaces, on every core),
 and writes them as they come in one transaction that also records the content key and
 its stamp: a reader sees the last build or this one, and a build killed part-way leaves
@@ -30,8 +30,7 @@ from referee.army.link import muster
 from referee.rulebase.base import Rulebase, read_folder
 from referee.rulebase.load import system_folders
 from referee.store import answers, database, sections
-from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode
-from referee.store.key import Stamp, code_key
+from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, Stamp, code_key, encode
 from referee.store.record import Build
 from referee.store.sections import Section, canonical, pickled, rows_made, rows_of
 from referee.text import fold
