@@ -8,7 +8,7 @@ from the rows it asks for; :meth:`~referee.store.rows.Stored.whole` gives the fu
 :class:`~referee.store.record.Build` (:func:`~referee.store.record.assemble` reads one without a store).
 
 A build, in order: the content key (``database``: what changed), ``writer`` (each system read alone, one after
-the other, on every core, its ``sections`` taking from the store what an edit left, and
+the other, on every core, its sections (``record``) taking from the store what an edit left, and
 ``answers``, what readers ask of a whole system; its rows written in one transaction).
 
 >>> from referee.store.load import open_rules

@@ -5,7 +5,7 @@ one after the other (:func:`read`: each alone, systems being namespaces, on ever
 and writes them as they come in one transaction that also records the content key and
 its stamp: a reader sees the last build or this one, and a build killed part-way leaves
 the last one.  A read takes what the store's last build of the system left (the Markdown
-adapter's chunks in the ``memo`` table, the sections: :mod:`referee.store.sections`)
+adapter's chunks in the ``memo`` table, the sections: :mod:`referee.store.record`)
 unless another version of Referee's code wrote it; of its sections, only those whose
 rows changed are replaced (:func:`write_system`), and the pages freed go back to the
 file system, so the store does not grow from rebuild to rebuild.  Two builds take turns
@@ -29,10 +29,9 @@ from typing import Any
 from referee.army.link import muster
 from referee.rulebase.base import Rulebase, read_folder
 from referee.rulebase.load import system_folders
-from referee.store import answers, database, sections
+from referee.store import answers, database, record
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, Stamp, code_key, encode
-from referee.store.record import Build
-from referee.store.sections import Section, canonical, pickled, rows_made, rows_of
+from referee.store.record import Build, Section, canonical, pickled, rows_made, rows_of
 from referee.text import fold
 from referee.units import unit_index
 
@@ -85,7 +84,7 @@ def read(
         names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
         rule_names = rulebase.rule_names
         names_digest = canonical((rule_names, index_key)).hex()
-        earlier = None if recall is None else sections.before(recall, system, names_key, names_digest, rule_names)
+        earlier = None if recall is None else record.before(recall, system, names_key, names_digest, rule_names)
         if progress is not None:
             progress(f"relations of {system}")
         rest: dict[str, Any] = {}
@@ -111,7 +110,7 @@ def read(
             names_digest,
             dict(rule_names),
             index,
-            sections.read(rulebase, system, earlier, meanwhile),
+            record.read(rulebase, system, earlier, meanwhile),
             rest,
             memo,
         )

@@ -20,7 +20,7 @@ import pytest
 
 from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
-from referee.store import database, record, sections, writer
+from referee.store import database, record, writer
 from referee.store.load import open_rules
 from tests.build.edits import EXTRA, GLOSSARY, edit
 from tests.build.tables import store_tables
@@ -140,7 +140,7 @@ def test_a_failure_among_the_sections_written_leaves_the_last_build(rules: Path,
     sections were written rolls all of them back, and the next build is whole."""
     from referee.graph import effects
 
-    monkeypatch.setattr(sections, "SECTION_RULES", 7)  # sections before and after the failing rule
+    monkeypatch.setattr(record, "SECTION_RULES", 7)  # sections before and after the failing rule
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))
     open_rules(rules)
     before = store_tables(database.path(rules))
@@ -169,7 +169,7 @@ def test_sections_added_moved_and_removed_give_the_store_of_a_build_from_nothing
 ) -> None:
     """Small sections, so that each edit adds, moves or takes away some: after each,
     the store that only had the changed sections replaced is the store of a build from nothing."""
-    monkeypatch.setattr(sections, "SECTION_RULES", 7)
+    monkeypatch.setattr(record, "SECTION_RULES", 7)
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))  # every system in small sections
     open_rules(rules)
     core = rules / "last-edition" / "core-rules.md"
