@@ -7,7 +7,7 @@ folders without a manifest); ``files`` (the stamp, :class:`Stamp`); ``systems``
 under, and its frame: the one pickled blob per system a whole build is put together from);
 ``sections`` (:mod:`~referee.store.record`); the rows warm readers ask for, one rule or
 relation each in its JSON shape (``rules``, with each rule's name beside it, ``names``,
-``relations``, ``units``); ``answers`` (:mod:`~referee.store.rows`); ``memo`` (:class:`Memo`).
+``relations``, ``units``); ``answers`` (:mod:`~referee.store.answers`); ``memo`` (:class:`Memo`).
 In WAL mode readers read the last committed build while one is written; a file that
 cannot be read is removed, with one line on stderr, and the build made anew.
 
