@@ -11,7 +11,7 @@ names of the rules its relations join (``ends``): whether its rows (``rules``,
 three answers (:mod:`referee.store.answers`): ``never`` of ``never_stacking``,
 ``against`` of ``against_terms``, ``kinds`` of the kinds of unit.  A rebuild
 (:func:`read`) keeps, never unpickled, a section of the same rules on the same lines
-under the same names; of another, each rule that is the rule it was on lines that read
+under the same names in the same place; of another (one that moved too), each rule that is the rule it was on lines that read
 the same takes what was read in it (moved with it when lines were added or removed
 above it: :mod:`referee.graph.moved`), and only the others are read again.
 """
@@ -130,11 +130,10 @@ def _hash(data: bytes | memoryview) -> bytes:
 
 @dataclass(frozen=True)
 class Section:
-    """A section as stored.  ``rules`` and ``graph`` are its pickles, or None for the last
-    build's section, whose ``load`` gives them only if it is read again or moved;
-    ``digest``: the hashes of its rules on their lines, of ``graph`` and of its ends'
-    names, one after the other, so it is told unchanged without reading either; ``rows``:
-    made when it was read (None for a section taken as it was)."""
+    """A section as stored.  ``rules`` and ``graph``: its pickles, and ``rows``: made when it
+    was read (all None for the last build's section taken as it was, where it was: its rows
+    stay); ``digest``: the hashes of its rules on their lines, of ``graph`` and of its ends'
+    names, one after the other, so it is told unchanged without reading either."""
 
     ids: tuple[str, ...]
     rules: bytes | None
@@ -142,21 +141,6 @@ class Section:
     share: dict[str, Any]
     digest: bytes
     rows: Rows | None = None
-    load: Callable[[], tuple[bytes, bytes]] | None = None
-
-    def pickles(self) -> tuple[bytes, bytes]:
-        if self.rules is not None and self.graph is not None:
-            return self.rules, self.graph
-        assert self.load is not None
-        return self.load()
-
-
-def rows_of(section: Section, rule_names: dict[str, str]) -> Rows:
-    """A section's rows for the store: those it was read with, or made from its pickles."""
-    if section.rows is not None:
-        return section.rows
-    (rules, _), (found, layout) = map(unpickled, section.pickles())
-    return rows_made(rules, [said for said, _ in found], layout, rule_names)[0]
 
 
 def _ends_key(ends: list[str], rule_names: dict[str, str]) -> bytes:
@@ -219,18 +203,12 @@ class Before:
         self._where = {rid: ids for ids in placed for rid in ids}
         self._open: dict[tuple[str, ...], dict[str, Kept]] = {}
 
-    def section(self, ids: tuple[str, ...]) -> Section | None:
-        """The section of these rules, its pickles read only if asked for."""
-        k = self.placed.get(ids)
-        if k is None:
+    def section(self, ids: tuple[str, ...], k: int) -> Section | None:
+        """The section of these rules, if it was the ``k``-th (one that moved is read again rule by rule)."""
+        if self.placed.get(ids) != k:
             return None
         share, digest = self.db.execute("SELECT share, digest FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
-        return Section(ids, None, None, json.loads(share), digest, None, lambda: self._pickles(k))
-
-    def _pickles(self, k: int) -> tuple[bytes, bytes]:
-        query = "SELECT rules, graph FROM sections WHERE system = ? AND k = ?"
-        rules, graph = self.db.execute(query, (self.system, k)).fetchone()
-        return bytes(rules), bytes(graph)
+        return Section(ids, None, None, json.loads(share), digest)
 
     def rule(self, rule_id: str) -> Kept | None:
         ids = self._where.get(rule_id)
@@ -239,7 +217,8 @@ class Before:
         if ids not in self._open:
             if len(self._open) >= 4:  # sections are asked for in reading order: the oldest is done with
                 del self._open[next(iter(self._open))]
-            (rules, lines), (found, layout) = map(unpickled, self._pickles(self.placed[ids]))
+            query = "SELECT rules, graph FROM sections WHERE system = ? AND k = ?"
+            (rules, lines), (found, layout) = map(unpickled, self.db.execute(query, (self.system, self.placed[ids])).fetchone())
             kept = zip(rules, lines, found, layout, strict=True)
             self._open[ids] = {rule.id: Kept(rule, key, read, laid) for rule, key, read, laid in kept}
         return self._open[ids].get(rule_id)
@@ -279,9 +258,9 @@ def read(
     cut = runs(list(rulebase.in_system(system)))
     lines = Lines(rulebase.texts)
     known = _known(cut, lines, reading.workers if before is not None else 1, meanwhile)
-    for run, same in zip(cut, known, strict=True):
+    for k, (run, same) in enumerate(zip(cut, known, strict=True)):
         ids = tuple(rule.id for rule in run)
-        old = before.section(ids) if before is not None else None
+        old = before.section(ids, k) if before is not None else None
         # the same rules on the same lines, joined to rules of the same names: the last build's section
         if old is not None and before is not None and before.renamed.isdisjoint(old.share["ends"]) and old.digest[:16] == same:
             yield old

@@ -31,7 +31,7 @@ from referee.rulebase.base import Rulebase, read_folder
 from referee.rulebase.load import system_folders
 from referee.store import answers, database, record
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, Stamp, code_key, encode
-from referee.store.record import Build, Section, canonical, pickled, rows_made, rows_of
+from referee.store.record import Build, Section, canonical, pickled, rows_made
 from referee.text import fold
 from referee.units import unit_index
 
@@ -294,14 +294,16 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         if old.get(k) == section.digest:
             continue
         _delete_section(db, system, base, k)
-        rules, said, laid = rows_of(section, read.rule_names)
+        # a section taken as it was is where it was, with the same digest: this one was read
+        assert section.rows is not None and section.rules is not None and section.graph is not None
+        rules, said, laid = section.rows
         (start, _), (layout, _) = _ranges(base, k)
         # A rule that moved here from a later section replaces its row there (ids are
         # unique); that section, having lost it, is written again when its turn comes.
         db.executemany("INSERT OR REPLACE INTO rules VALUES (?, ?, ?, ?, ?)", ((start + i, *row) for i, row in enumerate(rules)))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
-        kept = (system, k, encode(list(section.ids)), section.digest, *section.pickles(), encode(section.share))
+        kept = (system, k, encode(list(section.ids)), section.digest, section.rules, section.graph, encode(section.share))
         db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?)", kept)
     for k in old:
         if k >= count:
