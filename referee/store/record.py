@@ -169,18 +169,6 @@ class Lines:
         texts = self.texts
         return tuple(_hash(lines_read(version, texts).encode("utf-8", "surrogatepass")) for version in rule.versions)
 
-    def digest(self, run: list[Rule]) -> bytes:
-        """One hash of every version's lines of ``run`` (its rules' versions are counted in
-        their own digest): what tells a section's lines the same without a key for each rule,
-        which only a section read again needs."""
-        texts, h = self.texts, hashlib.blake2b(digest_size=16)
-        for rule in run:
-            for version in rule.versions:
-                data = lines_read(version, texts).encode("utf-8", "surrogatepass")
-                h.update(len(data).to_bytes(8, "little"))
-                h.update(data)
-        return h.digest()
-
 
 @dataclass(frozen=True)
 class Kept:
@@ -319,7 +307,7 @@ def _known(
     core while this one does ``meanwhile`` (about half as much work) and the rest."""
 
     def known(run: list[Rule]) -> bytes:
-        return _hash(canonical(run) + lines.digest(run))
+        return _hash(canonical(run) + b"".join(key for rule in run for key in lines.key(rule)))
 
     split = len(cut) // 3
     theirs = None
