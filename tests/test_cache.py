@@ -11,7 +11,7 @@ import pytest
 import sqlite3
 
 from referee.cli.commands import main
-from referee.store import database, key, writer
+from referee.store import database, writer
 from referee.store.load import current_key, open_rules
 from referee.store.rows import Stored
 from tests.conftest import manifest, write_system
@@ -123,7 +123,7 @@ def test_concurrent_builds_leave_a_whole_store(tmp_path: Path, private_cache: Pa
 def settled(monkeypatch: pytest.MonkeyPatch) -> None:
     """Files written before hashing began count as settled (no same-tick doubt),
     so a test need not wait out the real two-second window."""
-    monkeypatch.setattr(key, "UNSURE_NS", 0)
+    monkeypatch.setattr(database, "UNSURE_NS", 0)
 
 
 def _stamped(src: Path) -> str | None:
@@ -132,7 +132,7 @@ def _stamped(src: Path) -> str | None:
     if db is None:
         return None
     try:
-        return key.stamped_key(src, db)
+        return database.stamped_key(src, db)
     finally:
         db.close()
 
@@ -238,7 +238,7 @@ def test_unlisted_files_are_never_read(tmp_path: Path, private_cache: Path, sett
 
     monkeypatch.setattr(os, "open", watched)
     assert _stamped(src) == built
-    assert key.hashed(str(src), {})[0] == built
+    assert database.hashed(str(src), {})[0] == built
     under = sorted(os.path.relpath(p, src) for p in opened if p.startswith(str(src)))
     assert under == ["demo/rules.txt", "demo/system.toml"]
 
@@ -279,7 +279,7 @@ def test_a_warm_lookup_reads_rows_not_the_whole_build(
         raise AssertionError("a warm lookup hashed the files")
 
     monkeypatch.setattr(Stored, "whole", no_unpickling)
-    monkeypatch.setattr(key, "hashed", no_hashing)
+    monkeypatch.setattr(database, "hashed", no_hashing)
     code, out, err = _lookup(capsys, src)
     assert (code, err) == (0, "") and "Models with Gloom sulk." in out
 

@@ -198,9 +198,9 @@ def test_cache_is_reused_and_follows_content(
     tmp_path: Path, private_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """(Before issue 27 each build was its own pickle; now the store holds the rows of the one build.)"""
-    from referee.store import key
+    from referee.store import database
 
-    monkeypatch.setattr(key, "UNSURE_NS", 0)  # files written just now count as settled: the stamp is not taken again
+    monkeypatch.setattr(database, "UNSURE_NS", 0)  # files written just now count as settled: the stamp is not taken again
     write_system(tmp_path, "demo", manifest("demo"), {"rules.txt": "Gloom\n\nModels with Gloom sulk.\n"})
     assert main(["build", "--rules-src", str(tmp_path)]) == 0
     first = _store_rows(private_cache)

@@ -7,8 +7,8 @@ beside it).  How a reader gets it: :func:`referee.store.load.open_rules` gives a
 from the rows it asks for; :meth:`~referee.store.rows.Stored.whole` gives the full
 :class:`~referee.store.record.Build` (:func:`~referee.store.record.assemble` reads one without a store).
 
-A build, in order: ``key`` (what changed), ``writer`` (each system read alone, one after
-the other, on every core, its ``sections`` taking from the store what an edit left, and
+A build, in order: the content key (``database``: what changed), ``writer`` (each system read alone, one after
+the other, on every core, its sections (``record``) taking from the store what an edit left, and
 ``answers``, what readers ask of a whole system; its rows written in one transaction).
 
 >>> from referee.store.load import open_rules

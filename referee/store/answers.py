@@ -13,7 +13,7 @@
   ...": ``unit kind: reserve``), and which of their sentences.
 
 ``against_terms``, ``never_stacking`` and the kinds of unit are gathered section by section as the graph is read
-(:mod:`referee.store.sections`); units are :func:`referee.units.unit_index`'s.
+(:mod:`referee.store.record`); units are :func:`referee.units.unit_index`'s.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
     """A kind of unit, its words (singular, sorted, space-joined) -> ``[rule id, n]`` of each rule of
     ``texts`` (id, first version's text; reading order) whose sentence ``n`` (the first such) has
     "unit(s)" and the kind's words for its first two or three words ("Reserve units count as moved
-    ...": "reserve").  Gathered section by section (:mod:`referee.store.sections`), a row each
+    ...": "reserve").  Gathered section by section (:mod:`referee.store.record`), a row each
     (:func:`kind_rows`): a kind names many rules where its words are common ("a unit with": "with")."""
     out: dict[str, list[list[Any]]] = {}
     for rid, text in texts:

@@ -1,7 +1,7 @@
 """Opening a rules folder's rules: from its store when it holds the current content, else built.
 
 :func:`open_rules` is the one way every reader gets its rules: the store is
-opened, the stamp checked (:func:`referee.store.key.stamped_key`), and only
+opened, the stamp checked (:func:`referee.store.database.stamped_key`), and only
 when a file changed are the bytes hashed and, for a key the store does not
 hold, built from exactly those bytes (:func:`referee.store.writer.build`).
 On every warm call's path: it imports neither pathlib nor the record classes.
@@ -15,7 +15,7 @@ import sqlite3
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.errors import RulesError
-from referee.store import database, key
+from referee.store import database
 from referee.store.rows import Stored
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def open_rules(rules_src: str | os.PathLike[str], refresh: bool = False, progres
     stamp says nothing did).  The store stays open until :func:`close_opened`."""
     src, db = _store(rules_src)
     files: dict[str, bytes] = {}
-    current, stamp = key.hashed(src, files) if refresh else _current(src, db, files)
+    current, stamp = database.hashed(src, files) if refresh else _current(src, db, files)
     if stamp is not None:
         if db is not None:
             db.close()
@@ -73,17 +73,17 @@ def _store(rules_src: str | os.PathLike[str]) -> tuple[str, sqlite3.Connection |
     return src, database.open_existing(database.path(src))
 
 
-def _current(src: str, db: sqlite3.Connection | None, keep: dict[str, bytes] | None) -> tuple[str, key.Stamp | None]:
+def _current(src: str, db: sqlite3.Connection | None, keep: dict[str, bytes] | None) -> tuple[str, database.Stamp | None]:
     """The key of the content of ``src`` now, and the stamp to build it under, None when the
     store ``db`` holds it (the stamp is read; only when a file changed are the bytes hashed)."""
-    found = key.stamped_key(src, db) if db is not None else None
+    found = database.stamped_key(src, db) if db is not None else None
     if found is not None:
         return found, None
-    found, stamp = key.hashed(src, keep)
+    found, stamp = database.hashed(src, keep)
     return found, None if db is not None and _restamped(db, stamp, found) else stamp
 
 
-def _restamped(db: sqlite3.Connection, stamp: key.Stamp, current: str) -> bool:
+def _restamped(db: sqlite3.Connection, stamp: database.Stamp, current: str) -> bool:
     """Whether the store holds the content ``current``; then its stale stamp (a file touched,
     not changed) is recorded anew, so the next call need not hash.  A store busy or
     read-only only costs speed."""

@@ -1,20 +1,46 @@
-"""The whole build as objects (:class:`Build`), read from a rules folder or put together from the store."""
+"""The whole build as objects (:class:`Build`), read from a rules folder or put together
+from the store; and a system's rules in sections, the store's ``sections`` table: what a
+rebuild keeps or reads again.
+
+A section is a run of consecutive rules (reading order) standing on one document, at
+most :data:`SECTION_RULES`.  It is kept as two pickles, its rules with the key of the
+lines each stands on (:class:`Lines`) and what the graph read in them (relations and
+sentences, rule by rule, and the layout's relations), with a digest of both and of the
+names of the rules its relations join (``ends``): whether its rows (``rules``,
+``relations``) can stay.  Its ``share`` goes with it: the ``ends``, and its part of
+three answers (:mod:`referee.store.answers`): ``never`` of ``never_stacking``,
+``against`` of ``against_terms``, ``kinds`` of the kinds of unit.  A rebuild
+(:func:`read`) keeps, never unpickled, a section of the same rules on the same lines
+under the same names in the same place; of another (one that moved too), each rule that is the rule it was on lines that read
+the same takes what was read in it (moved with it when lines were added or removed
+above it: :mod:`referee.graph.moved`), and only the others are read again.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 import os
+import pickle
+import signal
 import sqlite3
-from collections.abc import Callable
+import sys
+import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from referee.graph.relations import RuleGraph, read_relations
+from referee.graph.moved import moved, shifts
+from referee.graph.reading import Readings
+from referee.graph.relations import RuleGraph, layout_relations, read_relations
+from referee.graph.sentences import lines_read
 from referee.model import Relation, Rule
 from referee.rulebase.base import Rulebase, build_rulebase
-from referee.store.sections import unpickled
+from referee.store.answers import gather, relation_data, unit_kinds
+from referee.store.database import KEPT_LEVEL, pack
 from referee.units import ArmyBook
-
 
 @dataclass(frozen=True)
 class Build(Rulebase):
@@ -45,7 +71,7 @@ def assemble(rules_src: str | os.PathLike[str], key: str = "", progress: Callabl
 
 def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> Build:
     """The build a store holds, put together system by system (folder order) from each
-    system's frame and its sections' rules and relations (:mod:`referee.store.sections`);
+    system's frame and its sections' rules and relations (below);
     the name indexes made from the rules, as a read makes them."""
     parts: dict[str, dict[Any, Any]] = {name: {} for name in ("manifests", "documents", "texts", "armies")}
     rules: list[Rule] = []
@@ -68,3 +94,273 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
         graph.sentences[system] = sentences
     rulebase = Rulebase.from_rules(key, parts["manifests"], parts["documents"], rules, parts["texts"], unmanaged)
     return Build.of(rulebase, graph, parts["armies"])
+
+
+SECTION_RULES = 500  # rules a section holds at most: an edit re-pickles a few hundred rules, not a document
+
+# A section's rows: each rule's (id, system, name, packed JSON), and per rule the relations
+# its text states and those of its layout, each (source, target, packed JSON).
+Row = tuple[str, str | None, bytes]
+Rows = tuple[list[tuple[str, str, str, bytes]], list[list[Row]], list[list[Row]]]
+
+
+def pickled(obj: Any, level: int = KEPT_LEVEL) -> bytes:
+    """``obj`` pickled and compressed: the one form of what the store keeps as objects."""
+    return zlib.compress(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL), level)
+
+
+def unpickled(blob: bytes) -> Any:
+    return pickle.loads(zlib.decompress(blob))
+
+
+def canonical(obj: Any) -> bytes:
+    """A digest equal objects share however their parts are shared: pickled without the
+    memo (fast mode; rules hold no cycles), so a string two rules share is written twice,
+    as equal copies are (rules from the Markdown adapter's kept chunks share fewer)."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(obj)
+    return _hash(out.getbuffer())
+
+
+def _hash(data: bytes | memoryview) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section as stored.  ``rules`` and ``graph``: its pickles, and ``rows``: made when it
+    was read (all None for the last build's section taken as it was, where it was: its rows
+    stay); ``digest``: the hashes of its rules on their lines, of ``graph`` and of its ends'
+    names, one after the other, so it is told unchanged without reading either."""
+
+    ids: tuple[str, ...]
+    rules: bytes | None
+    graph: bytes | None
+    share: dict[str, Any]
+    digest: bytes
+    rows: Rows | None = None
+
+
+def _ends_key(ends: list[str], rule_names: dict[str, str]) -> bytes:
+    return _hash("\0".join(f"{end}\1{rule_names.get(end, '')}" for end in ends).encode("utf-8", "surrogatepass"))
+
+
+def runs(rules: list[Rule]) -> list[list[Rule]]:
+    """The system's rules (reading order) cut into sections."""
+    out: list[list[Rule]] = []
+    for rule in rules:
+        if not out or len(out[-1]) == SECTION_RULES or out[-1][-1].source.file != rule.source.file:
+            out.append([])
+        out[-1].append(rule)
+    return out
+
+
+class Lines:
+    """The key of the lines each version of a rule stands on: what the sentence locator
+    reads to place its sentences (:func:`referee.graph.sentences.lines_read`), not the
+    whole document, so an edit elsewhere in it leaves the rule as it was read."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+
+    def key(self, rule: Rule) -> tuple[bytes, ...]:
+        texts = self.texts
+        return tuple(_hash(lines_read(version, texts).encode("utf-8", "surrogatepass")) for version in rule.versions)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One rule of the last build's section: the rule, the key of its lines, what the
+    graph read in it, and its layout relations."""
+
+    rule: Rule
+    lines: tuple[bytes, ...]
+    found: tuple[list[Relation], list[Any]]
+    layout: list[Relation]
+
+
+class Before:
+    """What a rebuild may take from the store's last read of a system: its sections (``placed``:
+    their number, by their rules' ids), and each rule's share of them.  ``renamed``: the rules
+    whose name changed, or that came or went, since (rows joining one of them are packed again)."""
+
+    def __init__(self, db: sqlite3.Connection, system: str, placed: dict[tuple[str, ...], int], renamed: set[str]):
+        self.db, self.system, self.placed, self.renamed = db, system, placed, renamed
+        self._where = {rid: ids for ids in placed for rid in ids}
+        self._open: dict[tuple[str, ...], dict[str, Kept]] = {}
+
+    def section(self, ids: tuple[str, ...], k: int) -> Section | None:
+        """The section of these rules, if it was the ``k``-th (one that moved is read again rule by rule)."""
+        if self.placed.get(ids) != k:
+            return None
+        share, digest = self.db.execute("SELECT share, digest FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
+        return Section(ids, None, None, json.loads(share), digest)
+
+    def rule(self, rule_id: str) -> Kept | None:
+        ids = self._where.get(rule_id)
+        if ids is None:
+            return None
+        if ids not in self._open:
+            if len(self._open) >= 4:  # sections are asked for in reading order: the oldest is done with
+                del self._open[next(iter(self._open))]
+            query = "SELECT rules, graph FROM sections WHERE system = ? AND k = ?"
+            (rules, lines), (found, layout) = map(unpickled, self.db.execute(query, (self.system, self.placed[ids])).fetchone())
+            kept = zip(rules, lines, found, layout, strict=True)
+            self._open[ids] = {rule.id: Kept(rule, key, read, laid) for rule, key, read, laid in kept}
+        return self._open[ids].get(rule_id)
+
+
+def before(
+    db: sqlite3.Connection, system: str, names_key: str, names_digest: str, rule_names: dict[str, str]
+) -> Before | None:
+    """What the store's last read of ``system`` can give, if it was read under the same names."""
+    try:
+        row = db.execute("SELECT names_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
+        if row is None or row[0] != names_key:
+            return None
+        placed = {tuple(json.loads(ids)): k for k, ids in db.execute("SELECT k, ids FROM sections WHERE system = ?", (system,))}
+        renamed: set[str] = set()
+        if row[1] != names_digest:
+            then = dict(db.execute("SELECT id, name FROM rules WHERE system = ?", (system,)).fetchall())
+            renamed = {rid for rid in then.keys() | rule_names.keys() if then.get(rid) != rule_names.get(rid)}
+    except sqlite3.Error:  # a damaged store: read anew
+        return None
+    return Before(db, system, placed, renamed)
+
+
+def read(
+    rulebase: Rulebase,
+    system: str,
+    before: Before | None,
+    meanwhile: Callable[[], None] | None = None,
+) -> Iterator[Section]:
+    """The sections of ``system`` (a one-system rulebase's), reading in the graph only
+    what ``before`` cannot give; ``meanwhile``: the caller's other work on the system,
+    done before the first section is given, while the other core digests sections
+    (:func:`_known`).  The effect reader is given no store of its own: ``before`` gives
+    every rule an edit left what was read in it."""
+    rule_names = rulebase.rule_names
+    reading = Readings(rulebase, system)
+    cut = runs(list(rulebase.in_system(system)))
+    lines = Lines(rulebase.texts)
+    known = _known(cut, lines, reading.workers if before is not None else 1, meanwhile)
+    for k, (run, same) in enumerate(zip(cut, known, strict=True)):
+        ids = tuple(rule.id for rule in run)
+        old = before.section(ids, k) if before is not None else None
+        # the same rules on the same lines, joined to rules of the same names: the last build's section
+        if old is not None and before is not None and before.renamed.isdisjoint(old.share["ends"]) and old.digest[:16] == same:
+            yield old
+            continue
+        keys = [lines.key(rule) for rule in run]
+        found: list[tuple[list[Relation], list[Any]]] = []
+        layout: list[list[Relation]] = []
+        for rule, key in zip(run, keys):
+            kept = before.rule(rule.id) if before is not None else None
+            if kept is not None and kept.lines == key and kept.rule == rule:
+                found.append(kept.found)
+                layout.append(kept.layout)
+                continue
+            # the same rule on lines that read the same, moved by lines added or removed above it
+            by = shifts(kept.rule, rule) if kept is not None and kept.lines == key else None
+            taken = moved(kept.found, by) if kept is not None and by is not None else None
+            if taken is None:
+                taken = reading(rule)
+            found.append(taken)
+            layout.append(layout_relations(rule, rulebase.texts))
+        rows, share = rows_made(run, [said for said, _ in found], layout, rule_names)
+        graph = pickled((found, layout))
+        made = same + _hash(graph) + _ends_key(share["ends"], rule_names)
+        yield Section(ids, pickled((run, keys)), graph, share, made, rows)
+
+
+def rows_made(
+    rules: list[Rule], said: list[list[Relation]], layout: list[list[Relation]], rule_names: dict[str, str]
+) -> tuple[Rows, dict[str, Any]]:
+    """A section's rows and its ``share`` (:class:`Section`)."""
+    never: list[dict[str, Any]] = []
+    against_terms: set[str] = set()
+    ends: set[str] = set()
+
+    def row(rel: Relation) -> Row:
+        data = relation_data(rel, rule_names)
+        gather(rel, data, never, against_terms)
+        ends.update(end for end in (rel.source, rel.target) if end is not None)
+        return data["source"], data["target"], pack(data)
+
+    rows: Rows = ([], [], [])
+    for rule, stated, laid in zip(rules, said, layout, strict=True):
+        rows[0].append((rule.id, rule.system, rule.name, pack(rule.to_json())))
+        rows[1].append([row(rel) for rel in stated])
+        rows[2].append([row(rel) for rel in laid])
+    kinds = unit_kinds((rule.id, rule.versions[0].text if rule.versions else rule.text) for rule in rules)
+    return rows, {"never": never, "against": sorted(against_terms), "ends": sorted(ends), "kinds": kinds}
+
+
+def _known(
+    cut: list[list[Rule]], lines: Lines, workers: int, meanwhile: Callable[[], None] | None = None
+) -> list[bytes]:
+    """Each section's digest of its rules and of the lines they stand on (what tells a
+    section the edit left), after ``meanwhile``.  With the effect reader's workers and
+    enough sections, two thirds of them are digested in a forked process on the other
+    core while this one does ``meanwhile`` (about half as much work) and the rest."""
+
+    def known(run: list[Rule]) -> bytes:
+        return _hash(canonical(run) + b"".join(key for rule in run for key in lines.key(rule)))
+
+    split = len(cut) // 3
+    theirs = None
+    if workers > 1 and len(cut) // 2 >= FORK_SECTIONS:
+        for run in cut:
+            lines.key(run[0])  # each document split into lines here, once, before the fork shares them
+        theirs = _forked(lambda: [known(run) for run in cut[split:]])
+    try:
+        if meanwhile is not None:
+            meanwhile()
+        mine = [known(run) for run in cut[: split if theirs is not None else len(cut)]]
+    except BaseException:
+        if theirs is not None:
+            theirs(False)
+        raise
+    if theirs is not None:
+        found = theirs(True)
+        mine += found if found is not None else [known(run) for run in cut[split:]]
+    return mine
+
+
+FORK_SECTIONS = 8  # sections each core digests at least, or one core does it all
+
+
+def _forked(work: Callable[[], Any]) -> Callable[[bool], Any] | None:
+    """``work`` started now in a forked process (None where none can be): a function giving
+    its result (None if the process failed: the caller does the work), or, called with False,
+    ending the process.  The child touches no file but the pipe, and leaves by ``os._exit``
+    (closing nothing of this process's, its open store above all)."""
+    if sys.platform != "linux":
+        return None
+    try:
+        into, out = os.pipe()
+        pid = os.fork()
+    except OSError:
+        return None
+    if pid == 0:  # the child
+        status = 1
+        try:
+            os.close(into)
+            with os.fdopen(out, "wb") as pipe:
+                pipe.write(pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL))
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(out)
+
+    def result(wanted: bool) -> Any:
+        with os.fdopen(into, "rb") as pipe:
+            data = pipe.read() if wanted else b""
+        if not wanted:
+            os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        return pickle.loads(data) if status == 0 and data else None
+
+    return result

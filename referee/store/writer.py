@@ -1,11 +1,11 @@
 """Reading a system of a rules folder and writing it into the store: the rows of what changed, in one transaction.
 
-:func:`build` reads the systems whose files changed (:attr:`referee.store.key.Stamp.systems`),
+:func:`build` reads the systems whose files changed (:attr:`referee.store.database.Stamp.systems`),
 one after the other (:func:`read`: each alone, systems being namespaces, on every core),
 and writes them as they come in one transaction that also records the content key and
 its stamp: a reader sees the last build or this one, and a build killed part-way leaves
 the last one.  A read takes what the store's last build of the system left (the Markdown
-adapter's chunks in the ``memo`` table, the sections: :mod:`referee.store.sections`)
+adapter's chunks in the ``memo`` table, the sections: :mod:`referee.store.record`)
 unless another version of Referee's code wrote it; of its sections, only those whose
 rows changed are replaced (:func:`write_system`), and the pages freed go back to the
 file system, so the store does not grow from rebuild to rebuild.  Two builds take turns
@@ -29,11 +29,9 @@ from typing import Any
 from referee.army.link import muster
 from referee.rulebase.base import Rulebase, read_folder
 from referee.rulebase.load import system_folders
-from referee.store import answers, database, sections
-from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, encode
-from referee.store.key import Stamp, code_key
-from referee.store.record import Build
-from referee.store.sections import Section, canonical, pickled, rows_made, rows_of
+from referee.store import answers, database, record
+from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, Stamp, code_key, encode
+from referee.store.record import Build, Section, canonical, pickled, rows_made
 from referee.text import fold
 from referee.units import unit_index
 
@@ -86,7 +84,7 @@ def read(
         names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
         rule_names = rulebase.rule_names
         names_digest = canonical((rule_names, index_key)).hex()
-        earlier = None if recall is None else sections.before(recall, system, names_key, names_digest, rule_names)
+        earlier = None if recall is None else record.before(recall, system, names_key, names_digest, rule_names)
         if progress is not None:
             progress(f"relations of {system}")
         rest: dict[str, Any] = {}
@@ -112,7 +110,7 @@ def read(
             names_digest,
             dict(rule_names),
             index,
-            sections.read(rulebase, system, earlier, meanwhile),
+            record.read(rulebase, system, earlier, meanwhile),
             rest,
             memo,
         )
@@ -296,14 +294,16 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         if old.get(k) == section.digest:
             continue
         _delete_section(db, system, base, k)
-        rules, said, laid = rows_of(section, read.rule_names)
+        # a section taken as it was is where it was, with the same digest: this one was read
+        assert section.rows is not None and section.rules is not None and section.graph is not None
+        rules, said, laid = section.rows
         (start, _), (layout, _) = _ranges(base, k)
         # A rule that moved here from a later section replaces its row there (ids are
         # unique); that section, having lost it, is written again when its turn comes.
         db.executemany("INSERT OR REPLACE INTO rules VALUES (?, ?, ?, ?, ?)", ((start + i, *row) for i, row in enumerate(rules)))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
-        kept = (system, k, encode(list(section.ids)), section.digest, *section.pickles(), encode(section.share))
+        kept = (system, k, encode(list(section.ids)), section.digest, section.rules, section.graph, encode(section.share))
         db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?)", kept)
     for k in old:
         if k >= count:

@@ -12,7 +12,7 @@ from referee.cli.commands import main
 from referee.errors import RulesError
 from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
-from referee.store import database, key, record
+from referee.store import database, record
 from referee.store.load import open_rules
 from referee.store.rows import Stored
 from tests.build.tables import store_tables
@@ -29,7 +29,7 @@ def rules(tmp_path: Path) -> Path:
 def test_the_build_of_systems_is_the_build_read_whole(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch, n: str) -> None:
     monkeypatch.setenv(WORKERS, n)
     files: dict[str, bytes] = {}
-    content = key.hashed(str(rules), files)[0]
+    content = database.hashed(str(rules), files)[0]
     whole = record.assemble(rules, content)
     told: list[str] = []
     stored = open_rules(rules, progress=told.append)

@@ -10,9 +10,12 @@ tests then watched the copy and the links.)
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +23,7 @@ import pytest
 
 from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
-from referee.store import database, record, sections, writer
+from referee.store import database, record, writer
 from referee.store.load import open_rules
 from tests.build.edits import EXTRA, GLOSSARY, edit
 from tests.build.tables import store_tables
@@ -37,20 +40,28 @@ def rules(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) 
 
 
 def _watched(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
-    """Record the systems written, and the sections whose rows were put back."""
+    """Record the systems written, and the sections whose rows were put back so far: those
+    whose row in ``sections`` (rules and digest at their place) differs from the last build's."""
     seen: dict[str, list[Any]] = {"systems": [], "sections": []}
-    write, rows_of = writer.write_system, writer.rows_of
+    write = writer.write_system
+    query = "SELECT k, ids, digest FROM sections WHERE system = ?"
 
     def written(db: Any, read: Any, place: int) -> None:
         seen["systems"].append(read.system)
-        write(db, read, place)
+        then, done = set(db.execute(query, (read.system,))), len(seen["sections"])
 
-    def made(section: Any, names: Any) -> Any:
-        seen["sections"].append(section.ids)
-        return rows_of(section, names)
+        def changed() -> None:
+            seen["sections"][done:] = [tuple(json.loads(ids)) for k, ids, dig in db.execute(query, (read.system,)) if (k, ids, dig) not in then]
+
+        def taken() -> Iterator[Any]:  # looked at as each section is taken, the last one written
+            for section in read.sections:
+                changed()
+                yield section
+
+        write(db, replace(read, sections=taken()), place)
+        changed()
 
     monkeypatch.setattr(writer, "write_system", written)
-    monkeypatch.setattr(writer, "rows_of", made)
     return seen
 
 
@@ -140,7 +151,7 @@ def test_a_failure_among_the_sections_written_leaves_the_last_build(rules: Path,
     sections were written rolls all of them back, and the next build is whole."""
     from referee.graph import effects
 
-    monkeypatch.setattr(sections, "SECTION_RULES", 7)  # sections before and after the failing rule
+    monkeypatch.setattr(record, "SECTION_RULES", 7)  # sections before and after the failing rule
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))
     open_rules(rules)
     before = store_tables(database.path(rules))
@@ -169,7 +180,7 @@ def test_sections_added_moved_and_removed_give_the_store_of_a_build_from_nothing
 ) -> None:
     """Small sections, so that each edit adds, moves or takes away some: after each,
     the store that only had the changed sections replaced is the store of a build from nothing."""
-    monkeypatch.setattr(sections, "SECTION_RULES", 7)
+    monkeypatch.setattr(record, "SECTION_RULES", 7)
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))  # every system in small sections
     open_rules(rules)
     core = rules / "last-edition" / "core-rules.md"

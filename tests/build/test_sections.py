@@ -7,26 +7,26 @@ from __future__ import annotations
 import pytest
 
 from referee.paths import rules_src_dir
-from referee.store import record, sections
+from referee.store import record
 
 
 @pytest.fixture(scope="module")
-def cut() -> tuple[list[list[object]], sections.Lines]:
+def cut() -> tuple[list[list[object]], record.Lines]:
     build = record.assemble(rules_src_dir())
     rules = [rule for system in build.systems for rule in build.in_system(system)]
-    return sections.runs(rules), sections.Lines(build.texts)
+    return record.runs(rules), record.Lines(build.texts)
 
 
-Cut = tuple[list[list[object]], sections.Lines]
+Cut = tuple[list[list[object]], record.Lines]
 
 
 def test_the_digests_made_on_two_cores_are_those_made_on_one(cut: Cut, monkeypatch: pytest.MonkeyPatch) -> None:
     runs, lines = cut
-    monkeypatch.setattr(sections, "SECTION_RULES", 5)  # many small sections
-    small = sections.runs([rule for run in runs for rule in run])
-    assert len(small) >= 2 * sections.FORK_SECTIONS
-    alone = sections._known(small, lines, 1)
-    assert sections._known(small, lines, 2) == alone
+    monkeypatch.setattr(record, "SECTION_RULES", 5)  # many small sections
+    small = record.runs([rule for run in runs for rule in run])
+    assert len(small) >= 2 * record.FORK_SECTIONS
+    alone = record._known(small, lines, 1)
+    assert record._known(small, lines, 2) == alone
     assert len(alone) == len(small) and all(len(digest) == 16 for digest in alone)
 
 
@@ -38,27 +38,27 @@ def test_a_section_digest_covers_the_lines_its_rules_stand_on(cut: Cut) -> None:
     text = lines.texts[rule.source.file]
     starts = [0, *(i + 1 for i, c in enumerate(text) if c == "\n")]
     at = starts[rule.source.line - 1]
-    edited = sections.Lines({**lines.texts, rule.source.file: text[:at] + "x" + text[at:]})
-    before, after = sections._known(runs, lines, 1), sections._known(runs, edited, 1)
+    edited = record.Lines({**lines.texts, rule.source.file: text[:at] + "x" + text[at:]})
+    before, after = record._known(runs, lines, 1), record._known(runs, edited, 1)
     assert [k for k, (one, two) in enumerate(zip(before, after)) if one != two] == [1]
     assert lines.key(rule) != edited.key(rule) and all(lines.key(r) == edited.key(r) for r in runs[0])
 
 
 def test_a_forked_process_hands_back_its_work_or_none_when_it_failed() -> None:
-    done = sections._forked(lambda: [b"digest", ("keys",)])
+    done = record._forked(lambda: [b"digest", ("keys",)])
     assert done is not None and done(True) == [b"digest", ("keys",)]
-    failed = sections._forked(lambda: 1 / 0)
+    failed = record._forked(lambda: 1 / 0)
     assert failed is not None and failed(True) is None
-    stopped = sections._forked(lambda: b"x" * (1 << 20))  # more than a pipe holds: the child waits on it
+    stopped = record._forked(lambda: b"x" * (1 << 20))  # more than a pipe holds: the child waits on it
     assert stopped is not None and stopped(False) is None
 
 
 def test_a_failure_here_ends_the_forked_process(cut: Cut, monkeypatch: pytest.MonkeyPatch) -> None:
     runs, lines = cut
-    monkeypatch.setattr(sections, "SECTION_RULES", 5)
-    small = sections.runs([rule for run in runs for rule in run])
+    monkeypatch.setattr(record, "SECTION_RULES", 5)
+    small = record.runs([rule for run in runs for rule in run])
     ended: list[bool] = []
-    real = sections._forked
+    real = record._forked
 
     def watched(work):  # type: ignore[no-untyped-def]
         result = real(work)
@@ -70,8 +70,8 @@ def test_a_failure_here_ends_the_forked_process(cut: Cut, monkeypatch: pytest.Mo
 
         return told
 
-    monkeypatch.setattr(sections, "_forked", watched)
-    monkeypatch.setattr(sections, "canonical", lambda obj: (_ for _ in ()).throw(RuntimeError("here")))
+    monkeypatch.setattr(record, "_forked", watched)
+    monkeypatch.setattr(record, "canonical", lambda obj: (_ for _ in ()).throw(RuntimeError("here")))
     with pytest.raises(RuntimeError, match="here"):
-        sections._known(small, lines, 2)
+        record._known(small, lines, 2)
     assert ended == [False]
