@@ -47,7 +47,8 @@ ROUNDS = {1: (HERE, 20261126), 2: (HERE / "round2", 20261127), 3: (HERE / "round
           11: (HERE / "round11", 20261207), 12: (HERE / "round12", 20261208),
           13: (HERE / "round13", 20261209),
           14: (HERE / "round14", 20261210),
-          15: (HERE / "round15", 20261211)}
+          15: (HERE / "round15", 20261211),
+          16: (HERE / "round16", 20261212)}
 
 
 def folder(round_: int) -> Path:
