@@ -28,7 +28,8 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
         if handler is None and isinstance(stage, q.Rolled):  # read from the rules' own sentences, in any system
             from referee.calc import effects
 
-            handler = lambda book, stage: effects.rolled(book, stage, system, module)  # noqa: E731
+            alone = chain.count is None and chain.wounds is None and len(chain.stages) == 1
+            handler = lambda book, stage: effects.rolled(book, stage, system, module, alone=alone)  # noqa: E731
         if handler is None and isinstance(stage, q.MultipleWounds):  # read from the system's own rule of that name
             from referee.calc import named
 

@@ -16,7 +16,8 @@ save):
 - "failed to-hit rolls ... must be rerolled", "must reroll failed to-wound
   rolls", "Successful Aegis saves ... must be rerolled", "it re-rolls failed To
   Hit and To Wound rolls of 1", "re-rolls all misses": a re-roll (of some
-  results only, where it says so); "re-roll one failed roll" is refused;
+  results only, where it says so); "re-roll one failed roll" re-rolls a roll
+  asked alone, and is refused of several;
 - "gains a +1 to-hit modifier", "gets -1 to hit": a modifier; "This attack
   automatically hits": a roll that always succeeds;
 - "with a natural to-hit roll of '6', the attack causes two hits instead of
@@ -69,7 +70,7 @@ _REROLL_AFTER = lazy(
     re.I,
 )
 # a re-roll of only some rolls: "re-roll one failed roll To Hit per turn", "re-roll one miss"
-_REROLL_ONE = lazy(r"\bre-?rolls?\s+(?:only\s+)?(?:one|a single|up to \w+)\s+(?:failed\s+)?(?P<what>miss|roll|[\w-]+\s+roll)", re.I)
+_REROLL_ONE = lazy(r"\bre-?rolls?\s+(?:only\s+)?(?:one|a single|up to \w+)\s+(?P<failed>failed\s+)?(?P<what>miss|roll|[\w-]+\s+roll)", re.I)
 # the moment a re-roll holds, said after it ("in close combat", "during the first round of each
 # combat") or in the sentence's condition ("if a model makes a shooting attack ...")
 _MOMENT_AFTER = lazy(r"^[^.;]*?\b(?:in|during)\s+(?P<when>(?:the\s+)?(?:close combat|first round|shooting|fight)[^,.;]*?)\s*(?:[,.;]|\s-\s|$)", re.I)
@@ -154,7 +155,8 @@ _VICTIM = lazy(r"\b(?:the\s+)?(?:target|victim)\b", re.I)
 class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause side", defaults=(None,))):
     """What one sentence of ``rule`` does: ``kind`` "reroll" (``amount``: "failed" or
     "successful"; ``face``: the results re-rolled where only some are, (1,) for "rolls
-    of 1"), "one" (a re-roll of only one roll, which calc refuses), "modifier"
+    of 1"), "one" (a re-roll of only one roll: of a roll asked alone, read as
+    "reroll" where it names failed rolls; refused otherwise), "modifier"
     (``amount``: +1, -1, ...), "alone" (a modifier that "cannot be combined" with
     others), "nosave" (the save named by ``roll`` cannot be taken; ``amount``: a
     condition on that calc cannot settle), "hits" (``amount`` hits in all on a natural
@@ -295,8 +297,9 @@ def _rerolls(rule: str, plain: str, when: str | None, needs: str | None, clause:
         what = m.group("what").lower()
         after = plain[m.end() : m.end() + 12].lower()
         roll = "hit" if what == "miss" or "hit" in after else "wound" if "wound" in after else None
-        if roll is not None:
-            found.append(Effect(rule, "one", roll, None, None, when or _moment_of(plain, m), needs or _foe_of(plain, rule), clause, _side(plain, m.start(), rule, roll)))
+        if roll is not None:  # its amount: "failed" where the sentence says which rolls ("one failed roll", "one miss")
+            which = "failed" if m.group("failed") or what == "miss" else None
+            found.append(Effect(rule, "one", roll, which, None, when or _moment_of(plain, m), needs or _foe_of(plain, rule), clause, _side(plain, m.start(), rule, roll)))
     return found
 
 
@@ -613,12 +616,14 @@ def _everyone(book: Rulebook, rule_id_: str) -> Clause | None:
     return None
 
 
-def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, source: list[Step] | None = None) -> StageResult:
+def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, source: list[Step] | None = None, alone: bool = False) -> StageResult:
     """The roll ``stage`` asks, with every effect its named rules have on it, and the
     modifier and re-roll the question gives, as the system's module says they work
     (its ``ROLL_MODIFIERS``: the sentences on adding to a roll, its limit, re-rolls).
     ``source``: the steps that found the roll's number in a rule's sentence, where the
-    question did not give it ("Regeneration save": "works exactly like 4+ ward save")."""
+    question did not give it ("Regeneration save": "works exactly like 4+ ward save").
+    ``alone``: the question asks of this one roll (no attacks, wounds or other stages), so a
+    rule re-rolling "one failed roll" re-rolls it."""
     if not 1 <= stage.needed <= 6:
         raise Refusal(f"a D6 roll cannot need {stage.needed}+", system)
     steps: list[Step] = []
@@ -728,6 +733,12 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, sou
                 said = "the question does not name" if _key(effect.needs) not in named else "the question names for the same side as the rule"
                 steps.append(Step(f"It holds only against {effect.needs}, which {said}: not applied.", book.cite(effect.clause)))
                 continue
+        if effect.kind == "one" and alone and effect.amount is not None:
+            # one roll asked alone: a re-roll of one failed roll is a re-roll of that roll, if it fails
+            steps.append(Step(f"The question asks of one roll: the one {effect.amount} roll the rule re-rolls is this one, if it fails.", book.cite(effect.clause)))
+            effect = effect._replace(kind="reroll")
+        elif effect.kind == "one" and alone:
+            raise Refusal(f"{effect.rule} re-rolls one roll without saying a failed one; calc will not pick which rolls it re-rolls", system)
         if effect.kind == "one":
             raise Refusal(f"{effect.rule} re-rolls only one roll (of several, or per turn); calc answers every roll alike and cannot say which", system)
         if effect.side is None and held and effect.kind != "alone":

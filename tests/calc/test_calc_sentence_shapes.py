@@ -71,12 +71,25 @@ def test_a_reroll_against_a_kind_of_foe_the_question_may_name(rulebase):
 
 def test_what_calc_cannot_settle_is_refused(rulebase):
     for name in ("master crafted", "Master-crafted"):  # a rule's name keeps its hyphen
-        with pytest.raises(Refusal) as err:  # one failed roll per turn: which one, calc cannot say
-            answer(rulebase, "scrollhammer", f"hit 4+ with {name}")
+        with pytest.raises(Refusal) as err:  # one failed roll per turn, of several attacks: which one, calc cannot say
+            answer(rulebase, "scrollhammer", f"3 attacks hit 4+ with {name}")
+        assert "only one roll" in err.value.message
+        with pytest.raises(Refusal) as err:
+            answer(rulebase, "scrollhammer", f"hit 4+ with {name} then wound 4+")
         assert "only one roll" in err.value.message
     with pytest.raises(Refusal) as err:  # Poisoned re-rolls only if Strength >= Toughness
         answer(rulebase, "scrollhammer", "wound 4+ with Poisoned in close combat")
     assert "Toughness" in err.value.message
+
+
+def test_a_reroll_of_one_failed_roll_rerolls_a_roll_asked_alone(rulebase):
+    # "re-roll one failed roll To Hit per turn": the one roll asked is that roll (this test
+    # pinned a refusal before; of one roll asked alone there is no choice to make)
+    found = answer(rulebase, "scrollhammer", "hit 4+ with Master-crafted")
+    assert found.probability == Fraction(3, 4)
+    quoted = [s.citation.quote for s in found.steps if s.citation]
+    assert any("re-roll one failed roll To Hit per turn" in q for q in quoted)
+    assert answer(rulebase, "scrollhammer", "wound 4+ with Master-crafted").probability == Fraction(1, 2)  # To Hit only
 
 
 def test_a_modifier_for_one_kind_of_attack(rulebase):
@@ -267,6 +280,14 @@ Every roll uses a D6.
 ## Ambush
 
 The unit re-rolls all misses during the first round of each combat.
+
+## Steady Aim
+
+Once per game the unit may re-roll one miss.
+
+## Second Chance
+
+The bearer may re-roll a single roll to wound.
 """
 
 
@@ -290,6 +311,16 @@ def test_the_same_shapes_worded_another_way(brawl):
     with pytest.raises(Refusal) as err:  # whether the unit charged, the question cannot say
         answer(brawl, "brawl", "hit 4+ with charger")
     assert "charged this turn" in err.value.message
+
+
+def test_a_reroll_of_one_roll_worded_another_way(brawl):
+    assert answer(brawl, "brawl", "hit 4+ with steady aim").probability == Fraction(3, 4)  # "one miss": the roll asked
+    with pytest.raises(Refusal) as err:  # of several, which one is re-rolled calc cannot say
+        answer(brawl, "brawl", "2 attacks hit 4+ with steady aim")
+    assert "only one roll" in err.value.message
+    with pytest.raises(Refusal) as err:  # "a single roll": failed or not, the sentence does not say
+        answer(brawl, "brawl", "wound 4+ with second chance")
+    assert "without saying a failed one" in err.value.message
 
 
 def test_multiple_wounds_read_from_the_systems_own_rule(brawl):
