@@ -50,8 +50,12 @@ _ALTERNATIVE = lazy(r"(\d*[dD]\d+|\d+)[\"”″]?\s*(?:or|/)\s*$", re.I)
 # The rule's X as a count ("suffers X hits", "a number of hits equal to the value stated in
 # brackets (X)") or as a roll ("On an X+", "Regeneration(X), such as Regeneration(4+)").
 _X_COUNT = r"(?:\(X\)|\bX\b(?!\+)|\bin brackets\b|\bin parenthes[ie]s\b)"
-_X_COUNTS_WHAT = lazy(r"\bnumber of ([^\W\d_]+) equal to[^.]*?" + _X_COUNT + r"|\bX\b(?!\+)\s+([^\W\d_]+)")
+# the thing itself said to be the brackets' value: "It always moves the distance stated in brackets (X)"
+_STATED_IN = r"\s+(?:stated|given|shown|written|noted)\s+in\s+(?:the\s+)?(?:brackets|parenthes[ie]s)\b"
+_X_COUNTS_WHAT = lazy(r"\bnumber of ([^\W\d_]+) equal to[^.]*?" + _X_COUNT + r"|\bX\b(?!\+)\s+([^\W\d_]+)|\bthe\s+([^\W\d_]+)" + _STATED_IN)
 _PARAMETER_ROLL = lazy(r"\bX\+|\(X\)[^.]*\(\d+\+\)")
+# how a rule writes its brackets, with the words before them: "Absorb Health(X+)", "Absorb Magicka(Y on an X+)"
+_TEMPLATE = lazy(r"(?P<words>(?:[^\W\d_][\w-]*\s*){1,4})\(\s*(?:(?P<value>[A-Z])\s+on\s+an?\s+)?X\+\s*\)")
 # where a sentence limits the roll it gives: "against Mundane attacks", "in Close Combat"
 _LIMITED = lazy(r"\b(?:against|in|during|while|when)\s+(?:close\s+combat|the\s+\w+\s+phase|[A-Z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:attacks?|hits?|wounds?|models?))\b|\bcc only\b", re.I)
 _D3 = lazy(r"(?<!\w)d3(?!\w)", re.I)
@@ -168,7 +172,7 @@ def _rule_roll(book: Rulebook, system: str, asked: q.RuleRoll) -> dict[str, Any]
         what, thing = ("save",), "save"
         asked = asked._replace(against=asked.against._replace(save_said=False))
     if asked.amount is not None or asked.needed is not None:
-        return _with_parameter(book, system, asked, rule, thing)
+        return _with_parameter(book, system, asked, rule, thing, tuple(asked.words))
     if thing is None or all(w.lower() in passages.ITS_ROLL for w in what):  # "look out sir", "look out sir roll"
         own = passages.own_roll(book, system, rule)
         if own is not None:
@@ -274,18 +278,23 @@ class _Times(namedtuple("_Times", "amount factor")):
         return f"{self.amount}×{self.factor}"
 
 
-def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[str, Any], thing: str | None) -> dict[str, Any]:
+def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[str, Any], thing: str | None, what: tuple[str, ...] = ()) -> dict[str, Any]:
     name = rule["name"]
     said = rule_sentences(rule)
     if asked.needed is not None:
-        rolls = [s for s in said if _PARAMETER_ROLL.search(s)]
+        rolls = _written_as(system, rule, [s for s in said if _PARAMETER_ROLL.search(s)], asked, what)
         if not rolls and thing in (None, "save", "saves"):
             # "Aegis (4+) save": a save written as army entries write it, read as "Aegis 4+ save"
             # where the documents call the rule a save
             return _save_in_brackets(book, system, rule, asked.needed, said=thing is not None, against=asked.against)
         if not rolls:
             raise Refusal(f"{rule['id']} has no roll of X+ for the ({asked.needed}+) to stand for", system)
-        steps = [Step(f"{name} ({asked.needed}+): the X+ of the rule is {asked.needed}+.", book.quote(rule, rolls[0]))]
+        if asked.value is not None:
+            letter = next(m.group("value") for m in _TEMPLATE.finditer(rolls[0]) if m.group("value"))
+            shown = f"{name} ({asked.value} on a {asked.needed}+): the rule writes its brackets ({letter} on an X+), so {letter} is {asked.value} and its X+ is {asked.needed}+."
+            steps = [Step(shown, book.quote(rule, rolls[0]))]
+        else:
+            steps = [Step(f"{name} ({asked.needed}+): the X+ of the rule is {asked.needed}+.", book.quote(rule, rolls[0]))]
         die: list[int] = []
         found = _threshold(book, system, rule, rolls[0], asked.needed, steps, f"the {name} roll succeeds", die)
         if asked.against is not None:
@@ -299,16 +308,36 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
     if thing is None:  # the thing counted, as the rule's sentence names it
         named = [(s, m) for s in said for m in [_X_COUNTS_WHAT.search(s)] if m is not None]
         about = [s for s, _ in named]
-        thing = next((m.group(1) or m.group(2) for _, m in named), None)
+        thing = next((m.group(1) or m.group(2) or m.group(3) for _, m in named), None)
     else:
         forms = _word_forms(thing)
-        counts = compiled(rf"\bnumber of {forms}[^.]*?{_X_COUNT}|\bX\b(?!\+){_GAP}{forms}", re.I)
+        counts = compiled(rf"\bnumber of {forms}[^.]*?{_X_COUNT}|\bX\b(?!\+){_GAP}{forms}|\bthe\s+{forms}{_STATED_IN}", re.I)
         about = [s for s in said if counts.search(s)]
     if not about:
         what = f" its number of {thing}" if thing else " what it counts"
         raise Refusal(f"{rule['id']} does not say{what} is the value in brackets, so ({amount}) stands for nothing", system)
     steps = [Step(f"{name} ({amount}): the value in brackets is {amount}.", book.quote(rule, about[0]))]
     return _amount_answer(book, system, amount, steps, thing or "value")
+
+
+def _written_as(system: str, rule: dict[str, Any], rolls: list[str], asked: q.RuleRoll, what: tuple[str, ...]) -> list[str]:
+    """The sentences giving the rule's X+, those writing its brackets as the question does first: a value and a
+    roll ("(Y on an X+)") only where the rule writes them so, and of several forms ("Absorb Health(X+)", "Absorb
+    Magicka(Y on an X+)") the one whose words before the brackets end in the question's words for the rule."""
+    shaped = [(s, m) for s in rolls for m in _TEMPLATE.finditer(s)]
+    words = " ".join(what).lower()
+    if words:
+        named = [(s, m) for s, m in shaped if f" {' '.join(m.group('words').split()).lower()}".endswith(f" {words}")]
+        shaped = named or shaped
+    # a value only where the form asked writes one; a roll alone first where it is written alone
+    shaped = [(s, m) for s, m in shaped if m.group("value")] if asked.value is not None else sorted(shaped, key=lambda c: bool(c[1].group("value")))
+    if asked.value is not None:
+        if not shaped:
+            raise Refusal(f"{rule['id']} does not write its brackets as a value and a roll (Y on an X+), so ({asked.value} on a {asked.needed}+) stands for nothing", system)
+        if len({s for s, _ in shaped}) > 1:
+            raise Refusal(f"{rule['id']} writes a value and a roll in brackets in several sentences; name which ({'; '.join(dict.fromkeys(m.group('words').strip() for _, m in shaped))})", system)
+    first = list(dict.fromkeys(s for s, _ in shaped))
+    return first + [s for s in rolls if s not in first]
 
 
 def _then_rules(book: Rulebook, system: str, asked: q.RuleRoll, name: str, needed: int, found: dict[str, Any], die: list[int]) -> dict[str, Any]:

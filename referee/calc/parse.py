@@ -301,7 +301,7 @@ class _Reader:
         words, parameter, after, needing, whose = children
         parameter = self.read(parameter) if parameter is not None else None
         amount = parameter if isinstance(parameter, q.Amount) else None
-        needed = parameter if isinstance(parameter, int) else None
+        value, needed = parameter if type(parameter) is tuple else (None, parameter if isinstance(parameter, int) else None)
         return q.RuleRoll(
             self.read(words),
             amount,
@@ -309,6 +309,7 @@ class _Reader:
             self.read(after) if after is not None else (),
             tuple(_WORDS.findall(str(whose))) if whose is not None else (),
             needing=self.read(needing) if needing is not None else None,
+            value=value,
         )
 
     def named_needing(self, children: list[Any]) -> int:
@@ -328,6 +329,9 @@ class _Reader:
 
     def parameter_roll(self, children: list[Any]) -> int:
         return _roll(children[0])
+
+    def parameter_on(self, children: list[Any]) -> tuple[int, int]:  # "(2 on a 5+)": the value, then the roll
+        return _int(children[0]), _roll(children[1])
 
     def per_each(self, children: list[Any]) -> q.PerEach:
         words, count, each = children

@@ -200,7 +200,7 @@ class Stat(_Value, namedtuple("Stat", "name value")):
         return f"{self.name}{self.value}"
 
 
-class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after whose against needing", defaults=(None, None, (), (), None, None))):
+class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after whose against needing value", defaults=(None, None, (), (), None, None, None))):
     """A roll a named rule makes: ``words`` the rule's name and what it rolls for
     ("Thunderstomp hits"), or only the name when the question gives a parameter
     in brackets (``amount`` "D6+1" or ``needed`` 4 for "(4+)"), then ``after`` the words
@@ -208,7 +208,8 @@ class RuleRoll(_Value, namedtuple("RuleRoll", "words amount needed after whose a
     that gives the roll ("Parry save, hand weapon and shield on foot"); ``against``: the
     roll as a :class:`Rolled` stage carrying the other side's rules and what the question
     gives ("Regeneration save against Flaming Attacks"), its kind and number still open;
-    ``needing``: a total asked for ("Shrapnel Bombs hits needing 8")."""
+    ``needing``: a total asked for ("Shrapnel Bombs hits needing 8"); ``value``: the number
+    given beside the roll in brackets ("absorb magicka (2 on a 5+)": 2, ``needed`` 5)."""
 
     __slots__ = ()
     mechanic = "rolls named by a rule"

@@ -1,0 +1,86 @@
+"""A rule's brackets written as the player reads them: "absorb magicka (2 on a 5+)" where the rule
+writes "Absorb Magicka(Y on an X+)", the sentence giving that form (of several) cited; refused where
+the rule writes no value beside its roll.  And a thing the rule says is the brackets' value in its
+own words ("It always moves the distance stated in brackets (X)")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from referee.calc import answer
+from referee.calc.errors import Refusal
+from referee.store.record import assemble
+from tests.conftest import markdown_system
+
+
+def _quoted(found) -> list[str]:
+    return [s.citation.quote for s in found.steps if s.citation]
+
+
+def test_a_value_and_a_roll_in_brackets_on_the_documents(rulebase):
+    found = answer(rulebase, "scrollhammer", "absorb magicka (2 on a 5+)")
+    assert (found.needed, found.probability) == ("5+", Fraction(1, 3))
+    assert any("Absorb Magicka(Y on an X+)" in q for q in _quoted(found))
+    assert answer(rulebase, "scrollhammer", "absorb magicka (2 on 4+)").probability == Fraction(1, 2)
+    # the roll alone: the form the question's words name is the one cited
+    assert any("Absorb Magicka(Y on an X+)" in q for q in _quoted(answer(rulebase, "scrollhammer", "absorb magicka (5+)")))
+    assert any("Absorb Health(X+)" in q for q in _quoted(answer(rulebase, "scrollhammer", "absorb health (5+)")))
+    with pytest.raises(Refusal) as err:  # Absorb Health writes no value beside its roll
+        answer(rulebase, "scrollhammer", "absorb health (2 on a 5+)")
+    assert "Y on an X+" in err.value.message
+    with pytest.raises(Refusal):  # nor does Regeneration
+        answer(rulebase, "scrollhammer", "regeneration (2 on a 4+)")
+
+
+def test_the_thing_stated_in_brackets_on_the_documents(rulebase):
+    found = answer(rulebase, "t9a", "Random Movement (3D6) distance needing 12")
+    assert found.probability == Fraction(3, 8)
+    assert any("the distance stated in brackets (X)" in q for q in _quoted(found))
+    assert answer(rulebase, "t9a", "Random Movement (2D6)").mean == 7
+    with pytest.raises(Refusal) as err:  # the brackets hold its distance, never a number of hits
+        answer(rulebase, "t9a", "Random Movement (3D6) hits")
+    assert "hits" in err.value.message
+
+
+RULES = """# Rules
+
+## Dice
+
+Every roll uses a D6.
+
+## Leech
+
+A unit with Leech(N on an X+) that wins a combat rolls a D6. On an X+ it regains N wounds.
+
+## Drift
+
+A unit with Drift moves the distance given in parentheses (X) at the end of each turn.
+
+## Mend
+
+A model with Mend(X+) rolls a D6 at the start of its turn. On an X+ it heals.
+"""
+
+
+@pytest.fixture(scope="module")
+def leeches(tmp_path_factory):
+    return assemble(markdown_system(tmp_path_factory.mktemp("leeches"), "leeches", RULES))
+
+
+def test_a_value_and_a_roll_in_brackets_worded_another_way(leeches):
+    found = answer(leeches, "leeches", "leech (3 on an 4+)")
+    assert (found.needed, found.probability) == ("4+", Fraction(1, 2))
+    assert any("Leech(N on an X+)" in q for q in _quoted(found))
+    assert any("N is 3" in s.text for s in found.steps)
+    with pytest.raises(Refusal):
+        answer(leeches, "leeches", "mend (3 on a 4+)")
+    assert answer(leeches, "leeches", "mend (4+)").probability == Fraction(1, 2)
+
+
+def test_the_thing_stated_in_brackets_worded_another_way(leeches):
+    assert answer(leeches, "leeches", "drift (2D6) distance needing 10").probability == Fraction(1, 6)
+    assert answer(leeches, "leeches", "drift (D6)").mean == Fraction(7, 2)
+    with pytest.raises(Refusal):  # nothing says Mend's brackets hold a distance
+        answer(leeches, "leeches", "mend (2D6) distance")
