@@ -616,6 +616,55 @@ def _everyone(book: Rulebook, rule_id_: str) -> Clause | None:
     return None
 
 
+# a rule whose brackets name the attacks' rules it takes away: "Attacks with the Attack Attributes stated in
+# brackets (X) allocated towards or distributed onto the model lose these Attack Attributes."
+_LOSE_THESE = lazy(r"(?:\(X\)|\bin\s+(?:the\s+)?brackets\b)[^.]*\blose\s+(?:these|those|them|the\s+same)\b", re.I)
+_TOWARDS_HOLDER = lazy(r"\b(?:allocated|distributed|directed|made)\s+(?:towards|onto|against|at)\s+(?:or\s+\w+\s+(?:towards|onto)\s+)?(?:the|this|that)\s+(?:model|unit)\b", re.I)
+
+
+def _attributes_lost(book: Rulebook, system: str, stage: q.Rolled, steps: list[Step]) -> q.Rolled:
+    """The question without the rules a named rule's brackets take from attacks made towards its
+    holder ("Immune (Divine Attacks)": those attacks "lose these Attack Attributes"): they are
+    dropped from the side that attacks the holder, each drop a cited step.  The holder is the side
+    attacked: for a save the saving model ("with"), for a wound roll the one it is made against; a
+    hit roll is refused, as the sentence speaks of attacks already allocated or distributed."""
+    losing = []
+    for name, parameter in stage.parameters:
+        rule = book.rule(rule_id(system, name))
+        if rule is None:
+            continue
+        said = next((sentence for sentence in rule_sentences(rule) if _LOSE_THESE.search(sentence)), None)
+        if said is not None:
+            losing.append((name, parameter, book.quote(rule, said)))
+    if not losing:
+        return stage
+    attacker, target, parameters = list(stage.attacker), list(stage.target), list(stage.parameters)
+    for name, parameter, said in losing:
+        holder_is_roller = name in stage.attacker
+        if stage.kind == "hit":
+            raise Refusal(f"{name} takes its attributes from attacks allocated or distributed onto its holder; calc cannot say whether that is so when the hit is rolled", system)
+        attacked_is_roller = stage.kind == "save"  # the saving model is the one the attack is made towards
+        if holder_is_roller != attacked_is_roller:
+            steps.append(Step(f"{name} ({parameter}) is named for the side that attacks, not the one attacked: not applied.", said))
+            (attacker if holder_is_roller else target).remove(name)
+            parameters = [p for p in parameters if p[0] != name]
+            continue
+        if not _TOWARDS_HOLDER.search(said.quote):
+            raise Refusal(f"{name}'s sentence does not say which attacks lose what its brackets name; calc will not pick", system)
+        side = target if holder_is_roller else attacker
+        for lost in (n.strip() for n in _LIST_SPLIT.split(parameter) if n.strip()):
+            there = [n for n in side if _key(n) == _key(lost)]
+            if there:
+                for n in there:
+                    side.remove(n)
+                steps.append(Step(f"{name} ({parameter}): the attacks towards its holder lose {lost}, so {lost} does not count.", said))
+            else:
+                steps.append(Step(f"{name} ({parameter}): the question names no {lost} for the attacks; nothing to lose.", said))
+        (attacker if holder_is_roller else target).remove(name)
+        parameters = [p for p in parameters if p[0] != name]
+    return stage._replace(attacker=tuple(attacker), target=tuple(target), parameters=tuple(parameters))
+
+
 def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, source: list[Step] | None = None, alone: bool = False) -> StageResult:
     """The roll ``stage`` asks, with every effect its named rules have on it, and the
     modifier and re-roll the question gives, as the system's module says they work
@@ -634,6 +683,7 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, sou
     if stage.reroll is not None:  # the system's sentence on re-rolls is quoted where it has one
         which, face = ("failed", (1,)) if stage.reroll == "ones" else (stage.reroll, None)
         effects.append(Effect("the question", "reroll", _roll_key(stage), which, face, None, None, rules.get("reroll")))
+    stage = _attributes_lost(book, system, stage, steps)
     if stage.save:
         effects.extend(_rule_effects(book, system, stage.save, required=False))
     missing: dict[str, Refusal] = {}

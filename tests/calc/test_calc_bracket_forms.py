@@ -84,3 +84,50 @@ def test_the_thing_stated_in_brackets_worded_another_way(leeches):
     assert answer(leeches, "leeches", "drift (D6)").mean == Fraction(7, 2)
     with pytest.raises(Refusal):  # nothing says Mend's brackets hold a distance
         answer(leeches, "leeches", "mend (2D6) distance")
+
+
+# -- a rule whose brackets name attack rules that attacks towards its holder lose ---------------
+
+
+def test_attack_attributes_lost_on_the_imported_data(bsdata):
+    found = answer(bsdata, "t9a-bsdata", "Aegis 4+ save with Immune (Divine Attacks) against Divine Attacks")
+    assert found.probability == Fraction(1, 2)  # Divine Attacks lost: no re-roll of successful Aegis saves
+    assert any("lose these Attack Attributes" in q for q in _quoted(found))
+    # another attribute in the brackets: Divine Attacks still counts (1/2 × 1/2)
+    assert answer(bsdata, "t9a-bsdata", "Aegis 4+ save with Immune (Flaming Attacks) against Divine Attacks").probability == Fraction(1, 4)
+    # the attacker's Immune protects nothing on this roll
+    assert answer(bsdata, "t9a-bsdata", "Aegis 4+ save against Divine Attacks and Immune (Divine Attacks)").probability == Fraction(1, 4)
+    with pytest.raises(Refusal) as err:  # allocated or distributed: before or after the hit roll, the sentence leaves open
+        answer(bsdata, "t9a-bsdata", "hit 4+ with Divine Attacks against Immune (Divine Attacks)")
+    assert "hit is rolled" in err.value.message
+
+
+WARDED = """# Rules
+
+## Dice
+
+Every roll uses a D6.
+
+## Blessed Blades
+
+Attacks with Blessed Blades re-roll failed to-wound rolls.
+
+## Unhallowed
+
+Attacks with the rules named in brackets (X) made against the model lose these rules.
+"""
+
+
+@pytest.fixture(scope="module")
+def warded(tmp_path_factory):
+    return assemble(markdown_system(tmp_path_factory.mktemp("warded"), "warded", WARDED))
+
+
+def test_attack_attributes_lost_worded_another_way(warded):
+    assert answer(warded, "warded", "wound 4+ with blessed blades").probability == Fraction(3, 4)
+    lost = answer(warded, "warded", "wound 4+ with blessed blades against unhallowed (blessed blades)")
+    assert lost.probability == Fraction(1, 2)
+    assert any("lose these rules" in q for q in _quoted(lost))
+    assert answer(warded, "warded", "wound 4+ with blessed blades against unhallowed (shield ward)").probability == Fraction(3, 4)
+    with pytest.raises(Refusal):
+        answer(warded, "warded", "hit 4+ with blessed blades against unhallowed (blessed blades)")
