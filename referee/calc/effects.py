@@ -109,6 +109,12 @@ _STACKING = lazy(r"\bcumulative\b|\bfor each instance\b", re.I)
 _IGNORED = lazy(r"\bignores?\b|\bdoes(?:n't| not) suffer\b", re.I)
 _MODIFIER_FOR = lazy(r"\bmodifier\s+for\s+[A-Z][\w-]*(?:\s+(?:and\s+)?[A-Z][\w-]*)*")
 _AFFECTED = lazy(r"\b(?:is|are)\s+affected\s+by\b[^,.;]*", re.I)
+# a modifier a rule takes away, named by its cause: "The attack doesn't suffer the -1 to-hit modifier for shooting
+# at Long Range", "ignores the -1 to hit modifier for moving"
+_SPARED = lazy(
+    r"\b(?:does\s*n[o']?t|do\s*n[o']?t|never|ignores?)\s+(?:suffer|take|apply|get)?\s*(?:the|any)\s+(?P<amount>[+\-−]\d)\s+to[ -]?(?P<what>hit|wound)\s+modifiers?\s+(?:for|from|of|when|due to)\s+(?P<cause>[^.,;]+)",
+    re.I,
+)
 _NEGATED = lazy(r"\b(?:not|cannot|never|no)\b|n't\b", re.I)
 # "... cannot be combined with any other negative to-hit modifiers": only those of that sign, where it says one
 _ALONE = lazy(
@@ -152,7 +158,7 @@ _ATTACKING = lazy(r"\b(?:the\s+)?(?:attacks?|hits?)\b", re.I)
 _VICTIM = lazy(r"\b(?:the\s+)?(?:target|victim)\b", re.I)
 
 
-class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause side", defaults=(None,))):
+class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause side spares", defaults=(None, None))):
     """What one sentence of ``rule`` does: ``kind`` "reroll" (``amount``: "failed" or
     "successful"; ``face``: the results re-rolled where only some are, (1,) for "rolls
     of 1"), "one" (a re-roll of only one roll: of a roll asked alone, read as
@@ -170,7 +176,9 @@ class Effect(namedtuple("Effect", "rule kind roll amount face when needs clause 
     Hatred", "it re-rolls", "A model must reroll successful Aegis saves"), "other" (the one
     the roll is made against has it: "Attacks allocated towards a model with Distracting",
     "against models with Flammable", "saves taken against the attack"), None where the
-    sentence does not say (refused where it would change the roll)."""
+    sentence does not say (refused where it would change the roll); ``spares``: for kind "spared" (a
+    modifier the rule takes away, ``amount`` its size), the cause that modifier is said for
+    ("shooting at Long Range")."""
 
     __slots__ = ()
 
@@ -217,6 +225,9 @@ def read(rule: str, text: str) -> list[Effect]:
                 kind = _ATTACK_KIND.search(plain, 0, m.start())  # "Shooting Attacks targeting ... suffer a -1"
                 moment = when or (f"~{_KINDS[kind.group('kind').lower()]}" if kind else None)
                 found.append(Effect(rule, "modifier", m.group("what").lower(), amount, None, moment, needs or condition, clause, _side(plain, m.start(), rule, m.group("what"))))
+        for m in _SPARED.finditer(plain):  # "doesn't suffer the -1 to-hit modifier for shooting at Long Range"
+            amount = int(m.group("amount").replace("−", "-"))
+            found.append(Effect(rule, "spared", m.group("what").lower(), amount, None, None, None, clause, None, m.group("cause").strip()))
         for m in _SIX_WOUNDS.finditer(plain):  # "a To Wound roll of 6 wounds automatically"
             if not _NEGATED.search(plain, 0, m.start()) and m.group("kind").lower() == (m.group("a") or m.group("b")).lower():
                 found.append(Effect(rule, "natural", m.group("kind").lower(), None, (int(m.group("face")),), when, needs, clause, _side(plain, m.start(), rule, "")))
@@ -299,7 +310,8 @@ def _rerolls(rule: str, plain: str, when: str | None, needs: str | None, clause:
         roll = "hit" if what == "miss" or "hit" in after else "wound" if "wound" in after else None
         if roll is not None:  # its amount: "failed" where the sentence says which rolls ("one failed roll", "one miss")
             which = "failed" if m.group("failed") or what == "miss" else None
-            found.append(Effect(rule, "one", roll, which, None, when or _moment_of(plain, m), needs or _foe_of(plain, rule), clause, _side(plain, m.start(), rule, roll)))
+            foe = needs or _foe_of(plain, rule) or _condition(plain, rule, moments=True)  # "while using a magic weapon"
+            found.append(Effect(rule, "one", roll, which, None, when or _moment_of(plain, m), foe, clause, _side(plain, m.start(), rule, roll)))
     return found
 
 
@@ -725,6 +737,24 @@ def rolled(book: Rulebook, stage: q.Rolled, system: str, module: Any = None, sou
     applied: list[Effect] = []
     mine = [e for e in effects if e.roll == key]
     for effect in mine:
+        if effect.kind == "spared":
+            # only the modifier said for that cause: one the question or another named rule gives may be it
+            cause = effect.spares.lower()
+            alike = [
+                e for e in mine
+                if e.kind == "modifier" and e.amount == effect.amount and e.rule != effect.rule
+                and (cause in e.clause.phrase.lower() or shown.get(e.rule, e.rule).lower() in cause)
+            ]
+            if stage.modifier == effect.amount or alike:
+                raise Refusal(
+                    f"{effect.rule} takes away the {effect.amount:+d} to-{effect.roll} modifier for {effect.spares}; calc cannot "
+                    f"tell whether the {effect.amount:+d} in the question is that one",
+                    system,
+                )
+            others = sorted({shown.get(e.rule, e.rule) for e in mine if e.kind == "modifier" and e.rule != effect.rule})
+            besides = f" ({', '.join(others)}'s modifier is said for another cause)" if others else ""
+            steps.append(Step(f"It takes away only the {effect.amount:+d} for {effect.spares}, which the question does not give{besides}: nothing to take away.", book.cite(effect.clause)))
+            continue
         held = sides.get(effect.rule, set())  # the sides the question names the rule on
         if effect.side is not None and held and effect.side not in held:
             steps.append(Step(_elsewhere(effect, stage, shown.get(effect.rule, effect.rule)), book.cite(effect.clause)))

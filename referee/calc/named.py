@@ -51,8 +51,9 @@ _ALTERNATIVE = lazy(r"(\d*[dD]\d+|\d+)[\"”″]?\s*(?:or|/)\s*$", re.I)
 # brackets (X)") or as a roll ("On an X+", "Regeneration(X), such as Regeneration(4+)").
 _X_COUNT = r"(?:\(X\)|\bX\b(?!\+)|\bin brackets\b|\bin parenthes[ie]s\b)"
 # the thing itself said to be the brackets' value: "It always moves the distance stated in brackets (X)"
-_STATED_IN = r"\s+(?:stated|given|shown|written|noted)\s+in\s+(?:the\s+)?(?:brackets|parenthes[ie]s)\b"
-_X_COUNTS_WHAT = lazy(r"\bnumber of ([^\W\d_]+) equal to[^.]*?" + _X_COUNT + r"|\bX\b(?!\+)\s+([^\W\d_]+)|\bthe\s+([^\W\d_]+)" + _STATED_IN)
+# (never "the value" alone, which names no thing, nor brackets holding a roll, "(X+)")
+_STATED_IN = r"\s+(?:stated|given|shown|written|noted)\s+in\s+(?:the\s+)?(?:brackets|parenthes[ie]s)\b(?!\s*\(X\+\))"
+_X_COUNTS_WHAT = lazy(r"\bnumber of ([^\W\d_]+) equal to[^.]*?" + _X_COUNT + r"|\bX\b(?!\+)\s+([^\W\d_]+)|\bthe\s+(?!value\b)([^\W\d_]+)" + _STATED_IN)
 _PARAMETER_ROLL = lazy(r"\bX\+|\(X\)[^.]*\(\d+\+\)")
 # how a rule writes its brackets, with the words before them: "Absorb Health(X+)", "Absorb Magicka(Y on an X+)"
 _TEMPLATE = lazy(r"(?P<words>(?:[^\W\d_][\w-]*\s*){1,4})\(\s*(?:(?P<value>[A-Z])\s+on\s+an?\s+)?X\+\s*\)")
@@ -311,7 +312,7 @@ def _with_parameter(book: Rulebook, system: str, asked: q.RuleRoll, rule: dict[s
         thing = next((m.group(1) or m.group(2) or m.group(3) for _, m in named), None)
     else:
         forms = _word_forms(thing)
-        counts = compiled(rf"\bnumber of {forms}[^.]*?{_X_COUNT}|\bX\b(?!\+){_GAP}{forms}|\bthe\s+{forms}{_STATED_IN}", re.I)
+        counts = compiled(rf"\bnumber of {forms}[^.]*?{_X_COUNT}|\bX\b(?!\+){_GAP}{forms}|\bthe\s+(?!value\b){forms}{_STATED_IN}", re.I)
         about = [s for s in said if counts.search(s)]
     if not about:
         what = f" its number of {thing}" if thing else " what it counts"

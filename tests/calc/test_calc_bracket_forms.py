@@ -131,3 +131,51 @@ def test_attack_attributes_lost_worded_another_way(warded):
     assert answer(warded, "warded", "wound 4+ with blessed blades against unhallowed (shield ward)").probability == Fraction(3, 4)
     with pytest.raises(Refusal):
         answer(warded, "warded", "hit 4+ with blessed blades against unhallowed (blessed blades)")
+
+
+# -- a modifier a rule takes away, named by its cause ------------------------------------------
+
+
+def test_a_modifier_taken_away_by_its_cause_on_the_imported_data(bsdata):
+    # Accurate takes away only the -1 for shooting at Long Range: Hard Target's -1 stays
+    found = answer(bsdata, "t9a-bsdata", "hit 4+ against Hard Target (1) with Accurate")
+    assert (found.needed, found.probability) == ("5+", Fraction(1, 3))
+    assert any("doesn't suffer the -1 to-hit modifier for shooting at Long Range" in q for q in _quoted(found))
+    for name in ("Accurate", "Quick to Fire"):
+        assert answer(bsdata, "t9a-bsdata", f"hit 4+ with {name}").probability == Fraction(1, 2)
+        with pytest.raises(Refusal) as err:  # the question's own -1 may be the one taken away
+            answer(bsdata, "t9a-bsdata", f"hit 4+ with {name} and -1")
+        assert "is that one" in err.value.message
+
+
+SHOTS = """# Rules
+
+## Dice
+
+Every roll uses a D6.
+
+## Long Shot
+
+Shooting at long range gives a -1 to-hit modifier.
+
+## Gloom
+
+Attacks against a unit with Gloom get a -1 to-hit modifier.
+
+## Eagle Eye
+
+A model with Eagle Eye ignores the -1 to-hit modifier for long range.
+"""
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    return assemble(markdown_system(tmp_path_factory.mktemp("shots"), "shots", SHOTS))
+
+
+def test_a_modifier_taken_away_worded_another_way(shots):
+    assert answer(shots, "shots", "hit 3+ against gloom with eagle eye").probability == Fraction(1, 2)
+    with pytest.raises(Refusal):  # Long Shot's -1 is said for long range: whether it goes, calc will not guess
+        answer(shots, "shots", "hit 3+ with long shot and eagle eye")
+    with pytest.raises(Refusal):
+        answer(shots, "shots", "hit 3+ with eagle eye and -1")

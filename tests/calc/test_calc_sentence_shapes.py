@@ -90,6 +90,9 @@ def test_a_reroll_of_one_failed_roll_rerolls_a_roll_asked_alone(rulebase):
     quoted = [s.citation.quote for s in found.steps if s.citation]
     assert any("re-roll one failed roll To Hit per turn" in q for q in quoted)
     assert answer(rulebase, "scrollhammer", "wound 4+ with Master-crafted").probability == Fraction(1, 2)  # To Hit only
+    with pytest.raises(Refusal) as err:  # Soul Trap's one re-roll holds only while using a magic weapon
+        answer(rulebase, "scrollhammer", "hit 4+ with soul trap")
+    assert "magic weapon" in err.value.message
 
 
 def test_a_modifier_for_one_kind_of_attack(rulebase):
