@@ -80,6 +80,10 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
 
                 reader = kept.roll if isinstance(asked, q.Roll) else kept.swiftstride
                 handler = lambda book, asked: reader(book, system, asked)  # noqa: E731
+            elif handler is None and isinstance(asked, q.Unstable):
+                from referee.calc import t9a  # Unstable, where the asked system's own rules state its sentences
+
+                handler = lambda book, asked: t9a.unstable_in(book, system, asked)  # noqa: E731
             if handler is None:
                 raise not_defined(system, asked.mechanic)
             parts = handler(book, asked)

@@ -120,6 +120,20 @@ def multiple_wounds(book: Rulebook, stage: q.MultipleWounds) -> StageResult:
 
 
 def unstable(book: Rulebook, asked: q.Unstable) -> dict[str, Any]:
+    return unstable_in(book, SYSTEM, asked)
+
+
+def unstable_in(book: Rulebook, system: str, asked: q.Unstable) -> dict[str, Any]:
+    """Health Points lost to Unstable, read from ``system``'s own rules Unstable and Undead: each step
+    cites the asked system's sentence, so a system whose rules do not state it (an import of the same
+    game, say) is answered only where they do, and refused where a sentence is missing."""
+    UNSTABLE, UNDEAD_REDUCED, UNDEAD_STUBBORN, UNDEAD_STEADFAST, UNDEAD_RALLY, UNDEAD_NO_RANKS, UNDEAD_OTHERS = (  # noqa: N806
+        Clause(f"{system}/{c.rule.partition('/')[2]}", c.phrase) for c in _UNSTABLE_CLAUSES
+    )
+    if book.rule(UNSTABLE.rule) is None:
+        from referee.calc.errors import not_defined
+
+        raise not_defined(system, asked.mechanic)
     lost = asked.lost
     steps = [Step(f"Losing the combat by {lost}, an Unstable unit loses {lost} Health Points.", book.cite(UNSTABLE))]
     reductions = asked.stubborn or asked.steadfast or asked.rally or asked.rank_bonus is not None
@@ -148,6 +162,9 @@ def unstable(book: Rulebook, asked: q.Unstable) -> dict[str, Any]:
         steps.append(Step("The Rank Bonus reduces the loss only for a unit that receives Rally Around the Flag.", book.cite(UNDEAD_RALLY)))
     steps.append(Step("Modifiers from Special Items, Model Rules and spells come after these; the question names none.", book.cite(UNDEAD_OTHERS)))
     return {"steps": steps, "value": lost, "outcome": "Health Points lost"}
+
+
+_UNSTABLE_CLAUSES = (UNSTABLE, UNDEAD_REDUCED, UNDEAD_STUBBORN, UNDEAD_STEADFAST, UNDEAD_RALLY, UNDEAD_NO_RANKS, UNDEAD_OTHERS)
 
 
 FORMS = {

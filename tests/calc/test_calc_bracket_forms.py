@@ -179,3 +179,40 @@ def test_a_modifier_taken_away_worded_another_way(shots):
         answer(shots, "shots", "hit 3+ with long shot and eagle eye")
     with pytest.raises(Refusal):
         answer(shots, "shots", "hit 3+ with eagle eye and -1")
+
+
+# -- Unstable read from the asked system's own rules ------------------------------------------
+
+
+def test_unstable_on_the_imported_data(bsdata):
+    found = answer(bsdata, "t9a-bsdata", "unstable 7 undead stubborn rally around the flag rank bonus 2")
+    assert found.value == 2  # 7 halved rounding up: 4; less Rank Bonus 2
+    assert {s.citation.rule for s in found.steps if s.citation} == {"t9a-bsdata/unstable", "t9a-bsdata/undead"}
+    assert answer(bsdata, "t9a-bsdata", "unstable 20 undead steadfast").value == 12
+
+
+UNDYING = """# Rules
+
+## Unstable
+
+A unit with Unstable does not take a Break Test, but instead it loses one Health Point for each point of Combat Score difference by which it lost the Round of Combat.
+
+## Undead
+
+When units consisting entirely of models with Undead lose Health Points due to Unstable, the number of lost Health Points can be reduced.
+"""
+
+
+@pytest.fixture(scope="module")
+def undying(tmp_path_factory):
+    return assemble(markdown_system(tmp_path_factory.mktemp("undying"), "undying", UNDYING))
+
+
+def test_unstable_where_a_system_states_only_some_sentences(undying, rulebase):
+    assert answer(undying, "undying", "unstable 5").value == 5
+    with pytest.raises(Refusal) as err:  # its Undead never says what Stubborn does
+        answer(undying, "undying", "unstable 5 undead stubborn")
+    assert "Stubborn" in err.value.message
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "last-edition", "unstable 5")
+    assert "does not define Unstable" in err.value.message
