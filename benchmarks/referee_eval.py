@@ -261,7 +261,9 @@ def check_in_play(answer: Answer, expect: dict[str, Any], out: Checked) -> None:
         if live:
             out.false.append(f"{label(name)} in play, not set aside")
     for name, granter in expect.get("via", {}).items():
-        chains = [s for e in answer.find(name) for s in chain_steps(e)]
+        # a rule granted and then lost or set aside still shows who granted it (in_play.inactive's via)
+        shown = answer.find(name) + [e for e in answer.inactive if matches(name, names_of(e))]
+        chains = [s for e in shown for s in chain_steps(e)]
         if not any(matches(granter, names_of(s)) for s in chains):
             out.missing.append(f"{name} not shown granted by {label(granter)}")
     for name, count in expect.get("instances", {}).items():

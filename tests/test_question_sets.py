@@ -203,3 +203,14 @@ def test_an_immunity_verdict_names_its_rules_in_any_order():
     expect = {"opp_in_play": ["Fear"], "verdict": {"kind": "immunity", "rules": ["Fear", "Fearless"]}}
     assert referee_eval.judge(question(**expect), with_fear_aside("Fearless"))[0] == "right"
     assert referee_eval.judge(question(**expect), with_fear_aside("Fear"))[0] == "wrong"  # the answer's own immune rule set aside
+
+
+def test_a_grant_is_seen_where_the_granted_rule_was_later_lost() -> None:
+    # Fly grants Swiftstride and Random Movement takes it away: the answer lists Swiftstride among the
+    # rules not in play with its grant chain, which shows who granted it as well as an entry in play does
+    step = {"rule": "demo/fly", "name": "Fly", "citation": citation("Fly", "The model gains Swiftstride.")}
+    lost = {"name": "Swiftstride", "rule": "demo/swiftstride", "relation": None, "reason": "lost through Random Movement",
+            "via": [step], "citation": citation("Random Movement", "The model loses Swiftstride."), "side": "self"}
+    expect = {"via": {"Swiftstride": "Fly"}}
+    assert referee_eval.judge(question(**expect), answer(self_rules=["Fly"], inactive=[lost]))[0] == "right"
+    assert referee_eval.judge(question(**expect), answer(self_rules=["Fly"], inactive=[lost | {"via": []}]))[0] == "right but incomplete"
