@@ -239,17 +239,32 @@ def _row_and_column(words: tuple[str, ...], rows: list[str], columns: list[str])
     """The table's row and column the words name, in either order ("cavalry water", "water cavalry"),
     around the words a player adds ("dangerous terrain test for cavalry in water")."""
     named = set(_words(" ".join(rows + columns)))
-    words = tuple(w for w in words if w.lower() not in _FILLER or w.lower().rstrip("s") in named) or words
-    for cut in range(1, len(words)):
-        for first, second in ((words[:cut], words[cut:]), (words[cut:], words[:cut])):
-            row, column = _matches(list(first), rows), _matches(list(second), columns)
-            if len(row) == 1 and len(column) == 1:
-                return row[0], column[0]
+    # a player's word the table also holds ("unit": All fleeing units) is read both ways: kept, and
+    # set aside as a player's ("through an enemy unit"); where both name an entry, they must agree
+    kept = tuple(w for w in words if w.lower() not in _FILLER or w.lower().rstrip("s") in named) or words
+    bare = tuple(w for w in words if w.lower() not in _FILLER) or kept
+    found = {entry for shown in dict.fromkeys((kept, bare)) for entry in [_entry(shown, rows, columns)] if entry is not None}
+    if len(found) == 1:
+        return found.pop()
+    if len(found) > 1:
+        shown = "; ".join(f"{row} in {column}" for row, column in sorted(found))
+        raise Refusal(f"{' '.join(words)!r} names more than one entry of the Dangerous Terrain Table ({shown})", SYSTEM)
+    words = kept
     raise Refusal(
         f"name a troop type ({', '.join(rows)}) and a terrain ({', '.join(columns)}) of the Dangerous Terrain Table; "
         f"{' '.join(words)!r} names no one entry",
         SYSTEM,
     )
+
+
+def _entry(words: tuple[str, ...], rows: list[str], columns: list[str]) -> tuple[str, str] | None:
+    """The one row and column the words name, split into a troop type and a terrain in either order."""
+    for cut in range(1, len(words)):
+        for first, second in ((words[:cut], words[cut:]), (words[cut:], words[:cut])):
+            row, column = _matches(list(first), rows), _matches(list(second), columns)
+            if len(row) == 1 and len(column) == 1:
+                return row[0], column[0]
+    return None
 
 
 FORMS = {q.Cover: cover, q.DangerousTerrain: dangerous_terrain, q.Roll: roll}

@@ -252,6 +252,8 @@ def test_a_question_naming_the_footnotes_models_takes_the_footnotes_figure(ruleb
     assert answer(rulebase, "whfb-house", "dangerous terrain fleeing chariots impossible").mean == F(5, 6) * F(7, 2)
     # without the chariot the entry's own Wo(1) stands; a fleeing chariot where no entry is starred is refused
     assert answer(rulebase, "whfb-house", "dangerous terrain all fleeing units enemy").mean == F(1, 2)
+    # a player's "unit" the table's row also holds ("All fleeing units") is set aside where it names no entry kept
+    assert answer(rulebase, "whfb-house", "dangerous terrain test for a fleeing chariot through an enemy unit").mean == F(1, 2) * F(7, 2)
     with pytest.raises(Refusal, match=r"footnote '\*Fleeing Chariot - Wo\(D6\)' is for its entries marked \* \(All fleeing units in Impossible, All fleeing units in Enemy\)"):
         answer(rulebase, "whfb-house", "dangerous terrain fleeing chariot forest")
 
@@ -272,6 +274,8 @@ def test_the_footnote_is_read_from_the_table_in_a_folder_of_my_own(tmp_path):
     build = assemble(write_system(tmp_path, "whfb-house", manifest, {"rules.md": rules}))
     assert answer(build, "whfb-house", "dangerous terrain fleeing cavalry enemy").mean == F(4, 6) * 2
     assert answer(build, "whfb-house", "dangerous terrain all fleeing units enemy").mean == F(4, 6)
+    assert answer(build, "whfb-house", "dangerous terrain test for a cavalry unit in bog").mean == F(2, 6)
+    assert answer(build, "whfb-house", "dangerous terrain fleeing cavalry through an enemy unit").mean == F(4, 6) * 2
     # the table's own word after my terrain, and "every" for my row of all fleeing units
     assert answer(build, "whfb-house", "dangerous terrain cavalry in bog terrain").probability == F(2, 3)
     assert answer(build, "whfb-house", "dangerous terrain test for every fleeing unit in enemy terrain").mean == F(4, 6)
