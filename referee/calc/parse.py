@@ -339,7 +339,10 @@ class _Reader:
 
     def per_each_needing(self, children: list[Any]) -> q.PerEach:
         words, parameter, count, each = children
-        return q.PerEach(self.read(words), _int(count), self.read(each), self.read(parameter))
+        needed = self.read(parameter)
+        if type(needed) is tuple:  # "(2 on a 5+)": a value beside the roll, which a die for each thing never reads
+            needed = f"{needed[0]} on a {needed[1]}+"
+        return q.PerEach(self.read(words), _int(count), self.read(each), needed)
 
     def per_each_roll(self, children: list[Any]) -> q.PerEach:  # "regeneration 4+ with 2 wounds"
         words, needed, count, each = children

@@ -32,6 +32,9 @@ def test_a_value_and_a_roll_in_brackets_on_the_documents(rulebase):
     assert "Y on an X+" in err.value.message
     with pytest.raises(Refusal):  # nor does Regeneration
         answer(rulebase, "scrollhammer", "regeneration (2 on a 4+)")
+    with pytest.raises(Refusal) as err:  # a die for each wound reads a roll alone
+        answer(rulebase, "scrollhammer", "regeneration (2 on a 4+) with 3 wounds")
+    assert "(2 on a 4+) is no roll" in err.value.message
 
 
 def test_the_thing_stated_in_brackets_on_the_documents(rulebase):
