@@ -321,6 +321,12 @@ class _Reader:
         against = self._rolled("save", "0+", [lalr.Tree("against_rules", [names]), None])
         return self.named_roll([words, parameter, after, None, None])._replace(against=against)
 
+    def named_roll_with_against(self, children: list[Any]) -> q.RuleRoll:
+        words, parameter, after, mine, names = children
+        sides = [lalr.Tree("with_rules", [mine])] + ([lalr.Tree("against_rules", [names])] if names is not None else [])
+        against = self._rolled("save", "0+", [*sides, None])
+        return self.named_roll([words, parameter, after, None, None])._replace(against=against)
+
     def parameter_dice(self, children: list[Any]) -> q.Amount:
         return _amount(children)
 

@@ -100,6 +100,7 @@ def test_attack_attributes_lost_on_the_imported_data(bsdata):
     assert answer(bsdata, "t9a-bsdata", "Aegis 4+ save with Immune (Flaming Attacks) against Divine Attacks").probability == Fraction(1, 4)
     # the attacker's Immune protects nothing on this roll
     assert answer(bsdata, "t9a-bsdata", "Aegis 4+ save against Divine Attacks and Immune (Divine Attacks)").probability == Fraction(1, 4)
+    assert answer(bsdata, "t9a-bsdata", "Aegis (4+) save with Immune (Divine Attacks) against Divine Attacks").probability == Fraction(1, 2)
     with pytest.raises(Refusal) as err:  # allocated or distributed: before or after the hit roll, the sentence leaves open
         answer(bsdata, "t9a-bsdata", "hit 4+ with Divine Attacks against Immune (Divine Attacks)")
     assert "hit is rolled" in err.value.message
@@ -114,6 +115,10 @@ Every roll uses a D6.
 ## Blessed Blades
 
 Attacks with Blessed Blades re-roll failed to-wound rolls.
+
+## Ward
+
+Ward is a Special Save. A model must reroll successful Ward saves against attacks with Blessed Blades.
 
 ## Unhallowed
 
@@ -134,6 +139,10 @@ def test_attack_attributes_lost_worded_another_way(warded):
     assert answer(warded, "warded", "wound 4+ with blessed blades against unhallowed (shield ward)").probability == Fraction(3, 4)
     with pytest.raises(Refusal):
         answer(warded, "warded", "hit 4+ with blessed blades against unhallowed (blessed blades)")
+    # a save written as army entries write it, the saving model's rules after "with"
+    assert answer(warded, "warded", "Ward 4+ save against blessed blades").probability == Fraction(1, 4)
+    for asked in ("Ward (4+) save with unhallowed (blessed blades) against blessed blades", "Ward 4+ save with unhallowed (blessed blades) vs blessed blades"):
+        assert answer(warded, "warded", asked).probability == Fraction(1, 2)
 
 
 # -- a modifier a rule takes away, named by its cause ------------------------------------------
