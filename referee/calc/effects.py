@@ -653,9 +653,10 @@ def _attributes_lost(book: Rulebook, system: str, stage: q.Rolled, steps: list[S
     attacker, target, parameters = list(stage.attacker), list(stage.target), list(stage.parameters)
     for name, parameter, said in losing:
         holder_is_roller = name in stage.attacker
-        if stage.kind == "hit":
-            raise Refusal(f"{name} takes its attributes from attacks allocated or distributed onto its holder; calc cannot say whether that is so when the hit is rolled", system)
         attacked_is_roller = stage.kind == "save"  # the saving model is the one the attack is made towards
+        named = {_key(n) for n in (stage.target if holder_is_roller else stage.attacker)}
+        if stage.kind == "hit" and any(_key(n.strip()) in named for n in _LIST_SPLIT.split(parameter)):
+            raise Refusal(f"{name} takes its attributes from attacks allocated or distributed onto its holder; calc cannot say whether that is so when the hit is rolled", system)
         if holder_is_roller != attacked_is_roller:
             steps.append(Step(f"{name} ({parameter}) is named for the side that attacks, not the one attacked: not applied.", said))
             (attacker if holder_is_roller else target).remove(name)

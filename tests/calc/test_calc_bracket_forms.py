@@ -104,6 +104,8 @@ def test_attack_attributes_lost_on_the_imported_data(bsdata):
     with pytest.raises(Refusal) as err:  # allocated or distributed: before or after the hit roll, the sentence leaves open
         answer(bsdata, "t9a-bsdata", "hit 4+ with Divine Attacks against Immune (Divine Attacks)")
     assert "hit is rolled" in err.value.message
+    # nothing of the brackets named for the attack: nothing to lose, whenever it is allocated
+    assert answer(bsdata, "t9a-bsdata", "hit 4+ against Immune (Flaming Attacks)").probability == Fraction(1, 2)
 
 
 WARDED = """# Rules
