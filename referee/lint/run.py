@@ -71,7 +71,7 @@ def lint(
     the manifest problems a lenient reading went past
     (:func:`referee.rulebase.manifest.noting`), each reported at its line.
     """
-    result = _asked(build, system, select, ignore, min_severity)
+    result = asked(build, system, select, ignore, min_severity)
     for sys_id in result.systems:
         ctx = LintContext(build, sys_id, rules_src)
         ctx.noted = tuple(e for e in noted or () if (e.file or "").split("/", 1)[0] == sys_id)
@@ -102,7 +102,7 @@ def narrowed(
     A check's findings do not depend on which others run, nor a waiver's judgement on what
     is shown, so the cut is exactly a fresh lint: the same findings in the same order (the
     sort is stable and each system's findings keep their order), the same hidden count."""
-    result = _asked(build, system, select, ignore, min_severity)
+    result = asked(build, system, select, ignore, min_severity)
     wanted = set(result.codes)
     for sys_id in result.systems:
         for finding in every[sys_id].findings:
@@ -116,7 +116,7 @@ def narrowed(
     return result
 
 
-def _asked(
+def asked(
     build: Build, system: str | None, select: list[str] | None, ignore: list[str] | None, min_severity: str
 ) -> LintResult:
     """An empty result naming the systems and codes asked for (checked first)."""

@@ -53,7 +53,7 @@ def lint(
 
     if not build.key or not rules_src or not os.path.isfile(database.path(rules_src)):
         return run.lint(build, system, select, ignore, min_severity=min_severity, rules_src=rules_src)
-    build.check_system(system)
+    run.asked(build, system, select, ignore, min_severity)  # a bad option is refused before any linting
     every = lint_all(build, [system] if system else build.systems, rules_src)
     return run.narrowed(every, build, system, select, ignore, min_severity=min_severity)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli.commands import main
+from referee.errors import RulesError
 from referee.lint import run as lint_run
 from referee.lint import stored
 from referee.store import database
@@ -36,6 +37,19 @@ def test_findings_are_kept_beside_their_build_and_read_back(rules: Path, monkeyp
     monkeypatch.setattr("referee.lint.run.lint", no_lint)
     again = stored.lint_all(build, ["hostile"], str(rules))
     assert [f.to_json() for f in again["hostile"].findings] == [f.to_json() for f in first["hostile"].findings]
+
+
+def test_a_bad_option_is_refused_before_any_linting(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    build = open_rules(rules).whole()
+
+    def no_lint(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("linted before the options were checked")
+
+    monkeypatch.setattr("referee.lint.run.lint", no_lint)
+    with pytest.raises(RulesError) as err:
+        stored.lint(build, "hostile", min_severity="fatal", rules_src=str(rules))
+    assert str(err.value) == "error: --min-severity: 'fatal' is not one of error, warning, info"
+    assert _kept(rules) == []
 
 
 def test_a_damaged_row_is_linted_anew(rules: Path) -> None:
