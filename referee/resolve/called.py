@@ -87,7 +87,9 @@ class Called:
             if parent in said:
                 said[parent].add(kind)
         self._asked = set(said)
-        self.called.update({rid: name for rid, (name,) in ((rid, names) for rid, names in said.items() if len(names) == 1) if name})
+        for rid, names in said.items():
+            if len(names) == 1 and (name := next(iter(names))):
+                self.called[rid] = name  # one of its names, and only one, was used
         self.rule_names = _Names(self.called, view.rule_names)
 
     def __getattr__(self, attr: str) -> Any:
@@ -99,8 +101,7 @@ def _spaceless(name: str) -> str:
 
 
 def _parts(view: Book, rule_id: str) -> list[str]:
-    name = view.rule_names.get(rule_id) or ""
-    return kinds_joined(name) if (" / " in name or " and " in name) else []
+    return kinds_joined(view.rule_names.get(rule_id) or "")
 
 
 def granted_as(view: Book, rule_id: str, rel: dict[str, Any]) -> None:
