@@ -28,7 +28,7 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"  # where `make run` and `referee sit
 def arguments(parser: argparse.ArgumentParser) -> None:
     """The ``resolve`` command's own arguments (cheap: called for every ``referee`` call)."""
     parser.add_argument(
-        "keywords", metavar="KEYWORDS", nargs="?", help='the acting model or unit, as a keyword string ("Great Weapon, Lightning Reflexes"); or give --unit'
+        "keywords", metavar="KEYWORDS", nargs="?", help='the acting model or unit, as a keyword string ("Great Weapon, Lightning Reflexes"); or give --unit; leave both out to rule on --vs or --vs-unit alone'
     )
     parser.add_argument("--vs", metavar="KEYWORDS", help="the opposing model or unit, as a keyword string")
     parser.add_argument("--unit", metavar="NAME", help="the acting unit, by name, from the system's army data (BattleScribe): its rules and its weapons' and options'")
