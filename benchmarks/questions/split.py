@@ -48,7 +48,8 @@ ROUNDS = {1: (HERE, 20261126), 2: (HERE / "round2", 20261127), 3: (HERE / "round
           13: (HERE / "round13", 20261209),
           14: (HERE / "round14", 20261210),
           15: (HERE / "round15", 20261211),
-          16: (HERE / "round16", 20261212)}
+          16: (HERE / "round16", 20261212),
+          17: (HERE / "round17", 20261213)}
 
 
 def folder(round_: int) -> Path:
