@@ -80,8 +80,8 @@ def _int(token: Any) -> int:
 
 
 def _roll(token: Any) -> int:
-    """ "4+", "2++", "6+-" -> 4, 2, 6."""
-    return int(str(token).rstrip("+-"))
+    """ "4+", "2++", "6+-", "4 or more" -> 4, 2, 6, 4."""
+    return int(_NUMBER.match(str(token)).group())
 
 
 def _dice(token: Any) -> q.Dice:
@@ -236,10 +236,16 @@ class _Reader:
         return tuple(str(c) for c in children)
 
     def roll(self, children: list[Any]) -> q.Roll:
+        *children, again = children
+        if hasattr(children[0], "data"):  # "needing 8 on 2D6": the total before the dice
+            children = [*children[1:], children[0]]
         dice, *modifiers, needing = children
         maximised = sum(self.read(m)[1] for m in modifiers if m.data == "maximised")
         minimised = sum(self.read(m)[1] for m in modifiers if m.data == "minimised")
-        return q.Roll(_dice(dice), maximised, minimised, self.read(needing) if needing is not None else None)
+        return q.Roll(_dice(dice), maximised, minimised, self.read(needing) if needing is not None else None, self.read(again) if again is not None else None)
+
+    def total_reroll(self, children: list[Any]) -> str | None:
+        return _reroll(children[-1])
 
     def maximised(self, children: list[Any]) -> tuple[str, int]:
         return "maximised", self.read(children[1]) if children[1] is not None else 1
@@ -355,8 +361,16 @@ class _Reader:
         return q.PerEach(self.read(words), _int(count), self.read(each), _roll(needed))
 
     def named_dice(self, children: list[Any]) -> q.NamedDice:
-        words, dice, needing = children
-        return q.NamedDice(self.read(words), _dice(dice), self.read(needing) if needing is not None else None)
+        words, dice, needing, again = children
+        return q.NamedDice(self.read(words), _dice(dice), self.read(needing) if needing is not None else None, self.read(again) if again is not None else None)
+
+    def named_dice_needing(self, children: list[Any]) -> q.NamedDice:  # "leadership test needing 8 on 2D6"
+        words, needing, dice, again = children
+        return self.named_dice([words, dice, needing, again])
+
+    def named_roll_on(self, children: list[Any]) -> q.RuleRoll:  # "absorb magicka 2 on a 5+", as "(2 on a 5+)"
+        words, value, needed = children
+        return q.RuleRoll(self.read(words), None, _roll(needed), value=_int(value))
 
     def each_in(self, children: list[Any]) -> q.PerEach:
         count, each, words = children
@@ -375,8 +389,8 @@ class _Reader:
         )
 
     def sum_roll(self, children: list[Any]) -> q.Sum:
-        *amount, needing = children
-        return q.Sum(_amount(amount), self.read(needing) if needing is not None else None)
+        *amount, needing, again = children
+        return q.Sum(_amount(amount), self.read(needing) if needing is not None else None, self.read(again) if again is not None else None)
 
     def side_dice(self, children: list[Any]) -> q.Amount:
         return _amount(children)
