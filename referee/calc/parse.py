@@ -191,7 +191,7 @@ class _Reader:
         parameters: list[tuple[str, str]] = []  # "Hard Target (1)": the rule and what its brackets hold
         when = None
         given: list[Any] = []  # modifiers and re-rolls the question gives itself
-        for part in parts[:-1]:  # the last child is the noun after "mean", if any
+        for part in parts:
             if part is None:  # no rule named straight after the roll
                 continue
             if part.data == "named_after":  # as if "with" stood before it

@@ -24,7 +24,7 @@ SYNTAX = [
     ),
     (
         "wound S3 vs T7 #",
-        'error: unexpected \'#\' at column 16\n    wound S3 vs T7 #\n                   ^\nexpected: ",", "with", "and", "reroll failed" or "reroll successful", "then", a modifier such as -1 or the end',
+        'error: unexpected \'#\' at column 16\n    wound S3 vs T7 #\n                   ^\nexpected: ",", "with", "and", "mean", "reroll failed" or "reroll successful", "then", a modifier such as -1 or the end',
     ),
     (
         "cover medium",

@@ -35,6 +35,11 @@ SAME = [
         "3 attacks hit CS5 vs CS4 then wound S4 vs T4 then armour save 4+/6+ AP-1",
     ]),
     ("last-edition", "save 3+/5+ AP-1", ["armour save 3+/5+ AP-1", "armor save 3+/5+ vs AP-1"]),
+    # the mean asked after any chain, a Combat Skill stage's too (it is given with every answer of several outcomes)
+    ("last-edition", "2 attacks hit CS5 vs CS4 then wound S4 vs T4", [
+        "2 attacks hit CS5 vs CS4 then wound S4 vs T4, mean wounds", "2 attacks hit CS5 vs CS4 then wound S4 vs T4 average",
+    ]),
+    ("t9a", "3 attacks hit 4+ then wound 4+", ["3 attacks hit 4+ then wound 4+, mean unsaved wounds", "3 attacks hit 4+, then wound 4+, expected wounds"]),
     ("t9a", "Aegis 4+ save against Divine Attacks", ["Aegis 4+ save vs. Divine Attacks", "Aegis 4+ save v Divine Attacks"]),
     ("t9a", "Aegis (4+) save against Divine Attacks", ["Aegis (4+) save vs. Divine Attacks"]),
     ("t9a", "hit 4+ with Battle Focus, mean hits", ["hit 4+ with Battle Focus, average hits", "hit 4+ with Battle Focus expected hits"]),
