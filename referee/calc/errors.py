@@ -61,6 +61,7 @@ TERMINAL_WORDS = {
     "_AT_LEAST": '"at least"',
     "_ARMOUR_SAVE": '"armour save"',
     "_ON_DICE": '"on"',
+    "_A": '"a"',
     "_VS": '"vs"',
     "_OR_MORE": '"or more"',
     "_TIMES": '"x"',

@@ -229,6 +229,13 @@ class _Reader:
             return self._rolled("save", children[1], children[2:], " ".join(words[:-1]))
         return self.rolled_save(children)._replace(save_said=False)
 
+    def rolled_save_after(self, children: list[Any]) -> q.Rolled:  # "4+ Aegis save": the roll first
+        needed, words, *parts = children
+        named = self.read(words)
+        if len(named) > 1 and named[-1].lower() in ("save", "saves"):
+            return self._rolled("save", needed, parts, " ".join(named[:-1]))
+        return self._rolled("save", needed, parts, " ".join(named))._replace(save_said=False)  # "4+ Aegis": as "Aegis 4+"
+
     def rolled_save(self, children: list[Any]) -> q.Rolled:
         return self._rolled("save", children[1], children[2:], " ".join(self.read(children[0])))
 

@@ -45,7 +45,7 @@ SYNTAX = [
         "",
         "error: the question is empty at column 1\n    \n    ^\n"
         'expected: "bad", "cover", "dangerous", "dodge", "feel", "fleshbane", "fnp", "hit", "multiple", "poisoned", '
-        '"pure", "save", "sniper", "swiftstride", "unstable", "wound", "armour save", "at least", "needing", "roll", "to", '
+        '"pure", "save", "sniper", "swiftstride", "unstable", "wound", "a", "armour save", "at least", "needing", "roll", "to", '
         "a characteristic and its value such as Mg3, a number, a roll such as 4+, a rule's name, dice such as 2D6 or D3 or soft, hard or light",
     ),
 ]

@@ -1,7 +1,7 @@
 """The number a roll needs and the total a roll of dice needs, in the words players type: "hit on a
 4+", "wound needing 5+", "hit 4 or more", "4+ to hit"; "2D6 9 or more", "needing at least 9",
 "needing 8 on 2D6" (a named roll's too: "hit and run 12 or more on 3D6"); stages joined by ", then"
-or "and then", "3 attacks, ..."; "vs." before the other side's rules; "armour save"; "average" for
+or "and then" or a comma before a stage given with its number, "3 attacks, ..."; "4+ Aegis save"; "vs." before the other side's rules; "armour save"; "average" for
 "mean"; "maximised roll"; a value and a roll without brackets ("absorb magicka 2 on a 5+"); a rule's
 name and a roll that the documents never call a save ("absorb health 5+"), read as the rule's own roll.
 Each form gives the canonical form's answer on the real documents, the walker's tree is Lark's, and
@@ -54,6 +54,18 @@ SAME = [
     ("scrollhammer", "absorb magicka (2 on a 5+)", ["absorb magicka 2 on a 5+", "absorb magicka 2 on 5+"]),
     ("scrollhammer", "absorb health (5+)", ["absorb health 5+"]),
     ("scrollhammer", "regeneration (4+)", ["regeneration 4+"]),
+    # a comma alone between stages given with their numbers; before the moment; before the question's re-roll
+    ("t9a", "hit 5+ with Poison Attacks then wound 4+", ["hit 5+ with Poison Attacks, wound 4+", "hit 5+ with Poison Attacks, 4+ to wound"]),
+    ("last-edition", "3 attacks hit CS5 vs CS4 then wound S4 vs T4 then save 4+/6+ AP-1", [
+        "3 attacks, hit CS5 vs CS4, wound S4 vs T4, save 4+/6+ AP-1", "3 attacks hit CS5 vs CS4, wound Strength 4 vs Toughness 4, armour save 4+/6+ AP-1",
+    ]),
+    ("whfb-house", "2 attacks hit 4+ then wound 4+ then Regeneration 4+ save", ["2 attacks hit 4+, wound 4+, then Regeneration 4+ save"]),
+    ("t9a", "hit 4+ with Hatred in the first Round of Combat", ["hit 4+ with Hatred, in the first Round of Combat"]),
+    ("t9a", "hit 4+ reroll failed", ["hit 4+, reroll failed", "hit on a 4+, re-roll misses"]),
+    ("last-edition", "hit 4+ -1", ["hit 4+, -1", "hit on 4+, a -1 modifier"]),
+    # the roll before a save's name
+    ("t9a", "Aegis 4+ save against Divine Attacks", ["4+ Aegis save against Divine Attacks", "a 4+ Aegis save vs Divine Attacks"]),
+    ("whfb-house", "Regeneration 4+ save against Flaming Attacks", ["4+ Regeneration save against Flaming Attacks"]),
 ]
 
 
@@ -102,6 +114,14 @@ def test_names_that_begin_like_the_new_words_stay_names():
         tree = lalr.parse(question)
         assert _plain(tree) == _plain(LARK.parse(question))
         assert "needing" not in repr(tree) and "armour_save" not in repr(tree)
+
+
+def test_a_comma_before_a_rules_name_keeps_it_a_name(rulebase):
+    """Only a stage's word with its number after a comma joins stages: "with Blind, Hit and Run" names two
+    rules (Hit and Run is refused by name, as alone), never a hit roll."""
+    with pytest.raises(Refusal) as err:
+        answer(rulebase, "scrollhammer", "hit 4+ with Blind, Hit and Run")
+    assert err.value.message.startswith("Hit and Run: calc cannot read what it does to the roll")
 
 
 def test_a_roll_given_twice_is_still_unread(rulebase):
