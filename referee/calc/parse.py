@@ -115,6 +115,9 @@ class _Reader:
             return q.PerEach(tuple(only.save.split()), wounds, each, only.needed)
         return q.Chain(count, stages, wounds=wounds, counted="hits" if "hit" in str(given).lower() else "wounds")
 
+    def named_save(self, children: list[Any]) -> q.NamedSave:
+        return q.NamedSave(self.read(children[0]))
+
     def count(self, children: list[Any]) -> int:
         return _int(children[0])
 

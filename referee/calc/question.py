@@ -137,6 +137,14 @@ class Chain(_Value, namedtuple("Chain", "count stages wounds counted", defaults=
     mechanic = "attack sequences"
 
 
+class NamedSave(_Value, namedtuple("NamedSave", "words")):
+    """A stage after "then" given by a rule's name alone ("then Regeneration save"): its number is read
+    from the rule, as ``Regeneration save`` reads it."""
+
+    __slots__ = ()
+    mechanic = "a rule's save in a chain"
+
+
 class Roll(_Value, namedtuple("Roll", "dice maximised minimised needing reroll", defaults=(0, 0, None, None))):
     """``maximised``, ``minimised``: how many instances of each apply; ``reroll``: a re-roll the
     question gives the total ("failed", "successful", "ones"), which calc does not read."""
