@@ -47,8 +47,27 @@ HOLDS, FAILS, UNKNOWN = "holds", "fails", "unknown"
 _NEGATED = {"not-charging": "charging", "not-moved": "moved", "not-melee": "melee", "not-fleeing": "fleeing"}
 
 
-def parse_flags(values: Iterable[str]) -> tuple[str, ...]:
-    """The ``--when`` flags (each may be a comma-separated list), checked against the table."""
+def parse_flags(values: Iterable[str], words: dict[str, str] | None = None, system: str | None = None) -> tuple[str, ...]:
+    """The ``--when`` flags (each may be a comma-separated list), checked against the table.
+
+    ``words``: the words ``system``'s documents condition on (stem -> the word as written,
+    :func:`referee.graph.situations.condition_words`).  A word the table lacks is taken where
+    they condition on a form of it ("flying", of "not when flying over"): a situation in the
+    documents' own words, whose sentences the referee quotes (:mod:`referee.resolve.situation_words`).
+    A word that is a form of a flag of the table ("charge") is refused, naming the flag; any
+    other with the nearest words, never guessed.
+
+    >>> parse_flags(["flying"], {"fly": "flying"}, "whfb-house")
+    ('flying',)
+    >>> parse_flags(["charge"], {"charg": "charges"}, "whfb-house")
+    Traceback (most recent call last):
+      ...
+    referee.errors.RulesError: error: unknown situation flag 'charge' for --when; did you mean charging, charged?
+    >>> parse_flags(["flyng"], {"fly": "flying"}, "whfb-house")
+    Traceback (most recent call last):
+      ...
+    referee.errors.RulesError: error: unknown situation flag 'flyng' for --when (known: charging, not-charging, charged, first-round, first-turn, melee, shooting, fleeing, on-foot, mounted, moved; or a word whfb-house's rules condition on); did you mean flying?
+    """
     flags: list[str] = []
     for value in values:
         for word in value.split(","):
@@ -56,13 +75,30 @@ def parse_flags(values: Iterable[str]) -> tuple[str, ...]:
             if not word:
                 continue
             if word not in FLAGS:
-                raise RulesError(f"unknown situation flag {word!r} for --when (known: {', '.join(FLAGS)})")
+                _check_word(word, words, system)
             if word not in flags:
                 flags.append(word)
     for one, other in OPPOSITES:
         if one in flags and other in flags:
             raise RulesError(f"--when {one} and --when {other} cannot both hold")
     return tuple(flags)
+
+
+def _check_word(word: str, words: dict[str, str] | None, system: str | None) -> None:
+    """Nothing, for a word the documents condition on; else the one-line refusal (exit status 2)."""
+    import difflib
+
+    from referee.graph.situations import stem
+
+    known = f"known: {', '.join(FLAGS)}" + (f"; or a word {system}'s rules condition on" if words else "")
+    same = [flag for flag in FLAGS if "-" not in flag and stem(flag) == stem(word)]
+    if same:
+        raise RulesError(f"unknown situation flag {word!r} for --when; did you mean {', '.join(same)}?")
+    if words and word.isalpha() and stem(word) in words:
+        return
+    near = difflib.get_close_matches(word, [*FLAGS, *sorted(set((words or {}).values()))], n=3, cutoff=0.75)
+    hint = f"; did you mean {', '.join(near)}?" if near else ""
+    raise RulesError(f"unknown situation flag {word!r} for --when ({known}){hint}")
 
 
 def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], theirs: set[str]) -> str:

@@ -16,9 +16,14 @@ the answer already quotes is not repeated.
 
 from __future__ import annotations
 
+import re
+
+from referee.graph.situations import stem
 from referee.graph.spoken import SPOKEN
+from referee.patterns import lazy
 from referee.resolve.ruling import Ruling
-from referee.text import fold
+from referee.resolve.situation import FLAGS
+from referee.text import fold, sentences
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -60,6 +65,7 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
             rule_sides = [s.name for s in sides if rid in s.rules]
             said = _said(ctx, rid, said_already)
             found = [(flag, s) for s, on in said.get("situation", []) for flag in flags if flag in on]
+            found += [(flag, s) for flag, s in worded(ctx.view, rid, flags) if _plain(s) not in said_already]
             if found and len({s for _, s in found}) <= _MOST:
                 given = sorted({flag for flag, _ in found}, key=flags.index)
                 sentences_ = list(dict.fromkeys(s for _, s in found))
@@ -89,6 +95,34 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
                 out.append(Ruling([name], None, "own-words", f"{name} ({whose}){_SAYS['how-often']}",
                                   [ctx.rule_quote(rid, s) for s in these[: _AT_MOST["how-often"]]], [], [s.name for s in sides if rid in wholes(ctx.view, s, {})]))
     return out
+
+
+# a sentence that goes on about what the one before it spoke of: "Note that they still benefit ...", "It ..."
+_GOES_ON = lazy(r"^(?:(?:note\s+that|however|also|in\s+addition|but)\s*,?\s+)?(?:they|it|he|she|these|such\s+\w+)\b", re.I)
+_WORD = lazy(r"[A-Za-z]+")
+
+
+def worded(view: Any, rid: str, flags: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(flag, sentence) of a rule's sentences that speak of a ``--when`` word the situation table lacks, one
+    the system's documents condition on (:func:`referee.resolve.situation.parse_flags`): each sentence with
+    a form of the word ("Fliers always move on the ground when attempting to flee", of ``flying``), and the
+    sentence after it where that one goes on about what it spoke of ("Note that they still benefit from
+    their 3D6 distance ...").  Read from the rule's own text, for the rules in play only."""
+    own = [flag for flag in flags if flag not in FLAGS]
+    rule = view.get(rid) if own else None
+    if not rule:
+        return []
+    text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
+    said = sentences(text or "")
+    out: list[tuple[str, str]] = []
+    for flag in own:
+        wanted = stem(flag)
+        for n, sentence in enumerate(said):
+            if any(stem(w) == wanted for w in _WORD.findall(sentence)):
+                out.append((flag, sentence))
+                if n + 1 < len(said) and _GOES_ON.match(said[n + 1]) and "\n\n" not in text.split(sentence, 1)[-1].split(said[n + 1], 1)[0]:
+                    out.append((flag, said[n + 1]))
+    return list(dict.fromkeys(out))
 
 
 # what else a part's words settle, quoted with its sentences on the situation where those hold

@@ -8,6 +8,9 @@
   capping every total of roll modifiers, in reading order;
 - ``families``: folded word-prefix -> the rules all of whose sub-rules' names
   start with it ("ranged" -> "Ranged weapon keywords");
+- ``condition_words``: the words the system's rules condition on, stem -> the word as first
+  written ("fly" -> "flying", of "not when flying over"): a ``--when`` word the situation
+  table lacks is understood where they have it (:func:`referee.graph.situations.condition_words`);
 - ``unit kind: <words>``, a row per kind of unit (its words, :func:`referee.text.kind_words`):
   the rules with a sentence opening on units of that kind ("Reserve units count as moved
   ...": ``unit kind: reserve``), and which of their sentences.
@@ -58,7 +61,10 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
         "warnings": list(manifest.warnings),
     }
     core_terms = sorted({fold(t) for t in manifest.core_terms})
-    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
+    from referee.graph.situations import condition_words
+
+    said = condition_words(text for r in rules for text in ([v.text for v in r.versions] or [r.text]) if text)
+    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules), "condition_words": said}
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:
