@@ -32,7 +32,7 @@ from referee.resolve.as_if_not_there import as_if_not_there
 from referee.resolve.counted_as import counted_as_rulings
 from referee.resolve.unless_it_is import unless_rulings
 from referee.resolve.modifiers_reach import reach_rulings
-from referee.resolve.situation_words import situation_rulings
+from referee.resolve.situation_words import kind_rulings, situation_rulings
 from referee.resolve.together import bearer_rulings, capped_counts, forbidden_action_rulings, kind_exceptions, together_rulings, unrolled_rulings
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, calibrated, quote
 from referee.resolve.situation import judge, parse_flags
@@ -187,6 +187,8 @@ def resolve(
     quoted += [c["quote"] for m in modifiers for c in m.limits] + [i.citation["quote"] for side in sides for i in side.inactive] + [i.citation["quote"] for i in idle]
     gone = [(side.name, rid) for side in sides for rid, entry in side.rules.items() if _aside(ctx, side.name, entry)]
     answers += situation_rulings(ctx, sides, flags, quoted, gone)
+    # a kind of unit typed as a rule: said so, and the rules in play whose words name it
+    answers += kind_rulings(ctx, sides, quoted, gone)
     # a winner stands only on a relation read from the text; a convention is offered, open
     answers = [calibrated(a) for a in answers]
     unresolved = [a for a in answers if isinstance(a, Unresolved)]

@@ -124,6 +124,8 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
         return FAILS if condition["value"] in theirs else HOLDS
     if word == "unless" and condition["value"] and "/" in condition["value"] and " " not in condition["value"]:
         return FAILS if condition["value"] in mine else HOLDS  # "unless it is a War Platform": a rule id
+    if word == "unless" and _kind_named(condition["text"] or "", mine):
+        return FAILS  # "unless it is a Monstrous Creature", and the side is that kind of unit (typed as such)
     if word == "game-turn" and "first-turn" in flags and condition["value"]:
         # "from turn 4" cannot hold in the game's first turn, "until the end of turn 3" does
         bound = condition["value"]
@@ -137,6 +139,20 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
         # "unless" of such words then cannot bar what it limits); with --when mounted they stay open
         return FAILS if word == "other" else HOLDS
     return UNKNOWN
+
+
+def _kind_named(words: str, mine: set[str]) -> bool:
+    """Whether an "unless" clause says its bearer is a kind of unit the side is: one typed on it as a kind
+    (:func:`referee.resolve.naming.kind_of_unit`, in play by its folded words), "unless it is a Monstrous Creature"."""
+    kinds = [k for k in mine if "/" not in k]
+    if not kinds:
+        return False
+    import re
+
+    from referee.store.answers import kind_key
+
+    found = re.match(r"^\s*unless\s+(?:it|he|she|they|the\s+(?:model|unit|bearer|target))\s+(?:is|are)\s+(?:an?\s+)?(?P<kind>[\w' -]+?)\s*$", words, re.I)
+    return found is not None and kind_key(found.group("kind")) in kinds
 
 
 def _state_ruled_out(condition: dict[str, Any], flags: tuple[str, ...], states: dict[str, Any]) -> str | None:

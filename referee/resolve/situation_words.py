@@ -220,3 +220,46 @@ def _said(ctx: Context, rid: str, said_already: set[str]) -> dict[str, list[tupl
             if _plain(sentence) not in said_already:
                 out.setdefault(how, []).append((sentence, details.get("situations", "").split()))
     return out
+
+
+def kind_rulings(ctx: Context, sides: tuple[Side, Side], quoted: Iterable[str], aside: Iterable[tuple[str, str]] = ()) -> list[Ruling]:
+    """A kind of unit typed on a side as if it were a rule ("--vs 'Monstrous Creature'"), which the system's
+    documents name as a kind, not a rule (:func:`referee.resolve.naming.kind_of_unit`): said so, with the
+    sentence that names it; and each rule in play (not set aside) whose own sentences name that kind
+    ("Monstrous Creatures are immune to the effects of Slow.", of Slow) ruled on by those words, quoted, as a
+    rule's words on the situation are.  What the kind's words give it elsewhere (another rule's "Cavalry has
+    Dangerous Terrain (1)", of obstacles) is not brought into play: it holds where that rule does."""
+    from referee.resolve.naming import kind_of_unit
+
+    said_already = {_plain(q) for q in quoted}
+    gone = set(aside)
+    out: list[Ruling] = []
+    for side, other in (sides, sides[::-1]):
+        for kid, entry in side.rules.items():
+            where = kind_of_unit(ctx.view, ctx.system, kid)
+            if where is None:
+                continue
+            whose = "your" if side.name == "self" else "the opponent's"
+            out.append(Ruling([entry.name], None, "own-words",
+                              f"{entry.name} is no rule of {ctx.system} but a kind of unit its documents name: read as {whose} kind of unit "
+                              f"(no rule is given it here; the rules in play are ruled on by their words on it)",
+                              [ctx.rule_quote(where[0], where[1])], [], [side.name]))
+            words = kid.split()
+            last = words[-1][:-1] + "(?:y|ies)" if words[-1].endswith("y") else re.escape(words[-1]) + "(?:e?s)?"
+            named = re.compile(r"\b" + r"\s+".join([*map(re.escape, words[:-1]), last]) + r"\b", re.I)
+            for holder in (side, other):
+                for rid, held in holder.rules.items():
+                    if "/" not in rid or (holder.name, rid) in ctx.set_aside or (holder.name, rid) in gone:
+                        continue
+                    rule = ctx.view.get(rid)
+                    text = (rule["versions"][0]["text"] if rule["versions"] else rule["text"]) if rule else ""
+                    these = [s for s in sentences(text or "") if named.search(s) and _plain(s) not in said_already]
+                    if not these or len(these) > _MOST:
+                        continue
+                    how = "for" if holder is side else "against"
+                    out.append(Ruling([held.name], None, "own-words",
+                                      f"{held.name}, {how} {entry.name}: its own words speak of this kind of unit, and hold as they say "
+                                      f"(no relation read from them settles more)",
+                                      [ctx.rule_quote(rid, s) for s in these], [], [holder.name]))
+                    said_already.update(_plain(s) for s in these)
+    return out

@@ -160,6 +160,9 @@ class Stored:
     def condition_words(self, system: str) -> dict[str, str]:
         return self._answer(system, "condition_words", {})
 
+    def kinds_named(self, system: str) -> dict[str, list[Any]]:
+        return self._answer(system, "kinds_named", {})
+
     def unit_kind(self, system: str, kind: str) -> list[list[Any]]:
         return self._answer(system, KIND + kind, [])
 
