@@ -20,7 +20,7 @@ from referee.resolve.lent import lent_kinds, lent_modifiers
 from referee.resolve.called import Called
 from referee.resolve.naming import picks
 from referee.resolve.one_of_a_kind import set_twice, two_of_a_kind
-from referee.resolve.parameters import against_instances
+from referee.resolve.parameters import against_instances, lettered_entry
 from referee.resolve.own_words import own_words, permission_meetings
 from referee.resolve.play import Inactive, Pick, both_sides
 from referee.resolve.criteria import criteria_rulings
@@ -206,7 +206,7 @@ def resolve(
         opponent=opponent_text,
         when=flags,
         in_play={
-            side.name: [entry.to_json(ctx.merged.get((side.name, rid)), _aside(ctx, side.name, entry)) for rid, entry in side.rules.items()]
+            side.name: [lettered_entry(view, entry.to_json(ctx.merged.get((side.name, rid)), _aside(ctx, side.name, entry))) for rid, entry in side.rules.items()]
             for side in sides
         },
         inactive=[{**i.to_json(), "side": i.side} for side in sides for i in side.inactive] + [{**i.to_json(), "side": i.side} for i in idle],
