@@ -16,7 +16,7 @@ from referee.patterns import lazy
 from referee.resolve.parameters import for_other_value
 from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
-from referee.resolve.situation import APART, judge, why_not
+from referee.resolve.situation import APART, FLAGS, judge, why_not
 from referee.resolve.suffered import is_suffered
 from referee.text import fold, sentences, singulars  # sentences: a text's, read here and at build time
 
@@ -575,7 +575,21 @@ def _parent_exemptions(view: Book, must: dict[str, Any], must_words: frozenset[s
         failed, unknown = _conditions(rel, side, other, flags)
         if failed is None and words and _same_action(must, must_words, rel, words):
             out.append((rel, unknown))
+        elif failed is not None and failed["situation"] in FLAGS and words and _same_action(must, must_words, rel, words):
+            # "A unit does not take a Panic test if that unit is already fleeing", with no --when fleeing: the
+            # exemption of a situation not given, listed as not applying here with its sentence, never dropped
+            names = view.rule_names
+            said = (f"{names.get(parent, parent)} (the rule {names.get(must['source'], must['source'])} is a part of) exempts "
+                    f"{who(rel)}from its obligation to {dict(must['details'])['action']} {why_not(failed)}")
+            if not any(i.citation["quote"] == rel["citation"]["sentence"] for i in side.inactive):
+                side.inactive.append(Inactive(parent, names.get(parent, parent), side.name, said, quote(rel["citation"], names), relation="cannot"))
     return out
+
+
+def who(rel: dict[str, Any]) -> str:
+    """The subject of a relation, as the exemption names it ("a unit "), or nothing."""
+    subject = rel.get("subject") or ""
+    return f"{subject[:1].lower()}{subject[1:]} " if subject else ""
 
 
 def instance_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
