@@ -142,7 +142,9 @@ _ITEM = lazy(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _SHORT_SAYS = lazy(r"(?:this|these)\s+\w+", re.I)
 # a sentence that says again what the one before it said, in other words: "So instead of subtracting the armor
 # penetration of any weapon you add it to the dodge save of this model." after "... it reverses the armor penetration ..."
-_GOES_ON = lazy(r"(?:so|thus|that\s+is(?:\s+to\s+say)?|in\s+other\s+words|this\s+means(?:\s+that)?)\b\s*,?\s+(?!for\s+example\b)", re.I)
+# (or goes on about the same things by a pronoun, as a note: "Note that they still benefit from their 3D6 distance ...")
+_GOES_ON = lazy(r"(?:so|thus|that\s+is(?:\s+to\s+say)?|in\s+other\s+words|this\s+means(?:\s+that)?|note\s+that(?=\s+(?:they|it|these|this)\b))"
+                r"\b\s*,?\s+(?!for\s+example\b)", re.I)
 # what a rule's number in brackets is: its letter standing alone ("equal or lower than the number X", "Stealth(+X)",
 # "On an X+, ..."), or the brackets named ("the value given in brackets", "In case a figure is stated in brackets")
 _PARAMETER = lazy(r"(?<![\w\[])(?-i:[XYZ])(?![\w'’])|\bin\s+(?:square\s+)?brackets\b", re.I)

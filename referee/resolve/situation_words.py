@@ -66,6 +66,7 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
             said = _said(ctx, rid, said_already)
             found = [(flag, s) for s, on in said.get("situation", []) for flag in flags if flag in on]
             found += [(flag, s) for flag, s in worded(ctx.view, rid, flags) if _plain(s) not in said_already]
+            found += _went_on(ctx, rid, found, said_already)
             if found and len({s for _, s in found}) <= _MOST:
                 given = sorted({flag for flag, _ in found}, key=flags.index)
                 sentences_ = list(dict.fromkeys(s for _, s in found))
@@ -98,8 +99,41 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
 
 
 # a sentence that goes on about what the one before it spoke of: "Note that they still benefit ...", "It ..."
-_GOES_ON = lazy(r"^(?:(?:note\s+that|however|also|in\s+addition|but)\s*,?\s+)?(?:they|it|he|she|these|such\s+\w+)\b", re.I)
+_GOES_ON = lazy(r"^(?:(?:note\s+that|however|also|in\s+addition|but)\s*,?\s+|if\s+(?=(?:it|they)\s+(?:does|do|did)\s+so\b))?"
+                r"(?:they|it|he|she|these|such\s+\w+)\b", re.I)
+
+
+_DOES_SO = lazy(r"if\s+(?:it|they)\s+(?:does|do|did)\s+so\b", re.I)
+
+
+def going_on(text: str, sentence: str) -> str | None:
+    """The sentence after ``sentence`` in its paragraph of ``text`` where that one goes on about what it spoke of
+    ("Note that they still benefit ...", "If it does so, half the models in the third ... rank ...", even in the next
+    paragraph), or None."""
+    said = sentences(text)
+    at = next((n for n, s in enumerate(said) if s == sentence), None)
+    if at is None or at + 1 >= len(said) or not _GOES_ON.match(said[at + 1]):
+        return None
+    between = text.split(sentence, 1)[-1].split(said[at + 1], 1)[0]
+    # a new paragraph goes on only where it says so: "If it does so, ..."
+    return None if "\n\n" in between and not _DOES_SO.match(said[at + 1]) else said[at + 1]
 _WORD = lazy(r"[A-Za-z]+")
+
+
+def _went_on(ctx: Context, rid: str, found: list[tuple[str, str]], said_already: set[str]) -> list[tuple[str, str]]:
+    """The sentences that go on about those a rule's words on the situation are (:func:`going_on`), not found already."""
+    if not found:
+        return []
+    rule = ctx.view.get(rid) or {}
+    text = (rule["versions"][0]["text"] if rule.get("versions") else rule.get("text")) or ""
+    have = {s for _, s in found}
+    out = []
+    for flag, sentence in found:
+        after = going_on(text, sentence)
+        if after is not None and after not in have and _plain(after) not in said_already:
+            have.add(after)
+            out.append((flag, after))
+    return out
 
 
 def worded(view: Any, rid: str, flags: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -120,8 +154,9 @@ def worded(view: Any, rid: str, flags: tuple[str, ...]) -> list[tuple[str, str]]
         for n, sentence in enumerate(said):
             if any(stem(w) == wanted for w in _WORD.findall(sentence)):
                 out.append((flag, sentence))
-                if n + 1 < len(said) and _GOES_ON.match(said[n + 1]) and "\n\n" not in text.split(sentence, 1)[-1].split(said[n + 1], 1)[0]:
-                    out.append((flag, said[n + 1]))
+                after = going_on(text or "", sentence)
+                if after is not None:
+                    out.append((flag, after))
     return list(dict.fromkeys(out))
 
 

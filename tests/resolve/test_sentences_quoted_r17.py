@@ -69,3 +69,18 @@ def test_a_limit_to_being_charged_beside_the_state_the_rule_itself_gives() -> No
     # a rule that gives no such state is ruled out by --when charging, as before
     [line] = resolve(view, SYSTEM, picks("Ambush Line"), when=("charging",)).to_json()["in_play"]["self"]
     assert line["set_aside"]
+
+
+def test_a_sentence_that_goes_on_about_the_one_quoted(rulebase: Build) -> None:
+    """Round 17's tuning r17-whfb-house-010 and -003 (incomplete before): "Note that they still benefit ..." after the
+    first words; "If it does so, half the models in the third ..." after the sentence on shooting, a paragraph on."""
+    air = resolve(rulebase, "whfb-house", "Air And Ground Movement (flee, overrun and pursue)").to_json()
+    assert any("they still benefit from their 3D6 distance" in q for q in _quotes(air))
+    volley = resolve(rulebase, "whfb-house", "Volley Fire, Fire in two ranks", when=("shooting",)).to_json()
+    assert any(q.startswith("If it does so, half the models in the third") for q in _quotes(volley))
+    view = read_system({"Hex": "A wizard may cast Hex in the shooting phase.\n\nIf it does so, the target is shot at -1.\n\nWizards are rare.",
+                        "Ward": "A model may take a Ward save when shooting is resolved.\n\nIt stays.\n\nThis is rare."})
+    hexed = _quotes(resolve(view, SYSTEM, picks("Hex"), when=("shooting",)).to_json())
+    assert "If it does so, the target is shot at -1." in hexed and "Wizards are rare." not in hexed
+    # across a paragraph, a pronoun alone is no going on
+    assert "It stays." not in _quotes(resolve(view, SYSTEM, picks("Ward"), when=("shooting",)).to_json())
