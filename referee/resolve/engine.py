@@ -85,7 +85,7 @@ def resolve(
     """
     view = source(build)
     view.check_system(system)
-    flags = parse_flags(when, view.condition_words(system), system)
+    flags = parse_flags(when, lambda: view.condition_words(system), system)
     acting_text, mine = _picks(view, system, acting, "KEYWORDS")
     opponent_text, theirs = _picks(view, system, opponent, "--vs")
     if documents is None and build is not view:  # a whole build handed in brings its own texts

@@ -23,7 +23,7 @@ from referee.graph.situations import SITUATIONS, STATE_OPPOSITE, is_boilerplate,
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from typing import Any
 
 # Situations that take a value or qualify an obligation: they are read from the
@@ -47,11 +47,12 @@ HOLDS, FAILS, UNKNOWN = "holds", "fails", "unknown"
 _NEGATED = {"not-charging": "charging", "not-moved": "moved", "not-melee": "melee", "not-fleeing": "fleeing"}
 
 
-def parse_flags(values: Iterable[str], words: dict[str, str] | None = None, system: str | None = None) -> tuple[str, ...]:
+def parse_flags(values: Iterable[str], words: dict[str, str] | Callable[[], dict[str, str]] | None = None, system: str | None = None) -> tuple[str, ...]:
     """The ``--when`` flags (each may be a comma-separated list), checked against the table.
 
     ``words``: the words ``system``'s documents condition on (stem -> the word as written,
-    :func:`referee.graph.situations.condition_words`).  A word the table lacks is taken where
+    :func:`referee.graph.situations.condition_words`), or what reads them (only where a word is
+    not a flag: a warm call with flags of the table reads no more).  A word the table lacks is taken where
     they condition on a form of it ("flying", of "not when flying over"): a situation in the
     documents' own words, whose sentences the referee quotes (:mod:`referee.resolve.situation_words`).
     A word that is a form of a flag of the table ("charge") is refused, naming the flag; any
@@ -75,6 +76,7 @@ def parse_flags(values: Iterable[str], words: dict[str, str] | None = None, syst
             if not word:
                 continue
             if word not in FLAGS:
+                words = words() if callable(words) else words
                 _check_word(word, words, system)
             if word not in flags:
                 flags.append(word)
