@@ -349,13 +349,6 @@ def _holding(limit: Any) -> str:
     return sentence[:end].rstrip() if end > 0 else sentence
 
 
-def _own_states(ctx: Context, rid: str) -> set[str]:
-    """The situation flags a rule's own words put its bearer in ("the models in the unit gain all bonuses that they would
-    get for charging; both sides count as having charged this round": ``charging``), read by the graph as ``grants``
-    of a ``state``."""
-    return {dict(rel["details"]).get("state") for rel in ctx.view.relations_out(rid) if rel["kind"] == "grants"} - {None}
-
-
 def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, flags: tuple[str, ...],
                    aside: list[tuple[str, str, str]], idle: list[Inactive]) -> None:
     """A rule whose own words limit the whole of it (:func:`referee.graph.limits.whole_limits`): set
@@ -368,10 +361,6 @@ def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, fl
         if limit.situation in _OTHER_KIND and attack_kind_said(text, entry.name, rule.get("category")):
             continue  # its kind of attack is read by its name or its "only" (attack_scoped_rules)
         answer, by = limit_holds(ctx, limit, flags, side)
-        if answer == FAILS and by in _own_states(ctx, rid):
-            # "If a unit ... is charged, it may attempt to Counter-Attack ... both sides count as having charged": the
-            # flag that would rule the limit out is the state the rule's own words put its bearer in; not told apart
-            answer = UNKNOWN
         if answer == FAILS:
             if limit.situation.startswith("with-"):
                 why = (f"{entry.name} holds only {_with_words(limit)}, by its own words (\"{limit.words}\"), "

@@ -56,21 +56,6 @@ def test_a_sentence_that_says_the_first_again(rulebase: Build) -> None:
     assert "In other words, that wound is never rolled for." in " ".join(_quotes(resolve(view, SYSTEM, picks("Shrug")).to_json()))
 
 
-def test_a_limit_to_being_charged_beside_the_state_the_rule_itself_gives() -> None:
-    """Round 17's tuning r17-scrollhammer-517 (wrong before: Counter-Attack set aside under --when charging, though its
-    own words make both sides count as having charged)."""
-    view = read_system({
-        "Brace": "If a unit with this rule is charged, it may Brace. If it does, both sides count as having charged this round.",
-        "Ambush Line": "If a unit with this rule is charged, it may shoot at the charger.",
-    })
-    braced = resolve(view, SYSTEM, picks("Brace"), when=("charging",)).to_json()
-    [entry] = braced["in_play"]["self"]
-    assert entry["set_aside"] is None and "charged" in " ".join(entry["conditions"])
-    # a rule that gives no such state is ruled out by --when charging, as before
-    [line] = resolve(view, SYSTEM, picks("Ambush Line"), when=("charging",)).to_json()["in_play"]["self"]
-    assert line["set_aside"]
-
-
 def test_a_sentence_that_goes_on_about_the_one_quoted(rulebase: Build) -> None:
     """Round 17's tuning r17-whfb-house-010 and -003 (incomplete before): "Note that they still benefit ..." after the
     first words; "If it does so, half the models in the third ..." after the sentence on shooting, a paragraph on."""
