@@ -103,7 +103,7 @@ def resolve(
         return _answer(ctx, sides, system, acting_text, opponent_text, flags, [situation], units)
     meetings, idle = relation_meetings(view, sides, flags)
     idle = scoped_out + idle
-    meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
+    meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides, lambda: view.kinds_named(system)) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings, flags)
     meetings += permission_meetings(view, sides, meetings)
     settled = [settle(ctx, m) for m in meetings]

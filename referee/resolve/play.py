@@ -20,6 +20,7 @@ from referee.resolve.called import granted_as
 from referee.patterns import lazy
 from referee.resolve.ruling import quote
 from referee.resolve.situation import FAILS, HOLDS, holds, why_not
+from referee.store.answers import kind_key
 from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -486,8 +487,6 @@ def _to_kinds(view: Book, rid: str, live: list[tuple[dict[str, Any], list[str]]]
     subjects = [rel["subject"] for rel, _ in live]
     if not all(subjects):
         return []
-    from referee.store.answers import kind_key
-
     kinds = view.kinds_named(rid.split("/", 1)[0])
     keys = [kind_key(subject) for subject in subjects]
     if not all(key in kinds for key in keys):

@@ -18,8 +18,12 @@ referee.errors.RulesError: error: unknown situation flag 'sneaking' for --when (
 
 from __future__ import annotations
 
+import difflib
+import re
+
 from referee.errors import RulesError
-from referee.graph.situations import SITUATIONS, STATE_OPPOSITE, is_boilerplate, state_of
+from referee.graph.situations import SITUATIONS, STATE_OPPOSITE, is_boilerplate, stem, state_of
+from referee.store.answers import kind_key
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -88,10 +92,6 @@ def parse_flags(values: Iterable[str], words: dict[str, str] | Callable[[], dict
 
 def _check_word(word: str, words: dict[str, str] | None, system: str | None) -> None:
     """Nothing, for a word the documents condition on; else the one-line refusal (exit status 2)."""
-    import difflib
-
-    from referee.graph.situations import stem
-
     known = f"known: {', '.join(FLAGS)}" + (f"; or a word {system}'s rules condition on" if words else "")
     same = [flag for flag in FLAGS if "-" not in flag and stem(flag) == stem(word)]
     if same:
@@ -149,10 +149,6 @@ def _kind_named(words: str, mine: set[str]) -> bool:
     kinds = [k for k in mine if "/" not in k]
     if not kinds:
         return False
-    import re
-
-    from referee.store.answers import kind_key
-
     found = re.match(r"^\s*unless\s+(?:it|he|she|they|the\s+(?:model|unit|bearer|target))\s+(?:is|are)\s+(?:an?\s+)?(?P<kind>[\w' -]+?)\s*$", words, re.I)
     return found is not None and kind_key(found.group("kind")) in kinds
 

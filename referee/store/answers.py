@@ -28,6 +28,7 @@ import re
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.graph.situations import condition_words
 from referee.store.database import KIND
 from referee.text import fold, kind_words, sentences, singulars
 from referee.patterns import lazy
@@ -64,8 +65,6 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
         "warnings": list(manifest.warnings),
     }
     core_terms = sorted({fold(t) for t in manifest.core_terms})
-    from referee.graph.situations import condition_words
-
     said = condition_words(text for r in rules for text in ([v.text for v in r.versions] or [r.text]) if text)
     texts = ((r.id, r.versions[0].text if r.versions else r.text) for r in rules)
     kinds = kinds_named(texts, [n for r in rules for n in (r.name, *(a.name for a in r.aliases))])
