@@ -27,7 +27,11 @@ A kept entry can cost time, never a wrong match:
 A call reads the index whole and decodes only the entries of the patterns it
 uses.  New entries are written once, when the process ends, beside the old ones
 (:mod:`referee.atomic`); a cache folder that is missing and cannot be made, or
-is read-only, only costs the time of compiling as before.
+is read-only, only costs the time of compiling as before.  A pattern compiled
+here has its entry made (parsed and generated again, then compared) only then,
+and only when it is among the :data:`KEPT` entries written: a process that
+makes thousands of patterns (a build, a shell session, a test worker) paid that
+second compile for every one of them, and the file keeps the newest 512.
 """
 
 from __future__ import annotations
@@ -57,7 +61,8 @@ _WORD = {2: "H", 4: "I"}.get(_sre.CODESIZE)  # how a code word is stored (memory
 
 _kept: Kept | None = None  # the file's index and entries, read on the first compile
 _made: dict[tuple[str, int], re.Pattern[str]] = {}  # what this process made, by text and flags
-_used: dict[tuple[str, int], bytes] = {}  # the entries this process used or made, as stored
+_used: dict[tuple[str, int], bytes | None] = {}  # the entries this process used or made, as stored (None: made here, its entry not made yet)
+_pending: dict[tuple[str, int], re.Pattern[str]] = {}  # what re.compile made here for those None entries, the newest KEPT
 _fresh = False  # an entry was made here: the file is written at exit (registered once)
 
 
@@ -122,8 +127,11 @@ def _make(key: tuple[str, int]) -> re.Pattern[str]:
             _kept = read(file_name()) if _WORD else Kept({}, b"")
         except Exception:  # noqa: BLE001 - no cache folder to name: compile as before
             _kept = Kept({}, b"")
-    # an entry this process made or used is held in ``_used``, so a pattern asked again after
-    # ``_made`` was emptied is remade from it rather than parsed and compiled twice again
+    # a pattern this process compiled, or an entry it used, is held (``_pending``, ``_used``), so a
+    # pattern asked again after ``_made`` was emptied is not parsed and compiled again
+    again = _pending.get(key)
+    if again is not None:
+        return again
     raw = _used.get(key) or _kept.stored(key)
     if raw is not None:
         try:
@@ -137,9 +145,8 @@ def _make(key: tuple[str, int]) -> re.Pattern[str]:
             _used[key] = raw
             return made
     made = re.compile(*key)
-    entry = _entry(*key, made)
-    if entry is not None:
-        _remember(key, marshal.dumps((*key, *entry)))
+    if _WORD and isinstance(key[0], str) and not key[1] & re.DEBUG:
+        _remember(key, made)
     return made
 
 
@@ -174,12 +181,31 @@ def _packed(code: list[int]) -> bytes:
     return words.tobytes()
 
 
-def _remember(key: tuple[str, int], raw: bytes) -> None:
+def _remember(key: tuple[str, int], made: re.Pattern[str]) -> None:
+    """``made`` (compiled here) to have its entry made at exit, if it is among the newest
+    :data:`KEPT`; an older one drops out, as the file would not keep it."""
     global _fresh
-    _used[key] = raw
+    _used.pop(key, None)  # (a damaged or wrong entry read for it is replaced)
+    _used[key] = None
+    _pending[key] = made
+    if len(_pending) > KEPT:
+        old = next(iter(_pending))
+        del _pending[old]
+        if _used.get(old, b"") is None:
+            del _used[old]
     if not _fresh:
         _fresh = True
         atexit.register(write)
+
+
+def _made_entry(key: tuple[str, int]) -> bytes | None:
+    """The entry of a pattern compiled here, as stored; None when none makes what it made."""
+    made = _pending.get(key)
+    entry = None if made is None else _entry(*key, made)
+    if entry is None:
+        return None
+    raw = _used[key] = marshal.dumps((*key, *entry))
+    return raw
 
 
 def read(name: str) -> Kept:
@@ -224,10 +250,11 @@ def write(name: str | None = None) -> bool:
     try:
         name = name or file_name()
         kept = read(name)
-        used = {slot(key): raw for key, raw in _used.items()}
+        used: dict[int, bytes | tuple[str, int]] = {slot(key): key if raw is None else raw for key, raw in _used.items()}
         entries = {where: raw for where in kept.index if where not in used and (raw := kept.at(where)) is not None}
         entries.update(used)
-        body = encode(dict(list(entries.items())[-KEPT:]))
+        newest = {where: raw if isinstance(raw, bytes) else _made_entry(raw) for where, raw in list(entries.items())[-KEPT:]}
+        body = encode({where: raw for where, raw in newest.items() if raw is not None})
         os.makedirs(os.path.dirname(name) or ".", exist_ok=True)
         from referee import atomic
 

@@ -26,6 +26,7 @@ def fresh(monkeypatch: pytest.MonkeyPatch, tmp_path: os.PathLike[str]) -> str:
     monkeypatch.setattr(pattern_cache, "_kept", None)
     monkeypatch.setattr(pattern_cache, "_made", {})
     monkeypatch.setattr(pattern_cache, "_used", {})
+    monkeypatch.setattr(pattern_cache, "_pending", {})
     monkeypatch.setattr(pattern_cache, "_fresh", True)  # no exit hook from a test
     return pattern_cache.file_name()
 
@@ -35,6 +36,7 @@ def _later_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pattern_cache, "_kept", None)
     monkeypatch.setattr(pattern_cache, "_made", {})
     monkeypatch.setattr(pattern_cache, "_used", {})
+    monkeypatch.setattr(pattern_cache, "_pending", {})
 
 
 def _body(name: str) -> bytes:
@@ -63,13 +65,33 @@ def test_a_process_holds_a_bounded_number_of_patterns(fresh: str, monkeypatch: p
     assert len(pattern_cache._made) == 1 and [p.search(f"a {w} b") is not None for p, w in zip(made, ("one", "two", "three"))] == [True] * 3
 
 
-def test_a_pattern_made_again_after_the_process_forgot_it_is_made_from_its_entry(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_pattern_made_again_after_the_process_forgot_it_is_not_compiled_again(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pattern_cache, "MADE", 2)
     first = [compiled(rf"\b{word}\b") for word in ("one", "two", "three")]  # the third empties what is held
     asked = []
     monkeypatch.setattr(re, "compile", lambda *args: asked.append(args))
-    again = compiled(r"\bone\b")  # not in the file read at the start: its entry is this process's own
-    assert asked == [] and again is not first[0] and again == first[0] and again.search("a one b")
+    again = compiled(r"\bone\b")  # not in the file read at the start: what this process compiled is held for its entry
+    assert asked == [] and again == first[0] and again.search("a one b")
+    pattern_cache.write()
+    _later_process(monkeypatch)
+    assert compiled(r"\bone\b") == first[0] and asked == []  # from the entry written
+
+
+def test_an_entry_is_made_at_exit_and_only_for_the_newest_kept(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pattern compiled here is parsed and generated a second time, for its entry, only when the
+    process writes its file, and only for the entries the file keeps (the newest ``KEPT``)."""
+    monkeypatch.setattr(pattern_cache, "KEPT", 3)
+    made: list[str] = []
+    real = pattern_cache._entry
+    monkeypatch.setattr(pattern_cache, "_entry", lambda *args: made.append(args[0]) or real(*args))
+    words = [rf"\b{word}\b" for word in ("one", "two", "three", "four", "five")]
+    patterns = [compiled(word) for word in words]
+    assert made == [] and len(pattern_cache._pending) == 3  # the two oldest will not be kept: not held for it
+    assert pattern_cache.write() and made == words[2:]
+    kept = pattern_cache.read(fresh)
+    assert [marshal.loads(kept.at(where))[0] for where in kept.index] == words[2:]
+    _later_process(monkeypatch)
+    assert [compiled(word) for word in words[2:]] == patterns[2:] and made == words[2:]  # made from the entries
 
 
 def test_the_same_text_with_other_flags_is_another_entry(fresh: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -153,9 +175,10 @@ def test_an_entry_is_kept_only_when_it_makes_what_re_compile_makes(fresh: str, m
     other = types.SimpleNamespace(_code=lambda parsed, flags: real._code(pattern_cache._parser.parse("other"), flags))
     monkeypatch.setattr(pattern_cache, "_compiler", other)
     assert compiled(WORDS) == re.compile(WORDS)
-    assert pattern_cache._used == {}
+    assert pattern_cache.write() and pattern_cache.read(fresh).index == {}
     monkeypatch.setattr(pattern_cache, "_parser", types.SimpleNamespace())  # no parse at all: an AttributeError inside
-    assert compiled(r"\bgone\b") == re.compile(r"\bgone\b") and pattern_cache._used == {}
+    assert compiled(r"\bgone\b") == re.compile(r"\bgone\b")
+    assert pattern_cache.write() and pattern_cache.read(fresh).index == {}
 
 
 def test_a_folder_that_cannot_be_written_costs_time_only(monkeypatch: pytest.MonkeyPatch, tmp_path: os.PathLike[str]) -> None:
@@ -225,7 +248,7 @@ def test_a_standalone_parser_lexes_with_kept_patterns(fresh: str, monkeypatch: p
     assert pattern_cache.write()
     _later_process(monkeypatch)
     made_anew: list[tuple] = []
-    monkeypatch.setattr(pattern_cache, "_entry", lambda *args: made_anew.append(args))  # what a miss calls
+    monkeypatch.setattr(pattern_cache, "_remember", lambda *args: made_anew.append(args))  # what a miss calls
     assert grammars.standalone("keywords.lark", cache=parser).parse(text) == first
     assert made_anew == [] and pattern_cache._used
 
