@@ -35,7 +35,7 @@ from typing import Any
 from referee.graph.moved import moved, shifts
 from referee.graph.reading import Readings
 from referee.graph.relations import RuleGraph, layout_relations, read_relations
-from referee.graph.sentences import lines_read
+from referee.graph.sentences import lines_between, lines_read
 from referee.model import Relation, Rule
 from referee.rulebase.base import Rulebase, build_rulebase
 from referee.store.answers import gather, relation_data, unit_kinds
@@ -160,14 +160,43 @@ def runs(rules: list[Rule]) -> list[list[Rule]]:
 class Lines:
     """The key of the lines each version of a rule stands on: what the sentence locator
     reads to place its sentences (:func:`referee.graph.sentences.lines_read`), not the
-    whole document, so an edit elsewhere in it leaves the rule as it was read."""
+    whole document, so an edit elsewhere in it leaves the rule as it was read; and of a
+    section's lines, hashed once (:meth:`span`)."""
 
     def __init__(self, texts: dict[str, str]) -> None:
         self.texts = texts
+        self._counts: dict[str, int] = {}
 
     def key(self, rule: Rule) -> tuple[bytes, ...]:
         texts = self.texts
         return tuple(_hash(lines_read(version, texts).encode("utf-8", "surrogatepass")) for version in rule.versions)
+
+    def span(self, run: list[Rule]) -> bytes:
+        """The key of every line the rules of a section stand on: in each document, from the
+        first line any of their versions stands on to the last, with the document's number of
+        lines when they run to its end.  Each rule's :meth:`key` covers part of it, so lines a
+        rule reads that read otherwise change this key too (as do lines between two rules)."""
+        spans: dict[str, list[int]] = {}
+        for rule in run:
+            for version in rule.versions:
+                source = version.source
+                first, last = max(source.line, 1), max(source.line, source.end_line)
+                seen = spans.get(source.file)
+                if seen is None:
+                    spans[source.file] = [first, last]
+                else:
+                    seen[0], seen[1] = min(seen[0], first), max(seen[1], last)
+        out = []
+        for file, (first, last) in spans.items():
+            raw = self.texts.get(file)
+            if raw is None:
+                continue
+            count = self._counts.get(file)
+            if count is None:
+                count = self._counts[file] = raw.count("\n") + 1
+            tail = str(count) if last >= count else ""
+            out.append(f"{file}\x00{tail}\x00{lines_between(raw, first, last) or ''}")
+        return _hash("\x01".join(out).encode("utf-8", "surrogatepass"))
 
 
 @dataclass(frozen=True)
@@ -307,13 +336,13 @@ def _known(
     core while this one does ``meanwhile`` (about half as much work) and the rest."""
 
     def known(run: list[Rule]) -> bytes:
-        return _hash(canonical(run) + b"".join(key for rule in run for key in lines.key(rule)))
+        return _hash(canonical(run) + lines.span(run))
 
     split = len(cut) // 3
     theirs = None
     if workers > 1 and len(cut) // 2 >= FORK_SECTIONS:
         for run in cut:
-            lines.key(run[0])  # each document split into lines here, once, before the fork shares them
+            lines.span(run[:1])  # each document split into lines here, once, before the fork shares them
         theirs = _forked(lambda: [known(run) for run in cut[split:]])
     try:
         if meanwhile is not None:
