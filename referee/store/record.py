@@ -165,37 +165,29 @@ class Lines:
 
     def __init__(self, texts: dict[str, str]) -> None:
         self.texts = texts
-        self._counts: dict[str, int] = {}
 
     def key(self, rule: Rule) -> tuple[bytes, ...]:
         texts = self.texts
         return tuple(_hash(lines_read(version, texts).encode("utf-8", "surrogatepass")) for version in rule.versions)
 
     def span(self, run: list[Rule]) -> bytes:
-        """The key of every line the rules of a section stand on: in each document, from the
-        first line any of their versions stands on to the last, with the document's number of
-        lines when they run to its end.  Each rule's :meth:`key` covers part of it, so lines a
-        rule reads that read otherwise change this key too (as do lines between two rules)."""
-        spans: dict[str, list[int]] = {}
+        """The key of every line a section's rules stand on: in each document, from the first
+        line any of their versions stands on to the last, and whether that is the document's
+        last (the sentence locator reads on to its end then).  Each rule's :meth:`key` reads
+        a part of it, so lines a rule reads that read otherwise change this key too (as do
+        lines between two rules)."""
+        spans: dict[str, tuple[int, int]] = {}
         for rule in run:
             for version in rule.versions:
-                source = version.source
-                first, last = max(source.line, 1), max(source.line, source.end_line)
-                seen = spans.get(source.file)
-                if seen is None:
-                    spans[source.file] = [first, last]
-                else:
-                    seen[0], seen[1] = min(seen[0], first), max(seen[1], last)
+                at = version.source
+                first, last = spans.get(at.file, (at.line, at.end_line))
+                spans[at.file] = (min(first, at.line), max(last, at.line, at.end_line))
         out = []
         for file, (first, last) in spans.items():
             raw = self.texts.get(file)
-            if raw is None:
-                continue
-            count = self._counts.get(file)
-            if count is None:
-                count = self._counts[file] = raw.count("\n") + 1
-            tail = str(count) if last >= count else ""
-            out.append(f"{file}\x00{tail}\x00{lines_between(raw, first, last) or ''}")
+            if raw is not None:
+                end = lines_between(raw, last + 1, last + 1) is None
+                out.append(f"{file}\x00{end:d}\x00{lines_between(raw, max(first, 1), last) or ''}")
         return _hash("\x01".join(out).encode("utf-8", "surrogatepass"))
 
 
