@@ -18,7 +18,8 @@ reads the sections as it takes them, and the system's frame and answers meanwhil
 rule below it), and the document put back is built too (two lines fewer).
 ``--workers 2``: the effect reader's workers, and the sections' digests on two cores
 (then the processor time is this process's only).  ``--steps``: the processor time of
-each pass too (``STEPS``).  ``--code-key K``: the store's code key held at K, so that one cold
+each pass too (``STEPS``), each step's wall time after a slash (on a shared machine the
+wall time is mostly the wait for a core).  ``--code-key K``: the store's code key held at K, so that one cold
 build serves every version of the code timed against it.  ``--profile FILE``: the last rebuild run
 under cProfile, its statistics written to FILE (``python -m pstats FILE``) and the
 functions that took the most of it printed.  Not a test: the processor times are
