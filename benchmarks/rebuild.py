@@ -18,7 +18,8 @@ reads the sections as it takes them, and the system's frame and answers meanwhil
 rule below it), and the document put back is built too (two lines fewer).
 ``--workers 2``: the effect reader's workers, and the sections' digests on two cores
 (then the processor time is this process's only).  ``--steps``: the processor time of
-each pass too (``STEPS``).  ``--code-key K``: the store's code key held at K, so that one cold
+each pass too (``STEPS``), each step's wall time after a slash (on a shared machine the
+wall time is mostly the wait for a core).  ``--code-key K``: the store's code key held at K, so that one cold
 build serves every version of the code timed against it.  ``--profile FILE``: the last rebuild run
 under cProfile, its statistics written to FILE (``python -m pstats FILE``) and the
 functions that took the most of it printed.  Not a test: the processor times are
@@ -47,6 +48,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import synthetic  # noqa: E402
 
 SPENT: dict[str, float] = {}
+WALL: dict[str, float] = {}  # the same steps' wall time
 
 # --steps: the passes of a rebuild, each timed where it is called from (module, name, label)
 STEPS = [
@@ -85,11 +87,12 @@ def timed(module: object, name: str, label: str) -> None:
 
     @functools.wraps(real)
     def wrapper(*args: object, **kwargs: object) -> object:
-        start = time.process_time()
+        start, wall = time.process_time(), time.perf_counter()
         try:
             return real(*args, **kwargs)
         finally:
             SPENT[label] = SPENT.get(label, 0.0) + time.process_time() - start
+            WALL[label] = WALL.get(label, 0.0) + time.perf_counter() - wall
 
     setattr(module, name, wrapper)
 
@@ -98,6 +101,7 @@ def build(src: Path, label: str, profile: Path | None = None) -> None:
     from referee.store.load import close_opened, open_rules
 
     SPENT.clear()
+    WALL.clear()
     wall, cpu = time.time(), time.process_time()
     if profile is None:
         open_rules(src)
@@ -110,9 +114,9 @@ def build(src: Path, label: str, profile: Path | None = None) -> None:
         profiler.dump_stats(profile)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
     close_opened()
-    steps = ", ".join(f"{name} {SPENT.get(name, 0.0):.2f}" for name in ("read_folder", "align", "system read", "write_system"))
+    steps = ", ".join(f"{name} {SPENT.get(name, 0.0):.2f} ({WALL.get(name, 0.0):.2f} wall)" for name in ("read_folder", "align", "system read", "write_system"))
     if STEPS:
-        steps += "\n  " + ", ".join(f"{label} {SPENT.get(label, 0.0):.3f}" for *_, label in STEPS)
+        steps += "\n  " + ", ".join(f"{label} {SPENT.get(label, 0.0):.3f}/{WALL.get(label, 0.0):.3f}" for *_, label in STEPS)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     spent = f"wall {time.time() - wall:.2f} s, processor {time.process_time() - cpu:.2f} s, largest {peak:.0f} MB"
     print(f"{label}: {spent}; steps (processor s): {steps}; {_store(src)}", flush=True)

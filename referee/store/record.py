@@ -29,13 +29,14 @@ import sys
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 from referee.graph.moved import moved, shifts
 from referee.graph.reading import Readings
 from referee.graph.relations import RuleGraph, layout_relations, read_relations
-from referee.graph.sentences import lines_read
+from referee.graph.sentences import lines_between, lines_read
 from referee.model import Relation, Rule
 from referee.rulebase.base import Rulebase, build_rulebase
 from referee.store.answers import gather, relation_data, unit_kinds
@@ -116,12 +117,26 @@ def unpickled(blob: bytes) -> Any:
 def canonical(obj: Any) -> bytes:
     """A digest equal objects share however their parts are shared: pickled without the
     memo (fast mode; rules hold no cycles), so a string two rules share is written twice,
-    as equal copies are (rules from the Markdown adapter's kept chunks share fewer)."""
+    as equal copies are (rules from the Markdown adapter's kept chunks share fewer).  A
+    rule's text and source, which align takes from its first version, are written there only
+    (:func:`_digested`): pickling them twice took a quarter of the sections' digests."""
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
+    pickler.dispatch_table = {Rule: _digested}
     pickler.dump(obj)
     return _hash(out.getbuffer())
+
+
+_RULE_REST = attrgetter(*(f.name for f in fields(Rule) if f.name not in ("text", "source")))
+
+
+def _digested(rule: Rule) -> tuple[Any, ...]:
+    """What :func:`canonical` pickles of a rule (never unpickled): its fields, its text and
+    source only where they are not its first version's very objects."""
+    first = rule.versions[0] if rule.versions else None
+    own = None if first is not None and first.text is rule.text and first.source is rule.source else (rule.text, rule.source)
+    return Rule, (), (own, _RULE_REST(rule))
 
 
 def _hash(data: bytes | memoryview) -> bytes:
@@ -160,7 +175,8 @@ def runs(rules: list[Rule]) -> list[list[Rule]]:
 class Lines:
     """The key of the lines each version of a rule stands on: what the sentence locator
     reads to place its sentences (:func:`referee.graph.sentences.lines_read`), not the
-    whole document, so an edit elsewhere in it leaves the rule as it was read."""
+    whole document, so an edit elsewhere in it leaves the rule as it was read; and of a
+    section's lines, hashed once (:meth:`span`)."""
 
     def __init__(self, texts: dict[str, str]) -> None:
         self.texts = texts
@@ -168,6 +184,26 @@ class Lines:
     def key(self, rule: Rule) -> tuple[bytes, ...]:
         texts = self.texts
         return tuple(_hash(lines_read(version, texts).encode("utf-8", "surrogatepass")) for version in rule.versions)
+
+    def span(self, run: list[Rule]) -> bytes:
+        """The key of every line a section's rules stand on: in each document, from the first
+        line any of their versions stands on to the last, and whether that is the document's
+        last (the sentence locator reads on to its end then).  Each rule's :meth:`key` reads
+        a part of it, so lines a rule reads that read otherwise change this key too (as do
+        lines between two rules)."""
+        spans: dict[str, tuple[int, int]] = {}
+        for rule in run:
+            for version in rule.versions:
+                at = version.source
+                first, last = spans.get(at.file, (at.line, at.end_line))
+                spans[at.file] = (min(first, at.line), max(last, at.line, at.end_line))
+        out = []
+        for file, (first, last) in spans.items():
+            raw = self.texts.get(file)
+            if raw is not None:
+                end = lines_between(raw, last + 1, last + 1) is None
+                out.append(f"{file}\x00{end:d}\x00{lines_between(raw, max(first, 1), last) or ''}")
+        return _hash("\x01".join(out).encode("utf-8", "surrogatepass"))
 
 
 @dataclass(frozen=True)
@@ -307,13 +343,13 @@ def _known(
     core while this one does ``meanwhile`` (about half as much work) and the rest."""
 
     def known(run: list[Rule]) -> bytes:
-        return _hash(canonical(run) + b"".join(key for rule in run for key in lines.key(rule)))
+        return _hash(canonical(run) + lines.span(run))
 
     split = len(cut) // 3
     theirs = None
     if workers > 1 and len(cut) // 2 >= FORK_SECTIONS:
         for run in cut:
-            lines.key(run[0])  # each document split into lines here, once, before the fork shares them
+            lines.span(run[:1])  # each document split into lines here, once, before the fork shares them
         theirs = _forked(lambda: [known(run) for run in cut[split:]])
     try:
         if meanwhile is not None:

@@ -208,3 +208,15 @@ def test_sections_added_moved_and_removed_give_the_store_of_a_build_from_nothing
     # the new rule taken away again: sections go
     core.write_text(text, encoding="utf-8")
     rebuilt()
+    # a space on a blank line between two rules, which no rule stands on: a section's digest
+    # covers its lines from its first rule's to its last's, so the section holding both rules
+    # (if one does) is read again, each rule taking what was read in it; no other is
+    order = list(open_rules(rules).whole().in_system("last-edition"))
+    runs = record.runs(order)
+    at = next(k for k, run in enumerate(runs) if run[0].source.file.endswith("core-rules.md") and len(run) > 1)
+    one, two = runs[at][0], runs[at][1]
+    assert one.source.end_line + 1 < two.source.line  # a blank line between them
+    lines = text.split("\n")
+    lines[two.source.line - 2] += " "
+    core.write_text("\n".join(lines), encoding="utf-8")
+    assert [set(ids) for ids in rebuilt()] == [{rule.id for rule in runs[at]}]

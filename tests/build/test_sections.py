@@ -44,6 +44,26 @@ def test_a_section_digest_covers_the_lines_its_rules_stand_on(cut: Cut) -> None:
     assert lines.key(rule) != edited.key(rule) and all(lines.key(r) == edited.key(r) for r in runs[0])
 
 
+def test_a_section_digest_covers_its_last_line_and_where_its_document_ends(cut: Cut) -> None:
+    """A section's lines are hashed as one run, from its first rule's first line to its last
+    rule's last: a character added on that last line changes its digest alone, and so does a
+    line added after it when its last rule runs to the document's end (the sentence locator
+    reads on to it then)."""
+    runs, lines = cut
+    before = record._known(runs, lines, 1)
+    rule = runs[1][-1]
+    text = lines.texts[rule.source.file]
+    ends = [i for i, c in enumerate(text) if c == "\n"]
+    at = ends[rule.source.end_line - 1] if rule.source.end_line <= len(ends) else len(text)
+    edited = record.Lines({**lines.texts, rule.source.file: text[:at] + "x" + text[at:]})
+    assert [k for k, (one, two) in enumerate(zip(before, record._known(runs, edited, 1))) if one != two] == [1]
+    last = max(k for k, run in enumerate(runs) if run[-1].source.file == rule.source.file)
+    longer = record.Lines({**lines.texts, rule.source.file: text + "\n\nmore"})
+    changed = [k for k, (one, two) in enumerate(zip(before, record._known(runs, longer, 1))) if one != two]
+    tail = runs[last][-1].source.end_line >= text.count("\n") + 1
+    assert changed == ([last] if tail else [])
+
+
 def test_a_forked_process_hands_back_its_work_or_none_when_it_failed() -> None:
     done = record._forked(lambda: [b"digest", ("keys",)])
     assert done is not None and done(True) == [b"digest", ("keys",)]
