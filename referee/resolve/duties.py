@@ -176,14 +176,14 @@ def _category_holders(view: Book, rel: dict[str, Any], mine: Side, forbidden: st
     return rel["conditions"], None, []
 
 
-def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
+def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[Any, ...]], list[Inactive]]:
     """A prohibition of using a rule of its own side ("A unit cannot Volley Fire if it moved earlier
     in the turn"): where its conditions hold, that rule is set aside (cannot beats can); where the
     situation cannot tell, the ruling says "if ...".  Returns (rulings, (side, rule id, why) to set
     aside, the prohibitions whose conditions fail here)."""
     names = view.rule_names
     rulings: list[Ruling] = []
-    aside: list[tuple[str, str, str]] = []
+    aside: list[tuple[Any, ...]] = []
     idle: list[Inactive] = []
     for mine, theirs in (sides, sides[::-1]):
         for rid in mine.rules:
@@ -221,7 +221,7 @@ def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
                 rulings.append(Ruling(list(dict.fromkeys([*by, names.get(rid, rid), shown])), winner, "cannot-beats-can", outcome, [cited], unknown, [mine.name],
                                       relation=cited if winner else None))
                 if not unknown:
-                    aside.append((mine.name, target, outcome))
+                    aside.append((mine.name, target, outcome, cited))  # the forbidding sentence: in play, its use barred
     return rulings, aside, idle
 
 
@@ -346,7 +346,7 @@ def _not_in_force(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], 
                         yield mine, theirs, rid, rel, failed, found
 
 
-def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
+def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[Any, ...]]]:
     """A prohibition binding the other side whose action is using one of that side's rules ("Enemies
     cannot counter-attack a completely invisible unit", of Invisibility, against Counter-Attack): that
     rule is set aside there, cannot beats can, quoted; where the situation cannot tell, "if ..."."""
@@ -359,7 +359,7 @@ def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tup
         return [other] if other is not None and other != rid else []
 
     rulings: list[Ruling] = []
-    aside: list[tuple[str, str, str]] = []
+    aside: list[tuple[Any, ...]] = []
     for mine, theirs, rid, rel, unknown, (other,) in _in_force(view, sides, flags, held):
         action = dict(rel["details"])["action"]
         outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
@@ -367,7 +367,7 @@ def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tup
         rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
                               [quote(rel["citation"], names)], unknown, [mine.name, theirs.name], relation=quote(rel["citation"], names)))
         if not unknown:
-            aside.append((theirs.name, other, outcome))
+            aside.append((theirs.name, other, outcome, quote(rel["citation"], names)))
     return rulings, aside
 
 
@@ -429,7 +429,7 @@ def forbidden_to_others(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
     return out
 
 
-def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
+def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[Any, ...]], list[Inactive]]:
     """A prohibition of being given rules of a kind ("Reserve units count as moved and do not receive
     orders", of Placing reserves) sets aside the side's rules of that category (Taking cover, an
     order): cannot beats can, quoted; where the situation cannot tell, the ruling says "if ...".
@@ -458,7 +458,7 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
             rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
                                   [cited], told, [mine.name], relation=cited))
             if not told:
-                aside.append((mine.name, other, outcome))
+                aside.append((mine.name, other, outcome, cited))
     return rulings, aside, idle
 
 
@@ -510,7 +510,7 @@ def of_ignored_kind(name: str, category: str | None, kind: str) -> str | None:
     return None
 
 
-def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
+def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[Any, ...]], list[Inactive]]:
     """A rule that ignores rules of a kind ("ignore the rider's Armour Equipment", of Massive Bulk)
     prevails over the side's rules of that kind (Plate Armour): an explicit exception, quoted; where
     the situation cannot tell its conditions ("If the model is mounted by a Character"), "if ...";
@@ -518,7 +518,7 @@ def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) 
     and its sentence, once per rule of that kind."""
     names = view.rule_names
     rulings: list[Ruling] = []
-    aside: list[tuple[str, str, str]] = []
+    aside: list[tuple[Any, ...]] = []
     idle: list[Inactive] = []
 
     def held(rel: dict[str, Any], mine: Side, theirs: Side, rid: str) -> list[tuple[str, str]]:
@@ -612,7 +612,7 @@ _RANGED_PROFILE = lazy(r"^\s*(?:range|reichweite)\s*:?\s*\d+", re.I)
 
 
 def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None = None,
-           quote_rule: Any = None) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive], list[tuple[str, str, str]]]:
+           quote_rule: Any = None) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive], list[tuple[Any, ...]]]:
     """(the obligations and prohibitions in force, the rulings on a forbidden action the situation
     names, the ones that do not apply here, the rules of the side that are ways of doing the
     forbidden action, set aside with why).  A rule a ruling set aside (Fear, against a side immune
@@ -623,7 +623,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
     rulings: list[Ruling] = []
     idle: list[Inactive] = []
     seen: set[tuple[str, str, str, str]] = set()
-    aside: list[tuple[str, str, str]] = []
+    aside: list[tuple[Any, ...]] = []
     for mine, theirs in (sides, sides[::-1]):
         for rid in mine.rules:
             if (mine.name, rid) in (set_aside or {}):
@@ -662,7 +662,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                     only_even = _ruled_out(flag, flags)
                     ways = _ways_forbidden(view, mine, rid, rel, action, flag, who, unknown, set_aside, quote_rule, only_even, flags, done)
                     rulings += [r for r in ways if not any(o.rules == r.rules and o.principle == r.principle for o in rulings)]
-                    aside += [(mine.name, names_key, why) for names_key, why in _settled_ways(ways, names, mine)]
+                    aside += [(mine.name, names_key, why, forbidding) for names_key, why, forbidding in _settled_ways(ways, names, mine)]
                 if rel["kind"] == "cannot" and flag is not None and flag in flags:
                     doubt = unknown + ([f"for {who}"] if who and not done and not in_the_situation(who, flags) else [])
                     # a time named only by an event ("in the following battle phase"): no flag says it is that time,
@@ -697,7 +697,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                     rulings.append(Ruling(rule_names, names.get(rid, rid) if ways else None, "cannot-beats-can", outcome, [cited, *cited_ways], doubt,
                                           [mine.name], relation=cited if ways else None))
                     if not doubt:
-                        aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here") for w, _ in ways]
+                        aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here", cited) for w, _ in ways]
     # the situation a rule's words put its side in ("Reserve units count as moved"): said, with its sentence
     for side in sides:
         for flag, (rid, rel, unknown) in side.states.items():
@@ -772,10 +772,11 @@ def _this_turn(flags: tuple[str, ...]) -> str | None:
     return next((flag for flag in _THIS_TURN if flag in flags), None)
 
 
-def _settled_ways(ways: list[Ruling], names: dict[str, str], mine: Side) -> list[tuple[str, str]]:
-    """The ways a prohibition's ruling sets aside where the situation settles it (no condition left)."""
+def _settled_ways(ways: list[Ruling], names: dict[str, str], mine: Side) -> list[tuple[str, str, dict[str, Any]]]:
+    """The ways a prohibition's ruling sets aside where the situation settles it (no condition left), each with
+    the prohibition's sentence (the ruling's first quote)."""
     ids = {names.get(other, other): other for other in mine.rules}
-    return [(ids[r.rules[1]], r.outcome) for r in ways
+    return [(ids[r.rules[1]], r.outcome, r.citations[0]) for r in ways
             if r.winner == r.rules[0] and not r.conditions and r.principle == "cannot-beats-can" and r.rules[1] in ids and not r.convention]
 
 

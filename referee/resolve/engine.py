@@ -137,8 +137,14 @@ def resolve(
     criteria, criteria_duties = criteria_rulings(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope}, ctx.rule_quote)
     answers += criteria
     in_force += criteria_duties
-    for side_name, rid, why in [*aside, *scoped, *ways_aside, *own_aside]:
-        ctx.aside([side_name], rid, why)
+    for side_name, rid, why, *forbidding in [*aside, *scoped, *ways_aside, *own_aside]:
+        if forbidding:  # a prohibition in force bars its use: set aside, and in play all the same
+            ctx.forbid([side_name], rid, why, forbidding[0])
+        else:
+            ctx.aside([side_name], rid, why)
+    for key in out_of_scope:
+        # its own words limit it to another situation: not in play here, whatever else would forbid it
+        ctx.forbidden.pop(key, None)
     found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle, ctx.cumulative)
     weapon_conditioned(ctx, sides, flags, found, idle)
     in_play = sides[0].ids | sides[1].ids
@@ -204,7 +210,8 @@ def resolve(
         opponent=opponent_text,
         when=flags,
         in_play={
-            side.name: [entry.to_json(ctx.merged.get((side.name, rid)), _aside(ctx, side.name, entry)) for rid, entry in side.rules.items()]
+            side.name: [entry.to_json(ctx.merged.get((side.name, rid)), _aside(ctx, side.name, entry), ctx.forbidden.get((side.name, rid)))
+                        for rid, entry in side.rules.items()]
             for side in sides
         },
         inactive=[{**i.to_json(), "side": i.side} for side in sides for i in side.inactive] + [{**i.to_json(), "side": i.side} for i in idle],

@@ -1,0 +1,110 @@
+"""A rule in play whose use a prohibition in force bars, told apart from a rule whose own condition does not hold
+(issue 22, round 17): both bring nothing here and are set aside, but the first is in play, with the forbidding
+sentence quoted at its place (``forbidden``), and the second is not.  On the real documents, and on a small system
+of other words beside them."""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stdout
+
+from referee.resolve import resolve
+from referee.resolve.render import print_resolution
+from referee.store.record import Build
+from tests.resolve.test_principles import picks, rel, rulings, system
+
+
+def _entry(data: dict, name: str, side: str = "self") -> dict:
+    [entry] = [e for e in data["in_play"][side] if e["name"] == name]
+    return entry
+
+
+def _where(c: dict) -> tuple[str, str, int, int]:
+    return c["name"], c["file"], c["line"], c["column"]
+
+
+def test_a_rule_whose_own_sentence_forbids_it_here_is_in_play_and_forbidden(rulebase: Build) -> None:
+    """Embarking's own "Units can not embarked while they ... did fall back ...", beside Fall back; Disembarking's "... after
+    the transport advanced this turn", beside Advancing; Volley Fire's "A unit cannot Volley Fire if it moved earlier in the
+    turn" under --when moved."""
+    data = resolve(rulebase, "last-edition", "Embarking, Fall back").to_json()
+    embarking = _entry(data, "Embarking")
+    assert embarking["set_aside"]
+    assert _where(embarking["forbidden"]) == ("Embarking", "last-edition/core-rules.md", 947, 93)
+    assert embarking["forbidden"]["quote"] == "Units can not embarked while they or the transport did fall back or made an advance move this turn."
+    assert _entry(data, "Fall back")["forbidden"] is None
+    disembarking = _entry(resolve(rulebase, "last-edition", "Disembarking, Advancing").to_json(), "Disembarking")
+    assert disembarking["set_aside"] and "after the transport advanced this turn" in disembarking["forbidden"]["quote"]
+    volley = _entry(resolve(rulebase, "whfb-house", "Volley Fire", when=["shooting", "moved"]).to_json(), "Volley Fire")
+    assert volley["set_aside"]
+    assert volley["forbidden"]["quote"] == "A unit cannot Volley Fire if it moved earlier in the turn, or as a Stand and Shoot reaction."
+
+
+def test_a_trigger_whose_obligation_another_rule_forbids_is_in_play_and_forbidden(rulebase: Build) -> None:
+    """Fled through under --when melee: its trigger holds, the Panic test it obliges is what Panic tests' "A unit does not
+    take Panic tests if it is in close combat" forbids; the forbidding sentence is Panic tests', at its place."""
+    fled = _entry(resolve(rulebase, "whfb-house", "Fled through", when=["melee"]).to_json(), "Fled through")
+    assert fled["set_aside"]
+    assert fled["forbidden"]["name"] == "Panic tests"
+    assert fled["forbidden"]["quote"].startswith("A unit does not take Panic tests if it is in close combat")
+    assert _entry(resolve(rulebase, "whfb-house", "Fled through").to_json(), "Fled through")["forbidden"] is None  # nothing forbids it
+
+
+def test_a_rule_another_rule_excludes_is_in_play_and_forbidden(rulebase: Build) -> None:
+    """Halberd's "A model using this weapon cannot simultaneously use a Shield against Melee Attacks.": the Shield is the
+    model's, its use barred beside the Halberd."""
+    data = resolve(rulebase, "t9a", "Halberd, Shield", when=["melee"]).to_json()
+    shield = _entry(data, "Shield")
+    assert shield["set_aside"] and shield["forbidden"]["name"] == "Halberd"
+    assert shield["forbidden"]["quote"] == "A model using this weapon cannot simultaneously use a Shield against Melee Attacks."
+
+
+def test_a_rule_whose_own_condition_does_not_hold_is_not_in_play(rulebase: Build) -> None:
+    """Concentrating's "Units that did not move in the movement phase are able to use concentration" under --when moved, and
+    Fighting in extra ranks "on a turn in which the unit did not charge" under --when charging: their own condition fails,
+    so they are set aside and not in play; no prohibition is named as the reason."""
+    concentrating = _entry(resolve(rulebase, "last-edition", "Concentrating", when=["moved"]).to_json(), "Concentrating")
+    assert concentrating["set_aside"] and concentrating["forbidden"] is None
+    ranks = _entry(resolve(rulebase, "whfb-house", "Fighting in extra ranks", when=["charging", "melee"]).to_json(), "Fighting in extra ranks")
+    assert ranks["set_aside"] and ranks["forbidden"] is None
+
+
+def test_the_terminal_says_the_rule_is_in_play_but_cannot_be_used(rulebase: Build) -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        print_resolution(resolve(rulebase, "last-edition", "Embarking, Fall back").to_json())
+    said = out.getvalue()
+    assert "You: Embarking [cannot be used here]; Fall back\n" in said
+    assert ('Embarking (you): in play, but cannot be used here: "Units can not embarked while they or the transport did fall back or '
+            'made an advance move this turn."  (Embarking, last-edition/core-rules.md:947:93)\n') in said
+
+
+FORD = "A unit cannot Ford if it charged this turn."
+LANCE = "A model using a Lance cannot use a Pavise."
+TEXTS = {
+    "Ford": f"Units may cross a river at half pace. {FORD}",
+    "Lance": f"Lances strike hard. {LANCE}",
+    "Pavise": "A Pavise gives +1 armour.",
+}
+
+
+def _view():
+    return system(TEXTS, [
+        rel("cannot", "Ford", "Ford", FORD, conditions=(("charging", None, "if it charged this turn"),)),
+        rel("excludes", "Lance", "Pavise", LANCE),
+    ])
+
+
+def test_forbidden_or_out_of_its_case_in_other_words() -> None:
+    """The same model on words of this test's own: a rule's own prohibition of itself where its condition holds, and a rule
+    another excludes, are in play and forbidden, the sentence quoted; where the prohibition's condition fails, nothing is
+    set aside at all."""
+    data = rulings(_view(), picks("Ford"), when=("charging",))
+    ford = _entry(data, "Ford")
+    assert ford["set_aside"] and ford["forbidden"]["quote"] == FORD
+    assert ford["forbidden"]["rule"] == "demo/Ford"
+    calm = _entry(rulings(_view(), picks("Ford"), when=("shooting",)), "Ford")
+    assert (calm["set_aside"], calm["forbidden"]) == (None, None)
+    armed = rulings(_view(), picks("Lance", "Pavise"))
+    assert _entry(armed, "Pavise")["forbidden"]["quote"] == LANCE
+    assert _entry(armed, "Lance")["forbidden"] is None
