@@ -921,3 +921,74 @@ def _permission_meets(names: dict[str, str], rid: str, other: str, rel: dict[str
     outcome = (f"{forbidding} prevails over {permitting}{conditions(unknown)}: {rel['subject'] or 'the unit'} cannot {action}, and {permitting} "
                f"lets it {action} in a case of its own (\"{case}\"), which {forbidding}'s words do not name")
     return Ruling([forbidding, permitting], forbidding, "cannot-beats-can", outcome, cited, unknown, sides, convention="cannot beats must")
+
+
+# the words of doing an act by choice around what is done: "declare a Flee Charge Reaction" and "voluntarily chooses Flee
+# as Charge Reaction" are one act, Flee as a Charge Reaction
+_CHOOSING = frozenset({"declare", "choose", "chose", "chosen", "make", "to", "as", "voluntarily", "a", "an", "the", "its", "their"})
+# words that name no act of their own ("Supporting attacks cannot be made to the side or rear": "be made" is no act to match)
+_NO_ACT = frozenset({"be", "been", "is", "are", "made", "do", "done", "use", "used", "get", "have", "has"})
+# a rule's opening "If ..." or "When ..." clause, to its first comma: the act on which the rule comes into use
+_OPENING_IF = lazy(r"^\s*(?:if|when|whenever)\b(?P<clause>[^,;:]+)", re.I)
+
+
+def _what_is_done(words: str) -> frozenset[str]:
+    """An act's content words, verbs of choosing and articles dropped, singular: {flee, charge, reaction}."""
+    return frozenset(w for w in action_words(words) if w not in _CHOOSING and w not in _NO_ACT and not w.startswith("choos") and not w.startswith("declar"))
+
+
+def forbidden_triggers(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: Mapping[tuple[str, str], str],
+                       quote_rule: Any) -> tuple[list[Ruling], list[tuple[Any, ...]]]:
+    """A prohibition in force on its own side ("the unit ... cannot declare a Flee Charge Reaction", Fearless) of the very act
+    another rule of that side opens with as the case it comes into use in ("If a unit consisting entirely of models with
+    Feigned Flight voluntarily chooses Flee as Charge Reaction and ..."): that rule can never come into use here, so the
+    prohibition prevails over it, cannot beats can, both sentences quoted; where the situation cannot tell the prohibition's
+    own conditions ("unless already Fleeing"), the ruling says "if ...", else the rule is in play and forbidden (set aside).
+    The act is matched by its content words (two or more), the verbs of choosing it aside.  Returns (rulings, (side, rule
+    id, why, the forbidding sentence) to set aside)."""
+    names = view.rule_names
+    rulings: list[Ruling] = []
+    aside: list[tuple[Any, ...]] = []
+    for mine, theirs in (sides, sides[::-1]):
+        openings: dict[str, tuple[str, frozenset[str]]] = {}
+        for other in mine.rules:
+            rule = view.get(other) or {}
+            first = next(iter(sentences(_first_text(rule))), "")
+            found = _OPENING_IF.match(first)
+            if found is not None:
+                openings[other] = (first, frozenset(w for w in action_words(found.group("clause"))))
+        if not openings:
+            continue
+        for rid in mine.rules:
+            if (mine.name, rid) in set_aside:
+                continue
+            for rel in view.relations_out(rid):
+                action = dict(rel["details"]).get("action") or ""
+                if rel["kind"] != "cannot" or rel["target"] or binds_other_side(rel, names):
+                    continue
+                done = _what_is_done(action)
+                if len(done) < 2:
+                    continue
+                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
+                if failed is not None:
+                    continue
+                for other, (first, clause) in openings.items():
+                    if other == rid or (mine.name, other) in set_aside or not done <= clause:
+                        continue
+                    if any(r.rules == [names.get(rid, rid), names.get(other, other)] for r in rulings):
+                        continue  # one prohibition, said again by a second document
+                    who = rel["subject"] or "the unit"
+                    cited = quote(rel["citation"], names)
+                    outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
+                               f"{who} cannot {action}, and {names.get(other, other)} comes into use only when its unit does so "
+                               f"(its own opening case), so it cannot be used here; cannot beats can")
+                    rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
+                                          [cited, quote_rule(other, first)], unknown, [mine.name], relation=cited))
+                    if not unknown:
+                        aside.append((mine.name, other, outcome, cited))
+    return rulings, aside
+
+
+def _first_text(rule: dict[str, Any]) -> str:
+    versions = rule.get("versions") or []
+    return (versions[0] if versions else rule).get("text") or ""

@@ -14,7 +14,7 @@ from referee.resolve.meeting import (
     touch_meetings,
     version_meetings,
 )
-from referee.resolve.duties import duties, forbidden_kinds, forbidden_rules, forbidden_to_others, forbidden_to_the_other_side
+from referee.resolve.duties import duties, forbidden_kinds, forbidden_rules, forbidden_to_others, forbidden_to_the_other_side, forbidden_triggers
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.lent import lent_kinds, lent_modifiers
 from referee.resolve.called import Called
@@ -121,6 +121,15 @@ def resolve(
     attack_scoped, idle_attack = attack_scoped_rules(ctx, sides, flags)
     scoped += attack_scoped
     out_of_scope = {(side_name, rid): why for side_name, rid, why in scoped}
+    # a prohibition of the very act another rule of the side comes into use on ("cannot declare a Flee Charge Reaction"):
+    # that rule is forbidden before what it obliges, forbids or permits is read
+    triggers, triggers_aside = forbidden_triggers(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope}, ctx.rule_quote)
+    answers += triggers
+    for side_name, rid, why, forbidding in triggers_aside:
+        ctx.forbid([side_name], rid, why, forbidding)
+    # an open question on how the forbidden rule's words meet the forbidding rule's is moot: the rule is not used here
+    moot = {frozenset(r.rules) for r in triggers if not r.conditions}
+    answers = [a for a in answers if not (isinstance(a, Unresolved) and frozenset(a.rules) in moot)]
     in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope}, ctx.rule_quote)
     answers += forbidden
     idle += idle_duties

@@ -108,3 +108,37 @@ def test_forbidden_or_out_of_its_case_in_other_words() -> None:
     armed = rulings(_view(), picks("Lance", "Pavise"))
     assert _entry(armed, "Pavise")["forbidden"]["quote"] == LANCE
     assert _entry(armed, "Lance")["forbidden"] is None
+
+
+def test_a_prohibition_of_the_act_another_rule_comes_into_use_on(rulebase: Build) -> None:
+    """t9a's Fearless "cannot declare a Flee Charge Reaction, unless already Fleeing", Frenzy's "cannot choose Flee as Charge
+    Reaction" and War Machine's "cannot ... declare Flee Charge Reactions", each beside Feigned Flight, which opens "If a unit
+    consisting entirely of models with Feigned Flight voluntarily chooses Flee as Charge Reaction and ...": the prohibition
+    prevails, both sentences quoted; where its own "unless" cannot be told, the ruling says so and nothing is set aside."""
+    opening = ("If a unit consisting entirely of models with Feigned Flight voluntarily chooses Flee as Charge Reaction and passes its "
+               "Rally Test in its next Player Turn, it does not become Shaken.")
+    fearless = resolve(rulebase, "t9a", "Fearless, Feigned Flight").to_json()
+    [ruling] = [r for r in fearless["rulings"] if r["winner"] == "Fearless"]
+    assert ruling["rules"] == ["Fearless", "Feigned Flight"] and ruling["conditions"] == ["unless already Fleeing"]
+    assert opening in [c["quote"] for c in ruling["citations"]]
+    assert _entry(fearless, "Feigned Flight")["set_aside"] is None
+    assert not [u for u in fearless["unresolved"] if set(u["rules"]) == {"Fearless", "Feigned Flight"}]
+    for rule in ("War Machine", "Frenzy"):
+        data = resolve(rulebase, "t9a", f"{rule}, Feigned Flight").to_json()
+        assert [r["winner"] for r in data["rulings"] if r["principle"] == "cannot-beats-can"] == [rule]
+        feigned = _entry(data, "Feigned Flight")
+        assert feigned["set_aside"] and feigned["forbidden"]["name"] == rule
+        assert not [u for u in data["unresolved"] if "Feigned Flight" in u["rules"]]  # what it permits is moot: it is not used
+
+
+OATH = "Sworn units cannot declare a Retreat Order."
+
+
+def test_a_prohibition_of_the_act_another_rule_comes_into_use_on_in_other_words() -> None:
+    view = system({"Oath": OATH, "Rearguard": "If a unit voluntarily declares a Retreat Order, it moves 3 inches.",
+                   "Ambusher": "If a unit declares a Retreat, it hides."},
+                  [rel("cannot", "Oath", None, OATH, details={"action": "declare a Retreat Order"}, subject="Sworn units")])
+    data = rulings(view, picks("Oath", "Rearguard", "Ambusher"))
+    assert [(r["winner"], r["rules"]) for r in data["rulings"]] == [("Oath", ["Oath", "Rearguard"])]
+    assert _entry(data, "Rearguard")["forbidden"]["quote"] == OATH
+    assert _entry(data, "Ambusher")["set_aside"] is None  # "a Retreat" is not the act "a Retreat Order"
