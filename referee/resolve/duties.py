@@ -21,7 +21,7 @@ from referee.resolve.conceded import concession_rulings
 from referee.resolve.permitted import permitted_actions
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruled_out import shot_even_in_melee
-from referee.resolve.ruling import Ruling, conditions, quote
+from referee.resolve.ruling import Ruling, Unresolved, conditions, quote
 from referee.resolve.scope import bearer_permission, words_name
 from referee.resolve.situation import APART, OPPOSITES, judge, why_not
 from referee.text import USES, fold, singulars
@@ -992,3 +992,55 @@ def forbidden_triggers(view: Book, sides: tuple[Side, Side], flags: tuple[str, .
 def _first_text(rule: dict[str, Any]) -> str:
     versions = rule.get("versions") or []
     return (versions[0] if versions else rule).get("text") or ""
+
+
+def referenced_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: Mapping[tuple[str, str], str]) -> list[Unresolved]:
+    """A prohibition of being given rules of a kind in a rule that a rule in play names but that is not in play itself
+    ("Reserve units count as moved and do not receive orders.", of Placing reserves, which Shock teleport names: its unit
+    is "deployed later on the battlefield in the "placing reserves" step"), beside the side's rules of that kind (Taking
+    cover, an order): whether the naming rule's unit is one of those the prohibition binds, no sentence says, so it is an
+    open question on the three, each quoted.  Where the rule is in play (granted, "as if it was a unit from reserve"),
+    :func:`forbidden_kinds` rules on it."""
+    names = view.rule_names
+    out: list[Unresolved] = []
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            if (mine.name, rid) in set_aside:
+                continue
+            for ref in view.relations_out(rid):
+                named = ref["target"]
+                if ref["kind"] != "references" or not named or named in mine.rules:
+                    continue
+                for rel in view.relations_out(named):
+                    if not _units_named_for(rel.get("subject") or "", names.get(named, named)):
+                        continue  # it binds the named rule's own bearers ("Model parts with Inanimate"), not a kind of unit
+                    held = [o for o in _forbidden_kind(view, rel, mine, named) if o != rid and (mine.name, o) not in set_aside]
+                    if not held or judge(rel["conditions"], flags, mine.ids, theirs.ids)[0] is not None:
+                        continue
+                    action = dict(rel["details"])["action"]
+                    kinds = ", ".join(f"{names.get(o, o)} ({_of_kind(view, view.get(o) or {}, _kind_named(rel))})" for o in held)
+                    reason = (f"{names.get(named, named)} forbids those it speaks of to {action}, and {kinds} "
+                              f"{'is' if len(held) == 1 else 'are'} of that kind; {names.get(rid, rid)} names {names.get(named, named)}, "
+                              f"and no sentence here says whether its unit is one of those")
+                    rules = [names.get(rid, rid), names.get(named, named), *(names.get(o, o) for o in held)]
+                    if any(u.rules == rules for u in out):
+                        continue
+                    out.append(Unresolved(rules, reason, [quote(rel["citation"], names), quote(ref["citation"], names)], kind="touch"))
+    return out
+
+
+_UNIT_WORDS = frozenset({"unit", "model", "models", "units"})
+
+
+def _units_named_for(subject: str, name: str) -> bool:
+    """Whether a prohibition's subject is a kind of unit its rule's name is named for ("Reserve units", of Placing reserves),
+    not the bearers of that rule ("Model parts with Inanimate", "The model").
+
+    >>> _units_named_for("Reserve units count as moved", "Placing reserves"), _units_named_for("Model parts with Inanimate", "Inanimate")
+    (True, False)
+    """
+    words = fold(subject).split()
+    if "with" in words or not any(w in _UNIT_WORDS for w in words):
+        return False
+    named = {one for w in fold(name).split() for one in singulars(w)} | set(fold(name).split())
+    return any(w not in _UNIT_WORDS and (w in named or any(one in named for one in singulars(w))) for w in words)

@@ -14,7 +14,15 @@ from referee.resolve.meeting import (
     touch_meetings,
     version_meetings,
 )
-from referee.resolve.duties import duties, forbidden_kinds, forbidden_rules, forbidden_to_others, forbidden_to_the_other_side, forbidden_triggers
+from referee.resolve.duties import (
+    duties,
+    forbidden_kinds,
+    forbidden_rules,
+    forbidden_to_others,
+    forbidden_to_the_other_side,
+    forbidden_triggers,
+    referenced_kinds,
+)
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.lent import lent_kinds, lent_modifiers
 from referee.resolve.called import Called
@@ -137,6 +145,8 @@ def resolve(
     kinds, kinds_aside, idle_kinds = forbidden_kinds(view, sides, flags)
     theirs_forbidden, theirs_aside = forbidden_to_the_other_side(view, sides, flags)
     answers += unusable + kinds + theirs_forbidden + forbidden_to_others(view, sides, flags, ctx.rule_quote)
+    # the same prohibition of a kind in a rule only named by one in play ("placing reserves" step): whether it binds, open
+    answers += referenced_kinds(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope})
     aside += kinds_aside + theirs_aside
     idle += idle_uses + idle_kinds
     idle += idle_scopes + idle_attack

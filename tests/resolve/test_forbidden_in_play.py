@@ -142,3 +142,39 @@ def test_a_prohibition_of_the_act_another_rule_comes_into_use_on_in_other_words(
     assert [(r["winner"], r["rules"]) for r in data["rulings"]] == [("Oath", ["Oath", "Rearguard"])]
     assert _entry(data, "Rearguard")["forbidden"]["quote"] == OATH
     assert _entry(data, "Ambusher")["set_aside"] is None  # "a Retreat" is not the act "a Retreat Order"
+
+
+def test_a_prohibition_of_a_kind_in_a_rule_only_named_is_an_open_question(rulebase: Build) -> None:
+    """Placing reserves' "Reserve units count as moved and do not receive orders." is not in play beside Shock teleport,
+    which only names its step ("to be deployed later on the battlefield in the "placing reserves" step"): whether its unit
+    is a reserve unit no sentence says (round 5's writer reads it open, rounds 10 and 16's read it settled), so the order
+    beside it (Taking cover, its category order) is left open with the three rules, both sentences quoted.  A rule named
+    whose prohibition binds its own bearers ("Model parts with Inanimate cannot ... use Shooting Weapons", named by
+    Harnessed) raises no such question."""
+    data = resolve(rulebase, "last-edition", 'Shock teleport 2|3 anywhere, Taking cover').to_json()
+    [open_] = [u for u in data["unresolved"] if "Placing reserves" in u["rules"]]
+    assert open_["rules"][1:] == ["Placing reserves", "Taking cover"] and open_["rules"][0].startswith("Shock teleport")
+    assert "Reserve units count as moved and do not receive orders." in [c["quote"] for c in open_["citations"]]
+    assert _entry(data, "Taking cover")["set_aside"] is None  # nothing is ruled: the question is open
+    for keywords in ("Harnessed, Impact Hits", "Inanimate, Impact Hits"):
+        assert not [u for u in resolve(rulebase, "t9a", keywords).to_json()["unresolved"] if len(u["rules"]) > 2]
+
+
+def test_a_prohibition_of_a_kind_in_a_rule_only_named_in_other_words() -> None:
+    from tests.resolve.test_principles import system_data
+    from tests.stores import stored
+
+    levy, bound = "Levy units do not receive banners.", "Models with Oathbound do not receive banners."
+    texts = {"Levy Muster": f"Levy units join at the muster step. {levy}", "Oathbound": bound,
+             "Militia": "This unit arrives later in the muster step, unlike the Oathbound.", "Eagle Banner": "+1 leadership."}
+    data = system_data(texts, [
+        rel("cannot", "Levy Muster", None, levy, details={"action": "receive banners"}, subject="Levy units"),
+        rel("references", "Militia", "Levy Muster", "This unit arrives later in the muster step, unlike the Oathbound."),
+        rel("cannot", "Oathbound", None, bound, details={"action": "receive banners"}, subject="Models with Oathbound"),
+        rel("references", "Militia", "Oathbound", "This unit arrives later in the muster step, unlike the Oathbound."),
+    ])
+    data["rules"]["demo/Eagle Banner"]["category"] = "Banner"
+    answer = rulings(stored(data), picks("Militia", "Eagle Banner"))
+    # Levy Muster is named for the Levy units its words bind; Oathbound's words bind its own bearers, so it raises nothing
+    assert [u["rules"] for u in answer["unresolved"]] == [["Militia", "Levy Muster", "Eagle Banner"]]
+    assert _entry(answer, "Eagle Banner")["set_aside"] is None
