@@ -982,11 +982,29 @@ def forbidden_triggers(view: Book, sides: tuple[Side, Side], flags: tuple[str, .
                     outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
                                f"{who} cannot {action}, and {names.get(other, other)} comes into use only when its unit does so "
                                f"(its own opening case), so it cannot be used here; cannot beats can")
+                    # the other rule's own words on the case the prohibition leaves out ("unless already Fleeing": "This rule does
+                    # not apply if ... it was already Fleeing when being Charged"), so both sides of the "if" are read
+                    said = [quote_rule(other, sentence, version) for sentence, version in _speaking_of(view.get(other) or {}, unknown) if sentence != first]
                     rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
-                                          [cited, quote_rule(other, first)], unknown, [mine.name], relation=cited))
+                                          [cited, quote_rule(other, first), *said], unknown, [mine.name], relation=cited))
                     if not unknown:
                         aside.append((mine.name, other, outcome, cited))
     return rulings, aside
+
+
+def _speaking_of(rule: dict[str, Any], unknown: list[str]) -> list[tuple[str, dict[str, Any] | None]]:
+    """A rule's sentences (each wording's, with its wording, to quote it at its own place) with every content word of a
+    condition left untold ("unless already Fleeing": already, fleeing), in order, once each."""
+    wanted = [words for words in (frozenset(w for w in action_words(c) if w not in _UNLESS) for c in unknown) if len(words) >= 2]
+    out: list[tuple[str, dict[str, Any] | None]] = []
+    for version in rule.get("versions") or [None]:
+        for sentence in sentences((version or rule).get("text") or ""):
+            if any(words <= action_words(sentence) for words in wanted) and sentence not in [s for s, _ in out]:
+                out.append((sentence, version))
+    return out
+
+
+_UNLESS = frozenset({"unless", "if", "when", "not", "except"})
 
 
 def _first_text(rule: dict[str, Any]) -> str:

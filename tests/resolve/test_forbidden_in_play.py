@@ -121,6 +121,9 @@ def test_a_prohibition_of_the_act_another_rule_comes_into_use_on(rulebase: Build
     [ruling] = [r for r in fearless["rulings"] if r["winner"] == "Fearless"]
     assert ruling["rules"] == ["Fearless", "Feigned Flight"] and ruling["conditions"] == ["unless already Fleeing"]
     assert opening in [c["quote"] for c in ruling["citations"]]
+    # Feigned Flight's own words on the case Fearless leaves out ("already Fleeing"), each wording at its own place
+    places = {(c["file"], c["line"], c["column"]) for c in ruling["citations"] if "already Fleeing when being" in c["quote"]}
+    assert places == {("t9a/universal-rules.txt", 65, 322), ("t9a/army-builder-glossary-en-de.txt", 480, 377)}
     assert _entry(fearless, "Feigned Flight")["set_aside"] is None
     assert not [u for u in fearless["unresolved"] if set(u["rules"]) == {"Fearless", "Feigned Flight"}]
     for rule in ("War Machine", "Frenzy"):
