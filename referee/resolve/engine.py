@@ -145,8 +145,6 @@ def resolve(
     kinds, kinds_aside, idle_kinds = forbidden_kinds(view, sides, flags)
     theirs_forbidden, theirs_aside = forbidden_to_the_other_side(view, sides, flags)
     answers += unusable + kinds + theirs_forbidden + forbidden_to_others(view, sides, flags, ctx.rule_quote)
-    # the same prohibition of a kind in a rule only named by one in play ("placing reserves" step): whether it binds, open
-    answers += referenced_kinds(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope})
     aside += kinds_aside + theirs_aside
     idle += idle_uses + idle_kinds
     idle += idle_scopes + idle_attack
@@ -207,6 +205,9 @@ def resolve(
     answers += _rival_overrides(ctx, sides, flags, [set(a.rules) for a in answers])
     # a rule's own sentence that lets the bearers of another rule of its side use it, where that rule forbids them
     answers += bearer_rulings(ctx, sides, flags, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
+    # a prohibition of a kind in a rule only named by one in play ("placing reserves" step): whether it binds, open; asked
+    # after the other meetings, which it does not answer (whether the unit moved is another question)
+    answers += referenced_kinds(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope})
     # a rule's own sentence on the situation given, where nothing above quotes it
     quoted = [c["quote"] for a in answers for c in a.citations] + [p["citation"]["quote"] for m in modifiers for p in m.parts]
     quoted += [c["quote"] for m in modifiers for c in m.limits] + [i.citation["quote"] for side in sides for i in side.inactive] + [i.citation["quote"] for i in idle]

@@ -181,3 +181,4 @@ def test_a_prohibition_of_a_kind_in_a_rule_only_named_in_other_words() -> None:
     # Levy Muster is named for the Levy units its words bind; Oathbound's words bind its own bearers, so it raises nothing
     assert [u["rules"] for u in answer["unresolved"]] == [["Militia", "Levy Muster", "Eagle Banner"]]
     assert _entry(answer, "Eagle Banner")["set_aside"] is None
+
