@@ -182,3 +182,15 @@ def test_a_prohibition_of_a_kind_in_a_rule_only_named_in_other_words() -> None:
     assert [u["rules"] for u in answer["unresolved"]] == [["Militia", "Levy Muster", "Eagle Banner"]]
     assert _entry(answer, "Eagle Banner")["set_aside"] is None
 
+
+
+def test_a_prohibition_of_a_kind_forbids_each_rule_of_that_kind_in_three_systems(rulebase: Build) -> None:
+    """What kind a rule is, in three systems' words: last-edition's heading ("### Orders:", Taking cover's category order)
+    against "do not receive orders"; t9a's category (a Halberd, a Close Combat Weapon) against Harnessed's "cannot use
+    Weapons"; scrollhammer's "A spell with Ward" against Silence's "cannot cast spells". Each rule of the kind is in play
+    and forbidden, the prohibition quoted."""
+    for system_, keywords, rule, forbidder in (("last-edition", "Placing reserves, Taking cover", "Taking cover", "Placing reserves"),
+                                               ("t9a", "Harnessed, Halberd", "Halberd", "Harnessed"),
+                                               ("scrollhammer", "Silence, Ward", "Ward", "Silence")):
+        entry = _entry(resolve(rulebase, system_, keywords).to_json(), rule)
+        assert entry["set_aside"] and entry["forbidden"]["name"] == forbidder, (system_, entry)
