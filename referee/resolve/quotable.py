@@ -136,7 +136,9 @@ _KEEPS = lazy(r"\b(?:does|do|will|shall)\s+not\s+lose\b|\bnever\s+loses?\b|\b(?:
               r"|\bstill\s+(?:benefits?\s+from|keeps?|retains?)\b", re.I)
 # a prohibition in the rule's own words ("The model cannot be the General."): read out where no relation of the graph
 # holds the sentence (one the graph read is a duty of the answer, or an inactive entry, quoted there)
-_FORBIDS = lazy(r"\b(?:cannot|can\s+not|can\s+never|may\s+not|may\s+never|must\s+not|must\s+never)\b", re.I)
+_FORBIDS = lazy(r"\b(?:cannot|can\s+not|can\s+never|may\s+not|may\s+never|must\s+not|must\s+never)\b"
+                # an act of the game its models do not do ("the crew and creatures do not fight in the challenges at all")
+                r"|\b(?:do|does)\s+not\s+(?:fight|shoot|charge|march|flee|strike|attack|pursue)\b", re.I)
 _KINDS = (("limit", _LIMIT), ("effect", _EFFECT), ("like", _LIKE), ("keeps", _KEEPS))
 # a sentence that announces a list of its exceptions: "..., with the following exceptions:", "... with the following exception:"
 _EXCEPTIONS_FOLLOW = lazy(r"\bthe\s+following\s+exceptions?\s*:\s*$", re.I)

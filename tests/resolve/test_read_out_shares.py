@@ -26,3 +26,18 @@ def test_a_share_of_the_models_that_act_and_what_they_still_benefit_from_are_rea
     data = rulings(view, picks("Massed Bows", "Gliders", "Militia"))
     assert said(data, "effect") == ["If they do, half the models in the rear ranks may shoot as well."]
     assert said(data, "keeps") == ["Note that they still benefit from their long stride."]
+
+
+def test_an_act_of_the_game_its_models_do_not_do_is_read_out_as_a_prohibition(rulebase: Build) -> None:
+    """Fighting A Challenge's "If the character is riding in a chariot then the crew and creatures do not fight in the
+    challenges at all" (round 17's tuning half, whfb-house): "do not" with an act of the game is a prohibition in its own
+    words (``forbids``); "does not prevent the unit from shooting" is none."""
+    def said(data: dict) -> list[str]:
+        return [d["citation"]["quote"] for d in data["in_force"] if d.get("how") == "forbids"]
+
+    challenge = resolve(rulebase, "whfb-house", "Fighting A Challenge", when=["melee"]).to_json()
+    assert said(challenge) == ["If the character is riding in a chariot then the crew and creatures do not fight in the challenges at all "
+                               "(see chariot rules)."]
+    view = system({"Skirmish": "Skirmishers spread out. Skirmishers do not charge into woods.",
+                   "Rally Cry": "A rallied unit reforms. This does not prevent the unit from shooting."}, [])
+    assert said(rulings(view, picks("Skirmish", "Rally Cry"))) == ["Skirmishers do not charge into woods."]
