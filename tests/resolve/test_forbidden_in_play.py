@@ -194,3 +194,27 @@ def test_a_prohibition_of_a_kind_forbids_each_rule_of_that_kind_in_three_systems
                                                ("scrollhammer", "Silence, Ward", "Ward", "Silence")):
         entry = _entry(resolve(rulebase, system_, keywords).to_json(), rule)
         assert entry["set_aside"] and entry["forbidden"]["name"] == forbidder, (system_, entry)
+
+
+def test_a_prohibition_on_model_parts_with_the_rule_meets_a_permission_of_the_same_act(bsdata_t9a: Build) -> None:
+    """The BattleScribe sample's Harnessed, "Model parts with Harnessed cannot make Supporting Attacks and cannot use
+    Weapons.", binds its own bearers, as "A model that is Silenced" does: beside Fight in Extra Rank's "... can make
+    Supporting Attacks from an additional Rank (normally, this means ...)" the prohibition prevails, offered as the
+    referee's cannot beats can (a gloss in brackets, "normally, this means", is no "as normal")."""
+    data = resolve(bsdata_t9a, "t9a", "Harnessed, Fight in Extra Rank", when=["melee"]).to_json()
+    [ruling] = [r for r in data["rulings"] if r["principle"] == "cannot-beats-can"]
+    assert (ruling["winner"], ruling["rules"]) == ("Harnessed", ["Harnessed", "Fight in Extra Rank"])
+    assert "only as normal" not in ruling["outcome"] and "convention" in ruling["outcome"]
+
+
+def test_a_prohibition_on_model_parts_with_the_rule_in_other_words() -> None:
+    yoked = "Model parts with Yoked cannot make Supporting Attacks."
+    view = system({"Yoked": yoked, "Long Spears": "Model parts with Long Spears can make Supporting Attacks from an additional Rank.",
+                   "Drilled": "Model parts with Yoked Oxen cannot make Supporting Attacks."},
+                  [rel("cannot", "Yoked", None, yoked, details={"action": "make Supporting Attacks"}, subject="Model parts with Yoked"),
+                   rel("cannot", "Drilled", None, "Model parts with Yoked Oxen cannot make Supporting Attacks.",
+                       details={"action": "make Supporting Attacks"}, subject="Model parts with Yoked Oxen")])
+    data = rulings(view, picks("Yoked", "Long Spears"))
+    assert [(r["winner"], r["rules"]) for r in data["rulings"]] == [("Yoked", ["Yoked", "Long Spears"])]
+    # the parts of another rule's bearers are not Drilled's own: it binds no bearer of Drilled
+    assert not rulings(view, picks("Drilled", "Long Spears"))["rulings"]
