@@ -21,7 +21,7 @@ from referee.calc import chain
 from referee.calc import question as q
 from referee.calc.answers import Answer, Step
 from referee.calc.citations import Citation, Clause, Rulebook
-from referee.calc.errors import CalcSyntaxError, Refusal, not_defined
+from referee.calc.errors import CalcSyntaxError, NotASave, Refusal, not_defined
 from referee.calc.parse import JOINING, parse
 from referee.calc.systems import mechanics
 
@@ -59,7 +59,7 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
     book = Rulebook.of(build, rules_src)
     try:
         if isinstance(asked, q.Chain):
-            parts = chain.answer(book, system, asked, module)
+            parts = _chain_or_rule_roll(book, system, asked, module)
         else:
             handler = module.FORMS.get(type(asked))
             if handler is None and isinstance(asked, (q.PerEach, q.NamedDice)):
@@ -87,10 +87,36 @@ def answer(build: Any, system: str, question: str, rules_src: str | None = None)
             if handler is None:
                 raise not_defined(system, asked.mechanic)
             parts = handler(book, asked)
+            again = getattr(asked, "reroll", None)
+            if again is not None:  # the total is answered first, so a refusal of the roll itself comes first
+                raise Refusal(
+                    f"calc re-rolls one D6 against the number it needs (a stage: 'hit 4+ reroll failed'), not a total "
+                    f"({asked.amount if isinstance(asked, q.Sum) else asked.dice}); it will not say what re-rolling it comes to",
+                    system,
+                )
     except Refusal as refused:
         refused.question = question
         raise
     return Answer(system, question, tuple(parts.pop("steps")), **parts)
+
+
+def _chain_or_rule_roll(book: Rulebook, system: str, asked: q.Chain, module: Any) -> dict[str, Any]:
+    """Attacks through stages; a question that is only a rule's name and a roll ("Absorb Health 5+")
+    whose rule the documents do not call a save is the rule's own roll, as "Absorb Health (5+)" reads
+    it (where a sentence says its X+ is that roll); if that is refused too, the first refusal stands."""
+    try:
+        return chain.answer(book, system, asked, module)
+    except NotASave as not_a_save:
+        stage = asked.stages[0]
+        bare = q.Rolled("save", stage.needed, save=stage.save, save_said=False)
+        if asked != q.Chain(None, (bare,)):
+            raise
+        from referee.calc import named
+
+        try:
+            return named.forms(system)[q.RuleRoll](book, q.RuleRoll(tuple(stage.save.split()), None, stage.needed))
+        except Refusal:
+            raise not_a_save from None
 
 
 def joined_names(book: Rulebook, system: str, question: str) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from referee.calc import question as q
 from referee.calc.answers import Step, fraction
 from referee.calc.citations import Rulebook, rule_sentences
 from referee.calc.dice import Distribution
-from referee.calc.errors import not_defined
+from referee.calc.errors import Refusal, not_defined
 from referee.calc.stage import StageResult
 from referee.patterns import lazy
 
@@ -30,6 +30,8 @@ def answer(book: Rulebook, system: str, chain: q.Chain, module: Any) -> dict[str
 
             alone = chain.count is None and chain.wounds is None and len(chain.stages) == 1
             handler = lambda book, stage: effects.rolled(book, stage, system, module, alone=alone)  # noqa: E731
+        if handler is None and isinstance(stage, q.NamedSave):  # "then Regeneration save": its number from the rule
+            handler = lambda book, stage: _named_save(book, system, stage, module)  # noqa: E731
         if handler is None and isinstance(stage, q.MultipleWounds):  # read from the system's own rule of that name
             from referee.calc import named
 
@@ -154,6 +156,23 @@ def _link_text(stage: Any) -> str:
     if isinstance(stage, q.PureSave):
         return "A wound whose armour save failed may still take the pure save."
     return "Each wound scored may be saved."
+
+
+def _named_save(book: Rulebook, system: str, stage: q.NamedSave, module: Any) -> StageResult:
+    """A rule's save named alone after "then": its number read from the rule as ``<name> save`` reads it
+    (the steps that found it quoted first), then the roll as ``<name> N+ save`` is.  Only a save, and only
+    one D6 against that number: anything else the rule rolls is refused."""
+    from referee.calc import effects, named
+
+    words = stage.words
+    shown = " ".join(words)
+    if len(words) < 2 or words[-1].lower() not in ("save", "saves"):
+        raise Refusal(f"'{shown}' after 'then' is not a stage; a rule's save is asked as '{shown} save' or '{shown} 4+ save'", system)
+    found = named.forms(system)[q.RuleRoll](book, q.RuleRoll(words))
+    needed = found.get("needed") or ""
+    if not needed.endswith("+") or found.get("probability") != Fraction(7 - int(needed[:-1]), 6):
+        raise Refusal(f"{shown} is not one D6 against a number, so calc cannot take it as a stage; ask it alone ('{shown}')", system)
+    return effects.rolled(book, q.Rolled("save", int(needed[:-1]), save=" ".join(words[:-1])), system, module, source=list(found["steps"]))
 
 
 def _rerolled(book: Rulebook, system: str, stage: Any, worked_out: StageResult, module: Any) -> StageResult:

@@ -42,7 +42,7 @@ from referee.calc import question as q
 from referee.calc.answers import Step, fraction
 from referee.calc.citations import rule_sentences, Clause, Rulebook, sentences, squeeze
 from referee.calc.dice import Distribution
-from referee.calc.errors import Refusal
+from referee.calc.errors import NotASave, Refusal
 from referee.calc.stage import StageResult
 from referee.patterns import lazy
 
@@ -530,7 +530,7 @@ def _is_a_save(book: Rulebook, system: str, stage: q.Rolled, on_it: list[Effect]
             plain = squeeze(sentence)
             if name in plain and "save" in plain[plain.index(name) + len(name) :]:
                 return
-    raise Refusal(
+    raise NotASave(
         f"{stage.save} {stage.needed}+: {system}'s documents do not call {stage.save} a save; "
         f"if the question means one, say so ('{stage.save} {stage.needed}+ save')",
         system,

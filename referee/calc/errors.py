@@ -30,6 +30,7 @@ TERMINAL_WORDS = {
     "INT": "a number",
     "SIGNED": "a number (armour penetration, e.g. -2)",
     "ARMOUR": "a roll such as 4+",
+    "NEEDED": "a roll such as 4+",
     "PURE": "a pure save such as 2++",
     "DODGE": "a dodge save such as 6+-",
     "DICE": "dice such as 2D6 or D3",
@@ -54,6 +55,13 @@ TERMINAL_WORDS = {
     "_MEAN": '"mean"',
     "_TO": '"to"',
     "_ON": '"on"',
+    "_NEEDS": '"on"',
+    "_THEN": '"then"',
+    "_NEEDING": '"needing"',
+    "_AT_LEAST": '"at least"',
+    "_ARMOUR_SAVE": '"armour save"',
+    "_ON_DICE": '"on"',
+    "_A": '"a"',
     "_VS": '"vs"',
     "_OR_MORE": '"or more"',
     "_TIMES": '"x"',
@@ -114,6 +122,10 @@ class Refusal(ValueError):
 
     def to_json(self) -> dict[str, Any]:
         return {"error": {"message": self.message, "system": self.system, "question": self.question}}
+
+
+class NotASave(Refusal):
+    """A roll given after a rule's name ("Absorb Health 5+") that the documents never call a save."""
 
 
 def not_defined(system: str, mechanic: str) -> Refusal:

@@ -53,7 +53,8 @@ _X_COUNT = r"(?:\(X\)|\bX\b(?!\+)|\bin brackets\b|\bin parenthes[ie]s\b)"
 # the thing itself said to be the brackets' value: "It always moves the distance stated in brackets (X)"
 # (never "the value" alone, which names no thing, nor brackets holding a roll, "(X+)")
 _STATED_IN = r"\s+(?:stated|given|shown|written|noted)\s+in\s+(?:the\s+)?(?:brackets|parenthes[ie]s)\b(?!\s*\(X\+\))"
-_X_COUNTS_WHAT = lazy(r"\bnumber of ([^\W\d_]+) equal to[^.]*?" + _X_COUNT + r"|\bX\b(?!\+)\s+([^\W\d_]+)|\bthe\s+(?!value\b)([^\W\d_]+)" + _STATED_IN)
+# ("replenishes X fewer Power Dice": the thing is "fewer Power Dice", never "fewer" alone)
+_X_COUNTS_WHAT = lazy(r"\bnumber of ([^\W\d_]+) equal to[^.]*?" + _X_COUNT + r"|\bX\b(?!\+)\s+((?:fewer|more|less|additional|extra)\s+[^\W\d_]+(?:\s+[A-Z][^\W\d_]*)?|[^\W\d_]+)|\bthe\s+(?!value\b)([^\W\d_]+)" + _STATED_IN)
 _PARAMETER_ROLL = lazy(r"\bX\+|\(X\)[^.]*\(\d+\+\)")
 # how a rule writes its brackets, with the words before them: "Absorb Health(X+)", "Absorb Magicka(Y on an X+)"
 _TEMPLATE = lazy(r"(?P<words>(?:[^\W\d_][\w-]*\s*){1,4})\(\s*(?:(?P<value>[A-Z])\s+on\s+an?\s+)?X\+\s*\)")

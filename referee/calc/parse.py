@@ -80,8 +80,8 @@ def _int(token: Any) -> int:
 
 
 def _roll(token: Any) -> int:
-    """ "4+", "2++", "6+-" -> 4, 2, 6."""
-    return int(str(token).rstrip("+-"))
+    """ "4+", "2++", "6+-", "4 or more" -> 4, 2, 6, 4."""
+    return int(_NUMBER.match(str(token)).group())
 
 
 def _dice(token: Any) -> q.Dice:
@@ -114,6 +114,9 @@ class _Reader:
             # "regeneration 4+ with 3 wounds": a rule's roll for each of them, as "regeneration 4+, 3 wounds" reads
             return q.PerEach(tuple(only.save.split()), wounds, each, only.needed)
         return q.Chain(count, stages, wounds=wounds, counted="hits" if "hit" in str(given).lower() else "wounds")
+
+    def named_save(self, children: list[Any]) -> q.NamedSave:
+        return q.NamedSave(self.read(children[0]))
 
     def count(self, children: list[Any]) -> int:
         return _int(children[0])
@@ -191,7 +194,7 @@ class _Reader:
         parameters: list[tuple[str, str]] = []  # "Hard Target (1)": the rule and what its brackets hold
         when = None
         given: list[Any] = []  # modifiers and re-rolls the question gives itself
-        for part in parts[:-1]:  # the last child is the noun after "mean", if any
+        for part in parts:
             if part is None:  # no rule named straight after the roll
                 continue
             if part.data == "named_after":  # as if "with" stood before it
@@ -229,6 +232,13 @@ class _Reader:
             return self._rolled("save", children[1], children[2:], " ".join(words[:-1]))
         return self.rolled_save(children)._replace(save_said=False)
 
+    def rolled_save_after(self, children: list[Any]) -> q.Rolled:  # "4+ Aegis save": the roll first
+        needed, words, *parts = children
+        named = self.read(words)
+        if len(named) > 1 and named[-1].lower() in ("save", "saves"):
+            return self._rolled("save", needed, parts, " ".join(named[:-1]))
+        return self._rolled("save", needed, parts, " ".join(named))._replace(save_said=False)  # "4+ Aegis": as "Aegis 4+"
+
     def rolled_save(self, children: list[Any]) -> q.Rolled:
         return self._rolled("save", children[1], children[2:], " ".join(self.read(children[0])))
 
@@ -236,10 +246,16 @@ class _Reader:
         return tuple(str(c) for c in children)
 
     def roll(self, children: list[Any]) -> q.Roll:
+        *children, again = children
+        if hasattr(children[0], "data"):  # "needing 8 on 2D6": the total before the dice
+            children = [*children[1:], children[0]]
         dice, *modifiers, needing = children
         maximised = sum(self.read(m)[1] for m in modifiers if m.data == "maximised")
         minimised = sum(self.read(m)[1] for m in modifiers if m.data == "minimised")
-        return q.Roll(_dice(dice), maximised, minimised, self.read(needing) if needing is not None else None)
+        return q.Roll(_dice(dice), maximised, minimised, self.read(needing) if needing is not None else None, self.read(again) if again is not None else None)
+
+    def total_reroll(self, children: list[Any]) -> str | None:
+        return _reroll(children[-1])
 
     def maximised(self, children: list[Any]) -> tuple[str, int]:
         return "maximised", self.read(children[1]) if children[1] is not None else 1
@@ -355,8 +371,16 @@ class _Reader:
         return q.PerEach(self.read(words), _int(count), self.read(each), _roll(needed))
 
     def named_dice(self, children: list[Any]) -> q.NamedDice:
-        words, dice, needing = children
-        return q.NamedDice(self.read(words), _dice(dice), self.read(needing) if needing is not None else None)
+        words, dice, needing, again = children
+        return q.NamedDice(self.read(words), _dice(dice), self.read(needing) if needing is not None else None, self.read(again) if again is not None else None)
+
+    def named_dice_needing(self, children: list[Any]) -> q.NamedDice:  # "leadership test needing 8 on 2D6"
+        words, needing, dice, again = children
+        return self.named_dice([words, dice, needing, again])
+
+    def named_roll_on(self, children: list[Any]) -> q.RuleRoll:  # "absorb magicka 2 on a 5+", as "(2 on a 5+)"
+        words, value, needed = children
+        return q.RuleRoll(self.read(words), None, _roll(needed), value=_int(value))
 
     def each_in(self, children: list[Any]) -> q.PerEach:
         count, each, words = children
@@ -375,8 +399,8 @@ class _Reader:
         )
 
     def sum_roll(self, children: list[Any]) -> q.Sum:
-        *amount, needing = children
-        return q.Sum(_amount(amount), self.read(needing) if needing is not None else None)
+        *amount, needing, again = children
+        return q.Sum(_amount(amount), self.read(needing) if needing is not None else None, self.read(again) if again is not None else None)
 
     def side_dice(self, children: list[Any]) -> q.Amount:
         return _amount(children)

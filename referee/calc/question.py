@@ -137,8 +137,17 @@ class Chain(_Value, namedtuple("Chain", "count stages wounds counted", defaults=
     mechanic = "attack sequences"
 
 
-class Roll(_Value, namedtuple("Roll", "dice maximised minimised needing", defaults=(0, 0, None))):
-    """``maximised``, ``minimised``: how many instances of each apply."""
+class NamedSave(_Value, namedtuple("NamedSave", "words")):
+    """A stage after "then" given by a rule's name alone ("then Regeneration save"): its number is read
+    from the rule, as ``Regeneration save`` reads it."""
+
+    __slots__ = ()
+    mechanic = "a rule's save in a chain"
+
+
+class Roll(_Value, namedtuple("Roll", "dice maximised minimised needing reroll", defaults=(0, 0, None, None))):
+    """``maximised``, ``minimised``: how many instances of each apply; ``reroll``: a re-roll the
+    question gives the total ("failed", "successful", "ones"), which calc does not read."""
 
     __slots__ = ()
     mechanic = "dice rolls"
@@ -224,9 +233,9 @@ class PerEach(_Value, namedtuple("PerEach", "words count each needed", defaults=
     mechanic = "a roll for each of a number of things"
 
 
-class NamedDice(_Value, namedtuple("NamedDice", "words dice needing", defaults=(None,))):
+class NamedDice(_Value, namedtuple("NamedDice", "words dice needing reroll", defaults=(None, None))):
     """A roll the documents name (``words``: "charge", "flee roll") with the ``dice`` the question
-    says it is; ``needing``: the chance of that total or more."""
+    says it is; ``needing``: the chance of that total or more; ``reroll`` as :class:`Roll`'s."""
 
     __slots__ = ()
     mechanic = "a named roll of dice"
@@ -246,8 +255,9 @@ class Versus(_Value, namedtuple("Versus", "left_words left right_words right")):
     mechanic = "one roll against another"
 
 
-class Sum(_Value, namedtuple("Sum", "amount needing", defaults=(None,))):
-    """Dice with a number added ("D6+1"); ``needing``: the chance of that total or more."""
+class Sum(_Value, namedtuple("Sum", "amount needing reroll", defaults=(None, None))):
+    """Dice with a number added ("D6+1"); ``needing``: the chance of that total or more; ``reroll``
+    as :class:`Roll`'s."""
 
     __slots__ = ()
     mechanic = "dice rolls with a number added"

@@ -24,6 +24,7 @@ from referee.patterns import lazy
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
     from referee.model import Condition
+    from collections.abc import Iterable
     from typing import Any
 
 # word -> (what it means, in the words explain prints).  docs/graph.md shows this table.
@@ -250,4 +251,65 @@ def subject_conditions(subject: str | None, ids: tuple[str, ...] = ()) -> list[C
         if m is None or (needs_rule and not ids):
             continue
         out.append(Condition(situation, ids[0] if needs_rule else None, m.group()))
+    return out
+
+
+# The words a system's documents condition on, beyond the table: a condition's lead ("when", "while",
+# "if", "unless", ...) and the words after it, up to a mark of punctuation ("not when flying over",
+# "only when use flying move", "when attempting to flee").  A player's ``--when`` word that the table does not
+# have is understood where the system's documents condition on it (a form of it: "flying" of "Fliers",
+# "flies"); the build keeps each system's words (:mod:`referee.store.answers`), so a call reads one row.
+_CONDITION_CLAUSE = lazy(
+    r"\b(?:when|whenever|while|whilst|if|unless|during|after|before|until|once|as\s+long\s+as)\s+"
+    r"((?:[A-Za-z][\w'-]*\s+){0,5}[A-Za-z][\w'-]*)",
+    re.I,
+)
+# words of a condition that name no situation of their own
+_NO_SITUATION = frozenset(
+    "the a an and or nor not no its it is are was were be been being has have had this that these those their there "
+    "they them he she his her him you your any all each every one some other another such same than then more most "
+    "less least only also even still just very with without from into onto upon for of in on at to by as so but "
+    "do does did done can could may might must shall should will would which who whom whose what where how why "
+    "model models unit units player players rule rules special turn phase game roll rolls test tests result "
+    "number value further already again instead otherwise".split()
+)
+
+
+def stem(word: str) -> str:
+    """A word's stem, so that a situation's forms meet: "flying", "flies", "Fliers", "fly" are "fly";
+    "charging", "charged", "charges" are "charg".
+
+    >>> [stem(w) for w in ("flying", "flies", "Fliers", "fly", "Flyers")]
+    ['fly', 'fly', 'fly', 'fly', 'fly']
+    >>> [stem(w) for w in ("charging", "charged", "charges", "fleeing", "flees", "marching", "running")]
+    ['charg', 'charg', 'charg', 'fle', 'fle', 'march', 'run']
+    """
+    w = word.lower().removesuffix("'s")
+    for suffix in ("ings", "ing", "ers", "er", "ed", "es", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            break
+    if w.endswith("i"):
+        w = w[:-1] + "y"
+    elif w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+        w = w[:-1]
+    return w
+
+
+def condition_words(texts: Iterable[str]) -> dict[str, str]:
+    """Stem -> the word as the documents first write it in a condition, of every condition in ``texts``
+    (one compiled pattern over each text).
+
+    >>> condition_words(["Fliers take the test only if they land at terrain, not when flying over."])
+    {'land': 'land', 'terrain': 'terrain', 'fly': 'flying', 'over': 'over'}
+    """
+    out: dict[str, str] = {}
+    for text in texts:
+        for found in _CONDITION_CLAUSE.finditer(text):
+            for word in found.group(1).split():
+                word = word.strip("'-").lower()
+                if len(word) >= 3 and word.isalpha() and word not in _NO_SITUATION:
+                    out.setdefault(stem(word), word)
     return out

@@ -39,7 +39,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FLAG",
         action="append",
         default=[],
-        help="the situation: charging, charged, melee, shooting, moved, first-round, fleeing, on-foot, mounted, ... (repeat, or FLAG,FLAG)",
+        help="the situation: charging, charged, melee, shooting, moved, first-round, fleeing, on-foot, mounted, ..., or a word the system's rules condition on (repeat, or FLAG,FLAG)",
     )
     parser.add_argument("--site-url", metavar="URL", help=f"--format markdown: the site the links point to (default ${ENV_SITE_URL}, else {DEFAULT_SITE_URL})")
 

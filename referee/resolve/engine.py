@@ -28,7 +28,7 @@ from referee.resolve.lent import lent_kinds, lent_modifiers
 from referee.resolve.called import Called
 from referee.resolve.naming import picks
 from referee.resolve.one_of_a_kind import set_twice, two_of_a_kind
-from referee.resolve.parameters import against_instances
+from referee.resolve.parameters import against_instances, lettered_entry
 from referee.resolve.own_words import own_words, permission_meetings
 from referee.resolve.play import Inactive, Pick, both_sides
 from referee.resolve.criteria import criteria_rulings
@@ -40,7 +40,7 @@ from referee.resolve.as_if_not_there import as_if_not_there
 from referee.resolve.counted_as import counted_as_rulings
 from referee.resolve.unless_it_is import unless_rulings
 from referee.resolve.modifiers_reach import reach_rulings
-from referee.resolve.situation_words import situation_rulings
+from referee.resolve.situation_words import kind_rulings, situation_rulings
 from referee.resolve.together import bearer_rulings, capped_counts, forbidden_action_rulings, kind_exceptions, together_rulings, unrolled_rulings
 from referee.resolve.ruling import PRINCIPLES, Modifier, Resolution, Ruling, Unresolved, calibrated, quote
 from referee.resolve.situation import judge, parse_flags
@@ -93,7 +93,7 @@ def resolve(
     """
     view = source(build)
     view.check_system(system)
-    flags = parse_flags(when)
+    flags = parse_flags(when, lambda: view.condition_words(system), system)
     acting_text, mine = _picks(view, system, acting, "KEYWORDS")
     opponent_text, theirs = _picks(view, system, opponent, "--vs")
     if documents is None and build is not view:  # a whole build handed in brings its own texts
@@ -111,7 +111,7 @@ def resolve(
         return _answer(ctx, sides, system, acting_text, opponent_text, flags, [situation], units)
     meetings, idle = relation_meetings(view, sides, flags)
     idle = scoped_out + idle
-    meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides) + version_meetings(view, sides) + both_sides_meetings(view, sides)
+    meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides, lambda: view.kinds_named(system)) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings, flags)
     meetings += permission_meetings(view, sides, meetings)
     settled = [settle(ctx, m) for m in meetings]
@@ -213,6 +213,8 @@ def resolve(
     quoted += [c["quote"] for m in modifiers for c in m.limits] + [i.citation["quote"] for side in sides for i in side.inactive] + [i.citation["quote"] for i in idle]
     gone = [(side.name, rid) for side in sides for rid, entry in side.rules.items() if _aside(ctx, side.name, entry)]
     answers += situation_rulings(ctx, sides, flags, quoted, gone)
+    # a kind of unit typed as a rule: said so, and the rules in play whose words name it
+    answers += kind_rulings(ctx, sides, quoted, gone)
     # a winner stands only on a relation read from the text; a convention is offered, open
     answers = [calibrated(a) for a in answers]
     unresolved = [a for a in answers if isinstance(a, Unresolved)]
@@ -230,7 +232,8 @@ def resolve(
         opponent=opponent_text,
         when=flags,
         in_play={
-            side.name: [entry.to_json(ctx.merged.get((side.name, rid)), _aside(ctx, side.name, entry), ctx.forbidden.get((side.name, rid)))
+            side.name: [lettered_entry(view, entry.to_json(ctx.merged.get((side.name, rid)), _aside(ctx, side.name, entry),
+                                                    ctx.forbidden.get((side.name, rid))))
                         for rid, entry in side.rules.items()]
             for side in sides
         },

@@ -16,12 +16,14 @@ from referee.patterns import lazy
 from referee.resolve.parameters import for_other_value
 from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
-from referee.resolve.situation import APART, judge, why_not
+from referee.resolve.situation import APART, FLAGS, judge, why_not
 from referee.resolve.suffered import is_suffered
+from referee.store.answers import kind_key
 from referee.text import fold, sentences, singulars  # sentences: a text's, read here and at build time
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from referee.store.book import Book
@@ -575,17 +577,43 @@ def _parent_exemptions(view: Book, must: dict[str, Any], must_words: frozenset[s
         failed, unknown = _conditions(rel, side, other, flags)
         if failed is None and words and _same_action(must, must_words, rel, words):
             out.append((rel, unknown))
+        elif failed is not None and failed["situation"] in FLAGS and words and _same_action(must, must_words, rel, words):
+            # "A unit does not take a Panic test if that unit is already fleeing", with no --when fleeing: the
+            # exemption of a situation not given, listed as not applying here with its sentence, never dropped
+            names = view.rule_names
+            said = (f"{names.get(parent, parent)} (the rule {names.get(must['source'], must['source'])} is a part of) exempts "
+                    f"{who(rel)}from its obligation to {dict(must['details'])['action']} {why_not(failed)}")
+            if not any(i.citation["quote"] == rel["citation"]["sentence"] for i in side.inactive):
+                side.inactive.append(Inactive(parent, names.get(parent, parent), side.name, said, quote(rel["citation"], names), relation="cannot"))
     return out
 
 
-def instance_meetings(sides: tuple[Side, Side]) -> list[Meeting]:
-    """A rule a side has more than once (Channel (1), Channel (2))."""
+def who(rel: dict[str, Any]) -> str:
+    """The subject of a relation, as the exemption names it ("a unit "), or nothing."""
+    subject = rel.get("subject") or ""
+    return f"{subject[:1].lower()}{subject[1:]} " if subject else ""
+
+
+def instance_meetings(sides: tuple[Side, Side], kinds: Callable[[], Any] = dict) -> list[Meeting]:
+    """A rule a side has more than once (Channel (1), Channel (2)); not one whose instances are each for
+    another kind of unit the documents name (``kinds``: what reads them), "for Cavalry" and "for Chariots"
+    (:func:`referee.resolve.play._to_kinds`), with at most one that is the side's own: no model has both."""
     return [
         Meeting("instances", [rid], [side.name], extra={"instances": entry.instances, "entry": entry})
         for side in sides
         for rid, entry in side.rules.items()
-        if len(entry.instances) > 1
+        if len(entry.instances) > 1 and not _for_kinds(entry, kinds)
     ]
+
+
+def _for_kinds(entry: Any, kinds: Callable[[], Any]) -> bool:
+    """Whether a rule's instances are each for another kind of unit (one of them perhaps the side's own)."""
+    fors = [next((c[4:] for c in conditions if c.startswith("for ")), None) for conditions in entry.instance_conditions]
+    if sum(f is None for f in fors) > 1 or not any(fors):
+        return False
+    named = kinds()
+    said = [kind_key(f) for f in fors if f is not None]
+    return len(set(said)) == len(said) and all(k in named for k in said)
 
 
 def version_meetings(view: Book, sides: tuple[Side, Side]) -> list[Meeting]:

@@ -15,6 +15,7 @@ from referee.errors import RulesError
 from referee.patterns import lazy
 from referee.resolve.play import Pick
 from referee.text import fold
+from referee.store.answers import kind_key
 from referee.text import singulars
 import difflib
 
@@ -50,6 +51,12 @@ def picks(view: Book, system: str, text: str, what: str = "KEYWORDS") -> list[Pi
             # a game term some rule is stated against ("Flaming Attacks" of the base book, in the
             # house Regeneration rule): in play by its folded name, with no text of its own
             out.append(Pick(_stated_against(view, system, use.name), tuple(str(arg) for arg in use.args), use.text, (start, end)))
+            continue
+        kind = _kind_of_unit(view, system, use.name) if rule in (None, "undefined") or keyword.get("core_term") else None
+        if kind is not None and (rule in (None, "undefined") or not (view.get(rule) or {}).get("text")):
+            # a kind of unit the documents name as such, not a rule ("Monstrous Creatures are immune to the effects
+            # of Slow."): the side's kind of unit, in play by its words folded, with no text of its own
+            out.append(Pick(kind, tuple(str(arg) for arg in use.args), use.text, (start, end)))
             continue
         if keyword.get("core_term") and (rule in (None, "undefined") or not (view.get(rule) or {}).get("text")):
             # a core game term with no rule of its own words ("Strength"); one the documents
@@ -159,6 +166,18 @@ def _stated_against(view: Book, system: str, name: str) -> str | None:
     terms = set(view.against_terms(system))
     folded = fold(name)
     return next((form for form in (folded, *singulars(folded), folded + "s") if form in terms), None)
+
+
+def _kind_of_unit(view: Book, system: str, name: str) -> str | None:
+    """The folded words of a kind of unit the system's documents name as such (the build's answer
+    ``kinds_named``, :func:`referee.store.answers.kinds_named`), or None."""
+    key = kind_key(name)
+    return key if key in view.kinds_named(system) else None
+
+
+def kind_of_unit(view: Book, system: str, rule: str) -> list[Any] | None:
+    """``[rule id, sentence]`` where the documents name the kind a pick's folded words are, or None for a rule."""
+    return None if "/" in rule else view.kinds_named(system).get(rule)
 
 
 def _caret(what: str, err: Any) -> RulesError:

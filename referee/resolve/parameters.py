@@ -128,3 +128,49 @@ def for_other_value(view: Book, rel: dict[str, Any], entry: Any) -> str | None:
         shown = "; ".join(entry.shown(at, names=False) for at in range(len(entry.instances)))
         return f"its words are for {m.group(0)}, and here it is {shown}"
     return None
+
+
+_DIGITS = lazy(r"\d+")
+
+
+def lettered(name: str, letters: list[str], params: list[str] | tuple[str, ...]) -> list[str]:
+    """An instance's parameters as the values of its rule's letters, where the rule's name writes them as
+    letters with words around them: "Guardian -2 {1 leader}" of "Guardian -X {Y leader}" is X 2 and Y 1;
+    "Ranged 3 trigger -2 to hit" of "Ranged X trigger -Y to hit" is X 3 and Y 2.  A parameter binds where
+    it holds one number and, that number written as its letter, stands in the name as written (the name is
+    the pattern); any other stays as written ("blue" of "Leader (color/color)", "+1" of "Stealth", "4+").
+    Bound by place, only where the instance gives one value for every letter.
+
+    >>> lettered("Guardian -X {Y leader}", ["X", "Y"], ["-2", "{1 leader}"])
+    ['2', '1']
+    >>> lettered("Ranged X trigger -Y to hit", ["X", "Y"], ["3", "-2 to hit"])
+    ['3', '2']
+    >>> lettered("Leader (color/color) +X {Y role/Z role/role}", ["colors", "X", "roles"], ["blue", "+4", "{2 base}"])
+    ['blue', '4', '{2 base}']
+    >>> lettered("Stealth", ["X"], ["+1"]), lettered("Dangerous Terrain(x)", ["x"], ["1"])
+    (['+1'], ['1'])
+    """
+    if not letters or len(params) != len(letters):
+        return list(params)
+    pattern = " ".join(name.split())
+    out = []
+    for written, letter in zip(params, letters):
+        numbers = _DIGITS.findall(written)
+        template = _DIGITS.sub(letter, " ".join(written.split()), count=1) if len(numbers) == 1 and letter else None
+        fits = template is not None and re.search(r"(?<![\w])" + re.escape(template) + r"(?![\w])", pattern) is not None
+        out.append(numbers[0] if fits else written)
+    return out
+
+
+def lettered_entry(view: Book, data: dict[str, Any]) -> dict[str, Any]:
+    """An in-play entry (JSON) with each instance's parameters as its rule's letters' values (:func:`lettered`);
+    merged parameters (a cumulative rule's) are left as they are."""
+    rule = view.get(data["rule"]) if "/" in data["rule"] else None
+    letters = [str(p.get("name") or "") for p in (rule or {}).get("params") or []]
+    if not letters or not data["params"] or not all(isinstance(p, list) for p in data["params"]):
+        return data
+    name = rule["name"]
+    data["params"] = [lettered(name, letters, p) for p in data["params"]]
+    for each in data["each"]:
+        each["params"] = lettered(name, letters, each["params"])
+    return data

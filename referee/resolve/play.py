@@ -20,6 +20,7 @@ from referee.resolve.called import granted_as
 from referee.patterns import lazy
 from referee.resolve.ruling import quote
 from referee.resolve.situation import FAILS, HOLDS, holds, why_not
+from referee.store.answers import kind_key
 from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -278,6 +279,15 @@ def side_in_play(view: Book, name: str, picks: list[Pick], flags: tuple[str, ...
                     # a sentence granting it under a condition that fails here: that instance is not in play
                     side.inactive.append(Inactive(target, names.get(target, target), name, why_not(failed), quote(rel["citation"], names),
                                                   [*granting.via, step(rel, names)], relation="grants"))
+            kinds = _to_kinds(view, current, live, side)
+            for rel, unknown in kinds:
+                # each sentence that gives the rule to a kind of unit is an instance for that kind ("Cavalry has
+                # Dangerous Terrain (1)", "Chariots has Dangerous Terrain (4)"), said for it unless the side is it
+                params = _bound(_params(dict(rel["details"]).get("parameter")), granting.instances)
+                granted_as(view, target, rel)
+                _bring(side, queue, names, target, name, rel, params, [*granting.via, step(rel, names)], unknown)
+            if kinds:
+                continue
             rel, unknown = _fitting(live, granting.instances)
             excepted = not_counted_for(view, side, current, rel, granting.instances)
             if excepted is not None:
@@ -470,6 +480,20 @@ def _folded(sentence: str) -> str:
 
 
 _VARIABLE = lazy(r"\b[XYN]\b")
+
+
+def _to_kinds(view: Book, rid: str, live: list[tuple[dict[str, Any], list[str]]], side: Side) -> list[tuple[dict[str, Any], list[str]]]:
+    """The sentences by which a rule grants another, where each gives it to a kind of unit the system's
+    documents name (:func:`referee.store.answers.kinds_named`): each with "for <kind>" among the words the
+    situation cannot tell, unless the side is typed as that kind; none where any grant is to no such kind."""
+    subjects = [rel["subject"] for rel, _ in live]
+    if not all(subjects):
+        return []
+    kinds = view.kinds_named(rid.split("/", 1)[0])
+    keys = [kind_key(subject) for subject in subjects]
+    if not all(key in kinds for key in keys):
+        return []
+    return [(rel, unknown + ([] if key in side.rules else [f"for {rel['subject']}"])) for (rel, unknown), key in zip(live, keys)]
 
 
 def _fitting(live: list[tuple[dict[str, Any], list[str]]], instances: list[tuple[str, ...]]) -> tuple[dict[str, Any], list[str]]:

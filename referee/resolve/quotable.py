@@ -146,6 +146,11 @@ _EXCEPTIONS_FOLLOW = lazy(r"\bthe\s+following\s+exceptions?\s*:\s*$", re.I)
 _ITEM = lazy(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # a short sentence on the whole of the one before it: "This can be combined.", "These stack." (never a label, nor "They never tire.")
 _SHORT_SAYS = lazy(r"(?:this|these)\s+\w+", re.I)
+# a sentence that says again what the one before it said, in other words: "So instead of subtracting the armor
+# penetration of any weapon you add it to the dodge save of this model." after "... it reverses the armor penetration ..."
+# (or goes on about the same things by a pronoun, as a note: "Note that they still benefit from their 3D6 distance ...")
+_GOES_ON = lazy(r"(?:so|thus|that\s+is(?:\s+to\s+say)?|in\s+other\s+words|this\s+means(?:\s+that)?|note\s+that(?=\s+(?:they|it|these|this)\b))"
+                r"\b\s*,?\s+(?!for\s+example\b)", re.I)
 # what a rule's number in brackets is: its letter standing alone ("equal or lower than the number X", "Stealth(+X)",
 # "On an X+, ..."), or the brackets named ("the value given in brackets", "In case a figure is stated in brackets")
 _PARAMETER = lazy(r"(?<![\w\[])(?-i:[XYZ])(?![\w'’])|\bin\s+(?:square\s+)?brackets\b", re.I)
@@ -253,6 +258,8 @@ def _first_words(rid: str, side: str, rule: dict[str, Any], said: set[str], name
     if found is None:
         return []
     first = _with_short_next(*found)
+    if first != found[2] and _plain(first[first.find(found[2]) + len(found[2]):]) in said:
+        first = found[2]  # the sentence it goes on to is quoted already ("Note that they still benefit ...", keeps): once
     said.add(_plain(first))
     return [{"side": side, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_plain(first).rstrip(".")],
              "how": "defines", "subject": None, "conditions": [], "citation": rule_quote(rid, first.lstrip("-*• "), version)}]
@@ -260,11 +267,15 @@ def _first_words(rid: str, side: str, rule: dict[str, Any], said: set[str], name
 
 def _with_short_next(para: str, at: int, first: str) -> str:
     """A first sentence and the next of its paragraph where that one is too short to stand alone and says what the
-    first's things do ("Some weapons have additional keywords. This can be combined."), as the document writes them;
-    else the first alone.  A label ("Veterans.") or an example's opening is no such sentence."""
+    first's things do ("Some weapons have additional keywords. This can be combined."), or says the first again in
+    other words ("... it reverses the armor penetration of the weapons attack. So instead of subtracting the armor
+    penetration of any weapon you add it to the dodge save of this model."), as the document writes them; else the
+    first alone.  A label ("Veterans.") or an example's opening is no such sentence."""
     said = sentences(para)
     after = said[at + 1] if at + 1 < len(said) else None
-    if after is None or len(after.split()) >= _WORDS or "\n" in after or _EXAMPLE.match(_plain(after)) or not _SHORT_SAYS.match(after):
+    if after is None or "\n" in after or _EXAMPLE.match(_plain(after)):
+        return first
+    if not _GOES_ON.match(after) and (len(after.split()) >= _WORDS or not _SHORT_SAYS.match(after)):
         return first
     start = para.find(first)
     end = para.find(after, start + len(first))

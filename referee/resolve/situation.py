@@ -18,12 +18,16 @@ referee.errors.RulesError: error: unknown situation flag 'sneaking' for --when (
 
 from __future__ import annotations
 
+import difflib
+import re
+
 from referee.errors import RulesError
-from referee.graph.situations import SITUATIONS, STATE_OPPOSITE, is_boilerplate, state_of
+from referee.graph.situations import SITUATIONS, STATE_OPPOSITE, is_boilerplate, stem, state_of
+from referee.store.answers import kind_key
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from typing import Any
 
 # Situations that take a value or qualify an obligation: they are read from the
@@ -47,8 +51,28 @@ HOLDS, FAILS, UNKNOWN = "holds", "fails", "unknown"
 _NEGATED = {"not-charging": "charging", "not-moved": "moved", "not-melee": "melee", "not-fleeing": "fleeing"}
 
 
-def parse_flags(values: Iterable[str]) -> tuple[str, ...]:
-    """The ``--when`` flags (each may be a comma-separated list), checked against the table."""
+def parse_flags(values: Iterable[str], words: dict[str, str] | Callable[[], dict[str, str]] | None = None, system: str | None = None) -> tuple[str, ...]:
+    """The ``--when`` flags (each may be a comma-separated list), checked against the table.
+
+    ``words``: the words ``system``'s documents condition on (stem -> the word as written,
+    :func:`referee.graph.situations.condition_words`), or what reads them (only where a word is
+    not a flag: a warm call with flags of the table reads no more).  A word the table lacks is taken where
+    they condition on a form of it ("flying", of "not when flying over"): a situation in the
+    documents' own words, whose sentences the referee quotes (:mod:`referee.resolve.situation_words`).
+    A word that is a form of a flag of the table ("charge") is refused, naming the flag; any
+    other with the nearest words, never guessed.
+
+    >>> parse_flags(["flying"], {"fly": "flying"}, "whfb-house")
+    ('flying',)
+    >>> parse_flags(["charge"], {"charg": "charges"}, "whfb-house")
+    Traceback (most recent call last):
+      ...
+    referee.errors.RulesError: error: unknown situation flag 'charge' for --when; did you mean charging, charged?
+    >>> parse_flags(["flyng"], {"fly": "flying"}, "whfb-house")
+    Traceback (most recent call last):
+      ...
+    referee.errors.RulesError: error: unknown situation flag 'flyng' for --when (known: charging, not-charging, charged, first-round, first-turn, melee, shooting, fleeing, on-foot, mounted, moved; or a word whfb-house's rules condition on); did you mean flying?
+    """
     flags: list[str] = []
     for value in values:
         for word in value.split(","):
@@ -56,13 +80,27 @@ def parse_flags(values: Iterable[str]) -> tuple[str, ...]:
             if not word:
                 continue
             if word not in FLAGS:
-                raise RulesError(f"unknown situation flag {word!r} for --when (known: {', '.join(FLAGS)})")
+                words = words() if callable(words) else words
+                _check_word(word, words, system)
             if word not in flags:
                 flags.append(word)
     for one, other in OPPOSITES:
         if one in flags and other in flags:
             raise RulesError(f"--when {one} and --when {other} cannot both hold")
     return tuple(flags)
+
+
+def _check_word(word: str, words: dict[str, str] | None, system: str | None) -> None:
+    """Nothing, for a word the documents condition on; else the one-line refusal (exit status 2)."""
+    known = f"known: {', '.join(FLAGS)}" + (f"; or a word {system}'s rules condition on" if words else "")
+    same = [flag for flag in FLAGS if "-" not in flag and stem(flag) == stem(word)]
+    if same:
+        raise RulesError(f"unknown situation flag {word!r} for --when; did you mean {', '.join(same)}?")
+    if words and word.isalpha() and stem(word) in words:
+        return
+    near = difflib.get_close_matches(word, [*FLAGS, *sorted(set((words or {}).values()))], n=3, cutoff=0.75)
+    hint = f"; did you mean {', '.join(near)}?" if near else ""
+    raise RulesError(f"unknown situation flag {word!r} for --when ({known}){hint}")
 
 
 def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], theirs: set[str]) -> str:
@@ -88,6 +126,8 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
         return FAILS if condition["value"] in theirs else HOLDS
     if word == "unless" and condition["value"] and "/" in condition["value"] and " " not in condition["value"]:
         return FAILS if condition["value"] in mine else HOLDS  # "unless it is a War Platform": a rule id
+    if word == "unless" and _kind_named(condition["text"] or "", mine):
+        return FAILS  # "unless it is a Monstrous Creature", and the side is that kind of unit (typed as such)
     if word == "game-turn" and "first-turn" in flags and condition["value"]:
         # "from turn 4" cannot hold in the game's first turn, "until the end of turn 3" does
         bound = condition["value"]
@@ -101,6 +141,16 @@ def holds(condition: dict[str, Any], flags: tuple[str, ...], mine: set[str], the
         # "unless" of such words then cannot bar what it limits); with --when mounted they stay open
         return FAILS if word == "other" else HOLDS
     return UNKNOWN
+
+
+def _kind_named(words: str, mine: set[str]) -> bool:
+    """Whether an "unless" clause says its bearer is a kind of unit the side is: one typed on it as a kind
+    (:func:`referee.resolve.naming.kind_of_unit`, in play by its folded words), "unless it is a Monstrous Creature"."""
+    kinds = [k for k in mine if "/" not in k]
+    if not kinds:
+        return False
+    found = re.match(r"^\s*unless\s+(?:it|he|she|they|the\s+(?:model|unit|bearer|target))\s+(?:is|are)\s+(?:an?\s+)?(?P<kind>[\w' -]+?)\s*$", words, re.I)
+    return found is not None and kind_key(found.group("kind")) in kinds
 
 
 def _state_ruled_out(condition: dict[str, Any], flags: tuple[str, ...], states: dict[str, Any]) -> str | None:

@@ -16,9 +16,14 @@ the answer already quotes is not repeated.
 
 from __future__ import annotations
 
+import re
+
+from referee.graph.situations import stem
 from referee.graph.spoken import SPOKEN
+from referee.patterns import lazy
 from referee.resolve.ruling import Ruling
-from referee.text import fold
+from referee.resolve.situation import FLAGS
+from referee.text import fold, sentences
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -60,6 +65,8 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
             rule_sides = [s.name for s in sides if rid in s.rules]
             said = _said(ctx, rid, said_already)
             found = [(flag, s) for s, on in said.get("situation", []) for flag in flags if flag in on]
+            found += [(flag, s) for flag, s in worded(ctx.view, rid, flags) if _plain(s) not in said_already]
+            found += _went_on(ctx, rid, found, said_already)
             if found and len({s for _, s in found}) <= _MOST:
                 given = sorted({flag for flag, _ in found}, key=flags.index)
                 sentences_ = list(dict.fromkeys(s for _, s in found))
@@ -89,6 +96,68 @@ def situation_rulings(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, 
                 out.append(Ruling([name], None, "own-words", f"{name} ({whose}){_SAYS['how-often']}",
                                   [ctx.rule_quote(rid, s) for s in these[: _AT_MOST["how-often"]]], [], [s.name for s in sides if rid in wholes(ctx.view, s, {})]))
     return out
+
+
+# a sentence that goes on about what the one before it spoke of: "Note that they still benefit ...", "It ..."
+_GOES_ON = lazy(r"^(?:(?:note\s+that|however|also|in\s+addition|but)\s*,?\s+|if\s+(?=(?:it|they)\s+(?:does|do|did)\s+so\b))?"
+                r"(?:they|it|he|she|these|such\s+\w+)\b", re.I)
+
+
+_DOES_SO = lazy(r"if\s+(?:it|they)\s+(?:does|do|did)\s+so\b", re.I)
+
+
+def going_on(text: str, sentence: str) -> str | None:
+    """The sentence after ``sentence`` in its paragraph of ``text`` where that one goes on about what it spoke of
+    ("Note that they still benefit ...", "If it does so, half the models in the third ... rank ...", even in the next
+    paragraph), or None."""
+    said = sentences(text)
+    at = next((n for n, s in enumerate(said) if s == sentence), None)
+    if at is None or at + 1 >= len(said) or not _GOES_ON.match(said[at + 1]):
+        return None
+    between = text.split(sentence, 1)[-1].split(said[at + 1], 1)[0]
+    # a new paragraph goes on only where it says so: "If it does so, ..."
+    return None if "\n\n" in between and not _DOES_SO.match(said[at + 1]) else said[at + 1]
+_WORD = lazy(r"[A-Za-z]+")
+
+
+def _went_on(ctx: Context, rid: str, found: list[tuple[str, str]], said_already: set[str]) -> list[tuple[str, str]]:
+    """The sentences that go on about those a rule's words on the situation are (:func:`going_on`), not found already."""
+    if not found:
+        return []
+    rule = ctx.view.get(rid) or {}
+    text = (rule["versions"][0]["text"] if rule.get("versions") else rule.get("text")) or ""
+    have = {s for _, s in found}
+    out = []
+    for flag, sentence in found:
+        after = going_on(text, sentence)
+        if after is not None and after not in have and _plain(after) not in said_already:
+            have.add(after)
+            out.append((flag, after))
+    return out
+
+
+def worded(view: Any, rid: str, flags: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(flag, sentence) of a rule's sentences that speak of a ``--when`` word the situation table lacks, one
+    the system's documents condition on (:func:`referee.resolve.situation.parse_flags`): each sentence with
+    a form of the word ("Fliers always move on the ground when attempting to flee", of ``flying``), and the
+    sentence after it where that one goes on about what it spoke of ("Note that they still benefit from
+    their 3D6 distance ...").  Read from the rule's own text, for the rules in play only."""
+    own = [flag for flag in flags if flag not in FLAGS]
+    rule = view.get(rid) if own else None
+    if not rule:
+        return []
+    text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
+    said = sentences(text or "")
+    out: list[tuple[str, str]] = []
+    for flag in own:
+        wanted = stem(flag)
+        for n, sentence in enumerate(said):
+            if any(stem(w) == wanted for w in _WORD.findall(sentence)):
+                out.append((flag, sentence))
+                after = going_on(text or "", sentence)
+                if after is not None:
+                    out.append((flag, after))
+    return list(dict.fromkeys(out))
 
 
 # what else a part's words settle, quoted with its sentences on the situation where those hold
@@ -185,4 +254,47 @@ def _said(ctx: Context, rid: str, said_already: set[str]) -> dict[str, list[tupl
             sentence = rel["citation"]["sentence"]
             if _plain(sentence) not in said_already:
                 out.setdefault(how, []).append((sentence, details.get("situations", "").split()))
+    return out
+
+
+def kind_rulings(ctx: Context, sides: tuple[Side, Side], quoted: Iterable[str], aside: Iterable[tuple[str, str]] = ()) -> list[Ruling]:
+    """A kind of unit typed on a side as if it were a rule ("--vs 'Monstrous Creature'"), which the system's
+    documents name as a kind, not a rule (:func:`referee.resolve.naming.kind_of_unit`): said so, with the
+    sentence that names it; and each rule in play (not set aside) whose own sentences name that kind
+    ("Monstrous Creatures are immune to the effects of Slow.", of Slow) ruled on by those words, quoted, as a
+    rule's words on the situation are.  What the kind's words give it elsewhere (another rule's "Cavalry has
+    Dangerous Terrain (1)", of obstacles) is not brought into play: it holds where that rule does."""
+    from referee.resolve.naming import kind_of_unit
+
+    said_already = {_plain(q) for q in quoted}
+    gone = set(aside)
+    out: list[Ruling] = []
+    for side, other in (sides, sides[::-1]):
+        for kid, entry in side.rules.items():
+            where = kind_of_unit(ctx.view, ctx.system, kid)
+            if where is None:
+                continue
+            whose = "your" if side.name == "self" else "the opponent's"
+            out.append(Ruling([entry.name], None, "own-words",
+                              f"{entry.name} is no rule of {ctx.system} but a kind of unit its documents name: read as {whose} kind of unit "
+                              f"(no rule is given it here; the rules in play are ruled on by their words on it)",
+                              [ctx.rule_quote(where[0], where[1])], [], [side.name]))
+            words = kid.split()
+            last = words[-1][:-1] + "(?:y|ies)" if words[-1].endswith("y") else re.escape(words[-1]) + "(?:e?s)?"
+            named = re.compile(r"\b" + r"\s+".join([*map(re.escape, words[:-1]), last]) + r"\b", re.I)
+            for holder in (side, other):
+                for rid, held in holder.rules.items():
+                    if "/" not in rid or (holder.name, rid) in ctx.set_aside or (holder.name, rid) in gone:
+                        continue
+                    rule = ctx.view.get(rid)
+                    text = (rule["versions"][0]["text"] if rule["versions"] else rule["text"]) if rule else ""
+                    these = [s for s in sentences(text or "") if named.search(s) and _plain(s) not in said_already]
+                    if not these or len(these) > _MOST:
+                        continue
+                    how = "for" if holder is side else "against"
+                    out.append(Ruling([held.name], None, "own-words",
+                                      f"{held.name}, {how} {entry.name}: its own words speak of this kind of unit, and hold as they say "
+                                      f"(no relation read from them settles more)",
+                                      [ctx.rule_quote(rid, s) for s in these], [], [holder.name]))
+                    said_already.update(_plain(s) for s in these)
     return out

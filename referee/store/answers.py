@@ -8,6 +8,12 @@
   capping every total of roll modifiers, in reading order;
 - ``families``: folded word-prefix -> the rules all of whose sub-rules' names
   start with it ("ranged" -> "Ranged weapon keywords");
+- ``condition_words``: the words the system's rules condition on, stem -> the word as first
+  written ("fly" -> "flying", of "not when flying over"): a ``--when`` word the situation
+  table lacks is understood where they have it (:func:`referee.graph.situations.condition_words`);
+- ``kinds_named``: the kinds of unit the documents name as such, not rules ("Monstrous Creatures are
+  immune to the effects of Slow."): a kind typed on a side is read as that side's kind of unit
+  (:func:`kinds_named`);
 - ``unit kind: <words>``, a row per kind of unit (its words, :func:`referee.text.kind_words`):
   the rules with a sentence opening on units of that kind ("Reserve units count as moved
   ...": ``unit kind: reserve``), and which of their sentences.
@@ -22,8 +28,9 @@ import re
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.graph.situations import condition_words
 from referee.store.database import KIND
-from referee.text import fold, kind_words, sentences
+from referee.text import fold, kind_words, sentences, singulars
 from referee.patterns import lazy
 
 if TYPE_CHECKING:
@@ -58,7 +65,11 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
         "warnings": list(manifest.warnings),
     }
     core_terms = sorted({fold(t) for t in manifest.core_terms})
-    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
+    said = condition_words(text for r in rules for text in ([v.text for v in r.versions] or [r.text]) if text)
+    texts = ((r.id, r.versions[0].text if r.versions else r.text) for r in rules)
+    kinds = kinds_named(texts, [n for r in rules for n in (r.name, *(a.name for a in r.aliases))])
+    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules), "condition_words": said,
+            "kinds_named": kinds}
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:
@@ -136,3 +147,58 @@ def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
 def kind_rows(kinds: dict[str, list[list[Any]]]) -> dict[str, list[list[Any]]]:
     """The kinds of unit as rows of the ``answers`` table, by name."""
     return {KIND + kind: rules for kind, rules in kinds.items()}
+
+
+# A kind of unit or model the documents name as such, not a rule: what a sentence says a kind has or is
+# ("Cavalry has Dangerous Terrain (1)", "Monstrous Creatures are immune to the effects of Slow."), what a
+# model is said to be ("unless it is a Monstrous Creature", "If the unit is Infantry, Artillery, or a
+# Monstrous Creature"), what a rule excepts ("models other than Monstrous Creatures and Artillery pieces")
+# or whose rules a model uses ("the model uses the rules for cavalry").  One compiled pattern per sentence.
+_KIND = r"[A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*)?"
+_KINDS = lazy(
+    r"^(?P<subject>" + _KIND + r")\s+(?:has|have|are|is|takes?|does|do|can|cannot|must|may|counts?|treats?|gets?|gains?|suffers?|never|always)\b"
+    r"|\b(?:is|are)\s+(?:not\s+)?(?P<article>an?\s+)?(?P<listed>" + _KIND + r"(?:\s*,\s*(?:or\s+|and\s+)?(?:an?\s+)?" + _KIND + r")*(?:,?\s+(?:or|and)\s+(?:an?\s+)?" + _KIND + r")?)\b"
+    r"|\bother\s+than\s+(?P<other>" + _KIND + r"(?:\s+(?:and|or)\s+" + _KIND + r")?)"
+    r"|\brules\s+for\s+(?P<rules_for>[a-z]+)\b"
+)
+_LIST_SPLIT = lazy(r"\s*,\s*(?:or\s+|and\s+)?(?:an?\s+)?|,?\s+(?:or|and)\s+(?:an?\s+)?")
+# first words that are no kind's: articles, pronouns, quantifiers, the game's general nouns
+_NO_KIND = frozenset(
+    "a an the this that these those each every any all some no both such if when while whilst unless it its they their "
+    "he she his her you your we our in on at for of once after before during model models unit units player players "
+    "enemy friendly rule rules note however also then there here hits wounds nor to only sometimes close apply hold save roll test attack weapon phase turn base rank casualty number result".split()
+)
+
+
+def kind_key(name: str) -> str:
+    """A kind's words folded, the last in the singular: "Monstrous Creatures" -> "monstrous creature"."""
+    words = fold(name).split()
+    if words:
+        words[-1] = next(iter(singulars(words[-1])), words[-1])
+    return " ".join(words)
+
+
+def kinds_named(rules: Iterable[tuple[str, str]], rule_names: Iterable[str]) -> dict[str, list[Any]]:
+    """A kind of unit the documents name (:func:`kind_key`) -> ``[rule id, sentence]``, the first sentence that
+    names it as a kind; a rule's name is no kind.  ``rules``: (id, text) in reading order.
+
+    >>> kinds_named([("demo/slow", "Any model that is Slowed gets -1 Initiative. Monstrous Creatures are immune to the effects of Slow."),
+    ...              ("demo/scout", "If the unit is Infantry, Artillery, or a Monstrous Creature, it may redeploy.")], ["Slow", "Scout"])
+    {'monstrous creature': ['demo/slow', 'Monstrous Creatures are immune to the effects of Slow.'], 'infantry': ['demo/scout', 'If the unit is Infantry, Artillery, or a Monstrous Creature, it may redeploy.'], 'artillery': ['demo/scout', 'If the unit is Infantry, Artillery, or a Monstrous Creature, it may redeploy.']}
+    """
+    named = {kind_key(n) for n in rule_names} | {fold(n) for n in rule_names}
+    out: dict[str, list[Any]] = {}
+    for rid, text in rules:
+        for sentence in (line.strip() for said in sentences(text) for line in said.splitlines()):
+            for found in _KINDS.finditer(sentence):
+                words = found.group("subject") or found.group("other") or found.group("rules_for")
+                items = _LIST_SPLIT.split(found.group("listed")) if found.group("listed") else _LIST_SPLIT.split(words or "")
+                if found.group("listed") and len(items) == 1 and not found.group("article"):
+                    continue  # "is Fleeing", "is Shaken": a state; a kind is "a Monstrous Creature", or one of a list
+                for item in items:
+                    key = kind_key(item.strip())
+                    if not key or fold(item).split()[0] in _NO_KIND or key.split()[0] in _NO_KIND or key.split()[-1] in _NO_KIND or key.endswith(("ed", "ing", "en")):
+                        continue  # "Slowed", "Ambushing", "Shaken": what a rule makes of a model; "Fortitude Saves": no kind
+                    if key not in named and fold(item) not in named:
+                        out.setdefault(key, [rid, sentence])
+    return out

@@ -157,6 +157,12 @@ class Stored:
     def families(self, system: str) -> dict[str, list[str]]:
         return self._answer(system, "families", {})
 
+    def condition_words(self, system: str) -> dict[str, str]:
+        return self._answer(system, "condition_words", {})
+
+    def kinds_named(self, system: str) -> dict[str, list[Any]]:
+        return self._answer(system, "kinds_named", {})
+
     def unit_kind(self, system: str, kind: str) -> list[list[Any]]:
         return self._answer(system, KIND + kind, [])
 

@@ -64,6 +64,10 @@ A unit with Drift moves the distance given in parentheses (X) at the end of each
 ## Mend
 
 A model with Mend(X+) rolls a D6 at the start of its turn. On an X+ it heals.
+
+## Sap
+
+A unit hit by Sap(X) suffers X more Fatigue at the end of the turn.
 """
 
 
@@ -230,3 +234,11 @@ def test_unstable_where_a_system_states_only_some_sentences(undying, rulebase):
     with pytest.raises(Refusal) as err:
         answer(rulebase, "last-edition", "unstable 5")
     assert "does not define Unstable" in err.value.message
+
+
+def test_a_count_said_with_fewer_or_more_is_named_by_its_thing(rulebase, leeches):
+    """ "replenishes X fewer Power Dice": the answer counts "fewer Power Dice", not "fewer" (the sweep of
+    round 17 found Magicka Drain's figure labelled by the comparative alone)."""
+    found = answer(rulebase, "scrollhammer", "magicka drain (2)")
+    assert (found.mean, found.to_json()["outcome"]) == (2, "fewer Power Dice")
+    assert answer(leeches, "leeches", "sap (3)").to_json()["outcome"] == "more Fatigue"

@@ -24,7 +24,7 @@ SYNTAX = [
     ),
     (
         "wound S3 vs T7 #",
-        'error: unexpected \'#\' at column 16\n    wound S3 vs T7 #\n                   ^\nexpected: ",", "then", "with", "and", "reroll failed" or "reroll successful", a modifier such as -1 or the end',
+        'error: unexpected \'#\' at column 16\n    wound S3 vs T7 #\n                   ^\nexpected: ",", "with", "and", "mean", "reroll failed" or "reroll successful", "then", a modifier such as -1 or the end',
     ),
     (
         "cover medium",
@@ -33,7 +33,8 @@ SYNTAX = [
     (
         "2D6 maximised sideways",
         "error: unexpected 'sideways' at column 15\n    2D6 maximised sideways\n                  ^\n"
-        'expected: ",", "at", "need", "needing", "needs", "once", "thrice", "twice", a number, a roll such as 4+, maximised, minimised, x2, x3, ... or the end',
+        'expected: ",", "once", "thrice", "twice", "with", "at least", "needing", "reroll failed" or "reroll successful", a number, a roll such as 4+, '
+        "maximised, minimised, x2, x3, ... or the end",
     ),
     (
         "swiftstride march",
@@ -44,8 +45,8 @@ SYNTAX = [
         "",
         "error: the question is empty at column 1\n    \n    ^\n"
         'expected: "bad", "cover", "dangerous", "dodge", "feel", "fleshbane", "fnp", "hit", "multiple", "poisoned", '
-        '"pure", "save", "sniper", "swiftstride", "unstable", "wound", "roll", "to", a characteristic and its value such as Mg3, a number, '
-        "a rule's name, dice such as 2D6 or D3 or soft, hard or light",
+        '"pure", "save", "sniper", "swiftstride", "unstable", "wound", "a", "armour save", "at least", "needing", "roll", "to", '
+        "a characteristic and its value such as Mg3, a number, a roll such as 4+, a rule's name, dice such as 2D6 or D3 or soft, hard or light",
     ),
 ]
 

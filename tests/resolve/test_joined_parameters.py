@@ -98,7 +98,7 @@ def test_the_weapons_number_is_shown_on_the_keyword_it_fills(rulebase) -> None:
     assert [(m["stat"], m["value"]) for m in data["modifiers"]] == [("Attacks", "+2")]  # Y, never X
     data = resolve(rulebase, "last-edition", "Ranged 3 trigger -1 to hit", when=["melee"]).to_json()
     trigger = next(e for e in data["in_play"]["self"] if e["rule"] == "last-edition/ranged-trigger")
-    assert trigger["params"] == [["3", "-1 to hit"]]
+    assert trigger["params"] == [["3", "1"]]  # its letters' values, X 3 and Y 1 (the modifier reads "-1 to hit" as written)
     assert [(m["stat"], m["value"]) for m in data["modifiers"]] == [("to-hit", "-1")]
     data = resolve(rulebase, "last-edition", "Melee 2 heavy -1, Melee 2 light +1", when=["melee"]).to_json()
     assert [sorted(p["value"] for p in m["parts"]) for m in data["modifiers"]] == [["+1", "-1"]]  # each its Y, never the 2

@@ -13,13 +13,19 @@ def test_a_share_of_the_models_that_act_and_what_they_still_benefit_from_are_rea
     are allowed to shoot" is what it does by its numbers (``effect``); Air And Ground Movement's "Note that they still
     benefit from their 3D6 distance as they flee overrun and pursue." is what its change does not take away (``keeps``).
     Beside them, words of this test's own."""
-    def said(data: dict, how: str) -> list[str]:
-        return [d["citation"]["quote"] for d in data["in_force"] if d.get("how") == how]
+    def said(data: dict, how: str | None) -> list[str]:
+        return [d["citation"]["quote"] for d in data["in_force"] if how is None or d.get("how") == how]
 
+    def quoted(data: dict) -> list[str]:
+        return [c["quote"] for key in ("rulings", "unresolved") for item in data[key] for c in item["citations"]] + said(data, None)
+
+    # quoted once, by whichever reading comes first (the sentence a situation's words go on to, or this one)
     volley = resolve(rulebase, "whfb-house", "Volley Fire, Fire in two ranks", when=["shooting"]).to_json()
-    assert any(q.startswith("If it does so, half the models in the third and any subsequent ranks, rounding up") for q in said(volley, "effect"))
+    assert len([q for q in quoted(volley) if q.startswith("If it does so, half the models in the third and any subsequent ranks")]) == 1
     fliers = resolve(rulebase, "whfb-house", "Air And Ground Movement (flee, overrun and pursue)").to_json()
     assert said(fliers, "keeps") == ["Note that they still benefit from their 3D6 distance as they flee overrun and pursue."]
+    assert said(fliers, "defines") == ["Fliers always move on the ground when attempting to flee pursue, overrun - there simply is no time for "
+                                       "them to take off properly."]
     view = system({"Massed Bows": "Archers may loose together. If they do, half the models in the rear ranks may shoot as well.",
                    "Gliders": "Gliders run on foot when routing. Note that they still benefit from their long stride.",
                    "Militia": "Less than half the models are veterans. Militia are cheap."}, [])

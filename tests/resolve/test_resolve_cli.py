@@ -135,7 +135,7 @@ ERRORS: list[tuple[list[str], str]] = [
     (
         ["Fear", "--system", "t9a", "--when", "sneaking"],
         "referee: error: unknown situation flag 'sneaking' for --when (known: charging, not-charging, charged, first-round,"
-        " first-turn, melee, shooting, fleeing, on-foot, mounted, moved)\n",
+        " first-turn, melee, shooting, fleeing, on-foot, mounted, moved; or a word t9a's rules condition on)\n",
     ),
     (
         ["Poisoned (4+", "--system", "t9a"],
@@ -151,6 +151,10 @@ ERRORS: list[tuple[list[str], str]] = [
     (["  ", "--system", "t9a"], 'referee: error: KEYWORDS is empty: give a keyword string such as "Fear, Fly (8, 16)"\n'),
     (["Fear", "--system", "nope"], "referee: error: unknown system 'nope' (known: last-edition, scrollhammer, t9a, whfb-house)\n"),
     (["Fear"], "referee: error: resolve needs --system (one of: last-edition, scrollhammer, t9a, whfb-house)\n"),
+    (["Dangerous Terrain", "--system", "whfb-house", "--when", "flyng"],
+     "referee: error: unknown situation flag 'flyng' for --when (known: charging, not-charging, charged, first-round,"
+     " first-turn, melee, shooting, fleeing, on-foot, mounted, moved; or a word whfb-house's rules condition on); did you mean flying?\n"),
+    (["Fear", "--system", "t9a", "--when", "charge"], "referee: error: unknown situation flag 'charge' for --when; did you mean charging, charged?\n"),
     (["Fear", "--system", "t9a", "--when", "on-foot,mounted"], "referee: error: --when on-foot and --when mounted cannot both hold\n"),
     (["--system", "t9a", "--when", "melee"],
      "referee: error: resolve needs a side to rule on: KEYWORDS or --unit NAME (yours), --vs or --vs-unit (the opponent's)\n"),

@@ -31,7 +31,7 @@ ERRORS = [
     ("vs Fear, Feer", "referee: error: --vs: unknown rule 'Feer' in t9a at column 10\n    Fear, Feer\n          ~~~^\ndid you mean Fear (t9a/fear)?", 2),
     ("vs Stealth", "referee: error: --vs: unknown rule 'Stealth' in t9a at column 7\n    Stealth\n    ~~~~~~^", 2),  # nothing near: no guess
     ("system nowhere", f"referee: error: unknown system 'nowhere' (known: {SYSTEMS})", 2),
-    ("when sneaking", f"referee: error: unknown situation flag 'sneaking' for --when (known: {FLAGS})\nthe situation stays: melee", 2),
+    ("when sneaking", f"referee: error: unknown situation flag 'sneaking' for --when (known: {FLAGS}; or a word t9a's rules condition on)\nthe situation stays: melee", 2),
 ]
 
 # line -> the CLI call that must say the same (the messages of search, resolve and calc, worded there)

@@ -88,7 +88,7 @@ def test_json_is_one_object_per_answer(session: Session, capsys: pytest.CaptureF
     }
     assert out[8] == {
         "line": "when sneaking",
-        "error": {"message": f"unknown situation flag 'sneaking' for --when (known: {FLAGS})\nthe situation stays: no situation flags",
+        "error": {"message": f"unknown situation flag 'sneaking' for --when (known: {FLAGS}; or a word t9a's rules condition on)\nthe situation stays: no situation flags",
                   "file": None, "line": None, "status": 2},
     }
     assert set(out[9]["error"]) == {"message", "question", "column", "expected", "did_you_mean", "status"}  # calc's own error shape
