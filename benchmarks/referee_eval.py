@@ -34,7 +34,9 @@ A question is then:
 - **wrong**: something false: a winner other than the expected one, a winner
   where the text does not settle it (or where nothing meets), a modifier with
   a value the documents contradict, a modifier that must not be there, a rule
-  in play that the situation takes out, a rule set aside that applies, or a
+  in play that the situation takes out, a rule set aside that applies (a rule
+  set aside only because a prohibition in force bars its use, ``forbidden``,
+  is in play: it meets ``in_play`` and ``not_active`` alike), or a
   numeric example's value taken as the instance's parameter. A modifier
   whose value names no number ("+Y") states no figure: it counts as missing.
 - **error**: a non-zero exit, a traceback, or output that is not the JSON
@@ -254,9 +256,10 @@ def check_in_play(answer: Answer, expect: dict[str, Any], out: Checked) -> None:
             found = answer.find(name, (side,))
             if not found:
                 out.missing.append(f"{label(name)} not in play ({side})")
-            elif all(e.get("set_aside") for e in found) and not loses(expect, name, answer):
+            elif all(e.get("set_aside") and not e.get("forbidden") for e in found) and not loses(expect, name, answer):
                 out.false.append(f"{label(name)} set aside: {found[0]['set_aside']}")
     for name in expect.get("not_active", []):
+        # a rule in play whose use a prohibition bars (``forbidden``) is set aside too: it brings nothing here
         live = [e for e in answer.find(name) if not e.get("set_aside")]
         if live:
             out.false.append(f"{label(name)} in play, not set aside")

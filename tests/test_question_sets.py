@@ -113,6 +113,23 @@ def test_rules_in_play_set_aside_and_example_parameters():
     assert referee_eval.judge(question(params_not={"Channel": ["3"]}), channel)[0] == "wrong"
 
 
+def test_a_rule_in_play_whose_use_is_forbidden_meets_in_play_and_not_active():
+    """A rule set aside because a prohibition in force bars its use (``forbidden``, the forbidding sentence) is in play and
+    brings nothing: both readings of the writers hold of it.  One set aside for any other reason (its own condition does not
+    hold) is not in play: an ``in_play`` expectation of it is wrong, as before."""
+    barred = citation("Embarking", "Units can not embarked while they or the transport did fall back ...")
+    forbidden = answer(self_rules=[{"name": "Embarking", "set_aside": "its own words forbid it", "forbidden": barred}, "Fall back"])
+    assert referee_eval.judge(question(in_play=["Embarking", "Fall back"]), forbidden)[0] == "right"
+    assert referee_eval.judge(question(not_active=["Embarking"]), forbidden)[0] == "right"
+    assert referee_eval.judge(question(not_active=["Fall back"]), forbidden)[0] == "wrong"
+    out_of_its_case = answer(self_rules=[{"name": "Fighting in extra ranks", "set_aside": "applies only when not charging", "forbidden": None}])
+    assert referee_eval.judge(question(in_play=["Fighting in extra ranks"]), out_of_its_case)[0] == "wrong"
+    assert referee_eval.judge(question(not_active=["Fighting in extra ranks"]), out_of_its_case)[0] == "right"
+    # the field alone, with nothing set aside, changes nothing: the rule is in play and brings what it brings
+    live = answer(self_rules=[{"name": "Embarking", "forbidden": barred}])
+    assert referee_eval.judge(question(not_active=["Embarking"]), live)[0] == "wrong"
+
+
 def test_names_fold_placeholders_brackets_and_punctuation():
     assert referee_eval.fold("Ranged X heavy") == referee_eval.fold("ranged-heavy".replace("-", " "))
     assert referee_eval.fold("Fortitude (4+)") == "fortitude"

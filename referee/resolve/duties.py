@@ -21,7 +21,7 @@ from referee.resolve.conceded import concession_rulings
 from referee.resolve.permitted import permitted_actions
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
 from referee.resolve.ruled_out import shot_even_in_melee
-from referee.resolve.ruling import Ruling, conditions, quote
+from referee.resolve.ruling import Ruling, Unresolved, conditions, quote
 from referee.resolve.scope import bearer_permission, words_name
 from referee.resolve.situation import APART, OPPOSITES, judge, why_not
 from referee.text import USES, fold, singulars
@@ -176,14 +176,14 @@ def _category_holders(view: Book, rel: dict[str, Any], mine: Side, forbidden: st
     return rel["conditions"], None, []
 
 
-def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
+def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[Any, ...]], list[Inactive]]:
     """A prohibition of using a rule of its own side ("A unit cannot Volley Fire if it moved earlier
     in the turn"): where its conditions hold, that rule is set aside (cannot beats can); where the
     situation cannot tell, the ruling says "if ...".  Returns (rulings, (side, rule id, why) to set
     aside, the prohibitions whose conditions fail here)."""
     names = view.rule_names
     rulings: list[Ruling] = []
-    aside: list[tuple[str, str, str]] = []
+    aside: list[tuple[Any, ...]] = []
     idle: list[Inactive] = []
     for mine, theirs in (sides, sides[::-1]):
         for rid in mine.rules:
@@ -221,7 +221,7 @@ def forbidden_rules(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
                 rulings.append(Ruling(list(dict.fromkeys([*by, names.get(rid, rid), shown])), winner, "cannot-beats-can", outcome, [cited], unknown, [mine.name],
                                       relation=cited if winner else None))
                 if not unknown:
-                    aside.append((mine.name, target, outcome))
+                    aside.append((mine.name, target, outcome, cited))  # the forbidding sentence: in play, its use barred
     return rulings, aside, idle
 
 
@@ -346,7 +346,7 @@ def _not_in_force(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], 
                         yield mine, theirs, rid, rel, failed, found
 
 
-def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]]]:
+def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[Any, ...]]]:
     """A prohibition binding the other side whose action is using one of that side's rules ("Enemies
     cannot counter-attack a completely invisible unit", of Invisibility, against Counter-Attack): that
     rule is set aside there, cannot beats can, quoted; where the situation cannot tell, "if ..."."""
@@ -359,7 +359,7 @@ def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tup
         return [other] if other is not None and other != rid else []
 
     rulings: list[Ruling] = []
-    aside: list[tuple[str, str, str]] = []
+    aside: list[tuple[Any, ...]] = []
     for mine, theirs, rid, rel, unknown, (other,) in _in_force(view, sides, flags, held):
         action = dict(rel["details"])["action"]
         outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
@@ -367,7 +367,7 @@ def forbidden_to_the_other_side(view: Book, sides: tuple[Side, Side], flags: tup
         rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
                               [quote(rel["citation"], names)], unknown, [mine.name, theirs.name], relation=quote(rel["citation"], names)))
         if not unknown:
-            aside.append((theirs.name, other, outcome))
+            aside.append((theirs.name, other, outcome, quote(rel["citation"], names)))
     return rulings, aside
 
 
@@ -429,7 +429,7 @@ def forbidden_to_others(view: Book, sides: tuple[Side, Side], flags: tuple[str, 
     return out
 
 
-def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
+def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[Any, ...]], list[Inactive]]:
     """A prohibition of being given rules of a kind ("Reserve units count as moved and do not receive
     orders", of Placing reserves) sets aside the side's rules of that category (Taking cover, an
     order): cannot beats can, quoted; where the situation cannot tell, the ruling says "if ...".
@@ -458,7 +458,7 @@ def forbidden_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]
             rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
                                   [cited], told, [mine.name], relation=cited))
             if not told:
-                aside.append((mine.name, other, outcome))
+                aside.append((mine.name, other, outcome, cited))
     return rulings, aside, idle
 
 
@@ -510,7 +510,7 @@ def of_ignored_kind(name: str, category: str | None, kind: str) -> str | None:
     return None
 
 
-def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[str, str, str]], list[Inactive]]:
+def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[Ruling], list[tuple[Any, ...]], list[Inactive]]:
     """A rule that ignores rules of a kind ("ignore the rider's Armour Equipment", of Massive Bulk)
     prevails over the side's rules of that kind (Plate Armour): an explicit exception, quoted; where
     the situation cannot tell its conditions ("If the model is mounted by a Character"), "if ...";
@@ -518,7 +518,7 @@ def ignored_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...]) 
     and its sentence, once per rule of that kind."""
     names = view.rule_names
     rulings: list[Ruling] = []
-    aside: list[tuple[str, str, str]] = []
+    aside: list[tuple[Any, ...]] = []
     idle: list[Inactive] = []
 
     def held(rel: dict[str, Any], mine: Side, theirs: Side, rid: str) -> list[tuple[str, str]]:
@@ -612,7 +612,7 @@ _RANGED_PROFILE = lazy(r"^\s*(?:range|reichweite)\s*:?\s*\d+", re.I)
 
 
 def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None = None,
-           quote_rule: Any = None) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive], list[tuple[str, str, str]]]:
+           quote_rule: Any = None) -> tuple[list[dict[str, Any]], list[Ruling], list[Inactive], list[tuple[Any, ...]]]:
     """(the obligations and prohibitions in force, the rulings on a forbidden action the situation
     names, the ones that do not apply here, the rules of the side that are ways of doing the
     forbidden action, set aside with why).  A rule a ruling set aside (Fear, against a side immune
@@ -623,7 +623,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
     rulings: list[Ruling] = []
     idle: list[Inactive] = []
     seen: set[tuple[str, str, str, str]] = set()
-    aside: list[tuple[str, str, str]] = []
+    aside: list[tuple[Any, ...]] = []
     for mine, theirs in (sides, sides[::-1]):
         for rid in mine.rules:
             if (mine.name, rid) in (set_aside or {}):
@@ -662,7 +662,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                     only_even = _ruled_out(flag, flags)
                     ways = _ways_forbidden(view, mine, rid, rel, action, flag, who, unknown, set_aside, quote_rule, only_even, flags, done)
                     rulings += [r for r in ways if not any(o.rules == r.rules and o.principle == r.principle for o in rulings)]
-                    aside += [(mine.name, names_key, why) for names_key, why in _settled_ways(ways, names, mine)]
+                    aside += [(mine.name, names_key, why, forbidding) for names_key, why, forbidding in _settled_ways(ways, names, mine)]
                 if rel["kind"] == "cannot" and flag is not None and flag in flags:
                     doubt = unknown + ([f"for {who}"] if who and not done and not in_the_situation(who, flags) else [])
                     # a time named only by an event ("in the following battle phase"): no flag says it is that time,
@@ -697,7 +697,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
                     rulings.append(Ruling(rule_names, names.get(rid, rid) if ways else None, "cannot-beats-can", outcome, [cited, *cited_ways], doubt,
                                           [mine.name], relation=cited if ways else None))
                     if not doubt:
-                        aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here") for w, _ in ways]
+                        aside += [(mine.name, w, f"{names.get(rid, rid)}: {who or 'the unit'} cannot {action} here", cited) for w, _ in ways]
     # the situation a rule's words put its side in ("Reserve units count as moved"): said, with its sentence
     for side in sides:
         for flag, (rid, rel, unknown) in side.states.items():
@@ -772,10 +772,11 @@ def _this_turn(flags: tuple[str, ...]) -> str | None:
     return next((flag for flag in _THIS_TURN if flag in flags), None)
 
 
-def _settled_ways(ways: list[Ruling], names: dict[str, str], mine: Side) -> list[tuple[str, str]]:
-    """The ways a prohibition's ruling sets aside where the situation settles it (no condition left)."""
+def _settled_ways(ways: list[Ruling], names: dict[str, str], mine: Side) -> list[tuple[str, str, dict[str, Any]]]:
+    """The ways a prohibition's ruling sets aside where the situation settles it (no condition left), each with
+    the prohibition's sentence (the ruling's first quote)."""
     ids = {names.get(other, other): other for other in mine.rules}
-    return [(ids[r.rules[1]], r.outcome) for r in ways
+    return [(ids[r.rules[1]], r.outcome, r.citations[0]) for r in ways
             if r.winner == r.rules[0] and not r.conditions and r.principle == "cannot-beats-can" and r.rules[1] in ids and not r.convention]
 
 
@@ -920,3 +921,144 @@ def _permission_meets(names: dict[str, str], rid: str, other: str, rel: dict[str
     outcome = (f"{forbidding} prevails over {permitting}{conditions(unknown)}: {rel['subject'] or 'the unit'} cannot {action}, and {permitting} "
                f"lets it {action} in a case of its own (\"{case}\"), which {forbidding}'s words do not name")
     return Ruling([forbidding, permitting], forbidding, "cannot-beats-can", outcome, cited, unknown, sides, convention="cannot beats must")
+
+
+# the words of doing an act by choice around what is done: "declare a Flee Charge Reaction" and "voluntarily chooses Flee
+# as Charge Reaction" are one act, Flee as a Charge Reaction
+_CHOOSING = frozenset({"declare", "choose", "chose", "chosen", "make", "to", "as", "voluntarily", "a", "an", "the", "its", "their"})
+# words that name no act of their own ("Supporting attacks cannot be made to the side or rear": "be made" is no act to match)
+_NO_ACT = frozenset({"be", "been", "is", "are", "made", "do", "done", "use", "used", "get", "have", "has"})
+# a rule's opening "If ..." or "When ..." clause, to its first comma: the act on which the rule comes into use
+_OPENING_IF = lazy(r"^\s*(?:if|when|whenever)\b(?P<clause>[^,;:]+)", re.I)
+
+
+def _what_is_done(words: str) -> frozenset[str]:
+    """An act's content words, verbs of choosing and articles dropped, singular: {flee, charge, reaction}."""
+    return frozenset(w for w in action_words(words) if w not in _CHOOSING and w not in _NO_ACT and not w.startswith("choos") and not w.startswith("declar"))
+
+
+def forbidden_triggers(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: Mapping[tuple[str, str], str],
+                       quote_rule: Any) -> tuple[list[Ruling], list[tuple[Any, ...]]]:
+    """A prohibition in force on its own side ("the unit ... cannot declare a Flee Charge Reaction", Fearless) of the very act
+    another rule of that side opens with as the case it comes into use in ("If a unit consisting entirely of models with
+    Feigned Flight voluntarily chooses Flee as Charge Reaction and ..."): that rule can never come into use here, so the
+    prohibition prevails over it, cannot beats can, both sentences quoted; where the situation cannot tell the prohibition's
+    own conditions ("unless already Fleeing"), the ruling says "if ...", else the rule is in play and forbidden (set aside).
+    The act is matched by its content words (two or more), the verbs of choosing it aside.  Returns (rulings, (side, rule
+    id, why, the forbidding sentence) to set aside)."""
+    names = view.rule_names
+    rulings: list[Ruling] = []
+    aside: list[tuple[Any, ...]] = []
+    for mine, theirs in (sides, sides[::-1]):
+        openings: dict[str, tuple[str, frozenset[str]]] = {}
+        for other in mine.rules:
+            rule = view.get(other) or {}
+            first = next(iter(sentences(_first_text(rule))), "")
+            found = _OPENING_IF.match(first)
+            if found is not None:
+                openings[other] = (first, frozenset(w for w in action_words(found.group("clause"))))
+        if not openings:
+            continue
+        for rid in mine.rules:
+            if (mine.name, rid) in set_aside:
+                continue
+            for rel in view.relations_out(rid):
+                action = dict(rel["details"]).get("action") or ""
+                if rel["kind"] != "cannot" or rel["target"] or binds_other_side(rel, names):
+                    continue
+                done = _what_is_done(action)
+                if len(done) < 2:
+                    continue
+                failed, unknown = judge(rel["conditions"], flags, mine.ids, theirs.ids)
+                if failed is not None:
+                    continue
+                for other, (first, clause) in openings.items():
+                    if other == rid or (mine.name, other) in set_aside or not done <= clause:
+                        continue
+                    if any(r.rules == [names.get(rid, rid), names.get(other, other)] for r in rulings):
+                        continue  # one prohibition, said again by a second document
+                    who = rel["subject"] or "the unit"
+                    cited = quote(rel["citation"], names)
+                    outcome = (f"{names.get(rid, rid)} prevails over {names.get(other, other)}{',' + conditions(unknown) if unknown else ''}: "
+                               f"{who} cannot {action}, and {names.get(other, other)} comes into use only when its unit does so "
+                               f"(its own opening case), so it cannot be used here; cannot beats can")
+                    # the other rule's own words on the case the prohibition leaves out ("unless already Fleeing": "This rule does
+                    # not apply if ... it was already Fleeing when being Charged"), so both sides of the "if" are read
+                    said = [quote_rule(other, sentence, version) for sentence, version in _speaking_of(view.get(other) or {}, unknown) if sentence != first]
+                    rulings.append(Ruling([names.get(rid, rid), names.get(other, other)], names.get(rid, rid), "cannot-beats-can", outcome,
+                                          [cited, quote_rule(other, first), *said], unknown, [mine.name], relation=cited))
+                    if not unknown:
+                        aside.append((mine.name, other, outcome, cited))
+    return rulings, aside
+
+
+def _speaking_of(rule: dict[str, Any], unknown: list[str]) -> list[tuple[str, dict[str, Any] | None]]:
+    """A rule's sentences (each wording's, with its wording, to quote it at its own place) with every content word of a
+    condition left untold ("unless already Fleeing": already, fleeing), in order, once each."""
+    wanted = [words for words in (frozenset(w for w in action_words(c) if w not in _UNLESS) for c in unknown) if len(words) >= 2]
+    out: list[tuple[str, dict[str, Any] | None]] = []
+    for version in rule.get("versions") or [None]:
+        for sentence in sentences((version or rule).get("text") or ""):
+            if any(words <= action_words(sentence) for words in wanted) and sentence not in [s for s, _ in out]:
+                out.append((sentence, version))
+    return out
+
+
+_UNLESS = frozenset({"unless", "if", "when", "not", "except"})
+
+
+def _first_text(rule: dict[str, Any]) -> str:
+    versions = rule.get("versions") or []
+    return (versions[0] if versions else rule).get("text") or ""
+
+
+def referenced_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: Mapping[tuple[str, str], str]) -> list[Unresolved]:
+    """A prohibition of being given rules of a kind in a rule that a rule in play names but that is not in play itself
+    ("Reserve units count as moved and do not receive orders.", of Placing reserves, which Shock teleport names: its unit
+    is "deployed later on the battlefield in the "placing reserves" step"), beside the side's rules of that kind (Taking
+    cover, an order): whether the naming rule's unit is one of those the prohibition binds, no sentence says, so it is an
+    open question on the three, each quoted.  Where the rule is in play (granted, "as if it was a unit from reserve"),
+    :func:`forbidden_kinds` rules on it."""
+    names = view.rule_names
+    out: list[Unresolved] = []
+    for mine, theirs in (sides, sides[::-1]):
+        for rid in mine.rules:
+            if (mine.name, rid) in set_aside:
+                continue
+            for ref in view.relations_out(rid):
+                named = ref["target"]
+                if ref["kind"] != "references" or not named or named in mine.rules:
+                    continue
+                for rel in view.relations_out(named):
+                    if not _units_named_for(rel.get("subject") or "", names.get(named, named)):
+                        continue  # it binds the named rule's own bearers ("Model parts with Inanimate"), not a kind of unit
+                    held = [o for o in _forbidden_kind(view, rel, mine, named) if o != rid and (mine.name, o) not in set_aside]
+                    if not held or judge(rel["conditions"], flags, mine.ids, theirs.ids)[0] is not None:
+                        continue
+                    action = dict(rel["details"])["action"]
+                    kinds = ", ".join(f"{names.get(o, o)} ({_of_kind(view, view.get(o) or {}, _kind_named(rel))})" for o in held)
+                    reason = (f"{names.get(named, named)} forbids those it speaks of to {action}, and {kinds} "
+                              f"{'is' if len(held) == 1 else 'are'} of that kind; {names.get(rid, rid)} names {names.get(named, named)}, "
+                              f"and no sentence here says whether its unit is one of those")
+                    rules = [names.get(rid, rid), names.get(named, named), *(names.get(o, o) for o in held)]
+                    if any(u.rules == rules for u in out):
+                        continue
+                    out.append(Unresolved(rules, reason, [quote(rel["citation"], names), quote(ref["citation"], names)], kind="touch"))
+    return out
+
+
+_UNIT_WORDS = frozenset({"unit", "model", "models", "units"})
+
+
+def _units_named_for(subject: str, name: str) -> bool:
+    """Whether a prohibition's subject is a kind of unit its rule's name is named for ("Reserve units", of Placing reserves),
+    not the bearers of that rule ("Model parts with Inanimate", "The model").
+
+    >>> _units_named_for("Reserve units count as moved", "Placing reserves"), _units_named_for("Model parts with Inanimate", "Inanimate")
+    (True, False)
+    """
+    words = fold(subject).split()
+    if "with" in words or not any(w in _UNIT_WORDS for w in words):
+        return False
+    named = {one for w in fold(name).split() for one in singulars(w)} | set(fold(name).split())
+    return any(w not in _UNIT_WORDS and (w in named or any(one in named for one in singulars(w))) for w in words)

@@ -14,7 +14,15 @@ from referee.resolve.meeting import (
     touch_meetings,
     version_meetings,
 )
-from referee.resolve.duties import duties, forbidden_kinds, forbidden_rules, forbidden_to_others, forbidden_to_the_other_side
+from referee.resolve.duties import (
+    duties,
+    forbidden_kinds,
+    forbidden_rules,
+    forbidden_to_others,
+    forbidden_to_the_other_side,
+    forbidden_triggers,
+    referenced_kinds,
+)
 from referee.resolve.modifiers import parts, same_models, stat_meetings, total
 from referee.resolve.lent import lent_kinds, lent_modifiers
 from referee.resolve.called import Called
@@ -121,6 +129,15 @@ def resolve(
     attack_scoped, idle_attack = attack_scoped_rules(ctx, sides, flags)
     scoped += attack_scoped
     out_of_scope = {(side_name, rid): why for side_name, rid, why in scoped}
+    # a prohibition of the very act another rule of the side comes into use on ("cannot declare a Flee Charge Reaction"):
+    # that rule is forbidden before what it obliges, forbids or permits is read
+    triggers, triggers_aside = forbidden_triggers(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope}, ctx.rule_quote)
+    answers += triggers
+    for side_name, rid, why, forbidding in triggers_aside:
+        ctx.forbid([side_name], rid, why, forbidding)
+    # an open question on how the forbidden rule's words meet the forbidding rule's is moot: the rule is not used here
+    moot = {frozenset(r.rules) for r in triggers if not r.conditions}
+    answers = [a for a in answers if not (isinstance(a, Unresolved) and frozenset(a.rules) in moot)]
     in_force, forbidden, idle_duties, ways_aside = duties(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope}, ctx.rule_quote)
     answers += forbidden
     idle += idle_duties
@@ -137,8 +154,14 @@ def resolve(
     criteria, criteria_duties = criteria_rulings(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope}, ctx.rule_quote)
     answers += criteria
     in_force += criteria_duties
-    for side_name, rid, why in [*aside, *scoped, *ways_aside, *own_aside]:
-        ctx.aside([side_name], rid, why)
+    for side_name, rid, why, *forbidding in [*aside, *scoped, *ways_aside, *own_aside]:
+        if forbidding:  # a prohibition in force bars its use: set aside, and in play all the same
+            ctx.forbid([side_name], rid, why, forbidding[0])
+        else:
+            ctx.aside([side_name], rid, why)
+    for key in out_of_scope:
+        # its own words limit it to another situation: not in play here, whatever else would forbid it
+        ctx.forbidden.pop(key, None)
     found = parts(view, sides, flags, live_instances(ctx, sides), ctx.merged, idle, ctx.cumulative)
     weapon_conditioned(ctx, sides, flags, found, idle)
     in_play = sides[0].ids | sides[1].ids
@@ -182,6 +205,9 @@ def resolve(
     answers += _rival_overrides(ctx, sides, flags, [set(a.rules) for a in answers])
     # a rule's own sentence that lets the bearers of another rule of its side use it, where that rule forbids them
     answers += bearer_rulings(ctx, sides, flags, [set(a.rules) for a in answers if isinstance(a, Unresolved) or a.winner])
+    # a prohibition of a kind in a rule only named by one in play ("placing reserves" step): whether it binds, open; asked
+    # after the other meetings, which it does not answer (whether the unit moved is another question)
+    answers += referenced_kinds(view, sides, flags, {**ctx.spent, **ctx.set_aside, **out_of_scope})
     # a rule's own sentence on the situation given, where nothing above quotes it
     quoted = [c["quote"] for a in answers for c in a.citations] + [p["citation"]["quote"] for m in modifiers for p in m.parts]
     quoted += [c["quote"] for m in modifiers for c in m.limits] + [i.citation["quote"] for side in sides for i in side.inactive] + [i.citation["quote"] for i in idle]
@@ -206,7 +232,9 @@ def resolve(
         opponent=opponent_text,
         when=flags,
         in_play={
-            side.name: [lettered_entry(view, entry.to_json(ctx.merged.get((side.name, rid)), _aside(ctx, side.name, entry))) for rid, entry in side.rules.items()]
+            side.name: [lettered_entry(view, entry.to_json(ctx.merged.get((side.name, rid)), _aside(ctx, side.name, entry),
+                                                    ctx.forbidden.get((side.name, rid))))
+                        for rid, entry in side.rules.items()]
             for side in sides
         },
         inactive=[{**i.to_json(), "side": i.side} for side in sides for i in side.inactive] + [{**i.to_json(), "side": i.side} for i in idle],

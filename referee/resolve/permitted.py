@@ -44,7 +44,8 @@ _OWN_CASE = lazy(r"\b(?:even\s+(?:if|when|while|though|in|after|against|during)|
 CONVENTION_SAID = ("cannot beats can, the referee's precedence (a convention of this referee, not a sentence of the rules: "
                    "neither rule's words say which prevails)")
 # a permission held to the normal rules: "can fire (or March) as normal", "may do so as usual"
-_AS_NORMAL = lazy(r"\bas\s+(?:normal|usual)\b|\bnormally\b", re.I)
+# (not a gloss in brackets: "(normally, this means that models with Fight in Extra Rank will be able to ...)")
+_AS_NORMAL = lazy(r"\bas\s+(?:normal|usual)\b|(?<!\()\bnormally\b", re.I)
 _BEARER = lazy(r"\bwith\s+this\s+(?:special\s+)?(?:rule|ability|keyword)\b", re.I)
 
 
@@ -101,9 +102,20 @@ def fold_words(words: str) -> str:
 
 def _binds_bearer(subject: str, name: str) -> bool:
     """Whether a prohibition's subject is the rule's own bearer: "the unit", "A unit that contains
-    at least one model with this special rule", "A model that is Silenced" (of Silence)."""
+    at least one model with this special rule", "A model that is Silenced" (of Silence), "Model parts with Harnessed"
+    (of Harnessed).
+
+    >>> _binds_bearer("Model parts with Harnessed", "Harnessed"), _binds_bearer("Model parts with Inanimate", "Harnessed")
+    (True, False)
+    """
     said = " ".join(subject.split())
-    return not said or bool(PLAIN_SUBJECT.fullmatch(said)) or bearer_subject(said, name) or (_BEARER.search(said) is not None and _OTHERS.search(said) is None)
+    return (not said or bool(PLAIN_SUBJECT.fullmatch(said)) or bearer_subject(said, name) or _PARTS_WITH_IT.fullmatch(said) is not None
+            and fold_words(_PARTS_WITH_IT.fullmatch(said).group("name")) == fold_words(name)  # type: ignore[union-attr]
+            or (_BEARER.search(said) is not None and _OTHERS.search(said) is None))
+
+
+# "Model parts with Harnessed": the bearers of the rule by its name, the model parts that have it
+_PARTS_WITH_IT = lazy(r"(?:(?:the|all|any)\s+)?model\s+parts?\s+with\s+(?:the\s+)?(?P<name>.+)", re.I)
 
 
 def permitted_actions(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_aside: dict[tuple[str, str], str] | None,

@@ -113,7 +113,7 @@ class InPlay:
         chain = self.chains[index]
         return said + (" via " + " > ".join(step["name"] for step in chain) if chain and names else "")
 
-    def to_json(self, params: list[str] | None = None, set_aside: str | None = None) -> dict[str, Any]:
+    def to_json(self, params: list[str] | None = None, set_aside: str | None = None, forbidden: dict[str, Any] | None = None) -> dict[str, Any]:
         return {
             "name": self.name,
             "rule": self.rule,
@@ -126,6 +126,8 @@ class InPlay:
             ],
             "conditions": self.conditions,
             "set_aside": set_aside,
+            # in play, its use barred here by a prohibition in force (set_aside says so too): the forbidding sentence
+            "forbidden": forbidden if set_aside else None,
             "carriers": self.carriers,
             "defined": self.defined,
         }

@@ -38,7 +38,7 @@ TIERS = ("faction", "army", "universal", "core")
 class Context:
     """What the principles read, and what their rulings set aside or merge for the rest of the answer."""
 
-    __slots__ = ("view", "system", "held", "set_aside", "spent", "merged", "cumulative", "silent", "entries", "documents", "_texts")
+    __slots__ = ("view", "system", "held", "set_aside", "forbidden", "spent", "merged", "cumulative", "silent", "entries", "documents", "_texts")
 
     def __init__(self, view: Book, system: str, held: dict[str, set[str]] | None = None, entries: dict[tuple[str, str], Any] | None = None,
                  documents: Any = None) -> None:
@@ -50,6 +50,9 @@ class Context:
         self.held = held or {}  # side -> the ids of its rules in play
         self.entries = entries or {}  # (side, rule id) -> its InPlay entry: how each rule came in
         self.set_aside: dict[tuple[str, str], str] = {}  # (side, rule id) -> why it brings nothing here
+        # (side, rule id) -> the sentence that forbids its use, where that is why it is set aside: the rule is in
+        # play (its own condition holds, or it states none), but a prohibition in force bars using it here
+        self.forbidden: dict[tuple[str, str], dict[str, Any]] = {}
         # (side, rule id) -> why its effects do not touch the other side, though it stays in force: the
         # rule is itself what makes the other side immune ("Models that have Fear themselves are immune
         # to the effects of Fear"), so it brings no modifier or duty to that side but is not set aside
@@ -65,6 +68,14 @@ class Context:
         """Set a rule aside on these sides: it brings no modifiers, and the answer says why."""
         for side in sides:
             self.set_aside.setdefault((side, rid), why)
+
+    def forbid(self, sides: list[str], rid: str, why: str, forbidding: dict[str, Any]) -> None:
+        """Set a rule aside on these sides because a prohibition in force bars its use (``forbidding``, the
+        sentence, quoted): it brings nothing here, yet it is in play, as a rule whose own condition fails is not."""
+        self.aside(sides, rid, why)
+        for side in sides:
+            if self.set_aside[(side, rid)] == why:
+                self.forbidden.setdefault((side, rid), forbidding)
 
     def name(self, rid: str | None) -> str:
         return self.view.rule_names.get(rid, rid) if rid else ""
@@ -190,7 +201,8 @@ def explicit_exception(ctx: Context, m: Meeting) -> Ruling | None:
     if kinds == {"excludes"}:
         outcome = f"{ctx.name(loser)} cannot be used together with {ctx.name(winner)}{_if(m)}"
         if not m.unknown:
-            ctx.aside(m.sides, loser, outcome)
+            # the model has it, and the other's sentence bars its use beside that rule: in play, forbidden
+            ctx.forbid(m.sides, loser, outcome, ctx.quotes(m.relations)[0])
     else:
         outcome = f"{ctx.name(winner)} prevails over {ctx.name(loser)}{_if(m)}, as far as the quoted words say"
         facing = [side for side, other in (("self", "opponent"), ("opponent", "self"))
@@ -445,8 +457,9 @@ def cannot_beats_can(ctx: Context, m: Meeting) -> Ruling | None:
                    f"so {obliging}'s obligation to {action}{',' + conditions(must_if) if must_if else ''}, yields{why}")
         if not cannot_if and {r["kind"] for r in ctx.view.relations_out(must[0]["source"])} <= _ONLY_OBLIGES:
             # the situation says the provision holds (its own ifs, if any, are told), and the part obliges nothing
-            # else: whenever its obligation would arise it yields, so nothing of it is left here
-            ctx.aside(m.sides, must[0]["source"], outcome)
+            # else: whenever its obligation would arise it yields, so nothing of it is left here; its trigger is
+            # no less in play, what it obliges is what the provision forbids
+            ctx.forbid(m.sides, must[0]["source"], outcome, ctx.quotes(cannot[:1])[0])
         return Ruling([ctx.name(m.rules[0]), ctx.name(m.rules[1])], ctx.name(m.rules[0]), "cannot-beats-can", outcome, ctx.quotes(m.relations), m.unknown, m.sides,
                       relation=ctx.quotes(cannot[:1])[0])
     # each sentence's own ifs beside it: "Hatred cannot flee, if charged by the Hated foe: Fear's obligation ..., if it fails, yields"

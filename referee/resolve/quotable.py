@@ -110,7 +110,9 @@ _EFFECT = lazy(
     r"|\broll\s+of\s+(?:an?\s+)?\d\b[^.;:]*\b(?:is|are)\s+(?:a\s+)?(?:casualt(?:y|ies)|removed|destroyed|slain)\b"
     r"|\b(?:every\s+time|whenever|each\s+time|if)\s+(?:you|a\s+player|the\s+player)\s+rolls?\s+(?:an?\s+)?\d\b[^.;:]*,\s*(?:you|the\s+player|they)\s+(?:may|must|can)\b"
     # a number the rule changes: "This is decreased to 6″ for enemy units that ...", "its range is doubled"
-    r"|\b(?:is|are)\s+(?:decreased|increased|reduced|raised|lowered)\s+(?:to|by)\s+\d|\b(?:is|are)\s+(?:doubled|halved|tripled)\b",
+    r"|\b(?:is|are)\s+(?:decreased|increased|reduced|raised|lowered)\s+(?:to|by)\s+\d|\b(?:is|are)\s+(?:doubled|halved|tripled)\b"
+    # a share of its models that act ("half the models in the third and any subsequent ranks, rounding up, are allowed to shoot")
+    r"|\b(?:half|a\s+third|a\s+quarter)\s+(?:of\s+)?the\s+models\b[^.;:]*\b(?:are\s+allowed\s+to|may|can)\b",
     re.I,
 )
 # a rule's first sentence of so many words at least is what it is (shorter is a heading's or a label's)
@@ -129,10 +131,14 @@ _EXAMPLE = lazy(r"\W*\(?(?:for\s+(?:example|instance)|e\.\s?g\.)", re.I)
 _LIKE = lazy(r"\b(?:works?|treated|treats?|sees?|see|functions?|behaves?)\s+(?:exactly\s+|just\s+)?(?:like|as\s+if)\b|\bexactly\s+like\b", re.I)
 # what does not take the rule away: "a unit does not lose its steadfast status for being charged from rear or flank",
 # "the unit never loses Steadfast due to Terrain" (a case its loss is said not to follow from)
-_KEEPS = lazy(r"\b(?:does|do|will|shall)\s+not\s+lose\b|\bnever\s+loses?\b|\b(?:is|are)\s+(?:not|never)\s+lost\b", re.I)
+_KEEPS = lazy(r"\b(?:does|do|will|shall)\s+not\s+lose\b|\bnever\s+loses?\b|\b(?:is|are)\s+(?:not|never)\s+lost\b"
+              # what its models keep though the rule changes how they act ("Note that they still benefit from their 3D6 distance")
+              r"|\bstill\s+(?:benefits?\s+from|keeps?|retains?)\b", re.I)
 # a prohibition in the rule's own words ("The model cannot be the General."): read out where no relation of the graph
 # holds the sentence (one the graph read is a duty of the answer, or an inactive entry, quoted there)
-_FORBIDS = lazy(r"\b(?:cannot|can\s+not|can\s+never|may\s+not|may\s+never|must\s+not|must\s+never)\b", re.I)
+_FORBIDS = lazy(r"\b(?:cannot|can\s+not|can\s+never|may\s+not|may\s+never|must\s+not|must\s+never)\b"
+                # an act of the game its models do not do ("the crew and creatures do not fight in the challenges at all")
+                r"|\b(?:do|does)\s+not\s+(?:fight|shoot|charge|march|flee|strike|attack|pursue)\b", re.I)
 _KINDS = (("limit", _LIMIT), ("effect", _EFFECT), ("like", _LIKE), ("keeps", _KEEPS))
 # a sentence that announces a list of its exceptions: "..., with the following exceptions:", "... with the following exception:"
 _EXCEPTIONS_FOLLOW = lazy(r"\bthe\s+following\s+exceptions?\s*:\s*$", re.I)
@@ -175,10 +181,13 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
     # in play ("The model loses Swiftstride"): the loss quotes the other rule's words alone.  A rule only granted has its grant quoted
     every = [(side, rid, view.get(rid)) for side in sides for rid in side.rules if any(not chain for chain in side.rules[rid].chains)]
     every += [(side, gone.rule, view.get(gone.rule)) for side in sides for gone in side.inactive if gone.lost_by is not None and not gone.via]
+    # what a rule's change does not take away ("Note that they still benefit from ...") leans on what the rule is: it does
+    # not stand for the rule's own first words
+    leaning = {_plain(e["citation"]["quote"]) for e in out if e["how"] == "keeps"}
     for side, rid, rule in every:
         if rule is not None and rid not in named:
             named.add(rid)
-            out += _first_words(rid, side.name, rule, said, names, rule_quote)
+            out += _first_words(rid, side.name, rule, said, names, rule_quote, leaning)
     # the condition a rule named in play acts under, though other sentences of it are quoted
     for side, rid, rule in live:
         if rid in named:
@@ -233,10 +242,11 @@ def _condition(rid: str, side: str, rule: dict[str, Any], said: set[str], names:
 
 
 def _first_words(rid: str, side: str, rule: dict[str, Any], said: set[str], names: dict[str, str],
-                 rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
-    """A rule's first sentence (``defines``) where the answer quotes nothing of its text."""
+                 rule_quote: Callable[..., dict[str, Any]], leaning: set[str] = frozenset()) -> list[dict[str, Any]]:
+    """A rule's first sentence (``defines``) where the answer quotes nothing of its text (but ``leaning``: sentences that
+    lean on what the rule is)."""
     text = _text(rule)
-    if any(q in _plain(text) for q in said):
+    if any(q in _plain(text) for q in said - leaning):
         return []
     version = rule["versions"][0] if rule["versions"] else None
     if version is not None and (version.get("tables") or version.get("profiles")):
@@ -248,6 +258,8 @@ def _first_words(rid: str, side: str, rule: dict[str, Any], said: set[str], name
     if found is None:
         return []
     first = _with_short_next(*found)
+    if first != found[2] and _plain(first[first.find(found[2]) + len(found[2]):]) in said:
+        first = found[2]  # the sentence it goes on to is quoted already ("Note that they still benefit ...", keeps): once
     said.add(_plain(first))
     return [{"side": side, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_plain(first).rstrip(".")],
              "how": "defines", "subject": None, "conditions": [], "citation": rule_quote(rid, first.lstrip("-*• "), version)}]

@@ -133,9 +133,18 @@ def _rule_entry(entry: dict[str, Any], twins: set[str] = frozenset()) -> str:
         shown += " via " + " > ".join(step["name"] for step in entry["via"])
     if entry["conditions"]:
         shown += f" [{conditions(entry['conditions']).strip()}]"
-    if entry["set_aside"]:
+    if entry.get("forbidden"):
+        shown += " [cannot be used here]"
+    elif entry["set_aside"]:
         shown += " [set aside]"
     return shown
+
+
+def _forbidden(data: dict[str, Any]) -> list[str]:
+    """A line for each rule in play whose use a prohibition in force bars here, with the forbidding sentence."""
+    return list(dict.fromkeys(
+        f"{e['name']} ({WHO[side].lower()}): in play, but cannot be used here: {_said(e['forbidden'])}"
+        for side in ("self", "opponent") for e in data["in_play"][side] if e.get("forbidden")))
 
 
 def _undefined(data: dict[str, Any]) -> list[str]:
@@ -170,6 +179,8 @@ def print_resolution(data: dict[str, Any]) -> None:
         if data["in_play"][side]:
             twins = _twins(data["in_play"][side])
             terminal.line(f"{WHO[side]}: " + "; ".join(_rule_entry(e, twins) for e in data["in_play"][side]))
+    for line in _forbidden(data):
+        terminal.line(line)
     for said in dict.fromkeys(_inactive(entry) for entry in data["in_play"]["inactive"]):
         terminal.line(said, style="dim")  # one modifier stated by two sentences does not apply once
     for line in _undefined(data):
@@ -249,6 +260,7 @@ def markdown(data: dict[str, Any], link: Callable[[str, str | None], str]) -> st
         if data["in_play"][side]:
             twins = _twins(data["in_play"][side])
             out.append(f"- {WHO[side]}: " + "; ".join(rule(e["name"]) + _md(_rule_entry(e, twins)[len(e["name"]):]) for e in data["in_play"][side]))
+    out += [f"- {_md(line)}" for line in _forbidden(data)]
     for said in dict.fromkeys(_inactive(entry) for entry in data["in_play"]["inactive"]):
         out.append(f"- {_md(said)}")
     out += [f"- {_md(line)}" for line in _undefined(data)]

@@ -438,12 +438,12 @@ def words_name(words: str, name: str) -> bool:
     return bool(stems) and all(stem in said for stem in stems)
 
 
-def own_use_forbidden(ctx: Context, sides: tuple[Side, Side]) -> tuple[list[tuple[str, str, str]], list[Any]]:
+def own_use_forbidden(ctx: Context, sides: tuple[Side, Side]) -> tuple[list[tuple[Any, ...]], list[Any]]:
     """A rule whose own words forbid its own action when the side has done what another of its
     rules is ("Units can not embark while they ... made an advance move this turn", Embarking
     beside Advancing): where that rule is in play on the side, the rule is set aside, quoted.
-    Returns ((side, rule id, why) to set aside, the rulings)."""
-    aside: list[tuple[str, str, str]] = []
+    Returns ((side, rule id, why, the forbidding sentence) to set aside, the rulings)."""
+    aside: list[tuple[Any, ...]] = []
     rulings: list[Any] = []
     for side in sides:
         for rid, entry in side.rules.items():
@@ -464,8 +464,9 @@ def own_use_forbidden(ctx: Context, sides: tuple[Side, Side]) -> tuple[list[tupl
                     continue
                 by = [ctx.name(o) for o in done]
                 why = f"{entry.name} cannot be used: its own words forbid it where {' and '.join(by)} {'was' if len(by) == 1 else 'were'} used"
-                aside.append((side.name, rid, why))
-                rulings.append(Ruling([*by, entry.name], None, "cannot-beats-can", why, [ctx.rule_quote(rid, sentence)], [], [side.name]))
+                forbidding = ctx.rule_quote(rid, sentence)
+                aside.append((side.name, rid, why, forbidding))  # in play, its use barred by its own sentence
+                rulings.append(Ruling([*by, entry.name], None, "cannot-beats-can", why, [forbidding], [], [side.name]))
                 break
     return aside, rulings
 

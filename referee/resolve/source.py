@@ -66,8 +66,10 @@ def source(build: Book | Build) -> Book:
 
     if isinstance(build, Stored):
         return build
-    for held, store in _HANDED:
+    for at, (held, store) in enumerate(_HANDED):
         if held is build:
+            if at:  # handed in again: the newest, so builds handed in since do not push it out
+                _HANDED.insert(0, _HANDED.pop(at))
             return store
     store = Stored.of(build)  # type: ignore[arg-type]
     _HANDED.insert(0, (build, store))  # type: ignore[arg-type]

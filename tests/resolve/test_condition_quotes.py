@@ -66,13 +66,13 @@ def test_a_rule_named_and_lost_to_another_is_read_out_by_its_first_words(rulebas
     assert ruling["rules"] == ["Random Movement", "Swiftstride"]
 
 
-def test_a_rule_whose_own_words_forbid_its_use_stays_set_aside(rulebase: Build) -> None:
+def test_a_rule_whose_own_words_forbid_its_use_is_set_aside_and_in_play_forbidden(rulebase: Build) -> None:
     """Embarking's "Units can not embarked while they ... made an advance move this turn": writers of rounds 2 and 8 expect
-    Embarking not active, of rounds 9, 12 and 13 in play; Volley Fire's, Concentrating's and Disembarking's own conditions are
-    expected not active by every writer who asked (docs/referee.md, round 15). The sentence is quoted either way."""
+    Embarking not active, of rounds 9, 12 and 13 in play (docs/referee.md, round 15). Both hold: it is set aside, and in play
+    with that sentence as what forbids it (round 17). The sentence is quoted either way."""
     data = resolve(rulebase, "last-edition", "Embarking, Advancing").to_json()
     [embarking] = [e for e in data["in_play"]["self"] if e["name"] == "Embarking"]
-    assert embarking["set_aside"]
+    assert embarking["set_aside"] and "made an advance move this turn" in embarking["forbidden"]["quote"]
     assert any("made an advance move this turn" in q for q in _quotes(data))
 
 

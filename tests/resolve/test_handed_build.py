@@ -42,3 +42,14 @@ def test_two_builds_of_one_system_and_its_names_each_answer_by_their_own_rules(t
     for _ in range(2):
         assert _musts(sulks) == []
         assert _musts(tests) == [("Gloom", ["take a Panic Test"])]
+
+
+def test_a_build_handed_in_again_is_the_newest(rulebase: Build) -> None:
+    """A build asked of again is one of the last handed in, whatever other builds earlier tests handed in: it is not
+    pushed out by the next one (the order of a test run does not decide it)."""
+    first = source(rulebase)
+    for _ in range(HANDED_KEPT - 1):
+        source(dataclasses.replace(rulebase))
+    assert source(rulebase) is first
+    source(dataclasses.replace(rulebase))
+    assert source(rulebase) is first

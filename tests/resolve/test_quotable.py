@@ -428,8 +428,13 @@ def test_the_state_a_rule_or_a_rule_it_names_puts_its_units_in_is_quoted_beside_
 
 
 def test_reserves_count_as_moved_beside_concentrating(rulebase: Build) -> None:
+    """The sentence is quoted once: in the open question on whether Shock teleport's unit is one of the reserve units that
+    "do not receive orders" (Concentrating is an order; round 17), beside the open question on whether it moved."""
     data = resolve(rulebase, "last-edition", "Shock teleport 2|3, Concentrating").to_json()
-    assert ("Placing reserves", "Reserve units count as moved and do not receive orders.") in _listed(data, "state")
+    sentence = "Reserve units count as moved and do not receive orders."
+    [orders] = [u for u in data["unresolved"] if "Placing reserves" in u["rules"]]
+    assert "Concentrating" in orders["rules"] and sentence in [c["quote"] for c in orders["citations"]]
+    assert [u for u in data["unresolved"] if "Placing reserves" not in u["rules"] and "Concentrating" in u["rules"]]  # moved, open
 
 
 def test_a_rule_set_aside_by_a_ruling_that_quotes_none_of_its_words_is_read_out_by_its_first_words(rulebase: Build) -> None:

@@ -26,7 +26,13 @@ def test_the_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert (data["system"], data["keywords"], data["vs"], data["when"]) == ("t9a", "Halberd, Shield", "Fear", ["melee"])
     assert set(data["in_play"]) == {"self", "opponent", "inactive"}
     entry = data["in_play"]["self"][0]
-    assert set(entry) == {"name", "rule", "via", "params", "instances", "each", "conditions", "set_aside", "carriers", "defined"}
+    assert set(entry) == {"name", "rule", "via", "params", "instances", "each", "conditions", "set_aside", "forbidden", "carriers", "defined"}
+    assert (entry["set_aside"], entry["forbidden"]) == (None, None)
+    # the Shield is in play, its use barred by Halberd's sentence: set aside, and the forbidding sentence given (docs/json.md)
+    shield = data["in_play"]["self"][1]
+    assert shield["name"] == "Shield" and shield["set_aside"]
+    assert set(shield["forbidden"]) == {"rule", "name", "file", "line", "column", "quote"}
+    assert (shield["forbidden"]["name"], shield["forbidden"]["quote"]) == ("Halberd", "A model using this weapon cannot simultaneously use a Shield against Melee Attacks.")
     assert entry["each"] == [{"params": [], "via": [], "conditions": []}]
     assert entry["carriers"] == []
     assert (entry["name"], entry["rule"], entry["via"], entry["params"]) == ("Halberd", "t9a/halberd", [], [[]])

@@ -23,18 +23,20 @@ def test_a_trigger_of_a_test_not_taken_in_the_situation_is_set_aside() -> None:
     assert _self("Nearby friend breaks", ("melee",))["Nearby friend breaks"] is not None
 
 
-def test_a_trigger_whose_test_is_barred_stays_set_aside_as_most_writers_read_it() -> None:
+def test_a_trigger_whose_test_is_barred_is_set_aside_and_in_play_forbidden() -> None:
     """Fled through under --when melee: "A unit must immediately test for panic if fleeing friends move through it." beside
     "A unit does not take Panic tests if it is in close combat". The writer of round 14's r14-whfb-house-014 expects Fled
     through in play with the test barred; round 8's r8-whfb-house-006 (Nearby friend breaks, --when melee) and -007 (Heavy
-    casualties, --when fleeing) expect the trigger not active, on sentences of the same shape ("all friendly units within 6"
-    must immediately test for panic", "A unit must take a Panic test immediately if ..."). Nothing in the text separates the
-    three, and the scorer's in_play and not_active exclude each other: the majority reading (set aside, the barring sentence
-    the reason) stays, and so does every trigger's."""
+    casualties, --when fleeing) expect the trigger not active, on sentences of the same shape. Both hold of one answer: the
+    trigger is set aside (it brings nothing), and in play with its use forbidden by the barring sentence (round 17), for
+    every trigger alike."""
     why = _self("Fled through", ("melee",))["Fled through"]
     assert why is not None and why.startswith("Panic tests (the rule Fled through is a part of): A unit cannot take Panic tests")
     for trigger, when in (("Nearby friend breaks", ("melee",)), ("Heavy casualties", ("fleeing",)), ("Fled through", ("fleeing",))):
         assert _self(trigger, when)[trigger] is not None
+        book = open_rules("rules_src")
+        data = resolve(book, "whfb-house", picks(book, "whfb-house", trigger), None, when).to_json()
+        assert data["in_play"]["self"][0]["forbidden"]["name"] == "Panic tests"
 
 
 def test_where_the_provision_is_not_told_to_hold_the_part_stays() -> None:
