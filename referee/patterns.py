@@ -76,7 +76,7 @@ class GatedPattern(LazyPattern):
     match of it needs (:func:`needs`): a sentence without them is answered at once, as the
     compiled pattern would answer it (no match), with no scan.  The effect reader tries about
     a hundred patterns on every sentence and most of them hold none of their words; a word's
-    ``in`` test over the sentence in lower case (made once per sentence, :func:`lowered`) is
+    ``in`` test over the sentence in lower case (made once per sentence and kept for the next pattern) is
     a tenth of a scan.  A text that is not ASCII is always scanned: case-insensitive
     matching folds some letters (``ſ``, the Kelvin sign) onto ASCII ones that lower case does not.
     """
@@ -120,8 +120,13 @@ def _no_matches() -> Any:
 
 def _gate(method: Any, words: tuple[str, ...], none: Any) -> Any:
     """``method`` of a compiled pattern, answering ``none()`` for a text without ``words``."""
+    last = _LAST
+
     def gated_call(string: str, *args: Any) -> Any:
-        low = lowered(string)
+        kept = last[0]  # one read: another thread may put its own text there meanwhile
+        if kept[0] is not string:  # a new text: the patterns tried on one sentence ask one after the other
+            kept = last[0] = (string, string.lower() if string.isascii() else None)
+        low = kept[1]
         if low is not None:
             for word in words:
                 if word in low:
@@ -133,16 +138,7 @@ def _gate(method: Any, words: tuple[str, ...], none: Any) -> Any:
     return gated_call
 
 
-_LAST: list[Any] = [None, None]  # the last text lowered, and its lower case (None: not ASCII)
-
-
-def lowered(text: str) -> str | None:
-    """``text`` in lower case when it is ASCII, else None; the last text's kept (the
-    patterns tried on one sentence ask for it one after the other)."""
-    if text is not _LAST[0]:
-        _LAST[0] = text
-        _LAST[1] = text.lower() if text.isascii() else None
-    return _LAST[1]  # type: ignore[no-any-return]
+_LAST: list[Any] = [(None, None)]  # the last text lowered, and its lower case (None: not ASCII)
 
 
 def needs(pattern: str, flags: int = 0) -> tuple[str, ...]:
