@@ -1763,15 +1763,15 @@ def criteria_items(text: str) -> dict[str, tuple[str, str]]:
         line = raw.strip()
         if not line:
             continue
-        said = split(line)
         found = _CRITERIA_LEAD.match(" ".join(line.replace("*", "").split()))
         if found is not None:
+            said = split(line)
             lead = (" ".join(found.group("action").split()), said[-1] if said else line)
             continue
         if lead is None or not re.match(r"^(?:[-•*]|\d+[.)])", line):
             lead = None
             continue
-        for sentence in said:
+        for sentence in split(line):  # split only a line that is a lead or an item: most are neither
             out[sentence] = lead
     return out
 
