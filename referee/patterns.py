@@ -79,22 +79,41 @@ class GatedPattern(LazyPattern):
     ``in`` test over the sentence in lower case (made once per sentence and kept for the next pattern) is
     a tenth of a scan.  A text that is not ASCII is always scanned: case-insensitive
     matching folds some letters (``ſ``, the Kelvin sign) onto ASCII ones that lower case does not.
+
+    The words are read once the pattern has been asked :data:`GATE_AFTER` times: reading them
+    parses the pattern, which a pattern made from kept code (:mod:`referee.pattern_cache`)
+    never did, and a warm call asks each of its patterns a few times only.
     """
 
     def _made(self, made: re.Pattern[str]) -> None:
+        attributes = vars(self)
+        asked = [0]
+        for name, _none in _GATED:
+            attributes[name] = self._counted(getattr(made, name), asked)
+
+    def _counted(self, method: Any, asked: list[int]) -> Any:
+        def counted_call(string: str, *args: Any) -> Any:
+            asked[0] += 1
+            if asked[0] >= GATE_AFTER:
+                self._gate()
+            return method(string, *args)
+
+        return counted_call
+
+    def _gate(self) -> None:
+        """From now on, answer a text without the words at once."""
+        made = self.compiled
         words = needs(self.pattern, self._flags)
-        if not words:
-            return
         attributes = vars(self)
         attributes["words"] = words
-        attributes["search"] = _gate(made.search, words, _nothing)
-        attributes["match"] = _gate(made.match, words, _nothing)
-        attributes["fullmatch"] = _gate(made.fullmatch, words, _nothing)
-        attributes["findall"] = _gate(made.findall, words, list)
-        attributes["finditer"] = _gate(made.finditer, words, _no_matches)
+        for name, none in _GATED:
+            attributes[name] = _gate(getattr(made, name), words, none) if words else getattr(made, name)
 
     def __repr__(self) -> str:
         return f"gated({self.pattern!r}, {self._flags!r})"
+
+
+GATE_AFTER = 64  # searches, matches, ... of a pattern before it reads its words (a build asks each thousands of times)
 
 
 def gated(pattern: str, flags: int = 0) -> Any:
@@ -104,7 +123,7 @@ def gated(pattern: str, flags: int = 0) -> Any:
     >>> said = gated(r"\\b(?:roll[- ]?off|the\\s+winner\\s+decides)\\b", re.I)
     >>> said.search("The players Roll-off.").group(), said.search("The winner decides.").group()
     ('Roll-off', 'The winner decides')
-    >>> said.search("Units may move."), vars(said)["words"]
+    >>> [said.search("Units may move.") for _ in range(GATE_AFTER)][-1], vars(said)["words"]
     (None, ('roll', 'decides'))
     """
     return GatedPattern(pattern, flags)
@@ -138,6 +157,7 @@ def _gate(method: Any, words: tuple[str, ...], none: Any) -> Any:
     return gated_call
 
 
+_GATED = (("search", _nothing), ("match", _nothing), ("fullmatch", _nothing), ("findall", list), ("finditer", _no_matches))
 _LAST: list[Any] = [(None, None)]  # the last text lowered, and its lower case (None: not ASCII)
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import referee
 from referee import pattern_cache
-from referee.patterns import GatedPattern, LazyPattern, gated, lazy, needs
+from referee.patterns import GATE_AFTER, GatedPattern, LazyPattern, gated, lazy, needs
 
 RULES_SRC = Path(__file__).resolve().parent.parent / "rules_src"
 
@@ -102,15 +102,20 @@ def test_needs_reads_the_words_every_match_holds() -> None:
 def test_a_gated_pattern_answers_as_the_compiled_one() -> None:
     pattern = gated(r"\bimmune\s+to\s+(?P<what>\w+)", re.I)
     made = re.compile(pattern.pattern, re.I)
+    assert pattern.search("Immune to Fear").group("what") == "Fear" and "words" not in vars(pattern)  # not yet
+    for _ in range(GATE_AFTER):
+        assert pattern.match("a unit immune to Fear") is None
+    assert vars(pattern)["words"] == ("immune",)  # asked often enough: gated from now on
     for text in ("Immune to Fear and immune to Panic.", "A model may move.", "", "IMMUNE TO ſpells", "immune to\u212a"):
         assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in made.finditer(text)]
         assert pattern.findall(text) == made.findall(text)
         assert (pattern.search(text) or made.search(text)) is None or pattern.search(text).span() == made.search(text).span()
         assert bool(pattern.match(text)) == bool(made.match(text)) and bool(pattern.fullmatch(text)) == bool(made.fullmatch(text))
-    assert vars(pattern)["words"] == ("immune",)
-    assert gated(r"\d+").search("3 hits").group() == "3" and "words" not in vars(gated(r"\d+"))
+    digits = gated(r"\d+")
+    assert [digits.search("3 hits").group() for _ in range(GATE_AFTER + 1)][-1] == "3" and vars(digits)["words"] == ()
     # ſ (long s) matches s under re.I, but is no "s" in lower case: a text not ASCII is always scanned
-    assert gated(r"\bspells\b", re.I).search("immune to ſpells") is not None
+    spells = gated(r"\bspells\b", re.I)
+    assert [spells.search("immune to ſpells") for _ in range(GATE_AFTER + 1)][-1] is not None and vars(spells)["words"] == ("spells",)
 
 
 def test_every_gated_pattern_of_the_package_matches_the_rules_as_compiled() -> None:
@@ -128,6 +133,9 @@ def test_every_gated_pattern_of_the_package_matches_the_rules_as_compiled() -> N
     hits = 0
     for where, pattern in patterns:
         made = re.compile(pattern.pattern, pattern._flags)
+        for _ in range(GATE_AFTER + 1):  # (the first use compiles it, and is not counted)
+            pattern.search("")  # gated from the first sentence on
+        assert "words" in vars(pattern)
         for sentence in sentences:
             found, expected = pattern.search(sentence), made.search(sentence)
             hits += expected is not None
