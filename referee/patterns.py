@@ -109,6 +109,10 @@ class GatedPattern(LazyPattern):
         for name, none in _GATED:
             attributes[name] = _gate(getattr(made, name), words, none) if words else getattr(made, name)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copied or pickled as a pattern not yet compiled: its gate's calls are closures
+        return (GatedPattern, (self.pattern, self._flags))
+
     def __repr__(self) -> str:
         return f"gated({self.pattern!r}, {self._flags!r})"
 

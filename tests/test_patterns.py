@@ -80,6 +80,15 @@ def test_a_lazy_pattern_copies_and_pickles_as_a_pattern_not_yet_compiled() -> No
         assert "compiled" not in vars(again) and again.search("causes fear").group() == "fear"
 
 
+def test_a_gated_pattern_copies_and_pickles_once_gated() -> None:
+    original = gated(r"\bFear\b", re.I)
+    for _ in range(GATE_AFTER + 1):
+        original.search("causes fear")
+    assert "words" in vars(original)
+    for again in (copy.copy(original), copy.deepcopy(original), pickle.loads(pickle.dumps(original))):
+        assert "compiled" not in vars(again) and again.search("causes fear").group() == "fear"
+
+
 def test_a_bad_pattern_fails_on_first_use() -> None:
     pattern = lazy(r"(unclosed")
     with pytest.raises(re.error, match="missing \\)"):
