@@ -117,7 +117,10 @@ class GatedPattern(LazyPattern):
         return f"gated({self.pattern!r}, {self._flags!r})"
 
 
-GATE_AFTER = 64  # searches, matches, ... of a pattern before it reads its words (a build asks each thousands of times)
+# searches, matches, ... of a pattern before it reads its words: a warm `parse` asks some patterns
+# hundreds of times (at 64, reading 82 patterns' words cost it about 10 ms), a cold build asks each a
+# time or more for each of its sentences
+GATE_AFTER = 1000
 
 
 def gated(pattern: str, flags: int = 0) -> Any:
