@@ -23,6 +23,8 @@ True
 from __future__ import annotations
 
 import re  # (the doctest above compares with re.compile)
+from re import _constants as sre
+from re import _parser  # loaded by referee.pattern_cache already
 
 from referee.pattern_cache import compiled
 
@@ -53,7 +55,11 @@ class LazyPattern:
         for asked in _ASKED:
             attributes[asked] = getattr(made, asked)
         attributes["compiled"] = made
+        self._made(made)
         return getattr(made, name)
+
+    def _made(self, made: re.Pattern[str]) -> None:
+        """What a kind of lazy pattern adds once it is compiled (a plain one: nothing)."""
 
     def __repr__(self) -> str:
         return f"lazy({self.pattern!r}, {self._flags!r})"
@@ -63,6 +69,149 @@ def lazy(pattern: str, flags: int = 0) -> Any:
     """``re.compile(pattern, flags)``, done on the pattern's first use (typed ``Any``: it
     stands where a compiled pattern stood, and answers the same calls)."""
     return LazyPattern(pattern, flags)
+
+
+class GatedPattern(LazyPattern):
+    """A lazy pattern that looks at a text only when the text holds one of the words every
+    match of it needs (:func:`needs`): a sentence without them is answered at once, as the
+    compiled pattern would answer it (no match), with no scan.  The effect reader tries about
+    a hundred patterns on every sentence and most of them hold none of their words; a word's
+    ``in`` test over the sentence in lower case (made once per sentence and kept for the next pattern) is
+    a tenth of a scan.  A text that is not ASCII is always scanned: case-insensitive
+    matching folds some letters (``ſ``, the Kelvin sign) onto ASCII ones that lower case does not.
+
+    The words are read once the pattern has been asked :data:`GATE_AFTER` times: reading them
+    parses the pattern, which a pattern made from kept code (:mod:`referee.pattern_cache`)
+    never did, and a warm call asks each of its patterns a few times only.
+    """
+
+    def _made(self, made: re.Pattern[str]) -> None:
+        attributes = vars(self)
+        asked = [0]
+        for name, _none in _GATED:
+            attributes[name] = self._counted(getattr(made, name), asked)
+
+    def _counted(self, method: Any, asked: list[int]) -> Any:
+        def counted_call(string: str, *args: Any) -> Any:
+            asked[0] += 1
+            if asked[0] >= GATE_AFTER:
+                self._gate()
+            return method(string, *args)
+
+        return counted_call
+
+    def _gate(self) -> None:
+        """From now on, answer a text without the words at once."""
+        made = self.compiled
+        words = needs(self.pattern, self._flags)
+        attributes = vars(self)
+        attributes["words"] = words
+        for name, none in _GATED:
+            attributes[name] = _gate(getattr(made, name), words, none) if words else getattr(made, name)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copied or pickled as a pattern not yet compiled: its gate's calls are closures
+        return (GatedPattern, (self.pattern, self._flags))
+
+    def __repr__(self) -> str:
+        return f"gated({self.pattern!r}, {self._flags!r})"
+
+
+# searches, matches, ... of a pattern before it reads its words: a warm `parse` asks some patterns
+# hundreds of times (at 64, reading 82 patterns' words cost it about 10 ms), a cold build asks each a
+# time or more for each of its sentences
+GATE_AFTER = 1000
+
+
+def gated(pattern: str, flags: int = 0) -> Any:
+    """``lazy(pattern, flags)`` that scans only a text holding a word every match needs
+    (:class:`GatedPattern`); the same answers as ``re.compile(pattern, flags)``.
+
+    >>> said = gated(r"\\b(?:roll[- ]?off|the\\s+winner\\s+decides)\\b", re.I)
+    >>> said.search("The players Roll-off.").group(), said.search("The winner decides.").group()
+    ('Roll-off', 'The winner decides')
+    >>> [said.search("Units may move.") for _ in range(GATE_AFTER)][-1], vars(said)["words"]
+    (None, ('roll', 'decides'))
+    """
+    return GatedPattern(pattern, flags)
+
+
+def _nothing() -> None:
+    return None
+
+
+def _no_matches() -> Any:
+    return iter(())
+
+
+def _gate(method: Any, words: tuple[str, ...], none: Any) -> Any:
+    """``method`` of a compiled pattern, answering ``none()`` for a text without ``words``."""
+    last = _LAST
+
+    def gated_call(string: str, *args: Any) -> Any:
+        kept = last[0]  # one read: another thread may put its own text there meanwhile
+        if kept[0] is not string:  # a new text: the patterns tried on one sentence ask one after the other
+            kept = last[0] = (string, string.lower() if string.isascii() else None)
+        low = kept[1]
+        if low is not None:
+            for word in words:
+                if word in low:
+                    break
+            else:
+                return none()
+        return method(string, *args)
+
+    return gated_call
+
+
+_GATED = (("search", _nothing), ("match", _nothing), ("fullmatch", _nothing), ("findall", list), ("finditer", _no_matches))
+_LAST: list[Any] = [(None, None)]  # the last text lowered, and its lower case (None: not ASCII)
+
+
+def needs(pattern: str, flags: int = 0) -> tuple[str, ...]:
+    """Words (ASCII, lower case) one of which every match of ``pattern`` holds; () when none
+    is certain.  Read from the parsed pattern: a run of literal letters is a word; of a
+    sequence, the part with the longest sure words counts; of alternatives, every one's
+    words (none if one has none); a group or a repeat of at least once, its body's.  What a
+    look-around, a class or an optional part holds is not counted.
+
+    >>> needs(r"\\bboth\\s+(?:sides|players)\\b"), needs(r"\\b(?:can|may)\\b", re.I)
+    (('sides', 'players'), ('can', 'may'))
+    >>> needs(r"\\bfirst\\b|\\d+"), needs(r"(?:at\\s+)?once")
+    ((), ('once',))
+    """
+    return tuple(_words(_parser.parse(pattern, flags)) or ())
+
+
+def _words(items: Any) -> list[str] | None:
+    best: list[str] | None = None
+    run: list[str] = []
+
+    def better(found: list[str] | None) -> None:
+        nonlocal best
+        if found and (best is None or (min(map(len, found)), -len(found)) > (min(map(len, best)), -len(best))):
+            best = found
+
+    for op, av in items:
+        if op is sre.LITERAL and av < 128:
+            run.append(chr(av).lower())
+            continue
+        if run:
+            better(["".join(run)])
+            run = []
+        if op is sre.SUBPATTERN:
+            better(_words(av[-1]))
+        elif op is sre.ATOMIC_GROUP:
+            better(_words(av))
+        elif op is sre.BRANCH:
+            each = [_words(alternative) for alternative in av[1]]
+            if all(each):
+                better(list(dict.fromkeys(word for words in each for word in words)))  # type: ignore[union-attr]
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT) and av[0] >= 1:
+            better(_words(av[2]))
+    if run:
+        better(["".join(run)])
+    return best
 
 
 def longest_first(words: Iterable[str]) -> list[str]:

@@ -7,12 +7,15 @@ import importlib
 import pickle
 import pkgutil
 import re
+from pathlib import Path
 
 import pytest
 
 import referee
 from referee import pattern_cache
-from referee.patterns import LazyPattern, lazy
+from referee.patterns import GATE_AFTER, GatedPattern, LazyPattern, gated, lazy, needs
+
+RULES_SRC = Path(__file__).resolve().parent.parent / "rules_src"
 
 
 def _module_patterns() -> list[tuple[str, LazyPattern]]:
@@ -77,7 +80,74 @@ def test_a_lazy_pattern_copies_and_pickles_as_a_pattern_not_yet_compiled() -> No
         assert "compiled" not in vars(again) and again.search("causes fear").group() == "fear"
 
 
+def test_a_gated_pattern_copies_and_pickles_once_gated() -> None:
+    original = gated(r"\bFear\b", re.I)
+    for _ in range(GATE_AFTER + 1):
+        original.search("causes fear")
+    assert "words" in vars(original)
+    for again in (copy.copy(original), copy.deepcopy(original), pickle.loads(pickle.dumps(original))):
+        assert "compiled" not in vars(again) and again.search("causes fear").group() == "fear"
+
+
 def test_a_bad_pattern_fails_on_first_use() -> None:
     pattern = lazy(r"(unclosed")
     with pytest.raises(re.error, match="missing \\)"):
         pattern.search("x")
+
+
+def test_needs_reads_the_words_every_match_holds() -> None:
+    assert needs(r"\bautomatically\s+pass(?:es|ed)?\b", re.I) == ("automatically",)
+    assert needs(r"\b(?:can|may)\s+only\b") == ("only",)  # of a sequence, its longest sure word
+    assert needs(r"\b(?:roll[- ]?off|winner)\b") == ("roll", "winner")  # every alternative's, or none
+    assert needs(r"\bfirst\b|\d+") == ()  # an alternative with no word: nothing is certain
+    assert needs(r"(?:at\s+)?once") == ("once",) and needs(r"(?:twice)?\s*") == ()  # an optional part is not counted
+    assert needs(r"(?:again){2,}") == ("again",)  # a repeat of at least once is
+    assert needs(r"(?=.*\bunless\b)\w+") == ()  # nor what a look-ahead holds
+    assert needs(r"(?-i:[A-Z])\w+ (?-i:Fear)") == ("fear",)  # written in capitals: found in lower case
+    assert needs(r"[Ff]ear") == ("ear",)  # a class is no letter of the word
+    assert needs(r"caf\xe9s") == ("caf",)  # nor a letter outside ASCII, which lower case does not fold as re.I does
+
+
+def test_a_gated_pattern_answers_as_the_compiled_one() -> None:
+    pattern = gated(r"\bimmune\s+to\s+(?P<what>\w+)", re.I)
+    made = re.compile(pattern.pattern, re.I)
+    assert pattern.search("Immune to Fear").group("what") == "Fear" and "words" not in vars(pattern)  # not yet
+    for _ in range(GATE_AFTER):
+        assert pattern.match("a unit immune to Fear") is None
+    assert vars(pattern)["words"] == ("immune",)  # asked often enough: gated from now on
+    for text in ("Immune to Fear and immune to Panic.", "A model may move.", "", "IMMUNE TO ſpells", "immune to\u212a"):
+        assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in made.finditer(text)]
+        assert pattern.findall(text) == made.findall(text)
+        assert (pattern.search(text) or made.search(text)) is None or pattern.search(text).span() == made.search(text).span()
+        assert bool(pattern.match(text)) == bool(made.match(text)) and bool(pattern.fullmatch(text)) == bool(made.fullmatch(text))
+    digits = gated(r"\d+")
+    assert [digits.search("3 hits").group() for _ in range(GATE_AFTER + 1)][-1] == "3" and vars(digits)["words"] == ()
+    # ſ (long s) matches s under re.I, but is no "s" in lower case: a text not ASCII is always scanned
+    spells = gated(r"\bspells\b", re.I)
+    assert [spells.search("immune to ſpells") for _ in range(GATE_AFTER + 1)][-1] is not None and vars(spells)["words"] == ("spells",)
+
+
+def test_every_gated_pattern_of_the_package_matches_the_rules_as_compiled() -> None:
+    """The words a pattern is gated on must be in every text it matches: each gated pattern of
+    the package against every sentence of rules_src (with a few matches built for the
+    patterns rules_src never matches), found where the compiled pattern finds it."""
+    from referee.graph.sentences import split
+
+    sentences = [s for path in sorted(RULES_SRC.rglob("*")) if path.suffix in (".md", ".txt", ".wiki")
+                 for s in split(path.read_text(encoding="utf-8", errors="replace"))]
+    assert len(sentences) > 1000
+    patterns = [(where, p) for where, p in _module_patterns() if isinstance(p, GatedPattern)]
+    assert len(patterns) > 100
+    differ = []
+    hits = 0
+    for where, pattern in patterns:
+        made = re.compile(pattern.pattern, pattern._flags)
+        for _ in range(GATE_AFTER + 1):  # (the first use compiles it, and is not counted)
+            pattern.search("")  # gated from the first sentence on
+        assert "words" in vars(pattern)
+        for sentence in sentences:
+            found, expected = pattern.search(sentence), made.search(sentence)
+            hits += expected is not None
+            if (found and found.span()) != (expected and expected.span()):
+                differ.append(f"{where}: {sentence!r}")
+    assert differ == [] and hits > 1000

@@ -31,14 +31,15 @@ import re
 
 from referee.graph.effects_words import ACTIVITIES, ACTIVITY_DOERS, ACTIVITY_LEADS
 from referee.model import Condition
+from referee.patterns import gated
 
 _ONE = "|".join(f"(?:{pattern})" for pattern, _situation in ACTIVITIES)
-_PHRASE = re.compile(
+_PHRASE = gated(
     rf"(?<!\bnot\s)(?<!\bexcept\s)(?<![nN][’']t\s)\b(?:{ACTIVITY_LEADS})\s+(?:{ACTIVITY_DOERS})?(?P<what>(?:{_ONE})(?:\s*(?:,|\band\b|\bor\b|&)\s*(?:{_ONE}))*)\b(?!\s+(?:units?|models?|troops|enem(?:y|ies)|friends?|range|distance)\b)",
     re.IGNORECASE,
 )
-_EACH = [(re.compile(rf"^(?:{pattern})$", re.IGNORECASE), situation) for pattern, situation in ACTIVITIES]
-_SPLIT = re.compile(r"\s*(?:,|\band\b|\bor\b|&)\s*", re.IGNORECASE)
+_EACH = [(gated(rf"^(?:{pattern})$", re.IGNORECASE), situation) for pattern, situation in ACTIVITIES]
+_SPLIT = gated(r"\s*(?:,|\band\b|\bor\b|&)\s*", re.IGNORECASE)
 _KINDS = {"melee", "shooting"}
 
 

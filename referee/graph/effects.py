@@ -37,6 +37,7 @@ from referee.graph.settles import settling, spoken
 from referee.graph.unknown import in_brackets, unknown_names
 from referee.graph.situations import beyond_make_up, is_boilerplate, situation_of, subject_conditions
 from referee.model import Citation, Condition, Relation, Rule
+from referee.patterns import gated
 from referee.text import fold, word_forms
 
 if TYPE_CHECKING:
@@ -67,10 +68,10 @@ _CAUSE_VERBS = {"inflicts", "inflict", "causes", "cause", "imposes", "impose", "
 _CLAUSE_WORDS = {"BE", "SUBBE", "HAVE", "SUBHAVE", "GAIN", "SUBGAIN", "MUST", "CANNOT", "SIGNED", "LOSE"}
 _SUBJECT_MAX = 24  # tokens; a longer run before a clause is not a subject but a clause of its own
 # sentences that illustrate a rule rather than state one
-_EXAMPLE = re.compile(r"^[\W_]*(?:for\s+(?:example|instance)\b|e\.\s?g\.|such\s+as\b|example\b)", re.IGNORECASE)
+_EXAMPLE = gated(r"^[\W_]*(?:for\s+(?:example|instance)\b|e\.\s?g\.|such\s+as\b|example\b)", re.IGNORECASE)
 _ABOUT_TARGET = ("against", "except against", "unless")  # "against X" on a relation to X says nothing
 _HAVING_WORDS = {"A", "THE", "WORD", "PRON", "SUBHAVE", "SUBBE", "NAME", "AND", "OR", "THIS", "ALL", "ONE", "ADV"}
-_GOES_ON = re.compile(r"^[\W_]*(?:and|or|so|then|in\s+that\s+case)\b", re.IGNORECASE)
+_GOES_ON = gated(r"^[\W_]*(?:and|or|so|then|in\s+that\s+case)\b", re.IGNORECASE)
 _CONDITION_LEADS = {"if", "when", "whenever", "while", "whilst", "unless", "except"}
 
 
@@ -577,8 +578,8 @@ class _Reader:
 # how a value a sentence sets stands to other rules' values of the same stat, as its own words say:
 # "regardless of ... any bonus Attacks he might otherwise be entitled to because of special rules"
 # (it prevails over them), "unless a lower result would be required" (it yields to a lower one)
-_OVER_OTHERS = re.compile(r"\bregardless\s+of\b[^.;]*?\b(?:bonus(?:es)?|modifiers?|special\s+rules?|other\s+rules?)\b", re.I)
-_YIELDS_LOWER = re.compile(r"\bunless\s+a\s+(?P<way>lower|higher|better)\s+(?:result|number|value|roll)\s+(?:would\s+be|is)\s+(?:required|needed)\b", re.I)
+_OVER_OTHERS = gated(r"\bregardless\s+of\b[^.;]*?\b(?:bonus(?:es)?|modifiers?|special\s+rules?|other\s+rules?)\b", re.I)
+_YIELDS_LOWER = gated(r"\bunless\s+a\s+(?P<way>lower|higher|better)\s+(?:result|number|value|roll)\s+(?:would\s+be|is)\s+(?:required|needed)\b", re.I)
 
 
 def _standing(sentence: str) -> list[tuple[str, str]]:
@@ -595,28 +596,28 @@ def _standing(sentence: str) -> list[tuple[str, str]]:
 
 
 # "does not take Panic tests", "do not take a Leadership test": an exemption from a test
-_EXEMPTION = re.compile(r"takes?\b.*\btests?\b", re.I)
+_EXEMPTION = gated(r"takes?\b.*\btests?\b", re.I)
 # "do not receive orders": what a unit does not get given is a prohibition too (no exemption from a test)
-_NOT_GIVEN = re.compile(r"receives?\b", re.I)
+_NOT_GIVEN = gated(r"receives?\b", re.I)
 
 # participles of the actions an obligation can be said of in the passive, and their verbs
 _PARTICIPLES = {"taken": "take", "made": "make", "passed": "pass", "declared": "declare", "chosen": "choose",
                 "used": "use", "rolled": "roll", "placed": "place", "removed": "remove", "cast": "cast"}  # fmt: skip
-_CONNECTED = re.compile(r"(?:connected|related)\s+to\s+being\b", re.IGNORECASE)
-_SUFFERED = re.compile(r"\b(?:suffered|caused|inflicted)\s+(?:from|by)\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
-_THIS_RULE = re.compile(r"\bthis\s+(?:special\s+)?rule\b", re.IGNORECASE)
-_BEARERS = re.compile(
+_CONNECTED = gated(r"(?:connected|related)\s+to\s+being\b", re.IGNORECASE)
+_SUFFERED = gated(r"\b(?:suffered|caused|inflicted)\s+(?:from|by)\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
+_THIS_RULE = gated(r"\bthis\s+(?:special\s+)?rule\b", re.IGNORECASE)
+_BEARERS = gated(
     r"(?:the|this|each|every)\s+(?:model|unit|bearer|wielder|character)(?:\s+part)?"
     r"|(?:models?|units?)\s+with\s+this\s+(?:special\s+)?rule|its\s+bearer",
     re.IGNORECASE,
 )
 
 
-_ITSELF = re.compile(r"(?:this|these|the)\s+(?:[\w-]+\s+)?(?:modifiers?|rules?|effects?|bonus(?:es)?)$|(?:multiple|several|all)\s+instances\s+of\b", re.I)
+_ITSELF = gated(r"(?:this|these|the)\s+(?:[\w-]+\s+)?(?:modifiers?|rules?|effects?|bonus(?:es)?)$|(?:multiple|several|all)\s+instances\s+of\b", re.I)
 _DETERMINERS = {"a", "an", "the", "all", "each", "every", "any", "this", "that", "these", "those", "its", "their"}
 
 
-_ASIDE = re.compile(r"\s*\((?P<words>(?:without|except|excluding|not)\b[^()]*)\)", re.IGNORECASE)
+_ASIDE = gated(r"\s*\((?P<words>(?:without|except|excluding|not)\b[^()]*)\)", re.IGNORECASE)
 
 
 def _without_aside(subject: str | None) -> tuple[str | None, list[Found]]:
@@ -883,8 +884,8 @@ def read_sentence(
     return out + own_words
 
 
-_PASSES = re.compile(r"\bautomatically\s+pass(?:es|ed)?\b", re.I)
-_TEST_WORDS = re.compile(r"^(?:test|tests|check|checks)\b", re.I)
+_PASSES = gated(r"\bautomatically\s+pass(?:es|ed)?\b", re.I)
+_TEST_WORDS = gated(r"^(?:test|tests|check|checks)\b", re.I)
 _PASS_ENDS = {"CANNOT", "MUST", "SEMI", "STOP", "BUT"}
 
 
@@ -927,7 +928,7 @@ def _passes(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> li
     return out
 
 
-_CAUSED_BY = re.compile(r"^\s*(?:caused|forced|called\s+for)\s+by\s+(?:the\s+)?$", re.I)
+_CAUSED_BY = gated(r"^\s*(?:caused|forced|called\s+for)\s+by\s+(?:the\s+)?$", re.I)
 
 
 def _caused_by(reader: _Reader, lexemes: list[Lexeme], k: int) -> tuple[Condition, ...]:
@@ -941,7 +942,7 @@ def _caused_by(reader: _Reader, lexemes: list[Lexeme], k: int) -> tuple[Conditio
     return ()
 
 
-_SAVES_DENIED = re.compile(r"^[\W_]*(?P<save>[A-Za-z][\w ]*?)\s+saves?\s+(?:cannot|can\s+not|may\s+not)\s+be\s+(?:taken|made)\s+against\b", re.I)
+_SAVES_DENIED = gated(r"^[\W_]*(?P<save>[A-Za-z][\w ]*?)\s+saves?\s+(?:cannot|can\s+not|may\s+not)\s+be\s+(?:taken|made)\s+against\b", re.I)
 
 
 def _saves_denied(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
@@ -963,7 +964,7 @@ def _saves_denied(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation])
 
 
 # "cannot be equipped with a shield", "may not carry a Shield", "can never be armed with Shields"
-_EQUIPMENT_DENIED = re.compile(
+_EQUIPMENT_DENIED = gated(
     r"\b(?:cannot|can\s+not|can\s+never|may\s+not|may\s+never)\s+(?:be\s+(?:equipped|armed|fitted)\s+with|carry|wield|be\s+given)"
     r"\s+(?:a|an|the|any)?\s*(?P<item>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", re.I)
 
@@ -990,10 +991,10 @@ def _equipment_denied(reader: _Reader, lexemes: list[Lexeme], typed: list[Relati
 
 
 # "is not targetable by enemy shooting attacks": what others cannot do to the subject, said as an adjective
-_NOT_ABLE = re.compile(r"\b(?:is|are)\s+(?:not|never)\s+(?P<adj>targetable|attackable|chargeable|woundable)\b(?P<rest>[^,.;:]*)", re.I)
+_NOT_ABLE = gated(r"\b(?:is|are)\s+(?:not|never)\s+(?P<adj>targetable|attackable|chargeable|woundable)\b(?P<rest>[^,.;:]*)", re.I)
 _ABLE = {"targetable": "targeted", "attackable": "attacked", "chargeable": "charged", "woundable": "wounded"}
 # what limits it, after a comma: ", as long as the unit is within 3\" of ..."
-_LIMITED_BY = re.compile(r"^\s*,\s*(?P<words>(?:for\s+)?as\s+long\s+as\b[^.;]*|(?:if|while|whilst|when|unless|provided)\b[^.;]*)", re.I)
+_LIMITED_BY = gated(r"^\s*,\s*(?P<words>(?:for\s+)?as\s+long\s+as\b[^.;]*|(?:if|while|whilst|when|unless|provided)\b[^.;]*)", re.I)
 
 
 def _not_able(reader: _Reader, typed: list[Relation]) -> list[Relation]:
@@ -1015,7 +1016,7 @@ def _not_able(reader: _Reader, typed: list[Relation]) -> list[Relation]:
 
 # "For the purposes of Stomp Attacks from enemy model, a model with Cannot be Stomped is never considered
 # Standard Size": the rule's bearer is taken out of what the named rule needs
-_FOR_THE_PURPOSES = re.compile(r"^\s*for\s+the\s+purposes?\s+of\s+(?P<what>[^,]+),\s*(?P<who>[^,]+?)\s+(?:is|are)\s+(?:never|not)\s+(?:considered|counted\s+as|treated\s+as)\b", re.I)
+_FOR_THE_PURPOSES = gated(r"^\s*for\s+the\s+purposes?\s+of\s+(?P<what>[^,]+),\s*(?P<who>[^,]+?)\s+(?:is|are)\s+(?:never|not)\s+(?:considered|counted\s+as|treated\s+as)\b", re.I)
 
 
 def _not_considered(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
@@ -1038,13 +1039,13 @@ def _not_considered(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
 
 
 # "ignore the rider's Armour Equipment (including ...) and Personal Protections": rules of a kind set aside
-_KINDS_IGNORED = re.compile(
+_KINDS_IGNORED = gated(
     r"\bignores?\s+(?:(?:the|its|their)\s+(?P<whose>[a-z]+)[’']s\s+|(?:all|any|every)\s+)?"
     r"(?P<kinds>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*(?:\s*\([^)]*\))?(?:\s*(?:,|\band\b)\s*[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)*)"
 )
-_KIND_ENDS = re.compile(r"\s*(?:[,.;:]|$)")
-_BRACKETED = re.compile(r"\s*\([^)]*\)")
-_KIND_PARTS = re.compile(r"\s*(?:\([^)]*\)|,|\band\b)\s*")
+_KIND_ENDS = gated(r"\s*(?:[,.;:]|$)")
+_BRACKETED = gated(r"\s*\([^)]*\)")
+_KIND_PARTS = gated(r"\s*(?:\([^)]*\)|,|\band\b)\s*")
 
 
 def _kinds_ignored(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
@@ -1069,7 +1070,7 @@ def _kinds_ignored(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
 
 
 # "... unless the attack is also subject to Move or Fire", "... unless the model also has Y"
-_UNLESS_OTHER = re.compile(
+_UNLESS_OTHER = gated(
     r"\bunless\s+(?:(?:the|this|that|its|their)\s+)?(?:\w+\s+){0,2}?(?:it\s+|they\s+)?"
     r"(?:(?:is|are)\s+(?:also\s+)?subject\s+to|(?:also\s+)?(?:has|have))\s+(?:the\s+)?$", re.I)
 
@@ -1093,7 +1094,7 @@ def _unless_other_rule(reader: _Reader, lexemes: list[Lexeme], typed: list[Relat
 
 
 # "... rather than the usual one supporting attack", "instead of the normal charge move"
-_RATHER = re.compile(r"\b(?:rather\s+than|instead\s+of)\s+(?:the\s+)?(?:usual|normal|ordinary)\s+(?:one\s+|a\s+|an\s+)?(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})")
+_RATHER = gated(r"\b(?:rather\s+than|instead\s+of)\s+(?:the\s+)?(?:usual|normal|ordinary)\s+(?:one\s+|a\s+|an\s+)?(?P<words>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})")
 
 
 def _rather_than_usual(reader: _Reader, typed: list[Relation]) -> list[Relation]:
@@ -1118,7 +1119,7 @@ def _rather_than_usual(reader: _Reader, typed: list[Relation]) -> list[Relation]
 
 
 # "The only Charge Reaction a unit with one or more models with Undead can make is Hold."
-_ONLY = re.compile(r"\bthe\s+only\s+(?P<what>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})\s+(?:that\s+)?(?:a|an|the|its|this)\b[^.;]*?"
+_ONLY = gated(r"\bthe\s+only\s+(?P<what>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})\s+(?:that\s+)?(?:a|an|the|its|this)\b[^.;]*?"
                    r"\b(?:can|may)\s+(?:make|declare|take|choose|use|perform)\s+is\s+(?:to\s+)?(?:a\s+|an\s+)?(?P<only>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})", re.I)
 
 
@@ -1135,7 +1136,7 @@ def _only_choice(reader: _Reader, typed: list[Relation]) -> list[Relation]:
     return [Relation("cannot", reader.rule.id, None, action, reader.citation, (), (("action", action), ("only", only), ("kind_of", what)), None)]
 
 
-_TREATED = re.compile(r"\b(?:is|are)\s+(?:then\s+|always\s+)?treated\s+(?:just\s+)?(?:like|as)\s+(?:any\s+other\s+|a\s+|an\s+)?$", re.I)
+_TREATED = gated(r"\b(?:is|are)\s+(?:then\s+|always\s+)?treated\s+(?:just\s+)?(?:like|as)\s+(?:any\s+other\s+|a\s+|an\s+)?$", re.I)
 
 
 def _treated_like(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
@@ -1152,11 +1153,11 @@ def _treated_like(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation])
 
 
 # "The roll for the number of hits from its Stomp Attacks is subject to Maximised Roll": the rule named is the roll's
-_SUBJECT_TO = re.compile(r"\b(?:is|are)\s+(?:also\s+|always\s+)?subject\s+to\s+$", re.I)
+_SUBJECT_TO = gated(r"\b(?:is|are)\s+(?:also\s+|always\s+)?subject\s+to\s+$", re.I)
 # words that make the sentence's subject a case, not a thing the rule has: "unless the attack is also subject to Move or Fire",
 # "If a unit is composed entirely of models with Swiftstride, its rolls ... are subject to", "(if applicable)"
-_SUBJECT_TO_ANYWHERE = re.compile(r"\bsubject\s+to\b", re.I)
-_CASE_WORDS = re.compile(r"\b(?:unless|if|when|whenever|whether|while)\b", re.I)
+_SUBJECT_TO_ANYWHERE = gated(r"\bsubject\s+to\b", re.I)
+_CASE_WORDS = gated(r"\b(?:unless|if|when|whenever|whether|while)\b", re.I)
 
 
 def _subject_to(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
@@ -1181,11 +1182,11 @@ def _subject_to(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -
 
 # an attack the rule's bearer makes, or hits it resolves, and the profile it is made with: "It performs a single Close Combat
 # Attack at Initiative Step 0, with Strength 10, ...", "The hits ... are resolved with Strength 4, Armour Penetration 1, and ..."
-_MADE_WITH = re.compile(r"\b(?:performs?|makes?)\s+(?:a\s+single\s+|an?\s+|one\s+|\d+\s+|D\d+\s+)?(?:[A-Z][\w-]*\s+){0,3}"
+_MADE_WITH = gated(r"\b(?:performs?|makes?)\s+(?:a\s+single\s+|an?\s+|one\s+|\d+\s+|D\d+\s+)?(?:[A-Z][\w-]*\s+){0,3}"
                         r"(?:attacks?|hits?)\b(?:\s+at\s+[^,;.()]{1,40}?)?,?\s+with\s+|\b(?:are|is)\s+resolved\s+with\s+", re.I)
 # what may stand in that profile before a rule it lists: characteristics with their numbers ("Strength 10", "Armour
 # Penetration 1"), each with its brackets, commas and an "and"
-_PROFILE_ITEMS = re.compile(r"(?:\s*(?:and\s+)?(?:[A-Z][\w'’-]*\s+){1,3}\d+\s*,?)*\s*(?:and\s+)?")
+_PROFILE_ITEMS = gated(r"(?:\s*(?:and\s+)?(?:[A-Z][\w'’-]*\s+){1,3}\d+\s*,?)*\s*(?:and\s+)?")
 
 
 def _made_with(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) -> list[Relation]:
@@ -1227,7 +1228,7 @@ def _made_with(reader: _Reader, lexemes: list[Lexeme], typed: list[Relation]) ->
 
 # what the bearer meets instead of a rule, "against it": "causes Poisoned attacks to roll normally against
 # it, rather than using the Poisoned special rules"
-_AGAINST_BEARER_INSTEAD = re.compile(r"\bagainst\s+(?:it|them|him|her|itself|themselves|this\s+model|the\s+bearer)\b[^.;:]*?\b(?:rather\s+than|instead\s+of)\b", re.I)
+_AGAINST_BEARER_INSTEAD = gated(r"\bagainst\s+(?:it|them|him|her|itself|themselves|this\s+model|the\s+bearer)\b[^.;:]*?\b(?:rather\s+than|instead\s+of)\b", re.I)
 
 
 def _instead_against_bearer(reader: _Reader, typed: list[Relation]) -> list[Relation]:
@@ -1247,9 +1248,9 @@ def _instead_against_bearer(reader: _Reader, typed: list[Relation]) -> list[Rela
 
 # a grant the sentence makes with exceptions of its own: "gains Scout with the following exception:",
 # "gains Unstable, with the following exceptions", "gains Character with the exception that ..."
-_WITH_EXCEPTIONS = re.compile(r"\bwith\s+(?:the\s+following|these|the|one|two|three)\s+exceptions?\b", re.I)
+_WITH_EXCEPTIONS = gated(r"\bwith\s+(?:the\s+following|these|the|one|two|three)\s+exceptions?\b", re.I)
 # what may stand between a granted rule's name and those words: its brackets and a comma
-_LIST_TAIL = re.compile(r"(?:\s*(?:\([^)]*\)|,))*\s*")
+_LIST_TAIL = gated(r"(?:\s*(?:\([^)]*\)|,))*\s*")
 
 
 def _granted_with_exceptions(reader: _Reader, typed: list[Relation]) -> list[Relation]:
@@ -1301,8 +1302,8 @@ def _immune_as_treated(lexemes: list[Lexeme], typed: list[Relation]) -> list[Rel
     return out
 
 
-_IN_BRACKETS = re.compile(r"\b(?:stated|given|listed|named)\s+in\s+(?:the\s+)?(?:brackets|parenthes[ie]s)\b", re.I)
-_TAKEN_AWAY = re.compile(r"\b(?:lose|loses|immune\s+to|ignore|ignores|unaffected\s+by)\s+(?:these|those|them|the\s+effects\s+of\s+these)\b", re.I)
+_IN_BRACKETS = gated(r"\b(?:stated|given|listed|named)\s+in\s+(?:the\s+)?(?:brackets|parenthes[ie]s)\b", re.I)
+_TAKEN_AWAY = gated(r"\b(?:lose|loses|immune\s+to|ignore|ignores|unaffected\s+by)\s+(?:these|those|them|the\s+effects\s+of\s+these)\b", re.I)
 
 
 def _immune_to_parameters(reader: _Reader, typed: list[Relation]) -> list[Relation]:
@@ -1340,18 +1341,18 @@ def _attributes(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
 
 # "Reserve units count as moved", "Ambushing models count as having moved during the Player Turn they
 # arrive", "counts as Charging if its unit Charged": a situation its subject is in, by the rule's words
-_COUNTED_STATE = re.compile(
+_COUNTED_STATE = gated(
     r"(?P<lead>\bfor\s+the\s+purposes?\s+of\s+[^,;]+,\s*)?(?P<who>[^,;:()]*?)\s*\b(?:still\s+|also\s+|obviously\s+)?counts?\s+as\s+"
     r"(?P<state>(?:having\s+)?moved|having\s+charged|charging)\b(?P<rest>[^,;:.!()]*)", re.I)
 # the words every such sentence holds, found in one pass: the pattern above tries its lazy subject from
 # every position of a sentence, which costs a sentence's length squared where the words are not there
 # (most sentences: a third of a cold build's reading at 20,000 rules, docs/performance.md)
-_COUNTS_AS = re.compile(r"\bcounts?\s+as\s", re.I)
+_COUNTS_AS = gated(r"\bcounts?\s+as\s", re.I)
 _STATE_FLAGS = {"moved": "moved", "having moved": "moved", "having charged": "charging", "charging": "charging"}
 # words after the state that end its clause: "count as moved and do not receive orders"
-_STATE_ENDS = re.compile(r"\s+(?:and|but|or|so)\s+", re.I)
-_STATE_CASE = re.compile(r"(?:(?<=^)|(?<=[,;:]\s)|(?<=[,;:]))\s*(?:if|when|whenever|once|unless)\b[^,;:]*|\bin\s+(?:this|that|such\s+a)\s+case\b", re.I)
-_FLAGS_OWN_TIME = re.compile(r"(?:(?:in|during)\s+)?(?:this|the\s+current)\s+(?:player\s+|game\s+)?(?:turn|round)", re.I)
+_STATE_ENDS = gated(r"\s+(?:and|but|or|so)\s+", re.I)
+_STATE_CASE = gated(r"(?:(?<=^)|(?<=[,;:]\s)|(?<=[,;:]))\s*(?:if|when|whenever|once|unless)\b[^,;:]*|\bin\s+(?:this|that|such\s+a)\s+case\b", re.I)
+_FLAGS_OWN_TIME = gated(r"(?:(?:in|during)\s+)?(?:this|the\s+current)\s+(?:player\s+|game\s+)?(?:turn|round)", re.I)
 
 
 def _counted_state(reader: _Reader) -> list[Relation]:
@@ -1499,7 +1500,7 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
 
 # what stands before a modifier that is ignored or denied, not stated: "the attack can only ignore the
 # normal -1 to-hit modifier", "..., not the additional -1 to-hit modifier"
-_NOT_SUFFERED = re.compile(r"^(?:but\s+)?not\b|\bignor(?:e|es|ing)(?:\s+(?:the|a|an|any|all|its|their|normal|usual))*\s*$", re.I)
+_NOT_SUFFERED = gated(r"^(?:but\s+)?not\b|\bignor(?:e|es|ing)(?:\s+(?:the|a|an|any|all|its|their|normal|usual))*\s*$", re.I)
 # the kinds of relation an activity phrase limits ("-1 to-hit modifier for Moving and Shooting")
 _SITUATED = {"modifies"}
 
@@ -1516,7 +1517,7 @@ def _activities(lexemes: list[Lexeme], reader: _Reader) -> list[tuple[int, Found
 
 # "cannot Pursue (which does not prevent it from being affected by Random Movement)": the rule the
 # bracket names prevails over the rule read, as far as the words say
-_NOT_PREVENTED = re.compile(r"^\(\s*(?:which|this|that|it)\s+(?:does|do)\s+not\s+prevent\s+(?:it|them|the\s+\w+)\s+from\s+being\s+affected\s+by\s+", re.I)
+_NOT_PREVENTED = gated(r"^\(\s*(?:which|this|that|it)\s+(?:does|do)\s+not\s+prevent\s+(?:it|them|the\s+\w+)\s+from\s+being\s+affected\s+by\s+", re.I)
 
 
 def _not_prevented_by(lexemes: list[Lexeme], reader: _Reader) -> list[Relation]:
@@ -1576,7 +1577,7 @@ def _pattern_condition(reader: _Reader, lexemes: list[Lexeme], k: int) -> list[F
     return [(lexeme.norm or lexeme.text, None)]
 
 
-_BRACKETED_UNLESS = re.compile(r"[(\[]\s*(?:unless|except|if|when|while|whilst)\b", re.IGNORECASE)
+_BRACKETED_UNLESS = gated(r"[(\[]\s*(?:unless|except|if|when|while|whilst)\b", re.IGNORECASE)
 
 
 def _bracketed_exceptions(lexemes: list[Lexeme], reader: _Reader) -> list[tuple[int, Found]]:
@@ -1633,7 +1634,7 @@ def _joined(lexemes: list[Lexeme], end: int, first: int) -> bool:
 
 
 _MODALS = frozenset({"can", "may", "could", "might"})
-_TOGETHER = re.compile(r"(?:alongside|together\s+with|along\s+with|in\s+combination\s+with)$", re.IGNORECASE)
+_TOGETHER = gated(r"(?:alongside|together\s+with|along\s+with|in\s+combination\s+with)$", re.IGNORECASE)
 
 
 def _consequence(reader: _Reader, lexemes: list[Lexeme], start: int, first: int) -> tuple[Subject, list[Found]] | None:
@@ -1741,13 +1742,13 @@ def read_rule(rule: Rule, names: Names, texts: dict[str, str]) -> tuple[list[Rel
 
 
 # a list of what an action requires: "Eligible models to declare a charge have to fulfill all the following criteria:"
-_CRITERIA_LEAD = re.compile(
+_CRITERIA_LEAD = gated(
     r"^(?:eligible\s+)?(?:models?|units?)\s+(?:(?:that\s+are\s+)?eligible\s+)?to\s+(?P<action>[a-z][\w\s-]*?)(?:\s+with)?\s+"
     r"(?:have\s+to|has\s+to|must|needs?\s+to)\s+(?:fulfil+|meet|satisfy)\s+(?:all\s+(?:of\s+)?)?the\s+following"
     r"(?:\s+(?:criteria|conditions|requirements))?\s*:\s*$", re.I)
-_LIST_ITEM = re.compile(r"^\s*(?:[-•*]\s*)*(?:\d+[.)]\s*)?")
+_LIST_ITEM = gated(r"^\s*(?:[-•*]\s*)*(?:\d+[.)]\s*)?")
 # an item that says what the unit has not done or is not: "The model did not fall back last turn."
-_NOT_DONE = re.compile(
+_NOT_DONE = gated(
     r"^(?P<who>(?:the|a|an|this|its|their)\s+(?:[a-z]+\s+){0,2}?(?:models?|units?)|they)\s+"
     r"(?P<aux>did|does|do|has|have|had|is|are|was|were)\s+not\s+(?P<done>[a-z].*?)\.?$", re.I)
 
@@ -1762,15 +1763,15 @@ def criteria_items(text: str) -> dict[str, tuple[str, str]]:
         line = raw.strip()
         if not line:
             continue
-        said = split(line)
         found = _CRITERIA_LEAD.match(" ".join(line.replace("*", "").split()))
         if found is not None:
+            said = split(line)
             lead = (" ".join(found.group("action").split()), said[-1] if said else line)
             continue
         if lead is None or not re.match(r"^(?:[-•*]|\d+[.)])", line):
             lead = None
             continue
-        for sentence in said:
+        for sentence in split(line):  # split only a line that is a lead or an item: most are neither
             out[sentence] = lead
     return out
 
@@ -1844,7 +1845,7 @@ def _scoped(relations: list[Relation], scopes: dict[str, set[tuple[str, str, str
 
 
 # a sentence that opens on the case the sentence before states: "In this case they subtract Y ..."
-_CASE = re.compile(r"(?:in\s+(?:this|that|which|such\s+a)\s+case|if\s+so|(?:if|when)\s+(?:it|they)\s+(?:does|do)\s+so)\b", re.I)
+_CASE = gated(r"(?:in\s+(?:this|that|which|such\s+a)\s+case|if\s+so|(?:if|when)\s+(?:it|they)\s+(?:does|do)\s+so)\b", re.I)
 
 
 def _in_that_case(found: list[Relation], before: str, names: Names) -> list[Relation]:
@@ -1865,7 +1866,7 @@ def _in_that_case(found: list[Relation], before: str, names: Names) -> list[Rela
 
 # What every illustrating sentence holds after the name: tried first, so that the pattern made
 # with a rule's name (a new one per rule: Python's cache of patterns holds 512) is made rarely.
-_ILLUSTRATES = re.compile(r"\(\s*[+\-−]?\d+\+?\s*\)\s*,?\s*(?:indicates|means|gives|would give)\b", re.I)
+_ILLUSTRATES = gated(r"\(\s*[+\-−]?\d+\+?\s*\)\s*,?\s*(?:indicates|means|gives|would give)\b", re.I)
 
 
 def _illustrated(name: str, text: str) -> str | None:
@@ -1899,7 +1900,7 @@ def _per_parameter(relations: list[Relation], shown: str) -> list[Relation]:
 
 
 # what one more instance of a cumulative rule adds: "allowing an additional -1 to-hit modifier for each instance"
-_EACH_INSTANCE = re.compile(r"\badditional\b.*\bfor\s+(?:each|every)\s+(?:additional\s+|further\s+)?instance\b", re.I)
+_EACH_INSTANCE = gated(r"\badditional\b.*\bfor\s+(?:each|every)\s+(?:additional\s+|further\s+)?instance\b", re.I)
 
 
 def _stacking_restated(relations: list[Relation], text: str) -> list[Relation]:

@@ -320,9 +320,17 @@ def conditions_in(sentence: str) -> list[tuple[int, int, str]]:
     >>> conditions_in("It cannot be seen except in close combat.")
     [(18, 40, 'not melee')]
     """
-    if _HINT_RE.search(sentence.lower()) is None:
-        return []
-    return [(m.start(), m.end(), CONDITIONS[int(str(m.lastgroup)[1:])][1]) for m in _CONDITION_RE.finditer(sentence)]
+    kept = _CONDITIONS_OF[0]  # one read: another thread may put its own sentence there meanwhile
+    if kept[0] is sentence:  # the reader asks twice of each sentence: its kinds of attack, its tokens
+        return list(kept[1])
+    found: list[tuple[int, int, str]] = []
+    if _HINT_RE.search(sentence.lower()) is not None:
+        found = [(m.start(), m.end(), CONDITIONS[int(str(m.lastgroup)[1:])][1]) for m in _CONDITION_RE.finditer(sentence)]
+    _CONDITIONS_OF[0] = (sentence, tuple(found))
+    return found
+
+
+_CONDITIONS_OF: list[Any] = [(None, ())]  # the last sentence conditions_in read, and what it found
 
 
 def _raw_tokens(sentence: str) -> list[Lexeme]:

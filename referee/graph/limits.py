@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 
-from referee.patterns import lazy
+from referee.patterns import gated
 
 class Limit:
     """One limit on a whole rule: a word of the situation table (``not-fleeing`` and ``with-one-of``
@@ -57,7 +57,7 @@ _DEFINING_WORDS = ("phase", "round of combat", "engaged", "fleeing", "combat", "
 
 # a phase the situation table has a word for: "Once per Shooting Phase", "during the Shooting Phase";
 # never a later phase an effect lasts to ("in the following Shooting Phase", "until the end of ...")
-_PHASE = lazy(
+_PHASE = gated(
     r"(?<!following\s)(?<!next\s)(?<!until\sthe\send\sof\s)(?<!until\s)\b(?:once\s+)?(?:per|during|in|each|every"
     r"|at\s+the\s+(?:start|beginning|end)\s+of(?:\s+step\s+\d+\s+of)?)\s+"
     r"(?:the\s+|a\s+|any\s+|its\s+|each\s+|this\s+|your\s+|every\s+)?(?:(?:friendly|own|enemy)\s+)?"
@@ -65,46 +65,46 @@ _PHASE = lazy(
     re.I,
 )
 # what the sentence opens on, up to its first comma: "While the model is in close combat, ..."
-_LEAD = lazy(r"^(?:if|when|whenever|while|whilst|in|during|provided)\b[^,.;:]{0,80},", re.I)
+_LEAD = gated(r"^(?:if|when|whenever|while|whilst|in|during|provided)\b[^,.;:]{0,80},", re.I)
 # the lead speaks of the bearer: "If the model with this special rule is ...", "While it is ...", never "If a firer is shooting"
-_BEARER_LEAD = lazy(r"^\w+\s+(?:(?:the|this|its|their)\s+(?:model|unit|bearer|wielder|character)\b|it\b|they\b|(?:the|a|an|this|its|your)\s+(?:\w+\s+)?phase\b"
+_BEARER_LEAD = gated(r"^\w+\s+(?:(?:the|this|its|their)\s+(?:model|unit|bearer|wielder|character)\b|it\b|they\b|(?:the|a|an|this|its|your)\s+(?:\w+\s+)?phase\b"
                      r"|(?:a|an|any)\s+(?:model|unit)\b[^,]{0,50}?\bwith\s+this\s+(?:special\s+|universal\s+)?(?:rule|ability)\b"
                      r"|(?:not\s+)?(?:engaged|unengaged|fleeing|in\s+close\s+combat|in\s+melee)\b)", re.I)
 _LEAD_STATES = (
-    (lazy(r"\bnot\s+(?:in\s+close\s+combat|in\s+melee|engaged)|\bunengaged\b", re.I), "not-melee"),
-    (lazy(r"\b(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged(?:\s+in\s+(?:a\s+)?combat)?|locked\s+in\s+combat)\b", re.I), "melee"),
-    (lazy(r"\bnot\s+fleeing\b", re.I), "not-fleeing"),
-    (lazy(r"(?<![-\w])fleeing\b", re.I), "fleeing"),
-    (lazy(r"\b(?:shooting|shoots|making\s+(?:a\s+)?(?:shooting|ranged)\s+attacks?)\b", re.I), "shooting"),
+    (gated(r"\bnot\s+(?:in\s+close\s+combat|in\s+melee|engaged)|\bunengaged\b", re.I), "not-melee"),
+    (gated(r"\b(?:in\s+close\s+combat|in\s+melee(?!\s+(?:range|distance))|engaged(?:\s+in\s+(?:a\s+)?combat)?|locked\s+in\s+combat)\b", re.I), "melee"),
+    (gated(r"\bnot\s+fleeing\b", re.I), "not-fleeing"),
+    (gated(r"(?<![-\w])fleeing\b", re.I), "fleeing"),
+    (gated(r"\b(?:shooting|shoots|making\s+(?:a\s+)?(?:shooting|ranged)\s+attacks?)\b", re.I), "shooting"),
     # the target of a charge, never the charger nor "charged or ...": "If a unit with this rule is charged, ..."
-    (lazy(r"\b(?:is|was|has\s+been|gets|being)\s+charged\b(?!\s+or\b)", re.I), "charged"),
+    (gated(r"\b(?:is|was|has\s+been|gets|being)\s+charged\b(?!\s+or\b)", re.I), "charged"),
 )
 # a state said of the bearer: "<state> <words up to the rule's name>", or "<the rule's name ...> that is <state>"
 _ADJECTIVES = {"unengaged": "not-melee", "non-fleeing": "not-fleeing", "fleeing": "fleeing", "engaged": "melee", "charging": "charging"}
-_ADJECTIVE = lazy(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged|charging)\s+(?P<rest>[^,.;:()]*)", re.I)
-_RELATIVE = lazy(
+_ADJECTIVE = gated(r"(?<![-\w])(?P<state>unengaged|non-fleeing|fleeing|engaged|charging)\s+(?P<rest>[^,.;:()]*)", re.I)
+_RELATIVE = gated(
     r"^(?P<rest>[^,.;:()]*?)\s+(?:that|which|who)\s+(?:is|are)\s+(?P<state>unengaged|not\s+fleeing|fleeing|engaged(?:\s+in\s+(?:a\s+)?combat)?"
     r"|locked\s+in\s+(?:close\s+)?combat|in\s+close\s+combat)\b",
     re.I,
 )
 # the defining sentence's subject is a kind of attack bearing the rule: "A Close Combat Attack with Lightning
 # Reflexes gains ...", "Shooting Attacks made with this rule ..." (the attack is the rule's, never "an attack against")
-_ATTACK_SUBJECT = lazy(
+_ATTACK_SUBJECT = gated(
     r"^(?:(?:an?|all|each|every|any)\s+)?(?P<kind>close\s+combat|melee|shooting|ranged|missile)\s+attacks?\s+(?:made\s+|performed\s+)?with\s+(?P<rest>[^,.;:()]*)",
     re.I,
 )
 _RELATIVES = (("unengaged", "not-melee"), ("not", "not-fleeing"), ("fleeing", "fleeing"), ("engaged", "melee"), ("locked", "melee"), ("in", "melee"))
 _THIS_RULE = r"this\s+(?:special\s+|universal\s+|model\s+)?(?:rule|ability|keyword|skill|attribute)"
 # a sentence on the rule's own use: "Parry can only be used against Close Combat Attacks"
-_OWN_USE = lazy(
+_OWN_USE = gated(
     r"\b(?:can|may)\s+only\s+be\s+(?:used|applied|chosen|taken)\b|\bonly\s+(?:applies|works|counts)\b|\bcan\s+be\s+used\s+only\b", re.I
 )
 _USE_KINDS = (
-    (lazy(r"\b(?:against|with|for|in|and|or)\s+(?:close\s+combat|melee)(?:\s+attacks?)?\b|\bin\s+(?:the\s+)?(?:close\s+combat|melee)\s+phase\b", re.I), "melee"),
-    (lazy(r"\b(?:against|with|for|and|or)\s+(?:shooting|ranged|missile)\s+attacks?\b|\b(?:in|during)\s+the\s+shooting\s+phase\b|\bwhen\s+shooting\b", re.I), "shooting"),
+    (gated(r"\b(?:against|with|for|in|and|or)\s+(?:close\s+combat|melee)(?:\s+attacks?)?\b|\bin\s+(?:the\s+)?(?:close\s+combat|melee)\s+phase\b", re.I), "melee"),
+    (gated(r"\b(?:against|with|for|and|or)\s+(?:shooting|ranged|missile)\s+attacks?\b|\b(?:in|during)\s+the\s+shooting\s+phase\b|\bwhen\s+shooting\b", re.I), "shooting"),
 )
 # "with Bows or Longbows without Weapon Enchantments": the weapons (capitalised names) the rule is used with
-_WITH = lazy(r"\bwith\s+(?:an?\s+|the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*(?:,|\bor\b|\band\b)\s*(?:an?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*)")
+_WITH = gated(r"\bwith\s+(?:an?\s+|the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*(?:,|\bor\b|\band\b)\s*(?:an?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)*)")
 
 
 def _names_bearer(words: str, name: str) -> bool:
@@ -115,11 +115,11 @@ def _names_bearer(words: str, name: str) -> bool:
 
 # a later sentence that only says more of the first: "Note that ...", "For example ...", "If this is the case, ..."
 # and the outcome of what the first sentence began: "If it passes, ...", "If they fail, ..."
-_SAYS_MORE = lazy(r"^(?:note\b|for\s+example\b|e\.g\.|this\s+means\b|(?:if|when|in)\s+(?:this|that|so|such)\b"
+_SAYS_MORE = gated(r"^(?:note\b|for\s+example\b|e\.g\.|this\s+means\b|(?:if|when|in)\s+(?:this|that|so|such)\b"
                   r"|(?:if|when|should)\s+(?:it|they|he|she)\s+(?:passes|pass|fails|fail|succeeds|succeed|does|do|does\s+not|do\s+not)\b"
                   r"|(?:if|when)\s+the\s+(?:test|roll|check)\s+is\s+(?:passed|failed|successful|unsuccessful)\b)", re.I)
 # a later sentence that opens on a circumstance of its own: "If you are charged ..., then you have -1 to hit"
-_OWN_CIRCUMSTANCE = lazy(r"^(?:if|when|whenever|while|whilst|against)\b", re.I)
+_OWN_CIRCUMSTANCE = gated(r"^(?:if|when|whenever|while|whilst|against)\b", re.I)
 
 
 def _bearer_again(sentence: str, name: str) -> bool:
@@ -221,7 +221,7 @@ def _weapons_limit(names: str, words: str, sentence: str) -> Limit | None:
 
 
 # "when attacking with a Great Weapon", "while fighting with Paired Weapons": a condition on the weapon used
-_WIELDING = lazy(r"^(?:when|while|whilst|if)\s+(?:it\s+is\s+|they\s+are\s+|the\s+model\s+is\s+)?(?:(?:attacking|fighting|shooting|striking|armed)\s+(?=with\b)"
+_WIELDING = gated(r"^(?:when|while|whilst|if)\s+(?:it\s+is\s+|they\s+are\s+|the\s+model\s+is\s+)?(?:(?:attacking|fighting|shooting|striking|armed)\s+(?=with\b)"
                  r"|using\s+(?=(?:an?\s+|the\s+)?[A-Z]))", re.I)
 
 
@@ -243,7 +243,7 @@ def _without(names: str) -> str:
 
 
 # a rule's name that ends on whom it is for: "Spear (foot)", "Lance (mounted)"
-_NAME_BEARER = lazy(r"\((?P<kind>(?:on\s+)?foot|mounted)\)\s*$", re.I)
+_NAME_BEARER = gated(r"\((?P<kind>(?:on\s+)?foot|mounted)\)\s*$", re.I)
 
 
 def name_limit(name: str) -> Limit | None:
@@ -259,7 +259,7 @@ def name_limit(name: str) -> Limit | None:
 # second round:", "From the third turn on, ...", "Beginning with Game Turn 2, ...".  The count is the game's
 # rounds or turns, or a fight's rounds where the words say "of combat": the words keep what they count
 _ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6}
-_FROM_TIME = lazy(
+_FROM_TIME = gated(
     r"^\W*(?:starting|beginning|commencing)?\s*(?:with|from|as\s+of)\s+(?:the\s+)?"
     r"(?:(?P<ord>second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)\s+(?P<unit>(?:game\s+|battle\s+)?(?:round|turn))(?P<combat>\s+of\s+combat)?"
     r"|(?P<unit2>(?:game\s+|battle\s+)?(?:round|turn))\s+(?P<num>[2-9]))\b(?:\s+on(?:wards?)?\b)?",

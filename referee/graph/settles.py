@@ -44,6 +44,7 @@ import re
 
 from referee.graph.spoken import SPOKEN
 from referee.model import Citation, Relation
+from referee.patterns import gated
 
 HOWS = ("choice", "tie-break", "both-sides", "permission", "limit", "timing", "reference")
 RULED = ("situation", "how-often", "contest", "no-number")
@@ -57,7 +58,7 @@ _BOTH_DO = (r"(?:count|counts|roll|rolls|gain|gains|may|must|can|take|takes|trea
 _NAME = r"(?-i:[A-Z])[\w!'’-]*(?:\s+(?-i:[A-Z])[\w!'’-]*)*"
 
 _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (how, re.compile(words, re.I))
+    (how, gated(words, re.I))
     for how, words in (
         ("choice", r"\b(?:may|can|must)\s+(?:choose|decide|pick|select)\s+(?:which|whether|between)\b[^.;]*"),
         ("choice", r"\b(?:chosen|decided|picked|selected)\s+by\s+the\s+" + _CHOOSER + r"\b"),
@@ -125,25 +126,25 @@ def settling(rule_id: str, citation: Citation) -> list[Relation]:
 # state it asks for that did not happen ("They have not made shooting attacks this turn."), or
 # what the bearer loses then ("he instantly forfeits the Invisibility", "it loses its Frenzied state"):
 # a sentence that only describes is not ruled on
-_SAYS = re.compile(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|still\s+(?:benefits?|counts?|gets?|gains?)|not\s+(?:be\s+)?\w+able|"
+_SAYS = gated(r"\b(?:can\s*not|cannot|can't|must|may|can|never|always|even\s+if|still\s+(?:benefits?|counts?|gets?|gains?)|not\s+(?:be\s+)?\w+able|"
                    r"(?:does|do|will)\s+not\s+\w+|(?:has|have|had|did)\s+not\s+\w+|forfeits?|loses?\s+(?:its|this|the|his|her|their))\b", re.I)
 
 # a limit on how often the rule is used: "Each unit can only make one redirect per turn."
 # or "a unit only needs to take one Panic test in each phase"
-_HOW_OFTEN = re.compile(r"(?:\b(?:can|may)\s+only\s+(?:make|use|take|attempt|perform|be\s+used|be\s+made)|\bonly\s+(?:needs?|has|have)\s+to\s+"
+_HOW_OFTEN = gated(r"(?:\b(?:can|may)\s+only\s+(?:make|use|take|attempt|perform|be\s+used|be\s+made)|\bonly\s+(?:needs?|has|have)\s+to\s+"
                         r"(?:make|use|take|attempt|perform))\b[^.;]*?\b(?:one|once|a\s+single)\b[^.;]*?"
                         r"\b(?:per|in\s+each|each)\s+(?:turn|phase|round|game|battle)\b", re.I)
 
 # two results compared ("If the result of the defender is higher than the result of the attacker"),
 # or what a result has to beat ("The result has to be higher than the distance")
-_RESULT = re.compile(r"\b(?:results?|rolls?|scores?|totals?)\b", re.I)
-_COMPARED = re.compile(r"\b(?:higher|greater|lower|less|more|smaller|bigger)\s+than\b|\bequal\s+to\b|\bties?\b", re.I)
-_WHO_WINS = re.compile(r"\b(?:if|when|whoever|the\s+winner)\b", re.I)
-_NEEDED = re.compile(r"\b(?:results?|rolls?|scores?|totals?)\b[^.;]{0,30}?\b(?:has\s+to|have\s+to|must|needs?\s+to)\s+be\s+"
+_RESULT = gated(r"\b(?:results?|rolls?|scores?|totals?)\b", re.I)
+_COMPARED = gated(r"\b(?:higher|greater|lower|less|more|smaller|bigger)\s+than\b|\bequal\s+to\b|\bties?\b", re.I)
+_WHO_WINS = gated(r"\b(?:if|when|whoever|the\s+winner)\b", re.I)
+_NEEDED = gated(r"\b(?:results?|rolls?|scores?|totals?)\b[^.;]{0,30}?\b(?:has\s+to|have\s+to|must|needs?\s+to)\s+be\s+"
                      r"(?:higher|greater|lower|less|more)\s+than\b", re.I)
 
 # a rule's own word on an instance given without its number: "If no number is shown in brackets, the rule is Poisoned (4+)"
-_NO_NUMBER = re.compile(r"\bif\s+no\s+(?:number|value|x)\s+is\s+(?:shown|given|stated|written)\b", re.I)
+_NO_NUMBER = gated(r"\bif\s+no\s+(?:number|value|x)\s+is\s+(?:shown|given|stated|written)\b", re.I)
 
 
 def _contest(sentence: str) -> bool:

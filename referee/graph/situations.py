@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from referee.patterns import lazy
+from referee.patterns import gated
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -76,16 +76,16 @@ _PLAIN = {
 
 # situations whose value is a rule: the words that lead the rule's name
 _WITH_RULE = (
-    ("unit-entirely", lazy(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of", re.I)),
-    ("unit-more-than-half", lazy(r"more\s+than\s+half", re.I)),
-    ("except-against", lazy(r"except\s+against\b", re.I)),
-    ("against", lazy(r"against\b", re.I)),
-    ("unless", lazy(r"unless\b", re.I)),
-    ("with", lazy(r"(?:with|has|have|having|alongside|together\s+with|along\s+with)\b", re.I)),
+    ("unit-entirely", gated(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of", re.I)),
+    ("unit-more-than-half", gated(r"more\s+than\s+half", re.I)),
+    ("except-against", gated(r"except\s+against\b", re.I)),
+    ("against", gated(r"against\b", re.I)),
+    ("unless", gated(r"unless\b", re.I)),
+    ("with", gated(r"(?:with|has|have|having|alongside|together\s+with|along\s+with)\b", re.I)),
 )
 # what a condition on the unit's make-up says besides the make-up: "when a unit consisting
 # entirely of models with Supernal loses a combat" also needs the combat lost
-_MAKE_UP = lazy(
+_MAKE_UP = gated(
     r"^(?:if|when|while|whilst)?\s*(?:a|the|its|this|each|every)?\s*units?\s*(?:that\s+is|which\s+is|is|are)?\s*"
     r"(?:(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of|(?:with\s+)?more\s+than\s+half\s+(?:of\s+)?(?:its\s+)?)"
     r"\s*(?:models?|model\s+parts?)?\s*(?:with|that\s+have|having)?\s*",
@@ -117,14 +117,14 @@ def beyond_make_up(words: str, rule_name_words: int = 4) -> bool:
     return any(w[:1].isalpha() for w in rest[k:])
 
 
-_ROLL = lazy(
+_ROLL = gated(
     r"natural\s+(?:roll\s+of\s+(?:an?\s+)?)?(\d\+?)|(?:roll|result)s?\s+of\s+(?:an?\s+)?(?:natural\s+)?(\d\+?)", re.I
 )
-_UNTIL = lazy(r"until\s+the\s+end\s+of\s+(?:game\s+)?turn\s+(\d+)", re.I)
-_TURN = lazy(r"(?:on\s+)?(?:game\s+)?turn\s+(\d+)\s+(?:or\s+later|onwards|and\s+later)|from\s+(?:game\s+)?turn\s+(\d+)", re.I)
+_UNTIL = gated(r"until\s+the\s+end\s+of\s+(?:game\s+)?turn\s+(\d+)", re.I)
+_TURN = gated(r"(?:on\s+)?(?:game\s+)?turn\s+(\d+)\s+(?:or\s+later|onwards|and\s+later)|from\s+(?:game\s+)?turn\s+(\d+)", re.I)
 
 
-_BOILERPLATE = lazy(
+_BOILERPLATE = gated(
     r"(?:unless|except)\s+(?:(?:specifically|explicitly|otherwise)\s+)?(?:stated|specified|noted|mentioned)(?:\s+otherwise)?"
     r"|(?:if|when)\s+(?:not\s+)?(?:otherwise\s+)?(?:stated|specified|noted)"
     # a hedge on what the words list: "the Attack Attributes (if any) of these hits are given within brackets"
@@ -195,7 +195,7 @@ def situation_of(text: str, about: str | None = None) -> Condition:
 # "it", or no one): "if a unit is charged by a mounted model" speaks of another, and is no state of
 # the bearer.  "not" before the state names the other flag of the pair ("is not mounted": on foot).
 _BEARER = r"(?:(?:the|this|that|its|their)\s+(?:model(?:\s+part)?|unit|bearer|wielder|rider)s?|it|they)"
-_STATE_WORDS = lazy(
+_STATE_WORDS = gated(
     r"^(?:if|when|while|whilst|unless|as\s+long\s+as)?\s*(?:" + _BEARER + r"\s+(?:is|are)\s+)?(?P<not>not\s+)?"
     r"(?:(?P<mounted>mounted\b|(?:selected|chosen|taken)\s+as\s+(?:a|the)\s+mount\b|ridden\s+by\b)|(?P<foot>on\s+foot\b))",
     re.I,
@@ -224,12 +224,12 @@ def state_of(words: str) -> str | None:
 # conditions a relation's subject states ("Units composed entirely of models with
 # Light Troops", "each of your units ... that could Declare a Charge")
 _IN_SUBJECT = (
-    ("unit-entirely", lazy(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of|\b(?:completely|entirely)\s+\w+\s+units?\b", re.I), True),
-    ("unit-more-than-half", lazy(r"more\s+than\s+half", re.I), True),
-    ("could", lazy(r"\bthat\s+could\b.*", re.I), False),
-    ("fleeing", lazy(r"\b(?:is|are)\s+fleeing\b", re.I), False),
-    ("mounted", lazy(r"\bmounted\b", re.I), False),
-    ("charged", lazy(r"\b(?:is|are|was|were)\s+(?:being\s+)?charged\b", re.I), False),
+    ("unit-entirely", gated(r"(?:composed|consisting|made\s+up)\s+(?:entirely|solely|only)\s+of|\b(?:completely|entirely)\s+\w+\s+units?\b", re.I), True),
+    ("unit-more-than-half", gated(r"more\s+than\s+half", re.I), True),
+    ("could", gated(r"\bthat\s+could\b.*", re.I), False),
+    ("fleeing", gated(r"\b(?:is|are)\s+fleeing\b", re.I), False),
+    ("mounted", gated(r"\bmounted\b", re.I), False),
+    ("charged", gated(r"\b(?:is|are|was|were)\s+(?:being\s+)?charged\b", re.I), False),
 )
 
 

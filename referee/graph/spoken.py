@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import re
 
-from referee.patterns import lazy
+from referee.patterns import gated
 
 # the words by which a sentence speaks of each flag of the situation table
 # (referee/graph/situations.py): the flag's own word and the game's words for it
 SPOKEN: dict[str, re.Pattern[str]] = {
-    "charging": lazy(r"\bcharging\b|\bcharger\b|\bcharges\b", re.I),
-    "charged": lazy(r"\b(?:is|are|being|been|was|were)\s+charged\b|\bcharge\s+reactions?\b", re.I),
-    "melee": lazy(r"\bmelee\b|\bclose\s+combat\b", re.I),
-    "shooting": lazy(r"\bshoot(?:s|ing)?\b|\bshooting\s+attacks?\b|\branged\s+attacks?\b", re.I),
-    "fleeing": lazy(r"\bflee(?:s|ing)?\b|\bfled\b", re.I),
-    "moved": lazy(r"\bmoved\b|\bmarched\b|\badvanced\b|\breformed\b", re.I),
-    "first-round": lazy(r"\bfirst\s+round\b", re.I),
-    "first-turn": lazy(r"\bfirst\s+turn\b", re.I),
-    "on-foot": lazy(r"\bon\s+foot\b", re.I),
-    "mounted": lazy(r"\bmounted\b", re.I),
+    "charging": gated(r"\bcharging\b|\bcharger\b|\bcharges\b", re.I),
+    "charged": gated(r"\b(?:is|are|being|been|was|were)\s+charged\b|\bcharge\s+reactions?\b", re.I),
+    "melee": gated(r"\bmelee\b|\bclose\s+combat\b", re.I),
+    "shooting": gated(r"\bshoot(?:s|ing)?\b|\bshooting\s+attacks?\b|\branged\s+attacks?\b", re.I),
+    "fleeing": gated(r"\bflee(?:s|ing)?\b|\bfled\b", re.I),
+    "moved": gated(r"\bmoved\b|\bmarched\b|\badvanced\b|\breformed\b", re.I),
+    "first-round": gated(r"\bfirst\s+round\b", re.I),
+    "first-turn": gated(r"\bfirst\s+turn\b", re.I),
+    "on-foot": gated(r"\bon\s+foot\b", re.I),
+    "mounted": gated(r"\bmounted\b", re.I),
 }

@@ -225,6 +225,9 @@ def _lists(lexemes: list[Lexeme]) -> list[tuple[int, int, str]]:
     Eternal Warrior, and Feel No Pian"), "pair" for two ("Fear and Terorr": lint
     judges those only as near misses of a defined name)."""
     out: list[tuple[int, int, str]] = []
+    kinds = {lexeme.type for lexeme in lexemes}
+    if "NAME" not in kinds or kinds.isdisjoint(_SEPARATORS):
+        return out  # no list here names a known rule: most sentences
     k = 0
     while k < len(lexemes):
         items: list[tuple[int, int, bool]] = []
