@@ -259,7 +259,7 @@ def subject_conditions(subject: str | None, ids: tuple[str, ...] = ()) -> list[C
 # "only when use flying move", "when attempting to flee").  A player's ``--when`` word that the table does not
 # have is understood where the system's documents condition on it (a form of it: "flying" of "Fliers",
 # "flies"); the build keeps each system's words (:mod:`referee.store.answers`), so a call reads one row.
-_CONDITION_CLAUSE = lazy(
+_CONDITION_CLAUSE = gated(
     r"\b(?:when|whenever|while|whilst|if|unless|during|after|before|until|once|as\s+long\s+as)\s+"
     r"((?:[A-Za-z][\w'-]*\s+){0,5}[A-Za-z][\w'-]*)",
     re.I,
