@@ -18,7 +18,7 @@
   the rules with a sentence opening on units of that kind ("Reserve units count as moved
   ...": ``unit kind: reserve``), and which of their sentences.
 
-``against_terms``, ``never_stacking`` and the kinds of unit are gathered section by section as the graph is read
+``against_terms``, ``never_stacking``, ``condition_words``, ``kinds_named`` and the kinds of unit are gathered section by section as the graph is read
 (:mod:`referee.store.record`); units are :func:`referee.units.unit_index`'s.
 """
 
@@ -65,11 +65,35 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
         "warnings": list(manifest.warnings),
     }
     core_terms = sorted({fold(t) for t in manifest.core_terms})
-    said = condition_words(text for r in rules for text in ([v.text for v in r.versions] or [r.text]) if text)
+    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
+
+
+def said_and_named(rules: Iterable[Rule]) -> dict[str, Any]:
+    """A section's share of ``condition_words`` and ``kinds_named`` (:func:`joined`): each reads every
+    sentence of every rule, so an edit reads again only the sections it touched."""
+    rules = list(rules)
     texts = ((r.id, r.versions[0].text if r.versions else r.text) for r in rules)
-    kinds = kinds_named(texts, [n for r in rules for n in (r.name, *(a.name for a in r.aliases))])
-    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules), "condition_words": said,
-            "kinds_named": kinds}
+    return {
+        "said": condition_words(text for r in rules for text in ([v.text for v in r.versions] or [r.text]) if text),
+        "kinds_found": kinds_found(texts),
+        "names": sorted(names_keys(n for r in rules for n in (r.name, *(a.name for a in r.aliases)))),
+    }
+
+
+def joined(shares: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """``condition_words`` and ``kinds_named`` of a system from its sections' shares (:func:`said_and_named`),
+    in reading order: the first section to say a word or name a kind gives it."""
+    said: dict[str, str] = {}
+    found: dict[str, list[Any]] = {}
+    named: set[str] = set()
+    for share in shares:
+        for stem_, word in share["said"].items():
+            said.setdefault(stem_, word)
+        for key, places in share["kinds_found"].items():
+            kept = found.setdefault(key, [])
+            kept.extend(place for place in places if all(w != place[0] for w, _, _ in kept))
+        named.update(share["names"])
+    return {"condition_words": said, "kinds_named": kinds_left(found, named)}
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:
@@ -186,7 +210,30 @@ def kinds_named(rules: Iterable[tuple[str, str]], rule_names: Iterable[str]) -> 
     ...              ("demo/scout", "If the unit is Infantry, Artillery, or a Monstrous Creature, it may redeploy.")], ["Slow", "Scout"])
     {'monstrous creature': ['demo/slow', 'Monstrous Creatures are immune to the effects of Slow.'], 'infantry': ['demo/scout', 'If the unit is Infantry, Artillery, or a Monstrous Creature, it may redeploy.'], 'artillery': ['demo/scout', 'If the unit is Infantry, Artillery, or a Monstrous Creature, it may redeploy.']}
     """
-    named = {kind_key(n) for n in rule_names} | {fold(n) for n in rule_names}
+    return kinds_left(kinds_found(rules), names_keys(rule_names))
+
+
+def kinds_left(found: dict[str, list[Any]], named: set[str]) -> dict[str, list[Any]]:
+    """Of :func:`kinds_found`, each kind no rule's name rules out, with the first sentence naming it in a form
+    that is no rule's name either."""
+    out: dict[str, list[Any]] = {}
+    for key, places in found.items():
+        if key not in named:
+            first = next(([rid, sentence] for written, rid, sentence in places if written not in named), None)
+            if first is not None:
+                out[key] = first
+    return out
+
+
+def names_keys(rule_names: Iterable[str]) -> set[str]:
+    """What a rule's name rules out as a kind of unit (:func:`kinds_named`): its kind key and its folded form."""
+    rule_names = list(rule_names)
+    return {kind_key(n) for n in rule_names} | {fold(n) for n in rule_names}
+
+
+def kinds_found(rules: Iterable[tuple[str, str]]) -> dict[str, list[Any]]:
+    """:func:`kinds_named` before the rules' names are taken out (a section's share, :func:`said_and_named`):
+    a kind -> ``[form as written, folded; rule id; sentence]``, the first place of each form, in reading order."""
     out: dict[str, list[Any]] = {}
     for rid, text in rules:
         for sentence in (line.strip() for said in sentences(text) for line in said.splitlines()):
@@ -199,6 +246,8 @@ def kinds_named(rules: Iterable[tuple[str, str]], rule_names: Iterable[str]) -> 
                     key = kind_key(item.strip())
                     if not key or fold(item).split()[0] in _NO_KIND or key.split()[0] in _NO_KIND or key.split()[-1] in _NO_KIND or key.endswith(("ed", "ing", "en")):
                         continue  # "Slowed", "Ambushing", "Shaken": what a rule makes of a model; "Fortitude Saves": no kind
-                    if key not in named and fold(item) not in named:
-                        out.setdefault(key, [rid, sentence])
+                    written = fold(item)
+                    places = out.setdefault(key, [])
+                    if all(w != written for w, _, _ in places):
+                        places.append([written, rid, sentence])
     return out

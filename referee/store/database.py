@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "6"  # the schema's version (and the rows' packing): a store of another is made anew
+FORMAT = "7"  # the schema's version (and the rows' packing): a store of another is made anew
 NAME = "rules.sqlite"
 
 SCHEMA = f"""

@@ -9,7 +9,7 @@ sentences, rule by rule, and the layout's relations), with a digest of both and 
 names of the rules its relations join (``ends``): whether its rows (``rules``,
 ``relations``) can stay.  Its ``share`` goes with it: the ``ends``, and its part of
 three answers (:mod:`referee.store.answers`): ``never`` of ``never_stacking``,
-``against`` of ``against_terms``, ``kinds`` of the kinds of unit.  A rebuild
+``against`` of ``against_terms``, ``kinds`` of the kinds of unit, ``words`` of ``condition_words`` and ``kinds_named``.  A rebuild
 (:func:`read`) keeps, never unpickled, a section of the same rules on the same lines
 under the same names in the same place; of another (one that moved too), each rule that is the rule it was on lines that read
 the same takes what was read in it (moved with it when lines were added or removed
@@ -39,7 +39,7 @@ from referee.graph.relations import RuleGraph, layout_relations, read_relations
 from referee.graph.sentences import lines_between, lines_read
 from referee.model import Relation, Rule
 from referee.rulebase.base import Rulebase, build_rulebase
-from referee.store.answers import gather, relation_data, unit_kinds
+from referee.store.answers import gather, relation_data, said_and_named, unit_kinds
 from referee.store.database import KEPT_LEVEL, pack
 from referee.units import ArmyBook
 
@@ -331,7 +331,8 @@ def rows_made(
         rows[1].append([row(rel) for rel in stated])
         rows[2].append([row(rel) for rel in laid])
     kinds = unit_kinds((rule.id, rule.versions[0].text if rule.versions else rule.text) for rule in rules)
-    return rows, {"never": never, "against": sorted(against_terms), "ends": sorted(ends), "kinds": kinds}
+    share = {"never": never, "against": sorted(against_terms), "ends": sorted(ends), "kinds": kinds}
+    return rows, {**share, "words": said_and_named(rules)}
 
 
 def _known(

@@ -284,11 +284,13 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     never: list[dict[str, Any]] = []
     against: set[str] = set()
     kinds: dict[str, list[list[Any]]] = {}
+    shares: list[dict[str, Any]] = []  # each section's words (answers.said_and_named), in reading order
     count = 0
     for k, section in enumerate(read.sections):
         count = k + 1
         never.extend(section.share["never"])
         against.update(section.share["against"])
+        shares.append(section.share["words"])
         for kind, rules in section.share["kinds"].items():
             kinds.setdefault(kind, []).extend(rules)
         if old.get(k) == section.digest:
@@ -309,7 +311,8 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         if k >= count:
             _delete_section(db, system, base, k)
     row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
-    found = {**read.rest["answers"], "against_terms": sorted(against), "never_stacking": never, **answers.kind_rows(kinds)}
+    words = answers.joined(shares)
+    found = {**read.rest["answers"], **words, "against_terms": sorted(against), "never_stacking": never, **answers.kind_rows(kinds)}
     tables = {"units": read.rest["units"], "answers": found}
     if row is None or row[0] != read.names_digest:  # the digest covers the rule names and the name index
         tables["names"] = read.names
