@@ -91,7 +91,8 @@ def joined(shares: Iterable[dict[str, Any]]) -> dict[str, Any]:
             said.setdefault(stem_, word)
         for key, places in share["kinds_found"].items():
             kept = found.setdefault(key, [])
-            kept.extend(place for place in places if all(w != place[0] for w, _, _ in kept))
+            forms = {written for written, _, _ in kept}
+            kept += [place for place in places if place[0] not in forms]
         named.update(share["names"])
     return {"condition_words": said, "kinds_named": kinds_left(found, named)}
 
