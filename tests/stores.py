@@ -10,12 +10,12 @@ from referee.graph.situations import condition_words
 from referee.keywords.resolve import family_leads
 from referee.store import database
 from referee.store.answers import kind_rows, kinds_named, system_wide, unit_kinds
+from referee.store.book import Book
 from referee.store.database import SPAN, pack
-from referee.store.rows import Stored
 from referee.text import fold
 
 
-def stored(data: dict[str, Any]) -> Stored:
+def stored(data: dict[str, Any]) -> Book:
     """``data``: ``systems``, ``rules`` (id -> JSON), ``relations_out`` (id -> relations
     as JSON), and optionally ``key``, ``unmanaged``, ``names``, ``rule_names``, ``core_terms``,
     ``units``.  The answers a build computes are computed here from the same rows."""
@@ -52,4 +52,4 @@ def stored(data: dict[str, Any]) -> Stored:
             **kind_rows(unit_kinds((r["id"], r["versions"][0]["text"] if r["versions"] else r["text"]) for r in mine)),
         }
         db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, json.dumps(value)) for name, value in answers.items()))
-    return Stored(db)
+    return Book(db)
