@@ -18,8 +18,9 @@
   the rules with a sentence opening on units of that kind ("Reserve units count as moved
   ...": ``unit kind: reserve``), and which of their sentences.
 
-``against_terms``, ``never_stacking``, ``condition_words``, ``kinds_named`` and the kinds of unit are gathered section by section as the graph is read
-(:mod:`referee.store.record`); units are :func:`referee.units.unit_index`'s.
+``summary``, ``core_terms`` and ``families`` are read from the whole system (:func:`of_system`); the others
+from each section's rows as they are made (:func:`share`, :mod:`referee.store.record`), joined in reading
+order (:func:`joined`).  Units are :func:`referee.units.unit_index`'s.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 
 
 def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], system: str) -> dict[str, Any]:
-    """The answers a system's rules give (its relations give theirs section by section, :func:`gather`)."""
+    """The answers read from the whole system (the others are gathered section by section, :func:`share`)."""
     rules = list(rulebase.in_system(system))
     manifest = rulebase.manifests[system]
     documents = [
@@ -68,33 +69,44 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
     return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
 
 
-def said_and_named(rules: Iterable[Rule]) -> dict[str, Any]:
-    """A section's share of ``condition_words`` and ``kinds_named`` (:func:`joined`): each reads every
-    sentence of every rule, so an edit reads again only the sections it touched."""
-    rules = list(rules)
-    texts = ((r.id, r.versions[0].text if r.versions else r.text) for r in rules)
+def share(rules: list[dict[str, Any]], relations: list[dict[str, Any]]) -> dict[str, Any]:
+    """A section's share of the answers gathered section by section (:func:`joined`), from its rows:
+    its rules and the relations their texts and layout state, as JSON, in reading order.  Each answer
+    reads every sentence or relation, so an edit reads again only the sections it touched."""
+    firsts = [(r["id"], r["versions"][0]["text"] if r["versions"] else r["text"]) for r in rules]
     return {
-        "said": condition_words(text for r in rules for text in ([v.text for v in r.versions] or [r.text]) if text),
-        "kinds_found": kinds_found(texts),
-        "names": sorted(names_keys(n for r in rules for n in (r.name, *(a.name for a in r.aliases)))),
+        "never": [rel for rel in relations if binds_every_ability(rel) or caps_every_roll(rel)],
+        "against": sorted({c["value"] for rel in relations for c in rel["conditions"] if c["situation"] == "against" and c["value"] and "/" not in c["value"]}),
+        "kinds": unit_kinds(firsts),
+        "said": condition_words(text for r in rules for text in ([v["text"] for v in r["versions"]] or [r["text"]]) if text),
+        "kinds_found": kinds_found(firsts),
+        "names": sorted(names_keys(n for r in rules for n in (r["name"], *(a["name"] for a in r["aliases"])))),
     }
 
 
 def joined(shares: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """``condition_words`` and ``kinds_named`` of a system from its sections' shares (:func:`said_and_named`),
-    in reading order: the first section to say a word or name a kind gives it."""
+    """The answers gathered section by section, by the name of their row, from a system's sections'
+    shares (:func:`share`) in reading order: the first section to say a word or name a kind gives it."""
+    never: list[dict[str, Any]] = []
+    against: set[str] = set()
+    kinds: dict[str, list[list[Any]]] = {}
     said: dict[str, str] = {}
     found: dict[str, list[Any]] = {}
     named: set[str] = set()
-    for share in shares:
-        for stem_, word in share["said"].items():
+    for part in shares:
+        never += part["never"]
+        against.update(part["against"])
+        for kind, rules in part["kinds"].items():
+            kinds.setdefault(kind, []).extend(rules)
+        for stem_, word in part["said"].items():
             said.setdefault(stem_, word)
-        for key, places in share["kinds_found"].items():
+        for key, places in part["kinds_found"].items():
             kept = found.setdefault(key, [])
             forms = {written for written, _, _ in kept}
             kept += [place for place in places if place[0] not in forms]
-        named.update(share["names"])
-    return {"condition_words": said, "kinds_named": kinds_left(found, named)}
+        named.update(part["names"])
+    return {"condition_words": said, "kinds_named": kinds_left(found, named), "against_terms": sorted(against), "never_stacking": never,
+            **{KIND + kind: rules for kind, rules in kinds.items()}}  # fmt: skip
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:
@@ -122,18 +134,6 @@ def binds_every_ability(rel: dict[str, Any]) -> bool:
     return rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never" and bool(_WIDE.match(rel["subject"] or ""))
 
 
-def system_wide(data: dict[str, Any]) -> bool:
-    return binds_every_ability(data) or caps_every_roll(data)
-
-
-def gather(rel: Relation, data: dict[str, Any], never: list[dict[str, Any]], terms: set[str]) -> None:
-    """Add a relation's share of ``never_stacking`` (its JSON ``data``) and ``against_terms``
-    (the core terms its conditions are stated against)."""
-    terms.update(c.value for c in rel.conditions if c.situation == "against" and c.value and "/" not in c.value)
-    if system_wide(data):
-        never.append(data)
-
-
 def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list[str]]:
     """Folded word-prefix -> ids of the ``rules`` (one system's, reading order) all of whose
     sub-rules' folded names start with it and a space: what :mod:`referee.keywords.resolve`
@@ -153,8 +153,8 @@ def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
     """A kind of unit, its words (singular, sorted, space-joined) -> ``[rule id, n]`` of each rule of
     ``texts`` (id, first version's text; reading order) whose sentence ``n`` (the first such) has
     "unit(s)" and the kind's words for its first two or three words ("Reserve units count as moved
-    ...": "reserve").  Gathered section by section (:mod:`referee.store.record`), a row each
-    (:func:`kind_rows`): a kind names many rules where its words are common ("a unit with": "with")."""
+    ...": "reserve").  Gathered section by section (:func:`share`), a row each (:func:`joined`): a kind
+    names many rules where its words are common ("a unit with": "with")."""
     out: dict[str, list[list[Any]]] = {}
     for rid, text in texts:
         seen: set[str] = set()
@@ -167,11 +167,6 @@ def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
                     seen.add(kind)
                     out.setdefault(kind, []).append([rid, n])
     return out
-
-
-def kind_rows(kinds: dict[str, list[list[Any]]]) -> dict[str, list[list[Any]]]:
-    """The kinds of unit as rows of the ``answers`` table, by name."""
-    return {KIND + kind: rules for kind, rules in kinds.items()}
 
 
 # A kind of unit or model the documents name as such, not a rule: what a sentence says a kind has or is
@@ -233,7 +228,7 @@ def names_keys(rule_names: Iterable[str]) -> set[str]:
 
 
 def kinds_found(rules: Iterable[tuple[str, str]]) -> dict[str, list[Any]]:
-    """:func:`kinds_named` before the rules' names are taken out (a section's share, :func:`said_and_named`):
+    """:func:`kinds_named` before the rules' names are taken out (a section's share, :func:`share`):
     a kind -> ``[form as written, folded; rule id; sentence]``, the first place of each form, in reading order."""
     out: dict[str, list[Any]] = {}
     for rid, text in rules:
