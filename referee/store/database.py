@@ -413,7 +413,7 @@ class Stamp:
 
     def write(self, db: sqlite3.Connection) -> None:
         """Record the stamp in the store's ``meta`` row ``stamp`` (within the caller's transaction)."""
-        db.execute("INSERT OR REPLACE INTO meta VALUES ('stamp', ?)", (json.dumps([HEADER, self.started, self.files]),))
+        db.execute("INSERT OR REPLACE INTO meta VALUES ('stamp', ?)", (encode([HEADER, self.started, self.files]),))
 
 
 def stamped_key(rules_src: str | os.PathLike[str], db: sqlite3.Connection) -> str | None:
