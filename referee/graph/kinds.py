@@ -1,7 +1,7 @@
 """The kinds of unit a system's documents speak of, read from its rules' sentences.
 
 - the kinds a sentence opens on ("Reserve units count as moved ...": ``reserve``,
-  :func:`unit_kinds`), what the referee reads a rule about a side's kind of unit by;
+  :func:`unit_kinds`): where the referee finds the rules about a side's kind of unit;
 - the kinds named as such, not rules ("Monstrous Creatures are immune to the effects of
   Slow.", :func:`kinds_named`): a kind typed on a side is read as that side's kind of unit.
 
@@ -10,8 +10,6 @@ a kind typed on a side is folded as the documents' are (:func:`kind_key`).
 """
 
 from __future__ import annotations
-
-import re
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
