@@ -2,7 +2,7 @@
 folder's real path): its schema, its rows' packing, how it is opened, and the content key it holds.
 
 The tables (:data:`SCHEMA`): ``meta`` (content key, code key, systems in folder order,
-folders without a manifest, the stamp: :class:`Stamp`); ``systems``
+folders without a manifest); ``files`` (the stamp, :class:`Stamp`); ``systems``
 (each system's place, the number its rows count from, :data:`SPAN`, the keys it was read
 under, and its frame: the one pickled blob per system a whole build is put together from);
 ``sections`` (:mod:`~referee.store.record`); the rows warm readers ask for, one rule or
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "8"  # the schema's version (and the rows' packing): a store of another is made anew
+FORMAT = "7"  # the schema's version (and the rows' packing): a store of another is made anew
 NAME = "rules.sqlite"
 
 SCHEMA = f"""
@@ -53,6 +53,8 @@ PRAGMA auto_vacuum = INCREMENTAL;
 PRAGMA journal_mode = WAL;
 PRAGMA user_version = {FORMAT};
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE files (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT NULL,
+    size INTEGER NOT NULL, mtime INTEGER NOT NULL, ctime INTEGER NOT NULL, inode INTEGER NOT NULL);
 CREATE TABLE systems (number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, place INTEGER NOT NULL, read_key TEXT,
     names_key TEXT, names_digest TEXT, frame BLOB NOT NULL);
 CREATE TABLE sections (system TEXT NOT NULL, k INTEGER NOT NULL, ids TEXT NOT NULL, digest BLOB NOT NULL,
@@ -412,8 +414,10 @@ class Stamp:
         self.systems = systems
 
     def write(self, db: sqlite3.Connection) -> None:
-        """Record the stamp in the store's ``meta`` row ``stamp`` (within the caller's transaction)."""
-        db.execute("INSERT OR REPLACE INTO meta VALUES ('stamp', ?)", (encode([HEADER, self.started, self.files]),))
+        """Record the stamp in the store (within the caller's transaction)."""
+        db.execute("DELETE FROM files")
+        db.executemany("INSERT INTO files (kind, path, size, mtime, ctime, inode) VALUES (?, ?, ?, ?, ?, ?)", self.files)
+        db.execute("INSERT OR REPLACE INTO meta VALUES ('stamp', ?)", (json.dumps([HEADER, self.started]),))
 
 
 def stamped_key(rules_src: str | os.PathLike[str], db: sqlite3.Connection) -> str | None:
@@ -421,7 +425,8 @@ def stamped_key(rules_src: str | os.PathLike[str], db: sqlite3.Connection) -> st
     src = os.fspath(rules_src)
     try:
         meta = {name: json.loads(value) for name, value in db.execute("SELECT name, value FROM meta WHERE name IN ('key', 'stamp')")}
-        header, started, recorded = meta["stamp"]
+        header, started = meta["stamp"]
+        recorded = db.execute("SELECT kind, path, size, mtime, ctime, inode FROM files ORDER BY seq").fetchall()
     except Exception:  # noqa: BLE001 - no stamp, or no build yet: hash as without one
         return None
     if header != HEADER:
