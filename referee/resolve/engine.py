@@ -93,7 +93,7 @@ def resolve(
     """
     view = source(build)
     view.check_system(system)
-    flags = parse_flags(when, lambda: view.answer(system, "condition_words", {}), system)
+    flags = parse_flags(when, lambda: view.condition_words(system), system)
     acting_text, mine = _picks(view, system, acting, "KEYWORDS")
     opponent_text, theirs = _picks(view, system, opponent, "--vs")
     if documents is None and build is not view:  # a whole build handed in brings its own texts
@@ -111,7 +111,7 @@ def resolve(
         return _answer(ctx, sides, system, acting_text, opponent_text, flags, [situation], units)
     meetings, idle = relation_meetings(view, sides, flags)
     idle = scoped_out + idle
-    meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides, lambda: view.answer(system, "kinds_named", {})) + version_meetings(view, sides) + both_sides_meetings(view, sides)
+    meetings += loss_meetings(sides) + obligation_meetings(view, sides, flags) + instance_meetings(sides, lambda: view.kinds_named(system)) + version_meetings(view, sides) + both_sides_meetings(view, sides)
     meetings += touch_meetings(view, sides, meetings, flags)
     meetings += permission_meetings(view, sides, meetings)
     settled = [settle(ctx, m) for m in meetings]

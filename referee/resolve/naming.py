@@ -163,7 +163,7 @@ def _stated_against(view: Book, system: str, name: str) -> str | None:
     """The folded form of a core term some rule's condition is stated against, as the
     relation writes it (singular or plural), or None."""
 
-    terms = set(view.answer(system, "against_terms", []))
+    terms = set(view.against_terms(system))
     folded = fold(name)
     return next((form for form in (folded, *singulars(folded), folded + "s") if form in terms), None)
 
@@ -172,12 +172,12 @@ def _kind_of_unit(view: Book, system: str, name: str) -> str | None:
     """The folded words of a kind of unit the system's documents name as such (the build's answer
     ``kinds_named``, :func:`referee.graph.kinds.kinds_named`), or None."""
     key = kind_key(name)
-    return key if key in view.answer(system, "kinds_named", {}) else None
+    return key if key in view.kinds_named(system) else None
 
 
 def kind_of_unit(view: Book, system: str, rule: str) -> list[Any] | None:
     """``[rule id, sentence]`` where the documents name the kind a pick's folded words are, or None for a rule."""
-    return None if "/" in rule else view.answer(system, "kinds_named", {}).get(rule)
+    return None if "/" in rule else view.kinds_named(system).get(rule)
 
 
 def _caret(what: str, err: Any) -> RulesError:

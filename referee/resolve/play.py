@@ -489,7 +489,7 @@ def _to_kinds(view: Book, rid: str, live: list[tuple[dict[str, Any], list[str]]]
     subjects = [rel["subject"] for rel, _ in live]
     if not all(subjects):
         return []
-    kinds = view.answer(rid.split("/", 1)[0], "kinds_named", {})
+    kinds = view.kinds_named(rid.split("/", 1)[0])
     keys = [kind_key(subject) for subject in subjects]
     if not all(key in kinds for key in keys):
         return []

@@ -79,10 +79,10 @@ def source(build: Book | Build) -> Book:
 
 def never_stacking(view: Book, system: str) -> list[dict[str, Any]]:
     """The relations of ``system`` that say every ability never stacks, in reading order (rule by rule)."""
-    return [rel for rel in view.answer(system, "never_stacking", []) if binds_every_ability(rel)]
+    return [rel for rel in view.never_stacking(system) if binds_every_ability(rel)]
 
 
 def roll_caps(view: Book, system: str) -> list[dict[str, Any]]:
     """The relations of ``system`` that limit every total of roll modifiers ("Dice can never be
     modified by more than 1"), kept by the build beside the never-stacking ones."""
-    return [rel for rel in view.answer(system, "never_stacking", []) if caps_every_roll(rel)]
+    return [rel for rel in view.never_stacking(system) if caps_every_roll(rel)]

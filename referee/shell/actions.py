@@ -270,7 +270,7 @@ def when(session: Session, rest: str) -> Said:
     elif rest.strip():
         try:
             system = session.table.system
-            flags = parse_flags(rest.replace(",", " ").split(), (lambda: session.view.answer(system, "condition_words", {})) if system else None, system)
+            flags = parse_flags(rest.replace(",", " ").split(), (lambda: session.view.condition_words(system)) if system else None, system)
         except RulesError as err:
             # the flags before stay in force: say which, so nobody rules on a situation they did not mean
             still = ", ".join(session.table.when) or "no situation flags"

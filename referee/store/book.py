@@ -138,25 +138,35 @@ class Book:
     def _unpacked(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         return [unpack(blob) for (blob,) in self._db.execute(sql, args)]
 
-    # -- the answers computed at build time, a row each of the ``answers`` table -----------
+    # -- the answers computed at build time (each described in referee.store.answers) -----
 
-    def answer(self, system: str, name: str, default: Any = None) -> Any:
-        """The answer ``name`` of ``system`` (each described in :mod:`referee.store.answers`), or ``default``."""
+    def _answer(self, system: str, name: str, default: Any) -> Any:
         return self._value("SELECT value FROM answers WHERE system = ? AND name = ?", system, name, default=default)
 
     @property
     def summaries(self) -> list[dict[str, Any]]:
-        return [self.answer(system, "summary", {}) for system in self.systems]
+        return [self._answer(system, "summary", {}) for system in self.systems]
 
-    def core_terms(self, system: str) -> list[str]:  # as the search index's view answers it too (referee.keywords.resolve)
-        return self.answer(system, "core_terms", [])
+    def core_terms(self, system: str) -> list[str]:
+        return self._answer(system, "core_terms", [])
+
+    def against_terms(self, system: str) -> list[str]:
+        return self._answer(system, "against_terms", [])
+
+    def never_stacking(self, system: str) -> list[dict[str, Any]]:
+        return self._answer(system, "never_stacking", [])
 
     def families(self, system: str) -> dict[str, list[str]]:
-        return self.answer(system, "families", {})
+        return self._answer(system, "families", {})
+
+    def condition_words(self, system: str) -> dict[str, str]:
+        return self._answer(system, "condition_words", {})
+
+    def kinds_named(self, system: str) -> dict[str, list[Any]]:
+        return self._answer(system, "kinds_named", {})
 
     def unit_kind(self, system: str, kind: str) -> list[list[Any]]:
-        """The rules with a sentence opening on units of ``kind`` (its words), and which sentence."""
-        return self.answer(system, KIND + kind, [])
+        return self._answer(system, KIND + kind, [])
 
     def units(self, system: str) -> dict[str, list[dict[str, Any]]]:
         """Folded unit name -> the units of that name (one per army book that has it)."""

@@ -34,7 +34,7 @@ def _rulings(data: dict[str, Any]) -> list[tuple[list[str], list[str]]]:
 
 
 def test_the_kinds_a_system_names(small: Any) -> None:
-    assert sorted(small.answer(SYSTEM, "kinds_named")) == ["behemoth", "cavalry", "infantry"]
+    assert sorted(small.kinds_named(SYSTEM)) == ["behemoth", "cavalry", "infantry"]
 
 
 def test_a_kind_on_the_other_side_brings_the_rules_words_on_it(small: Any) -> None:
