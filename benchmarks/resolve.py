@@ -126,10 +126,10 @@ def questions(store_file: Path, system: str) -> dict[str, list[str]]:
     """Typical questions about ``system``, from its build: each names rules by a name that names one rule."""
     import sqlite3
 
-    from referee.store.book import Book
     from referee.store.database import unpack
+    from referee.store.rows import Stored
 
-    view = Book(sqlite3.connect(f"file:{store_file}?mode=ro", uri=True))
+    view = Stored(sqlite3.connect(f"file:{store_file}?mode=ro", uri=True))
 
     def plain(rule_id: str | None) -> str | None:
         name = view.rule_names.get(rule_id or "")

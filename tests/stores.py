@@ -9,12 +9,12 @@ from typing import Any
 from referee.keywords.resolve import family_leads
 from referee.store import database
 from referee.store.answers import joined, share
-from referee.store.book import Book
 from referee.store.database import SPAN, pack
+from referee.store.rows import Stored
 from referee.text import fold
 
 
-def stored(data: dict[str, Any]) -> Book:
+def stored(data: dict[str, Any]) -> Stored:
     """``data``: ``systems``, ``rules`` (id -> JSON), ``relations_out`` (id -> relations
     as JSON), and optionally ``key``, ``unmanaged``, ``names``, ``rule_names``, ``core_terms``,
     ``units``.  The answers a build computes are computed here from the same rows."""
@@ -46,4 +46,4 @@ def stored(data: dict[str, Any]) -> Book:
             **joined([share(mine, relations)]),  # as a build gathers them from its sections' rows
         }
         db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, json.dumps(value)) for name, value in answers.items()))
-    return Book(db)
+    return Stored(db)

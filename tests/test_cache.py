@@ -12,8 +12,8 @@ import sqlite3
 
 from referee.cli.commands import main
 from referee.store import database, writer
-from referee.store.book import Book
 from referee.store.load import current_key, open_rules
+from referee.store.rows import Stored
 from tests.conftest import manifest, write_system
 
 GLOOM = "Gloom\n\nModels with Gloom sulk.\n"
@@ -278,7 +278,7 @@ def test_a_warm_lookup_reads_rows_not_the_whole_build(
     def no_hashing(*args: object) -> None:
         raise AssertionError("a warm lookup hashed the files")
 
-    monkeypatch.setattr(Book, "whole", no_unpickling)
+    monkeypatch.setattr(Stored, "whole", no_unpickling)
     monkeypatch.setattr(database, "hashed", no_hashing)
     code, out, err = _lookup(capsys, src)
     assert (code, err) == (0, "") and "Models with Gloom sulk." in out

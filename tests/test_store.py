@@ -2,7 +2,7 @@
 
 (Before issue 27 this compared the SQLite view with an in-memory view of dicts;
 now there is one store, written either from what each system's reading gave
-(the cache) or from a build handed in (:meth:`Book.of`), and both must give
+(the cache) or from a build handed in (:meth:`Stored.of`), and both must give
 what the record classes say.)
 """
 
@@ -18,16 +18,16 @@ from referee.errors import RulesError
 from referee.graph.explain import explain
 from referee.store import database
 from referee.store.answers import relation_data
-from referee.store.book import Book
 from referee.store.load import open_rules
 from referee.store.record import Build
+from referee.store.rows import Stored
 from tests.conftest import RULES_SRC
 
 
 @pytest.fixture(scope="module")
-def stores(rulebase: Build) -> tuple[Book, Book]:
+def stores(rulebase: Build) -> tuple[Stored, Stored]:
     """The cache's store of the real rules, and the same build kept in a store in memory."""
-    return open_rules(RULES_SRC), Book.of(rulebase)
+    return open_rules(RULES_SRC), Stored.of(rulebase)
 
 
 def _same(a: object, b: object) -> bool:
@@ -35,19 +35,23 @@ def _same(a: object, b: object) -> bool:
     return json.dumps(a, sort_keys=False) == json.dumps(b, sort_keys=False)
 
 
-def test_the_store_keeps_systems_summaries_and_answers(rulebase: Build, stores: tuple[Book, Book]) -> None:
+def test_the_store_keeps_systems_summaries_and_answers(rulebase: Build, stores: tuple[Stored, Stored]) -> None:
     for stored in stores:
         assert stored.key == rulebase.key and stored.systems == rulebase.systems and stored.unmanaged == list(rulebase.unmanaged)
     cached, handed = stores
     assert _same(cached.summaries, handed.summaries)
+    every = "SELECT system, name, value FROM answers ORDER BY system, name"
+    rows = cached._db.execute(every).fetchall()
+    assert rows == handed._db.execute(every).fetchall() and {name for _, name, _ in rows} >= {"against_terms", "never_stacking", "kinds_named"}
     for system in rulebase.systems:
-        for question in ("core_terms", "against_terms", "never_stacking", "families", "units"):
+        for question in ("core_terms", "against_terms", "never_stacking", "families", "units", "condition_words", "kinds_named"):
             assert _same(getattr(cached, question)(system), getattr(handed, question)(system)), (system, question)
-    assert cached.core_terms("no-such-system") == []
+        assert cached.condition_words(system) != {}
+    assert cached.core_terms("no-such-system") == [] and cached.kinds_named("no-such-system") == {}
     assert cached.families("last-edition")["ranged"] == ["last-edition/ranged-weapon-keywords"]
 
 
-def test_every_rule_reads_back_in_order(rulebase: Build, stores: tuple[Book, Book]) -> None:
+def test_every_rule_reads_back_in_order(rulebase: Build, stores: tuple[Stored, Stored]) -> None:
     expected = [r.to_json() for r in rulebase.in_system()]
     for stored in stores:
         assert _same(stored.in_system(), expected)
@@ -58,7 +62,7 @@ def test_every_rule_reads_back_in_order(rulebase: Build, stores: tuple[Book, Boo
         assert stored.get("t9a/no-such-rule") is None
 
 
-def test_relations_in_and_out_of_every_rule_read_back_in_order(rulebase: Build, stores: tuple[Book, Book]) -> None:
+def test_relations_in_and_out_of_every_rule_read_back_in_order(rulebase: Build, stores: tuple[Stored, Stored]) -> None:
     out: dict[str, list[object]] = {}
     into: dict[str, list[object]] = {}
     for rel in rulebase.relations():
@@ -79,13 +83,13 @@ LOOKUPS = ["Hellebarde", "Halberd", "halberds", "FEAR", "t9a/fear", "T9A/Fear", 
 
 
 @pytest.mark.parametrize("query", LOOKUPS)
-def test_lookup_finds_what_the_build_finds(rulebase: Build, stores: tuple[Book, Book], query: str) -> None:
+def test_lookup_finds_what_the_build_finds(rulebase: Build, stores: tuple[Stored, Stored], query: str) -> None:
     for stored in stores:
         for system in [None, *rulebase.systems]:
             assert [r["id"] for r in stored.lookup(query, system)] == [r.id for r in rulebase.lookup(query, system)], (query, system)
 
 
-def test_every_name_and_alias_looks_up_alike(rulebase: Build, stores: tuple[Book, Book]) -> None:
+def test_every_name_and_alias_looks_up_alike(rulebase: Build, stores: tuple[Stored, Stored]) -> None:
     names = {r.name for r in rulebase.in_system()} | {a.name for r in rulebase.in_system() for a in r.aliases}
     assert len(names) > 100
     cached, _ = stores
@@ -96,7 +100,7 @@ def test_every_name_and_alias_looks_up_alike(rulebase: Build, stores: tuple[Book
     assert cached.rule_names["t9a/halberd"] == "Halberd" and "t9a/nothing" not in cached.rule_names
 
 
-def test_explain_reads_either_store_alike(stores: tuple[Book, Book]) -> None:
+def test_explain_reads_either_store_alike(stores: tuple[Stored, Stored]) -> None:
     cached, handed = stores
     for rule in cached.in_system():
         assert _same(explain(cached, rule), explain(handed, handed.get(rule["id"]))), rule["id"]
@@ -111,7 +115,7 @@ def test_the_whole_build_is_put_together_from_the_store(rulebase: Build) -> None
     assert list(whole.rules) == list(rulebase.rules) and list(whole.graph.relations) == list(rulebase.graph.relations)
 
 
-def test_an_unknown_system_is_the_builds_error(rulebase: Build, stores: tuple[Book, Book]) -> None:
+def test_an_unknown_system_is_the_builds_error(rulebase: Build, stores: tuple[Stored, Stored]) -> None:
     with pytest.raises(RulesError) as theirs:
         rulebase.lookup("Fear", "t9x")
     for stored in stores:

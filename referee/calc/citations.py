@@ -132,13 +132,13 @@ class Rulebook:
     @classmethod
     def of(cls, build: Any, rules_src: str | None = None) -> Rulebook:
         """A rulebook of a :class:`~referee.store.record.Build`, or of the store's
-        rules (:class:`~referee.store.book.Book`, whose documents are read from
+        rules (:class:`~referee.store.rows.Stored`, whose documents are read from
         ``rules_src``, the folder it was built from)."""
-        from referee.store.book import Book
+        from referee.store.rows import Stored
 
         if isinstance(build, Rulebook):
             return build
-        if not isinstance(build, Book):  # a whole Build: rules are records, texts are kept
+        if not isinstance(build, Stored):  # a whole Build: rules are records, texts are kept
 
             def rule(rule_id: str) -> dict[str, Any] | None:
                 found = build.get(rule_id)

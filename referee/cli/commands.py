@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the warm path imports neither typing's runtime nor pathlib
     from typing import Any
 
     from referee.store.book import Book
+    from referee.store.rows import Stored
 
 _RULES_SRC_HELP = "folder of rule systems (default: $REFEREE_RULES_SRC, else the project's rules_src/, else ./rules_src)"
 
@@ -97,7 +98,7 @@ def _shown(path: str) -> str:
         return str(path)
 
 
-def open_rules(rules_src: str | None, refresh: bool = False) -> Book:
+def open_rules(rules_src: str | None, refresh: bool = False) -> Stored:
     """The rules of the folder, from its store (built first, with a progress bar, when
     the store does not hold them); ``.whole()`` gives the record classes."""
     from referee.store.load import open_rules as opened

@@ -62,16 +62,16 @@ HANDED_KEPT = 4
 def source(build: Book | Build) -> Book:
     """What the referee reads: the store's rules as they are; a build made outside the cache kept in a store in memory
     (the same store for the same build, while it is one of the last :data:`HANDED_KEPT` handed in)."""
-    from referee.store.book import Book
+    from referee.store.rows import Stored
 
-    if isinstance(build, Book):
+    if isinstance(build, Stored):
         return build
     for at, (held, store) in enumerate(_HANDED):
         if held is build:
             if at:  # handed in again: the newest, so builds handed in since do not push it out
                 _HANDED.insert(0, _HANDED.pop(at))
             return store
-    store = Book.of(build)  # type: ignore[arg-type]
+    store = Stored.of(build)  # type: ignore[arg-type]
     _HANDED.insert(0, (build, store))  # type: ignore[arg-type]
     del _HANDED[HANDED_KEPT:]
     return store

@@ -3,8 +3,8 @@
 Where a rule is stored: :mod:`~referee.store.database` (``<cache>/store/<tag>/rules.sqlite``,
 one row per rule, relation, name, unit and per-system answer; the search index
 beside it).  How a reader gets it: :func:`referee.store.load.open_rules` gives a
-:class:`~referee.store.book.Book`, which answers from the rows it asks for;
-:meth:`~referee.store.book.Book.whole` gives the full
+:class:`~referee.store.rows.Stored`, which answers :class:`~referee.store.book.Book`
+from the rows it asks for; :meth:`~referee.store.rows.Stored.whole` gives the full
 :class:`~referee.store.record.Build` (:func:`~referee.store.record.assemble` reads one without a store).
 
 A build, in order: the content key (``database``: what changed), ``writer`` (each system read alone, one after

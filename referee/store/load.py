@@ -16,7 +16,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.errors import RulesError
 from referee.store import database
-from referee.store.book import Book
+from referee.store.rows import Stored
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 _OPENED: list[sqlite3.Connection] = []
 
 
-def open_rules(rules_src: str | os.PathLike[str], refresh: bool = False, progress: Callable[[str], None] | None = None) -> Book:
+def open_rules(rules_src: str | os.PathLike[str], refresh: bool = False, progress: Callable[[str], None] | None = None) -> Stored:
     """The rules of ``rules_src`` as they are now: read from its store, built first if
     the store does not hold them (``refresh``: read again whatever changed, even if the
     stamp says nothing did).  The store stays open until :func:`close_opened`."""
@@ -40,7 +40,7 @@ def open_rules(rules_src: str | os.PathLike[str], refresh: bool = False, progres
         db = writer.build(src, current, stamp, files, progress)
     assert db is not None
     _OPENED.append(db)
-    return Book(db)
+    return Stored(db)
 
 
 def opened() -> int:

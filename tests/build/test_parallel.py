@@ -13,8 +13,8 @@ from referee.errors import RulesError
 from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
 from referee.store import database, record
-from referee.store.book import Book
 from referee.store.load import open_rules
+from referee.store.rows import Stored
 from tests.build.tables import store_tables
 from tests.conftest import manifest, write_system
 
@@ -40,7 +40,7 @@ def test_the_build_of_systems_is_the_build_read_whole(rules: Path, private_cache
     # every document's reading is told, from whichever process read it
     assert sorted(t for t in told if not t.startswith("relations of")) == sorted(f for f in files if not f.endswith("system.toml"))
     # the store holds, row for row, what a store of the whole build holds
-    assert store_tables(database.path(rules), sections=False) == store_tables(Book.of(whole)._db, sections=False)
+    assert store_tables(database.path(rules), sections=False) == store_tables(Stored.of(whole)._db, sections=False)
 
 
 @pytest.mark.parametrize("n", ["1", "2"])

@@ -8,14 +8,14 @@ import pytest
 
 from referee.cli.commands import main
 
-from referee.store.book import Book
 from referee.store.load import open_rules
 from referee.store.record import Build
+from referee.store.rows import Stored
 from tests.conftest import RULES_SRC
 
 
 @pytest.fixture(scope="session")
-def view(rulebase: Build) -> Book:
+def view(rulebase: Build) -> Stored:
     return open_rules(RULES_SRC)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from referee.resolve import Pick, resolve
-from referee.store.book import Book as View
+from referee.store.rows import Stored as View
 from tests.stores import stored
 
 SYSTEM = "demo"

@@ -10,7 +10,7 @@ from typing import Any
 from referee.graph.effects import Names, read_rule
 from referee.model import Rule, Source, Version
 from referee.resolve import resolve
-from referee.store.book import Book as View
+from referee.store.rows import Stored as View
 from referee.text import fold
 from tests.resolve.test_principles import SYSTEM, picks, system_data
 from tests.stores import stored

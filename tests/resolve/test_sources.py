@@ -1,8 +1,8 @@
 """The referee answers alike from the cache's store and from a build handed in.
 
-The CLI's warm ``referee resolve`` reads the cache's store (:class:`~referee.store.book.Book`,
+The CLI's warm ``referee resolve`` reads the cache's store (:class:`~referee.store.rows.Stored`,
 row by row); a build handed in (a test's, a benchmark's) is kept in a store in memory
-(:meth:`~referee.store.book.Book.of`), written from the record classes rather than from
+(:meth:`~referee.store.rows.Stored.of`), written from the record classes rather than from
 what each system's reading gave.  Every scenario, every output and every error must be the
 same from both.
 """
@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 
-from referee.store import book
+from referee.store import rows
+from referee.store.rows import Stored
 from referee.errors import RulesError
 from referee.keywords.resolve import _families
 from referee.resolve import resolve, source
 from referee.resolve.render import markdown, site_links
 from referee.site import rulebook, urls
-from referee.store.book import Book
 from referee.text import fold
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -51,13 +51,13 @@ def _questions() -> list[Any]:
 
 
 @pytest.fixture(scope="module")
-def stored(view: Book) -> Book:
+def stored(view: Stored) -> Stored:
     """The cache's store, as the CLI opens it (``view`` is the same store, by another name)."""
     return view
 
 
 @pytest.fixture(scope="module")
-def handed(rulebase: Any) -> Book:
+def handed(rulebase: Any) -> Stored:
     """The whole build handed in: kept in a store in memory."""
     return source.source(rulebase)
 
@@ -73,16 +73,16 @@ def _answer(view: Any, system: str, keywords: str, vs: str | None, when: list[st
 
 
 @pytest.mark.parametrize(("system", "keywords", "vs", "when"), _questions())
-def test_the_store_rules_as_a_build_handed_in(handed: Book, stored: Book, system: str, keywords: str, vs: str | None, when: list[str]) -> None:
+def test_the_store_rules_as_a_build_handed_in(handed: Stored, stored: Stored, system: str, keywords: str, vs: str | None, when: list[str]) -> None:
     assert _answer(stored, system, keywords, vs, when) == _answer(handed, system, keywords, vs, when)
 
 
-def test_a_whole_build_is_read_through_a_store_in_memory(rulebase: Any, view: Book) -> None:
+def test_a_whole_build_is_read_through_a_store_in_memory(rulebase: Any, view: Stored) -> None:
     question = ("t9a", "Halberd, Shield", "Fear", ["melee"])
     assert resolve(rulebase, *question).to_json() == resolve(view, *question).to_json()
 
 
-def test_every_ability_never_stacks_is_found_in_the_store(handed: Book, stored: Book) -> None:
+def test_every_ability_never_stacks_is_found_in_the_store(handed: Stored, stored: Stored) -> None:
     """The one question about a whole system: the answer is the same however the store was written, and last-edition has one."""
     for system in stored.systems:
         assert source.never_stacking(stored, system) == source.never_stacking(handed, system)
@@ -90,38 +90,38 @@ def test_every_ability_never_stacks_is_found_in_the_store(handed: Book, stored: 
     assert rel["citation"]["sentence"].startswith("Any ability that increases or decreases a value in a datasheet never stacks")
 
 
-def test_the_answer_is_an_answer_row_of_the_store(handed: Book, stored: Book, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_answer_is_an_answer_row_of_the_store(handed: Stored, stored: Stored, monkeypatch: pytest.MonkeyPatch) -> None:
     """Made at build time: reading it touches no relation row and writes nothing beside the store."""
     expected = source.never_stacking(handed, "last-edition")
     folder = os.path.dirname(next(file for _, name, file in stored._db.execute("PRAGMA database_list") if name == "main"))
     before = sorted(p for p in os.listdir(folder) if not p.startswith("rules.sqlite-"))
-    monkeypatch.setattr(book, "unpack", lambda *_: pytest.fail("read a relation row"))
-    assert source.never_stacking(Book(stored._db), "last-edition") == expected != []
+    monkeypatch.setattr(rows, "unpack", lambda *_: pytest.fail("read a relation row"))
+    assert source.never_stacking(Stored(stored._db), "last-edition") == expected != []
     assert sorted(p for p in os.listdir(folder) if not p.startswith("rules.sqlite-")) == before
 
 
-def test_the_answer_follows_reading_order_rule_by_rule(view: Book) -> None:
+def test_the_answer_follows_reading_order_rule_by_rule(view: Stored) -> None:
     """The build's answer is the one a pass over every rule of the system and its relations gives."""
     for system in view.systems:
         scanned = [rel for rule in view.in_system(system) for rel in view.relations_out(rule["id"]) if source.binds_every_ability(rel)]
         assert source.never_stacking(view, system) == scanned
 
 
-def _families_by_reading(view: Book, system: str, name: str) -> list[str]:
+def _families_by_reading(view: Stored, system: str, name: str) -> list[str]:
     """Rules whose sub-rules are all named "<name> ...", found by reading every rule of the system."""
     lead = fold(name) + " "
     return [rid for rid, kids in _sub_rule_names(view, system) if all(k is not None and k.startswith(lead) for k in kids)]
 
 
 @functools.cache  # the view is hashed by identity
-def _sub_rule_names(view: Book, system: str) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
+def _sub_rule_names(view: Stored, system: str) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
     """Every rule of the system that has sub-rules, with their folded names (None: a sub-rule the
     store lacks), in reading order: read once per system and store, not once per name asked."""
     kids = ((rule["id"], [view.get(k) for k in rule["children"]]) for rule in view.in_system(system))
     return tuple((rid, tuple(k and fold(k["name"]) for k in ks)) for rid, ks in kids if ks)
 
 
-def test_families_are_those_every_rule_of_the_system_gives(handed: Book, stored: Book) -> None:
+def test_families_are_those_every_rule_of_the_system_gives(handed: Stored, stored: Stored) -> None:
     """Every word-prefix of every sub-rule's name (and a few that lead nowhere) ties to
     the same families from the build's map as from reading the whole system."""
     view = stored
@@ -147,7 +147,7 @@ def test_families_are_those_every_rule_of_the_system_gives(handed: Book, stored:
 
 
 @pytest.mark.parametrize(("system", "keywords", "vs", "when"), _questions())
-def test_a_ruling_reads_only_the_rows_it_names(stored: Book, system: str, keywords: str, vs: str | None, when: list[str],
+def test_a_ruling_reads_only_the_rows_it_names(stored: Stored, system: str, keywords: str, vs: str | None, when: list[str],
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """No question reads every rule or every relation of the store."""
 
@@ -155,6 +155,6 @@ def test_a_ruling_reads_only_the_rows_it_names(stored: Book, system: str, keywor
         raise AssertionError("read a whole system")
 
     for question in ("in_system", "relations", "whole"):
-        monkeypatch.setattr(Book, question, whole)
-    monkeypatch.setattr(book.RuleNames, "__iter__", whole)
+        monkeypatch.setattr(Stored, question, whole)
+    monkeypatch.setattr(rows.RuleNames, "__iter__", whole)
     _answer(stored, system, keywords, vs, when)

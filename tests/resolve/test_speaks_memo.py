@@ -7,19 +7,19 @@ from __future__ import annotations
 from referee.resolve import resolve
 from referee.resolve.principles import Context
 from referee.resolve.same_roll import _speaks, _spoken
-from referee.store.book import Book
 from referee.store.record import Build
+from referee.store.rows import Stored
 from tests.resolve.test_principles import picks, rel, system
 
 ONRUSH = "A charging model with Onrush gains the Characteristic modifiers stated in brackets."
 LENDS = rel("grants", "Onrush", None, ONRUSH, details={"grants": "its parameters"})
 
 
-def _store(toxic: str) -> Book:
+def _store(toxic: str) -> Stored:
     return system({"Toxic": toxic, "Onrush": ONRUSH}, [LENDS])
 
 
-def _open(view: Book, params: str) -> list[list[str]]:
+def _open(view: Stored, params: str) -> list[list[str]]:
     data = resolve(view, "demo", picks("Toxic", ("Onrush", (params,)))).to_json()
     return [sorted(u["rules"]) for u in data["unresolved"]]
 
@@ -57,7 +57,7 @@ def test_what_a_caller_adds_to_an_answer_is_not_kept() -> None:
     assert "scatter die" not in _speaks(ctx, "demo/Toxic", ["strength"])
 
 
-def test_a_roll_named_by_its_die_gives_one_answer_each_time(view: Book, rulebase: Build) -> None:
+def test_a_roll_named_by_its_die_gives_one_answer_each_time(view: Stored, rulebase: Build) -> None:
     # the die's words are added to each rule's answer (``_die_words``), and a question of one rule to both pairs' answers:
     # asked again in the same store, and in a store made afresh of the build (the documents' texts given to both, as a whole
     # build brings its own), the answer is the same

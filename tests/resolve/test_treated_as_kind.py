@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from referee.resolve import resolve
-from referee.store.book import Book
 from referee.store.record import Build
+from referee.store.rows import Stored
 from tests.resolve.test_principles import SYSTEM, picks
 from tests.resolve.test_read_by_graph import read_system
 
@@ -70,10 +70,10 @@ def test_words_that_run_across_a_blank_line_are_quoted_whole() -> None:
     assert step["citation"]["quote"].split() == "Return one destroyed unit to the table, as if it was a unit from the vanguard.".split()
 
 
-def test_the_rule_of_the_kind_is_the_stores_answer_not_a_scan(view: Book, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_rule_of_the_kind_is_the_stores_answer_not_a_scan(view: Stored, monkeypatch: pytest.MonkeyPatch) -> None:
     """Which rules speak of units of a kind is an answer row made at build time: a warm resolve reads it
     and never every rule of the system."""
     assert [rid for rid, _ in view.unit_kind("last-edition", "reserve")] == [r["id"] for r in view.lookup("Placing reserves")]
-    monkeypatch.setattr(Book, "in_system", lambda *_, **__: pytest.fail("read every rule of the system"))
-    entries = _self(resolve(Book(view._db), "last-edition", "Directive 1, Concentrating").to_json())
+    monkeypatch.setattr(Stored, "in_system", lambda *_, **__: pytest.fail("read every rule of the system"))
+    entries = _self(resolve(Stored(view._db), "last-edition", "Directive 1, Concentrating").to_json())
     assert [step["name"] for step in entries["Placing reserves"]["via"]] == ["Directive 1"]

@@ -48,7 +48,7 @@ def walked(view: Any, texts: dict[str, str], system: str) -> dict[str, Any]:
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_every_rule_against_itself_in_every_situation(view: Any, rulebase: Build, system: str) -> None:
     assert walked(view, rulebase.texts, system) == {"agreement": [], "calibrated": set(), "citations": set()}
-    # the store keeps each rule and its relations as first read (referee/store/book.py): no reader
+    # the store keeps each rule and its relations as first read (referee/store/rows.py): no reader
     # changed them on the way, or a later answer would read that change
     rules = view.in_system(system)
     fresh = open_rules(RULES_SRC)

@@ -201,8 +201,8 @@ def test_the_paste_box_families_are_the_builds(rulebase: Build) -> None:
     ones the build keeps for the referee: one reading of a family, two readers."""
     from referee.site.pages import families
     from referee.site.rulebook import Rulebook
-    from referee.store.book import Book
+    from referee.store.rows import Stored
 
     for system in rulebase.systems:
-        assert families(Rulebook.of(rulebase, system, ADDRESS)) == Book.of(rulebase).families(system), system
+        assert families(Rulebook.of(rulebase, system, ADDRESS)) == Stored.of(rulebase).families(system), system
     assert families(Rulebook.of(rulebase, "last-edition", ADDRESS))["ranged"]
