@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from referee.graph.situations import condition_words
 from referee.keywords.resolve import family_leads
 from referee.store import database
-from referee.store.answers import kind_rows, kinds_named, system_wide, unit_kinds
+from referee.store.answers import joined, share
 from referee.store.database import SPAN, pack
 from referee.store.rows import Stored
 from referee.text import fold
@@ -43,13 +42,8 @@ def stored(data: dict[str, Any]) -> Stored:
                     families.setdefault(lead, []).append(r["id"])
         answers = {
             "core_terms": data.get("core_terms", {}).get(system, []),
-            "never_stacking": [rel for rel in relations if system_wide(rel)],
-            "against_terms": sorted({c["value"] for rel in relations for c in rel["conditions"] if c["situation"] == "against" and c["value"] and "/" not in c["value"]}),
             "families": families,
-            "kinds_named": kinds_named(((r["id"], r["versions"][0]["text"] if r["versions"] else r["text"]) for r in mine),
-                                       [n for r in mine for n in (r["name"], *(a["name"] for a in r.get("aliases") or []))]),
-            "condition_words": condition_words(text for r in mine for text in ([v["text"] for v in r["versions"]] or [r["text"]]) if text),
-            **kind_rows(unit_kinds((r["id"], r["versions"][0]["text"] if r["versions"] else r["text"]) for r in mine)),
+            **joined([share(mine, relations)]),  # as a build gathers them from its sections' rows
         }
         db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, json.dumps(value)) for name, value in answers.items()))
     return Stored(db)

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 
+from referee.graph.kinds import kind_key
 from referee.patterns import lazy
 from referee.resolve.parameters import for_other_value
 from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
 from referee.resolve.situation import APART, FLAGS, judge, why_not
 from referee.resolve.suffered import is_suffered
-from referee.store.answers import kind_key
 from referee.text import fold, sentences, singulars  # sentences: a text's, read here and at build time
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this

@@ -15,7 +15,7 @@ from referee.errors import RulesError
 from referee.patterns import lazy
 from referee.resolve.play import Pick
 from referee.text import fold
-from referee.store.answers import kind_key
+from referee.graph.kinds import kind_key
 from referee.text import singulars
 import difflib
 
@@ -170,7 +170,7 @@ def _stated_against(view: Book, system: str, name: str) -> str | None:
 
 def _kind_of_unit(view: Book, system: str, name: str) -> str | None:
     """The folded words of a kind of unit the system's documents name as such (the build's answer
-    ``kinds_named``, :func:`referee.store.answers.kinds_named`), or None."""
+    ``kinds_named``, :func:`referee.graph.kinds.kinds_named`), or None."""
     key = kind_key(name)
     return key if key in view.kinds_named(system) else None
 

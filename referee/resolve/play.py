@@ -15,12 +15,12 @@ from __future__ import annotations
 import re
 from collections import ChainMap, deque
 
+from referee.graph.kinds import kind_key
 from referee.graph.not_counted import not_counted_as
 from referee.resolve.called import granted_as
 from referee.patterns import lazy
 from referee.resolve.ruling import quote
 from referee.resolve.situation import FAILS, HOLDS, holds, why_not
-from referee.store.answers import kind_key
 from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -484,7 +484,7 @@ _VARIABLE = lazy(r"\b[XYN]\b")
 
 def _to_kinds(view: Book, rid: str, live: list[tuple[dict[str, Any], list[str]]], side: Side) -> list[tuple[dict[str, Any], list[str]]]:
     """The sentences by which a rule grants another, where each gives it to a kind of unit the system's
-    documents name (:func:`referee.store.answers.kinds_named`): each with "for <kind>" among the words the
+    documents name (:func:`referee.graph.kinds.kinds_named`): each with "for <kind>" among the words the
     situation cannot tell, unless the side is typed as that kind; none where any grant is to no such kind."""
     subjects = [rel["subject"] for rel, _ in live]
     if not all(subjects):

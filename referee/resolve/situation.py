@@ -22,8 +22,8 @@ import difflib
 import re
 
 from referee.errors import RulesError
+from referee.graph.kinds import kind_key
 from referee.graph.situations import SITUATIONS, STATE_OPPOSITE, is_boilerplate, stem, state_of
-from referee.store.answers import kind_key
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:

@@ -13,13 +13,14 @@
   table lacks is understood where they have it (:func:`referee.graph.situations.condition_words`);
 - ``kinds_named``: the kinds of unit the documents name as such, not rules ("Monstrous Creatures are
   immune to the effects of Slow."): a kind typed on a side is read as that side's kind of unit
-  (:func:`kinds_named`);
-- ``unit kind: <words>``, a row per kind of unit (its words, :func:`referee.text.kind_words`):
+  (:func:`referee.graph.kinds.kinds_named`);
+- ``unit kind: <words>``, a row per kind of unit (its words, :func:`referee.graph.kinds.unit_kinds`):
   the rules with a sentence opening on units of that kind ("Reserve units count as moved
   ...": ``unit kind: reserve``), and which of their sentences.
 
-``against_terms``, ``never_stacking``, ``condition_words``, ``kinds_named`` and the kinds of unit are gathered section by section as the graph is read
-(:mod:`referee.store.record`); units are :func:`referee.units.unit_index`'s.
+``summary``, ``core_terms`` and ``families`` are read from the whole system (:func:`of_system`); the others
+from each section's rows as they are made (:func:`share`, :mod:`referee.store.record`), joined in reading
+order (:func:`joined`).  Units are :func:`referee.units.unit_index`'s.
 """
 
 from __future__ import annotations
@@ -28,10 +29,11 @@ import re
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
+from referee.graph.kinds import kinds_found, kinds_left, names_keys, unit_kinds
 from referee.graph.situations import condition_words
-from referee.store.database import KIND
-from referee.text import fold, kind_words, sentences, singulars
 from referee.patterns import lazy
+from referee.store.database import KIND
+from referee.text import fold
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
 
 
 def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], system: str) -> dict[str, Any]:
-    """The answers a system's rules give (its relations give theirs section by section, :func:`gather`)."""
+    """The answers read from the whole system (the others are gathered section by section, :func:`share`)."""
     rules = list(rulebase.in_system(system))
     manifest = rulebase.manifests[system]
     documents = [
@@ -68,33 +70,44 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
     return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
 
 
-def said_and_named(rules: Iterable[Rule]) -> dict[str, Any]:
-    """A section's share of ``condition_words`` and ``kinds_named`` (:func:`joined`): each reads every
-    sentence of every rule, so an edit reads again only the sections it touched."""
-    rules = list(rules)
-    texts = ((r.id, r.versions[0].text if r.versions else r.text) for r in rules)
+def share(rules: list[dict[str, Any]], relations: list[dict[str, Any]]) -> dict[str, Any]:
+    """A section's share of the answers gathered section by section (:func:`joined`), from its rows:
+    its rules and the relations their texts and layout state, as JSON, in reading order.  Each answer
+    reads every sentence or relation, so an edit reads again only the sections it touched."""
+    firsts = [(r["id"], r["versions"][0]["text"] if r["versions"] else r["text"]) for r in rules]
     return {
-        "said": condition_words(text for r in rules for text in ([v.text for v in r.versions] or [r.text]) if text),
-        "kinds_found": kinds_found(texts),
-        "names": sorted(names_keys(n for r in rules for n in (r.name, *(a.name for a in r.aliases)))),
+        "never": [rel for rel in relations if binds_every_ability(rel) or caps_every_roll(rel)],
+        "against": sorted({c["value"] for rel in relations for c in rel["conditions"] if c["situation"] == "against" and c["value"] and "/" not in c["value"]}),
+        "kinds": unit_kinds(firsts),
+        "said": condition_words(text for r in rules for text in ([v["text"] for v in r["versions"]] or [r["text"]]) if text),
+        "kinds_found": kinds_found(firsts),
+        "names": sorted(names_keys(n for r in rules for n in (r["name"], *(a["name"] for a in r["aliases"])))),
     }
 
 
 def joined(shares: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """``condition_words`` and ``kinds_named`` of a system from its sections' shares (:func:`said_and_named`),
-    in reading order: the first section to say a word or name a kind gives it."""
+    """The answers gathered section by section, by the name of their row, from a system's sections'
+    shares (:func:`share`) in reading order: the first section to say a word or name a kind gives it."""
+    never: list[dict[str, Any]] = []
+    against: set[str] = set()
+    kinds: dict[str, list[list[Any]]] = {}
     said: dict[str, str] = {}
     found: dict[str, list[Any]] = {}
     named: set[str] = set()
-    for share in shares:
-        for stem_, word in share["said"].items():
+    for part in shares:
+        never += part["never"]
+        against.update(part["against"])
+        for kind, rules in part["kinds"].items():
+            kinds.setdefault(kind, []).extend(rules)
+        for stem_, word in part["said"].items():
             said.setdefault(stem_, word)
-        for key, places in share["kinds_found"].items():
+        for key, places in part["kinds_found"].items():
             kept = found.setdefault(key, [])
             forms = {written for written, _, _ in kept}
             kept += [place for place in places if place[0] not in forms]
-        named.update(share["names"])
-    return {"condition_words": said, "kinds_named": kinds_left(found, named)}
+        named.update(part["names"])
+    return {"condition_words": said, "kinds_named": kinds_left(found, named), "against_terms": sorted(against), "never_stacking": never,
+            **{KIND + kind: rules for kind, rules in kinds.items()}}  # fmt: skip
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:
@@ -122,18 +135,6 @@ def binds_every_ability(rel: dict[str, Any]) -> bool:
     return rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never" and bool(_WIDE.match(rel["subject"] or ""))
 
 
-def system_wide(data: dict[str, Any]) -> bool:
-    return binds_every_ability(data) or caps_every_roll(data)
-
-
-def gather(rel: Relation, data: dict[str, Any], never: list[dict[str, Any]], terms: set[str]) -> None:
-    """Add a relation's share of ``never_stacking`` (its JSON ``data``) and ``against_terms``
-    (the core terms its conditions are stated against)."""
-    terms.update(c.value for c in rel.conditions if c.situation == "against" and c.value and "/" not in c.value)
-    if system_wide(data):
-        never.append(data)
-
-
 def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list[str]]:
     """Folded word-prefix -> ids of the ``rules`` (one system's, reading order) all of whose
     sub-rules' folded names start with it and a space: what :mod:`referee.keywords.resolve`
@@ -146,109 +147,4 @@ def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list
         if kids and all(k is not None for k in kids):
             for lead in family_leads([fold(k.name) for k in kids if k is not None]):
                 out.setdefault(lead, []).append(rule.id)
-    return out
-
-
-def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
-    """A kind of unit, its words (singular, sorted, space-joined) -> ``[rule id, n]`` of each rule of
-    ``texts`` (id, first version's text; reading order) whose sentence ``n`` (the first such) has
-    "unit(s)" and the kind's words for its first two or three words ("Reserve units count as moved
-    ...": "reserve").  Gathered section by section (:mod:`referee.store.record`), a row each
-    (:func:`kind_rows`): a kind names many rules where its words are common ("a unit with": "with")."""
-    out: dict[str, list[list[Any]]] = {}
-    for rid, text in texts:
-        seen: set[str] = set()
-        for n, sentence in enumerate(sentences(text)):
-            if sentence.isascii() and "unit" not in sentence.casefold():
-                continue  # folding keeps an ASCII sentence's letters: no "unit" in it, none in its opening
-            opening = fold(sentence).split()[:3]
-            if "unit" in opening or "units" in opening:
-                for kind in {" ".join(sorted(kind_words(" ".join(opening[:k])))) for k in (2, 3)} - seen - {""}:
-                    seen.add(kind)
-                    out.setdefault(kind, []).append([rid, n])
-    return out
-
-
-def kind_rows(kinds: dict[str, list[list[Any]]]) -> dict[str, list[list[Any]]]:
-    """The kinds of unit as rows of the ``answers`` table, by name."""
-    return {KIND + kind: rules for kind, rules in kinds.items()}
-
-
-# A kind of unit or model the documents name as such, not a rule: what a sentence says a kind has or is
-# ("Cavalry has Dangerous Terrain (1)", "Monstrous Creatures are immune to the effects of Slow."), what a
-# model is said to be ("unless it is a Monstrous Creature", "If the unit is Infantry, Artillery, or a
-# Monstrous Creature"), what a rule excepts ("models other than Monstrous Creatures and Artillery pieces")
-# or whose rules a model uses ("the model uses the rules for cavalry").  One compiled pattern per sentence.
-_KIND = r"[A-Z][a-z][\w'-]*(?:\s+[A-Z][a-z][\w'-]*)?"
-_KINDS = lazy(
-    r"^(?P<subject>" + _KIND + r")\s+(?:has|have|are|is|takes?|does|do|can|cannot|must|may|counts?|treats?|gets?|gains?|suffers?|never|always)\b"
-    r"|\b(?:is|are)\s+(?:not\s+)?(?P<article>an?\s+)?(?P<listed>" + _KIND + r"(?:\s*,\s*(?:or\s+|and\s+)?(?:an?\s+)?" + _KIND + r")*(?:,?\s+(?:or|and)\s+(?:an?\s+)?" + _KIND + r")?)\b"
-    r"|\bother\s+than\s+(?P<other>" + _KIND + r"(?:\s+(?:and|or)\s+" + _KIND + r")?)"
-    r"|\brules\s+for\s+(?P<rules_for>[a-z]+)\b"
-)
-_LIST_SPLIT = lazy(r"\s*,\s*(?:or\s+|and\s+)?(?:an?\s+)?|,?\s+(?:or|and)\s+(?:an?\s+)?")
-# first words that are no kind's: articles, pronouns, quantifiers, the game's general nouns
-_NO_KIND = frozenset(
-    "a an the this that these those each every any all some no both such if when while whilst unless it its they their "
-    "he she his her you your we our in on at for of once after before during model models unit units player players "
-    "enemy friendly rule rules note however also then there here hits wounds nor to only sometimes close apply hold save roll test attack weapon phase turn base rank casualty number result".split()
-)
-
-
-def kind_key(name: str) -> str:
-    """A kind's words folded, the last in the singular: "Monstrous Creatures" -> "monstrous creature"."""
-    words = fold(name).split()
-    if words:
-        words[-1] = next(iter(singulars(words[-1])), words[-1])
-    return " ".join(words)
-
-
-def kinds_named(rules: Iterable[tuple[str, str]], rule_names: Iterable[str]) -> dict[str, list[Any]]:
-    """A kind of unit the documents name (:func:`kind_key`) -> ``[rule id, sentence]``, the first sentence that
-    names it as a kind; a rule's name is no kind.  ``rules``: (id, text) in reading order.
-
-    >>> kinds_named([("demo/slow", "Any model that is Slowed gets -1 Initiative. Monstrous Creatures are immune to the effects of Slow."),
-    ...              ("demo/scout", "If the unit is Infantry, Artillery, or a Monstrous Creature, it may redeploy.")], ["Slow", "Scout"])
-    {'monstrous creature': ['demo/slow', 'Monstrous Creatures are immune to the effects of Slow.'], 'infantry': ['demo/scout', 'If the unit is Infantry, Artillery, or a Monstrous Creature, it may redeploy.'], 'artillery': ['demo/scout', 'If the unit is Infantry, Artillery, or a Monstrous Creature, it may redeploy.']}
-    """
-    return kinds_left(kinds_found(rules), names_keys(rule_names))
-
-
-def kinds_left(found: dict[str, list[Any]], named: set[str]) -> dict[str, list[Any]]:
-    """Of :func:`kinds_found`, each kind no rule's name rules out, with the first sentence naming it in a form
-    that is no rule's name either."""
-    out: dict[str, list[Any]] = {}
-    for key, places in found.items():
-        if key not in named:
-            first = next(([rid, sentence] for written, rid, sentence in places if written not in named), None)
-            if first is not None:
-                out[key] = first
-    return out
-
-
-def names_keys(rule_names: Iterable[str]) -> set[str]:
-    """What a rule's name rules out as a kind of unit (:func:`kinds_named`): its kind key and its folded form."""
-    rule_names = list(rule_names)
-    return {kind_key(n) for n in rule_names} | {fold(n) for n in rule_names}
-
-
-def kinds_found(rules: Iterable[tuple[str, str]]) -> dict[str, list[Any]]:
-    """:func:`kinds_named` before the rules' names are taken out (a section's share, :func:`said_and_named`):
-    a kind -> ``[form as written, folded; rule id; sentence]``, the first place of each form, in reading order."""
-    out: dict[str, list[Any]] = {}
-    for rid, text in rules:
-        for sentence in (line.strip() for said in sentences(text) for line in said.splitlines()):
-            for found in _KINDS.finditer(sentence):
-                words = found.group("subject") or found.group("other") or found.group("rules_for")
-                items = _LIST_SPLIT.split(found.group("listed")) if found.group("listed") else _LIST_SPLIT.split(words or "")
-                if found.group("listed") and len(items) == 1 and not found.group("article"):
-                    continue  # "is Fleeing", "is Shaken": a state; a kind is "a Monstrous Creature", or one of a list
-                for item in items:
-                    key = kind_key(item.strip())
-                    if not key or fold(item).split()[0] in _NO_KIND or key.split()[0] in _NO_KIND or key.split()[-1] in _NO_KIND or key.endswith(("ed", "ing", "en")):
-                        continue  # "Slowed", "Ambushing", "Shaken": what a rule makes of a model; "Fortitude Saves": no kind
-                    written = fold(item)
-                    places = out.setdefault(key, [])
-                    if all(w != written for w, _, _ in places):
-                        places.append([written, rid, sentence])
     return out

@@ -432,25 +432,14 @@ def stamped_key(rules_src: str | os.PathLike[str], db: sqlite3.Connection) -> st
     if header != HEADER:
         return None
     unsure = int(started) - UNSURE_NS
-    at = 0
-
-    def same(kind: str, rel: str, path: str) -> bool:
-        nonlocal at
-        sig = _signature(path)
-        found = at < len(recorded) and recorded[at] == (kind, rel, *sig) and sig[1] < unsure and sig[2] < unsure
-        at += 1
-        return found
-
-    for kind, manifest in _tops(src):
-        if not same(kind, manifest, os.path.join(src, manifest)):
+    code = {(label, rel): path for label, rel, path in _code()}
+    if [(kind, rel) for kind, rel, *_ in recorded if kind != "document"] != [*_tops(src), *code]:
+        return None  # a folder, or a file of the code, came or went (a manifest's documents: its bytes changed)
+    for kind, rel, *sig in recorded:
+        now = _signature(code.get((kind, rel)) or os.path.join(src, rel))
+        if list(now) != sig or now[1] >= unsure or now[2] >= unsure:
             return None
-        while at < len(recorded) and recorded[at][0] == "document":  # the manifest is unchanged: so is its list
-            if not same("document", recorded[at][1], os.path.join(src, recorded[at][1])):
-                return None
-    for label, rel, path in _code():
-        if not same(label, rel, path):
-            return None
-    return meta["key"] if at == len(recorded) else None  # else a file was removed
+    return meta["key"]
 
 
 def code_key() -> str:

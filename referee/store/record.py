@@ -7,9 +7,8 @@ most :data:`SECTION_RULES`.  It is kept as two pickles, its rules with the key o
 lines each stands on (:class:`Lines`) and what the graph read in them (relations and
 sentences, rule by rule, and the layout's relations), with a digest of both and of the
 names of the rules its relations join (``ends``): whether its rows (``rules``,
-``relations``) can stay.  Its ``share`` goes with it: the ``ends``, and its part of
-three answers (:mod:`referee.store.answers`): ``never`` of ``never_stacking``,
-``against`` of ``against_terms``, ``kinds`` of the kinds of unit, ``words`` of ``condition_words`` and ``kinds_named``.  A rebuild
+``relations``) can stay.  Its ``share`` goes with it: the ``ends``, and its part of the
+answers gathered section by section (:func:`referee.store.answers.share`).  A rebuild
 (:func:`read`) keeps, never unpickled, a section of the same rules on the same lines
 under the same names in the same place; of another (one that moved too), each rule that is the rule it was on lines that read
 the same takes what was read in it (moved with it when lines were added or removed
@@ -39,7 +38,7 @@ from referee.graph.relations import RuleGraph, layout_relations, read_relations
 from referee.graph.sentences import lines_between, lines_read
 from referee.model import Relation, Rule
 from referee.rulebase.base import Rulebase, build_rulebase
-from referee.store.answers import gather, relation_data, said_and_named, unit_kinds
+from referee.store.answers import relation_data, share
 from referee.store.database import KEPT_LEVEL, pack
 from referee.units import ArmyBook
 
@@ -315,24 +314,22 @@ def rows_made(
     rules: list[Rule], said: list[list[Relation]], layout: list[list[Relation]], rule_names: dict[str, str]
 ) -> tuple[Rows, dict[str, Any]]:
     """A section's rows and its ``share`` (:class:`Section`)."""
-    never: list[dict[str, Any]] = []
-    against_terms: set[str] = set()
     ends: set[str] = set()
+    datas: list[dict[str, Any]] = []  # its relations' JSON, in reading order
 
     def row(rel: Relation) -> Row:
         data = relation_data(rel, rule_names)
-        gather(rel, data, never, against_terms)
+        datas.append(data)
         ends.update(end for end in (rel.source, rel.target) if end is not None)
         return data["source"], data["target"], pack(data)
 
     rows: Rows = ([], [], [])
-    for rule, stated, laid in zip(rules, said, layout, strict=True):
-        rows[0].append((rule.id, rule.system, rule.name, pack(rule.to_json())))
+    jsons = [rule.to_json() for rule in rules]
+    for rule, data, stated, laid in zip(rules, jsons, said, layout, strict=True):
+        rows[0].append((rule.id, rule.system, rule.name, pack(data)))
         rows[1].append([row(rel) for rel in stated])
         rows[2].append([row(rel) for rel in laid])
-    kinds = unit_kinds((rule.id, rule.versions[0].text if rule.versions else rule.text) for rule in rules)
-    share = {"never": never, "against": sorted(against_terms), "ends": sorted(ends), "kinds": kinds}
-    return rows, {**share, "words": said_and_named(rules)}
+    return rows, {"ends": sorted(ends), **share(jsons, datas)}
 
 
 def _known(

@@ -103,8 +103,7 @@ class Stored:
         return [rule for rule in map(self.get, ids) if rule is not None]
 
     def _named(self, system: str, form: str) -> list[str]:
-        row = self._db.execute("SELECT ids FROM names WHERE system = ? AND form = ?", (system, form)).fetchone()
-        return json.loads(row[0]) if row else []
+        return self._value("SELECT ids FROM names WHERE system = ? AND form = ?", system, form, default=[])
 
     # -- relations -----------------------------------------------------------------------
 
@@ -173,8 +172,7 @@ class Stored:
 
     def unit(self, system: str, name: str) -> list[dict[str, Any]]:
         """The units of ``system`` whose folded name is ``name``."""
-        row = self._db.execute("SELECT json FROM units WHERE system = ? AND form = ?", (system, name)).fetchone()
-        return json.loads(row[0]) if row else []
+        return self._value("SELECT json FROM units WHERE system = ? AND form = ?", system, name, default=[])
 
 
 class RuleNames(Mapping[str, str]):

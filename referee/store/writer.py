@@ -281,18 +281,11 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     number = _number(db, system)
     base = number * SPAN
     old = {k: bytes(dig) for k, dig in db.execute("SELECT k, digest FROM sections WHERE system = ?", (system,))}
-    never: list[dict[str, Any]] = []
-    against: set[str] = set()
-    kinds: dict[str, list[list[Any]]] = {}
-    shares: list[dict[str, Any]] = []  # each section's words (answers.said_and_named), in reading order
+    shares: list[dict[str, Any]] = []  # each section's share of the answers (answers.share), in reading order
     count = 0
     for k, section in enumerate(read.sections):
         count = k + 1
-        never.extend(section.share["never"])
-        against.update(section.share["against"])
-        shares.append(section.share["words"])
-        for kind, rules in section.share["kinds"].items():
-            kinds.setdefault(kind, []).extend(rules)
+        shares.append(section.share)
         if old.get(k) == section.digest:
             continue
         _delete_section(db, system, base, k)
@@ -311,9 +304,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         if k >= count:
             _delete_section(db, system, base, k)
     row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
-    words = answers.joined(shares)
-    found = {**read.rest["answers"], **words, "against_terms": sorted(against), "never_stacking": never, **answers.kind_rows(kinds)}
-    tables = {"units": read.rest["units"], "answers": found}
+    tables = {"units": read.rest["units"], "answers": {**read.rest["answers"], **answers.joined(shares)}}
     if row is None or row[0] != read.names_digest:  # the digest covers the rule names and the name index
         tables["names"] = read.names
     for table, values in tables.items():  # rows of (system, form or name, JSON)
