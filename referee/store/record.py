@@ -37,7 +37,7 @@ from referee.graph.moved import moved, shifts
 from referee.graph.reading import Readings
 from referee.graph.relations import RuleGraph, layout_relations, read_relations
 from referee.graph.sentences import lines_between, lines_read
-from referee.model import Relation, Rule
+from referee.model import Relation, Rule, Source, Version
 from referee.rulebase.base import Rulebase, build_rulebase
 from referee.store.answers import gather, relation_data, said_and_named, unit_kinds
 from referee.store.database import KEPT_LEVEL, pack
@@ -128,15 +128,20 @@ def canonical(obj: Any) -> bytes:
     return _hash(out.getbuffer())
 
 
-_RULE_REST = attrgetter(*(f.name for f in fields(Rule) if f.name not in ("text", "source")))
+_RULE_REST = attrgetter(*(f.name for f in fields(Rule) if f.name not in ("text", "source", "versions")))
+_VERSION_REST = attrgetter(*(f.name for f in fields(Version) if f.name != "source"))
+_SOURCE = attrgetter(*(f.name for f in fields(Source)))
 
 
 def _digested(rule: Rule) -> tuple[Any, ...]:
     """What :func:`canonical` pickles of a rule (never unpickled): its fields, its text and
-    source only where they are not its first version's very objects."""
-    first = rule.versions[0] if rule.versions else None
+    source only where they are not its first version's very objects, and each version's
+    fields with its source's, read here (a version and a source pickled as records were
+    two more calls back into Python each: a third of the digests)."""
+    versions = rule.versions
+    first = versions[0] if versions else None
     own = None if first is not None and first.text is rule.text and first.source is rule.source else (rule.text, rule.source)
-    return Rule, (), (own, _RULE_REST(rule))
+    return Rule, (), (own, _RULE_REST(rule), [(_SOURCE(v.source), _VERSION_REST(v)) for v in versions])
 
 
 def _hash(data: bytes | memoryview) -> bytes:
