@@ -10,7 +10,7 @@ defines it.  Everything is frozen: the cache pickles these, and every reader
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
@@ -315,28 +315,52 @@ class Relation:
         }
 
 
-def _quick_pickling(cls: type) -> None:
-    """Give a frozen, slotted record a state of its fields' values read in one call.
+def _quick_records(cls: type) -> None:
+    """Make and unpickle a frozen, slotted record with its slots' own setters.
 
-    The ``__getstate__``/``__setstate__`` that ``dataclass(slots=True)`` writes
-    call ``dataclasses.fields`` for every record pickled: at 100,000 rules that
-    was 3.4 s of the 7.7 s a rebuild spent writing one system.  The state is the
-    same list of values in field order, so caches written either way read back.
+    The ``__init__`` that ``dataclass(frozen=True)`` writes sets each field through
+    ``object.__setattr__`` (looked up and called field by field): an :class:`Entry`
+    took 2.4 µs to make, and a rebuild of 100,000 rules makes an entry, a version, a
+    rule and a source or two for each of them.  Each slot's descriptor sets it in one
+    call (1.1 µs an entry); the parameters and defaults are the dataclass's, and
+    setting an attribute afterwards still fails, as a frozen record's must.
+
+    Pickled, a record is its class and its fields' values in order, made again by
+    that ``__init__`` (1.8 µs an entry, where setting a state field by field took 4):
+    the ``__getstate__``/``__setstate__`` that ``dataclass(slots=True)`` writes
+    call ``dataclasses.fields`` for every record pickled (at 100,000 rules that
+    was 3.4 s of the 7.7 s a rebuild spent writing one system).
     """
-    names = tuple(f.name for f in fields(cls))
+    made = fields(cls)
+    names = tuple(f.name for f in made)
+    setters = tuple(getattr(cls, name).__set__ for name in names)
     read = attrgetter(*names)
     single = len(names) == 1
+    scope: dict[str, Any] = {f"_set_{name}": setter for name, setter in zip(names, setters)}
+    params = []
+    for f in made:
+        assert f.init and f.default_factory is MISSING and not f.kw_only, f"{cls.__name__}.{f.name}: a plain field"
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            scope[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+    body = "".join(f"    _set_{name}(self, {name})\n" for name in names)
+    exec(f"def __init__(self, {', '.join(params)}):\n{body}", scope)  # noqa: S102 - made from the fields' names only
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
 
-    def getstate(self: Any) -> list[Any]:
+    def reduce(self: Any) -> tuple[type, tuple[Any, ...]]:
+        return cls, (read(self),) if single else read(self)
+
+    def getstate(self: Any) -> list[Any]:  # its fields' values in order, read in one call (graph.moved)
         return [read(self)] if single else list(read(self))
 
-    def setstate(self: Any, state: list[Any]) -> None:
-        for name, value in zip(names, state):
-            object.__setattr__(self, name, value)
-
+    cls.__init__ = init  # type: ignore[misc]
+    cls.__reduce__ = reduce  # type: ignore[method-assign,assignment]
     cls.__getstate__ = getstate  # type: ignore[attr-defined]
-    cls.__setstate__ = setstate  # type: ignore[attr-defined]
 
 
 for _record in (Source, Alias, Amendment, Param, Table, Field, Profile, Entry, Version, Rule, Citation, Relation):
-    _quick_pickling(_record)
+    _quick_records(_record)

@@ -72,7 +72,8 @@ def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> l
         aliases = {k: (typos[k], lang) if k in typos else (target, lang) for k, (target, lang) in manifest.aliases.items()}
         manifest = replace(manifest, aliases=aliases)
     curated = {_fold(k): v for k, v in manifest.aliases.items()}
-    entries = [(r, _apply_curated(e, curated)) for r, e in entries]
+    if curated:  # with none, every entry is left as it is
+        entries = [(r, _apply_curated(e, curated)) for r, e in entries]
     groups = _group(entries)
     groups = _split_homonyms(groups, specs)
     groups = _merge_aliases(groups)
@@ -630,11 +631,17 @@ def _version(entry: Entry, spec: DocumentSpec) -> Version:
 
 
 def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -> list[Rule]:
+    # Each group's id, and the names that find it, in one pass (a name first found
+    # in an earlier group stays that group's, as each group comes in order): most
+    # groups are one entry, read without the primary's search.
+    system = manifest.id
     ids: dict[str, str] = {}
     taken: set[str] = set()
-    primaries = {key: group.primary for key, group in groups.items()}
+    primaries: dict[str, Entry] = {}
+    by_name: dict[str, str] = {}
     for key, group in groups.items():
-        primary = primaries[key]
+        members = group.members
+        primary = primaries[key] = members[0][1] if len(members) == 1 else group.primary
         base = slug(primary.key or primary.name) if primary.key or primary.name else (
             f"unnamed-{slug(primary.source.file.rsplit('/', 1)[-1].rsplit('.', 1)[0])}-{primary.source.line}"
         )
@@ -642,14 +649,12 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
         while rid in taken:
             rid, n = f"{base}-{n}", n + 1
         taken.add(rid)
-        ids[key] = f"{manifest.id}/{rid}"
-
-    by_name: dict[str, str] = {}
-    for key, group in groups.items():
-        for _, entry in group.members:
-            for name in (entry.key, entry.name):
-                if name:
-                    by_name.setdefault(_fold(name), ids[key])
+        own_id = ids[key] = f"{system}/{rid}"
+        for _, entry in members:
+            if entry.key:
+                by_name.setdefault(_fold(entry.key), own_id)
+            if entry.name:
+                by_name.setdefault(_fold(entry.name), own_id)
 
     # curated aliases the documents never write next to their rule
     curated: dict[str, list[Alias]] = defaultdict(list)
@@ -668,28 +673,42 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
         parent = parents[key] = by_name.get(_fold(parent_name)) if parent_name else None
         if parent:
             children[parent].append(ids[key])
+    roles = {path: spec.role for path, spec in specs.items()}
     rules: list[Rule] = []
     for key, group in groups.items():
+        primary = primaries[key]
         if len(group.members) == 1:
-            # most groups: one entry, the primary, of one version; its name is no alias of its own
-            primary = group.members[0][1]
-            versions: tuple[Version, ...] = (_version(primary, specs[primary.source.file]),)
+            # most groups: one entry, the primary, of one version (:func:`_version`, written
+            # out); its name is no alias of its own
+            source = primary.source
+            versions: tuple[Version, ...] = (
+                Version(
+                    primary.text, source, source.file, roles[source.file], primary.lang, primary.heading or primary.name,
+                    primary.flags, (), primary.profiles, primary.tables, primary.fields,
+                ),
+            )  # fmt: skip
             flags = sorted(set(primary.flags).difference(("stub",))) if primary.flags else []
+            if not primary.text.strip():
+                flags.append("stub")
             written: tuple[Alias, ...] | list[Alias] = primary.aliases
-            listed: list[Entry] | None = None
+            category = primary.category
+            params = primary.params or ()
+            amends = primary.amends or None
         else:
-            primary = primaries[key]
             versions = _versions(group, specs)
             flags = sorted({f for v in versions for f in v.flags} - {"stub"})
+            if not any(v.text.strip() for v in versions):
+                flags.append("stub")
+            if len(versions) > 1:
+                flags.append("versions")
             listed = [e for _, e in group.members]  # as grouped: the first with a category, ... gives it
             members = [e for _, e in sorted(group.members, key=_rank)]
             written = [
                 alias for entry in members for alias in ((*entry.aliases, Alias(entry.name, entry.lang)) if entry.name else entry.aliases)
             ]
-        if not any(v.text.strip() for v in versions):
-            flags.append("stub")
-        if len(versions) > 1:
-            flags.append("versions")
+            category = primary.category or next((e.category for e in listed if e.category), None)
+            params = next((e.params for e in listed if e.params), ())
+            amends = next((e.amends for e in listed if e.amends), None)
         own = _fold(primary.name or "")
         if written or own in curated:
             aliases: list[Alias] = []
@@ -705,14 +724,11 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
         else:
             aliases = []
         name = primary.name or f"(unnamed rule at {primary.source.file}:{primary.source.line})"
+        own_id = ids[key]
         rules.append(
             Rule(
-                ids[key], name, manifest.id, versions[0].text, versions[0].source, tuple(aliases),
-                primary.category or (next((e.category for e in listed if e.category), None) if listed else None),
-                parents[key],
-                next((e.params for e in listed if e.params), ()) if listed else primary.params or (),
-                next((e.amends for e in listed if e.amends), None) if listed else primary.amends or None,
-                versions, tuple(flags), tuple(children.get(ids[key], ())),
+                own_id, name, system, versions[0].text, versions[0].source, tuple(aliases), category, parents[key],
+                params, amends, versions, tuple(flags), tuple(children.get(own_id, ())),
             )  # fmt: skip
         )
     return rules

@@ -14,8 +14,8 @@ from referee.model import Rule
 from referee.text import find, fold
 from collections import Counter
 import functools
-from itertools import compress
-from operator import not_
+from itertools import chain, compress
+from operator import attrgetter, not_
 import re
 
 if TYPE_CHECKING:
@@ -49,11 +49,14 @@ class DocumentSummary:
 def document_summary(spec: Any, entries: list[Any], text: str = "") -> DocumentSummary:
     """What ``referee build`` says it read from one document."""
 
-    flags = Counter(flag for e in entries for flag in e.flags)
+    # counted with C's loops (map, chain): a document's every entry is counted at every build
+    flags = Counter(chain.from_iterable(map(attrgetter("flags"), entries)))
     skipped = skipped_blocks(text, entries, spec.title) if spec.format not in _WHOLE_FILE_FORMATS else ()
+    aliases = sum(map(len, map(attrgetter("aliases"), entries)))
+    tables = sum(map(len, map(attrgetter("tables"), entries)))
     return DocumentSummary(
         spec.path, spec.format, spec.role, spec.lang, spec.title, spec.origin, len(entries),
-        sum(len(e.aliases) for e in entries), sum(len(e.tables) for e in entries), tuple(sorted(flags.items())), skipped,
+        aliases, tables, tuple(sorted(flags.items())), skipped,
     )  # fmt: skip
 
 
@@ -134,12 +137,20 @@ class Rulebase:
     ) -> Rulebase:
         names: dict[str, dict[str, list[str]]] = {}
         try:
-            for rule in rules:
-                index = names.setdefault(rule.system, {})
-                for name in rule.names:
-                    ids = index.setdefault(folded(name), [])
-                    if rule.id not in ids:
-                        ids.append(rule.id)
+            system: str | None = None
+            index: dict[str, list[str]] = {}
+            for rule in rules:  # a system's rules come together: its index is looked up once for them
+                if rule.system != system:
+                    system = rule.system
+                    index = names.setdefault(system, {})
+                rid = rule.id
+                ids = index.setdefault(folded(rule.name), [])
+                if rid not in ids:
+                    ids.append(rid)
+                for alias in rule.aliases:  # most rules have none
+                    ids = index.setdefault(folded(alias.name), [])
+                    if rid not in ids:
+                        ids.append(rid)
         finally:
             folded.cache_clear()  # the names of the rules aligned last, folded there: done with
         return cls(key, manifests, documents, {r.id: r for r in rules}, names, {r.id: r.name for r in rules}, texts or {}, unmanaged)

@@ -69,7 +69,7 @@ import zlib
 from dataclasses import dataclass, field, replace
 
 from referee.errors import RulesError
-from referee.model import Alias, Amendment, Entry, Field, Table
+from referee.model import Alias, Amendment, Entry, Field, Source, Table
 from referee.sources import markdown_errata as errata
 from referee.sources import markdown_footnotes as footnotes
 from referee.sources import markdown_labels as labels
@@ -587,6 +587,7 @@ def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> l
     by_section = {id(d.section): d for d in rules}
     with_children = {id(d.section.parent) for d in rules if d.section.parent is not None}
     out = []
+    path, lang = doc.path, doc.lang
     for d in rules:
         section = d.section
         parent = by_section.get(id(section.parent)) if section.parent is not top else None
@@ -602,7 +603,7 @@ def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> l
             for alias in kept:
                 if alias and alias.casefold() not in seen:
                     seen.add(alias.casefold())
-                    aliases.append(Alias(alias, doc.lang))
+                    aliases.append(Alias(alias, lang))
         heading = d.heading if d.heading and clean_name(d.heading) != d.name else None
         fam = d.fam
         # Entry's fields in order (a call by keyword costs a quarter more, once per rule):
@@ -610,9 +611,9 @@ def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> l
         # profiles, flags, lang, notes, heading, fields
         out.append(
             Entry(
-                d.name, d.text, doc.source(section.line, section.end_line, section.column), tuple(aliases), d.category,
+                d.name, d.text, Source(path, section.line, section.end_line, section.column), tuple(aliases), d.category,
                 fam.key if fam else "", (parent.fam.key if parent.fam else parent.name) if parent else None,
-                fam.params if fam else (), d.amends, d.tables, (), flags, doc.lang,
+                fam.params if fam else (), d.amends, d.tables, (), flags, lang,
                 tuple(dict.fromkeys([*d.notes, *alias_notes])) if d.notes or alias_notes else (), heading, d.fields,
             )  # fmt: skip
         )

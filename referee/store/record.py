@@ -36,7 +36,7 @@ from referee.graph.moved import moved, shifts
 from referee.graph.reading import Readings
 from referee.graph.relations import RuleGraph, layout_relations, read_relations
 from referee.graph.sentences import lines_between, lines_read
-from referee.model import Relation, Rule
+from referee.model import Relation, Rule, Source, Version
 from referee.rulebase.base import Rulebase, build_rulebase
 from referee.store.answers import relation_data, share
 from referee.store.database import KEPT_LEVEL, pack
@@ -77,8 +77,10 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
     rules: list[Rule] = []
     graph = RuleGraph()
     for system, frame in db.execute("SELECT id, frame FROM systems ORDER BY place").fetchall():
-        for name, value in unpickled(frame).items():
+        kept = unpickled(frame)
+        for name, value in unpickled(kept["parts"]).items():
             parts[name].update(value)
+        parts["texts"].update(unpickled(kept["texts"]))
         said: list[Relation] = []
         laid: list[Relation] = []
         sentences: list[Any] = []
@@ -96,7 +98,16 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
     return Build.of(rulebase, graph, parts["armies"])
 
 
-SECTION_RULES = 500  # rules a section holds at most: an edit re-pickles a few hundred rules, not a document
+SECTION_RULES = 250  # rules a section holds at most: an edit makes the rows of a few hundred rules again, not a document's
+
+
+def framed(parts: dict[str, Any], texts: bytes) -> bytes:
+    """A system's frame as the store keeps it (:func:`from_store` reads it): its manifests,
+    document summaries and army books (``parts``), and its documents' texts by path, each
+    pickled and compressed on its own (``texts``: :func:`pickled`), so that the texts, most
+    of its bytes, can be packed on the other core while the system is read
+    (:func:`referee.store.writer.read`); the two are not compressed again."""
+    return pickled({"parts": pickled(parts, 1), "texts": texts}, 0)
 
 # A section's rows: each rule's (id, system, name, packed JSON), and per rule the relations
 # its text states and those of its layout, each (source, target, packed JSON).
@@ -127,15 +138,20 @@ def canonical(obj: Any) -> bytes:
     return _hash(out.getbuffer())
 
 
-_RULE_REST = attrgetter(*(f.name for f in fields(Rule) if f.name not in ("text", "source")))
+_RULE_REST = attrgetter(*(f.name for f in fields(Rule) if f.name not in ("text", "source", "versions")))
+_VERSION_REST = attrgetter(*(f.name for f in fields(Version) if f.name != "source"))
+_SOURCE = attrgetter(*(f.name for f in fields(Source)))
 
 
 def _digested(rule: Rule) -> tuple[Any, ...]:
     """What :func:`canonical` pickles of a rule (never unpickled): its fields, its text and
-    source only where they are not its first version's very objects."""
-    first = rule.versions[0] if rule.versions else None
+    source only where they are not its first version's very objects, and each version's
+    fields with its source's, read here (a version and a source pickled as records were
+    two more calls back into Python each: a third of the digests)."""
+    versions = rule.versions
+    first = versions[0] if versions else None
     own = None if first is not None and first.text is rule.text and first.source is rule.source else (rule.text, rule.source)
-    return Rule, (), (own, _RULE_REST(rule))
+    return Rule, (), (own, _RULE_REST(rule), [(_SOURCE(v.source), _VERSION_REST(v)) for v in versions])
 
 
 def _hash(data: bytes | memoryview) -> bytes:
@@ -348,7 +364,7 @@ def _known(
     if workers > 1 and len(cut) // 2 >= FORK_SECTIONS:
         for run in cut:
             lines.span(run[:1])  # each document split into lines here, once, before the fork shares them
-        theirs = _forked(lambda: [known(run) for run in cut[split:]])
+        theirs = forked(lambda: [known(run) for run in cut[split:]])
     try:
         if meanwhile is not None:
             meanwhile()
@@ -366,7 +382,7 @@ def _known(
 FORK_SECTIONS = 8  # sections each core digests at least, or one core does it all
 
 
-def _forked(work: Callable[[], Any]) -> Callable[[bool], Any] | None:
+def forked(work: Callable[[], Any]) -> Callable[[bool], Any] | None:
     """``work`` started now in a forked process (None where none can be): a function giving
     its result (None if the process failed: the caller does the work), or, called with False,
     ending the process.  The child touches no file but the pipe, and leaves by ``os._exit``

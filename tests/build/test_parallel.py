@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,51 @@ def test_an_error_in_a_worker_is_the_error_of_the_serial_build(tmp_path: Path, p
             open_rules(src, refresh=True)
         errors.append(str(caught.value))
     assert errors[0] == errors[1] and errors[0].startswith("beta/rules.txt:3: error: not valid UTF-8")
+
+
+def test_texts_packed_on_the_other_core_are_the_texts_read(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a second core, a system's document texts are pickled and compressed in a forked
+    process while the system is read (``writer._packing``): the store's frames hold the very
+    texts the rules were read from, byte for byte the frames this process packs itself; and a
+    read that fails ends that process rather than leaving it waiting on its pipe."""
+    from referee.store import writer
+
+    monkeypatch.setenv(WORKERS, "2")
+    monkeypatch.setattr(writer, "PACK_APART", 0)  # rules_src's documents are small: packed apart all the same
+    told: list[bool] = []
+    real = record.forked
+
+    def watched(work):  # type: ignore[no-untyped-def]
+        result = real(work)
+        assert result is not None
+
+        def taken(wanted: bool) -> object:
+            told.append(wanted)
+            return result(wanted)
+
+        return taken
+
+    monkeypatch.setattr(record, "forked", watched)
+    built = open_rules(rules).whole()
+    assert built == record.assemble(rules, built.key) and built.texts  # the texts included
+    assert told.count(True) >= len(built.systems) and False not in told  # each system's texts packed apart, and taken
+    query = "SELECT id, frame FROM systems ORDER BY id"
+    db = sqlite3.connect(database.path(rules))
+    frames = db.execute(query).fetchall()
+    db.close()
+    monkeypatch.setattr(writer, "PACK_APART", 1 << 62)
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(private_cache / "packed-here"))
+    del told[:]
+    open_rules(rules)
+    assert not told  # no process: this one packed them
+    db = sqlite3.connect(database.path(rules))
+    assert db.execute(query).fetchall() == frames
+    db.close()
+
+    monkeypatch.setattr(writer, "PACK_APART", 0)
+    monkeypatch.setattr(writer, "read_folder", lambda *args: (_ for _ in ()).throw(RuntimeError("the read broke")))
+    doc = rules / "last-edition" / "core-rules.md"
+    doc.write_text(doc.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    with pytest.raises(RuntimeError, match="the read broke"):
+        open_rules(rules)
+    assert told == [False]  # the texts' process was ended, not waited for

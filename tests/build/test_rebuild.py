@@ -220,3 +220,42 @@ def test_sections_added_moved_and_removed_give_the_store_of_a_build_from_nothing
     lines[two.source.line - 2] += " "
     core.write_text("\n".join(lines), encoding="utf-8")
     assert [set(ids) for ids in rebuilt()] == [{rule.id for rule in runs[at]}]
+
+
+# Edits of one kind each to a copy of a Markdown document of the project's rules: (what is
+# written, what replaces it).  Each changes what a rule is in another way: its text, its
+# name and id, its aliases, its sub-rules' category, the rules there are, the lines every
+# later rule stands on, a heading written twice (two rules of one name).
+KINDS = {
+    "a text changed": ("The game consists of 5 rounds.", "The game consists of 6 rounds."),
+    "a heading renamed": ("#### **(O)Advancing:**", "#### **(O)Advancing Boldly:**"),
+    "an alias added": ("### **Playing by intent:**", "### **Playing by intent (PBI):**"),
+    "a category heading renamed": ("## **DICE:**", "## **DICE ROLLS:**"),
+    "a section added": ("## **STARTING THE GAME**", "### **Gloomy Sulk:**\n\nModels with Gloomy Sulk cannot March Move.\n\n## **STARTING THE GAME**"),
+    "a section removed": ("### **Improving dice step:**\n", ""),
+    "a line added above every rule": ("Play “the last edition”!\n", "Play “the last edition”!\n\nA line more.\n"),
+    "a heading written twice": ("## **STARTING THE GAME**", "### **Rounds:**\n\nA second text of rounds, of its own.\n\n## **STARTING THE GAME**"),
+}
+
+
+@pytest.mark.slow
+def test_each_kind_of_edit_and_its_undoing_give_the_store_of_a_build_from_nothing(
+    rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In small sections (so that every edit has sections before and after it), each kind of
+    edit, then the document put back, rebuilds only the system edited, into the store a
+    build of the same rules from nothing writes."""
+    monkeypatch.setattr(record, "SECTION_RULES", 7)
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))
+    open_rules(rules)
+    core = rules / "last-edition" / "core-rules.md"
+    text = core.read_text(encoding="utf-8")
+    for kind, (old, new) in KINDS.items():
+        assert old in text, kind
+        for written in (text.replace(old, new, 1), text):
+            core.write_text(written, encoding="utf-8")
+            with monkeypatch.context() as m:
+                seen = _watched(m)
+                open_rules(rules)
+            assert seen["systems"] == ["last-edition"], kind
+            _same_as_from_nothing(rules, tmp_path, monkeypatch)

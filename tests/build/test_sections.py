@@ -65,11 +65,11 @@ def test_a_section_digest_covers_its_last_line_and_where_its_document_ends(cut: 
 
 
 def test_a_forked_process_hands_back_its_work_or_none_when_it_failed() -> None:
-    done = record._forked(lambda: [b"digest", ("keys",)])
+    done = record.forked(lambda: [b"digest", ("keys",)])
     assert done is not None and done(True) == [b"digest", ("keys",)]
-    failed = record._forked(lambda: 1 / 0)
+    failed = record.forked(lambda: 1 / 0)
     assert failed is not None and failed(True) is None
-    stopped = record._forked(lambda: b"x" * (1 << 20))  # more than a pipe holds: the child waits on it
+    stopped = record.forked(lambda: b"x" * (1 << 20))  # more than a pipe holds: the child waits on it
     assert stopped is not None and stopped(False) is None
 
 
@@ -78,7 +78,7 @@ def test_a_failure_here_ends_the_forked_process(cut: Cut, monkeypatch: pytest.Mo
     monkeypatch.setattr(record, "SECTION_RULES", 5)
     small = record.runs([rule for run in runs for rule in run])
     ended: list[bool] = []
-    real = record._forked
+    real = record.forked
 
     def watched(work):  # type: ignore[no-untyped-def]
         result = real(work)
@@ -90,7 +90,7 @@ def test_a_failure_here_ends_the_forked_process(cut: Cut, monkeypatch: pytest.Mo
 
         return told
 
-    monkeypatch.setattr(record, "_forked", watched)
+    monkeypatch.setattr(record, "forked", watched)
     monkeypatch.setattr(record, "canonical", lambda obj: (_ for _ in ()).throw(RuntimeError("here")))
     with pytest.raises(RuntimeError, match="here"):
         record._known(small, lines, 2)
