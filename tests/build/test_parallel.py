@@ -74,7 +74,7 @@ def test_an_error_in_a_worker_is_the_error_of_the_serial_build(tmp_path: Path, p
     assert errors[0] == errors[1] and errors[0].startswith("beta/rules.txt:3: error: not valid UTF-8")
 
 
-def test_texts_packed_on_the_other_core_are_the_texts_read(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_texts_packed_on_the_other_core_are_the_texts_read(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch, forks_told: list[bool]) -> None:
     """With a second core, a system's document texts are pickled and compressed in a forked
     process while the system is read (``writer._packing``): the store's frames hold the very
     texts the rules were read from, byte for byte the frames this process packs itself; and a
@@ -83,20 +83,7 @@ def test_texts_packed_on_the_other_core_are_the_texts_read(rules: Path, private_
 
     monkeypatch.setenv(WORKERS, "2")
     monkeypatch.setattr(writer, "PACK_APART", 0)  # rules_src's documents are small: packed apart all the same
-    told: list[bool] = []
-    real = record.forked
-
-    def watched(work):  # type: ignore[no-untyped-def]
-        result = real(work)
-        assert result is not None
-
-        def taken(wanted: bool) -> object:
-            told.append(wanted)
-            return result(wanted)
-
-        return taken
-
-    monkeypatch.setattr(record, "forked", watched)
+    told = forks_told
     built = open_rules(rules).whole()
     assert built == record.assemble(rules, built.key) and built.texts  # the texts included
     assert told.count(True) >= len(built.systems) and False not in told  # each system's texts packed apart, and taken

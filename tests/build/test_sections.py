@@ -73,25 +73,11 @@ def test_a_forked_process_hands_back_its_work_or_none_when_it_failed() -> None:
     assert stopped is not None and stopped(False) is None
 
 
-def test_a_failure_here_ends_the_forked_process(cut: Cut, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failure_here_ends_the_forked_process(cut: Cut, monkeypatch: pytest.MonkeyPatch, forks_told: list[bool]) -> None:
     runs, lines = cut
     monkeypatch.setattr(record, "SECTION_RULES", 5)
     small = record.runs([rule for run in runs for rule in run])
-    ended: list[bool] = []
-    real = record.forked
-
-    def watched(work):  # type: ignore[no-untyped-def]
-        result = real(work)
-        assert result is not None
-
-        def told(wanted: bool) -> object:
-            ended.append(wanted)
-            return result(wanted)
-
-        return told
-
-    monkeypatch.setattr(record, "forked", watched)
     monkeypatch.setattr(record, "canonical", lambda obj: (_ for _ in ()).throw(RuntimeError("here")))
     with pytest.raises(RuntimeError, match="here"):
         record._known(small, lines, 2)
-    assert ended == [False]
+    assert forks_told == [False]
