@@ -95,6 +95,12 @@ class Called:
     def __getattr__(self, attr: str) -> Any:
         return getattr(self._view, attr)
 
+    @property
+    def book(self) -> Book:
+        """The store read through this one answer: what a memo of the store's own rules (their words, their
+        relations; never the names called here) is kept for, across answers."""
+        return self._view
+
 
 def _spaceless(name: str) -> str:
     return fold(name).replace(" ", "")
