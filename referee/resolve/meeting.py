@@ -631,8 +631,10 @@ def version_meetings(view: Book, sides: tuple[Side, Side]) -> list[Meeting]:
             for other in versions[1:]:
                 if other["lang"] != first["lang"] or other["document"] == first["document"]:
                     continue
-                mine = [s for s in sentences(first["text"]) if fold(s) not in {fold(t) for t in sentences(other["text"])}]
-                theirs = [s for s in sentences(other["text"]) if fold(s) not in {fold(t) for t in sentences(first["text"])}]
+                ours, others = sentences(first["text"]), sentences(other["text"])
+                ours_folded, others_folded = {fold(t) for t in ours}, {fold(t) for t in others}
+                mine = [s for s in ours if fold(s) not in others_folded]
+                theirs = [s for s in others if fold(s) not in ours_folded]
                 if mine or theirs:
                     out.append(Meeting("versions", [rid], [side.name], extra={"versions": (first, other), "differ": (mine, theirs)}))
                     break
