@@ -19,7 +19,8 @@ from referee.resolve.ruling import quote
 from referee.resolve.situation import APART, FLAGS, judge, why_not
 from referee.resolve.suffered import is_suffered
 from referee.store.answers import kind_key
-from referee.text import fold, sentences, singulars  # sentences: a text's, read here and at build time
+from referee.text import fold, singulars
+from referee.text import sentences as _sentences
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -29,6 +30,21 @@ if TYPE_CHECKING:
     from referee.store.book import Book
 
 AGAINST = ("overrides", "excludes", "immune-to", "amends")
+
+# a text's sentences, as the build reads them (:func:`referee.text.sentences`), kept by text: an answer's passes each
+# read the sentences of the rules in play again (about forty times a call), and a session asks the same rules again
+_SAID: dict[str, tuple[str, ...]] = {}
+_SAID_MOST = 4096
+
+
+def sentences(text: str) -> list[str]:
+    """A text's sentences (:func:`referee.text.sentences`), in a list of the caller's own."""
+    said = _SAID.get(text)
+    if said is None:
+        if len(_SAID) >= _SAID_MOST:
+            _SAID.clear()
+        said = _SAID[text] = tuple(_sentences(text))
+    return list(said)
 
 
 class Meeting:
