@@ -7,8 +7,10 @@ import shutil
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
+from _pytest.doctest import DoctestModule
 
 from referee.store.record import Build
 from referee.store.load import open_rules
@@ -124,6 +126,25 @@ def manifest(system: str, path: str = "rules.txt", fmt: str = "rules-list", extr
         f'id = "{system}"\ntitle = "Test system"\n{extra}\n'
         f'[[documents]]\npath = "{path}"\nformat = "{fmt}"\nrole = "core"\n'
     )
+
+
+def has_examples(source: str) -> bool:
+    """Whether a module's text holds a doctest example (a ``>>>`` prompt): only such a test module's
+    doctests are collected."""
+    return ">>>" in source
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Any:
+    """A test module without a doctest example is not searched for doctests (``--doctest-modules``):
+    the search walks every function and class of the module, in each worker, about half a second
+    of a run (docs/performance.md, "The fast lane, round 18").  A module with one (tests/test_docs.py)
+    is collected as before."""
+    found = yield
+    if file_path.suffix == ".py" and found and any(isinstance(f, DoctestModule) for f in found):
+        if not has_examples(file_path.read_text(encoding="utf-8")):
+            found = [f for f in found if not isinstance(f, DoctestModule)]
+    return found
 
 
 # Every fixture that starts Chromium itself (tests/site/headless.py's ``start``); a fixture that

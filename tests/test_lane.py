@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from _pytest.doctest import DoctestItem
 
 import tests.conftest as conftest
 from tests.conftest import shared_folder, temporary_root
@@ -75,3 +76,14 @@ def test_every_fixture_that_starts_chromium_marks_its_tests_as_browser_tests() -
 def test_a_fixture_calling_start_is_found() -> None:
     source = "import pytest\nfrom tests.site.headless import start as go\n@pytest.fixture\ndef mine():\n    return go('p')\n"
     assert _fixtures_starting_chromium(source) == {"mine"}
+
+
+def test_only_test_modules_with_examples_are_searched_for_doctests(request: pytest.FixtureRequest) -> None:
+    # tests/conftest.py skips the doctest search of a test module with no ">>>"; the package's modules
+    # and tests/test_docs.py keep theirs: where this run collected tests/test_docs.py, its doctests too
+    assert conftest.has_examples('    >>> fold("A")\n') and not conftest.has_examples("def test_a() -> None:\n    assert 1 >> 0\n")
+    files = {item.nodeid.split("::")[0] for item in request.session.items}
+    doctests = {item.nodeid.split("::")[0] for item in request.session.items if isinstance(item, DoctestItem)}
+    if request.config.getoption("doctestmodules") and "tests/test_docs.py" in files:
+        assert "tests/test_docs.py" in doctests
+    assert {path for path in doctests if path.startswith("tests/")} <= {"tests/test_docs.py"}

@@ -19,7 +19,8 @@ from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
 from referee.resolve.situation import APART, FLAGS, judge, why_not
 from referee.resolve.suffered import is_suffered
-from referee.text import fold, sentences, singulars  # sentences: a text's, read here and at build time
+from referee.text import fold, singulars
+from referee.text import sentences as _sentences  # a text's, read here and at build time
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
@@ -29,6 +30,21 @@ if TYPE_CHECKING:
     from referee.store.book import Book
 
 AGAINST = ("overrides", "excludes", "immune-to", "amends")
+
+# a text's sentences, as the build reads them (:func:`referee.text.sentences`), kept by text: an answer's passes each
+# read the sentences of the rules in play again (about forty times a call), and a session asks the same rules again
+_SAID: dict[str, tuple[str, ...]] = {}
+_SAID_MOST = 4096
+
+
+def sentences(text: str) -> list[str]:
+    """A text's sentences (:func:`referee.text.sentences`), in a list of the caller's own."""
+    said = _SAID.get(text)
+    if said is None:
+        if len(_SAID) >= _SAID_MOST:
+            _SAID.clear()
+        said = _SAID[text] = tuple(_sentences(text))
+    return list(said)
 
 
 class Meeting:
@@ -631,8 +647,10 @@ def version_meetings(view: Book, sides: tuple[Side, Side]) -> list[Meeting]:
             for other in versions[1:]:
                 if other["lang"] != first["lang"] or other["document"] == first["document"]:
                     continue
-                mine = [s for s in sentences(first["text"]) if fold(s) not in {fold(t) for t in sentences(other["text"])}]
-                theirs = [s for s in sentences(other["text"]) if fold(s) not in {fold(t) for t in sentences(first["text"])}]
+                ours, others = sentences(first["text"]), sentences(other["text"])
+                ours_folded, others_folded = {fold(t) for t in ours}, {fold(t) for t in others}
+                mine = [s for s in ours if fold(s) not in others_folded]
+                theirs = [s for s in others if fold(s) not in ours_folded]
                 if mine or theirs:
                     out.append(Meeting("versions", [rid], [side.name], extra={"versions": (first, other), "differ": (mine, theirs)}))
                     break

@@ -110,16 +110,18 @@ class Context:
 
     def _placed(self, sentence: str, source: dict[str, Any]) -> tuple[int, int] | None:
         """A sentence's line and column in its document, found as the graph finds the sentences it
-        reads (:func:`referee.graph.sentences.locate`), or None without the documents."""
+        reads (:func:`referee.graph.sentences.locate`), or None without the documents.  Kept by the
+        document's text, the rule's place and the sentence (:data:`_PLACED`)."""
         text = self._text(source["file"])
         if text is None:
             return None
-
-        where = SimpleNamespace(file=source["file"], line=source["line"], column=source.get("column", 1), end_line=source.get("end_line", source["line"]))
-        line, column = locate([sentence], SimpleNamespace(source=where), {source["file"]: text})[0]
-        lines = text.split("\n")
-        found = squeeze("\n".join(lines[line - 1 : line + 20])[column - 1 : column + 400]) if 0 < line <= len(lines) else ""
-        return (line, column) if found.startswith(squeeze(sentence)[:24]) else None
+        key = (text, source["file"], source["line"], source.get("column", 1), source.get("end_line", source["line"]), sentence)
+        if key in _PLACED:
+            return _PLACED[key]
+        if len(_PLACED) >= _PLACED_MOST:
+            _PLACED.clear()
+        placed = _PLACED[key] = _place(sentence, source, text)
+        return placed
 
     def document(self, file: str) -> str | None:
         """A document's text (a file under the rules folder), or None without the documents."""
@@ -137,6 +139,23 @@ class Context:
                 found = path.read_text(encoding="utf-8") if path.is_file() else None
             self._texts[file] = found
         return self._texts[file]
+
+
+# where a sentence of a rule stands in its document: (the document's text, the rule's file, line, column and end
+# line, the sentence) -> line and column, or None.  An answer quotes the sentences of the rules in play again in each
+# answer asked of them, and placing one squeezes the rule's lines (a long rule's hundreds of lines); the document's
+# own text is in the key, so an edited document is placed afresh
+_PLACED: dict[tuple[str, str, int, int, int, str], tuple[int, int] | None] = {}
+_PLACED_MOST = 4096
+
+
+def _place(sentence: str, source: dict[str, Any], text: str) -> tuple[int, int] | None:
+    """:meth:`Context._placed`, not kept."""
+    where = SimpleNamespace(file=source["file"], line=source["line"], column=source.get("column", 1), end_line=source.get("end_line", source["line"]))
+    line, column = locate([sentence], SimpleNamespace(source=where), {source["file"]: text})[0]
+    lines = text.split("\n")
+    found = squeeze("\n".join(lines[line - 1 : line + 20])[column - 1 : column + 400]) if 0 < line <= len(lines) else ""
+    return (line, column) if found.startswith(squeeze(sentence)[:24]) else None
 
 
 # The precedence model's own conventions, where a ruling rests on one and not on a sentence of the

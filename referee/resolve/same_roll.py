@@ -42,6 +42,7 @@ import re
 
 from referee.graph.effects_words import CONDITIONS, STATS
 from referee.patterns import compiled, lazy, longest_first
+from referee.resolve.called import Called
 from referee.resolve.meeting import ALONGSIDE, binds_other_side, sentences
 from referee.resolve.one_of_a_kind import ONE_OF, TAKEN, single_of_kind, taken_only, why as _kind_why
 from referee.resolve.ruling import Ruling, Unresolved, _unique
@@ -231,8 +232,11 @@ def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict
     same rules again), in new dicts and lists each call: the caller may add to them."""
     global _SPOKEN
     store, kept = _SPOKEN
-    if store is not ctx.view:
-        store, kept = _SPOKEN = (ctx.view, {})
+    # an answer reads the store through its own names called (:class:`~referee.resolve.called.Called`, made anew for each
+    # answer); what a rule speaks of is the store's words, never those names, so the store behind them is the key
+    book = ctx.view.book if isinstance(ctx.view, Called) else ctx.view
+    if store is not book:
+        store, kept = _SPOKEN = (book, {})
     key = (rid, tuple(terms), None if entry is None else tuple(entry.instances))
     said = kept.get(key)
     if said is None:

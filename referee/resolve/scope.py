@@ -25,6 +25,7 @@ holds only under those words where the situation cannot tell.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from referee.graph.effects_words import CONDITIONS, ONLY_SCOPES
@@ -98,8 +99,10 @@ def bearer_obligation(sentence: str, name: str) -> bool:
     return bool(_OBLIGES.search(sentence)) and _bearer(sentence, name)
 
 
+@functools.lru_cache(maxsize=8192)
 def own_turn_condition(sentence: str, name: str) -> str | None:
-    """The condition on the unit's own turn of a sentence that permits the rule's bearer something, or None.
+    """The condition on the unit's own turn of a sentence that permits the rule's bearer something, or None
+    (read once per sentence and name: every answer asks it of each sentence of the rules in play).
 
     >>> own_turn_condition("If a unit has this special rule then supporting attacks can be made by an extra rank "
     ...                    "than normal on a turn in which the unit did not charge.", "Fighting in extra ranks")
@@ -529,6 +532,14 @@ def attack_kind_said(text: str, name: str, category: str | None) -> bool:
     return any(pattern.search(sentence) for sentence in sentences(text or "") for pattern, _normal in _ONLY) or named_kind(name, category) is not None
 
 
+@functools.lru_cache(maxsize=4096)
+def _only_said(text: str) -> tuple[tuple[str, re.Match[str], str], ...]:
+    """Each sentence of a rule's text that limits it to one kind of attack ("cc only"): the sentence, the words
+    found and the kind, read once per text (every answer asks it of the rules in play)."""
+    return tuple((sentence, found, normal) for sentence in sentences(text) for pattern, normal in _ONLY
+                 for found in [pattern.search(sentence)] if found)
+
+
 def attack_scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str, ...]) -> tuple[list[tuple[str, str, str]], list[Inactive]]:
     """A rule whose own words limit it to one kind of attack ("exchange Fighting with a hand weapon
     and a shield to Parry Save (fighting front, ward save 6+ cc only)": close combat), or whose name
@@ -544,8 +555,7 @@ def attack_scoped_rules(ctx: Context, sides: tuple[Side, Side], flags: tuple[str
         for rid, entry in mine.rules.items():
             rule = ctx.view.get(rid)
             text = (rule["versions"][0]["text"] if rule["versions"] else rule["text"]) if rule else ""
-            said = [(sentence, found, normal) for sentence in sentences(text or "") for pattern, normal in _ONLY
-                    for found in [pattern.search(sentence)] if found]
+            said = _only_said(text or "")
             kinds = {normal for _s, _f, normal in said}
             opened = opening_kind(entry.name)
             by_name = (named_kind(entry.name, (rule or {}).get("category"))

@@ -15,6 +15,7 @@ and only there: the pair is then joined by that ruling.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from referee.patterns import compiled, lazy, longest_first
@@ -34,8 +35,10 @@ if TYPE_CHECKING:
 _OWN = r"\bthis\s+(?:special\s+|universal\s+|army\s+)?(?:rule|ability|keyword)\b"
 
 
+@functools.lru_cache(maxsize=4096)
 def name_pattern(name: str) -> re.Pattern[str] | None:
-    """A rule's name as a sentence says it: its article, brackets and placeholders aside, singular or plural."""
+    """A rule's name as a sentence says it: its article, brackets and placeholders aside, singular or plural
+    (made once per name: an answer asks the names in play again in several passes)."""
     words = fold(re.sub(r"\(.*?\)|\s+X\b.*$", " ", name)).split()
     if words and words[0] in ("the", "a", "an"):
         words = words[1:]

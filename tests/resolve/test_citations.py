@@ -10,6 +10,7 @@ checked by the walk of tests/resolve/test_walks.py (:func:`misplaced` on each of
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
@@ -19,13 +20,25 @@ from referee.graph.sentences import squeeze
 SYSTEMS = ("t9a", "whfb-house", "last-edition", "scrollhammer")
 
 
+@functools.lru_cache(maxsize=64)
+def _lines(text: str) -> tuple[str, ...]:
+    return tuple(text.split("\n"))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _squeezed_at(text: str, line: int, column: int) -> str:
+    """What stands in ``text`` from ``line``:``column`` on (up to 2,000 characters of the next 40
+    lines), squeezed: a walk checks the same few places in every situation, each read once."""
+    return squeeze("\n".join(_lines(text)[line - 1 : line + 40])[column - 1 :][:2000])
+
+
 def misplaced(texts: dict[str, str], c: dict[str, Any]) -> str | None:
     """Why a citation does not point at its words, or None."""
-    lines = texts[c["file"]].split("\n")
+    lines = _lines(texts[c["file"]])
     if not 0 < c["line"] <= len(lines) or c["column"] < 1:
         return f"{c['file']}:{c['line']}:{c['column']} is outside the file"
     here = lines[c["line"] - 1]
-    at = squeeze("\n".join(lines[c["line"] - 1 : c["line"] + 40])[c["column"] - 1 :][:2000])
+    at = _squeezed_at(texts[c["file"]], c["line"], c["column"])
     words = squeeze(c["quote"])
     if "\t" in here or here.lstrip().startswith("|"):
         words = squeeze(c["quote"].split(":")[0])  # a table row, quoted with its column headings

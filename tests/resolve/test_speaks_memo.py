@@ -4,7 +4,9 @@ terms are read afresh, and what a caller adds to an answer never reaches the nex
 
 from __future__ import annotations
 
-from referee.resolve import resolve
+import pytest
+
+from referee.resolve import resolve, same_roll
 from referee.resolve.principles import Context
 from referee.resolve.same_roll import _speaks, _spoken
 from referee.store.record import Build
@@ -65,3 +67,20 @@ def test_a_roll_named_by_its_die_gives_one_answer_each_time(view: Stored, ruleba
     asked.append(resolve(rulebase, "scrollhammer", "Autohit, Barrage", when=["shooting"]).to_json())
     assert asked[0] == asked[1] == asked[2]
     assert [sorted(u["rules"]) for u in asked[0]["unresolved"]] == [["Autohit", "Barrage"]]
+
+
+def test_a_rule_asked_again_in_one_store_is_not_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each answer reads the store through the names it called (``Called``, made anew per answer): the memo is the store's,
+    # so the second answer reads nothing again, and answers as the first did
+    read: list[str] = []
+
+    def counted(ctx: Context, rid: str, terms: list[str], entry: object = None) -> dict[str, list[dict[str, object]]]:
+        read.append(rid)
+        return _spoken(ctx, rid, terms, entry)
+
+    monkeypatch.setattr(same_roll, "_spoken", counted)
+    view = _store("The attack has its Strength always set to 3.")
+    first = _open(view, "+1 Strength")
+    assert sorted(read) == ["demo/Onrush", "demo/Toxic"]
+    assert _open(view, "+1 Strength") == first == [["Onrush", "Toxic"]]
+    assert sorted(read) == ["demo/Onrush", "demo/Toxic"]
