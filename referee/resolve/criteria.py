@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from referee.patterns import lazy
+from referee.resolve.play import live
 from referee.resolve.ruling import Ruling, quote
 from referee.resolve.scope import words_name
 
@@ -53,9 +54,7 @@ def criteria_rulings(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...
     out: list[Ruling] = []
     duties: list[dict[str, Any]] = []
     for side in sides:
-        for rid in side.rules:
-            if (side.name, rid) in set_aside:
-                continue
+        for rid in live(side, set_aside):
             name = names.get(rid, rid)
             for ref in view.relations_in(rid):
                 source = ref["source"]

@@ -19,7 +19,7 @@ from referee.patterns import lazy
 from referee.resolve.meeting import ALONGSIDE, action_words, binds_other_side, sentences
 from referee.resolve.conceded import concession_rulings
 from referee.resolve.permitted import permitted_actions
-from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, target_of
+from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, live, target_of
 from referee.resolve.ruled_out import shot_even_in_melee
 from referee.resolve.ruling import Ruling, Unresolved, conditions, quote
 from referee.resolve.scope import bearer_permission, words_name
@@ -625,9 +625,7 @@ def duties(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...], set_asi
     seen: set[tuple[str, str, str, str]] = set()
     aside: list[tuple[Any, ...]] = []
     for mine, theirs in (sides, sides[::-1]):
-        for rid in mine.rules:
-            if (mine.name, rid) in (set_aside or {}):
-                continue
+        for rid in live(mine, set_aside):
             for rel in view.relations_out(rid):
                 action = dict(rel["details"]).get("action")
                 if rel["kind"] not in ("must", "cannot") or not action or _forbids_rule(rel, target_of(rel, names), mine) or own_use(rel):
@@ -959,9 +957,7 @@ def forbidden_triggers(view: Book, sides: tuple[Side, Side], flags: tuple[str, .
                 openings[other] = (first, frozenset(w for w in action_words(found.group("clause"))))
         if not openings:
             continue
-        for rid in mine.rules:
-            if (mine.name, rid) in set_aside:
-                continue
+        for rid in live(mine, set_aside):
             for rel in view.relations_out(rid):
                 action = dict(rel["details"]).get("action") or ""
                 if rel["kind"] != "cannot" or rel["target"] or binds_other_side(rel, names):
@@ -1022,9 +1018,7 @@ def referenced_kinds(view: Book, sides: tuple[Side, Side], flags: tuple[str, ...
     names = view.rule_names
     out: list[Unresolved] = []
     for mine, theirs in (sides, sides[::-1]):
-        for rid in mine.rules:
-            if (mine.name, rid) in set_aside:
-                continue
+        for rid in live(mine, set_aside):
             for ref in view.relations_out(rid):
                 named = ref["target"]
                 if ref["kind"] != "references" or not named or named in mine.rules:

@@ -15,6 +15,7 @@ import re
 
 from referee.patterns import compiled, lazy
 from referee.resolve.meeting import Meeting, sentences
+from referee.resolve.play import live
 from referee.resolve.quotable import denied_states, forced_tests, lost, quotable, several_parts, states
 from referee.resolve.ruling import quote
 from referee.resolve.situation_words import RULED, forms, wholes
@@ -96,9 +97,7 @@ def _given_by_its_parts(view: Any, sides: tuple[Side, Side], set_aside: dict[tup
     names = view.rule_names
     out: list[dict[str, Any]] = []
     for side in sides:
-        for rid in side.rules:
-            if (side.name, rid) in set_aside:
-                continue
+        for rid in live(side, set_aside):
             for rel in view.relations_in(rid):
                 source = rel["source"]
                 if (rel["kind"] != "grants" or source in side.rules or (view.get(source) or {}).get("parent") != rid

@@ -25,7 +25,7 @@ import re
 
 from referee.patterns import compiled, lazy
 from referee.resolve.meeting import binds_other_side, sentences
-from referee.resolve.play import PLAIN_SUBJECT, Side, bearer_subject
+from referee.resolve.play import PLAIN_SUBJECT, Side, bearer_subject, live
 from referee.resolve.ruling import Ruling, conditions, quote
 from referee.resolve.situation import judge
 
@@ -126,9 +126,7 @@ def permitted_actions(view: Book, sides: tuple[Side, Side], flags: tuple[str, ..
     names = view.rule_names
     out: list[Ruling] = []
     for mine, theirs in (sides, sides[::-1]):
-        for rid in mine.rules:
-            if (mine.name, rid) in (set_aside or {}):
-                continue
+        for rid in live(mine, set_aside):
             name = names.get(rid, rid)
             for rel in view.relations_out(rid):
                 details = dict(rel["details"])

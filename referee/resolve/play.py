@@ -25,7 +25,7 @@ from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Container, Iterator, Mapping
     from typing import Any
 
     from referee.store.book import Book
@@ -169,6 +169,12 @@ class Side:
         ids.states = {flag: unknown for flag, (_rid, _rel, unknown) in self.states.items()}
         ids.side = self.name
         return ids
+
+
+def live(side: Side, aside: Container[tuple[str, str]] | None) -> Iterator[str]:
+    """The ids of ``side``'s rules in play, in the order they came in, but those a ruling set aside
+    for it (``aside``: (side's name, rule id)): where every pass after the principles starts."""
+    return (rid for rid in side.rules if (side.name, rid) not in (aside or ()))
 
 
 class RuleIds(set):  # type: ignore[type-arg]

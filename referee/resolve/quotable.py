@@ -50,6 +50,7 @@ import re
 
 from referee.patterns import lazy
 from referee.resolve.meeting import binds_other_side, sentences
+from referee.resolve.play import live
 from referee.resolve.ruling import quote
 from referee.resolve.together import name_pattern
 
@@ -165,10 +166,10 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
     # the grants the answer quotes with what is in play ("via")
     said |= {_plain(step["citation"]["quote"]) for side in sides for entry in side.rules.values() for chain in entry.chains for step in chain
              if step.get("citation")}
-    live = [(side, rid, view.get(rid)) for side in sides for rid in side.rules if (side.name, rid) not in set_aside]
-    live = [(side, rid, rule) for side, rid, rule in live if rule is not None]
+    found = [(side, rid, view.get(rid)) for side in sides for rid in live(side, set_aside)]
+    playing = [(side, rid, rule) for side, rid, rule in found if rule is not None]
     seen: set[str] = set()
-    for side, rid, rule in live:
+    for side, rid, rule in playing:
         if rid not in seen:
             seen.add(rid)
             # a rule given a number in brackets says first what that number is (given none, its words on one say nothing of it)
@@ -189,10 +190,10 @@ def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str
             named.add(rid)
             out += _first_words(rid, side.name, rule, said, names, rule_quote, leaning)
     # the condition a rule named in play acts under, though other sentences of it are quoted
-    for side, rid, rule in live:
+    for side, rid, rule in playing:
         if rid in named:
             out += _condition(rid, side.name, rule, said, names, rule_quote)
-    for side, rid, _ in live:
+    for side, rid, _ in playing:
         for rel in view.relations_out(rid):
             target = rel["target"]
             if rel["kind"] != "references" or target is None or target in seen or any(target in s.rules for s in sides) or not _produces(rel, names):
@@ -291,7 +292,7 @@ def denied_states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str
     names = view.rule_names
     out: list[dict[str, Any]] = []
     for side in sides:
-        texts = {rid: _text(view.get(rid)) for rid in side.rules if (side.name, rid) not in set_aside}
+        texts = {rid: _text(view.get(rid)) for rid in live(side, set_aside)}
         for rid, text in texts.items():
             for sentence in sentences(text):
                 plain = _plain(sentence)
@@ -398,9 +399,7 @@ def lost(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], s
     names = view.rule_names
     out: list[dict[str, Any]] = []
     for side in sides:
-        for rid in side.rules:
-            if (side.name, rid) in set_aside:
-                continue
+        for rid in live(side, set_aside):
             for rel in view.relations_out(rid):
                 target, plain = rel["target"], _plain(rel["citation"]["sentence"])
                 if rel["kind"] != "loses" or target == rid or target not in side.rules or (side.name, target) in set_aside or plain in said:
@@ -467,9 +466,9 @@ def states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str],
     names = view.rule_names
     out: list[dict[str, Any]] = []
     for side in sides:
-        live = [rid for rid in side.rules if (side.name, rid) not in set_aside]
-        texts = {rid: _text(view.get(rid)) for rid in live}
-        for rid in live:
+        playing = list(live(side, set_aside))
+        texts = {rid: _text(view.get(rid)) for rid in playing}
+        for rid in playing:
             named = [r["target"] for r in view.relations_out(rid) if r["kind"] == "references" and r["target"] and r["target"] not in side.rules]
             for source in [rid, *dict.fromkeys(named)]:
                 rule = view.get(source)
@@ -479,7 +478,7 @@ def states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str],
                     if counted is None or plain in said or _EXAMPLE.match(plain):
                         continue
                     words = _STATE_WORDS[_STATE[counted.group("state").lower()]]
-                    others = [o for o in live if o not in (rid, source) and words.search(texts[o])]
+                    others = [o for o in playing if o not in (rid, source) and words.search(texts[o])]
                     if others:
                         said.add(plain)
                         out.append({"side": side.name, "rule": source, "name": names.get(source, source), "kind": "settles",

@@ -21,6 +21,7 @@ import re
 from referee.graph.situations import stem
 from referee.graph.spoken import SPOKEN
 from referee.patterns import lazy
+from referee.resolve.play import live
 from referee.resolve.ruling import Ruling
 from referee.resolve.situation import FLAGS
 from referee.text import fold, sentences
@@ -221,9 +222,8 @@ def forms(view: Any, side: Side, set_aside: dict[tuple[str, str], str]) -> list[
     shooting attack can be made even if the model marched or reformed during the same turn.").  Only the
     parts of a rule not set aside; a part headed otherwise is a rule of its own."""
     out: list[str] = []
-    for rid in side.rules:
-        if (side.name, rid) not in set_aside:
-            out += [child for child in _forms_of(view, side, rid) if child not in out]
+    for rid in live(side, set_aside):
+        out += [child for child in _forms_of(view, side, rid) if child not in out]
     return out
 
 
