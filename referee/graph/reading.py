@@ -102,7 +102,7 @@ class Readings:
         self.alone = 0  # rules read one at a time, here
         self.read_by_workers = 0
         self.recalled = 0  # chunks the store gave
-        self._workers = _workers(workers, len(self.where))
+        self._workers = worker_count(workers, len(self.where))
         self._keys: dict[int, str] = {}
         self._pending: dict[int, Any] = {}  # chunk -> future
         self._open: dict[int, list[Found]] = {}
@@ -246,7 +246,10 @@ class Readings:
         return True
 
 
-def _workers(wanted: int | None, rules: int) -> int:
+def worker_count(wanted: int | None, rules: int) -> int:
+    """The processes to read ``rules`` rules on: ``wanted`` if given, else ``REFEREE_WORKERS``, else
+    every core this process may use once there are :data:`POOL_RULES` rules or more; one off Linux
+    and inside a build's worker.  The store asks it too, to pack a system's texts on another core."""
     if sys.platform != "linux":
         return 1
     if wanted is None:

@@ -605,7 +605,7 @@ def _same_text(a: str, b: str) -> bool:
 def _versions(group: _Group, specs: dict[str, DocumentSpec]) -> tuple[Version, ...]:
     if len(group.members) == 1:  # most groups: one version, nothing to order or fold together
         entry = group.members[0][1]
-        return (_version(entry, specs[entry.source.file]),)
+        return (_version(entry, specs[entry.source.file].role),)
     out: list[Version] = []
     for _, entry in sorted(group.members, key=lambda m: (m[0], m[1].source.line)):
         spec = specs[entry.source.file]
@@ -616,16 +616,17 @@ def _versions(group: _Group, specs: dict[str, DocumentSpec]) -> tuple[Version, .
         if twin is not None:
             out[twin] = replace(out[twin], also_at=(*out[twin].also_at, entry.source))
             continue
-        out.append(_version(entry, spec))
+        out.append(_version(entry, spec.role))
     # A stub version adds nothing when another version has text.
     if any(v.text.strip() for v in out):
         out = [v for v in out if v.text.strip()] + [v for v in out if not v.text.strip()]
     return tuple(out)
 
 
-def _version(entry: Entry, spec: DocumentSpec) -> Version:
+def _version(entry: Entry, role: str) -> Version:
+    """An entry as a version of its rule, from a document of ``role``."""
     return Version(
-        entry.text, entry.source, entry.source.file, spec.role, entry.lang, entry.heading or entry.name,
+        entry.text, entry.source, entry.source.file, role, entry.lang, entry.heading or entry.name,
         entry.flags, (), entry.profiles, entry.tables, entry.fields,
     )  # fmt: skip
 
@@ -678,15 +679,8 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
     for key, group in groups.items():
         primary = primaries[key]
         if len(group.members) == 1:
-            # most groups: one entry, the primary, of one version (:func:`_version`, written
-            # out); its name is no alias of its own
-            source = primary.source
-            versions: tuple[Version, ...] = (
-                Version(
-                    primary.text, source, source.file, roles[source.file], primary.lang, primary.heading or primary.name,
-                    primary.flags, (), primary.profiles, primary.tables, primary.fields,
-                ),
-            )  # fmt: skip
+            # most groups: one entry, the primary, of one version; its name is no alias of its own
+            versions: tuple[Version, ...] = (_version(primary, roles[primary.source.file]),)
             flags = sorted(set(primary.flags).difference(("stub",))) if primary.flags else []
             if not primary.text.strip():
                 flags.append("stub")

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.army.link import muster
-from referee.graph.reading import POOL_RULES, _workers  # the effect reader's count of cores, for the texts' process too
+from referee.graph.reading import POOL_RULES, worker_count
 from referee.rulebase.base import Rulebase, read_folder
 from referee.rulebase.load import decode, system_folders
 from referee.rulebase.manifest import load_manifest
@@ -167,7 +167,7 @@ def _packing(root: Path, folder: Path, files: dict[str, bytes] | None) -> _Packi
     there is no other core (``REFEREE_WORKERS``, as the effect reader counts them), no
     hashed bytes to read, or too little text to be worth a process."""
     prefix = folder.name + "/"
-    if files is None or _workers(None, POOL_RULES) < 2:
+    if files is None or worker_count(None, POOL_RULES) < 2:
         return None
     if sum(len(data) for path, data in files.items() if path.startswith(prefix)) < PACK_APART:
         return None
