@@ -192,3 +192,29 @@ def test_imports_inside_functions_are_of_modules_documented_as_heavy() -> None:
         if not imports.allowed(module, heavy)
     ]
     assert light == []
+
+
+# the names a reader calls the build by; none of them is typed Any (issue 27: one reading interface)
+BOOK_NAMES = frozenset({"view", "build", "book", "rulebook", "index", "store", "rules"})
+
+
+def _untyped_books(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, name) of each parameter or field called by one of :data:`BOOK_NAMES` and annotated ``Any``."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            named = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+            found += [(a.lineno, a.arg) for a in named if a.arg in BOOK_NAMES and isinstance(a.annotation, ast.Name) and a.annotation.id == "Any"]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in BOOK_NAMES:
+            if isinstance(node.annotation, ast.Name) and node.annotation.id == "Any":
+                found.append((node.lineno, node.target.id))
+    return found
+
+
+def test_no_reader_takes_the_build_as_any() -> None:
+    """Readers take the store's :class:`~referee.store.book.Book` (or a whole ``Build``, or calc's
+    ``Rulebook``) by its type, never ``Any``; the scan itself finds one in a sample."""
+    assert _untyped_books(ast.parse("def f(view: Any, n: Any) -> None: ...\nclass S:\n    index: Any\n")) == [(1, "view"), (3, "index")]
+    found = [f"{path.relative_to(PROJECT)}:{line}: {name}: Any" for path in sorted(PACKAGE.rglob("*.py"))
+             for line, name in _untyped_books(ast.parse(path.read_text(encoding="utf-8")))]
+    assert found == []

@@ -28,10 +28,13 @@ from referee.calc.systems import mechanics
 if TYPE_CHECKING:
     from typing import Any
 
+    from referee.store.book import Book
+    from referee.store.record import Build
+
 __all__ = ["Answer", "CalcSyntaxError", "Citation", "Clause", "Refusal", "Rulebook", "Step", "answer"]
 
 
-def answer(build: Any, system: str, question: str, rules_src: str | None = None) -> Answer:
+def answer(build: Book | Build | Rulebook, system: str, question: str, rules_src: str | None = None) -> Answer:
     """The exact answer to ``question`` under ``system``'s rules, every step cited.
 
     ``build``: a :class:`~referee.store.record.Build`, or the store's rules with the

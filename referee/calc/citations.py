@@ -26,6 +26,9 @@ TYPE_CHECKING = False  # typing costs a warm call ~4 ms; only checkers read this
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterable
 
+    from referee.store.book import Book
+    from referee.store.record import Build
+
 _NOT_ALNUM = lazy(r"[\W_]+")
 _ALNUM = lazy(r"[^\W_]+")
 # A sentence ends at . ! ? (maybe closed by a quote or bracket) before a capital,
@@ -130,7 +133,7 @@ class Rulebook:
         self._cited: dict[Clause, Citation] = {}
 
     @classmethod
-    def of(cls, build: Any, rules_src: str | None = None) -> Rulebook:
+    def of(cls, build: Book | Build | Rulebook, rules_src: str | None = None) -> Rulebook:
         """A rulebook of a :class:`~referee.store.record.Build`, or of the store's
         rules (:class:`~referee.store.rows.Stored`, whose documents are read from
         ``rules_src``, the folder it was built from)."""

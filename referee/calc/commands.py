@@ -12,7 +12,8 @@ from referee import terminal
 
 TYPE_CHECKING = False  # typing costs every `referee` call ~4 ms (this module builds the parser)
 if TYPE_CHECKING:
-    from typing import Any
+    from referee.calc.answers import Answer
+    from referee.store.book import Book
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +26,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(formats=("text", "json"))
 
 
-def answer_question(args: argparse.Namespace, view: Any, rules_src: str) -> int:
+def answer_question(args: argparse.Namespace, view: Book, rules_src: str) -> int:
     """Answer ``args.question`` and print it; the exit status (2 for a question not answered)."""
     from referee.calc import answer
     from referee.calc.errors import CalcSyntaxError, Refusal
@@ -46,7 +47,7 @@ def answer_question(args: argparse.Namespace, view: Any, rules_src: str) -> int:
     return 0
 
 
-def print_answer(found: Any) -> None:
+def print_answer(found: Answer) -> None:
     """The answer as a referee would say it: the figures first, then each step with its quote."""
     from referee.calc.answers import decimal, fraction
 

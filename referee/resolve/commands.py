@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from referee.search.index import Index
     from referee.store.book import Book
 
 ENV_SITE_URL = "REFEREE_SITE_URL"
@@ -80,7 +81,7 @@ def _sides(args: argparse.Namespace, view: Book) -> tuple[Any, Any, tuple[Any, A
     return acting, opponent, (unit, vs_unit)
 
 
-def give_ruling(args: argparse.Namespace, view: Book, site_urls: Callable[[], Any], search_index: Callable[[], Any] | None = None) -> None:
+def give_ruling(args: argparse.Namespace, view: Book, site_urls: Callable[[], Any], search_index: Callable[[], Index] | None = None) -> None:
     """Rule, and print the ruling; bad input raises :class:`~referee.errors.RulesError`.
 
     ``site_urls`` returns the site's URL scheme (:mod:`referee.site.urls` and

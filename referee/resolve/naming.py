@@ -23,6 +23,9 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 if TYPE_CHECKING:
     from typing import Any
 
+    from collections.abc import Callable
+
+    from referee.search.index import Index
     from referee.store.book import Book
 
 
@@ -186,7 +189,7 @@ def _caret(what: str, err: Any) -> RulesError:
     return RulesError(f"{what}: {shown[len('error: '):] if shown.startswith('error: ') else shown}")
 
 
-def with_near_names(err: RulesError, index: Any) -> RulesError:
+def with_near_names(err: RulesError, index: Index | Callable[[], Index]) -> RulesError:
     """An unknown rule's error with a last line of the search's best guesses, worded as ``lookup``
     words them ("did you mean Fear (t9a/fear)?"); the error as it was for any other.  The search
     index is opened only here, on the way out of a failed call."""

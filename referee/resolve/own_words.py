@@ -28,9 +28,10 @@ if TYPE_CHECKING:
     from typing import Any
 
     from referee.resolve.play import Side
+    from referee.store.book import Book
 
 
-def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], quoted: Iterable[str] = (),
+def own_words(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], quoted: Iterable[str] = (),
               rule_quote: Any = None) -> list[dict[str, Any]]:
     """An ``in_force`` entry per sentence of a rule in play that settles how it meets others; and per
     sentence that names another rule in play ("Template and Blast weapons with Backfire roll a die
@@ -87,7 +88,7 @@ def own_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, st
     return out
 
 
-def _given_by_its_parts(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str]) -> list[dict[str, Any]]:
+def _given_by_its_parts(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str]) -> list[dict[str, Any]]:
     """A sentence of a part of a rule in play (a sub-rule, not in play itself) that gives the rule to models of a
     kind, not to the part's own bearers: who has the rule, in its own section's words ("All models (without war
     machines and chariots) with US(3+) get Stomp ...", of Thunderstomp under Stomp / Thunder Stomp), how ``given``,
@@ -113,7 +114,7 @@ def _given_by_its_parts(view: Any, sides: tuple[Side, Side], set_aside: dict[tup
     return out
 
 
-def _named_in_words(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], seen: set[tuple[str, str]], said: set[str],
+def _named_in_words(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], seen: set[tuple[str, str]], said: set[str],
                     in_play: set[str], rule_quote: Any) -> list[dict[str, Any]]:
     """A sentence of a rule in play that names another rule in play in the players' words, small letters and
     plural ("The enemy player can use -1 reaction units this round." beside Reaction units; "needs only three
@@ -192,7 +193,7 @@ def _brought(sides: tuple[Side, Side], rid: str, by: str) -> bool:
     return any(_through(side.rules[rid], by) for side in sides if rid in side.rules)
 
 
-def _part_of(view: Any, one: str, other: str) -> bool:
+def _part_of(view: Book, one: str, other: str) -> bool:
     """Whether one rule is the other's section (its parent), either way."""
     a, b = view.get(one), view.get(other)
     return bool(a and b and (b.get("parent") == one or a.get("parent") == other))
@@ -247,7 +248,7 @@ def _through(entry: Any, other: str) -> bool:
     return any(step["rule"] == other for chain in entry.chains for step in chain)
 
 
-def permission_meetings(view: Any, sides: tuple[Side, Side], met: list[Meeting]) -> list[Meeting]:
+def permission_meetings(view: Book, sides: tuple[Side, Side], met: list[Meeting]) -> list[Meeting]:
     """A rule's permission "even if" X (Light Troops: "allowed to shoot even if they Marched or
     Reformed"), or its cause "does not prevent" X (Feigned Flight: "The Reform after Rallying in this
     case does not prevent the unit from moving nor from shooting"), beside a rule of the same side that forbids something if X (Move or Fire: "may not

@@ -56,10 +56,11 @@ from referee.resolve.together import name_pattern
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
     from typing import Any
 
     from referee.resolve.play import Side
+    from referee.store.book import Book
 
 # how many sentences of one kind one rule gets quoted, at most
 _AT_MOST = 1
@@ -157,7 +158,7 @@ _GOES_ON = lazy(r"(?:so|thus|that\s+is(?:\s+to\s+say)?|in\s+other\s+words|this\s
 _PARAMETER = lazy(r"(?<![\w\[])(?-i:[XYZ])(?![\w'’])|\bin\s+(?:square\s+)?brackets\b", re.I)
 
 
-def quotable(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
+def quotable(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
              rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
     """The ``limit``, ``effect`` and ``defines`` entries of the rules in play (once even where both sides have a
     rule), and the ``effect`` of what they produce; ``said``: the answer's quotes, spaces folded (grown here)."""
@@ -283,7 +284,7 @@ def _with_short_next(para: str, at: int, first: str) -> str:
     return para[start:end + len(after)] if start >= 0 and end >= 0 else first
 
 
-def denied_states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
+def denied_states(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
                   rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
     """A sentence of a rule in play that says its models are not where another rule in play of the same side
     speaks of them ("Models that are embarked in a transport are not on the battlefield." beside "put one of your
@@ -312,7 +313,7 @@ def denied_states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str
     return out
 
 
-def several_parts(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
+def several_parts(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
                   rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
     """Where two or more rules in play on one side are parts of one section, the section's sentences that speak of
     several of them at once ("In the event that a model has more than one Breath Weapon attack, it is permitted to use
@@ -363,7 +364,7 @@ def _first_of(several: str) -> str:
     return words[0] if words else ""
 
 
-def _of_their_kind(view: Any, section: str, parts: list[str], in_play: Any, said: set[str]) -> list[tuple[str, str]]:
+def _of_their_kind(view: Book, section: str, parts: list[str], in_play: Iterable[str], said: set[str]) -> list[tuple[str, str]]:
     """(rule, sentence) of the other rules under a section (to :data:`_DEPTH`) that speak of several things of a kind two of
     its parts in play are named for: "A model standing on two or more terrain features only counts as standing on the
     highest terrain type." (of "The 3 terrain types") beside "Terrain type 1 / soft cover" and "Terrain type 2 / vision
@@ -392,7 +393,7 @@ def _of_their_kind(view: Any, section: str, parts: list[str], in_play: Any, said
     return out
 
 
-def lost(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str]) -> list[dict[str, Any]]:
+def lost(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str]) -> list[dict[str, Any]]:
     """A rule in play's sentence that another rule in play of its side is lost ("A Vanguarding model loses Scoring
     until the end of Game Turn 1."), where no ruling applied it (its condition the situation cannot tell): how
     ``loses``, ``actions`` the rule lost, cited where the graph read it."""
@@ -415,7 +416,7 @@ def lost(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], s
 _TAKES = lazy(r"^\s*(?:\w+\s+)?(?:take|takes|pass|passes)\s+(?:an?\s+|the\s+)?(?P<test>(?:[A-Za-z']+\s+){1,3}?(?:test|check)s?)\s*$", re.I)
 
 
-def forced_tests(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
+def forced_tests(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
                  rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
     """Where a rule in play obliges the other side to take a test ("its target must immediately take a Panic Test", of
     Terror), the first sentence of each rule in play on that side that names the test ("When a War Machine fails a Panic
@@ -457,7 +458,7 @@ _STATE_WORDS = {"moved": lazy(r"\bmov(?:e|es|ed|ing)\b|\bmarch(?:es|ed|ing)?\b|\
                 "charging": lazy(r"\bcharg(?:e|es|ed|ing)\b", re.I), "fleeing": lazy(r"\bfle(?:e|es|eing|d)\b", re.I)}
 
 
-def states(view: Any, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
+def states(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[str, str], str], said: set[str],
            rule_quote: Callable[..., dict[str, Any]]) -> list[dict[str, Any]]:
     """A sentence by which a rule in play, or a rule it names, puts its units in a state ("Reserve units count as moved and
     do not receive orders.", of Placing reserves, which Shock teleport names), beside another rule in play of the same side

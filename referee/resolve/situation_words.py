@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from referee.resolve.play import Side
+    from referee.store.book import Book
     from referee.resolve.principles import Context
 
 # a rule's sentences on the situation, at most: more is a rule about the situation itself, its page to read
@@ -137,7 +138,7 @@ def _went_on(ctx: Context, rid: str, found: list[tuple[str, str]], said_already:
     return out
 
 
-def worded(view: Any, rid: str, flags: tuple[str, ...]) -> list[tuple[str, str]]:
+def worded(view: Book, rid: str, flags: tuple[str, ...]) -> list[tuple[str, str]]:
     """(flag, sentence) of a rule's sentences that speak of a ``--when`` word the situation table lacks, one
     the system's documents condition on (:func:`referee.resolve.situation.parse_flags`): each sentence with
     a form of the word ("Fliers always move on the ground when attempting to flee", of ``flying``), and the
@@ -202,7 +203,7 @@ def _settling(ctx: Context, rid: str, said_already: set[str]) -> list[str]:
                               and _plain(rel["citation"]["sentence"]) not in said_already))
 
 
-def wholes(view: Any, side: Side, set_aside: dict[tuple[str, str], str]) -> list[str]:
+def wholes(view: Book, side: Side, set_aside: dict[tuple[str, str], str]) -> list[str]:
     """The sections the side's rules in play are parts of, not in play themselves: a section's own words
     frame each of its parts ("the controlling player chooses the order in which tests are made", of
     Panic tests, for its part Nearby friend breaks), so they are that part's words too.  Only the
@@ -215,7 +216,7 @@ def wholes(view: Any, side: Side, set_aside: dict[tuple[str, str], str]) -> list
     return out
 
 
-def forms(view: Any, side: Side, set_aside: dict[tuple[str, str], str]) -> list[str]:
+def forms(view: Book, side: Side, set_aside: dict[tuple[str, str], str]) -> list[str]:
     """The parts of the side's rules in play that are forms of them, not in play themselves: a sub-rule
     headed by its rule's name and more ("Breath Weapon Shooting Attack" and "Breath Weapon Close Combat
     Attack", of Breath Weapon), whose words are the rule's own in the form they say ("A Breath Weapon
@@ -227,7 +228,7 @@ def forms(view: Any, side: Side, set_aside: dict[tuple[str, str], str]) -> list[
     return out
 
 
-def _forms_of(view: Any, side: Side, rid: str) -> list[str]:
+def _forms_of(view: Book, side: Side, rid: str) -> list[str]:
     head = fold(view.rule_names.get(rid) or "")
     return [child for child in (view.get(rid) or {}).get("children") or []
             if child not in side.rules and head and fold(view.rule_names.get(child) or "").startswith(head + " ")]

@@ -14,8 +14,10 @@ from referee.shell.table import Table
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
 
+    from referee.calc import Rulebook
+    from referee.search.index import Index
     from referee.store.book import Book
     from referee.store.record import Build
 
@@ -25,13 +27,13 @@ class Session:
     rules_src: str
     build: Build
     view: Book
-    rulebook: Any
-    index: Any
+    rulebook: Rulebook
+    index: Index
     table: Table = field(default_factory=Table)
     _names: dict[str | None, list[str]] = field(default_factory=dict)
 
     @classmethod
-    def open(cls, rules_src: str, system: str | None = None, progress: Any = None) -> Session:
+    def open(cls, rules_src: str, system: str | None = None, progress: Callable[[str], None] | None = None) -> Session:
         """Load everything for ``rules_src``; ``progress`` hears each step, as the CLI's bar does.
 
         Raises :class:`~referee.errors.RulesError` for a bad rules folder or an unknown system.

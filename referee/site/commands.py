@@ -33,7 +33,10 @@ from referee.paths import NoRulesFolder, checkout_dir, rules_src_dir
 
 TYPE_CHECKING = False  # typing costs a warm `referee lookup` ~4 ms; only checkers read this
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
+
+    from referee.store.record import Build
 
 ENV_PORT = "REFEREE_SITE_PORT"
 LUNR_LANGUAGES = frozenset(
@@ -133,7 +136,7 @@ class _environment:
                 os.environ[key] = value
 
 
-def _load(rules_src: str) -> Any:
+def _load(rules_src: str) -> Build:
     """The build, made first (with its progress bar on a terminal) so errors name their file."""
     from referee.store.load import open_rules
 
@@ -151,7 +154,7 @@ def _project_config() -> str | None:
     return None
 
 
-def write_config(folder: str, build: Any) -> str:
+def write_config(folder: str, build: Build) -> str:
     """A configuration for a rules folder alone: a home page and the plugin's pages."""
     languages = ["en"] + sorted({lang for m in build.manifests.values() for lang in m.languages} & LUNR_LANGUAGES)
     docs = os.path.join(folder, "docs")
@@ -261,7 +264,7 @@ def serve_site(config_file: str, port: int, rules_src: str | None = None) -> Non
         raise RulesError(f"cannot serve on 127.0.0.1:{port}: {err.strerror or err}; give another with --port") from None
 
 
-def _pages(folder: str) -> Any:
+def _pages(folder: str) -> Iterator[str]:
     for root, _dirs, names in os.walk(folder):
         for name in names:
             if name.endswith(".html"):
