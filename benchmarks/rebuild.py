@@ -71,9 +71,7 @@ STEPS = [
     ("referee.store.record", "before", "before"),
     ("referee.store.record", "_known", "known (digests, meanwhile)"),
     ("referee.store.writer", "muster", "muster"),
-    ("referee.store.writer", "pickled", "frame pickled"),  # the texts, when this process packs them
-    ("referee.store.record", "framed", "frame pickled"),  # the rest of the frame
-    ("referee.store.writer", "_Packing.take", "texts taken"),  # the wait for the texts packed on the other core
+    ("referee.store.writer", "pickled", "frame pickled (on its thread)"),
     ("referee.store.answers", "of_system", "answers"),
     ("referee.store.writer", "unit_index", "units"),
     ("referee.store.record", "rows_made", "rows made"),

@@ -77,10 +77,8 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
     rules: list[Rule] = []
     graph = RuleGraph()
     for system, frame in db.execute("SELECT id, frame FROM systems ORDER BY place").fetchall():
-        kept = unpickled(frame)
-        for name, value in unpickled(kept["parts"]).items():
+        for name, value in unpickled(frame).items():
             parts[name].update(value)
-        parts["texts"].update(unpickled(kept["texts"]))
         said: list[Relation] = []
         laid: list[Relation] = []
         sentences: list[Any] = []
@@ -100,14 +98,6 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
 
 SECTION_RULES = 250  # rules a section holds at most: an edit makes the rows of a few hundred rules again, not a document's
 
-
-def framed(parts: dict[str, Any], texts: bytes) -> bytes:
-    """A system's frame as the store keeps it (:func:`from_store` reads it): its manifests,
-    document summaries and army books (``parts``), and its documents' texts by path, each
-    pickled and compressed on its own (``texts``: :func:`pickled`), so that the texts, most
-    of its bytes, can be packed on the other core while the system is read
-    (:func:`referee.store.writer.read`); the two are not compressed again."""
-    return pickled({"parts": pickled(parts, 1), "texts": texts}, 0)
 
 # A section's rows: each rule's (id, system, name, packed JSON), and per rule the relations
 # its text states and those of its layout, each (source, target, packed JSON).

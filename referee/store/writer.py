@@ -19,18 +19,19 @@ import json
 import os
 import shutil
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import chain
 from pathlib import Path
 from typing import Any
 
 from referee.army.link import muster
-from referee.graph.reading import POOL_RULES, worker_count
 from referee.rulebase.base import Rulebase, read_folder
-from referee.rulebase.load import decode, system_folders
-from referee.rulebase.manifest import load_manifest
+from referee.rulebase.load import system_folders
 from referee.store import answers, database, record
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, Stamp, code_key, encode
 from referee.store.record import Build, Section, canonical, pickled, rows_made
@@ -52,7 +53,7 @@ class Read:
     rule_names: dict[str, str]
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order, read as they are taken (see read())
-    rest: dict[str, Any]  # "frame" (the system's build but its rules and relations), "answers", "units": made meanwhile
+    rest: dict[str, Any]  # "frame" (the system's build but its rules and relations: packed on a thread, called for), "answers", "units": made meanwhile
     memo: database.Memo | None = None
 
 
@@ -69,7 +70,6 @@ def read(
     file ``store`` (None: read everything) unless another version of the code wrote it.
     The sections are read as the writer takes them, one at a time, so that the rows of one
     section at a time are held, not the whole system's (the store is closed when the last is read)."""
-    packing = _packing(root, folder, files)
     db = database.open_existing(store) if store is not None else None
     try:
         try:
@@ -96,10 +96,10 @@ def read(
             """The rest of the system, made while the other core digests its sections."""
             armies = muster(rulebase)
             # not the name indexes: the rules give them (record.from_store), and the rows hold them
-            parts = {"manifests": rulebase.manifests, "documents": rulebase.documents, "armies": armies}
-            texts = packing.take() if packing is not None else None
-            # every whole build (graph, lint, site) reads it: packed as lightly as rows
-            rest["frame"] = record.framed(parts, texts if texts is not None else pickled(rulebase.texts, 1))
+            parts = {"manifests": rulebase.manifests, "documents": rulebase.documents, "armies": armies, "texts": rulebase.texts}
+            frame = partial(pickled, parts, 1)  # every whole build (graph, lint, site) reads it: packed as lightly as rows
+            # on a rebuild, on another thread; a first build's effect reader forks its pool, with no thread running
+            rest["frame"] = _aside(frame) if earlier is not None else frame
             rest["answers"] = answers.of_system(rulebase, armies, system)  # and the sections' share, as they come
             rest["units"] = unit_index(armies).get(system, {})
 
@@ -115,72 +115,39 @@ def read(
             memo,
         )
     except BaseException:
-        if packing is not None:
-            packing.drop()
         if db is not None:
             db.close()
         raise
-    if db is None and packing is None:
+    if db is None:
         return found
-    return replace(found, sections=_closing(found.sections, db, packing))
+    return replace(found, sections=_closing(found.sections, db))
 
 
-def _closing(sections: Iterable[Section], db: sqlite3.Connection | None, packing: _Packing | None) -> Iterator[Section]:
+def _closing(sections: Iterable[Section], db: sqlite3.Connection) -> Iterator[Section]:
     try:
         yield from sections
     finally:
-        if packing is not None:
-            packing.drop()
-        if db is not None:
-            db.close()
+        db.close()
 
 
-PACK_APART = 1 << 22  # bytes of documents from which their texts are packed on the other core
+def _aside(work: Callable[[], bytes]) -> Callable[[], bytes]:
+    """``work`` begun on another thread, and what gives its result (made here if the thread
+    failed).  For the frame: zlib lets go of the interpreter while it compresses, so the 37 MB
+    of a 100,000-rule document's text are packed on the other core while this one reads."""
+    made: list[bytes] = []
 
+    def run() -> None:
+        with suppress(Exception):  # then made again by the caller, whose error it is
+            made.append(work())
 
-class _Packing:
-    """A system's document texts pickled and compressed (as :func:`record.framed` keeps
-    them) in a forked process while this one reads the system: at 100,000 rules, 37 MB of
-    text took 0.25 s of the edit's path to compress.  The child reads the very bytes this
-    build hashed (``files``), with the reader's own decoding, so it packs the texts the
-    rules are read from; it hands back nothing (and this process packs them) if any
-    document is not among those bytes or it failed."""
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
 
-    def __init__(self, result: Callable[[bool], Any]) -> None:
-        self._result: Callable[[bool], Any] | None = result
+    def result() -> bytes:
+        thread.join()
+        return made[0] if made else work()
 
-    def take(self) -> bytes | None:
-        result, self._result = self._result, None
-        return result(True) if result is not None else None
-
-    def drop(self) -> None:
-        """End the process if its texts were not taken (the read failed or stopped)."""
-        result, self._result = self._result, None
-        if result is not None:
-            result(False)
-
-    __del__ = drop  # a read let go before its sections were taken: the process ends with it
-
-
-def _packing(root: Path, folder: Path, files: dict[str, bytes] | None) -> _Packing | None:
-    """The texts of the system in ``folder`` being packed on the other core, or None where
-    there is no other core (``REFEREE_WORKERS``, as the effect reader counts them), no
-    hashed bytes to read, or too little text to be worth a process."""
-    prefix = folder.name + "/"
-    if files is None or worker_count(None, POOL_RULES) < 2:
-        return None
-    if sum(len(data) for path, data in files.items() if path.startswith(prefix)) < PACK_APART:
-        return None
-
-    def work() -> bytes | None:
-        manifest = load_manifest(root, folder, files)
-        specs = manifest.documents_by_precedence()
-        if any(spec.path not in files for spec in specs):
-            return None
-        return pickled({spec.path: decode(root, spec, files) for spec in specs}, 1)
-
-    result = record.forked(work)
-    return _Packing(result) if result is not None else None
+    return result
 
 
 def _named(rulebase: Rulebase, system: str) -> dict[str, list[str]]:
@@ -365,7 +332,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany(f"INSERT INTO {table} VALUES (?, ?, ?)", ((system, k, encode(v)) for k, v in values.items()))
     db.execute(
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (number, system, place, read.read_key, read.names_key, read.names_digest, read.rest["frame"]),
+        (number, system, place, read.read_key, read.names_key, read.names_digest, read.rest["frame"]()),
     )
     if read.memo is not None:
         memo = read.memo
@@ -433,7 +400,7 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
             rows, share = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
             section = Section(tuple(r.id for r in rules), b"", b"", share, b"", rows)
             found = answers.of_system(build, build.armies, system)
-            rest = {"frame": b"", "answers": found, "units": units.get(system, {})}
+            rest = {"frame": lambda: b"", "answers": found, "units": units.get(system, {})}
             names = {rule.id: rule.name for rule in rules}
             index = build.names.get(system, {})
             write_system(db, Read(system, None, None, "", names, index, [section], rest), place)
