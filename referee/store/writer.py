@@ -44,7 +44,9 @@ class Read:
     """A system read: the keys it was read under (``read_key``: of its files; ``names_key``:
     of the names its sentences were read under; ``names_digest``: a quick "no name
     changed", of its rule names and name index), its rule names and name index, its rules
-    in sections, and the Markdown adapter's memo."""
+    in sections, its frame (the system's build but its rules and relations, packed as
+    :func:`referee.store.record.from_store` reads it), answers and units, and the Markdown
+    adapter's memo."""
 
     system: str
     read_key: str | None
@@ -53,7 +55,9 @@ class Read:
     rule_names: dict[str, str]
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order, read as they are taken (see read())
-    rest: dict[str, Any]  # "frame" (the system's build but its rules and relations: packed on a thread, called for), "answers", "units": made meanwhile
+    frame: Callable[[], bytes]  # called for once the sections are written (on a rebuild, packed on a thread meanwhile)
+    answers: dict[str, Any]  # and the sections' share, as they come
+    units: dict[str, Any]
     memo: database.Memo | None = None
 
 
@@ -90,19 +94,12 @@ def read(
         earlier = None if recall is None else record.before(recall, system, names_key, names_digest, rule_names)
         if progress is not None:
             progress(f"relations of {system}")
-        rest: dict[str, Any] = {}
-
-        def meanwhile() -> None:
-            """The rest of the system, made while the other core digests its sections."""
-            armies = muster(rulebase)
-            # not the name indexes: the rules give them (record.from_store), and the rows hold them
-            parts = {"manifests": rulebase.manifests, "documents": rulebase.documents, "armies": armies, "texts": rulebase.texts}
-            frame = partial(pickled, parts, 1)  # every whole build (graph, lint, site) reads it: packed as lightly as rows
-            # on a rebuild, on another thread; a first build's effect reader forks its pool, with no thread running
-            rest["frame"] = _aside(frame) if earlier is not None else frame
-            rest["answers"] = answers.of_system(rulebase, armies, system)  # and the sections' share, as they come
-            rest["units"] = unit_index(armies).get(system, {})
-
+        armies = muster(rulebase)
+        # not the name indexes: the rules give them (record.from_store), and the rows hold them
+        parts = {"manifests": rulebase.manifests, "documents": rulebase.documents, "armies": armies, "texts": rulebase.texts}
+        frame = partial(pickled, parts, 1)  # every whole build (graph, lint, site) reads it: packed as lightly as rows
+        # on a rebuild, on another thread; a first build's effect reader forks its pool, with no thread running
+        frame = _aside(frame) if earlier is not None else frame
         found = Read(
             system,
             key,
@@ -110,8 +107,10 @@ def read(
             names_digest,
             dict(rule_names),
             index,
-            record.read(rulebase, system, earlier, meanwhile),
-            rest,
+            record.read(rulebase, system, earlier),
+            frame,
+            answers.of_system(rulebase, armies, system),
+            unit_index(armies).get(system, {}),
             memo,
         )
     except BaseException:
@@ -324,7 +323,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         if k >= count:
             _delete_section(db, system, base, k)
     row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
-    tables = {"units": read.rest["units"], "answers": {**read.rest["answers"], **answers.joined(shares)}}
+    tables = {"units": read.units, "answers": {**read.answers, **answers.joined(shares)}}
     if row is None or row[0] != read.names_digest:  # the digest covers the rule names and the name index
         tables["names"] = read.names
     for table, values in tables.items():  # rows of (system, form or name, JSON)
@@ -332,7 +331,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany(f"INSERT INTO {table} VALUES (?, ?, ?)", ((system, k, encode(v)) for k, v in values.items()))
     db.execute(
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (number, system, place, read.read_key, read.names_key, read.names_digest, read.rest["frame"]()),
+        (number, system, place, read.read_key, read.names_key, read.names_digest, read.frame()),
     )
     if read.memo is not None:
         memo = read.memo
@@ -400,9 +399,8 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
             rows, share = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
             section = Section(tuple(r.id for r in rules), b"", b"", share, b"", rows)
             found = answers.of_system(build, build.armies, system)
-            rest = {"frame": lambda: b"", "answers": found, "units": units.get(system, {})}
             names = {rule.id: rule.name for rule in rules}
             index = build.names.get(system, {})
-            write_system(db, Read(system, None, None, "", names, index, [section], rest), place)
+            write_system(db, Read(system, None, None, "", names, index, [section], lambda: b"", found, units.get(system, {})), place)
         meta = {"key": build.key, "code": "", "systems": build.systems, "unmanaged": list(build.unmanaged)}
         db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, json.dumps(value)) for name, value in meta.items()))
