@@ -21,9 +21,9 @@ import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from contextlib import suppress
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from itertools import chain
 from pathlib import Path
@@ -66,67 +66,51 @@ def read(
     folder: Path,
     files: dict[str, bytes] | None,
     progress: Callable[[str], None] | None,
-    store: str | None,
+    last: sqlite3.Connection | None,
     code: str,
     key: str | None,
 ) -> Read:
-    """Read one system folder of ``root`` (resolved), taking what it can from the store in
-    file ``store`` (None: read everything) unless another version of the code wrote it.
-    The sections are read as the writer takes them, one at a time, so that the rows of one
-    section at a time are held, not the whole system's (the store is closed when the last is read)."""
-    db = database.open_existing(store) if store is not None else None
+    """Read one system folder of ``root`` (resolved), taking what it can from the store's last
+    build (``last``, a connection of its own: None, read everything) unless another version of
+    the code wrote it.  The sections are read as the writer takes them, one at a time, so that
+    the rows of one section at a time are held, not the whole system's."""
     try:
-        try:
-            recall = db if db is not None and database.meta(db, "code") == code else None
-        except sqlite3.Error:  # a damaged store: read anew
-            recall = None
-        memo = database.Memo(recall, "markdown", folder.name)
-        manifest, summaries, rules, texts = read_folder(root, folder, progress, files, memo)
-        rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
-        system = manifest.id
-        index = rulebase.names.get(system, {})
-        named = _named(rulebase, system)
-        index_key = canonical(index)
-        named_key = index_key if named is index else canonical(named)
-        names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
-        rule_names = rulebase.rule_names
-        names_digest = canonical((rule_names, index_key)).hex()
-        earlier = None if recall is None else record.before(recall, system, names_key, names_digest, rule_names)
-        if progress is not None:
-            progress(f"relations of {system}")
-        armies = muster(rulebase)
-        # not the name indexes: the rules give them (record.from_store), and the rows hold them
-        parts = {"manifests": rulebase.manifests, "documents": rulebase.documents, "armies": armies, "texts": rulebase.texts}
-        frame = partial(pickled, parts, 1)  # every whole build (graph, lint, site) reads it: packed as lightly as rows
-        # on a rebuild, on another thread; a first build's effect reader forks its pool, with no thread running
-        frame = _aside(frame) if earlier is not None else frame
-        found = Read(
-            system,
-            key,
-            names_key,
-            names_digest,
-            dict(rule_names),
-            index,
-            record.read(rulebase, system, earlier),
-            frame,
-            answers.of_system(rulebase, armies, system),
-            unit_index(armies).get(system, {}),
-            memo,
-        )
-    except BaseException:
-        if db is not None:
-            db.close()
-        raise
-    if db is None:
-        return found
-    return replace(found, sections=_closing(found.sections, db))
-
-
-def _closing(sections: Iterable[Section], db: sqlite3.Connection) -> Iterator[Section]:
-    try:
-        yield from sections
-    finally:
-        db.close()
+        recall = last if last is not None and database.meta(last, "code") == code else None
+    except sqlite3.Error:  # a damaged store: read anew
+        recall = None
+    memo = database.Memo(recall, "markdown", folder.name)
+    manifest, summaries, rules, texts = read_folder(root, folder, progress, files, memo)
+    rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
+    system = manifest.id
+    index = rulebase.names.get(system, {})
+    named = _named(rulebase, system)
+    index_key = canonical(index)
+    named_key = index_key if named is index else canonical(named)
+    names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
+    rule_names = rulebase.rule_names
+    names_digest = canonical((rule_names, index_key)).hex()
+    earlier = None if recall is None else record.before(recall, system, names_key, names_digest, rule_names)
+    if progress is not None:
+        progress(f"relations of {system}")
+    armies = muster(rulebase)
+    # not the name indexes: the rules give them (record.from_store), and the rows hold them
+    parts = {"manifests": rulebase.manifests, "documents": rulebase.documents, "armies": armies, "texts": rulebase.texts}
+    frame = partial(pickled, parts, 1)  # every whole build (graph, lint, site) reads it: packed as lightly as rows
+    # on a rebuild, on another thread; a first build's effect reader forks its pool, with no thread running
+    frame = _aside(frame) if earlier is not None else frame
+    return Read(
+        system,
+        key,
+        names_key,
+        names_digest,
+        dict(rule_names),
+        index,
+        record.read(rulebase, system, earlier),
+        frame,
+        answers.of_system(rulebase, armies, system),
+        unit_index(armies).get(system, {}),
+        memo,
+    )
 
 
 def _aside(work: Callable[[], bytes]) -> Callable[[], bytes]:
@@ -241,9 +225,10 @@ def _write(
     keys = [stamp.systems.get(folder.name) for folder in folders]
     kept = _kept(db, code)
     todo = [i for i, folder in enumerate(folders) if keys[i] is None or kept.get(folder.name) != keys[i]]
-    reads = (read(root, folders[i], files, progress, file, code, keys[i]) for i in todo)
-    db.execute("BEGIN IMMEDIATE")  # held while the rest is read: a second build waits, readers read the last one
+    last = database.open_existing(file) if file is not None and kept else None  # read beside the transaction
+    reads = (read(root, folders[i], files, progress, last, code, keys[i]) for i in todo)
     try:
+        db.execute("BEGIN IMMEDIATE")  # held while the rest is read: a second build waits, readers read the last one
         if database.meta(db, "code") != code:
             for table in database.TABLES:
                 db.execute(f"DELETE FROM {table}")
@@ -269,6 +254,8 @@ def _write(
         raise
     finally:
         reads.close()
+        if last is not None:
+            last.close()
 
 
 def _kept(db: sqlite3.Connection, code: str) -> dict[str, str]:
