@@ -96,7 +96,8 @@ def read(
     # not the name indexes: the rules give them (record.from_store), and the rows hold them
     parts = {"manifests": rulebase.manifests, "documents": rulebase.documents, "armies": armies, "texts": rulebase.texts}
     frame = partial(pickled, parts, 1)  # every whole build (graph, lint, site) reads it: packed as lightly as rows
-    # on a rebuild, on another thread; a first build's effect reader forks its pool, with no thread running
+    # on a rebuild, on another thread; not on a first build, whose effect reader forks its pool at once
+    # (a forked process should not inherit a running thread; a rebuild mostly reads its rules alone, here)
     frame = _aside(frame) if earlier is not None else frame
     return Read(
         system,
