@@ -13,10 +13,10 @@ the store's size and free pages after it, and the processor time of the steps: r
 (``rulebase.base.read_folder`` as the store calls it, alignment included), aligning
 (``rulebase.align.align``), the system's read (``store.writer.read``, which
 holds the reading) and writing it (``store.writer.write_system``, which
-reads the sections as it takes them, and the system's frame and answers meanwhile).
+reads the sections as it takes them; the frame is packed on a thread meanwhile).
 ``--lines``: the sentence is a paragraph of its own (two lines more, which move every
 rule below it), and the document put back is built too (two lines fewer).
-``--workers 2``: the effect reader's workers, and the sections' digests on two cores
+``--workers 2``: the effect reader's workers
 (then the processor time is this process's only).  ``--steps``: the processor time of
 each pass too (``STEPS``), each step's wall time after a slash (on a shared machine the
 wall time is mostly the wait for a core).  ``--code-key K``: the store's code key held at K, so that one cold
@@ -69,11 +69,9 @@ STEPS = [
     ("referee.store.writer", "_named", "names"),
     ("referee.store.writer", "canonical", "names keys"),
     ("referee.store.record", "before", "before"),
-    ("referee.store.record", "_known", "known (digests, meanwhile)"),
+    ("referee.store.record", "known", "section digests"),
     ("referee.store.writer", "muster", "muster"),
-    ("referee.store.writer", "pickled", "frame pickled"),  # the texts, when this process packs them
-    ("referee.store.record", "framed", "frame pickled"),  # the rest of the frame
-    ("referee.store.writer", "_Packing.take", "texts taken"),  # the wait for the texts packed on the other core
+    ("referee.store.writer", "pickled", "frame pickled (on its thread)"),
     ("referee.store.answers", "of_system", "answers"),
     ("referee.store.writer", "unit_index", "units"),
     ("referee.store.record", "rows_made", "rows made"),

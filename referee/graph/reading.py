@@ -249,7 +249,7 @@ class Readings:
 def worker_count(wanted: int | None, rules: int) -> int:
     """The processes to read ``rules`` rules on: ``wanted`` if given, else ``REFEREE_WORKERS``, else
     every core this process may use once there are :data:`POOL_RULES` rules or more; one off Linux
-    and inside a build's worker.  The store asks it too, to pack a system's texts on another core."""
+    and inside a build's worker."""
     if sys.platform != "linux":
         return 1
     if wanted is None:

@@ -22,9 +22,7 @@ import io
 import json
 import os
 import pickle
-import signal
 import sqlite3
-import sys
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
@@ -77,10 +75,8 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
     rules: list[Rule] = []
     graph = RuleGraph()
     for system, frame in db.execute("SELECT id, frame FROM systems ORDER BY place").fetchall():
-        kept = unpickled(frame)
-        for name, value in unpickled(kept["parts"]).items():
+        for name, value in unpickled(frame).items():
             parts[name].update(value)
-        parts["texts"].update(unpickled(kept["texts"]))
         said: list[Relation] = []
         laid: list[Relation] = []
         sentences: list[Any] = []
@@ -100,14 +96,6 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
 
 SECTION_RULES = 250  # rules a section holds at most: an edit makes the rows of a few hundred rules again, not a document's
 
-
-def framed(parts: dict[str, Any], texts: bytes) -> bytes:
-    """A system's frame as the store keeps it (:func:`from_store` reads it): its manifests,
-    document summaries and army books (``parts``), and its documents' texts by path, each
-    pickled and compressed on its own (``texts``: :func:`pickled`), so that the texts, most
-    of its bytes, can be packed on the other core while the system is read
-    (:func:`referee.store.writer.read`); the two are not compressed again."""
-    return pickled({"parts": pickled(parts, 1), "texts": texts}, 0)
 
 # A section's rows: each rule's (id, system, name, packed JSON), and per rule the relations
 # its text states and those of its layout, each (source, target, packed JSON).
@@ -285,19 +273,16 @@ def read(
     rulebase: Rulebase,
     system: str,
     before: Before | None,
-    meanwhile: Callable[[], None] | None = None,
 ) -> Iterator[Section]:
     """The sections of ``system`` (a one-system rulebase's), reading in the graph only
-    what ``before`` cannot give; ``meanwhile``: the caller's other work on the system,
-    done before the first section is given, while the other core digests sections
-    (:func:`_known`).  The effect reader is given no store of its own: ``before`` gives
-    every rule an edit left what was read in it."""
+    what ``before`` cannot give.  The effect reader is given no store of its own: ``before``
+    gives every rule an edit left what was read in it."""
     rule_names = rulebase.rule_names
     reading = Readings(rulebase, system)
     cut = runs(list(rulebase.in_system(system)))
     lines = Lines(rulebase.texts)
-    known = _known(cut, lines, reading.workers if before is not None else 1, meanwhile)
-    for k, (run, same) in enumerate(zip(cut, known, strict=True)):
+    for k, run in enumerate(cut):
+        same = known(run, lines)
         ids = tuple(rule.id for rule in run)
         old = before.section(ids, k) if before is not None else None
         # the same rules on the same lines, joined to rules of the same names: the last build's section
@@ -348,69 +333,6 @@ def rows_made(
     return rows, {"ends": sorted(ends), **share(jsons, datas)}
 
 
-def _known(
-    cut: list[list[Rule]], lines: Lines, workers: int, meanwhile: Callable[[], None] | None = None
-) -> list[bytes]:
-    """Each section's digest of its rules and of the lines they stand on (what tells a
-    section the edit left), after ``meanwhile``.  With the effect reader's workers and
-    enough sections, two thirds of them are digested in a forked process on the other
-    core while this one does ``meanwhile`` (about half as much work) and the rest."""
-
-    def known(run: list[Rule]) -> bytes:
-        return _hash(canonical(run) + lines.span(run))
-
-    split = len(cut) // 3
-    theirs = None
-    if workers > 1 and len(cut) // 2 >= FORK_SECTIONS:
-        for run in cut:
-            lines.span(run[:1])  # each document split into lines here, once, before the fork shares them
-        theirs = forked(lambda: [known(run) for run in cut[split:]])
-    try:
-        if meanwhile is not None:
-            meanwhile()
-        mine = [known(run) for run in cut[: split if theirs is not None else len(cut)]]
-    except BaseException:
-        if theirs is not None:
-            theirs(False)
-        raise
-    if theirs is not None:
-        found = theirs(True)
-        mine += found if found is not None else [known(run) for run in cut[split:]]
-    return mine
-
-
-FORK_SECTIONS = 8  # sections each core digests at least, or one core does it all
-
-
-def forked(work: Callable[[], Any]) -> Callable[[bool], Any] | None:
-    """``work`` started now in a forked process (None where none can be): a function giving
-    its result (None if the process failed: the caller does the work), or, called with False,
-    ending the process.  The child touches no file but the pipe, and leaves by ``os._exit``
-    (closing nothing of this process's, its open store above all)."""
-    if sys.platform != "linux":
-        return None
-    try:
-        into, out = os.pipe()
-        pid = os.fork()
-    except OSError:
-        return None
-    if pid == 0:  # the child
-        status = 1
-        try:
-            os.close(into)
-            with os.fdopen(out, "wb") as pipe:
-                pipe.write(pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL))
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(out)
-
-    def result(wanted: bool) -> Any:
-        with os.fdopen(into, "rb") as pipe:
-            data = pipe.read() if wanted else b""
-        if not wanted:
-            os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
-        return pickle.loads(data) if status == 0 and data else None
-
-    return result
+def known(run: list[Rule], lines: Lines) -> bytes:
+    """A section's digest of its rules and of the lines they stand on: what tells a section the edit left."""
+    return _hash(canonical(run) + lines.span(run))

@@ -19,18 +19,19 @@ import json
 import os
 import shutil
 import sqlite3
+import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable
+from contextlib import suppress
+from dataclasses import dataclass
+from functools import partial
 from itertools import chain
 from pathlib import Path
 from typing import Any
 
 from referee.army.link import muster
-from referee.graph.reading import POOL_RULES, worker_count
 from referee.rulebase.base import Rulebase, read_folder
-from referee.rulebase.load import decode, system_folders
-from referee.rulebase.manifest import load_manifest
+from referee.rulebase.load import system_folders
 from referee.store import answers, database, record
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, Stamp, code_key, encode
 from referee.store.record import Build, Section, canonical, pickled, rows_made
@@ -43,7 +44,9 @@ class Read:
     """A system read: the keys it was read under (``read_key``: of its files; ``names_key``:
     of the names its sentences were read under; ``names_digest``: a quick "no name
     changed", of its rule names and name index), its rule names and name index, its rules
-    in sections, and the Markdown adapter's memo."""
+    in sections, its frame (the system's build but its rules and relations, packed as
+    :func:`referee.store.record.from_store` reads it), answers and units, and the Markdown
+    adapter's memo."""
 
     system: str
     read_key: str | None
@@ -52,7 +55,9 @@ class Read:
     rule_names: dict[str, str]
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order, read as they are taken (see read())
-    rest: dict[str, Any]  # "frame" (the system's build but its rules and relations), "answers", "units": made meanwhile
+    frame: Callable[[], bytes]  # called for once the sections are written (on a rebuild, packed on a thread meanwhile)
+    answers: dict[str, Any]  # and the sections' share, as they come
+    units: dict[str, Any]
     memo: database.Memo | None = None
 
 
@@ -61,126 +66,72 @@ def read(
     folder: Path,
     files: dict[str, bytes] | None,
     progress: Callable[[str], None] | None,
-    store: str | None,
+    last: sqlite3.Connection | None,
     code: str,
     key: str | None,
 ) -> Read:
-    """Read one system folder of ``root`` (resolved), taking what it can from the store in
-    file ``store`` (None: read everything) unless another version of the code wrote it.
-    The sections are read as the writer takes them, one at a time, so that the rows of one
-    section at a time are held, not the whole system's (the store is closed when the last is read)."""
-    packing = _packing(root, folder, files)
-    db = database.open_existing(store) if store is not None else None
+    """Read one system folder of ``root`` (resolved), taking what it can from the store's last
+    build (``last``, a connection of its own: None, read everything) unless another version of
+    the code wrote it.  The sections are read as the writer takes them, one at a time, so that
+    the rows of one section at a time are held, not the whole system's."""
     try:
-        try:
-            recall = db if db is not None and database.meta(db, "code") == code else None
-        except sqlite3.Error:  # a damaged store: read anew
-            recall = None
-        memo = database.Memo(recall, "markdown", folder.name)
-        manifest, summaries, rules, texts = read_folder(root, folder, progress, files, memo)
-        rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
-        system = manifest.id
-        index = rulebase.names.get(system, {})
-        named = _named(rulebase, system)
-        index_key = canonical(index)
-        named_key = index_key if named is index else canonical(named)
-        names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
-        rule_names = rulebase.rule_names
-        names_digest = canonical((rule_names, index_key)).hex()
-        earlier = None if recall is None else record.before(recall, system, names_key, names_digest, rule_names)
-        if progress is not None:
-            progress(f"relations of {system}")
-        rest: dict[str, Any] = {}
-
-        def meanwhile() -> None:
-            """The rest of the system, made while the other core digests its sections."""
-            armies = muster(rulebase)
-            # not the name indexes: the rules give them (record.from_store), and the rows hold them
-            parts = {"manifests": rulebase.manifests, "documents": rulebase.documents, "armies": armies}
-            texts = packing.take() if packing is not None else None
-            # every whole build (graph, lint, site) reads it: packed as lightly as rows
-            rest["frame"] = record.framed(parts, texts if texts is not None else pickled(rulebase.texts, 1))
-            rest["answers"] = answers.of_system(rulebase, armies, system)  # and the sections' share, as they come
-            rest["units"] = unit_index(armies).get(system, {})
-
-        found = Read(
-            system,
-            key,
-            names_key,
-            names_digest,
-            dict(rule_names),
-            index,
-            record.read(rulebase, system, earlier, meanwhile),
-            rest,
-            memo,
-        )
-    except BaseException:
-        if packing is not None:
-            packing.drop()
-        if db is not None:
-            db.close()
-        raise
-    if db is None and packing is None:
-        return found
-    return replace(found, sections=_closing(found.sections, db, packing))
+        recall = last if last is not None and database.meta(last, "code") == code else None
+    except sqlite3.Error:  # a damaged store: read anew
+        recall = None
+    memo = database.Memo(recall, "markdown", folder.name)
+    manifest, summaries, rules, texts = read_folder(root, folder, progress, files, memo)
+    rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
+    system = manifest.id
+    index = rulebase.names.get(system, {})
+    named = _named(rulebase, system)
+    index_key = canonical(index)
+    named_key = index_key if named is index else canonical(named)
+    names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
+    rule_names = rulebase.rule_names
+    names_digest = canonical((rule_names, index_key)).hex()
+    earlier = None if recall is None else record.before(recall, system, names_key, names_digest, rule_names)
+    if progress is not None:
+        progress(f"relations of {system}")
+    armies = muster(rulebase)
+    # not the name indexes: the rules give them (record.from_store), and the rows hold them
+    parts = {"manifests": rulebase.manifests, "documents": rulebase.documents, "armies": armies, "texts": rulebase.texts}
+    frame = partial(pickled, parts, 1)  # every whole build (graph, lint, site) reads it: packed as lightly as rows
+    # on a rebuild, on another thread; not on a first build, whose effect reader forks its pool at once
+    # (a forked process should not inherit a running thread; a rebuild mostly reads its rules alone, here)
+    frame = _aside(frame) if earlier is not None else frame
+    return Read(
+        system,
+        key,
+        names_key,
+        names_digest,
+        dict(rule_names),
+        index,
+        record.read(rulebase, system, earlier),
+        frame,
+        answers.of_system(rulebase, armies, system),
+        unit_index(armies).get(system, {}),
+        memo,
+    )
 
 
-def _closing(sections: Iterable[Section], db: sqlite3.Connection | None, packing: _Packing | None) -> Iterator[Section]:
-    try:
-        yield from sections
-    finally:
-        if packing is not None:
-            packing.drop()
-        if db is not None:
-            db.close()
+def _aside(work: Callable[[], bytes]) -> Callable[[], bytes]:
+    """``work`` begun on another thread, and what gives its result (made here if the thread
+    failed).  For the frame: zlib lets go of the interpreter while it compresses, so the 37 MB
+    of a 100,000-rule document's text are packed on the other core while this one reads."""
+    made: list[bytes] = []
 
+    def run() -> None:
+        with suppress(Exception):  # then made again by the caller, whose error it is
+            made.append(work())
 
-PACK_APART = 1 << 22  # bytes of documents from which their texts are packed on the other core
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
 
+    def result() -> bytes:
+        thread.join()
+        return made[0] if made else work()
 
-class _Packing:
-    """A system's document texts pickled and compressed (as :func:`record.framed` keeps
-    them) in a forked process while this one reads the system: at 100,000 rules, 37 MB of
-    text took 0.25 s of the edit's path to compress.  The child reads the very bytes this
-    build hashed (``files``), with the reader's own decoding, so it packs the texts the
-    rules are read from; it hands back nothing (and this process packs them) if any
-    document is not among those bytes or it failed."""
-
-    def __init__(self, result: Callable[[bool], Any]) -> None:
-        self._result: Callable[[bool], Any] | None = result
-
-    def take(self) -> bytes | None:
-        result, self._result = self._result, None
-        return result(True) if result is not None else None
-
-    def drop(self) -> None:
-        """End the process if its texts were not taken (the read failed or stopped)."""
-        result, self._result = self._result, None
-        if result is not None:
-            result(False)
-
-    __del__ = drop  # a read let go before its sections were taken: the process ends with it
-
-
-def _packing(root: Path, folder: Path, files: dict[str, bytes] | None) -> _Packing | None:
-    """The texts of the system in ``folder`` being packed on the other core, or None where
-    there is no other core (``REFEREE_WORKERS``, as the effect reader counts them), no
-    hashed bytes to read, or too little text to be worth a process."""
-    prefix = folder.name + "/"
-    if files is None or worker_count(None, POOL_RULES) < 2:
-        return None
-    if sum(len(data) for path, data in files.items() if path.startswith(prefix)) < PACK_APART:
-        return None
-
-    def work() -> bytes | None:
-        manifest = load_manifest(root, folder, files)
-        specs = manifest.documents_by_precedence()
-        if any(spec.path not in files for spec in specs):
-            return None
-        return pickled({spec.path: decode(root, spec, files) for spec in specs}, 1)
-
-    result = record.forked(work)
-    return _Packing(result) if result is not None else None
+    return result
 
 
 def _named(rulebase: Rulebase, system: str) -> dict[str, list[str]]:
@@ -275,9 +226,10 @@ def _write(
     keys = [stamp.systems.get(folder.name) for folder in folders]
     kept = _kept(db, code)
     todo = [i for i, folder in enumerate(folders) if keys[i] is None or kept.get(folder.name) != keys[i]]
-    reads = (read(root, folders[i], files, progress, file, code, keys[i]) for i in todo)
-    db.execute("BEGIN IMMEDIATE")  # held while the rest is read: a second build waits, readers read the last one
+    last = database.open_existing(file) if file is not None and kept else None  # read beside the transaction
+    reads = (read(root, folders[i], files, progress, last, code, keys[i]) for i in todo)
     try:
+        db.execute("BEGIN IMMEDIATE")  # held while the rest is read: a second build waits, readers read the last one
         if database.meta(db, "code") != code:
             for table in database.TABLES:
                 db.execute(f"DELETE FROM {table}")
@@ -303,6 +255,8 @@ def _write(
         raise
     finally:
         reads.close()
+        if last is not None:
+            last.close()
 
 
 def _kept(db: sqlite3.Connection, code: str) -> dict[str, str]:
@@ -357,7 +311,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         if k >= count:
             _delete_section(db, system, base, k)
     row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
-    tables = {"units": read.rest["units"], "answers": {**read.rest["answers"], **answers.joined(shares)}}
+    tables = {"units": read.units, "answers": {**read.answers, **answers.joined(shares)}}
     if row is None or row[0] != read.names_digest:  # the digest covers the rule names and the name index
         tables["names"] = read.names
     for table, values in tables.items():  # rows of (system, form or name, JSON)
@@ -365,7 +319,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany(f"INSERT INTO {table} VALUES (?, ?, ?)", ((system, k, encode(v)) for k, v in values.items()))
     db.execute(
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (number, system, place, read.read_key, read.names_key, read.names_digest, read.rest["frame"]),
+        (number, system, place, read.read_key, read.names_key, read.names_digest, read.frame()),
     )
     if read.memo is not None:
         memo = read.memo
@@ -433,9 +387,8 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
             rows, share = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
             section = Section(tuple(r.id for r in rules), b"", b"", share, b"", rows)
             found = answers.of_system(build, build.armies, system)
-            rest = {"frame": b"", "answers": found, "units": units.get(system, {})}
             names = {rule.id: rule.name for rule in rules}
             index = build.names.get(system, {})
-            write_system(db, Read(system, None, None, "", names, index, [section], rest), place)
+            write_system(db, Read(system, None, None, "", names, index, [section], lambda: b"", found, units.get(system, {})), place)
         meta = {"key": build.key, "code": "", "systems": build.systems, "unmanaged": list(build.unmanaged)}
         db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, json.dumps(value)) for name, value in meta.items()))

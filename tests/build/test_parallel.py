@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
-import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -74,36 +74,31 @@ def test_an_error_in_a_worker_is_the_error_of_the_serial_build(tmp_path: Path, p
     assert errors[0] == errors[1] and errors[0].startswith("beta/rules.txt:3: error: not valid UTF-8")
 
 
-def test_texts_packed_on_the_other_core_are_the_texts_read(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch, forks_told: list[bool]) -> None:
-    """With a second core, a system's document texts are pickled and compressed in a forked
-    process while the system is read (``writer._packing``): the store's frames hold the very
-    texts the rules were read from, byte for byte the frames this process packs itself; and a
-    read that fails ends that process rather than leaving it waiting on its pipe."""
+def test_the_frame_packed_on_another_thread_holds_the_texts_read(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A system's frame (its manifests, document summaries, army books and document texts) is
+    pickled and compressed on another thread while a rebuild reads the system (``writer._aside``;
+    a first build packs it in its own thread, since its effect reader forks): the build put
+    together from the store is the build read whole, texts included; and a thread that failed
+    leaves the work to the caller, whose error it then is."""
     from referee.store import writer
 
-    monkeypatch.setenv(WORKERS, "2")
-    monkeypatch.setattr(writer, "PACK_APART", 0)  # rules_src's documents are small: packed apart all the same
-    told = forks_told
-    built = open_rules(rules).whole()
-    assert built == record.assemble(rules, built.key) and built.texts  # the texts included
-    assert told.count(True) >= len(built.systems) and False not in told  # each system's texts packed apart, and taken
-    query = "SELECT id, frame FROM systems ORDER BY id"
-    db = sqlite3.connect(database.path(rules))
-    frames = db.execute(query).fetchall()
-    db.close()
-    monkeypatch.setattr(writer, "PACK_APART", 1 << 62)
-    monkeypatch.setenv("REFEREE_CACHE_DIR", str(private_cache / "packed-here"))
-    del told[:]
+    monkeypatch.setattr(writer, "code_key", lambda: "code")  # others editing the code mid-test forget nothing
+    threads: list[int] = []
+    real = writer._aside
+    monkeypatch.setattr(writer, "_aside", lambda work: threads.append(1) or real(work))
     open_rules(rules)
-    assert not told  # no process: this one packed them
-    db = sqlite3.connect(database.path(rules))
-    assert db.execute(query).fetchall() == frames
-    db.close()
-
-    monkeypatch.setattr(writer, "PACK_APART", 0)
-    monkeypatch.setattr(writer, "read_folder", lambda *args: (_ for _ in ()).throw(RuntimeError("the read broke")))
+    assert not threads  # a first build: no thread
     doc = rules / "last-edition" / "core-rules.md"
     doc.write_text(doc.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
-    with pytest.raises(RuntimeError, match="the read broke"):
-        open_rules(rules)
-    assert told == [False]  # the texts' process was ended, not waited for
+    built = open_rules(rules).whole()
+    assert threads == [1]  # the edited system's frame, packed on a thread
+    assert built == record.assemble(rules, built.key) and built.texts[f"last-edition/{doc.name}"].endswith("One more line.\n")
+    where: list[bool] = []
+
+    def work() -> bytes:
+        where.append(threading.current_thread() is threading.main_thread())
+        if len(where) == 1:
+            raise RuntimeError("the thread broke")
+        return b"frame"
+
+    assert real(work)() == b"frame" and where == [False, True]
