@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import errno
+import gc
 import os
 import sys
 
@@ -839,8 +840,6 @@ def _ending_build() -> None:
     a 6.4 s process after a one-sentence edit of the 100,000-rule document (docs/performance.md,
     round 19).  The store is committed and closed, standard output flushed; exit handlers and
     module teardown still run.  A caller that goes on (``main([...])``, a test) is left as it is."""
-    import gc
-
     gc.freeze()
 
 
