@@ -836,10 +836,11 @@ def main(argv: list[str] | None = None) -> int:
 def _ending_build() -> None:
     """The ``referee build`` process ends when ``main`` returns (called as the program, with
     ``sys.argv``): the objects still alive then are left to the operating system, not walked
-    by Python's cycle collector on the way out.  Its passes over them at exit took 0.23 s of
-    a 6.4 s process after a one-sentence edit of the 100,000-rule document (docs/performance.md,
-    round 19).  The store is committed and closed, standard output flushed; exit handlers and
-    module teardown still run.  A caller that goes on (``main([...])``, a test) is left as it is."""
+    by Python's cycle collector on the way out, whose passes over them cost about a quarter
+    of a second after a one-sentence edit of the 100,000-rule document (docs/performance.md,
+    "The edit at 100,000 rules, round 19").  The store is committed and closed, standard
+    output flushed; exit handlers and module teardown still run.  A caller that goes on
+    (``main([...])``, a test) is left as it is."""
     gc.freeze()
 
 
