@@ -79,12 +79,21 @@ def fold(name: str) -> str:
     True
     >>> fold("Counter-Attack"), fold("Nachladen!"), fold("Todesstoß")
     ('counter attack', 'nachladen', 'todesstoss')
+    >>> fold("Steel Hex"), fold(" Steel  Hex"), fold("Hex_2 A+B"), fold("Steel\tHex "), fold("")
+    ('steel hex', 'steel hex', 'hex_2 a+b', 'steel hex', '')
     """
     if name.isascii():
         # Plain ASCII has no invisible characters, no "ß", nothing NFKD changes and
         # no combining marks: the same result without a pass per character, which
         # counted for seconds of a 10,000-rule build (fold runs for every name and text).
-        return " ".join(_NOT_WORD.sub(" ", name.casefold()).split())
+        # Its case folded is its lower case.  Letters and digits in words one blank
+        # apart (nine names in ten) are folded as they are: nothing for the pattern
+        # to replace, no blank to squeeze (0.146 s to 0.064 s for the 110,045 names
+        # of the 100,000-rule document).
+        low = name.lower()
+        if low.replace(" ", "").isalnum() and "  " not in low and low[:1] != " " and low[-1:] != " ":
+            return low
+        return " ".join(_NOT_WORD.sub(" ", low).split())
     name = _INVISIBLE.sub("", name)
     text = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ẞ", "ss"))
     text = "".join(c for c in text if not unicodedata.combining(c)).casefold()

@@ -602,12 +602,13 @@ def _same_text(a: str, b: str) -> bool:
     return " ".join(a.split()) == " ".join(b.split())
 
 
-def _versions(group: _Group, specs: dict[str, DocumentSpec]) -> tuple[Version, ...]:
-    if len(group.members) == 1:  # most groups: one version, nothing to order or fold together
-        entry = group.members[0][1]
+def _versions(members: list[tuple[int, Entry]], specs: dict[str, DocumentSpec]) -> tuple[Version, ...]:
+    """The versions of a group's ``members``, by document rank and line."""
+    if len(members) == 1:  # most groups: one version, nothing to order or fold together
+        entry = members[0][1]
         return (_version(entry, specs[entry.source.file].role),)
     out: list[Version] = []
-    for _, entry in sorted(group.members, key=lambda m: (m[0], m[1].source.line)):
+    for _, entry in sorted(members, key=lambda m: (m[0], m[1].source.line)):
         spec = specs[entry.source.file]
         twin = next(
             (i for i, v in enumerate(out) if v.document == entry.source.file and _same_text(v.text, entry.text)),
@@ -634,23 +635,25 @@ def _version(entry: Entry, role: str) -> Version:
 def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -> list[Rule]:
     # Each group's id, and the names that find it, in one pass (a name first found
     # in an earlier group stays that group's, as each group comes in order): most
-    # groups are one entry, read without the primary's search.
+    # groups are one entry, read without the primary's search.  The later passes
+    # take each group's id, primary and members from ``made``, in the same order.
     system = manifest.id
-    ids: dict[str, str] = {}
     taken: set[str] = set()
-    primaries: dict[str, Entry] = {}
     by_name: dict[str, str] = {}
-    for key, group in groups.items():
+    made: list[tuple[str, Entry, list[tuple[int, Entry]]]] = []  # (id, primary, members) of each group
+    for group in groups.values():
         members = group.members
-        primary = primaries[key] = members[0][1] if len(members) == 1 else group.primary
-        base = slug(primary.key or primary.name) if primary.key or primary.name else (
+        primary = members[0][1] if len(members) == 1 else group.primary
+        called = primary.key or primary.name
+        base = slug(called) if called else (
             f"unnamed-{slug(primary.source.file.rsplit('/', 1)[-1].rsplit('.', 1)[0])}-{primary.source.line}"
         )
         rid, n = base, 2
         while rid in taken:
             rid, n = f"{base}-{n}", n + 1
         taken.add(rid)
-        own_id = ids[key] = f"{system}/{rid}"
+        own_id = f"{system}/{rid}"
+        made.append((own_id, primary, members))
         for _, entry in members:
             if entry.key:
                 by_name.setdefault(_fold(entry.key), own_id)
@@ -664,21 +667,21 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
 
     # Parents first, so each rule is made once with its children (remaking
     # every frozen rule afterwards cost a tenth of this step).
-    parents: dict[str, str | None] = {}
+    parents: list[str | None] = []
     children: dict[str, list[str]] = defaultdict(list)
-    for key, group in groups.items():
-        if len(group.members) == 1:
-            parent_name = group.members[0][1].parent
+    for own_id, _, members in made:
+        if len(members) == 1:
+            parent_name = members[0][1].parent
         else:
-            parent_name = next((e.parent for _, e in group.members if e.parent), None)
-        parent = parents[key] = by_name.get(_fold(parent_name)) if parent_name else None
+            parent_name = next((e.parent for _, e in members if e.parent), None)
+        parent = by_name.get(_fold(parent_name)) if parent_name else None
+        parents.append(parent)
         if parent:
-            children[parent].append(ids[key])
+            children[parent].append(own_id)
     roles = {path: spec.role for path, spec in specs.items()}
     rules: list[Rule] = []
-    for key, group in groups.items():
-        primary = primaries[key]
-        if len(group.members) == 1:
+    for (own_id, primary, members), parent in zip(made, parents):
+        if len(members) == 1:
             # most groups: one entry, the primary, of one version; its name is no alias of its own
             versions: tuple[Version, ...] = (_version(primary, roles[primary.source.file]),)
             flags = sorted(set(primary.flags).difference(("stub",))) if primary.flags else []
@@ -689,16 +692,16 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
             params = primary.params or ()
             amends = primary.amends or None
         else:
-            versions = _versions(group, specs)
+            versions = _versions(members, specs)
             flags = sorted({f for v in versions for f in v.flags} - {"stub"})
             if not any(v.text.strip() for v in versions):
                 flags.append("stub")
             if len(versions) > 1:
                 flags.append("versions")
-            listed = [e for _, e in group.members]  # as grouped: the first with a category, ... gives it
-            members = [e for _, e in sorted(group.members, key=_rank)]
+            listed = [e for _, e in members]  # as grouped: the first with a category, ... gives it
+            ranked = [e for _, e in sorted(members, key=_rank)]
             written = [
-                alias for entry in members for alias in ((*entry.aliases, Alias(entry.name, entry.lang)) if entry.name else entry.aliases)
+                alias for entry in ranked for alias in ((*entry.aliases, Alias(entry.name, entry.lang)) if entry.name else entry.aliases)
             ]
             category = primary.category or next((e.category for e in listed if e.category), None)
             params = next((e.params for e in listed if e.params), ())
@@ -718,10 +721,10 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
         else:
             aliases = []
         name = primary.name or f"(unnamed rule at {primary.source.file}:{primary.source.line})"
-        own_id = ids[key]
+        first = versions[0]
         rules.append(
             Rule(
-                own_id, name, system, versions[0].text, versions[0].source, tuple(aliases), category, parents[key],
+                own_id, name, system, first.text, first.source, tuple(aliases), category, parent,
                 params, amends, versions, tuple(flags), tuple(children.get(own_id, ())),
             )  # fmt: skip
         )

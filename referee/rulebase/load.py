@@ -47,7 +47,7 @@ def decode(rules_src: Path, spec: DocumentSpec, files: dict[str, bytes] | None =
             spec.path,
             line,
         ) from None
-    if not text.strip():
+    if not text or text.isspace():  # not text.strip(): a copy of the whole document
         raise RulesError("document is empty", spec.path)
     return text.removeprefix("\ufeff")
 

@@ -157,6 +157,8 @@ def read(doc: Document) -> list[Entry]:
 
 def _defined(rule: _SectionRule) -> list[_SectionRule]:
     """The sub-rules a section's labelled paragraphs and tables define, in that order."""
+    if not rule.labelled and not rule.found:
+        return []  # most sections: no labelled paragraph, no table of entries
     return [*rule.labelled, *(t for r in (rule, *rule.labelled) for t in _table_rules(r))]
 
 
@@ -253,9 +255,11 @@ def _detached(rules: list[_SectionRule]) -> bytes:
 
 def _attached(line: int, rules: list[_SectionRule], sections: list[Section]) -> list[_SectionRule]:
     """Rules read at ``line`` given back their sections, moved to where those now stand."""
+    by = sections[0].line - line
     for rule, section in zip(rules, sections, strict=True):
         rule.section = section
-        _moved(rule, sections[0].line - line)
+        if by:  # a chunk below an edit that added or removed lines (most chunks: none)
+            _moved(rule, by)
         for child in rule.labelled:
             child.section.parent = section
     return rules
