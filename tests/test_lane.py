@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -87,3 +89,46 @@ def test_only_test_modules_with_examples_are_searched_for_doctests(request: pyte
     if request.config.getoption("doctestmodules") and "tests/test_docs.py" in files:
         assert "tests/test_docs.py" in doctests
     assert {path for path in doctests if path.startswith("tests/")} <= {"tests/test_docs.py"}
+
+
+def test_a_report_crosses_from_a_worker_as_pytest_would_send_it(request: pytest.FixtureRequest) -> None:
+    # tests/conftest.py sends a worker's report as one pickled string; the controller's report is the
+    # one pytest's own encoding gives, a failure's text, captured output and properties included
+    from _pytest import reports
+
+    made = reports.TestReport(
+        "tests/x.py::test_a[1-b]", ("tests/x.py", 3, "test_a[1-b]"), {"test_a[1-b]": 1, "slow": 1}, "failed", "assert 1 == 2",
+        "call", sections=[("Captured stdout call", "out\n")], duration=0.25, start=1.0, stop=1.25, user_properties=[("k", (1, 2))],
+    )
+    worker = type("Worker", (), {"workerinput": {"workerid": "gw9"}, "hook": request.config.hook})()
+    packing = conftest.pytest_report_to_serializable(worker, made)
+    next(packing)
+    with pytest.raises(StopIteration) as sent:
+        packing.send(reports.pytest_report_to_serializable(made))
+    data = sent.value.value
+    assert list(data) == [conftest._PACKED] and isinstance(data[conftest._PACKED], bytes)
+    data["item_index"] = 7  # as xdist adds it
+    received = conftest.pytest_report_from_serializable(request.config, data)
+    plain = reports.pytest_report_from_serializable({**reports.pytest_report_to_serializable(made), "item_index": 7})
+    assert type(received) is reports.TestReport and vars(received) == vars(plain)
+    assert received.longreprtext == "assert 1 == 2" and received.sections == made.sections and received.item_index == 7
+    # the controller's own reports, and a run without workers, are pytest's as they are
+    assert conftest.pytest_report_from_serializable(request.config, {"$report_type": "TestReport"}) is None
+
+
+def test_a_worker_leaves_after_the_other_exit_functions_without_tearing_down(tmp_path: Path) -> None:
+    script = (
+        "import atexit, os, sys\n"
+        f"sys.path.insert(0, {str(Path(conftest.__file__).parents[1])!r})\n"
+        "import tests.conftest as c\n"
+        "class Kept:\n"
+        "    def __del__(self):\n"
+        "        print('torn down', flush=True)\n"
+        "kept = Kept()\n"
+        "atexit.register(print, 'registered before it', flush=True)\n"
+        "atexit.register(print, 'and this', flush=True)\n"
+        "atexit.register(c._leave_untidied)\n"
+        "print('the end', flush=True)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=60, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "the end\nand this\nregistered before it\n", "")
