@@ -51,12 +51,17 @@ def _part(module: str) -> str:
     return "__init__"  # the package itself, or a name defined in it (__version__)
 
 
-@functools.cache  # three tests ask; every module parsed once a run, not three times
+@functools.cache  # four tests ask; every module parsed once a run, not once a test
+def _trees() -> tuple[tuple[Path, ast.Module], ...]:
+    """Every module of the package, parsed."""
+    return tuple((file, ast.parse(file.read_text(encoding="utf-8"))) for file in sorted(PACKAGE.rglob("*.py")))
+
+
+@functools.cache  # three tests ask
 def _imports() -> tuple[tuple[str, str, int], ...]:
     """(importing file, imported module, line) for every referee import, lazy ones included."""
     out = []
-    for file in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(file.read_text(encoding="utf-8"))
+    for file, tree in _trees():
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "referee":
                 if node.module == "referee":  # from referee import terminal
@@ -215,6 +220,5 @@ def test_no_reader_takes_the_build_as_any() -> None:
     """Readers take the store's :class:`~referee.store.book.Book` (or a whole ``Build``, or calc's
     ``Rulebook``) by its type, never ``Any``; the scan itself finds one in a sample."""
     assert _untyped_books(ast.parse("def f(view: Any, n: Any) -> None: ...\nclass S:\n    index: Any\n")) == [(1, "view"), (3, "index")]
-    found = [f"{path.relative_to(PROJECT)}:{line}: {name}: Any" for path in sorted(PACKAGE.rglob("*.py"))
-             for line, name in _untyped_books(ast.parse(path.read_text(encoding="utf-8")))]
+    found = [f"{path.relative_to(PROJECT)}:{line}: {name}: Any" for path, tree in _trees() for line, name in _untyped_books(tree)]
     assert found == []
