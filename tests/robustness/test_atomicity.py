@@ -21,7 +21,7 @@ import pytest
 
 from referee.cli.commands import main
 from tests.conftest import RULES_SRC, manifest, write_system
-from tests.build.tables import store_tables
+from tests.store.tables import store_tables
 from tests.robustness.processes import kill_when, referee, rules_only_config, snapshot, start
 
 pytestmark = pytest.mark.slow  # real processes: a few seconds each, still part of every run

@@ -25,8 +25,8 @@ from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
 from referee.store import database, record, writer
 from referee.store.load import open_rules
-from tests.build.edits import EXTRA, GLOSSARY, edit
-from tests.build.tables import store_tables
+from tests.store.edits import EXTRA, GLOSSARY, edit
+from tests.store.tables import store_tables
 
 
 @pytest.fixture

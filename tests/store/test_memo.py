@@ -18,7 +18,7 @@ from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
 from referee.store import database, record, writer
 from referee.store.load import open_rules
-from tests.build.edits import EXTRA, GLOSSARY, edit
+from tests.store.edits import EXTRA, GLOSSARY, edit
 
 CORE = "last-edition/core-rules.md"
 MORE = "# More rules\n\n## Gloom\n\nModels with Gloom sulk. A model with Gloom cannot March Move.\n"

@@ -16,7 +16,7 @@ from referee.paths import rules_src_dir
 from referee.store import database, record
 from referee.store.load import open_rules
 from referee.store.rows import Stored
-from tests.build.tables import store_tables
+from tests.store.tables import store_tables
 from tests.conftest import manifest, write_system
 
 

@@ -19,7 +19,7 @@ from referee.sources import markdown
 from referee.store import database, record, writer
 from referee.store.load import close_opened, open_rules
 from tests.benchmark_scripts import benchmark
-from tests.build.edits import edit
+from tests.store.edits import edit
 
 CORE = "last-edition/core-rules.md"
 COMMANDS = (["list", "--json"], ["graph", "--format", "json"], ["lint", "--json"])
