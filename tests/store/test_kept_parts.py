@@ -5,7 +5,6 @@ what a build without any store gives, byte for byte, as the CLI prints it."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -14,7 +13,6 @@ import pytest
 from referee.cli.commands import main
 from referee.graph import effects
 from referee.graph.reading import WORKERS
-from referee.paths import rules_src_dir
 from referee.sources import markdown
 from referee.store import database, record, writer
 from referee.store.load import close_opened, open_rules
@@ -25,14 +23,6 @@ CORE = "last-edition/core-rules.md"
 COMMANDS = (["list", "--json"], ["graph", "--format", "json"], ["lint", "--json"])
 
 
-@pytest.fixture
-def rules(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(WORKERS, "1")  # in this process, so the sections read can be counted
-    monkeypatch.setattr(writer, "code_key", lambda: "code")
-    src = Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
-    open_rules(src)
-    close_opened()
-    return src
 
 
 def _sections_read(src: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
@@ -69,17 +59,14 @@ def _markdown_rows(src: Path) -> int:
 
 
 def test_an_edit_reads_again_one_chunk_of_sections_and_a_code_change_all(rules: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    every = len([line for path, line in _sections_read(rules, _refresh(monkeypatch, "other code")) if path == CORE])
-    assert every > 50 and _markdown_rows(rules) >= 2
-    monkeypatch.setattr(writer, "code_key", lambda: "code")
-    _sections_read(rules, monkeypatch)  # the store as the code "code" reads it
+    rows = _markdown_rows(rules)  # the store of the code "code" keeps the document's chunks
+    assert rows >= 2
     edit(rules / CORE, "Models on these terrain bases see and are visible", "Models on these terrain bases see, and are visible")
     read = [line for path, line in _sections_read(rules, monkeypatch) if path == CORE]
-    assert 0 < len(read) < every / 2  # the chunk of sections holding the edit
-    rows = _markdown_rows(rules)
+    assert _markdown_rows(rules) == rows  # the edited chunk's row replaced
     # Another code: the adapter's keys are the same, the salt is not, so nothing is recalled
-    read = [line for path, line in _sections_read(rules, _refresh(monkeypatch, "newer code")) if path == CORE]
-    assert len(read) == every
+    every = len([line for path, line in _sections_read(rules, _refresh(monkeypatch, "newer code")) if path == CORE])
+    assert every > 50 and 0 < len(read) < every / 2  # the edit: the chunk of sections holding it
     assert _markdown_rows(rules) == rows  # the old code's rows are gone with it
 
 

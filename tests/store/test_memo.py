@@ -6,7 +6,6 @@ now it is the store's own rows: its systems' keys, its sections, and its ``memo`
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,8 +14,7 @@ import sqlite3
 
 from referee.graph import effects
 from referee.graph.reading import WORKERS
-from referee.paths import rules_src_dir
-from referee.store import database, record, writer
+from referee.store import database, record
 from referee.store.load import open_rules
 from tests.store.edits import EXTRA, GLOSSARY, edit
 
@@ -24,14 +22,6 @@ CORE = "last-edition/core-rules.md"
 MORE = "# More rules\n\n## Gloom\n\nModels with Gloom sulk. A model with Gloom cannot March Move.\n"
 
 
-@pytest.fixture
-def rules(tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the project's rules, built once into a private cache."""
-    monkeypatch.setenv(WORKERS, "1")  # in this process, so the readers can be counted
-    monkeypatch.setattr(writer, "code_key", lambda: "code")  # others editing the code mid-test forget nothing
-    src = Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
-    open_rules(src)
-    return src
 
 
 def _rebuild(src: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
@@ -174,12 +164,12 @@ def test_a_damaged_memo_row_is_read_anew(rules: Path, monkeypatch: pytest.Monkey
     to something else, caught by the compression's check) is read again from the document."""
     db = sqlite3.connect(database.path(rules))
     with db:
-        rows = db.execute("SELECT kind, key, value FROM memo").fetchall()
+        rows = db.execute("SELECT kind, key, value FROM memo WHERE kind = 'markdown'").fetchall()  # not the findings kept
         for kind, key, value in rows:
             damaged = b"garbage" if how == "garbage" else bytes(value[:-5]) + bytes([value[-5] ^ 1]) + bytes(value[-4:])
             db.execute("UPDATE memo SET value = ? WHERE kind = ? AND key = ?", (damaged, kind, key))
     db.close()
-    assert rows and {kind for kind, *_ in rows} == {"markdown"}
+    assert rows
     edit(rules / CORE, "Reserve units count as moved", "Reserve units count as having moved")
     documents, _ = _rebuild(rules, monkeypatch)  # the build read anew
     assert documents == [CORE]  # the edited system's: the others are not read at all

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from referee.errors import RulesError
 from referee.graph.reading import WORKERS
 from referee.paths import rules_src_dir
 from referee.store import database, record
+from referee.store.record import Build
 from referee.store.load import open_rules
 from referee.store.rows import Stored
 from tests.store.tables import store_tables
@@ -21,19 +23,25 @@ from tests.conftest import manifest, write_system
 
 
 @pytest.fixture
-def rules(tmp_path: Path) -> Path:
-    """A copy of the project's rules: four systems, five documents, four formats."""
+def unbuilt(tmp_path: Path) -> Path:
+    """A copy of the project's rules, no store of them yet: four systems, five documents, four formats."""
     return Path(shutil.copytree(rules_src_dir(), tmp_path / "rules_src"))
 
 
+@pytest.fixture(scope="module")
+def read_whole() -> Build:
+    """The project's rules read whole, with no store."""
+    return record.assemble(rules_src_dir())
+
+
 @pytest.mark.parametrize("n", ["1", "2"])
-def test_the_build_of_systems_is_the_build_read_whole(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch, n: str) -> None:
+def test_the_build_of_systems_is_the_build_read_whole(unbuilt: Path, read_whole: Build, private_cache: Path, monkeypatch: pytest.MonkeyPatch, n: str) -> None:
     monkeypatch.setenv(WORKERS, n)
     files: dict[str, bytes] = {}
-    content = database.hashed(str(rules), files)[0]
-    whole = record.assemble(rules, content)
+    content = database.hashed(str(unbuilt), files)[0]
+    whole = replace(read_whole, key=content)
     told: list[str] = []
-    stored = open_rules(rules, progress=told.append)
+    stored = open_rules(unbuilt, progress=told.append)
     built = stored.whole()
     assert built.key == content and built == whole
     assert list(built.rules) == list(whole.rules) and list(built.names) == list(whole.names)
@@ -41,14 +49,18 @@ def test_the_build_of_systems_is_the_build_read_whole(rules: Path, private_cache
     # every document's reading is told, from whichever process read it
     assert sorted(t for t in told if not t.startswith("relations of")) == sorted(f for f in files if not f.endswith("system.toml"))
     # the store holds, row for row, what a store of the whole build holds
-    assert store_tables(database.path(rules), sections=False) == store_tables(Stored.of(whole)._db, sections=False)
+    assert store_tables(database.path(unbuilt), sections=False) == store_tables(Stored.of(whole)._db, sections=False)
 
 
-@pytest.mark.parametrize("n", ["1", "2"])
-def test_the_cli_answers_the_same_from_either_build(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], n: str) -> None:
+def test_the_cli_answers_the_same_from_a_build_in_one_process_and_on_two(
+    rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The store's tests' own build of the rules (the effect reader in this process, ``rules``)
+    and a build of them anew with the reader on two processes: every command says the same."""
     outputs = []
-    for workers_n in ("1", n):
-        monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / f"cache-{workers_n}-{len(outputs)}"))
+    for workers_n in ("1", "2"):
+        if workers_n == "2":
+            monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache-2"))
         monkeypatch.setenv(WORKERS, workers_n)
         said = []
         for command in (["list", "--json"], ["graph", "--format", "json"], ["lint", "--json"], ["build", "--json"]):
@@ -74,7 +86,7 @@ def test_an_error_in_a_worker_is_the_error_of_the_serial_build(tmp_path: Path, p
     assert errors[0] == errors[1] and errors[0].startswith("beta/rules.txt:3: error: not valid UTF-8")
 
 
-def test_the_frame_packed_on_another_thread_holds_the_texts_read(rules: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_frame_packed_on_another_thread_holds_the_texts_read(unbuilt: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A system's frame (its manifests, document summaries, army books and document texts) is
     pickled and compressed on another thread while a rebuild reads the system (``writer._aside``;
     a first build packs it in its own thread, since its effect reader forks): the build put
@@ -86,13 +98,13 @@ def test_the_frame_packed_on_another_thread_holds_the_texts_read(rules: Path, pr
     threads: list[int] = []
     real = writer._aside
     monkeypatch.setattr(writer, "_aside", lambda work: threads.append(1) or real(work))
-    open_rules(rules)
+    open_rules(unbuilt)
     assert not threads  # a first build: no thread
-    doc = rules / "last-edition" / "core-rules.md"
+    doc = unbuilt / "last-edition" / "core-rules.md"
     doc.write_text(doc.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
-    built = open_rules(rules).whole()
+    built = open_rules(unbuilt).whole()
     assert threads == [1]  # the edited system's frame, packed on a thread
-    assert built == record.assemble(rules, built.key) and built.texts[f"last-edition/{doc.name}"].endswith("One more line.\n")
+    assert built == record.assemble(unbuilt, built.key) and built.texts[f"last-edition/{doc.name}"].endswith("One more line.\n")
     where: list[bool] = []
 
     def work() -> bytes:

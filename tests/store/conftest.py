@@ -1,0 +1,52 @@
+"""The store's tests start from a store of the project's rules, built once per test process.
+
+Each test gets its own copy of the rules and of the store their build wrote, in a
+cache folder of its own: what a test then edits and rebuilds is its own, as if it
+had built the rules itself, at the cost of copying two folders (a build of the
+four systems costs about a second, and most of these tests start from one).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from referee.graph.reading import WORKERS
+from referee.lint.stored import lint_all
+from referee.paths import rules_src_dir
+from referee.store import database, writer
+from referee.store.load import close_opened, open_rules, opened
+
+CODE = "code"  # the code key of every store here: others editing the code mid-run forget nothing
+
+
+@pytest.fixture(scope="session")
+def built_rules(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A copy of the project's rules and the folder of the store its build wrote (with
+    every system's findings)."""
+    root = tmp_path_factory.mktemp("built-rules")
+    with pytest.MonkeyPatch.context() as m:
+        m.setenv("REFEREE_CACHE_DIR", str(root / "cache"))
+        m.setenv(WORKERS, "1")
+        m.setattr(writer, "code_key", lambda: CODE)
+        src = Path(shutil.copytree(rules_src_dir(), root / "rules_src"))
+        since = opened()
+        built = open_rules(src).whole()
+        lint_all(built, built.systems, str(src))  # and its findings, as `referee lint` keeps them
+        close_opened(since)  # the store whole in its file, without SQLite's log beside it
+        return src, Path(database.folder(src))
+
+
+@pytest.fixture
+def rules(built_rules: tuple[Path, Path], tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the project's rules (four systems, five documents, four formats) with the
+    store of their build in a private cache; effects read in this process, so the
+    readers can be counted."""
+    monkeypatch.setenv(WORKERS, "1")
+    monkeypatch.setattr(writer, "code_key", lambda: CODE)
+    src, store = built_rules
+    copy = Path(shutil.copytree(src, tmp_path / "rules_src"))
+    shutil.copytree(store, database.folder(copy))
+    return copy
