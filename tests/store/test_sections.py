@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-
 import pytest
 
-from referee.paths import rules_src_dir
 from referee.store import record
 
 
 @pytest.fixture(scope="module")
-def cut() -> tuple[list[list[object]], record.Lines]:
-    build = record.assemble(rules_src_dir())
-    rules = [rule for system in build.systems for rule in build.in_system(system)]
-    return record.runs(rules), record.Lines(build.texts)
+def cut(rulebase: record.Build) -> tuple[list[list[object]], record.Lines]:
+    """The project's rules cut into sections (the run's own build of them), and their documents' lines."""
+    rules = [rule for system in rulebase.systems for rule in rulebase.in_system(system)]
+    return record.runs(rules), record.Lines(rulebase.texts)
 
 
 Cut = tuple[list[list[object]], record.Lines]
