@@ -174,23 +174,21 @@ def open_existing(file: str) -> sqlite3.Connection | None:
     one is removed, with a note, so the next build makes it anew)."""
     if not os.path.isfile(file):
         return None
+    db = None
     try:
         db = sqlite3.connect(file, timeout=WAIT, isolation_level=None, check_same_thread=False)
-    except sqlite3.Error as err:
-        discard(file, err)
-        return None
-    try:
-        row = db.execute("PRAGMA user_version").fetchone()
-        if row[0] and str(row[0]) != FORMAT:  # written by another version of Referee: not damage, made anew
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        if version and str(version) != FORMAT:  # written by another version of Referee: not damage, made anew
             db.close()
             remove(file)
             return None
-        if str(row[0]) != FORMAT:
+        if str(version) != FORMAT:
             raise sqlite3.DatabaseError("a store without its tables")
         db.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
         _whole(db, file)
     except (sqlite3.Error, OSError) as err:
-        db.close()
+        if db is not None:
+            db.close()
         discard(file, err)
         return None
     return db

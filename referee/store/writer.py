@@ -158,36 +158,31 @@ def build(
     """Read what changed in ``rules_src`` (the bytes ``files`` of content ``key``) and write
     it into the store; the store as it then is, open.  Where the cache cannot be written
     (read-only, full), the build is kept in a store in memory."""
-    file: str | None = database.path(rules_src)
-    assert file is not None
+    file = database.path(rules_src)
     made = [f for f in (os.path.dirname(os.path.dirname(file)), os.path.dirname(file)) if not os.path.isdir(f)]
     fresh = not os.path.exists(file)
-    try:
-        db = database.create(file)
-    except (OSError, sqlite3.Error) as err:
-        if not unwritable(err):
-            raise
-        file, db = None, database.create(None)
     # Python's cycle collector held off (in the forked readers too): reading makes millions of
     # objects and almost no cycles, and each full collection walked every object made so far.
     collecting = gc.isenabled()
     gc.disable()
+    db = None
     try:
+        db = database.create(file)
         _write(db, file, rules_src, key, stamp, files, progress)
     except BaseException as err:
-        if file is not None and fresh:
+        if db is not None and fresh:
             _unmake(db, file, made)  # rules that fail to build leave no cache behind
-        else:
+        elif db is not None:
             db.close()
-        if file is None or not isinstance(err, Exception) or not unwritable(err):
+        if not isinstance(err, Exception) or not unwritable(err):
             raise
-        file, db = None, database.create(None)
+        db = database.create(None)
         _write(db, None, rules_src, key, stamp, files, progress)
+        return db
     finally:
         if collecting:
             gc.enable()
-    if file is not None:
-        _tidy(db, rules_src, key)
+    _tidy(db, rules_src, key)
     return db
 
 
@@ -202,10 +197,8 @@ def _unmake(db: sqlite3.Connection, file: str, made: list[str]) -> None:
         return
     database.remove(file)
     for folder in reversed(made):
-        try:
+        with suppress(OSError):
             os.rmdir(folder)
-        except OSError:
-            pass
 
 
 def unwritable(err: BaseException) -> bool:
@@ -289,9 +282,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     base = number * SPAN
     old = {k: bytes(dig) for k, dig in db.execute("SELECT k, digest FROM sections WHERE system = ?", (system,))}
     shares: list[dict[str, Any]] = []  # each section's share of the answers (answers.share), in reading order
-    count = 0
     for k, section in enumerate(read.sections):
-        count = k + 1
         shares.append(section.share)
         if old.get(k) == section.digest:
             continue
@@ -308,7 +299,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         kept = (system, k, encode(list(section.ids)), section.digest, section.rules, section.graph, encode(section.share))
         db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?)", kept)
     for k in old:
-        if k >= count:
+        if k >= len(shares):
             _delete_section(db, system, base, k)
     row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
     tables = {"units": read.units, "answers": {**read.answers, **answers.joined(shares)}}
@@ -353,14 +344,12 @@ def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -
     """After a build: the pages what it replaced freed go back to the file system, the
     write-ahead log into the file (which empties it), and search indexes of other
     builds go.  Another build busy with the store leaves this for later."""
-    try:
+    with suppress(sqlite3.OperationalError):
         # Through executescript, which steps the pragma to its end: execute() stops after
         # its first step, and a step frees one page (a rebuild of 100,000 rules left the
         # 8.8 MB of the frame it replaced on the free list, and the file grew by as much).
         db.executescript("PRAGMA incremental_vacuum;")
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-    except sqlite3.OperationalError:
-        pass
     folder = database.folder(rules_src)
     now = time.time()
     for name in os.listdir(folder):
@@ -368,11 +357,9 @@ def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -
         if name.startswith("search-") and name != f"search-{key}":
             shutil.rmtree(path, ignore_errors=True)
         elif name.startswith(".") and name.endswith(".tmp"):  # a killed build's or index's, once no build can still be writing it
-            try:
+            with suppress(OSError):
                 if now - os.stat(path).st_mtime > STALE_TMP:
                     shutil.rmtree(path) if os.path.isdir(path) else os.unlink(path)
-            except OSError:
-                pass
 
 
 def write_build(db: sqlite3.Connection, build: Build) -> None:
