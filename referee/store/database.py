@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 FORMAT = "7"  # the schema's version (and the rows' packing): a store of another is made anew
-NAME = "rules.sqlite"
 
 SCHEMA = f"""
 PRAGMA auto_vacuum = INCREMENTAL;
@@ -126,7 +125,7 @@ def folder(rules_src: str | os.PathLike[str]) -> str:
 
 
 def path(rules_src: str | os.PathLike[str]) -> str:
-    return os.path.join(folder(rules_src), NAME)
+    return os.path.join(folder(rules_src), "rules.sqlite")
 
 
 def meta(db: sqlite3.Connection, name: str) -> Any:

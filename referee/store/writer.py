@@ -1,15 +1,12 @@
 """Reading a system of a rules folder and writing it into the store: the rows of what changed, in one transaction.
 
 :func:`build` reads the systems whose files changed (:attr:`referee.store.database.Stamp.systems`),
-one after the other (:func:`read`: each alone, systems being namespaces, on every core),
-and writes them as they come in one transaction that also records the content key and
-its stamp: a reader sees the last build or this one, and a build killed part-way leaves
-the last one.  A read takes what the store's last build of the system left (the Markdown
-adapter's chunks in the ``memo`` table, the sections: :mod:`referee.store.record`)
-unless another version of Referee's code wrote it; of its sections, only those whose
-rows changed are replaced (:func:`write_system`), and the pages freed go back to the
-file system, so the store does not grow from rebuild to rebuild.  Two builds take turns
-at the transaction; the second writes what differs from the first's rows, if anything.
+one after the other (:func:`read`: each alone, systems being namespaces, on every core), and
+writes them as they come in one transaction that also records the content key and its stamp:
+a reader sees the last build or this one, and a build killed part-way leaves the last one.
+A read takes what the store's last build of the system left unless another version of
+Referee's code wrote it.  Two builds take turns at the transaction; the second writes
+what differs from the first's rows, if anything.
 """
 
 from __future__ import annotations
@@ -216,24 +213,21 @@ def _write(
     root = Path(rules_src).resolve()
     folders, others = system_folders(root)
     code = code_key()
-    keys = [stamp.systems.get(folder.name) for folder in folders]
-    kept = _kept(db, code)
-    todo = [i for i, folder in enumerate(folders) if keys[i] is None or kept.get(folder.name) != keys[i]]
-    last = database.open_existing(file) if file is not None and kept else None  # read beside the transaction
-    reads = (read(root, folders[i], files, progress, last, code, keys[i]) for i in todo)
+    last = None
     try:
-        db.execute("BEGIN IMMEDIATE")  # held while the rest is read: a second build waits, readers read the last one
+        db.execute("BEGIN IMMEDIATE")  # held while the systems are read: a second build waits, readers read the last one
         if database.meta(db, "code") != code:
             for table in database.TABLES:
                 db.execute(f"DELETE FROM {table}")
-        now = _kept(db, code)
+        # the systems the store holds, with the key of the files each was read from
+        kept = {system: read_key for system, read_key in db.execute("SELECT id, read_key FROM systems")}
+        last = database.open_existing(file) if file is not None and kept else None  # the last build, read beside the transaction
         for place, folder in enumerate(folders):
-            if place in todo:
-                write_system(db, next(reads), place)
-            elif now.get(folder.name) == keys[place]:
+            read_key = stamp.systems.get(folder.name)
+            if read_key is not None and kept.get(folder.name) == read_key:
                 db.execute("UPDATE systems SET place = ? WHERE id = ?", (place, folder.name))
-            else:  # another build wrote other content of it meanwhile: read it here
-                write_system(db, read(root, folder, files, progress, None, code, keys[place]), place)
+            else:
+                write_system(db, read(root, folder, files, progress, last, code, read_key), place)
         names = [folder.name for folder in folders]
         for (gone,) in db.execute("SELECT id FROM systems").fetchall():
             if gone not in names:
@@ -247,16 +241,8 @@ def _write(
             db.execute("ROLLBACK")
         raise
     finally:
-        reads.close()
         if last is not None:
             last.close()
-
-
-def _kept(db: sqlite3.Connection, code: str) -> dict[str, str]:
-    """The systems the store holds, by id, with the key of the files they were read from."""
-    if database.meta(db, "code") != code:
-        return {}
-    return {system: key for system, key in db.execute("SELECT id, read_key FROM systems") if key is not None}
 
 
 def _number(db: sqlite3.Connection, system: str) -> int:
