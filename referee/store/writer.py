@@ -68,14 +68,10 @@ def read(
     key: str | None,
 ) -> Read:
     """Read one system folder of ``root`` (resolved), taking what it can from the store's last
-    build (``last``, a connection of its own: None, read everything) unless another version of
-    the code wrote it.  The sections are read as the writer takes them, one at a time, so that
+    build (``last``, a connection of its own, of a build by this ``code``: None, read everything).
+    The sections are read as the writer takes them, one at a time, so that
     the rows of one section at a time are held, not the whole system's."""
-    try:
-        recall = last if last is not None and database.meta(last, "code") == code else None
-    except sqlite3.Error:  # a damaged store: read anew
-        recall = None
-    memo = database.Memo(recall, "markdown", folder.name)
+    memo = database.Memo(last, "markdown", folder.name)
     manifest, summaries, rules, texts = read_folder(root, folder, progress, files, memo)
     rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
     system = manifest.id
@@ -86,7 +82,7 @@ def read(
     names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
     rule_names = rulebase.rule_names
     names_digest = canonical((rule_names, index_key)).hex()
-    earlier = None if recall is None else record.before(recall, system, names_key, names_digest, rule_names)
+    earlier = None if last is None else record.before(last, system, names_key, names_digest, rule_names)
     if progress is not None:
         progress(f"relations of {system}")
     armies = muster(rulebase)
@@ -219,9 +215,10 @@ def _write(
         if database.meta(db, "code") != code:
             for table in database.TABLES:
                 db.execute(f"DELETE FROM {table}")
-        # the systems the store holds, with the key of the files each was read from
+        # the systems the store holds (of this code: the rest was just deleted), with the key
+        # of the files each was read from; the last build read beside the transaction
         kept = {system: read_key for system, read_key in db.execute("SELECT id, read_key FROM systems")}
-        last = database.open_existing(file) if file is not None and kept else None  # the last build, read beside the transaction
+        last = database.open_existing(file) if file is not None and kept else None
         for place, folder in enumerate(folders):
             read_key = stamp.systems.get(folder.name)
             if read_key is not None and kept.get(folder.name) == read_key:
