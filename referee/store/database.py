@@ -356,13 +356,14 @@ def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
     systems: dict[str, str] = {}
     real_src = os.path.realpath(src)
 
-    def take(kind: str, rel: str, path: str, label: str | None = None, part: Any = None) -> bytes | None:
+    def take(kind: str, rel: str, path: str, part: Any = None) -> bytes | None:
+        """One file hashed; one of rules_src into its folder's ``part`` too (None: Referee's code)."""
         hashers = (h,) if part is None else (h, part)
         for hasher in hashers:
             hasher.update(f"\0{kind}:{rel}\0".encode("utf-8", "surrogateescape"))
-        real = os.path.realpath(path) if label is None else path
+        real = os.path.realpath(path) if part is not None else path
         # of rules_src: a folder without a manifest, or a file linked from outside it (refused by the build), is not read
-        if label is None and (kind == "other" or not real.startswith(real_src.rstrip(os.sep) + os.sep)):
+        if part is not None and (kind == "other" or not real.startswith(real_src.rstrip(os.sep) + os.sep)):
             sig, data = _signature(path), None
         else:
             sig, data = _read_regular(path)
@@ -370,19 +371,19 @@ def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
         if data is not None:
             for hasher in hashers:
                 hasher.update(data)
-            if keep is not None and label is None:
+            if keep is not None and part is not None:
                 keep[os.path.relpath(real, real_src).replace(os.sep, "/")] = data
         return data
 
     for kind, manifest in _tops(src):
         part = blake2b(digest_size=16)
-        data = take(kind, manifest, os.path.join(src, manifest), None, part)
+        data = take(kind, manifest, os.path.join(src, manifest), part)
         for rel in _listed_documents(manifest, data) if data is not None else ():
-            take("document", rel, os.path.join(src, rel), None, part)
+            take("document", rel, os.path.join(src, rel), part)
         if kind == "system":
             systems[manifest.partition("/")[0]] = part.hexdigest()
     for label, rel, path in _code():
-        take(label, rel, path, label)
+        take(label, rel, path)
     return h.hexdigest(), Stamp(started, seen, systems)
 
 

@@ -242,14 +242,6 @@ def _write(
             last.close()
 
 
-def _number(db: sqlite3.Connection, system: str) -> int:
-    """The number the system's rows are numbered from: kept while the system is in the store."""
-    row = db.execute("SELECT number FROM systems WHERE id = ?", (system,)).fetchone()
-    if row is not None:
-        return row[0]
-    return db.execute("SELECT coalesce(max(number), -1) + 1 FROM systems").fetchone()[0]
-
-
 def _ranges(base: int, k: int) -> list[tuple[int, int]]:
     """The ``seq`` ranges of section ``k``'s rows (rules and stated relations; layout relations)."""
     start = base + k * SECTION_ROWS
@@ -261,7 +253,9 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     those whose rows changed, each as it is taken from the read; its name index (when a
     name changed), rule names, units and answers whole."""
     system = read.system
-    number = _number(db, system)
+    row = db.execute("SELECT number, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
+    # the number its rows are numbered from: kept while the system is in the store
+    number = row[0] if row else db.execute("SELECT coalesce(max(number), -1) + 1 FROM systems").fetchone()[0]
     base = number * SPAN
     old = {k: bytes(dig) for k, dig in db.execute("SELECT k, digest FROM sections WHERE system = ?", (system,))}
     shares: list[dict[str, Any]] = []  # each section's share of the answers (answers.share), in reading order
@@ -284,9 +278,8 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     for k in old:
         if k >= len(shares):
             _delete_section(db, system, base, k)
-    row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
     tables = {"units": read.units, "answers": {**read.answers, **answers.joined(shares)}}
-    if row is None or row[0] != read.names_digest:  # the digest covers the rule names and the name index
+    if row is None or row[1] != read.names_digest:  # the digest covers the rule names and the name index
         tables["names"] = read.names
     for table, values in tables.items():  # rows of (system, form or name, JSON)
         db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
@@ -316,7 +309,7 @@ def _numbered(start: int, per_rule: Iterable[list[tuple[str, str | None, bytes]]
 
 def _drop_system(db: sqlite3.Connection, system: str) -> None:
     """Take every row of a system that is no longer in the rules folder out of the store."""
-    number = _number(db, system)
+    (number,) = db.execute("SELECT number FROM systems WHERE id = ?", (system,)).fetchone()
     db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", (number * SPAN, (number + 1) * SPAN - 1))
     for table in ("rules", "names", "units", "answers", "sections", "memo"):
         db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
