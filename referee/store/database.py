@@ -245,15 +245,12 @@ class Memo(MutableMapping[str, bytes]):
 
     def __getitem__(self, key: str) -> bytes:
         packed = self.added.get(key)
-        if packed is None and self.db is not None:
-            try:
+        try:
+            if packed is None and self.db is not None:
                 row = self.db.execute("SELECT value FROM memo WHERE kind = ? AND key = ?", (self.kind, key)).fetchone()
                 packed = row and bytes(row[0])
-            except sqlite3.Error:  # a damaged store: the build reads anew (and replaces it)
-                pass
-        try:
             value = zlib.decompress(packed) if packed else None
-        except zlib.error:
+        except (sqlite3.Error, zlib.error):  # a damaged store or row: the build reads anew (and replaces it)
             value = None
         if value is None:
             raise KeyError(key)

@@ -40,8 +40,8 @@ from referee.units import unit_index
 class Read:
     """A system read: the keys it was read under (``read_key``: of its files; ``names_key``:
     of the names its sentences were read under; ``names_digest``: a quick "no name
-    changed", of its rule names and name index), its rule names and name index, its rules
-    in sections, its frame (the system's build but its rules and relations, packed as
+    changed", of its rule names and name index), its name index, its rules in sections,
+    its frame (the system's build but its rules and relations, packed as
     :func:`referee.store.record.from_store` reads it), answers and units, and the Markdown
     adapter's memo."""
 
@@ -49,7 +49,6 @@ class Read:
     read_key: str | None
     names_key: str | None
     names_digest: str
-    rule_names: dict[str, str]
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order, read as they are taken (see read())
     frame: Callable[[], bytes]  # called for once the sections are written (on a rebuild, packed on a thread meanwhile)
@@ -76,7 +75,7 @@ def read(
     rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
     system = manifest.id
     index = rulebase.names.get(system, {})
-    named = _named(rulebase, system)
+    named = _named(rulebase, system, index)
     index_key = canonical(index)
     named_key = index_key if named is index else canonical(named)
     names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
@@ -97,7 +96,6 @@ def read(
         key,
         names_key,
         names_digest,
-        dict(rule_names),
         index,
         record.read(rulebase, system, earlier),
         frame,
@@ -127,12 +125,11 @@ def _aside(work: Callable[[], bytes]) -> Callable[[], bytes]:
     return result
 
 
-def _named(rulebase: Rulebase, system: str) -> dict[str, list[str]]:
+def _named(rulebase: Rulebase, system: str, index: dict[str, list[str]]) -> dict[str, list[str]]:
     """The system's name index as a sentence can refer to it: without the names an
     unnamed rule is given ("(unnamed rule at FILE:LINE)"), which change whenever a
     line is added above it, when no text of the system holds the word "unnamed"
     (then no sentence can name one)."""
-    index = rulebase.names.get(system, {})
     placeholders = {fold(r.name) for r in rulebase.in_system(system) if "unnamed" in r.flags and r.name.startswith("(unnamed rule at ")}
     if not placeholders:
         return index
@@ -350,8 +347,7 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
             rows, share = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
             section = Section(tuple(r.id for r in rules), b"", b"", share, b"", rows)
             found = answers.of_system(build, build.armies, system)
-            names = {rule.id: rule.name for rule in rules}
             index = build.names.get(system, {})
-            write_system(db, Read(system, None, None, "", names, index, [section], lambda: b"", found, units.get(system, {})), place)
+            write_system(db, Read(system, None, None, "", index, [section], lambda: b"", found, units.get(system, {})), place)
         meta = {"key": build.key, "code": "", "systems": build.systems, "unmanaged": list(build.unmanaged)}
         db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, json.dumps(value)) for name, value in meta.items()))
