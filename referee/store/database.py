@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 FORMAT = "7"  # the schema's version (and the rows' packing): a store of another is made anew
-NAME = "rules.sqlite"
 
 SCHEMA = f"""
 PRAGMA auto_vacuum = INCREMENTAL;
@@ -126,7 +125,7 @@ def folder(rules_src: str | os.PathLike[str]) -> str:
 
 
 def path(rules_src: str | os.PathLike[str]) -> str:
-    return os.path.join(folder(rules_src), NAME)
+    return os.path.join(folder(rules_src), "rules.sqlite")
 
 
 def meta(db: sqlite3.Connection, name: str) -> Any:
@@ -174,23 +173,21 @@ def open_existing(file: str) -> sqlite3.Connection | None:
     one is removed, with a note, so the next build makes it anew)."""
     if not os.path.isfile(file):
         return None
+    db = None
     try:
         db = sqlite3.connect(file, timeout=WAIT, isolation_level=None, check_same_thread=False)
-    except sqlite3.Error as err:
-        discard(file, err)
-        return None
-    try:
-        row = db.execute("PRAGMA user_version").fetchone()
-        if row[0] and str(row[0]) != FORMAT:  # written by another version of Referee: not damage, made anew
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        if version and str(version) != FORMAT:  # written by another version of Referee: not damage, made anew
             db.close()
             remove(file)
             return None
-        if str(row[0]) != FORMAT:
+        if str(version) != FORMAT:
             raise sqlite3.DatabaseError("a store without its tables")
         db.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
         _whole(db, file)
     except (sqlite3.Error, OSError) as err:
-        db.close()
+        if db is not None:
+            db.close()
         discard(file, err)
         return None
     return db
@@ -248,15 +245,12 @@ class Memo(MutableMapping[str, bytes]):
 
     def __getitem__(self, key: str) -> bytes:
         packed = self.added.get(key)
-        if packed is None and self.db is not None:
-            try:
+        try:
+            if packed is None and self.db is not None:
                 row = self.db.execute("SELECT value FROM memo WHERE kind = ? AND key = ?", (self.kind, key)).fetchone()
                 packed = row and bytes(row[0])
-            except sqlite3.Error:  # a damaged store: the build reads anew (and replaces it)
-                pass
-        try:
             value = zlib.decompress(packed) if packed else None
-        except zlib.error:
+        except (sqlite3.Error, zlib.error):  # a damaged store or row: the build reads anew (and replaces it)
             value = None
         if value is None:
             raise KeyError(key)
@@ -359,13 +353,14 @@ def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
     systems: dict[str, str] = {}
     real_src = os.path.realpath(src)
 
-    def take(kind: str, rel: str, path: str, label: str | None = None, part: Any = None) -> bytes | None:
+    def take(kind: str, rel: str, path: str, part: Any = None) -> bytes | None:
+        """One file hashed; one of rules_src into its folder's ``part`` too (None: Referee's code)."""
         hashers = (h,) if part is None else (h, part)
         for hasher in hashers:
             hasher.update(f"\0{kind}:{rel}\0".encode("utf-8", "surrogateescape"))
-        real = os.path.realpath(path) if label is None else path
+        real = os.path.realpath(path) if part is not None else path
         # of rules_src: a folder without a manifest, or a file linked from outside it (refused by the build), is not read
-        if label is None and (kind == "other" or not real.startswith(real_src.rstrip(os.sep) + os.sep)):
+        if part is not None and (kind == "other" or not real.startswith(real_src.rstrip(os.sep) + os.sep)):
             sig, data = _signature(path), None
         else:
             sig, data = _read_regular(path)
@@ -373,19 +368,19 @@ def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
         if data is not None:
             for hasher in hashers:
                 hasher.update(data)
-            if keep is not None and label is None:
+            if keep is not None and part is not None:
                 keep[os.path.relpath(real, real_src).replace(os.sep, "/")] = data
         return data
 
     for kind, manifest in _tops(src):
         part = blake2b(digest_size=16)
-        data = take(kind, manifest, os.path.join(src, manifest), None, part)
+        data = take(kind, manifest, os.path.join(src, manifest), part)
         for rel in _listed_documents(manifest, data) if data is not None else ():
-            take("document", rel, os.path.join(src, rel), None, part)
+            take("document", rel, os.path.join(src, rel), part)
         if kind == "system":
             systems[manifest.partition("/")[0]] = part.hexdigest()
     for label, rel, path in _code():
-        take(label, rel, path, label)
+        take(label, rel, path)
     return h.hexdigest(), Stamp(started, seen, systems)
 
 

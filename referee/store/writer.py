@@ -1,15 +1,12 @@
 """Reading a system of a rules folder and writing it into the store: the rows of what changed, in one transaction.
 
 :func:`build` reads the systems whose files changed (:attr:`referee.store.database.Stamp.systems`),
-one after the other (:func:`read`: each alone, systems being namespaces, on every core),
-and writes them as they come in one transaction that also records the content key and
-its stamp: a reader sees the last build or this one, and a build killed part-way leaves
-the last one.  A read takes what the store's last build of the system left (the Markdown
-adapter's chunks in the ``memo`` table, the sections: :mod:`referee.store.record`)
-unless another version of Referee's code wrote it; of its sections, only those whose
-rows changed are replaced (:func:`write_system`), and the pages freed go back to the
-file system, so the store does not grow from rebuild to rebuild.  Two builds take turns
-at the transaction; the second writes what differs from the first's rows, if anything.
+one after the other (:func:`read`: each alone, systems being namespaces, on every core), and
+writes them as they come in one transaction that also records the content key and its stamp:
+a reader sees the last build or this one, and a build killed part-way leaves the last one.
+A read takes what the store's last build of the system left unless another version of
+Referee's code wrote it.  Two builds take turns at the transaction; the second writes
+what differs from the first's rows, if anything.
 """
 
 from __future__ import annotations
@@ -43,8 +40,8 @@ from referee.units import unit_index
 class Read:
     """A system read: the keys it was read under (``read_key``: of its files; ``names_key``:
     of the names its sentences were read under; ``names_digest``: a quick "no name
-    changed", of its rule names and name index), its rule names and name index, its rules
-    in sections, its frame (the system's build but its rules and relations, packed as
+    changed", of its rule names and name index), its name index, its rules in sections,
+    its frame (the system's build but its rules and relations, packed as
     :func:`referee.store.record.from_store` reads it), answers and units, and the Markdown
     adapter's memo."""
 
@@ -52,7 +49,6 @@ class Read:
     read_key: str | None
     names_key: str | None
     names_digest: str
-    rule_names: dict[str, str]
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order, read as they are taken (see read())
     frame: Callable[[], bytes]  # called for once the sections are written (on a rebuild, packed on a thread meanwhile)
@@ -71,25 +67,21 @@ def read(
     key: str | None,
 ) -> Read:
     """Read one system folder of ``root`` (resolved), taking what it can from the store's last
-    build (``last``, a connection of its own: None, read everything) unless another version of
-    the code wrote it.  The sections are read as the writer takes them, one at a time, so that
+    build (``last``, a connection of its own, of a build by this ``code``: None, read everything).
+    The sections are read as the writer takes them, one at a time, so that
     the rows of one section at a time are held, not the whole system's."""
-    try:
-        recall = last if last is not None and database.meta(last, "code") == code else None
-    except sqlite3.Error:  # a damaged store: read anew
-        recall = None
-    memo = database.Memo(recall, "markdown", folder.name)
+    memo = database.Memo(last, "markdown", folder.name)
     manifest, summaries, rules, texts = read_folder(root, folder, progress, files, memo)
     rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
     system = manifest.id
     index = rulebase.names.get(system, {})
-    named = _named(rulebase, system)
+    named = _named(rulebase, system, index)
     index_key = canonical(index)
     named_key = index_key if named is index else canonical(named)
     names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
     rule_names = rulebase.rule_names
     names_digest = canonical((rule_names, index_key)).hex()
-    earlier = None if recall is None else record.before(recall, system, names_key, names_digest, rule_names)
+    earlier = None if last is None else record.before(last, system, names_key, names_digest, rule_names)
     if progress is not None:
         progress(f"relations of {system}")
     armies = muster(rulebase)
@@ -104,7 +96,6 @@ def read(
         key,
         names_key,
         names_digest,
-        dict(rule_names),
         index,
         record.read(rulebase, system, earlier),
         frame,
@@ -134,12 +125,11 @@ def _aside(work: Callable[[], bytes]) -> Callable[[], bytes]:
     return result
 
 
-def _named(rulebase: Rulebase, system: str) -> dict[str, list[str]]:
+def _named(rulebase: Rulebase, system: str, index: dict[str, list[str]]) -> dict[str, list[str]]:
     """The system's name index as a sentence can refer to it: without the names an
     unnamed rule is given ("(unnamed rule at FILE:LINE)"), which change whenever a
     line is added above it, when no text of the system holds the word "unnamed"
     (then no sentence can name one)."""
-    index = rulebase.names.get(system, {})
     placeholders = {fold(r.name) for r in rulebase.in_system(system) if "unnamed" in r.flags and r.name.startswith("(unnamed rule at ")}
     if not placeholders:
         return index
@@ -158,36 +148,31 @@ def build(
     """Read what changed in ``rules_src`` (the bytes ``files`` of content ``key``) and write
     it into the store; the store as it then is, open.  Where the cache cannot be written
     (read-only, full), the build is kept in a store in memory."""
-    file: str | None = database.path(rules_src)
-    assert file is not None
+    file = database.path(rules_src)
     made = [f for f in (os.path.dirname(os.path.dirname(file)), os.path.dirname(file)) if not os.path.isdir(f)]
     fresh = not os.path.exists(file)
-    try:
-        db = database.create(file)
-    except (OSError, sqlite3.Error) as err:
-        if not unwritable(err):
-            raise
-        file, db = None, database.create(None)
     # Python's cycle collector held off (in the forked readers too): reading makes millions of
     # objects and almost no cycles, and each full collection walked every object made so far.
     collecting = gc.isenabled()
     gc.disable()
+    db = None
     try:
+        db = database.create(file)
         _write(db, file, rules_src, key, stamp, files, progress)
     except BaseException as err:
-        if file is not None and fresh:
+        if db is not None and fresh:
             _unmake(db, file, made)  # rules that fail to build leave no cache behind
-        else:
+        elif db is not None:
             db.close()
-        if file is None or not isinstance(err, Exception) or not unwritable(err):
+        if not isinstance(err, Exception) or not unwritable(err):
             raise
-        file, db = None, database.create(None)
+        db = database.create(None)
         _write(db, None, rules_src, key, stamp, files, progress)
+        return db
     finally:
         if collecting:
             gc.enable()
-    if file is not None:
-        _tidy(db, rules_src, key)
+    _tidy(db, rules_src, key)
     return db
 
 
@@ -202,10 +187,8 @@ def _unmake(db: sqlite3.Connection, file: str, made: list[str]) -> None:
         return
     database.remove(file)
     for folder in reversed(made):
-        try:
+        with suppress(OSError):
             os.rmdir(folder)
-        except OSError:
-            pass
 
 
 def unwritable(err: BaseException) -> bool:
@@ -223,24 +206,22 @@ def _write(
     root = Path(rules_src).resolve()
     folders, others = system_folders(root)
     code = code_key()
-    keys = [stamp.systems.get(folder.name) for folder in folders]
-    kept = _kept(db, code)
-    todo = [i for i, folder in enumerate(folders) if keys[i] is None or kept.get(folder.name) != keys[i]]
-    last = database.open_existing(file) if file is not None and kept else None  # read beside the transaction
-    reads = (read(root, folders[i], files, progress, last, code, keys[i]) for i in todo)
+    last = None
     try:
-        db.execute("BEGIN IMMEDIATE")  # held while the rest is read: a second build waits, readers read the last one
+        db.execute("BEGIN IMMEDIATE")  # held while the systems are read: a second build waits, readers read the last one
         if database.meta(db, "code") != code:
             for table in database.TABLES:
                 db.execute(f"DELETE FROM {table}")
-        now = _kept(db, code)
+        # the systems the store holds (of this code: the rest was just deleted), with the key
+        # of the files each was read from; the last build read beside the transaction
+        kept = {system: read_key for system, read_key in db.execute("SELECT id, read_key FROM systems")}
+        last = database.open_existing(file) if file is not None and kept else None
         for place, folder in enumerate(folders):
-            if place in todo:
-                write_system(db, next(reads), place)
-            elif now.get(folder.name) == keys[place]:
+            read_key = stamp.systems.get(folder.name)
+            if read_key is not None and kept.get(folder.name) == read_key:
                 db.execute("UPDATE systems SET place = ? WHERE id = ?", (place, folder.name))
-            else:  # another build wrote other content of it meanwhile: read it here
-                write_system(db, read(root, folder, files, progress, None, code, keys[place]), place)
+            else:
+                write_system(db, read(root, folder, files, progress, last, code, read_key), place)
         names = [folder.name for folder in folders]
         for (gone,) in db.execute("SELECT id FROM systems").fetchall():
             if gone not in names:
@@ -254,24 +235,8 @@ def _write(
             db.execute("ROLLBACK")
         raise
     finally:
-        reads.close()
         if last is not None:
             last.close()
-
-
-def _kept(db: sqlite3.Connection, code: str) -> dict[str, str]:
-    """The systems the store holds, by id, with the key of the files they were read from."""
-    if database.meta(db, "code") != code:
-        return {}
-    return {system: key for system, key in db.execute("SELECT id, read_key FROM systems") if key is not None}
-
-
-def _number(db: sqlite3.Connection, system: str) -> int:
-    """The number the system's rows are numbered from: kept while the system is in the store."""
-    row = db.execute("SELECT number FROM systems WHERE id = ?", (system,)).fetchone()
-    if row is not None:
-        return row[0]
-    return db.execute("SELECT coalesce(max(number), -1) + 1 FROM systems").fetchone()[0]
 
 
 def _ranges(base: int, k: int) -> list[tuple[int, int]]:
@@ -285,13 +250,13 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     those whose rows changed, each as it is taken from the read; its name index (when a
     name changed), rule names, units and answers whole."""
     system = read.system
-    number = _number(db, system)
+    row = db.execute("SELECT number, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
+    # the number its rows are numbered from: kept while the system is in the store
+    number = row[0] if row else db.execute("SELECT coalesce(max(number), -1) + 1 FROM systems").fetchone()[0]
     base = number * SPAN
     old = {k: bytes(dig) for k, dig in db.execute("SELECT k, digest FROM sections WHERE system = ?", (system,))}
     shares: list[dict[str, Any]] = []  # each section's share of the answers (answers.share), in reading order
-    count = 0
     for k, section in enumerate(read.sections):
-        count = k + 1
         shares.append(section.share)
         if old.get(k) == section.digest:
             continue
@@ -308,11 +273,10 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         kept = (system, k, encode(list(section.ids)), section.digest, section.rules, section.graph, encode(section.share))
         db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?)", kept)
     for k in old:
-        if k >= count:
+        if k >= len(shares):
             _delete_section(db, system, base, k)
-    row = db.execute("SELECT names_digest FROM systems WHERE id = ?", (system,)).fetchone()
     tables = {"units": read.units, "answers": {**read.answers, **answers.joined(shares)}}
-    if row is None or row[0] != read.names_digest:  # the digest covers the rule names and the name index
+    if row is None or row[1] != read.names_digest:  # the digest covers the rule names and the name index
         tables["names"] = read.names
     for table, values in tables.items():  # rows of (system, form or name, JSON)
         db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
@@ -342,7 +306,7 @@ def _numbered(start: int, per_rule: Iterable[list[tuple[str, str | None, bytes]]
 
 def _drop_system(db: sqlite3.Connection, system: str) -> None:
     """Take every row of a system that is no longer in the rules folder out of the store."""
-    number = _number(db, system)
+    (number,) = db.execute("SELECT number FROM systems WHERE id = ?", (system,)).fetchone()
     db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", (number * SPAN, (number + 1) * SPAN - 1))
     for table in ("rules", "names", "units", "answers", "sections", "memo"):
         db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
@@ -353,14 +317,12 @@ def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -
     """After a build: the pages what it replaced freed go back to the file system, the
     write-ahead log into the file (which empties it), and search indexes of other
     builds go.  Another build busy with the store leaves this for later."""
-    try:
+    with suppress(sqlite3.OperationalError):
         # Through executescript, which steps the pragma to its end: execute() stops after
         # its first step, and a step frees one page (a rebuild of 100,000 rules left the
         # 8.8 MB of the frame it replaced on the free list, and the file grew by as much).
         db.executescript("PRAGMA incremental_vacuum;")
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-    except sqlite3.OperationalError:
-        pass
     folder = database.folder(rules_src)
     now = time.time()
     for name in os.listdir(folder):
@@ -368,11 +330,9 @@ def _tidy(db: sqlite3.Connection, rules_src: str | os.PathLike[str], key: str) -
         if name.startswith("search-") and name != f"search-{key}":
             shutil.rmtree(path, ignore_errors=True)
         elif name.startswith(".") and name.endswith(".tmp"):  # a killed build's or index's, once no build can still be writing it
-            try:
+            with suppress(OSError):
                 if now - os.stat(path).st_mtime > STALE_TMP:
                     shutil.rmtree(path) if os.path.isdir(path) else os.unlink(path)
-            except OSError:
-                pass
 
 
 def write_build(db: sqlite3.Connection, build: Build) -> None:
@@ -387,8 +347,7 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
             rows, share = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
             section = Section(tuple(r.id for r in rules), b"", b"", share, b"", rows)
             found = answers.of_system(build, build.armies, system)
-            names = {rule.id: rule.name for rule in rules}
             index = build.names.get(system, {})
-            write_system(db, Read(system, None, None, "", names, index, [section], lambda: b"", found, units.get(system, {})), place)
+            write_system(db, Read(system, None, None, "", index, [section], lambda: b"", found, units.get(system, {})), place)
         meta = {"key": build.key, "code": "", "systems": build.systems, "unmanaged": list(build.unmanaged)}
         db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, json.dumps(value)) for name, value in meta.items()))
