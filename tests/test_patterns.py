@@ -151,3 +151,31 @@ def test_every_gated_pattern_of_the_package_matches_the_rules_as_compiled() -> N
             if (found and found.span()) != (expected and expected.span()):
                 differ.append(f"{where}: {sentence!r}")
     assert differ == [] and hits > 1000
+
+
+def test_every_sieve_of_the_package_leaves_out_only_patterns_that_do_not_match() -> None:
+    """A sieve's caller tries only the patterns :meth:`Sieve.live` gives: each pattern that matches
+    a sentence of rules_src (the compiled pattern's answer) must be among them, and most of the
+    others must be left out (else the sieve saves nothing)."""
+    from referee.graph.sentences import split
+    from referee.patterns import Sieve
+
+    sentences = [s for path in sorted(RULES_SRC.rglob("*")) if path.suffix in (".md", ".txt", ".wiki")
+                 for s in split(path.read_text(encoding="utf-8", errors="replace"))]
+    sentences += ["Both players roll off; the ſtrongest charging unit flees.", "İf it is charging, it ſhoots."]  # not ASCII
+    sieves = [(f"{info.name}.{name}", value) for info in pkgutil.walk_packages(referee.__path__, "referee.")
+              for name, value in vars(importlib.import_module(info.name)).items() if isinstance(value, Sieve)]
+    assert len(sieves) >= 3
+    for where, sieve in sieves:
+        made = [re.compile(p.pattern, p._flags) for p in sieve.patterns]
+        for _ in range(GATE_AFTER):
+            sieve.live("")
+        assert sieve._always is not None, where  # its words read
+        tried = left_out = 0
+        for sentence in sentences:
+            live = set(sieve.live(sentence))
+            matching = {i for i, pattern in enumerate(made) if pattern.search(sentence)}
+            assert matching <= live, (where, sentence)
+            tried += len(made)
+            left_out += len(made) - len(live)
+        assert left_out > tried / 2, where

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from referee.graph.effects_words import CONDITION_HINTS, CONDITIONS, PHRASE_TYPES, STAT_LEADS, STATS
-from referee.patterns import gated
+from referee.patterns import Sieve, gated
 from referee.text import DICE, fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 # each condition of the table on its own, between word boundaries: the table is read as the one pattern
 # ``\b(?:c0|c1|...)\b`` would read it (:func:`_conditions`), each condition's words gating its scan
 _EACH_CONDITION = tuple(gated(rf"\b(?:{pattern})\b", re.IGNORECASE) for pattern, _ in CONDITIONS)
+_CONDITIONS_LIVE = Sieve(_EACH_CONDITION)
 
 # DICE stands for referee.text.DICE, the one pattern of a dice roll
 _TOKEN_SPEC = r"""
@@ -341,11 +342,13 @@ def _conditions(sentence: str) -> list[tuple[int, int, str]]:
     of the sentence.  A match at a place is the same whatever the search started from (the
     boundaries and look-behinds see the whole sentence)."""
     found: list[tuple[int, int, str]] = []
-    ahead: list[Any] = [pattern.search(sentence) for pattern in _EACH_CONDITION]  # each one's next match, or None
+    live = _CONDITIONS_LIVE.live(sentence)  # the conditions whose words the sentence holds
+    ahead: dict[int, Any] = {i: _EACH_CONDITION[i].search(sentence) for i in live}  # each one's next match, or None
     at = 0
     while True:
         first = None
-        for i, match in enumerate(ahead):
+        for i in live:
+            match = ahead[i]
             if match is not None and match.start() < at:
                 match = ahead[i] = _EACH_CONDITION[i].search(sentence, at)
             if match is not None and (first is None or match.start() < ahead[first].start()):
