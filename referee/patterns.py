@@ -80,9 +80,10 @@ class GatedPattern(LazyPattern):
     a tenth of a scan.  A text that is not ASCII is always scanned: case-insensitive
     matching folds some letters (``ſ``, the Kelvin sign) onto ASCII ones that lower case does not.
 
-    The words are read once the pattern has been asked :data:`GATE_AFTER` times: reading them
-    parses the pattern, which a pattern made from kept code (:mod:`referee.pattern_cache`)
-    never did, and a warm call asks each of its patterns a few times only.
+    The words are read once the pattern has been asked to look through :data:`GATE_AFTER`
+    characters (a call counting one more): reading them parses the pattern, which a pattern
+    made from kept code (:mod:`referee.pattern_cache`) never did, and a warm call asks each of
+    its patterns a few times only, of short texts.
     """
 
     def _made(self, made: re.Pattern[str]) -> None:
@@ -93,7 +94,7 @@ class GatedPattern(LazyPattern):
 
     def _counted(self, method: Any, asked: list[int]) -> Any:
         def counted_call(string: str, *args: Any) -> Any:
-            asked[0] += 1
+            asked[0] += len(string) + 1
             if asked[0] >= GATE_AFTER:
                 self._gate()
             return method(string, *args)
@@ -117,10 +118,13 @@ class GatedPattern(LazyPattern):
         return f"gated({self.pattern!r}, {self._flags!r})"
 
 
-# searches, matches, ... of a pattern before it reads its words: a warm `parse` asks some patterns
-# hundreds of times (at 64, reading 82 patterns' words cost it about 10 ms), a cold build asks each a
-# time or more for each of its sentences
-GATE_AFTER = 1000
+# characters a pattern looks through (searches, matches, ..., each counting one more) before it reads
+# its words.  Reading them costs about 0.2 ms a pattern, what scanning about 3,400 characters of the
+# rules costs (60 ns a character): gated after about 230 sentences of rules_src, a build's reading
+# scans each pattern about 200 times where it scanned 1,000 (a fifth of a first build of rules_src
+# went to those scans); a warm `parse` asks some patterns hundreds of times, of texts of a few dozen
+# characters (gated after 64 asks, reading 82 patterns' words cost it about 10 ms)
+GATE_AFTER = 20_000
 
 
 def gated(pattern: str, flags: int = 0) -> Any:
@@ -210,7 +214,7 @@ class Sieve:
     document's words repeat).  A word with other characters is looked for in the text itself, a
     pattern with no word is always tried, and so is every pattern on a text that is not ASCII (as
     the gates do).  Like a gated pattern, a sieve reads its patterns' words (parsing them) only
-    once asked :data:`GATE_AFTER` times: before that, every pattern is live.
+    once it has been asked about :data:`GATE_AFTER` characters: before that, every pattern is live.
 
     >>> said = Sieve([gated(r"\\broll[- ]?off\\b", re.I), gated(r"\\bboth\\s+(?:sides|players)\\b", re.I), gated(r"\\d+")])
     >>> [said.live("Both players move.") for _ in range(GATE_AFTER)][-1], said.live("The Roll-Off decides.")
@@ -229,7 +233,7 @@ class Sieve:
     def live(self, text: str) -> tuple[int, ...]:
         """The indexes of the patterns that may match ``text``, in order."""
         if self._always is None:
-            self._asked += 1
+            self._asked += len(text) + 1
             if self._asked < GATE_AFTER:
                 return self._every
             self._read()

@@ -127,6 +127,18 @@ def test_a_gated_pattern_answers_as_the_compiled_one() -> None:
     assert [spells.search("immune to ſpells") for _ in range(GATE_AFTER + 1)][-1] is not None and vars(spells)["words"] == ("spells",)
 
 
+def test_a_gated_pattern_reads_its_words_once_its_scans_cost_more_than_reading_them() -> None:
+    """What counts is the characters looked through: a sentence of the rules costs a scan of 100
+    characters and gates the pattern after GATE_AFTER / 101 asks; a short keyword string (a warm
+    call's) after many more."""
+    sentence = "A model with this rule may re-roll failed Panic tests while it is within 6 inches of its General unit."
+    long_text, short_text = gated(r"\bimmune\s+to\b", re.I), gated(r"\bimmune\s+to\b", re.I)
+    asks = GATE_AFTER // (len(sentence) + 1)
+    for _ in range(asks + 2):  # (the first use compiles it, and is not counted)
+        long_text.search(sentence), short_text.search("Fear")
+    assert vars(long_text)["words"] == ("immune",) and "words" not in vars(short_text)
+
+
 def test_every_gated_pattern_of_the_package_matches_the_rules_as_compiled() -> None:
     """The words a pattern is gated on must be in every text it matches: each gated pattern of
     the package against every sentence of rules_src (with a few matches built for the
