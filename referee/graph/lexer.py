@@ -650,7 +650,8 @@ def lex(sentence: str, names: Names, mentions: list[Mention] | None = None) -> l
     """The tokens of one sentence; rule names met on the way go to ``mentions``."""
     found: list[Mention] = [] if mentions is None else mentions
     lexemes = _classify(_raw_tokens(sentence), sentence, names.index)
-    _glue_stats(lexemes)
+    if "+" in sentence or "-" in sentence or "−" in sentence or "–" in sentence:  # a signed number: a sign
+        _glue_stats(lexemes)
     lexemes = _brackets(lexemes, sentence, found)
     _demote(lexemes)
     return lexemes

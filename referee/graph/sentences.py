@@ -76,7 +76,13 @@ def squeeze(text: str) -> str:
     >>> squeeze("**Fly (X, Y)** - It must")
     'flyxyitmust'
     """
+    if text.isascii():  # most: the marks dropped by a table, at a third of the pattern's time
+        return text.translate(_ASCII_MARKS).lower()
     return _NOT_ALNUM.sub("", text).casefold()
+
+
+# every ASCII character but a letter or a digit, dropped
+_ASCII_MARKS = dict.fromkeys(c for c in range(128) if not chr(c).isalnum())
 
 
 class SqueezedDocument:

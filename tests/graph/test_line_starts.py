@@ -54,3 +54,13 @@ def test_the_rules_of_a_page_on_one_line_are_placed_from_one_squeeze(monkeypatch
     assert places == [[(1, at[0]), (1, at[1])], [(1, at[2]), (1, at[3])]] and len(made) == 1
     edited = page.replace("They cry.", "They all cry.")
     assert sentences.locate(["It hurts."], versions[1], {"x/page.wiki": edited}) == [(1, at[3] + 4)] and len(made) == 2
+
+
+def test_squeeze_keeps_letters_and_digits_only_ascii_or_not():
+    """An ASCII text is squeezed by a table, any other by the pattern: the same letters and digits."""
+    import re
+
+    every_ascii = "".join(map(chr, range(128)))
+    assert sentences.squeeze(every_ascii) == "0123456789abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"
+    for text in ("**Fly (X, Y)** - It_must", "Straße, ſpells & İ", "+1 Str.", ""):
+        assert sentences.squeeze(text) == re.sub(r"[\W_]+", "", text).casefold()
