@@ -277,6 +277,8 @@ def in_brackets(lexemes: list[Lexeme], text: str, names: Names) -> list[tuple[st
     from referee.graph.lexer import lex
 
     out: list[tuple[str, int, str]] = []
+    if "(" not in text and "[" not in text:  # no bracket opens: no remark (most sentences)
+        return out
     for lexeme in lexemes:
         if lexeme.type != "PAREN" or _value_bracket(lexeme) or lexeme.end - lexeme.start < 4:
             continue
