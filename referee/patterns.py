@@ -206,7 +206,7 @@ class Sieve:
     them may match it: :meth:`live` gives the indexes (in order) of those whose words
     (:func:`needs`) the text holds, so that the caller tries those alone.  A pattern left out is
     one its own gate would have answered at once (no match), as the compiled pattern would: the
-    same answers, without a call per pattern (the settling words try 33 patterns on every sentence,
+    same answers, without a call per pattern (the settling words try 29 patterns on every sentence,
     and on most sentences none of them holds its words).
 
     The words are found from the text's runs of letters: a word of letters only is in the text
