@@ -20,7 +20,9 @@ as lark tokens whose ``start_pos``/``end_pos`` are character offsets in the
 sentence, and the tree is turned into :class:`Effect` relations by the
 transformer (:mod:`referee.graph.effects_transform`, one method per grammar
 rule), which maps each offset back to the token's index in the sentence for
-that one parse.  The parser of
+that one parse.  A tree too depends only on the types, so a run of types met
+again is not fed: its tree's shape is kept, and the transformer reads the
+shape with the run's own tokens (:func:`_shape_of`).  The parser of
 :func:`build` and :func:`parser` has that transformer inside and no offsets
 to map, so there a token's ``start_pos`` is taken as its index (tokens fed
 by hand).
