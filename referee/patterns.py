@@ -80,9 +80,10 @@ class GatedPattern(LazyPattern):
     a tenth of a scan.  A text that is not ASCII is always scanned: case-insensitive
     matching folds some letters (``ſ``, the Kelvin sign) onto ASCII ones that lower case does not.
 
-    The words are read once the pattern has been asked :data:`GATE_AFTER` times: reading them
-    parses the pattern, which a pattern made from kept code (:mod:`referee.pattern_cache`)
-    never did, and a warm call asks each of its patterns a few times only.
+    The words are read once the pattern has been asked to look through :data:`GATE_AFTER`
+    characters (a call counting one more): reading them parses the pattern, which a pattern
+    made from kept code (:mod:`referee.pattern_cache`) never did, and a warm call asks each of
+    its patterns a few times only, of short texts.
     """
 
     def _made(self, made: re.Pattern[str]) -> None:
@@ -93,7 +94,7 @@ class GatedPattern(LazyPattern):
 
     def _counted(self, method: Any, asked: list[int]) -> Any:
         def counted_call(string: str, *args: Any) -> Any:
-            asked[0] += 1
+            asked[0] += len(string) + 1
             if asked[0] >= GATE_AFTER:
                 self._gate()
             return method(string, *args)
@@ -117,10 +118,13 @@ class GatedPattern(LazyPattern):
         return f"gated({self.pattern!r}, {self._flags!r})"
 
 
-# searches, matches, ... of a pattern before it reads its words: a warm `parse` asks some patterns
-# hundreds of times (at 64, reading 82 patterns' words cost it about 10 ms), a cold build asks each a
-# time or more for each of its sentences
-GATE_AFTER = 1000
+# characters a pattern looks through (searches, matches, ..., each counting one more) before it reads
+# its words.  Reading them costs about 0.2 ms a pattern, what scanning about 3,400 characters of the
+# rules costs (60 ns a character): gated after about 230 sentences of rules_src, a build's reading
+# scans each pattern about 200 times where it scanned 1,000 (a fifth of a first build of rules_src
+# went to those scans); a warm `parse` asks some patterns hundreds of times, of texts of a few dozen
+# characters (gated after 64 asks, reading 82 patterns' words cost it about 10 ms)
+GATE_AFTER = 20_000
 
 
 def gated(pattern: str, flags: int = 0) -> Any:
@@ -145,8 +149,41 @@ def _no_matches() -> Any:
 
 
 def _gate(method: Any, words: tuple[str, ...], none: Any) -> Any:
-    """``method`` of a compiled pattern, answering ``none()`` for a text without ``words``."""
+    """``method`` of a compiled pattern, answering ``none()`` for a text without ``words``.
+
+    The reader asks over a million times a 5,000-rule document, most often of a search
+    with one word missing from the sentence: that call is written out on its own (one
+    ``in`` test, None answered as it is), the others loop over the words."""
     last = _LAST
+    if none is _nothing and len(words) == 1:
+        word = words[0]
+
+        def gated_word(string: str, *args: Any) -> Any:
+            kept = last[0]  # as gated_call
+            if kept[0] is not string:
+                kept = last[0] = (string, string.lower() if string.isascii() else None)
+            if kept[1] is not None and word not in kept[1]:
+                return None
+            return method(string, *args)
+
+        return gated_word
+
+    if none is _nothing:
+
+        def gated_words(string: str, *args: Any) -> Any:
+            kept = last[0]  # as gated_call
+            if kept[0] is not string:
+                kept = last[0] = (string, string.lower() if string.isascii() else None)
+            low = kept[1]
+            if low is not None:
+                for word in words:
+                    if word in low:
+                        break
+                else:
+                    return None
+            return method(string, *args)
+
+        return gated_words
 
     def gated_call(string: str, *args: Any) -> Any:
         kept = last[0]  # one read: another thread may put its own text there meanwhile
@@ -162,6 +199,81 @@ def _gate(method: Any, words: tuple[str, ...], none: Any) -> Any:
         return method(string, *args)
 
     return gated_call
+
+
+class Sieve:
+    """Gated patterns a reader tries one after another on each text, asked once a text which of
+    them may match it: :meth:`live` gives the indexes (in order) of those whose words
+    (:func:`needs`) the text holds, so that the caller tries those alone.  A pattern left out is
+    one its own gate would have answered at once (no match), as the compiled pattern would: the
+    same answers, without a call per pattern (the settling words try 29 patterns on every sentence,
+    and on most sentences none of them holds its words).
+
+    The words are found from the text's runs of letters: a word of letters only is in the text
+    exactly when it is in one of its runs, and what each run holds is worked out once (a
+    document's words repeat).  A word with other characters is looked for in the text itself, a
+    pattern with no word is always tried, and so is every pattern on a text that is not ASCII (as
+    the gates do).  Like a gated pattern, a sieve reads its patterns' words (parsing them) only
+    once it has been asked about :data:`GATE_AFTER` characters: before that, every pattern is live.
+
+    >>> said = Sieve([gated(r"\\broll[- ]?off\\b", re.I), gated(r"\\bboth\\s+(?:sides|players)\\b", re.I), gated(r"\\d+")])
+    >>> [said.live("Both players move.") for _ in range(GATE_AFTER)][-1], said.live("The Roll-Off decides.")
+    ((1, 2), (0, 2))
+    """
+
+    def __init__(self, patterns: Iterable[Any]) -> None:
+        self.patterns = tuple(patterns)
+        self._every = tuple(range(len(self.patterns)))
+        self._asked = 0
+        self._always: frozenset[int] | None = None  # the patterns with no word, once the words are read
+        self._lettered: tuple[tuple[str, frozenset[int]], ...] = ()  # each word of letters and the patterns it opens
+        self._other: tuple[tuple[str, frozenset[int]], ...] = ()  # each word with other characters, and its patterns
+        self._in_run: dict[str, frozenset[int]] = {}  # a run of letters -> the patterns its words open
+
+    def live(self, text: str) -> tuple[int, ...]:
+        """The indexes of the patterns that may match ``text``, in order."""
+        if self._always is None:
+            self._asked += len(text) + 1
+            if self._asked < GATE_AFTER:
+                return self._every
+            self._read()
+        if not text.isascii():
+            return self._every
+        kept = _RUNS[0]  # one read: another thread may put its own text there meanwhile
+        if kept[0] is not text:
+            low = text.lower()
+            kept = _RUNS[0] = (text, low, frozenset(_LETTERS.findall(low)))
+        found = set(self._always)  # type: ignore[arg-type]
+        in_run = self._in_run
+        for run in kept[2]:
+            opened = in_run.get(run)
+            if opened is None:
+                if len(in_run) >= _RUNS_KEPT:
+                    in_run.clear()
+                opened = in_run[run] = frozenset(i for word, patterns in self._lettered if word in run for i in patterns)
+            found |= opened
+        for word, patterns in self._other:
+            if word in kept[1]:
+                found |= patterns
+        return tuple(sorted(found))
+
+    def _read(self) -> None:
+        always: set[int] = set()
+        opens: dict[str, set[int]] = {}
+        for i, pattern in enumerate(self.patterns):
+            words = needs(pattern.pattern, pattern._flags) if isinstance(pattern, GatedPattern) else ()
+            if not words:
+                always.add(i)
+            for word in words:
+                opens.setdefault(word, set()).add(i)
+        self._lettered = tuple((word, frozenset(found)) for word, found in opens.items() if word.isalpha())
+        self._other = tuple((word, frozenset(found)) for word, found in opens.items() if not word.isalpha())
+        self._always = frozenset(always)
+
+
+_LETTERS = lazy("[a-z]+")
+_RUNS: list[Any] = [(None, "", frozenset())]  # the last text a sieve read: its lower case and its runs of letters
+_RUNS_KEPT = 200_000  # runs of letters a sieve remembers before starting afresh
 
 
 _GATED = (("search", _nothing), ("match", _nothing), ("fullmatch", _nothing), ("findall", list), ("finditer", _no_matches))

@@ -127,6 +127,18 @@ def test_a_gated_pattern_answers_as_the_compiled_one() -> None:
     assert [spells.search("immune to ſpells") for _ in range(GATE_AFTER + 1)][-1] is not None and vars(spells)["words"] == ("spells",)
 
 
+def test_a_gated_pattern_reads_its_words_once_its_scans_cost_more_than_reading_them() -> None:
+    """What counts is the characters looked through: a sentence of the rules costs a scan of 100
+    characters and gates the pattern after GATE_AFTER / 101 asks; a short keyword string (a warm
+    call's) after many more."""
+    sentence = "A model with this rule may re-roll failed Panic tests while it is within 6 inches of its General unit."
+    long_text, short_text = gated(r"\bimmune\s+to\b", re.I), gated(r"\bimmune\s+to\b", re.I)
+    asks = GATE_AFTER // (len(sentence) + 1)
+    for _ in range(asks + 2):  # (the first use compiles it, and is not counted)
+        long_text.search(sentence), short_text.search("Fear")
+    assert vars(long_text)["words"] == ("immune",) and "words" not in vars(short_text)
+
+
 def test_every_gated_pattern_of_the_package_matches_the_rules_as_compiled() -> None:
     """The words a pattern is gated on must be in every text it matches: each gated pattern of
     the package against every sentence of rules_src (with a few matches built for the
@@ -151,3 +163,31 @@ def test_every_gated_pattern_of_the_package_matches_the_rules_as_compiled() -> N
             if (found and found.span()) != (expected and expected.span()):
                 differ.append(f"{where}: {sentence!r}")
     assert differ == [] and hits > 1000
+
+
+def test_every_sieve_of_the_package_leaves_out_only_patterns_that_do_not_match() -> None:
+    """A sieve's caller tries only the patterns :meth:`Sieve.live` gives: each pattern that matches
+    a sentence of rules_src (the compiled pattern's answer) must be among them, and most of the
+    others must be left out (else the sieve saves nothing)."""
+    from referee.graph.sentences import split
+    from referee.patterns import Sieve
+
+    sentences = [s for path in sorted(RULES_SRC.rglob("*")) if path.suffix in (".md", ".txt", ".wiki")
+                 for s in split(path.read_text(encoding="utf-8", errors="replace"))]
+    sentences += ["Both players roll off; the ſtrongest charging unit flees.", "İf it is charging, it ſhoots."]  # not ASCII
+    sieves = [(f"{info.name}.{name}", value) for info in pkgutil.walk_packages(referee.__path__, "referee.")
+              for name, value in vars(importlib.import_module(info.name)).items() if isinstance(value, Sieve)]
+    assert len(sieves) >= 3
+    for where, sieve in sieves:
+        made = [re.compile(p.pattern, p._flags) for p in sieve.patterns]
+        for _ in range(GATE_AFTER):
+            sieve.live("")
+        assert sieve._always is not None, where  # its words read
+        tried = left_out = 0
+        for sentence in sentences:
+            live = set(sieve.live(sentence))
+            matching = {i for i, pattern in enumerate(made) if pattern.search(sentence)}
+            assert matching <= live, (where, sentence)
+            tried += len(made)
+            left_out += len(made) - len(live)
+        assert left_out > tried / 2, where

@@ -20,7 +20,9 @@ as lark tokens whose ``start_pos``/``end_pos`` are character offsets in the
 sentence, and the tree is turned into :class:`Effect` relations by the
 transformer (:mod:`referee.graph.effects_transform`, one method per grammar
 rule), which maps each offset back to the token's index in the sentence for
-that one parse.  The parser of
+that one parse.  A tree too depends only on the types, so a run of types met
+again is not fed: its tree's shape is kept, and the transformer reads the
+shape with the run's own tokens (:func:`_shape_of`).  The parser of
 :func:`build` and :func:`parser` has that transformer inside and no offsets
 to map, so there a token's ``start_pos`` is taken as its index (tokens fed
 by hand).
@@ -223,6 +225,82 @@ def _negated(types: list[str], i: int) -> bool:
     return k >= 1 and types[k] == "WORD" and types[k - 1] in NEGATIONS
 
 
+# the tree of each run of token types read so far, its tokens as offsets from the run's start (see _shape_of)
+_SHAPES: dict[tuple[str, ...], Any] = {}
+_SHAPES_KEPT = 50_000  # runs remembered before starting afresh
+
+
+def _shape_of(scanner: _Scanner, types: list[str], i: int, end: int, token: Callable[[int], Token]) -> Any:
+    """The shape of lark's tree of the clause of tokens ``i`` to ``end``: ``(rule, children)``,
+    each token as its offset from ``i``, or the tree itself where it has no shape kept.
+
+    An LALR parse and its tree depend only on the tokens' types (which tokens the grammar keeps,
+    where a placeholder stands), so a run of types is parsed once and its shape kept: a later run
+    of the same types is transformed from the shape with its own tokens (:func:`_transformed`),
+    without lark feeding them again or building the tree."""
+    key = tuple(types[i:end])
+    shape = _SHAPES.get(key)
+    if shape is not None:
+        return shape
+    interactive = scanner.lark.parse_interactive()
+    fed = [token(k) for k in range(i, end)]
+    for each in fed:
+        interactive.feed_token(each)
+    tree = interactive.feed_eof(fed[-1])
+    shape = _shape(tree, {id(each): k for k, each in enumerate(fed)})
+    if shape is None:
+        return tree
+    if len(_SHAPES) >= _SHAPES_KEPT:
+        _SHAPES.clear()
+    _SHAPES[key] = shape
+    return shape
+
+
+def _shape(tree: Any, offsets: dict[int, int]) -> tuple[Any, tuple[Any, ...]] | None:
+    """``(rule, children)`` of a tree, each token fed as its offset in the run, a placeholder as
+    None; None where the tree holds anything else (a position kept, a token not fed) or a rule
+    the transformer has no plain method for (lark would make a tree of it, or wrap the call)."""
+    from lark import Token, Tree
+
+    from referee.graph.effects_transform import EffectTransformer
+
+    method = getattr(EffectTransformer, tree.data, None)
+    if method is None or hasattr(method, "visit_wrapper") or getattr(tree, "_meta", None) is not None:
+        return None
+    children: list[Any] = []
+    for child in tree.children:
+        if child is None:
+            children.append(None)
+        elif isinstance(child, Token) and id(child) in offsets:
+            children.append(offsets[id(child)])
+        elif isinstance(child, Tree):
+            inner = _shape(child, offsets)
+            if inner is None:
+                return None
+            children.append(inner)
+        else:
+            return None
+    return (tree.data, tuple(children))
+
+
+def _transformed(transformer: Any, shape: tuple[Any, tuple[Any, ...]], token: Callable[[int], Token], i: int) -> Any:
+    """What ``transformer.transform`` gives for the tree of ``shape`` with the run's tokens from
+    ``i`` in it: each rule's method called on its children, innermost first, left to right."""
+    from lark import Discard
+
+    children = []
+    for child in shape[1]:
+        if child is None:
+            children.append(None)
+        elif child.__class__ is int:
+            children.append(token(i + child))
+        else:
+            done = _transformed(transformer, child, token, i)
+            if done is not Discard:
+                children.append(done)
+    return getattr(transformer, shape[0])(children)
+
+
 def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Effect]]]:
     """Every clause of a sentence: (first token, end token, drafts), left to right."""
     from lark import Token
@@ -253,11 +331,8 @@ def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Effect]]]:
         if types[i] not in NEGATIONS and _negated(types, i):
             i = end  # "doesn't suffer the -1 to-hit modifier": what is denied, not what is given
             continue
-        interactive = scanner.lark.parse_interactive()
-        for k in range(i, end):
-            interactive.feed_token(token(k))
-        tree = interactive.feed_eof(token(end - 1))
-        index_of = {lexemes[k].start: k for k in range(i, end)}
-        found.append((i, end, EffectTransformer(index_of).transform(tree)))
+        shape = _shape_of(scanner, types, i, end, token)
+        transformer = EffectTransformer({lexemes[k].start: k for k in range(i, end)})
+        found.append((i, end, _transformed(transformer, shape, token, i) if shape.__class__ is tuple else transformer.transform(shape)))
         i = end
     return found

@@ -33,16 +33,17 @@ from dataclasses import dataclass
 from itertools import product
 
 from referee.graph.effects_words import CONDITION_HINTS, CONDITIONS, PHRASE_TYPES, STAT_LEADS, STATS
+from referee.patterns import Sieve, gated
 from referee.text import DICE, fold, singulars
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
     from typing import Any
 
-_CONDITION_RE = re.compile(
-    r"\b(?:" + "|".join(rf"(?P<c{i}>{pattern})" for i, (pattern, _) in enumerate(CONDITIONS)) + r")\b",
-    re.IGNORECASE,
-)
+# each condition of the table on its own, between word boundaries: the table is read as the one pattern
+# ``\b(?:c0|c1|...)\b`` would read it (:func:`_conditions`), each condition's words gating its scan
+_EACH_CONDITION = tuple(gated(rf"\b(?:{pattern})\b", re.IGNORECASE) for pattern, _ in CONDITIONS)
+_CONDITIONS_LIVE = Sieve(_EACH_CONDITION)
 
 # DICE stands for referee.text.DICE, the one pattern of a dice roll
 _TOKEN_SPEC = r"""
@@ -327,9 +328,36 @@ def conditions_in(sentence: str) -> list[tuple[int, int, str]]:
         return list(kept[1])
     found: list[tuple[int, int, str]] = []
     if _HINT_RE.search(sentence.lower()) is not None:
-        found = [(m.start(), m.end(), CONDITIONS[int(str(m.lastgroup)[1:])][1]) for m in _CONDITION_RE.finditer(sentence)]
+        found = _conditions(sentence)
     _CONDITIONS_OF[0] = (sentence, tuple(found))
     return found
+
+
+def _conditions(sentence: str) -> list[tuple[int, int, str]]:
+    """The conditions of the table in ``sentence``, as one alternation of them all would find them
+    left to right: at the first place where any condition matches, the first of the table that
+    matches there, and on after its end.  Each condition is searched for on its own (most hold
+    none of their words, and are not scanned at all), and again only once the reading has passed
+    the place it was found at: one pattern of all of them tried every alternative at every word
+    of the sentence.  A match at a place is the same whatever the search started from (the
+    boundaries and look-behinds see the whole sentence)."""
+    found: list[tuple[int, int, str]] = []
+    live = _CONDITIONS_LIVE.live(sentence)  # the conditions whose words the sentence holds
+    ahead: dict[int, Any] = {i: _EACH_CONDITION[i].search(sentence) for i in live}  # each one's next match, or None
+    at = 0
+    while True:
+        first = None
+        for i in live:
+            match = ahead[i]
+            if match is not None and match.start() < at:
+                match = ahead[i] = _EACH_CONDITION[i].search(sentence, at)
+            if match is not None and (first is None or match.start() < ahead[first].start()):
+                first = i
+        if first is None:
+            return found
+        match = ahead[first]
+        found.append((match.start(), match.end(), CONDITIONS[first][1]))
+        at = match.end() if match.end() > match.start() else match.end() + 1
 
 
 _CONDITIONS_OF: list[Any] = [(None, ())]  # the last sentence conditions_in read, and what it found
@@ -622,7 +650,8 @@ def lex(sentence: str, names: Names, mentions: list[Mention] | None = None) -> l
     """The tokens of one sentence; rule names met on the way go to ``mentions``."""
     found: list[Mention] = [] if mentions is None else mentions
     lexemes = _classify(_raw_tokens(sentence), sentence, names.index)
-    _glue_stats(lexemes)
+    if "+" in sentence or "-" in sentence or "−" in sentence or "–" in sentence:  # a signed number: a sign
+        _glue_stats(lexemes)
     lexemes = _brackets(lexemes, sentence, found)
     _demote(lexemes)
     return lexemes

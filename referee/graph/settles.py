@@ -44,7 +44,7 @@ import re
 
 from referee.graph.spoken import SPOKEN
 from referee.model import Citation, Relation
-from referee.patterns import gated
+from referee.patterns import Sieve, gated
 
 HOWS = ("choice", "tie-break", "both-sides", "permission", "limit", "timing", "reference")
 RULED = ("situation", "how-often", "contest", "no-number")
@@ -101,11 +101,15 @@ _SAID: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 
+_SAID_LIVE = Sieve(pattern for _how, pattern in _SAID)  # most sentences hold none of their words
+
+
 def settling(rule_id: str, citation: Citation) -> list[Relation]:
     """The ``settles`` relations of one sentence: one per kind of words it holds, the first words of each."""
     out: list[Relation] = []
     seen: set[str] = set()
-    for how, pattern in _SAID:
+    for i in _SAID_LIVE.live(citation.sentence):
+        how, pattern = _SAID[i]
         if how in seen:
             continue
         found = pattern.search(citation.sentence)
@@ -147,6 +151,10 @@ _NEEDED = gated(r"\b(?:results?|rolls?|scores?|totals?)\b[^.;]{0,30}?\b(?:has\s+
 _NO_NUMBER = gated(r"\bif\s+no\s+(?:number|value|x)\s+is\s+(?:shown|given|stated|written)\b", re.I)
 
 
+_FLAGS = tuple(SPOKEN)
+_SPOKEN_LIVE = Sieve(SPOKEN.values())
+
+
 def _contest(sentence: str) -> bool:
     if _NEEDED.search(sentence):
         return True
@@ -165,7 +173,7 @@ def spoken(rule_id: str, citation: Citation, typed: list[Relation]) -> list[Rela
     example may be the one that says how often); ``typed``: the sentence's typed relations."""
     said = citation.sentence
     found: list[tuple[str, str]] = []
-    flags = [flag for flag, words in SPOKEN.items() if words.search(said)]
+    flags = [_FLAGS[i] for i in _SPOKEN_LIVE.live(said) if SPOKEN[_FLAGS[i]].search(said)]
     if flags and _SAYS.search(said) and not said.lower().startswith(("for example", "e.g.")) and not _structured(typed):
         found.append(("situation", " ".join(flags)))
     found += [(how, "") for how, holds in (("how-often", _HOW_OFTEN.search(said)), ("contest", _contest(said)), ("no-number", _NO_NUMBER.search(said)))

@@ -54,6 +54,7 @@ _HAVING = frozenset({"having"})
 _JOINERS = frozenset({"of", "the", "to", "a", "an", "in"})
 _SEPARATORS = frozenset({"COMMA", "AND", "OR"})
 _PLACED = frozenset({"TO", "WITH", "BE", "SUBBE", "AS", "OF"})  # word classes that open by the words around them
+_MAY_OPEN = _CAUSES | _HAVING | {"by"}  # the words by which a token of another class may open (see _opens)
 _SKIPPED = frozenset({"THE"})  # "has the ..." ("have a Front" is a facing, not a rule)
 _MAX_WORDS = 6
 
@@ -155,7 +156,9 @@ def unknown_names(lexemes: list[Lexeme]) -> list[tuple[str, int, str]]:
         text = " ".join(lx.text for lx in lexemes[i:end])
         found.setdefault(lexemes[i].start, (text, lexemes[i].start, kind))
 
-    for k in range(len(lexemes)):
+    for k, lexeme in enumerate(lexemes):
+        if lexeme.type not in _OPENERS and lexeme.type not in _PLACED and lexeme.text.lower() not in _MAY_OPEN:
+            continue  # what _opens says of most tokens, without the call
         if _opens(lexemes, k):
             i = k + 1
             skipped = _SKIPPED | ({"A"} if lexemes[k].type == "WITH" else set())  # "made with a Halberd"
@@ -274,6 +277,8 @@ def in_brackets(lexemes: list[Lexeme], text: str, names: Names) -> list[tuple[st
     from referee.graph.lexer import lex
 
     out: list[tuple[str, int, str]] = []
+    if "(" not in text and "[" not in text:  # no bracket opens: no remark (most sentences)
+        return out
     for lexeme in lexemes:
         if lexeme.type != "PAREN" or _value_bracket(lexeme) or lexeme.end - lexeme.start < 4:
             continue

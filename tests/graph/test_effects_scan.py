@@ -64,6 +64,7 @@ def test_tokens_fed_to_lark_carry_character_offsets(monkeypatch: pytest.MonkeyPa
         return feed(self, token)
 
     monkeypatch.setattr(interactive_class, "feed_token", recording)
+    monkeypatch.setattr(effects_grammar, "_SHAPES", {})  # the run's tree not yet kept: lark parses it
     found = find_clauses(lexemes)
 
     assert found == [(2, 6, [Effect("grants", 3), Effect("grants", 5)])]
@@ -74,6 +75,26 @@ def test_tokens_fed_to_lark_carry_character_offsets(monkeypatch: pytest.MonkeyPa
         assert sentence[token.start_pos : token.end_pos] == str(token)
     # "Fear" is token 3 but starts at character 16: the lark token says 16
     assert {t.start_pos for t in words if str(t) == "Fear"} == {16}
+
+
+def test_a_run_of_types_met_again_is_read_from_its_kept_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second sentence has the first one's token types: its clause is not fed to lark again,
+    and reads as lark's own tree of it reads (its own words, its own offsets)."""
+    monkeypatch.setattr(effects_grammar, "_SHAPES", {})
+    first = lex("The model gains Fear and Frenzy.", NAMES)
+    assert find_clauses(first) == [(2, 6, [Effect("grants", 3), Effect("grants", 5)])]
+    assert len(effects_grammar._SHAPES) == 1
+    again = lex("The unit gains Terror and Swiftstride.", NAMES)
+    assert [lx.type for lx in again] == [lx.type for lx in first] and again[3].start != first[3].start
+    interactive_class = type(parser().parse_interactive())
+    fed: list[Any] = []
+    feed = interactive_class.feed_token
+    monkeypatch.setattr(interactive_class, "feed_token", lambda self, token: fed.append(token) or feed(self, token))
+    from_shape = find_clauses(again)
+    assert fed == []  # the scan knows these types too
+    assert from_shape == [(2, 6, [Effect("grants", 3), Effect("grants", 5)])]
+    monkeypatch.setattr(effects_grammar, "_SHAPES", {})
+    assert find_clauses(again) == from_shape  # and lark's own parse of it says the same
 
 
 # -- (b) the longest clause ---------------------------------------------------

@@ -36,3 +36,31 @@ def test_one_text_larger_than_the_bound_is_still_read(monkeypatch):
     text = "heading\n" + "z" * 50 + "\nlast"
     assert line_at(text, 3) == "last"
     assert len(sentences._LINE_STARTS) == 1
+
+
+def test_the_rules_of_a_page_on_one_line_are_placed_from_one_squeeze(monkeypatch):
+    """A wiki page saved as one long line holds many rules: the line is squeezed once for all of
+    them (each rule squeezed it again), and a new text of the document is squeezed anew."""
+    from referee.model import Source, Version
+
+    made = []
+    squeeze = sentences.SqueezedDocument.of
+    monkeypatch.setattr(sentences.SqueezedDocument, "of", classmethod(lambda cls, text: made.append(text) or squeeze(text)))
+    page = "== Rules == '''Fear''': Models flee. They cry. '''Terror''': Models flee too. It hurts."
+    versions = [Version(text, Source("x/page.wiki", 1, 1, page.index(name) + 1), "x/page.wiki", "core")
+                for name, text in (("'''Fear", "Models flee. They cry."), ("'''Terror", "Models flee too. It hurts."))]
+    places = [sentences.locate(sentences.split(v.text), v, {"x/page.wiki": page}) for v in versions]
+    at = [page.index(words) + 1 for words in ("Models flee.", "They cry.", "Models flee too.", "It hurts.")]
+    assert places == [[(1, at[0]), (1, at[1])], [(1, at[2]), (1, at[3])]] and len(made) == 1
+    edited = page.replace("They cry.", "They all cry.")
+    assert sentences.locate(["It hurts."], versions[1], {"x/page.wiki": edited}) == [(1, at[3] + 4)] and len(made) == 2
+
+
+def test_squeeze_keeps_letters_and_digits_only_ascii_or_not():
+    """An ASCII text is squeezed by a table, any other by the pattern: the same letters and digits."""
+    import re
+
+    every_ascii = "".join(map(chr, range(128)))
+    assert sentences.squeeze(every_ascii) == "0123456789abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz"
+    for text in ("**Fly (X, Y)** - It_must", "Straße, ſpells & İ", "+1 Str.", ""):
+        assert sentences.squeeze(text) == re.sub(r"[\W_]+", "", text).casefold()

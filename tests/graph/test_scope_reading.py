@@ -124,3 +124,36 @@ def test_a_situation_led_by_except_is_its_negation(words: str, normal: str) -> N
 def test_except_in_close_combat_forbids_outside_it() -> None:
     read = _read("The Beast cannot be targeted except in close combat.")
     assert [(kind, conditions) for kind, _target, conditions, _details in read if kind == "cannot"] == [("cannot", ("not-melee",))]
+
+
+# -- the table read as one alternation ----------------------------------------------
+
+def test_the_conditions_table_reads_as_one_alternation_of_it() -> None:
+    """Each condition is searched for on its own; what is found must be what one pattern of the
+    whole table, ``\\b(?:c0|c1|...)\\b``, finds left to right: at a place where two match, the
+    first of the table; after a match, nothing inside it.  Every line and sentence of rules_src,
+    and sentences where conditions meet."""
+    import re
+    from pathlib import Path
+
+    from referee.graph import lexer
+    from referee.graph.effects_words import CONDITIONS
+    from referee.graph.sentences import split
+
+    table = re.compile(r"\b(?:" + "|".join(rf"(?P<c{i}>{pattern})" for i, (pattern, _) in enumerate(CONDITIONS)) + r")\b", re.I)
+    rules_src = Path(__file__).resolve().parents[2] / "rules_src"
+    lines = [line for path in sorted(rules_src.rglob("*")) if path.suffix in (".md", ".txt", ".wiki")
+             for line in path.read_text(encoding="utf-8", errors="replace").splitlines()]
+    texts = lines + [s for line in lines for s in split(line)] + [
+        "If it is charging, it gains +1 Strength when charging and unless charging, -1.",
+        "Except when charging, the unit, while it is charging in close combat, fights in close combat attacks.",
+        "All fleeing units fleeing, if the unit is already fleeing; for as long as they are fleeing.",
+        "On a natural roll of a 6 to hit, rolls of 1 are re-rolled, in the ſhooting phase or at a range.",
+        "It may re-roll in close combat only, and against shooting attacks only.",  # two conditions from one place
+    ]
+    found = 0
+    for text in texts:
+        expected = [(m.start(), m.end(), CONDITIONS[int(str(m.lastgroup)[1:])][1]) for m in table.finditer(text)]
+        assert lexer._conditions(text) == expected, text
+        found += len(expected)
+    assert len(texts) > 3000 and found > 300
