@@ -168,22 +168,7 @@ def _gate(method: Any, words: tuple[str, ...], none: Any) -> Any:
 
         return gated_word
 
-    if none is _nothing:
-
-        def gated_words(string: str, *args: Any) -> Any:
-            kept = last[0]  # as gated_call
-            if kept[0] is not string:
-                kept = last[0] = (string, string.lower() if string.isascii() else None)
-            low = kept[1]
-            if low is not None:
-                for word in words:
-                    if word in low:
-                        break
-                else:
-                    return None
-            return method(string, *args)
-
-        return gated_words
+    plain = none is _nothing  # no match said as None, not made by a call
 
     def gated_call(string: str, *args: Any) -> Any:
         kept = last[0]  # one read: another thread may put its own text there meanwhile
@@ -195,7 +180,7 @@ def _gate(method: Any, words: tuple[str, ...], none: Any) -> Any:
                 if word in low:
                     break
             else:
-                return none()
+                return None if plain else none()
         return method(string, *args)
 
     return gated_call
