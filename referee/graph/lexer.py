@@ -45,9 +45,11 @@ if TYPE_CHECKING:
 _EACH_CONDITION = tuple(gated(rf"\b(?:{pattern})\b", re.IGNORECASE) for pattern, _ in CONDITIONS)
 _CONDITIONS_LIVE = Sieve(_EACH_CONDITION)
 
-# DICE stands for referee.text.DICE, the one pattern of a dice roll
+# the signs a signed number may start with (a plus, a hyphen, a minus sign, an en dash)
+_SIGNS = "+-−–"
+# DICE stands for referee.text.DICE, the one pattern of a dice roll; SIGNS for _SIGNS
 _TOKEN_SPEC = r"""
-    (?P<signed>(?<![\w.])[+\-−–](?:\s?\d+(?:\.\d+)?(?![dD]\d)|[XYZ](?!\w)|DICE)(?:["″”]|/[+\-−–]?\d+)?)
+    (?P<signed>(?<![\w.])[SIGNS](?:\s?\d+(?:\.\d+)?(?![dD]\d)|[XYZ](?!\w)|DICE)(?:["″”]|/[SIGNS]?\d+)?)
    |(?P<xplus>(?<![\w.])[XYZ]\s?[+\-]\s?\d+(?![\w.]))
    |(?P<num>DICE|\d+(?:\.\d+)?(?:\+\+|\+-|\+)?["″”]?)
    |(?P<word>[^\W\d_][^\W_]*|[&+])
@@ -55,7 +57,8 @@ _TOKEN_SPEC = r"""
    |(?P<close>[)\]])
    |(?P<punct>[,;:.!?—])
     """
-_TOKEN_RE = re.compile(_TOKEN_SPEC.replace("DICE", DICE), re.VERBOSE)
+_TOKEN_RE = re.compile(_TOKEN_SPEC.replace("DICE", DICE).replace("SIGNS", re.escape(_SIGNS)), re.VERBOSE)
+_SIGNED = frozenset(_SIGNS)
 _KINDS = {"word": "WORD", "xplus": "XPLUS", "num": "NUM", "open": "OPEN", "close": "CLOSE"}  # signed and punct: by their text
 # a sentence holds a condition only if its lower case holds one of CONDITION_HINTS (one search, not one per hint)
 _HINT_RE = re.compile("|".join(map(re.escape, CONDITION_HINTS)))
@@ -650,7 +653,7 @@ def lex(sentence: str, names: Names, mentions: list[Mention] | None = None) -> l
     """The tokens of one sentence; rule names met on the way go to ``mentions``."""
     found: list[Mention] = [] if mentions is None else mentions
     lexemes = _classify(_raw_tokens(sentence), sentence, names.index)
-    if "+" in sentence or "-" in sentence or "−" in sentence or "–" in sentence:  # a signed number: a sign
+    if not _SIGNED.isdisjoint(sentence):  # a signed number needs a sign
         _glue_stats(lexemes)
     lexemes = _brackets(lexemes, sentence, found)
     _demote(lexemes)

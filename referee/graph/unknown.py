@@ -54,7 +54,7 @@ _HAVING = frozenset({"having"})
 _JOINERS = frozenset({"of", "the", "to", "a", "an", "in"})
 _SEPARATORS = frozenset({"COMMA", "AND", "OR"})
 _PLACED = frozenset({"TO", "WITH", "BE", "SUBBE", "AS", "OF"})  # word classes that open by the words around them
-_MAY_OPEN = _CAUSES | _HAVING | {"by"}  # the words by which a token of another class may open (see _opens)
+_MAY_OPEN = _CAUSES | _HAVING | {"by"}  # the words by which a token of no class above may open (_opens)
 _SKIPPED = frozenset({"THE"})  # "has the ..." ("have a Front" is a facing, not a rule)
 _MAX_WORDS = 6
 
@@ -115,9 +115,9 @@ def _opens(lexemes: list[Lexeme], k: int) -> bool:
     lexeme = lexemes[k]
     if lexeme.type in _OPENERS:
         return True
-    if lexeme.type not in _PLACED:  # most tokens: only a verb of causing, or "affected by", opens
+    if lexeme.type not in _PLACED:  # most tokens: only a verb of causing, "having", or "affected by", opens
         word = lexeme.text.lower()
-        return word in _CAUSES or word in _HAVING or (word == "by" and k > 0 and lexemes[k - 1].text.lower() == "affected")
+        return word in _MAY_OPEN and (word != "by" or (k > 0 and lexemes[k - 1].text.lower() == "affected"))
     before = lexemes[k - 1].text.lower() if k else ""
     if lexeme.type == "TO" and k and (lexemes[k - 1].type == "IMMUNE" or before == "subject"):
         return True  # "immune to ...", "subject to ..."
