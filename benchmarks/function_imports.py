@@ -31,6 +31,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,33 +92,42 @@ def imported_modules(node: ast.Import | ast.ImportFrom, here: str, is_package: b
     return [(base, f"from {base} import {', '.join(alias.name for alias in node.names)}")]
 
 
-def function_imports(paths: list[Path] | None = None) -> list[tuple[Path, int, str, str, str]]:
-    """Every import inside a function: (file, line, function, module, statement), in file order."""
+def function_imports(
+    paths: list[Path] | None = None, trees: Iterable[tuple[Path, ast.Module]] | None = None
+) -> list[tuple[Path, int, str, str, str]]:
+    """Every import inside a function: (file, line, function, module, statement), in file
+    order; of ``trees`` when the caller has parsed the files already."""
     found = []
-    for path in paths or sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    if trees is None:
+        trees = ((path, ast.parse(path.read_text(encoding="utf-8"), str(path))) for path in paths or sorted(PACKAGE.rglob("*.py")))
+    for path, tree in trees:
         here = _module_of(path)
         is_package = path.name == "__init__.py"
-        for fn in ast.walk(tree):
-            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
-            for node in ast.walk(fn):
-                if isinstance(node, (ast.Import, ast.ImportFrom)) and _owner(fn, node):
-                    for module, statement in imported_modules(node, here, is_package):
-                        found.append((path, node.lineno, fn.name, module, statement))
+        for fn, node in import_statements(tree.body):
+            if fn is not None:
+                for module, statement in imported_modules(node, here, is_package):
+                    found.append((path, node.lineno, fn.name, module, statement))
     return sorted(set(found), key=lambda f: (str(f[0]), f[1], f[3]))
 
 
-def _owner(fn: ast.AST, node: ast.AST) -> bool:
-    """Whether ``fn`` is the innermost function around ``node`` (each import counted once)."""
-    for child in ast.iter_child_nodes(fn):
-        if child is node:
-            return True
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements hold statements
+
+
+def import_statements(
+    body: list[ast.stmt], fn: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef | None, ast.Import | ast.ImportFrom]]:
+    """Every import statement in ``body``, with the innermost function around it (None at
+    module or class level outside any function).  An import is a statement, so only the
+    statements' own bodies are walked (an except clause's and a match case's included),
+    never an expression: a tenth of the nodes :func:`ast.walk` visits."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield fn, node
             continue
-        if _owner(child, node):
-            return True
-    return False
+        inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else fn
+        for name in _BODIES:
+            for child in getattr(node, name, ()):
+                yield from import_statements([child] if isinstance(child, ast.stmt) else child.body, inner)
 
 
 def folder_of(path: Path) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.benchmark_scripts import benchmark
 from tests.conftest import PROJECT, RULES_SRC
 
 PACKAGE = PROJECT / "referee"
@@ -62,7 +63,7 @@ def _imports() -> tuple[tuple[str, str, int], ...]:
     """(importing file, imported module, line) for every referee import, lazy ones included."""
     out = []
     for file, tree in _trees():
-        for node in ast.walk(tree):
+        for _, node in benchmark("function_imports").import_statements(tree.body):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "referee":
                 if node.module == "referee":  # from referee import terminal
                     out.extend((str(file.relative_to(PROJECT)), f"referee.{a.name}", node.lineno) for a in node.names)
@@ -184,12 +185,10 @@ def test_imports_inside_functions_are_of_modules_documented_as_heavy() -> None:
     in the table of heavy modules of docs/performance.md, each with its measured cost
     (benchmarks/function_imports.py measures and writes it). Every other import is at
     the top of its module (issue 27)."""
-    from tests.benchmark_scripts import benchmark
-
     imports = benchmark("function_imports")
     heavy = imports.heavy_modules()
     assert {"lark", "networkx", "pathlib"} <= set(heavy) and "json" not in heavy  # measured, not wished for
-    found = imports.function_imports()
+    found = imports.function_imports(trees=_trees())
     assert len(found) > 50  # the scan sees them: the heavy modules' imports are plenty
     light = [
         f"{path.relative_to(PROJECT)}:{line}: {fn}() imports {module}"
