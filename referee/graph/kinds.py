@@ -26,7 +26,11 @@ def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
     ``texts`` (id, first version's text; reading order) whose sentence ``n`` (the first such) has
     "unit(s)" and the kind's words for its first two or three words ("Reserve units count as moved
     ...": "reserve").  Kept a row each (:func:`referee.store.answers.joined`): a kind names many
-    rules where its words are common ("a unit with": "with")."""
+    rules where its words are common ("a unit with": "with").  In the same order in every process:
+
+    >>> unit_kinds([("t/x", "Ambushing units with Fly may charge. All units that flee are Shaken.")])
+    {'ambushing': [['t/x', 0]], 'ambushing with': [['t/x', 0]], 'all': [['t/x', 1]], 'all that': [['t/x', 1]]}
+    """
     out: dict[str, list[list[Any]]] = {}
     for rid, text in texts:
         seen: set[str] = set()
@@ -35,9 +39,12 @@ def unit_kinds(texts: Iterable[tuple[str, str]]) -> dict[str, list[list[Any]]]:
                 continue  # folding keeps an ASCII sentence's letters: no "unit" in it, none in its opening
             opening = fold(sentence).split()[:3]
             if "unit" in opening or "units" in opening:
-                for kind in {" ".join(sorted(kind_words(" ".join(opening[:k])))) for k in (2, 3)} - seen - {""}:
-                    seen.add(kind)
-                    out.setdefault(kind, []).append([rid, n])
+                # the two words' kind, then the three's: in this order in every process (a set's
+                # order of strings changes with the process's hash seed, and the store keeps this)
+                for kind in dict.fromkeys(" ".join(sorted(kind_words(" ".join(opening[:k])))) for k in (2, 3)):
+                    if kind and kind not in seen:
+                        seen.add(kind)
+                        out.setdefault(kind, []).append([rid, n])
     return out
 
 
