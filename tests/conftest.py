@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import atexit
+import fcntl
 import os
 import pickle
 import shutil
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,21 @@ def pytest_configure(config: pytest.Config) -> None:
 def shared_folder() -> Path:
     """The run's one cache folder, which every worker sees (:func:`pytest_configure`)."""
     return Path(os.environ[_SHARED_CACHE_VARIABLE])
+
+
+def made_once(name: str, make: Callable[[Path], str]) -> tuple[Path, str]:
+    """Something made once per test run, not once per worker, in a folder of the run's shared
+    folder: the first worker to ask makes it (``make``, given that folder, answers what every
+    asker is told, as text) while holding a lock; a worker that asks later waits for the lock
+    and is told the same.  What is made there is only ever read."""
+    base = shared_folder() / "once" / name
+    base.mkdir(parents=True, exist_ok=True)
+    made = base / "made"  # written once the making is whole
+    with open(base / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # let go when the file closes
+        if not made.exists():
+            made.write_text(make(base), encoding="utf-8")
+        return base, made.read_text(encoding="utf-8")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -4,31 +4,20 @@ hostile fixture system's and a small army's, and the browser the browser tests d
 
 from __future__ import annotations
 
-import fcntl
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import RULES_SRC, shared_folder
+from tests.conftest import RULES_SRC, made_once
 from tests.site.chromium import army_url, browser, corpus_url, hostile_url, phone, screenshot, wide  # noqa: F401 - fixtures
 from tests.site.sites import FIXTURE_RULES, BuiltSite, army_rules, build_site
 
 
 def built_once(name: str, build: Callable[[Path], BuiltSite]) -> BuiltSite:
-    """A site built once per test run, not once per worker: the first worker to ask builds it
-    (``build``, given its folder) in the run's shared folder while holding a lock; a worker that
-    asks later waits for the lock and takes that build.  The tests only read a site's files."""
-    base = shared_folder() / "sites" / name
-    base.mkdir(parents=True, exist_ok=True)
-    built = base / "built"  # the site's rules folder, written once the build is whole
-    with open(base / "lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # let go when the file closes
-        if built.exists():
-            return BuiltSite(base / "site", Path(built.read_text(encoding="utf-8")))
-        site = build(base)
-        built.write_text(str(site.rules_src), encoding="utf-8")
-        return site
+    """A site built once per test run (:func:`tests.conftest.made_once`), given the folder to build in."""
+    base, rules_src = made_once(f"site-{name}", lambda base: str(build(base).rules_src))
+    return BuiltSite(base / "site", Path(rules_src))
 
 
 @pytest.fixture(scope="session")

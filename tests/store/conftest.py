@@ -1,4 +1,4 @@
-"""The store's tests start from a store of the project's rules, built once per test process.
+"""The store's tests start from a store of the project's rules, built once per test run.
 
 Each test gets its own copy of the rules and of the store their build wrote, in a
 cache folder of its own: what a test then edits and rebuilds is its own, as if it
@@ -18,25 +18,32 @@ from referee.lint.stored import lint_all
 from referee.paths import rules_src_dir
 from referee.store import database, writer
 from referee.store.load import close_opened, open_rules, opened
+from tests.conftest import made_once
 
 CODE = "code"  # the code key of every store here: others editing the code mid-run forget nothing
 
 
-@pytest.fixture(scope="session")
-def built_rules(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A copy of the project's rules and the folder of the store its build wrote (with
-    every system's findings)."""
-    root = tmp_path_factory.mktemp("built-rules")
+def _build_rules(base: Path) -> str:
+    """Build a copy of the project's rules in ``base`` (with every system's findings, as
+    `referee lint` keeps them), into a cache of its own; the folder of the store it wrote."""
     with pytest.MonkeyPatch.context() as m:
-        m.setenv("REFEREE_CACHE_DIR", str(root / "cache"))
+        m.setenv("REFEREE_CACHE_DIR", str(base / "cache"))
         m.setenv(WORKERS, "1")
         m.setattr(writer, "code_key", lambda: CODE)
-        src = Path(shutil.copytree(rules_src_dir(), root / "rules_src"))
+        src = Path(shutil.copytree(rules_src_dir(), base / "rules_src"))
         since = opened()
         built = open_rules(src).whole()
-        lint_all(built, built.systems, str(src))  # and its findings, as `referee lint` keeps them
+        lint_all(built, built.systems, str(src))
         close_opened(since)  # the store whole in its file, without SQLite's log beside it
-        return src, Path(database.folder(src))
+        return database.folder(src)
+
+
+@pytest.fixture(scope="session")
+def built_rules() -> tuple[Path, Path]:
+    """A copy of the project's rules and the folder of the store its build wrote, made once
+    per test run (:func:`tests.conftest.made_once`)."""
+    base, store = made_once("store-rules", _build_rules)
+    return base / "rules_src", Path(store)
 
 
 @pytest.fixture
