@@ -12,24 +12,29 @@ from referee.store.load import open_rules
 from referee.lint import stored
 from referee.site import ahead
 from referee.site.pages import Options, Site
-from tests.conftest import RULES_SRC
+from tests.conftest import RULES_SRC, made_once
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A copy of rules_src and a cache folder holding its build, made once for the module."""
-    base = tmp_path_factory.mktemp("ahead")
+def _build(base: Path) -> str:
     rules = shutil.copytree(RULES_SRC, base / "rules")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("REFEREE_CACHE_DIR", str(base / "cache"))
         open_rules(rules).whole()
-    return rules, base / "cache"
+    return str(rules)
+
+
+@pytest.fixture(scope="module")
+def built() -> tuple[Path, Path]:
+    """A copy of rules_src and a cache folder holding its build, made once for the run
+    (:func:`tests.conftest.made_once`)."""
+    base, rules = made_once("ahead-rules", _build)
+    return Path(rules), base / "cache"
 
 
 @pytest.fixture
 def rules(built: tuple[Path, Path], private_cache: Path) -> Path:
     """The module's rules, with a cache folder of the test's own that starts as a copy of
-    the module's (the build, no lint results yet): one cold build, not one per test."""
+    the run's (the build, no lint results yet): one cold build, not one per test."""
     folder, cache = built
     shutil.copytree(cache, private_cache, dirs_exist_ok=True)
     return folder
