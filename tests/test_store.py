@@ -128,7 +128,7 @@ def test_the_memo_is_a_mapping_of_bytes_kept_with_the_build() -> None:
     """What a reading step keeps is held, compressed, until the build writes it, and read back
     by kind and key; a row that does not inflate is a missing one, never other bytes."""
     db = database.create(None)
-    memo = database.Memo(db, "sections", "demo")
+    memo = database.Memo(db, "sections")
     with pytest.raises(KeyError):
         memo["k1"]
     memo["k1"] = b"one" * 100
@@ -136,14 +136,14 @@ def test_the_memo_is_a_mapping_of_bytes_kept_with_the_build() -> None:
     assert len(memo.added["k1"]) < 100  # compressed
     db.execute("INSERT INTO memo VALUES ('sections', 'k2', 'demo', ?)", (memo.added["k1"],))
     db.execute("INSERT INTO memo VALUES ('sections', 'k3', 'demo', ?)", (b"damaged",))
-    again = database.Memo(db, "sections", "demo")
+    again = database.Memo(db, "sections")
     assert again["k2"] == b"one" * 100 and again.used == {"k2"} and len(again) == 0
     with pytest.raises(KeyError):
         again["k1"]  # held by the first until a build writes it
     with pytest.raises(KeyError):
         again["k3"]
     with pytest.raises(KeyError):
-        database.Memo(None, "sections", "demo")["k2"]  # no store: nothing recalled
+        database.Memo(None, "sections")["k2"]  # no store: nothing recalled
 
 
 def test_the_store_package_has_no_import_circle() -> None:

@@ -230,16 +230,15 @@ KEPT_LEVEL = 6
 
 
 class Memo(MutableMapping[str, bytes]):
-    """Bytes kept by content hash for one reading step (``kind``) of one system, in the
+    """Bytes kept by content hash for one reading step (``kind``) of a system, in the
     store's ``memo`` table, compressed (a damaged row is a missing one, never other bytes).
     Read from the store as the last build left it (None: nothing recalled); what a step
     keeps is held (:attr:`added`, which is all it lists) until the build writes it, and
     what the build did not ask for (:attr:`used`) is gone after it."""
 
-    def __init__(self, db: sqlite3.Connection | None, kind: str, system: str) -> None:
+    def __init__(self, db: sqlite3.Connection | None, kind: str) -> None:
         self.db = db
         self.kind = kind
-        self.system = system
         self.added: dict[str, bytes] = {}
         self.used: set[str] = set()
 

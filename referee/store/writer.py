@@ -70,7 +70,7 @@ def read(
     build (``last``, a connection of its own, of a build by this ``code``: None, read everything).
     The sections are read as the writer takes them, one at a time, so that
     the rows of one section at a time are held, not the whole system's."""
-    memo = database.Memo(last, "markdown", folder.name)
+    memo = database.Memo(last, "markdown")
     manifest, summaries, rules, texts = read_folder(root, folder, progress, files, memo)
     rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
     system = manifest.id
