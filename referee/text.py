@@ -267,8 +267,13 @@ def near_miss(written: str, name: str) -> bool:
     >>> near_miss("hnad weapon", "hand weapon"), near_miss("halbred", "halberd"), near_miss("fear", "terror")
     (True, True, False)
     """
-    most = 1 if len(written) < 10 else 2
+    most = most_slips(written)
     return written != name and abs(len(written) - len(name)) <= most and slips(written, name, most) <= most
+
+
+def most_slips(written: str) -> int:
+    """The slips a name written ``written`` may be from the name it means: one, two for ten letters or more."""
+    return 1 if len(written) < 10 else 2
 
 
 # "makes his Make Way! first": a name's "!" before a small letter ends no sentence; nor does "(ex." ("(ex. When the fleeing unit ...)") or "e.g."
