@@ -157,17 +157,7 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
         if by_length is None:
             by_length = _ByLength(written)
         skip = (_fold(alias), aimed)
-
-        def other(name: str, own: bool = own, skip: tuple[str, str] = skip) -> bool:
-            return (name in by_documents or not own) and name not in skip
-
-        # of the written names, only those of a length difflib's first test (of lengths alone) lets
-        # through are compared: the same match, looked up by length rather than sought among all
-        likely = by_length.within(lambda n: _length_ratio(n, len(aimed)) >= _CLOSE, other)
-        close = difflib.get_close_matches(aimed, likely, n=1, cutoff=_CLOSE) or [
-            name for name in by_length.within(lambda n: abs(n - len(aimed)) <= most_slips(aimed), other)
-            if near_miss(aimed, name)  # a swap of two letters: "Hnad Weapon"
-        ][:1]
+        close = _written_near(aimed, by_length, lambda name, own=own, skip=skip: (name in by_documents or not own) and name not in skip)
         meant = written[close[0]] if close else None
         if meant is None:
             if words is None:
@@ -212,10 +202,37 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
 _CLOSE = 0.8  # how like a written name a curated target must be to be taken as its typo (difflib's ratio)
 
 
-def _length_ratio(one: int, other: int) -> float:
-    """difflib's ratio from two lengths alone (``SequenceMatcher.real_quick_ratio``): the most
-    two names of these lengths can share; a name below the cutoff by it is never a match."""
+def _length_ratio(one: int, other: int, shared: bool = False) -> float:
+    """difflib's ratio as its first test works it out from two names' lengths alone
+    (``SequenceMatcher.real_quick_ratio``): the most two names of these lengths can share; a name
+    below the cutoff by it is never a match.  ``shared``: ``one`` is the most letters the two can
+    share, ``other`` their lengths together (a bound on ``quick_ratio``, worked out the same way)."""
+    if shared:
+        return 2.0 * one / other if other else 1.0
     return 2.0 * min(one, other) / (one + other) if one + other else 1.0
+
+
+def _written_near(aimed: str, by_length: _ByLength, other: Callable[[str], bool]) -> list[str]:
+    """The written name a target (folded) is a typo of, if any, of the names ``by_length`` holds that ``other`` keeps:
+    difflib's closest at :data:`_CLOSE`, else the first that is a near miss ("Hnad Weapon", two letters swapped).
+
+    Only the names difflib's quick tests and near_miss's slips could let through are compared: those of a fitting
+    length (looked up by length, not sought among all), and with few enough letters the target lacks (each occurrence:
+    a letter added or changed is at most one of them, and difflib shares none of them with the target).  The same
+    match as a comparison with every name, the first in the same order."""
+    lacks = dict.fromkeys(map(ord, aimed))
+    most = most_slips(aimed)
+
+    def alike(name: str) -> bool:
+        return _length_ratio(len(name) - len(name.translate(lacks)), len(name) + len(aimed), shared=True) >= _CLOSE and other(name)
+
+    def slipped(name: str) -> bool:
+        return len(name.translate(lacks)) <= most and other(name)
+
+    likely = by_length.within(lambda n: _length_ratio(n, len(aimed)) >= _CLOSE, alike)
+    return difflib.get_close_matches(aimed, likely, n=1, cutoff=_CLOSE) or [
+        name for name in by_length.within(lambda n: abs(n - len(aimed)) <= most, slipped) if near_miss(aimed, name)
+    ][:1]
 
 
 class _ByLength:
@@ -268,7 +285,8 @@ def _used_near_miss(target: str, used: dict[str, Counter[str]], by_length: _ByLe
     ``by_length``: the names of ``used``, by their length."""
     if any(form in used for form in _forms(target)):
         return []  # the texts use the target: a name of its own, not a typo
-    near = by_length.within(lambda n: abs(n - len(target)) <= most_slips(target))
+    lacks, most = dict.fromkeys(map(ord, target)), most_slips(target)  # as for a written name (:func:`_written_near`)
+    near = by_length.within(lambda n: abs(n - len(target)) <= most, lambda name: len(name.translate(lacks)) <= most)
     misses = [name for name in near if near_miss(target, name) and target not in _forms(name)]
     return sorted(misses, key=lambda name: (-sum(used[name].values()), name))[:1]
 
