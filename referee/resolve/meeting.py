@@ -330,16 +330,16 @@ def binds_other_side(rel: dict[str, Any], names: dict[str, str] | None = None) -
     """Whether an obligation or prohibition binds the other side ("its target", "Enemy units"), or
     the one its condition says is struck by a weapon or attack with the relation's own rule, or is
     charged by an enemy ("a charge declared against it by an enemy that causes Fear")."""
-    if _OTHER_SIDE.search(rel.get("subject") or ""):
+    if searched(_OTHER_SIDE, rel.get("subject") or ""):
         return True
     own = name_folded((names or {}).get(rel["source"], rel["source"].split("/", 1)[-1].replace("-", " ")))
     for cond in rel["conditions"]:
-        struck = _STRUCK.search(cond.get("text") or "")
+        struck = searched(_STRUCK, cond.get("text") or "")
         if struck is not None:
             said = fold(struck.group("rule"))
             if re.match(r"(?:the\s+)?this\s+(?:special\s+)?rule\b", said) or re.match(rf"(?:the\s+)?{re.escape(own)}\b", said):
                 return True
-        if not rel.get("subject") and _CHARGED_BY.search(cond.get("text") or ""):
+        if not rel.get("subject") and searched(_CHARGED_BY, cond.get("text") or ""):
             return True
     return False
 

@@ -46,6 +46,7 @@ can tell, so nothing is ruled by them.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from referee.patterns import lazy
@@ -599,7 +600,9 @@ def _produces(rel: dict[str, Any], names: dict[str, str]) -> bool:
     return pattern is not None and any(_PRODUCES.search(sentence[: m.start()]) for m in pattern.finditer(sentence))
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _plain(sentence: str) -> str:
+    """A sentence's words one space apart, a list item's mark aside (kept by sentence: every answer asks it of the same)."""
     return " ".join(sentence.split()).lstrip("-*• ")
 
 
