@@ -206,24 +206,58 @@ def find(named: Callable[[str, str], list[str]], rule_names: Mapping[str, str], 
 
 def slips(a: str, b: str, most: int) -> int:
     """Edits from ``a`` to ``b``, a swap of two letters counting one (the optimal
-    string alignment distance); ``most + 1`` as soon as it is sure to exceed ``most``.
+    string alignment distance) when at most ``most``; ``most + 1`` otherwise.
+
+    Letters both begin with, or both end with, cost nothing and are left out.  Of the
+    table, only the cells at most ``most`` from the table's diagonal are worked out: a cell
+    further off stands for more than ``most`` edits (each a letter in or out), so it
+    is taken as ``most + 1``, as is every cell beyond that.  The table stops at the
+    first row with no cell within ``most``: no later row can come back under it.
 
     >>> slips("faer", "fear", 1), slips("fearr", "fear", 1), slips("terror", "fear", 1)
     (1, 1, 2)
     """
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = a[i - 1] != b[j - 1]
-            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], previous2[j - 2] + 1)
-        if min(row) > most:
-            return most + 1
-        previous2, previous = previous, row
-    return previous[-1]
+    if a == b:
+        return 0
+    la, lb = len(a), len(b)
+    over = most + 1
+    if la - lb > most or lb - la > most:
+        return over
+    start = 0  # letters both begin with, or both end with: no edit
+    while start < la and start < lb and a[start] == b[start]:
+        start += 1
+    while la > start and lb > start and a[la - 1] == b[lb - 1]:
+        la -= 1
+        lb -= 1
+    a, b = a[start:la], b[start:lb]
+    la, lb = la - start, lb - start
+    before: list[int] = []
+    previous = [j if j <= most else over for j in range(lb + 1)]
+    for i in range(1, la + 1):
+        row = [over] * (lb + 1)
+        if i <= most:
+            row[0] = i
+        low = row[0]
+        ai = a[i - 1]
+        swap = i > 1
+        for j in range(max(1, i - most), min(lb, i + most) + 1):
+            bj = b[j - 1]
+            cell = previous[j - 1] + (ai != bj)
+            if previous[j] < cell - 1:
+                cell = previous[j] + 1
+            if row[j - 1] < cell - 1:
+                cell = row[j - 1] + 1
+            if swap and j > 1 and ai == b[j - 2] and a[i - 2] == bj and before[j - 2] < cell - 1:
+                cell = before[j - 2] + 1
+            if cell > over:
+                cell = over
+            row[j] = cell
+            if cell < low:
+                low = cell
+        if low > most:
+            return over
+        before, previous = previous, row
+    return previous[lb]
 
 
 def near_miss(written: str, name: str) -> bool:
@@ -233,8 +267,13 @@ def near_miss(written: str, name: str) -> bool:
     >>> near_miss("hnad weapon", "hand weapon"), near_miss("halbred", "halberd"), near_miss("fear", "terror")
     (True, True, False)
     """
-    most = 1 if len(written) < 10 else 2
+    most = most_slips(written)
     return written != name and abs(len(written) - len(name)) <= most and slips(written, name, most) <= most
+
+
+def most_slips(written: str) -> int:
+    """The slips a name written ``written`` may be from the name it means: one, two for ten letters or more."""
+    return 1 if len(written) < 10 else 2
 
 
 # "makes his Make Way! first": a name's "!" before a small letter ends no sentence; nor does "(ex." ("(ex. When the fleeing unit ...)") or "e.g."

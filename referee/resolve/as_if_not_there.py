@@ -16,6 +16,7 @@ import re
 
 from referee.patterns import lazy
 from referee.resolve.duties import situation_of_action
+from referee.resolve.found import searched
 from referee.resolve.meeting import sentences
 from referee.resolve.ruling import Ruling
 from referee.text import fold, singulars
@@ -58,7 +59,7 @@ def as_if_not_there(ctx: Context, system: str, sides: tuple[Side, Side], flags: 
         for rid in side.rules:
             rule = ctx.view.get(rid)
             for said in sentences((rule or {}).get("text") or ""):
-                found = _AS_IF.search(said)
+                found = searched(_AS_IF, said)
                 flag = situation_of_action(found.group("verb")) if found else None
                 if flag not in flags or flag not in _PHASE_NAMES:
                     continue

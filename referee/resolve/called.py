@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from referee.joined import kinds_joined
+from referee.resolve.found import name_folded
 from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -38,15 +39,15 @@ if TYPE_CHECKING:
 
 class _Names(Mapping[str, str]):
     """Rule id -> name: the name an answer called a rule by, else the book's.  The book's are
-    kept for the answer as they are read: a store reads each from its rows, and an answer asks
-    the same few rules' names thousands of times (a walk of every rule in ten situations: about
-    ninety a call); a store's rules never change under an answer."""
+    kept as they are read (``read``, :func:`_read_of`): a store reads each from its rows, and an
+    answer asks the same few rules' names thousands of times (a walk of every rule in ten
+    situations: about ninety a call), the next answer the same again."""
 
     __slots__ = ("_called", "_names", "_read", "_count")
 
-    def __init__(self, called: dict[str, str], names: Mapping[str, str]) -> None:
+    def __init__(self, called: dict[str, str], names: Mapping[str, str], read: dict[str, object]) -> None:
         self._called, self._names = called, names
-        self._read: dict[str, object] = {}  # id -> the book's name, or _NONE where it has none
+        self._read = read  # id -> the book's name, or _NONE where it has none
         self._count: int | None = None
 
     def _book(self, rule_id: str) -> object:
@@ -89,6 +90,18 @@ class _Names(Mapping[str, str]):
 
 _NONE = object()  # a rule id the book names no rule by
 
+# the names read from the store last read through an answer: (that store, id -> name or _NONE).  A store's rules
+# never change in place (a rebuild opens a new store), so the store itself is the key: another store, even of the
+# same rules, starts afresh.  The names an answer called rules by are its own, never kept here
+_READ: tuple[Any, dict[str, object]] = (None, {})
+
+
+def _read_of(view: Book) -> dict[str, object]:
+    global _READ
+    if _READ[0] is not view:
+        _READ = (view, {})
+    return _READ[1]
+
 
 class Called:
     """The book the sides are read from: ``view``, with each rule of a joined heading named as it
@@ -96,21 +109,24 @@ class Called:
     its heading where the player used it or two of its names; grants name only the others
     (:func:`granted_as`)."""
 
-    __slots__ = ("_view", "called", "rule_names", "_asked")
+    __slots__ = ("_view", "called", "rule_names", "_asked", "get", "relations_out", "relations_in")
 
     def __init__(self, view: Book, picks: list[Pick]) -> None:
         self._view = view
+        # the store's own, asked about a hundred times an answer: held here, not looked up through __getattr__ each time
+        self.get, self.relations_out, self.relations_in = view.get, view.relations_out, view.relations_in
         self.called: dict[str, str] = {}
+        self.rule_names = _Names(self.called, view.rule_names, _read_of(view))  # none called yet: the store's names
         said: dict[str, set[str]] = {}
         kinds: list[tuple[str, str]] = []
         for pick in picks:
             words = fold(pick.text.split("(")[0].strip())
-            said.setdefault(pick.rule, set()).add(next((p for p in _parts(view, pick.rule) if fold(p) == words), ""))
+            said.setdefault(pick.rule, set()).add(next((p for p in _parts(self, pick.rule) if fold(p) == words), ""))
             # a joined name the text also defines as a rule of its own, under the heading ("#### Thunderstomp"
             # under "Stomp / Thunder Stomp"): naming that rule beside the heading's names that kind of it too
             parent = (view.get(pick.rule) or {}).get("parent")
-            own = _spaceless(view.rule_names.get(pick.rule) or "")
-            kind = next((p for p in _parts(view, parent) if _spaceless(p) == own), None) if parent else None
+            own = _spaceless(self.rule_names.get(pick.rule) or "")
+            kind = next((p for p in _parts(self, parent) if _spaceless(p) == own), None) if parent else None
             if kind is not None:
                 kinds.append((parent, kind))
         for parent, kind in kinds:
@@ -120,7 +136,6 @@ class Called:
         for rid, names in said.items():
             if len(names) == 1 and (name := next(iter(names))):
                 self.called[rid] = name  # one of its names, and only one, was used
-        self.rule_names = _Names(self.called, view.rule_names)
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(self._view, attr)
@@ -133,7 +148,7 @@ class Called:
 
 
 def _spaceless(name: str) -> str:
-    return fold(name).replace(" ", "")
+    return name_folded(name).replace(" ", "")
 
 
 def _parts(view: Book, rule_id: str) -> list[str]:
@@ -147,7 +162,7 @@ def granted_as(view: Book, rule_id: str, rel: dict[str, Any]) -> None:
         return
     sentence = rel["citation"]["sentence"]
     found = []
-    for part in _parts(view._view, rule_id):
+    for part in _parts(view, rule_id):  # not called yet: the store's name
         m = re.search(rf"(?<!\w){re.escape(part)}(?!\w)", sentence, re.IGNORECASE)
         if m is not None:
             found.append((m.start(), -len(part), part))

@@ -18,6 +18,7 @@ from referee.graph.situations import SITUATIONS, subject_conditions
 from referee.patterns import lazy
 from referee.resolve.meeting import ALONGSIDE, action_words, binds_other_side, sentences
 from referee.resolve.conceded import concession_rulings
+from referee.resolve.found import name_folded
 from referee.resolve.permitted import permitted_actions
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, live, target_of
 from referee.resolve.ruled_out import shot_even_in_melee
@@ -239,7 +240,7 @@ def _forbidden_kind(view: Book, rel: dict[str, Any], mine: Side, rid: str) -> li
 def _kind_named(rel: dict[str, Any]) -> str:
     """The kind of rule a prohibition of being given or using things names ("do not receive
     orders": order; "cannot use Shooting Weapons": shooting weapon), folded and singular, or ""."""
-    words = fold(dict(rel["details"]).get("action") or "").split()
+    words = name_folded(dict(rel["details"]).get("action") or "").split()
     if rel["kind"] != "cannot" or len(words) < 2 or words[0] not in _GIVEN or rel["target"]:
         return ""
     return _one(" ".join(w for w in words if w not in _GIVEN))
@@ -1051,8 +1052,8 @@ def _units_named_for(subject: str, name: str) -> bool:
     >>> _units_named_for("Reserve units count as moved", "Placing reserves"), _units_named_for("Model parts with Inanimate", "Inanimate")
     (True, False)
     """
-    words = fold(subject).split()
+    words = name_folded(subject).split()
     if "with" in words or not any(w in _UNIT_WORDS for w in words):
         return False
-    named = {one for w in fold(name).split() for one in singulars(w)} | set(fold(name).split())
+    named = {one for w in name_folded(name).split() for one in singulars(w)} | set(name_folded(name).split())
     return any(w not in _UNIT_WORDS and (w in named or any(one in named for one in singulars(w))) for w in words)

@@ -23,6 +23,7 @@ import re
 
 from referee.graph.spoken import SPOKEN
 from referee.patterns import lazy
+from referee.resolve.called import Called
 from referee.resolve.meeting import sentences
 from referee.resolve.play import InPlay, Side, read_states
 from referee.resolve.ruling import Unresolved
@@ -46,17 +47,28 @@ _CONDITION = lazy(r"^\s*(?P<words>(?:if|when|where|while)\b[^,]+),", re.I)
 def _lender(view: Book, system: str, what: str, own: str) -> str | None:
     """The rule of the system that states what the named thing does: a ``modifies`` relation whose
     sentence opens on its words ("Hard cover inflicts a -2 shooting modifier."), else None."""
-    words = fold(what)
-    found = []
-    for rule in view.in_system(system):  # read only where a rule in play names a modifier so: a few calls
-        rid = rule["id"]
-        if rid == own:
-            continue
-        for rel in view.relations_out(rid):
-            if rel["kind"] == "modifies" and fold(rel["citation"]["sentence"]).startswith(words + " "):
-                found.append(rid)
-                break
+    words = fold(what) + " "
+    found = [rid for rid, said in _modifying(view, system) if rid != own and any(sentence.startswith(words) for sentence in said)]
     return found[0] if len(found) == 1 else None
+
+
+# the sentences of each rule's ``modifies`` relations, folded, kept for the store last read: (that store, system -> (rule id,
+# its sentences) of every rule that has one).  A store's rules never change in place (a rebuild opens a new store), so the
+# store itself is the key, as for what a rule speaks of (:func:`referee.resolve.same_roll._speaks`)
+_MODIFYING: tuple[Any, dict[str, list[tuple[str, tuple[str, ...]]]]] = (None, {})
+
+
+def _modifying(view: Book, system: str) -> list[tuple[str, tuple[str, ...]]]:
+    global _MODIFYING
+    store, kept = _MODIFYING
+    book = view.book if isinstance(view, Called) else view
+    if store is not book:
+        store, kept = _MODIFYING = (book, {})
+    if system not in kept:
+        said = ((rule["id"], tuple(fold(rel["citation"]["sentence"]) for rel in view.relations_out(rule["id"]) if rel["kind"] == "modifies"))
+                for rule in view.in_system(system))  # read only where a rule in play names a modifier so: a few calls
+        kept[system] = [(rid, sentences) for rid, sentences in said if sentences]
+    return kept[system]
 
 
 def _named(names: dict[str, str], system: str, what: str) -> bool:

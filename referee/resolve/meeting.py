@@ -15,6 +15,7 @@ import re
 from referee.graph.kinds import kind_key
 from referee.patterns import lazy
 from referee.resolve.parameters import for_other_value
+from referee.resolve.found import name_folded, searched
 from referee.resolve.play import Inactive, Side, target_of
 from referee.resolve.ruling import quote
 from referee.resolve.situation import APART, FLAGS, judge, why_not
@@ -296,7 +297,7 @@ def both_sides_meetings(view: Book, sides: tuple[Side, Side]) -> list[Meeting]:
         rule = view.get(rid)
         if rule is None:
             continue
-        said = [s for s in sentences(rule["text"]) if _BOTH.search(s)]
+        said = [s for s in sentences(rule["text"]) if searched(_BOTH, s)]
         if said:
             out.append(Meeting("both-sides", [rid], ["self", "opponent"], extra={"sentences": said}))
     return out
@@ -329,16 +330,16 @@ def binds_other_side(rel: dict[str, Any], names: dict[str, str] | None = None) -
     """Whether an obligation or prohibition binds the other side ("its target", "Enemy units"), or
     the one its condition says is struck by a weapon or attack with the relation's own rule, or is
     charged by an enemy ("a charge declared against it by an enemy that causes Fear")."""
-    if _OTHER_SIDE.search(rel.get("subject") or ""):
+    if searched(_OTHER_SIDE, rel.get("subject") or ""):
         return True
-    own = fold((names or {}).get(rel["source"], rel["source"].split("/", 1)[-1].replace("-", " ")))
+    own = name_folded((names or {}).get(rel["source"], rel["source"].split("/", 1)[-1].replace("-", " ")))
     for cond in rel["conditions"]:
-        struck = _STRUCK.search(cond.get("text") or "")
+        struck = searched(_STRUCK, cond.get("text") or "")
         if struck is not None:
             said = fold(struck.group("rule"))
             if re.match(r"(?:the\s+)?this\s+(?:special\s+)?rule\b", said) or re.match(rf"(?:the\s+)?{re.escape(own)}\b", said):
                 return True
-        if not rel.get("subject") and _CHARGED_BY.search(cond.get("text") or ""):
+        if not rel.get("subject") and searched(_CHARGED_BY, cond.get("text") or ""):
             return True
     return False
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from referee.patterns import compiled, lazy
+from referee.resolve.found import searched
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.play import live
 from referee.resolve.quotable import denied_states, forced_tests, lost, quotable, several_parts, states
@@ -135,11 +136,11 @@ def _named_in_words(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[
             for b, by_name in patterns.items():
                 # the other rule by its name, or by its kind said of all of that kind ("They never benefit from any weapons or
                 # other Attack Attributes" beside a Great Weapon, whose category is "Melee Weapon")
-                pattern = by_name if by_name is not None and by_name.search(text) else kinds[b]
-                if (b == a or pattern is None or not pattern.search(text) or (a, b) in mentioned or fold(names.get(a, a)) == fold(names.get(b, b)) or _part_of(view, a, b)
+                pattern = by_name if by_name is not None and searched(by_name, text) else kinds[b]
+                if (b == a or pattern is None or not searched(pattern, text) or (a, b) in mentioned or fold(names.get(a, a)) == fold(names.get(b, b)) or _part_of(view, a, b)
                         or _brought(sides, b, a) or _brought(sides, a, b)):
                     continue
-                found = next((x for x in sentences(text) if pattern.search(x) and not _EXAMPLE.match(x) and _plain(x) not in said), None)
+                found = next((x for x in sentences(text) if searched(pattern, x) and not _EXAMPLE.match(x) and _plain(x) not in said), None)
                 if found is None or (a, found) in seen:
                     continue
                 seen.add((a, found))

@@ -18,6 +18,7 @@ from collections import ChainMap, deque
 from referee.graph.kinds import kind_key
 from referee.graph.not_counted import not_counted_as
 from referee.resolve.called import granted_as
+from referee.resolve.found import name_folded, searched
 from referee.patterns import lazy
 from referee.resolve.ruling import quote
 from referee.resolve.situation import FAILS, HOLDS, holds, why_not
@@ -188,7 +189,7 @@ class RuleIds(set):  # type: ignore[type-arg]
 
 def target_of(rel: dict[str, Any], names: dict[str, str]) -> str | None:
     """The rule a relation concerns; a rule that names itself ("Fleeing loses Scoring", in Scoring) may be kept as words only."""
-    if rel["target"] is None and rel["target_name"] and fold(rel["target_name"]) == fold(names.get(rel["source"], "")):
+    if rel["target"] is None and rel["target_name"] and name_folded(rel["target_name"]) == name_folded(names.get(rel["source"], "")):
         return rel["source"]
     return rel["target"]
 
@@ -373,7 +374,7 @@ def _produced(view: Book, side: Side) -> None:
             target, sentence = rel["target"], rel["citation"]["sentence"]
             if rel["kind"] != "references" or target is None or target in side.rules or not rel["target_name"]:
                 continue
-            verb = _PRODUCES.search(sentence)
+            verb = searched(_PRODUCES, sentence)
             if verb is None or fold(sentence).find(fold(rel["target_name"]), verb.end()) < 0:
                 continue
             chain = [*side.rules[rid].via, step(rel, names)]

@@ -46,9 +46,11 @@ can tell, so nothing is ruled by them.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from referee.patterns import lazy
+from referee.resolve.found import searched
 from referee.resolve.meeting import binds_other_side, sentences
 from referee.resolve.play import live
 from referee.resolve.ruling import quote
@@ -234,7 +236,7 @@ def _condition(rid: str, side: str, rule: dict[str, Any], said: set[str], names:
         plain = _plain(x)
         if "\n" in x.strip() or _EXAMPLE.match(plain):
             continue
-        if _OPENS_ON_CONDITION.search(plain) and not _OTHER_CASE.search(plain):
+        if searched(_OPENS_ON_CONDITION, plain) and not searched(_OTHER_CASE, plain):
             if any(plain in q for q in said):
                 return []
             said.add(plain)
@@ -297,12 +299,12 @@ def denied_states(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[st
         for rid, text in texts.items():
             for sentence in sentences(text):
                 plain = _plain(sentence)
-                denied = _DENIED.search(plain)
+                denied = searched(_DENIED, plain)
                 if denied is None or plain in said or _EXAMPLE.match(plain):
                     continue
                 words = r"\s+".join(map(re.escape, denied.group(1).split()))
                 place = re.compile(rf"(?<!not\s)\b{words}\b", re.I)
-                others = [other for other, said_there in texts.items() if other != rid and place.search(said_there)]
+                others = [other for other, said_there in texts.items() if other != rid and searched(place, said_there)]
                 if others:
                     said.add(plain)
                     version = view.get(rid)["versions"][0] if view.get(rid)["versions"] else None
@@ -475,11 +477,11 @@ def states(view: Book, sides: tuple[Side, Side], set_aside: dict[tuple[str, str]
                 rule = view.get(source)
                 for sentence in sentences(_text(rule)):
                     plain = _plain(sentence.split("\n\n", 1)[0])
-                    counted = _COUNTS_AS.search(plain)
+                    counted = searched(_COUNTS_AS, plain)
                     if counted is None or plain in said or _EXAMPLE.match(plain):
                         continue
                     words = _STATE_WORDS[_STATE[counted.group("state").lower()]]
-                    others = [o for o in playing if o not in (rid, source) and words.search(texts[o])]
+                    others = [o for o in playing if o not in (rid, source) and searched(words, texts[o])]
                     if others:
                         said.add(plain)
                         out.append({"side": side.name, "rule": source, "name": names.get(source, source), "kind": "settles",
@@ -496,6 +498,48 @@ def _text(rule: dict[str, Any] | None) -> str:
     return (version or rule).get("text") or ""
 
 
+class _Told:
+    """A sentence of a rule's text as :func:`_read_out` reads it: the whole of it (``whole``), its own words
+    (``sentence``: up to a list after its colon, or a label's paragraph), those words' spaces folded (``plain``),
+    whether it is an example, and what each pattern tried on it found (``hits``, filled as they are tried)."""
+
+    __slots__ = ("whole", "sentence", "plain", "example", "hits")
+
+    def __init__(self, whole: str) -> None:
+        self.whole = whole
+        sentence = whole.split("\n\n", 1)[0].rstrip()  # a sentence that runs into a list after its colon: its own words
+        rest = whole.split("\n\n", 1)[1] if "\n\n" in whole else ""
+        if sentence.endswith(":") and len(sentence.split()) < _WORDS and rest.strip() and not _ITEM.match(rest):
+            sentence = rest.split("\n\n", 1)[0].rstrip()  # a label over its paragraph ("In addition:"): the paragraph's words
+        self.sentence = sentence
+        self.plain = _plain(sentence)
+        self.example = _EXAMPLE.match(self.plain) is not None
+        self.hits: dict[Any, re.Match[str] | None] = {}
+
+    def hit(self, pattern: Any) -> re.Match[str] | None:
+        try:
+            return self.hits[pattern]
+        except KeyError:
+            found = self.hits[pattern] = pattern.search(self.plain)
+            return found
+
+
+# each text's sentences as :func:`_read_out` reads them, kept by text: every answer reads out the rules in play
+# again, and a session (or a walk) asks the same rules again.  What is kept depends on the text alone, so it
+# holds for any store; it is never handed out to be changed
+_TOLD: dict[str, tuple[_Told, ...]] = {}
+_TOLD_MOST = 4096
+
+
+def _told(text: str) -> tuple[_Told, ...]:
+    told = _TOLD.get(text)
+    if told is None:
+        if len(_TOLD) >= _TOLD_MOST:
+            _TOLD.clear()
+        told = _TOLD[text] = tuple(_Told(whole) for whole in sentences(text))
+    return told
+
+
 def _read_out(rid: str, side: str, rule: dict[str, Any], kinds: tuple[tuple[str, Any], ...], said: set[str], names: dict[str, str],
               rule_quote: Callable[..., dict[str, Any]], read: set[str] | None = None) -> list[dict[str, Any]]:
     """The rule's first sentence of each kind (its first wording's), unless said already or an example; given the
@@ -503,30 +547,25 @@ def _read_out(rid: str, side: str, rule: dict[str, Any], kinds: tuple[tuple[str,
     A sentence read out that announces its exceptions ("with the following exceptions:") brings the list's items
     that follow it, each quoted (``exception``): its words hold only with them."""
     version = rule["versions"][0] if rule["versions"] else None
-    text = _text(rule)
     if read is not None:
         kinds = (*kinds, ("forbids", _FORBIDS))
     found = {how: 0 for how, _ in kinds}
     out: list[dict[str, Any]] = []
-    told = sentences(text)
-    for at, whole in enumerate(told):
-        sentence = whole.split("\n\n", 1)[0].rstrip()  # a sentence that runs into a list after its colon: its own words
-        rest = whole.split("\n\n", 1)[1] if "\n\n" in whole else ""
-        if sentence.endswith(":") and len(sentence.split()) < _WORDS and rest.strip() and not _ITEM.match(rest):
-            sentence = rest.split("\n\n", 1)[0].rstrip()  # a label over its paragraph ("In addition:"): the paragraph's words
-        plain = _plain(sentence)
-        if plain in said or _EXAMPLE.match(plain):
+    told = _told(_text(rule))
+    for at, each in enumerate(told):
+        plain = each.plain
+        if plain in said or each.example:
             continue
         for how, pattern in kinds:
-            hit = pattern.search(plain)
+            hit = each.hit(pattern)
             if hit is None or found[how] >= (_LIMITS_AT_MOST if how == "limit" else _AT_MOST) or (how == "forbids" and plain in (read or ())):
                 continue
             found[how] += 1
             said.add(plain)
             out.append({"side": side, "rule": rid, "name": names.get(rid, rid), "kind": "settles", "actions": [_words(plain, hit)],
-                        "how": how, "subject": None, "conditions": [], "citation": rule_quote(rid, sentence.lstrip("-*• "), version)})
+                        "how": how, "subject": None, "conditions": [], "citation": rule_quote(rid, each.sentence.lstrip("-*• "), version)})
             if _EXCEPTIONS_FOLLOW.search(plain):
-                out += _exceptions(rid, side, whole, told[at + 1 :], said, names, rule_quote, version)
+                out += _exceptions(rid, side, each.whole, [later.whole for later in told[at + 1 :]], said, names, rule_quote, version)
             break
     return out
 
@@ -561,7 +600,9 @@ def _produces(rel: dict[str, Any], names: dict[str, str]) -> bool:
     return pattern is not None and any(_PRODUCES.search(sentence[: m.start()]) for m in pattern.finditer(sentence))
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _plain(sentence: str) -> str:
+    """A sentence's words one space apart, a list item's mark aside (kept by sentence: every answer asks it of the same)."""
     return " ".join(sentence.split()).lstrip("-*• ")
 
 

@@ -31,6 +31,7 @@ import re
 from referee.graph.effects_words import CONDITIONS, ONLY_SCOPES
 from referee.graph.limits import Limit, weapon_condition, whole_limits
 from referee.patterns import compiled, lazy
+from referee.resolve.found import searched
 from referee.resolve.meeting import sentences
 from referee.resolve.play import Inactive, Side
 from referee.resolve.ruling import Ruling, quote
@@ -138,8 +139,8 @@ def _moved_by(ctx: Context, side: Side) -> tuple[str, str, str] | None:
     for rid, entry in side.rules.items():
         rule = ctx.view.get(rid)
         for sentence in sentences((rule or {}).get("text") or ""):
-            found = _A_MOVE.search(sentence)
-            if found and _ONLY_THEN.search(sentence) is None and (found.group("what") is None or words_name(found.group("what"), entry.name)):
+            found = searched(_A_MOVE, sentence)
+            if found and searched(_ONLY_THEN, sentence) is None and (found.group("what") is None or words_name(found.group("what"), entry.name)):
                 return rid, entry.name, sentence
     return None
 
@@ -231,7 +232,7 @@ def not_applying(sentence: str, name: str, flags: tuple[str, ...]) -> str | None
     >>> not_applying("This rule does not apply if the unit Flees involuntarily.", "Feigned Flight", ("fleeing", "charged")) is None
     True
     """
-    found = _NOT_APPLYING.search(sentence.rstrip(". "))
+    found = searched(_NOT_APPLYING, sentence.rstrip(". "))
     if found is None or not flags:
         return None
     for case in _CASES_APART.split(found.group("cases")):
@@ -352,6 +353,13 @@ def _holding(limit: Any) -> str:
     return sentence[:end].rstrip() if end > 0 else sentence
 
 
+@functools.lru_cache(maxsize=4096)
+def _limits_of(text: str, name: str) -> tuple[Limit, ...]:
+    """:func:`~referee.graph.limits.whole_limits` of a rule's text and name, read once per text and name: every answer
+    asks it of each rule in play again (a limit is only read, never changed)."""
+    return tuple(whole_limits(sentences(text), name))
+
+
 def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, flags: tuple[str, ...],
                    aside: list[tuple[str, str, str]], idle: list[Inactive]) -> None:
     """A rule whose own words limit the whole of it (:func:`referee.graph.limits.whole_limits`): set
@@ -360,7 +368,7 @@ def _whole_limited(ctx: Context, side: Side, rid: str, entry: Any, text: str, fl
     as if it held)."""
     failed = False
     rule = ctx.view.get(rid) or {}
-    for limit in whole_limits(sentences(text), entry.name):
+    for limit in _limits_of(text, entry.name):
         if limit.situation in _OTHER_KIND and attack_kind_said(text, entry.name, rule.get("category")):
             continue  # its kind of attack is read by its name or its "only" (attack_scoped_rules)
         answer, by = limit_holds(ctx, limit, flags, side)
@@ -455,7 +463,7 @@ def own_use_forbidden(ctx: Context, sides: tuple[Side, Side]) -> tuple[list[tupl
                 continue
             text = rule["versions"][0]["text"] if rule["versions"] else rule["text"]
             for sentence in sentences(text or ""):
-                found = _OWN_CANNOT.search(sentence)
+                found = searched(_OWN_CANNOT, sentence)
                 if found is None or _stem(found.group("verb")) != _stem(entry.name.split()[-1]):
                     continue
                 when = _WHEN.search(found.group("rest"))

@@ -21,6 +21,7 @@ import re
 from referee.graph.situations import stem
 from referee.graph.spoken import SPOKEN
 from referee.patterns import lazy
+from referee.resolve.found import name_folded
 from referee.resolve.play import live
 from referee.resolve.ruling import Ruling
 from referee.resolve.situation import FLAGS
@@ -229,9 +230,9 @@ def forms(view: Book, side: Side, set_aside: dict[tuple[str, str], str]) -> list
 
 
 def _forms_of(view: Book, side: Side, rid: str) -> list[str]:
-    head = fold(view.rule_names.get(rid) or "")
+    head = name_folded(view.rule_names.get(rid) or "")
     return [child for child in (view.get(rid) or {}).get("children") or []
-            if child not in side.rules and head and fold(view.rule_names.get(child) or "").startswith(head + " ")]
+            if child not in side.rules and head and name_folded(view.rule_names.get(child) or "").startswith(head + " ")]
 
 
 def _plain(sentence: str) -> str:

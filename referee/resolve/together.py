@@ -19,6 +19,7 @@ import functools
 import re
 
 from referee.patterns import compiled, lazy, longest_first
+from referee.resolve.found import searched
 from referee.resolve.meeting import binds_other_side, sentences
 from referee.resolve.ruling import Ruling, Unresolved
 from referee.resolve.situation import judge
@@ -354,7 +355,7 @@ def kind_exceptions(ctx: Context, sides: tuple[Side, Side], answered: Sequence[s
             rule = ctx.view.get(a)
             version = rule["versions"][0] if rule and rule.get("versions") else None
             for said in sentences(((version or rule or {}).get("text")) or ""):
-                found = _KEPT_FROM.search(said.lstrip("-*• "))
+                found = searched(_KEPT_FROM, said.lstrip("-*• "))
                 if found is None or not _own_subject(found.group("who"), ctx.name(a)):
                     continue
                 for b, entry_b in side.rules.items():

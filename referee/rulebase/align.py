@@ -24,7 +24,11 @@ from dataclasses import replace
 from referee.rulebase.base import folded
 from referee.rulebase.manifest import DocumentSpec, Manifest, recover
 from referee.model import Alias, Entry, Rule, Version
-from referee.text import fold, near_miss, plural, singulars
+from referee.text import fold, most_slips, near_miss, plural, singulars
+
+TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 # Names are folded again and again (as keys, for aliases, for parents): each
 # once (:data:`referee.rulebase.base.folded`) saves about a third of aligning a
@@ -137,7 +141,9 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
                 written.setdefault(_fold(name), name)
                 if not (renamed and name == entry.name):
                     by_documents.add(_fold(name))
+    by_length: _ByLength | None = None  # the written names by their length, gathered only if needed
     used: dict[str, Counter[str]] | None = None  # the names the texts use, read only if needed
+    used_by_length: _ByLength | None = None
     words: set[str] | None = None  # the words the texts and the written names use, read only if needed
     for alias, (target, _lang) in manifest.aliases.items():
         if _fold(target) in by_documents:
@@ -147,10 +153,11 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
         # rule of its own so is compared only with the names the documents write: two such
         # rules one slip from each other ("Area Attack", "Breath Attack") are two rules
         own = _fold(alias) in renamers
-        others = [name for name in written if (name in by_documents or not own) and name not in (_fold(alias), _fold(target))]
-        close = difflib.get_close_matches(_fold(target), others, n=1, cutoff=0.8) or [
-            name for name in others if near_miss(_fold(target), name)  # a swap of two letters: "Hnad Weapon"
-        ][:1]
+        aimed = _fold(target)
+        if by_length is None:
+            by_length = _ByLength(written)
+        skip = (_fold(alias), aimed)
+        close = _written_near(aimed, by_length, lambda name, own=own, skip=skip: (name in by_documents or not own) and name not in skip)
         meant = written[close[0]] if close else None
         if meant is None:
             if words is None:
@@ -163,7 +170,8 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
             # Target, whose heading the alias renames), which lint reports there
             if used is None:
                 used = _used_names(entries)
-            close = [] if all(word in words for word in _fold(target).split()) else _used_near_miss(_fold(target), used)
+                used_by_length = _ByLength(used)
+            close = [] if all(word in words for word in _fold(target).split()) else _used_near_miss(_fold(target), used, used_by_length)
             meant = used[close[0]].most_common(1)[0][0] if close else None
             # written once only, the text's name may as well be the slip: lint says so there too
             once = meant if close and sum(used[close[0]].values()) == 1 else None
@@ -189,6 +197,57 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
             recover(err)
             typos[alias] = meant
     return typos
+
+
+_CLOSE = 0.8  # how like a written name a curated target must be to be taken as its typo (difflib's ratio)
+
+
+def _length_ratio(one: int, other: int, shared: bool = False) -> float:
+    """difflib's ratio as its first test works it out from two names' lengths alone
+    (``SequenceMatcher.real_quick_ratio``): the most two names of these lengths can share; a name
+    below the cutoff by it is never a match.  ``shared``: ``one`` is the most letters the two can
+    share, ``other`` their lengths together (a bound on ``quick_ratio``, worked out the same way)."""
+    if shared:
+        return 2.0 * one / other if other else 1.0
+    return 2.0 * min(one, other) / (one + other) if one + other else 1.0
+
+
+def _written_near(aimed: str, by_length: _ByLength, other: Callable[[str], bool]) -> list[str]:
+    """The written name a target (folded) is a typo of, if any, of the names ``by_length`` holds that ``other`` keeps:
+    difflib's closest at :data:`_CLOSE`, else the first that is a near miss ("Hnad Weapon", two letters swapped).
+
+    Only the names difflib's quick tests and near_miss's slips could let through are compared: those of a fitting
+    length (looked up by length, not sought among all), and with few enough letters the target lacks (each occurrence:
+    a letter added or changed is at most one of them, and difflib shares none of them with the target).  The same
+    match as a comparison with every name, the first in the same order."""
+    lacks = dict.fromkeys(map(ord, aimed))
+    most = most_slips(aimed)
+
+    def alike(name: str) -> bool:
+        return _length_ratio(len(name) - len(name.translate(lacks)), len(name) + len(aimed), shared=True) >= _CLOSE and other(name)
+
+    def slipped(name: str) -> bool:
+        return len(name.translate(lacks)) <= most and other(name)
+
+    likely = by_length.within(lambda n: _length_ratio(n, len(aimed)) >= _CLOSE, alike)
+    return difflib.get_close_matches(aimed, likely, n=1, cutoff=_CLOSE) or [
+        name for name in by_length.within(lambda n: abs(n - len(aimed)) <= most, slipped) if near_miss(aimed, name)
+    ][:1]
+
+
+class _ByLength:
+    """Names by their length, so that the few a comparison of lengths leaves possible are
+    looked up instead of every name compared; in the order they were given."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.groups: dict[int, list[tuple[int, str]]] = defaultdict(list)
+        for n, name in enumerate(names):
+            self.groups[len(name)].append((n, name))
+
+    def within(self, fits: Callable[[int], bool], keep: Callable[[str], bool] = bool) -> list[str]:
+        """The names whose length ``fits`` that ``keep`` keeps, in the order given."""
+        found = [pair for length, group in self.groups.items() if fits(length) for pair in group if keep(pair[1])]
+        return [name for _, name in sorted(found)]
 
 
 # A name as running text writes it: capitalised words, with the small words
@@ -220,12 +279,15 @@ def _used_names(entries: list[Entry]) -> dict[str, Counter[str]]:
     return used
 
 
-def _used_near_miss(target: str, used: dict[str, Counter[str]]) -> list[str]:
+def _used_near_miss(target: str, used: dict[str, Counter[str]], by_length: _ByLength) -> list[str]:
     """The name the texts use that ``target`` (folded) is one slip from, if
-    the texts use neither ``target`` nor its plural or singular: the most used."""
+    the texts use neither ``target`` nor its plural or singular: the most used.
+    ``by_length``: the names of ``used``, by their length."""
     if any(form in used for form in _forms(target)):
         return []  # the texts use the target: a name of its own, not a typo
-    misses = [name for name in used if near_miss(target, name) and target not in _forms(name)]
+    lacks, most = dict.fromkeys(map(ord, target)), most_slips(target)  # as for a written name (:func:`_written_near`)
+    near = by_length.within(lambda n: abs(n - len(target)) <= most, lambda name: len(name.translate(lacks)) <= most)
+    misses = [name for name in near if near_miss(target, name) and target not in _forms(name)]
     return sorted(misses, key=lambda name: (-sum(used[name].values()), name))[:1]
 
 

@@ -1,5 +1,5 @@
 """An answer's rule names (``referee.resolve.called``): the name a player called a rule by first,
-else the book's, each of the book's read once per answer, with the book's own answers for a rule
+else the book's, each of the book's read once per store (across answers), with the book's own answers for a rule
 it does not name."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 
 import pytest
 
-from referee.resolve.called import _Names
+from referee.resolve.called import _Names, _read_of
 
 
 class Counted(Mapping[str, str]):
@@ -31,7 +31,7 @@ class Counted(Mapping[str, str]):
 
 def test_each_name_of_the_book_is_read_once_and_answers_as_the_book() -> None:
     book = Counted({"demo/stomp": "Stomp / Thunder Stomp", "demo/fear": "Fear"})
-    names = _Names({"demo/stomp": "Stomp"}, book)
+    names = _Names({"demo/stomp": "Stomp"}, book, {})
     for _ in range(3):
         assert names["demo/stomp"] == names.get("demo/stomp") == "Stomp"  # the name called, never read from the book
         assert names["demo/fear"] == names.get("demo/fear") == "Fear" and "demo/fear" in names
@@ -40,3 +40,16 @@ def test_each_name_of_the_book_is_read_once_and_answers_as_the_book() -> None:
             names["demo/none"]
         assert len(names) == 2 and sorted(names) == ["demo/fear", "demo/stomp"]
     assert book.read == ["demo/fear", "demo/none"] and book.counted == 1
+
+
+def test_the_book_names_are_kept_per_store_never_the_names_called() -> None:
+    book, other = Counted({"demo/stomp": "Stomp / Thunder Stomp", "demo/fear": "Fear"}), Counted({"demo/fear": "Fear (other)"})
+    first = _Names({"demo/stomp": "Stomp"}, book, _read_of(book))
+    assert first["demo/stomp"] == "Stomp" and first["demo/fear"] == "Fear"
+    # the next answer on the same store reads nothing again, and calls no rule by the first answer's names
+    second = _Names({}, book, _read_of(book))
+    assert second["demo/stomp"] == "Stomp / Thunder Stomp" and second["demo/fear"] == "Fear"
+    assert book.read == ["demo/fear", "demo/stomp"]
+    # another store starts afresh
+    third = _Names({}, other, _read_of(other))
+    assert third["demo/fear"] == "Fear (other)" and other.read == ["demo/fear"]

@@ -18,7 +18,7 @@ from referee.lint.finding import Finding
 from referee.lint.places import column_of, nearest_place, raw_lines
 from referee.lint.registry import check
 from referee.lint.terms import bare, clean, names_of
-from referee.text import fold, slips, word_forms
+from referee.text import fold, most_slips, slips, word_forms
 
 if TYPE_CHECKING:
     from typing import Any
@@ -191,7 +191,7 @@ def nearest(term: str, spelled: dict[str, str]) -> str | None:
     folded = fold(term)
     if len(folded) < 4 or folded in spelled:
         return None
-    most = 1 if len(folded) < 10 else 2
+    most = most_slips(folded)
     best: tuple[int, str] | None = None
     for name in spelled:
         if abs(len(name) - len(folded)) > most or len(name) < 4:
