@@ -215,7 +215,8 @@ class Sieve:
         self._always: frozenset[int] | None = None  # the patterns with no word, once the words are read
         self._lettered: tuple[tuple[str, frozenset[int]], ...] = ()  # each word of letters and the patterns it opens
         self._other: tuple[tuple[str, frozenset[int]], ...] = ()  # each word with other characters, and its patterns
-        self._in_run: dict[str, frozenset[int]] = {}  # a run of letters -> the patterns its words open
+        # a run of letters -> the patterns its words open, the runs met, and those that open at least one pattern
+        self._runs: tuple[dict[str, frozenset[int]], set[str], set[str]] = ({}, set(), set())
 
     def live(self, text: str) -> tuple[int, ...]:
         """The indexes of the patterns that may match ``text``, in order."""
@@ -227,18 +228,23 @@ class Sieve:
         if not text.isascii():
             return self._every
         kept = _RUNS[0]  # one read: another thread may put its own text there meanwhile
-        if kept[0] is not text:
-            low = text.lower()
-            kept = _RUNS[0] = (text, low, frozenset(_LETTERS.findall(low)))
+        if kept[0] is not text:  # its runs of letters in lower case: every other character made a space, by a table
+            kept = _RUNS[0] = (text, text.lower(), frozenset(text.encode().translate(_LETTERS_ONLY).decode().split()))
         found = set(self._always)  # type: ignore[arg-type]
-        in_run = self._in_run
-        for run in kept[2]:
-            opened = in_run.get(run)
-            if opened is None:
-                if len(in_run) >= _RUNS_KEPT:
-                    in_run.clear()
+        in_run, met, opening = self._runs  # one read: afresh, they are new objects (another thread may read the old)
+        runs = kept[2]
+        new = runs - met  # runs met for the first time (set operations: most of a text's runs were met before)
+        if new:
+            if len(met) + len(new) > _RUNS_KEPT:
+                in_run, met, opening, new = {}, set(), set(), runs
+                self._runs = (in_run, met, opening)
+            for run in new:
                 opened = in_run[run] = frozenset(i for word, patterns in self._lettered if word in run for i in patterns)
-            found |= opened
+                if opened:
+                    opening.add(run)
+            met |= new  # (last: a run in ``met`` is in the other two)
+        for run in runs & opening:  # most runs open no pattern: only those that do are visited
+            found |= in_run[run]
         for word, patterns in self._other:
             if word in kept[1]:
                 found |= patterns
@@ -258,7 +264,8 @@ class Sieve:
         self._always = frozenset(always)
 
 
-_LETTERS = lazy("[a-z]+")
+# an ASCII text's bytes with each letter in lower case and every other character a space: its runs of letters, split
+_LETTERS_ONLY = bytes(c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 else 32 for c in range(256))
 _RUNS: list[Any] = [(None, "", frozenset())]  # the last text a sieve read: its lower case and its runs of letters
 _RUNS_KEPT = 200_000  # runs of letters a sieve remembers before starting afresh
 
