@@ -482,7 +482,8 @@ def _name_at(words: list[_Word], i: int, run_end: int, index: NameIndex, quoted:
     """
     first = words[i]
     lower = not first.capital and not quoted  # only a core term of several words may be written so ("flaming attack")
-    by_words = index.by_words
+    # every key asked below begins with the first word, whose names were filed when its _Word asked for ``longest``
+    by_words = index._spelled
     reach = min(first.longest, run_end - i)
     if reach > 1:
         heads = tuple(w.head for w in words[i : i + reach])  # type: ignore[union-attr]
