@@ -234,3 +234,20 @@ def test_a_led_pattern_takes_every_start_a_match_may_have(pattern: str, flags: i
 
 def test_a_pattern_whose_match_may_start_anywhere_is_not_led() -> None:
     assert led(r"\w+") is None and led(r"[^,]+") is None and led(r"a?") is None and led(r"(?i)fear") is None and led(r".x") is None
+
+
+def test_a_sieve_that_starts_its_runs_afresh_answers_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sieve keeps what each run of letters opens until it has met ``_RUNS_KEPT`` runs, then starts
+    afresh: its answers are the same before and after, for runs it met and runs it did not."""
+    from referee import patterns
+    from referee.patterns import Sieve
+
+    sieve = Sieve([gated(r"\broll[- ]?off\b", re.I), gated(r"\bboth\s+(?:sides|players)\b", re.I), gated(r"\d+"), gated(r"\bflee", re.I)])
+    texts = ["Both players roll-off.", "The unit flees 2D6.", "A unit may move.", "Fleeing units, both sides."] * 3
+    for _ in range(GATE_AFTER):
+        sieve.live("")
+    expected = [sieve.live(text) for text in texts]
+    assert expected[:4] == [(0, 1, 2), (2, 3), (2,), (1, 2, 3)]
+    monkeypatch.setattr(patterns, "_RUNS_KEPT", 3)
+    assert sieve.live("Charging models roll off.") == (0, 2) and sieve._runs[1] == {"charging", "models", "roll", "off"}  # afresh
+    assert [sieve.live(text) for text in texts] == expected
