@@ -451,12 +451,20 @@ def _classify(raw: list[Lexeme], sentence: str, index: NameIndex) -> list[Lexeme
         else:  # only a capitalised word, or the first of a core term of several words, starts a name
             name_len = 0
         if name_len > phrase_len:
-            start, end = lexeme.start, raw[i + name_len - 1].end
-            out.append(Lexeme("TERM" if name_core else "NAME", sentence[start:end], start, end, key=name_key))
+            if name_len == 1:  # the word's own token becomes the name's (its words are the word's)
+                lexeme.type, lexeme.key = "TERM" if name_core else "NAME", name_key
+                out.append(lexeme)
+            else:
+                start, end = lexeme.start, raw[i + name_len - 1].end
+                out.append(Lexeme("TERM" if name_core else "NAME", sentence[start:end], start, end, key=name_key))
             i += name_len
         elif phrase_len:
-            start, end = lexeme.start, raw[i + phrase_len - 1].end
-            out.append(Lexeme(phrase_kind, sentence[start:end], start, end, norm=phrase_norm))
+            if phrase_len == 1:
+                lexeme.type, lexeme.norm = phrase_kind, phrase_norm
+                out.append(lexeme)
+            else:
+                start, end = lexeme.start, raw[i + phrase_len - 1].end
+                out.append(Lexeme(phrase_kind, sentence[start:end], start, end, norm=phrase_norm))
             i += phrase_len
         else:
             out.append(lexeme)
