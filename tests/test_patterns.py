@@ -13,7 +13,7 @@ import pytest
 
 import referee
 from referee import pattern_cache
-from referee.patterns import GATE_AFTER, GatedPattern, LazyPattern, gated, lazy, needs
+from referee.patterns import GATE_AFTER, GatedPattern, LazyPattern, gated, lazy, led, needs
 
 RULES_SRC = Path(__file__).resolve().parent.parent / "rules_src"
 
@@ -191,3 +191,63 @@ def test_every_sieve_of_the_package_leaves_out_only_patterns_that_do_not_match()
             tried += len(made)
             left_out += len(made) - len(live)
         assert left_out > tried / 2, where
+
+
+def test_a_led_pattern_finds_what_the_pattern_finds() -> None:
+    """:func:`led` puts a look-ahead for a match's first characters before a pattern: every gated
+    pattern of the package, led, finds the same matches (where, and each group) in every sentence
+    of rules_src and in texts whose letters fold under re.I; most of them can be led."""
+    from referee.graph.sentences import split
+
+    sentences = [s for path in sorted(RULES_SRC.rglob("*")) if path.suffix in (".md", ".txt", ".wiki")
+                 for s in split(path.read_text(encoding="utf-8", errors="replace"))]
+    sentences += ["İf it is charging, it ſhoots at \u212aill range.", "IMMUNE TO FEAR; Cannot March"]
+    patterns = [(where, p) for where, p in _module_patterns() if isinstance(p, GatedPattern)]
+    made = 0
+    for where, pattern in patterns:
+        compiled = re.compile(pattern.pattern, pattern._flags)
+        ahead = led(pattern.pattern, pattern._flags)
+        if ahead is None:
+            continue
+        made += 1
+        for sentence in sentences:
+            expected = [(m.span(), m.groups()) for m in compiled.finditer(sentence)]
+            assert [(m.span(), m.groups()) for m in ahead.finditer(sentence)] == expected, (where, sentence)
+            assert bool(ahead.match(sentence)) == bool(compiled.match(sentence)), (where, sentence)
+    assert made > len(patterns) / 2
+
+
+@pytest.mark.parametrize(("pattern", "flags", "text"), [
+    (r"(?:not\s+)?moving", re.I, "NOT MOVING, moving"),  # an optional start: both starts are first characters
+    (r"(?<=all\s)fleeing|\bcharg(?:e|ing)", re.I, "all FLEEING units Charge"),
+    (r"\b(?-i:[A-Z])\w+\s+rule", re.I, "the Fear rule, the fear rule"),  # a part that keeps case: the look-ahead ignores it
+    (r"(?:x|)y", 0, "xy y"),  # an empty alternative: what follows starts the match too
+    (r"[a-c]{2,}|[0-9]+", 0, "abba 12 cab"),
+    (r"fear  # a remark", re.X, "Fear fear"),
+    (r"(?i:fear)", 0, "FEAR"),
+])
+def test_a_led_pattern_takes_every_start_a_match_may_have(pattern: str, flags: int, text: str) -> None:
+    ahead = led(pattern, flags)
+    assert ahead is not None
+    assert [m.span() for m in ahead.finditer(text)] == [m.span() for m in re.finditer(pattern, text, flags)] != []
+
+
+def test_a_pattern_whose_match_may_start_anywhere_is_not_led() -> None:
+    assert led(r"\w+") is None and led(r"[^,]+") is None and led(r"a?") is None and led(r"(?i)fear") is None and led(r".x") is None
+
+
+def test_a_sieve_that_starts_its_runs_afresh_answers_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sieve keeps what each run of letters opens until it has met ``_RUNS_KEPT`` runs, then starts
+    afresh: its answers are the same before and after, for runs it met and runs it did not."""
+    from referee import patterns
+    from referee.patterns import Sieve
+
+    sieve = Sieve([gated(r"\broll[- ]?off\b", re.I), gated(r"\bboth\s+(?:sides|players)\b", re.I), gated(r"\d+"), gated(r"\bflee", re.I)])
+    texts = ["Both players roll-off.", "The unit flees 2D6.", "A unit may move.", "Fleeing units, both sides."] * 3
+    for _ in range(GATE_AFTER):
+        sieve.live("")
+    expected = [sieve.live(text) for text in texts]
+    assert expected[:4] == [(0, 1, 2), (2, 3), (2,), (1, 2, 3)]
+    monkeypatch.setattr(patterns, "_RUNS_KEPT", 3)
+    assert sieve.live("Charging models roll off.") == (0, 2) and sieve._runs[1] == {"charging", "models", "roll", "off"}  # afresh
+    assert [sieve.live(text) for text in texts] == expected

@@ -1426,10 +1426,6 @@ def _profile_item(item: list[Lexeme]) -> bool:
 
 
 def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
-    conditions: list[tuple[int, Found]] = []
-    for k, lexeme in enumerate(lexemes):
-        if lexeme.type == "COND":
-            conditions.extend((k, found) for found in _pattern_condition(reader, lexemes, k))
     clauses: list[tuple[int, int, list[Effect]]] = []
     # "does not" before any action but taking a test states nothing ("If the model is not deployed by
     # the end of Game Turn 4"): such a clause is no clause, and the condition around it stays one
@@ -1437,12 +1433,19 @@ def _typed(reader: _Reader, lexemes: list[Lexeme]) -> list[Relation]:
                      for kept in [[d for d in found if d.mode != "exempt" or d.action is not None and (_EXEMPTION.match(reader.words(d.action))
                                                                                                          or _NOT_GIVEN.match(reader.words(d.action)))]] if kept]
     for first, end, found in found_clauses:
-        for draft in found:
-            if draft.kind == "condition":
-                conditions.extend((first, found) for word, index in draft.conditions for found in reader.conditions(word, index))
         effects = [d for d in found if d.kind != "condition"]
         if effects:
             clauses.append((first, end, effects))
+    if not clauses:  # conditions are only ever of clauses: a sentence without one (most of the rules') has none to place
+        return _not_prevented_by(lexemes, reader)
+    conditions: list[tuple[int, Found]] = []
+    for k, lexeme in enumerate(lexemes):
+        if lexeme.type == "COND":
+            conditions.extend((k, found) for found in _pattern_condition(reader, lexemes, k))
+    for first, _end, found in found_clauses:
+        for draft in found:
+            if draft.kind == "condition":
+                conditions.extend((first, found) for word, index in draft.conditions for found in reader.conditions(word, index))
     conditions += _condition_clauses(lexemes, reader, found_clauses)
     conditions += _bracketed_exceptions(lexemes, reader)
     conditions += _against_unknown(lexemes, reader)

@@ -155,15 +155,15 @@ def _scan() -> _Scanner:
 # -- scanning --------------------------------------------------------------
 
 
-def _longest(types: list[str], start: int, token: Callable[[int], Token]) -> int:
+def _longest(types: list[str], start: int, token: Callable[[int], Token], scanner: _Scanner | None = None) -> int:
     """The end of the longest clause of ``types`` starting at ``start``, or ``start``.
 
     Walks the tree of sequences already asked about; at a sequence not met
     before, feeds lark the tokens from ``start`` (``token(k)``) and records
-    its answer.
+    its answer.  ``scanner``: :func:`_scan`'s, when the caller has it.
     """
     global _root, _prefixes
-    scanner = _scan()
+    scanner = scanner or _scan()
     root = _root
     if root is None or _prefixes > _PREFIXES_KEPT:
         root = _root = _Prefix(False)
@@ -283,10 +283,12 @@ def _shape(tree: Any, offsets: dict[int, int]) -> tuple[Any, tuple[Any, ...]] | 
     return (tree.data, tuple(children))
 
 
-def _transformed(transformer: Any, shape: tuple[Any, tuple[Any, ...]], token: Callable[[int], Token], i: int) -> Any:
+def _transformed(transformer: Any, shape: tuple[Any, tuple[Any, ...]], token: Callable[[int], Token], i: int, discard: Any = None) -> Any:
     """What ``transformer.transform`` gives for the tree of ``shape`` with the run's tokens from
-    ``i`` in it: each rule's method called on its children, innermost first, left to right."""
-    from lark import Discard
+    ``i`` in it: each rule's method called on its children, innermost first, left to right.
+    ``discard``: lark's ``Discard``, when the caller has it (one import per clause, not per rule)."""
+    if discard is None:
+        from lark import Discard as discard
 
     children = []
     for child in shape[1]:
@@ -295,15 +297,15 @@ def _transformed(transformer: Any, shape: tuple[Any, tuple[Any, ...]], token: Ca
         elif child.__class__ is int:
             children.append(token(i + child))
         else:
-            done = _transformed(transformer, child, token, i)
-            if done is not Discard:
+            done = _transformed(transformer, child, token, i, discard)
+            if done is not discard:
                 children.append(done)
     return getattr(transformer, shape[0])(children)
 
 
 def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Effect]]]:
     """Every clause of a sentence: (first token, end token, drafts), left to right."""
-    from lark import Token
+    from lark import Discard, Token
 
     from referee.graph.effects_transform import EffectTransformer
 
@@ -324,7 +326,7 @@ def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Effect]]]:
         if types[i] not in scanner.openers or (i and types[i - 1] in NEGATIONS and types[i] not in NEGATIONS):
             i += 1
             continue
-        end = _longest(types, i, token)
+        end = _longest(types, i, token, scanner)
         if end == i:
             i += 1
             continue
@@ -333,6 +335,6 @@ def find_clauses(lexemes: list[Lexeme]) -> list[tuple[int, int, list[Effect]]]:
             continue
         shape = _shape_of(scanner, types, i, end, token)
         transformer = EffectTransformer({lexemes[k].start: k for k in range(i, end)})
-        found.append((i, end, _transformed(transformer, shape, token, i) if shape.__class__ is tuple else transformer.transform(shape)))
+        found.append((i, end, _transformed(transformer, shape, token, i, Discard) if shape.__class__ is tuple else transformer.transform(shape)))
         i = end
     return found

@@ -408,25 +408,32 @@ def _classify(raw: list[Lexeme], sentence: str, index: NameIndex) -> list[Lexeme
     words = [
         (known.get(lexeme.text) or index.learn(lexeme.text)) if lexeme.type == "WORD" else None for lexeme in raw
     ]  # fmt: skip
-    # where the run of words holding each word ends: names and phrases never cross punctuation
-    run_ends = [0] * n
-    run_end = n
-    for k in range(n - 1, -1, -1):
-        if words[k] is None:
-            run_end = k
-        run_ends[k] = run_end
+    run_end = 0  # where the run of words holding word i ends (names and phrases never cross punctuation), once asked
     i = 0
     while i < n:
         word = words[i]
+        lexeme = raw[i]
         if word is None:
-            out.append(raw[i])
+            out.append(lexeme)
             i += 1
             continue
-        run_end = min(run_ends[i], i + 8)
+        # a name in quotation marks may be written in lower case: 'has the "objective security" keyword'
+        quoted = not word.capital and lexeme.start > 0 and sentence[lexeme.start - 1] in _QUOTES
+        if word.lone and not quoted:  # most words: what the word is alone, no longer phrase or name starting with it
+            if word.phrase is not None:
+                lexeme.type, lexeme.norm = word.phrase
+            out.append(lexeme)
+            i += 1
+            continue
+        if run_end <= i:
+            run_end = i + 1
+            while run_end < n and words[run_end] is not None:
+                run_end += 1
+        stop = min(run_end, i + 8)
 
         phrase_len, phrase_kind, phrase_norm = 0, "", ""
-        if run_end - i > 1 and words[i + 1].lower in word.follows:  # type: ignore[union-attr]
-            for length in range(min(_LONGEST_PHRASE, run_end - i), 0, -1):
+        if stop - i > 1 and words[i + 1].lower in word.follows:  # type: ignore[union-attr]
+            for length in range(min(_LONGEST_PHRASE, stop - i), 0, -1):
                 hit = PHRASES.get(tuple(w.lower for w in words[i : i + length]))  # type: ignore[union-attr]
                 if hit is not None:
                     phrase_len, (phrase_kind, phrase_norm) = length, hit
@@ -434,25 +441,33 @@ def _classify(raw: list[Lexeme], sentence: str, index: NameIndex) -> list[Lexeme
         elif word.phrase is not None:
             phrase_len, (phrase_kind, phrase_norm) = 1, word.phrase
 
-        # a name in quotation marks may be written in lower case: 'has the "objective security" keyword'
-        quoted = not word.capital and raw[i].start > 0 and sentence[raw[i].start - 1] in _QUOTES
-        if word.capital or (word.longest > 1 and run_end - i > 1) or quoted:
-            name_len, name_core, name_key = _name_at(words, i, run_end, index, quoted)  # type: ignore[arg-type]
+        if word.capital and (word.longest < 2 or stop - i < 2):
+            name_len, name_core, name_key = word.alone  # a capitalised word no longer name can start here
+        elif word.capital or (word.longest > 1 and stop - i > 1) or quoted:
+            name_len, name_core, name_key = _name_at(words, i, stop, index, quoted)  # type: ignore[arg-type]
             if quoted and not word.capital and name_len and not (raw[i + name_len - 1].end < len(sentence)
                                                                  and sentence[raw[i + name_len - 1].end] in _QUOTES):
                 name_len = 0  # only the whole quotation is the name
         else:  # only a capitalised word, or the first of a core term of several words, starts a name
             name_len = 0
         if name_len > phrase_len:
-            start, end = raw[i].start, raw[i + name_len - 1].end
-            out.append(Lexeme("TERM" if name_core else "NAME", sentence[start:end], start, end, key=name_key))
+            if name_len == 1:  # the word's own token becomes the name's (its words are the word's)
+                lexeme.type, lexeme.key = "TERM" if name_core else "NAME", name_key
+                out.append(lexeme)
+            else:
+                start, end = lexeme.start, raw[i + name_len - 1].end
+                out.append(Lexeme("TERM" if name_core else "NAME", sentence[start:end], start, end, key=name_key))
             i += name_len
         elif phrase_len:
-            start, end = raw[i].start, raw[i + phrase_len - 1].end
-            out.append(Lexeme(phrase_kind, sentence[start:end], start, end, norm=phrase_norm))
+            if phrase_len == 1:
+                lexeme.type, lexeme.norm = phrase_kind, phrase_norm
+                out.append(lexeme)
+            else:
+                start, end = lexeme.start, raw[i + phrase_len - 1].end
+                out.append(Lexeme(phrase_kind, sentence[start:end], start, end, norm=phrase_norm))
             i += phrase_len
         else:
-            out.append(raw[i])
+            out.append(lexeme)
             i += 1
     return out
 
@@ -475,7 +490,8 @@ def _name_at(words: list[_Word], i: int, run_end: int, index: NameIndex, quoted:
     """
     first = words[i]
     lower = not first.capital and not quoted  # only a core term of several words may be written so ("flaming attack")
-    by_words = index.by_words
+    # every key asked below begins with the first word, whose names were filed when its _Word asked for ``longest``
+    by_words = index._spelled
     reach = min(first.longest, run_end - i)
     if reach > 1:
         heads = tuple(w.head for w in words[i : i + reach])  # type: ignore[union-attr]
@@ -511,10 +527,12 @@ class _Word:
     form) the word is alone, if any; ``head``: its folded form, as names are
     spelled; ``capital``: written capitalised; ``longest``: the most words a name
     beginning with it has; ``alone``: the name of one word it is, as
-    :func:`_name_at` gives it (for a capitalised word).
+    :func:`_name_at` gives it (for a capitalised word); ``lone``: no longer phrase
+    or name can start with it, nor a name of it alone unless quoted (a word in
+    lower case, most words): it is its phrase of one word, or a word.
     """
 
-    __slots__ = ("lower", "follows", "phrase", "head", "capital", "longest", "alone")
+    __slots__ = ("lower", "follows", "phrase", "head", "capital", "longest", "alone", "lone")
 
     def __init__(self, text: str, index: NameIndex) -> None:
         self.lower = text.lower()
@@ -524,6 +542,8 @@ class _Word:
         self.capital = text[:1].isupper()
         self.longest = index.longest.get(head, 0) if self.capital or text[:1].isalpha() else 0
         self.alone = _one_word_name(text, head, index) if self.capital else _NO_NAME
+        # what it is alone is all it can be (out of quotation marks): no phrase, no name starts with it
+        self.lone = not self.capital and not self.follows and self.longest < 2
 
 
 def _one_word_name(text: str, head: str, index: NameIndex) -> tuple[int, bool, str]:

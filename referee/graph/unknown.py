@@ -233,6 +233,10 @@ def _lists(lexemes: list[Lexeme]) -> list[tuple[int, int, str]]:
         return out  # no list here names a known rule: most sentences
     k = 0
     while k < len(lexemes):
+        lexeme = lexemes[k]
+        if lexeme.type != "NAME" and not _capitalised(lexeme) and not (lexeme.type == "NOT" and _capital_not(lexemes, k)):
+            k += 1  # no item starts here (what _item says of most tokens, without its calls)
+            continue
         items: list[tuple[int, int, bool]] = []
         commas = 0
         i = k
