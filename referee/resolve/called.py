@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from referee.joined import kinds_joined
-from referee.resolve.found import name_folded
+from referee.resolve.found import kept_for, name_folded
 from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 class _Names(Mapping[str, str]):
     """Rule id -> name: the name an answer called a rule by, else the book's.  The book's are
-    kept as they are read (``read``, :func:`_read_of`): a store reads each from its rows, and an
+    kept as they are read (``read``, kept for the store: :func:`~referee.resolve.found.kept_for`): a store reads each from its rows, and an
     answer asks the same few rules' names thousands of times (a walk of every rule in ten
     situations: about ninety a call), the next answer the same again."""
 
@@ -90,18 +90,6 @@ class _Names(Mapping[str, str]):
 
 _NONE = object()  # a rule id the book names no rule by
 
-# the names read from the store last read through an answer: (that store, id -> name or _NONE).  A store's rules
-# never change in place (a rebuild opens a new store), so the store itself is the key: another store, even of the
-# same rules, starts afresh.  The names an answer called rules by are its own, never kept here
-_READ: tuple[Any, dict[str, object]] = (None, {})
-
-
-def _read_of(view: Book) -> dict[str, object]:
-    global _READ
-    if _READ[0] is not view:
-        _READ = (view, {})
-    return _READ[1]
-
 
 class Called:
     """The book the sides are read from: ``view``, with each rule of a joined heading named as it
@@ -116,7 +104,7 @@ class Called:
         # the store's own, asked about a hundred times an answer: held here, not looked up through __getattr__ each time
         self.get, self.relations_out, self.relations_in = view.get, view.relations_out, view.relations_in
         self.called: dict[str, str] = {}
-        self.rule_names = _Names(self.called, view.rule_names, _read_of(view))  # none called yet: the store's names
+        self.rule_names = _Names(self.called, view.rule_names, kept_for(view, "names"))  # none called yet: the store's names
         said: dict[str, set[str]] = {}
         kinds: list[tuple[str, str]] = []
         for pick in picks:

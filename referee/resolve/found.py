@@ -1,4 +1,5 @@
-"""What a pattern finds in a rule's words, kept by pattern and words; and names folded, kept by name.
+"""What a pattern finds in a rule's words, kept by pattern and words; names folded, kept by name; and
+what is kept for the store last read (:func:`kept_for`).
 
 An answer's passes search the sentences of the rules in play with their own patterns, and
 every answer (each situation a walk asks, each question of a shell session) searches the
@@ -42,3 +43,25 @@ def searched(pattern: Any, words: str) -> re.Match[str] | None:
 
 # a rule's name, an action's words, a relation's subject (:func:`referee.text.fold`), folded once
 name_folded = functools.lru_cache(maxsize=1 << 14)(fold)
+
+
+# what is kept for the store last read: (that store, purpose -> what is kept for it).  A store's rules never change
+# in place (a rebuild opens a new store), so the store itself is the key: another, even of the same rules and build
+# key, starts afresh.  An answer reads the store through the names it called rules by
+# (:class:`~referee.resolve.called.Called`, made anew for each answer): what is kept is of the store's own words and
+# names, never those, so the caller gives the store behind them
+_FOR_STORE: tuple[Any, dict[str, dict[Any, Any]]] = (None, {})
+
+
+def kept_for(store: Any, purpose: str) -> dict[Any, Any]:
+    """The dict kept under ``purpose`` for ``store``, empty when another store was read last.
+
+    >>> one, other = object(), object()
+    >>> kept_for(one, "demo")["x"] = 1
+    >>> kept_for(one, "demo"), kept_for(other, "demo"), kept_for(one, "demo")
+    ({'x': 1}, {}, {})
+    """
+    global _FOR_STORE
+    if _FOR_STORE[0] is not store:
+        _FOR_STORE = (store, {})
+    return _FOR_STORE[1].setdefault(purpose, {})

@@ -24,6 +24,7 @@ import re
 from referee.graph.spoken import SPOKEN
 from referee.patterns import lazy
 from referee.resolve.called import Called
+from referee.resolve.found import kept_for
 from referee.resolve.meeting import sentences
 from referee.resolve.play import InPlay, Side, read_states
 from referee.resolve.ruling import Unresolved
@@ -52,18 +53,10 @@ def _lender(view: Book, system: str, what: str, own: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-# the sentences of each rule's ``modifies`` relations, folded, kept for the store last read: (that store, system -> (rule id,
-# its sentences) of every rule that has one).  A store's rules never change in place (a rebuild opens a new store), so the
-# store itself is the key, as for what a rule speaks of (:func:`referee.resolve.same_roll._speaks`)
-_MODIFYING: tuple[Any, dict[str, list[tuple[str, tuple[str, ...]]]]] = (None, {})
-
-
 def _modifying(view: Book, system: str) -> list[tuple[str, tuple[str, ...]]]:
-    global _MODIFYING
-    store, kept = _MODIFYING
-    book = view.book if isinstance(view, Called) else view
-    if store is not book:
-        store, kept = _MODIFYING = (book, {})
+    """(rule id, the folded sentences of its ``modifies`` relations) of each rule of the system that has one,
+    kept for the store (:func:`~referee.resolve.found.kept_for`) by system."""
+    kept = kept_for(view.book if isinstance(view, Called) else view, "modifying")
     if system not in kept:
         said = ((rule["id"], tuple(fold(rel["citation"]["sentence"]) for rel in view.relations_out(rule["id"]) if rel["kind"] == "modifies"))
                 for rule in view.in_system(system))  # read only where a rule in play names a modifier so: a few calls

@@ -43,6 +43,7 @@ import re
 from referee.graph.effects_words import CONDITIONS, STATS
 from referee.patterns import compiled, lazy, longest_first
 from referee.resolve.called import Called
+from referee.resolve.found import kept_for
 from referee.resolve.meeting import ALONGSIDE, binds_other_side, sentences
 from referee.resolve.one_of_a_kind import ONE_OF, TAKEN, single_of_kind, taken_only, why as _kind_why
 from referee.resolve.ruling import Ruling, Unresolved, _unique
@@ -220,23 +221,11 @@ def _own(name: str) -> set[str]:
     return out | {f"{w} {k}" for w in words[:1] for k in ("save", "test", "roll")}
 
 
-# what each rule speaks of, kept for the store last read: (that store, (rule id, the system's terms, the instances'
-# parameters) -> :func:`_spoken`'s answer).  A store's rules never change in place (a rebuild opens a new store), so
-# the store itself is the key: one with the same rule ids, even the same build key, is another and starts afresh.
-# What is kept is never handed out: :func:`_speaks` hands out new dicts and lists, which its callers add to.
-_SPOKEN: tuple[Any, dict[tuple[Any, ...], dict[str, list[dict[str, Any]]]]] = (None, {})
-
-
 def _speaks(ctx: Context, rid: str, terms: list[str], entry: Any = None) -> dict[str, list[dict[str, Any]]]:
     """:func:`_spoken`, read once per rule, system and instances for a store (a shell session and a walk ask the
-    same rules again), in new dicts and lists each call: the caller may add to them."""
-    global _SPOKEN
-    store, kept = _SPOKEN
-    # an answer reads the store through its own names called (:class:`~referee.resolve.called.Called`, made anew for each
-    # answer); what a rule speaks of is the store's words, never those names, so the store behind them is the key
-    book = ctx.view.book if isinstance(ctx.view, Called) else ctx.view
-    if store is not book:
-        store, kept = _SPOKEN = (book, {})
+    same rules again: :func:`~referee.resolve.found.kept_for`), in new dicts and lists each call: what is kept is
+    never handed out, and the caller may add to them."""
+    kept = kept_for(ctx.view.book if isinstance(ctx.view, Called) else ctx.view, "spoken")
     key = (rid, tuple(terms), None if entry is None else tuple(entry.instances))
     said = kept.get(key)
     if said is None:

@@ -8,7 +8,8 @@ from collections.abc import Iterator, Mapping
 
 import pytest
 
-from referee.resolve.called import _Names, _read_of
+from referee.resolve.called import _Names
+from referee.resolve.found import kept_for
 
 
 class Counted(Mapping[str, str]):
@@ -44,12 +45,12 @@ def test_each_name_of_the_book_is_read_once_and_answers_as_the_book() -> None:
 
 def test_the_book_names_are_kept_per_store_never_the_names_called() -> None:
     book, other = Counted({"demo/stomp": "Stomp / Thunder Stomp", "demo/fear": "Fear"}), Counted({"demo/fear": "Fear (other)"})
-    first = _Names({"demo/stomp": "Stomp"}, book, _read_of(book))
+    first = _Names({"demo/stomp": "Stomp"}, book, kept_for(book, "names"))
     assert first["demo/stomp"] == "Stomp" and first["demo/fear"] == "Fear"
     # the next answer on the same store reads nothing again, and calls no rule by the first answer's names
-    second = _Names({}, book, _read_of(book))
+    second = _Names({}, book, kept_for(book, "names"))
     assert second["demo/stomp"] == "Stomp / Thunder Stomp" and second["demo/fear"] == "Fear"
     assert book.read == ["demo/fear", "demo/stomp"]
     # another store starts afresh
-    third = _Names({}, other, _read_of(other))
+    third = _Names({}, other, kept_for(other, "names"))
     assert third["demo/fear"] == "Fear (other)" and other.read == ["demo/fear"]
