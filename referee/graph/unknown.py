@@ -206,17 +206,21 @@ def unknown_names(lexemes: list[Lexeme]) -> list[tuple[str, int, str]]:
     return [found[start] for start in sorted(found)]
 
 
+def _opens_item(lexemes: list[Lexeme], i: int) -> bool:
+    """Whether a list item may start at ``i``: a known name, or a word that opens a run (:func:`_run`)."""
+    lexeme = lexemes[i]
+    return lexeme.type == "NAME" or _capitalised(lexeme) or _capital_not(lexemes, i)
+
+
 def _item(lexemes: list[Lexeme], i: int) -> tuple[int, bool] | None:
     """(end, known) of a list item starting at ``i``: a known name, or a run of
     capitalised words; its value bracket included."""
-    if i >= len(lexemes):
+    if i >= len(lexemes) or not _opens_item(lexemes, i):
         return None
     if lexemes[i].type == "NAME":
         end, known = i + 1, True
     else:
         end, known = _run(lexemes, i), False
-        if end == i:
-            return None
     if end < len(lexemes) and lexemes[end].type == "PAREN":
         end += 1
     return end, known
@@ -233,9 +237,8 @@ def _lists(lexemes: list[Lexeme]) -> list[tuple[int, int, str]]:
         return out  # no list here names a known rule: most sentences
     k = 0
     while k < len(lexemes):
-        lexeme = lexemes[k]
-        if lexeme.type != "NAME" and not _capitalised(lexeme) and not (lexeme.type == "NOT" and _capital_not(lexemes, k)):
-            k += 1  # no item starts here (what _item says of most tokens, without its calls)
+        if not _opens_item(lexemes, k):
+            k += 1  # no item starts here (most tokens)
             continue
         items: list[tuple[int, int, bool]] = []
         commas = 0
