@@ -202,14 +202,11 @@ def _check_curated(manifest: Manifest, entries: list[Entry]) -> dict[str, str]:
 _CLOSE = 0.8  # how like a written name a curated target must be to be taken as its typo (difflib's ratio)
 
 
-def _length_ratio(one: int, other: int, shared: bool = False) -> float:
-    """difflib's ratio as its first test works it out from two names' lengths alone
-    (``SequenceMatcher.real_quick_ratio``): the most two names of these lengths can share; a name
-    below the cutoff by it is never a match.  ``shared``: ``one`` is the most letters the two can
-    share, ``other`` their lengths together (a bound on ``quick_ratio``, worked out the same way)."""
-    if shared:
-        return 2.0 * one / other if other else 1.0
-    return 2.0 * min(one, other) / (one + other) if one + other else 1.0
+def _ratio_at_most(shared: int, total: int) -> float:
+    """difflib's ratio (twice the letters matched over both names' lengths) of two names of ``total``
+    letters together that can match ``shared`` letters at most: what its quick tests work out, from
+    the lengths alone and then from the letters.  A name below the cutoff by it is never a match."""
+    return 2.0 * shared / total if total else 1.0
 
 
 def _written_near(aimed: str, by_length: _ByLength, other: Callable[[str], bool]) -> list[str]:
@@ -221,17 +218,13 @@ def _written_near(aimed: str, by_length: _ByLength, other: Callable[[str], bool]
     a letter added or changed is at most one of them, and difflib shares none of them with the target).  The same
     match as a comparison with every name, the first in the same order."""
     lacks = dict.fromkeys(map(ord, aimed))
-    most = most_slips(aimed)
 
     def alike(name: str) -> bool:
-        return _length_ratio(len(name) - len(name.translate(lacks)), len(name) + len(aimed), shared=True) >= _CLOSE and other(name)
+        return _ratio_at_most(len(name) - len(name.translate(lacks)), len(name) + len(aimed)) >= _CLOSE and other(name)
 
-    def slipped(name: str) -> bool:
-        return len(name.translate(lacks)) <= most and other(name)
-
-    likely = by_length.within(lambda n: _length_ratio(n, len(aimed)) >= _CLOSE, alike)
+    likely = by_length.within(lambda n: _ratio_at_most(min(n, len(aimed)), n + len(aimed)) >= _CLOSE, alike)
     return difflib.get_close_matches(aimed, likely, n=1, cutoff=_CLOSE) or [
-        name for name in by_length.within(lambda n: abs(n - len(aimed)) <= most, slipped) if near_miss(aimed, name)
+        name for name in by_length.slipped(aimed) if other(name) and near_miss(aimed, name)
     ][:1]
 
 
@@ -248,6 +241,13 @@ class _ByLength:
         """The names whose length ``fits`` that ``keep`` keeps, in the order given."""
         found = [pair for length, group in self.groups.items() if fits(length) for pair in group if keep(pair[1])]
         return [name for _, name in sorted(found)]
+
+    def slipped(self, aimed: str) -> list[str]:
+        """The names :func:`~referee.text.near_miss` could find ``aimed`` (folded) one slip from (two from
+        ten letters): of a length within that many, with no more letters ``aimed`` lacks (each
+        occurrence: a letter added or changed is one of them at most); in the order given."""
+        lacks, most = dict.fromkeys(map(ord, aimed)), most_slips(aimed)
+        return self.within(lambda n: abs(n - len(aimed)) <= most, lambda name: len(name.translate(lacks)) <= most)
 
 
 # A name as running text writes it: capitalised words, with the small words
@@ -285,9 +285,7 @@ def _used_near_miss(target: str, used: dict[str, Counter[str]], by_length: _ByLe
     ``by_length``: the names of ``used``, by their length."""
     if any(form in used for form in _forms(target)):
         return []  # the texts use the target: a name of its own, not a typo
-    lacks, most = dict.fromkeys(map(ord, target)), most_slips(target)  # as for a written name (:func:`_written_near`)
-    near = by_length.within(lambda n: abs(n - len(target)) <= most, lambda name: len(name.translate(lacks)) <= most)
-    misses = [name for name in near if near_miss(target, name) and target not in _forms(name)]
+    misses = [name for name in by_length.slipped(target) if near_miss(target, name) and target not in _forms(name)]
     return sorted(misses, key=lambda name: (-sum(used[name].values()), name))[:1]
 
 
