@@ -283,13 +283,10 @@ def _shape(tree: Any, offsets: dict[int, int]) -> tuple[Any, tuple[Any, ...]] | 
     return (tree.data, tuple(children))
 
 
-def _transformed(transformer: Any, shape: tuple[Any, tuple[Any, ...]], token: Callable[[int], Token], i: int, discard: Any = None) -> Any:
+def _transformed(transformer: Any, shape: tuple[Any, tuple[Any, ...]], token: Callable[[int], Token], i: int, discard: Any) -> Any:
     """What ``transformer.transform`` gives for the tree of ``shape`` with the run's tokens from
     ``i`` in it: each rule's method called on its children, innermost first, left to right.
-    ``discard``: lark's ``Discard``, when the caller has it (one import per clause, not per rule)."""
-    if discard is None:
-        from lark import Discard as discard
-
+    ``discard``: lark's ``Discard`` (imported once per sentence by the caller, not once per rule)."""
     children = []
     for child in shape[1]:
         if child is None:
