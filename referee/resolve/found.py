@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     import re
     from typing import Any
 
+    from referee.store.book import Book
+
 _FOUND: dict[tuple[Any, str], re.Match[str] | None] = {}
 _FOUND_MOST = 1 << 16  # searches kept at most: past that, the next starts afresh
 
@@ -50,10 +52,10 @@ name_folded = functools.lru_cache(maxsize=1 << 14)(fold)
 # key, starts afresh.  An answer reads the store through the names it called rules by
 # (:class:`~referee.resolve.called.Called`, made anew for each answer): what is kept is of the store's own words and
 # names, never those, so the caller gives the store behind them
-_FOR_STORE: tuple[Any, dict[str, dict[Any, Any]]] = (None, {})
+_FOR_STORE: tuple[Book | None, dict[str, dict[Any, Any]]] = (None, {})
 
 
-def kept_for(store: Any, purpose: str) -> dict[Any, Any]:
+def kept_for(store: Book, purpose: str) -> dict[Any, Any]:
     """The dict kept under ``purpose`` for ``store``, empty when another store was read last.
 
     >>> one, other = object(), object()
