@@ -36,7 +36,7 @@ from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.graph import effects
-from referee.graph.lexer import Names
+from referee.graph.lexer import NameIndex, Names, name_index
 from referee.graph.sentences import line_at, lines_read
 
 if TYPE_CHECKING:
@@ -109,6 +109,15 @@ class Readings:
         self._stored: set[int] = set()  # chunks found in the store while looking ahead
         self._asked: set[int] = set()
         self._pool: Any = None
+        self._index: NameIndex | None = None
+
+    @property
+    def index(self) -> NameIndex:
+        """The system's name index, made on the first rule read and kept as long as this
+        reader is (every rule's :class:`Names` shares it; the workers inherit it filled)."""
+        if self._index is None:
+            self._index = name_index(self.names, self.core)
+        return self._index
 
     def context(self) -> bytes:
         """The part of every chunk's key that is the system's: the code, its names and core
@@ -127,7 +136,7 @@ class Readings:
     def __call__(self, rule: Rule) -> Found:
         at = self.where.get(rule.id)
         if at is None or (self.chunks[at[0]][at[1]] is not rule and self.chunks[at[0]][at[1]] != rule):
-            return effects.read_rule(rule, Names(self.names, self.core, rule.id), self.texts)  # not as it was given
+            return effects.read_rule(rule, Names(self.names, self.core, rule.id, self.index), self.texts)  # not as it was given
         i, j = at
         if i not in self._open:
             # The workers read ahead once rules are asked for chunk after chunk (a build);
@@ -136,7 +145,7 @@ class Readings:
             self._asked.add(i)
             if not pooled and self.store is None:
                 self.alone += 1
-                return effects.read_rule(rule, Names(self.names, self.core, rule.id), self.texts)
+                return effects.read_rule(rule, Names(self.names, self.core, rule.id, self.index), self.texts)
             if len(self._open) >= KEPT_OPEN:
                 del self._open[next(iter(self._open))]
             self._open[i] = pickle.loads(self._chunk(i, pooled))
@@ -174,7 +183,7 @@ class Readings:
                     self._workers = 1
                     self._pending.clear()
             if data is None:
-                data = _read(self.chunks[i], self.names, self.core, self.texts)
+                data = _read(self.chunks[i], self.names, self.core, self.texts, self.index)
                 self.read_here += 1
             self._keep(i, data)
         if i == len(self.chunks) - 1:
@@ -226,11 +235,11 @@ class Readings:
             from concurrent.futures import ProcessPoolExecutor
 
             # What every worker needs, made once here and inherited by the fork.
-            Names(self.names, self.core).index.fill()  # filed whole here: the workers share it
+            self.index.fill()  # filed whole here: the workers share it
             for text in self.texts.values():
                 line_at(text, 1)
             context = multiprocessing.get_context("fork")
-            job = (self.chunks, self.names, self.core, self.texts)
+            job = (self.chunks, self.names, self.core, self.texts, self.index)
             self._pool = ProcessPoolExecutor(self._workers, mp_context=context, initializer=_begin, initargs=(job,))
             # Forked now, with the collector's headers of every object left as they are
             # (a collection in a worker would otherwise copy the pages it touches).
@@ -267,14 +276,14 @@ def worker_count(wanted: int | None, rules: int) -> int:
     return max(1, wanted)
 
 
-def _read(chunk: list[Rule], names: dict[str, list[str]], core: tuple[str, ...], texts: dict[str, str]) -> bytes:
-    found = [effects.read_rule(rule, Names(names, core, rule.id), texts) for rule in chunk]
+def _read(chunk: list[Rule], names: dict[str, list[str]], core: tuple[str, ...], texts: dict[str, str], index: NameIndex) -> bytes:
+    found = [effects.read_rule(rule, Names(names, core, rule.id, index), texts) for rule in chunk]
     return pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 # -- in a worker ------------------------------------------------------------------------
 
-_JOB: tuple[Any, ...] = ()  # (chunks, names, core terms, texts): inherited by fork, never pickled
+_JOB: tuple[Any, ...] = ()  # (chunks, names, core terms, texts, name index): inherited by fork, never pickled
 
 
 def _begin(job: tuple[Any, ...]) -> None:
@@ -289,5 +298,5 @@ def _begin(job: tuple[Any, ...]) -> None:
 
 
 def _read_chunk(i: int) -> bytes:
-    chunks, names, core, texts = _JOB
-    return _read(chunks[i], names, core, texts)
+    chunks, names, core, texts, index = _JOB
+    return _read(chunks[i], names, core, texts, index)
