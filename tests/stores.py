@@ -40,10 +40,8 @@ def stored(data: dict[str, Any]) -> Stored:
             if kids and all(k is not None for k in kids):
                 for lead in family_leads([fold(k["name"]) for k in kids if k is not None]):
                     families.setdefault(lead, []).append(r["id"])
-        answers = {
-            "core_terms": data.get("core_terms", {}).get(system, []),
-            "families": families,
-            **joined([share(mine, relations)]),  # as a build gathers them from its sections' rows
-        }
+        part, kinds = share(mine, relations)  # as a build gathers them from its sections' rows: here, one section
+        answers = {"core_terms": data.get("core_terms", {}).get(system, []), "families": families, **joined([part])}
         db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, json.dumps(value)) for name, value in answers.items()))
+        db.executemany("INSERT INTO kinds VALUES (?, ?, 0, ?)", ((system, kind, json.dumps(places)) for kind, places in kinds.items()))
     return Stored(db)

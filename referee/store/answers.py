@@ -1,4 +1,4 @@
-"""What readers ask about a whole system, computed once, at build time, into the ``answers`` table.
+"""What readers ask about a whole system, computed once, at build time, into the ``answers`` and ``kinds`` tables.
 
 - ``summary``: what ``referee build`` reports per system;
 - ``core_terms``: the system's core game terms (not special rules), folded;
@@ -14,9 +14,11 @@
 - ``kinds_named``: the kinds of unit the documents name as such, not rules ("Monstrous Creatures are
   immune to the effects of Slow."): a kind typed on a side is read as that side's kind of unit
   (:func:`referee.graph.kinds.kinds_named`);
-- ``unit kind: <words>``, a row per kind of unit (its words, :func:`referee.graph.kinds.unit_kinds`):
-  the rules with a sentence opening on units of that kind ("Reserve units count as moved
-  ...": ``unit kind: reserve``), and which of their sentences.
+- in the ``kinds`` table, a row per kind of unit (its words, :func:`referee.graph.kinds.unit_kinds`)
+  and section: the section's rules with a sentence opening on units of that kind ("Reserve units
+  count as moved ...": kind ``reserve``), and which of their sentences; a reader joins a kind's
+  rows in reading order, and an edit replaces only its sections' (where a kind's words are
+  common, "a unit with ...", its rows name thousands of rules).
 
 ``summary``, ``core_terms`` and ``families`` are read from the whole system (:func:`of_system`); the others
 from each section's rows as they are made (:func:`share`, :mod:`referee.store.record`), joined in reading
@@ -32,7 +34,6 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from referee.graph.kinds import kinds_found, kinds_left, names_keys, unit_kinds
 from referee.graph.situations import condition_words
 from referee.patterns import lazy
-from referee.store.database import KIND
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -70,19 +71,20 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
     return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
 
 
-def share(rules: list[dict[str, Any]], relations: list[dict[str, Any]]) -> dict[str, Any]:
+def share(rules: list[dict[str, Any]], relations: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, list[list[Any]]]]:
     """A section's share of the answers gathered section by section (:func:`joined`), from its rows:
-    its rules and the relations their texts and layout state, as JSON, in reading order.  Each answer
-    reads every sentence or relation, so an edit reads again only the sections it touched."""
+    its rules and the relations their texts and layout state, as JSON, in reading order; and its
+    rows of the ``kinds`` table, by kind.  Each answer reads every sentence or relation, so an
+    edit reads again only the sections it touched."""
     firsts = [(r["id"], r["versions"][0]["text"] if r["versions"] else r["text"]) for r in rules]
-    return {
+    part = {
         "never": [rel for rel in relations if binds_every_ability(rel) or caps_every_roll(rel)],
         "against": sorted({c["value"] for rel in relations for c in rel["conditions"] if c["situation"] == "against" and c["value"] and "/" not in c["value"]}),
-        "kinds": unit_kinds(firsts),
         "said": condition_words(text for r in rules for text in ([v["text"] for v in r["versions"]] or [r["text"]]) if text),
         "kinds_found": kinds_found(firsts),
         "names": sorted(names_keys(n for r in rules for n in (r["name"], *(a["name"] for a in r["aliases"])))),
     }
+    return part, unit_kinds(firsts)
 
 
 def joined(shares: Iterable[dict[str, Any]]) -> dict[str, Any]:
@@ -90,15 +92,12 @@ def joined(shares: Iterable[dict[str, Any]]) -> dict[str, Any]:
     shares (:func:`share`) in reading order: the first section to say a word or name a kind gives it."""
     never: list[dict[str, Any]] = []
     against: set[str] = set()
-    kinds: dict[str, list[list[Any]]] = {}
     said: dict[str, str] = {}
     found: dict[str, list[Any]] = {}
     named: set[str] = set()
     for part in shares:
         never += part["never"]
         against.update(part["against"])
-        for kind, rules in part["kinds"].items():
-            kinds.setdefault(kind, []).extend(rules)
         for stem_, word in part["said"].items():
             said.setdefault(stem_, word)
         for key, places in part["kinds_found"].items():
@@ -106,8 +105,7 @@ def joined(shares: Iterable[dict[str, Any]]) -> dict[str, Any]:
             forms = {written for written, _, _ in kept}
             kept += [place for place in places if place[0] not in forms]
         named.update(part["names"])
-    return {"condition_words": said, "kinds_named": kinds_left(found, named), "against_terms": sorted(against), "never_stacking": never,
-            **{KIND + kind: rules for kind, rules in kinds.items()}}  # fmt: skip
+    return {"condition_words": said, "kinds_named": kinds_left(found, named), "against_terms": sorted(against), "never_stacking": never}
 
 
 def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any]:

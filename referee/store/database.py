@@ -7,7 +7,8 @@ folders without a manifest); ``files`` (the stamp, :class:`Stamp`); ``systems``
 under, and its frame: the one pickled blob per system a whole build is put together from);
 ``sections`` (:mod:`~referee.store.record`); the rows warm readers ask for, one rule or
 relation each in its JSON shape (``rules``, with each rule's name beside it, ``names``,
-``relations``, ``units``); ``answers`` (:mod:`~referee.store.answers`); ``memo`` (:class:`Memo`).
+``relations``, ``units``); ``answers`` and, section by section, ``kinds``
+(:mod:`~referee.store.answers`); ``memo`` (:class:`Memo`).
 In WAL mode readers read the last committed build while one is written; a file that
 cannot be read is removed, with one line on stderr, and the build made anew.
 
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "7"  # the schema's version (and the rows' packing): a store of another is made anew
+FORMAT = "8"  # the schema's version (and the rows' packing): a store of another is made anew
 
 SCHEMA = f"""
 PRAGMA auto_vacuum = INCREMENTAL;
@@ -57,8 +58,9 @@ CREATE TABLE files (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT N
 CREATE TABLE systems (number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, place INTEGER NOT NULL, read_key TEXT,
     names_key TEXT, names_digest TEXT, frame BLOB NOT NULL);
 CREATE TABLE sections (system TEXT NOT NULL, k INTEGER NOT NULL, ids TEXT NOT NULL, digest BLOB NOT NULL,
-    rules BLOB NOT NULL, graph BLOB NOT NULL, share TEXT NOT NULL, PRIMARY KEY (system, k));
+    rules BLOB NOT NULL, graph BLOB NOT NULL, share TEXT NOT NULL, ends TEXT NOT NULL, PRIMARY KEY (system, k));
 CREATE TABLE answers (system TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (system, name)) WITHOUT ROWID;
+CREATE TABLE kinds (system TEXT NOT NULL, kind TEXT NOT NULL, k INTEGER NOT NULL, rules TEXT NOT NULL, PRIMARY KEY (system, kind, k)) WITHOUT ROWID;
 CREATE TABLE rules (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, system TEXT NOT NULL, name TEXT NOT NULL, json BLOB NOT NULL);
 CREATE INDEX rules_by_system ON rules (system, seq);
 CREATE TABLE names (system TEXT NOT NULL, form TEXT NOT NULL, ids TEXT NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
@@ -68,8 +70,6 @@ CREATE INDEX relations_by_target ON relations (target, seq) WHERE target IS NOT 
 CREATE TABLE units (system TEXT NOT NULL, form TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
 CREATE TABLE memo (kind TEXT NOT NULL, key TEXT NOT NULL, system TEXT NOT NULL, value BLOB NOT NULL, PRIMARY KEY (kind, key));
 """
-
-KIND = "unit kind: "  # an answer row of a kind of unit is named so, then the kind's words (referee.store.answers)
 
 TABLES = tuple(re.findall(r"^CREATE TABLE (\w+)", SCHEMA, re.M))
 

@@ -6,8 +6,8 @@ A section is a run of consecutive rules (reading order) standing on one document
 most :data:`SECTION_RULES`.  It is kept as two pickles, its rules with the key of the
 lines each stands on (:class:`Lines`) and what the graph read in them (relations and
 sentences, rule by rule, and the layout's relations), with a digest of both and of the
-names of the rules its relations join (``ends``): whether its rows (``rules``,
-``relations``) can stay.  Its ``share`` goes with it: the ``ends``, and its part of the
+names of the rules its relations join (``ends``, beside it): whether its rows (``rules``,
+``relations``, ``kinds``) can stay.  Its ``share`` goes with it: its part of the
 answers gathered section by section (:func:`referee.store.answers.share`).  A rebuild
 (:func:`read`) keeps, never unpickled, a section of the same rules on the same lines
 under the same names in the same place; of another (one that moved too), each rule that is the rule it was on lines that read
@@ -25,7 +25,7 @@ import pickle
 import sqlite3
 import zlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -149,9 +149,10 @@ def _hash(data: bytes | memoryview) -> bytes:
 @dataclass(frozen=True)
 class Section:
     """A section as stored.  ``rules`` and ``graph``: its pickles, and ``rows``: made when it
-    was read (all None for the last build's section taken as it was, where it was: its rows
-    stay); ``digest``: the hashes of its rules on their lines, of ``graph`` and of its ends'
-    names, one after the other, so it is told unchanged without reading either."""
+    was read, with its ``kinds`` rows and its ``ends`` (all None for the last build's section
+    taken as it was, where it was: its rows stay); ``digest``: the hashes of its rules on their
+    lines, of ``graph`` and of its ends' names, one after the other, so it is told unchanged
+    without reading either."""
 
     ids: tuple[str, ...]
     rules: bytes | None
@@ -159,6 +160,8 @@ class Section:
     share: dict[str, Any]
     digest: bytes
     rows: Rows | None = None
+    kinds: dict[str, list[list[Any]]] | None = None
+    ends: list[str] | None = None
 
 
 def _ends_key(ends: list[str], rule_names: dict[str, str]) -> bytes:
@@ -237,6 +240,11 @@ class Before:
         share, digest = self.db.execute("SELECT share, digest FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
         return Section(ids, None, None, json.loads(share), digest)
 
+    def ends(self, k: int) -> list[str]:
+        """The rules section ``k``'s relations join (read only when a rule was renamed)."""
+        (ends,) = self.db.execute("SELECT ends FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
+        return json.loads(ends)
+
     def rule(self, rule_id: str) -> Kept | None:
         ids = self._where.get(rule_id)
         if ids is None:
@@ -286,7 +294,7 @@ def read(
         ids = tuple(rule.id for rule in run)
         old = before.section(ids, k) if before is not None else None
         # the same rules on the same lines, joined to rules of the same names: the last build's section
-        if old is not None and before is not None and before.renamed.isdisjoint(old.share["ends"]) and old.digest[:16] == same:
+        if old is not None and before is not None and old.digest[:16] == same and before.renamed.isdisjoint(before.ends(k) if before.renamed else ()):
             yield old
             continue
         keys = [lines.key(rule) for rule in run]
@@ -305,16 +313,14 @@ def read(
                 taken = reading(rule)
             found.append(taken)
             layout.append(layout_relations(rule, rulebase.texts))
-        rows, share = rows_made(run, [said for said, _ in found], layout, rule_names)
+        section = rows_made(run, [said for said, _ in found], layout, rule_names)
         graph = pickled((found, layout))
-        made = same + _hash(graph) + _ends_key(share["ends"], rule_names)
-        yield Section(ids, pickled((run, keys)), graph, share, made, rows)
+        made = same + _hash(graph) + _ends_key(section.ends or [], rule_names)
+        yield replace(section, rules=pickled((run, keys)), graph=graph, digest=made)
 
 
-def rows_made(
-    rules: list[Rule], said: list[list[Relation]], layout: list[list[Relation]], rule_names: dict[str, str]
-) -> tuple[Rows, dict[str, Any]]:
-    """A section's rows and its ``share`` (:class:`Section`)."""
+def rows_made(rules: list[Rule], said: list[list[Relation]], layout: list[list[Relation]], rule_names: dict[str, str]) -> Section:
+    """A section's rows, ``share``, ``kinds`` and ``ends`` (:class:`Section`; its pickles and digest still empty)."""
     ends: set[str] = set()
     datas: list[dict[str, Any]] = []  # its relations' JSON, in reading order
 
@@ -330,7 +336,8 @@ def rows_made(
         rows[0].append((rule.id, rule.system, rule.name, pack(data)))
         rows[1].append([row(rel) for rel in stated])
         rows[2].append([row(rel) for rel in laid])
-    return rows, {"ends": sorted(ends), **share(jsons, datas)}
+    part, kinds = share(jsons, datas)
+    return Section(tuple(rule.id for rule in rules), b"", b"", part, b"", rows, kinds, sorted(ends))
 
 
 def known(run: list[Rule], lines: Lines) -> bytes:

@@ -11,7 +11,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.errors import unknown_system
 from referee.store import database
-from referee.store.database import KIND, SPAN, unpack
+from referee.store.database import SPAN, unpack
 from referee.text import find
 
 if TYPE_CHECKING:
@@ -163,7 +163,12 @@ class Stored:
         return self._answer(system, "kinds_named", {})
 
     def unit_kind(self, system: str, kind: str) -> list[list[Any]]:
-        return self._answer(system, KIND + kind, [])
+        """``[rule id, sentence]`` of each rule whose sentence opens on units of ``kind`` (its
+        words), in reading order: its rows of the ``kinds`` table, section by section."""
+        if ("kinds", system, kind) not in self._kept:
+            rows = self._db.execute("SELECT rules FROM kinds WHERE system = ? AND kind = ? ORDER BY k", (system, kind))
+            self._kept["kinds", system, kind] = [place for (places,) in rows for place in json.loads(places)]
+        return self._kept["kinds", system, kind]
 
     def units(self, system: str) -> dict[str, list[dict[str, Any]]]:
         """Folded unit name -> the units of that name (one per army book that has it)."""

@@ -263,6 +263,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         _delete_section(db, system, base, k)
         # a section taken as it was is where it was, with the same digest: this one was read
         assert section.rows is not None and section.rules is not None and section.graph is not None
+        assert section.kinds is not None and section.ends is not None
         rules, said, laid = section.rows
         (start, _), (layout, _) = _ranges(base, k)
         # A rule that moved here from a later section replaces its row there (ids are
@@ -270,8 +271,9 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany("INSERT OR REPLACE INTO rules VALUES (?, ?, ?, ?, ?)", ((start + i, *row) for i, row in enumerate(rules)))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
-        kept = (system, k, encode(list(section.ids)), section.digest, section.rules, section.graph, encode(section.share))
-        db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?)", kept)
+        db.executemany("INSERT INTO kinds VALUES (?, ?, ?, ?)", ((system, kind, k, encode(places)) for kind, places in section.kinds.items()))
+        kept = (system, k, encode(list(section.ids)), section.digest, section.rules, section.graph, encode(section.share), encode(section.ends))
+        db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?)", kept)
     for k in old:
         if k >= len(shares):
             _delete_section(db, system, base, k)
@@ -293,11 +295,12 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
 
 
 def _delete_section(db: sqlite3.Connection, system: str, base: int, k: int) -> None:
-    """Take section ``k`` of a system out of the store: its row and the rows of its rules and relations."""
+    """Take section ``k`` of a system out of the store: its row and the rows of its rules, relations and kinds."""
     for first, last in _ranges(base, k):
         db.execute("DELETE FROM rules WHERE seq BETWEEN ? AND ?", (first, last))
         db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", (first, last))
-    db.execute("DELETE FROM sections WHERE system = ? AND k = ?", (system, k))
+    for table in ("sections", "kinds"):
+        db.execute(f"DELETE FROM {table} WHERE system = ? AND k = ?", (system, k))
 
 
 def _numbered(start: int, per_rule: Iterable[list[tuple[str, str | None, bytes]]]) -> Iterable[tuple[Any, ...]]:
@@ -308,7 +311,7 @@ def _drop_system(db: sqlite3.Connection, system: str) -> None:
     """Take every row of a system that is no longer in the rules folder out of the store."""
     (number,) = db.execute("SELECT number FROM systems WHERE id = ?", (system,)).fetchone()
     db.execute("DELETE FROM relations WHERE seq BETWEEN ? AND ?", (number * SPAN, (number + 1) * SPAN - 1))
-    for table in ("rules", "names", "units", "answers", "sections", "memo"):
+    for table in ("rules", "names", "units", "answers", "kinds", "sections", "memo"):
         db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
     db.execute("DELETE FROM systems WHERE id = ?", (system,))
 
@@ -344,8 +347,7 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
         for place, system in enumerate(build.systems):
             rules = list(build.in_system(system))
             said = [build.relations(system)] + [[] for _ in rules[1:]]
-            rows, share = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
-            section = Section(tuple(r.id for r in rules), b"", b"", share, b"", rows)
+            section = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
             found = answers.of_system(build, build.armies, system)
             index = build.names.get(system, {})
             write_system(db, Read(system, None, None, "", index, [section], lambda: b"", found, units.get(system, {})), place)

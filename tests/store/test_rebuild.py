@@ -91,6 +91,30 @@ def test_an_edit_writes_only_its_section_and_the_result_is_a_build_from_nothing(
     _same_as_from_nothing(rules, tmp_path, monkeypatch)
 
 
+def test_an_edit_replaces_the_kinds_rows_of_its_section_only(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules opening a sentence on units of a kind are kept section by section (the ``kinds``
+    table): a rule whose sentence now opens on another kind changes its section's rows, no
+    other section's, and a reader joins the rows as a build from nothing gives them."""
+    monkeypatch.setattr(record, "SECTION_RULES", 7)
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))
+    store = open_rules(rules)
+    reserve = store.unit_kind("last-edition", "reserve")
+    assert reserve and store.unit_kind("last-edition", "gloomy") == []
+    query = "SELECT kind, k, rules FROM kinds WHERE system = 'last-edition'"
+    db = sqlite3.connect(database.path(rules))
+    then = set(db.execute(query))
+    db.close()
+    edit(rules / "last-edition" / "core-rules.md", "Reserve units count as moved", "Gloomy units count as moved")
+    store = open_rules(rules)
+    db = sqlite3.connect(database.path(rules))
+    now = set(db.execute(query))
+    db.close()
+    assert len({k for _, k, _ in then ^ now}) == 1  # the rows of one section went or came
+    [gloomy] = store.unit_kind("last-edition", "gloomy")
+    assert gloomy[0] in [rid for rid, _ in reserve]  # the rule whose sentence said "Reserve units count as moved"
+    _same_as_from_nothing(rules, tmp_path, monkeypatch)
+
+
 def _size(src: Path) -> tuple[int, int]:
     """The store's size on disk, and its free pages."""
     db = sqlite3.connect(database.path(src))
