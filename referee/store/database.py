@@ -343,20 +343,34 @@ def _read_regular(path: str) -> tuple[tuple[int, int, int, int], bytes | None]:
             return _signature(path, st), None
 
 
+def content_hash(data: bytes = b"") -> Any:
+    """A hasher of what a build reads (SHA-256; :func:`key_of` gives its key): OpenSSL's, whose use
+    of the processor's SHA instructions hashes a 37 MB document in about half of blake2b's time
+    here.  Loaded on a build's path only: hashlib's import loads OpenSSL's hashes (about 3 ms,
+    docs/performance.md, heavy modules), which a warm call, hashing nothing, need not pay."""
+    from hashlib import sha256
+
+    return sha256(data)
+
+
+def key_of(hasher: Any) -> str:
+    return hasher.hexdigest()[:32]
+
+
 def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
     """The key of ``src`` and its stamp.  ``keep`` receives the bytes hashed, by path relative
-    to ``src`` as the build names them (``/``-separated, links resolved)."""
+    to ``src`` as the build names them (``/``-separated, links resolved).  A folder's files are
+    hashed into its own key (``part``), which the whole key takes: each byte is hashed once."""
     started = time.time_ns()
-    h = blake2b(HEADER.encode(), digest_size=16)
+    h = content_hash(HEADER.encode())
     seen: list[tuple[Any, ...]] = []
     systems: dict[str, str] = {}
     real_src = os.path.realpath(src)
 
     def take(kind: str, rel: str, path: str, part: Any = None) -> bytes | None:
-        """One file hashed; one of rules_src into its folder's ``part`` too (None: Referee's code)."""
-        hashers = (h,) if part is None else (h, part)
-        for hasher in hashers:
-            hasher.update(f"\0{kind}:{rel}\0".encode("utf-8", "surrogateescape"))
+        """One file hashed: of rules_src into its folder's ``part``, of Referee's code (None) into the key."""
+        hasher = h if part is None else part
+        hasher.update(f"\0{kind}:{rel}\0".encode("utf-8", "surrogateescape"))
         real = os.path.realpath(path) if part is not None else path
         # of rules_src: a folder without a manifest, or a file linked from outside it (refused by the build), is not read
         if part is not None and (kind == "other" or not real.startswith(real_src.rstrip(os.sep) + os.sep)):
@@ -365,22 +379,22 @@ def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
             sig, data = _read_regular(path)
         seen.append((kind, rel, *sig))
         if data is not None:
-            for hasher in hashers:
-                hasher.update(data)
+            hasher.update(data)
             if keep is not None and part is not None:
                 keep[os.path.relpath(real, real_src).replace(os.sep, "/")] = data
         return data
 
     for kind, manifest in _tops(src):
-        part = blake2b(digest_size=16)
+        part = content_hash()
         data = take(kind, manifest, os.path.join(src, manifest), part)
         for rel in _listed_documents(manifest, data) if data is not None else ():
             take("document", rel, os.path.join(src, rel), part)
+        h.update(f"\0{kind}:{manifest}\0".encode("utf-8", "surrogateescape") + part.digest())
         if kind == "system":
-            systems[manifest.partition("/")[0]] = part.hexdigest()
+            systems[manifest.partition("/")[0]] = key_of(part)
     for label, rel, path in _code():
         take(label, rel, path)
-    return h.hexdigest(), Stamp(started, seen, systems)
+    return key_of(h), Stamp(started, seen, systems)
 
 
 # The stamp records, for the last key hashed, every file's size, modification and
@@ -438,8 +452,8 @@ def stamped_key(rules_src: str | os.PathLike[str], db: sqlite3.Connection) -> st
 
 def code_key() -> str:
     """A hash of Referee's own code and grammars: what the memo's keys include."""
-    h = blake2b(HEADER.encode(), digest_size=16)
+    h = content_hash(HEADER.encode())
     for label, rel, path in _code():
         h.update(f"\0{label}:{rel}\0".encode())
         h.update(_read_regular(path)[1] or b"")
-    return h.hexdigest()
+    return key_of(h)

@@ -17,7 +17,6 @@ above it: :mod:`referee.graph.moved`), and only the others are read again.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import os
@@ -37,7 +36,7 @@ from referee.graph.sentences import lines_between, lines_read
 from referee.model import Relation, Rule, Source, Version
 from referee.rulebase.base import Rulebase, build_rulebase
 from referee.store.answers import relation_data, share
-from referee.store.database import KEPT_LEVEL, pack
+from referee.store.database import KEPT_LEVEL, content_hash, pack
 from referee.units import ArmyBook
 
 @dataclass(frozen=True)
@@ -143,7 +142,7 @@ def _digested(rule: Rule) -> tuple[Any, ...]:
 
 
 def _hash(data: bytes | memoryview) -> bytes:
-    return hashlib.blake2b(data, digest_size=16).digest()
+    return content_hash(data).digest()[:16]
 
 
 @dataclass(frozen=True)
