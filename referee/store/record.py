@@ -113,14 +113,11 @@ def unpickled(blob: bytes) -> Any:
 
 def canonical(obj: Any) -> bytes:
     """A digest equal objects share however their parts are shared: pickled without the
-    memo (fast mode; rules hold no cycles), so a string two rules share is written twice,
-    as equal copies are (rules from the Markdown adapter's kept chunks share fewer).  A
-    rule's text and source, which align takes from its first version, are written there only
-    (:func:`_digested`): pickling them twice took a quarter of the sections' digests."""
+    memo (fast mode; what is digested holds no cycles), so a string two parts share is
+    written twice, as equal copies are."""
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
-    pickler.dispatch_table = {Rule: _digested}
     pickler.dump(obj)
     return _hash(out.getbuffer())
 
@@ -131,14 +128,14 @@ _SOURCE = attrgetter(*(f.name for f in fields(Source)))
 
 
 def _digested(rule: Rule) -> tuple[Any, ...]:
-    """What :func:`canonical` pickles of a rule (never unpickled): its fields, its text and
-    source only where they are not its first version's very objects, and each version's
-    fields with its source's, read here (a version and a source pickled as records were
-    two more calls back into Python each: a third of the digests)."""
+    """What :func:`known` digests of a rule: its fields, its text and source only where they are
+    not its first version's very objects (align takes them from there: pickling them twice took a
+    quarter of the digests), and each version's fields with its source's, as plain tuples read
+    here (records pickled as such cost a call back into Python and their class's name each)."""
     versions = rule.versions
     first = versions[0] if versions else None
-    own = None if first is not None and first.text is rule.text and first.source is rule.source else (rule.text, rule.source)
-    return Rule, (), (own, _RULE_REST(rule), [(_SOURCE(v.source), _VERSION_REST(v)) for v in versions])
+    own = None if first is not None and first.text is rule.text and first.source is rule.source else (rule.text, _SOURCE(rule.source))
+    return own, _RULE_REST(rule), [(_SOURCE(v.source), _VERSION_REST(v)) for v in versions]
 
 
 def _hash(data: bytes | memoryview) -> bytes:
@@ -341,4 +338,4 @@ def rows_made(rules: list[Rule], said: list[list[Relation]], layout: list[list[R
 
 def known(run: list[Rule], lines: Lines) -> bytes:
     """A section's digest of its rules and of the lines they stand on: what tells a section the edit left."""
-    return _hash(canonical(run) + lines.span(run))
+    return _hash(canonical([_digested(rule) for rule in run]) + lines.span(run))
