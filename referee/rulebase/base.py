@@ -144,13 +144,17 @@ class Rulebase:
                     system = rule.system
                     index = names.setdefault(system, {})
                 rid = rule.id
-                ids = index.setdefault(folded(rule.name), [])
-                if rid not in ids:
+                name = folded(rule.name)
+                ids = index.get(name)
+                if ids is None:  # most names: one rule's (no list made and dropped for the others)
+                    index[name] = [rid]
+                elif rid not in ids:
                     ids.append(rid)
-                for alias in rule.aliases:  # most rules have none
-                    ids = index.setdefault(folded(alias.name), [])
-                    if rid not in ids:
-                        ids.append(rid)
+                if rule.aliases:  # most rules have none
+                    for alias in rule.aliases:
+                        ids = index.setdefault(folded(alias.name), [])
+                        if rid not in ids:
+                            ids.append(rid)
         finally:
             folded.cache_clear()  # the names of the rules aligned last, folded there: done with
         return cls(key, manifests, documents, {r.id: r for r in rules}, names, {r.id: r.name for r in rules}, texts or {}, unmanaged)
