@@ -57,19 +57,17 @@ def slug(text: str) -> str:
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 
-class _Group:
-    __slots__ = ("key", "members")
+# A group: the (document rank, entry) of each entry of one rule, as grouped.  A list
+# only, made for every entry of a system: an object around it cost a call each.
+_Group = list[tuple[int, Entry]]
 
-    def __init__(self, key: str, members: list[tuple[int, Entry]] | None = None) -> None:
-        self.key = key
-        self.members: list[tuple[int, Entry]] = [] if members is None else members  # (document rank, entry)
 
-    @property
-    def primary(self) -> Entry:
-        if len(self.members) == 1:  # most groups: one entry, whatever its text
-            return self.members[0][1]
-        with_text = [m for m in self.members if m[1].text.strip()]
-        return min(with_text or self.members, key=lambda m: (m[0], m[1].source.line))[1]
+def _primary(members: _Group) -> Entry:
+    """The entry a group's rule is named and numbered by: the first with text, by document rank and line."""
+    if len(members) == 1:  # most groups: one entry, whatever its text
+        return members[0][1]
+    with_text = [m for m in members if m[1].text.strip()]
+    return min(with_text or members, key=lambda m: (m[0], m[1].source.line))[1]
 
 
 def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> list[Rule]:
@@ -363,9 +361,9 @@ def _group(
             key = entry.key or (_fold(entry.name) if entry.name else f"unnamed:{entry.source.file}:{entry.source.line}")
             group = groups.get(key)
             if group is None:
-                groups[key] = _Group(key, [(rank, entry)])
+                groups[key] = [(rank, entry)]
             else:
-                group.members.append((rank, entry))
+                group.append((rank, entry))
     return groups
 
 
@@ -377,19 +375,19 @@ def _split_homonyms(groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -
     versions of one rule and stay together.  The same text twice is one rule
     wherever it stands (the versions list it under ``also_at``).
     """
-    if all(len(group.members) == 1 for group in groups.values()):
+    if all(len(group) == 1 for group in groups.values()):
         return groups  # one entry a group (a system of one document, mostly): nothing to split or sort
     out: dict[str, _Group] = {}
     for key, group in groups.items():
-        if len(group.members) == 1:  # most groups: nothing to split
+        if len(group) == 1:  # most groups: nothing to split
             if key in out:
-                out[key].members.extend(group.members)
+                out[key].extend(group)
             else:
                 out[key] = group
             continue
         split: dict[str, list[tuple[int, Entry]]] = {}
         seen_text: dict[tuple[str, str], str] = {}
-        for member in sorted(group.members, key=lambda m: (m[0], m[1].source.line)):
+        for member in sorted(group, key=lambda m: (m[0], m[1].source.line)):
             entry = member[1]
             if specs[entry.source.file].format == "glossary":
                 split.setdefault(key, []).append(member)
@@ -403,7 +401,7 @@ def _split_homonyms(groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -
                 seen_text[(entry.source.file, text)] = same
             split.setdefault(same, []).append(member)
         for sub_key, members in split.items():
-            out.setdefault(sub_key, _Group(sub_key)).members.extend(members)
+            out.setdefault(sub_key, []).extend(members)
     return out
 
 
@@ -414,8 +412,7 @@ def _merge_aliases(groups: dict[str, _Group]) -> dict[str, _Group]:
     keyword word two families share ("heavy") never absorbs a rule.
     """
     owners: dict[str, set[str]] = defaultdict(set)
-    for key, group in groups.items():
-        members = group.members
+    for key, members in groups.items():
         if len(members) == 1:  # most groups: one entry, most of them with no alias
             if members[0][1].aliases:
                 for alias in members[0][1].aliases:
@@ -429,7 +426,7 @@ def _merge_aliases(groups: dict[str, _Group]) -> dict[str, _Group]:
         if len(claimants) == 1 and key in groups:
             (target,) = claimants
             if target in groups:
-                groups[target].members.extend(groups.pop(key).members)
+                groups[target].extend(groups.pop(key))
     return groups
 
 
@@ -449,16 +446,16 @@ def _merge_by_text(groups: dict[str, _Group], manifest: Manifest) -> dict[str, _
         return groups
     candidates = {
         k: None for k, g in groups.items()
-        if all(any(n.startswith(_UNCONFIRMED) for n in e.notes) for _, e in g.members)
+        if all(any(n.startswith(_UNCONFIRMED) for n in e.notes) for _, e in g)
     }
     if not candidates:
         return groups
     order = {k: i for i, k in enumerate(groups)}
-    texts = _Texts(groups, candidates)
+    texts = _Texts({k: _primary(g).text for k, g in groups.items() if k not in candidates}, candidates)
     for key in candidates:
         group = groups[key]
-        words = _words(group.primary.text)
-        files = {e.source.file for _, e in group.members}
+        words = _words(_primary(group).text)
+        files = {e.source.file for _, e in group}
         if len(words) < _MIN_WORDS:
             continue
         best, best_score = None, _SIMILAR
@@ -472,22 +469,22 @@ def _merge_by_text(groups: dict[str, _Group], manifest: Manifest) -> dict[str, _
             if score < best_score:
                 continue
             other = groups[other_key]
-            if other.primary.name is None:
+            if _primary(other).name is None:
                 continue
-            if not any(e.source.file not in files for _, e in other.members):
+            if not any(e.source.file not in files for _, e in other):
                 continue  # only another document can say what a heading means
             best, best_score = other_key, score
         if best is not None:
-            target = groups[best].primary.name
+            target = _primary(groups[best]).name
             moved = [
                 (r, replace(e, name=target, heading=e.heading or e.name,
                             aliases=(Alias(e.name or "", alias_lang), *e.aliases),
                             notes=(*e.notes, f"aligned by text with {target} ({best_score:.0%} of words shared)")))
-                for r, e in group.members
+                for r, e in group
             ]
-            groups[best].members.extend(moved)
+            groups[best].extend(moved)
             del groups[key]
-            texts.add(best, groups[best])  # its primary, and so its text, may have changed
+            texts.add(best, _primary(groups[best]).text)  # its primary, and so its text, may have changed
     return groups
 
 
@@ -528,7 +525,7 @@ class _Texts:
     rules, 1,579 headings against 23,457 groups took 0.3 to 0.4 s.
     """
 
-    def __init__(self, groups: dict[str, _Group], candidates: dict[str, None], few: int = 8) -> None:
+    def __init__(self, texts: dict[str, str], candidates: dict[str, None], few: int = 8) -> None:
         self.words: dict[str, set[str]] = {}
         self._slots: dict[str, int] = {}
         self._keys: list[str] = []  # by slot
@@ -536,10 +533,10 @@ class _Texts:
         # the int, and bit by bit the columns alone took groups x words copies.
         slots_holding: dict[str, list[int]] = defaultdict(list)
         slots_sized: dict[int, list[int]] = defaultdict(list)
-        for key, group in groups.items():
+        for key, text in texts.items():  # each group's primary's text
             if key in candidates:
                 continue
-            words = self.words[key] = _words(group.primary.text)
+            words = self.words[key] = _words(text)
             slot = self._slot(key)
             if len(words) >= _MIN_WORDS:
                 slots_sized[len(words)].append(slot)
@@ -554,9 +551,9 @@ class _Texts:
         self._sizes: dict[int, int] = defaultdict(int)  # word count -> bits of the groups with that many words
         self._sizes.update((m, _bits(slots)) for m, slots in slots_sized.items())
 
-    def add(self, key: str, group: _Group) -> None:
-        """File a group's words; again when its primary, and so its text, has changed."""
-        self.file(key, _words(group.primary.text))
+    def add(self, key: str, text: str) -> None:
+        """File a group's words, of its primary's ``text``; again when its primary, and so its text, has changed."""
+        self.file(key, _words(text))
 
     def file(self, key: str, words: set[str]) -> None:
         """File ``words`` as the text of group ``key``, in place of the text filed before."""
@@ -721,13 +718,12 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
     by_name: dict[str, str] = {}
     made: list[tuple[str, Entry, list[tuple[int, Entry]]]] = []  # (id, primary, members) of each group
     naming: list[tuple[int, str]] = []  # (place in made, parent's name) of the groups naming a parent
-    for group in groups.values():
-        members = group.members
+    for members in groups.values():
         if len(members) == 1:
             primary = members[0][1]
             parent_name = primary.parent
         else:
-            primary = group.primary
+            primary = _primary(members)
             parent_name = next((e.parent for _, e in members if e.parent), None)
         called = primary.key or primary.name
         base = slug(called) if called else (
