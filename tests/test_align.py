@@ -104,7 +104,6 @@ def test_texts_compared_by_words_include_every_text_sharing_enough_of_them() -> 
     # names: every text sharing _SIMILAR of the two texts' words must be among
     # them, however common the words (texts here draw on 12 words only).
     import random
-    from types import SimpleNamespace
 
     from referee.rulebase.align import _MIN_WORDS, _SIMILAR, _Texts, _words
 
@@ -117,9 +116,9 @@ def test_texts_compared_by_words_include_every_text_sharing_enough_of_them() -> 
     texts = _Texts({}, {})
     keys = [f"rule{i}" for i in range(300)]
     for key in keys:
-        texts.add(key, SimpleNamespace(primary=SimpleNamespace(text=text())))
+        texts.add(key, text())
     for key in keys[:30]:  # filed again under another text, as after a merge
-        texts.add(key, SimpleNamespace(primary=SimpleNamespace(text=text())))
+        texts.add(key, text())
     order = {key: i for i, key in enumerate(keys)}
     compared = 0
     for _ in range(200):

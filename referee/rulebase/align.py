@@ -19,6 +19,7 @@ import difflib
 import functools
 import re
 from collections import Counter, defaultdict
+from itertools import chain
 from dataclasses import replace
 
 from referee.rulebase.base import folded
@@ -46,39 +47,41 @@ def slug(text: str) -> str:
     >>> slug("Rally Around the Flag"), slug("Ranged X spray&prey Y"), slug("Todesstoß")
     ('rally-around-the-flag', 'ranged-x-spray-prey-y', 'todesstoss')
     """
-    return _NOT_SLUG.sub("-", _fold(text)).strip("-") or "rule"
+    name = _fold(text)
+    if name.isascii() and name.replace(" ", "").isalnum():
+        # letters and digits in words one blank apart (fold leaves no other blanks): most names
+        return name.replace(" ", "-")
+    return _NOT_SLUG.sub("-", name).strip("-") or "rule"
 
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 
-class _Group:
-    def __init__(self, key: str) -> None:
-        self.key = key
-        self.members: list[tuple[int, Entry]] = []  # (document rank, entry)
+# A group: the (document rank, entry) of each entry of one rule, as grouped.  A list
+# only, made for every entry of a system: an object around it cost a call each.
+_Group = list[tuple[int, Entry]]
 
-    @property
-    def primary(self) -> Entry:
-        if len(self.members) == 1:  # most groups: one entry, whatever its text
-            return self.members[0][1]
-        with_text = [m for m in self.members if m[1].text.strip()]
-        return min(with_text or self.members, key=lambda m: (m[0], m[1].source.line))[1]
+
+def _primary(members: _Group) -> Entry:
+    """The entry a group's rule is named and numbered by: the first with text, by document rank and line."""
+    if len(members) == 1:  # most groups: one entry, whatever its text
+        return members[0][1]
+    with_text = [m for m in members if m[1].text.strip()]
+    return min(with_text or members, key=lambda m: (m[0], m[1].source.line))[1]
 
 
 def align(manifest: Manifest, read: list[tuple[DocumentSpec, list[Entry]]]) -> list[Rule]:
     folded.cache_clear()  # another system's names: this system's fill it (Rulebase.from_rules empties it)
     rank = {spec.path: i for i, (spec, _) in enumerate(read)}
     specs = {spec.path: spec for spec, _ in read}
-    entries = [(rank[spec.path], e) for spec, es in read for e in es]
-    typos = _check_curated(manifest, [e for _, e in entries])
+    typos = _check_curated(manifest, list(chain.from_iterable(es for _, es in read)))
+    corrected: Callable[[Entry], Entry] | None = None
     if typos:  # read leniently (referee lint): the run goes on as if each had been corrected
-        entries = [(r, _corrected(e, manifest.aliases, typos)) for r, e in entries]
+        corrected = functools.partial(_corrected, aliases=manifest.aliases, typos=typos)
         aliases = {k: (typos[k], lang) if k in typos else (target, lang) for k, (target, lang) in manifest.aliases.items()}
         manifest = replace(manifest, aliases=aliases)
     curated = {_fold(k): v for k, v in manifest.aliases.items()}
-    if curated:  # with none, every entry is left as it is
-        entries = [(r, _apply_curated(e, curated)) for r, e in entries]
-    groups = _group(entries)
+    groups = _group([(rank[spec.path], es) for spec, es in read], curated, corrected)
     groups = _split_homonyms(groups, specs)
     groups = _merge_aliases(groups)
     groups = _merge_by_text(groups, manifest)
@@ -314,11 +317,12 @@ def _forms(name: str) -> set[str]:
 
 
 def _apply_curated(entry: Entry, curated: dict[str, tuple[str, str]]) -> Entry:
-    """``curated``: the manifest's aliases, folded alias -> (rule name, language)."""
-    if not entry.aliases and (not entry.name or _fold(entry.name) not in curated):
-        return entry  # the manifest says nothing of it (most entries)
-    aliases = list(entry.aliases)
+    """``curated``: the manifest's aliases, folded alias -> (rule name, language).
+    Called for an entry with a name or an alias the manifest may speak of."""
     name = entry.name
+    if not (name and _fold(name) in curated) and not any(_fold(alias.name) in curated for alias in entry.aliases):
+        return entry  # the manifest says nothing of it (most entries with aliases): no copy
+    aliases = list(entry.aliases)
     notes = list(entry.notes)
     if name and _fold(name) in curated:
         target, lang = curated[_fold(name)]
@@ -335,23 +339,31 @@ def _apply_curated(entry: Entry, curated: dict[str, tuple[str, str]]) -> Entry:
             continue
         kept.append(Alias(alias.name, target[1]) if target else alias)
     if name == entry.name and len(notes) == len(entry.notes) and kept == list(entry.aliases):
-        return entry  # the manifest says nothing of it (most entries): no copy
+        return entry  # the manifest names it as the documents do: no copy
     return replace(entry, name=name, aliases=tuple(kept), notes=tuple(notes))
 
 
-def _key(entry: Entry) -> str:
-    if entry.key:
-        return entry.key
-    if entry.name:
-        return _fold(entry.name)
-    return f"unnamed:{entry.source.file}:{entry.source.line}"
-
-
-def _group(entries: list[tuple[int, Entry]]) -> dict[str, _Group]:
+def _group(
+    read: list[tuple[int, list[Entry]]], curated: dict[str, tuple[str, str]], corrected: Callable[[Entry], Entry] | None = None
+) -> dict[str, _Group]:
+    """Each document's entries (by its rank) grouped by key, in reading order: the
+    adapter's own key, else the folded name.  Each entry is taken as the manifest's
+    typo'd aliases, ``corrected``, and its ``curated`` aliases (folded alias -> (rule
+    name, language)) leave it; an entry with no alias, whose name is no curated alias
+    (most entries), is taken as it is, in the same pass."""
     groups: dict[str, _Group] = {}
-    for rank, entry in entries:
-        key = _key(entry)
-        groups.setdefault(key, _Group(key)).members.append((rank, entry))
+    for rank, entries in read:
+        for entry in entries:
+            if corrected is not None:
+                entry = corrected(entry)
+            if curated and (entry.aliases or entry.name and _fold(entry.name) in curated):
+                entry = _apply_curated(entry, curated)
+            key = entry.key or (_fold(entry.name) if entry.name else f"unnamed:{entry.source.file}:{entry.source.line}")
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [(rank, entry)]
+            else:
+                group.append((rank, entry))
     return groups
 
 
@@ -363,17 +375,19 @@ def _split_homonyms(groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -
     versions of one rule and stay together.  The same text twice is one rule
     wherever it stands (the versions list it under ``also_at``).
     """
+    if all(len(group) == 1 for group in groups.values()):
+        return groups  # one entry a group (a system of one document, mostly): nothing to split or sort
     out: dict[str, _Group] = {}
     for key, group in groups.items():
-        if len(group.members) == 1:  # most groups: nothing to split
+        if len(group) == 1:  # most groups: nothing to split
             if key in out:
-                out[key].members.extend(group.members)
+                out[key].extend(group)
             else:
                 out[key] = group
             continue
         split: dict[str, list[tuple[int, Entry]]] = {}
         seen_text: dict[tuple[str, str], str] = {}
-        for member in sorted(group.members, key=lambda m: (m[0], m[1].source.line)):
+        for member in sorted(group, key=lambda m: (m[0], m[1].source.line)):
             entry = member[1]
             if specs[entry.source.file].format == "glossary":
                 split.setdefault(key, []).append(member)
@@ -387,7 +401,7 @@ def _split_homonyms(groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -
                 seen_text[(entry.source.file, text)] = same
             split.setdefault(same, []).append(member)
         for sub_key, members in split.items():
-            out.setdefault(sub_key, _Group(sub_key)).members.extend(members)
+            out.setdefault(sub_key, []).extend(members)
     return out
 
 
@@ -398,19 +412,21 @@ def _merge_aliases(groups: dict[str, _Group]) -> dict[str, _Group]:
     keyword word two families share ("heavy") never absorbs a rule.
     """
     owners: dict[str, set[str]] = defaultdict(set)
-    for key, group in groups.items():
-        for _, entry in group.members:
+    for key, members in groups.items():
+        if len(members) == 1:  # most groups: one entry, most of them with no alias
+            if members[0][1].aliases:
+                for alias in members[0][1].aliases:
+                    owners[_fold(alias.name)].add(key)
+            continue
+        for _, entry in members:
             for alias in entry.aliases:
                 owners[_fold(alias.name)].add(key)
-    for key in list(groups):
-        claimants = owners.get(key)
-        if claimants is None:
-            continue  # most groups: no alias names them
-        claimants = claimants - {key}
+    for key in [key for key in groups if key in owners]:  # most groups: no alias names them
+        claimants = owners[key] - {key}
         if len(claimants) == 1 and key in groups:
             (target,) = claimants
             if target in groups:
-                groups[target].members.extend(groups.pop(key).members)
+                groups[target].extend(groups.pop(key))
     return groups
 
 
@@ -430,16 +446,16 @@ def _merge_by_text(groups: dict[str, _Group], manifest: Manifest) -> dict[str, _
         return groups
     candidates = {
         k: None for k, g in groups.items()
-        if all(any(n.startswith(_UNCONFIRMED) for n in e.notes) for _, e in g.members)
+        if all(any(n.startswith(_UNCONFIRMED) for n in e.notes) for _, e in g)
     }
     if not candidates:
         return groups
     order = {k: i for i, k in enumerate(groups)}
-    texts = _Texts(groups, candidates)
+    texts = _Texts({k: _primary(g).text for k, g in groups.items() if k not in candidates}, candidates)
     for key in candidates:
         group = groups[key]
-        words = _words(group.primary.text)
-        files = {e.source.file for _, e in group.members}
+        words = _words(_primary(group).text)
+        files = {e.source.file for _, e in group}
         if len(words) < _MIN_WORDS:
             continue
         best, best_score = None, _SIMILAR
@@ -453,22 +469,22 @@ def _merge_by_text(groups: dict[str, _Group], manifest: Manifest) -> dict[str, _
             if score < best_score:
                 continue
             other = groups[other_key]
-            if other.primary.name is None:
+            if _primary(other).name is None:
                 continue
-            if not any(e.source.file not in files for _, e in other.members):
+            if not any(e.source.file not in files for _, e in other):
                 continue  # only another document can say what a heading means
             best, best_score = other_key, score
         if best is not None:
-            target = groups[best].primary.name
+            target = _primary(groups[best]).name
             moved = [
                 (r, replace(e, name=target, heading=e.heading or e.name,
                             aliases=(Alias(e.name or "", alias_lang), *e.aliases),
                             notes=(*e.notes, f"aligned by text with {target} ({best_score:.0%} of words shared)")))
-                for r, e in group.members
+                for r, e in group
             ]
-            groups[best].members.extend(moved)
+            groups[best].extend(moved)
             del groups[key]
-            texts.add(best, groups[best])  # its primary, and so its text, may have changed
+            texts.add(best, _primary(groups[best]).text)  # its primary, and so its text, may have changed
     return groups
 
 
@@ -509,7 +525,7 @@ class _Texts:
     rules, 1,579 headings against 23,457 groups took 0.3 to 0.4 s.
     """
 
-    def __init__(self, groups: dict[str, _Group], candidates: dict[str, None], few: int = 8) -> None:
+    def __init__(self, texts: dict[str, str], candidates: dict[str, None], few: int = 8) -> None:
         self.words: dict[str, set[str]] = {}
         self._slots: dict[str, int] = {}
         self._keys: list[str] = []  # by slot
@@ -517,10 +533,10 @@ class _Texts:
         # the int, and bit by bit the columns alone took groups x words copies.
         slots_holding: dict[str, list[int]] = defaultdict(list)
         slots_sized: dict[int, list[int]] = defaultdict(list)
-        for key, group in groups.items():
+        for key, text in texts.items():  # each group's primary's text
             if key in candidates:
                 continue
-            words = self.words[key] = _words(group.primary.text)
+            words = self.words[key] = _words(text)
             slot = self._slot(key)
             if len(words) >= _MIN_WORDS:
                 slots_sized[len(words)].append(slot)
@@ -535,9 +551,9 @@ class _Texts:
         self._sizes: dict[int, int] = defaultdict(int)  # word count -> bits of the groups with that many words
         self._sizes.update((m, _bits(slots)) for m, slots in slots_sized.items())
 
-    def add(self, key: str, group: _Group) -> None:
-        """File a group's words; again when its primary, and so its text, has changed."""
-        self.file(key, _words(group.primary.text))
+    def add(self, key: str, text: str) -> None:
+        """File a group's words, of its primary's ``text``; again when its primary, and so its text, has changed."""
+        self.file(key, _words(text))
 
     def file(self, key: str, words: set[str]) -> None:
         """File ``words`` as the text of group ``key``, in place of the text filed before."""
@@ -693,17 +709,22 @@ def _version(entry: Entry, role: str) -> Version:
 
 
 def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, DocumentSpec]) -> list[Rule]:
-    # Each group's id, and the names that find it, in one pass (a name first found
-    # in an earlier group stays that group's, as each group comes in order): most
-    # groups are one entry, read without the primary's search.  The later passes
-    # take each group's id, primary and members from ``made``, in the same order.
+    # Each group's id, the names that find it, and the parent it names, in one pass (a
+    # name first found in an earlier group stays that group's, as each group comes in
+    # order): most groups are one entry, read without the primary's search.  The later
+    # passes take each group's id, primary and members from ``made``, in the same order.
     system = manifest.id
     taken: set[str] = set()
     by_name: dict[str, str] = {}
     made: list[tuple[str, Entry, list[tuple[int, Entry]]]] = []  # (id, primary, members) of each group
-    for group in groups.values():
-        members = group.members
-        primary = members[0][1] if len(members) == 1 else group.primary
+    naming: list[tuple[int, str]] = []  # (place in made, parent's name) of the groups naming a parent
+    for members in groups.values():
+        if len(members) == 1:
+            primary = members[0][1]
+            parent_name = primary.parent
+        else:
+            primary = _primary(members)
+            parent_name = next((e.parent for _, e in members if e.parent), None)
         called = primary.key or primary.name
         base = slug(called) if called else (
             f"unnamed-{slug(primary.source.file.rsplit('/', 1)[-1].rsplit('.', 1)[0])}-{primary.source.line}"
@@ -713,6 +734,8 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
             rid, n = f"{base}-{n}", n + 1
         taken.add(rid)
         own_id = f"{system}/{rid}"
+        if parent_name:
+            naming.append((len(made), parent_name))
         made.append((own_id, primary, members))
         for _, entry in members:
             if entry.key:
@@ -727,26 +750,22 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
 
     # Parents first, so each rule is made once with its children (remaking
     # every frozen rule afterwards cost a tenth of this step).
-    parents: list[str | None] = []
+    parents: list[str | None] = [None] * len(made)
     children: dict[str, list[str]] = defaultdict(list)
-    for own_id, _, members in made:
-        if len(members) == 1:
-            parent_name = members[0][1].parent
-        else:
-            parent_name = next((e.parent for _, e in members if e.parent), None)
-        parent = by_name.get(_fold(parent_name)) if parent_name else None
-        parents.append(parent)
+    for place, parent_name in naming:  # in the groups' order, as each parent lists its children
+        parent = by_name.get(_fold(parent_name))
         if parent:
-            children[parent].append(own_id)
+            parents[place] = parent
+            children[parent].append(made[place][0])
     roles = {path: spec.role for path, spec in specs.items()}
     rules: list[Rule] = []
     for (own_id, primary, members), parent in zip(made, parents):
         if len(members) == 1:
             # most groups: one entry, the primary, of one version; its name is no alias of its own
             versions: tuple[Version, ...] = (_version(primary, roles[primary.source.file]),)
-            flags = sorted(set(primary.flags).difference(("stub",))) if primary.flags else []
+            flags: tuple[str, ...] | list[str] = sorted(set(primary.flags).difference(("stub",))) if primary.flags else ()
             if not primary.text.strip():
-                flags.append("stub")
+                flags = (*flags, "stub")
             written: tuple[Alias, ...] | list[Alias] = primary.aliases
             category = primary.category
             params = primary.params or ()
@@ -766,26 +785,35 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
             category = primary.category or next((e.category for e in listed if e.category), None)
             params = next((e.params for e in listed if e.params), ())
             amends = next((e.amends for e in listed if e.amends), None)
-        own = _fold(primary.name or "")
-        if written or own in curated:
-            aliases: list[Alias] = []
-            seen = {own}
-            named = {own, *(_fold(a.name) for a in written)} if curated else ()
-            extra = [alias for folded in named for alias in curated.get(folded, ())]
-            for alias in (*written, *extra):
-                if alias.name:
-                    folded = _fold(alias.name)
-                    if folded not in seen:
-                        seen.add(folded)
-                        aliases.append(alias)
-        else:
-            aliases = []
-        name = primary.name or f"(unnamed rule at {primary.source.file}:{primary.source.line})"
+        aliases: tuple[Alias, ...] = ()  # most rules: none written, and no curated alias names them
+        if written or curated:
+            own = _fold(primary.name or "")
+            if written or own in curated:
+                # the written aliases, then the curated ones of the rule's names, each name once
+                seen = {own}
+                kept: list[Alias] = []
+                for alias in written:
+                    if alias.name:
+                        folded = _fold(alias.name)
+                        if folded not in seen:
+                            seen.add(folded)
+                            kept.append(alias)
+                # the names folded are ``seen`` and the empty name: most name no curated target
+                if curated and not (seen.isdisjoint(curated) and "" not in curated):
+                    named = {own, *(_fold(a.name) for a in written)}
+                    for alias in [alias for folded in named for alias in curated.get(folded, ())]:
+                        if alias.name:
+                            folded = _fold(alias.name)
+                            if folded not in seen:
+                                seen.add(folded)
+                                kept.append(alias)
+                aliases = tuple(kept)
         first = versions[0]
         rules.append(
             Rule(
-                own_id, name, system, first.text, first.source, tuple(aliases), category, parent,
-                params, amends, versions, tuple(flags), tuple(children.get(own_id, ())),
+                own_id, primary.name or f"(unnamed rule at {primary.source.file}:{primary.source.line})", system,
+                first.text, first.source, aliases, category, parent, params, amends, versions, tuple(flags),
+                tuple(children[own_id]) if own_id in children else (),
             )  # fmt: skip
         )
     return rules

@@ -73,7 +73,8 @@ def read_system(
     texts: dict[str, str] = {}
     known: list[str] = []
     curated = {alias: target for alias, (target, _) in manifest.aliases.items()}
-    for spec in manifest.documents_by_precedence():
+    specs = manifest.documents_by_precedence()
+    for place, spec in enumerate(specs, start=1):
         options = {
             "title": spec.title,
             "core_terms": manifest.core_terms,
@@ -85,6 +86,7 @@ def read_system(
         entries = adapter_for(spec.format)(Document(manifest.id, spec.path, spec.format, spec.role, text, spec.lang, options, kept))
         if progress:
             progress(spec.path)
-        known.extend(e.name for e in entries if e.name)
+        if place < len(specs):  # the names the documents after it may know (none after the last)
+            known.extend(e.name for e in entries if e.name)
         read.append((spec, entries))
     return read, align(manifest, read), texts

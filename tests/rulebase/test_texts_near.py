@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -25,8 +24,8 @@ from referee.rulebase.align import _MIN_WORDS, _SIMILAR, _at_least, _fewest_shar
 from tests.benchmark_scripts import benchmark
 
 
-def _group(words: list[str]) -> Any:
-    return SimpleNamespace(primary=SimpleNamespace(text=" ".join(words)))
+def _group(words: list[str]) -> str:
+    return " ".join(words)  # a group's primary's text
 
 
 def _full(texts: _Texts, words: set[str], order: dict[str, int]) -> list[str]:
