@@ -90,8 +90,9 @@ def clean_name(heading: str) -> str:
     return heading.strip().rstrip(":").strip()
 
 
-def scan(doc: Document) -> tuple[Lines, list[Section]]:
-    """The lines before the first heading, and every section."""
+def scan(doc: Document, lines: list[str] | None = None) -> tuple[Lines, list[Section]]:
+    """The lines before the first heading, and every section.  ``lines``: the document's
+    text split at each newline, when the caller has it already."""
     preamble: Lines = []
     sections: list[Section] = []
     fence: tuple[str, int] | None = None  # (marker, line it opened)
@@ -99,7 +100,7 @@ def scan(doc: Document) -> tuple[Lines, list[Section]]:
     paragraph_line = False  # the previous line is a paragraph's only line so far
     text = doc.text.removeprefix("\ufeff")
     nul = "\x00" in text
-    for number, raw in enumerate(text.split("\n"), start=1):
+    for number, raw in enumerate(text.split("\n") if lines is None else lines, start=1):
         line = raw.rstrip("\r")
         if nul and "\x00" in line:
             raise RulesError("contains a NUL character: this is a binary file, not Markdown", doc.path, number)

@@ -154,3 +154,26 @@ def test_a_body_with_a_gap_is_keyed_by_every_line_of_it() -> None:
         assert kept == plain
     assert len(store) == 2
     assert [e.source.line for e in plain if e.name == "Brace"] == [9, 14]
+
+
+def test_a_kept_rule_holds_only_what_it_set_and_a_recalled_one_changes_no_other() -> None:
+    """A rule pickled into the store keeps its name, heading and what it set (the rest is the
+    class's); a recalled rule that is changed after (a note, an alias of a keyword named in
+    its text) is given its own list, never the class's, so the next rule read is untouched."""
+    import pickle
+
+    from referee.sources import markdown
+    from referee.sources.document import Document
+
+    text = "# Rules\n\n## Fear\n\nUnits must flee.\n\n## Charge (C)\n\nUse the weapon keyword \"Melee X\" here.\n"
+    store: dict[str, bytes] = {}
+    plain = markdown.read(Document("demo", "demo/rules.md", "markdown", "core", text))
+    for _ in range(3):  # filled, then twice from the store
+        assert markdown.read(Document("demo", "demo/rules.md", "markdown", "core", text, kept=store)) == plain
+    (_, rules), = (pickle.loads(v) for v in store.values())  # "# Rules" is the title: no rule
+    assert [vars(r) for r in rules] == [
+        {"name": "Fear", "heading": "Fear", "text": "Units must flee."},
+        {"name": "Charge", "heading": "Charge (C)", "aliases": ["C"], "text": 'Use the weapon keyword "Melee X" here.'},
+    ]
+    assert [e.aliases for e in plain if e.name == "Charge"][0][1].name == "Melee X"  # added after the recall
+    assert markdown._SectionRule.aliases == () and markdown._SectionRule.notes == ()
