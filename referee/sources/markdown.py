@@ -184,9 +184,10 @@ def read(doc: Document) -> list[Entry]:
     first, defined = _preamble(doc, preamble) if any(t.strip() for _, t in preamble) else (None, [])
     rules = defined + [one for rule in rules for one in (rule, *_defined(rule))]
     _name_removed_lists(rules)
-    _categorise(rules, top)
+    by_section = {id(d.section): d for d in rules}
+    _categorise(rules, top, by_section)
     _inline_keywords(rules)
-    return footnotes.attach(doc, ([first] if first is not None else []) + _entries(doc, rules, top))
+    return footnotes.attach(doc, ([first] if first is not None else []) + _entries(doc, rules, top, by_section))
 
 
 def _defined(rule: _SectionRule) -> list[_SectionRule]:
@@ -567,19 +568,21 @@ def _label_category(label: str, lead: str | None = None) -> str:
     return " ".join(words)
 
 
-def _categorise(rules: list[_SectionRule], top: Section | None) -> None:
-    """Keyword families by the keyword list they sit in; other rules by their top-level section."""
-    by_section = {id(d.section): d for d in rules}
+def _categorise(rules: list[_SectionRule], top: Section | None, by_section: dict[int, _SectionRule]) -> None:
+    """Keyword families by the keyword list they sit in; other rules by their top-level section
+    (``by_section``: each rule by its section's id, as :func:`_entries` takes them too)."""
     labels: dict[int, _SectionRule] = {}  # id of a top-level section -> the last category label read in it
     before: _SectionRule | None = None
     for rule in rules:
-        if before is not None and before.name and _CATEGORY_LABEL.search(before.name):
+        if before is not None and _is_category_label(before.name):
             labels[id(_root(before.section, top))] = before
         before = rule
         if rule.category or not rule.name:
             continue
         section = rule.section
-        root = _root(section, top)
+        root, parent = section, section.parent  # its top-level section (_root), walked here: once per rule
+        while parent is not None and parent is not top:
+            root, parent = parent, parent.parent
         if rule.fam is not None:
             own = rule.fam.aliases[0]
             if _CATEGORY_LABEL.search(own):
@@ -590,13 +593,24 @@ def _categorise(rules: list[_SectionRule], top: Section | None) -> None:
                 rule.category = _label_category(label.name, rule.fam.lead)
             if rule.category:
                 continue
-        if section.bold and KEYWORD_LABEL.search(rule.name):
+        parent = section.parent
+        if section.level == 0 and KEYWORD_LABEL.search(rule.name):  # a bold heading
             rule.category = _label_category(rule.name)
-        elif section.parent is not None and _is_keyword_label(section.parent):
-            rule.category = _label_category(clean_name(section.parent.heading))
+        elif parent is not None and parent.level == 0 and _is_keyword_label(parent):
+            rule.category = _label_category(clean_name(parent.heading))
         elif root is not section:
             root_rule = by_section.get(id(root))
             rule.category = root_rule.name if root_rule else None
+
+
+# The last character of a name _CATEGORY_LABEL can find: an s in any case ("ſ" is one to the
+# pattern, which ignores case), or the newline its "$" may stand before.
+_LABEL_ENDS = frozenset("sS\u017f\n")
+
+
+def _is_category_label(name: str | None) -> bool:
+    """ "Ranged weapon keywords", "Special armor saves"; most names are not asked the pattern."""
+    return bool(name) and name[-1] in _LABEL_ENDS and _CATEGORY_LABEL.search(name) is not None  # type: ignore[index]
 
 
 def _is_keyword_label(section: Section) -> bool:
@@ -621,35 +635,44 @@ def _inline_keywords(rules: list[_SectionRule]) -> None:
                     _noted(rule, f"its text defines the keyword {keyword}")
 
 
-def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> list[Entry]:
-    by_section = {id(d.section): d for d in rules}
+def _entries(doc: Document, rules: list[_SectionRule], top: Section | None, by_section: dict[int, _SectionRule]) -> list[Entry]:
+    """Each rule read as an :class:`Entry` (``by_section``: each rule by its section's id)."""
     with_children = {id(d.section.parent) for d in rules if d.section.parent is not None}
     out = []
     path, lang = doc.path, doc.lang
     for d in rules:
         section = d.section
-        parent = by_section.get(id(section.parent)) if section.parent is not top else None
+        up = section.parent
+        parent = by_section.get(id(up)) if up is not None and up is not top else None
         flags = tuple(d.flags)
         if not d.text:
             # "group": an empty heading that only gathers sub-sections ("### Flee/Pursuit")
             flags += ("stub", "group") if id(section) in with_children else ("stub",)
-        aliases: list[Alias] = []
+        aliases: tuple[Alias, ...] = ()
         alias_notes: list[str] = []
         if d.aliases:  # most rules have none
             seen = {(d.name or "").casefold()}
             kept, alias_notes = names_from(d.aliases)
+            named = []
             for alias in kept:
                 if alias and alias.casefold() not in seen:
                     seen.add(alias.casefold())
-                    aliases.append(Alias(alias, lang))
-        heading = d.heading if d.heading and clean_name(d.heading) != d.name else None
+                    named.append(Alias(alias, lang))
+            aliases = tuple(named)
+        line = end = section.line  # Section.end_line, here without a call: once per rule
+        for n, text in reversed(section.body):
+            if text.strip():
+                end = max(line, n)
+                break
+        h = d.heading  # clean_name(h), here without a call
+        heading = h if h and h.strip().rstrip(":").strip() != d.name else None
         fam = d.fam
         # Entry's fields in order (a call by keyword costs a quarter more, once per rule):
         # name, text, source, aliases, category, key, parent, params, amends, tables,
         # profiles, flags, lang, notes, heading, fields
         out.append(
             Entry(
-                d.name, d.text, Source(path, section.line, section.end_line, section.column), tuple(aliases), d.category,
+                d.name, d.text, Source(path, line, end, section.column), aliases, d.category,
                 fam.key if fam else "", (parent.fam.key if parent.fam else parent.name) if parent else None,
                 fam.params if fam else (), d.amends, d.tables, (), flags, lang,
                 tuple(dict.fromkeys([*d.notes, *alias_notes])) if d.notes or alias_notes else (), heading, d.fields,
