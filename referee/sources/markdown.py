@@ -134,6 +134,7 @@ class _SectionRule:
     fields: tuple[Field, ...] = ()
     found: list[FoundEntry] | tuple[FoundEntry, ...] = ()
     labelled: list[_SectionRule] | tuple[_SectionRule, ...] = ()  # rules its labelled paragraphs define
+    span: tuple[int, int] | None = None  # kept: where its text stands in its chunk's lines (_detached)
 
     def __init__(self, section: Section, name: str | None, heading: str, notes: list[str] | None = None) -> None:
         self.section = section
@@ -251,11 +252,12 @@ def _section_rules(
         at = chunk[0].line
         hashed = hashlib.sha256(head)
         hashed.update(pickle.dumps([s.line - at for s in chunk], protocol=pickle.HIGHEST_PROTOCOL))
-        hashed.update("\n".join(lines[at - 1 : end]).encode("utf-8", "surrogatepass"))
+        written = "\n".join(lines[at - 1 : end])
+        hashed.update(written.encode("utf-8", "surrogatepass"))
         key = KEPT_PREFIX + hashed.hexdigest()[:32]
         try:
             data = doc.kept.get(key)
-            recalled = _attached(*pickle.loads(data), chunk) if data is not None else None
+            recalled = _attached(*pickle.loads(data), chunk, written) if data is not None else None
         except Exception:  # noqa: BLE001 - a store that cannot answer (or gives damaged bytes) only costs speed
             recalled = None
         if recalled is not None:
@@ -263,36 +265,52 @@ def _section_rules(
             continue
         read = [_section_rule(doc, s, is_errata, base_book) for s in chunk]
         try:
-            doc.kept[key] = _detached(read)
+            doc.kept[key] = _detached(read, written)
         except Exception:  # noqa: BLE001 - a store that cannot keep only costs speed
             pass
         out.extend(read)
     return out
 
 
-def _detached(rules: list[_SectionRule]) -> bytes:
+def _detached(rules: list[_SectionRule], written: str) -> bytes:
     """Rules of sections, pickled without their sections (the document's own objects,
     linked to their parents) and with the line they were read at: :func:`_attached`
-    gives them back."""
-    kept = [(rule.section, [child.section.parent for child in rule.labelled]) for rule in rules]
+    gives them back.  A text that stands as it is in its chunk's lines (``written``,
+    what the chunk's key hashed: most texts, a paragraph or paragraphs one blank line
+    apart with no markup) is kept as where it stands there, not again."""
+    kept = [(rule.section, rule.text, [child.section.parent for child in rule.labelled]) for rule in rules]
+    starts = [0]  # where each line of the chunk starts in ``written``
+    for line in written.split("\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    at = rules[0].section.line
     try:
         for rule in rules:
+            section = rule.section
+            if rule.text:
+                last = max([section.line] + [n for n, _ in section.body]) - at + 1
+                found = written.find(rule.text, starts[section.line - at], starts[last])
+                if found >= 0:
+                    rule.span, rule.text = (found, found + len(rule.text)), ""
             rule.section = None  # type: ignore[assignment]
             for child in rule.labelled:
                 child.section.parent = None
-        return pickle.dumps((kept[0][0].line, rules), protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps((at, rules), protocol=pickle.HIGHEST_PROTOCOL)
     finally:
-        for rule, (section, parents) in zip(rules, kept):
-            rule.section = section
+        for rule, (section, text, parents) in zip(rules, kept):
+            rule.section, rule.text = section, text
+            rule.__dict__.pop("span", None)
             for child, parent in zip(rule.labelled, parents):
                 child.section.parent = parent
 
 
-def _attached(line: int, rules: list[_SectionRule], sections: list[Section]) -> list[_SectionRule]:
-    """Rules read at ``line`` given back their sections, moved to where those now stand."""
+def _attached(line: int, rules: list[_SectionRule], sections: list[Section], written: str) -> list[_SectionRule]:
+    """Rules read at ``line`` given back their sections, moved to where those now stand,
+    and their texts kept as where they stand in the chunk's lines (``written``)."""
     by = sections[0].line - line
     for rule, section in zip(rules, sections, strict=True):
         rule.section = section
+        if rule.span is not None:
+            rule.text = written[rule.span[0] : rule.span[1]]
         if by:  # a chunk below an edit that added or removed lines (most chunks: none)
             _moved(rule, by)
         for child in rule.labelled:
