@@ -52,6 +52,9 @@ _BOLD_MAX_WORDS, _BOLD_MAX_CHARS = 12, 80
 _MARKS = frozenset("#=-`~*_") | {""}
 _LEAD_IN = re.compile(r"^(?:notes?|in addition|(?:for )?example|e\.g\.)(?::.*)?$", re.IGNORECASE)
 KEYWORD_LABEL = re.compile(r"\bkeywords$", re.IGNORECASE)
+# What a lead-in's name can start with: n, i, f or e in any case (to _LEAD_IN, which ignores
+# case, "İ" and "ı" are an i too); most headings start otherwise and are not asked the pattern.
+_LEAD_IN_FIRST = frozenset("NnIiFfEe\u0130\u0131")
 
 Lines = list[tuple[int, str]]  # (1-based line number, the line as written)
 
@@ -228,7 +231,7 @@ def fold_lead_ins(sections: list[Section]) -> list[Section]:
     """
     kept: list[Section] = []
     for section in sections:
-        if kept and _LEAD_IN.match(clean_name(section.heading)):
+        if kept and section.heading.lstrip()[:1] in _LEAD_IN_FIRST and _LEAD_IN.match(clean_name(section.heading)):
             kept[-1].body.append((section.line, section.raw))
             kept[-1].body.extend(section.body)
         else:
@@ -268,7 +271,7 @@ def link(sections: list[Section]) -> None:
     stack: list[Section] = []  # the open ATX headings, outermost first
     group: Section | None = None  # the open keyword list label
     for section in sections:
-        if not section.bold:
+        if section.level:  # not a bold line (Section.bold, without the call)
             while stack and stack[-1].level >= section.level:
                 stack.pop()
             section.parent = stack[-1] if stack else None
