@@ -117,7 +117,7 @@ class _SectionRule:
     flag, note, category, family, amendment, table or sub-rule) is the class's value,
     and a rule's own ``__dict__`` holds only what it sets.  A kept chunk pickles only
     those (:meth:`__getstate__`), and a recalled rule is its few values, not sixteen
-    with five empty lists: 100,000 recalled from the store cost a third of the time.
+    with five empty lists: 100,000 unpickle in about a third of the time.
     A recalled rule's defaults are tuples, so whatever changes one assigns a new list
     (:func:`_noted`) rather than appending to the class's."""
 
@@ -212,7 +212,8 @@ SECTIONS_MOST = 256  # sections a kept chunk holds at most
 SECTIONS_LEAST = 16  # and at least, but at the document's end
 SECTIONS_CUT = 64  # a chunk ends after a heading whose CRC-32 is 0 modulo this
 # What a kept chunk's key starts with: another when what is kept, or how it is keyed, changes
-# (2: the chunk's lines hashed whole, and rules pickled with only what they set)
+# (2: the chunk's lines hashed whole; rules pickled with only what they set, a text that
+# stands as written in those lines as where it stands)
 KEPT_PREFIX = "markdown2-"
 
 
@@ -230,12 +231,13 @@ def _section_rules(
 
     A chunk is the lines from its first heading to the line before the next chunk's
     (to the document's end for the last).  Those lines alone say what its sections
-    are: a chunk begins at a heading, out of any code fence and after a break (a
-    blank line, a heading, the start: what a bold or Setext heading needs), so
-    :func:`scan` reads them the same wherever they stand, and a lead-in is folded into
-    the section above it, never the first of a chunk.  So the key is those lines, each
-    section's line counted from the first (that said twice), hashed: no pass over the
-    sections' bodies in Python."""
+    are: a chunk begins at a heading, where :func:`scan` is in the same state wherever
+    the heading stands (out of any code fence; after a break, if it is a bold or Setext
+    heading; an ATX heading needs none, and after any heading the state is the same),
+    so scan reads the chunk's lines the same wherever they stand; and a lead-in is
+    folded into the section above it, never the first of a chunk.  So the key is those
+    lines, and each section's line counted from the first (that said twice), hashed:
+    no pass over the sections' bodies in Python."""
     if doc.kept is None:
         return [_section_rule(doc, s, is_errata, base_book) for s in sections]
     chunks: list[list[Section]] = []
