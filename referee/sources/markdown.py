@@ -66,7 +66,7 @@ import hashlib
 import pickle
 import re
 import zlib
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from referee.errors import RulesError
 from referee.model import Alias, Amendment, Entry, Field, Source, Table
@@ -110,16 +110,21 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _INLINE_KEYWORD = re.compile(r"\b(?:[A-Z][a-z]+ [XYZ]|[A-Za-z]+ \([XYZxyz]\))(?![\w(|])")
 
 
-@dataclass
 class _SectionRule:
-    """What one section says about its rule, while the sections are read together."""
+    """What one section says about its rule, while the sections are read together.
 
-    section: Section
-    name: str | None
-    heading: str
-    aliases: list[str] = field(default_factory=list)
-    flags: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    A plain class, not a dataclass: what most rules leave as they were read (no alias,
+    flag, note, category, family, amendment, table or sub-rule) is the class's value,
+    and a rule's own ``__dict__`` holds only what it sets.  A kept chunk pickles only
+    those (:meth:`__getstate__`), and a recalled rule is its few values, not sixteen
+    with five empty lists: 100,000 unpickle in about a third of the time.
+    A recalled rule's defaults are tuples, so whatever changes one assigns a new list
+    (:func:`_noted`) rather than appending to the class's."""
+
+    section: Section = None  # type: ignore[assignment]  # set by the reader, or on recall (_attached)
+    aliases: list[str] | tuple[str, ...] = ()
+    flags: list[str] | tuple[str, ...] = ()
+    notes: list[str] | tuple[str, ...] = ()
     category: str | None = None
     fam: Family | None = None
     amends: Amendment | None = None
@@ -127,8 +132,37 @@ class _SectionRule:
     text: str = ""
     tables: tuple[Table, ...] = ()
     fields: tuple[Field, ...] = ()
-    found: list[FoundEntry] = field(default_factory=list)
-    labelled: list[_SectionRule] = field(default_factory=list)  # rules its labelled paragraphs define
+    found: list[FoundEntry] | tuple[FoundEntry, ...] = ()
+    labelled: list[_SectionRule] | tuple[_SectionRule, ...] = ()  # rules its labelled paragraphs define
+    span: tuple[int, int] | None = None  # kept: where its text stands in its chunk's lines (_detached)
+
+    def __init__(self, section: Section, name: str | None, heading: str, notes: list[str] | None = None) -> None:
+        self.section = section
+        self.name = name
+        self.heading = heading
+        self.aliases, self.flags, self.notes, self.found, self.labelled = [], [], list(notes or ()), [], []
+
+    def __getstate__(self) -> dict[str, object]:
+        """Its name and heading, and each value other than the class's (an empty list is
+        the class's empty tuple)."""
+        return {k: v for k, v in self.__dict__.items() if k in ("name", "heading") or not _as_class(k, v)}
+
+    def copy(self, **changes: object) -> _SectionRule:
+        """Another rule with this one's values and ``changes``."""
+        new = object.__new__(_SectionRule)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+
+def _as_class(attribute: str, value: object) -> bool:
+    default = getattr(_SectionRule, attribute)
+    return value == default or (default == () and type(value) is list and not value)
+
+
+def _noted(rule: _SectionRule, note: str) -> None:
+    """A note added to a rule that may have been recalled (its notes the class's tuple)."""
+    rule.notes = [*rule.notes, note]
 
 
 def read(doc: Document) -> list[Entry]:
@@ -141,18 +175,20 @@ def read(doc: Document) -> list[Entry]:
     base_book = doc.options.get("base_book")
     if base_book is not None and not isinstance(base_book, str):
         raise RulesError("option base_book must be a string: the title of the base book", doc.path)
-    preamble, sections = scan(doc)
+    lines = doc.text.removeprefix("\ufeff").split("\n")
+    preamble, sections = scan(doc, lines)
     sections = fold_lead_ins(sections)
     top = title(sections, _document_names(doc))
     link(sections)
     is_errata = doc.role == "errata" or base_book is not None
-    rules = _section_rules(doc, [s for s in sections if s is not top], is_errata, base_book)
+    rules = _section_rules(doc, [s for s in sections if s is not top], lines, is_errata, base_book)
     first, defined = _preamble(doc, preamble) if any(t.strip() for _, t in preamble) else (None, [])
     rules = defined + [one for rule in rules for one in (rule, *_defined(rule))]
     _name_removed_lists(rules)
-    _categorise(rules, top)
+    by_section = {id(d.section): d for d in rules}
+    _categorise(rules, top, by_section)
     _inline_keywords(rules)
-    return footnotes.attach(doc, ([first] if first is not None else []) + _entries(doc, rules, top))
+    return footnotes.attach(doc, ([first] if first is not None else []) + _entries(doc, rules, top, by_section))
 
 
 def _defined(rule: _SectionRule) -> list[_SectionRule]:
@@ -175,18 +211,33 @@ def _document_names(doc: Document) -> list[str]:
 SECTIONS_MOST = 256  # sections a kept chunk holds at most
 SECTIONS_LEAST = 16  # and at least, but at the document's end
 SECTIONS_CUT = 64  # a chunk ends after a heading whose CRC-32 is 0 modulo this
+# What a kept chunk's key starts with: another when what is kept, or how it is keyed, changes
+# (2: the chunk's lines hashed whole; rules pickled with only what they set, a text that
+# stands as written in those lines as where it stands)
+KEPT_PREFIX = "markdown2-"
 
 
-def _section_rules(doc: Document, sections: list[Section], is_errata: bool, base_book: str | None) -> list[_SectionRule]:
+def _section_rules(
+    doc: Document, sections: list[Section], lines: list[str], is_errata: bool, base_book: str | None
+) -> list[_SectionRule]:
     """What each section says about its rule (:func:`_section_rule`); with ``doc.kept``,
     read in chunks of consecutive sections, each kept there under the key of all it
-    depends on (the document's path, format and role, the errata options, and each
-    section's heading, level, column and lines): after an edit only the chunk that
-    holds it is read again.  Chunks end where a heading says so (content-defined):
-    a section added or removed moves its own chunk's end only.  A line number is only
-    a label in a section's reading, so the key holds lines counted from the chunk's
-    first: a chunk that lines added or removed above it moved is taken and moved with
-    it (:func:`_moved`), not read again."""
+    depends on: the document's path, format and role, the errata options, and the
+    chunk's lines (``lines``: the document's, as :func:`scan` split them).  After an edit
+    only the chunk that holds it is read again.  Chunks end where a heading says so
+    (content-defined): a section added or removed moves its own chunk's end only.  A line
+    number is only a label in a section's reading, so a chunk that lines added or removed
+    above it moved is taken and moved with it (:func:`_moved`), not read again.
+
+    A chunk is the lines from its first heading to the line before the next chunk's
+    (to the document's end for the last).  Those lines alone say what its sections
+    are: a chunk begins at a heading, where :func:`scan` is in the same state wherever
+    the heading stands (out of any code fence; after a break, if it is a bold or Setext
+    heading; an ATX heading needs none, and after any heading the state is the same),
+    so scan reads the chunk's lines the same wherever they stand; and a lead-in is
+    folded into the section above it, never the first of a chunk.  So the key is those
+    lines, and each section's line counted from the first (that said twice), hashed:
+    no pass over the sections' bodies in Python."""
     if doc.kept is None:
         return [_section_rule(doc, s, is_errata, base_book) for s in sections]
     chunks: list[list[Section]] = []
@@ -197,12 +248,18 @@ def _section_rules(doc: Document, sections: list[Section], is_errata: bool, base
             chunks.append([])
         chunks[-1].append(section)
     head = pickle.dumps((doc.path, doc.format, doc.role, is_errata, base_book), protocol=pickle.HIGHEST_PROTOCOL)
+    ends = [chunk[0].line - 1 for chunk in chunks[1:]] + [len(lines)]
     out: list[_SectionRule] = []
-    for chunk in chunks:
-        key = "markdown-" + hashlib.blake2b(head + _lines_key(chunk), digest_size=16).hexdigest()
+    for chunk, end in zip(chunks, ends):
+        at = chunk[0].line
+        hashed = hashlib.sha256(head)
+        hashed.update(pickle.dumps([s.line - at for s in chunk], protocol=pickle.HIGHEST_PROTOCOL))
+        written = "\n".join(lines[at - 1 : end])
+        hashed.update(written.encode("utf-8", "surrogatepass"))
+        key = KEPT_PREFIX + hashed.hexdigest()[:32]
         try:
             data = doc.kept.get(key)
-            recalled = _attached(*pickle.loads(data), chunk) if data is not None else None
+            recalled = _attached(*pickle.loads(data), chunk, written) if data is not None else None
         except Exception:  # noqa: BLE001 - a store that cannot answer (or gives damaged bytes) only costs speed
             recalled = None
         if recalled is not None:
@@ -210,54 +267,52 @@ def _section_rules(doc: Document, sections: list[Section], is_errata: bool, base
             continue
         read = [_section_rule(doc, s, is_errata, base_book) for s in chunk]
         try:
-            doc.kept[key] = _detached(read)
+            doc.kept[key] = _detached(read, written)
         except Exception:  # noqa: BLE001 - a store that cannot keep only costs speed
             pass
         out.extend(read)
     return out
 
 
-def _lines_key(chunk: list[Section]) -> bytes:
-    """What a chunk of sections is read from, its line numbers counted from its first
-    section's line.  A body's lines run in document order (:func:`scan` appends each
-    line to the section above it; a lead-in folded in brings lines further down), so a
-    body whose first and last lines are as far apart as it is long is consecutive lines,
-    placed by its first; any other (a Setext lead-in's underline is in no body) by all."""
-    at = chunk[0].line
-    read = [(s.line - at, s.heading, s.level, s.raw, s.column, [t for _, t in s.body], _placed(s, at)) for s in chunk]
-    return pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def _placed(section: Section, base: int) -> tuple[int, ...]:
-    body = section.body
-    if body and body[-1][0] - body[0][0] + 1 == len(body):
-        return (body[0][0] - base, len(body))
-    return (-1, *(n - base for n, _ in body))  # -1: no line of a body is above its chunk's first
-
-
-def _detached(rules: list[_SectionRule]) -> bytes:
+def _detached(rules: list[_SectionRule], written: str) -> bytes:
     """Rules of sections, pickled without their sections (the document's own objects,
     linked to their parents) and with the line they were read at: :func:`_attached`
-    gives them back."""
-    kept = [(rule.section, [child.section.parent for child in rule.labelled]) for rule in rules]
+    gives them back.  A text that stands as it is in its chunk's lines (``written``,
+    what the chunk's key hashed: most texts, a paragraph or paragraphs one blank line
+    apart with no markup) is kept as where it stands there, not again."""
+    kept = [(rule.section, rule.text, [child.section.parent for child in rule.labelled]) for rule in rules]
+    starts = [0]  # where each line of the chunk starts in ``written``
+    for line in written.split("\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    at = rules[0].section.line
     try:
         for rule in rules:
+            section = rule.section
+            if rule.text:
+                last = max([section.line] + [n for n, _ in section.body]) - at + 1
+                found = written.find(rule.text, starts[section.line - at], starts[last])
+                if found >= 0:
+                    rule.span, rule.text = (found, found + len(rule.text)), ""
             rule.section = None  # type: ignore[assignment]
             for child in rule.labelled:
                 child.section.parent = None
-        return pickle.dumps((kept[0][0].line, rules), protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps((at, rules), protocol=pickle.HIGHEST_PROTOCOL)
     finally:
-        for rule, (section, parents) in zip(rules, kept):
-            rule.section = section
+        for rule, (section, text, parents) in zip(rules, kept):
+            rule.section, rule.text = section, text
+            rule.__dict__.pop("span", None)
             for child, parent in zip(rule.labelled, parents):
                 child.section.parent = parent
 
 
-def _attached(line: int, rules: list[_SectionRule], sections: list[Section]) -> list[_SectionRule]:
-    """Rules read at ``line`` given back their sections, moved to where those now stand."""
+def _attached(line: int, rules: list[_SectionRule], sections: list[Section], written: str) -> list[_SectionRule]:
+    """Rules read at ``line`` given back their sections, moved to where those now stand,
+    and their texts kept as where they stand in the chunk's lines (``written``)."""
     by = sections[0].line - line
     for rule, section in zip(rules, sections, strict=True):
         rule.section = section
+        if rule.span is not None:
+            rule.text = written[rule.span[0] : rule.span[1]]
         if by:  # a chunk below an edit that added or removed lines (most chunks: none)
             _moved(rule, by)
         for child in rule.labelled:
@@ -335,7 +390,7 @@ def _table_rules(rule: _SectionRule) -> list[_SectionRule]:
             # "##### Unarmed" over a one-row table naming Unarmed: the profile of the section's own rule
             rule.fields = tuple(Field(k, v) for k, v in found.fields)
             rule.text = "\n\n".join(t for t in (rule.text, found.text) if t)
-            rule.notes.append(f"its profile is the {found.kind} table row at line {found.line}")
+            _noted(rule, f"its profile is the {found.kind} table row at line {found.line}")
             continue
         lines = [(found.line, found.name)] + ([(found.end_line, found.text)] if found.end_line != found.line else [])
         section = Section(found.line, found.name, rule.section.level + 1, found.name, lines, rule.section, found.column)
@@ -351,7 +406,7 @@ def _table_rules(rule: _SectionRule) -> list[_SectionRule]:
         child.fields = tuple(Field(k, v) for k, v in found.fields)
         out.append(child)
     if out:
-        rule.notes.append(f"its tables define {len(out)} entries, each a rule of its own")
+        _noted(rule, f"its tables define {len(out)} entries, each a rule of its own")
     return out
 
 
@@ -500,7 +555,7 @@ def _name_removed_lists(rules: list[_SectionRule]) -> None:
         kept = [n for n in names if n.casefold() not in defined] or names
         copies = []
         for name in kept:
-            copy = replace(rule, name=name, aliases=[], notes=list(rule.notes), flags=list(rule.flags))
+            copy = rule.copy(name=name, aliases=[], notes=list(rule.notes), flags=list(rule.flags))
             copy.notes.append(f"one of {len(names)} rules removed by one heading: {', '.join(names)}")
             copies.append(copy)
         for name in redefined:
@@ -511,7 +566,7 @@ def _name_removed_lists(rules: list[_SectionRule]) -> None:
             note = f"{name} is not listed as removed here: line {twin.section.line} defines it again"
             copies[0].notes.append(note)
             removed_at = rule.section.line
-            twin.notes.append(f"the base book's {name} ({pages}) is removed at line {removed_at}; this section is the rule now")
+            _noted(twin, f"the base book's {name} ({pages}) is removed at line {removed_at}; this section is the rule now")
         rules[i : i + 1] = copies
         i += len(copies)
 
@@ -533,19 +588,21 @@ def _label_category(label: str, lead: str | None = None) -> str:
     return " ".join(words)
 
 
-def _categorise(rules: list[_SectionRule], top: Section | None) -> None:
-    """Keyword families by the keyword list they sit in; other rules by their top-level section."""
-    by_section = {id(d.section): d for d in rules}
+def _categorise(rules: list[_SectionRule], top: Section | None, by_section: dict[int, _SectionRule]) -> None:
+    """Keyword families by the keyword list they sit in; other rules by their top-level section
+    (``by_section``: each rule by its section's id, as :func:`_entries` takes them too)."""
     labels: dict[int, _SectionRule] = {}  # id of a top-level section -> the last category label read in it
     before: _SectionRule | None = None
     for rule in rules:
-        if before is not None and before.name and _CATEGORY_LABEL.search(before.name):
+        if before is not None and _is_category_label(before.name):
             labels[id(_root(before.section, top))] = before
         before = rule
         if rule.category or not rule.name:
             continue
         section = rule.section
-        root = _root(section, top)
+        root, parent = section, section.parent  # its top-level section (_root), walked here: once per rule
+        while parent is not None and parent is not top:
+            root, parent = parent, parent.parent
         if rule.fam is not None:
             own = rule.fam.aliases[0]
             if _CATEGORY_LABEL.search(own):
@@ -556,13 +613,24 @@ def _categorise(rules: list[_SectionRule], top: Section | None) -> None:
                 rule.category = _label_category(label.name, rule.fam.lead)
             if rule.category:
                 continue
-        if section.bold and KEYWORD_LABEL.search(rule.name):
+        parent = section.parent
+        if section.level == 0 and KEYWORD_LABEL.search(rule.name):  # a bold heading
             rule.category = _label_category(rule.name)
-        elif section.parent is not None and _is_keyword_label(section.parent):
-            rule.category = _label_category(clean_name(section.parent.heading))
+        elif parent is not None and parent.level == 0 and _is_keyword_label(parent):
+            rule.category = _label_category(clean_name(parent.heading))
         elif root is not section:
             root_rule = by_section.get(id(root))
             rule.category = root_rule.name if root_rule else None
+
+
+# The last character of a name _CATEGORY_LABEL can find: an s in any case ("ſ" is one to the
+# pattern, which ignores case), or the newline its "$" may stand before.
+_LABEL_ENDS = frozenset("sS\u017f\n")
+
+
+def _is_category_label(name: str | None) -> bool:
+    """ "Ranged weapon keywords", "Special armor saves"; most names are not asked the pattern."""
+    return bool(name) and name[-1] in _LABEL_ENDS and _CATEGORY_LABEL.search(name) is not None  # type: ignore[index]
 
 
 def _is_keyword_label(section: Section) -> bool:
@@ -583,39 +651,48 @@ def _inline_keywords(rules: list[_SectionRule]) -> None:
                 keyword = m.group()
                 if keyword.casefold() not in claimed:
                     claimed.add(keyword.casefold())
-                    rule.aliases.append(keyword)
-                    rule.notes.append(f"its text defines the keyword {keyword}")
+                    rule.aliases = [*rule.aliases, keyword]
+                    _noted(rule, f"its text defines the keyword {keyword}")
 
 
-def _entries(doc: Document, rules: list[_SectionRule], top: Section | None) -> list[Entry]:
-    by_section = {id(d.section): d for d in rules}
+def _entries(doc: Document, rules: list[_SectionRule], top: Section | None, by_section: dict[int, _SectionRule]) -> list[Entry]:
+    """Each rule read as an :class:`Entry` (``by_section``: each rule by its section's id)."""
     with_children = {id(d.section.parent) for d in rules if d.section.parent is not None}
     out = []
     path, lang = doc.path, doc.lang
     for d in rules:
         section = d.section
-        parent = by_section.get(id(section.parent)) if section.parent is not top else None
+        up = section.parent
+        parent = by_section.get(id(up)) if up is not None and up is not top else None
         flags = tuple(d.flags)
         if not d.text:
             # "group": an empty heading that only gathers sub-sections ("### Flee/Pursuit")
             flags += ("stub", "group") if id(section) in with_children else ("stub",)
-        aliases: list[Alias] = []
+        aliases: tuple[Alias, ...] = ()
         alias_notes: list[str] = []
         if d.aliases:  # most rules have none
             seen = {(d.name or "").casefold()}
             kept, alias_notes = names_from(d.aliases)
+            named = []
             for alias in kept:
                 if alias and alias.casefold() not in seen:
                     seen.add(alias.casefold())
-                    aliases.append(Alias(alias, lang))
-        heading = d.heading if d.heading and clean_name(d.heading) != d.name else None
+                    named.append(Alias(alias, lang))
+            aliases = tuple(named)
+        line = end = section.line  # Section.end_line, here without a call: once per rule
+        for n, text in reversed(section.body):
+            if text.strip():
+                end = max(line, n)
+                break
+        h = d.heading  # clean_name(h), here without a call
+        heading = h if h and h.strip().rstrip(":").strip() != d.name else None
         fam = d.fam
         # Entry's fields in order (a call by keyword costs a quarter more, once per rule):
         # name, text, source, aliases, category, key, parent, params, amends, tables,
         # profiles, flags, lang, notes, heading, fields
         out.append(
             Entry(
-                d.name, d.text, Source(path, section.line, section.end_line, section.column), tuple(aliases), d.category,
+                d.name, d.text, Source(path, line, end, section.column), aliases, d.category,
                 fam.key if fam else "", (parent.fam.key if parent.fam else parent.name) if parent else None,
                 fam.params if fam else (), d.amends, d.tables, (), flags, lang,
                 tuple(dict.fromkeys([*d.notes, *alias_notes])) if d.notes or alias_notes else (), heading, d.fields,

@@ -52,6 +52,9 @@ _BOLD_MAX_WORDS, _BOLD_MAX_CHARS = 12, 80
 _MARKS = frozenset("#=-`~*_") | {""}
 _LEAD_IN = re.compile(r"^(?:notes?|in addition|(?:for )?example|e\.g\.)(?::.*)?$", re.IGNORECASE)
 KEYWORD_LABEL = re.compile(r"\bkeywords$", re.IGNORECASE)
+# What a lead-in's name can start with: n, i, f or e in any case (to _LEAD_IN, which ignores
+# case, "İ" and "ı" are an i too); most headings start otherwise and are not asked the pattern.
+_LEAD_IN_FIRST = frozenset("NnIiFfEe\u0130\u0131")
 
 Lines = list[tuple[int, str]]  # (1-based line number, the line as written)
 
@@ -90,8 +93,9 @@ def clean_name(heading: str) -> str:
     return heading.strip().rstrip(":").strip()
 
 
-def scan(doc: Document) -> tuple[Lines, list[Section]]:
-    """The lines before the first heading, and every section."""
+def scan(doc: Document, lines: list[str] | None = None) -> tuple[Lines, list[Section]]:
+    """The lines before the first heading, and every section.  ``lines``: the document's
+    text split at each newline, when the caller has it already."""
     preamble: Lines = []
     sections: list[Section] = []
     fence: tuple[str, int] | None = None  # (marker, line it opened)
@@ -99,22 +103,36 @@ def scan(doc: Document) -> tuple[Lines, list[Section]]:
     paragraph_line = False  # the previous line is a paragraph's only line so far
     text = doc.text.removeprefix("\ufeff")
     nul = "\x00" in text
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.rstrip("\r")
+    cr = "\r" in text  # most documents end lines with a newline alone: nothing to take off
+    body = preamble  # the lines of the section being read
+    for number, line in enumerate(text.split("\n") if lines is None else lines, start=1):
+        if cr:
+            line = line.rstrip("\r")
         if nul and "\x00" in line:
             raise RulesError("contains a NUL character: this is a binary file, not Markdown", doc.path, number)
-        body = sections[-1].body if sections else preamble
-        if fence is None and line.lstrip()[:1] not in _MARKS:
-            # text, not blank (most lines): neither a fence, a heading, a Setext underline nor a bold line
-            body.append((number, line))
-            paragraph_line = after_break and not LIST_ITEM.match(line) and "|" not in line
-            after_break = False
-            continue
-        if fence is None and not line.strip():  # a blank line (a third of most documents): no pattern can match it
-            body.append((number, line))
-            after_break, paragraph_line = True, False
-            continue
-        if fence is not None:
+        if fence is None:
+            lead = line.lstrip()[:1]
+            if lead not in _MARKS:
+                # text, not blank (most lines): neither a fence, a heading, a Setext underline nor a bold line;
+                # a list item starts with a bullet or a digit ("-" and "*" are marks, so "+" or a digit here)
+                body.append((number, line))
+                paragraph_line = after_break and "|" not in line and not ((lead == "+" or lead.isdecimal()) and LIST_ITEM.match(line))
+                after_break = False
+                continue
+            if not lead:  # a blank line (a third of most documents): no pattern can match it
+                body.append((number, line))
+                after_break, paragraph_line = True, False
+                continue
+            if line[:1] == "#":  # most headings: hashes at the line's start, a blank and the text (_atx)
+                hashes = len(line) - len(line.lstrip("#"))
+                if hashes <= 6 and line[hashes : hashes + 1] in (" ", "\t") and line[-1] not in "# \t":
+                    raw = line[hashes:].lstrip(" \t")
+                    section = Section(number, plain(raw).strip(), hashes, raw, [], None, 1)
+                    sections.append(section)
+                    body = section.body
+                    after_break, paragraph_line = True, False
+                    continue
+        else:
             body.append((number, line))
             if _closes(line, fence[0]):
                 fence = None
@@ -125,24 +143,23 @@ def scan(doc: Document) -> tuple[Lines, list[Section]]:
             after_break, paragraph_line = False, False
             continue
         if (atx := _atx(line)) is not None:
-            level, text = atx
-            sections.append(Section(number, plain(text).strip(), level, text, column=indent_column(line)))
-            after_break, paragraph_line = True, False
-            continue
-        if (m := _SETEXT.match(line)) and paragraph_line and body:
+            level, raw = atx
+            section = Section(number, plain(raw).strip(), level, raw, [], None, indent_column(line))
+        elif (m := _SETEXT.match(line)) and paragraph_line and body:
             prev_number, prev = body.pop()
             level = 1 if m.group("mark").startswith("=") else 2
-            sections.append(Section(prev_number, plain(prev).strip(), level, prev.strip(), column=indent_column(prev)))
-            after_break, paragraph_line = True, False
+            section = Section(prev_number, plain(prev).strip(), level, prev.strip(), [], None, indent_column(prev))
+        elif after_break and (heading := bold_heading(line)) is not None:
+            section = Section(number, heading, 0, line.strip(), [], None, indent_column(line))
+        else:
+            body.append((number, line))
+            blank = not line.strip()
+            paragraph_line = not blank and after_break and not LIST_ITEM.match(line) and "|" not in line
+            after_break = blank
             continue
-        if after_break and (heading := bold_heading(line)) is not None:
-            sections.append(Section(number, heading, 0, line.strip(), column=indent_column(line)))
-            after_break, paragraph_line = True, False
-            continue
-        body.append((number, line))
-        blank = not line.strip()
-        paragraph_line = not blank and after_break and not LIST_ITEM.match(line) and "|" not in line
-        after_break = blank
+        sections.append(section)
+        body = section.body
+        after_break, paragraph_line = True, False
     if fence is not None:
         raise RulesError(
             f"code fence {fence[0]} opened here is never closed: the rest of the document would be read as code",
@@ -214,7 +231,7 @@ def fold_lead_ins(sections: list[Section]) -> list[Section]:
     """
     kept: list[Section] = []
     for section in sections:
-        if kept and _LEAD_IN.match(clean_name(section.heading)):
+        if kept and section.heading.lstrip()[:1] in _LEAD_IN_FIRST and _LEAD_IN.match(clean_name(section.heading)):
             kept[-1].body.append((section.line, section.raw))
             kept[-1].body.extend(section.body)
         else:
@@ -254,7 +271,7 @@ def link(sections: list[Section]) -> None:
     stack: list[Section] = []  # the open ATX headings, outermost first
     group: Section | None = None  # the open keyword list label
     for section in sections:
-        if not section.bold:
+        if section.level:  # not a bold line (Section.bold, without the call)
             while stack and stack[-1].level >= section.level:
                 stack.pop()
             section.parent = stack[-1] if stack else None

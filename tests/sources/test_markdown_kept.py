@@ -154,3 +154,48 @@ def test_a_body_with_a_gap_is_keyed_by_every_line_of_it() -> None:
         assert kept == plain
     assert len(store) == 2
     assert [e.source.line for e in plain if e.name == "Brace"] == [9, 14]
+
+
+def test_a_kept_rule_holds_only_what_it_set_and_a_recalled_one_changes_no_other() -> None:
+    """A rule pickled into the store keeps its name, heading and what it set (the rest is the
+    class's), its text as where it stands in the lines the chunk's key holds; a recalled rule that is changed after (a note, an alias of a keyword named in
+    its text) is given its own list, never the class's, so the next rule read is untouched."""
+    import pickle
+
+    from referee.sources import markdown
+    from referee.sources.document import Document
+
+    text = "# Rules\n\n## Fear\n\nUnits must flee.\n\n## Charge (C)\n\nUse the weapon keyword \"Melee X\" here.\n"
+    store: dict[str, bytes] = {}
+    plain = markdown.read(Document("demo", "demo/rules.md", "markdown", "core", text))
+    for _ in range(3):  # filled, then twice from the store
+        assert markdown.read(Document("demo", "demo/rules.md", "markdown", "core", text, kept=store)) == plain
+    (_, rules), = (pickle.loads(v) for v in store.values())  # "# Rules" is the title: no rule
+    # each text stands as it is in the chunk's lines (from "## Fear" on): kept as where it stands
+    written = text[text.index("## Fear") :]
+    assert [{k: v for k, v in vars(r).items() if k != "span"} for r in rules] == [
+        {"name": "Fear", "heading": "Fear"},
+        {"name": "Charge", "heading": "Charge (C)", "aliases": ["C"]},
+    ]
+    assert [written[slice(*r.span)] for r in rules] == ["Units must flee.", 'Use the weapon keyword "Melee X" here.']
+    assert [e.aliases for e in plain if e.name == "Charge"][0][1].name == "Melee X"  # added after the recall
+    assert markdown._SectionRule.aliases == () and markdown._SectionRule.notes == ()
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_text_not_as_written_is_kept_whole_and_every_text_recalled_as_read(newline: str) -> None:
+    """Markup, a list's star bullets or a line ending in a carriage return: the text read is not the lines
+    as written, so it is kept as read; the rest as where it stands.  Either way a read from
+    the store is a read without one, and lines added above move neither."""
+    from referee.sources import markdown
+    from referee.sources.document import Document
+
+    lines = ["## Fear", "", "Units **must** flee.", "", "## Rally", "", "* once", "* twice", "", "## Hold", "", "Stand.", "", "Fast."]
+    text = newline.join(lines)
+    store: dict[str, bytes] = {}
+    for edited in (text, text, f"Above.{newline}{newline}{text}"):
+        plain = markdown.read(Document("demo", "demo/rules.md", "markdown", "core", edited))
+        assert markdown.read(Document("demo", "demo/rules.md", "markdown", "core", edited, kept=store)) == plain
+    assert [e.text for e in plain[1:]] == ["Units must flee.", "- once\n- twice", "Stand.\n\nFast."]
+    (_, rules), = (__import__("pickle").loads(v) for v in store.values())
+    assert [r.span is None for r in rules] == [True, True, newline == "\r\n"]
