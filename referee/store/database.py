@@ -280,9 +280,10 @@ def _code() -> Iterator[tuple[str, str, str]]:
     for label, root, suffixes in (("code", PACKAGE_DIR, (".py",)), ("grammar", grammar_folder(), (".lark",))):
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+            within = os.path.relpath(folder, root).replace(os.sep, "/")  # once a folder: on every warm call's path
+            lead = "" if within == "." else within + "/"
             for name in sorted(n for n in files if n.endswith(suffixes)):
-                path = os.path.join(folder, name)
-                yield label, os.path.relpath(path, root).replace(os.sep, "/"), path
+                yield label, lead + name, os.path.join(folder, name)
 
 
 def _tops(src: str) -> list[tuple[str, str]]:
