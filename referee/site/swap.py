@@ -19,9 +19,13 @@ Only a folder that is empty, or that a site build made (it holds the
 :class:`NotASite` before anything is touched, and so is a folder that is,
 or holds, one of the folders ``Staged`` is told to keep (the rules).
 
-Between the two renames there is a moment (two system calls long) with no
-folder at ``out``; a build killed exactly then leaves the previous site
-under its ``.<name>.old-<pid>-...`` name beside it, never half of one.
+On Linux the new folder and the previous one are exchanged in one step
+(``renameat2`` with ``RENAME_EXCHANGE``), so a reader of ``out`` always finds a
+whole site there, the old or the new.  Where the system or its file system
+cannot exchange, the previous folder is renamed aside first: between the two
+renames there is a moment (two system calls long) with no folder at ``out``,
+and a build killed exactly then leaves the previous site under its
+``.<name>.old-<pid>-...`` name beside it, never half of one.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import errno
 import os
 import secrets
 import shutil
+import sys
 import tempfile
 from types import TracebackType
 
@@ -110,7 +115,11 @@ def sibling(name: str, what: str, pid: int | None = None) -> str:
 
 
 def swap_in(new: str, out: str) -> None:
-    """Rename ``new`` to ``out``, the folder there before renamed aside and removed after."""
+    """Put ``new`` at ``out``: exchanged with the folder there, which is then removed; where
+    the system cannot exchange, the folder there renamed aside, ``new`` renamed into place."""
+    if os.path.isdir(out) and not os.path.islink(out) and _exchanged(new, out):
+        shutil.rmtree(new, ignore_errors=True)  # the previous site, now where the new one was built
+        return
     parent, name = os.path.split(out)
     for _ in range(ATTEMPTS):
         aside = None
@@ -137,6 +146,31 @@ def swap_in(new: str, out: str) -> None:
             shutil.rmtree(aside, ignore_errors=True)
         return
     raise OSError(errno.EBUSY, f"other builds kept replacing it ({ATTEMPTS} tries)", out)
+
+
+_AT_FDCWD = -100  # <fcntl.h>: paths relative to the working folder
+_RENAME_EXCHANGE = 2  # <linux/fs.h>
+
+
+def _exchanged(a: str, b: str) -> bool:
+    """Whether the folders at ``a`` and ``b`` were swapped in one step (Linux's ``renameat2``);
+    False, with nothing done, where the system, its C library or the file system cannot, or
+    one of them is gone (another build's rename)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):  # a C library without it (glibc before 2.28)
+        return False
+    renameat2.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOENT):
+        return False
+    raise OSError(err, os.strerror(err), b)
 
 
 def remove_stale(parent: str, name: str) -> None:

@@ -49,12 +49,18 @@ def kill_when(process: subprocess.Popen[str], ready: Callable[[], bool]) -> bool
 
 
 def snapshot(folder: Path) -> dict[str, str]:
-    """Every file under ``folder`` by relative path, with a hash of its bytes."""
-    out = {}
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            out[path.relative_to(folder).as_posix()] = hashlib.blake2b(path.read_bytes(), digest_size=8).hexdigest()
-    return out
+    """Every file under ``folder`` by relative path, with a hash of its bytes; read again when
+    a file listed was gone when read (a build replaced the folder meanwhile)."""
+    for _ in range(100):
+        out = {}
+        try:
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    out[path.relative_to(folder).as_posix()] = hashlib.blake2b(path.read_bytes(), digest_size=8).hexdigest()
+        except FileNotFoundError:
+            continue
+        return out
+    raise AssertionError(f"{folder} kept changing while it was read")
 
 
 def temporary_files(folder: Path) -> list[Path]:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
+from referee.site import swap
 from referee.site.swap import MARKER, NotASite, Staged, remove_stale, sibling, swap_in
 
 
@@ -53,8 +55,23 @@ def test_a_new_folder_is_made_and_a_file_refused(tmp_path: Path) -> None:
     assert (tmp_path / "file").read_text() == "not a site"
 
 
+def test_the_new_site_and_the_previous_are_exchanged_in_one_step(tmp_path: Path) -> None:
+    """On Linux no moment passes without a whole site at ``out``: the two folders are exchanged
+    (no rename is made), and the previous site, left where the new one was built, is removed."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("renameat2 is Linux's")
+    out = _site(tmp_path / "site", "old")
+    ours = _site(tmp_path / "ours", "ours")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(os, "rename", lambda *_: pytest.fail("renamed, not exchanged"))
+        swap_in(str(ours), str(out))
+    assert (out / "index.html").read_text() == "ours"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
 def test_a_rename_lost_to_another_build_is_tried_again(tmp_path: Path) -> None:
-    """Another build put its site in place after ours moved the previous one aside: ours wins whole."""
+    """Where the folders cannot be exchanged: another build put its site in place after ours
+    moved the previous one aside, and ours wins whole."""
     out = _site(tmp_path / "site", "old")
     ours = _site(tmp_path / "ours", "ours")
     real_rename = os.rename
@@ -68,6 +85,7 @@ def test_a_rename_lost_to_another_build_is_tried_again(tmp_path: Path) -> None:
         real_rename(src, dst)
 
     with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(swap, "_exchanged", lambda *_: False)
         mp.setattr(os, "rename", rename)
         swap_in(str(ours), str(out))
     assert raced and (out / "index.html").read_text() == "ours"
