@@ -105,6 +105,9 @@ _CAPITALISED = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}$")
 _DICE_RESULT = re.compile(r"^\d+(?:\s*[-–]\s*\d+)?$")
 _QUOTED_NAME = re.compile(r'^["“”](?P<name>[^"“”]{1,60})["”“]:?$')
 _CATEGORY_LABEL = re.compile(r"\b(?:keywords|saves)$", re.IGNORECASE)
+# The last character of a name _CATEGORY_LABEL can find (changed with it): an s in any case
+# ("ſ" is one to the pattern, which ignores case), or the newline its "$" may stand before.
+_LABEL_ENDS = frozenset("sS\u017f\n")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 # "Ranged X", "power (x)": a keyword with a placeholder, named in running text.
 _INLINE_KEYWORD = re.compile(r"\b(?:[A-Z][a-z]+ [XYZ]|[A-Za-z]+ \([XYZxyz]\))(?![\w(|])")
@@ -600,9 +603,7 @@ def _categorise(rules: list[_SectionRule], top: Section | None, by_section: dict
         if rule.category or not rule.name:
             continue
         section = rule.section
-        root, parent = section, section.parent  # its top-level section (_root), walked here: once per rule
-        while parent is not None and parent is not top:
-            root, parent = parent, parent.parent
+        root = _root(section, top)
         if rule.fam is not None:
             own = rule.fam.aliases[0]
             if _CATEGORY_LABEL.search(own):
@@ -614,18 +615,13 @@ def _categorise(rules: list[_SectionRule], top: Section | None, by_section: dict
             if rule.category:
                 continue
         parent = section.parent
-        if section.level == 0 and KEYWORD_LABEL.search(rule.name):  # a bold heading
+        if section.bold and KEYWORD_LABEL.search(rule.name):
             rule.category = _label_category(rule.name)
-        elif parent is not None and parent.level == 0 and _is_keyword_label(parent):
+        elif parent is not None and _is_keyword_label(parent):
             rule.category = _label_category(clean_name(parent.heading))
         elif root is not section:
             root_rule = by_section.get(id(root))
             rule.category = root_rule.name if root_rule else None
-
-
-# The last character of a name _CATEGORY_LABEL can find: an s in any case ("ſ" is one to the
-# pattern, which ignores case), or the newline its "$" may stand before.
-_LABEL_ENDS = frozenset("sS\u017f\n")
 
 
 def _is_category_label(name: str | None) -> bool:
@@ -679,20 +675,14 @@ def _entries(doc: Document, rules: list[_SectionRule], top: Section | None, by_s
                     seen.add(alias.casefold())
                     named.append(Alias(alias, lang))
             aliases = tuple(named)
-        line = end = section.line  # Section.end_line, here without a call: once per rule
-        for n, text in reversed(section.body):
-            if text.strip():
-                end = max(line, n)
-                break
-        h = d.heading  # clean_name(h), here without a call
-        heading = h if h and h.strip().rstrip(":").strip() != d.name else None
+        heading = d.heading if d.heading and clean_name(d.heading) != d.name else None
         fam = d.fam
         # Entry's fields in order (a call by keyword costs a quarter more, once per rule):
         # name, text, source, aliases, category, key, parent, params, amends, tables,
         # profiles, flags, lang, notes, heading, fields
         out.append(
             Entry(
-                d.name, d.text, Source(path, line, end, section.column), aliases, d.category,
+                d.name, d.text, Source(path, section.line, section.end_line, section.column), aliases, d.category,
                 fam.key if fam else "", (parent.fam.key if parent.fam else parent.name) if parent else None,
                 fam.params if fam else (), d.amends, d.tables, (), flags, lang,
                 tuple(dict.fromkeys([*d.notes, *alias_notes])) if d.notes or alias_notes else (), heading, d.fields,

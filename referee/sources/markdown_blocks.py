@@ -123,15 +123,14 @@ def scan(doc: Document, lines: list[str] | None = None) -> tuple[Lines, list[Sec
                 body.append((number, line))
                 after_break, paragraph_line = True, False
                 continue
-            if line[:1] == "#":  # most headings: hashes at the line's start, a blank and the text (_atx)
-                hashes = len(line) - len(line.lstrip("#"))
-                if hashes <= 6 and line[hashes : hashes + 1] in (" ", "\t") and line[-1] not in "# \t":
-                    raw = line[hashes:].lstrip(" \t")
-                    section = Section(number, plain(raw).strip(), hashes, raw, [], None, 1)
-                    sections.append(section)
-                    body = section.body
-                    after_break, paragraph_line = True, False
-                    continue
+            # most headings: hashes at the line's start (column 1), where no fence or other mark opens
+            if line[:1] == "#" and (atx := _atx(line)) is not None:
+                level, raw = atx
+                section = Section(number, plain(raw).strip(), level, raw, [], None, 1)
+                sections.append(section)
+                body = section.body
+                after_break, paragraph_line = True, False
+                continue
         else:
             body.append((number, line))
             if _closes(line, fence[0]):
@@ -271,7 +270,7 @@ def link(sections: list[Section]) -> None:
     stack: list[Section] = []  # the open ATX headings, outermost first
     group: Section | None = None  # the open keyword list label
     for section in sections:
-        if section.level:  # not a bold line (Section.bold, without the call)
+        if not section.bold:
             while stack and stack[-1].level >= section.level:
                 stack.pop()
             section.parent = stack[-1] if stack else None
