@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from referee.rulebase import build_rulebase
-from tests.conftest import write_system
+from tests.conftest import manifest, write_system
 
 TWO_DOCS = '''id = "demo"
 title = "Demo"
@@ -209,3 +209,16 @@ def test_a_curated_alias_spelled_as_the_texts_write_its_words_is_no_typo_of_a_sl
     )
     rb = build(tmp_path, glossary, '[aliases.de]\n"Schwieriges Ziel" = "Hard Target"\n')
     assert rb.get("demo/hard-target").name == "Hard Target"
+
+
+def test_curated_aliases_follow_the_names_they_are_of_in_written_order(tmp_path: Path) -> None:
+    """A rule's curated aliases come after its written ones, those of its own name first, then
+    those of each written alias in the order written: the same in every process (they were
+    gathered through a set of names, whose order changes with the process's hash seed)."""
+    extra = '[aliases.de]\n"Finsternis" = "Murk"\n"Schatten" = "Shade"\n"Daemmerung" = "Dusk"\n"Truebsal" = "Gloom"\n"Nebel" = "Fog"\n'
+    files = {"rules.md": "# Rules\n\n## Gloom, Murk, Shade, Dusk, Fog\n\nModels with Gloom sulk.\n"}
+    write_system(tmp_path, "demo", manifest("demo", "rules.md", "markdown", extra), files)
+    [rule] = build_rulebase(tmp_path, "", None).rules.values()
+    assert [a.name for a in rule.aliases] == [
+        "Gloom", "Murk", "Shade", "Dusk", "Fog", "Truebsal", "Finsternis", "Schatten", "Daemmerung", "Nebel"
+    ]  # fmt: skip

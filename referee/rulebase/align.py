@@ -789,24 +789,17 @@ def _rules(manifest: Manifest, groups: dict[str, _Group], specs: dict[str, Docum
         if written or curated:
             own = _fold(primary.name or "")
             if written or own in curated:
-                # the written aliases, then the curated ones of the rule's names, each name once
+                # the written aliases, then the curated ones of the rule's names in the order they
+                # are written (its own first), each name once
+                named = [own, *(_fold(a.name) for a in written)] if curated else ()
                 seen = {own}
                 kept: list[Alias] = []
-                for alias in written:
+                for alias in (*written, *(alias for folded in dict.fromkeys(named) for alias in curated.get(folded, ()))):
                     if alias.name:
                         folded = _fold(alias.name)
                         if folded not in seen:
                             seen.add(folded)
                             kept.append(alias)
-                # the names folded are ``seen`` and the empty name: most name no curated target
-                if curated and not (seen.isdisjoint(curated) and "" not in curated):
-                    named = {own, *(_fold(a.name) for a in written)}
-                    for alias in [alias for folded in named for alias in curated.get(folded, ())]:
-                        if alias.name:
-                            folded = _fold(alias.name)
-                            if folded not in seen:
-                                seen.add(folded)
-                                kept.append(alias)
                 aliases = tuple(kept)
         first = versions[0]
         rules.append(
