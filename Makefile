@@ -31,9 +31,10 @@ test: $(STAMP) chromium
 # ones (subprocess builds, kills, the wheel install); `make test` and CI run them all.
 # Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: without it each test
 # worker compiled every module and pytest rewrote every test module's asserts again, about
-# 3 s of processor time per worker per run (docs/performance.md, round 8).
+# 3 s of processor time per worker per run (docs/performance.md, round 8).  Property tests
+# draw a quarter of their examples here (REFEREE_FAST_LANE, tests/conftest.py).
 check: $(STAMP)
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -m "not slow and not browser"
+	env -u PYTHONDONTWRITEBYTECODE REFEREE_FAST_LANE=1 $(BIN)/python -m pytest -q -m "not slow and not browser"
 
 # The browser tests drive Debian's Chromium (never a downloaded browser). Installed
 # here when missing and this is root; otherwise those tests skip with one line

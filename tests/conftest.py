@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import fcntl
+import gc
 import os
 import pickle
 import shutil
@@ -31,6 +32,20 @@ _SHARED_CACHE_VARIABLE = "REFEREE_TEST_SHARED_CACHE"
 # (docs/performance.md, "The fast lane, round 11").  Nothing a test checks depends on the disk.
 RAM_DISK = "/dev/shm"
 RAM_DISK_ROOM = 2 << 30  # bytes it must have free (a run writes a few hundred MB)
+# The cycle collector's thresholds in a test process.  At Python's (700, 10, 10) a fast-lane run
+# spent about 12 s of its processor time in collections, 10 s of it in full ones walking the
+# session's fixtures (rulebases, stores, sites) again and again; at these, about 3 s
+# (docs/performance.md, "The fast lane, round 23").  Garbage is still collected, less often.
+GC_THRESHOLDS = (20_000, 10, 10)
+# The developers' fast lane (`make check` sets it): property tests draw a quarter of their examples.
+# `make test` and CI draw them all, and any example hypothesis saw fail is drawn again first.
+FAST_LANE = os.environ.get("REFEREE_FAST_LANE") == "1"
+
+
+def examples(full: int) -> int:
+    """How many examples a property test draws: ``full`` in the whole suite, a quarter (at least
+    ten) in the fast lane."""
+    return max(10, full // 4) if FAST_LANE else full
 
 
 def temporary_root(environ: Mapping[str, str] = os.environ, ram_disk: str = RAM_DISK) -> str | None:
@@ -61,6 +76,7 @@ def pytest_configure(config: pytest.Config) -> None:
     pytest's ``tmp_path`` folders included, and each worker has a temporary folder of
     its own: what a library keeps under a fixed name in the temporary folder (whoosh
     builds an index in memory through ``<tmp>/MAIN.tmp``) is never another process's."""
+    gc.set_threshold(*GC_THRESHOLDS)
     workerinput = getattr(config, "workerinput", None)
     if workerinput is None:  # the controller, or a run without workers
         root = temporary_root()

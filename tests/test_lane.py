@@ -5,6 +5,7 @@ tests the fast lane leaves out as browser tests."""
 from __future__ import annotations
 
 import ast
+import gc
 import os
 import subprocess
 import sys
@@ -146,3 +147,29 @@ def test_no_folder_of_tests_is_one_pytest_leaves_unread(request: pytest.FixtureR
     assert len(folders) > 20
     unread = [str(p.relative_to(root)) for p in folders if any(fnmatch.fnmatch(p.name, pattern) for pattern in skipped)]
     assert unread == []
+
+
+def test_a_test_process_collects_cycles_less_often() -> None:
+    assert gc.isenabled() and gc.get_threshold() == conftest.GC_THRESHOLDS
+    assert conftest.GC_THRESHOLDS[0] > 700  # Python's own, which a test process passed ten times as often
+
+
+def test_the_fast_lane_draws_a_quarter_of_the_examples(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(conftest, "FAST_LANE", True)
+    assert [conftest.examples(n) for n in (400, 150, 60, 25)] == [100, 37, 15, 10]
+    monkeypatch.setattr(conftest, "FAST_LANE", False)
+    assert [conftest.examples(n) for n in (400, 150, 60, 25)] == [400, 150, 60, 25]
+
+
+def test_make_check_runs_the_fast_lane_and_make_test_the_whole_suite() -> None:
+    recipes: dict[str, list[str]] = {}
+    target = None
+    for line in (conftest.PROJECT / "Makefile").read_text(encoding="utf-8").splitlines():
+        if line and not line[0].isspace() and ":" in line and not line.startswith("#"):
+            target = line.split(":")[0]
+        elif line.startswith("\t") and target:
+            recipes.setdefault(target, []).append(line.strip())
+    [check] = [r for r in recipes["check"] if "pytest" in r]
+    [whole] = [r for r in recipes["test"] if "pytest" in r]
+    assert "REFEREE_FAST_LANE=1" in check and '-m "not slow and not browser"' in check
+    assert "REFEREE_FAST_LANE" not in whole and '-m "' not in whole  # every marker, every example

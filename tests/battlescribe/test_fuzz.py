@@ -21,9 +21,9 @@ from referee.army.link import muster
 from referee.errors import RulesError
 from referee.rulebase import build_rulebase
 from tests.battlescribe.conftest import FIXTURES
-from tests.conftest import manifest, write_system
+from tests.conftest import examples, manifest, write_system
 
-QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+QUICK = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 CATALOGUE = (FIXTURES / "demo-army.cat").read_bytes()
 
 

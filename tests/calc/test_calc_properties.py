@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from referee.calc import answer
 from referee.calc.errors import CalcSyntaxError, Refusal
 from referee.calc.systems import MODULES
+from tests.conftest import examples
 
 # Words of the grammar and numbers in the forms questions use, so that many
 # generated strings read and reach the mechanics, not only the parser.
@@ -63,7 +64,7 @@ OTHERS = st.one_of(
 QUESTIONS = st.one_of(CHAINS, OTHERS, st.lists(PIECES, max_size=12).map(" ".join), st.text(max_size=30))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(system=st.sampled_from(sorted(MODULES)), question=QUESTIONS)
 def test_answer_or_documented_error(rulebase, system, question):
     check_answer(rulebase, system, question)
@@ -86,7 +87,7 @@ def check_answer(rulebase, system, question):
     assert found.to_json()["system"] == system
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(count=st.integers(1, 8), attacker=st.integers(1, 10), defender=st.integers(1, 10), s=st.integers(1, 10), t=st.integers(1, 14))
 def test_attacks_are_binomial(rulebase, count, attacker, defender, s, t):
     """n attacks through pass/fail stages: the count of wounds is binomial in the one-attack chance."""

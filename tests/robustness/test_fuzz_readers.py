@@ -22,9 +22,10 @@ from referee.graph.effects_words import CONDITIONS, PHRASE_TYPES, STAT_LEADS, ST
 from referee.keywords import KeywordSyntaxError, parse
 from referee.model import Rule, Source, Version
 from referee.text import fold
+from tests.conftest import examples
 from tests.robustness.strategies import SHARP
 
-QUICK = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+QUICK = settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 # -- keywords ---------------------------------------------------------------------
 
@@ -57,7 +58,7 @@ def test_a_keyword_error_points_into_the_input(text: str) -> None:
     check_keyword(text)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.text(min_size=1, max_size=30).filter(lambda t: not t.startswith("-")))
 @example("Poisoned (4+")
 @example("\x1b[31m")
@@ -126,7 +127,7 @@ def test_the_effects_check_reads_relations() -> None:
 # -- the quick commands ---------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.sampled_from(["lookup", "show"]), st.one_of(st.text(min_size=1, max_size=40), st.sampled_from(["x" * 100_000, "\x00", "\x1b[2J", "t9a/../../etc", "%s%n", "*"])))
 def test_lookup_and_show_take_any_name(command: str, name: str) -> None:
     """Control characters, huge names, paths and wildcards: found, not found, or refused; never a crash."""

@@ -22,14 +22,14 @@ from referee.errors import RulesError
 from referee.rulebase.manifest import load_manifest
 from referee.rulebase.load import read_system
 from referee.sources import FORMATS
-from tests.conftest import manifest, write_system
+from tests.conftest import examples, manifest, write_system
 from tests.robustness.strategies import DOCUMENTS, MANIFESTS
 
 # Sixty inputs a property keep the folder quick; benchmarks/fuzz.py runs thousands.
 # BattleScribe's XML adapter has its own property, with damage near real XML structure
 # (tests/battlescribe/test_fuzz.py); benchmarks/fuzz.py runs it long too.
 FUZZED = sorted(set(FORMATS) - {"battlescribe"})
-QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+QUICK = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture(scope="module")

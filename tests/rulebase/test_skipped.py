@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from referee.model import Entry, Source
 from referee.rulebase import base
 from referee.rulebase.base import skipped_blocks
+from tests.conftest import examples
 
 lines = st.lists(st.sampled_from(["", "  ", "\t", "Units flee.", "[page 3]", "The Book", "# Fear"]), max_size=30)
 
@@ -33,7 +34,7 @@ def _marked(text: str, entries: list[Entry], title: str | None) -> tuple[tuple[i
         base._blank_between = real
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(documents(), st.sampled_from([None, "The Book"]))
 def test_the_gaps_between_entries_say_what_marking_their_lines_says(document: tuple[str, list[Entry]], title: str | None) -> None:
     text, entries = document

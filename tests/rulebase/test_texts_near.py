@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from referee.rulebase import align as aligning
 from referee.rulebase.align import _MIN_WORDS, _SIMILAR, _at_least, _fewest_shared, _similar, _Texts
+from tests.conftest import examples
 from tests.benchmark_scripts import benchmark
 
 
@@ -63,7 +64,7 @@ VOCABULARY = [f"w{i}" for i in range(14)]  # few words: texts share many, as syn
 word_sets = st.lists(st.sampled_from(VOCABULARY + ["rare", "unheard"]), max_size=16, unique=True)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     texts=st.lists(word_sets, max_size=40),
     refiled=st.lists(st.tuples(st.integers(0, 39), word_sets), max_size=10),

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from referee.errors import RulesError
 from referee.search import Answer, Index
 from referee.search.engine import MAX_CHARS
+from tests.conftest import examples
 from tests.search.conftest import ids
 
 HOSTILE = [
@@ -51,7 +52,7 @@ def test_syntax_that_reads_is_used(index: Index) -> None:
     assert "t9a/fear" in ids(index.search("fear AND NOT fly", "t9a"))[:1]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(min_size=0, max_size=80))
 def test_any_text_gives_an_answer_or_the_one_refusal(index: Index, query: str) -> None:
     try:
@@ -62,7 +63,7 @@ def test_any_text_gives_an_answer_or_the_one_refusal(index: Index, query: str) -
     _valid(answer)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     st.lists(
         st.sampled_from(["Fear", "(", ")", '"', "*", "AND", "NOT", "OR", ",", "/", "D3", "4+", "heavy", "Ranged", "2", "~", "^", ":", "-"]),

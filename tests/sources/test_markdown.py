@@ -24,7 +24,7 @@ from referee.sources import markdown_labels, markdown_tables
 from referee.sources import markdown as markdown_module
 from referee.sources.document import Document
 from referee.sources.markdown import read
-from tests.conftest import RULES_SRC
+from tests.conftest import RULES_SRC, examples
 
 WHFB = "whfb-house/house-rules-8th-edition.md"
 LAST = "last-edition/core-rules.md"
@@ -1024,7 +1024,7 @@ _FRAGMENTS = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(_FRAGMENTS), max_size=60).map("".join), st.sampled_from(["core", "errata"]))
 def test_anything_reads_or_raises_rules_error(text: str, role: str) -> None:
     try:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from referee.model import Entry, Field
 from referee.sources.document import Document
 from referee.sources.markdown import read
+from tests.conftest import examples
 
 
 def md(text: str, role: str = "core") -> list[Entry]:
@@ -291,7 +292,7 @@ _WORDS = st.sampled_from(["Brave", "Swift", "Iron Hide", "Keen Eye", "Stone Skin
 _PADS = st.integers(min_value=0, max_value=4)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(_WORDS, _PADS, _PADS), min_size=1, max_size=6, unique_by=lambda t: t[0]), _PADS, st.booleans())
 def test_an_entry_s_line_and_column_point_at_its_name(rows: list[tuple[str, int, int]], indent: int, html: bool) -> None:
     if html:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from referee.sources import naming
 from referee.sources.naming import mentions
 from referee.text import plural, singulars
+from tests.conftest import examples
 
 # (text, name, whether the text names it)
 MENTIONS = [
@@ -71,7 +72,7 @@ def test_mentions_in_plain_text_as_the_pattern_finds(text: str, name: str) -> No
     assert mentions(text, name) is _by_pattern(text, name)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.text(alphabet="aAbBsSyYe _-&!'\n\t\x1c.1\u00e9", max_size=24),
     st.sampled_from(["Fear", "Lance", "Ability", "Matching Base", "Hex", "Sea", "Boss", "&x", "Ab-Ba", "Bys"]),

@@ -6,11 +6,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.keywords import KeywordList, KeywordSyntaxError, parse, render, to_json
+from tests.conftest import examples
 from tests.keywords.properties.strategies import keyword_lists
 
 # Generating nested values is the slow part; 150 of them cover the forms well.
-GENERATED = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FAST = settings(max_examples=300, deadline=None)
+GENERATED = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(300), deadline=None)
 
 # Characters the grammar gives meaning to, so random text reaches past the lexer.
 KEYWORD_ALPHABET = st.sampled_from(list('()[]{},/|.+-"\'XYZDd0123456789 AaBbon+\u2033\u201d\u2212&!*\n'))
