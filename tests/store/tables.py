@@ -17,13 +17,13 @@ def store_tables(store: str | sqlite3.Connection, sections: bool = True) -> dict
         out: dict[str, list[tuple[object, ...]]] = {}
         out["meta"] = db.execute("SELECT name, value FROM meta WHERE name IN ('key', 'systems', 'unmanaged') ORDER BY name").fetchall()
         numbers = db.execute("SELECT number, id FROM systems ORDER BY place").fetchall()
-        out["rules"] = [(seq - number * SPAN, rid, system, unpack(blob)) for number, system in numbers
-                        for seq, rid, blob in db.execute("SELECT seq, id, json FROM rules WHERE system = ? ORDER BY seq", (system,))]
+        out["rules"] = [(seq - number * SPAN, rid, system, name, unpack(blob)) for number, system in numbers
+                        for seq, rid, name, blob in db.execute("SELECT seq, id, name, json FROM rules WHERE system = ? ORDER BY seq", (system,))]
         out["relations"] = [(seq - number * SPAN if sections else 0, source, target, unpack(blob)) for number, _ in numbers
                             for seq, source, target, blob in db.execute("SELECT seq, source, target, json FROM relations WHERE seq BETWEEN ? AND ? ORDER BY seq", (number * SPAN, (number + 1) * SPAN - 1))]
         if not sections:
             out["rules"] = [row[1:] for row in out["rules"]]
-        for table, columns in (("rules", "id, system, name"), ("names", "system, form, ids"), ("units", "system, form, json"), ("answers", "system, name, value")):
+        for table, columns in (("names", "system, form, ids"), ("units", "system, form, json"), ("answers", "system, name, value")):
             out[table] = db.execute(f"SELECT {columns} FROM {table} ORDER BY 1, 2").fetchall()
         if sections:
             out["systems"] = db.execute("SELECT id, place, read_key, names_key, names_digest FROM systems ORDER BY place").fetchall()

@@ -113,7 +113,7 @@ def test_lines_added_in_the_middle_place_every_later_rule_where_a_cold_build_doe
     monkeypatch.setenv(WORKERS, "1")
     monkeypatch.setattr(writer, "code_key", lambda: "code")
     src = tmp_path / "one"
-    benchmark("synthetic").write_rules_src(src, 1500, fmt="one-document")
+    benchmark("synthetic").write_rules_src(src, 800, fmt="one-document")  # about a dozen chunks of sections
     document = src / "synth" / "rules.md"
     before = open_rules(src).whole()
     text = document.read_text(encoding="utf-8")
@@ -130,11 +130,11 @@ def test_lines_added_in_the_middle_place_every_later_rule_where_a_cold_build_doe
     cold = record.assemble(src, rebuilt.key)
     assert rebuilt == cold  # every rule, relation and sentence, field by field
     below = [r for r in cold.in_system("synth") if r.source.line > line + 2]
-    assert len(below) > 500
+    assert len(below) > 300
     for rule in below:
         assert rule.source.line == before.rules[rule.id].source.line + 2
     cited = [rel.citation for rel in cold.relations("synth") if rel.citation.line > line + 2]
-    assert len(cited) > 500 and [c.line for c in cited] == [
+    assert len(cited) > 300 and [c.line for c in cited] == [
         c.line + 2 for c in (rel.citation for rel in before.relations("synth")) if c.line > line
     ]
     assert len(sections) <= markdown.SECTIONS_MOST  # the chunk of sections holding the edit

@@ -21,13 +21,10 @@ from typing import Any
 
 import pytest
 
-from referee.graph.reading import WORKERS
 from referee.store import database, record, writer
 from referee.store.load import open_rules
 from tests.store.edits import EXTRA, GLOSSARY, edit
 from tests.store.tables import store_tables
-
-
 
 
 def _watched(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
@@ -76,27 +73,24 @@ def test_an_edit_writes_only_its_section_and_the_result_is_a_build_from_nothing(
     db = sqlite3.connect(database.path(rules))
     kept = db.execute("SELECT seq, id FROM rules WHERE system != 't9a' ORDER BY seq").fetchall()
     db.close()
-    seen = _watched(monkeypatch)
     edit(rules / GLOSSARY, "Attacks made with a Halberd gain +1 Strength", "Attacks made with a Halberd gain +2 Strength")
-    assert open_rules(rules).key != before
+    with monkeypatch.context() as m:
+        seen = _watched(m)
+        assert open_rules(rules).key != before
     assert seen["systems"] == ["t9a"]  # the other three systems were not read, their rows not touched
     [ids] = seen["sections"]  # of t9a, only the section the edited rule stands in
     assert "t9a/halberd" in ids and len(ids) < len(list(open_rules(rules).in_system("t9a")))
     db = sqlite3.connect(database.path(rules))
     assert db.execute("SELECT seq, id FROM rules WHERE system != 't9a' ORDER BY seq").fetchall() == kept
     db.close()
-    monkeypatch.undo()
-    monkeypatch.setenv(WORKERS, "1")
-    monkeypatch.setattr(writer, "code_key", lambda: "code")
     _same_as_from_nothing(rules, tmp_path, monkeypatch)
 
 
-def test_an_edit_replaces_the_kinds_rows_of_its_section_only(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_edit_replaces_the_kinds_rows_of_its_section_only(small_sections: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The rules opening a sentence on units of a kind are kept section by section (the ``kinds``
     table): a rule whose sentence now opens on another kind changes its section's rows, no
     other section's, and a reader joins the rows as a build from nothing gives them."""
-    monkeypatch.setattr(record, "SECTION_RULES", 7)
-    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))
+    rules = small_sections
     store = open_rules(rules)
     reserve = store.unit_kind("last-edition", "reserve")
     assert reserve and store.unit_kind("last-edition", "gloomy") == []
@@ -163,14 +157,13 @@ def test_a_build_that_fails_leaves_the_last_one(rules: Path) -> None:
     assert store_tables(database.path(rules)) == before
 
 
-def test_a_failure_among_the_sections_written_leaves_the_last_build(rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failure_among_the_sections_written_leaves_the_last_build(small_sections: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Sections are read as the writer takes them: a failure after some of a system's
-    sections were written rolls all of them back, and the next build is whole."""
+    sections (small: some before and after the failing rule) were written rolls all of them
+    back, and the next build is whole."""
     from referee.graph import effects
 
-    monkeypatch.setattr(record, "SECTION_RULES", 7)  # sections before and after the failing rule
-    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))
-    open_rules(rules)
+    rules = small_sections
     before = store_tables(database.path(rules))
     core = rules / "last-edition" / "core-rules.md"
     text = core.read_text(encoding="utf-8")
@@ -193,13 +186,11 @@ def test_a_failure_among_the_sections_written_leaves_the_last_build(rules: Path,
 
 
 def test_sections_added_moved_and_removed_give_the_store_of_a_build_from_nothing(
-    rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    small_sections: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Small sections, so that each edit adds, moves or takes away some: after each,
     the store that only had the changed sections replaced is the store of a build from nothing."""
-    monkeypatch.setattr(record, "SECTION_RULES", 7)
-    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))  # every system in small sections
-    open_rules(rules)
+    rules = small_sections
     core = rules / "last-edition" / "core-rules.md"
     text = core.read_text(encoding="utf-8")
     middle = text.index("\n## ", len(text) // 2)
@@ -257,14 +248,12 @@ KINDS = {
 
 @pytest.mark.slow
 def test_each_kind_of_edit_and_its_undoing_give_the_store_of_a_build_from_nothing(
-    rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    small_sections: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """In small sections (so that every edit has sections before and after it), each kind of
     edit, then the document put back, rebuilds only the system edited, into the store a
     build of the same rules from nothing writes."""
-    monkeypatch.setattr(record, "SECTION_RULES", 7)
-    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "small-sections"))
-    open_rules(rules)
+    rules = small_sections
     core = rules / "last-edition" / "core-rules.md"
     text = core.read_text(encoding="utf-8")
     for kind, (old, new) in KINDS.items():
