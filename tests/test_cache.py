@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from pathlib import Path
@@ -297,3 +298,32 @@ def test_a_store_of_another_version_is_made_anew_without_a_note(tmp_path: Path, 
     db = sqlite3.connect(database.path(src))
     assert str(db.execute("PRAGMA user_version").fetchone()[0]) == database.FORMAT
     db.close()
+
+
+def test_the_code_is_read_once_a_process(tmp_path: Path, private_cache: Path, settled: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Referee's code and grammars are hashed into every key and the memo's: once a process
+    (a build used to read them twice, and every key asked for again)."""
+    monkeypatch.setattr(database, "_code_hashed", functools.cache(database._code_hashed.__wrapped__))
+    read: list[str] = []
+    real = database._read_regular
+    monkeypatch.setattr(database, "_read_regular", lambda path: read.append(path) or real(path))
+    src = _system(tmp_path)
+    built = open_rules(src).key
+    (src / "demo" / "rules.txt").write_text(EDITED, encoding="utf-8")
+    assert current_key(src) != built and open_rules(src).key != built
+    code = [path for _, _, path in database._code()]
+    assert len(code) > 100 and sorted(p for p in read if p in code) == sorted(code)
+
+
+def test_a_file_of_the_code_changed_since_the_stamp_is_seen(tmp_path: Path, private_cache: Path, settled: None) -> None:
+    """The stamp keeps the signature of every file of the code as it was hashed: another
+    signature now (a newer Referee) means the key is hashed again."""
+    src = _system(tmp_path)
+    built = open_rules(src).key
+    assert _stamped(src) == built
+    db = sqlite3.connect(database.path(src))
+    with db:
+        [(kind, path)] = db.execute("SELECT kind, path FROM files WHERE path = 'store/database.py'").fetchall()
+        db.execute("UPDATE files SET mtime = mtime - 1 WHERE path = 'store/database.py'")
+    db.close()
+    assert kind == "code" and _stamped(src) is None

@@ -32,6 +32,7 @@ import sys
 import time
 import zlib
 from collections.abc import MutableMapping
+from functools import cache
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
@@ -275,15 +276,30 @@ class Memo(MutableMapping[str, bytes]):
 HEADER = f"{sys.version_info[:2]}"  # what is stored changes with the code (hashed too) and Python's version
 
 
-def _code() -> Iterator[tuple[str, str, str]]:
+# Referee's code and grammars are listed and hashed once a process: the code a process runs is
+# the code it loaded.  A file edited since is seen by the next process's stamp check (:func:`stamped_key`).
+@cache
+def _code() -> tuple[tuple[str, str, str], ...]:
     """``(label, path relative to its root, path)`` of each file of Referee's code and grammars."""
+    listed: list[tuple[str, str, str]] = []
     for label, root, suffixes in (("code", PACKAGE_DIR, (".py",)), ("grammar", grammar_folder(), (".lark",))):
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
-            within = os.path.relpath(folder, root).replace(os.sep, "/")  # once a folder: on every warm call's path
-            lead = "" if within == "." else within + "/"
-            for name in sorted(n for n in files if n.endswith(suffixes)):
-                yield label, lead + name, os.path.join(folder, name)
+            lead = os.path.relpath(folder, root).replace(os.sep, "/") + "/"
+            listed.extend((label, lead.removeprefix("./") + name, os.path.join(folder, name)) for name in sorted(n for n in files if n.endswith(suffixes)))
+    return tuple(listed)
+
+
+@cache
+def _code_hashed() -> tuple[str, tuple[tuple[Any, ...], ...]]:
+    """The key of the code (:func:`code_key`), and each file's ``(label, path, *signature)`` as it was read."""
+    h = content_hash(HEADER.encode())
+    seen = []
+    for label, rel, path in _code():
+        sig, data = _read_regular(path)  # stat'ed open, before reading: a save after it changes the signature kept
+        h.update(f"\0{label}:{rel}\0".encode() + (data or b""))
+        seen.append((label, rel, *sig))
+    return key_of(h), tuple(seen)
 
 
 def _tops(src: str) -> list[tuple[str, str]]:
@@ -361,27 +377,27 @@ def key_of(hasher: Any) -> str:
 def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
     """The key of ``src`` and its stamp.  ``keep`` receives the bytes hashed, by path relative
     to ``src`` as the build names them (``/``-separated, links resolved).  A folder's files are
-    hashed into its own key (``part``), which the whole key takes: each byte is hashed once."""
+    hashed into its own key (``part``), which the whole key takes, as it takes the code's key
+    (:func:`code_key`, hashed once a process): each byte is hashed once."""
     started = time.time_ns()
     h = content_hash(HEADER.encode())
     seen: list[tuple[Any, ...]] = []
     systems: dict[str, str] = {}
     real_src = os.path.realpath(src)
 
-    def take(kind: str, rel: str, path: str, part: Any = None) -> bytes | None:
-        """One file hashed: of rules_src into its folder's ``part``, of Referee's code (None) into the key."""
-        hasher = h if part is None else part
-        hasher.update(f"\0{kind}:{rel}\0".encode("utf-8", "surrogateescape"))
-        real = os.path.realpath(path) if part is not None else path
-        # of rules_src: a folder without a manifest, or a file linked from outside it (refused by the build), is not read
-        if part is not None and (kind == "other" or not real.startswith(real_src.rstrip(os.sep) + os.sep)):
+    def take(kind: str, rel: str, path: str, part: Any) -> bytes | None:
+        """One file of rules_src hashed into its folder's ``part``."""
+        part.update(f"\0{kind}:{rel}\0".encode("utf-8", "surrogateescape"))
+        real = os.path.realpath(path)
+        # a folder without a manifest, or a file linked from outside rules_src (refused by the build), is not read
+        if kind == "other" or not real.startswith(real_src.rstrip(os.sep) + os.sep):
             sig, data = _signature(path), None
         else:
             sig, data = _read_regular(path)
         seen.append((kind, rel, *sig))
         if data is not None:
-            hasher.update(data)
-            if keep is not None and part is not None:
+            part.update(data)
+            if keep is not None:
                 keep[os.path.relpath(real, real_src).replace(os.sep, "/")] = data
         return data
 
@@ -393,8 +409,9 @@ def hashed(src: str, keep: dict[str, bytes] | None) -> tuple[str, Stamp]:
         h.update(f"\0{kind}:{manifest}\0".encode("utf-8", "surrogateescape") + part.digest())
         if kind == "system":
             systems[manifest.partition("/")[0]] = key_of(part)
-    for label, rel, path in _code():
-        take(label, rel, path)
+    code, files = _code_hashed()
+    h.update(f"\0code\0{code}".encode())
+    seen.extend(files)
     return key_of(h), Stamp(started, seen, systems)
 
 
@@ -452,9 +469,5 @@ def stamped_key(rules_src: str | os.PathLike[str], db: sqlite3.Connection) -> st
 
 
 def code_key() -> str:
-    """A hash of Referee's own code and grammars: what the memo's keys include."""
-    h = content_hash(HEADER.encode())
-    for label, rel, path in _code():
-        h.update(f"\0{label}:{rel}\0".encode())
-        h.update(_read_regular(path)[1] or b"")
-    return key_of(h)
+    """A hash of Referee's own code and grammars (this process's: :data:`_CODE`): what the memo's keys include."""
+    return _code_hashed()[0]
