@@ -77,6 +77,7 @@ def pytest_configure(config: pytest.Config) -> None:
     its own: what a library keeps under a fixed name in the temporary folder (whoosh
     builds an index in memory through ``<tmp>/MAIN.tmp``) is never another process's."""
     gc.set_threshold(*GC_THRESHOLDS)
+    config.pluginmanager.register(DoctestSieve(), "referee-doctest-sieve")
     workerinput = getattr(config, "workerinput", None)
     if workerinput is None:  # the controller, or a run without workers
         root = temporary_root()
@@ -214,17 +215,20 @@ def has_examples(source: str) -> bool:
     return ">>>" in source
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Any:
-    """A test module without a doctest example is not searched for doctests (``--doctest-modules``):
+class DoctestSieve:
+    """A module without a doctest example is not searched for doctests (``--doctest-modules``):
     the search walks every function and class of the module, in each worker, about half a second
-    of a run (docs/performance.md, "The fast lane, round 18").  A module with one (tests/test_docs.py)
-    is collected as before."""
-    found = yield
-    if file_path.suffix == ".py" and found and any(isinstance(f, DoctestModule) for f in found):
-        if not has_examples(file_path.read_text(encoding="utf-8")):
-            found = [f for f in found if not isinstance(f, DoctestModule)]
-    return found
+    of a run for the test modules (docs/performance.md, "The fast lane, round 18").  Registered as a
+    plugin (:func:`pytest_configure`), not as this file's hook, so that it sieves the package's
+    modules too, not only those under tests/ (round 23).  A module with one is collected as before."""
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_collect_file(self, file_path: Path, parent: pytest.Collector) -> Any:
+        found = yield
+        if file_path.suffix == ".py" and found and any(isinstance(f, DoctestModule) for f in found):
+            if not has_examples(file_path.read_text(encoding="utf-8")):
+                found = [f for f in found if not isinstance(f, DoctestModule)]
+        return found
 
 
 # Every fixture that starts Chromium itself (tests/site/headless.py's ``start``); a fixture that

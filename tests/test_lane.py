@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from _pytest.doctest import DoctestItem
+from _pytest.doctest import DoctestItem, DoctestModule
 
 import tests.conftest as conftest
 from tests.conftest import shared_folder, temporary_root
@@ -90,6 +90,25 @@ def test_only_test_modules_with_examples_are_searched_for_doctests(request: pyte
     if request.config.getoption("doctestmodules") and "tests/test_docs.py" in files:
         assert "tests/test_docs.py" in doctests
     assert {path for path in doctests if path.startswith("tests/")} <= {"tests/test_docs.py"}
+    if request.config.getoption("doctestmodules") and any(path.startswith("referee/") for path in files):
+        assert "referee/text.py" in doctests  # a package module with examples keeps its doctests
+
+
+def test_the_doctest_sieve_sieves_every_module_of_the_run(request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """Registered as a plugin, it sees the package's modules as well as the tests' (a hook of
+    tests/conftest.py sees only files under tests/)."""
+    sieve = request.config.pluginmanager.get_plugin("referee-doctest-sieve")
+    assert isinstance(sieve, conftest.DoctestSieve)
+    plain, shown = tmp_path / "plain.py", tmp_path / "shown.py"
+    plain.write_text("def f():\n    return 1\n", encoding="utf-8")
+    shown.write_text('def f():\n    """\n    >>> f()\n    1\n    """\n', encoding="utf-8")
+    search, other = object.__new__(DoctestModule), object()
+    for path, kept in ((plain, [other]), (shown, [search, other])):
+        wrapped = sieve.pytest_collect_file(path, None)
+        next(wrapped)
+        with pytest.raises(StopIteration) as done:
+            wrapped.send([search, other])
+        assert done.value.value == kept, path.name
 
 
 def test_a_report_crosses_from_a_worker_as_pytest_would_send_it(request: pytest.FixtureRequest) -> None:
