@@ -60,12 +60,17 @@ def built_small_sections() -> tuple[Path, Path]:
     return base / "rules_src", Path(store)
 
 
+# Each copy of the rules a test was given, and the store (a build from nothing) its own store is a copy of
+STARTED_FROM: dict[Path, str] = {}
+
+
 def _copied(built: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(WORKERS, "1")
     monkeypatch.setattr(writer, "code_key", lambda: CODE)
     src, store = built
     copy = Path(shutil.copytree(src, tmp_path / "rules_src"))
     shutil.copytree(store, database.folder(copy))
+    STARTED_FROM[copy] = str(store / "rules.sqlite")
     return copy
 
 

@@ -32,3 +32,26 @@ def store_tables(store: str | sqlite3.Connection, sections: bool = True) -> dict
     finally:
         if isinstance(store, str):
             db.close()
+
+
+def system_rows(store: str, system: str, kept: bool = False) -> dict[str, list[tuple[object, ...]]]:
+    """What a store holds of one system, whatever else it holds: its keys, and its rows of every
+    table (rules and relations numbered within the system, their JSON unpacked); with ``kept``,
+    the pickles a whole build is put together from too (its frame, its sections')."""
+    db = sqlite3.connect(store)
+    try:
+        number, *keys = db.execute("SELECT number, read_key, names_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
+        base = number * SPAN
+        out: dict[str, list[tuple[object, ...]]] = {"keys": [tuple(keys)]}
+        out["rules"] = [(seq - base, rid, name, unpack(blob)) for seq, rid, name, blob in
+                        db.execute("SELECT seq, id, name, json FROM rules WHERE system = ? ORDER BY seq", (system,))]
+        out["relations"] = [(seq - base, source, target, unpack(blob)) for seq, source, target, blob in
+                            db.execute("SELECT seq, source, target, json FROM relations WHERE seq BETWEEN ? AND ? ORDER BY seq", (base, base + SPAN - 1))]
+        sections = "k, ids, share, ends" + (", digest, rules, graph" if kept else "")
+        for table, columns in (("names", "form, ids"), ("units", "form, json"), ("answers", "name, value"), ("kinds", "kind, k, rules"), ("sections", sections)):
+            out[table] = db.execute(f"SELECT {columns} FROM {table} WHERE system = ? ORDER BY 1, 2", (system,)).fetchall()
+        if kept:
+            out["frame"] = db.execute("SELECT frame FROM systems WHERE id = ?", (system,)).fetchall()
+        return out
+    finally:
+        db.close()
