@@ -37,11 +37,15 @@ def corpus() -> Rulebase:
     return build_rulebase(RULES_SRC)
 
 
+SMALL_CUT = 16  # the tests of one big document cut it into chunks of about a quarter of the usual size
+
+
 @pytest.fixture(scope="module")
 def one_document(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """1,200 synthetic rules of one system in one Markdown document."""
+    """500 synthetic rules of one system in one Markdown document: about fifteen chunks at
+    :data:`SMALL_CUT` (1,200 rules made eleven at the usual cut, for more than twice the reading)."""
     folder = tmp_path_factory.mktemp("one-document")
-    benchmark("synthetic").write_rules_src(folder, 1200, fmt="one-document")
+    benchmark("synthetic").write_rules_src(folder, 500, fmt="one-document")
     return folder
 
 
@@ -54,7 +58,8 @@ def test_two_workers_read_rules_src_as_one_process_does(corpus: Rulebase) -> Non
             assert readings.alone == len(readings.chunks[0]) and readings.read_here == 0
 
 
-def test_two_workers_read_one_big_document_as_one_process_does(one_document: Path) -> None:
+def test_two_workers_read_one_big_document_as_one_process_does(one_document: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reading, "CUT", SMALL_CUT)
     rb = build_rulebase(one_document)
     found, readings = _read(rb, "synth", workers=2)
     assert len(readings.chunks) > 10
@@ -80,7 +85,8 @@ def test_chunks_follow_reading_order_and_documents(corpus: Rulebase) -> None:
             assert len(chunk) <= reading.CHUNK_MOST
 
 
-def test_an_edit_reads_again_only_the_chunk_it_touched(one_document: Path, tmp_path: Path) -> None:
+def test_an_edit_reads_again_only_the_chunk_it_touched(one_document: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reading, "CUT", SMALL_CUT)
     store: dict[str, bytes] = {}
     rb = build_rulebase(one_document)
     cold, first = _read(rb, "synth", store=store, code="c1", workers=1)

@@ -12,6 +12,7 @@ import pytest
 
 from referee.cli.commands import main
 from referee.graph import effects
+from referee.graph import reading
 from referee.graph.reading import WORKERS
 from referee.sources import markdown
 from referee.store import database, record, writer
@@ -112,8 +113,13 @@ def test_lines_added_in_the_middle_place_every_later_rule_where_a_cold_build_doe
     sentence on the line, and at the column, a build from nothing does."""
     monkeypatch.setenv(WORKERS, "1")
     monkeypatch.setattr(writer, "code_key", lambda: "code")
+    # 400 rules in parts of about a quarter of the usual size: about a dozen of the adapter's
+    # chunks of sections and of the reader's chunks, and eight of the store's sections
+    monkeypatch.setattr(markdown, "SECTIONS_CUT", 16)
+    monkeypatch.setattr(reading, "CUT", 16)
+    monkeypatch.setattr(record, "SECTION_RULES", 50)
     src = tmp_path / "one"
-    benchmark("synthetic").write_rules_src(src, 800, fmt="one-document")  # about a dozen chunks of sections
+    benchmark("synthetic").write_rules_src(src, 400, fmt="one-document")
     document = src / "synth" / "rules.md"
     before = open_rules(src).whole()
     text = document.read_text(encoding="utf-8")
@@ -130,12 +136,13 @@ def test_lines_added_in_the_middle_place_every_later_rule_where_a_cold_build_doe
     cold = record.assemble(src, rebuilt.key)
     assert rebuilt == cold  # every rule, relation and sentence, field by field
     below = [r for r in cold.in_system("synth") if r.source.line > line + 2]
-    assert len(below) > 300
+    assert len(below) > 150
     for rule in below:
         assert rule.source.line == before.rules[rule.id].source.line + 2
     cited = [rel.citation for rel in cold.relations("synth") if rel.citation.line > line + 2]
-    assert len(cited) > 300 and [c.line for c in cited] == [
+    assert len(cited) > 150 and [c.line for c in cited] == [
         c.line + 2 for c in (rel.citation for rel in before.relations("synth")) if c.line > line
     ]
-    assert len(sections) <= markdown.SECTIONS_MOST  # the chunk of sections holding the edit
+    chunks = _markdown_rows(src)
+    assert chunks >= 8 and 0 < len(sections) < 400 / 4  # the chunk of sections holding the edit
     assert read == [r.id for r in cold.in_system("synth") if r.source.line <= line <= r.source.end_line]  # its rule alone
