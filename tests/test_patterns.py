@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import importlib
 import pickle
 import pkgutil
@@ -34,6 +35,15 @@ def _module_patterns() -> list[tuple[str, LazyPattern]]:
                 elif isinstance(item, dict):
                     stack.extend(item.values())
     return found
+
+
+@functools.cache
+def _sentences() -> tuple[str, ...]:
+    """Every sentence of rules_src's documents, each once (a sentence written twice answers twice the same)."""
+    from referee.graph.sentences import split
+
+    return tuple(dict.fromkeys(s for path in sorted(RULES_SRC.rglob("*")) if path.suffix in (".md", ".txt", ".wiki")
+                               for s in split(path.read_text(encoding="utf-8", errors="replace"))))
 
 
 def test_every_lazy_pattern_of_the_package_compiles() -> None:
@@ -143,10 +153,7 @@ def test_every_gated_pattern_of_the_package_matches_the_rules_as_compiled() -> N
     """The words a pattern is gated on must be in every text it matches: each gated pattern of
     the package against every sentence of rules_src (with a few matches built for the
     patterns rules_src never matches), found where the compiled pattern finds it."""
-    from referee.graph.sentences import split
-
-    sentences = [s for path in sorted(RULES_SRC.rglob("*")) if path.suffix in (".md", ".txt", ".wiki")
-                 for s in split(path.read_text(encoding="utf-8", errors="replace"))]
+    sentences = list(_sentences())
     assert len(sentences) > 1000
     patterns = [(where, p) for where, p in _module_patterns() if isinstance(p, GatedPattern)]
     assert len(patterns) > 100
@@ -169,11 +176,9 @@ def test_every_sieve_of_the_package_leaves_out_only_patterns_that_do_not_match()
     """A sieve's caller tries only the patterns :meth:`Sieve.live` gives: each pattern that matches
     a sentence of rules_src (the compiled pattern's answer) must be among them, and most of the
     others must be left out (else the sieve saves nothing)."""
-    from referee.graph.sentences import split
     from referee.patterns import Sieve
 
-    sentences = [s for path in sorted(RULES_SRC.rglob("*")) if path.suffix in (".md", ".txt", ".wiki")
-                 for s in split(path.read_text(encoding="utf-8", errors="replace"))]
+    sentences = list(_sentences())
     sentences += ["Both players roll off; the ſtrongest charging unit flees.", "İf it is charging, it ſhoots."]  # not ASCII
     sieves = [(f"{info.name}.{name}", value) for info in pkgutil.walk_packages(referee.__path__, "referee.")
               for name, value in vars(importlib.import_module(info.name)).items() if isinstance(value, Sieve)]
@@ -196,10 +201,7 @@ def test_a_led_pattern_finds_what_the_pattern_finds() -> None:
     """:func:`led` puts a look-ahead for a match's first characters before a pattern: every gated
     pattern of the package, led, finds the same matches (where, and each group) in every sentence
     of rules_src and in texts whose letters fold under re.I; most of them can be led."""
-    from referee.graph.sentences import split
-
-    sentences = [s for path in sorted(RULES_SRC.rglob("*")) if path.suffix in (".md", ".txt", ".wiki")
-                 for s in split(path.read_text(encoding="utf-8", errors="replace"))]
+    sentences = list(_sentences())
     sentences += ["İf it is charging, it ſhoots at \u212aill range.", "IMMUNE TO FEAR; Cannot March"]
     patterns = [(where, p) for where, p in _module_patterns() if isinstance(p, GatedPattern)]
     made = 0
