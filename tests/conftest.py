@@ -104,13 +104,18 @@ def made_once(name: str, make: Callable[[Path], str]) -> tuple[Path, str]:
     """Something made once per test run, not once per worker, in a folder of the run's shared
     folder: the first worker to ask makes it (``make``, given that folder, answers what every
     asker is told, as text) while holding a lock; a worker that asks later waits for the lock
-    and is told the same.  What is made there is only ever read."""
+    and is told the same.  What is made there is only ever read.  A making that failed, or
+    whose worker died (the lock goes with the process), left no ``made`` file: the next asker
+    clears what it left and makes it again."""
     base = shared_folder() / "once" / name
     base.mkdir(parents=True, exist_ok=True)
     made = base / "made"  # written once the making is whole
     with open(base / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # let go when the file closes
         if not made.exists():
+            for left in base.iterdir():
+                if left.name != "lock":
+                    shutil.rmtree(left) if left.is_dir() and not left.is_symlink() else left.unlink()
             made.write_text(make(base), encoding="utf-8")
         return base, made.read_text(encoding="utf-8")
 

@@ -192,3 +192,24 @@ def test_make_check_runs_the_fast_lane_and_make_test_the_whole_suite() -> None:
     [whole] = [r for r in recipes["test"] if "pytest" in r]
     assert "REFEREE_FAST_LANE=1" in check and '-m "not slow and not browser"' in check
     assert "REFEREE_FAST_LANE" not in whole and '-m "' not in whole  # every marker, every example
+
+
+def test_a_making_that_failed_part_way_is_made_again_from_nothing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """made_once: what a failed making (or a worker that died) left is cleared before the next one."""
+    monkeypatch.setenv("REFEREE_TEST_SHARED_CACHE", str(tmp_path))
+
+    def failing(base: Path) -> str:
+        (base / "half").mkdir()
+        (base / "half" / "written").write_text("part", encoding="utf-8")
+        raise RuntimeError("the making broke")
+
+    def making(base: Path) -> str:
+        (base / "half").mkdir()  # as the failed one did: fails if its leftovers were still there
+        return "whole"
+
+    with pytest.raises(RuntimeError, match="the making broke"):
+        conftest.made_once("thing", failing)
+    assert (tmp_path / "once" / "thing" / "half" / "written").exists() and not (tmp_path / "once" / "thing" / "made").exists()
+    base, told = conftest.made_once("thing", making)
+    assert told == "whole" and sorted(p.name for p in base.iterdir()) == ["half", "lock", "made"]
+    assert conftest.made_once("thing", failing) == (base, "whole")  # made: never made again
