@@ -18,6 +18,7 @@ import shutil
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -108,7 +109,10 @@ def read(
 def _aside(work: Callable[[], bytes]) -> Callable[[], bytes]:
     """``work`` begun on another thread, and what gives its result (made here if the thread
     failed).  For the frame: zlib lets go of the interpreter while it compresses, so the 37 MB
-    of a 100,000-rule document's text are packed on the other core while this one reads."""
+    of a 100,000-rule document's text are packed on the other core while this one reads.
+    A fork waits for it (:func:`_before_fork`): the effect reader's pool forks its workers
+    before it starts a thread of its own, and a child forked beside a running thread may
+    inherit a lock that thread held."""
     made: list[bytes] = []
 
     def run() -> None:
@@ -116,6 +120,7 @@ def _aside(work: Callable[[], bytes]) -> Callable[[], bytes]:
             made.append(work())
 
     thread = threading.Thread(target=run, daemon=True)
+    _ASIDE.add(thread)
     thread.start()
 
     def result() -> bytes:
@@ -123,6 +128,17 @@ def _aside(work: Callable[[], bytes]) -> Callable[[], bytes]:
         return made[0] if made else work()
 
     return result
+
+
+_ASIDE: weakref.WeakSet[threading.Thread] = weakref.WeakSet()  # the threads _aside started, until they are gone
+
+
+def _before_fork() -> None:
+    for thread in list(_ASIDE):
+        thread.join()
+
+
+os.register_at_fork(before=_before_fork)
 
 
 def _named(rulebase: Rulebase, system: str, index: dict[str, list[str]]) -> dict[str, list[str]]:

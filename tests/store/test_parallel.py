@@ -114,3 +114,27 @@ def test_the_frame_packed_on_another_thread_holds_the_texts_read(unbuilt: Path, 
         return b"frame"
 
     assert real(work)() == b"frame" and where == [False, True]
+
+
+def test_a_fork_waits_for_the_frame_packed_aside() -> None:
+    """The effect reader's pool forks its workers before starting a thread of its own; a frame
+    being packed on a thread meanwhile (a rebuild) is finished first, so no child is forked
+    beside a running thread (it might inherit a lock the thread held)."""
+    import os
+    import time
+
+    from referee.store import writer
+
+    done: list[int] = []
+
+    def work() -> bytes:
+        time.sleep(0.3)
+        done.append(1)
+        return b"frame"
+
+    result = writer._aside(work)
+    pid = os.fork()
+    if pid == 0:  # the child: the thread was done before the fork
+        os._exit(0 if done else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0 and done == [1] and result() == b"frame"
