@@ -469,5 +469,5 @@ def stamped_key(rules_src: str | os.PathLike[str], db: sqlite3.Connection) -> st
 
 
 def code_key() -> str:
-    """A hash of Referee's own code and grammars (this process's: :data:`_CODE`): what the memo's keys include."""
+    """A hash of Referee's own code and grammars, made once a process (:func:`_code_hashed`): what the memo's keys include."""
     return _code_hashed()[0]
