@@ -185,7 +185,6 @@ class NameIndex:
         _file(self._filing, list(self._heads) if head is None else [head])
 
 
-
 def _file(filing: Filing, firsts: Iterable[str]) -> None:
     """File the names of each first word in ``firsts`` in the tables (a first word's names leave
     the names not yet filed once filed, not before)."""

@@ -1,4 +1,4 @@
-"""A store's tables as rows, to compare two stores of the same rules."""
+"""A store's tables as rows, to compare two stores of the same rules, whole or one system."""
 
 from __future__ import annotations
 
@@ -7,51 +7,43 @@ import sqlite3
 from referee.store.database import SPAN, unpack
 
 
-def store_tables(store: str | sqlite3.Connection, sections: bool = True) -> dict[str, list[tuple[object, ...]]]:
-    """Every table's rows that say what the rules are, in reading order: rules and
-    relations numbered within their system (each store numbers systems its own way),
-    their JSON unpacked; with ``sections``, each section's rules and answers too.
+def store_tables(store: str | sqlite3.Connection, sections: bool = True) -> dict[str, object]:
+    """Every table's rows that say what the rules are: the content key, the systems in folder
+    order and the folders without a manifest, then each system's rows (:func:`system_rows`).
     Left out: the stamp, the memo and the pickles (compared as the whole build)."""
     db = sqlite3.connect(store) if isinstance(store, str) else store
     try:
-        out: dict[str, list[tuple[object, ...]]] = {}
+        out: dict[str, object] = {}
         out["meta"] = db.execute("SELECT name, value FROM meta WHERE name IN ('key', 'systems', 'unmanaged') ORDER BY name").fetchall()
-        numbers = db.execute("SELECT number, id FROM systems ORDER BY place").fetchall()
-        out["rules"] = [(seq - number * SPAN, rid, system, name, unpack(blob)) for number, system in numbers
-                        for seq, rid, name, blob in db.execute("SELECT seq, id, name, json FROM rules WHERE system = ? ORDER BY seq", (system,))]
-        out["relations"] = [(seq - number * SPAN if sections else 0, source, target, unpack(blob)) for number, _ in numbers
-                            for seq, source, target, blob in db.execute("SELECT seq, source, target, json FROM relations WHERE seq BETWEEN ? AND ? ORDER BY seq", (number * SPAN, (number + 1) * SPAN - 1))]
-        if not sections:
-            out["rules"] = [row[1:] for row in out["rules"]]
-        for table, columns in (("names", "system, form, ids"), ("units", "system, form, json"), ("answers", "system, name, value")):
-            out[table] = db.execute(f"SELECT {columns} FROM {table} ORDER BY 1, 2").fetchall()
-        if sections:
-            out["systems"] = db.execute("SELECT id, place, read_key, names_key, names_digest FROM systems ORDER BY place").fetchall()
-            out["sections"] = db.execute("SELECT system, k, ids, share FROM sections ORDER BY system, k").fetchall()
+        for (system,) in db.execute("SELECT id FROM systems ORDER BY place").fetchall():
+            out[system] = system_rows(db, system, sections)
         return out
     finally:
         if isinstance(store, str):
             db.close()
 
 
-def system_rows(store: str, system: str, kept: bool = False) -> dict[str, list[tuple[object, ...]]]:
-    """What a store holds of one system, whatever else it holds: its keys, and its rows of every
-    table (rules and relations numbered within the system, their JSON unpacked); with ``kept``,
-    the pickles a whole build is put together from too (its frame, its sections')."""
-    db = sqlite3.connect(store)
+def system_rows(store: str | sqlite3.Connection, system: str, sections: bool = True) -> dict[str, list[tuple[object, ...]]]:
+    """What a store holds of one system, whatever else it holds: its rows of every table, in
+    reading order, rules and relations numbered within the system, their JSON unpacked.
+    With ``sections`` (a store a build wrote, not one made from a build in memory), also its
+    keys, its numbering, its sections' rows and its ``kinds`` rows, section by section."""
+    db = sqlite3.connect(store) if isinstance(store, str) else store
     try:
         number, *keys = db.execute("SELECT number, read_key, names_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
         base = number * SPAN
-        out: dict[str, list[tuple[object, ...]]] = {"keys": [tuple(keys)]}
-        out["rules"] = [(seq - base, rid, name, unpack(blob)) for seq, rid, name, blob in
-                        db.execute("SELECT seq, id, name, json FROM rules WHERE system = ? ORDER BY seq", (system,))]
-        out["relations"] = [(seq - base, source, target, unpack(blob)) for seq, source, target, blob in
-                            db.execute("SELECT seq, source, target, json FROM relations WHERE seq BETWEEN ? AND ? ORDER BY seq", (base, base + SPAN - 1))]
-        sections = "k, ids, share, ends" + (", digest, rules, graph" if kept else "")
-        for table, columns in (("names", "form, ids"), ("units", "form, json"), ("answers", "name, value"), ("kinds", "kind, k, rules"), ("sections", sections)):
+        out: dict[str, list[tuple[object, ...]]] = {}
+        rules = db.execute("SELECT seq, id, name, json FROM rules WHERE system = ? ORDER BY seq", (system,))
+        out["rules"] = [(seq - base if sections else 0, rid, name, unpack(blob)) for seq, rid, name, blob in rules]
+        relations = db.execute("SELECT seq, source, target, json FROM relations WHERE seq BETWEEN ? AND ? ORDER BY seq", (base, base + SPAN - 1))
+        out["relations"] = [(seq - base if sections else 0, source, target, unpack(blob)) for seq, source, target, blob in relations]
+        tables = [("names", "form, ids"), ("units", "form, json"), ("answers", "name, value")]
+        if sections:
+            out["keys"] = [tuple(keys)]
+            tables += [("kinds", "kind, k, rules"), ("sections", "k, ids, share, ends")]
+        for table, columns in tables:
             out[table] = db.execute(f"SELECT {columns} FROM {table} WHERE system = ? ORDER BY 1, 2", (system,)).fetchall()
-        if kept:
-            out["frame"] = db.execute("SELECT frame FROM systems WHERE id = ?", (system,)).fetchall()
         return out
     finally:
-        db.close()
+        if isinstance(store, str):
+            db.close()
