@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from referee.graph.stacking import never_stacks
 from referee.patterns import lazy
 from referee.resolve.meeting import (
     both_sides_meetings,
@@ -516,7 +517,7 @@ def _limits(view: Book, m: Modifier, ruling: Ruling | Unresolved | None) -> list
 
     names = view.rule_names
     own = [quote(rel["citation"], names) for rid in dict.fromkeys(p["rule"] for p in m.parts) for rel in view.relations_out(rid)
-           if rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never"]
+           if never_stacks(rel)]
     said = [c for c in (ruling.citations if ruling is not None else []) if c not in [p["citation"] for p in m.parts]] if len(m.parts) > 1 else []
     return _unique(own + said)
 

@@ -9,6 +9,7 @@ stat add up is the principles' question (:func:`stat_meetings`).
 
 from __future__ import annotations
 
+from referee.graph.stacking import never_stacks
 from referee.patterns import lazy
 from referee.resolve.meeting import Meeting
 from referee.resolve.play import PLAIN_SUBJECT, Inactive, Side, bearer_subject
@@ -249,7 +250,7 @@ def stat_meetings(view: Book, system: str, found: dict[tuple[str, str], list[dic
             rel
             for p in items
             for rel in view.relations_out(p["rule"])
-            if rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never"
+            if never_stacks(rel)
         ]
         out.append(Meeting("modifiers", list(dict.fromkeys(p["rule"] for p in items)), [side], own + wide, extra={"stat": stat, "parts": items}))
     return out

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from referee.graph.sentences import locate, squeeze
+from referee.graph.stacking import stacking_mode
 from referee.patterns import lazy
 from referee.resolve.meeting import Meeting, sentences
 from referee.resolve.modifiers import total
@@ -594,12 +595,12 @@ def _mode(ctx: Context, rid: str) -> tuple[str | None, list[dict[str, Any]]]:
     lowest (its own pick: "use the highest value"), choose ("may choose which one to use"), one
     ("it can only use one Breath Attack in a single phase"); the
     pick wins over a choice it leaves for ties ("the owner chooses in case of a tie")."""
-    rels = [r for r in ctx.view.relations_out(rid) if r["kind"] == "stacks" and dict(r["details"]).get("mode") != "cap"]
-    modes = {dict(r["details"]).get("mode") for r in rels}
+    rels = [r for r in ctx.view.relations_out(rid) if r["kind"] == "stacks" and stacking_mode(r) != "cap"]
+    modes = {stacking_mode(r) for r in rels}
     picks = modes & {"highest", "lowest"}
     if len(picks) == 1 and modes <= {"highest", "lowest", "choose"}:
         mode = picks.pop()
-        return mode, [r for r in rels if dict(r["details"]).get("mode") == mode]
+        return mode, [r for r in rels if stacking_mode(r) == mode]
     return (modes.pop() if len(modes) == 1 else None if not modes else "both"), rels
 
 
@@ -1103,7 +1104,7 @@ def settle(ctx: Context, m: Meeting) -> Ruling | Unresolved:
     # the text's own tie-break: a "may choose which" stacking relation of a rule involved, or the
     # meeting's own sentence saying it in brackets ("(its controlling player may choose which)")
     chosen = [r for r in m.relations if _CHOOSE.search(r["citation"]["sentence"])]
-    chosen += [r for rid in m.rules for r in ctx.view.relations_out(rid) if r["kind"] == "stacks" and dict(r["details"]).get("mode") == "choose"]
+    chosen += [r for rid in m.rules for r in ctx.view.relations_out(rid) if stacking_mode(r) == "choose"]
     # or a rule's own words that say who chooses or goes first (the graph's settles relations)
     chosen += [r for rid in m.rules for r in ctx.view.relations_out(rid) if r["kind"] == "settles" and dict(r["details"])["how"] in ("choice", "tie-break")]
     if m.kind == "relation" and {r["kind"] for r in m.relations} == {"excludes"}:

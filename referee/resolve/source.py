@@ -30,7 +30,7 @@ Every question is asked of the one reading interface
 (:class:`referee.store.book.Book`): the store's rows, or a build handed in
 kept in a store in memory (:func:`source`).  The last question needs every
 relation of a system: the build answers it once, system by system
-(:mod:`referee.store.answers`), and the store keeps the answer, so a call
+(:mod:`referee.store.answers`, of :mod:`referee.graph.stacking`), and the store keeps the answer, so a call
 reads one small row.  Likewise :mod:`referee.keywords.resolve` ties a
 keyword string's name that is no rule to a family ("Ranged" of "Ranged
 weapon keywords") from the system's answer ``families``.
@@ -42,7 +42,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 if TYPE_CHECKING:
     from typing import Any
 
-from referee.store.answers import binds_every_ability, caps_every_roll
+from referee.graph.stacking import binds_every_ability, caps_every_roll
 
 if TYPE_CHECKING:
     from referee.store.book import Book

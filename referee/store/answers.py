@@ -27,13 +27,11 @@ order (:func:`joined`).  Units are :func:`referee.units.unit_index`'s.
 
 from __future__ import annotations
 
-import re
-
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.graph.kinds import kinds_found, kinds_left, names_keys, unit_kinds
 from referee.graph.situations import condition_words
-from referee.patterns import lazy
+from referee.graph.stacking import binds_every_ability, caps_every_roll
 from referee.text import fold
 
 if TYPE_CHECKING:
@@ -115,22 +113,6 @@ def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any
     if rel.target in rule_names:
         data["target_name"] = rule_names[rel.target]
     return data
-
-
-_WIDE = lazy(r"^(?:any|all|every)\b", re.I)  # "Any ability that ..."
-_ROLLS = lazy(r"^(?:(?:any|all|every|the|a)\s+)?(?:dice|die|d6|rolls?|results?)\b", re.I)  # "Dice can never be modified by more than 1"
-
-
-def caps_every_roll(rel: dict[str, Any]) -> bool:
-    """A ``stacks`` relation (JSON) of mode "cap" whose subject is every die roll: a limit on
-    every total of roll modifiers of the system."""
-    return rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "cap" and bool(_ROLLS.match(rel["subject"] or ""))
-
-
-def binds_every_ability(rel: dict[str, Any]) -> bool:
-    """A ``stacks`` relation (JSON) of mode "never" whose subject is every ability of the
-    system: it binds rules that do not name it."""
-    return rel["kind"] == "stacks" and dict(rel["details"]).get("mode") == "never" and bool(_WIDE.match(rel["subject"] or ""))
 
 
 def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list[str]]:
