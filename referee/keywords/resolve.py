@@ -30,6 +30,7 @@ from referee.text import fold
 
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Protocol
 
     class Rules(Protocol):
@@ -175,11 +176,28 @@ def family_leads(names: list[str]) -> list[str]:
     names) begins with, each followed by a space: "ranged" for "ranged heavy",
     "ranged sniper".  A rule is the family of a keyword's name when its folded name
     is one of them (:func:`_families`); the build lists them for every rule
-    (:func:`referee.store.answers.families`)."""
+    (:func:`families`)."""
     if not names:
         return []
     first = names[0]
     return [first[:i] for i, char in enumerate(first) if char == " " and all(name.startswith(first[: i + 1]) for name in names)]
+
+
+def families(rules: Iterable[tuple[str, list[str | None]]]) -> dict[str, list[str]]:
+    """Folded word-prefix -> the ids of the rules (in the order given) all of whose sub-rules'
+    names begin with it and a space (:func:`family_leads`): the map :func:`_families` reads,
+    which the build keeps per system (:mod:`referee.store.answers`).  Each rule comes as its
+    id and its sub-rules' names, None for a sub-rule not at hand: then it is no family.
+
+    >>> families([("r1", ["Ranged Heavy", "Ranged Sniper"]), ("r2", ["Ranged Heavy", None]), ("r3", [])])
+    {'ranged': ['r1']}
+    """
+    out: dict[str, list[str]] = {}
+    for rule_id, names in rules:
+        if None not in names:
+            for lead in family_leads([fold(name) for name in names if name is not None]):
+                out.setdefault(lead, []).append(rule_id)
+    return out
 
 
 def _families(view: Rules, system: str, name: str) -> list[dict[str, Any]]:

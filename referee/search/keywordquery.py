@@ -98,15 +98,9 @@ class IndexView:
     def families(self, system: str) -> dict[str, list[str]]:
         """Folded word-prefix -> the rules of ``system`` all of whose sub-rules' names start
         with it, among those that could be the family of one of the names."""
-        from referee.keywords.resolve import family_leads
+        from referee.keywords.resolve import families
 
-        out: dict[str, list[str]] = {}
-        for rule in self.in_system(system):
-            kids = [self.get(k) for k in rule["children"]]
-            if kids and all(k is not None for k in kids):
-                for lead in family_leads([fold(k["name"]) for k in kids if k is not None]):
-                    out.setdefault(lead, []).append(rule["id"])
-        return out
+        return families((rule["id"], [k and k["name"] for k in map(self.get, rule["children"])]) for rule in self.in_system(system))
 
 
 def _rule(doc: dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,6 @@ from referee.site import report, rulepage, systempages, unitpages
 from referee.site.html import Markup, join, tag
 from referee.site.rulebook import Rulebook
 from referee.site.urls import Address, html_path, relative, slug
-from referee.store.answers import families as of_rules
 from referee.text import INVISIBLE, fold
 
 if TYPE_CHECKING:
@@ -362,4 +361,7 @@ def families(book: Rulebook) -> dict[str, list[str]]:
     the system's order ("ranged" -> the Ranged weapon keywords): the families
     :mod:`referee.keywords.resolve` ties a keyword to when no rule has its name, by
     its own reading of a family (:func:`referee.keywords.resolve.family_leads`)."""
-    return of_rules(book.rules, {rule.id: rule for rule in book.rules})
+    from referee.keywords.resolve import families as of_rules
+
+    by_id = {rule.id: rule for rule in book.rules}
+    return of_rules((r.id, [by_id[k].name if k in by_id else None for k in r.children]) for r in book.rules)

@@ -32,13 +32,14 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 from referee.graph.kinds import kinds_found, kinds_left, names_keys, unit_kinds
 from referee.graph.situations import condition_words
 from referee.graph.stacking import binds_every_ability, caps_every_roll
+from referee.keywords.resolve import families
 from referee.text import fold
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any
 
-    from referee.model import Relation, Rule
+    from referee.model import Relation
     from referee.rulebase import Rulebase
     from referee.units import ArmyBook
 
@@ -66,7 +67,9 @@ def of_system(rulebase: Rulebase, armies: Mapping[str, tuple[ArmyBook, ...]], sy
         "warnings": list(manifest.warnings),
     }
     core_terms = sorted({fold(t) for t in manifest.core_terms})
-    return {"summary": summary, "core_terms": core_terms, "families": families(rules, rulebase.rules)}
+    by_id = rulebase.rules
+    named = ((r.id, [by_id[k].name if k in by_id else None for k in r.children]) for r in rules)
+    return {"summary": summary, "core_terms": core_terms, "families": families(named)}
 
 
 def share(rules: list[dict[str, Any]], relations: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, list[list[Any]]]]:
@@ -114,17 +117,3 @@ def relation_data(rel: Relation, rule_names: Mapping[str, str]) -> dict[str, Any
         data["target_name"] = rule_names[rel.target]
     return data
 
-
-def families(rules: Iterable[Rule], by_id: Mapping[str, Rule]) -> dict[str, list[str]]:
-    """Folded word-prefix -> ids of the ``rules`` (one system's, reading order) all of whose
-    sub-rules' folded names start with it and a space: what :mod:`referee.keywords.resolve`
-    ties a keyword string's name to when it names no rule."""
-    from referee.keywords.resolve import family_leads
-
-    out: dict[str, list[str]] = {}
-    for rule in rules:
-        kids = [by_id.get(k) for k in rule.children]
-        if kids and all(k is not None for k in kids):
-            for lead in family_leads([fold(k.name) for k in kids if k is not None]):
-                out.setdefault(lead, []).append(rule.id)
-    return out
