@@ -13,7 +13,7 @@ the store's size and free pages after it, and the processor time of the steps: r
 (``rulebase.base.read_folder`` as the store calls it, alignment included), aligning
 (``rulebase.align.align``), the system's read (``store.writer.read``, which
 holds the reading) and writing it (``store.writer.write_system``, which
-reads the sections as it takes them; the frame is packed on a thread meanwhile).
+reads the sections as it takes them).
 ``--lines``: the sentence is a paragraph of its own (two lines more, which move every
 rule below it), and the document put back is built too (two lines fewer).
 ``--workers 2``: the effect reader's workers
@@ -71,7 +71,7 @@ STEPS = [
     ("referee.store.record", "before", "before"),
     ("referee.store.record", "known", "section digests"),
     ("referee.store.writer", "muster", "muster"),
-    ("referee.store.writer", "pickled", "frame pickled (on its thread)"),
+    ("referee.store.writer", "pickled", "frame pickled"),
     ("referee.store.answers", "of_system", "answers"),
     ("referee.store.writer", "unit_index", "units"),
     ("referee.store.record", "rows_made", "rows made"),

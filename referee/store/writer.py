@@ -16,13 +16,10 @@ import json
 import os
 import shutil
 import sqlite3
-import threading
 import time
-import weakref
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
-from functools import partial
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -52,7 +49,7 @@ class Read:
     names_digest: str
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order, read as they are taken (see read())
-    frame: Callable[[], bytes]  # called for once the sections are written (on a rebuild, packed on a thread meanwhile)
+    frame: bytes
     answers: dict[str, Any]  # and the sections' share, as they come
     units: dict[str, Any]
     memo: database.Memo | None = None
@@ -88,10 +85,6 @@ def read(
     armies = muster(rulebase)
     # not the name indexes: the rules give them (record.from_store), and the rows hold them
     parts = {"manifests": rulebase.manifests, "documents": rulebase.documents, "armies": armies, "texts": rulebase.texts}
-    frame = partial(pickled, parts, 1)  # every whole build (graph, lint, site) reads it: packed as lightly as rows
-    # on a rebuild, on another thread; not on a first build, whose effect reader forks its pool at once
-    # (a forked process should not inherit a running thread; a rebuild mostly reads its rules alone, here)
-    frame = _aside(frame) if earlier is not None else frame
     return Read(
         system,
         key,
@@ -99,46 +92,11 @@ def read(
         names_digest,
         index,
         record.read(rulebase, system, earlier),
-        frame,
+        pickled(parts, 1),  # every whole build (graph, lint, site) reads it: packed as lightly as rows
         answers.of_system(rulebase, armies, system),
         unit_index(armies).get(system, {}),
         memo,
     )
-
-
-def _aside(work: Callable[[], bytes]) -> Callable[[], bytes]:
-    """``work`` begun on another thread, and what gives its result (made here if the thread
-    failed).  For the frame: zlib lets go of the interpreter while it compresses, so the 37 MB
-    of a 100,000-rule document's text are packed on the other core while this one reads.
-    A fork waits for it (:func:`_before_fork`): the effect reader's pool forks its workers
-    before it starts a thread of its own, and a child forked beside a running thread may
-    inherit a lock that thread held."""
-    made: list[bytes] = []
-
-    def run() -> None:
-        with suppress(Exception):  # then made again by the caller, whose error it is
-            made.append(work())
-
-    thread = threading.Thread(target=run, daemon=True)
-    _ASIDE.add(thread)
-    thread.start()
-
-    def result() -> bytes:
-        thread.join()
-        return made[0] if made else work()
-
-    return result
-
-
-_ASIDE: weakref.WeakSet[threading.Thread] = weakref.WeakSet()  # the threads _aside started, until they are gone
-
-
-def _before_fork() -> None:
-    for thread in list(_ASIDE):
-        thread.join()
-
-
-os.register_at_fork(before=_before_fork)
 
 
 def _named(rulebase: Rulebase, system: str, index: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -301,7 +259,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany(f"INSERT INTO {table} VALUES (?, ?, ?)", ((system, k, encode(v)) for k, v in values.items()))
     db.execute(
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (number, system, place, read.read_key, read.names_key, read.names_digest, read.frame()),
+        (number, system, place, read.read_key, read.names_key, read.names_digest, read.frame),
     )
     if read.memo is not None:
         memo = read.memo
@@ -366,6 +324,6 @@ def write_build(db: sqlite3.Connection, build: Build) -> None:
             section = rows_made(rules, said[: len(rules)], [[] for _ in rules], build.rule_names)
             found = answers.of_system(build, build.armies, system)
             index = build.names.get(system, {})
-            write_system(db, Read(system, None, None, "", index, [section], lambda: b"", found, units.get(system, {})), place)
+            write_system(db, Read(system, None, None, "", index, [section], b"", found, units.get(system, {})), place)
         meta = {"key": build.key, "code": "", "systems": build.systems, "unmanaged": list(build.unmanaged)}
         db.executemany("INSERT INTO meta VALUES (?, ?)", ((name, json.dumps(value)) for name, value in meta.items()))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -86,55 +85,15 @@ def test_an_error_in_a_worker_is_the_error_of_the_serial_build(tmp_path: Path, p
     assert errors[0] == errors[1] and errors[0].startswith("beta/rules.txt:3: error: not valid UTF-8")
 
 
-def test_the_frame_packed_on_another_thread_holds_the_texts_read(unbuilt: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_rebuilds_frame_holds_the_texts_read(unbuilt: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A system's frame (its manifests, document summaries, army books and document texts) is
-    pickled and compressed on another thread while a rebuild reads the system (``writer._aside``;
-    a first build packs it in its own thread, since its effect reader forks): the build put
-    together from the store is the build read whole, texts included; and a thread that failed
-    leaves the work to the caller, whose error it then is."""
+    made anew when the system is read again: the build put together from the store after an
+    edit is the build read whole, the edited text included."""
     from referee.store import writer
 
     monkeypatch.setattr(writer, "code_key", lambda: "code")  # others editing the code mid-test forget nothing
-    threads: list[int] = []
-    real = writer._aside
-    monkeypatch.setattr(writer, "_aside", lambda work: threads.append(1) or real(work))
     open_rules(unbuilt)
-    assert not threads  # a first build: no thread
     doc = unbuilt / "last-edition" / "core-rules.md"
     doc.write_text(doc.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
     built = open_rules(unbuilt).whole()
-    assert threads == [1]  # the edited system's frame, packed on a thread
     assert built == record.assemble(unbuilt, built.key) and built.texts[f"last-edition/{doc.name}"].endswith("One more line.\n")
-    where: list[bool] = []
-
-    def work() -> bytes:
-        where.append(threading.current_thread() is threading.main_thread())
-        if len(where) == 1:
-            raise RuntimeError("the thread broke")
-        return b"frame"
-
-    assert real(work)() == b"frame" and where == [False, True]
-
-
-def test_a_fork_waits_for_the_frame_packed_aside() -> None:
-    """The effect reader's pool forks its workers before starting a thread of its own; a frame
-    being packed on a thread meanwhile (a rebuild) is finished first, so no child is forked
-    beside a running thread (it might inherit a lock the thread held)."""
-    import os
-    import time
-
-    from referee.store import writer
-
-    done: list[int] = []
-
-    def work() -> bytes:
-        time.sleep(0.3)
-        done.append(1)
-        return b"frame"
-
-    result = writer._aside(work)
-    pid = os.fork()
-    if pid == 0:  # the child: the thread was done before the fork
-        os._exit(0 if done else 1)
-    _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0 and done == [1] and result() == b"frame"
