@@ -1,31 +1,23 @@
-"""What the effect reader finds in a system's rules: on every core, and only what changed.
+"""What the effect reader finds in a system's rules, on every core.
 
 :func:`referee.graph.effects.read_rule` reads one rule at a time, and most
 of a build's time goes there.  :class:`Readings` answers for the rules of
-one system in chunks of consecutive rules:
-
-- **on every core**: a chunk nobody has read is read by a pool of forked
-  workers, one per core, several chunks ahead of the one asked for, while
-  the caller goes on with what it was given (a system of one big document
-  uses both cores, not one);
-- **only what changed**: a chunk's reading is kept in ``store`` (any
-  ``MutableMapping[str, bytes]``: the build decides where it lives) under
-  the key of all it was read from: Referee's code (``code``, the caller's
-  hash of it), the system's name index and core terms, the chunk's rules
-  and the lines of the documents they stand on.  After an edit, the chunks
-  it touched are read again; every other one is taken from the store.
+one system in chunks of consecutive rules: a chunk is read by a pool of
+forked workers, one per core, several chunks ahead of the one asked for,
+while the caller goes on with what it was given (a system of one big
+document uses both cores, not one).  A rule asked for alone (a rebuild's
+edited one: the store keeps what was read in the others,
+:mod:`referee.store.record`) is read alone, here.
 
 Whatever the way, the answer is the one ``read_rule`` gives for the rule
 (``tests/graph/test_reading.py`` compares them on rules_src and a synthetic
-system).  Chunks are cut where a rule's id says so (content-defined, like
-the chunks of a deduplicating store): a rule added or removed moves the
-boundaries of its own chunk only, so the chunks after it keep their keys.
+system).  Chunks are cut where a rule's id says so (content-defined): a rule
+added or removed moves the boundaries of its own chunk only.
 """
 
 from __future__ import annotations
 
 import gc
-import hashlib
 import os
 import pickle
 import signal
@@ -37,11 +29,9 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.graph import effects
 from referee.graph.lexer import NameIndex, Names, name_index
-from referee.graph.sentences import line_at, lines_read
+from referee.graph.sentences import line_at
 
 if TYPE_CHECKING:
-    from collections.abc import MutableMapping
-
     from referee.graph.effects import Sentence
     from referee.model import Relation, Rule
     from referee.rulebase import Rulebase
@@ -75,9 +65,7 @@ class Readings:
     """What :func:`~referee.graph.effects.read_rule` finds in each rule of ``system``:
     call it with a rule of the system.
 
-    ``store``: chunks read before, by key (see the module), and where the chunks
-    read here are put; None keeps nothing.  ``code``: a hash of Referee's code and
-    grammars, part of every key.  ``workers``: processes reading at once (None:
+    ``workers``: processes reading at once (None:
     ``REFEREE_WORKERS``, else one per core for a system of :data:`POOL_RULES`
     rules or more; never in a worker of the build, which already has its core).
     """
@@ -86,27 +74,19 @@ class Readings:
         self,
         rulebase: Rulebase,
         system: str,
-        store: MutableMapping[str, bytes] | None = None,
-        code: str = "",
         workers: int | None = None,
     ) -> None:
         self.texts = rulebase.texts
         self.names = rulebase.names.get(system, {})
         self.core = rulebase.manifests[system].core_terms
-        self.store = store
         self.chunks = chunks(list(rulebase.in_system(system)))
         self.where = {rule.id: (i, j) for i, chunk in enumerate(self.chunks) for j, rule in enumerate(chunk)}
-        self.code = code
-        self._context: bytes | None = None
         self.read_here = 0  # chunks this process read, and the workers (for tests and benchmarks)
         self.alone = 0  # rules read one at a time, here
         self.read_by_workers = 0
-        self.recalled = 0  # chunks the store gave
         self._workers = worker_count(workers, len(self.where))
-        self._keys: dict[int, str] = {}
         self._pending: dict[int, Any] = {}  # chunk -> future
         self._open: dict[int, list[Found]] = {}
-        self._stored: set[int] = set()  # chunks found in the store while looking ahead
         self._asked: set[int] = set()
         self._pool: Any = None
         self._index: NameIndex | None = None
@@ -118,15 +98,6 @@ class Readings:
         if self._index is None:
             self._index = name_index(self.names, self.core)
         return self._index
-
-    def context(self) -> bytes:
-        """The part of every chunk's key that is the system's: the code, its names and core
-        terms (made when a key is first asked for: a reader without a store asks none)."""
-        if self._context is None:
-            # pickle, not marshal: marshal's bytes depend on the objects' reference counts
-            context = pickle.dumps((self.code, self.names, tuple(self.core)), protocol=pickle.HIGHEST_PROTOCOL)
-            self._context = hashlib.blake2b(context, digest_size=16).digest()
-        return self._context
 
     @property
     def workers(self) -> int:
@@ -140,25 +111,16 @@ class Readings:
         i, j = at
         if i not in self._open:
             # The workers read ahead once rules are asked for chunk after chunk (a build);
-            # with no store to fill, a rule asked for alone (a rebuild's edited one) is read alone.
+            # a rule asked for alone (a rebuild's edited one) is read alone.
             pooled = i in self._pending or (i - 1 in self._asked and self._workers > 1 and self._start())
             self._asked.add(i)
-            if not pooled and self.store is None:
+            if not pooled:
                 self.alone += 1
                 return effects.read_rule(rule, Names(self.names, self.core, rule.id, self.index), self.texts)
             if len(self._open) >= KEPT_OPEN:
                 del self._open[next(iter(self._open))]
-            self._open[i] = pickle.loads(self._chunk(i, pooled))
+            self._open[i] = pickle.loads(self._chunk(i))
         return self._open[i][j]
-
-    def key(self, i: int) -> str:
-        """The key chunk ``i``'s reading is kept under (see the module)."""
-        if i not in self._keys:
-            chunk = self.chunks[i]
-            lines = [tuple(lines_read(version, self.texts) for version in rule.versions) for rule in chunk]
-            data = pickle.dumps((chunk, lines), protocol=pickle.HIGHEST_PROTOCOL)
-            self._keys[i] = "read-" + hashlib.blake2b(self.context() + data, digest_size=16).hexdigest()
-        return self._keys[i]
 
     def close(self) -> None:
         """Stop the workers (also done once every chunk was handed out, or when dropped)."""
@@ -168,62 +130,31 @@ class Readings:
 
     # -- one chunk --------------------------------------------------------------------
 
-    def _chunk(self, i: int, pooled: bool) -> bytes:
-        """Chunk ``i``'s readings, pickled: from a worker (``pooled``), the store, or read here."""
-        data = None if i in self._pending else self._recall(i)
+    def _chunk(self, i: int) -> bytes:
+        """Chunk ``i``'s readings, pickled: from a worker, or read here (a worker failed)."""
+        data = None
+        if self._pool is not None:
+            self._ahead(i)  # i first, unless a worker has it already
+            try:
+                data = self._pending.pop(i).result()
+                self.read_by_workers += 1
+                self._ahead(i + 1)  # the workers stay busy while this chunk is used
+            except Exception:  # noqa: BLE001 - a worker killed, or an error: read here (the same error, if one)
+                self.close()
+                self._workers = 1
+                self._pending.clear()
         if data is None:
-            if pooled and self._pool is not None:
-                self._ahead(i)  # i first, unless a worker has it already
-                try:
-                    data = self._pending.pop(i).result()
-                    self.read_by_workers += 1
-                    self._ahead(i + 1)  # the workers stay busy while this chunk is used
-                except Exception:  # noqa: BLE001 - a worker killed, or an error: read here (the same error, if one)
-                    self.close()
-                    self._workers = 1
-                    self._pending.clear()
-            if data is None:
-                data = _read(self.chunks[i], self.names, self.core, self.texts, self.index)
-                self.read_here += 1
-            self._keep(i, data)
+            data = _read(self.chunks[i], self.names, self.core, self.texts, self.index)
+            self.read_here += 1
         if i == len(self.chunks) - 1:
             self.close()
         return data
 
-    def _recall(self, i: int) -> bytes | None:
-        if self.store is None:
-            return None
-        try:
-            data = self.store.get(self.key(i))
-        except Exception:  # noqa: BLE001 - a store that cannot answer only costs speed
-            return None
-        if data is not None:
-            self.recalled += 1
-        return data
-
-    def _keep(self, i: int, data: bytes) -> None:
-        if self.store is not None:
-            try:
-                self.store[self.key(i)] = data
-            except Exception:  # noqa: BLE001 - a store that cannot keep only costs speed
-                pass
-
     def _ahead(self, start: int) -> None:
-        """Give the workers the chunks from ``start`` on, as many as keep them busy,
-        that none has and the store lacks."""
+        """Give the workers the chunks from ``start`` on that none has, as many as keep them busy."""
         for k in range(start, min(len(self.chunks), start + AHEAD * self._workers)):
-            if k in self._pending or k in self._open or k in self._stored:
-                continue
-            if k != start and self.store is not None and self._has(k):
-                self._stored.add(k)
-                continue
-            self._pending[k] = self._pool.submit(_read_chunk, k)
-
-    def _has(self, k: int) -> bool:
-        try:
-            return self.key(k) in self.store  # type: ignore[operator]
-        except Exception:  # noqa: BLE001
-            return False
+            if k not in self._pending and k not in self._open:
+                self._pending[k] = self._pool.submit(_read_chunk, k)
 
     def _start(self) -> bool:
         """The pool, started on the first chunk it is needed for; False when processes

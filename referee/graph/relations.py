@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); only checkers read this
 
 from referee.graph.sentences import line_at
@@ -47,23 +47,11 @@ def page_node(system: str, page: str) -> str:
     return f"{system}/page:{page}"
 
 
-class ReadRules(Protocol):
-    """What a build remembers of rules read before (``referee.store`` keeps it):
-    ``recall`` gives what :func:`~referee.graph.effects.read_rule` found in
-    this very rule, when nothing it depends on changed, or None; ``keep``
-    records it."""
-
-    def recall(self, rule: Rule) -> tuple[list[Relation], list[Sentence]] | None: ...
-
-    def keep(self, rule: Rule, found: tuple[list[Relation], list[Sentence]]) -> None: ...
-
-
-def read_relations(rb: Rulebase, progress: Callable[[str], None] | None = None, read_before: ReadRules | None = None) -> RuleGraph:
+def read_relations(rb: Rulebase, progress: Callable[[str], None] | None = None) -> RuleGraph:
     """Every relation of every system of ``rb``, each with its citation.
 
     ``progress`` is told of each system as its texts are read (a long build
-    shows where it is).  ``read_before``: rules whose reading is recalled
-    are not read again (an edit re-reads the rules it touched).
+    shows where it is).
     """
     from referee.graph.effects import read_rulebase
 
@@ -72,7 +60,7 @@ def read_relations(rb: Rulebase, progress: Callable[[str], None] | None = None, 
     for system in rb.systems:
         if progress is not None:
             progress(f"relations of {system}")
-        found.update(read_rulebase(rb, system) if read_before is None else _read_system(rb, system, read_before))
+        found.update(read_rulebase(rb, system))
     for system, (relations, sentences) in found.items():
         for rule in rb.in_system(system):
             relations.extend(layout_relations(rule, rb.texts))
@@ -95,25 +83,6 @@ def _heading_column(rule: Rule, words: str, texts: dict[str, str] | None) -> int
     if at < 0:  # the words spread over markup ("**1:**"): the first letter or digit from the rule's place
         at = next((k for k in range(start, len(line)) if line[k].isalnum()), -1)
     return at + 1 if at >= 0 else 1
-
-
-def _read_system(rb: Rulebase, system: str, read_before: ReadRules) -> dict[str, tuple[list[Relation], list[Sentence]]]:
-    """:func:`~referee.graph.effects.read_rulebase` for one system, rule by rule
-    through ``read_before``: the same relations and sentences, in the same order."""
-    from referee.graph.effects import read_rule
-    from referee.graph.lexer import Names
-
-    core = rb.manifests[system].core_terms
-    relations: list[Relation] = []
-    sentences: list[Sentence] = []
-    for rule in rb.in_system(system):
-        read = read_before.recall(rule)
-        if read is None:
-            read = read_rule(rule, Names(rb.names[system], core, rule.id), rb.texts)
-            read_before.keep(rule, read)
-        relations.extend(read[0])
-        sentences.extend(read[1])
-    return {system: (relations, sentences)}
 
 
 def layout_relations(rule: Rule, texts: dict[str, str] | None = None) -> list[Relation]:

@@ -279,8 +279,7 @@ def read(
     before: Before | None,
 ) -> Iterator[Section]:
     """The sections of ``system`` (a one-system rulebase's), reading in the graph only
-    what ``before`` cannot give.  The effect reader is given no store of its own: ``before``
-    gives every rule an edit left what was read in it."""
+    what ``before`` cannot give: it gives every rule an edit left what was read in it."""
     rule_names = rulebase.rule_names
     reading = Readings(rulebase, system)
     cut = runs(list(rulebase.in_system(system)))

@@ -1,7 +1,6 @@
-"""The effect reader on every core and with a store of chunks read before
-(:mod:`referee.graph.reading`): the same relations and sentences as reading
-each rule with :func:`~referee.graph.effects.read_rule`, and after an edit
-only the chunk it touched is read again."""
+"""The effect reader on every core (:mod:`referee.graph.reading`): the same relations and
+sentences as reading each rule with :func:`~referee.graph.effects.read_rule`.  What an edit
+reads again is the store's to say (tests/store/test_kept_parts.py)."""
 
 from __future__ import annotations
 
@@ -83,54 +82,6 @@ def test_chunks_follow_reading_order_and_documents(corpus: Rulebase) -> None:
         for chunk in cut:
             assert len({rule.source.file for rule in chunk}) == 1
             assert len(chunk) <= reading.CHUNK_MOST
-
-
-def test_an_edit_reads_again_only_the_chunk_it_touched(one_document: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reading, "CUT", SMALL_CUT)
-    store: dict[str, bytes] = {}
-    rb = build_rulebase(one_document)
-    cold, first = _read(rb, "synth", store=store, code="c1", workers=1)
-    assert first.read_here == len(first.chunks) == len(store) and first.alone == 0
-
-    again, second = _read(rb, "synth", store=store, code="c1", workers=2)  # nothing changed: all from the store
-    assert again == cold
-    assert second.recalled == len(second.chunks) and second.read_here == second.read_by_workers == 0
-
-    # One sentence added within a line in the middle of the document.
-    edited = tmp_path / "edited"
-    (edited / "synth").mkdir(parents=True)
-    (edited / "synth" / "system.toml").write_bytes((one_document / "synth" / "system.toml").read_bytes())
-    text = (one_document / "synth" / "rules.md").read_text(encoding="utf-8")
-    at = text.index(".", len(text) // 2) + 1
-    (edited / "synth" / "rules.md").write_text(text[:at] + " Models with it may reroll failed Panic Tests." + text[at:], encoding="utf-8")
-    rb = build_rulebase(edited)
-    found, third = _read(rb, "synth", store=store, code="c1", workers=2)
-    assert third.read_here + third.read_by_workers == 1
-    assert third.recalled == len(third.chunks) - 1
-    assert found == _serial(rb, "synth")
-    assert found != cold
-
-    # Other code: nothing recalled.  The code is in the part of the key every chunk shares, so
-    # the first and the last chunk (read here, not from the store: the same readings) show it.
-    other_code = Readings(rb, "synth", store=store, code="c2", workers=1)
-    first, last = other_code.chunks[0], other_code.chunks[-1]
-    assert [other_code(rule) for rule in first] == found[: len(first)]
-    assert [other_code(rule) for rule in last] == found[-len(last) :]
-    other_code.close()
-    assert other_code.recalled == 0 and other_code.read_here == 2
-
-
-def test_a_store_that_fails_only_costs_speed(corpus: Rulebase) -> None:
-    class Broken(dict):  # type: ignore[type-arg]
-        def get(self, key: object, default: object = None) -> object:
-            raise OSError("disk gone")
-
-        def __setitem__(self, key: object, value: object) -> None:
-            raise OSError("disk full")
-
-    system = corpus.systems[0]
-    found, _ = _read(corpus, system, store=Broken(), workers=1)
-    assert found == _serial(corpus, system)
 
 
 def _dies(i: int) -> bytes:
