@@ -269,9 +269,6 @@ class Colors(_Value):
         return {"names": list(self.names)}
 
 
-SAVE_TYPES = ("armour", "pure", "dodge")
-
-
 class Save(_Value):
     """A save in The Last Edition's notation.
 

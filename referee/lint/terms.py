@@ -98,17 +98,6 @@ class Defined:
             )
         return self.known[key]
 
-    def rules_named(self, term: str) -> list[str]:
-        """Ids of the rules ``term`` names (or its first defined part names)."""
-        words = term.split()
-        for end in range(len(words), 0, -1):
-            for form in variants(" ".join(words[:end])):
-                if "(" not in _TRAILING_PARAMS.sub("", form):
-                    ids = self.ctx.resolve(form)
-                    if ids:
-                        return ids
-        return []
-
     def ends_a_name(self, term: str) -> bool:
         """Whether ``term`` is the last words of a defined name: "Adepts" of Wizard
         Adept, in "Wizard Apprentices, Adepts, and Masters"."""

@@ -31,8 +31,6 @@ if TYPE_CHECKING:
 
     from referee.store.book import Book
 
-SIDES = ("self", "opponent")
-
 
 class Pick:
     """One rule a model or unit has: its id, its parameters as written, and where it was named.

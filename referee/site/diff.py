@@ -44,8 +44,3 @@ def _diff(old: str, new: str) -> tuple[Markup, Markup]:
         if came:
             right.append(tag("ins", came))
     return join(left), join(right)
-
-
-def similarity(old: str, new: str) -> float:
-    """Share of words the two texts have in common (1.0: the same words)."""
-    return SequenceMatcher(None, words(old), words(new), autojunk=False).ratio()

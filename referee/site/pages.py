@@ -271,12 +271,6 @@ class Site:
             )
         return tag("div", cards, class_="rf-games")
 
-    def stylesheets(self) -> list[str]:
-        return [Address(self.options.section).asset("referee.css")]
-
-    def scripts(self) -> list[str]:
-        return [Address(self.options.section).asset("referee.js")]
-
 
 def plain_letters(name: str) -> str:
     """A name as typed on a keyboard without its letters: accents off, "ß" as "ss".
