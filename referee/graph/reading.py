@@ -63,19 +63,12 @@ def chunks(rules: list[Rule]) -> list[list[Rule]]:
 
 class Readings:
     """What :func:`~referee.graph.effects.read_rule` finds in each rule of ``system``:
-    call it with a rule of the system.
-
-    ``workers``: processes reading at once (None:
-    ``REFEREE_WORKERS``, else one per core for a system of :data:`POOL_RULES`
-    rules or more; never in a worker of the build, which already has its core).
+    call it with a rule of the system.  ``workers``: processes reading at once (None:
+    ``REFEREE_WORKERS``, else one per core for a system of :data:`POOL_RULES` rules or
+    more; never in a worker of the build, which already has its core).
     """
 
-    def __init__(
-        self,
-        rulebase: Rulebase,
-        system: str,
-        workers: int | None = None,
-    ) -> None:
+    def __init__(self, rulebase: Rulebase, system: str, workers: int | None = None) -> None:
         self.texts = rulebase.texts
         self.names = rulebase.names.get(system, {})
         self.core = rulebase.manifests[system].core_terms
