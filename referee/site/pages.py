@@ -18,6 +18,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from markupsafe import escape
 
+from referee.keywords.resolve import families as of_rules
 from referee.site import report, rulepage, systempages, unitpages
 from referee.site.html import Markup, join, tag
 from referee.site.rulebook import Rulebook
@@ -354,8 +355,6 @@ def families(book: Rulebook) -> dict[str, list[str]]:
     """Each word that opens the names of all of a rule's sub-rules -> those rules, in
     the system's order ("ranged" -> the Ranged weapon keywords): the families
     :mod:`referee.keywords.resolve` ties a keyword to when no rule has its name, by
-    its own reading of a family (:func:`referee.keywords.resolve.family_leads`)."""
-    from referee.keywords.resolve import families as of_rules
-
+    its own reading of a family (:func:`referee.keywords.resolve.families`)."""
     by_id = {rule.id: rule for rule in book.rules}
     return of_rules((r.id, [by_id[k].name if k in by_id else None for k in r.children]) for r in book.rules)
