@@ -7,7 +7,8 @@ line plus the sentence's line within the lines the rule stands on
 read in the rule before the move, every citation's line shifted by as much as the
 rule moved, is what it reads after: a rebuild shifts it rather than read the rule
 again.  :func:`shifts` says by how much, and only when the rule is otherwise the same
-record; :func:`moved` shifts what was read.
+record; :func:`moved` shifts what was read; :func:`rule_moved` and :func:`shifted` put a
+section the store kept as it was written where lines added above it moved it.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def shifts(old: Rule, new: Rule) -> Shifts | None:
             return None
     if not any(found.values()):
         return found if old == new else None
-    return found if _rule(old, found) == new else None
+    return found if rule_moved(old, found) == new else None
 
 
 def moved(found: tuple[list[Relation], list[Any]], by: Shifts) -> tuple[list[Relation], list[Any]] | None:
@@ -48,8 +49,14 @@ def moved(found: tuple[list[Relation], list[Any]], by: Shifts) -> tuple[list[Rel
     relations, sentences = found
     if any(r.citation.file not in by for r in relations) or any(s.file not in by for s in sentences):
         return None
-    shifted = [_with(r, citation=_with(r.citation, line=r.citation.line + by[r.citation.file])) for r in relations]
-    return shifted, [replace(s, line=s.line + by[s.file]) for s in sentences]
+    return shifted(found, by)
+
+
+def shifted(found: tuple[list[Relation], list[Any]], by: Shifts) -> tuple[list[Relation], list[Any]]:
+    """Relations and sentences with each citation in a document of ``by`` moved by its lines (the others as they are)."""
+    relations, sentences = found
+    out = [_with(r, citation=_with(r.citation, line=r.citation.line + by[r.citation.file])) if r.citation.file in by else r for r in relations]
+    return out, [replace(s, line=s.line + by[s.file]) if s.file in by else s for s in sentences]
 
 
 @functools.cache
@@ -81,5 +88,6 @@ def _version(version: Version, by: Shifts) -> Version:
     )
 
 
-def _rule(rule: Rule, by: Shifts) -> Rule:
+def rule_moved(rule: Rule, by: Shifts) -> Rule:
+    """``rule`` with every place of it in a document of ``by`` moved by its lines."""
     return _with(rule, source=_source(rule.source, by), versions=tuple(_version(v, by) for v in rule.versions))

@@ -5,9 +5,9 @@ The tables (:data:`SCHEMA`): ``meta`` (content key, code key, systems in folder 
 folders without a manifest); ``files`` (the stamp, :class:`Stamp`); ``systems``
 (each system's place, the number its rows count from, :data:`SPAN`, the keys it was read
 under, and its frame: the one pickled blob per system a whole build is put together from);
-``sections`` (:mod:`~referee.store.record`); the rows warm readers ask for, one rule or
-relation each in its JSON shape (``rules``, with each rule's name beside it, ``names``,
-``relations``, ``units``); ``answers`` and, section by section, ``kinds``
+``sections`` (:mod:`~referee.store.record`, and how far each moved: :data:`SPAN`); the rows
+warm readers ask for, one rule or relation each in its JSON shape (``rules``, with each
+rule's name beside it, ``names``, ``relations``, ``units``); ``answers`` and, section by section, ``kinds``
 (:mod:`~referee.store.answers`); ``memo`` (:class:`Memo`).
 In WAL mode readers read the last committed build while one is written; a file that
 cannot be read is removed, with one line on stderr, and the build made anew.
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "8"  # the schema's version (and the rows' packing): a store of another is made anew
+FORMAT = "9"  # the schema's version (and the rows' packing): a store of another is made anew
 
 SCHEMA = f"""
 PRAGMA auto_vacuum = INCREMENTAL;
@@ -58,8 +58,10 @@ CREATE TABLE files (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT N
     size INTEGER NOT NULL, mtime INTEGER NOT NULL, ctime INTEGER NOT NULL, inode INTEGER NOT NULL);
 CREATE TABLE systems (number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, place INTEGER NOT NULL, read_key TEXT,
     names_key TEXT, names_digest TEXT, frame BLOB NOT NULL);
-CREATE TABLE sections (system TEXT NOT NULL, k INTEGER NOT NULL, ids TEXT NOT NULL, digest BLOB NOT NULL,
-    rules BLOB NOT NULL, graph BLOB NOT NULL, share TEXT NOT NULL, ends TEXT NOT NULL, PRIMARY KEY (system, k));
+CREATE TABLE sections (system TEXT NOT NULL, k INTEGER NOT NULL, file TEXT NOT NULL, base INTEGER NOT NULL, shift INTEGER NOT NULL,
+    ids TEXT NOT NULL, digest BLOB NOT NULL, rules BLOB NOT NULL, graph BLOB NOT NULL, share TEXT NOT NULL, ends TEXT NOT NULL,
+    PRIMARY KEY (system, k));
+CREATE INDEX sections_moved ON sections (system, k, file, shift) WHERE shift != 0;
 CREATE TABLE answers (system TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (system, name)) WITHOUT ROWID;
 CREATE TABLE kinds (system TEXT NOT NULL, kind TEXT NOT NULL, k INTEGER NOT NULL, rules TEXT NOT NULL, PRIMARY KEY (system, kind, k));
 CREATE TABLE rules (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, system TEXT NOT NULL, name TEXT NOT NULL, json BLOB NOT NULL);
@@ -81,9 +83,34 @@ encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 # the relations its texts state from ``k * SECTION_ROWS``, the relations of its
 # layout from ``LAYOUT + k * SECTION_ROWS``, so one section's rows can be
 # replaced without renumbering another's, and ``seq`` gives reading order.
+# A section's rows, share and pickles stand where its document's lines stood when
+# they were written (its first rule on line ``base``); a section lines added or
+# removed above it moved, and nothing else changed, keeps them and says by how many
+# lines (``shift``), which readers add (:func:`moved`): a line added costs a
+# rebuild what an edit within a line does.
 SPAN = 1 << 40
 LAYOUT = 1 << 39
 SECTION_ROWS = 1 << 20
+
+
+def section_of(seq: int) -> tuple[int, int]:
+    """The number of the system and of the section a row of ``rules`` or ``relations`` is of."""
+    return seq // SPAN, seq % LAYOUT // SECTION_ROWS
+
+
+def moved(data: Any, file: str, by: int) -> Any:
+    """JSON (a rule, a relation, a section's share) with each place in ``file`` (an object with
+    its ``file`` and ``line``: a source, a citation) ``by`` lines further down."""
+    if isinstance(data, list):
+        return [moved(item, file, by) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {name: moved(value, file, by) if isinstance(value, (dict, list)) else value for name, value in data.items()}
+    if out.get("file") == file and "line" in out:
+        out["line"] += by
+        if "end_line" in out:
+            out["end_line"] += by
+    return out
 
 
 # What every row of ``rules`` and ``relations`` spells again (a rule's text stands twice,

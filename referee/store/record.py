@@ -10,9 +10,10 @@ names of the rules its relations join (``ends``, beside it): whether its rows (`
 ``relations``, ``kinds``) can stay.  Its ``share`` goes with it: its part of the
 answers gathered section by section (:func:`referee.store.answers.share`).  A rebuild
 (:func:`read`) keeps, never unpickled, a section of the same rules on the same lines
-under the same names in the same place; of another (one that moved too), each rule that is the rule it was on lines that read
-the same takes what was read in it (moved with it when lines were added or removed
-above it: :mod:`referee.graph.moved`), and only the others are read again.
+under the same names in the same place, saying how far lines added or removed above it
+moved it (its rows stay where they were written; readers move what they read); of another,
+each rule that is the rule it was on lines that read the same takes what was read in it
+(moved with it: :mod:`referee.graph.moved`), and only the others are read again.
 """
 
 from __future__ import annotations
@@ -29,11 +30,11 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from referee.graph.moved import moved, shifts
+from referee.graph.moved import moved, rule_moved, shifted, shifts
 from referee.graph.reading import Readings
 from referee.graph.relations import RuleGraph, layout_relations, read_relations
 from referee.graph.sentences import lines_between, lines_read
-from referee.model import Relation, Rule, Source, Version
+from referee.model import Profile, Relation, Rule, Source, Table, Version
 from referee.rulebase.base import Rulebase, build_rulebase
 from referee.store.answers import relation_data, share
 from referee.store.database import KEPT_LEVEL, content_hash, pack
@@ -79,9 +80,14 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
         said: list[Relation] = []
         laid: list[Relation] = []
         sentences: list[Any] = []
-        for rules_blob, graph_blob in db.execute("SELECT rules, graph FROM sections WHERE system = ? ORDER BY k", (system,)):
+        for rules_blob, graph_blob, file, shift in db.execute("SELECT rules, graph, file, shift FROM sections WHERE system = ? ORDER BY k", (system,)):
             run, _ = unpickled(rules_blob)
             found, layout = unpickled(graph_blob)
+            if shift:  # where lines added or removed above it moved it since it was written
+                by = {file: shift}
+                run = [rule_moved(rule, by) for rule in run]
+                found = [shifted(read, by) for read in found]
+                layout = [shifted((laid, []), by)[0] for laid in layout]
             for rule, (relations, read), structure in zip(run, found, layout, strict=True):
                 rules.append(rule)
                 said.extend(relations)
@@ -122,20 +128,41 @@ def canonical(obj: Any) -> bytes:
     return _hash(out.getbuffer())
 
 
+_PLACED = ("source", "also_at", "profiles", "tables")  # what of a version says where it stands
 _RULE_REST = attrgetter(*(f.name for f in fields(Rule) if f.name not in ("text", "source", "versions")))
-_VERSION_REST = attrgetter(*(f.name for f in fields(Version) if f.name != "source"))
+_VERSION_REST = attrgetter(*(f.name for f in fields(Version) if f.name not in _PLACED))
+_PROFILE_REST = attrgetter(*(f.name for f in fields(Profile) if f.name != "source"))
+_TABLE_REST = attrgetter(*(f.name for f in fields(Table) if f.name != "source"))
 _SOURCE = attrgetter(*(f.name for f in fields(Source)))
 
 
-def _digested(rule: Rule) -> tuple[Any, ...]:
+def _at(source: Source, file: str, base: int) -> tuple[Any, ...]:
+    """A source as a plain tuple, its lines counted from line ``base`` when it is in ``file``."""
+    placed = _SOURCE(source)
+    return (placed[0], placed[1] - base, placed[2] - base, *placed[3:]) if placed[0] == file else placed
+
+
+def _digested(rule: Rule, file: str, base: int) -> tuple[Any, ...]:
     """What :func:`known` digests of a rule: its fields, its text and source only where they are
     not its first version's very objects (align takes them from there: pickling them twice took a
-    quarter of the digests), and each version's fields with its source's, as plain tuples read
-    here (records pickled as such cost a call back into Python and their class's name each)."""
+    quarter of the digests), and each version's fields with its places', as plain tuples read
+    here (records pickled as such cost a call back into Python and their class's name each);
+    every place in the section's document counted from the section's first line."""
     versions = rule.versions
     first = versions[0] if versions else None
-    own = None if first is not None and first.text is rule.text and first.source is rule.source else (rule.text, _SOURCE(rule.source))
-    return own, _RULE_REST(rule), [(_SOURCE(v.source), _VERSION_REST(v)) for v in versions]
+    own = None if first is not None and first.text is rule.text and first.source is rule.source else (rule.text, _at(rule.source, file, base))
+    return own, _RULE_REST(rule), [_version_digested(v, file, base) for v in versions]
+
+
+def _version_digested(v: Version, file: str, base: int) -> tuple[Any, ...]:
+    out: tuple[Any, ...] = (_at(v.source, file, base), _VERSION_REST(v))
+    if v.also_at or v.profiles or v.tables:
+        out += (
+            [_at(s, file, base) for s in v.also_at],
+            [(_PROFILE_REST(p), _at(p.source, file, base)) for p in v.profiles],
+            [(_TABLE_REST(t), _at(t.source, file, base)) for t in v.tables],
+        )
+    return out
 
 
 def _hash(data: bytes | memoryview) -> bytes:
@@ -146,9 +173,11 @@ def _hash(data: bytes | memoryview) -> bytes:
 class Section:
     """A section as stored.  ``rules`` and ``graph``: its pickles, and ``rows``: made when it
     was read, with its ``kinds`` rows and its ``ends`` (all None for the last build's section
-    taken as it was, where it was: its rows stay); ``digest``: the hashes of its rules on their
-    lines, of ``graph`` and of its ends' names, one after the other, so it is told unchanged
-    without reading either."""
+    taken as it was, at its place: its rows stay); ``digest``: the hashes of its rules on their
+    lines (counted from its first, so lines added above it leave it), of ``graph`` and of its
+    ends' names, one after the other, so it is told unchanged without reading either.
+    ``file``: its document; ``base``: the line its first rule stood on when its rows were made,
+    and ``shift``: how many lines it has moved down since (:data:`referee.store.database.SPAN`)."""
 
     ids: tuple[str, ...]
     rules: bytes | None
@@ -158,6 +187,9 @@ class Section:
     rows: Rows | None = None
     kinds: dict[str, list[list[Any]]] | None = None
     ends: list[str] | None = None
+    file: str = ""
+    base: int = 0
+    shift: int = 0
 
 
 def _ends_key(ends: list[str], rule_names: dict[str, str]) -> bytes:
@@ -230,11 +262,12 @@ class Before:
         self._open: dict[tuple[str, ...], dict[str, Kept]] = {}
 
     def section(self, ids: tuple[str, ...], k: int) -> Section | None:
-        """The section of these rules, if it was the ``k``-th (one that moved is read again rule by rule)."""
+        """The section of these rules, if it was the ``k``-th (one that took another's place is read again rule by rule)."""
         if self.placed.get(ids) != k:
             return None
-        share, digest = self.db.execute("SELECT share, digest FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
-        return Section(ids, None, None, json.loads(share), digest)
+        query = "SELECT share, digest, file, base, shift FROM sections WHERE system = ? AND k = ?"
+        share, digest, file, base, shift = self.db.execute(query, (self.system, k)).fetchone()
+        return Section(ids, None, None, json.loads(share), digest, file=file, base=base, shift=shift)
 
     def ends(self, k: int) -> list[str]:
         """The rules section ``k``'s relations join (read only when a rule was renamed)."""
@@ -288,9 +321,9 @@ def read(
         same = known(run, lines)
         ids = tuple(rule.id for rule in run)
         old = before.section(ids, k) if before is not None else None
-        # the same rules on the same lines, joined to rules of the same names: the last build's section
+        # the same rules on the same lines (moved as a whole or not), joined to rules of the same names: the last build's section
         if old is not None and before is not None and old.digest[:16] == same and before.renamed.isdisjoint(before.ends(k) if before.renamed else ()):
-            yield old
+            yield replace(old, shift=run[0].source.line - old.base)
             continue
         keys = [lines.key(rule) for rule in run]
         found: list[tuple[list[Relation], list[Any]]] = []
@@ -332,9 +365,12 @@ def rows_made(rules: list[Rule], said: list[list[Relation]], layout: list[list[R
         rows[1].append([row(rel) for rel in stated])
         rows[2].append([row(rel) for rel in laid])
     part, kinds = share(jsons, datas)
-    return Section(tuple(rule.id for rule in rules), b"", b"", part, b"", rows, kinds, sorted(ends))
+    at = rules[0].source if rules else Source("", 0, 0)
+    return Section(tuple(rule.id for rule in rules), b"", b"", part, b"", rows, kinds, sorted(ends), at.file, at.line)
 
 
 def known(run: list[Rule], lines: Lines) -> bytes:
-    """A section's digest of its rules and of the lines they stand on: what tells a section the edit left."""
-    return _hash(canonical([_digested(rule) for rule in run]) + lines.span(run))
+    """A section's digest of its rules and of the lines they stand on, counted from its first
+    (a section that lines added or removed above it moved digests the same): what tells a section the edit left."""
+    at = run[0].source
+    return _hash(canonical([_digested(rule, at.file, at.line) for rule in run]) + lines.span(run))

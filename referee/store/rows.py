@@ -11,7 +11,7 @@ TYPE_CHECKING = False  # typing costs a warm call about 2 ms (-X importtime); on
 
 from referee.errors import unknown_system
 from referee.store import database
-from referee.store.database import SPAN, unpack
+from referee.store.database import SPAN, moved, section_of, unpack
 from referee.text import find
 
 if TYPE_CHECKING:
@@ -27,13 +27,14 @@ META = "SELECT value FROM meta WHERE name = ?"
 class Stored:
     """The rules of one build, as the store holds them (see :class:`referee.store.book.Book`)."""
 
-    __slots__ = ("_db", "_kept", "_related", "_rules", "_whole", "rule_names")
+    __slots__ = ("_db", "_kept", "_moved", "_related", "_rules", "_whole", "rule_names")
 
     def __init__(self, db: sqlite3.Connection, whole: Build | None = None) -> None:
         self._db = db
         self._kept: dict[tuple[Any, ...], Any] = {}
         self._rules: dict[str, dict[str, Any] | None] = {}
         self._related: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        self._moved: dict[tuple[int, int], tuple[str, int]] | None = None
         self._whole = whole
         self.rule_names = RuleNames(db)
 
@@ -84,16 +85,24 @@ class Stored:
 
     def get(self, rule_id: str) -> dict[str, Any] | None:
         if rule_id not in self._rules:
-            row = self._db.execute("SELECT json FROM rules WHERE id = ?", (rule_id,)).fetchone()
-            self._rules[rule_id] = unpack(row[0]) if row else None
+            row = self._db.execute("SELECT seq, json FROM rules WHERE id = ?", (rule_id,)).fetchone()
+            self._rules[rule_id] = self._placed(*row) if row else None
         return self._rules[rule_id]
+
+    def _placed(self, seq: int, blob: bytes) -> dict[str, Any]:
+        """A row's JSON, its places where its section now stands (:data:`referee.store.database.SPAN`)."""
+        if self._moved is None:
+            query = "SELECT y.number, s.k, s.file, s.shift FROM sections s JOIN systems y ON y.id = s.system WHERE s.shift != 0"
+            self._moved = {(number, k): (file, shift) for number, k, file, shift in self._db.execute(query)}
+        at = self._moved.get(section_of(seq)) if self._moved else None
+        return unpack(blob) if at is None else moved(unpack(blob), *at)
 
     def in_system(self, system: str | None = None) -> list[dict[str, Any]]:
         """The rules of one system, or of all, in reading order, as JSON (docs/json.md)."""
         self.check_system(system)
         if system is None:
-            return self._unpacked("SELECT r.json FROM rules r JOIN systems s ON s.id = r.system ORDER BY s.place, r.seq")
-        return self._unpacked("SELECT json FROM rules WHERE system = ? ORDER BY seq", system)
+            return self._unpacked("SELECT r.seq, r.json FROM rules r JOIN systems s ON s.id = r.system ORDER BY s.place, r.seq")
+        return self._unpacked("SELECT seq, json FROM rules WHERE system = ? ORDER BY seq", system)
 
     def lookup(self, query: str, system: str | None = None) -> list[dict[str, Any]]:
         """Rules named ``query`` (name, alias or id; case- and accent-blind)."""
@@ -121,7 +130,7 @@ class Stored:
         are handed (tests/resolve/test_walks.py compares the kept lists with the rows after a walk);
         a build makes a new :class:`Stored`, so what is kept is never of an older build."""
         if (rule_id, end) not in self._related:
-            self._related[rule_id, end] = self._unpacked(f"SELECT json FROM relations WHERE {end} = ? ORDER BY seq", rule_id)
+            self._related[rule_id, end] = self._unpacked(f"SELECT seq, json FROM relations WHERE {end} = ? ORDER BY seq", rule_id)
         return self._related[rule_id, end]
 
     def relations(self, system: str | None = None) -> list[dict[str, Any]]:
@@ -129,11 +138,11 @@ class Stored:
         self.check_system(system)
         placed = "SELECT number FROM systems WHERE ? IS NULL OR id = ? ORDER BY place"
         numbers = [n for (n,) in self._db.execute(placed, (system, system)).fetchall()]
-        spanned = "SELECT json FROM relations WHERE seq >= ? AND seq < ? ORDER BY seq"
+        spanned = "SELECT seq, json FROM relations WHERE seq >= ? AND seq < ? ORDER BY seq"
         return [rel for n in numbers for rel in self._unpacked(spanned, n * SPAN, (n + 1) * SPAN)]
 
     def _unpacked(self, sql: str, *args: Any) -> list[dict[str, Any]]:
-        return [unpack(blob) for (blob,) in self._db.execute(sql, args)]
+        return [self._placed(seq, blob) for seq, blob in self._db.execute(sql, args)]
 
     # -- the answers computed at build time (each described in referee.store.answers) -----
 

@@ -228,11 +228,13 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     # the number its rows are numbered from: kept while the system is in the store
     number = row[0] if row else db.execute("SELECT coalesce(max(number), -1) + 1 FROM systems").fetchone()[0]
     base = number * SPAN
-    old = {k: bytes(dig) for k, dig in db.execute("SELECT k, digest FROM sections WHERE system = ?", (system,))}
+    old = {k: (bytes(dig), shift) for k, dig, shift in db.execute("SELECT k, digest, shift FROM sections WHERE system = ?", (system,))}
     shares: list[dict[str, Any]] = []  # each section's share of the answers (answers.share), in reading order
     for k, section in enumerate(read.sections):
-        shares.append(section.share)
-        if old.get(k) == section.digest:
+        shares.append(database.moved(section.share, section.file, section.shift) if section.shift else section.share)
+        if k in old and old[k][0] == section.digest:
+            if old[k][1] != section.shift:  # lines added or removed above it moved it
+                db.execute("UPDATE sections SET shift = ? WHERE system = ? AND k = ?", (section.shift, system, k))
             continue
         _delete_section(db, system, base, k)
         # a section taken as it was is where it was, with the same digest: this one was read
@@ -246,8 +248,9 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
         db.executemany("INSERT INTO kinds VALUES (?, ?, ?, ?)", ((system, kind, k, encode(places)) for kind, places in section.kinds.items()))
-        kept = (system, k, encode(list(section.ids)), section.digest, section.rules, section.graph, encode(section.share), encode(section.ends))
-        db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?)", kept)
+        placed = (section.file, section.base, section.shift)
+        kept = (system, k, *placed, encode(list(section.ids)), section.digest, section.rules, section.graph, encode(section.share), encode(section.ends))
+        db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", kept)
     for k in old:
         if k >= len(shares):
             _delete_section(db, system, base, k)

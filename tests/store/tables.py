@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 
-from referee.store.database import SPAN, unpack
+import json
+
+from referee.store.database import SPAN, moved, section_of, unpack
 
 
 def store_tables(store: str | sqlite3.Connection, sections: bool = True) -> dict[str, object]:
@@ -27,20 +29,31 @@ def system_rows(store: str | sqlite3.Connection, system: str, sections: bool = T
     """What a store holds of one system, whatever else it holds: its rows of every table, in
     reading order, rules and relations numbered within the system, their JSON unpacked.
     With ``sections`` (a store a build wrote, not one made from a build in memory), also its
-    keys, its numbering, its sections' rows and its ``kinds`` rows, section by section."""
+    keys, its numbering, its sections' rows and its ``kinds`` rows, section by section.  Every
+    place is where readers read it: where its section now stands (a section moved by lines
+    added above it keeps its rows, and says how far it moved)."""
     db = sqlite3.connect(store) if isinstance(store, str) else store
     try:
         number, *keys = db.execute("SELECT number, read_key, names_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
         base = number * SPAN
+        shifts = {k: (file, shift) for k, file, shift in db.execute("SELECT k, file, shift FROM sections WHERE system = ?", (system,))}
+
+        def placed(seq: int, blob: bytes) -> object:
+            file, shift = shifts.get(section_of(seq)[1], ("", 0))
+            return moved(unpack(blob), file, shift)
+
         out: dict[str, list[tuple[object, ...]]] = {}
         rules = db.execute("SELECT seq, id, name, json FROM rules WHERE system = ? ORDER BY seq", (system,))
-        out["rules"] = [(seq - base if sections else 0, rid, name, unpack(blob)) for seq, rid, name, blob in rules]
+        out["rules"] = [(seq - base if sections else 0, rid, name, placed(seq, blob)) for seq, rid, name, blob in rules]
         relations = db.execute("SELECT seq, source, target, json FROM relations WHERE seq BETWEEN ? AND ? ORDER BY seq", (base, base + SPAN - 1))
-        out["relations"] = [(seq - base if sections else 0, source, target, unpack(blob)) for seq, source, target, blob in relations]
+        out["relations"] = [(seq - base if sections else 0, source, target, placed(seq, blob)) for seq, source, target, blob in relations]
         tables = [("names", "form, ids"), ("units", "form, json"), ("answers", "name, value")]
         if sections:
             out["keys"] = [tuple(keys)]
-            tables += [("kinds", "kind, k, rules"), ("sections", "k, ids, share, ends")]
+            tables.append(("kinds", "kind, k, rules"))
+            query = "SELECT k, ids, file, base + shift, share, shift, ends FROM sections WHERE system = ? ORDER BY k"
+            rows = db.execute(query, (system,)).fetchall()
+            out["sections"] = [(k, ids, file, line, moved(json.loads(share), file, shift), ends) for k, ids, file, line, share, shift, ends in rows]
         for table, columns in tables:
             out[table] = db.execute(f"SELECT {columns} FROM {table} WHERE system = ? ORDER BY 1, 2", (system,)).fetchall()
         return out

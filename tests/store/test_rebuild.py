@@ -65,7 +65,8 @@ def _same_as_from_nothing(src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
     test's was copied from (a build from nothing) holds of it; every other one is what its
     folder alone built into an empty cache gives.  (Before round 23 the four systems were
     built again from nothing for each comparison.)"""
-    built = open_rules(src).whole()
+    stored = open_rules(src)
+    built = stored.whole()
     store, started = database.path(src), STARTED_FROM[src]
     folders, others = system_folders(src.resolve())
     db = sqlite3.connect(store)
@@ -88,6 +89,19 @@ def _same_as_from_nothing(src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
             fresh = open_rules(alone / "rules")
             assert system_rows(store, system) == system_rows(database.path(alone / "rules"), system), system
             assert part(built, system) == part(fresh.whole(), system), system
+            assert _answered(stored, system) == _answered(fresh, system), system
+
+
+def _answered(stored: Any, system: str) -> dict[str, Any]:
+    """What a reader of the store is given of ``system``: its rules and relations, one by one and
+    all at once, and the answers that quote relations."""
+    rules = stored.in_system(system)
+    return {
+        "rules": rules,
+        "relations": stored.relations(system),
+        "one by one": [(stored.get(r["id"]), stored.relations_out(r["id"]), stored.relations_in(r["id"])) for r in rules],
+        "never_stacking": stored.never_stacking(system),
+    }
 
 
 @functools.cache
@@ -158,8 +172,8 @@ def test_the_store_does_not_grow_from_rebuild_to_rebuild(rules: Path) -> None:
     universal = rules / "t9a" / "universal-rules.txt"
     text = universal.read_text(encoding="utf-8")
     sizes = []
-    for n in range(4):  # a line added at the top moves every rule of the document: most of t9a is written again
-        universal.write_text(f"\n{' ' * n}\n" + text, encoding="utf-8")
+    for n in range(4):  # a space at the end of every line: every section of the document is written again
+        universal.write_text("\n".join(line + " " * n for line in text.split("\n")), encoding="utf-8")
         open_rules(rules)
         sizes.append(_size(rules))
     assert max(size for size, _ in sizes[1:]) <= sizes[0][0] * 1.05, sizes
@@ -263,6 +277,42 @@ def test_sections_added_moved_and_removed_give_the_store_of_a_build_from_nothing
     lines[two.source.line - 2] += " "
     core.write_text("\n".join(lines), encoding="utf-8")
     assert [set(ids) for ids in rebuilt()] == [{rule.id for rule in runs[at]}]
+
+
+def test_lines_added_above_sections_move_them_and_keep_their_rows(small_sections: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two lines added in the middle of a document move every rule below them and change
+    nothing else of them: a section whose rules all stand below is not written again but
+    says it moved two lines down, and readers read it there, as after a build from nothing;
+    only a section with rules on both sides, or whose rule the lines join, is written again.
+    The lines taken out again, every section stands where it was written."""
+    rules = small_sections
+    core = rules / "last-edition" / "core-rules.md"
+    text = core.read_text(encoding="utf-8")
+    runs = record.runs(list(open_rules(rules).whole().in_system("last-edition")))
+    mine = [k for k, run in enumerate(runs) if run[0].source.file == "last-edition/core-rules.md"]
+    below = runs[mine[len(mine) // 2]]
+    at = below[0].source.line  # the lines go above the first rule of a section in the middle
+    under = [k for k, run in enumerate(runs) if all(r.source.file == "last-edition/core-rules.md" and r.source.line >= at for r in run)]
+    lines = text.split("\n")
+    query = "SELECT k, ids, base, shift FROM sections WHERE system = 'last-edition' ORDER BY k"
+    db = sqlite3.connect(database.path(rules))
+    then = db.execute(query).fetchall()
+    db.close()
+    assert {shift for *_, shift in then} == {0} and len(under) > 3
+    for written, shift in (("\n".join([*lines[: at - 1], "A line more.", "", *lines[at - 1 :]]), 2), (text, 0)):
+        core.write_text(written, encoding="utf-8")
+        with monkeypatch.context() as m:
+            seen = _watched(m)
+            open_rules(rules)
+        assert seen["systems"] == ["last-edition"] and len(seen["sections"]) <= 2
+        assert not {tuple(r.id for r in runs[k]) for k in under} & set(seen["sections"])
+        db = sqlite3.connect(database.path(rules))
+        now = db.execute(query).fetchall()
+        db.close()
+        assert [now[k] for k in under] == [(*then[k][:3], shift) for k in under]  # rows as written, and how far they moved
+        assert all(row[3] == 0 for k, row in enumerate(now) if k not in under)
+        assert open_rules(rules).get(below[0].id)["source"]["line"] == at + shift
+        _same_as_from_nothing(rules, tmp_path, monkeypatch)
 
 
 # Edits of one kind each to a copy of a Markdown document of the project's rules: (what is
