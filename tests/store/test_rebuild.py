@@ -315,6 +315,42 @@ def test_lines_added_above_sections_move_them_and_keep_their_rows(small_sections
         _same_as_from_nothing(rules, tmp_path, monkeypatch)
 
 
+DOCUMENTS = ("last-edition/core-rules.md", "scrollhammer/special-rules.wiki", "t9a/universal-rules.txt",
+             "t9a/army-builder-glossary-en-de.txt", "whfb-house/house-rules-8th-edition.md")
+
+
+@pytest.mark.slow
+def test_lines_added_anywhere_in_every_format_give_the_store_of_a_build_from_nothing(
+    small_sections: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In each document of every format, lines added at places drawn at random (a fixed seed) in
+    its first half, a blank one or one of text, then the document put back: each time, what
+    readers read is what a build of the same rules from nothing gives, and sections moved by
+    the lines were kept as they were written."""
+    import random
+
+    rules = small_sections
+    draw = random.Random(26)
+    moved_kept = 0
+    for document in DOCUMENTS * 3:
+        path = rules / document
+        text = path.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        at = draw.randrange(1, len(lines) // 2)
+        added = draw.choice(["", "An extra line of text.", "", "Another line."])
+        for written in ("\n".join([*lines[:at], added, *lines[at:]]), text):
+            path.write_text(written, encoding="utf-8")
+            with monkeypatch.context() as m:
+                seen = _watched(m)
+                open_rules(rules)
+            assert seen["systems"] == [document.partition("/")[0]], document
+            db = sqlite3.connect(database.path(rules))
+            moved_kept += db.execute("SELECT count(*) FROM sections WHERE shift != 0").fetchone()[0]
+            db.close()
+            _same_as_from_nothing(rules, tmp_path, monkeypatch)
+    assert moved_kept > 0
+
+
 # Edits of one kind each to a copy of a Markdown document of the project's rules: (what is
 # written, what replaces it).  Each changes what a rule is in another way: its text, its
 # name and id, its aliases, its sub-rules' category, the rules there are, the lines every
