@@ -238,10 +238,15 @@ class Names:
         self.names = names
         self.self_id = self_id
         self.index = _index_for(names, core_terms) if index is None else index  # ``index``: :func:`name_index`'s of the two
+        # what reading a rule asked of the names (:class:`NameChange`): every folded name looked up,
+        # and the head of every word the lexer looked up in the index
+        self.asked: set[str] = set()
+        self.heads: set[str] = set()
 
     def resolve(self, name: str) -> str | None:
         """The id of the rule ``name`` names (exact folded form, then singular), or None."""
         key = fold(name)
+        self.asked.add(key)
         for form in (key, *_singulars(key)):
             ids = self.names.get(form)
             if ids:
@@ -252,6 +257,7 @@ class Names:
     def ids(self, key: str) -> list[str]:
         """Every id a folded name (or its singular) stands for."""
         names = self.names
+        self.asked.add(key)
         if key in names:
             return names[key]
         for form in _singulars(key):
@@ -299,11 +305,56 @@ def name_index(names: dict[str, list[str]], core_terms: Iterable[str]) -> NameIn
         words = tuple(name.split())
         if words:
             add(words, False, order)
-            if words[0].endswith("ing"):  # only a name led by an -ing form has other spellings
-                for verb in _verb_forms(words):
-                    add(words, False, order, verb)
+            for verb in _spellings(words):
+                add(words, False, order, verb)
             order += 1
     return index
+
+
+def _spellings(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The other spellings the index files a name's words under (only a name led by an -ing form has any)."""
+    return _verb_forms(words) if words[0].endswith("ing") else []
+
+
+class NameChange:
+    """Which rules a change of a system's names can make the reader read otherwise: ``forms``,
+    the folded names whose rules changed (added, gone, or standing for other rules).
+
+    The reader meets names in two ways, and :class:`Names` keeps what a rule's reading asked of
+    each.  The lexer looks every word up in the index by its folded form (its head, kept in
+    ``heads``): a name is found from a word whose head is the name's first word as the index
+    files it, or a plural of it (the index tries a head's singulars).  Every other lookup asks
+    :meth:`Names.ids` or :meth:`Names.resolve` for a folded name (kept in ``asked``: derived
+    forms too, "invisibility" for "Invisible"), or its singular.  A rule none of whose heads is
+    such a first word or its plural, and which asked for none of the forms or their plurals,
+    reads the same under the new names.
+
+    >>> change = NameChange({"gloomy sulk", "ability"})
+    >>> change.touches((), ("models", "with", "gloomy")), change.touches((), ("two", "abilities"))
+    (True, True)
+    >>> change.touches(("march",), ("models", "cannot")), change.touches(("abilities",), ())
+    (False, True)
+    """
+
+    def __init__(self, forms: set[str]) -> None:
+        firsts = {spelled[0] for form in forms if form.split() for spelled in (tuple(form.split()), *_spellings(tuple(form.split())))}
+        self.forms = _with_plurals(forms)
+        self.firsts = _with_plurals(firsts)
+
+    def touches(self, asked: Iterable[str], heads: Iterable[str]) -> bool:
+        """Whether a rule whose reading asked for the names ``asked`` and lexed words of the
+        heads ``heads`` may read otherwise under the changed names."""
+        return not self.forms.isdisjoint(asked) or not self.firsts.isdisjoint(heads)
+
+
+def _with_plurals(words: set[str]) -> set[str]:
+    """``words`` and each word one of whose :func:`_singulars` it is ("ability": "abilities")."""
+    out = set(words)
+    for word in words:
+        out.update((word + "s", word + "es"))
+        if word.endswith("y"):
+            out.add(word[:-1] + "ies")
+    return out
 
 
 # a name of three words or more led by a verb's -ing form, which the documents also write with the
@@ -420,14 +471,15 @@ def _kind(m: re.Match[str]) -> str:
     return _PUNCT[text]
 
 
-def _classify(raw: list[Lexeme], sentence: str, index: NameIndex) -> list[Lexeme]:
-    """Words into names, terms and phrases (longest match; a phrase wins a tie)."""
+def _classify(raw: list[Lexeme], sentence: str, index: NameIndex, heads: set[str]) -> list[Lexeme]:
+    """Words into names, terms and phrases (longest match; a phrase wins a tie); each word's head goes to ``heads``."""
     out: list[Lexeme] = []
     n = len(raw)
     known = index.words
     words = [
         (known.get(lexeme.text) or index.learn(lexeme.text)) if lexeme.type == "WORD" else None for lexeme in raw
     ]  # fmt: skip
+    heads.update(word.head for word in words if word is not None)
     run_end = 0  # where the run of words holding word i ends (names and phrases never cross punctuation), once asked
     i = 0
     while i < n:
@@ -692,7 +744,7 @@ def _demote(lexemes: list[Lexeme]) -> None:
 def lex(sentence: str, names: Names, mentions: list[Mention] | None = None) -> list[Lexeme]:
     """The tokens of one sentence; rule names met on the way go to ``mentions``."""
     found: list[Mention] = [] if mentions is None else mentions
-    lexemes = _classify(_raw_tokens(sentence), sentence, names.index)
+    lexemes = _classify(_raw_tokens(sentence), sentence, names.index, names.heads)
     if not _SIGNED.isdisjoint(sentence):  # a signed number needs a sign
         _glue_stats(lexemes)
     lexemes = _brackets(lexemes, sentence, found)

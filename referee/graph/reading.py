@@ -79,8 +79,9 @@ class Readings:
         self.read_by_workers = 0
         self._workers = worker_count(workers, len(self.where))
         self._pending: dict[int, Any] = {}  # chunk -> future
-        self._open: dict[int, list[Found]] = {}
+        self._open: dict[int, list[tuple[Found, Asked]]] = {}
         self._asked: set[int] = set()
+        self.names_asked: dict[str, Asked] = {}  # rule id -> what its reading asked of the names (lexer.NameChange), until taken
         self._pool: Any = None
         self._index: NameIndex | None = None
 
@@ -100,7 +101,7 @@ class Readings:
     def __call__(self, rule: Rule) -> Found:
         at = self.where.get(rule.id)
         if at is None or (self.chunks[at[0]][at[1]] is not rule and self.chunks[at[0]][at[1]] != rule):
-            return effects.read_rule(rule, Names(self.names, self.core, rule.id, self.index), self.texts)  # not as it was given
+            return self._alone(rule)  # not as it was given
         i, j = at
         if i not in self._open:
             # The workers read ahead once rules are asked for chunk after chunk (a build);
@@ -109,11 +110,18 @@ class Readings:
             self._asked.add(i)
             if not pooled:
                 self.alone += 1
-                return effects.read_rule(rule, Names(self.names, self.core, rule.id, self.index), self.texts)
+                return self._alone(rule)
             if len(self._open) >= KEPT_OPEN:
                 del self._open[next(iter(self._open))]
             self._open[i] = pickle.loads(self._chunk(i))
-        return self._open[i][j]
+        found, self.names_asked[rule.id] = self._open[i][j]
+        return found
+
+    def _alone(self, rule: Rule) -> Found:
+        names = Names(self.names, self.core, rule.id, self.index)
+        found = effects.read_rule(rule, names, self.texts)
+        self.names_asked[rule.id] = asked_of(names)
+        return found
 
     def close(self) -> None:
         """Stop the workers (also done once every chunk was handed out, or when dropped)."""
@@ -200,8 +208,19 @@ def worker_count(wanted: int | None, rules: int) -> int:
     return max(1, wanted)
 
 
+Asked = tuple[tuple[str, ...], tuple[str, ...]]  # the names a reading asked for, and the words' heads it looked up, sorted
+
+
+def asked_of(names: Names) -> Asked:
+    return tuple(sorted(names.asked)), tuple(sorted(names.heads))
+
+
 def _read(chunk: list[Rule], names: dict[str, list[str]], core: tuple[str, ...], texts: dict[str, str], index: NameIndex) -> bytes:
-    found = [effects.read_rule(rule, Names(names, core, rule.id, index), texts) for rule in chunk]
+    """A chunk's readings, each with the names it asked for, pickled."""
+    found = []
+    for rule in chunk:
+        known = Names(names, core, rule.id, index)
+        found.append((effects.read_rule(rule, known, texts), asked_of(known)))
     return pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL)
 
 

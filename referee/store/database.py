@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "9"  # the schema's version (and the rows' packing): a store of another is made anew
+FORMAT = "10"  # the schema's version (and the rows' packing): a store of another is made anew
 
 SCHEMA = f"""
 PRAGMA auto_vacuum = INCREMENTAL;
@@ -57,10 +57,10 @@ CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE files (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, path TEXT NOT NULL,
     size INTEGER NOT NULL, mtime INTEGER NOT NULL, ctime INTEGER NOT NULL, inode INTEGER NOT NULL);
 CREATE TABLE systems (number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, place INTEGER NOT NULL, read_key TEXT,
-    names_key TEXT, names_digest TEXT, frame BLOB NOT NULL);
+    reading_key TEXT, names_digest TEXT, frame BLOB NOT NULL);
 CREATE TABLE sections (system TEXT NOT NULL, k INTEGER NOT NULL, file TEXT NOT NULL, base INTEGER NOT NULL, shift INTEGER NOT NULL,
-    ids TEXT NOT NULL, digest BLOB NOT NULL, rules BLOB NOT NULL, graph BLOB NOT NULL, share TEXT NOT NULL, ends TEXT NOT NULL,
-    PRIMARY KEY (system, k));
+    digest BLOB NOT NULL, ids TEXT NOT NULL, share TEXT NOT NULL, ends TEXT NOT NULL, asked TEXT NOT NULL,
+    rules BLOB NOT NULL, graph BLOB NOT NULL, PRIMARY KEY (system, k));
 CREATE INDEX sections_moved ON sections (system, k, file, shift) WHERE shift != 0;
 CREATE TABLE answers (system TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (system, name)) WITHOUT ROWID;
 CREATE TABLE kinds (system TEXT NOT NULL, kind TEXT NOT NULL, k INTEGER NOT NULL, rules TEXT NOT NULL, PRIMARY KEY (system, kind, k));

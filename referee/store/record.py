@@ -2,8 +2,8 @@
 from the store; and a system's rules in sections, the store's ``sections`` table: what a
 rebuild keeps or reads again.
 
-A section is a run of consecutive rules (reading order) standing on one document, at
-most :data:`SECTION_RULES`.  It is kept as two pickles, its rules with the key of the
+A section is a run of consecutive rules (reading order) standing on one document, cut
+where its rules' ids say (:func:`runs`), about :data:`SECTION_RULES` long.  It is kept as two pickles, its rules with the key of the
 lines each stands on (:class:`Lines`) and what the graph read in them (relations and
 sentences, rule by rule, and the layout's relations), with a digest of both and of the
 names of the rules its relations join (``ends``, beside it): whether its rows (``rules``,
@@ -13,7 +13,10 @@ answers gathered section by section (:func:`referee.store.answers.share`).  A re
 under the same names in the same place, saying how far lines added or removed above it
 moved it (its rows stay where they were written; readers move what they read); of another,
 each rule that is the rule it was on lines that read the same takes what was read in it
-(moved with it: :mod:`referee.graph.moved`), and only the others are read again.
+(moved with it: :mod:`referee.graph.moved`), and only the others are read again.  Where the
+system's names changed, a rule whose reading asked for a name that changed (kept with what
+was read in it, and joined in its section's ``asked``) is read again, and only such a rule
+(:class:`referee.graph.lexer.NameChange`).
 """
 
 from __future__ import annotations
@@ -31,7 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.graph.moved import moved, rule_moved, shifted, shifts
-from referee.graph.reading import Readings
+from referee.graph.lexer import NameChange
+from referee.graph.reading import Asked, Readings
 from referee.graph.relations import RuleGraph, layout_relations, read_relations
 from referee.graph.sentences import lines_between, lines_read
 from referee.model import Profile, Relation, Rule, Source, Table, Version
@@ -82,7 +86,7 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
         sentences: list[Any] = []
         for rules_blob, graph_blob, file, shift in db.execute("SELECT rules, graph, file, shift FROM sections WHERE system = ? ORDER BY k", (system,)):
             run, _ = unpickled(rules_blob)
-            found, layout = unpickled(graph_blob)
+            found, layout, _ = unpickled(graph_blob)
             if shift:  # where lines added or removed above it moved it since it was written
                 by = {file: shift}
                 run = [rule_moved(rule, by) for rule in run]
@@ -99,7 +103,7 @@ def from_store(db: sqlite3.Connection, key: str, unmanaged: tuple[str, ...]) -> 
     return Build.of(rulebase, graph, parts["armies"])
 
 
-SECTION_RULES = 250  # rules a section holds at most: an edit makes the rows of a few hundred rules again, not a document's
+SECTION_RULES = 250  # rules a section holds on average, twice as many at most (runs): an edit makes the rows of a few hundred rules again, not a document's
 
 
 # A section's rows: each rule's (id, system, name, packed JSON), and per rule the relations
@@ -190,6 +194,7 @@ class Section:
     file: str = ""
     base: int = 0
     shift: int = 0
+    asked: list[list[str]] = field(default_factory=lambda: [[], []])  # what its rules' readings asked of the names, joined (reading.Asked)
 
 
 def _ends_key(ends: list[str], rule_names: dict[str, str]) -> bytes:
@@ -197,10 +202,15 @@ def _ends_key(ends: list[str], rule_names: dict[str, str]) -> bytes:
 
 
 def runs(rules: list[Rule]) -> list[list[Rule]]:
-    """The system's rules (reading order) cut into sections."""
+    """The system's rules (reading order) cut into sections: at a document's end, after
+    twice :data:`SECTION_RULES` rules, or, once a section holds a quarter of that many, after
+    a rule whose id hashes to 0 modulo it (cut by content, as the reader's chunks are,
+    :func:`referee.graph.reading.chunks`: a rule added or removed changes its own section only)."""
     out: list[list[Rule]] = []
     for rule in rules:
-        if not out or len(out[-1]) == SECTION_RULES or out[-1][-1].source.file != rule.source.file:
+        if not out or len(out[-1]) >= 2 * SECTION_RULES or out[-1][-1].source.file != rule.source.file:
+            out.append([])
+        elif len(out[-1]) >= SECTION_RULES // 4 and zlib.crc32(out[-1][-1].id.encode("utf-8", "surrogatepass")) % SECTION_RULES == 0:
             out.append([])
         out[-1].append(rule)
     return out
@@ -243,21 +253,23 @@ class Lines:
 @dataclass(frozen=True)
 class Kept:
     """One rule of the last build's section: the rule, the key of its lines, what the
-    graph read in it, and its layout relations."""
+    graph read in it, its layout relations, and what its reading asked of the names."""
 
     rule: Rule
     lines: tuple[bytes, ...]
     found: tuple[list[Relation], list[Any]]
     layout: list[Relation]
+    asked: Asked
 
 
 class Before:
     """What a rebuild may take from the store's last read of a system: its sections (``placed``:
     their number, by their rules' ids), and each rule's share of them.  ``renamed``: the rules
-    whose name changed, or that came or went, since (rows joining one of them are packed again)."""
+    whose name changed, or that came or went, since (rows joining one of them are packed again);
+    ``change``: the names that changed since, if any (rules they may read otherwise are read again)."""
 
-    def __init__(self, db: sqlite3.Connection, system: str, placed: dict[tuple[str, ...], int], renamed: set[str]):
-        self.db, self.system, self.placed, self.renamed = db, system, placed, renamed
+    def __init__(self, db: sqlite3.Connection, system: str, placed: dict[tuple[str, ...], int], renamed: set[str], change: NameChange | None):
+        self.db, self.system, self.placed, self.renamed, self.change = db, system, placed, renamed, change
         self._where = {rid: ids for ids in placed for rid in ids}
         self._open: dict[tuple[str, ...], dict[str, Kept]] = {}
 
@@ -268,6 +280,17 @@ class Before:
         query = "SELECT share, digest, file, base, shift FROM sections WHERE system = ? AND k = ?"
         share, digest, file, base, shift = self.db.execute(query, (self.system, k)).fetchone()
         return Section(ids, None, None, json.loads(share), digest, file=file, base=base, shift=shift)
+
+    def touched(self, k: int | None, asked: Asked | None = None) -> bool:
+        """Whether the names that changed may make the reader read otherwise section ``k``'s
+        rules, or (``k`` None) a rule whose reading asked ``asked`` of the names."""
+        if self.change is None:
+            return False
+        if k is not None:
+            (joined,) = self.db.execute("SELECT asked FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
+            asked = json.loads(joined)
+        assert asked is not None
+        return self.change.touches(*asked)
 
     def ends(self, k: int) -> list[str]:
         """The rules section ``k``'s relations join (read only when a rule was renamed)."""
@@ -282,28 +305,34 @@ class Before:
             if len(self._open) >= 4:  # sections are asked for in reading order: the oldest is done with
                 del self._open[next(iter(self._open))]
             query = "SELECT rules, graph FROM sections WHERE system = ? AND k = ?"
-            (rules, lines), (found, layout) = map(unpickled, self.db.execute(query, (self.system, self.placed[ids])).fetchone())
-            kept = zip(rules, lines, found, layout, strict=True)
-            self._open[ids] = {rule.id: Kept(rule, key, read, laid) for rule, key, read, laid in kept}
+            (rules, lines), (found, layout, asked) = map(unpickled, self.db.execute(query, (self.system, self.placed[ids])).fetchone())
+            kept = zip(rules, lines, found, layout, asked, strict=True)
+            self._open[ids] = {rule.id: Kept(rule, key, read, laid, names) for rule, key, read, laid, names in kept}
         return self._open[ids].get(rule_id)
 
 
 def before(
-    db: sqlite3.Connection, system: str, names_key: str, names_digest: str, rule_names: dict[str, str]
+    db: sqlite3.Connection, system: str, reading_key: str, names_digest: str, rule_names: dict[str, str], index: dict[str, list[str]]
 ) -> Before | None:
-    """What the store's last read of ``system`` can give, if it was read under the same names."""
+    """What the store's last read of ``system`` can give, if it was read by the same code under
+    the same core terms (``reading_key``): and, when its names changed (``names_digest``, of its
+    rule names and name index ``index``), which."""
     try:
-        row = db.execute("SELECT names_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
-        if row is None or row[0] != names_key:
+        row = db.execute("SELECT reading_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
+        if row is None or row[0] != reading_key:
             return None
         placed = {tuple(json.loads(ids)): k for k, ids in db.execute("SELECT k, ids FROM sections WHERE system = ?", (system,))}
         renamed: set[str] = set()
+        change = None
         if row[1] != names_digest:
             then = dict(db.execute("SELECT id, name FROM rules WHERE system = ?", (system,)).fetchall())
             renamed = {rid for rid in then.keys() | rule_names.keys() if then.get(rid) != rule_names.get(rid)}
+            old = {form: json.loads(ids) for form, ids in db.execute("SELECT form, ids FROM names WHERE system = ?", (system,))}
+            forms = {form for form in old.keys() | index.keys() if old.get(form) != index.get(form)}
+            change = NameChange(forms) if forms else None
     except sqlite3.Error:  # a damaged store: read anew
         return None
-    return Before(db, system, placed, renamed)
+    return Before(db, system, placed, renamed, change)
 
 
 def read(
@@ -321,30 +350,40 @@ def read(
         same = known(run, lines)
         ids = tuple(rule.id for rule in run)
         old = before.section(ids, k) if before is not None else None
-        # the same rules on the same lines (moved as a whole or not), joined to rules of the same names: the last build's section
-        if old is not None and before is not None and old.digest[:16] == same and before.renamed.isdisjoint(before.ends(k) if before.renamed else ()):
+        # the same rules on the same lines (moved as a whole or not), joined to rules of the same
+        # names, none of which the names that changed may read otherwise: the last build's section
+        if (old is not None and before is not None and old.digest[:16] == same and before.renamed.isdisjoint(before.ends(k) if before.renamed else ())
+                and not before.touched(k)):
             yield replace(old, shift=run[0].source.line - old.base)
             continue
         keys = [lines.key(rule) for rule in run]
         found: list[tuple[list[Relation], list[Any]]] = []
         layout: list[list[Relation]] = []
+        asked: list[Asked] = []
         for rule, key in zip(run, keys):
             kept = before.rule(rule.id) if before is not None else None
+            if kept is not None and before is not None and before.touched(None, kept.asked):
+                kept = None
             if kept is not None and kept.lines == key and kept.rule == rule:
                 found.append(kept.found)
                 layout.append(kept.layout)
+                asked.append(kept.asked)
                 continue
             # the same rule on lines that read the same, moved by lines added or removed above it
             by = shifts(kept.rule, rule) if kept is not None and kept.lines == key else None
             taken = moved(kept.found, by) if kept is not None and by is not None else None
             if taken is None:
                 taken = reading(rule)
+                asked.append(reading.names_asked.pop(rule.id))
+            else:
+                asked.append(kept.asked)  # type: ignore[union-attr]
             found.append(taken)
             layout.append(layout_relations(rule, rulebase.texts))
         section = rows_made(run, [said for said, _ in found], layout, rule_names)
-        graph = pickled((found, layout))
+        graph = pickled((found, layout, asked))
         made = same + _hash(graph) + _ends_key(section.ends or [], rule_names)
-        yield replace(section, rules=pickled((run, keys)), graph=graph, digest=made)
+        joined = [sorted({word for said in asked for word in said[part]}) for part in (0, 1)]
+        yield replace(section, rules=pickled((run, keys)), graph=graph, digest=made, asked=joined)
 
 
 def rows_made(rules: list[Rule], said: list[list[Relation]], layout: list[list[Relation]], rule_names: dict[str, str]) -> Section:

@@ -30,22 +30,21 @@ from referee.rulebase.load import system_folders
 from referee.store import answers, database, record
 from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, Stamp, code_key, encode
 from referee.store.record import Build, Section, canonical, pickled, rows_made
-from referee.text import fold
 from referee.units import unit_index
 
 
 @dataclass(frozen=True)
 class Read:
-    """A system read: the keys it was read under (``read_key``: of its files; ``names_key``:
-    of the names its sentences were read under; ``names_digest``: a quick "no name
-    changed", of its rule names and name index), its name index, its rules in sections,
+    """A system read: the keys it was read under (``read_key``: of its files; ``reading_key``:
+    of the code and core terms its sentences were read under; ``names_digest``: a quick "no
+    name changed", of its rule names and name index), its name index, its rules in sections,
     its frame (the system's build but its rules and relations, packed as
     :func:`referee.store.record.from_store` reads it), answers and units, and the Markdown
     adapter's memo."""
 
     system: str
     read_key: str | None
-    names_key: str | None
+    reading_key: str | None
     names_digest: str
     names: dict[str, list[str]]
     sections: Iterable[Section]  # in order, read as they are taken (see read())
@@ -73,13 +72,10 @@ def read(
     rulebase = Rulebase.from_rules("", {manifest.id: manifest}, {manifest.id: summaries}, rules, texts)
     system = manifest.id
     index = rulebase.names.get(system, {})
-    named = _named(rulebase, system, index)
-    index_key = canonical(index)
-    named_key = index_key if named is index else canonical(named)
-    names_key = canonical((code, named_key, list(manifest.core_terms))).hex()
+    reading_key = canonical((code, list(manifest.core_terms))).hex()
     rule_names = rulebase.rule_names
-    names_digest = canonical((rule_names, index_key)).hex()
-    earlier = None if last is None else record.before(last, system, names_key, names_digest, rule_names)
+    names_digest = canonical((rule_names, index)).hex()
+    earlier = None if last is None else record.before(last, system, reading_key, names_digest, rule_names, index)
     if progress is not None:
         progress(f"relations of {system}")
     armies = muster(rulebase)
@@ -88,7 +84,7 @@ def read(
     return Read(
         system,
         key,
-        names_key,
+        reading_key,
         names_digest,
         index,
         record.read(rulebase, system, earlier),
@@ -97,20 +93,6 @@ def read(
         unit_index(armies).get(system, {}),
         memo,
     )
-
-
-def _named(rulebase: Rulebase, system: str, index: dict[str, list[str]]) -> dict[str, list[str]]:
-    """The system's name index as a sentence can refer to it: without the names an
-    unnamed rule is given ("(unnamed rule at FILE:LINE)"), which change whenever a
-    line is added above it, when no text of the system holds the word "unnamed"
-    (then no sentence can name one)."""
-    placeholders = {fold(r.name) for r in rulebase.in_system(system) if "unnamed" in r.flags and r.name.startswith("(unnamed rule at ")}
-    if not placeholders:
-        return index
-    for text in rulebase.texts.values():
-        if "unnamed" in (text.casefold() if text.isascii() else fold(text)):
-            return index
-    return {form: ids for form, ids in index.items() if form not in placeholders}
 
 
 STALE_TMP = 600  # seconds after which a temporary file is a killed build's leftover
@@ -248,9 +230,9 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
         db.executemany("INSERT INTO kinds VALUES (?, ?, ?, ?)", ((system, kind, k, encode(places)) for kind, places in section.kinds.items()))
-        placed = (section.file, section.base, section.shift)
-        kept = (system, k, *placed, encode(list(section.ids)), section.digest, section.rules, section.graph, encode(section.share), encode(section.ends))
-        db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", kept)
+        said = (encode(list(section.ids)), encode(section.share), encode(section.ends), encode(section.asked))
+        kept = (system, k, section.file, section.base, section.shift, section.digest, *said, section.rules, section.graph)
+        db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", kept)
     for k in old:
         if k >= len(shares):
             _delete_section(db, system, base, k)
@@ -262,7 +244,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany(f"INSERT INTO {table} VALUES (?, ?, ?)", ((system, k, encode(v)) for k, v in values.items()))
     db.execute(
         "INSERT OR REPLACE INTO systems VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (number, system, place, read.read_key, read.names_key, read.names_digest, read.frame),
+        (number, system, place, read.read_key, read.reading_key, read.names_digest, read.frame),
     )
     if read.memo is not None:
         memo = read.memo

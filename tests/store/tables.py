@@ -34,7 +34,7 @@ def system_rows(store: str | sqlite3.Connection, system: str, sections: bool = T
     added above it keeps its rows, and says how far it moved)."""
     db = sqlite3.connect(store) if isinstance(store, str) else store
     try:
-        number, *keys = db.execute("SELECT number, read_key, names_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
+        number, *keys = db.execute("SELECT number, read_key, reading_key, names_digest FROM systems WHERE id = ?", (system,)).fetchone()
         base = number * SPAN
         shifts = {k: (file, shift) for k, file, shift in db.execute("SELECT k, file, shift FROM sections WHERE system = ?", (system,))}
 
@@ -51,9 +51,9 @@ def system_rows(store: str | sqlite3.Connection, system: str, sections: bool = T
         if sections:
             out["keys"] = [tuple(keys)]
             tables.append(("kinds", "kind, k, rules"))
-            query = "SELECT k, ids, file, base + shift, share, shift, ends FROM sections WHERE system = ? ORDER BY k"
+            query = "SELECT k, ids, file, base + shift, share, shift, ends, asked FROM sections WHERE system = ? ORDER BY k"
             rows = db.execute(query, (system,)).fetchall()
-            out["sections"] = [(k, ids, file, line, moved(json.loads(share), file, shift), ends) for k, ids, file, line, share, shift, ends in rows]
+            out["sections"] = [(k, ids, file, line, moved(json.loads(share), file, shift), ends, asked) for k, ids, file, line, share, shift, ends, asked in rows]
         for table, columns in tables:
             out[table] = db.execute(f"SELECT {columns} FROM {table} WHERE system = ? ORDER BY 1, 2", (system,)).fetchall()
         return out

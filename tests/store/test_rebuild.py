@@ -315,6 +315,41 @@ def test_lines_added_above_sections_move_them_and_keep_their_rows(small_sections
         _same_as_from_nothing(rules, tmp_path, monkeypatch)
 
 
+def test_a_rule_added_writes_its_own_section_and_the_sections_that_may_name_it(
+    small_sections: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sections are cut by their rules' ids, so a rule added in the middle of a document changes
+    its own section (or two, where it cuts one), not every later one; its name is new, so the
+    sections of rules whose words may spell it are read again.  A section of the same rules as
+    before the rebuild, all below the new rule and none spelling the name's first word, is not
+    written again; the rebuild, and the document put back, give the store of a build from nothing."""
+    rules = small_sections
+    core = rules / "last-edition" / "core-rules.md"
+    text = core.read_text(encoding="utf-8")
+    middle = text.index("\n## ", len(text) // 2)
+    line = text.count("\n", 0, middle) + 1
+    cut = {tuple(r.id for r in run) for run in record.runs(list(open_rules(rules).whole().in_system("last-edition")))}
+    for name, said in (("Gloomy Sulk", "Models with Gloomy Sulk cannot March Move."), ("Objectives Held", "Nothing more.")):
+        for written in (f"{text[:middle]}\n## {name}\n\n{said}\n{text[middle:]}", text):
+            core.write_text(written, encoding="utf-8")
+            with monkeypatch.context() as m:
+                seen = _watched(m)
+                open_rules(rules)
+            assert seen["systems"] == ["last-edition"]
+            runs = record.runs(list(open_rules(rules).whole().in_system("last-edition")))
+            first, last_cut = name.split()[0].lower(), cut
+            cut = {tuple(r.id for r in run) for run in runs}
+            below = {
+                tuple(r.id for r in run) for run in runs
+                if tuple(r.id for r in run) in last_cut and all(v.source.file == "last-edition/core-rules.md" and v.source.line > line + 4 for r in run for v in r.versions)
+                and not any(first in r.text.lower() for r in run)
+            }  # fmt: skip
+            _same_as_from_nothing(rules, tmp_path, monkeypatch)
+            assert len(below) > 5 and below.isdisjoint(seen["sections"]), name
+            if first == "gloomy":  # a name no text spells: its own section and the one after, which its cut moved
+                assert len(seen["sections"]) < len(runs) / 4, name
+
+
 DOCUMENTS = ("last-edition/core-rules.md", "scrollhammer/special-rules.wiki", "t9a/universal-rules.txt",
              "t9a/army-builder-glossary-en-de.txt", "whfb-house/house-rules-8th-edition.md")
 
