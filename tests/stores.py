@@ -31,7 +31,8 @@ def stored(data: dict[str, Any]) -> Stored:
         db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", ((base + i, r["id"], system, names.get(r["id"], r["name"]), pack(r)) for i, r in enumerate(mine)))
         relations = [rel for r in mine for rel in data.get("relations_out", {}).get(r["id"], [])]
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, rel["source"], rel["target"], pack(rel)) for n, rel in enumerate(relations)))
-        db.executemany("INSERT INTO names VALUES (?, ?, ?)", ((system, form, json.dumps(ids)) for form, ids in data.get("names", {}).get(system, {}).items()))
+        index = data.get("names", {}).get(system, {})
+        db.executemany("INSERT INTO names VALUES (?, ?, ?, ?)", ((system, form, json.dumps(ids), n) for n, (form, ids) in enumerate(index.items())))
         db.executemany("INSERT INTO units VALUES (?, ?, ?)", ((system, form, json.dumps(u)) for form, u in data.get("units", {}).get(system, {}).items()))
         by_id = {r["id"]: r for r in mine}
         families: dict[str, list[str]] = {}

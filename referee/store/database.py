@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-FORMAT = "10"  # the schema's version (and the rows' packing): a store of another is made anew
+FORMAT = "11"  # the schema's version (and the rows' packing): a store of another is made anew
 
 SCHEMA = f"""
 PRAGMA auto_vacuum = INCREMENTAL;
@@ -66,7 +66,7 @@ CREATE TABLE answers (system TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT N
 CREATE TABLE kinds (system TEXT NOT NULL, kind TEXT NOT NULL, k INTEGER NOT NULL, rules TEXT NOT NULL, PRIMARY KEY (system, kind, k));
 CREATE TABLE rules (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, system TEXT NOT NULL, name TEXT NOT NULL, json BLOB NOT NULL);
 CREATE INDEX rules_by_system ON rules (system, seq);
-CREATE TABLE names (system TEXT NOT NULL, form TEXT NOT NULL, ids TEXT NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
+CREATE TABLE names (system TEXT NOT NULL, form TEXT NOT NULL, ids TEXT NOT NULL, place INTEGER NOT NULL, PRIMARY KEY (system, form)) WITHOUT ROWID;
 CREATE TABLE relations (seq INTEGER PRIMARY KEY, source TEXT NOT NULL, target TEXT, json BLOB NOT NULL);
 CREATE INDEX relations_by_source ON relations (source, seq);
 CREATE INDEX relations_by_target ON relations (target, seq) WHERE target IS NOT NULL;

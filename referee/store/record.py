@@ -327,8 +327,10 @@ def before(
         if row[1] != names_digest:
             then = dict(db.execute("SELECT id, name FROM rules WHERE system = ?", (system,)).fetchall())
             renamed = {rid for rid in then.keys() | rule_names.keys() if then.get(rid) != rule_names.get(rid)}
-            old = {form: json.loads(ids) for form, ids in db.execute("SELECT form, ids FROM names WHERE system = ?", (system,))}
+            old = {form: json.loads(ids) for form, ids in db.execute("SELECT form, ids FROM names WHERE system = ? ORDER BY place", (system,))}
             forms = {form for form in old.keys() | index.keys() if old.get(form) != index.get(form)}
+            if [form for form in old if form not in forms] != [form for form in index if form not in forms]:
+                return None  # names spelled alike may name another rule now that their order changed: read anew
             change = NameChange(forms) if forms else None
     except sqlite3.Error:  # a damaged store: read anew
         return None

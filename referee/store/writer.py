@@ -236,9 +236,11 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
     for k in old:
         if k >= len(shares):
             _delete_section(db, system, base, k)
-    tables = {"units": read.units, "answers": {**read.answers, **answers.joined(shares)}}
     if row is None or row[1] != read.names_digest:  # the digest covers the rule names and the name index
-        tables["names"] = read.names
+        db.execute("DELETE FROM names WHERE system = ?", (system,))
+        # with each name's place in the index, which decides between names spelled alike (record.before)
+        db.executemany("INSERT INTO names VALUES (?, ?, ?, ?)", ((system, form, encode(ids), n) for n, (form, ids) in enumerate(read.names.items())))
+    tables = {"units": read.units, "answers": {**read.answers, **answers.joined(shares)}}
     for table, values in tables.items():  # rows of (system, form or name, JSON)
         db.execute(f"DELETE FROM {table} WHERE system = ?", (system,))
         db.executemany(f"INSERT INTO {table} VALUES (?, ?, ?)", ((system, k, encode(v)) for k, v in values.items()))

@@ -194,3 +194,32 @@ def test_what_a_rebuild_read_is_all_the_memo_keeps(rules: Path, monkeypatch: pyt
     db = sqlite3.connect(database.path(rules))
     assert db.execute("SELECT system, count(*) FROM memo GROUP BY system ORDER BY system").fetchall() == before != []
     db.close()
+
+
+SPELLED_ALIKE = """[[documents]]
+path = "rules.md"
+format = "markdown"
+role = "core"
+lang = "en"
+"""
+FLAMING = "## Flaming Attack\n\nThe attack is flaming.\n\n"
+FLAMINGS = "## Flaming Attacks\n\nThe attacks are flaming.\n\n"
+GLOOM = "## Gloom\n\nModels with Gloom gain Flaming Attacks.\n"
+
+
+def test_names_spelled_alike_swapped_read_the_rules_that_name_them_as_a_build_from_nothing(
+    tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where two names are spelled alike ("Flaming Attack", "Flaming Attacks"), the one listed
+    first is what "Flaming Attacks" in a sentence names: two rules swapped change no name, yet
+    what that sentence names, and the rebuild is still the build read anew."""
+    system = tmp_path / "rules" / "alike"
+    system.mkdir(parents=True)
+    (system / "system.toml").write_text(f'id = "alike"\ntitle = "Alike"\n\n{SPELLED_ALIKE}', encoding="utf-8")
+    granted = []
+    for text in (f"# Rules\n\n{FLAMING}{FLAMINGS}{GLOOM}", f"# Rules\n\n{FLAMINGS}{FLAMING}{GLOOM}"):
+        (system / "rules.md").write_text(text, encoding="utf-8")
+        _rebuild(tmp_path / "rules", monkeypatch)  # each time the build read anew
+        built = open_rules(tmp_path / "rules").whole()
+        granted.append([rel.target for rel in built.relations("alike") if rel.source == "alike/gloom" and rel.kind == "grants"])
+    assert granted[0] != granted[1]  # the sentence names the rule listed first
