@@ -281,16 +281,16 @@ class Before:
         share, digest, file, base, shift = self.db.execute(query, (self.system, k)).fetchone()
         return Section(ids, None, None, json.loads(share), digest, file=file, base=base, shift=shift)
 
-    def touched(self, k: int | None, asked: Asked | None = None) -> bool:
-        """Whether the names that changed may make the reader read otherwise section ``k``'s
-        rules, or (``k`` None) a rule whose reading asked ``asked`` of the names."""
+    def touched(self, asked: Asked) -> bool:
+        """Whether the names that changed may make the reader read otherwise a rule whose reading asked ``asked`` of the names."""
+        return self.change is not None and self.change.touches(*asked)
+
+    def section_touched(self, k: int) -> bool:
+        """The same of section ``k``'s rules (what their readings asked, joined, is read only when names changed)."""
         if self.change is None:
             return False
-        if k is not None:
-            (joined,) = self.db.execute("SELECT asked FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
-            asked = json.loads(joined)
-        assert asked is not None
-        return self.change.touches(*asked)
+        (joined,) = self.db.execute("SELECT asked FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
+        return self.change.touches(*json.loads(joined))
 
     def ends(self, k: int) -> list[str]:
         """The rules section ``k``'s relations join (read only when a rule was renamed)."""
@@ -355,7 +355,7 @@ def read(
         # the same rules on the same lines (moved as a whole or not), joined to rules of the same
         # names, none of which the names that changed may read otherwise: the last build's section
         if (old is not None and before is not None and old.digest[:16] == same and before.renamed.isdisjoint(before.ends(k) if before.renamed else ())
-                and not before.touched(k)):
+                and not before.section_touched(k)):
             yield replace(old, shift=run[0].source.line - old.base)
             continue
         keys = [lines.key(rule) for rule in run]
@@ -364,7 +364,7 @@ def read(
         asked: list[Asked] = []
         for rule, key in zip(run, keys):
             kept = before.rule(rule.id) if before is not None else None
-            if kept is not None and before is not None and before.touched(None, kept.asked):
+            if kept is not None and before is not None and before.touched(kept.asked):
                 kept = None
             if kept is not None and kept.lines == key and kept.rule == rule:
                 found.append(kept.found)
