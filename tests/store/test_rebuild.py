@@ -386,6 +386,49 @@ def test_lines_added_anywhere_in_every_format_give_the_store_of_a_build_from_not
     assert moved_kept > 0
 
 
+MARKDOWN = ("last-edition/core-rules.md", "whfb-house/house-rules-8th-edition.md")
+
+
+@pytest.mark.slow
+def test_rules_added_renamed_and_removed_at_random_give_the_store_of_a_build_from_nothing(
+    small_sections: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In both Markdown documents, edits drawn at random (a fixed seed) that change the
+    system's names: a heading renamed to another rule's words, a heading's rule removed, a
+    rule added whose text names rules of the system, a heading written twice.  After each
+    edit, and the document put back, the store is the store of a build from nothing."""
+    import random
+
+    rules = small_sections
+    draw = random.Random(2611)
+    for document in MARKDOWN * 2:
+        path = rules / document
+        text = path.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        headings = [n for n, line in enumerate(lines) if line.startswith("#") and n > 2]
+        names = [lines[n].lstrip("#* ").rstrip(":* ") for n in headings]
+        at = draw.choice(headings)
+        kind = draw.choice(["renamed", "removed", "added", "twice"])
+        edited = list(lines)
+        if kind == "renamed":
+            edited[at] = lines[at].split(" ", 1)[0] + " " + " ".join(draw.sample(" ".join(names).split(), 2))
+        elif kind == "removed":
+            end = next((n for n in headings if n > at), len(lines))
+            del edited[at:end]
+        elif kind == "added":
+            said = f"Models with {draw.choice(names)} gain {draw.choice(names)}."
+            edited[at:at] = [lines[at].split(" ", 1)[0] + " Gloomy " + draw.choice(names), "", said, ""]
+        else:
+            edited[at:at] = [lines[at], "", "A second text of it.", ""]
+        for written in ("\n".join(edited), text):
+            path.write_text(written, encoding="utf-8")
+            with monkeypatch.context() as m:
+                seen = _watched(m)
+                open_rules(rules)
+            assert seen["systems"] == [document.partition("/")[0]], (document, kind)
+            _same_as_from_nothing(rules, tmp_path, monkeypatch)
+
+
 # Edits of one kind each to a copy of a Markdown document of the project's rules: (what is
 # written, what replaces it).  Each changes what a rule is in another way: its text, its
 # name and id, its aliases, its sub-rules' category, the rules there are, the lines every
