@@ -337,7 +337,10 @@ class NameChange:
     """
 
     def __init__(self, forms: set[str]) -> None:
-        firsts = {spelled[0] for form in forms if form.split() for spelled in (tuple(form.split()), *_spellings(tuple(form.split())))}
+        firsts: set[str] = set()
+        for words in (tuple(form.split()) for form in forms):
+            if words:
+                firsts.update(spelled[0] for spelled in (words, *_spellings(words)))
         self.forms = _with_plurals(forms)
         self.firsts = _with_plurals(firsts)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import random
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -362,8 +363,6 @@ def test_lines_added_anywhere_in_every_format_give_the_store_of_a_build_from_not
     its first half, a blank one or one of text, then the document put back: each time, what
     readers read is what a build of the same rules from nothing gives, and sections moved by
     the lines were kept as they were written."""
-    import random
-
     rules = small_sections
     draw = random.Random(26)
     moved_kept = 0
@@ -397,8 +396,6 @@ def test_rules_added_renamed_and_removed_at_random_give_the_store_of_a_build_fro
     system's names: a heading renamed to another rule's words, a heading's rule removed, a
     rule added whose text names rules of the system, a heading written twice.  After each
     edit, and the document put back, the store is the store of a build from nothing."""
-    import random
-
     rules = small_sections
     draw = random.Random(2611)
     for document in MARKDOWN * 2:
