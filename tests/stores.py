@@ -9,7 +9,7 @@ from typing import Any
 from referee.keywords.resolve import family_leads
 from referee.store import database
 from referee.store.answers import joined, share
-from referee.store.database import SPAN, pack
+from referee.store.database import SPAN, end, pack
 from referee.store.rows import Stored
 from referee.text import fold
 
@@ -30,7 +30,7 @@ def stored(data: dict[str, Any]) -> Stored:
         db.execute("INSERT INTO systems VALUES (?, ?, ?, NULL, NULL, NULL, ?)", (place, system, place, b""))
         db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", ((base + i, r["id"], system, names.get(r["id"], r["name"]), pack(r)) for i, r in enumerate(mine)))
         relations = [rel for r in mine for rel in data.get("relations_out", {}).get(r["id"], [])]
-        db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, rel["source"], rel["target"], pack(rel)) for n, rel in enumerate(relations)))
+        db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", ((base + n, end(rel["source"]), end(rel["target"]), pack(rel)) for n, rel in enumerate(relations)))
         index = data.get("names", {}).get(system, {})
         db.executemany("INSERT INTO names VALUES (?, ?, ?, ?)", ((system, form, json.dumps(ids), n) for n, (form, ids) in enumerate(index.items())))
         db.executemany("INSERT INTO units VALUES (?, ?, ?)", ((system, form, json.dumps(u)) for form, u in data.get("units", {}).get(system, {}).items()))

@@ -16,7 +16,7 @@ import pytest
 
 from referee.errors import RulesError
 from referee.graph.explain import explain
-from referee.store import database
+from referee.store import database, record
 from referee.store.answers import relation_data
 from referee.store.load import open_rules
 from referee.store.record import Build
@@ -77,6 +77,20 @@ def test_relations_in_and_out_of_every_rule_read_back_in_order(rulebase: Build, 
             assert _same(stored.relations_in(rule.id), into.get(rule.id, [])), rule.id
         for system in rulebase.systems:
             assert _same(stored.relations(system), [relation_data(rel, rulebase.rule_names) for rel in rulebase.relations(system)])
+
+
+def test_ids_that_hash_alike_keep_their_own_relations(rulebase: Build, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The relations table indexes a hash of each end's id: were every id to hash alike, each
+    rule still reads its own relations and no other's."""
+    alike = lambda rule_id: None if rule_id is None else 7  # noqa: E731
+    monkeypatch.setattr(database, "end", alike)  # as readers ask
+    monkeypatch.setattr(record, "end", alike)  # as rows are made
+    stored = Stored.of(rulebase)
+    assert stored._db.execute("SELECT count(DISTINCT source) FROM relations").fetchone() == (1,)
+    for rule_id in ("t9a/fear", "t9a/halberd", "last-edition/ranged-weapon-keywords"):
+        assert [rel["source"] for rel in stored.relations_out(rule_id)] == [rel.source for rel in rulebase.relations() if rel.source == rule_id]
+        assert _same(stored.relations_in(rule_id), [relation_data(rel, rulebase.rule_names) for rel in rulebase.relations() if rel.target == rule_id])
+    assert stored.relations_in("t9a/fear") and stored.relations_out("t9a/fear")
 
 
 LOOKUPS = ["Hellebarde", "Halberd", "halberds", "FEAR", "t9a/fear", "T9A/Fear", "Multiple Wounds (D3, Clipped Wings)", "Fly", "Nachladen!", "no such rule"]

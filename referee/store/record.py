@@ -41,7 +41,7 @@ from referee.graph.sentences import lines_between, lines_read
 from referee.model import Profile, Relation, Rule, Source, Table, Version
 from referee.rulebase.base import Rulebase, build_rulebase
 from referee.store.answers import relation_data, share
-from referee.store.database import KEPT_LEVEL, content_hash, pack
+from referee.store.database import KEPT_LEVEL, content_hash, end, pack, unpack
 from referee.units import ArmyBook
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ SECTION_RULES = 250  # rules a section holds on average, twice as many at most (
 
 # A section's rows: each rule's (id, system, name, packed JSON), and per rule the relations
 # its text states and those of its layout, each (source, target, packed JSON).
-Row = tuple[str, str | None, bytes]
+Row = tuple[int, int | None, bytes]
 Rows = tuple[list[tuple[str, str, str, bytes]], list[list[Row]], list[list[Row]]]
 
 
@@ -198,7 +198,7 @@ class Section:
 
 
 def _ends_key(ends: list[str], rule_names: dict[str, str]) -> bytes:
-    return _hash("\0".join(f"{end}\1{rule_names.get(end, '')}" for end in ends).encode("utf-8", "surrogatepass"))
+    return _hash("\0".join(f"{rid}\1{rule_names.get(rid, '')}" for rid in ends).encode("utf-8", "surrogatepass"))
 
 
 def runs(rules: list[Rule]) -> list[list[Rule]]:
@@ -279,7 +279,7 @@ class Before:
             return None
         query = "SELECT share, digest, file, base, shift FROM sections WHERE system = ? AND k = ?"
         share, digest, file, base, shift = self.db.execute(query, (self.system, k)).fetchone()
-        return Section(ids, None, None, json.loads(share), digest, file=file, base=base, shift=shift)
+        return Section(ids, None, None, unpack(share), digest, file=file, base=base, shift=shift)
 
     def touched(self, asked: Asked) -> bool:
         """Whether the names that changed may make the reader read otherwise a rule whose reading asked ``asked`` of the names."""
@@ -290,12 +290,12 @@ class Before:
         if self.change is None:
             return False
         (joined,) = self.db.execute("SELECT asked FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
-        return self.change.touches(*json.loads(joined))
+        return self.change.touches(*unpack(joined))
 
     def ends(self, k: int) -> list[str]:
         """The rules section ``k``'s relations join (read only when a rule was renamed)."""
         (ends,) = self.db.execute("SELECT ends FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
-        return json.loads(ends)
+        return unpack(ends)
 
     def rule(self, rule_id: str) -> Kept | None:
         ids = self._where.get(rule_id)
@@ -396,8 +396,8 @@ def rows_made(rules: list[Rule], said: list[list[Relation]], layout: list[list[R
     def row(rel: Relation) -> Row:
         data = relation_data(rel, rule_names)
         datas.append(data)
-        ends.update(end for end in (rel.source, rel.target) if end is not None)
-        return data["source"], data["target"], pack(data)
+        ends.update(rid for rid in (rel.source, rel.target) if rid is not None)
+        return end(data["source"]), end(data["target"]), pack(data)
 
     rows: Rows = ([], [], [])
     jsons = [rule.to_json() for rule in rules]

@@ -100,9 +100,7 @@ class Stored:
     def in_system(self, system: str | None = None) -> list[dict[str, Any]]:
         """The rules of one system, or of all, in reading order, as JSON (docs/json.md)."""
         self.check_system(system)
-        if system is None:
-            return self._unpacked("SELECT r.seq, r.json FROM rules r JOIN systems s ON s.id = r.system ORDER BY s.place, r.seq")
-        return self._unpacked("SELECT seq, json FROM rules WHERE system = ? ORDER BY seq", system)
+        return self._spanned("rules", system)
 
     def lookup(self, query: str, system: str | None = None) -> list[dict[str, Any]]:
         """Rules named ``query`` (name, alias or id; case- and accent-blind)."""
@@ -130,16 +128,21 @@ class Stored:
         are handed (tests/resolve/test_walks.py compares the kept lists with the rows after a walk);
         a build makes a new :class:`Stored`, so what is kept is never of an older build."""
         if (rule_id, end) not in self._related:
-            self._related[rule_id, end] = self._unpacked(f"SELECT seq, json FROM relations WHERE {end} = ? ORDER BY seq", rule_id)
+            rows = self._unpacked(f"SELECT seq, json FROM relations WHERE {end} = ? ORDER BY seq", database.end(rule_id))
+            self._related[rule_id, end] = [rel for rel in rows if rel[end] == rule_id]  # not another id of the same hash
         return self._related[rule_id, end]
 
     def relations(self, system: str | None = None) -> list[dict[str, Any]]:
         """Every relation of one system, or of all, in reading order, as JSON."""
         self.check_system(system)
+        return self._spanned("relations", system)
+
+    def _spanned(self, table: str, system: str | None) -> list[dict[str, Any]]:
+        """The rows of ``rules`` or ``relations`` of one system, or of all (in folder order), in reading order."""
         placed = "SELECT number FROM systems WHERE ? IS NULL OR id = ? ORDER BY place"
         numbers = [n for (n,) in self._db.execute(placed, (system, system)).fetchall()]
-        spanned = "SELECT seq, json FROM relations WHERE seq >= ? AND seq < ? ORDER BY seq"
-        return [rel for n in numbers for rel in self._unpacked(spanned, n * SPAN, (n + 1) * SPAN)]
+        spanned = f"SELECT seq, json FROM {table} WHERE seq >= ? AND seq < ? ORDER BY seq"
+        return [row for n in numbers for row in self._unpacked(spanned, n * SPAN, (n + 1) * SPAN)]
 
     def _unpacked(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         return [self._placed(seq, blob) for seq, blob in self._db.execute(sql, args)]

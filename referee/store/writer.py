@@ -28,7 +28,7 @@ from referee.army.link import muster
 from referee.rulebase.base import Rulebase, read_folder
 from referee.rulebase.load import system_folders
 from referee.store import answers, database, record
-from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, Stamp, code_key, encode
+from referee.store.database import LAYOUT, SECTION_ROWS, SPAN, Stamp, code_key, encode, pack
 from referee.store.record import Build, Section, canonical, pickled, rows_made
 from referee.units import unit_index
 
@@ -230,7 +230,7 @@ def write_system(db: sqlite3.Connection, read: Read, place: int) -> None:
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(start, said))
         db.executemany("INSERT INTO relations VALUES (?, ?, ?, ?)", _numbered(layout, laid))
         db.executemany("INSERT INTO kinds VALUES (?, ?, ?, ?)", ((system, kind, k, encode(places)) for kind, places in section.kinds.items()))
-        said = (encode(list(section.ids)), encode(section.share), encode(section.ends), encode(section.asked))
+        said = (encode(list(section.ids)), pack(section.share), pack(section.ends), pack(section.asked))
         kept = (system, k, section.file, section.base, section.shift, section.digest, *said, section.rules, section.graph)
         db.execute("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", kept)
     for k in old:

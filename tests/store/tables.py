@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 
-import json
-
 from referee.store.database import SPAN, moved, section_of, unpack
 
 
@@ -53,7 +51,7 @@ def system_rows(store: str | sqlite3.Connection, system: str, sections: bool = T
             tables.append(("kinds", "kind, k, rules"))
             query = "SELECT k, ids, file, base + shift, share, shift, ends, asked FROM sections WHERE system = ? ORDER BY k"
             rows = db.execute(query, (system,)).fetchall()
-            out["sections"] = [(k, ids, file, line, moved(json.loads(share), file, shift), ends, asked) for k, ids, file, line, share, shift, ends, asked in rows]
+            out["sections"] = [(k, ids, file, line, moved(unpack(share), file, shift), unpack(ends), unpack(asked)) for k, ids, file, line, share, shift, ends, asked in rows]
         for table, columns in tables:
             out[table] = db.execute(f"SELECT {columns} FROM {table} WHERE system = ? ORDER BY 1, 2", (system,)).fetchall()
         return out
