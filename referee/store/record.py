@@ -274,28 +274,20 @@ class Before:
         self._open: dict[tuple[str, ...], dict[str, Kept]] = {}
 
     def section(self, ids: tuple[str, ...], k: int) -> Section | None:
-        """The section of these rules, if it was the ``k``-th (one that took another's place is read again rule by rule)."""
+        """The section of these rules, if it was the ``k``-th and the names that changed since leave it: none
+        of its relations joins a rule renamed, and no changed name may make the reader read its rules
+        otherwise (what they asked, joined).  Any other is read again rule by rule."""
         if self.placed.get(ids) != k:
             return None
-        query = "SELECT share, digest, file, base, shift FROM sections WHERE system = ? AND k = ?"
-        share, digest, file, base, shift = self.db.execute(query, (self.system, k)).fetchone()
+        query = "SELECT share, digest, file, base, shift, ends, asked FROM sections WHERE system = ? AND k = ?"
+        share, digest, file, base, shift, ends, asked = self.db.execute(query, (self.system, k)).fetchone()
+        if self.renamed and not self.renamed.isdisjoint(unpack(ends)) or self.change is not None and self.change.touches(*unpack(asked)):
+            return None
         return Section(ids, None, None, unpack(share), digest, file=file, base=base, shift=shift)
 
     def touched(self, asked: Asked) -> bool:
         """Whether the names that changed may make the reader read otherwise a rule whose reading asked ``asked`` of the names."""
         return self.change is not None and self.change.touches(*asked)
-
-    def section_touched(self, k: int) -> bool:
-        """The same of section ``k``'s rules (what their readings asked, joined, is read only when names changed)."""
-        if self.change is None:
-            return False
-        (joined,) = self.db.execute("SELECT asked FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
-        return self.change.touches(*unpack(joined))
-
-    def ends(self, k: int) -> list[str]:
-        """The rules section ``k``'s relations join (read only when a rule was renamed)."""
-        (ends,) = self.db.execute("SELECT ends FROM sections WHERE system = ? AND k = ?", (self.system, k)).fetchone()
-        return unpack(ends)
 
     def rule(self, rule_id: str) -> Kept | None:
         ids = self._where.get(rule_id)
@@ -352,10 +344,7 @@ def read(
         same = known(run, lines)
         ids = tuple(rule.id for rule in run)
         old = before.section(ids, k) if before is not None else None
-        # the same rules on the same lines (moved as a whole or not), joined to rules of the same
-        # names, none of which the names that changed may read otherwise: the last build's section
-        if (old is not None and before is not None and old.digest[:16] == same and before.renamed.isdisjoint(before.ends(k) if before.renamed else ())
-                and not before.section_touched(k)):
+        if old is not None and old.digest[:16] == same:  # the same rules on the same lines, moved as a whole or not
             yield replace(old, shift=run[0].source.line - old.base)
             continue
         keys = [lines.key(rule) for rule in run]

@@ -280,6 +280,36 @@ def test_sections_added_moved_and_removed_give_the_store_of_a_build_from_nothing
     assert [set(ids) for ids in rebuilt()] == [{rule.id for rule in runs[at]}]
 
 
+def test_a_rule_renamed_in_its_case_alone_writes_the_sections_whose_relations_name_it(
+    small_sections: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A heading whose case alone changes keeps its rule's id and every folded name, so no
+    reading asks anew; but the relation rows of other sections that point at the rule spell its
+    name: those sections are written again (with the rule's own and its sub-rules', whose
+    category is its heading), and no other."""
+    rules = small_sections
+    core = rules / "last-edition" / "core-rules.md"
+    lines = core.read_text(encoding="utf-8").split("\n")
+    whole = open_rules(rules).whole()
+    runs = record.runs(list(whole.in_system("last-edition")))
+    k_of = {rule.id: k for k, run in enumerate(runs) for rule in run}
+
+    def pointing(rule: Any) -> set[int]:  # the sections of other rules than its sub-rules with a relation pointing at it
+        return {k_of[rel.source] for rel in whole.relations("last-edition") if rel.target == rule.id and rel.source not in rule.children} - {k_of[rule.id]}
+
+    named = (r for r in whole.in_system("last-edition") if r.source.file.endswith("core-rules.md") and r.name in lines[r.source.line - 1])
+    rule = next(r for r in named if r.name != r.name.title() and pointing(r))
+    lines[rule.source.line - 1] = lines[rule.source.line - 1].replace(rule.name, rule.name.title(), 1)
+    core.write_text("\n".join(lines), encoding="utf-8")
+    with monkeypatch.context() as m:
+        seen = _watched(m)
+        stored = open_rules(rules)
+    assert stored.get(rule.id)["name"] == rule.name.title()
+    expected = {k_of[rule.id], *(k_of[child] for child in rule.children), *pointing(rule)}
+    assert sorted(map(set, seen["sections"]), key=sorted) == sorted(({r.id for r in runs[k]} for k in expected), key=sorted)
+    _same_as_from_nothing(rules, tmp_path, monkeypatch)
+
+
 def test_lines_added_above_sections_move_them_and_keep_their_rows(small_sections: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two lines added in the middle of a document move every rule below them and change
     nothing else of them: a section whose rules all stand below is not written again but
