@@ -236,7 +236,7 @@ def measure(args: argparse.Namespace, work: Path) -> None:
     cold, peak = run([*referee, "build", *where], env, tree=tree)
     memory = f"peak {peak / 1024:.0f} MB (largest process); {tree[-1] / 1024:.0f} MB all processes (PSS, sampled)"
     rows.append(("cold `referee build`", f"{cold:.1f} s ({CPU[0]:.1f} s CPU)", f"{memory}; load {load:.1f} -> {os.getloadavg()[0]:.1f}"))
-    rows.append(("cache size after the build", f"{folder_size(cache) / 2**20:.0f} MB", ""))
+    rows.append(("cache size after the build", f"{folder_size(cache) / 2**20:.0f} MiB", ""))
 
     if not args.skip_rebuild:
         # One sentence added to one rule in the middle of one document: the
@@ -267,7 +267,7 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         said = ", ".join(f"{a:.1f}" for a in loads)
         memory = f"peak {peak / 1024:.0f} MB; {whole / 1024:.0f} MB all processes"
         rows.append((label, spread, f"{memory}; CPU s {spent}; load {said}"))
-        rows.append(("cache size after the rebuilds", f"{folder_size(cache) / 2**20:.0f} MB", "the one store, after what the edits replaced is gone"))
+        rows.append(("cache size after the rebuilds", f"{folder_size(cache) / 2**20:.0f} MiB", "the one store, after what the edits replaced is gone"))
     time.sleep(2.5)  # past the stamp's same-tick window: warm calls now take the recorded key
 
     if not args.skip_search:
