@@ -107,7 +107,8 @@ SECTION_RULES = 250  # rules a section holds on average, twice as many at most (
 
 
 # A section's rows: each rule's (id, system, name, packed JSON), and per rule the relations
-# its text states and those of its layout, each (source, target, packed JSON).
+# its text states and those of its layout, each (source, target, packed JSON), its ends as
+# the relations table holds them (:func:`referee.store.database.end`).
 Row = tuple[int, int | None, bytes]
 Rows = tuple[list[tuple[str, str, str, bytes]], list[list[Row]], list[list[Row]]]
 
