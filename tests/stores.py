@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from referee.keywords.resolve import family_leads
+from referee.keywords.resolve import families
 from referee.store import database
 from referee.store.answers import joined, share
 from referee.store.database import SPAN, end, pack
 from referee.store.rows import Stored
-from referee.text import fold
 
 
 def stored(data: dict[str, Any]) -> Stored:
@@ -34,15 +33,10 @@ def stored(data: dict[str, Any]) -> Stored:
         index = data.get("names", {}).get(system, {})
         db.executemany("INSERT INTO names VALUES (?, ?, ?, ?)", ((system, form, json.dumps(ids), n) for n, (form, ids) in enumerate(index.items())))
         db.executemany("INSERT INTO units VALUES (?, ?, ?)", ((system, form, json.dumps(u)) for form, u in data.get("units", {}).get(system, {}).items()))
-        by_id = {r["id"]: r for r in mine}
-        families: dict[str, list[str]] = {}
-        for r in mine:
-            kids = [by_id.get(k) for k in r["children"]]
-            if kids and all(k is not None for k in kids):
-                for lead in family_leads([fold(k["name"]) for k in kids if k is not None]):
-                    families.setdefault(lead, []).append(r["id"])
+        names_of = {r["id"]: r["name"] for r in mine}
+        found = families((r["id"], [names_of.get(k) for k in r["children"]]) for r in mine)  # as the build reads them
         part, kinds = share(mine, relations)  # as a build gathers them from its sections' rows: here, one section
-        answers = {"core_terms": data.get("core_terms", {}).get(system, []), "families": families, **joined([part])}
+        answers = {"core_terms": data.get("core_terms", {}).get(system, []), "families": found, **joined([part])}
         db.executemany("INSERT INTO answers VALUES (?, ?, ?)", ((system, name, json.dumps(value)) for name, value in answers.items()))
         db.executemany("INSERT INTO kinds VALUES (?, ?, 0, ?)", ((system, kind, json.dumps(places)) for kind, places in kinds.items()))
     return Stored(db)
